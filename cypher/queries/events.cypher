@@ -1,0 +1,60 @@
+// Write and read raw events (conversation messages) and their sessions.
+
+// name: ingest_events
+// One session, a batch of events. Event uids are derived from (user_id, message id) or
+// (user_id, session, content, time), so MERGE makes a repeated delivery a no-op.
+MERGE (s:Session {uid: $session_uid})
+  ON CREATE SET s.user_id = $user_id, s.session_id = $session_id, s.status = 'open',
+                s.started_at = $first_at, s.last_message_at = $last_at, s.tenant_key = $tenant_key
+WITH s
+WHERE s.user_id = $user_id
+SET s.status = 'open', s.ended_at = null,
+    s.last_message_at = CASE WHEN s.last_message_at IS NULL OR s.last_message_at < $last_at
+                             THEN $last_at ELSE s.last_message_at END
+WITH s
+UNWIND $events AS ev
+MERGE (e:Event {uid: ev.uid})
+  ON CREATE SET e.user_id = $user_id, e.session_id = $session_id, e.tenant_key = $tenant_key,
+                e.source_type = 'conversation', e.source_id = ev.source_id, e.role = ev.role,
+                e.speaker = ev.speaker, e.content = ev.content, e.content_hash = ev.content_hash,
+                e.occurred_at = ev.occurred_at, e.embedding = ev.embedding, e.ingested_at = $now,
+                e.seq = ev.seq
+MERGE (s)-[:HAS_EVENT]->(e)
+RETURN e.uid AS uid, e.ingested_at = $now AND e.content_hash = ev.content_hash AS created
+;
+
+// name: session_events_pending
+MATCH (s:Session {uid: $session_uid})-[:HAS_EVENT]->(e:Event)
+WHERE s.user_id = $user_id AND e.user_id = $user_id AND e.extracted_at IS NULL
+RETURN e.uid AS uid, e.source_id AS source_id, e.role AS role, e.speaker AS speaker,
+       e.content AS content, e.occurred_at AS occurred_at
+ORDER BY e.occurred_at, e.seq, e.uid
+;
+
+// name: session_exists
+MATCH (s:Session {uid: $session_uid})
+WHERE s.user_id = $user_id
+RETURN s.uid AS uid, s.status AS status
+;
+
+// name: end_session
+MATCH (s:Session {uid: $session_uid})
+WHERE s.user_id = $user_id
+SET s.status = 'ended', s.ended_at = $now
+RETURN s.uid AS uid
+;
+
+// name: mark_events_extracted
+UNWIND $event_uids AS uid
+MATCH (e:Event {uid: uid})
+WHERE e.user_id = $user_id
+SET e.extracted_at = $now
+RETURN count(e) AS marked
+;
+
+// name: idle_open_sessions
+MATCH (s:Session)
+WHERE s.status = 'open' AND s.last_message_at < $cutoff
+RETURN s.user_id AS user_id, s.session_id AS session_id
+LIMIT $limit
+;

@@ -1,0 +1,96 @@
+// graphsvc schema: idempotent statements, applied at start-up and by `graphsvc schema apply`.
+// One statement per block, separated by lines holding only ';'.
+// {dimensions} is the configured embedder's dimension (an integer from settings, never user text).
+// Every node carries user_id; tenant_key is a one-token hash of it for full-text pre-filtering.
+
+// --- uniqueness on every id ------------------------------------------------------
+CREATE CONSTRAINT event_uid IF NOT EXISTS FOR (n:Event) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT session_uid IF NOT EXISTS FOR (n:Session) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT memory_uid IF NOT EXISTS FOR (n:Memory) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT memory_dedup_key IF NOT EXISTS FOR (n:Memory) REQUIRE n.dedup_key IS UNIQUE
+;
+CREATE CONSTRAINT entity_uid IF NOT EXISTS FOR (n:Entity) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT entity_subject_key IF NOT EXISTS FOR (n:Entity) REQUIRE n.subject_key IS UNIQUE
+;
+CREATE CONSTRAINT alias_uid IF NOT EXISTS FOR (n:Alias) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT impression_uid IF NOT EXISTS FOR (n:Impression) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT feature_uid IF NOT EXISTS FOR (n:Feature) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT trait_uid IF NOT EXISTS FOR (n:Trait) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT evidence_uid IF NOT EXISTS FOR (n:Evidence) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT reflection_cycle_uid IF NOT EXISTS FOR (n:ReflectionCycle) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT history_entry_uid IF NOT EXISTS FOR (n:HistoryEntry) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT job_uid IF NOT EXISTS FOR (n:Job) REQUIRE n.uid IS UNIQUE
+;
+
+// --- range indexes on user_id and time fields ----------------------------------------
+CREATE INDEX event_user IF NOT EXISTS FOR (n:Event) ON (n.user_id, n.occurred_at)
+;
+CREATE INDEX event_session IF NOT EXISTS FOR (n:Event) ON (n.user_id, n.session_id)
+;
+CREATE INDEX session_user IF NOT EXISTS FOR (n:Session) ON (n.user_id, n.last_message_at)
+;
+CREATE INDEX session_status IF NOT EXISTS FOR (n:Session) ON (n.status, n.last_message_at)
+;
+CREATE INDEX memory_user IF NOT EXISTS FOR (n:Memory) ON (n.user_id, n.created_at)
+;
+CREATE INDEX memory_user_type IF NOT EXISTS FOR (n:Memory) ON (n.user_id, n.memory_type)
+;
+CREATE INDEX entity_user IF NOT EXISTS FOR (n:Entity) ON (n.user_id)
+;
+CREATE INDEX alias_lookup IF NOT EXISTS FOR (n:Alias) ON (n.user_id, n.normalized)
+;
+CREATE INDEX impression_user IF NOT EXISTS FOR (n:Impression) ON (n.user_id)
+;
+CREATE INDEX feature_user IF NOT EXISTS FOR (n:Feature) ON (n.user_id)
+;
+CREATE INDEX trait_user IF NOT EXISTS FOR (n:Trait) ON (n.user_id, n.stage)
+;
+CREATE INDEX evidence_user IF NOT EXISTS FOR (n:Evidence) ON (n.user_id, n.created_at)
+;
+CREATE INDEX reflection_cycle_user IF NOT EXISTS FOR (n:ReflectionCycle) ON (n.user_id, n.started_at)
+;
+CREATE INDEX history_entry_user IF NOT EXISTS FOR (n:HistoryEntry) ON (n.user_id, n.created_at)
+;
+CREATE INDEX job_user IF NOT EXISTS FOR (n:Job) ON (n.user_id, n.created_at)
+;
+CREATE INDEX job_status IF NOT EXISTS FOR (n:Job) ON (n.status, n.run_after)
+;
+
+// --- full-text (BM25): English analyzer and CJK bigram analyzer over the same texts ---
+CREATE FULLTEXT INDEX event_text_en IF NOT EXISTS FOR (n:Event) ON EACH [n.content, n.tenant_key]
+OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}
+;
+CREATE FULLTEXT INDEX event_text_cjk IF NOT EXISTS FOR (n:Event) ON EACH [n.content, n.tenant_key]
+OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}
+;
+CREATE FULLTEXT INDEX memory_text_en IF NOT EXISTS FOR (n:Memory) ON EACH [n.content, n.tenant_key]
+OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}
+;
+CREATE FULLTEXT INDEX memory_text_cjk IF NOT EXISTS FOR (n:Memory) ON EACH [n.content, n.tenant_key]
+OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}
+;
+CREATE FULLTEXT INDEX entity_names IF NOT EXISTS FOR (n:Alias) ON EACH [n.name, n.tenant_key]
+OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}
+;
+
+// --- vector indexes, filterable by user_id inside the index (Cypher 25 SEARCH) -------
+CYPHER 25 CREATE VECTOR INDEX event_embedding IF NOT EXISTS FOR (n:Event) ON n.embedding WITH [n.user_id]
+OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}}
+;
+CYPHER 25 CREATE VECTOR INDEX memory_embedding IF NOT EXISTS FOR (n:Memory) ON n.embedding WITH [n.user_id]
+OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}}
+;
+CYPHER 25 CREATE VECTOR INDEX trait_embedding IF NOT EXISTS FOR (n:Trait) ON n.embedding WITH [n.user_id]
+OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}}
+;

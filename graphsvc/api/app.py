@@ -1,0 +1,60 @@
+"""The ASGI application: ``POST /graphql`` (GraphiQL on GET), ``GET /health``."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+from starlette.websockets import WebSocket
+from strawberry.asgi import GraphQL
+
+from graphsvc.api.context import Context, resolve_identity
+from graphsvc.api.schema import schema
+from graphsvc.config import Settings
+from graphsvc.service import MemoryService
+
+
+class GraphQLApp(GraphQL[Context, None]):
+    def __init__(self, service_ref: dict[str, MemoryService]) -> None:
+        super().__init__(schema, graphql_ide="graphiql", allow_queries_via_get=False)
+        self._service_ref = service_ref
+
+    async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
+        return Context(service=self._service_ref["service"], identity=resolve_identity(request))
+
+
+def build_app(settings: Settings, *, service: MemoryService | None = None) -> Starlette:
+    """The Starlette app. With ``service`` given (tests), it is used and not closed."""
+    ref: dict[str, MemoryService] = {} if service is None else {"service": service}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if service is not None:
+            yield
+            return
+        ref["service"] = await MemoryService.open(settings)
+        try:
+            yield
+        finally:
+            await ref["service"].close()
+
+    async def health(request: Request) -> JSONResponse:
+        svc = ref.get("service")
+        if svc is None:
+            return JSONResponse({"status": "starting"}, status_code=503)
+        try:
+            await svc.db.driver.verify_connectivity()
+        except Exception as exc:  # report, never raise, from a health probe
+            return JSONResponse({"status": "degraded", "neo4j": str(exc)}, status_code=503)
+        return JSONResponse({"status": "ok", "extractor": svc.extractor.mode})
+
+    graphql_app = GraphQLApp(ref)
+    return Starlette(
+        routes=[Route("/graphql", graphql_app, methods=["GET", "POST"]), Route("/health", health)],
+        lifespan=lifespan,
+    )

@@ -1,0 +1,121 @@
+"""GraphQL types. Converted from domain objects in one place each (``from_domain``)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import Enum
+
+import strawberry
+
+from graphsvc.pipeline.ingest import IngestOutcome, MessageIn
+from graphsvc.pipeline.recall import RecallHit as DomainRecallHit
+from graphsvc.pipeline.validate_input import require_aware
+from graphsvc.service import JobView
+
+
+@strawberry.enum
+class JobStatus(Enum):
+    PENDING = "PENDING"
+    RUNNING = "RUNNING"
+    SUCCEEDED = "SUCCEEDED"
+    FAILED = "FAILED"
+
+
+@strawberry.input(description="One conversation message.")
+class MessageInput:
+    role: str = strawberry.field(description="user, assistant, or another role name")
+    content: str
+    occurred_at: datetime = strawberry.field(description="When it was said (ISO-8601; no zone means UTC)")
+    message_id: str | None = strawberry.field(
+        default=None, description="The caller's id; the same id is stored once (idempotent delivery)"
+    )
+    speaker: str | None = strawberry.field(default=None, description="Display name of who said it")
+
+    def to_domain(self) -> MessageIn:
+        return MessageIn(
+            role=self.role,
+            content=self.content,
+            occurred_at=require_aware("occurredAt", self.occurred_at),
+            message_id=self.message_id,
+            speaker=self.speaker,
+        )
+
+
+@strawberry.input
+class IngestMessagesInput:
+    user_id: str
+    session_id: str
+    messages: list[MessageInput]
+
+
+@strawberry.type
+class IngestResult:
+    stored: int = strawberry.field(description="Messages stored now")
+    duplicates: int = strawberry.field(description="Messages already stored before (no change)")
+    message_ids: list[str] = strawberry.field(description="Ids of the messages, derived where none was given")
+
+    @classmethod
+    def from_domain(cls, outcome: IngestOutcome) -> IngestResult:
+        return cls(stored=outcome.stored, duplicates=outcome.duplicates, message_ids=outcome.message_ids)
+
+
+@strawberry.type
+class Job:
+    id: strawberry.ID
+    status: JobStatus
+    error: str | None
+    kind: str
+    user_id: str
+    session_id: str | None
+    attempts: int
+    created_at: datetime | None
+    updated_at: datetime | None
+    llm_calls: int = strawberry.field(description="LLM calls made by this job (0 on the offline path)")
+    tokens_in: int
+    tokens_out: int
+    memories_created: int
+    memories_reinforced: int
+
+    @classmethod
+    def from_domain(cls, job: JobView) -> Job:
+        return cls(
+            id=strawberry.ID(job.uid),
+            status=JobStatus(job.status),
+            error=job.error,
+            kind=job.kind,
+            user_id=job.user_id,
+            session_id=job.session_id,
+            attempts=job.attempts,
+            created_at=job.created_at,
+            updated_at=job.updated_at,
+            llm_calls=job.llm_calls,
+            tokens_in=job.tokens_in,
+            tokens_out=job.tokens_out,
+            memories_created=job.memories_created,
+            memories_reinforced=job.memories_reinforced,
+        )
+
+
+@strawberry.type
+class RecallHit:
+    id: strawberry.ID
+    kind: str = strawberry.field(description="memory or event")
+    content: str
+    score: float
+    occurred_at: datetime | None
+    source_message_ids: list[str] = strawberry.field(
+        description="For a memory, the messages it was extracted from; for an event, its own id"
+    )
+    memory_type: str | None = strawberry.field(description="fact, preference, goal, pain_point or event; null for events")
+
+    @classmethod
+    def from_domain(cls, hit: DomainRecallHit) -> RecallHit:
+        return cls(
+            id=strawberry.ID(hit.uid),
+            kind=hit.kind,
+            content=hit.content,
+            score=hit.score,
+            occurred_at=hit.occurred_at,
+            source_message_ids=hit.source_message_ids,
+            memory_type=hit.memory_type,
+        )

@@ -1,0 +1,219 @@
+"""Command line: ``graphsvc serve | schema apply | schema print | import FILE | recall``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import click
+from tqdm import tqdm
+
+from graphsvc.config import Settings
+from graphsvc.errors import GraphsvcError
+from graphsvc.pipeline.ingest import MessageIn
+from graphsvc.pipeline.validate_input import parse_datetime
+
+IMPORT_BATCH = 100
+
+
+def _settings() -> Settings:
+    return Settings()
+
+
+def _fail(exc: GraphsvcError) -> None:
+    click.echo(f"error: {exc.message}", err=True)
+    if exc.suggestion:
+        click.echo(f"  fix: {exc.suggestion}", err=True)
+    sys.exit(2)
+
+
+@click.group()
+@click.option("-v", "--verbose", is_flag=True, help="Log at INFO level.")
+def main(verbose: bool) -> None:
+    """graphsvc: long-term memory for AI assistants, on Neo4j."""
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+
+
+@main.command()
+@click.option("--host", default=None, help="Bind address (default: HOST setting, 127.0.0.1).")
+@click.option("--port", default=None, type=int, help="Port (default: PORT setting, 8000).")
+def serve(host: str | None, port: int | None) -> None:
+    """Run the GraphQL service (POST /graphql, GraphiQL in the browser)."""
+    import uvicorn
+
+    from graphsvc.api.app import build_app
+
+    settings = _settings()
+    logging.getLogger("graphsvc").setLevel(logging.INFO)
+    uvicorn.run(build_app(settings), host=host or settings.host, port=port or settings.port, log_level="info")
+
+
+@main.group()
+def schema() -> None:
+    """Database and GraphQL schema."""
+
+
+@schema.command("apply")
+def schema_apply() -> None:
+    """Apply cypher/schema.cypher to Neo4j (idempotent)."""
+    from graphsvc.embed import build_embedder
+    from graphsvc.graph.database import Database
+
+    async def run() -> int:
+        settings = _settings()
+        dimensions = build_embedder(settings).dimensions
+        db = await Database.connect(settings)
+        try:
+            return await db.apply_schema(dimensions=dimensions)
+        finally:
+            await db.close()
+
+    try:
+        count = asyncio.run(run())
+    except GraphsvcError as exc:
+        _fail(exc)
+    click.echo(f"schema applied: {count} statements")
+
+
+@schema.command("print")
+def schema_print() -> None:
+    """Print the GraphQL SDL (what schema.graphql holds)."""
+    from graphsvc.api.schema import schema_sdl
+
+    click.echo(schema_sdl(), nl=False)
+
+
+def read_import_file(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield ``(line_number, object)`` of a JSONL file; blank lines skipped.
+
+    Raises:
+        click.ClickException: a line is not a JSON object (with its line number).
+    """
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise click.ClickException(f"{path}:{number}: not JSON ({exc.msg})") from exc
+            if not isinstance(obj, dict):
+                raise click.ClickException(f"{path}:{number}: expected a JSON object")
+            yield number, obj
+
+
+def message_from_record(path: Path, number: int, obj: dict[str, Any]) -> tuple[str, str, MessageIn]:
+    """One import line → ``(userId, sessionId, message)``.
+
+    Raises:
+        click.ClickException: a required field is missing or malformed.
+    """
+    missing = [k for k in ("userId", "sessionId", "role", "content", "occurredAt") if not obj.get(k)]
+    if missing:
+        raise click.ClickException(f"{path}:{number}: missing {', '.join(missing)}")
+    try:
+        occurred = parse_datetime("occurredAt", str(obj["occurredAt"]))
+    except GraphsvcError as exc:
+        raise click.ClickException(f"{path}:{number}: {exc.message}") from exc
+    message = MessageIn(
+        role=str(obj["role"]),
+        content=str(obj["content"]),
+        occurred_at=occurred,
+        message_id=str(obj["messageId"]) if obj.get("messageId") else None,
+        speaker=str(obj["speaker"]) if obj.get("speaker") else None,
+    )
+    return str(obj["userId"]), str(obj["sessionId"]), message
+
+
+@main.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--no-wait", is_flag=True, help="Queue extraction and return without waiting for it.")
+def import_(file: Path, no_wait: bool) -> None:
+    """Import a JSONL file of messages, end each session, and wait for extraction.
+
+    Each line: {"userId", "sessionId", "messageId"?, "role", "speaker"?, "content", "occurredAt"}.
+    """
+    from graphsvc.service import MemoryService
+
+    records = [message_from_record(file, n, obj) for n, obj in read_import_file(file)]
+    groups: dict[tuple[str, str], list[MessageIn]] = {}
+    for user_id, session_id, message in records:
+        groups.setdefault((user_id, session_id), []).append(message)
+
+    async def run() -> None:
+        service = await MemoryService.open(_settings())
+        try:
+            stored = duplicates = 0
+            with tqdm(total=len(records), desc="ingest", unit="msg") as bar:
+                for (user_id, session_id), messages in groups.items():
+                    for start in range(0, len(messages), IMPORT_BATCH):
+                        batch = messages[start : start + IMPORT_BATCH]
+                        outcome = await service.ingest_messages(user_id=user_id, session_id=session_id, messages=batch)
+                        stored, duplicates = stored + outcome.stored, duplicates + outcome.duplicates
+                        bar.update(len(batch))
+                    await service.end_conversation(user_id=user_id, session_id=session_id)
+            click.echo(f"stored {stored} messages ({duplicates} already present) in {len(groups)} sessions")
+            if not no_wait:
+                click.echo("extracting memories...")
+                await service.wait_for_jobs()
+                click.echo("done")
+        finally:
+            await service.close()
+
+    try:
+        asyncio.run(run())
+    except GraphsvcError as exc:
+        _fail(exc)
+
+
+@main.command("recall")
+@click.option("--user", "user_id", required=True, help="The user whose memory to search.")
+@click.option("--limit", default=10, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.argument("query")
+def recall_(user_id: str, limit: int, as_json: bool, query: str) -> None:
+    """Recall a user's memories and events for QUERY."""
+    from graphsvc.service import MemoryService
+
+    async def run() -> list[Any]:
+        service = await MemoryService.open(_settings(), run_worker=False)
+        try:
+            return await service.recall(user_id=user_id, query=query, limit=limit)
+        finally:
+            await service.close()
+
+    try:
+        hits = asyncio.run(run())
+    except GraphsvcError as exc:
+        _fail(exc)
+    if as_json:
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "id": h.uid,
+                        "kind": h.kind,
+                        "content": h.content,
+                        "score": h.score,
+                        "occurredAt": h.occurred_at.isoformat() if h.occurred_at else None,
+                        "sourceMessageIds": h.source_message_ids,
+                    }
+                    for h in hits
+                ],
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+        return
+    for rank, h in enumerate(hits, start=1):
+        when = h.occurred_at.date().isoformat() if h.occurred_at else "-"
+        click.echo(f"{rank:>2}. [{h.kind:<6}] {h.score:.4f} {when}  {h.content[:120]}")
+
+
+if __name__ == "__main__":
+    main()

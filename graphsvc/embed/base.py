@@ -1,0 +1,38 @@
+"""The embedder contract shared by the local model and OpenAI-compatible endpoints."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+Vectors = npt.NDArray[np.float32]
+
+
+class Embedder(Protocol):
+    """Turns texts into L2-normalised vectors.
+
+    ``embed_passages`` is for stored texts, ``embed_queries`` for search queries
+    (e5 models need different prefixes for the two).
+    """
+
+    dimensions: int
+
+    async def embed_passages(self, texts: list[str]) -> Vectors:
+        """Returns ``(len(texts), dimensions)`` float32, L2-normalised; ``(0, dimensions)`` for no texts."""
+        ...
+
+    async def embed_queries(self, texts: list[str]) -> Vectors:
+        """Returns ``(len(texts), dimensions)`` float32, L2-normalised."""
+        ...
+
+
+def normalise_rows(vectors: npt.ArrayLike) -> Vectors:
+    """L2-normalise each row; zero rows stay zero. Shape ``(n, d)`` float32."""
+    arr = np.asarray(vectors, dtype=np.float32)
+    if arr.ndim == 1:
+        arr = arr[None, :]
+    norms = np.linalg.norm(arr, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return (arr / norms).astype(np.float32)

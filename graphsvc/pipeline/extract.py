@@ -1,0 +1,114 @@
+"""MemoryExtractor: an ended conversation → typed memories (seed 001 §3.1).
+
+One structured LLM call per conversation window (windows fit ``extraction_window_tokens``);
+with no LLM configured, the offline rule-based extractor honours the same contract.
+Window results are merged: identical normalised content of the same type becomes one
+memory citing the union of source messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from graphsvc.llm import extract_memories as task
+from graphsvc.llm.client import LLMCall, LLMClient
+from graphsvc.pipeline import keys
+from graphsvc.pipeline.extraction import ConversationMessage, ExtractedMemory, MemoryExtraction
+from graphsvc.pipeline.lucene import has_cjk
+from graphsvc.pipeline.offline_extract import extract_offline
+
+
+def estimate_tokens(text: str) -> int:
+    """Rough token count: one per CJK character, one per four other characters (+ message overhead)."""
+    cjk = sum(1 for ch in text if has_cjk(ch))
+    return cjk + (len(text) - cjk) // 4 + 8
+
+
+def split_windows(messages: Sequence[ConversationMessage], *, budget_tokens: int) -> list[list[ConversationMessage]]:
+    """Consecutive windows whose estimated size fits ``budget_tokens`` (a single larger message gets its own)."""
+    windows: list[list[ConversationMessage]] = []
+    current: list[ConversationMessage] = []
+    used = 0
+    for message in messages:
+        cost = estimate_tokens(message.content)
+        if current and used + cost > budget_tokens:
+            windows.append(current)
+            current, used = [], 0
+        current.append(message)
+        used += cost
+    if current:
+        windows.append(current)
+    return windows
+
+
+class MemoryExtractor:
+    """Extracts memories with the LLM when one is configured, else offline.
+
+    Args:
+        llm: the structured-output client, or None for the offline extractor.
+        window_tokens: the per-call conversation budget.
+    """
+
+    def __init__(self, *, llm: LLMClient | None, window_tokens: int) -> None:
+        self._llm = llm
+        self._window_tokens = window_tokens
+
+    @property
+    def mode(self) -> str:
+        return "llm" if self._llm is not None else "offline"
+
+    async def aclose(self) -> None:
+        if self._llm is not None:
+            await self._llm.aclose()
+
+    async def extract(self, messages: Sequence[ConversationMessage]) -> tuple[MemoryExtraction, list[LLMCall]]:
+        """Extract from one conversation.
+
+        Returns:
+            the merged extraction (memories cite only ids of ``messages``) and the LLM calls made
+            (empty offline).
+
+        Raises:
+            LLMError: a window's call failed or its answer did not validate (nothing is kept).
+        """
+        if not messages:
+            return MemoryExtraction(), []
+        if self._llm is None:
+            return extract_offline(messages), []
+        results: list[MemoryExtraction] = []
+        calls: list[LLMCall] = []
+        for window in split_windows(messages, budget_tokens=self._window_tokens):
+            result, call = await self._llm.structured(
+                task=task.TASK, messages=task.build_messages(window), response_model=task.RESPONSE_MODEL
+            )
+            calls.append(call)
+            results.append(result)
+        return merge_extractions(results, valid_ids={m.message_id for m in messages}), calls
+
+
+def merge_extractions(results: Sequence[MemoryExtraction], *, valid_ids: set[str]) -> MemoryExtraction:
+    """Merge window results: same type + same normalised content → one memory.
+
+    Source ids outside ``valid_ids`` (invented by a model) are dropped; a memory left with
+    no valid source is dropped.
+    """
+    merged: dict[tuple[str, str], ExtractedMemory] = {}
+    for result in results:
+        for memory in result.memories:
+            sources = [s for s in memory.source_message_ids if s in valid_ids]
+            if not sources:
+                continue
+            key = (memory.memory_type, keys.content_hash(memory.content))
+            if key in merged:
+                old = merged[key]
+                merged[key] = old.model_copy(
+                    update={
+                        "source_message_ids": list(dict.fromkeys([*old.source_message_ids, *sources])),
+                        "confidence": max(old.confidence, memory.confidence),
+                        "importance": max(old.importance, memory.importance),
+                    }
+                )
+            else:
+                merged[key] = memory.model_copy(update={"source_message_ids": sources})
+    entities = [e for result in results for e in result.entities]
+    return MemoryExtraction(memories=list(merged.values()), entities=entities)

@@ -1,0 +1,114 @@
+"""Ingest: store conversation messages as ``Event`` nodes (the write path's first step).
+
+Idempotent: an event's uid comes from ``(user_id, messageId)``, or from
+``(user_id, sessionId, content, occurredAt)`` when no id is given, so a repeated
+delivery stores nothing new. Each message is embedded (batched) at ingest so it
+can be recalled at once; extraction happens later, when the conversation ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from graphsvc.config import Settings
+from graphsvc.embed.base import Embedder
+from graphsvc.errors import InvalidInputError
+from graphsvc.graph.database import Database
+from graphsvc.pipeline import keys
+from graphsvc.pipeline.validate_input import require_aware, require_id, require_text
+
+
+@dataclass(frozen=True)
+class MessageIn:
+    """One message as delivered. ``occurred_at`` is converted to UTC."""
+
+    role: str
+    content: str
+    occurred_at: datetime
+    message_id: str | None = None
+    speaker: str | None = None
+
+
+@dataclass(frozen=True)
+class IngestOutcome:
+    """``stored`` new events, ``duplicates`` already present; ``message_ids`` in input order."""
+
+    stored: int
+    duplicates: int
+    message_ids: list[str]
+
+
+async def ingest_messages(
+    *,
+    db: Database,
+    embedder: Embedder,
+    settings: Settings,
+    user_id: str,
+    session_id: str,
+    messages: list[MessageIn],
+    now: datetime,
+) -> IngestOutcome:
+    """Validate, embed and store one batch of messages of one session.
+
+    Raises:
+        InvalidInputError: empty list, too many messages, blank or oversized ids or content.
+    """
+    user_id = require_id("userId", user_id, settings)
+    session_id = require_id("sessionId", session_id, settings)
+    if not messages:
+        raise InvalidInputError(field="messages", problem="must not be empty")
+    if len(messages) > settings.max_messages_per_request:
+        raise InvalidInputError(
+            field="messages",
+            problem=f"has {len(messages)} messages, over the limit of {settings.max_messages_per_request}",
+            fix="send the conversation in several requests",
+        )
+    rows = []
+    seen: set[str] = set()
+    for i, msg in enumerate(messages):
+        content = require_text(f"messages[{i}].content", msg.content, limit=settings.max_message_chars)
+        role = require_id(f"messages[{i}].role", msg.role, settings)
+        message_id = require_id(f"messages[{i}].messageId", msg.message_id, settings) if msg.message_id is not None else None
+        speaker = msg.speaker.strip() or None if msg.speaker is not None else None
+        occurred_at = require_aware(f"messages[{i}].occurredAt", msg.occurred_at)
+        uid = keys.event_uid(user_id, session_id, message_id, content, occurred_at)
+        if uid in seen:
+            continue
+        seen.add(uid)
+        rows.append(
+            {
+                "uid": uid,
+                "source_id": message_id or keys.derived_message_id(uid),
+                "role": role,
+                "speaker": speaker,
+                "content": content,
+                "content_hash": keys.content_hash(content),
+                "occurred_at": occurred_at,
+                "seq": i,
+            }
+        )
+    vectors = await embedder.embed_passages([_embedding_text(r["speaker"], r["content"]) for r in rows])
+    for row, vector in zip(rows, vectors, strict=True):
+        row["embedding"] = vector.tolist()
+    times = [r["occurred_at"] for r in rows]
+    result = await db.write(
+        "ingest_events",
+        user_id=user_id,
+        session_id=session_id,
+        session_uid=keys.session_uid(user_id, session_id),
+        tenant_key=keys.tenant_key(user_id),
+        events=rows,
+        first_at=min(times),
+        last_at=max(times),
+        now=now,
+    )
+    stored = sum(1 for r in result if r["created"])
+    return IngestOutcome(
+        stored=stored, duplicates=len(messages) - stored, message_ids=[str(r["source_id"]) for r in rows]
+    )
+
+
+def _embedding_text(speaker: str | None, content: str) -> str:
+    """What is embedded for an event: ``speaker: text`` (the speaker's name is part of the meaning)."""
+    return f"{speaker}: {content}" if speaker else content

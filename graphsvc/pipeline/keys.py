@@ -1,0 +1,72 @@
+"""Deterministic ids and content hashes, so repeated deliveries land on the same nodes.
+
+Every key folds in ``user_id``: two tenants can never share a node.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+import uuid
+from datetime import datetime
+
+_PUNCT_OR_SPACE = re.compile(r"[\W_]+", re.UNICODE)
+
+
+def _digest(*parts: str) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part.encode("utf-8"))
+        h.update(b"\x1f")
+    return h.hexdigest()
+
+
+def normalise_text(text: str) -> str:
+    """NFKC (full-width → half-width), case-folded, punctuation and whitespace folded to one space."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return _PUNCT_OR_SPACE.sub(" ", folded).strip()
+
+
+def content_hash(text: str) -> str:
+    """sha256 hex of :func:`normalise_text` (seed 001 §4 / seed 002: content_hash dedup)."""
+    return _digest(normalise_text(text))
+
+
+def tenant_key(user_id: str) -> str:
+    """A single alphanumeric token standing for the tenant inside Lucene full-text indexes."""
+    return "t" + _digest("tenant", user_id)[:24]
+
+
+def session_uid(user_id: str, session_id: str) -> str:
+    return _digest("session", user_id, session_id)
+
+
+def event_uid(user_id: str, session_id: str, message_id: str | None, content: str, occurred_at: datetime) -> str:
+    """The message id scopes per user; without one, session + content + time identify the message."""
+    if message_id is not None:
+        return _digest("event-id", user_id, message_id)
+    return _digest("event-content", user_id, session_id, content, occurred_at.isoformat())
+
+
+def derived_message_id(event_uid_: str) -> str:
+    """The message id reported for a message delivered without one."""
+    return "msg-" + event_uid_[:20]
+
+
+def memory_dedup_key(user_id: str, memory_type: str, content_hash_: str) -> str:
+    """Exact-duplicate key: same user, same type, same normalised content (seed 001 §4)."""
+    return _digest("memory", user_id, memory_type, content_hash_)
+
+
+def entity_subject_key(user_id: str, normalised_subject: str) -> str:
+    return _digest("entity", user_id, normalised_subject)
+
+
+def alias_uid(user_id: str, entity_subject_key: str, normalised_alias: str) -> str:
+    return _digest("alias", user_id, entity_subject_key, normalised_alias)
+
+
+def new_uid() -> str:
+    """A random id for nodes with no natural key (jobs, history entries)."""
+    return str(uuid.uuid4())

@@ -1,0 +1,62 @@
+"""Build Lucene full-text queries from user text without letting any query syntax through.
+
+The user's text is reduced to word tokens (letters and digits only), so characters such
+as ``+ - && || ! ( ) { } [ ] ^ " ~ * ? : \\ /`` and keywords such as ``AND`` cannot act
+as operators: they are searched as text or dropped. CJK runs become overlapping bigrams,
+matching the ``cjk`` analyzer's tokens.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_CJK_RANGES = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_CJK = re.compile(f"[{_CJK_RANGES}]")
+_CJK_OR_OTHER_RUN = re.compile(f"[{_CJK_RANGES}]+|[^{_CJK_RANGES}]+")
+MAX_TERMS = 64
+
+
+def has_cjk(text: str) -> bool:
+    return _CJK.search(text) is not None
+
+
+def query_terms(text: str) -> list[str]:
+    """Lower-cased word tokens; CJK runs split into bigrams; at most ``MAX_TERMS``, order kept, no repeats."""
+    terms: list[str] = []
+    for word in _WORD.findall(text.lower()):
+        if has_cjk(word):
+            # split mixed runs into CJK and non-CJK pieces
+            for piece in _CJK_OR_OTHER_RUN.findall(word):
+                if has_cjk(piece):
+                    terms.extend([piece] if len(piece) == 1 else [piece[i : i + 2] for i in range(len(piece) - 1)])
+                else:
+                    terms.append(piece)
+        else:
+            terms.append(word)
+    seen: dict[str, None] = {}
+    for term in terms:
+        seen.setdefault(term, None)
+    return list(seen)[:MAX_TERMS]
+
+
+def build_query(text: str, *, tenant: str, field: str = "content") -> str | None:
+    """``tenant_key:<t> AND <field>:(term1 OR term2 ...)``, or None when the text has no terms.
+
+    Args:
+        text: the user's query, any characters.
+        tenant: from :func:`graphsvc.pipeline.keys.tenant_key` (alphanumeric).
+        field: the indexed text property.
+    """
+    if not tenant.isalnum():
+        raise ValueError("tenant key must be alphanumeric")
+    terms = query_terms(text)
+    if not terms:
+        return None
+    return f"tenant_key:{tenant} AND {field}:(" + " OR ".join(terms) + ")"
+
+
+def analyzer_for(text: str) -> Literal["en", "cjk"]:
+    """Which full-text index family fits the query text."""
+    return "cjk" if has_cjk(text) else "en"

@@ -1,0 +1,146 @@
+"""Recall: one ranked list of memories and raw events for one user's query.
+
+Candidate lists (all filtered to the user):
+  vector similarity over events and over memories, and full-text BM25 over both
+  (English analyzer, or the CJK bigram analyzer when the query holds CJK text).
+Fusion is reciprocal rank fusion (Cormack et al. 2009, k = 60) over the lists; the fused
+score is then adjusted by seed 002 §7's ``base · (1 + recency + importance + trait_boost)``
+(trait_boost is 0 until traits take part in recall). No LLM call on this path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from graphsvc.config import Settings
+from graphsvc.embed.base import Embedder
+from graphsvc.graph.database import Database
+from graphsvc.pipeline import keys, lucene
+from graphsvc.pipeline.validate_input import require_id, require_limit, require_text
+
+HitKind = Literal["memory", "event"]
+
+
+@dataclass(frozen=True)
+class RecallHit:
+    """One ranked result. ``source_message_ids``: an event's own id, or the messages a memory came from."""
+
+    uid: str
+    kind: HitKind
+    content: str
+    score: float
+    occurred_at: datetime | None
+    source_message_ids: list[str]
+    memory_type: str | None = None
+
+
+def reciprocal_rank_fusion(lists: list[list[str]], *, k: int) -> dict[str, float]:
+    """``score(d) = Σ_lists 1 / (k + rank(d))``, rank from 1 (Cormack, Clarke & Büttcher, SIGIR 2009)."""
+    fused: dict[str, float] = {}
+    for ranked in lists:
+        for rank, uid in enumerate(ranked, start=1):
+            fused[uid] = fused.get(uid, 0.0) + 1.0 / (k + rank)
+    return fused
+
+
+def adjusted_score(
+    base: float, *, age_days: float | None, importance: float, trait_boost: float, settings: Settings
+) -> float:
+    """``base · (1 + recency + importance + trait_boost)`` (seed 002 §7).
+
+    recency = ``recall_recency_weight · 2^(−age_days / half_life)``; importance bonus =
+    ``recall_importance_weight · importance`` (importance in [0, 1]).
+    """
+    recency = 0.0
+    if age_days is not None:
+        recency = settings.recall_recency_weight * math.pow(
+            2.0, -max(age_days, 0.0) / settings.recall_recency_half_life_days
+        )
+    return base * (1.0 + recency + settings.recall_importance_weight * importance + trait_boost)
+
+
+async def recall(
+    *,
+    db: Database,
+    embedder: Embedder,
+    settings: Settings,
+    user_id: str,
+    query: str,
+    limit: int,
+    now: datetime,
+) -> list[RecallHit]:
+    """Rank the user's memories and events for ``query``.
+
+    Returns:
+        at most ``limit`` hits, best first; empty when the user has nothing stored (an
+        unknown user is simply a user with no data).
+
+    Raises:
+        InvalidInputError: blank or oversized query or user id, limit out of range.
+    """
+    user_id = require_id("userId", user_id, settings)
+    query = require_text("query", query, limit=settings.max_query_chars)
+    limit = require_limit("limit", limit, maximum=settings.max_recall_limit)
+    k = max(settings.recall_candidates, limit)
+    vector = (await embedder.embed_queries([query]))[0].tolist()
+    tenant = keys.tenant_key(user_id)
+    family = lucene.analyzer_for(query)
+    text_query = lucene.build_query(query, tenant=tenant)
+
+    async def fulltext(name: str, index: str) -> list[dict[str, Any]]:
+        if text_query is None:
+            return []
+        return await db.read(name, user_id=user_id, index=index, lucene=text_query, k=k)
+
+    vec_events, vec_memories, ft_events, ft_memories = await asyncio.gather(
+        db.read("vector_events_exact", user_id=user_id, embedding=vector, k=k),
+        db.read("vector_memories_exact", user_id=user_id, embedding=vector, k=k),
+        fulltext("fulltext_events", f"event_text_{family}"),
+        fulltext("fulltext_memories", f"memory_text_{family}"),
+    )
+    fused = reciprocal_rank_fusion(
+        [[r["uid"] for r in rows] for rows in (vec_events, vec_memories, ft_events, ft_memories)],
+        k=settings.recall_rrf_k,
+    )
+    event_uids = {r["uid"] for r in (*vec_events, *ft_events)}
+    memory_uids = {r["uid"] for r in (*vec_memories, *ft_memories)}
+    events, memories = await asyncio.gather(
+        db.read("hydrate_events", user_id=user_id, uids=list(event_uids)),
+        db.read("hydrate_memories", user_id=user_id, uids=list(memory_uids)),
+    )
+    hits: list[RecallHit] = []
+    for row in events:
+        occurred = row["occurred_at"].to_native() if row["occurred_at"] is not None else None
+        score = adjusted_score(
+            fused[row["uid"]], age_days=_age_days(occurred, now), importance=0.0, trait_boost=0.0, settings=settings
+        )
+        hits.append(RecallHit(row["uid"], "event", _event_text(row), score, occurred, list(row["source_ids"])))
+    for row in memories:
+        occurred = row["occurred_at"].to_native() if row["occurred_at"] is not None else None
+        reinforced = row["last_reinforced_at"].to_native() if row["last_reinforced_at"] is not None else occurred
+        score = adjusted_score(
+            fused[row["uid"]],
+            age_days=_age_days(reinforced, now),
+            importance=float(row["importance"] or 0.0),
+            trait_boost=0.0,
+            settings=settings,
+        )
+        hits.append(
+            RecallHit(
+                row["uid"], "memory", row["content"], score, occurred, list(row["source_ids"]), row["memory_type"]
+            )
+        )
+    hits.sort(key=lambda h: (-h.score, h.uid))
+    return hits[:limit]
+
+
+def _event_text(row: dict[str, Any]) -> str:
+    return f"{row['speaker']}: {row['content']}" if row["speaker"] else str(row["content"])
+
+
+def _age_days(when: datetime | None, now: datetime) -> float | None:
+    return None if when is None else (now - when).total_seconds() / 86_400.0

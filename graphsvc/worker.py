@@ -1,0 +1,120 @@
+"""Background job runner: durable jobs in Neo4j, bounded concurrency, retries with backoff.
+
+Jobs are claimed from the graph (PENDING → RUNNING), run with at most ``job_concurrency``
+at once (one at a time per user, so near-duplicate checks see each other's writes), and
+end SUCCEEDED (inside the job's own result transaction) or go back to PENDING with
+``run_after = now + initial · 2^(attempts − 1)`` and the error recorded, until
+``job_max_attempts`` is reached and they end FAILED. At start-up, RUNNING jobs left by a
+crash are reset to PENDING: their results were never committed, so running them again is safe.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+from typing import Any
+
+from graphsvc.clock import Clock
+from graphsvc.config import Settings
+from graphsvc.graph.database import Database
+from graphsvc.pipeline.keys import new_uid
+
+log = logging.getLogger(__name__)
+
+JobHandler = Callable[[dict[str, Any]], Awaitable[None]]
+"""Runs one claimed job (given its node properties) and commits its own SUCCEEDED status."""
+
+
+class JobWorker:
+    """Polls for due jobs and runs them.
+
+    Args:
+        handler: runs one job and commits its SUCCEEDED status with its results.
+        wake: set it to poll at once instead of waiting ``job_poll_interval_s``.
+    """
+
+    def __init__(self, *, db: Database, settings: Settings, clock: Clock, handler: JobHandler) -> None:
+        self._db = db
+        self._settings = settings
+        self._clock = clock
+        self._handler = handler
+        self._slots = asyncio.Semaphore(settings.job_concurrency)
+        self._user_locks: dict[str, asyncio.Lock] = {}
+        self._running: set[asyncio.Task[None]] = set()
+        self._loop_task: asyncio.Task[None] | None = None
+        self.wake = asyncio.Event()
+
+    async def start(self) -> None:
+        rows = await self._db.write("recover_running_jobs", now=self._clock())
+        if rows and rows[0]["recovered"]:
+            log.info("resumed %s job(s) interrupted by a restart", rows[0]["recovered"])
+        self._loop_task = asyncio.create_task(self._loop(), name="graphsvc-job-worker")
+
+    async def stop(self) -> None:
+        if self._loop_task is not None:
+            self._loop_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._loop_task
+        for task in list(self._running):
+            task.cancel()
+        await asyncio.gather(*self._running, return_exceptions=True)
+
+    async def _loop(self) -> None:
+        while True:
+            try:
+                await self.poll_once()
+            except Exception:  # keep the worker alive across database hiccups
+                log.exception("job poll failed")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), timeout=self._settings.job_poll_interval_s)
+            self.wake.clear()
+
+    async def poll_once(self) -> int:
+        """Claim and start the due jobs that fit in the free slots; returns how many started."""
+        free = self._settings.job_concurrency - len(self._running)
+        if free <= 0:
+            return 0
+        rows = await self._db.write(
+            "claim_jobs", now=self._clock(), limit=free, claim_token=new_uid()
+        )
+        for row in rows:
+            job = dict(row["job"])
+            task = asyncio.create_task(self._run(job))
+            self._running.add(task)
+            task.add_done_callback(self._running.discard)
+        return len(rows)
+
+    async def idle(self) -> None:
+        """Wait until no job is running (used by the CLI import and the benchmarks)."""
+        while self._running:
+            await asyncio.gather(*list(self._running), return_exceptions=True)
+
+    async def _run(self, job: dict[str, Any]) -> None:
+        lock = self._user_locks.setdefault(job["user_id"], asyncio.Lock())
+        async with self._slots, lock:
+            try:
+                await self._handler(job)
+                log.info("job %s (%s) succeeded", job["uid"], job["kind"])
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                attempts = int(job.get("attempts", 1))
+                delay_s = self._settings.job_retry_initial_s * 2 ** max(attempts - 1, 0)
+                now = self._clock()
+                log.warning("job %s attempt %s failed: %s", job["uid"], attempts, exc)
+                await self._db.write(
+                    "fail_job",
+                    uid=job["uid"],
+                    user_id=job["user_id"],
+                    error=f"{type(exc).__name__}: {exc}"[:2000],
+                    now=now,
+                    retry_at=now + timedelta(seconds=delay_s),
+                    max_attempts=self._settings.job_max_attempts,
+                    llm_calls=0,
+                    tokens_in=0,
+                    tokens_out=0,
+                )
+                self.wake.set()

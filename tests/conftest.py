@@ -1,0 +1,40 @@
+"""Marks tests by folder: tests/unit (no services) and tests/integration (real local Neo4j)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.fakes.openai_server import FakeOpenAI
+
+REPO = Path(__file__).resolve().parents[1]
+BENCH_DATA = REPO.parent / "shared" / "bench" / "data"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        parts = Path(str(item.fspath)).parts
+        if "integration" in parts:
+            item.add_marker(pytest.mark.integration)
+        elif "unit" in parts:
+            item.add_marker(pytest.mark.unit)
+
+
+@pytest.fixture(scope="session")
+def fake_openai() -> Iterator[FakeOpenAI]:
+    server = FakeOpenAI().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def llm_server(fake_openai: FakeOpenAI) -> Iterator[FakeOpenAI]:
+    """The shared fake endpoint with an empty script and request log for this test."""
+    fake_openai.script.clear()
+    fake_openai.requests.clear()
+    fake_openai.default = None
+    yield fake_openai
+    fake_openai.script.clear()
+    fake_openai.default = None

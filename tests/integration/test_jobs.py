@@ -1,0 +1,86 @@
+"""Durable jobs: the LLM path through the fake endpoint, failure with reason, retry, restart."""
+
+from __future__ import annotations
+
+import json
+
+from graphsvc.pipeline import keys
+from graphsvc.pipeline.ingest import MessageIn
+from graphsvc.service import MemoryService
+from tests.fakes.openai_server import FakeOpenAI
+from tests.integration.conftest import at
+
+ANSWER = {
+    "memories": [
+        {"memory_type": "fact", "content": "Ana works as a nurse", "confidence": 0.9, "importance": 0.7,
+         "source_message_ids": ["m1"]},
+    ],
+    "entities": [{"name": "Ana", "aliases": [], "kind": "person", "source_message_ids": ["m1"]}],
+}
+
+
+async def ingest_one(service: MemoryService) -> None:
+    await service.ingest_messages(user_id="ana", session_id="s1", messages=[
+        MessageIn(role="user", content="I work as a nurse.", occurred_at=at(1), message_id="msg-1", speaker="Ana")
+    ])
+
+
+async def memory_count(service: MemoryService) -> int:
+    rows = await service.db.read("list_memories", user_id="ana", memory_type=None, limit=100)
+    return len(rows)
+
+
+async def test_llm_extraction_succeeds_with_one_call(llm_service: MemoryService, llm_server: FakeOpenAI) -> None:
+    llm_server.answer(content=json.dumps(ANSWER))
+    await ingest_one(llm_service)
+    job = await llm_service.end_conversation(user_id="ana", session_id="s1")
+    await llm_service.wait_for_jobs()
+    done = await llm_service.job(job_id=job.uid)
+    assert done.status == "SUCCEEDED" and done.llm_calls == 1 and done.tokens_in > 0
+    rows = await llm_service.db.read("list_memories", user_id="ana", memory_type=None, limit=10)
+    assert [r["memory"]["content"] for r in rows] == ["Ana works as a nurse"]
+    assert rows[0]["source_ids"] == ["msg-1"]
+    prompt = llm_server.requests[0]["messages"][1]["content"]
+    assert "I work as a nurse." in prompt
+
+
+async def test_malformed_output_fails_with_reason_and_writes_nothing(
+    llm_service: MemoryService, llm_server: FakeOpenAI
+) -> None:
+    llm_server.default = {"content": "{\"memories\": [oops"}
+    await ingest_one(llm_service)
+    job = await llm_service.end_conversation(user_id="ana", session_id="s1")
+    await llm_service.wait_for_jobs()
+    failed = await llm_service.job(job_id=job.uid)
+    assert failed.status == "FAILED"
+    assert failed.attempts == 2  # retried once (job_max_attempts = 2)
+    assert failed.error is not None and "malformed output" in failed.error
+    assert await memory_count(llm_service) == 0
+    pending = await llm_service.db.read(
+        "session_events_pending", user_id="ana", session_uid=keys.session_uid("ana", "s1")
+    )
+    assert len(pending) == 1  # the event is still waiting for a successful extraction
+
+
+async def test_failure_then_success_on_retry(llm_service: MemoryService, llm_server: FakeOpenAI) -> None:
+    llm_server.answer(content="")
+    llm_server.answer(content=json.dumps(ANSWER))
+    await ingest_one(llm_service)
+    job = await llm_service.end_conversation(user_id="ana", session_id="s1")
+    await llm_service.wait_for_jobs()
+    done = await llm_service.job(job_id=job.uid)
+    assert done.status == "SUCCEEDED" and done.attempts == 2
+    assert await memory_count(llm_service) == 1
+
+
+async def test_job_interrupted_by_a_restart_runs_again(service: MemoryService) -> None:
+    await ingest_one(service)
+    await service.worker.stop()  # no worker: the job stays queued
+    job = await service.end_conversation(user_id="ana", session_id="s1")
+    async with service.db.driver.session() as s:  # simulate a crash mid-run
+        await (await s.run("MATCH (j:Job {uid: $uid}) SET j.status = 'RUNNING', j.attempts = 1", uid=job.uid)).consume()
+    assert (await service.job(job_id=job.uid)).status == "RUNNING"
+    await service.worker.start()  # a restart recovers RUNNING jobs
+    await service.wait_for_jobs()
+    assert (await service.job(job_id=job.uid)).status == "SUCCEEDED"
+    assert await memory_count(service) >= 1

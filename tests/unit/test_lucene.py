@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+import pytest
+
+from graphsvc.pipeline.lucene import analyzer_for, build_query, query_terms
+
+SPECIAL = '+ - && || ! ( ) { } [ ] ^ " ~ * ? : \\ /'
+
+
+def test_special_characters_never_reach_the_query() -> None:
+    q = build_query(f"what {SPECIAL} about AND OR NOT cats", tenant="tabc123")
+    assert q == "tenant_key:tabc123 AND content:(what OR about OR and OR or OR not OR cats)"
+    body = q.split("content:(", 1)[1][:-1]
+    assert not any(ch in body for ch in '+-&|!(){}[]^"~*?:\\/')
+
+
+def test_only_syntax_gives_no_query() -> None:
+    assert build_query(SPECIAL, tenant="t1") is None
+
+
+def test_cypher_fragment_is_just_words() -> None:
+    q = build_query("x' }) MATCH (n) DETACH DELETE n //", tenant="t1")
+    assert q == "tenant_key:t1 AND content:(x OR match OR n OR detach OR delete)"
+
+
+def test_cjk_runs_become_bigrams() -> None:
+    assert query_terms("我住在北京") == ["我住", "住在", "在北", "北京"]
+    assert query_terms("去北京 trip") == ["去北", "北京", "trip"]
+    assert analyzer_for("我住在北京") == "cjk"
+    assert analyzer_for("Beijing") == "en"
+
+
+def test_tenant_must_be_one_token() -> None:
+    with pytest.raises(ValueError):
+        build_query("cats", tenant="t 1 OR x")

@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+import pytest
+
+from graphsvc.config import Settings
+from graphsvc.pipeline.recall import adjusted_score, reciprocal_rank_fusion
+
+
+def test_rrf_sums_reciprocal_ranks() -> None:
+    fused = reciprocal_rank_fusion([["a", "b"], ["b", "c"]], k=60)
+    assert fused["b"] == pytest.approx(1 / 62 + 1 / 61)
+    assert fused["a"] == pytest.approx(1 / 61)
+    assert max(fused, key=lambda u: fused[u]) == "b"
+
+
+def test_adjusted_score_applies_seed_002_formula() -> None:
+    s = Settings(recall_recency_weight=0.2, recall_recency_half_life_days=10, recall_importance_weight=0.1)
+    assert adjusted_score(1.0, age_days=None, importance=0.0, trait_boost=0.0, settings=s) == 1.0
+    assert adjusted_score(1.0, age_days=0, importance=0.0, trait_boost=0.0, settings=s) == pytest.approx(1.2)
+    assert adjusted_score(1.0, age_days=10, importance=1.0, trait_boost=0.15, settings=s) == pytest.approx(
+        1 + 0.1 + 0.1 + 0.15
+    )
+    assert adjusted_score(2.0, age_days=None, importance=0.5, trait_boost=0.0, settings=s) == pytest.approx(2.1)

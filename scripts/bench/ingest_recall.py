@@ -1,0 +1,115 @@
+"""Ingest throughput and recall latency: one user with N messages among 100 users.
+
+    .venv/bin/python scripts/bench/ingest_recall.py [--messages 10000] [--users 100] [--other 20]
+
+Synthetic conversation messages (templated sentences over a word list, fixed seed) are ingested
+through ``MemoryService.ingest_messages`` (the GraphQL resolver's code path) in batches of 100:
+the target user gets ``--messages``, each of the other users ``--other``. Then ``--queries``
+recall calls for the target user. Prints messages/s (embedding included: it dominates) and
+recall p50/p95 in ms, a table and one JSON object. Every run uses fresh user ids
+(``bench-<run>-u<i>``), so runs never overlap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sys
+import time
+import uuid
+from datetime import UTC, datetime, timedelta
+
+import click
+import numpy as np
+
+from graphsvc.config import Settings
+from graphsvc.pipeline.ingest import MessageIn
+from graphsvc.service import MemoryService
+
+WORDS = (
+    "coffee hiking Berlin guitar marathon sister project deadline python garden recipe violin "
+    "holiday doctor budget apartment puppy museum novel chess train salary yoga painting lake "
+    "birthday camera concert bakery keyboard tennis river festival lecture exam sushi"
+).split()
+TEMPLATES = (
+    "I went to the {a} with my {b} yesterday and it reminded me of {c}.",
+    "My {a} is getting better, but the {b} still worries me a bit.",
+    "Do you think I should try {a} before the {b} next week?",
+    "I have been thinking about {a} and {b} a lot lately.",
+    "We talked about the {a}, the {b} and the {c} for an hour.",
+)
+BATCH = 100
+
+
+def synth(rng: random.Random, n: int, start: datetime) -> list[MessageIn]:
+    out = []
+    for i in range(n):
+        a, b, c = rng.sample(WORDS, 3)
+        text = rng.choice(TEMPLATES).format(a=a, b=b, c=c)
+        out.append(MessageIn(role="user" if i % 2 == 0 else "assistant", content=text,
+                             occurred_at=start + timedelta(minutes=i), message_id=f"m{i}"))
+    return out
+
+
+async def run(messages: int, users: int, other: int, queries: int) -> dict[str, object]:
+    service = await MemoryService.open(Settings(), run_worker=False)
+    rng = random.Random(7)
+    run_id = uuid.uuid4().hex[:8]
+    start = datetime(2024, 1, 1, tzinfo=UTC)
+    try:
+        plan = [(f"bench-{run_id}-u0", messages)] + [(f"bench-{run_id}-u{i}", other) for i in range(1, users)]
+        total = sum(n for _, n in plan)
+        began = time.perf_counter()
+        done = 0
+        for user_id, n in plan:
+            msgs = synth(rng, n, start)
+            for offset in range(0, n, BATCH):
+                session = f"s{offset // 500}"
+                await service.ingest_messages(user_id=user_id, session_id=session, messages=msgs[offset:offset + BATCH])
+                done += len(msgs[offset:offset + BATCH])
+                if done % 1000 < BATCH:
+                    click.echo(f"  ingested {done}/{total}", err=True)
+        ingest_s = time.perf_counter() - began
+        target = plan[0][0]
+        latencies = []
+        for _ in range(queries):
+            a, b = rng.sample(WORDS, 2)
+            q = f"what did I say about {a} and {b}?"
+            t0 = time.perf_counter()
+            await service.recall(user_id=target, query=q, limit=10)
+            latencies.append((time.perf_counter() - t0) * 1000)
+        lat = np.array(latencies)
+        return {
+            "messages_total": total,
+            "target_user_messages": messages,
+            "users": users,
+            "ingest_messages_per_s": round(total / ingest_s, 1),
+            "ingest_s": round(ingest_s, 1),
+            "recall_queries": queries,
+            "recall_ms": {"p50": round(float(np.percentile(lat, 50)), 1),
+                          "p95": round(float(np.percentile(lat, 95)), 1)},
+        }
+    finally:
+        await service.close()
+
+
+@click.command()
+@click.option("--messages", default=10_000, show_default=True, help="Messages of the measured user.")
+@click.option("--users", default=100, show_default=True, help="Users in all, the measured one included.")
+@click.option("--other", default=20, show_default=True, help="Messages of each other user.")
+@click.option("--queries", default=200, show_default=True, help="Recall calls to time.")
+def main(messages: int, users: int, other: int, queries: int) -> None:
+    report = asyncio.run(run(messages, users, other, queries))
+    click.echo(f"\ningest: {report['messages_total']} messages at {report['ingest_messages_per_s']} msg/s "
+               f"({report['ingest_s']} s, embedding included)")
+    rec = report["recall_ms"]
+    assert isinstance(rec, dict)
+    click.echo(f"recall over {messages} messages of one user among {users} users: "
+               f"p50 {rec['p50']} ms, p95 {rec['p95']} ms\n")
+    json.dump(report, sys.stdout)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -10,8 +10,8 @@ Pipeline for each message whose role is not assistant/system/AI:
      leading fillers ("Well,", "嗯，") are stripped, greetings/thanks/acknowledgements are skipped, and
      questions are skipped; in a question like "我很喜欢绘画，你觉得有什么书推荐吗？" only the trailing
      question clauses are dropped and the statement before them is kept.
-  3. Each remaining sentence is classified by the first matching cue, in the order pain_point, goal,
-     event, preference, fact (`offline_rules.EN_CUES` / `ZH_CUES`); confidence comes from the cue tier.
+  3. Each remaining sentence is classified by its most confident cue (`offline_rules.EN_CUES` / `ZH_CUES`,
+     plus the event rules); ties go to pain_point, goal, event, preference, fact, in that order.
   4. Importance comes from `score_importance`; events get `occurred_at` from `resolve_relative_time`.
 Identical normalised contents are kept once, with their source ids merged.
 """
@@ -39,7 +39,7 @@ NON_SOURCE_ROLES = frozenset({"assistant", "system", "ai"})
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN = re.compile(r"[A-Za-z]")
-_SENTENCE_END = re.compile(r"(?<=[。！？；!?;])[”」』）)\"']*\s*|(?<=\.)[”\"')]*\s+|\n+")
+_SENTENCE = re.compile(r"(?:[^。！？；!?;.\n]|\.(?!\s|$))+(?:[。！？；!?;.]+[”」』）)\"']*)?")
 _ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|vs|etc|e\.g|i\.e)\.$", re.IGNORECASE)
 _CLAUSE = re.compile(r"[,，]\s*")
 _TYPE_ORDER: tuple[MemoryType, ...] = ("pain_point", "goal", "event", "preference", "fact")
@@ -56,7 +56,7 @@ def detect_language(text: str) -> Language:
 def split_sentences(text: str) -> list[str]:
     """Split on . ! ? ; 。！？；and newlines, keeping the terminal punctuation with its sentence."""
     sentences: list[str] = []
-    for part in _SENTENCE_END.split(text):
+    for part in _SENTENCE.findall(text):
         part = part.strip()
         if not part:
             continue
@@ -124,10 +124,6 @@ def score_importance(memory_type: MemoryType, content: str) -> float:
         if pattern.search(content):
             score += delta
     return round(min(1.0, max(0.0, score)), 2)
-
-
-def _is_source(message: ConversationMessage) -> bool:
-    return message.role.strip().lower() not in NON_SOURCE_ROLES
 
 
 def _strip_leading_fillers(sentence: str, language: Language) -> str:
@@ -211,16 +207,17 @@ def classify_sentence(
     The most confident cue wins; ties go to the first type in the order pain_point, goal, event,
     preference, fact. Quoted titles are masked first, so "《百年孤独》" does not read as loneliness.
     """
-    sentence = rules.QUOTED_TITLE.sub("“”", sentence)
+    text = rules.QUOTED_TITLE.sub("“”", sentence)
+    cues = rules.ZH_CUES if language == "zh" else rules.EN_CUES
     best: tuple[MemoryType, float, datetime | None] | None = None
     for memory_type in _TYPE_ORDER:
+        hit: tuple[MemoryType, float, datetime | None] | None = None
         if memory_type == "event":
-            event = _event(sentence, language, sent_at)
+            event = _event(text, language, sent_at)
             hit = ("event", event[0], event[1]) if event else None
         else:
-            cues = rules.ZH_CUES if language == "zh" else rules.EN_CUES
-            confidences = [c.confidence for c in cues if c.memory_type == memory_type and c.pattern.search(sentence)]
-            hit = (memory_type, max(confidences), None) if confidences else None
+            found = [c.confidence for c in cues if c.memory_type == memory_type and c.pattern.search(text)]
+            hit = (memory_type, max(found), None) if found else None
         if hit is not None and (best is None or hit[1] > best[1]):
             best = hit
     return best
@@ -248,7 +245,11 @@ def extract_offline(messages: Sequence[ConversationMessage], *, max_memories: in
     """
     if max_memories < 0:
         raise ValueError(f"max_memories must be >= 0, got {max_memories}")
-    sources = [m for m in messages if _is_source(m) and not rules.INJECTION.search(m.content)]
+    sources = [
+        m
+        for m in messages
+        if m.role.strip().lower() not in NON_SOURCE_ROLES and not rules.INJECTION.search(m.content)
+    ]
     by_key: dict[str, ExtractedMemory] = {}
     for message in sources:
         language = detect_language(message.content)
@@ -258,7 +259,8 @@ def extract_offline(messages: Sequence[ConversationMessage], *, max_memories: in
             if sentence is None or hit is None:
                 continue
             memory_type, confidence, occurred_at = hit
-            content = f"{message.speaker}: {sentence}" if message.speaker else sentence
+            speaker = (message.speaker or "").strip()
+            content = f"{speaker}: {sentence}" if speaker else sentence
             key = _normalise(content)
             if key in by_key:
                 known = by_key[key]
@@ -276,8 +278,9 @@ def extract_offline(messages: Sequence[ConversationMessage], *, max_memories: in
             )
     memories = list(by_key.values())
     if len(memories) > max_memories:
-        ranked = sorted(range(len(memories)), key=lambda i: (-memories[i].importance, -memories[i].confidence, i))
-        memories = [memories[i] for i in sorted(ranked[:max_memories])]
+        ranked = sorted(memories, key=lambda m: (-m.importance, -m.confidence))  # stable: ties keep order
+        kept = {id(m) for m in ranked[:max_memories]}
+        memories = [m for m in memories if id(m) in kept]
     return MemoryExtraction(memories=memories, entities=extract_entities(sources))
 
 
@@ -299,13 +302,13 @@ def _add(found: dict[str, _Entity], name: str, kind: EntityKind, strength: int, 
 
 
 def _english_kind(span: str, before: str, after: str) -> tuple[EntityKind, int]:
-    last = span.split()[-1].lower().rstrip(".")
-    if last in rules.EN_ORG_SUFFIXES or span.lower().startswith("university of"):
+    first, last = span.split()[0].lower(), span.split()[-1].lower().rstrip(".")
+    if last in rules.EN_ORG_SUFFIXES or first in ("university", "bank"):
         return ("organization", 2)
-    if last in rules.EN_PLACE_SUFFIXES:
+    if last in rules.EN_PLACE_SUFFIXES or first in ("mount", "lake", "lakes", "isle", "cape"):
         return ("place", 2)
     if rules.EN_PERSON_BEFORE.search(before) or re.match(r"['’]s\b|\s+and I\b", after):
-        return ("person", 1)
+        return ("organization", 1) if span.isupper() else ("person", 1)
     if rules.EN_PLACE_BEFORE.search(before):
         return ("place", 1)
     return ("thing", 0)
@@ -322,13 +325,15 @@ def _english_spans(sentence: str) -> list[tuple[str, bool, str, str]]:
             first += 1
         while last > first and words[last - 1].lower() in rules.CAPITALISED_STOPWORDS:
             last -= 1
-        if first == last or len(words[first]) < 2:
+        suffixes = rules.EN_PLACE_SUFFIXES | rules.EN_ORG_SUFFIXES
+        if first == last or len(words[first]) < 2 or all(w.lower() in suffixes for w in words[first:last]):
             continue
         start, end = match.start() + tokens[first].start(), match.start() + tokens[last - 1].end()
         initial = not sentence[:start].strip(" \"'“‘(")
         if tokens[last - 1][0].endswith(("'s", "’s")):
             end -= 2  # keep the possessive in the text after the name: a cue for a person
-        spans.append((" ".join(words[first:last]), initial, sentence[max(0, start - 40) : start], sentence[end:]))
+        before = sentence[max(0, start - 40) : start]
+        spans.append((" ".join(words[first:last]), initial, before, sentence[end:]))
     return spans
 
 
@@ -338,26 +343,26 @@ def extract_entities(messages: Sequence[ConversationMessage]) -> list[ExtractedE
     English: capitalised (multi-word) names that are not common words (`CAPITALISED_STOPWORDS`); a
     sentence-initial single word counts only if it also appears capitalised mid-sentence. Quoted titles and
     《》 titles are things. Kind: speaker > name suffix (Park, University, ...) > context ("my friend X",
-    "with X", "in/at/from X", "went to X") > default (two title-case words: person, else thing).
-    Chinese: names after "我的朋友/同事/老婆…" (surname-initial, conservative), "我叫X", and places after
-    住在/去了/在/来自… ending in a suffix (市/省/县/路/公园/大学/公司…).
-    Aliases: a single name that is a prefix of exactly one longer person name ("Mel" of "Melanie"), or a
-    two-character Chinese name that ends exactly one three-character person name, is merged into it.
+    "with X", "X's", "in/at/from X", "went to X") > default thing.
+    Chinese: names after "我的朋友/同事/老婆…" (surname-initial, conservative), "我叫X" / "我是<surname>X",
+    and places after 住在/去了/在/来自… ending in a suffix (市/省/县/路/公园/大学/公司…).
+    Aliases: a non-speaker single name that is a prefix of exactly one longer person name ("Mel" of
+    "Melanie"), or a two-character Chinese name ending exactly one three-character person name, is merged.
 
     Returns:
-        Entities in order of first mention; speakers come first as persons.
+        Entities with source ids in conversation order: speakers first (as persons), then the others in
+        order of first mention.
     """
     found: dict[str, _Entity] = {}
     for message in messages:
         if message.speaker:
             _add(found, message.speaker.strip(), "person", 3, message.message_id)
-    mid_sentence: set[str] = set()
-    pending: list[tuple[str, EntityKind, int, str, bool]] = []
-    for message in messages:
-        text = message.content
-        for match in rules.QUOTED_TITLE.finditer(text):
+    texts = [rules.QUOTED_TITLE.sub(" ", m.content) for m in messages]
+    spans = [[span for sent in split_sentences(text) for span in _english_spans(sent)] for text in texts]
+    mid_sentence = {name for message_spans in spans for name, initial, _, _ in message_spans if not initial}
+    for message, text, message_spans in zip(messages, texts, spans, strict=True):
+        for match in rules.QUOTED_TITLE.finditer(message.content):
             _add(found, (match[1] or match[2]).strip(" .,!?"), "thing", 1, message.message_id)
-        text = rules.QUOTED_TITLE.sub(" ", text)
         for match in rules.ZH_SELF_NAME.finditer(text):
             _add(found, match[1], "person", 2, message.message_id)
         for match in rules.ZH_RELATION_NAME.finditer(text):
@@ -365,20 +370,19 @@ def extract_entities(messages: Sequence[ConversationMessage]) -> list[ExtractedE
         for match in rules.ZH_PLACE.finditer(text):
             kind: EntityKind = "organization" if match[1].endswith(rules.ZH_ORG_SUFFIXES) else "place"
             _add(found, match[1], kind, 2, message.message_id)
-        for sentence in split_sentences(text):
-            for name, initial, before, after in _english_spans(sentence):
-                kind, strength = _english_kind(name, before, after)
-                pending.append((name, kind, strength, message.message_id, initial and " " not in name))
-                if not initial:
-                    mid_sentence.add(name)
-    for name, kind, strength, message_id, needs_confirmation in pending:
-        if not needs_confirmation or name in mid_sentence or name in found:
-            _add(found, name, kind, strength, message_id)
+        for name, initial, before, after in message_spans:
+            if not initial or " " in name or name in mid_sentence or name in found:
+                _add(found, name, *_english_kind(name, before, after), message.message_id)
     _merge_aliases(found)
+    order = {m.message_id: i for i, m in enumerate(messages)}
     return [
-        ExtractedEntity(name=e.name, aliases=e.aliases, kind=e.kind, source_message_ids=e.source_ids)
+        ExtractedEntity(
+            name=e.name,
+            aliases=e.aliases,
+            kind=e.kind,
+            source_message_ids=sorted(e.source_ids, key=order.__getitem__),
+        )
         for e in found.values()
-        if e.source_ids
     ]
 
 
@@ -386,7 +390,7 @@ def _merge_aliases(found: dict[str, _Entity]) -> None:
     persons = [e.name for e in found.values() if e.kind == "person"]
     for short in list(found):
         entity = found[short]
-        if entity.kind in ("place", "organization") or " " in short:
+        if entity.kind in ("place", "organization") or entity.strength == 3 or " " in short:
             continue
         if _CJK.match(short):
             longer = [p for p in persons if len(short) == 2 and len(p) == 3 and p.endswith(short)]

@@ -77,9 +77,7 @@ class JobWorker:
         free = self._settings.job_concurrency - len(self._running)
         if free <= 0:
             return 0
-        rows = await self._db.write(
-            "claim_jobs", now=self._clock(), limit=free, claim_token=new_uid()
-        )
+        rows = await self._db.write("claim_jobs", now=self._clock(), limit=free, claim_token=new_uid())
         for row in rows:
             job = dict(row["job"])
             task = asyncio.create_task(self._run(job))

@@ -106,7 +106,9 @@ class RecallHit:
     source_message_ids: list[str] = strawberry.field(
         description="For a memory, the messages it was extracted from; for an event, its own id"
     )
-    memory_type: str | None = strawberry.field(description="fact, preference, goal, pain_point or event; null for events")
+    memory_type: str | None = strawberry.field(
+        description="fact, preference, goal, pain_point or event; null for events"
+    )
 
     @classmethod
     def from_domain(cls, hit: DomainRecallHit) -> RecallHit:

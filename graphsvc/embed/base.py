@@ -35,4 +35,5 @@ def normalise_rows(vectors: npt.ArrayLike) -> Vectors:
         arr = arr[None, :]
     norms = np.linalg.norm(arr, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
-    return (arr / norms).astype(np.float32)
+    out: Vectors = (arr / norms).astype(np.float32)
+    return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any, LiteralString, cast
+from typing import Any
 
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
 from neo4j.exceptions import AuthError, ServiceUnavailable
@@ -54,7 +54,7 @@ class Database:
                 break
             except AuthError as exc:
                 await driver.close()
-                raise DatabaseUnavailableError(uri=settings.neo4j_uri, reason=f"authentication failed ({exc})")
+                raise DatabaseUnavailableError(uri=settings.neo4j_uri, reason=f"authentication failed ({exc})") from exc
             except (ServiceUnavailable, OSError) as exc:
                 if time.monotonic() >= deadline:
                     await driver.close()
@@ -109,7 +109,7 @@ class Database:
         statements = schema_statements(dimensions=dimensions)
         async with self.driver.session(database=self.database) as session:
             for statement in statements:
-                await (await session.run(cast(LiteralString, statement))).consume()
+                await (await session.run(statement)).consume()
             await (await session.run("CALL db.awaitIndexes(300)")).consume()
         return len(statements)
 
@@ -129,5 +129,5 @@ class Database:
 
 
 async def _fetch_all(tx: AsyncManagedTransaction, text: str, params: dict[str, Any]) -> list[dict[str, Any]]:
-    result = await tx.run(cast(LiteralString, text), params)
+    result = await tx.run(text, params)
     return [record.data() async for record in result]

@@ -31,7 +31,12 @@ T = TypeVar("T", bound=BaseModel)
 
 Outcome = Literal["ok", "malformed", "refused", "empty", "timeout", "error"]
 
-_TRANSIENT = (openai.APITimeoutError, openai.APIConnectionError, openai.RateLimitError, openai.InternalServerError)
+_TRANSIENT = (
+    openai.APITimeoutError,
+    openai.APIConnectionError,
+    openai.RateLimitError,
+    openai.InternalServerError,
+)
 
 
 @dataclass(frozen=True)
@@ -81,9 +86,7 @@ class LLMClient:
     @classmethod
     def from_settings(cls, settings: Settings) -> LLMClient:
         key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else "none"
-        client = AsyncOpenAI(
-            base_url=settings.llm_base_url, api_key=key, timeout=settings.llm_timeout_s, max_retries=0
-        )
+        client = AsyncOpenAI(base_url=settings.llm_base_url, api_key=key, timeout=settings.llm_timeout_s, max_retries=0)
         return cls(
             client=client,
             model=settings.llm_model,

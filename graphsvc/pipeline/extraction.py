@@ -116,6 +116,4 @@ class MemoryExtraction(BaseModel):
     memories: list[ExtractedMemory] = Field(
         default=[], description="Memories about the user(s); empty when nothing worth remembering was said."
     )
-    entities: list[ExtractedEntity] = Field(
-        default=[], description="Entities named by the user(s); empty when none."
-    )
+    entities: list[ExtractedEntity] = Field(default=[], description="Entities named by the user(s); empty when none.")

@@ -8,7 +8,7 @@ can be recalled at once; extraction happens later, when the conversation ends.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 
 from graphsvc.config import Settings
@@ -64,49 +64,60 @@ async def ingest_messages(
             problem=f"has {len(messages)} messages, over the limit of {settings.max_messages_per_request}",
             fix="send the conversation in several requests",
         )
-    rows = []
+    rows: list[_EventRow] = []
     seen: set[str] = set()
     for i, msg in enumerate(messages):
         content = require_text(f"messages[{i}].content", msg.content, limit=settings.max_message_chars)
         role = require_id(f"messages[{i}].role", msg.role, settings)
-        message_id = require_id(f"messages[{i}].messageId", msg.message_id, settings) if msg.message_id is not None else None
-        speaker = msg.speaker.strip() or None if msg.speaker is not None else None
+        message_id = None if msg.message_id is None else require_id(f"messages[{i}].messageId", msg.message_id, settings)
+        speaker = (msg.speaker or "").strip() or None
         occurred_at = require_aware(f"messages[{i}].occurredAt", msg.occurred_at)
         uid = keys.event_uid(user_id, session_id, message_id, content, occurred_at)
         if uid in seen:
             continue
         seen.add(uid)
         rows.append(
-            {
-                "uid": uid,
-                "source_id": message_id or keys.derived_message_id(uid),
-                "role": role,
-                "speaker": speaker,
-                "content": content,
-                "content_hash": keys.content_hash(content),
-                "occurred_at": occurred_at,
-                "seq": i,
-            }
+            _EventRow(
+                uid=uid,
+                source_id=message_id or keys.derived_message_id(uid),
+                role=role,
+                speaker=speaker,
+                content=content,
+                content_hash=keys.content_hash(content),
+                occurred_at=occurred_at,
+                seq=i,
+            )
         )
-    vectors = await embedder.embed_passages([_embedding_text(r["speaker"], r["content"]) for r in rows])
-    for row, vector in zip(rows, vectors, strict=True):
-        row["embedding"] = vector.tolist()
-    times = [r["occurred_at"] for r in rows]
+    vectors = await embedder.embed_passages([_embedding_text(r.speaker, r.content) for r in rows])
+    events = [asdict(row) | {"embedding": vector.tolist()} for row, vector in zip(rows, vectors, strict=True)]
+    times = [r.occurred_at for r in rows]
     result = await db.write(
         "ingest_events",
         user_id=user_id,
         session_id=session_id,
         session_uid=keys.session_uid(user_id, session_id),
         tenant_key=keys.tenant_key(user_id),
-        events=rows,
+        events=events,
         first_at=min(times),
         last_at=max(times),
         now=now,
     )
     stored = sum(1 for r in result if r["created"])
     return IngestOutcome(
-        stored=stored, duplicates=len(messages) - stored, message_ids=[str(r["source_id"]) for r in rows]
+        stored=stored, duplicates=len(messages) - stored, message_ids=[r.source_id for r in rows]
     )
+
+
+@dataclass(frozen=True)
+class _EventRow:
+    uid: str
+    source_id: str
+    role: str
+    speaker: str | None
+    content: str
+    content_hash: str
+    occurred_at: datetime
+    seq: int
 
 
 def _embedding_text(speaker: str | None, content: str) -> str:

@@ -88,9 +88,15 @@ async def run_extraction(
     common = {"user_id": user_id, "tenant_key": keys.tenant_key(user_id), "now": now, "actor": ACTOR}
     steps: list[tuple[str, dict[str, Any]]] = [
         ("create_memories", {**common, "memories": [_create_row(user_id, c) for c in plan.creates]}),
-        ("reinforce_memories", {**common, "reinforcements": [_reinforce_row(uid, c) for uid, c in plan.reinforcements]}),
+        (
+            "reinforce_memories",
+            {**common, "reinforcements": [_reinforce_row(uid, c) for uid, c in plan.reinforcements]},
+        ),
         ("upsert_entities", {**common, "entities": entities}),
-        ("link_memory_entities", {**common, "links": _mention_links(user_id, plan.creates, extraction.entities)}),
+        (
+            "link_memory_entities",
+            {**common, "links": _mention_links(user_id, plan.creates, extraction.entities)},
+        ),
         ("mark_events_extracted", {**common, "event_uids": [r["uid"] for r in rows]}),
         (
             "finish_job",

@@ -246,9 +246,7 @@ def extract_offline(messages: Sequence[ConversationMessage], *, max_memories: in
     if max_memories < 0:
         raise ValueError(f"max_memories must be >= 0, got {max_memories}")
     sources = [
-        m
-        for m in messages
-        if m.role.strip().lower() not in NON_SOURCE_ROLES and not rules.INJECTION.search(m.content)
+        m for m in messages if m.role.strip().lower() not in NON_SOURCE_ROLES and not rules.INJECTION.search(m.content)
     ]
     by_key: dict[str, ExtractedMemory] = {}
     for message in sources:

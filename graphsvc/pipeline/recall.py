@@ -116,7 +116,11 @@ async def recall(
     for row in events:
         occurred = row["occurred_at"].to_native() if row["occurred_at"] is not None else None
         score = adjusted_score(
-            fused[row["uid"]], age_days=_age_days(occurred, now), importance=0.0, trait_boost=0.0, settings=settings
+            fused[row["uid"]],
+            age_days=_age_days(occurred, now),
+            importance=0.0,
+            trait_boost=0.0,
+            settings=settings,
         )
         hits.append(RecallHit(row["uid"], "event", _event_text(row), score, occurred, list(row["source_ids"])))
     for row in memories:
@@ -131,7 +135,13 @@ async def recall(
         )
         hits.append(
             RecallHit(
-                row["uid"], "memory", row["content"], score, occurred, list(row["source_ids"]), row["memory_type"]
+                row["uid"],
+                "memory",
+                row["content"],
+                score,
+                occurred,
+                list(row["source_ids"]),
+                row["memory_type"],
             )
         )
     hits.sort(key=lambda h: (-h.score, h.uid))

@@ -56,7 +56,9 @@ def parse_datetime(field: str, value: str) -> datetime:
         parsed = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except (ValueError, AttributeError) as exc:
         raise InvalidInputError(
-            field=field, problem=f"{value!r} is not an ISO-8601 date-time", fix="use e.g. 2024-05-01T14:30:00Z"
+            field=field,
+            problem=f"{value!r} is not an ISO-8601 date-time",
+            fix="use e.g. 2024-05-01T14:30:00Z",
         ) from exc
     return require_aware(field, parsed)
 

@@ -70,8 +70,9 @@ def evidence_ids(raw: list[str]) -> list[str]:
     return [part for item in raw for part in re.split(r"[\s,;]+", str(item)) if re.fullmatch(r"D\d+:\d+", part)]
 
 
-def locomo_questions(path: Path = LOCOMO_DEV, *, categories: tuple[int, ...] = (1, 2, 3, 4),
-                     conversations: int | None = None) -> Iterator[Record]:
+def locomo_questions(
+    path: Path = LOCOMO_DEV, *, categories: tuple[int, ...] = (1, 2, 3, 4), conversations: int | None = None
+) -> Iterator[Record]:
     """``{"userId", "question", "category", "evidence"}`` for the questions of the given categories."""
     samples = json.loads(path.read_text(encoding="utf-8"))
     for sample in samples[:conversations]:

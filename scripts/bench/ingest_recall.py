@@ -47,8 +47,14 @@ def synth(rng: random.Random, n: int, start: datetime) -> list[MessageIn]:
     for i in range(n):
         a, b, c = rng.sample(WORDS, 3)
         text = rng.choice(TEMPLATES).format(a=a, b=b, c=c)
-        out.append(MessageIn(role="user" if i % 2 == 0 else "assistant", content=text,
-                             occurred_at=start + timedelta(minutes=i), message_id=f"m{i}"))
+        out.append(
+            MessageIn(
+                role="user" if i % 2 == 0 else "assistant",
+                content=text,
+                occurred_at=start + timedelta(minutes=i),
+                message_id=f"m{i}",
+            )
+        )
     return out
 
 
@@ -66,8 +72,10 @@ async def run(messages: int, users: int, other: int, queries: int) -> dict[str, 
             msgs = synth(rng, n, start)
             for offset in range(0, n, BATCH):
                 session = f"s{offset // 500}"
-                await service.ingest_messages(user_id=user_id, session_id=session, messages=msgs[offset:offset + BATCH])
-                done += len(msgs[offset:offset + BATCH])
+                await service.ingest_messages(
+                    user_id=user_id, session_id=session, messages=msgs[offset : offset + BATCH]
+                )
+                done += len(msgs[offset : offset + BATCH])
                 if done % 1000 < BATCH:
                     click.echo(f"  ingested {done}/{total}", err=True)
         ingest_s = time.perf_counter() - began
@@ -87,8 +95,10 @@ async def run(messages: int, users: int, other: int, queries: int) -> dict[str, 
             "ingest_messages_per_s": round(total / ingest_s, 1),
             "ingest_s": round(ingest_s, 1),
             "recall_queries": queries,
-            "recall_ms": {"p50": round(float(np.percentile(lat, 50)), 1),
-                          "p95": round(float(np.percentile(lat, 95)), 1)},
+            "recall_ms": {
+                "p50": round(float(np.percentile(lat, 50)), 1),
+                "p95": round(float(np.percentile(lat, 95)), 1),
+            },
         }
     finally:
         await service.close()
@@ -101,12 +111,15 @@ async def run(messages: int, users: int, other: int, queries: int) -> dict[str, 
 @click.option("--queries", default=200, show_default=True, help="Recall calls to time.")
 def main(messages: int, users: int, other: int, queries: int) -> None:
     report = asyncio.run(run(messages, users, other, queries))
-    click.echo(f"\ningest: {report['messages_total']} messages at {report['ingest_messages_per_s']} msg/s "
-               f"({report['ingest_s']} s, embedding included)")
+    click.echo(
+        f"\ningest: {report['messages_total']} messages at {report['ingest_messages_per_s']} msg/s "
+        f"({report['ingest_s']} s, embedding included)"
+    )
     rec = report["recall_ms"]
     assert isinstance(rec, dict)
-    click.echo(f"recall over {messages} messages of one user among {users} users: "
-               f"p50 {rec['p50']} ms, p95 {rec['p95']} ms\n")
+    click.echo(
+        f"recall over {messages} messages of one user among {users} users: p50 {rec['p50']} ms, p95 {rec['p95']} ms\n"
+    )
     json.dump(report, sys.stdout)
     sys.stdout.write("\n")
 

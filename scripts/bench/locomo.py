@@ -97,7 +97,8 @@ async def evaluate(path: Path, conversations: int | None) -> dict[str, Any]:
             for q in (q for q in questions if q["userId"] == user_id):
                 started = time.perf_counter()
                 result = await schema.execute(
-                    RECALL_QUERY, variable_values={"u": user_id, "q": q["question"], "n": max(KS)},
+                    RECALL_QUERY,
+                    variable_values={"u": user_id, "q": q["question"], "n": max(KS)},
                     context_value=context,
                 )
                 latencies_ms.append((time.perf_counter() - started) * 1000)
@@ -114,15 +115,21 @@ async def evaluate(path: Path, conversations: int | None) -> dict[str, Any]:
                     for rank, idx in enumerate(order, start=1):
                         fused[int(idx)] += 1 / (60 + rank)
                 rrf_order = sorted(fused, key=lambda i: -fused[i])
-                for name, order in (("bm25", bm25_order), ("vector", vec_order), ("bm25+vector rrf", rrf_order)):
+                for name, order in (
+                    ("bm25", bm25_order),
+                    ("vector", vec_order),
+                    ("bm25+vector rrf", rrf_order),
+                ):
                     ranked_ids = [[ids[int(i)]] for i in order[: max(KS)]]
                     systems[name].append((q["category"], score_ranking(ranked_ids, q["evidence"])))
         lat = np.array(latencies_ms)
         return {
             "dataset": str(path),
             "questions": len(questions),
-            "recall_latency_ms": {"p50": round(float(np.percentile(lat, 50)), 1),
-                                  "p95": round(float(np.percentile(lat, 95)), 1)},
+            "recall_latency_ms": {
+                "p50": round(float(np.percentile(lat, 50)), 1),
+                "p95": round(float(np.percentile(lat, 95)), 1),
+            },
             "systems": {name: summarise(rows) for name, rows in systems.items()},
         }
     finally:
@@ -136,10 +143,14 @@ def print_table(report: dict[str, Any]) -> None:
     for name, summary in report["systems"].items():
         for cat in cats:
             s = summary[cat]
-            click.echo(f"{name:<18}{cat:>5}{s['questions']:>6}{s['any@5']:>8.3f}{s['all@5']:>8.3f}"
-                       f"{s['any@10']:>8.3f}{s['all@10']:>8.3f}")
-    click.echo(f"graphsvc recall latency: p50 {report['recall_latency_ms']['p50']} ms, "
-               f"p95 {report['recall_latency_ms']['p95']} ms\n")
+            click.echo(
+                f"{name:<18}{cat:>5}{s['questions']:>6}{s['any@5']:>8.3f}{s['all@5']:>8.3f}"
+                f"{s['any@10']:>8.3f}{s['all@10']:>8.3f}"
+            )
+    click.echo(
+        f"graphsvc recall latency: p50 {report['recall_latency_ms']['p50']} ms, "
+        f"p95 {report['recall_latency_ms']['p95']} ms\n"
+    )
 
 
 @click.command()

@@ -37,7 +37,9 @@ async def database(settings: Settings, embedder: LocalEmbedder) -> AsyncIterator
     db = await Database.connect(settings)
     async with db.driver.session(database=db.database) as session:
         record = await (
-            await session.run(f"OPTIONAL MATCH (m:{MARKER}) WITH count(m) AS markers MATCH (n) RETURN markers, count(n) AS nodes")
+            await session.run(
+                f"OPTIONAL MATCH (m:{MARKER}) WITH count(m) AS markers MATCH (n) RETURN markers, count(n) AS nodes"
+            )
         ).single()
         markers, nodes = (record["markers"], record["nodes"]) if record else (0, 0)
         if nodes and not markers:
@@ -57,7 +59,11 @@ async def database(settings: Settings, embedder: LocalEmbedder) -> AsyncIterator
 async def clean_graph(database: Database) -> AsyncIterator[None]:
     """Every integration test starts from an empty graph (the marker stays)."""
     async with database.driver.session(database=database.database) as session:
-        await (await session.run(f"MATCH (n) WHERE NOT n:{MARKER} CALL (n) {{ DETACH DELETE n }} IN TRANSACTIONS OF 5000 ROWS")).consume()
+        await (
+            await session.run(
+                f"MATCH (n) WHERE NOT n:{MARKER} CALL (n) {{ DETACH DELETE n }} IN TRANSACTIONS OF 5000 ROWS"
+            )
+        ).consume()
     yield
 
 
@@ -83,8 +89,13 @@ async def llm_service(
 ) -> AsyncIterator[MemoryService]:
     """A service whose extractor calls the fake OpenAI endpoint through the real openai client."""
     llm_settings = settings.model_copy(
-        update={"llm_base_url": llm_server.base_url, "llm_timeout_s": 1.0, "llm_max_retries": 1,
-                "llm_retry_initial_wait_s": 0.01, "job_max_attempts": 2}
+        update={
+            "llm_base_url": llm_server.base_url,
+            "llm_timeout_s": 1.0,
+            "llm_max_retries": 1,
+            "llm_retry_initial_wait_s": 0.01,
+            "job_max_attempts": 2,
+        }
     )
     svc = make_service(llm_settings, database, embedder, llm=LLMClient.from_settings(llm_settings))
     await svc.worker.start()

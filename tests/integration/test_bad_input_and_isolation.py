@@ -74,9 +74,13 @@ async def test_malformed_date_is_a_clear_error(gql: GraphQLClient) -> None:
     ['+-&&||!(){}[]^"~*?:\\/', "AND OR NOT", "x' }) MATCH (n) DETACH DELETE n //", 'cats" OR user_id:*'],
 )
 async def test_recall_treats_lucene_and_cypher_as_text(gql: GraphQLClient, service: MemoryService, query: str) -> None:
-    await service.ingest_messages(user_id="u1", session_id="s1", messages=[
-        MessageIn(role="user", content="My cats are called Tom and Jerry", occurred_at=at(1), message_id="m1")
-    ])
+    await service.ingest_messages(
+        user_id="u1",
+        session_id="s1",
+        messages=[
+            MessageIn(role="user", content="My cats are called Tom and Jerry", occurred_at=at(1), message_id="m1")
+        ],
+    )
     body = await gql.execute(RECALL, {"u": "u1", "q": query})
     assert "errors" not in body, body
     assert isinstance(body["data"]["recall"], list)
@@ -104,15 +108,26 @@ async def test_unknown_user_recalls_nothing(gql: GraphQLClient) -> None:
 
 
 async def test_query_depth_and_size_limits(gql: GraphQLClient) -> None:
-    aliases = " ".join(f"a{i}: recall(userId: \"u\", query: \"q\") {{ id }}" for i in range(30))
+    aliases = " ".join(f'a{i}: recall(userId: "u", query: "q") {{ id }}' for i in range(30))
     body = (await gql.post("query { " + aliases + " }")).json()
     assert body.get("errors")
 
 
 async def test_two_users_never_see_each_other(gql: GraphQLClient, service: MemoryService) -> None:
-    for user, text in (("alice", "My secret project is called Bluebird"), ("bob", "My secret project is called Redwood")):
-        await gql.execute(INGEST, {"input": {"userId": user, "sessionId": "same-session", "messages": [
-            msg(text, messageId="same-id")]}})
+    for user, text in (
+        ("alice", "My secret project is called Bluebird"),
+        ("bob", "My secret project is called Redwood"),
+    ):
+        await gql.execute(
+            INGEST,
+            {
+                "input": {
+                    "userId": user,
+                    "sessionId": "same-session",
+                    "messages": [msg(text, messageId="same-id")],
+                }
+            },
+        )
         job = (await gql.execute(END, {"u": user, "s": "same-session"}))["data"]["endConversation"]
         assert job["status"] == "PENDING"
     await service.wait_for_jobs()

@@ -19,8 +19,13 @@ async def gql(service: MemoryService) -> AsyncIterator[GraphQLClient]:
 
 
 def message(mid: str, content: str, day: int, role: str = "user") -> dict[str, str]:
-    return {"messageId": mid, "role": role, "speaker": "Ana" if role == "user" else "Bot",
-            "content": content, "occurredAt": at(day).isoformat()}
+    return {
+        "messageId": mid,
+        "role": role,
+        "speaker": "Ana" if role == "user" else "Bot",
+        "content": content,
+        "occurredAt": at(day).isoformat(),
+    }
 
 
 CONVERSATION = [
@@ -34,8 +39,11 @@ CONVERSATION = [
 
 async def test_ingest_end_extract_recall(gql: GraphQLClient, service: MemoryService) -> None:
     body = await gql.execute(INGEST, {"input": {"userId": "ana", "sessionId": "s1", "messages": CONVERSATION}})
-    assert body["data"]["ingestMessages"] == {"stored": 5, "duplicates": 0,
-                                              "messageIds": ["a1", "a2", "a3", "a4", "a5"]}
+    assert body["data"]["ingestMessages"] == {
+        "stored": 5,
+        "duplicates": 0,
+        "messageIds": ["a1", "a2", "a3", "a4", "a5"],
+    }
     # events are recallable at once, before extraction
     early = await gql.execute(RECALL, {"u": "ana", "q": "what pet did Ana adopt?"})
     assert early["data"]["recall"][0]["sourceMessageIds"] == ["a5"]
@@ -78,9 +86,13 @@ async def test_same_fact_twice_reinforces_instead_of_duplicating(service: Memory
     from graphsvc.pipeline.ingest import MessageIn
 
     for session, day in (("s1", 1), ("s2", 3)):
-        await service.ingest_messages(user_id="ana", session_id=session, messages=[
-            MessageIn(role="user", content="I live in Lisbon.", occurred_at=at(day), message_id=f"{session}-m1")
-        ])
+        await service.ingest_messages(
+            user_id="ana",
+            session_id=session,
+            messages=[
+                MessageIn(role="user", content="I live in Lisbon.", occurred_at=at(day), message_id=f"{session}-m1")
+            ],
+        )
         await service.end_conversation(user_id="ana", session_id=session)
         await service.wait_for_jobs()
     rows = await service.db.read("list_memories", user_id="ana", memory_type="fact", limit=10)
@@ -93,9 +105,11 @@ async def test_same_fact_twice_reinforces_instead_of_duplicating(service: Memory
 async def test_second_end_of_same_session_adds_nothing(service: MemoryService) -> None:
     from graphsvc.pipeline.ingest import MessageIn
 
-    await service.ingest_messages(user_id="ana", session_id="s1", messages=[
-        MessageIn(role="user", content="I work as a nurse.", occurred_at=at(1), message_id="m1")
-    ])
+    await service.ingest_messages(
+        user_id="ana",
+        session_id="s1",
+        messages=[MessageIn(role="user", content="I work as a nurse.", occurred_at=at(1), message_id="m1")],
+    )
     await service.end_conversation(user_id="ana", session_id="s1")
     await service.wait_for_jobs()
     before = await service.db.read("list_memories", user_id="ana", memory_type=None, limit=50)

@@ -12,17 +12,32 @@ from tests.integration.conftest import at
 
 ANSWER = {
     "memories": [
-        {"memory_type": "fact", "content": "Ana works as a nurse", "confidence": 0.9, "importance": 0.7,
-         "source_message_ids": ["m1"]},
+        {
+            "memory_type": "fact",
+            "content": "Ana works as a nurse",
+            "confidence": 0.9,
+            "importance": 0.7,
+            "source_message_ids": ["m1"],
+        },
     ],
     "entities": [{"name": "Ana", "aliases": [], "kind": "person", "source_message_ids": ["m1"]}],
 }
 
 
 async def ingest_one(service: MemoryService) -> None:
-    await service.ingest_messages(user_id="ana", session_id="s1", messages=[
-        MessageIn(role="user", content="I work as a nurse.", occurred_at=at(1), message_id="msg-1", speaker="Ana")
-    ])
+    await service.ingest_messages(
+        user_id="ana",
+        session_id="s1",
+        messages=[
+            MessageIn(
+                role="user",
+                content="I work as a nurse.",
+                occurred_at=at(1),
+                message_id="msg-1",
+                speaker="Ana",
+            )
+        ],
+    )
 
 
 async def memory_count(service: MemoryService) -> int:
@@ -47,7 +62,7 @@ async def test_llm_extraction_succeeds_with_one_call(llm_service: MemoryService,
 async def test_malformed_output_fails_with_reason_and_writes_nothing(
     llm_service: MemoryService, llm_server: FakeOpenAI
 ) -> None:
-    llm_server.default = {"content": "{\"memories\": [oops"}
+    llm_server.default = {"content": '{"memories": [oops'}
     await ingest_one(llm_service)
     job = await llm_service.end_conversation(user_id="ana", session_id="s1")
     await llm_service.wait_for_jobs()

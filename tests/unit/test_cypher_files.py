@@ -24,8 +24,11 @@ def test_schema_statements_fill_in_the_dimension() -> None:
 
 def test_every_node_class_has_a_uid_constraint_and_user_index() -> None:
     schema = (CYPHER_DIR / "schema.cypher").read_text()
-    classes = [c for c in vars(nodes).values() if isinstance(c, type) and issubclass(c, nodes.TenantNode)
-               and c is not nodes.TenantNode]
+    classes = [
+        c
+        for c in vars(nodes).values()
+        if isinstance(c, type) and issubclass(c, nodes.TenantNode) and c is not nodes.TenantNode
+    ]
     assert len(classes) == 12
     for cls in classes:
         label = cls.__name__

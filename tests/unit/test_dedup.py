@@ -14,8 +14,13 @@ def cand(content: str, vec: list[float], *, memory_type: str = "fact", key: str 
         memory_type=memory_type, content=content, confidence=0.9, importance=0.5, source_message_ids=["m1"]
     )
     v = np.asarray(vec, dtype=np.float32)
-    return Candidate(memory=memory, embedding=v / np.linalg.norm(v), content_hash=content, dedup_key=key or content,
-                     source_uids=[f"e-{content}"])
+    return Candidate(
+        memory=memory,
+        embedding=v / np.linalg.norm(v),
+        content_hash=content,
+        dedup_key=key or content,
+        source_uids=[f"e-{content}"],
+    )
 
 
 @pytest.mark.parametrize(("similarity", "reinforces"), [(0.84, False), (0.85, False), (0.86, True)])
@@ -41,7 +46,11 @@ def test_exact_duplicate_reinforces_the_existing_memory() -> None:
 
 def test_other_types_never_merge() -> None:
     plan = plan_dedup(
-        [cand("a", [1, 0]), cand("a2", [1, 0], memory_type="goal")], exact={}, nearest={}, threshold=0.85, floor=0.0
+        [cand("a", [1, 0]), cand("a2", [1, 0], memory_type="goal")],
+        exact={},
+        nearest={},
+        threshold=0.85,
+        floor=0.0,
     )
     assert len(plan.creates) == 2
 

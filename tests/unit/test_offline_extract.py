@@ -168,10 +168,7 @@ def test_assistant_and_system_messages_are_never_sources() -> None:
     ],
 )
 def test_relative_time_resolves_against_the_reference(text: str, expected: datetime) -> None:
-    assert (
-        resolve_relative_time(f"I saw it {text}." if text.isascii() else f"我{text}看到了。", SENT_AT)
-        == expected
-    )
+    assert resolve_relative_time(f"I saw it {text}." if text.isascii() else f"我{text}看到了。", SENT_AT) == expected
 
 
 def test_relative_time_takes_the_first_phrase_and_clamps_month_ends() -> None:
@@ -266,9 +263,7 @@ def test_speakers_are_persons_and_prefix_names_become_aliases() -> None:
 def test_chinese_entities_names_places_and_aliases() -> None:
     entities = {
         e.name: e
-        for e in _extract(
-            "我叫张曼婷。", "我的朋友张小明住在上海市。", "我的同事小明也去了绿禾公园。"
-        ).entities
+        for e in _extract("我叫张曼婷。", "我的朋友张小明住在上海市。", "我的同事小明也去了绿禾公园。").entities
     }
 
     assert entities["张曼婷"].kind == "person"
@@ -296,9 +291,7 @@ def test_importance_stays_within_zero_and_one(memory_type: MemoryType) -> None:
 
 def test_messages_need_timezone_aware_times() -> None:
     with pytest.raises(ValidationError, match="timezone-aware"):
-        ConversationMessage(
-            message_id="m", role="user", speaker=None, content="hi", occurred_at=datetime(2023, 5, 1)
-        )
+        ConversationMessage(message_id="m", role="user", speaker=None, content="hi", occurred_at=datetime(2023, 5, 1))
 
 
 def _memorybank_conversations(language: str) -> list[list[ConversationMessage]]:
@@ -327,9 +320,7 @@ def _memorybank_conversations(language: str) -> list[list[ConversationMessage]]:
 
 
 @pytest.mark.parametrize(("language", "detected"), [("en", "en"), ("cn", "zh")])
-def test_memorybank_histories_yield_typed_memories_in_the_source_language(
-    language: str, detected: str
-) -> None:
+def test_memorybank_histories_yield_typed_memories_in_the_source_language(language: str, detected: str) -> None:
     conversations = _memorybank_conversations(language)
     types: set[str] = set()
     total = 0
@@ -352,9 +343,7 @@ def test_locomo_speakers_and_aliases() -> None:
     if not path.exists():
         pytest.skip(f"benchmark data not available: {path}")
     conversation = json.loads(path.read_text(encoding="utf-8"))[0]["conversation"]
-    sent_at = datetime.strptime(conversation["session_1_date_time"], "%I:%M %p on %d %B, %Y").replace(
-        tzinfo=UTC
-    )
+    sent_at = datetime.strptime(conversation["session_1_date_time"], "%I:%M %p on %d %B, %Y").replace(tzinfo=UTC)
     messages: Sequence[ConversationMessage] = [
         ConversationMessage(
             message_id=turn["dia_id"],
@@ -370,7 +359,5 @@ def test_locomo_speakers_and_aliases() -> None:
 
     speakers = {conversation["speaker_a"], conversation["speaker_b"]}
     assert all(m.content.split(": ", 1)[0] in speakers for m in extraction.memories)
-    assert any(
-        m.memory_type == "event" and m.occurred_at and m.occurred_at < sent_at for m in extraction.memories
-    )
+    assert any(m.memory_type == "event" and m.occurred_at and m.occurred_at < sent_at for m in extraction.memories)
     assert speakers <= {e.name for e in extraction.entities if e.kind == "person"}

@@ -18,6 +18,7 @@ from graphsvc.config import Settings
 from graphsvc.embed import build_embedder
 from graphsvc.embed.base import Embedder
 from graphsvc.errors import InvalidInputError, NotFoundError
+from graphsvc.graph import nodes
 from graphsvc.graph.database import Database
 from graphsvc.llm.client import LLMClient
 from graphsvc.pipeline import keys
@@ -55,27 +56,23 @@ class JobView:
 
     @classmethod
     def from_node(cls, node: Any) -> JobView:
-        props = dict(node)
-
-        def when(name: str) -> datetime | None:
-            value = props.get(name)
-            return value.to_native() if value is not None else None
-
+        """From a ``Job`` node as returned by the driver (inflated through the neomodel class)."""
+        job = nodes.Job.inflate(node)
         return cls(
-            uid=props["uid"],
-            user_id=props["user_id"],
-            kind=props["kind"],
-            status=props["status"],
-            error=props.get("error"),
-            attempts=int(props.get("attempts") or 0),
-            session_id=props.get("session_id"),
-            created_at=when("created_at"),
-            updated_at=when("updated_at"),
-            llm_calls=int(props.get("llm_calls") or 0),
-            tokens_in=int(props.get("tokens_in") or 0),
-            tokens_out=int(props.get("tokens_out") or 0),
-            memories_created=int(props.get("memories_created") or 0),
-            memories_reinforced=int(props.get("memories_reinforced") or 0),
+            uid=job.uid,
+            user_id=job.user_id,
+            kind=job.kind,
+            status=job.status,
+            error=job.error,
+            attempts=job.attempts or 0,
+            session_id=job.session_id,
+            created_at=job.created_at,
+            updated_at=job.updated_at,
+            llm_calls=job.llm_calls or 0,
+            tokens_in=job.tokens_in or 0,
+            tokens_out=job.tokens_out or 0,
+            memories_created=job.memories_created or 0,
+            memories_reinforced=job.memories_reinforced or 0,
         )
 
 
@@ -134,6 +131,7 @@ class MemoryService:
     async def close(self) -> None:
         await self.worker.stop()
         await self.extractor.aclose()
+        await self.embedder.aclose()
         await self.db.close()
 
     # --- write path -----------------------------------------------------------------

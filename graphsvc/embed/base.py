@@ -27,6 +27,10 @@ class Embedder(Protocol):
         """Returns ``(len(texts), dimensions)`` float32, L2-normalised."""
         ...
 
+    async def aclose(self) -> None:
+        """Release connections (no-op for in-process models)."""
+        ...
+
 
 def normalise_rows(vectors: npt.ArrayLike) -> Vectors:
     """L2-normalise each row; zero rows stay zero. Shape ``(n, d)`` float32."""

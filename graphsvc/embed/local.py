@@ -50,3 +50,6 @@ class LocalEmbedder:
 
     async def embed_queries(self, texts: list[str]) -> Vectors:
         return await asyncio.to_thread(self._encode, texts, True)
+
+    async def aclose(self) -> None:
+        return None

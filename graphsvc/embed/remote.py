@@ -39,3 +39,6 @@ class OpenAIEmbedder:
 
     async def embed_queries(self, texts: list[str]) -> Vectors:
         return await self._embed(texts)
+
+    async def aclose(self) -> None:
+        await self._client.close()

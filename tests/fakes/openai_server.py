@@ -70,8 +70,28 @@ class FakeOpenAI:
             }
         )
 
+    async def _embeddings(self, request: Request) -> JSONResponse:
+        """Deterministic 8-dimensional vectors: letter-frequency buckets of each input text."""
+        body = await request.json()
+        self.requests.append(body)
+        texts = body["input"] if isinstance(body["input"], list) else [body["input"]]
+        data = []
+        for i, text in enumerate(texts):
+            vector = [0.0] * 8
+            for ch in text.lower():
+                vector[ord(ch) % 8] += 1.0
+            data.append({"object": "embedding", "index": i, "embedding": vector})
+        data.reverse()  # out of order on purpose: clients must sort by index
+        return JSONResponse({"object": "list", "data": data, "model": body.get("model", "fake"),
+                             "usage": {"prompt_tokens": 1, "total_tokens": 1}})
+
     def start(self) -> FakeOpenAI:
-        app = Starlette(routes=[Route("/v1/chat/completions", self._chat, methods=["POST"])])
+        app = Starlette(
+            routes=[
+                Route("/v1/chat/completions", self._chat, methods=["POST"]),
+                Route("/v1/embeddings", self._embeddings, methods=["POST"]),
+            ]
+        )
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="off")
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)

@@ -1,0 +1,44 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from graphsvc.config import Settings
+from graphsvc.embed import build_embedder
+from graphsvc.embed.local import LocalEmbedder
+from graphsvc.embed.remote import OpenAIEmbedder
+from tests.fakes.openai_server import FakeOpenAI
+
+
+async def test_openai_embedder_batches_orders_and_normalises(llm_server: FakeOpenAI) -> None:
+    settings = Settings(embedder="openai", embedding_base_url=llm_server.base_url, embedding_dimensions=8,
+                        embedding_batch_size=2)
+    embedder = build_embedder(settings)
+    assert isinstance(embedder, OpenAIEmbedder)
+    texts = ["aaaa", "bbbb", "abab", "hello"]
+    vectors = await embedder.embed_passages(texts)
+    assert vectors.shape == (4, 8) and vectors.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0)
+    assert vectors[0][ord("a") % 8] == pytest.approx(1.0)  # order restored despite the shuffled answer
+    assert vectors[1][ord("b") % 8] == pytest.approx(1.0)
+    assert len(llm_server.requests) == 2  # two batches of two
+    assert (await embedder.embed_queries([])).shape == (0, 8)
+    await embedder.aclose()
+
+
+async def test_openai_embedder_rejects_a_dimension_mismatch(llm_server: FakeOpenAI) -> None:
+    settings = Settings(embedder="openai", embedding_base_url=llm_server.base_url, embedding_dimensions=16)
+    embedder = build_embedder(settings)
+    with pytest.raises(ValueError, match="8 dimensions, expected 16"):
+        await embedder.embed_passages(["x"])
+    await embedder.aclose()
+
+
+async def test_local_embedder_is_multilingual_and_normalised() -> None:
+    embedder = LocalEmbedder()
+    passages = await embedder.embed_passages(["I live in Beijing", "我住在北京", "My favourite food is pizza"])
+    query = (await embedder.embed_queries(["Where do I live?"]))[0]
+    assert passages.shape == (3, 384)
+    assert np.allclose(np.linalg.norm(passages, axis=1), 1.0, atol=1e-5)
+    assert passages[0] @ passages[1] > passages[0] @ passages[2]  # same meaning across languages
+    assert passages[0] @ query > passages[2] @ query

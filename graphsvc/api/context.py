@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import strawberry
 from starlette.requests import HTTPConnection
 
 from graphsvc.errors import GraphsvcError
@@ -56,3 +57,7 @@ class Context:
         """The single user an authenticated caller is bound to, else None (lookups by id unscoped)."""
         ids = self.identity.user_ids
         return next(iter(ids)) if ids is not None and len(ids) == 1 else None
+
+
+Info = strawberry.Info[Context, None]
+"""The resolver ``info`` type: ``info.context`` is a :class:`Context`."""

@@ -1,62 +1,28 @@
-"""The GraphQL schema: queries (read path) and mutations (write path).
+"""The GraphQL schema: every area's queries and mutations merged into one schema.
 
-``schema.graphql`` at the repository root is generated from this module
-(``graphsvc schema print``) and checked by a test.
+Each area keeps its operations in its own module (``memory_ops`` ...); add a new area's classes
+to ``QUERIES`` / ``MUTATIONS``. ``schema.graphql`` at the repository root is generated from this
+module (``graphsvc schema print``) and checked by a test.
 """
 
 from __future__ import annotations
 
 import strawberry
 from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
+from strawberry.tools import merge_types
 
-from graphsvc.api.context import Context
 from graphsvc.api.errors import DomainErrors
-from graphsvc.api.types import IngestMessagesInput, IngestResult, Job, JobStatus, RecallHit
-
-Info = strawberry.Info[Context, None]
+from graphsvc.api.memory_ops import MemoryMutation, MemoryQuery
 
 MAX_DEPTH = 8
 MAX_TOKENS = 2_000
 MAX_ALIASES = 15
 
+QUERIES: tuple[type, ...] = (MemoryQuery,)
+MUTATIONS: tuple[type, ...] = (MemoryMutation,)
 
-@strawberry.type
-class Query:
-    @strawberry.field(description="Ranked memories and raw events of one user for a query.")
-    async def recall(self, info: Info, user_id: str, query: str, limit: int = 10) -> list[RecallHit]:
-        service = info.context.service
-        hits = await service.recall(user_id=info.context.scope(user_id), query=query, limit=limit)
-        return [RecallHit.from_domain(h) for h in hits]
-
-    @strawberry.field(description="A background job by id. Unknown ids are a NOT_FOUND error.")
-    async def job(self, info: Info, id: strawberry.ID, user_id: str | None = None) -> Job | None:
-        scoped = info.context.scope(user_id) if user_id is not None else info.context.scoped_user
-        return Job.from_domain(await info.context.service.job(job_id=str(id), user_id=scoped))
-
-    @strawberry.field(description="A user's background jobs, newest first.")
-    async def jobs(self, info: Info, user_id: str, status: JobStatus | None = None, limit: int = 50) -> list[Job]:
-        views = await info.context.service.jobs(
-            user_id=info.context.scope(user_id), status=status.value if status else None, limit=limit
-        )
-        return [Job.from_domain(v) for v in views]
-
-
-@strawberry.type
-class Mutation:
-    @strawberry.mutation(description="Store messages as events (idempotent); returns at once.")
-    async def ingest_messages(self, info: Info, input: IngestMessagesInput) -> IngestResult:
-        outcome = await info.context.service.ingest_messages(
-            user_id=info.context.scope(input.user_id),
-            session_id=input.session_id,
-            messages=[m.to_domain() for m in input.messages],
-        )
-        return IngestResult.from_domain(outcome)
-
-    @strawberry.mutation(description="End a conversation: queues memory extraction in the background.")
-    async def end_conversation(self, info: Info, user_id: str, session_id: str) -> Job:
-        view = await info.context.service.end_conversation(user_id=info.context.scope(user_id), session_id=session_id)
-        return Job.from_domain(view)
-
+Query = merge_types("Query", QUERIES)
+Mutation = merge_types("Mutation", MUTATIONS)
 
 schema = strawberry.Schema(
     query=Query,

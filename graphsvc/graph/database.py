@@ -131,4 +131,4 @@ class Database:
 async def _fetch_all(tx: AsyncManagedTransaction, text: str, params: dict[str, Any]) -> list[dict[str, Any]]:
     """Rows as dicts; node values stay ``neo4j.graph.Node`` so they can be inflated by neomodel."""
     result = await tx.run(text, params)
-    return [dict(record.items()) async for record in result]
+    return [dict(zip(record.keys(), record.values(), strict=True)) async for record in result]

@@ -69,7 +69,9 @@ async def ingest_messages(
     for i, msg in enumerate(messages):
         content = require_text(f"messages[{i}].content", msg.content, limit=settings.max_message_chars)
         role = require_id(f"messages[{i}].role", msg.role, settings)
-        message_id = None if msg.message_id is None else require_id(f"messages[{i}].messageId", msg.message_id, settings)
+        message_id = (
+            None if msg.message_id is None else require_id(f"messages[{i}].messageId", msg.message_id, settings)
+        )
         speaker = (msg.speaker or "").strip() or None
         occurred_at = require_aware(f"messages[{i}].occurredAt", msg.occurred_at)
         uid = keys.event_uid(user_id, session_id, message_id, content, occurred_at)
@@ -103,9 +105,7 @@ async def ingest_messages(
         now=now,
     )
     stored = sum(1 for r in result if r["created"])
-    return IngestOutcome(
-        stored=stored, duplicates=len(messages) - stored, message_ids=[r.source_id for r in rows]
-    )
+    return IngestOutcome(stored=stored, duplicates=len(messages) - stored, message_ids=[r.source_id for r in rows])
 
 
 @dataclass(frozen=True)

@@ -43,90 +43,200 @@ _ZH_ADV = (
 
 # Every matching cue is a candidate; `offline_extract.classify_sentence` keeps the most confident one.
 EN_CUES: tuple[Cue, ...] = _table(
-    ("pain_point", 0.8, r"\b(?:I|we|my|me)\b[^.!?;]{0,30}?\b(?:struggl\w*|trouble|difficult(?:y|ies)?|"
-     r"hard time|can'?t (?:figure out|seem to|sleep|focus|concentrate|stop)|procrastinat\w*|insomnia|"
-     r"keep (?:forgetting|failing|losing|getting sick|messing up)|find (?:it|them) (?:hard|difficult)|"
-     r"don'?t know (?:what to do|how to (?:solve|deal|handle|cope|improve|fix)))"),
-    ("pain_point", 0.8, r"\b(?:forg[eo]t\w*|late|fail\w*|lost|broke|sick|argu\w*|fought|overslept|"
-     r"missed)\b[^.!?]{0,30}\bagain\b"),
-    ("pain_point", 0.8, r"\b(?:I|I'm|I've|my)\b[^.!?;]{0,25}?\balways\b[^.!?;]{0,20}\b(?:forget|late|fail|"
-     r"mess|lose|tired|sick)"),
-    ("pain_point", 0.7, rf"\b(?:I|I'm|I've|my|we)\b[^.!?;]{{0,30}}?{_NEG}\b(?:stress(?:ed|ful)?(?! relie)|"
-     r"anxious|anxiety|worried|overwhelmed|frustrat\w*|lonely|depress\w*|helpless|exhausted|"
-     r"burn(?:ed|t) out|tired of|sick of|scared|afraid|upset|pain(?:ful)?|hurts?|"
-     r"not making (?:\w+ )?progress|"
-     r"swamped|nervous|discomfort|stuck|hopeless|bored|feel\w* (?:a bit |a little |so |really )?down|"
-     r"not (?:very )?confident|not capable|progress is (?:\w+ )?slow)\b"),
-    ("pain_point", 0.65,
-     rf"\b(?:I|I'm|I've)\b[^.!?;]{{0,20}}?{_NEG}\b(?:confused|sad|(?:feel\w*|felt) lost)\b"),
+    (
+        "pain_point",
+        0.8,
+        r"\b(?:I|we|my|me)\b[^.!?;]{0,30}?\b(?:struggl\w*|trouble|difficult(?:y|ies)?|"
+        r"hard time|can'?t (?:figure out|seem to|sleep|focus|concentrate|stop)|procrastinat\w*|insomnia|"
+        r"keep (?:forgetting|failing|losing|getting sick|messing up)|find (?:it|them) (?:hard|difficult)|"
+        r"don'?t know (?:what to do|how to (?:solve|deal|handle|cope|improve|fix)))",
+    ),
+    (
+        "pain_point",
+        0.8,
+        r"\b(?:forg[eo]t\w*|late|fail\w*|lost|broke|sick|argu\w*|fought|overslept|"
+        r"missed)\b[^.!?]{0,30}\bagain\b",
+    ),
+    (
+        "pain_point",
+        0.8,
+        r"\b(?:I|I'm|I've|my)\b[^.!?;]{0,25}?\balways\b[^.!?;]{0,20}\b(?:forget|late|fail|"
+        r"mess|lose|tired|sick)",
+    ),
+    (
+        "pain_point",
+        0.7,
+        rf"\b(?:I|I'm|I've|my|we)\b[^.!?;]{{0,30}}?{_NEG}\b(?:stress(?:ed|ful)?(?! relie)|"
+        r"anxious|anxiety|worried|overwhelmed|frustrat\w*|lonely|depress\w*|helpless|exhausted|"
+        r"burn(?:ed|t) out|tired of|sick of|scared|afraid|upset|pain(?:ful)?|hurts?|"
+        r"not making (?:\w+ )?progress|"
+        r"swamped|nervous|discomfort|stuck|hopeless|bored|feel\w* (?:a bit |a little |so |really )?down|"
+        r"not (?:very )?confident|not capable|progress is (?:\w+ )?slow)\b",
+    ),
+    ("pain_point", 0.65, rf"\b(?:I|I'm|I've)\b[^.!?;]{{0,20}}?{_NEG}\b(?:confused|sad|(?:feel\w*|felt) lost)\b"),
     ("pain_point", 0.6, r"\bI (?:always|often|constantly|sometimes) (?:feel|felt|think)\b"),
-    ("goal", 0.85, r"\bI(?:'m| am)? (?:also |still |now )?(?:plan(?:ned|ning)? (?:to|on)|going to|gonna|"
-     r"hop(?:e|ing) to|intend to|aim to|determined to|saving (?:up )?for)\b"),
-    ("goal", 0.85, r"\bI(?:'d| would) (?:really |also )?(?:like|love) to\b|"
-     r"\bI(?:'ve| have)? (?:just |finally )?decided to\b|^gonna\b|"
-     r"\bwe(?:'re| are) (?:planning|going|hoping) to\b"),
-    ("goal", 0.85, r"\b(?:my|our) (?:goal|dream|plan|resolution|aim)s? (?:is|are|was|for)\b|"
-     r"\b(?:it's|it has|it's always) been (?:a|my) dream\b"),
-    ("goal", 0.7, r"\bI (?:really |also |still |just )?(?:want(?:ed)? to|wanna|wish)\b|\bhoping to\b|"
-     r"\bI(?:'m| am|'ve been) (?:looking to|looking forward to)\b|"
-     r"\bI hope\b(?! (?:you|we|they|it|he|she|your)\b)"),
-    ("goal", 0.6,
-     r"\b(?:I|we)(?:'m|'re| am| are|'ve been| have been) (?:thinking (?:of|about)|considering) \w+ing\b|"
-     r"\bI(?:'m| am) keen on\b"),
-    ("preference", 0.85, rf"(?<!that )(?<!which )(?<!what )\bI {_EN_ADV}(?:love[ds]?|like[ds]?|"
-     r"enjoy(?:ed|s)?|prefer(?:red)?|adore[ds]?|hate[ds]?|dislike[ds]?|detest)\b(?! (?:you|that idea)\b)"),
-    ("preference", 0.85, r"\bI (?:don't|do not|didn't|never) (?:really )?(?:like|enjoy|love)\b|"
-     r"\bI can'?t stand\b|\b(?:my|our) (?:all-time )?favou?rites?\b|\bis my favou?rite\b|"
-     r"\bI(?:'m| am) (?:a )?(?:big |huge )?(?:fan of|into|passionate about|obsessed with)\b"),
-    ("preference", 0.6, r"\bI (?:usually|often|always|normally|generally|typically|regularly|tend to)\b|"
-     r"\bevery (?:day|morning|evening|night|week|weekend)\b[^.!?]{0,20}\bI\b|\bI(?:'m| am) used to\b"),
-    ("fact", 0.9, r"\bmy name is\b|\bI(?:'m| am) (?:originally )?from\b|\bI (?:currently )?live in\b|"
-     r"\bI(?:'ve| have)? (?:grew up|was born|been living) in\b|"
-     r"\bI(?:'m| am)? (?:currently )?work(?:ing)? (?:as|at|for)\b"),
-    ("fact", 0.85, r"\bI (?:study|studied|majored in|major in|graduated from)\b|"
-     r"\bI(?:'m| am) (?:studying|majoring|married|single|divorced|retired|pregnant|engaged|widowed)\b"),
-    ("fact", 0.85, r"\bI (?:have|own|adopted) (?:a|an|one|two|three|four|\d+) (?:\w+ )?(?:son|daughter|kid|"
-     r"child|brother|sister|dog|cat|pet|husband|wife|partner|boyfriend|girlfriend|car|house|"
-     r"apartment)s?\b"),
+    (
+        "goal",
+        0.85,
+        r"\bI(?:'m| am)? (?:also |still |now )?(?:plan(?:ned|ning)? (?:to|on)|going to|gonna|"
+        r"hop(?:e|ing) to|intend to|aim to|determined to|saving (?:up )?for)\b",
+    ),
+    (
+        "goal",
+        0.85,
+        r"\bI(?:'d| would) (?:really |also )?(?:like|love) to\b|"
+        r"\bI(?:'ve| have)? (?:just |finally )?decided to\b|^gonna\b|"
+        r"\bwe(?:'re| are) (?:planning|going|hoping) to\b",
+    ),
+    (
+        "goal",
+        0.85,
+        r"\b(?:my|our) (?:goal|dream|plan|resolution|aim)s? (?:is|are|was|for)\b|"
+        r"\b(?:it's|it has|it's always) been (?:a|my) dream\b",
+    ),
+    (
+        "goal",
+        0.7,
+        r"\bI (?:really |also |still |just )?(?:want(?:ed)? to|wanna|wish)\b|\bhoping to\b|"
+        r"\bI(?:'m| am|'ve been) (?:looking to|looking forward to)\b|"
+        r"\bI hope\b(?! (?:you|we|they|it|he|she|your)\b)",
+    ),
+    (
+        "goal",
+        0.6,
+        r"\b(?:I|we)(?:'m|'re| am| are|'ve been| have been) (?:thinking (?:of|about)|considering) \w+ing\b|"
+        r"\bI(?:'m| am) keen on\b",
+    ),
+    (
+        "preference",
+        0.85,
+        rf"(?<!that )(?<!which )(?<!what )\bI {_EN_ADV}(?:love[ds]?|like[ds]?|"
+        r"enjoy(?:ed|s)?|prefer(?:red)?|adore[ds]?|hate[ds]?|dislike[ds]?|detest)\b(?! (?:you|that idea)\b)",
+    ),
+    (
+        "preference",
+        0.85,
+        r"\bI (?:don't|do not|didn't|never) (?:really )?(?:like|enjoy|love)\b|"
+        r"\bI can'?t stand\b|\b(?:my|our) (?:all-time )?favou?rites?\b|\bis my favou?rite\b|"
+        r"\bI(?:'m| am) (?:a )?(?:big |huge )?(?:fan of|into|passionate about|obsessed with)\b",
+    ),
+    (
+        "preference",
+        0.6,
+        r"\bI (?:usually|often|always|normally|generally|typically|regularly|tend to)\b|"
+        r"\bevery (?:day|morning|evening|night|week|weekend)\b[^.!?]{0,20}\bI\b|\bI(?:'m| am) used to\b",
+    ),
+    (
+        "fact",
+        0.9,
+        r"\bmy name is\b|\bI(?:'m| am) (?:originally )?from\b|\bI (?:currently )?live in\b|"
+        r"\bI(?:'ve| have)? (?:grew up|was born|been living) in\b|"
+        r"\bI(?:'m| am)? (?:currently )?work(?:ing)? (?:as|at|for)\b",
+    ),
+    (
+        "fact",
+        0.85,
+        r"\bI (?:study|studied|majored in|major in|graduated from)\b|"
+        r"\bI(?:'m| am) (?:studying|majoring|married|single|divorced|retired|pregnant|engaged|widowed)\b",
+    ),
+    (
+        "fact",
+        0.85,
+        r"\bI (?:have|own|adopted) (?:a|an|one|two|three|four|\d+) (?:\w+ )?(?:son|daughter|kid|"
+        r"child|brother|sister|dog|cat|pet|husband|wife|partner|boyfriend|girlfriend|car|house|"
+        r"apartment)s?\b",
+    ),
     ("fact", 0.75, r"\bI(?:'m| am) (?:a|an) (?!bit\b|little\b|lot\b|big fan\b|huge fan\b|fan\b)\w+"),
-    ("fact", 0.7, r"\bI (?:can|could) (?:speak|play|cook|code|program|drive|swim|paint|draw|sing|dance|ski|"
-     r"knit)\b|\bI (?:know how to|speak)\b|\bI(?:'m| am) (?:good|great|skilled) at\b"),
-    ("fact", 0.65, r"\b(?:my|our) (?:wife|husband|partner|son|daughter|kids|children|child|mom|mother|dad|"
-     r"father|parents|brother|sister|family|grandma|grandmother|grandpa|grandfather|boyfriend|girlfriend|"
-     r"fianc[ée]e?|dog|cat|pet|boss|job|career|company|home|house|apartment|hometown)\b"),
-    ("fact", 0.6, r"\bI(?:'ve| have)? been (?:learning|studying|reading|practi[cs]ing|working on|training|"
-     r"taking|researching|writing|playing|volunteering)\b|"
-     r"\bI(?:'m| am) (?:currently |now )?(?:learning|studying|reading|practi[cs]ing|training|working on|"
-     r"taking|researching|writing)\b"),
+    (
+        "fact",
+        0.7,
+        r"\bI (?:can|could) (?:speak|play|cook|code|program|drive|swim|paint|draw|sing|dance|ski|"
+        r"knit)\b|\bI (?:know how to|speak)\b|\bI(?:'m| am) (?:good|great|skilled) at\b",
+    ),
+    (
+        "fact",
+        0.65,
+        r"\b(?:my|our) (?:wife|husband|partner|son|daughter|kids|children|child|mom|mother|dad|"
+        r"father|parents|brother|sister|family|grandma|grandmother|grandpa|grandfather|boyfriend|girlfriend|"
+        r"fianc[ée]e?|dog|cat|pet|boss|job|career|company|home|house|apartment|hometown)\b",
+    ),
+    (
+        "fact",
+        0.6,
+        r"\bI(?:'ve| have)? been (?:learning|studying|reading|practi[cs]ing|working on|training|"
+        r"taking|researching|writing|playing|volunteering)\b|"
+        r"\bI(?:'m| am) (?:currently |now )?(?:learning|studying|reading|practi[cs]ing|training|working on|"
+        r"taking|researching|writing)\b",
+    ),
 )
 
 ZH_CUES: tuple[Cue, ...] = _table(
-    ("pain_point", 0.8, r"(?<!不)(?<!没)(?:困扰|焦虑|失眠|睡不着|头疼|头痛|拖延|力不从心|吃力|难懂|做不好|"
-     r"学不会|应付不过来|不知道(?:该)?(?:怎么办|怎么做|怎么提高))"),
-    ("pain_point", 0.8, r"总是[^，。！？]{0,10}(?:不|没|忘|拖|迟到|失败|出错|做不好)|"
-     r"又[^，。！？]{0,6}(?:忘|迟到|失眠|生病|感冒|吵架|丢|坏|错|失败|胖|头疼|加班)"),
-    ("pain_point", 0.7, r"(?<!不)(?<!没)(?:烦恼|心烦|烦躁|(?<!麻)烦(?!请)|压力[^，。！？]{0,3}大|迷茫|孤独|"
-     r"无助|郁闷|抑郁|难过|犯愁|痛苦|难受|生病|不舒服|不适|紧张|压抑|困难|难以|障碍|找不到|跟不上|写不出|"
-     r"无聊|进步[很太比较]{0,2}(?:慢|缓慢)|疲劳|疲惫|崩溃|不自信)"),
-    ("pain_point", 0.6, r"(?<!不)(?:担心|害怕|困惑|(?<!积)累(?!积))|"
-     r"我(?:经常|总是|常常|一直)(?:感觉|觉得|感到)"),
-    ("goal", 0.85, rf"我{_ZH_ADV}(?:打算|计划|准备|决定|希望|梦想|期待|争取|立志|想要)|"
-     r"我的(?:目标|梦想|计划|愿望)|(?<![你他她])希望(?!你|我们)"),
+    (
+        "pain_point",
+        0.8,
+        r"(?<!不)(?<!没)(?:困扰|焦虑|失眠|睡不着|头疼|头痛|拖延|力不从心|吃力|难懂|做不好|"
+        r"学不会|应付不过来|不知道(?:该)?(?:怎么办|怎么做|怎么提高))",
+    ),
+    (
+        "pain_point",
+        0.8,
+        r"总是[^，。！？]{0,10}(?:不|没|忘|拖|迟到|失败|出错|做不好)|"
+        r"又[^，。！？]{0,6}(?:忘|迟到|失眠|生病|感冒|吵架|丢|坏|错|失败|胖|头疼|加班)",
+    ),
+    (
+        "pain_point",
+        0.7,
+        r"(?<!不)(?<!没)(?:烦恼|心烦|烦躁|(?<!麻)烦(?!请)|压力[^，。！？]{0,3}大|迷茫|孤独|"
+        r"无助|郁闷|抑郁|难过|犯愁|痛苦|难受|生病|不舒服|不适|紧张|压抑|困难|难以|障碍|找不到|跟不上|写不出|"
+        r"无聊|进步[很太比较]{0,2}(?:慢|缓慢)|疲劳|疲惫|崩溃|不自信)",
+    ),
+    (
+        "pain_point",
+        0.6,
+        r"(?<!不)(?:担心|害怕|困惑|(?<!积)累(?!积))|"
+        r"我(?:经常|总是|常常|一直)(?:感觉|觉得|感到)",
+    ),
+    (
+        "goal",
+        0.85,
+        rf"我{_ZH_ADV}(?:打算|计划|准备|决定|希望|梦想|期待|争取|立志|想要)|"
+        r"我的(?:目标|梦想|计划|愿望)|(?<![你他她])希望(?!你|我们)",
+    ),
     ("goal", 0.7, rf"我{_ZH_ADV}(?:想|要)(?!说|想|起|到|知道|问|请|听|了解|是|跟你|和你|象|法|我)"),
     ("goal", 0.6, r"我[^，。！？]{0,4}(?:考虑|在想|琢磨)(?:去|要|是否|换|找|买|学|搬)"),
-    ("preference", 0.85, rf"我{_ZH_ADV}(?:喜欢|爱(?!人|护|心)|热爱|讨厌|不喜欢|不爱|享受|偏爱|偏好|迷上|"
-     r"痴迷|最爱|钟爱|受不了|反感|习惯)|最喜欢|是我的最爱|我的(?:兴趣|爱好)"),
+    (
+        "preference",
+        0.85,
+        rf"我{_ZH_ADV}(?:喜欢|爱(?!人|护|心)|热爱|讨厌|不喜欢|不爱|享受|偏爱|偏好|迷上|"
+        r"痴迷|最爱|钟爱|受不了|反感|习惯)|最喜欢|是我的最爱|我的(?:兴趣|爱好)",
+    ),
     ("preference", 0.6, rf"我{_ZH_ADV}(?:平时|一般|通常|经常|每天|总会|常常)"),
-    ("fact", 0.9, r"我(?:现在)?(?:住在|家在|来自)|我叫|我的名字(?:是|叫)|我的(?:职业|工作)是|"
-     r"我(?:现在|目前|一直|已经)?在(?!思考|考虑|想|找|换|学习)[^，。！？]{1,12}?"
-     r"(?:工作|上班|上学|读书|念书|实习)(?!的问题)"),
-    ("fact", 0.85, r"我(?:已经)?(?:结婚|离婚|退休|毕业|怀孕)了|我(?:毕业于|就读于)|我是(?:一名|一个|一位)|"
-     r"我是[^，。！？]{1,6}人(?=[，。！；]|$)"),
-    ("fact", 0.75, r"我的(?:老婆|妻子|丈夫|老公|爱人|儿子|女儿|孩子|父亲|母亲|爸爸|妈妈|父母|哥哥|姐姐|"
-     r"弟弟|妹妹|家人|男朋友|女朋友|男友|女友|未婚夫|未婚妻|宠物|狗|猫|老板|公司|家乡)|"
-     r"我有(?:一|两|二|三|四|五|\d)(?:个|只|条|辆|套|位|名)"),
-    ("fact", 0.7, r"我会(?:说|讲|弹|画|做饭|做菜|游泳|编程|写代码|开车|唱|跳舞|拉|吹|滑雪|下棋)|我擅长|"
-     r"我是(?!说|不是|的|真|很|在|不|想|觉得|因为|为了)"),
+    (
+        "fact",
+        0.9,
+        r"我(?:现在)?(?:住在|家在|来自)|我叫|我的名字(?:是|叫)|我的(?:职业|工作)是|"
+        r"我(?:现在|目前|一直|已经)?在(?!思考|考虑|想|找|换|学习)[^，。！？]{1,12}?"
+        r"(?:工作|上班|上学|读书|念书|实习)(?!的问题)",
+    ),
+    (
+        "fact",
+        0.85,
+        r"我(?:已经)?(?:结婚|离婚|退休|毕业|怀孕)了|我(?:毕业于|就读于)|我是(?:一名|一个|一位)|"
+        r"我是[^，。！？]{1,6}人(?=[，。！；]|$)",
+    ),
+    (
+        "fact",
+        0.75,
+        r"我的(?:老婆|妻子|丈夫|老公|爱人|儿子|女儿|孩子|父亲|母亲|爸爸|妈妈|父母|哥哥|姐姐|"
+        r"弟弟|妹妹|家人|男朋友|女朋友|男友|女友|未婚夫|未婚妻|宠物|狗|猫|老板|公司|家乡)|"
+        r"我有(?:一|两|二|三|四|五|\d)(?:个|只|条|辆|套|位|名)",
+    ),
+    (
+        "fact",
+        0.7,
+        r"我会(?:说|讲|弹|画|做饭|做菜|游泳|编程|写代码|开车|唱|跳舞|拉|吹|滑雪|下棋)|我擅长|"
+        r"我是(?!说|不是|的|真|很|在|不|想|觉得|因为|为了)",
+    ),
     ("fact", 0.6, rf"我{_ZH_ADV}(?:在|正在)(?:学习|学|读|看|练习|练|研究|写|尝试)"),
 )
 
@@ -217,34 +327,49 @@ EN_QUESTION_CLAUSE = re.compile(
     r"(?:do|does|did|can|could|would|will|should|is|are|have)\s+(?:you|we|i|it|there))\b",
     re.IGNORECASE,
 )
-ZH_QUESTION_END = re.compile(
-    r"(?:吗|么|嘛)[~～\s]*$|(?:你|您|什么|怎么|哪|谁|是否|有没有)[^，。]*呢[~～\s]*$"
-)
+ZH_QUESTION_END = re.compile(r"(?:吗|么|嘛)[~～\s]*$|(?:你|您|什么|怎么|哪|谁|是否|有没有)[^，。]*呢[~～\s]*$")
 ZH_QUESTION_CLAUSE = re.compile(r"你|您|吗|呢|什么|怎么|哪|是否|有没有|多少|几|对吧|是吧")
-TAG_QUESTION = re.compile(
-    r"(?:\bright|isn't it|don't you think|对吧|是吧|对吗|好吗|怎么样)\s*[?？]\s*$", re.IGNORECASE
-)
+TAG_QUESTION = re.compile(r"(?:\bright|isn't it|don't you think|对吧|是吧|对吗|好吗|怎么样)\s*[?？]\s*$", re.IGNORECASE)
 
 # Importance cues (seed 001 / M.1): each category counts once, whatever the number of matching words.
 IMPORTANCE_BASE: dict[MemoryType, float] = {
-    "fact": 0.6, "preference": 0.5, "goal": 0.7, "pain_point": 0.7, "event": 0.5,
+    "fact": 0.6,
+    "preference": 0.5,
+    "goal": 0.7,
+    "pain_point": 0.7,
+    "event": 0.5,
 }
 IMPORTANCE_CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
     (delta, re.compile(pattern, re.IGNORECASE))
     for delta, pattern in (
         (0.2, r"\b(?:died|passed away|death|funeral|lost my \w+)\b|去世|离世|葬礼|过世"),
-        (0.15, r"\b(?:health|sick|ill|hospital|doctor|cancer|surgery|diagnos\w*|pregnan\w*|injur\w*|"
-               r"therapy|depress\w*)\b|健康|生病|医院|手术|怀孕|受伤|抑郁|确诊"),
-        (0.15, r"\b(?:wedding|married|engaged|divorc\w*|graduat\w*|born|birth|adopt\w*)\b|结婚|婚礼|"
-               r"离婚|订婚|毕业|出生|领养"),
-        (0.1, r"\b(?:wife|husband|son|daughter|kids?|children|mom|mother|dad|father|parents|family|"
-              r"baby|partner)\b|老婆|妻子|丈夫|老公|儿子|女儿|孩子|父母|家人|妈妈|爸爸|宝宝"),
-        (0.1, r"\b(?:job|jobs|career|work|promotion|boss|fired|hired|interview|salary|colleague)\b|"
-              r"工作|职业|升职|薪资|工资|面试|辞职|跳槽|老板|同事"),
+        (
+            0.15,
+            r"\b(?:health|sick|ill|hospital|doctor|cancer|surgery|diagnos\w*|pregnan\w*|injur\w*|"
+            r"therapy|depress\w*)\b|健康|生病|医院|手术|怀孕|受伤|抑郁|确诊",
+        ),
+        (
+            0.15,
+            r"\b(?:wedding|married|engaged|divorc\w*|graduat\w*|born|birth|adopt\w*)\b|结婚|婚礼|"
+            r"离婚|订婚|毕业|出生|领养",
+        ),
+        (
+            0.1,
+            r"\b(?:wife|husband|son|daughter|kids?|children|mom|mother|dad|father|parents|family|"
+            r"baby|partner)\b|老婆|妻子|丈夫|老公|儿子|女儿|孩子|父母|家人|妈妈|爸爸|宝宝",
+        ),
+        (
+            0.1,
+            r"\b(?:job|jobs|career|work|promotion|boss|fired|hired|interview|salary|colleague)\b|"
+            r"工作|职业|升职|薪资|工资|面试|辞职|跳槽|老板|同事",
+        ),
         (0.1, r"\b(?:money|debt|loan|mortgage|rent|savings|budget)\b|钱|贷款|房贷|债|存款|房租"),
         (0.1, r"\b(?:move|moved|moving|relocat\w*)\b|搬家|搬到"),
-        (-0.15, r"\b(?:weather|dinner|lunch|breakfast|snack|tv|nap|coffee|bed)\b|天气|晚饭|午饭|早饭|"
-                r"睡觉|零食|吃饭"),
+        (
+            -0.15,
+            r"\b(?:weather|dinner|lunch|breakfast|snack|tv|nap|coffee|bed)\b|天气|晚饭|午饭|早饭|"
+            r"睡觉|零食|吃饭",
+        ),
     )
 )
 
@@ -257,12 +382,38 @@ _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturda
 _WEEKDAYS_ZH = "一二三四五六日"
 _MONTHS_EN = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _NUMBERS_EN = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3, "few": 3, "several": 3,
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "a couple of": 2,
+    "a few": 3,
+    "few": 3,
+    "several": 3,
 }
 _ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-_UNIT_S = {"minute": 60, "分钟": 60, "hour": 3600, "小时": 3600, "个小时": 3600, "day": 86400, "天": 86400,
-           "日": 86400, "week": 604800, "周": 604800, "星期": 604800, "个星期": 604800}
+_UNIT_S = {
+    "minute": 60,
+    "分钟": 60,
+    "hour": 3600,
+    "小时": 3600,
+    "个小时": 3600,
+    "day": 86400,
+    "天": 86400,
+    "日": 86400,
+    "week": 604800,
+    "周": 604800,
+    "星期": 604800,
+    "个星期": 604800,
+}
 
 
 def zh_number(text: str) -> int:
@@ -360,8 +511,7 @@ TIME_PHRASES: tuple[tuple[re.Pattern[str], Resolver], ...] = tuple(
         (r"\b(?:yesterday|last night)\b", _days(-1)),
         (r"\bthe day after tomorrow\b", _days(2)),
         (r"\btomorrow\b", _days(1)),
-        (r"\b(?:today|tonight|this (?:morning|afternoon|evening|week|month|year)|earlier today|just now)\b",
-         _days(0)),
+        (r"\b(?:today|tonight|this (?:morning|afternoon|evening|week|month|year)|earlier today|just now)\b", _days(0)),
         (rf"\b(?:last|this past|past) {_WD_EN}\b", _last_weekday_en),
         (rf"\bnext {_WD_EN}\b", _next_weekday_en),
         (r"\b(?:last|this past) weekend\b", _week_day(-1, 5)),
@@ -441,9 +591,7 @@ EN_PLACE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _NAME_WORD = r"[A-Z][A-Za-zÀ-ÖØ-öø-ÿ0-9’'&.-]*"
-EN_CAPITALISED_SPAN = re.compile(
-    rf"(?<![A-Za-z0-9'’]){_NAME_WORD}(?:\s+(?:(?:of|the|de|la)\s+)?{_NAME_WORD})*"
-)
+EN_CAPITALISED_SPAN = re.compile(rf"(?<![A-Za-z0-9'’]){_NAME_WORD}(?:\s+(?:(?:of|the|de|la)\s+)?{_NAME_WORD})*")
 QUOTED_TITLE = re.compile(r"[\"“]([A-Z][^\"”]{1,60})[\"”]|《([^》]{1,30})》")
 
 _ZH_SURNAMES = (

@@ -1,0 +1,50 @@
+"""GraphQL operations of the conversation-memory core: ingest, end a conversation, jobs, recall.
+
+The write path (mutations) and the read path (queries) are separate classes; ``schema.py``
+merges them with the other areas' operation classes.
+"""
+
+from __future__ import annotations
+
+import strawberry
+
+from graphsvc.api.context import Info
+from graphsvc.api.types import IngestMessagesInput, IngestResult, Job, JobStatus, RecallHit
+
+
+@strawberry.type
+class MemoryQuery:
+    @strawberry.field(description="Ranked memories and raw events of one user for a query.")
+    async def recall(self, info: Info, user_id: str, query: str, limit: int = 10) -> list[RecallHit]:
+        service = info.context.service
+        hits = await service.recall(user_id=info.context.scope(user_id), query=query, limit=limit)
+        return [RecallHit.from_domain(h) for h in hits]
+
+    @strawberry.field(description="A background job by id. Unknown ids are a NOT_FOUND error.")
+    async def job(self, info: Info, id: strawberry.ID, user_id: str | None = None) -> Job | None:
+        scoped = info.context.scope(user_id) if user_id is not None else info.context.scoped_user
+        return Job.from_domain(await info.context.service.job(job_id=str(id), user_id=scoped))
+
+    @strawberry.field(description="A user's background jobs, newest first.")
+    async def jobs(self, info: Info, user_id: str, status: JobStatus | None = None, limit: int = 50) -> list[Job]:
+        views = await info.context.service.jobs(
+            user_id=info.context.scope(user_id), status=status.value if status else None, limit=limit
+        )
+        return [Job.from_domain(v) for v in views]
+
+
+@strawberry.type
+class MemoryMutation:
+    @strawberry.mutation(description="Store messages as events (idempotent); returns at once.")
+    async def ingest_messages(self, info: Info, input: IngestMessagesInput) -> IngestResult:
+        outcome = await info.context.service.ingest_messages(
+            user_id=info.context.scope(input.user_id),
+            session_id=input.session_id,
+            messages=[m.to_domain() for m in input.messages],
+        )
+        return IngestResult.from_domain(outcome)
+
+    @strawberry.mutation(description="End a conversation: queues memory extraction in the background.")
+    async def end_conversation(self, info: Info, user_id: str, session_id: str) -> Job:
+        view = await info.context.service.end_conversation(user_id=info.context.scope(user_id), session_id=session_id)
+        return Job.from_domain(view)

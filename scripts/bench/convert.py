@@ -1,7 +1,10 @@
 """Convert a benchmark dataset into a ``graphsvc import`` JSONL file.
 
-.venv/bin/python scripts/bench/convert.py locomo ../shared/bench/data/locomo/locomo-dev.json /tmp/locomo.jsonl
-.venv/bin/python scripts/bench/convert.py memorybank ../shared/bench/data/memorybank_siliconfriend/en/memory_bank_en.json /tmp/mb.jsonl --user Emily
+Examples (from the repository root)::
+
+    .venv/bin/python scripts/bench/convert.py locomo ../shared/bench/data/locomo/locomo-dev.json /tmp/l.jsonl
+    .venv/bin/python scripts/bench/convert.py memorybank \
+        ../shared/bench/data/memorybank_siliconfriend/en/memory_bank_en.json /tmp/mb.jsonl --user Emily
 """
 
 from __future__ import annotations

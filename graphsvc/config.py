@@ -135,3 +135,6 @@ class Settings(BaseSettings):
     def llm_enabled(self) -> bool:
         """True when an OpenAI-compatible LLM endpoint is configured; else the offline extractor runs."""
         return self.llm_base_url is not None
+    idle_conversation_timeout_min: float = Field(default=30.0, gt=0)
+    """A session with no new message for this long is ended and extracted (seed 001 §3.3)."""
+    idle_sweep_interval_s: float = Field(default=60.0, gt=0)

@@ -90,3 +90,78 @@ class LLMError(GraphsvcError):
         super().__init__(f"LLM task {task} failed: {reason}")
         self.task = task
         self.reason = reason
+        self.llm_calls = 0
+        self.tokens_in = 0
+        self.tokens_out = 0
+
+    def add_usage(self, *, calls: int, tokens_in: int, tokens_out: int) -> None:
+        """Account LLM usage spent before the failure (recorded on the job that failed)."""
+        self.llm_calls += calls
+        self.tokens_in += tokens_in
+        self.tokens_out += tokens_out
+
+
+class AmbiguousEntityError(GraphsvcError):
+    """A name matches more than one entity of the user (seed 000 §4: ambiguous, never guessed)."""
+
+    code = "AMBIGUOUS_ENTITY"
+
+    def __init__(self, *, name: str, candidates: list[str]) -> None:
+        super().__init__(
+            f"{name!r} names {len(candidates)} entities: {', '.join(candidates)}",
+            suggestion="pick one by id (entities(search:) lists them), or merge them with mergeEntities",
+        )
+        self.name = name
+        self.candidates = candidates
+
+
+class PlanRejectedError(GraphsvcError):
+    """The context-aware validator rejected an entity change (seed 000 §6); nothing was written."""
+
+    code = "PLAN_REJECTED"
+
+    def __init__(self, *, reasons: list[str]) -> None:
+        super().__init__("entity change rejected: " + "; ".join(reasons), suggestion=_plan_fix(reasons))
+        self.reasons = reasons
+
+
+def _plan_fix(reasons: list[str]) -> str:
+    if any("clash" in r for r in reasons):
+        return "the name already belongs to another entity: update that entity, or merge the two with mergeEntities"
+    return "fix the listed fields and retry"
+
+
+class CrossUserError(GraphsvcError):
+    """An operation would join nodes of two different users."""
+
+    code = "CROSS_USER"
+
+    def __init__(self, *, operation: str) -> None:
+        super().__init__(
+            f"{operation} refused: the nodes belong to different users",
+            suggestion="both ids must belong to the same user",
+        )
+
+
+class ConflictError(GraphsvcError):
+    """The object is not in a state that allows the operation (e.g. an already resolved observation)."""
+
+    code = "CONFLICT"
+
+    def __init__(self, *, kind: str, ident: str, problem: str) -> None:
+        super().__init__(f"{kind} {ident!r} {problem}", suggestion=f"reload the {kind} and check its status")
+
+
+class TraitCycleError(GraphsvcError):
+    """A PARENT_OF edge would make a trait its own ancestor (seed 002 §4: 循环引用检测)."""
+
+    code = "TRAIT_CYCLE"
+
+    def __init__(self, *, parent_uid: str, child_uid: str) -> None:
+        what = "itself" if parent_uid == child_uid else "one of its own descendants"
+        super().__init__(
+            f"trait {parent_uid!r} cannot become a parent of {child_uid!r}: the parent would be {what}",
+            suggestion="upgrade into a new trait instead; PARENT_OF must point from a broader trait to narrower ones",
+        )
+        self.parent_uid = parent_uid
+        self.child_uid = child_uid

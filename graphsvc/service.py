@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from graphsvc.clock import Clock, utc_now
@@ -20,6 +20,7 @@ from graphsvc.embed.base import Embedder
 from graphsvc.errors import InvalidInputError, NotFoundError
 from graphsvc.graph import nodes
 from graphsvc.graph.database import Database
+from graphsvc.graph.memory_reads import MemoryPage, list_memories
 from graphsvc.llm.client import LLMClient
 from graphsvc.pipeline import keys
 from graphsvc.pipeline.extract import MemoryExtractor
@@ -97,7 +98,9 @@ class MemoryService:
         self.embedder = embedder
         self.extractor = extractor
         self.clock = clock
-        self.worker = JobWorker(db=db, settings=settings, clock=clock, handler=self._run_job)
+        self.worker = JobWorker(
+            db=db, settings=settings, clock=clock, handler=self._run_job, sweep=self.end_idle_conversations
+        )
 
     @classmethod
     async def open(
@@ -173,6 +176,24 @@ class MemoryService:
         self.worker.wake.set()
         return JobView.from_node(rows[0]["job"])
 
+    async def end_idle_conversations(self, *, batch: int = 500) -> list[JobView]:
+        """End every open session idle for ``idle_conversation_timeout_min`` and queue its extraction.
+
+        Seed 001 §3.3: no new message for 30 minutes counts as the end of the conversation.
+        Called periodically by the worker (every ``idle_sweep_interval_s``).
+
+        Returns:
+            the queued extraction jobs (empty when no session is idle).
+        """
+        cutoff = self.clock() - timedelta(minutes=self.settings.idle_conversation_timeout_min)
+        rows = await self.db.read("idle_open_sessions", cutoff=cutoff, limit=batch)
+        jobs = []
+        for row in rows:
+            jobs.append(await self.end_conversation(user_id=row["user_id"], session_id=row["session_id"]))
+        if jobs:
+            log.info("ended %d idle conversation(s)", len(jobs))
+        return jobs
+
     async def _run_job(self, job: dict[str, Any]) -> None:
         if job["kind"] != EXTRACTION_JOB:
             raise ValueError(f"unknown job kind {job['kind']!r}")
@@ -221,6 +242,20 @@ class MemoryService:
         limit = require_limit("limit", limit, maximum=500)
         rows = await self.db.read("list_jobs", user_id=user_id, status=status, limit=limit)
         return [JobView.from_node(r["job"]) for r in rows]
+
+    async def memories(
+        self, *, user_id: str, memory_type: str | None = None, limit: int = 50, after: str | None = None
+    ) -> MemoryPage:
+        """A page of the user's memories, newest first; see :mod:`graphsvc.graph.memory_reads`.
+
+        Raises:
+            InvalidInputError: bad user id, unknown type, limit outside 1..500, malformed cursor.
+        """
+        user_id = require_id("userId", user_id, self.settings)
+        if memory_type is not None and memory_type not in nodes.MEMORY_TYPES:
+            raise InvalidInputError(field="type", problem=f"must be one of {', '.join(nodes.MEMORY_TYPES)}")
+        limit = require_limit("limit", limit, maximum=500)
+        return await list_memories(self.db, user_id=user_id, memory_type=memory_type, limit=limit, after=after)
 
     async def wait_for_jobs(self, *, poll_s: float = 0.2) -> None:
         """Block until no job is pending or running (CLI import, benchmarks, tests).

@@ -13,16 +13,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any
 
 from graphsvc.clock import Clock
 from graphsvc.config import Settings
+from graphsvc.errors import LLMError
 from graphsvc.graph.database import Database
 from graphsvc.pipeline.keys import new_uid
 
 log = logging.getLogger(__name__)
+
+Sweep = Callable[[], Awaitable[object]]
+"""Periodic housekeeping run by the worker loop (the idle-conversation sweep)."""
 
 JobHandler = Callable[[dict[str, Any]], Awaitable[None]]
 """Runs one claimed job (given its node properties) and commits its own SUCCEEDED status."""
@@ -36,11 +41,15 @@ class JobWorker:
         wake: set it to poll at once instead of waiting ``job_poll_interval_s``.
     """
 
-    def __init__(self, *, db: Database, settings: Settings, clock: Clock, handler: JobHandler) -> None:
+    def __init__(
+        self, *, db: Database, settings: Settings, clock: Clock, handler: JobHandler, sweep: Sweep | None = None
+    ) -> None:
         self._db = db
         self._settings = settings
         self._clock = clock
         self._handler = handler
+        self._sweep = sweep
+        self._next_sweep_s = 0.0
         self._slots = asyncio.Semaphore(settings.job_concurrency)
         self._user_locks: dict[str, asyncio.Lock] = {}
         self._running: set[asyncio.Task[None]] = set()
@@ -65,6 +74,9 @@ class JobWorker:
     async def _loop(self) -> None:
         while True:
             try:
+                if self._sweep is not None and time.monotonic() >= self._next_sweep_s:
+                    self._next_sweep_s = time.monotonic() + self._settings.idle_sweep_interval_s
+                    await self._sweep()
                 await self.poll_once()
             except Exception:  # keep the worker alive across database hiccups
                 log.exception("job poll failed")
@@ -111,8 +123,8 @@ class JobWorker:
                     now=now,
                     retry_at=now + timedelta(seconds=delay_s),
                     max_attempts=self._settings.job_max_attempts,
-                    llm_calls=0,
-                    tokens_in=0,
-                    tokens_out=0,
+                    llm_calls=exc.llm_calls if isinstance(exc, LLMError) else 0,
+                    tokens_in=exc.tokens_in if isinstance(exc, LLMError) else 0,
+                    tokens_out=exc.tokens_out if isinstance(exc, LLMError) else 0,
                 )
                 self.wake.set()

@@ -76,12 +76,15 @@ RETURN count(*) AS links
 ;
 
 // name: list_memories
+// Newest first; keyset pagination after ($after_at, $after_uid) when given.
 MATCH (m:Memory)
 WHERE m.user_id = $user_id AND ($memory_type IS NULL OR m.memory_type = $memory_type)
   AND m.status = 'active'
+  AND ($after_at IS NULL OR m.created_at < $after_at OR (m.created_at = $after_at AND m.uid > $after_uid))
+WITH m ORDER BY m.created_at DESC, m.uid LIMIT $limit
 OPTIONAL MATCH (m)-[:EXTRACTED_FROM]->(e:Event)
+WITH m, e ORDER BY e.occurred_at
 WITH m, collect(e.source_id) AS source_ids
 RETURN m AS memory, source_ids
 ORDER BY m.created_at DESC, m.uid
-LIMIT $limit
 ;

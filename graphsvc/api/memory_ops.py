@@ -9,7 +9,15 @@ from __future__ import annotations
 import strawberry
 
 from graphsvc.api.context import Info
-from graphsvc.api.types import IngestMessagesInput, IngestResult, Job, JobStatus, RecallHit
+from graphsvc.api.types import (
+    IngestMessagesInput,
+    IngestResult,
+    Job,
+    JobStatus,
+    MemoryPage,
+    MemoryType,
+    RecallHit,
+)
 
 
 @strawberry.type
@@ -19,6 +27,15 @@ class MemoryQuery:
         service = info.context.service
         hits = await service.recall(user_id=info.context.scope(user_id), query=query, limit=limit)
         return [RecallHit.from_domain(h) for h in hits]
+
+    @strawberry.field(description="A user's memories, newest first, a page at a time.")
+    async def memories(
+        self, info: Info, user_id: str, type: MemoryType | None = None, limit: int = 50, after: str | None = None
+    ) -> MemoryPage:
+        page = await info.context.service.memories(
+            user_id=info.context.scope(user_id), memory_type=type.value if type else None, limit=limit, after=after
+        )
+        return MemoryPage.from_domain(page)
 
     @strawberry.field(description="A background job by id. Unknown ids are a NOT_FOUND error.")
     async def job(self, info: Info, id: strawberry.ID, user_id: str | None = None) -> Job | None:

@@ -7,6 +7,8 @@ from enum import Enum
 
 import strawberry
 
+from graphsvc.graph.memory_reads import MemoryPage as DomainMemoryPage
+from graphsvc.graph.memory_reads import MemoryView
 from graphsvc.pipeline.ingest import IngestOutcome, MessageIn
 from graphsvc.pipeline.recall import RecallHit as DomainRecallHit
 from graphsvc.pipeline.validate_input import require_aware
@@ -19,6 +21,15 @@ class JobStatus(Enum):
     RUNNING = "RUNNING"
     SUCCEEDED = "SUCCEEDED"
     FAILED = "FAILED"
+
+
+@strawberry.enum
+class MemoryType(Enum):
+    FACT = "fact"
+    PREFERENCE = "preference"
+    GOAL = "goal"
+    PAIN_POINT = "pain_point"
+    EVENT = "event"
 
 
 @strawberry.input(description="One conversation message.")
@@ -121,3 +132,42 @@ class RecallHit:
             source_message_ids=hit.source_message_ids,
             memory_type=hit.memory_type,
         )
+
+
+@strawberry.type(description="A typed memory extracted from conversations (seed 001).")
+class Memory:
+    id: strawberry.ID
+    type: MemoryType
+    content: str
+    confidence: float
+    importance: float
+    reinforcement_count: int
+    created_at: datetime | None
+    last_reinforced_at: datetime | None
+    occurred_at: datetime | None = strawberry.field(description="For event memories: when it happened")
+    source_message_ids: list[str]
+
+    @classmethod
+    def from_domain(cls, view: MemoryView) -> Memory:
+        return cls(
+            id=strawberry.ID(view.uid),
+            type=MemoryType(view.memory_type),
+            content=view.content,
+            confidence=view.confidence,
+            importance=view.importance,
+            reinforcement_count=view.reinforcement_count,
+            created_at=view.created_at,
+            last_reinforced_at=view.last_reinforced_at,
+            occurred_at=view.occurred_at,
+            source_message_ids=view.source_message_ids,
+        )
+
+
+@strawberry.type(description="A page of memories; pass nextCursor as `after` for the next page.")
+class MemoryPage:
+    items: list[Memory]
+    next_cursor: str | None
+
+    @classmethod
+    def from_domain(cls, page: DomainMemoryPage) -> MemoryPage:
+        return cls(items=[Memory.from_domain(v) for v in page.items], next_cursor=page.next_cursor)

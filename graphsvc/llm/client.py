@@ -137,34 +137,31 @@ class LLMClient:
                         },
                     )
         except openai.APITimeoutError as exc:
-            account("timeout")
-            raise self._fail(task, f"timed out after retries ({exc})") from exc
+            raise self._fail(task, f"timed out after retries ({exc})", account("timeout")) from exc
         except openai.APIError as exc:
-            account("error")
-            raise self._fail(task, f"{type(exc).__name__}: {exc}") from exc
+            raise self._fail(task, f"{type(exc).__name__}: {exc}", account("error")) from exc
 
         if completion.usage is not None:
             tokens_in, tokens_out = completion.usage.prompt_tokens, completion.usage.completion_tokens
         choice = completion.choices[0] if completion.choices else None
         refusal = getattr(choice.message, "refusal", None) if choice else None
         if refusal:
-            account("refused")
-            raise self._fail(task, f"model refused: {refusal[:200]}")
+            raise self._fail(task, f"model refused: {refusal[:200]}", account("refused"))
         text = (choice.message.content or "").strip() if choice else ""
         if not text:
-            account("empty")
-            raise self._fail(task, "empty answer")
+            raise self._fail(task, "empty answer", account("empty"))
         try:
             parsed = response_model.model_validate(json.loads(_strip_fences(text)))
         except (json.JSONDecodeError, ValidationError) as exc:
-            account("malformed")
-            raise self._fail(task, f"malformed output: {str(exc)[:300]}") from exc
+            raise self._fail(task, f"malformed output: {str(exc)[:300]}", account("malformed")) from exc
         return parsed, account("ok")
 
     @staticmethod
-    def _fail(task: str, reason: str) -> LLMError:
-        log.warning("llm task %s rejected: %s", task, reason)
-        return LLMError(task=task, reason=reason)
+    def _fail(task: str, reason: str, call: LLMCall) -> LLMError:
+        log.warning("llm task %s rejected (%s): %s", task, call.outcome, reason)
+        error = LLMError(task=task, reason=reason)
+        error.add_usage(calls=1, tokens_in=call.tokens_in, tokens_out=call.tokens_out)
+        return error
 
 
 def _strip_fences(text: str) -> str:

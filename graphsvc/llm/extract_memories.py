@@ -11,11 +11,51 @@ import json
 from collections.abc import Sequence
 
 from openai.types.chat import ChatCompletionMessageParam
+from pydantic import Field
 
-from graphsvc.pipeline.extraction import ConversationMessage, MemoryExtraction
+from graphsvc.pipeline.extraction import ConversationMessage, ExtractedEntity, ExtractedMemory, MemoryExtraction
+from graphsvc.pipeline.offline_extract import score_importance
 
 TASK = "extract_memories"
-RESPONSE_MODEL = MemoryExtraction
+
+
+class RatedMemory(ExtractedMemory):
+    """A memory as the LLM returns it: importance is the LLM's rating, and may be missing."""
+
+    importance: float | None = Field(  # type: ignore[assignment]
+        default=None,
+        ge=0,
+        le=1,
+        description="How much the memory matters for the user's life, 0-1: health, family, work, money, "
+        "moving, deaths and weddings score high; trivial daily things score low.",
+    )
+
+
+class LLMMemoryExtraction(MemoryExtraction):
+    """The response model of this task."""
+
+    memories: list[RatedMemory] = Field(default_factory=list)  # type: ignore[assignment]
+    entities: list[ExtractedEntity] = Field(default_factory=list)
+
+
+RESPONSE_MODEL = LLMMemoryExtraction
+
+
+def to_extraction(answer: LLMMemoryExtraction) -> MemoryExtraction:
+    """The shared contract, with importance LLM-rated where given and rule-scored where not.
+
+    Seed 001 §2 (M.1 ImportanceScorer): the LLM rates importance; when it leaves it out, the
+    offline scorer :func:`graphsvc.pipeline.offline_extract.score_importance` fills it in.
+    """
+    memories = [
+        ExtractedMemory.model_validate(
+            m.model_dump()
+            | {"importance": m.importance if m.importance is not None else score_importance(m.memory_type, m.content)}
+        )
+        for m in answer.memories
+    ]
+    return MemoryExtraction(memories=memories, entities=answer.entities)
+
 
 SYSTEM_PROMPT = """You extract long-term memories about the user from one conversation.
 

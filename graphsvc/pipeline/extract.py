@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from graphsvc.errors import LLMError
 from graphsvc.llm import extract_memories as task
 from graphsvc.llm.client import LLMCall, LLMClient
 from graphsvc.pipeline import keys
@@ -78,11 +79,19 @@ class MemoryExtractor:
         results: list[MemoryExtraction] = []
         calls: list[LLMCall] = []
         for window in split_windows(messages, budget_tokens=self._window_tokens):
-            result, call = await self._llm.structured(
-                task=task.TASK, messages=task.build_messages(window), response_model=task.RESPONSE_MODEL
-            )
+            try:
+                result, call = await self._llm.structured(
+                    task=task.TASK, messages=task.build_messages(window), response_model=task.RESPONSE_MODEL
+                )
+            except LLMError as exc:  # the windows already paid for count on the failed job too
+                exc.add_usage(
+                    calls=len(calls),
+                    tokens_in=sum(c.tokens_in for c in calls),
+                    tokens_out=sum(c.tokens_out for c in calls),
+                )
+                raise
             calls.append(call)
-            results.append(result)
+            results.append(task.to_extraction(result))
         return merge_extractions(results, valid_ids={m.message_id for m in messages}), calls
 
 

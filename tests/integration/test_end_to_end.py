@@ -6,6 +6,12 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from graphsvc.config import Settings
+from graphsvc.embed.local import LocalEmbedder
+from graphsvc.errors import InvalidInputError
+from graphsvc.graph.database import Database
+from graphsvc.pipeline.extract import MemoryExtractor
+from graphsvc.pipeline.ingest import MessageIn
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
 from tests.integration.graphql_client import END, INGEST, JOB, RECALL, GraphQLClient
@@ -55,12 +61,14 @@ async def test_ingest_end_extract_recall(gql: GraphQLClient, service: MemoryServ
     done = await gql.execute(JOB, {"id": job["id"]})
     assert done["data"]["job"] == {"id": job["id"], "status": "SUCCEEDED", "error": None}
 
-    memories = await service.db.read("list_memories", user_id="ana", memory_type=None, limit=50)
-    by_type = {r["memory"]["memory_type"] for r in memories}
-    assert {"fact", "preference", "goal"} <= by_type
-    for row in memories:
-        assert row["source_ids"], "every memory has provenance edges to its events"
-        assert set(row["source_ids"]) <= {"a1", "a3", "a4", "a5"}  # never the assistant's message
+    memories = (await service.memories(user_id="ana")).items
+    assert {"fact", "preference", "goal"} <= {m.memory_type for m in memories}
+    for memory in memories:
+        assert memory.source_message_ids, "every memory has provenance edges to its events"
+        assert set(memory.source_message_ids) <= {"a1", "a3", "a4", "a5"}  # never the assistant's message
+    adoption = [m for m in memories if "Miso" in m.content]
+    assert adoption and adoption[0].memory_type == "event"
+    assert adoption[0].occurred_at is not None and adoption[0].occurred_at.date() == at(1).date()  # "yesterday"
 
     hits = (await gql.execute(RECALL, {"u": "ana", "q": "Where does Ana live?", "n": 5}))["data"]["recall"]
     assert any("a1" in h["sourceMessageIds"] for h in hits[:3])
@@ -82,29 +90,40 @@ async def test_redelivery_stores_once(gql: GraphQLClient) -> None:
     assert first["data"]["ingestMessages"]["messageIds"] == second["data"]["ingestMessages"]["messageIds"]
 
 
-async def test_same_fact_twice_reinforces_instead_of_duplicating(service: MemoryService) -> None:
-    from graphsvc.pipeline.ingest import MessageIn
-
-    for session, day in (("s1", 1), ("s2", 3)):
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("I live in Lisbon.", "I live in Lisbon."), ("I live in Lisbon.", "These days I live in Lisbon.")],
+    ids=["same words", "other words"],
+)
+async def test_same_fact_twice_reinforces_instead_of_duplicating(
+    service: MemoryService, first: str, second: str
+) -> None:
+    for session, day, text in (("s1", 1, first), ("s2", 3, second)):
         await service.ingest_messages(
             user_id="ana",
             session_id=session,
-            messages=[
-                MessageIn(role="user", content="I live in Lisbon.", occurred_at=at(day), message_id=f"{session}-m1")
-            ],
+            messages=[MessageIn(role="user", content=text, occurred_at=at(day), message_id=f"{session}-m1")],
         )
         await service.end_conversation(user_id="ana", session_id=session)
         await service.wait_for_jobs()
-    rows = await service.db.read("list_memories", user_id="ana", memory_type="fact", limit=10)
-    lisbon = [r for r in rows if "Lisbon" in r["memory"]["content"]]
-    assert len(lisbon) == 1
-    assert lisbon[0]["memory"]["reinforcement_count"] == 1
-    assert sorted(lisbon[0]["source_ids"]) == ["s1-m1", "s2-m1"]
+    facts = (await service.memories(user_id="ana", memory_type="fact")).items
+    assert len(facts) == 1
+    assert facts[0].content == first
+    assert facts[0].reinforcement_count == 1
+    assert facts[0].last_reinforced_at is not None and facts[0].created_at is not None
+    assert facts[0].last_reinforced_at > facts[0].created_at
+    assert sorted(facts[0].source_message_ids) == ["s1-m1", "s2-m1"]
+    async with service.db.driver.session() as s:
+        record = await (
+            await s.run(
+                "MATCH (h:HistoryEntry)-[:RECORDS]->(m:Memory {uid: $uid}) RETURN collect(h.event) AS events",
+                uid=facts[0].uid,
+            )
+        ).single()
+    assert record is not None and sorted(record["events"]) == ["created", "reinforced"]
 
 
 async def test_second_end_of_same_session_adds_nothing(service: MemoryService) -> None:
-    from graphsvc.pipeline.ingest import MessageIn
-
     await service.ingest_messages(
         user_id="ana",
         session_id="s1",
@@ -112,10 +131,87 @@ async def test_second_end_of_same_session_adds_nothing(service: MemoryService) -
     )
     await service.end_conversation(user_id="ana", session_id="s1")
     await service.wait_for_jobs()
-    before = await service.db.read("list_memories", user_id="ana", memory_type=None, limit=50)
+    before = (await service.memories(user_id="ana")).items
     second = await service.end_conversation(user_id="ana", session_id="s1")
     await service.wait_for_jobs()
-    after = await service.db.read("list_memories", user_id="ana", memory_type=None, limit=50)
+    after = (await service.memories(user_id="ana")).items
     assert (await service.job(job_id=second.uid)).status == "SUCCEEDED"
-    assert [r["memory"]["reinforcement_count"] for r in after] == [r["memory"]["reinforcement_count"] for r in before]
+    assert [m.reinforcement_count for m in after] == [m.reinforcement_count for m in before]
     assert len(after) == len(before) >= 1
+
+
+async def test_memories_are_paged_newest_first_without_gaps(service: MemoryService) -> None:
+    texts = [f"I love {hobby}." for hobby in ("chess", "tennis", "opera", "sushi", "jazz")]
+    await service.ingest_messages(
+        user_id="ana",
+        session_id="s1",
+        messages=[
+            MessageIn(role="user", content=t, occurred_at=at(1, minute=i), message_id=f"m{i}")
+            for i, t in enumerate(texts)
+        ],
+    )
+    await service.end_conversation(user_id="ana", session_id="s1")
+    await service.wait_for_jobs()
+    seen: list[str] = []
+    cursor = None
+    pages = 0
+    while True:
+        page = await service.memories(user_id="ana", limit=2, after=cursor)
+        seen += [m.uid for m in page.items]
+        pages += 1
+        if page.next_cursor is None:
+            break
+        cursor = page.next_cursor
+    everything = (await service.memories(user_id="ana", limit=50)).items
+    assert seen == [m.uid for m in everything] and len(seen) == 5 and pages == 3
+    with pytest.raises(InvalidInputError):
+        await service.memories(user_id="ana", after="not-a-cursor")
+    with pytest.raises(InvalidInputError):
+        await service.memories(user_id="ana", memory_type="opinion")
+
+
+async def test_memories_query_over_graphql(gql: GraphQLClient, service: MemoryService) -> None:
+    await gql.execute(INGEST, {"input": {"userId": "ana", "sessionId": "s1", "messages": CONVERSATION}})
+    await gql.execute(END, {"u": "ana", "s": "s1"})
+    await service.wait_for_jobs()
+    body = await gql.execute(
+        'query { memories(userId: "ana", type: GOAL, limit: 5) { items { type content sourceMessageIds } nextCursor } }'
+    )
+    page = body["data"]["memories"]
+    assert page["nextCursor"] is None
+    assert [m["sourceMessageIds"] for m in page["items"]] == [["a4"]]
+    assert page["items"][0]["type"] == "GOAL"
+
+
+async def test_idle_conversations_are_ended_and_extracted(
+    settings: Settings, database: Database, embedder: LocalEmbedder
+) -> None:
+    now = [at(1, hour=9)]
+    svc = MemoryService(
+        settings=settings,
+        db=database,
+        embedder=embedder,
+        extractor=MemoryExtractor(llm=None, window_tokens=settings.extraction_window_tokens),
+        clock=lambda: now[0],
+    )
+    for session, minute in (("idle", 0), ("active", 45)):
+        await svc.ingest_messages(
+            user_id="ana",
+            session_id=session,
+            messages=[
+                MessageIn(
+                    role="user",
+                    content=f"I work as a nurse ({session}).",
+                    occurred_at=at(1, hour=9, minute=minute),
+                    message_id=session,
+                )
+            ],
+        )
+    now[0] = at(1, hour=9, minute=50)  # "idle" silent for 50 min, "active" for 5 min
+    jobs = await svc.end_idle_conversations()
+    assert [j.session_id for j in jobs] == ["idle"]
+    assert await svc.end_idle_conversations() == []  # an ended session is not ended twice
+    await svc.worker.start()
+    await svc.wait_for_jobs()
+    await svc.worker.stop()
+    assert [m.source_message_ids for m in (await svc.memories(user_id="ana")).items] == [["idle"]]

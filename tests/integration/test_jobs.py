@@ -6,6 +6,7 @@ import json
 
 from graphsvc.pipeline import keys
 from graphsvc.pipeline.ingest import MessageIn
+from graphsvc.pipeline.offline_extract import score_importance
 from graphsvc.service import MemoryService
 from tests.fakes.openai_server import FakeOpenAI
 from tests.integration.conftest import at
@@ -41,8 +42,7 @@ async def ingest_one(service: MemoryService) -> None:
 
 
 async def memory_count(service: MemoryService) -> int:
-    rows = await service.db.read("list_memories", user_id="ana", memory_type=None, limit=100)
-    return len(rows)
+    return len((await service.memories(user_id="ana", limit=100)).items)
 
 
 async def test_llm_extraction_succeeds_with_one_call(llm_service: MemoryService, llm_server: FakeOpenAI) -> None:
@@ -52,9 +52,10 @@ async def test_llm_extraction_succeeds_with_one_call(llm_service: MemoryService,
     await llm_service.wait_for_jobs()
     done = await llm_service.job(job_id=job.uid)
     assert done.status == "SUCCEEDED" and done.llm_calls == 1 and done.tokens_in > 0
-    rows = await llm_service.db.read("list_memories", user_id="ana", memory_type=None, limit=10)
-    assert [r["memory"]["content"] for r in rows] == ["Ana works as a nurse"]
-    assert rows[0]["source_ids"] == ["msg-1"]
+    memories = (await llm_service.memories(user_id="ana")).items
+    assert [m.content for m in memories] == ["Ana works as a nurse"]
+    assert memories[0].source_message_ids == ["msg-1"]
+    assert memories[0].importance == 0.7  # rated by the LLM
     prompt = llm_server.requests[0]["messages"][1]["content"]
     assert "I work as a nurse." in prompt
 
@@ -70,6 +71,7 @@ async def test_malformed_output_fails_with_reason_and_writes_nothing(
     assert failed.status == "FAILED"
     assert failed.attempts == 2  # retried once (job_max_attempts = 2)
     assert failed.error is not None and "malformed output" in failed.error
+    assert failed.llm_calls == 2  # the failed attempts' calls are accounted on the job
     assert await memory_count(llm_service) == 0
     pending = await llm_service.db.read(
         "session_events_pending", user_id="ana", session_uid=keys.session_uid("ana", "s1")
@@ -99,3 +101,16 @@ async def test_job_interrupted_by_a_restart_runs_again(service: MemoryService) -
     await service.wait_for_jobs()
     assert (await service.job(job_id=job.uid)).status == "SUCCEEDED"
     assert await memory_count(service) >= 1
+
+
+async def test_missing_importance_falls_back_to_the_rule_scorer(
+    llm_service: MemoryService, llm_server: FakeOpenAI
+) -> None:
+    memory = {"memory_type": "fact", "content": "Ana works as a nurse", "confidence": 0.9, "source_message_ids": ["m1"]}
+    answer = {"memories": [memory], "entities": []}
+    llm_server.answer(content=json.dumps(answer))
+    await ingest_one(llm_service)
+    await llm_service.end_conversation(user_id="ana", session_id="s1")
+    await llm_service.wait_for_jobs()
+    memories = (await llm_service.memories(user_id="ana")).items
+    assert memories[0].importance == score_importance("fact", "Ana works as a nurse")

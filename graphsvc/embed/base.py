@@ -19,8 +19,12 @@ class Embedder(Protocol):
 
     dimensions: int
 
-    async def embed_passages(self, texts: list[str]) -> Vectors:
-        """Returns ``(len(texts), dimensions)`` float32, L2-normalised; ``(0, dimensions)`` for no texts."""
+    async def embed_passages(self, texts: list[str], *, background: bool = False) -> Vectors:
+        """Returns ``(len(texts), dimensions)`` float32, L2-normalised; ``(0, dimensions)`` for no texts.
+
+        ``background=True`` marks work that may wait (extraction jobs): an in-process model then
+        yields to foreground calls (ingest, recall) between texts.
+        """
         ...
 
     async def embed_queries(self, texts: list[str]) -> Vectors:

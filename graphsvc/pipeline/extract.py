@@ -8,6 +8,7 @@ memory citing the union of source messages.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 
 from graphsvc.errors import LLMError
@@ -55,6 +56,11 @@ class MemoryExtractor:
         self._window_tokens = window_tokens
 
     @property
+    def llm(self) -> LLMClient | None:
+        """The structured-output client (shared with reflection), or None offline."""
+        return self._llm
+
+    @property
     def mode(self) -> str:
         return "llm" if self._llm is not None else "offline"
 
@@ -75,7 +81,8 @@ class MemoryExtractor:
         if not messages:
             return MemoryExtraction(), []
         if self._llm is None:
-            return extract_offline(messages), []
+            # CPU-bound rules run off the event loop, so ingest and recall keep answering meanwhile.
+            return await asyncio.to_thread(extract_offline, messages), []
         results: list[MemoryExtraction] = []
         calls: list[LLMCall] = []
         for window in split_windows(messages, budget_tokens=self._window_tokens):

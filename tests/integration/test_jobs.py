@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from graphsvc.pipeline import keys
 from graphsvc.pipeline.ingest import MessageIn
 from graphsvc.pipeline.offline_extract import score_importance
@@ -114,3 +116,21 @@ async def test_missing_importance_falls_back_to_the_rule_scorer(
     await llm_service.wait_for_jobs()
     memories = (await llm_service.memories(user_id="ana")).items
     assert memories[0].importance == score_importance("fact", "Ana works as a nurse")
+
+
+@pytest.mark.parametrize(
+    ("answer", "reason"),
+    [({"refusal": "I can't help with that"}, "model refused"), ({"delay_s": 1.5, "content": "{}"}, "timed out")],
+    ids=["refusal", "timeout"],
+)
+async def test_refusal_or_timeout_fails_the_job_with_its_reason(
+    llm_service: MemoryService, llm_server: FakeOpenAI, answer: dict[str, object], reason: str
+) -> None:
+    llm_server.default = answer
+    await ingest_one(llm_service)
+    job = await llm_service.end_conversation(user_id="ana", session_id="s1")
+    await llm_service.wait_for_jobs()
+    failed = await llm_service.job(job_id=job.uid)
+    assert failed.status == "FAILED" and failed.attempts == 2
+    assert failed.error is not None and reason in failed.error
+    assert await memory_count(llm_service) == 0

@@ -138,3 +138,7 @@ class Settings(BaseSettings):
     idle_conversation_timeout_min: float = Field(default=30.0, gt=0)
     """A session with no new message for this long is ended and extracted (seed 001 §3.3)."""
     idle_sweep_interval_s: float = Field(default=60.0, gt=0)
+    vector_exact_max: int = Field(default=2_000, ge=0)
+    """Users with at most this many vectors are searched exactly; larger ones through the index."""
+    vector_oversample: int = Field(default=4, ge=1)
+    vector_min_candidates: int = Field(default=100, ge=1)

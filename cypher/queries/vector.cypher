@@ -1,0 +1,48 @@
+// Tenant-scoped nearest neighbours. Small tenants: an exact scan of their own vectors. Large
+// tenants: the vector index with the user_id filter applied inside the index (Cypher 25
+// SEARCH), over-fetching $candidates and re-ranking them by exact cosine. Scores are Neo4j's
+// cosine similarity, (1 + cos) / 2.
+
+// name: count_user_memories
+MATCH (m:Memory)
+WHERE m.user_id = $user_id
+RETURN count(m) AS n
+;
+
+// name: count_user_events
+MATCH (e:Event)
+WHERE e.user_id = $user_id
+RETURN count(e) AS n
+;
+
+// name: vector_memories_ann
+CYPHER 25
+MATCH (m:Memory)
+  SEARCH m IN (VECTOR INDEX memory_embedding FOR $embedding WHERE m.user_id = $user_id LIMIT $candidates)
+WITH m
+WHERE m.status = 'active'
+WITH m, vector.similarity.cosine(m.embedding, $embedding) AS score
+ORDER BY score DESC
+LIMIT $k
+RETURN m.uid AS uid, score
+;
+
+// name: vector_events_ann
+CYPHER 25
+MATCH (e:Event)
+  SEARCH e IN (VECTOR INDEX event_embedding FOR $embedding WHERE e.user_id = $user_id LIMIT $candidates)
+WITH e, vector.similarity.cosine(e.embedding, $embedding) AS score
+ORDER BY score DESC
+LIMIT $k
+RETURN e.uid AS uid, score
+;
+
+// name: bulk_create_memories
+// Bulk load (benchmarks, migrations): plain CREATE of complete rows, no dedup or history.
+UNWIND $rows AS row
+CREATE (m:Memory {uid: row.uid, user_id: row.user_id, tenant_key: row.tenant_key, dedup_key: row.dedup_key,
+                  memory_type: row.memory_type, content: row.content, content_hash: row.content_hash,
+                  embedding: row.embedding, importance: row.importance, confidence: row.confidence,
+                  reinforcement_count: 0, created_at: $now, last_reinforced_at: $now, status: 'active'})
+RETURN count(m) AS created
+;

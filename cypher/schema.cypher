@@ -32,6 +32,10 @@ CREATE CONSTRAINT history_entry_uid IF NOT EXISTS FOR (n:HistoryEntry) REQUIRE n
 ;
 CREATE CONSTRAINT job_uid IF NOT EXISTS FOR (n:Job) REQUIRE n.uid IS UNIQUE
 ;
+CREATE CONSTRAINT reflection_state_uid IF NOT EXISTS FOR (n:ReflectionState) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT pending_observation_uid IF NOT EXISTS FOR (n:PendingObservation) REQUIRE n.uid IS UNIQUE
+;
 
 // --- range indexes on user_id and time fields ----------------------------------------
 CREATE INDEX event_user IF NOT EXISTS FOR (n:Event) ON (n.user_id, n.occurred_at)
@@ -48,6 +52,8 @@ CREATE INDEX memory_user_type IF NOT EXISTS FOR (n:Memory) ON (n.user_id, n.memo
 ;
 CREATE INDEX entity_user IF NOT EXISTS FOR (n:Entity) ON (n.user_id)
 ;
+CREATE INDEX entity_user_subject IF NOT EXISTS FOR (n:Entity) ON (n.user_id, n.subject)
+;
 CREATE INDEX alias_lookup IF NOT EXISTS FOR (n:Alias) ON (n.user_id, n.normalized)
 ;
 CREATE INDEX impression_user IF NOT EXISTS FOR (n:Impression) ON (n.user_id)
@@ -63,6 +69,10 @@ CREATE INDEX reflection_cycle_user IF NOT EXISTS FOR (n:ReflectionCycle) ON (n.u
 CREATE INDEX history_entry_user IF NOT EXISTS FOR (n:HistoryEntry) ON (n.user_id, n.created_at)
 ;
 CREATE INDEX job_user IF NOT EXISTS FOR (n:Job) ON (n.user_id, n.created_at)
+;
+CREATE INDEX reflection_state_user IF NOT EXISTS FOR (n:ReflectionState) ON (n.user_id)
+;
+CREATE INDEX pending_observation_user IF NOT EXISTS FOR (n:PendingObservation) ON (n.user_id, n.status, n.created_at)
 ;
 CREATE INDEX job_status IF NOT EXISTS FOR (n:Job) ON (n.status, n.run_after)
 ;
@@ -81,6 +91,12 @@ CREATE FULLTEXT INDEX memory_text_en IF NOT EXISTS FOR (n:Memory) ON EACH [n.con
 OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}
 ;
 CREATE FULLTEXT INDEX memory_text_cjk IF NOT EXISTS FOR (n:Memory) ON EACH [n.tenant_key, n.content]
+OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}
+;
+CREATE FULLTEXT INDEX trait_text_en IF NOT EXISTS FOR (n:Trait) ON EACH [n.content, n.tenant_key]
+OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}
+;
+CREATE FULLTEXT INDEX trait_text_cjk IF NOT EXISTS FOR (n:Trait) ON EACH [n.tenant_key, n.content]
 OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}
 ;
 CREATE FULLTEXT INDEX entity_names IF NOT EXISTS FOR (n:Alias) ON EACH [n.name, n.tenant_key]

@@ -11,10 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from graphsvc.errors import ConfigurationError
+from graphsvc.pipeline.reflection.vocabulary import EvidenceGrade, TraitStage, TraitSubtype
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 """The source checkout (or site-packages parent when installed); holds ``cypher/``."""
@@ -22,6 +23,137 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 _PLACEHOLDER_SECRETS = frozenset({"", "changeme", "password", "neo4j", "secret", "sk-xxx", "your-key-here"})
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+
+_GRADE_FACTORS: dict[EvidenceGrade, float] = {"A": 0.25, "B": 0.20, "C": 0.15, "D": 0.05}
+_DECAY_BASE: dict[TraitSubtype, float] = {"behavior": 0.005, "preference": 0.002, "core": 0.001}
+_STAGE_BOOST: dict[TraitStage, float] = {
+    "trend": 0.0,
+    "candidate": 0.0,
+    "emerging": 0.05,
+    "established": 0.15,
+    "core": 0.25,
+    "dissolved": 0.0,
+}
+
+
+class ReflectionSettings(BaseModel):
+    """Every number of seed 002 (reflection engine and trait lifecycle), in one place.
+
+    Set from the environment as ``REFLECTION__<FIELD>`` (e.g. ``REFLECTION__INTERVAL_H=12``) or as
+    one JSON object in ``REFLECTION``. Similarities are on the rescaled scale of
+    :func:`graphsvc.pipeline.dedup.rescale_similarity` (``Settings.similarity_floor``), because
+    multilingual-e5 puts unrelated sentences at cosine 0.7–0.8.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    # --- §1 triggers -----------------------------------------------------------------
+    importance_sum_threshold: float = Field(default=30.0, gt=0)
+    """Reflect when the importance of new fact/event memories sums to at least this (seed: ≥ 30)."""
+    importance_scale: float = Field(default=10.0, gt=0)
+    """graphsvc memory importance is 0–1; seed 002 sums a 1–10 scale, so each importance is multiplied
+    by this before the sum is compared with ``importance_sum_threshold`` (30 ≈ five memories at 0.6)."""
+    interval_h: float = Field(default=24.0, gt=0)
+    """Reflect when at least this many hours passed since the last reflection (seed: 24 h)."""
+    memory_types: tuple[str, ...] = ("fact", "event")
+    """Memory types a reflection reads and the trigger sums: the seed's fact/episodic."""
+    max_memories_per_cycle: int = Field(default=200, ge=1)
+    """New memories one cycle reads; older unreflected ones wait for the next cycle."""
+    context_memories: int = Field(default=30, ge=0)
+    """Earlier (already reflected) memories most similar to the new ones, shown as context so patterns
+    across conversations can be seen and cited."""
+    context_min_similarity: float = Field(default=0.4, ge=0, le=1)
+    """Rescaled similarity an earlier memory needs to be shown as context."""
+    max_traits_in_prompt: int = Field(default=100, ge=1)
+    """Existing traits summarised for the LLM, highest stage and confidence first."""
+    lock_ttl_s: float = Field(default=900.0, gt=0)
+    """A running flag older than this is taken as left by a crashed process and may be taken over."""
+
+    # --- §3 creation -------------------------------------------------------------------
+    behavior_initial_confidence: float = Field(default=0.4, ge=0, le=1)
+    """Confidence of a new behavior (seed: 0.4, stage candidate)."""
+    behavior_min_evidence: int = Field(default=3, ge=1)
+    """Supporting memories a new behavior needs (seed: ≥ 3 fact/episodic memories)."""
+    min_sessions_per_trait: int = Field(default=2, ge=1)
+    """Distinct conversations the evidence of a new trait must span: traits never come from a single
+    conversation."""
+    trend_window_days: tuple[int, ...] = (14, 30)
+    """Trend windows the LLM may choose (seed: 14 or 30 days); other values snap to the nearest."""
+    trend_default_window_days: int = Field(default=30, ge=1)
+    duplicate_similarity: float = Field(default=0.95, ge=0, le=1)
+    """A new trait whose rescaled similarity to an existing one is above this (or whose normalised text
+    is identical) reinforces it instead (seed: > 0.95)."""
+
+    # --- §4 upgrades ---------------------------------------------------------------------
+    upgrade_min_children: int = Field(default=2, ge=2)
+    """Traits an upgrade needs (seed: ≥ 2 behaviors, or ≥ 2 preferences)."""
+    preference_upgrade_min_confidence: float = Field(default=0.5, ge=0, le=1)
+    """Each behavior of a behavior → preference upgrade needs at least this (seed: ≥ 0.5)."""
+    core_upgrade_min_confidence: float = Field(default=0.6, ge=0, le=1)
+    """Each preference of a preference → core upgrade needs at least this (seed: ≥ 0.6)."""
+    upgrade_confidence_bonus: float = Field(default=0.1, ge=0, le=1)
+    """An upgraded trait starts at MAX(children) + this (seed: + 0.1), at stage emerging."""
+    trend_promotion_min_cycles: int = Field(default=2, ge=1)
+    """A trend whose supporting evidence comes from at least this many distinct reflection cycles
+    inside its window becomes a candidate (seed: ≥ 2)."""
+    trend_promoted_confidence: float = Field(default=0.3, ge=0, le=1)
+    """Confidence of a trend promoted to candidate (seed: 0.3)."""
+
+    # --- §5 confidence -------------------------------------------------------------------
+    reinforcement_factors: dict[EvidenceGrade, float] = Field(default_factory=lambda: dict(_GRADE_FACTORS))
+    """``c + (1 − c)·f`` by evidence grade (seed: A 0.25, B 0.20, C 0.15, D 0.05)."""
+    contradiction_factor_single: float = Field(default=0.2, ge=0, le=1)
+    """``c·(1 − f)`` for one contradicting memory (seed: 0.2)."""
+    contradiction_factor_strong: float = Field(default=0.4, ge=0, le=1)
+    """``c·(1 − f)`` for a strong contradiction or several contradicting memories (seed: 0.4)."""
+    decay_base_lambda: dict[TraitSubtype, float] = Field(default_factory=lambda: dict(_DECAY_BASE))
+    """Per-day decay rate by subtype (seed: behavior 0.005, preference 0.002, core 0.001)."""
+    decay_reinforcement_damping: float = Field(default=0.1, ge=0)
+    """``λ = base / (1 + damping · reinforcement_count)`` (seed: 0.1): reinforced traits decay slower."""
+    dissolve_below: float = Field(default=0.1, ge=0, le=1)
+    """A trait whose confidence falls below this is dissolved (seed: < 0.1)."""
+    candidate_below: float = Field(default=0.3, ge=0, le=1)
+    """Stage from confidence: below this candidate (seed: < 0.3)."""
+    established_from: float = Field(default=0.6, ge=0, le=1)
+    """From this on established; between ``candidate_below`` and this emerging (seed: 0.3–0.6, 0.6–0.85)."""
+    core_above: float = Field(default=0.85, ge=0, le=1)
+    """Above this the stage is core (seed: > 0.85); at exactly this value it stays established."""
+
+    # --- §6 contradictions ---------------------------------------------------------------
+    contradiction_ratio_threshold: float = Field(default=0.3, ge=0, le=1)
+    """``contradictions / (reinforcements + contradictions)`` above this asks the focused LLM call
+    (seed: > 0.3)."""
+    contradiction_review_min_count: int = Field(default=2, ge=1)
+    """The first contradiction only counts (seed): review needs at least this many."""
+    max_contradiction_calls_per_cycle: int = Field(default=1, ge=0)
+    """Focused contradiction calls per cycle (seed: 1 main call + 1 optional contradiction call);
+    further flagged traits wait for the next cycle."""
+
+    # --- §7 recall -------------------------------------------------------------------------
+    stage_boost: dict[TraitStage, float] = Field(default_factory=lambda: dict(_STAGE_BOOST))
+    """``trait_boost`` in ``base · (1 + recency + importance + trait_boost)`` (seed: emerging 0.05,
+    established 0.15, core 0.25; trend and candidate 0 and excluded from recall)."""
+
+    # --- offline path (no LLM) ---------------------------------------------------------------
+    offline_link_similarity: float = Field(default=0.45, ge=0, le=1)
+    """Rescaled similarity at which the offline reflector links two texts (a memory to a memory or a
+    trait, a trait to a trait); they must also share a content word."""
+
+    @model_validator(mode="after")
+    def _ordered_cut_offs(self) -> ReflectionSettings:
+        if not self.dissolve_below <= self.candidate_below <= self.established_from <= self.core_above:
+            raise ConfigurationError(
+                setting="REFLECTION",
+                problem="needs dissolve_below ≤ candidate_below ≤ established_from ≤ core_above",
+                fix="use the seed's 0.1 ≤ 0.3 ≤ 0.6 ≤ 0.85 or keep them in that order",
+            )
+        if self.trend_default_window_days not in self.trend_window_days:
+            raise ConfigurationError(
+                setting="REFLECTION__TREND_DEFAULT_WINDOW_DAYS",
+                problem=f"is {self.trend_default_window_days}, not one of {self.trend_window_days}",
+                fix="pick one of the allowed trend windows",
+            )
+        return self
 
 
 class Settings(BaseSettings):
@@ -32,7 +164,9 @@ class Settings(BaseSettings):
             development, or inconsistent values.
     """
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_nested_delimiter="__"
+    )
 
     environment: Literal["development", "test", "production"] = "development"
 
@@ -75,17 +209,49 @@ class Settings(BaseSettings):
     so on raw e5 cosine 0.85 would merge "I live in Beijing" with "I live in Shanghai" (0.93).
     Use 0 for embedders whose unrelated texts sit near cosine 0."""
     extraction_window_tokens: int = Field(default=6_000, ge=200)
+    idle_conversation_timeout_min: float = Field(default=30.0, gt=0)
+    """A session with no new message for this long is ended and extracted (seed 001 §3.3)."""
+    idle_sweep_interval_s: float = Field(default=60.0, gt=0)
     job_concurrency: int = Field(default=2, ge=1, le=64)
     job_max_attempts: int = Field(default=4, ge=1)
     job_retry_initial_s: float = Field(default=2.0, ge=0)
     job_poll_interval_s: float = Field(default=1.0, gt=0)
 
+    # --- Impression observation pipeline (seed 000) ----------------------------------
+    impression_batch_size: int = Field(default=8, ge=1, le=200)
+    """Active entities per planner call: a context budget, never a coverage limit (seed 000 §执行流程 1)."""
+    impression_window_tokens: int = Field(default=6_000, ge=200)
+    """Conversation budget of one planner call: the batch's messages, most recent kept when over."""
+    impression_llm_concurrency: int = Field(default=2, ge=1, le=32)
+    """Planner calls of one conversation in flight at once."""
+    impression_min_patch_confidence: float = Field(default=0.5, ge=0, le=1)
+    """Aggregate drops a patch whose confidence is below this (seed 000 §3: 去掉低置信 patch)."""
+    impression_max_patch_chars: int = Field(default=300, ge=1)
+    """Aggregate drops, and the validator rejects, patch text longer than this (characters)."""
+    impression_max_name_chars: int = Field(default=100, ge=1)
+    """Longest subject or alias kept (characters)."""
+    impression_runtime_overlap_min: float = Field(default=0.5, gt=0, le=1)
+    """Jaccard overlap of source runtime ids at or above which observations of different batches merge."""
+    impression_create_min_confidence: float = Field(default=0.6, ge=0, le=1)
+    """An unmatched observation creates an entity only at or above this confidence; else it is postponed."""
+    impression_create_min_evidence: int = Field(default=1, ge=1)
+    """...and only with at least this many distinct evidence messages."""
+    impression_apply_batch_steps: int = Field(default=50, ge=1)
+    """Plan steps per write transaction in the applier (a resource limit, not an identity decision)."""
+
     # --- Recall --------------------------------------------------------------
     recall_candidates: int = Field(default=50, ge=1, le=1000)
+    vector_exact_max: int = Field(default=2_000, ge=0)
+    """Users with at most this many vectors are searched exactly; larger ones through the index."""
+    vector_oversample: int = Field(default=4, ge=1)
+    vector_min_candidates: int = Field(default=100, ge=1)
     recall_rrf_k: int = Field(default=60, ge=1)
     recall_recency_half_life_days: float = Field(default=30.0, gt=0)
     recall_recency_weight: float = Field(default=0.1, ge=0)
     recall_importance_weight: float = Field(default=0.1, ge=0)
+
+    # --- Reflection (seed 002) ------------------------------------------------------
+    reflection: ReflectionSettings = Field(default_factory=ReflectionSettings)
 
     # --- HTTP ---------------------------------------------------------------------
     host: str = "127.0.0.1"
@@ -135,10 +301,3 @@ class Settings(BaseSettings):
     def llm_enabled(self) -> bool:
         """True when an OpenAI-compatible LLM endpoint is configured; else the offline extractor runs."""
         return self.llm_base_url is not None
-    idle_conversation_timeout_min: float = Field(default=30.0, gt=0)
-    """A session with no new message for this long is ended and extracted (seed 001 §3.3)."""
-    idle_sweep_interval_s: float = Field(default=60.0, gt=0)
-    vector_exact_max: int = Field(default=2_000, ge=0)
-    """Users with at most this many vectors are searched exactly; larger ones through the index."""
-    vector_oversample: int = Field(default=4, ge=1)
-    vector_min_candidates: int = Field(default=100, ge=1)

@@ -45,6 +45,8 @@ class Context:
 
     service: MemoryService
     identity: Identity = field(default_factory=Identity)
+    loaders: dict[type, object] = field(default_factory=dict)
+    """Per-request DataLoaders, keyed by each API area's loader class (e.g. ``entity_types.EntityLoaders``)."""
 
     def scope(self, user_id: str) -> str:
         """The ``user_id`` this request may use, or ForbiddenError."""

@@ -11,15 +11,17 @@ import strawberry
 from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
 from strawberry.tools import merge_types
 
+from graphsvc.api.entity_ops import EntityMutation, EntityQuery
 from graphsvc.api.errors import DomainErrors
 from graphsvc.api.memory_ops import MemoryMutation, MemoryQuery
+from graphsvc.api.trait_ops import TraitMutation, TraitQuery
 
 MAX_DEPTH = 8
 MAX_TOKENS = 2_000
 MAX_ALIASES = 15
 
-QUERIES: tuple[type, ...] = (MemoryQuery,)
-MUTATIONS: tuple[type, ...] = (MemoryMutation,)
+QUERIES: tuple[type, ...] = (MemoryQuery, TraitQuery, EntityQuery)
+MUTATIONS: tuple[type, ...] = (MemoryMutation, TraitMutation, EntityMutation)
 
 Query = merge_types("Query", QUERIES)
 Mutation = merge_types("Mutation", MUTATIONS)

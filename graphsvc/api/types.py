@@ -110,12 +110,13 @@ class Job:
 @strawberry.type
 class RecallHit:
     id: strawberry.ID
-    kind: str = strawberry.field(description="memory or event")
+    kind: str = strawberry.field(description="memory, event or trait (seed 002 §7)")
     content: str
     score: float
     occurred_at: datetime | None
     source_message_ids: list[str] = strawberry.field(
-        description="For a memory, the messages it was extracted from; for an event, its own id"
+        description="For a memory, the messages it was extracted from; for an event, its own id; for a trait, "
+        "the messages of the memories its supporting evidence cites"
     )
     memory_type: str | None = strawberry.field(
         description="fact, preference, goal, pain_point or event; null for events"

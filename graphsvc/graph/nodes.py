@@ -13,9 +13,13 @@ Edges (ARCHITECTURE.md "The graph"):
     (Entity)-[:HAS_ALIAS]->(Alias), -[:HAS_IMPRESSION]->(Impression), -[:HAS_FEATURE]->(Feature)
     (Entity)-[:RELATES {relation, strength}]->(Entity)
     (Entity)-[:OBSERVED_IN]->(Event)            provenance of an observation
+    (Evidence)-[:SUPPORTS]->(Impression|Feature), (Evidence)-[:FROM_EVENT]->(Event)   seed 000 impressions
+    (PendingObservation)-[:CANDIDATE]->(Entity)  entities an ambiguous observation matched
+    (PendingObservation)-[:OBSERVED_IN]->(Event), -[:RESOLVED_AS]->(Entity)
     (Evidence)-[:SUPPORTS|CONTRADICTS]->(Trait), (Evidence)-[:CITES]->(Memory)
     (Trait)-[:PARENT_OF]->(Trait)               upgrade lineage
     (ReflectionCycle)-[:PRODUCED]->(Evidence)
+    (ReflectionState)                           per-user last_reflected_at and running flag (no edges)
     (HistoryEntry)-[:RECORDS]->(any node)       audit trail
     (Job)-[:FOR_SESSION]->(Session)
 """
@@ -41,6 +45,9 @@ TRAIT_STAGES = ("trend", "candidate", "emerging", "established", "core", "dissol
 TRAIT_SUBTYPES = ("behavior", "preference", "core")
 TRAIT_CONTEXTS = ("work", "personal", "social", "learning", "general")
 EVIDENCE_GRADES = ("A", "B", "C", "D")
+ENTITY_KINDS = ("person", "place", "organization", "thing")
+PENDING_REASONS = ("ambiguous", "postponed", "plan_rejected")
+PENDING_STATUSES = ("open", "resolved")
 
 
 def _choices(values: tuple[str, ...]) -> dict[str, str]:
@@ -58,6 +65,8 @@ class TenantNode(AsyncStructuredNode):
 class Relates(AsyncStructuredRel):
     relation = StringProperty(required=True)
     strength = FloatProperty(default=0.5)
+    created_at = DateTimeNeo4jFormatProperty()
+    updated_at = DateTimeNeo4jFormatProperty()
 
 
 class Session(TenantNode):
@@ -101,15 +110,19 @@ class Memory(TenantNode):
     last_reinforced_at = DateTimeNeo4jFormatProperty()
     occurred_at = DateTimeNeo4jFormatProperty()
     status = StringProperty(default="active")
+    reflected_at = DateTimeNeo4jFormatProperty()  # set by the reflection cycle that read it (seed 002 §2)
     sources = AsyncRelationshipTo("Event", "EXTRACTED_FROM")
     mentions = AsyncRelationshipTo("Entity", "MENTIONS")
 
 
 class Entity(TenantNode):
+    """A person, place, organization or thing the user talks about (seed 000). Its subject is also an Alias."""
+
     subject = StringProperty(required=True)
     subject_key = StringProperty(required=True, unique_index=True)  # user_id + normalised subject
-    kind = StringProperty(default="thing")
+    kind = StringProperty(default="thing", choices=_choices(ENTITY_KINDS))
     created_at = DateTimeNeo4jFormatProperty()
+    updated_at = DateTimeNeo4jFormatProperty()
     aliases = AsyncRelationshipTo("Alias", "HAS_ALIAS")
     impressions = AsyncRelationshipTo("Impression", "HAS_IMPRESSION")
     features = AsyncRelationshipTo("Feature", "HAS_FEATURE")
@@ -123,28 +136,49 @@ class Alias(TenantNode):
 
 
 class Impression(TenantNode):
+    """One characterisation of an entity; identified on its entity by ``content_hash``."""
+
     content = StringProperty(required=True)
+    content_hash = StringProperty(required=True)
     confidence = FloatProperty(default=0.5)
     created_at = DateTimeNeo4jFormatProperty()
 
 
 class Feature(TenantNode):
+    """A key/value attribute of an entity (one per key); ``observed_at`` is its newest evidence's time."""
+
     key = StringProperty(required=True)
     value = StringProperty(required=True)
+    confidence = FloatProperty(default=0.5)
+    created_at = DateTimeNeo4jFormatProperty()
+    updated_at = DateTimeNeo4jFormatProperty()
+    observed_at = DateTimeNeo4jFormatProperty()
 
 
 class Trait(TenantNode):
-    """A reflected trait (seed 002 §3–5)."""
+    """A reflected trait (seed 002 §3–5); written only by the reflection engine.
+
+    ``confidence`` is None for trends (their window manages them); ``base_confidence`` is the value it
+    started from (0.4 behavior, 0.3 promoted trend, MAX(children) + 0.1 upgrade); ``decayed_at`` is when
+    time decay was last applied; ``expired_at`` when it was dissolved; ``cycle_id`` the cycle that made it.
+    """
 
     content = StringProperty(required=True)
+    content_hash = StringProperty()
     stage = StringProperty(required=True, choices=_choices(TRAIT_STAGES))
     subtype = StringProperty(required=True, choices=_choices(TRAIT_SUBTYPES))
     confidence = FloatProperty()
+    base_confidence = FloatProperty()
     context = StringProperty(choices=_choices(TRAIT_CONTEXTS), default="general")
     window_start = DateTimeNeo4jFormatProperty()
     window_end = DateTimeNeo4jFormatProperty()
     first_observed = DateTimeNeo4jFormatProperty()
     last_reinforced = DateTimeNeo4jFormatProperty()
+    decayed_at = DateTimeNeo4jFormatProperty()
+    expired_at = DateTimeNeo4jFormatProperty()
+    created_at = DateTimeNeo4jFormatProperty()
+    updated_at = DateTimeNeo4jFormatProperty()
+    cycle_id = StringProperty()
     reinforcement_count = IntegerProperty(default=0)
     contradiction_count = IntegerProperty(default=0)
     derived_from = StringProperty(default="reflection")
@@ -153,22 +187,62 @@ class Trait(TenantNode):
 
 
 class Evidence(TenantNode):
+    """A memory (or event) cited for or against a trait or impression. For traits: ``inherited_from``
+    names the child trait it was copied from on an upgrade; ``resolved_at`` marks a contradiction that a
+    modification of the trait took into account (seed 002 §4, §6)."""
+
     grade = StringProperty(required=True, choices=_choices(EVIDENCE_GRADES))
     kind = StringProperty(required=True, choices=_choices(("supporting", "contradicting")))
     cycle_id = StringProperty()
     created_at = DateTimeNeo4jFormatProperty()
+    inherited_from = StringProperty()
+    resolved_at = DateTimeNeo4jFormatProperty()
     supports = AsyncRelationshipTo("Trait", "SUPPORTS")
     contradicts = AsyncRelationshipTo("Trait", "CONTRADICTS")
     cites = AsyncRelationshipTo("Memory", "CITES")
+    supports_impression = AsyncRelationshipTo("Impression", "SUPPORTS")
+    supports_feature = AsyncRelationshipTo("Feature", "SUPPORTS")
+    from_events = AsyncRelationshipTo("Event", "FROM_EVENT")
 
 
 class ReflectionCycle(TenantNode):
+    """One reflection run (seed 002 §2: reflection_cycles), COMPLETED or FAILED, with its counters."""
+
     trigger_type = StringProperty()
+    trigger_value = FloatProperty()
     status = StringProperty()
+    mode = StringProperty()
     started_at = DateTimeNeo4jFormatProperty()
     finished_at = DateTimeNeo4jFormatProperty()
+    duration_ms = FloatProperty()
     error = StringProperty()
+    memories_scanned = IntegerProperty(default=0)
+    traits_created = IntegerProperty(default=0)
+    traits_reinforced = IntegerProperty(default=0)
+    traits_contradicted = IntegerProperty(default=0)
+    traits_upgraded = IntegerProperty(default=0)
+    traits_promoted = IntegerProperty(default=0)
+    traits_modified = IntegerProperty(default=0)
+    traits_dissolved = IntegerProperty(default=0)
+    operations_rejected = IntegerProperty(default=0)
+    notes = StringProperty()
+    llm_calls = IntegerProperty(default=0)
+    tokens_in = IntegerProperty(default=0)
+    tokens_out = IntegerProperty(default=0)
     produced = AsyncRelationshipTo("Evidence", "PRODUCED")
+
+
+class ReflectionState(TenantNode):
+    """Per-user reflection bookkeeping (seed 002 §1: last_reflected_at) and the graph-level lock.
+
+    ``running_cycle`` is set in a write transaction while a cycle runs, so concurrent ``reflect`` calls
+    for one user (in any process) run one cycle; ``lock_expires_at`` lets a crashed holder's flag lapse.
+    """
+
+    last_reflected_at = DateTimeNeo4jFormatProperty()
+    running_cycle = StringProperty()
+    lock_expires_at = DateTimeNeo4jFormatProperty()
+    cycles = IntegerProperty(default=0)
 
 
 class HistoryEntry(TenantNode):
@@ -180,6 +254,27 @@ class HistoryEntry(TenantNode):
     new_value = StringProperty()
     actor = StringProperty(required=True)
     created_at = DateTimeNeo4jFormatProperty(required=True)
+    reason = StringProperty()
+    cycle_id = StringProperty()
+
+
+class PendingObservation(TenantNode):
+    """An entity observation the identity resolver could not settle (seed 000 §4: ambiguous or postponed).
+
+    Kept, never dropped, until resolved over GraphQL (``resolvePendingObservation``). ``payload`` is the
+    aggregated observation as JSON, with evidence already mapped to event uids.
+    """
+
+    subject = StringProperty(required=True)
+    reason = StringProperty(required=True, choices=_choices(PENDING_REASONS))
+    detail = StringProperty()
+    payload = StringProperty(required=True)
+    status = StringProperty(required=True, choices=_choices(PENDING_STATUSES))
+    created_at = DateTimeNeo4jFormatProperty(required=True)
+    resolved_at = DateTimeNeo4jFormatProperty()
+    candidates = AsyncRelationshipTo("Entity", "CANDIDATE")
+    observed_in = AsyncRelationshipTo("Event", "OBSERVED_IN")
+    resolved_as = AsyncRelationshipTo("Entity", "RESOLVED_AS", cardinality=AsyncZeroOrOne)
 
 
 class Job(TenantNode):

@@ -2,9 +2,11 @@
 
 Steps: read the session's not-yet-extracted events → extract (LLM or offline) → embed →
 exact and near-duplicate decisions → ONE write transaction holding the new memories, the
-reinforcements, history entries, provenance edges, entities and aliases, the events marked
-extracted and the job marked SUCCEEDED. A crash before the commit leaves nothing behind;
-re-running finds no new events, so a job is never applied twice.
+reinforcements, history entries, provenance edges, MENTIONS edges, the events marked extracted
+and the job marked SUCCEEDED. Entities, aliases and impressions come from the seed-000 pipeline
+(``graphsvc.pipeline.impressions``), which runs just before that transaction in idempotent steps.
+A crash before the commit leaves no memory behind; re-running finds no new events, so a job is
+never applied twice.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from graphsvc.pipeline import keys
 from graphsvc.pipeline.dedup import Candidate, plan_dedup
 from graphsvc.pipeline.extract import MemoryExtractor
 from graphsvc.pipeline.extraction import ConversationMessage, ExtractedEntity, MemoryExtraction
+from graphsvc.pipeline.impressions import identity
+from graphsvc.pipeline.impressions.run import run_impression_pipeline
 
 ACTOR = "extraction"
 
@@ -70,6 +74,13 @@ async def run_extraction(
         for i, r in enumerate(rows)
     ]
     extraction, calls = await extractor.extract(messages)
+    # Entities, aliases and impressions (seed 000) commit first, in their own idempotent steps: if the
+    # memory transaction below fails, the retried job runs them again and they change nothing.
+    impressions = await run_impression_pipeline(
+        db=db, settings=settings, llm=extractor.llm, user_id=user_id, messages=messages, event_uids=event_uids, now=now
+    )
+    calls = [*calls, *impressions.llm_calls]
+    report.entities = impressions.created_entities + impressions.updated_entities
     extraction = _with_event_uids(extraction, event_uids)
     report.llm_calls = calls
     candidates = await _candidates(extraction, embedder, user_id)
@@ -83,8 +94,7 @@ async def run_extraction(
     )
     report.memories_created = len(plan.creates)
     report.memories_reinforced = len(plan.reinforcements)
-    entities = _entity_rows(user_id, extraction.entities)
-    report.entities = len(entities)
+    links = await _mention_links(db, user_id, plan.creates, extraction.entities)
     common = {"user_id": user_id, "tenant_key": keys.tenant_key(user_id), "now": now, "actor": ACTOR}
     steps: list[tuple[str, dict[str, Any]]] = [
         ("create_memories", {**common, "memories": [_create_row(user_id, c) for c in plan.creates]}),
@@ -92,11 +102,7 @@ async def run_extraction(
             "reinforce_memories",
             {**common, "reinforcements": [_reinforce_row(uid, c) for uid, c in plan.reinforcements]},
         ),
-        ("upsert_entities", {**common, "entities": entities}),
-        (
-            "link_memory_entities",
-            {**common, "links": _mention_links(user_id, plan.creates, extraction.entities)},
-        ),
+        ("link_memory_entities", {**common, "links": links}),
         ("mark_events_extracted", {**common, "event_uids": [r["uid"] for r in rows]}),
         (
             "finish_job",
@@ -195,44 +201,21 @@ def _reinforce_row(uid: str, c: Candidate) -> dict[str, Any]:
     }
 
 
-def _entity_rows(user_id: str, entities: list[ExtractedEntity]) -> list[dict[str, Any]]:
-    rows: dict[str, dict[str, Any]] = {}
-    for entity in entities:
-        subject = keys.normalise_text(entity.name)
-        if not subject:
-            continue
-        subject_key = keys.entity_subject_key(user_id, subject)
-        row = rows.setdefault(
-            subject_key,
-            {
-                "uid": keys.new_uid(),
-                "subject_key": subject_key,
-                "subject": entity.name.strip(),
-                "kind": entity.kind,
-                "aliases": {},
-                "source_uids": [],
-            },
-        )
-        for name in [entity.name, *entity.aliases]:
-            normalized = keys.normalise_text(name)
-            if normalized:
-                row["aliases"][normalized] = {
-                    "uid": keys.alias_uid(user_id, subject_key, normalized),
-                    "name": name.strip(),
-                    "normalized": normalized,
-                }
-        row["source_uids"] = list(dict.fromkeys([*row["source_uids"], *entity.source_message_ids]))
-    return [{**row, "aliases": list(row["aliases"].values())} for row in rows.values()]
+async def _mention_links(
+    db: Database, user_id: str, creates: list[Candidate], entities: list[ExtractedEntity]
+) -> list[dict[str, str]]:
+    """A new memory MENTIONS each entity one of whose names occurs in its text.
 
-
-def _mention_links(user_id: str, creates: list[Candidate], entities: list[ExtractedEntity]) -> list[dict[str, str]]:
-    """A new memory MENTIONS an entity whose name or alias occurs in its text."""
+    Names come from the extractor and are resolved through the identity index (subject or alias,
+    seed 000); a name matching more than one entity links none.
+    """
+    names = {keys.normalise_text(n) for e in entities for n in (e.name, *e.aliases)} - {""}
+    index = await identity.lookup(db, user_id=user_id, names=names)
     links = []
     for cand in creates:
-        text = keys.normalise_text(cand.memory.content)
-        for entity in entities:
-            names = [keys.normalise_text(n) for n in [entity.name, *entity.aliases]]
-            if any(n and f" {n} " in f" {text} " for n in names):
-                subject_key = keys.entity_subject_key(user_id, keys.normalise_text(entity.name))
-                links.append({"dedup_key": cand.dedup_key, "subject_key": subject_key})
+        text = f" {keys.normalise_text(cand.memory.content)} "
+        for name in names:
+            matches = index.matches(name)
+            if len(matches) == 1 and f" {name} " in text:
+                links.append({"dedup_key": cand.dedup_key, "entity_uid": matches[0].entity_uuid})
     return links

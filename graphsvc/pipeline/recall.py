@@ -1,11 +1,14 @@
-"""Recall: one ranked list of memories and raw events for one user's query.
+"""Recall: one ranked list of memories, traits and raw events for one user's query.
 
 Candidate lists (all filtered to the user):
-  vector similarity over events and over memories, and full-text BM25 over both
-  (English analyzer, or the CJK bigram analyzer when the query holds CJK text).
+  vector similarity over events, memories and traits, and full-text BM25 over all three
+  (English analyzer, or the CJK bigram analyzer when the query holds CJK text). Only traits at stage
+  emerging, established or core take part (seed 002 §7: trend, candidate and dissolved never do).
 Fusion is reciprocal rank fusion (Cormack et al. 2009, k = 60) over the lists; the fused
-score is then adjusted by seed 002 §7's ``base · (1 + recency + importance + trait_boost)``
-(trait_boost is 0 until traits take part in recall). No LLM call on this path.
+score is then adjusted by seed 002 §7's ``base · (1 + recency + importance + trait_boost)``:
+trait_boost is the trait's stage boost (emerging 0.05, established 0.15, core 0.25) and 0 for
+memories and events; a trait's importance term is its stored confidence (decayed by reflection,
+never recomputed here). No LLM call on this path.
 """
 
 from __future__ import annotations
@@ -20,14 +23,19 @@ from graphsvc.config import Settings
 from graphsvc.embed.base import Embedder
 from graphsvc.graph.database import Database
 from graphsvc.pipeline import keys, lucene
+from graphsvc.pipeline.reflection.confidence import trait_boost
 from graphsvc.pipeline.validate_input import require_id, require_limit, require_text
 
-HitKind = Literal["memory", "event"]
+HitKind = Literal["memory", "event", "trait"]
+
+RECALL_TRAIT_STAGES = ("emerging", "established", "core")
+"""Seed 002 §7: the trait stages recall may return."""
 
 
 @dataclass(frozen=True)
 class RecallHit:
-    """One ranked result. ``source_message_ids``: an event's own id, or the messages a memory came from."""
+    """One ranked result. ``source_message_ids``: an event's own id, the messages a memory came from, or
+    for a trait the messages of the memories its supporting evidence cites."""
 
     uid: str
     kind: HitKind
@@ -96,21 +104,37 @@ async def recall(
             return []
         return await db.read(name, user_id=user_id, index=index, lucene=text_query, k=k)
 
-    vec_events, vec_memories, ft_events, ft_memories = await asyncio.gather(
+    stages = list(RECALL_TRAIT_STAGES)
+
+    async def fulltext_traits() -> list[dict[str, Any]]:
+        if text_query is None:
+            return []
+        return await db.read(
+            "fulltext_traits", user_id=user_id, index=f"trait_text_{family}", lucene=text_query, k=k, stages=stages
+        )
+
+    vec_events, vec_memories, ft_events, ft_memories, vec_traits, ft_traits = await asyncio.gather(
         db.read("vector_events_exact", user_id=user_id, embedding=vector, k=k),
         db.read("vector_memories_exact", user_id=user_id, embedding=vector, k=k),
         fulltext("fulltext_events", f"event_text_{family}"),
         fulltext("fulltext_memories", f"memory_text_{family}"),
+        db.read("vector_traits_exact", user_id=user_id, embedding=vector, k=k, stages=stages),
+        fulltext_traits(),
     )
     fused = reciprocal_rank_fusion(
-        [[r["uid"] for r in rows] for rows in (vec_events, vec_memories, ft_events, ft_memories)],
+        [
+            [r["uid"] for r in rows]
+            for rows in (vec_events, vec_memories, ft_events, ft_memories, vec_traits, ft_traits)
+        ],
         k=settings.recall_rrf_k,
     )
     event_uids = {r["uid"] for r in (*vec_events, *ft_events)}
     memory_uids = {r["uid"] for r in (*vec_memories, *ft_memories)}
-    events, memories = await asyncio.gather(
+    trait_uids = {r["uid"] for r in (*vec_traits, *ft_traits)}
+    events, memories, traits = await asyncio.gather(
         db.read("hydrate_events", user_id=user_id, uids=list(event_uids)),
         db.read("hydrate_memories", user_id=user_id, uids=list(memory_uids)),
+        db.read("hydrate_traits", user_id=user_id, uids=list(trait_uids), stages=stages),
     )
     hits: list[RecallHit] = []
     for row in events:
@@ -144,6 +168,17 @@ async def recall(
                 row["memory_type"],
             )
         )
+    for row in traits:
+        occurred = row["occurred_at"].to_native() if row["occurred_at"] is not None else None
+        reinforced = row["last_reinforced_at"].to_native() if row["last_reinforced_at"] is not None else occurred
+        score = adjusted_score(
+            fused[row["uid"]],
+            age_days=_age_days(reinforced, now),
+            importance=float(row["confidence"] or 0.0),
+            trait_boost=trait_boost(row["stage"], settings=settings.reflection),
+            settings=settings,
+        )
+        hits.append(RecallHit(row["uid"], "trait", row["content"], score, occurred, list(row["source_ids"])))
     hits.sort(key=lambda h: (-h.score, h.uid))
     return hits[:limit]
 

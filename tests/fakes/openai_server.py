@@ -5,7 +5,10 @@ Each scripted answer is one of:
   ``{"refusal": "<text>"}``        a completion with a refusal
   ``{"delay_s": 5, ...}``          wait before answering (for client timeouts)
   ``{"status": 500}``              an HTTP error
-When the script runs out, ``default`` answers (if set), else HTTP 500.
+When the script runs out, ``default`` answers (if set), else HTTP 500. ``schema_defaults`` maps a
+response schema name (``response_format.json_schema.name``, i.e. the task's pydantic model) to an
+answer used for requests of that schema when the script is empty, before ``default``: tests about
+one task can keep the other tasks of the same job answered.
 Requests are recorded in ``requests`` (parsed JSON bodies).
 """
 
@@ -29,6 +32,7 @@ class FakeOpenAI:
     def __init__(self) -> None:
         self.script: deque[dict[str, Any]] = deque()
         self.default: dict[str, Any] | None = None
+        self.schema_defaults: dict[str, dict[str, Any]] = {}
         self.requests: list[dict[str, Any]] = []
         self.port = _free_port()
         self._server: uvicorn.Server | None = None
@@ -44,7 +48,8 @@ class FakeOpenAI:
     async def _chat(self, request: Request) -> JSONResponse:
         body = await request.json()
         self.requests.append(body)
-        answer = self.script.popleft() if self.script else self.default
+        schema = str(((body.get("response_format") or {}).get("json_schema") or {}).get("name"))
+        answer = self.script.popleft() if self.script else self.schema_defaults.get(schema) or self.default
         if answer is None:
             return JSONResponse({"error": {"message": "no scripted answer"}}, status_code=500)
         if answer.get("delay_s"):

@@ -27,6 +27,12 @@ ANSWER = {
 }
 
 
+@pytest.fixture(autouse=True)
+def other_tasks_answered(llm_server: FakeOpenAI) -> None:
+    """These tests script memory extraction; the job's entity planner gets an empty plan."""
+    llm_server.schema_defaults["ImpressionObservationPlan"] = {"content": json.dumps({"observations": []})}
+
+
 async def ingest_one(service: MemoryService) -> None:
     await service.ingest_messages(
         user_id="ana",
@@ -53,7 +59,8 @@ async def test_llm_extraction_succeeds_with_one_call(llm_service: MemoryService,
     job = await llm_service.end_conversation(user_id="ana", session_id="s1")
     await llm_service.wait_for_jobs()
     done = await llm_service.job(job_id=job.uid)
-    assert done.status == "SUCCEEDED" and done.llm_calls == 1 and done.tokens_in > 0
+    # one extraction call for the conversation window + one entity-planner call for its one batch
+    assert done.status == "SUCCEEDED" and done.llm_calls == 2 and done.tokens_in > 0
     memories = (await llm_service.memories(user_id="ana")).items
     assert [m.content for m in memories] == ["Ana works as a nurse"]
     assert memories[0].source_message_ids == ["msg-1"]

@@ -1,0 +1,70 @@
+// Trait reads (seed 002 §7–8): the user's traits with their evidence chain and lineage, and traits as
+// recall candidates. Every statement filters on user_id.
+
+// name: user_traits
+MATCH (t:Trait)
+WHERE t.user_id = $user_id AND t.stage IN $stages
+  AND ($subtype IS NULL OR t.subtype = $subtype) AND ($context IS NULL OR t.context = $context)
+RETURN t AS trait
+;
+
+// name: trait_evidence
+// Evidence of each trait with the memory it cites and that memory's source message ids.
+UNWIND $uids AS uid
+MATCH (t:Trait {uid: uid})
+WHERE t.user_id = $user_id
+MATCH (ev:Evidence)-[:SUPPORTS|CONTRADICTS]->(t)
+WHERE ev.user_id = $user_id
+OPTIONAL MATCH (ev)-[:CITES]->(m:Memory)
+WHERE m.user_id = $user_id
+RETURN t.uid AS trait_uid, ev AS evidence, m.uid AS memory_uid, m.content AS memory_content,
+       m.memory_type AS memory_type,
+       [(m)-[:EXTRACTED_FROM]->(e:Event) WHERE e.user_id = $user_id | e.source_id] AS source_ids
+ORDER BY ev.created_at, ev.uid
+;
+
+// name: trait_parents
+UNWIND $uids AS uid
+MATCH (p:Trait)-[:PARENT_OF]->(c:Trait {uid: uid})
+WHERE c.user_id = $user_id AND p.user_id = $user_id
+RETURN c.uid AS key, p AS trait
+;
+
+// name: trait_children
+UNWIND $uids AS uid
+MATCH (p:Trait {uid: uid})-[:PARENT_OF]->(c:Trait)
+WHERE p.user_id = $user_id AND c.user_id = $user_id
+RETURN p.uid AS key, c AS trait
+;
+
+// name: vector_traits_exact
+// Recall candidates: the user's traits at stage emerging, established or core (seed 002 §7: trend,
+// candidate and dissolved never take part in recall).
+MATCH (t:Trait)
+WHERE t.user_id = $user_id AND t.stage IN $stages AND t.embedding IS NOT NULL
+WITH t, vector.similarity.cosine(t.embedding, $embedding) AS score
+ORDER BY score DESC
+LIMIT $k
+RETURN t.uid AS uid, score
+;
+
+// name: fulltext_traits
+CALL db.index.fulltext.queryNodes($index, $lucene, {limit: $k}) YIELD node, score
+WHERE node.user_id = $user_id AND node.stage IN $stages
+RETURN node.uid AS uid, score
+;
+
+// name: hydrate_traits
+// A trait hit cites the messages of the memories its supporting evidence cites.
+UNWIND $uids AS uid
+MATCH (t:Trait {uid: uid})
+WHERE t.user_id = $user_id AND t.stage IN $stages
+OPTIONAL MATCH (ev:Evidence)-[:SUPPORTS]->(t)
+WHERE ev.user_id = $user_id
+OPTIONAL MATCH (ev)-[:CITES]->(:Memory)-[:EXTRACTED_FROM]->(e:Event)
+WHERE e.user_id = $user_id
+WITH t, e ORDER BY e.occurred_at
+RETURN t.uid AS uid, t.content AS content, t.stage AS stage, t.confidence AS confidence,
+       t.first_observed AS occurred_at, coalesce(t.last_reinforced, t.created_at) AS last_reinforced_at,
+       [s IN collect(DISTINCT e.source_id) WHERE s IS NOT NULL] AS source_ids
+;

@@ -1,0 +1,326 @@
+"""GraphQL types of the entity graph (seed 000): entities with aliases, impressions (and the evidence behind
+each), features and relations; pending observations. Converted from the read views of
+:mod:`graphsvc.graph.entity_reads` in one place each (``from_view``); every node → neighbours field goes
+through a per-request DataLoader (:class:`EntityLoaders`), so a page of entities costs one query per field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
+from enum import Enum
+from typing import Any, TypeVar
+
+import strawberry
+from strawberry.dataloader import DataLoader
+
+from graphsvc.api.context import Info
+from graphsvc.graph import entity_reads
+from graphsvc.graph.database import Database
+from graphsvc.graph.entity_reads import (
+    AliasView,
+    EntityView,
+    EvidenceView,
+    FeatureView,
+    ImpressionView,
+    PendingView,
+    RelationView,
+)
+
+V = TypeVar("V")
+Key = tuple[str, str]
+"""(user_id, uid): loaders batch per user, so no query mixes two users."""
+
+
+@strawberry.enum(description="What an entity is.")
+class EntityKind(Enum):
+    PERSON = "person"
+    PLACE = "place"
+    ORGANIZATION = "organization"
+    THING = "thing"
+
+
+@strawberry.enum(description="Why an observation waits for a decision (seed 000 §4).")
+class PendingReason(Enum):
+    AMBIGUOUS = "ambiguous"
+    POSTPONED = "postponed"
+    PLAN_REJECTED = "plan_rejected"
+
+
+@strawberry.enum
+class PendingStatus(Enum):
+    OPEN = "open"
+    RESOLVED = "resolved"
+
+
+@strawberry.enum
+class RelationDirection(Enum):
+    OUTGOING = "outgoing"
+    INCOMING = "incoming"
+
+
+def _loader(
+    db: Database, fetch: Callable[[Database, str, list[str]], Awaitable[list[list[V]]]]
+) -> DataLoader[Key, list[V]]:
+    async def load(keys: Sequence[Key]) -> list[list[V]]:
+        by_user: dict[str, list[str]] = {}
+        for user_id, uid in keys:
+            by_user.setdefault(user_id, []).append(uid)
+        found: dict[Key, list[V]] = {}
+        for user_id, uids in by_user.items():
+            for uid, items in zip(uids, await fetch(db, user_id, uids), strict=True):
+                found[(user_id, uid)] = items
+        return [found[k] for k in keys]
+
+    return DataLoader(load_fn=load)
+
+
+class EntityLoaders:
+    """The DataLoaders of one request."""
+
+    def __init__(self, db: Database) -> None:
+        self.aliases = _loader(db, lambda d, u, ids: entity_reads.aliases_of(d, user_id=u, uids=ids))
+        self.impressions = _loader(db, lambda d, u, ids: entity_reads.impressions_of(d, user_id=u, uids=ids))
+        self.features = _loader(db, lambda d, u, ids: entity_reads.features_of(d, user_id=u, uids=ids))
+        self.relations = _loader(db, lambda d, u, ids: entity_reads.relations_of(d, user_id=u, uids=ids))
+        self.evidence = _loader(db, lambda d, u, ids: entity_reads.evidence_of(d, user_id=u, uids=ids))
+        self.candidates = _loader(db, lambda d, u, ids: entity_reads.candidates_of(d, user_id=u, uids=ids))
+        self.entities = _loader(db, _entities_as_lists)
+
+
+async def _entities_as_lists(db: Database, user_id: str, uids: list[str]) -> list[list[EntityView]]:
+    found = await entity_reads.entities_by_uid(db, user_id=user_id, uids=uids)
+    return [[found[u]] if u in found else [] for u in uids]
+
+
+def loaders(info: Info) -> EntityLoaders:
+    """This request's entity loaders (created on first use)."""
+    found = info.context.loaders.get(EntityLoaders)
+    if not isinstance(found, EntityLoaders):
+        found = EntityLoaders(info.context.service.db)
+        info.context.loaders[EntityLoaders] = found
+    return found
+
+
+@strawberry.type(description="One name of an entity.")
+class Alias:
+    id: strawberry.ID
+    name: str
+    normalized: str = strawberry.field(description="NFKC, case-folded, punctuation and spaces folded: the lookup key")
+
+    @classmethod
+    def from_view(cls, view: AliasView) -> Alias:
+        return cls(id=strawberry.ID(view.uid), name=view.name, normalized=view.normalized)
+
+
+@strawberry.type(description="A source message behind an impression.")
+class ImpressionEvidence:
+    id: strawberry.ID
+    grade: str = strawberry.field(description="B: explicit statement; D: a cue within one conversation (seed 002)")
+    event_id: strawberry.ID
+    message_id: str | None = strawberry.field(description="The caller's message id of the source event")
+    session_id: str | None
+    speaker: str | None
+    content: str = strawberry.field(description="The source message, verbatim")
+    occurred_at: datetime | None
+
+    @classmethod
+    def from_view(cls, view: EvidenceView) -> ImpressionEvidence:
+        return cls(
+            id=strawberry.ID(view.uid),
+            grade=view.grade,
+            event_id=strawberry.ID(view.event_uid),
+            message_id=view.message_id,
+            session_id=view.session_id,
+            speaker=view.speaker,
+            content=view.content,
+            occurred_at=view.occurred_at,
+        )
+
+
+@strawberry.type(description="One impression of an entity.")
+class Impression:
+    id: strawberry.ID
+    content: str
+    confidence: float
+    created_at: datetime | None
+    user_id: strawberry.Private[str]
+
+    @classmethod
+    def from_view(cls, view: ImpressionView, *, user_id: str) -> Impression:
+        return cls(
+            id=strawberry.ID(view.uid),
+            content=view.content,
+            confidence=view.confidence,
+            created_at=view.created_at,
+            user_id=user_id,
+        )
+
+    @strawberry.field(description="The source messages behind this impression, oldest first.")
+    async def evidence(self, info: Info) -> list[ImpressionEvidence]:
+        views = await loaders(info).evidence.load((self.user_id, str(self.id)))
+        return [ImpressionEvidence.from_view(v) for v in views]
+
+
+@strawberry.type(description="A key/value attribute of an entity.")
+class Feature:
+    id: strawberry.ID
+    key: str
+    value: str
+    confidence: float
+    observed_at: datetime | None = strawberry.field(description="When the newest evidence of the value was said")
+    updated_at: datetime | None
+
+    @classmethod
+    def from_view(cls, view: FeatureView) -> Feature:
+        return cls(
+            id=strawberry.ID(view.uid),
+            key=view.key,
+            value=view.value,
+            confidence=view.confidence,
+            observed_at=view.observed_at,
+            updated_at=view.updated_at,
+        )
+
+
+@strawberry.type(description="A relation between two entities.")
+class Relation:
+    relation: str
+    strength: float
+    direction: RelationDirection = strawberry.field(description="OUTGOING: this entity → other")
+    other: Entity
+
+    @classmethod
+    def from_view(cls, view: RelationView) -> Relation:
+        return cls(
+            relation=view.relation,
+            strength=view.strength,
+            direction=RelationDirection.OUTGOING if view.outgoing else RelationDirection.INCOMING,
+            other=Entity.from_view(view.other),
+        )
+
+
+@strawberry.type(description="A person, place, organization or thing the user talks about (seed 000).")
+class Entity:
+    id: strawberry.ID
+    user_id: str
+    subject: str
+    kind: EntityKind
+    created_at: datetime | None
+    updated_at: datetime | None
+
+    @classmethod
+    def from_view(cls, view: EntityView) -> Entity:
+        return cls(
+            id=strawberry.ID(view.uid),
+            user_id=view.user_id,
+            subject=view.subject,
+            kind=EntityKind(view.kind),
+            created_at=view.created_at,
+            updated_at=view.updated_at,
+        )
+
+    @strawberry.field(description="Every name of the entity, the subject included.")
+    async def aliases(self, info: Info) -> list[Alias]:
+        return [Alias.from_view(v) for v in await loaders(info).aliases.load((self.user_id, str(self.id)))]
+
+    @strawberry.field(description="Impressions, newest first.")
+    async def impressions(self, info: Info, limit: int = 100) -> list[Impression]:
+        views = await loaders(info).impressions.load((self.user_id, str(self.id)))
+        return [Impression.from_view(v, user_id=self.user_id) for v in views[: max(0, limit)]]
+
+    @strawberry.field(description="Features, by key.")
+    async def features(self, info: Info) -> list[Feature]:
+        return [Feature.from_view(v) for v in await loaders(info).features.load((self.user_id, str(self.id)))]
+
+    @strawberry.field(description="Relations both ways, strongest first.")
+    async def relations(self, info: Info) -> list[Relation]:
+        return [Relation.from_view(v) for v in await loaders(info).relations.load((self.user_id, str(self.id)))]
+
+
+@strawberry.type(description="A page of entities; pass endCursor as `after` for the next one.")
+class EntityPage:
+    nodes: list[Entity]
+    end_cursor: str | None
+    has_next_page: bool
+
+    @classmethod
+    def from_domain(cls, page: entity_reads.EntityPage) -> EntityPage:
+        return cls(
+            nodes=[Entity.from_view(v) for v in page.items],
+            end_cursor=page.next_cursor,
+            has_next_page=page.next_cursor is not None,
+        )
+
+
+def _texts(items: Any, *fields: str) -> list[str]:
+    out = []
+    for item in items or []:
+        if isinstance(item, dict):
+            out.append(" ".join(str(item.get(f, "")) for f in fields).strip())
+    return out
+
+
+@strawberry.type(description="An observation the identity resolver could not settle, waiting for a decision.")
+class PendingObservation:
+    id: strawberry.ID
+    user_id: str
+    subject: str
+    aliases: list[str]
+    kind: EntityKind
+    reason: PendingReason
+    detail: str | None
+    status: PendingStatus
+    confidence: float
+    impressions: list[str]
+    features: list[str] = strawberry.field(description='"key value" of each observed feature')
+    relations: list[str] = strawberry.field(description='"relation target" of each observed relation')
+    evidence_snippets: list[str]
+    event_ids: list[strawberry.ID] = strawberry.field(description="The events it was observed in")
+    created_at: datetime | None
+    resolved_at: datetime | None
+    resolved_entity_id: strawberry.ID | None
+
+    @classmethod
+    def from_view(cls, view: PendingView) -> PendingObservation:
+        o = view.observation
+        names: dict[str, str] = dict(o.get("names") or {})
+        subject = str(o.get("subject", view.subject))
+        return cls(
+            id=strawberry.ID(view.uid),
+            user_id=view.user_id,
+            subject=view.subject,
+            aliases=[n for n in names.values() if n != subject],
+            kind=EntityKind(o.get("kind", "thing")),
+            reason=PendingReason(view.reason),
+            detail=view.detail,
+            status=PendingStatus(view.status),
+            confidence=float(o.get("confidence", 0.0)),
+            impressions=_texts(o.get("impressions"), "content"),
+            features=_texts(o.get("features"), "key", "value"),
+            relations=_texts(o.get("relations"), "relation", "target"),
+            evidence_snippets=[str(s) for s in o.get("evidence_snippets", [])],
+            event_ids=[strawberry.ID(str(e["uid"])) for e in view.events.values() if e.get("uid")],
+            created_at=view.created_at,
+            resolved_at=view.resolved_at,
+            resolved_entity_id=strawberry.ID(view.resolved_entity_uid) if view.resolved_entity_uid else None,
+        )
+
+    @strawberry.field(description="The entities its names matched (for an ambiguous observation).")
+    async def candidates(self, info: Info) -> list[Entity]:
+        return [Entity.from_view(v) for v in await loaders(info).candidates.load((self.user_id, str(self.id)))]
+
+
+@strawberry.type
+class ResolvePendingResult:
+    pending_observation: PendingObservation
+    entity: Entity
+
+
+@strawberry.input(description="Create an entity, or add to the one entity its names denote.")
+class UpsertEntityInput:
+    user_id: str
+    subject: str
+    kind: EntityKind | None = strawberry.field(default=None, description="Replaces only a stored THING")
+    aliases: list[str] = strawberry.field(default_factory=list)
+    impressions: list[str] = strawberry.field(default_factory=list)

@@ -1,0 +1,312 @@
+"""Stage 7: the applier: a CONFIRMED plan → the graph, in batches of steps, each batch one transaction.
+
+Seed 000 §执行流程 7: "可以 batch apply finalized steps; 不可以 batch planner → batch apply". Identity decisions
+were made on the whole plan before; batching here only bounds transaction size
+(``impression_apply_batch_steps``). Per batch, one transaction creates the entities, then adds kinds,
+aliases, impressions with their Evidence (one per impression and source event, ``(Evidence)-[:SUPPORTS]->
+(Impression)``, ``(Evidence)-[:FROM_EVENT]->(Event)``), features, and ``OBSERVED_IN`` provenance; relations
+follow in a last transaction, when both ends exist. Every step is idempotent (each write checks what is
+stored first) and every change writes a ``HistoryEntry``. Pending observations are stored by
+:func:`store_pending`, also idempotently.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from graphsvc.errors import PlanRejectedError
+from graphsvc.graph.database import Database
+from graphsvc.pipeline import keys
+from graphsvc.pipeline.impressions.aggregate import AggregatedObservation
+from graphsvc.pipeline.impressions.plan import (
+    CreateEntityStep,
+    ImpressionUpdatePlan,
+    PendingDraft,
+    PlanStep,
+    UpdateExistingStep,
+)
+
+ACTOR = "impressions"
+RELATION_ROWS_PER_TRANSACTION = 1000
+EvidenceGrade = Literal["B", "D"]
+
+_ENTITY_STATEMENTS = (
+    "apply_create_entities",
+    "apply_entity_kinds",
+    "apply_aliases",
+    "apply_impressions",
+    "apply_impression_evidence",
+    "apply_feature_changes",
+    "apply_feature_creates",
+    "apply_observed_in",
+)
+
+
+class ApplyResult(BaseModel):
+    """What applying a plan changed.
+
+    Attributes:
+        created: subject keys of the entities created.
+        updated: subject keys of existing entities that changed (not those only re-observed).
+        changes: history entries written (one per change).
+        evidence_linked: Evidence nodes created.
+        transactions: write transactions used.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    created: list[str] = Field(default=[])
+    updated: list[str] = Field(default=[])
+    changes: int = 0
+    evidence_linked: int = 0
+    transactions: int = 0
+
+
+def evidence_grade(confidence: float) -> EvidenceGrade:
+    """seed 002 §5 grades: B for an explicit statement (confidence >= 0.8), D for one conversation's cue."""
+    return "B" if confidence >= 0.8 else "D"
+
+
+def _uid(*parts: str) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part.encode("utf-8"))
+        digest.update(b"\x1f")
+    return digest.hexdigest()
+
+
+def batches(steps: Sequence[PlanStep], size: int) -> list[list[PlanStep]]:
+    """Consecutive groups of at most ``size`` steps (every step in exactly one)."""
+    if size < 1:
+        raise ValueError(f"batch size must be >= 1, got {size}")
+    return [list(steps[i : i + size]) for i in range(0, len(steps), size)]
+
+
+async def apply_plan(
+    *,
+    db: Database,
+    user_id: str,
+    plan: ImpressionUpdatePlan,
+    event_uids: Mapping[str, str],
+    message_times: Mapping[str, datetime],
+    now: datetime,
+    batch_steps: int,
+    actor: str = ACTOR,
+) -> ApplyResult:
+    """Apply a CONFIRMED plan.
+
+    Args:
+        plan: the validated plan.
+        event_uids: message id → Event uid, for Evidence and OBSERVED_IN (unmapped ids get no link).
+        message_times: message id → when it was said (a feature's ``observed_at`` is its newest evidence).
+        now: the time written on nodes and history entries.
+        batch_steps: steps per transaction.
+        actor: who is recorded in history entries ("impressions" for the pipeline, "api" for GraphQL).
+
+    Returns:
+        what changed; applying the same plan again returns no created, no updated and 0 changes.
+
+    Raises:
+        PlanRejectedError: the plan is not CONFIRMED (nothing is written).
+        neo4j errors: a transaction failed (that batch is rolled back; earlier batches stay, and a re-run
+            completes the rest, as every step is idempotent).
+    """
+    if plan.status != "CONFIRMED":
+        raise PlanRejectedError(reasons=[str(r) for r in plan.reasons] or [f"plan is {plan.status}, not CONFIRMED"])
+    common = {"user_id": user_id, "tenant_key": keys.tenant_key(user_id), "now": now, "actor": actor}
+    created: set[str] = set()
+    changed: set[str] = set()
+    changes = evidence = transactions = 0
+    for chunk in batches(plan.steps, batch_steps):
+        rows = _entity_rows(user_id, chunk, event_uids, message_times, now)
+        results = await db.write_many([(name, {**common, "rows": rows[name]}) for name in _ENTITY_STATEMENTS])
+        transactions += 1
+        for name, result in zip(_ENTITY_STATEMENTS, results, strict=True):
+            row = result[0] if result else {}
+            if name == "apply_impression_evidence":
+                evidence += int(row.get("linked", 0))
+            elif name != "apply_observed_in":
+                keys_changed = set(row.get("changed", []))
+                changes += int(row.get("changes", 0))
+                (created if name == "apply_create_entities" else changed).update(keys_changed)
+    relation_rows = [
+        {
+            "subject_key": step.subject_key,
+            "target_subject_key": r.target.subject_key,
+            "relation": r.relation,
+            "strength": r.strength,
+            "history_uid": keys.new_uid(),
+        }
+        for step in plan.steps
+        for r in step.patch.relations
+    ]
+    for start in range(0, len(relation_rows), RELATION_ROWS_PER_TRANSACTION):
+        result = await db.write(
+            "apply_relations", **common, rows=relation_rows[start : start + RELATION_ROWS_PER_TRANSACTION]
+        )
+        transactions += 1
+        if result:
+            changed.update(result[0].get("changed", []))
+            changes += int(result[0].get("changes", 0))
+    return ApplyResult(
+        created=sorted(created),
+        updated=sorted(changed - created),
+        changes=changes,
+        evidence_linked=evidence,
+        transactions=transactions,
+    )
+
+
+def _entity_rows(
+    user_id: str,
+    steps: Iterable[PlanStep],
+    event_uids: Mapping[str, str],
+    message_times: Mapping[str, datetime],
+    now: datetime,
+) -> dict[str, list[dict[str, Any]]]:
+    rows: dict[str, list[dict[str, Any]]] = {name: [] for name in _ENTITY_STATEMENTS}
+    for step in steps:
+        key = step.subject_key
+        names = list(step.patch.aliases)
+        if isinstance(step, CreateEntityStep):
+            names.insert(0, step.subject)
+            rows["apply_create_entities"].append(
+                {
+                    "uid": keys.new_uid(),
+                    "subject_key": key,
+                    "subject": step.subject,
+                    "kind": step.kind,
+                    "history_uid": keys.new_uid(),
+                }
+            )
+        elif isinstance(step, UpdateExistingStep) and step.kind is not None:
+            rows["apply_entity_kinds"].append({"subject_key": key, "kind": step.kind, "history_uid": keys.new_uid()})
+        seen: set[str] = set()
+        for name in names:
+            norm = keys.normalise_text(name)
+            if norm and norm not in seen:
+                seen.add(norm)
+                rows["apply_aliases"].append(
+                    {
+                        "subject_key": key,
+                        "name": name.strip(),
+                        "normalized": norm,
+                        "uid": keys.alias_uid(user_id, key, norm),
+                        "history_uid": keys.new_uid(),
+                    }
+                )
+        for p in step.patch.impressions:
+            digest = keys.content_hash(p.content)
+            rows["apply_impressions"].append(
+                {
+                    "subject_key": key,
+                    "content": p.content,
+                    "content_hash": digest,
+                    "confidence": p.confidence,
+                    "uid": _uid("impression", user_id, key, digest),
+                    "history_uid": keys.new_uid(),
+                }
+            )
+            for event_uid in dict.fromkeys(event_uids[i] for i in p.evidence_message_ids if i in event_uids):
+                rows["apply_impression_evidence"].append(
+                    {
+                        "subject_key": key,
+                        "content_hash": digest,
+                        "event_uid": event_uid,
+                        "uid": _uid("evidence", user_id, key, digest, event_uid),
+                        "grade": evidence_grade(p.confidence),
+                    }
+                )
+        for f in step.patch.features:
+            times = [message_times[i] for i in f.evidence_message_ids if i in message_times]
+            row = {
+                "subject_key": key,
+                "key": f.key,
+                "value": f.value,
+                "confidence": f.confidence,
+                "observed_at": max(times) if times else now,
+                "uid": _uid("feature", user_id, key, f.key),
+                "history_uid": keys.new_uid(),
+            }
+            rows["apply_feature_changes"].append(row)
+            rows["apply_feature_creates"].append({**row, "history_uid": keys.new_uid()})
+        observed = list(dict.fromkeys(event_uids[i] for i in step.patch.evidence_message_ids if i in event_uids))
+        if observed:
+            rows["apply_observed_in"].append({"subject_key": key, "event_uids": observed})
+    return rows
+
+
+def pending_uid(user_id: str, observation: AggregatedObservation, event_uids: Mapping[str, str]) -> str:
+    """Deterministic: the same observation of the same events is stored once."""
+    events = sorted(event_uids.get(i, i) for i in observation.evidence_message_ids)
+    return _uid("pending", user_id, observation.key, *events)
+
+
+async def already_pending(
+    db: Database, *, user_id: str, observations: Sequence[AggregatedObservation], event_uids: Mapping[str, str]
+) -> set[str]:
+    """Keys of the observations stored as pending before (open or resolved): a person decides those, not a re-run.
+
+    Returns:
+        the observation keys whose pending uid exists for this user; empty when none.
+    """
+    uids = {pending_uid(user_id, o, event_uids): o.key for o in observations}
+    if not uids:
+        return set()
+    rows = await db.read("pending_by_uids", user_id=user_id, uids=sorted(uids))
+    return {uids[str(r["uid"])] for r in rows}
+
+
+def pending_payload(draft: PendingDraft, event_uids: Mapping[str, str], message_times: Mapping[str, datetime]) -> str:
+    """The stored JSON: the observation, and its message ids mapped to event uids and times (for resolving it)."""
+    ids = {
+        i
+        for i in [
+            *draft.observation.evidence_message_ids,
+            *(i for p in draft.observation.impressions for i in p.evidence_message_ids),
+            *(i for p in draft.observation.features for i in p.evidence_message_ids),
+        ]
+    }
+    events = {
+        i: {"uid": event_uids.get(i), "at": message_times[i].isoformat() if i in message_times else None}
+        for i in sorted(ids)
+    }
+    return json.dumps({"observation": draft.observation.model_dump(mode="json"), "events": events}, ensure_ascii=False)
+
+
+async def store_pending(
+    *,
+    db: Database,
+    user_id: str,
+    drafts: Sequence[PendingDraft],
+    event_uids: Mapping[str, str],
+    message_times: Mapping[str, datetime],
+    now: datetime,
+) -> int:
+    """Store ambiguous, postponed and rejected observations as PendingObservation nodes (seed 000 §4).
+
+    Returns:
+        how many were new (0 when all were stored before).
+    """
+    if not drafts:
+        return 0
+    rows = [
+        {
+            "uid": pending_uid(user_id, d.observation, event_uids),
+            "subject": d.observation.subject,
+            "reason": d.reason,
+            "detail": d.detail,
+            "payload": pending_payload(d, event_uids, message_times),
+            "candidate_uids": d.candidate_uuids,
+            "event_uids": sorted({event_uids[i] for i in d.observation.evidence_message_ids if i in event_uids}),
+        }
+        for d in drafts
+    ]
+    result = await db.write("store_pending_observations", user_id=user_id, now=now, rows=rows)
+    return int(result[0]["stored"]) if result else 0

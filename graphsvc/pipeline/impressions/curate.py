@@ -1,0 +1,303 @@
+"""Hand-made changes to the entity graph (GraphQL mutations for agent tools), through the same stages.
+
+``upsert_entity``, ``add_alias`` and ``resolve_pending`` build an :class:`ImpressionUpdatePlan` and send it
+through the context-aware validator and the applier, exactly like the pipeline (seed 000 §6–7): a name that
+belongs to another entity is refused, never silently merged. The caller's choice stands in for the
+resolver's: an update chosen by a person is ``matched_by="user"``, so the identity-mismatch rule does not
+apply, and names that also belong to other entities are left out instead of clashing. ``merge_entities``
+moves everything of one entity to another by graph traversal in one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+
+from graphsvc.config import Settings
+from graphsvc.errors import (
+    AmbiguousEntityError,
+    ConflictError,
+    CrossUserError,
+    InvalidInputError,
+    NotFoundError,
+    PlanRejectedError,
+)
+from graphsvc.graph import entity_reads
+from graphsvc.graph.database import Database
+from graphsvc.pipeline import keys
+from graphsvc.pipeline.extraction import EntityKind
+from graphsvc.pipeline.impressions import apply, identity, validate
+from graphsvc.pipeline.impressions.aggregate import AggregatedObservation, ObservationAggregate
+from graphsvc.pipeline.impressions.identity import IdentityIndex, KnownEntityIdentity
+from graphsvc.pipeline.impressions.observation import ImpressionPatch
+from graphsvc.pipeline.impressions.plan import (
+    EntityPatch,
+    ImpressionUpdatePlan,
+    PlanStep,
+    UpdateExistingStep,
+    build_plan,
+)
+from graphsvc.pipeline.impressions.resolve import Resolution, ResolvedObservation, names_to_look_up
+
+ACTOR = "api"
+_MERGE_STATEMENTS = ("merge_aliases", "merge_impressions", "merge_features", "merge_relations", "merge_provenance")
+
+
+def _name(field: str, value: str, settings: Settings) -> str:
+    stripped = value.strip()
+    if not keys.normalise_text(stripped):
+        raise InvalidInputError(field=field, problem="must contain a letter or digit")
+    if len(stripped) > settings.impression_max_name_chars:
+        raise InvalidInputError(
+            field=field,
+            problem=f"is {len(stripped)} characters, over the limit of {settings.impression_max_name_chars}",
+        )
+    return stripped
+
+
+async def _identity_of(db: Database, *, user_id: str, entity_uid: str) -> KnownEntityIdentity:
+    rows = await db.read("entity_identities_by_uids", user_id=user_id, uids=[entity_uid])
+    if not rows:
+        raise NotFoundError(kind="entity", ident=entity_uid)
+    return identity.identity_from_row(rows[0])
+
+
+async def _validate_and_apply(
+    db: Database,
+    settings: Settings,
+    *,
+    user_id: str,
+    plan: ImpressionUpdatePlan,
+    now: datetime,
+    event_uids: dict[str, str] | None = None,
+    message_times: dict[str, datetime] | None = None,
+) -> str:
+    """Validate, apply, and return the uid of the (single) entity the plan touched."""
+    plan = await validate.run(db=db, user_id=user_id, plan=plan, settings=settings)
+    if plan.status != "CONFIRMED":
+        raise PlanRejectedError(reasons=[str(r) for r in plan.reasons])
+    await apply.apply_plan(
+        db=db,
+        user_id=user_id,
+        plan=plan,
+        event_uids=event_uids or {},
+        message_times=message_times or {},
+        now=now,
+        batch_steps=settings.impression_apply_batch_steps,
+        actor=ACTOR,
+    )
+    step = plan.steps[0]
+    if isinstance(step, UpdateExistingStep):
+        return step.entity_uuid
+    index = await identity.lookup(db, user_id=user_id, names=[keys.normalise_text(step.subject)])
+    created = [i for i in index.identities.values() if i.subject_key == step.subject_key]
+    return created[0].entity_uuid
+
+
+def _without_foreign_names(step: PlanStep, index: IdentityIndex, *, owner: str | None) -> PlanStep:
+    """Drop the aliases that also name an entity other than ``owner`` (the user chose; the names stay theirs)."""
+    kept = [a for a in step.patch.aliases if all(i.entity_uuid == owner for i in index.matches(keys.normalise_text(a)))]
+    return step.model_copy(update={"patch": step.patch.model_copy(update={"aliases": kept})})
+
+
+async def upsert_entity(
+    *,
+    db: Database,
+    settings: Settings,
+    user_id: str,
+    subject: str,
+    kind: EntityKind | None,
+    aliases: Sequence[str],
+    impressions: Sequence[str],
+    now: datetime,
+) -> str:
+    """Create the entity named ``subject``, or add to the one entity its names already denote.
+
+    Args:
+        kind: replaces a stored kind only when that is the default "thing".
+        aliases: more names; impressions: texts stored with confidence 1.0 (no source event).
+
+    Returns:
+        the entity's uid.
+
+    Raises:
+        InvalidInputError: a blank or over-long name.
+        AmbiguousEntityError: the names denote more than one entity (merge them first, or add by id).
+        PlanRejectedError: the validator refused (e.g. an impression over the length limit).
+    """
+    subject = _name("subject", subject, settings)
+    names = {keys.normalise_text(subject): subject}
+    for alias in aliases:
+        names.setdefault(keys.normalise_text(_name("aliases", alias, settings)), alias.strip())
+    index = await identity.lookup(db, user_id=user_id, names=names)
+    hits = {i.entity_uuid: i for n in names for i in index.matches(n)}
+    if len(hits) > 1:
+        raise AmbiguousEntityError(name=subject, candidates=[f"{i.subject} ({i.entity_uuid})" for i in hits.values()])
+    observation = AggregatedObservation(
+        key=keys.normalise_text(subject),
+        subject=subject,
+        kind=kind or "thing",
+        names=names,
+        impressions=[ImpressionPatch(content=t.strip(), confidence=1.0) for t in impressions],
+        confidence=1.0,
+    )
+    if hits:
+        entity = next(iter(hits.values()))
+        how = "subject" if index.subject_matches(observation.key) else "alias"
+        resolved = ResolvedObservation(
+            observation=observation,
+            decision="update",
+            entity=entity,
+            matched_by=how,
+            candidates=[entity],
+            reason="named by the caller",
+        )
+    else:
+        resolved = ResolvedObservation(observation=observation, decision="create", reason="named by the caller")
+    plan = build_plan(Resolution(resolved=[resolved], index=index), user_id=user_id)
+    return await _validate_and_apply(db, settings, user_id=user_id, plan=plan, now=now)
+
+
+async def add_alias(
+    *, db: Database, settings: Settings, user_id: str, entity_uid: str, alias: str, now: datetime
+) -> str:
+    """Add a name to an entity (a no-op when it has it already).
+
+    Raises:
+        NotFoundError: no such entity for this user.
+        PlanRejectedError: the name belongs to another entity (``alias_clash``).
+    """
+    alias = _name("alias", alias, settings)
+    target = await _identity_of(db, user_id=user_id, entity_uid=entity_uid)
+    step = UpdateExistingStep(
+        entity_uuid=target.entity_uuid,
+        subject_key=target.subject_key,
+        matched_by="user",
+        patch=EntityPatch(aliases=[alias]),
+    )
+    return await _validate_and_apply(db, settings, user_id=user_id, plan=ImpressionUpdatePlan(steps=[step]), now=now)
+
+
+async def resolve_pending(
+    *,
+    db: Database,
+    settings: Settings,
+    user_id: str,
+    pending_uid: str,
+    entity_uid: str | None,
+    create_new: bool,
+    now: datetime,
+) -> str:
+    """Settle a pending observation: apply it to ``entity_uid``, or create a new entity from it.
+
+    Returns:
+        the uid of the entity it was applied to.
+
+    Raises:
+        InvalidInputError: neither or both of ``entity_uid`` / ``create_new``.
+        NotFoundError: no such pending observation or entity for this user.
+        ConflictError: the observation was resolved already.
+        PlanRejectedError: the validator refused (e.g. creating a subject that names another entity).
+    """
+    if (entity_uid is None) == (not create_new):
+        raise InvalidInputError(
+            field="entityId/createNew", problem="give exactly one", fix="pass entityId, or createNew: true"
+        )
+    pending = await entity_reads.pending_observation(db, user_id=user_id, uid=pending_uid)
+    if pending is None:
+        raise NotFoundError(kind="pending observation", ident=pending_uid)
+    if pending.status != "open":
+        raise ConflictError(kind="pending observation", ident=pending_uid, problem=f"is {pending.status} already")
+    observation = AggregatedObservation.model_validate(pending.observation)
+    event_uids = {m: str(e["uid"]) for m, e in pending.events.items() if e.get("uid")}
+    times = {m: datetime.fromisoformat(str(e["at"])) for m, e in pending.events.items() if e.get("at")}
+    index = await identity.lookup(db, user_id=user_id, names=names_to_look_up_one(observation))
+    if entity_uid is not None:
+        target = await _identity_of(db, user_id=user_id, entity_uid=entity_uid)
+        index = IdentityIndex.of([*index.identities.values(), target])
+        resolved = ResolvedObservation(
+            observation=observation,
+            decision="update",
+            entity=target,
+            matched_by="alias",
+            candidates=[target],
+            reason="chosen by the caller",
+        )
+    else:
+        resolved = ResolvedObservation(observation=observation, decision="create", reason="created by the caller")
+    plan = build_plan(Resolution(resolved=[resolved], index=index), user_id=user_id)
+    step = _without_foreign_names(plan.steps[0], index, owner=entity_uid)
+    if isinstance(step, UpdateExistingStep):
+        step = step.model_copy(update={"matched_by": "user"})
+    plan = plan.model_copy(update={"steps": [step], "decisions": {}, "pending": []})
+    uid = await _validate_and_apply(
+        db, settings, user_id=user_id, plan=plan, now=now, event_uids=event_uids, message_times=times
+    )
+    marked = await db.write(
+        "resolve_pending_observation",
+        user_id=user_id,
+        uid=pending_uid,
+        entity_uid=uid,
+        now=now,
+        history_uid=keys.new_uid(),
+        actor=ACTOR,
+    )
+    if not marked:
+        raise ConflictError(kind="pending observation", ident=pending_uid, problem="was resolved meanwhile")
+    return uid
+
+
+def names_to_look_up_one(observation: AggregatedObservation) -> set[str]:
+    """The normalised names of one observation and of its relation targets."""
+    return names_to_look_up(ObservationAggregate(observations=[observation]))
+
+
+async def merge_owner(db: Database, *, keep_uid: str, drop_uid: str) -> str:
+    """The user both entities belong to.
+
+    Raises:
+        InvalidInputError: the two ids are the same.
+        NotFoundError: an id names no entity.
+        CrossUserError: they belong to different users (a merge never joins two users' graphs).
+    """
+    if keep_uid == drop_uid:
+        raise InvalidInputError(field="dropId", problem="is the same entity as keepId")
+    rows = await db.read("entity_owners", uids=[keep_uid, drop_uid])
+    owners = {str(r["uid"]): str(r["user_id"]) for r in rows}
+    for uid in (keep_uid, drop_uid):
+        if uid not in owners:
+            raise NotFoundError(kind="entity", ident=uid)
+    if owners[keep_uid] != owners[drop_uid]:
+        raise CrossUserError(operation="mergeEntities")
+    return owners[keep_uid]
+
+
+async def merge_entities(*, db: Database, user_id: str, keep_uid: str, drop_uid: str, now: datetime) -> str:
+    """Merge ``drop`` into ``keep`` in one transaction, by graph traversal.
+
+    Aliases, impressions (with their evidence), features, relations (both ways), OBSERVED_IN, MENTIONS and
+    pending-observation links move to keep; duplicates (same alias, same impression text, same feature key:
+    keep's value stays) are folded; drop's history entries now record keep, and an ``entity_merged`` entry
+    records what drop was. Then drop is deleted.
+
+    Returns:
+        keep's uid.
+
+    Raises:
+        InvalidInputError, NotFoundError, CrossUserError: see :func:`merge_owner` (checked first).
+    """
+    owner = await merge_owner(db, keep_uid=keep_uid, drop_uid=drop_uid)
+    if owner != user_id:
+        raise NotFoundError(kind="entity", ident=keep_uid)
+    dropped = await _identity_of(db, user_id=user_id, entity_uid=drop_uid)
+    dropped_json = json.dumps(
+        {"uid": dropped.entity_uuid, "subject": dropped.subject, "aliases": dropped.aliases}, ensure_ascii=False
+    )
+    common = {"user_id": user_id, "keep": keep_uid, "drop": drop_uid, "now": now, "actor": ACTOR}
+    steps: list[tuple[str, dict[str, object]]] = [(name, dict(common)) for name in _MERGE_STATEMENTS]
+    steps.append(("merge_finish", {**common, "history_uid": keys.new_uid(), "dropped_json": dropped_json}))
+    results = await db.write_many(steps)
+    if not results[-1]:
+        raise NotFoundError(kind="entity", ident=keep_uid)
+    return keep_uid

@@ -1,0 +1,231 @@
+"""The offline observation planner: the rule-based stand-in for the LLM planner, same contract.
+
+Used when no LLM is configured (seed 000 stage 2, ARCHITECTURE "an offline rule-based extractor keeps every
+pipeline running"). For each active entity of a batch it observes:
+
+- the entity itself, named as the conversation names it (name and aliases from stage 1), confidence by kind:
+  a speaker 0.95, a person/place/organization 0.8 (0.9 when mentioned in 2+ messages), a thing 0.5 (below
+  the default creation threshold: things wait as pending observations until someone confirms them);
+- impressions: a speaker's first-person statements (the offline memory rules, "Caroline: I went to ...") and
+  any speaker's third-person sentences that name the entity ("Melanie: My friend Oliver paints.", 0.6);
+- features of a speaker from self-descriptions (lives_in, from, occupation, works_at; English and Chinese);
+- relations of a speaker from "my friend Oliver" / "我的朋友张伟" (friend, sister, colleague, ...).
+
+Pure and deterministic: the same conversation gives the same plan, so a re-run changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from graphsvc.pipeline import offline_rules as rules
+from graphsvc.pipeline.extraction import ConversationMessage
+from graphsvc.pipeline.impressions.active import ActiveEntity, ActiveEntityBatch, source_messages
+from graphsvc.pipeline.impressions.observation import (
+    FeaturePatch,
+    ImpressionEntityObservation,
+    ImpressionObservationPlan,
+    ImpressionPatch,
+    RelationPatch,
+)
+from graphsvc.pipeline.offline_extract import detect_language, extract_offline, split_sentences
+
+THIRD_PERSON_CONFIDENCE = 0.6
+MAX_THIRD_PERSON = 20
+MAX_SNIPPETS = 3
+SNIPPET_CHARS = 200
+
+_EN_RELATIONS = (
+    "friend|sister|brother|mom|mother|dad|father|son|daughter|wife|husband|partner|boss|colleague|coworker|"
+    "cousin|aunt|uncle|grandma|grandpa|neighbor|neighbour|teacher|coach|boyfriend|girlfriend|roommate|mentor"
+)
+EN_RELATION = re.compile(
+    rf"\b[Mm]y (?:best |good |old |close |older |younger |little |big )?({_EN_RELATIONS})s?,? "
+    r"([A-Z][a-zA-Z'’-]+(?: [A-Z][a-zA-Z'’-]+)?)"
+)
+ZH_RELATION_WORDS = {
+    "朋友": "friend",
+    "同事": "colleague",
+    "同学": "classmate",
+    "老婆": "wife",
+    "妻子": "wife",
+    "丈夫": "husband",
+    "老公": "husband",
+    "儿子": "son",
+    "女儿": "daughter",
+    "老板": "boss",
+    "男朋友": "boyfriend",
+    "女朋友": "girlfriend",
+    "哥哥": "brother",
+    "弟弟": "brother",
+    "姐姐": "sister",
+    "妹妹": "sister",
+    "室友": "roommate",
+    "邻居": "neighbor",
+    "老师": "teacher",
+    "教练": "coach",
+}
+_ZH_RELATION_WORD = re.compile("|".join(sorted(ZH_RELATION_WORDS, key=len, reverse=True)))
+_VALUE = r"([^,.;!?，。；！？]{2,40}?)(?=\s+(?:and|but|now|with|since|for)\b|[,.;!?，。；！？]|$)"
+FEATURE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (key, re.compile(pattern))
+    for key, pattern in (
+        ("lives_in", rf"\bI (?:currently |now )?live in (?:the )?{_VALUE}"),
+        ("from", rf"\bI(?:'m| am) (?:originally )?from (?:the )?{_VALUE}"),
+        ("occupation", rf"\bI (?:currently )?work as (?:an? )?{_VALUE}"),
+        ("works_at", rf"\bI (?:currently )?work (?:at|for) (?:the )?{_VALUE}"),
+        ("lives_in", r"我(?:现在)?住在([^，。！？；,.!?]{2,20})"),
+        ("from", r"我来自([^，。！？；,.!?]{2,20})"),
+        ("occupation", r"我是(?:一名|一个|一位)([^，。！？；,.!?]{2,20})"),
+        ("works_at", r"我在([^，。！？；,.!?]{2,20}?)(?:工作|上班)"),
+    )
+)
+
+
+@dataclass(frozen=True)
+class OfflineAnalysis:
+    """What the rules find in one conversation, computed once and shared by every batch."""
+
+    sources: list[ConversationMessage]
+    self_reports: dict[str, list[ImpressionPatch]] = field(default_factory=dict)
+    """Speaker name → first-person impressions (the offline memory rules' statements)."""
+
+
+def analyse(messages: Sequence[ConversationMessage]) -> OfflineAnalysis:
+    """Run the offline memory rules over the conversation once (for every batch to use)."""
+    sources = source_messages(messages)
+    speaker_of = {m.message_id: (m.speaker or "").strip() for m in sources}
+    self_reports: dict[str, list[ImpressionPatch]] = {}
+    for memory in extract_offline(sources).memories:
+        speakers = {speaker_of.get(i, "") for i in memory.source_message_ids} - {""}
+        for speaker in speakers:
+            evidence = [i for i in memory.source_message_ids if speaker_of.get(i) == speaker]
+            self_reports.setdefault(speaker, []).append(
+                ImpressionPatch(content=memory.content, confidence=memory.confidence, evidence_message_ids=evidence)
+            )
+    return OfflineAnalysis(sources=sources, self_reports=self_reports)
+
+
+def plan_batch(batch: ActiveEntityBatch, analysis: OfflineAnalysis) -> ImpressionObservationPlan:
+    """The observation plan of one batch: one observation per active entity that has evidence.
+
+    Returns:
+        a PREPARED plan; REJECTED (reason given) when no entity of the batch has evidence in the sources.
+    """
+    observations = [obs for entity in batch.entities if (obs := _observe(entity, analysis)) is not None]
+    if not observations:
+        return ImpressionObservationPlan(status="REJECTED", reason="no evidence for any entity of the batch")
+    return ImpressionObservationPlan(observations=observations)
+
+
+def _observe(entity: ActiveEntity, analysis: OfflineAnalysis) -> ImpressionEntityObservation | None:
+    mentioned = set(entity.message_ids)
+    messages = [m for m in analysis.sources if m.message_id in mentioned]
+    if not messages:
+        return None
+    impressions = list(analysis.self_reports.get(entity.name, [])) if entity.is_speaker else []
+    third = _third_person(entity, messages)
+    impressions += third
+    own = [m for m in messages if (m.speaker or "").strip() == entity.name] if entity.is_speaker else []
+    snippets = [p.content.split(": ", 1)[-1] for p in [*third, *impressions]][:MAX_SNIPPETS]
+    if not snippets:
+        snippets = [messages[0].content]
+    return ImpressionEntityObservation(
+        proposed_subject=entity.name,
+        kind=entity.kind,
+        aliases=entity.aliases,
+        impressions=impressions,
+        features=_features(own),
+        relations=_relations(own),
+        source_active_runtime_ids=[entity.runtime_id],
+        evidence_snippets=[s[:SNIPPET_CHARS] for s in snippets],
+        confidence=_confidence(entity),
+        reason="offline rules: " + ("speaker" if entity.is_speaker else f"{entity.kind} named in the conversation"),
+    )
+
+
+def _confidence(entity: ActiveEntity) -> float:
+    if entity.is_speaker:
+        return 0.95
+    if entity.kind == "thing":
+        return 0.5
+    return 0.9 if len(entity.message_ids) >= 2 else 0.8
+
+
+def _names_pattern(entity: ActiveEntity) -> re.Pattern[str]:
+    names = sorted({entity.name, *entity.aliases}, key=len, reverse=True)
+    parts = [re.escape(n) if detect_language(n) == "zh" else rf"(?<![\w]){re.escape(n)}(?![\w])" for n in names]
+    return re.compile("|".join(parts))
+
+
+def _third_person(entity: ActiveEntity, messages: Sequence[ConversationMessage]) -> list[ImpressionPatch]:
+    """Sentences by others that name the entity and say something about it (no questions, no greetings)."""
+    names = _names_pattern(entity)
+    out: dict[str, ImpressionPatch] = {}
+    for message in messages:
+        speaker = (message.speaker or "").strip()
+        if speaker == entity.name:
+            continue
+        for sentence in split_sentences(message.content):
+            if not names.search(sentence) or not _is_statement(sentence, names):
+                continue
+            content = f"{speaker}: {sentence}" if speaker else sentence
+            if content not in out:
+                out[content] = ImpressionPatch(
+                    content=content, confidence=THIRD_PERSON_CONFIDENCE, evidence_message_ids=[message.message_id]
+                )
+            if len(out) >= MAX_THIRD_PERSON:
+                return list(out.values())
+    return list(out.values())
+
+
+def _is_statement(sentence: str, names: re.Pattern[str]) -> bool:
+    bare = sentence.rstrip(" .。!！~～")
+    if bare.endswith(("?", "？")) or rules.EN_QUESTION_START.search(bare) or rules.ZH_QUESTION_END.search(bare):
+        return False
+    if rules.EN_FILLER.search(sentence) or rules.ZH_FILLER.search(sentence):
+        return False
+    rest = names.sub(" ", sentence)
+    if detect_language(sentence) == "zh":
+        return len(re.findall(r"[\u4e00-\u9fff]", rest)) >= 6
+    return len(re.findall(r"[A-Za-z']+", rest)) >= 4
+
+
+def _features(own: Sequence[ConversationMessage]) -> list[FeaturePatch]:
+    found: dict[str, FeaturePatch] = {}
+    for message in own:
+        for key, pattern in FEATURE_RULES:
+            match = pattern.search(message.content)
+            if match:
+                value = match[1].strip(" \"'“”")
+                found[key] = FeaturePatch(
+                    key=key, value=value, confidence=0.8, evidence_message_ids=[message.message_id]
+                )
+    return list(found.values())
+
+
+def _relations(own: Sequence[ConversationMessage]) -> list[RelationPatch]:
+    found: dict[tuple[str, str], RelationPatch] = {}
+    for message in own:
+        pairs = [(m[1].lower().replace("neighbour", "neighbor"), m[2]) for m in EN_RELATION.finditer(message.content)]
+        for match in rules.ZH_RELATION_NAME.finditer(message.content):
+            word = _ZH_RELATION_WORD.search(match[0])
+            if word:
+                pairs.append((ZH_RELATION_WORDS[word[0]], match[1]))
+        for relation, target in pairs:
+            target = re.sub(r"['’]s$", "", target)
+            if target.split()[0].lower() in rules.CAPITALISED_STOPWORDS:
+                continue
+            found.setdefault(
+                (relation, target),
+                RelationPatch(
+                    target=target,
+                    relation=relation,
+                    strength=0.7,
+                    confidence=0.7,
+                    evidence_message_ids=[message.message_id],
+                ),
+            )
+    return list(found.values())

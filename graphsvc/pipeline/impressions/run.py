@@ -1,0 +1,159 @@
+"""The impression observation pipeline of one ended conversation (seed 000, target shape):
+
+``conversation window → active entity batches → observation planner per batch → aggregate →
+identity resolver (subject/alias index) → final plan builder → context-aware validator → applier``.
+
+Observations the resolver cannot settle, and the steps of a rejected plan, are kept as pending
+observations instead of being dropped; an observation already pending from an earlier run over the same
+events is left to the person deciding it. Re-running the pipeline over the same conversation changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from graphsvc.config import Settings
+from graphsvc.graph.database import Database
+from graphsvc.llm.client import LLMCall, LLMClient
+from graphsvc.pipeline.extraction import ConversationMessage
+from graphsvc.pipeline.impressions import active as active_stage
+from graphsvc.pipeline.impressions import apply, observe, resolve, validate
+from graphsvc.pipeline.impressions.aggregate import aggregate
+from graphsvc.pipeline.impressions.plan import ImpressionUpdatePlan, PendingDraft, PlanStatus, build_plan
+from graphsvc.pipeline.impressions.resolve import Resolution
+
+
+class ImpressionReport(BaseModel):
+    """What one run did.
+
+    Attributes:
+        llm_calls: the planner's calls (one per batch; empty offline).
+        observations: planner observations over all batches, before aggregation.
+        aggregated: independent entity observations after aggregation.
+        dropped: aggregate drops by reason (rejected_plan, low_confidence, templated, ...).
+        decisions: resolver decisions by kind (update, create, ambiguous, postponed).
+        plan_status: the validator's verdict; None when there was nothing to plan.
+        rejected_reasons: every validation failure of a REJECTED plan.
+        created_entities / updated_entities: entities created, and existing entities changed.
+        changes: history entries written. pending: pending observations newly stored.
+        already_pending: observations stored as pending by an earlier run over the same events; they wait for
+            a person's decision (``resolvePendingObservation``) and are not re-decided.
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    active_entities: int = 0
+    batches: int = 0
+    llm_calls: list[LLMCall] = Field(default=[])
+    observations: int = 0
+    aggregated: int = 0
+    dropped: dict[str, int] = Field(default={})
+    decisions: dict[str, int] = Field(default={})
+    plan_status: PlanStatus | None = None
+    rejected_reasons: list[str] = Field(default=[])
+    created_entities: int = 0
+    updated_entities: int = 0
+    changes: int = 0
+    evidence_linked: int = 0
+    pending: int = 0
+    already_pending: int = 0
+    notes: list[str] = Field(default=[])
+
+
+async def run_impression_pipeline(
+    *,
+    db: Database,
+    settings: Settings,
+    llm: LLMClient | observe.StructuredLLM | None,
+    user_id: str,
+    messages: Sequence[ConversationMessage],
+    event_uids: Mapping[str, str],
+    now: datetime,
+) -> ImpressionReport:
+    """Observe the entities of one ended conversation and apply what is confirmed.
+
+    Args:
+        db: the graph.
+        settings: ``impression_*`` settings (batch size, thresholds, transaction size).
+        llm: the planner's LLM, or None for the offline rules (same contract).
+        user_id: the owner; nothing of another user is read or written.
+        messages: the conversation in time order, with short message ids ("m1", ...).
+        event_uids: message id → Event uid, for Evidence and OBSERVED_IN provenance.
+        now: the time written on new nodes and history entries.
+
+    Returns:
+        the report; an empty conversation gives an all-zero report.
+
+    Raises:
+        LLMError: a planner call failed (nothing is written; the caller retries).
+    """
+    report = ImpressionReport()
+    active = await active_stage.run(
+        db=db, user_id=user_id, messages=messages, batch_size=settings.impression_batch_size
+    )
+    report.active_entities, report.batches = len(active.entities), len(active.batches)
+    if not active.batches:
+        return report
+    observed = await observe.run(llm=llm, active=active, messages=messages, settings=settings)
+    report.llm_calls = observed.calls
+    report.observations = sum(len(p.plan.observations) for p in observed.plans)
+    merged = aggregate(observed.plans, messages=messages, active=active, settings=settings)
+    report.aggregated = len(merged.observations)
+    report.dropped = dict(Counter(d.reason for d in merged.dropped))
+    held = await apply.already_pending(db, user_id=user_id, observations=merged.observations, event_uids=event_uids)
+    if held:
+        report.already_pending = len(held)
+        merged = merged.model_copy(update={"observations": [o for o in merged.observations if o.key not in held]})
+    resolution = await resolve.run(db=db, user_id=user_id, aggregate=merged, settings=settings)
+    report.decisions = dict(Counter(r.decision for r in resolution.resolved))
+    plan = build_plan(resolution, user_id=user_id)
+    report.notes = plan.notes
+    if not resolution.resolved:
+        return report
+    plan = await validate.run(db=db, user_id=user_id, plan=plan, settings=settings)
+    report.plan_status = plan.status
+    times = {m.message_id: m.occurred_at for m in messages}
+    pending = list(plan.pending)
+    if plan.status == "CONFIRMED":
+        result = await apply.apply_plan(
+            db=db,
+            user_id=user_id,
+            plan=plan,
+            event_uids=event_uids,
+            message_times=times,
+            now=now,
+            batch_steps=settings.impression_apply_batch_steps,
+        )
+        report.created_entities, report.updated_entities = len(result.created), len(result.updated)
+        report.changes, report.evidence_linked = result.changes, result.evidence_linked
+    else:
+        report.rejected_reasons = [str(r) for r in plan.reasons]
+        pending += rejected_drafts(plan, resolution)
+    report.pending = await apply.store_pending(
+        db=db, user_id=user_id, drafts=pending, event_uids=event_uids, message_times=times, now=now
+    )
+    return report
+
+
+def rejected_drafts(plan: ImpressionUpdatePlan, resolution: Resolution) -> list[PendingDraft]:
+    """The observations behind the steps of a REJECTED plan, as pending drafts carrying the reasons."""
+    by_key = {r.observation.key: r for r in resolution.resolved}
+    drafts = []
+    for n, step in enumerate(plan.steps):
+        reasons = "; ".join(str(r) for r in plan.reasons if r.step in (n, None)) or "plan rejected"
+        for key in step.observation_keys:
+            resolved = by_key.get(key)
+            if resolved is not None:
+                drafts.append(
+                    PendingDraft(
+                        observation=resolved.observation,
+                        reason="plan_rejected",
+                        detail=reasons,
+                        candidate_uuids=[c.entity_uuid for c in resolved.candidates],
+                    )
+                )
+    return drafts

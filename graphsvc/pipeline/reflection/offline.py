@@ -1,0 +1,328 @@
+"""The offline reflector: the reflection contract without an LLM (embeddings plus word rules).
+
+It answers the same :class:`~.contract.ReflectionOutput` the LLM does, and the code then applies the same
+checks, so every lifecycle rule (≥ 3 memories, ≥ 2 conversations, gates, duplicates, decay) holds on
+this path too. Two texts are *linked* when their rescaled embedding similarity is at least
+``offline_link_similarity`` AND they share a content word (an English word stem, or a CJK character
+outside a stop list) - the second condition is needed because multilingual-e5 rates many unrelated short
+sentences of one user as similar.
+
+What it infers:
+- reinforcement: a new memory linked to an existing trait supports it; grade C when the memory comes
+  from a conversation the trait's evidence did not cover yet, else D (it never grades A or B);
+- contradiction: a new memory linked to a trait whose negation polarity differs ("I no longer…",
+  "不再…", "讨厌…" against a positive trait, or the reverse);
+- new traits: memories (new plus earlier context) are grouped around the memory with most links
+  (star clustering, no chaining); a group with a new memory, from ≥ 2 conversations, becomes a behavior
+  with ≥ 3 memories or a trend (30-day window) with 2; its text is the group's central memory;
+- upgrades: behaviors (each ≥ 0.5) or preferences (each ≥ 0.6) linked to each other become a preference
+  or a core trait whose text joins theirs;
+- context: work / learning / social / personal from keyword lists, else general.
+
+What it cannot infer: abstraction (a trait is worded like the memory it grew from, not "Values
+craftsmanship"), paraphrase without a shared word, irony, contradictions that are not a negation,
+grades A and B, and rewriting a contradicted trait (see :func:`.contradictions.offline_resolution`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from graphsvc.config import ReflectionSettings
+from graphsvc.pipeline.dedup import rescale_similarity
+from graphsvc.pipeline.reflection import confidence as cm
+from graphsvc.pipeline.reflection.book import MemoryRecord, TraitState, Vector
+from graphsvc.pipeline.reflection.contract import (
+    Contradiction,
+    NewBehavior,
+    NewTrend,
+    ReflectionOutput,
+    Reinforcement,
+    Upgrade,
+)
+from graphsvc.pipeline.reflection.vocabulary import EvidenceGrade, TraitContext, TraitSubtype
+
+_SPEAKER = re.compile(r"^[^:：\n]{1,40}[:：]\s*")
+_WORD = re.compile(r"[A-Za-z][A-Za-z']+")
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+_EN_STOP = frozenset(
+    """about above after again all also always am an and any are around as at back be because been before
+    being both but by can could day days did do does doing done down during each even ever every few for
+    from get gets getting go goes going got had has have having he her here him his how i i'm i've if in
+    into is it it's its just know last let like lot lots made make many me more most much my myself new
+    next night no not now of off often on once one only or other our out over own really same see she
+    should so some something still such than that the their them then there these they thing things
+    think this those time times to today too tomorrow under up us used very want wants was way we week
+    weekend well went were what when where which while who why will with would year years yesterday you
+    your user recently lately usually sometimes""".split()
+)
+_CJK_STOP = frozenset(
+    # pronouns, particles, conjunctions, auxiliaries
+    "我你他她它们的了是在有和就不也都很会去要说这那个一上下来到对把被着过吗呢吧啊呀么什怎样还又再给让跟与及其而但"
+    "如果因为所以没能可以想觉得地之为用做自己哦嗯呗啦嘛哪谁该应将曾并且或同"
+    # time words and frequency adverbs (今天, 最近, 经常, 已经...)
+    "今天昨明年月日时候早晚午周末近最常经次每刚才已正当间后前"
+    # degree words, generic verbs and adjectives (非常, 感觉, 知道, 真的, 特别, 开心...)
+    "些点多少好大小中非感知道真实其确特别比较太挺更直接然些事情种样里面出现开心快乐喜欢爱看听见讲问认新旧"
+    "两几二三东西方错叫本部幅位件条张首"
+)
+_NEGATION_EN = re.compile(
+    r"\b(?:not|never|no longer|don't|doesn't|didn't|isn't|aren't|wasn't|can't|cannot|won't|stopped|quit|"
+    r"hate|hates|dislike|dislikes|gave up)\b|n't\b",
+    re.IGNORECASE,
+)
+_NEGATION_ZH = re.compile(r"不再|没有|不喜欢|不爱|讨厌|戒了|戒掉|放弃|不想|从不|再也不|不太")
+_CONTEXT_RULES: tuple[tuple[TraitContext, re.Pattern[str]], ...] = (
+    (
+        "work",
+        re.compile(
+            r"\b(?:work|job|office|boss|colleague|meeting|project|career|client|deadline|salary)|工作|上班|同事|老板|公司|项目|加班",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "learning",
+        re.compile(
+            r"\b(?:learn|study|studi|course|class|exam|lesson|school|universit|read|book)|学习|课程|考试|读书|上课|学校|看书",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "social",
+        re.compile(r"\b(?:friend|party|club|team|neighbo|community|date)|朋友|聚会|社交|同学|团队", re.IGNORECASE),
+    ),
+    (
+        "personal",
+        re.compile(
+            r"\b(?:family|home|health|sleep|mother|father|mom|dad|wife|husband|child|kid|son|daughter|pet|hobby)|"
+            r"家|健康|父母|孩子|睡|妈|爸|宠物",
+            re.IGNORECASE,
+        ),
+    ),
+)
+
+
+def _stem(word: str) -> str:
+    w = word.lower().removesuffix("'s")
+    for suffix in ("ings", "ing", "edly", "ed", "es", "s", "ly"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            w = w[: -len(suffix)]
+            break
+    if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "aeiou":
+        w = w[:-1]
+    return w[:6]
+
+
+def content_keys(text: str) -> frozenset[str]:
+    """The content words of ``text`` for the shared-word test.
+
+    English: lower-cased stems (first 6 letters after stripping -ing/-ed/-s...) of words that are not
+    stop words, and not capitalised unless they open the text (names and places inside a sentence are
+    left out, so a user's own name rarely links two memories). Chinese: CJK characters outside a stop
+    list. A leading ``"Name: "`` (how extracted memories start) is stripped first.
+    """
+    body = _SPEAKER.sub("", text.strip(), count=1)
+    keys: set[str] = set()
+    for i, word in enumerate(_WORD.findall(body)):
+        if (i > 0 and word[0].isupper()) or word.lower() in _EN_STOP:
+            continue
+        stem = _stem(word)
+        if len(stem) >= 3 and stem not in _EN_STOP:
+            keys.add(stem)
+    keys.update(ch for ch in _CJK.findall(body) if ch not in _CJK_STOP)
+    return frozenset(keys)
+
+
+def is_negated(text: str) -> bool:
+    """True when the text carries a negation or reversal cue (English or Chinese)."""
+    body = _SPEAKER.sub("", text.strip(), count=1)
+    return bool(_NEGATION_EN.search(body) or _NEGATION_ZH.search(body))
+
+
+def infer_context(text: str) -> TraitContext:
+    """work, learning, social or personal by keyword (first match in that order), else general."""
+    for context, pattern in _CONTEXT_RULES:
+        if pattern.search(text):
+            return context
+    return "general"
+
+
+@dataclass(frozen=True)
+class _Item:
+    short_id: str
+    text: str
+    vector: Vector
+    keys: frozenset[str]
+
+
+_Linker = Callable[[_Item, _Item], float]
+"""Rescaled similarity of two linked items, 0 when they are not linked."""
+
+
+def reflect_offline(
+    *,
+    memories: Sequence[tuple[str, MemoryRecord]],
+    traits: Sequence[tuple[str, TraitState]],
+    settings: ReflectionSettings,
+    similarity_floor: float,
+) -> ReflectionOutput:
+    """The operations the offline reflector proposes (see the module docstring).
+
+    Args:
+        memories: ``(prompt id, memory)`` for new and context memories, embeddings ``(d,)`` float32.
+        traits: ``(prompt id, trait)`` for the active traits shown to the reflector.
+        similarity_floor: ``Settings.similarity_floor`` for rescaling cosines.
+
+    Returns:
+        proposals in prompt ids; the code checks them like an LLM answer.
+    """
+    threshold = settings.offline_link_similarity
+
+    def linked(a: _Item, b: _Item) -> float:
+        if not (a.keys & b.keys):
+            return 0.0
+        similarity = rescale_similarity(float(np.dot(a.vector, b.vector)), floor=similarity_floor)
+        return similarity if similarity >= threshold else 0.0
+
+    mem_items = {sid: _Item(sid, m.content, m.embedding, content_keys(m.content)) for sid, m in memories}
+    by_id = dict(memories)
+    trait_items = {
+        sid: _Item(sid, t.content, t.embedding, content_keys(t.content)) for sid, t in traits if t.embedding is not None
+    }
+    trait_by_id = dict(traits)
+
+    # 1. new memories → the one existing trait each links to best: support or contradiction.
+    support: dict[str, list[str]] = {}
+    against: dict[str, list[str]] = {}
+    used: set[str] = set()
+    for sid, memory in memories:
+        if not memory.is_new:
+            continue
+        scored = [(linked(mem_items[sid], item), tid) for tid, item in trait_items.items()]
+        best = max(scored, default=(0.0, ""))
+        if best[0] <= 0.0:
+            continue
+        trait = trait_by_id[best[1]]
+        if trait.cites(memory.uid):
+            used.add(sid)
+            continue
+        target = against if is_negated(memory.content) != is_negated(trait.content) else support
+        target.setdefault(best[1], []).append(sid)
+        used.add(sid)
+    reinforcements = [
+        Reinforcement(trait_id=tid, new_evidence_ids=ids, quality_grade=_grade(trait_by_id[tid], ids, by_id))
+        for tid, ids in support.items()
+    ]
+    contradictions = [Contradiction(trait_id=tid, contradicting_evidence_ids=ids) for tid, ids in against.items()]
+
+    # 2. the remaining memories → star clusters → behaviors and trends.
+    cited = {e.memory_uid for _, t in traits for e in t.evidence if e.kind == "supporting"}
+    pool = [
+        mem_items[sid]
+        for sid, memory in memories
+        if sid not in used and not (not memory.is_new and memory.uid in cited)
+    ]
+    new_trends: list[NewTrend] = []
+    new_behaviors: list[NewBehavior] = []
+    for center, members in _star_clusters(pool, linked):
+        group = [by_id[m.short_id] for m in members]
+        if not any(m.is_new for m in group):
+            continue
+        conversations = {s for m in group for s in m.sessions}
+        if len(conversations) < settings.min_sessions_per_trait:
+            continue
+        ids = [m.short_id for m in members]
+        context = infer_context(" ".join(m.text for m in members))
+        if len(members) >= settings.behavior_min_evidence:
+            new_behaviors.append(NewBehavior(content=center.text, evidence_ids=ids, context=context))
+        elif len(members) >= 2:
+            new_trends.append(
+                NewTrend(
+                    content=center.text,
+                    evidence_ids=ids,
+                    window_days=settings.trend_default_window_days,
+                    context=context,
+                )
+            )
+
+    # 3. linked traits above their gate → upgrades.
+    upgrades: list[Upgrade] = []
+    steps: tuple[tuple[TraitSubtype, TraitSubtype], ...] = (("behavior", "preference"), ("preference", "core"))
+    for lower, higher in steps:
+        upgrades.extend(_upgrades(traits, trait_items, linked, source=lower, target=higher, settings=settings))
+    return ReflectionOutput(
+        new_trends=new_trends,
+        new_behaviors=new_behaviors,
+        reinforcements=reinforcements,
+        contradictions=contradictions,
+        upgrades=upgrades,
+    )
+
+
+def _grade(trait: TraitState, ids: list[str], by_id: dict[str, MemoryRecord]) -> EvidenceGrade:
+    """C when some memory comes from a conversation the trait's evidence did not cover, else D."""
+    covered = trait.evidence_sessions()
+    return "C" if any(not by_id[i].sessions <= covered for i in ids) else "D"
+
+
+def _star_clusters(items: list[_Item], linked: _Linker) -> list[tuple[_Item, list[_Item]]]:
+    """Groups around the item with most links among the unassigned ones (ties: input order)."""
+    neighbours: dict[str, list[_Item]] = {
+        a.short_id: [b for b in items if b is not a and linked(a, b) > 0.0] for a in items
+    }
+    assigned: set[str] = set()
+    clusters: list[tuple[_Item, list[_Item]]] = []
+    while True:
+        candidates = [
+            (len([n for n in neighbours[a.short_id] if n.short_id not in assigned]), -i, a)
+            for i, a in enumerate(items)
+            if a.short_id not in assigned
+        ]
+        if not candidates:
+            return clusters
+        degree, _, center = max(candidates, key=lambda c: (c[0], c[1]))
+        if degree == 0:
+            return clusters
+        members = [center, *(n for n in neighbours[center.short_id] if n.short_id not in assigned)]
+        assigned.update(m.short_id for m in members)
+        clusters.append((center, members))
+
+
+def _upgrades(
+    traits: Sequence[tuple[str, TraitState]],
+    items: dict[str, _Item],
+    linked: _Linker,
+    *,
+    source: TraitSubtype,
+    target: TraitSubtype,
+    settings: ReflectionSettings,
+) -> list[Upgrade]:
+    eligible = [
+        items[sid]
+        for sid, t in traits
+        if sid in items
+        and t.subtype == source
+        and t.stage != "trend"
+        and cm.passes_upgrade_gate(t.confidence, target=target, settings=settings)
+    ]
+    by_id = dict(traits)
+    out: list[Upgrade] = []
+    for _, members in _star_clusters(eligible, linked):
+        if len(members) < settings.upgrade_min_children:
+            continue
+        ranked = sorted(members, key=lambda m: -(by_id[m.short_id].confidence or 0.0))
+        content = "; ".join(m.text for m in ranked[:3])[:500]
+        out.append(
+            Upgrade(
+                from_trait_ids=[m.short_id for m in ranked],
+                new_content=content,
+                new_subtype="preference" if target == "preference" else "core",
+                reasoning=f"offline: {len(members)} linked {source} traits",
+                context=infer_context(content),
+            )
+        )
+    return out

@@ -1,0 +1,99 @@
+"""When to reflect (seed 002 §1): the three trigger conditions, the first reflection, and ``should_reflect``.
+
+- importance: the new fact/event memories (not yet read by a cycle) sum to ≥ 30 on the seed's 1–10
+  scale; graphsvc importance is 0–1, so the sum of ``importance × importance_scale`` (10) is compared;
+- interval: ≥ 24 h since the last reflection;
+- session end: the caller says a conversation just ended;
+- first: a user never reflected on always triggers (seed: last_reflected_at NULL → 首次反思);
+- force skips the conditions.
+
+A triggered cycle with no new memories only runs trend expiry and decay (no LLM call), so a user who
+stops talking still sees trends expire and traits decay once a day.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from graphsvc.clock import Clock
+from graphsvc.config import ReflectionSettings, Settings
+from graphsvc.graph.database import Database
+from graphsvc.pipeline.reflection.store import native, state_uid
+from graphsvc.pipeline.reflection.vocabulary import TriggerType
+from graphsvc.pipeline.validate_input import require_id
+
+
+@dataclass(frozen=True)
+class TriggerState:
+    """What the trigger decision reads from the graph.
+
+    ``pending_importance``: sum of the 0–1 importances of the unreflected fact/event memories.
+    """
+
+    last_reflected_at: datetime | None
+    pending_importance: float
+    pending_memories: int
+    running_cycle: str | None = None
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """Why a cycle runs; ``value`` is the scaled importance sum or the hours since the last reflection."""
+
+    type: TriggerType
+    value: float | None = None
+
+
+def decide_trigger(
+    state: TriggerState, *, now: datetime, force: bool, session_ended: bool, settings: ReflectionSettings
+) -> Trigger | None:
+    """The first condition that holds, in the order force, first, importance, session end, interval.
+
+    Returns:
+        None when no condition holds (``reflect`` then returns at once, seed 002 §1).
+    """
+    if force:
+        return Trigger("force")
+    if state.last_reflected_at is None:
+        return Trigger("first")
+    importance = state.pending_importance * settings.importance_scale
+    if state.pending_memories and importance >= settings.importance_sum_threshold:
+        return Trigger("importance", round(importance, 6))
+    if session_ended:
+        return Trigger("session_end")
+    hours = (now - state.last_reflected_at).total_seconds() / 3600.0
+    if hours >= settings.interval_h:
+        return Trigger("interval", round(hours, 6))
+    return None
+
+
+async def read_trigger_state(db: Database, *, user_id: str, settings: ReflectionSettings) -> TriggerState:
+    """The user's last reflection, running flag and unreflected fact/event memories."""
+    rows = await db.read(
+        "reflection_state", state_uid=state_uid(user_id), user_id=user_id, memory_types=list(settings.memory_types)
+    )
+    row = rows[0]
+    return TriggerState(
+        last_reflected_at=native(row["last_reflected_at"]),
+        pending_importance=float(row["pending_importance"] or 0.0),
+        pending_memories=int(row["pending_memories"] or 0),
+        running_cycle=row["running_cycle"],
+    )
+
+
+async def should_reflect(
+    *, db: Database, settings: Settings, user_id: str, session_ended: bool = False, clock: Clock
+) -> bool:
+    """Seed 002 §1 ``should_reflect(user_id)``: does any trigger condition hold now?
+
+    Read-only and cheap (one query). A cycle already running for the user does not change the answer;
+    ``reflect`` deals with that.
+
+    Raises:
+        InvalidInputError: blank or oversized user id.
+    """
+    user_id = require_id("userId", user_id, settings)
+    state = await read_trigger_state(db, user_id=user_id, settings=settings.reflection)
+    trigger = decide_trigger(state, now=clock(), force=False, session_ended=session_ended, settings=settings.reflection)
+    return trigger is not None

@@ -1,0 +1,146 @@
+"""Helpers for the reflection integration tests: a settable clock, seeded memories, one-call cycles."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from graphsvc.errors import InvalidInputError
+from graphsvc.pipeline import keys
+from graphsvc.pipeline.ingest import MessageIn
+from graphsvc.pipeline.reflection.cycle import reflect
+from graphsvc.pipeline.reflection.outcome import ReflectionOutcome
+from graphsvc.service import MemoryService
+from tests.fakes.openai_server import FakeOpenAI
+from tests.integration.conftest import at
+
+USER = "ana"
+
+
+class Clock:
+    """A settable clock: ``clock()`` is the current time, ``clock.advance(days=...)`` moves it."""
+
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> datetime:
+        self.now = self.now + timedelta(**delta)
+        return self.now
+
+
+@dataclass(frozen=True)
+class Seed:
+    """One memory to write: its message id, conversation, type, text, importance and day (May 2024)."""
+
+    message_id: str
+    session: str
+    content: str
+    memory_type: str = "fact"
+    importance: float = 0.5
+    day: int = 1
+
+
+async def seed_memories(service: MemoryService, seeds: list[Seed], *, user_id: str = USER) -> list[str]:
+    """Ingest one message per seed and write the memory citing it; returns the memory uids in order."""
+    uids: list[str] = []
+    for seed in seeds:
+        when = at(seed.day)
+        await service.ingest_messages(
+            user_id=user_id,
+            session_id=seed.session,
+            messages=[MessageIn(role="user", content=seed.content, occurred_at=when, message_id=seed.message_id)],
+        )
+        vector = (await service.embedder.embed_passages([seed.content]))[0]
+        digest = keys.content_hash(seed.content)
+        uid = keys.new_uid()
+        await service.db.write(
+            "create_memories",
+            user_id=user_id,
+            tenant_key=keys.tenant_key(user_id),
+            now=when,
+            actor="test",
+            memories=[
+                {
+                    "uid": uid,
+                    "history_uid": keys.new_uid(),
+                    "dedup_key": keys.memory_dedup_key(user_id, seed.memory_type, digest),
+                    "memory_type": seed.memory_type,
+                    "content": seed.content,
+                    "content_hash": digest,
+                    "embedding": vector.tolist(),
+                    "importance": seed.importance,
+                    "confidence": 0.9,
+                    "occurred_at": when,
+                    "source_uids": [keys.event_uid(user_id, seed.session, seed.message_id, seed.content, when)],
+                }
+            ],
+        )
+        uids.append(uid)
+    return uids
+
+
+async def run(
+    service: MemoryService,
+    clock: Clock,
+    *,
+    llm: bool = False,
+    force: bool = False,
+    session_ended: bool = True,
+    user_id: str = USER,
+) -> ReflectionOutcome:
+    """One ``reflect`` call with the service's pieces (the extractor's LLM client when ``llm``)."""
+    client = service.extractor.llm if llm else None
+    if llm and client is None:
+        raise InvalidInputError(field="llm", problem="this service has no LLM client")
+    return await reflect(
+        db=service.db,
+        settings=service.settings,
+        embedder=service.embedder,
+        llm=client,
+        user_id=user_id,
+        force=force,
+        session_ended=session_ended,
+        clock=clock,
+    )
+
+
+def script(server: FakeOpenAI, **operations: Any) -> None:
+    """Queue one reflection answer (lists default to empty)."""
+    server.answer(content=json.dumps(operations))
+
+
+async def traits(service: MemoryService, *, user_id: str = USER) -> list[dict[str, Any]]:
+    """Every Trait node of the user as a dict (dissolved ones too), oldest first."""
+    async with service.db.driver.session(database=service.db.database) as session:
+        result = await session.run("MATCH (t:Trait {user_id: $u}) RETURN t ORDER BY t.created_at, t.content", u=user_id)
+        return [dict(r["t"]) async for r in result]
+
+
+async def count(service: MemoryService, cypher: str, **params: Any) -> int:
+    """The single integer a test-only Cypher statement returns."""
+    async with service.db.driver.session(database=service.db.database) as session:
+        record = await (await session.run(cypher, params)).single()
+        return int(record[0]) if record else 0
+
+
+async def snapshot(service: MemoryService, *, user_id: str = USER) -> dict[str, Any]:
+    """Everything a reflection may change, for before/after comparisons."""
+    async with service.db.driver.session(database=service.db.database) as session:
+        out: dict[str, Any] = {}
+        for name, cypher in {
+            "traits": "MATCH (t:Trait {user_id: $u}) RETURN t.uid AS k, properties(t) AS v",
+            "evidence": "MATCH (e:Evidence {user_id: $u}) RETURN e.uid AS k, properties(e) AS v",
+            "history": "MATCH (h:HistoryEntry {user_id: $u, actor: 'reflection'}) "
+            "RETURN h.uid AS k, properties(h) AS v",
+            "memories": "MATCH (m:Memory {user_id: $u}) RETURN m.uid AS k, m.reflected_at AS v",
+            "state": "MATCH (s:ReflectionState {user_id: $u}) RETURN s.uid AS k, s.last_reflected_at AS v",
+            "edges": "MATCH (p:Trait {user_id: $u})-[:PARENT_OF]->(c) RETURN p.uid + '>' + c.uid AS k, 1 AS v",
+        }.items():
+            result = await session.run(cypher, u=user_id)
+            out[name] = {r["k"]: r["v"] async for r in result}
+        return out

@@ -1,0 +1,123 @@
+"""The offline reflector: word rules and the operations it proposes from embeddings."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphsvc.pipeline.reflection.offline import content_keys, infer_context, is_negated, reflect_offline
+from tests.unit.reflection.factories import SETTINGS, evidence, memory, trait, unit, with_cosine
+
+BASE = unit(1, 0, 0)
+NEAR = with_cosine(BASE, 0.9)  # rescaled with floor 0: 0.9 ≥ 0.45
+FAR = unit(0, 0, 1)
+
+
+def test_content_keys_stem_english_and_skip_names_and_stop_words() -> None:
+    assert content_keys("Emily: I really enjoy painting landscapes.") == {"enjoy", "paint", "landsc"}
+    assert {"paint"} <= content_keys("I painted a portrait") and "run" in content_keys("I went running")
+    assert "emily" not in content_keys("Yesterday Emily painted")
+    assert "run" in content_keys("Running in the rain")
+
+
+def test_content_keys_chinese_characters_outside_the_stop_list() -> None:
+    assert content_keys("张曼婷：我很喜欢绘画") == {"绘", "画"}
+    assert content_keys("我昨天画了一幅风景画") & content_keys("我很喜欢绘画") == {"画"}
+
+
+@pytest.mark.parametrize(
+    ("text", "negated"),
+    [
+        ("I love coffee", False),
+        ("I don't drink coffee anymore", True),
+        ("I quit coffee in May", True),
+        ("Ana: I no longer run", True),
+        ("我喜欢咖啡", False),
+        ("我不再喝咖啡了", True),
+        ("我讨厌跑步", True),
+    ],
+)
+def test_negation_cues(text: str, negated: bool) -> None:
+    assert is_negated(text) is negated
+
+
+@pytest.mark.parametrize(
+    ("text", "context"),
+    [
+        ("My boss wants the project done", "work"),
+        ("I study for the exam", "learning"),
+        ("Dinner with friends", "social"),
+        ("My mother is ill", "personal"),
+        ("我在公司加班", "work"),
+        ("I like the sea", "general"),
+    ],
+)
+def test_context_rules(text: str, context: str) -> None:
+    assert infer_context(text) == context
+
+
+def test_linked_memories_across_conversations_become_a_behavior_or_trend() -> None:
+    mems = [
+        ("m1", memory("a", content="I went running today", vector=BASE, sessions=("s1",), is_new=False)),
+        ("m2", memory("b", content="I went running again", vector=NEAR, sessions=("s2",))),
+        ("m3", memory("c", content="Running in the rain", vector=NEAR, sessions=("s3",))),
+        ("m4", memory("d", content="I painted a portrait", vector=FAR, sessions=("s3",))),
+    ]
+    out = reflect_offline(memories=mems, traits=[], settings=SETTINGS, similarity_floor=0.0)
+    assert [sorted(b.evidence_ids) for b in out.new_behaviors] == [["m1", "m2", "m3"]]
+    assert not out.new_trends
+    two = reflect_offline(memories=mems[:2], traits=[], settings=SETTINGS, similarity_floor=0.0)
+    assert [sorted(t.evidence_ids) for t in two.new_trends] == [["m1", "m2"]]
+    assert two.new_trends[0].window_days == 30
+
+
+def test_similar_vectors_without_a_shared_word_are_not_linked() -> None:
+    mems = [
+        ("m1", memory("a", content="I went running today", vector=BASE, sessions=("s1",))),
+        ("m2", memory("b", content="I love tea tasting", vector=NEAR, sessions=("s2",))),
+    ]
+    out = reflect_offline(memories=mems, traits=[], settings=SETTINGS, similarity_floor=0.0)
+    assert not out.new_trends and not out.new_behaviors
+
+
+def test_one_conversation_never_makes_a_trait() -> None:
+    mems = [(f"m{i}", memory(f"x{i}", content="I went running", vector=BASE, sessions=("s1",))) for i in range(4)]
+    out = reflect_offline(memories=mems, traits=[], settings=SETTINGS, similarity_floor=0.0)
+    assert not out.new_trends and not out.new_behaviors
+
+
+def test_new_memories_reinforce_or_contradict_the_linked_trait() -> None:
+    t = trait("t", content="Goes running every morning", vector=BASE)
+    t.evidence = [evidence("old", sessions=("s1",))]
+    mems = [
+        ("m1", memory("a", content="I went running before work", vector=NEAR, sessions=("s2",))),
+        ("m2", memory("b", content="I don't go running any more", vector=NEAR, sessions=("s2",))),
+        ("m3", memory("c", content="I went running at dawn", vector=NEAR, sessions=("s1",), is_new=False)),
+    ]
+    out = reflect_offline(memories=mems, traits=[("t1", t)], settings=SETTINGS, similarity_floor=0.0)
+    assert [(r.trait_id, r.new_evidence_ids, r.quality_grade) for r in out.reinforcements] == [("t1", ["m1"], "C")]
+    assert [(c.trait_id, c.contradicting_evidence_ids) for c in out.contradictions] == [("t1", ["m2"])]
+
+
+def test_same_conversation_support_is_grade_d() -> None:
+    t = trait("t", content="Goes running", vector=BASE)
+    t.evidence = [evidence("old", sessions=("s1",))]
+    mems = [("m1", memory("a", content="running again", vector=NEAR, sessions=("s1",)))]
+    out = reflect_offline(memories=mems, traits=[("t1", t)], settings=SETTINGS, similarity_floor=0.0)
+    assert out.reinforcements[0].quality_grade == "D"
+
+
+def test_linked_behaviors_above_the_gate_are_proposed_for_upgrade() -> None:
+    strong = [
+        trait("a", confidence=0.55, content="Goes running", vector=BASE),
+        trait("b", confidence=0.6, content="Running club on Sundays", vector=NEAR),
+    ]
+    weak = trait("c", confidence=0.45, content="running shoes", vector=NEAR)
+    out = reflect_offline(
+        memories=[],
+        traits=[("t1", strong[0]), ("t2", strong[1]), ("t3", weak)],
+        settings=SETTINGS,
+        similarity_floor=0.0,
+    )
+    [up] = out.upgrades
+    assert up.new_subtype == "preference" and sorted(up.from_trait_ids) == ["t1", "t2"]
+    assert up.new_content.startswith("Running club on Sundays")

@@ -263,6 +263,8 @@ def summarise(
         "llm_calls_per_cycle": {"mean": round(float(calls.mean()), 2), "max": int(calls.max())},
         "tokens_in_per_cycle": round(float(np.mean([o.tokens_in for o in ran] or [0])), 1),
         "tokens_out_per_cycle": round(float(np.mean([o.tokens_out for o in ran] or [0])), 1),
+        "tokens_in_per_call": round(sum(o.tokens_in for o in ran) / max(1, sum(o.llm_calls for o in ran)), 1),
+        "tokens_out_per_call": round(sum(o.tokens_out for o in ran) / max(1, sum(o.llm_calls for o in ran)), 1),
         "cycle_ms": {
             "p50": round(float(np.percentile(ms, 50)), 1),
             "p95": round(float(np.percentile(ms, 95)), 1),
@@ -295,7 +297,8 @@ def show(report: dict[str, Any]) -> None:
     calls = report["llm_calls_per_cycle"]
     click.echo(
         f"  LLM calls per cycle: mean {calls['mean']}, max {calls['max']}; "
-        f"tokens per cycle: in {report['tokens_in_per_cycle']}, out {report['tokens_out_per_cycle']}"
+        f"tokens per cycle: in {report['tokens_in_per_cycle']}, out {report['tokens_out_per_cycle']} "
+        f"(per call: in {report['tokens_in_per_call']}, out {report['tokens_out_per_call']})"
     )
     c = report["cycle_ms"]
     click.echo(f"  cycle time: p50 {c['p50']} ms, p95 {c['p95']} ms, max {c['max']} ms")

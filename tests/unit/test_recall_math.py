@@ -21,3 +21,21 @@ def test_adjusted_score_applies_seed_002_formula() -> None:
         1 + 0.1 + 0.1 + 0.15
     )
     assert adjusted_score(2.0, age_days=None, importance=0.5, trait_boost=0.0, settings=s) == pytest.approx(2.1)
+
+
+def test_hits_whose_sources_are_covered_by_better_hits_are_dropped() -> None:
+    from graphsvc.pipeline.recall import RecallHit, drop_covered
+
+    def hit(uid: str, kind: str, sources: list[str]) -> RecallHit:
+        return RecallHit(uid, kind, uid, 1.0, None, sources)  # type: ignore[arg-type]
+
+    ranked = [
+        hit("m1", "memory", ["a"]),
+        hit("e1", "event", ["a"]),  # the message m1 came from: nothing new
+        hit("t1", "trait", ["a", "b"]),  # traits stay and cover nothing
+        hit("e2", "event", ["b"]),
+        hit("m2", "memory", ["a", "c"]),  # partly new: kept
+        hit("m3", "memory", []),  # no sources: kept
+        hit("e3", "event", ["c"]),
+    ]
+    assert [h.uid for h in drop_covered(ranked)] == ["m1", "t1", "e2", "m2", "m3"]

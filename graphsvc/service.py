@@ -25,8 +25,9 @@ from graphsvc.llm.client import LLMClient
 from graphsvc.pipeline import keys
 from graphsvc.pipeline.extract import MemoryExtractor
 from graphsvc.pipeline.ingest import IngestOutcome, MessageIn, ingest_messages
-from graphsvc.pipeline.memorize import run_extraction
+from graphsvc.pipeline.memorize import REFLECTION_JOB, run_extraction
 from graphsvc.pipeline.recall import RecallHit, recall
+from graphsvc.pipeline.reflection.cycle import reflect
 from graphsvc.pipeline.validate_input import require_id, require_limit
 from graphsvc.worker import JobWorker
 
@@ -195,6 +196,9 @@ class MemoryService:
         return jobs
 
     async def _run_job(self, job: dict[str, Any]) -> None:
+        if job["kind"] == REFLECTION_JOB:
+            await self._run_reflection_job(job)
+            return
         if job["kind"] != EXTRACTION_JOB:
             raise ValueError(f"unknown job kind {job['kind']!r}")
         await run_extraction(
@@ -206,6 +210,32 @@ class MemoryService:
             session_id=job["session_id"],
             job_uid=job["uid"],
             now=self.clock(),
+        )
+
+    async def _run_reflection_job(self, job: dict[str, Any]) -> None:
+        """Seed 002 §1 after a conversation ends: check the triggers and run a cycle if one holds.
+
+        A cycle whose LLM call fails is recorded as a FAILED ReflectionCycle by ``reflect`` (the seed:
+        retry at the next reflection); the job itself succeeds. Database errors fail the job and retry it.
+        """
+        outcome = await reflect(
+            db=self.db,
+            settings=self.settings,
+            embedder=self.embedder,
+            llm=self.extractor.llm,
+            user_id=job["user_id"],
+            session_ended=True,
+            clock=self.clock,
+        )
+        await self.db.write(
+            "complete_job",
+            uid=job["uid"],
+            user_id=job["user_id"],
+            now=self.clock(),
+            llm_calls=outcome.llm_calls,
+            tokens_in=outcome.tokens_in,
+            tokens_out=outcome.tokens_out,
+            outcome=outcome.status,
         )
 
     # --- read path ------------------------------------------------------------------

@@ -73,3 +73,13 @@ MATCH (j:Job)
 WHERE j.status IN ['PENDING', 'RUNNING']
 RETURN count(j) AS open
 ;
+
+// name: complete_job
+// A job whose work wrote its own results (a reflection cycle) is marked done with its LLM usage.
+MATCH (j:Job {uid: $uid})
+WHERE j.user_id = $user_id AND j.status = 'RUNNING'
+SET j.status = 'SUCCEEDED', j.updated_at = $now, j.error = null,
+    j.llm_calls = j.llm_calls + $llm_calls, j.tokens_in = j.tokens_in + $tokens_in,
+    j.tokens_out = j.tokens_out + $tokens_out, j.outcome = $outcome
+RETURN j AS job
+;

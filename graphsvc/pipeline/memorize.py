@@ -28,6 +28,8 @@ from graphsvc.pipeline.impressions import identity
 from graphsvc.pipeline.impressions.run import run_impression_pipeline
 
 ACTOR = "extraction"
+REFLECTION_JOB = "reflect"
+"""The job queued when an extraction commits: ``reflect(session_ended=True)`` for the user."""
 
 
 @dataclass
@@ -104,6 +106,18 @@ async def run_extraction(
         ),
         ("link_memory_entities", {**common, "links": links}),
         ("mark_events_extracted", {**common, "event_uids": [r["uid"] for r in rows]}),
+        # Seed 002 §1: a conversation end is a reflection trigger. Queued in the same transaction,
+        # so a committed extraction always has its reflection check to follow.
+        (
+            "create_job",
+            {
+                **common,
+                "uid": keys.new_uid(),
+                "kind": REFLECTION_JOB,
+                "session_id": session_id,
+                "session_uid": keys.session_uid(user_id, session_id),
+            },
+        ),
         (
             "finish_job",
             {

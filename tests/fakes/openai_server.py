@@ -33,6 +33,9 @@ class FakeOpenAI:
         self.script: deque[dict[str, Any]] = deque()
         self.default: dict[str, Any] | None = None
         self.schema_defaults: dict[str, dict[str, Any]] = {}
+        self.accept_key: str | None = None
+        """When set, requests with another API key (a previous test's late request) get HTTP 503 and
+        neither consume the script nor appear in ``requests``."""
         self.requests: list[dict[str, Any]] = []
         self.port = _free_port()
         self._server: uvicorn.Server | None = None
@@ -46,6 +49,8 @@ class FakeOpenAI:
         self.script.append(answer)
 
     async def _chat(self, request: Request) -> JSONResponse:
+        if self.accept_key is not None and request.headers.get("authorization") != f"Bearer {self.accept_key}":
+            return JSONResponse({"error": {"message": "stale client"}}, status_code=503)
         body = await request.json()
         self.requests.append(body)
         schema = str(((body.get("response_format") or {}).get("json_schema") or {}).get("name"))

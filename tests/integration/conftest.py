@@ -6,10 +6,12 @@ its own marker node: a database holding data it did not create is refused, never
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
 import pytest
+from pydantic import SecretStr
 
 from graphsvc.config import Settings
 from graphsvc.embed.local import LocalEmbedder
@@ -88,8 +90,10 @@ async def llm_service(
     settings: Settings, database: Database, embedder: LocalEmbedder, llm_server: FakeOpenAI
 ) -> AsyncIterator[MemoryService]:
     """A service whose extractor calls the fake OpenAI endpoint through the real openai client."""
+    llm_server.accept_key = f"test-{uuid.uuid4().hex}"  # late requests of earlier tests are refused
     llm_settings = settings.model_copy(
         update={
+            "llm_api_key": SecretStr(llm_server.accept_key),
             "llm_base_url": llm_server.base_url,
             "llm_timeout_s": 1.0,
             "llm_max_retries": 1,

@@ -29,8 +29,9 @@ ANSWER = {
 
 @pytest.fixture(autouse=True)
 def other_tasks_answered(llm_server: FakeOpenAI) -> None:
-    """These tests script memory extraction; the job's entity planner gets an empty plan."""
+    """These tests script memory extraction; the entity planner and the reflector get empty answers."""
     llm_server.schema_defaults["ImpressionObservationPlan"] = {"content": json.dumps({"observations": []})}
+    llm_server.schema_defaults["ReflectionOutput"] = {"content": "{}"}
 
 
 async def ingest_one(service: MemoryService) -> None:
@@ -141,3 +142,17 @@ async def test_refusal_or_timeout_fails_the_job_with_its_reason(
     assert failed.status == "FAILED" and failed.attempts == 2
     assert failed.error is not None and reason in failed.error
     assert await memory_count(llm_service) == 0
+
+
+async def test_an_ended_conversation_triggers_reflection(service: MemoryService) -> None:
+    await ingest_one(service)
+    await service.end_conversation(user_id="ana", session_id="s1")
+    await service.wait_for_jobs()
+    jobs = {j.kind: j for j in await service.jobs(user_id="ana")}
+    assert set(jobs) == {"extract_memories", "reflect"}
+    assert jobs["reflect"].status == "SUCCEEDED"
+    async with service.db.driver.session() as s:
+        record = await (
+            await s.run("MATCH (c:ReflectionCycle {user_id: 'ana'}) RETURN c.status AS status, c.trigger_type AS t")
+        ).single()
+    assert record is not None and record["status"] == "COMPLETED"  # the first reflection always runs

@@ -23,6 +23,7 @@ from graphsvc.graph.database import Database
 from graphsvc.graph.memory_reads import MemoryPage, list_memories
 from graphsvc.llm.client import LLMClient
 from graphsvc.pipeline import keys
+from graphsvc.pipeline.context import MemoryContext, build_memory_context
 from graphsvc.pipeline.extract import MemoryExtractor
 from graphsvc.pipeline.ingest import IngestOutcome, MessageIn, ingest_messages
 from graphsvc.pipeline.memorize import REFLECTION_JOB, run_extraction
@@ -249,6 +250,18 @@ class MemoryService:
             user_id=user_id,
             query=query,
             limit=limit,
+            now=self.clock(),
+        )
+
+    async def memory_context(self, *, user_id: str, query: str, max_tokens: int = 1_000) -> MemoryContext:
+        """A prompt-ready block within ``max_tokens``; see :mod:`graphsvc.pipeline.context`."""
+        return await build_memory_context(
+            db=self.db,
+            embedder=self.embedder,
+            settings=self.settings,
+            user_id=user_id,
+            query=query,
+            max_tokens=max_tokens,
             now=self.clock(),
         )
 

@@ -54,3 +54,13 @@ RETURN m.uid AS uid, m.content AS content, m.memory_type AS memory_type,
        coalesce(m.occurred_at, first_said, m.created_at) AS occurred_at, m.importance AS importance,
        coalesce(last_said, m.last_reinforced_at) AS last_reinforced_at, source_ids
 ;
+
+// name: recent_events
+// The user's latest messages, newest first (the "recent events" part of a memory context).
+MATCH (e:Event)
+WHERE e.user_id = $user_id
+RETURN e.uid AS uid, e.content AS content, e.speaker AS speaker, e.role AS role,
+       e.occurred_at AS occurred_at, e.source_id AS source_id
+ORDER BY e.occurred_at DESC, e.seq DESC
+LIMIT $limit
+;

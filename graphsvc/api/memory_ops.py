@@ -14,6 +14,7 @@ from graphsvc.api.types import (
     IngestResult,
     Job,
     JobStatus,
+    MemoryContext,
     MemoryPage,
     MemoryType,
     RecallHit,
@@ -27,6 +28,15 @@ class MemoryQuery:
         service = info.context.service
         hits = await service.recall(user_id=info.context.scope(user_id), query=query, limit=limit)
         return [RecallHit.from_domain(h) for h in hits]
+
+    @strawberry.field(
+        description="A prompt-ready block: established traits, recalled memories with dates, recent messages."
+    )
+    async def memory_context(self, info: Info, user_id: str, query: str, max_tokens: int = 1_000) -> MemoryContext:
+        context = await info.context.service.memory_context(
+            user_id=info.context.scope(user_id), query=query, max_tokens=max_tokens
+        )
+        return MemoryContext.from_domain(context)
 
     @strawberry.field(description="A user's memories, newest first, a page at a time.")
     async def memories(

@@ -9,6 +9,7 @@ import strawberry
 
 from graphsvc.graph.memory_reads import MemoryPage as DomainMemoryPage
 from graphsvc.graph.memory_reads import MemoryView
+from graphsvc.pipeline.context import MemoryContext as DomainMemoryContext
 from graphsvc.pipeline.ingest import IngestOutcome, MessageIn
 from graphsvc.pipeline.recall import RecallHit as DomainRecallHit
 from graphsvc.pipeline.validate_input import require_aware
@@ -172,3 +173,22 @@ class MemoryPage:
     @classmethod
     def from_domain(cls, page: DomainMemoryPage) -> MemoryPage:
         return cls(items=[Memory.from_domain(v) for v in page.items], next_cursor=page.next_cursor)
+
+
+@strawberry.type(description="A prompt-ready block of what graphsvc knows for a query, within a token budget.")
+class MemoryContext:
+    text: str
+    tokens: int = strawberry.field(description="Estimated tokens of text (never above maxTokens)")
+    trait_ids: list[strawberry.ID]
+    memory_ids: list[strawberry.ID]
+    event_ids: list[strawberry.ID]
+
+    @classmethod
+    def from_domain(cls, context: DomainMemoryContext) -> MemoryContext:
+        return cls(
+            text=context.text,
+            tokens=context.tokens,
+            trait_ids=[strawberry.ID(i) for i in context.trait_ids],
+            memory_ids=[strawberry.ID(i) for i in context.memory_ids],
+            event_ids=[strawberry.ID(i) for i in context.event_ids],
+        )

@@ -77,6 +77,28 @@ CREATE INDEX pending_observation_user IF NOT EXISTS FOR (n:PendingObservation) O
 CREATE INDEX job_status IF NOT EXISTS FOR (n:Job) ON (n.status, n.run_after)
 ;
 
+// Single-property user_id indexes: the planner uses a composite index only when the query
+// constrains every one of its properties, and most tenant-scoped queries give just user_id
+// (without these, `MATCH (m:Memory) WHERE m.user_id = $u` scans every Memory node).
+CREATE INDEX event_user_id IF NOT EXISTS FOR (n:Event) ON (n.user_id)
+;
+CREATE INDEX session_user_id IF NOT EXISTS FOR (n:Session) ON (n.user_id)
+;
+CREATE INDEX memory_user_id IF NOT EXISTS FOR (n:Memory) ON (n.user_id)
+;
+CREATE INDEX alias_user_id IF NOT EXISTS FOR (n:Alias) ON (n.user_id)
+;
+CREATE INDEX trait_user_id IF NOT EXISTS FOR (n:Trait) ON (n.user_id)
+;
+CREATE INDEX evidence_user_id IF NOT EXISTS FOR (n:Evidence) ON (n.user_id)
+;
+CREATE INDEX reflection_cycle_user_id IF NOT EXISTS FOR (n:ReflectionCycle) ON (n.user_id)
+;
+CREATE INDEX history_entry_user_id IF NOT EXISTS FOR (n:HistoryEntry) ON (n.user_id)
+;
+CREATE INDEX job_user_id IF NOT EXISTS FOR (n:Job) ON (n.user_id)
+;
+
 // --- full-text (BM25): English analyzer and CJK bigram analyzer over the same texts ---
 // Neo4j treats two full-text indexes on the same label and property list as one schema and
 // IF NOT EXISTS would silently skip the second, so the CJK indexes list the properties in the

@@ -1,4 +1,4 @@
-"""The ASGI application: ``POST /graphql`` (GraphiQL on GET), ``GET /health``."""
+"""The ASGI application: ``POST /graphql`` (GraphiQL on GET), ``GET /health``, ``GET /metrics``."""
 
 from __future__ import annotations
 
@@ -53,8 +53,18 @@ def build_app(settings: Settings, *, service: MemoryService | None = None) -> St
             return JSONResponse({"status": "degraded", "neo4j": str(exc)}, status_code=503)
         return JSONResponse({"status": "ok", "extractor": svc.extractor.mode})
 
+    async def metrics(request: Request) -> JSONResponse:
+        """LLM calls by task and outcome, and tokens, since start-up (empty on the offline path)."""
+        svc = ref.get("service")
+        llm = svc.extractor.llm if svc is not None else None
+        return JSONResponse({"llm": llm.metrics.snapshot() if llm is not None else {}})
+
     graphql_app = GraphQLApp(ref)
     return Starlette(
-        routes=[Route("/graphql", graphql_app, methods=["GET", "POST"]), Route("/health", health)],
+        routes=[
+            Route("/graphql", graphql_app, methods=["GET", "POST"]),
+            Route("/health", health),
+            Route("/metrics", metrics),
+        ],
         lifespan=lifespan,
     )

@@ -63,6 +63,18 @@ class LLMMetrics:
         self.tokens_in[call.task] += call.tokens_in
         self.tokens_out[call.task] += call.tokens_out
 
+    def snapshot(self) -> dict[str, dict[str, int | dict[str, int]]]:
+        """``{task: {"calls": {outcome: n}, "tokens_in": n, "tokens_out": n}}`` since the process started."""
+        out: dict[str, dict[str, int | dict[str, int]]] = {}
+        for (task, outcome), count in sorted(self.calls.items()):
+            entry = out.setdefault(
+                task, {"calls": {}, "tokens_in": self.tokens_in[task], "tokens_out": self.tokens_out[task]}
+            )
+            calls = entry["calls"]
+            assert isinstance(calls, dict)
+            calls[outcome] = count
+        return out
+
 
 class LLMClient:
     """Structured-output client.

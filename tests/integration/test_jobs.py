@@ -156,3 +156,23 @@ async def test_an_ended_conversation_triggers_reflection(service: MemoryService)
             await s.run("MATCH (c:ReflectionCycle {user_id: 'ana'}) RETURN c.status AS status, c.trigger_type AS t")
         ).single()
     assert record is not None and record["status"] == "COMPLETED"  # the first reflection always runs
+
+
+async def test_llm_calls_are_counted_in_the_metrics_endpoint(
+    llm_service: MemoryService, llm_server: FakeOpenAI
+) -> None:
+    import httpx
+
+    from graphsvc.api.app import build_app
+
+    llm_server.answer(content=json.dumps(ANSWER))
+    llm_server.answer(content="{broken")  # the entity planner's call fails: counted as malformed
+    await ingest_one(llm_service)
+    await llm_service.end_conversation(user_id="ana", session_id="s1")
+    await llm_service.wait_for_jobs()
+    app = build_app(llm_service.settings, service=llm_service)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as client:
+        body = (await client.get("/metrics")).json()
+    extraction = body["llm"]["extract_memories"]
+    assert extraction["calls"]["ok"] >= 1 and extraction["tokens_in"] > 0
+    assert body["llm"]["observe_entities"]["calls"]["malformed"] >= 1

@@ -44,7 +44,7 @@ CREATE INDEX event_session IF NOT EXISTS FOR (n:Event) ON (n.user_id, n.session_
 ;
 CREATE INDEX session_user IF NOT EXISTS FOR (n:Session) ON (n.user_id, n.last_message_at)
 ;
-CREATE INDEX session_status IF NOT EXISTS FOR (n:Session) ON (n.status, n.last_message_at)
+CREATE INDEX session_idle IF NOT EXISTS FOR (n:Session) ON (n.status, n.last_ingested_at)
 ;
 CREATE INDEX memory_user IF NOT EXISTS FOR (n:Memory) ON (n.user_id, n.created_at)
 ;

@@ -8,7 +8,7 @@ MERGE (s:Session {uid: $session_uid})
                 s.started_at = $first_at, s.last_message_at = $last_at, s.tenant_key = $tenant_key
 WITH s
 WHERE s.user_id = $user_id
-SET s.status = 'open', s.ended_at = null,
+SET s.status = 'open', s.ended_at = null, s.last_ingested_at = $now,
     s.last_message_at = CASE WHEN s.last_message_at IS NULL OR s.last_message_at < $last_at
                              THEN $last_at ELSE s.last_message_at END
 WITH s
@@ -53,8 +53,10 @@ RETURN count(e) AS marked
 ;
 
 // name: idle_open_sessions
+// Idle by the service's clock (when the last message arrived), not by the messages' own times:
+// an imported history or a client with a skewed clock does not end a live conversation.
 MATCH (s:Session)
-WHERE s.status = 'open' AND s.last_message_at < $cutoff
+WHERE s.status = 'open' AND coalesce(s.last_ingested_at, s.last_message_at) < $cutoff
 RETURN s.user_id AS user_id, s.session_id AS session_id
 LIMIT $limit
 ;

@@ -194,7 +194,10 @@ async def test_idle_conversations_are_ended_and_extracted(
         extractor=MemoryExtractor(llm=None, window_tokens=settings.extraction_window_tokens),
         clock=lambda: now[0],
     )
+    # "active" claims an old message time (an imported or skewed clock) but arrives 45 min later:
+    # idleness counts from arrival, not from the message's own time.
     for session, minute in (("idle", 0), ("active", 45)):
+        now[0] = at(1, hour=9, minute=minute)
         await svc.ingest_messages(
             user_id="ana",
             session_id=session,
@@ -202,7 +205,7 @@ async def test_idle_conversations_are_ended_and_extracted(
                 MessageIn(
                     role="user",
                     content=f"I work as a nurse ({session}).",
-                    occurred_at=at(1, hour=9, minute=minute),
+                    occurred_at=at(1, hour=8),
                     message_id=session,
                 )
             ],

@@ -64,3 +64,16 @@ RETURN e.uid AS uid, e.content AS content, e.speaker AS speaker, e.role AS role,
 ORDER BY e.occurred_at DESC, e.seq DESC
 LIMIT $limit
 ;
+
+// name: entity_events_by_similarity
+// Graph expansion: the events the named entities were observed in, ranked by similarity to
+// the query (an entity-scoped vector list).
+UNWIND $entity_uids AS entity_uid
+MATCH (n:Entity {uid: entity_uid})-[:OBSERVED_IN]->(e:Event)
+WHERE n.user_id = $user_id AND e.user_id = $user_id AND e.embedding IS NOT NULL
+WITH DISTINCT e
+WITH e, vector.similarity.cosine(e.embedding, $embedding) AS score
+ORDER BY score DESC
+LIMIT $k
+RETURN e.uid AS uid, score
+;

@@ -1,6 +1,8 @@
 """Recall: one ranked list of memories, traits and raw events for one user's query.
 
-Candidate lists (all filtered to the user):
+Candidate lists (all filtered to the user), plus graph expansion: entities the query names
+(subject or alias, found through the alias index) bring the events they were observed in,
+ranked by similarity to the query.
   vector similarity over events, memories and traits, and full-text BM25 over all three
   (English analyzer, or the CJK bigram analyzer when the query holds CJK text). Only traits at stage
   emerging, established or core take part (seed 002 §7: trend, candidate and dissolved never do).
@@ -25,6 +27,7 @@ from graphsvc.config import Settings
 from graphsvc.embed.base import Embedder
 from graphsvc.graph.database import Database
 from graphsvc.pipeline import keys, lucene
+from graphsvc.pipeline.impressions import identity
 from graphsvc.pipeline.reflection.confidence import trait_boost
 from graphsvc.pipeline.validate_input import require_id, require_limit, require_text
 from graphsvc.pipeline.vector_search import nearest
@@ -116,6 +119,7 @@ async def recall(
             "fulltext_traits", user_id=user_id, index=f"trait_text_{family}", lucene=text_query, k=k, stages=stages
         )
 
+    entity_events = await _named_entity_events(db, user_id, query, vector, k)
     vec_events, vec_memories, ft_events, ft_memories, vec_traits, ft_traits = await asyncio.gather(
         nearest(db, target="event", user_id=user_id, embedding=vector, k=k, settings=settings),
         nearest(db, target="memory", user_id=user_id, embedding=vector, k=k, settings=settings),
@@ -127,11 +131,11 @@ async def recall(
     fused = reciprocal_rank_fusion(
         [
             [r["uid"] for r in rows]
-            for rows in (vec_events, vec_memories, ft_events, ft_memories, vec_traits, ft_traits)
+            for rows in (vec_events, vec_memories, ft_events, ft_memories, vec_traits, ft_traits, entity_events)
         ],
         k=settings.recall_rrf_k,
     )
-    event_uids = {r["uid"] for r in (*vec_events, *ft_events)}
+    event_uids = {r["uid"] for r in (*vec_events, *ft_events, *entity_events)}
     memory_uids = {r["uid"] for r in (*vec_memories, *ft_memories)}
     trait_uids = {r["uid"] for r in (*vec_traits, *ft_traits)}
     events, memories, traits = await asyncio.gather(
@@ -184,6 +188,27 @@ async def recall(
         hits.append(RecallHit(row["uid"], "trait", row["content"], score, occurred, list(row["source_ids"])))
     hits.sort(key=lambda h: (-h.score, h.uid))
     return drop_covered(hits)[:limit]
+
+
+MAX_NAME_WORDS = 3
+
+
+def name_candidates(query: str) -> set[str]:
+    """Word n-grams (1 to 3 words) of the normalised query: the names it might contain."""
+    words = keys.normalise_text(query).split()
+    return {" ".join(words[i : i + n]) for n in range(1, MAX_NAME_WORDS + 1) for i in range(len(words) - n + 1)}
+
+
+async def _named_entity_events(
+    db: Database, user_id: str, query: str, vector: list[float], k: int
+) -> list[dict[str, Any]]:
+    """Graph expansion: entities the query names (exact subject or alias, through the alias index, one
+    entity per name) bring the events they were observed in, ranked by similarity to the query."""
+    index = await identity.lookup(db, user_id=user_id, names=name_candidates(query))
+    entity_uids = sorted({m[0].entity_uuid for name in name_candidates(query) if len(m := index.matches(name)) == 1})
+    if not entity_uids:
+        return []
+    return await db.read("entity_events_by_similarity", user_id=user_id, entity_uids=entity_uids, embedding=vector, k=k)
 
 
 def drop_covered(hits: list[RecallHit]) -> list[RecallHit]:

@@ -140,3 +140,53 @@ async def test_two_users_never_see_each_other(gql: GraphQLClient, service: Memor
     alice_jobs = await service.jobs(user_id="alice")
     with pytest.raises(Exception, match="not found"):
         await service.job(job_id=alice_jobs[0].uid, user_id="bob")
+
+
+FILLERS = [
+    "The bus was late again this morning.",
+    "I bought new running shoes.",
+    "My sister called from Berlin.",
+    "We had pasta for dinner.",
+    "The printer at work is broken.",
+    "I finally finished that novel.",
+    "It rained all weekend.",
+    "Our team won the quiz night.",
+]
+
+
+async def test_entities_named_in_a_query_bring_the_events_they_were_observed_in(service: MemoryService) -> None:
+    """Graph expansion through the alias index: "Nemo" finds a message that never says "Nemo"."""
+    await service.ingest_messages(
+        user_id="u1",
+        session_id="s1",
+        messages=[
+            MessageIn(role="user", content=text, occurred_at=at(1), message_id=f"f{i}")
+            for i, text in enumerate(FILLERS)
+        ]
+        + [
+            MessageIn(
+                role="user",
+                content="He spent the whole evening chasing a laser dot.",
+                occurred_at=at(2),
+                message_id="cat",
+            )
+        ],
+    )
+    async with service.db.driver.session() as s:
+        await (
+            await s.run(
+                "MATCH (e:Event {user_id: 'u1', source_id: 'cat'}) "
+                "CREATE (n:Entity {uid: 'nemo', user_id: 'u1', subject: 'Nemo the cat', subject_key: 'k-nemo'})"
+                "-[:HAS_ALIAS]->(:Alias {uid: 'a-nemo', user_id: 'u1', name: 'Nemo', normalized: 'nemo'}) "
+                "CREATE (n)-[:OBSERVED_IN]->(e)"
+            )
+        ).consume()
+        await (  # the same name for another user's entity must not leak in
+            await s.run(
+                "CREATE (:Entity {uid: 'nemo2', user_id: 'u2', subject: 'Nemo', subject_key: 'k-nemo2'})"
+                "-[:HAS_ALIAS]->(:Alias {uid: 'a-nemo2', user_id: 'u2', name: 'Nemo', normalized: 'nemo'})"
+            )
+        ).consume()
+    hits = await service.recall(user_id="u1", query="Tell me about Nemo.", limit=3)
+    assert hits[0].source_message_ids == ["cat"]
+    assert all(h.source_message_ids != ["cat"] for h in await service.recall(user_id="u2", query="Nemo", limit=5))

@@ -39,3 +39,21 @@ def test_hits_whose_sources_are_covered_by_better_hits_are_dropped() -> None:
         hit("e3", "event", ["c"]),
     ]
     assert [h.uid for h in drop_covered(ranked)] == ["m1", "t1", "e2", "m2", "m3"]
+
+
+def test_name_candidates_are_the_query_word_ngrams() -> None:
+    from graphsvc.pipeline.recall import name_candidates
+
+    assert name_candidates("What did Mel paint?") == {
+        "what",
+        "did",
+        "mel",
+        "paint",
+        "what did",
+        "did mel",
+        "mel paint",
+        "what did mel",
+        "did mel paint",
+    }
+    assert "new york" in name_candidates("Trip to New-York!")
+    assert name_candidates("?!") == set()

@@ -241,6 +241,8 @@ class Settings(BaseSettings):
 
     # --- Recall --------------------------------------------------------------
     recall_candidates: int = Field(default=50, ge=1, le=1000)
+    recall_time_cue_boost: float = Field(default=0.5, ge=0)
+    """Score boost of hits dated inside the window of a time phrase in the query."""
     vector_exact_max: int = Field(default=2_000, ge=0)
     """Users with at most this many vectors are searched exactly; larger ones through the index."""
     vector_oversample: int = Field(default=4, ge=1)

@@ -1,25 +1,27 @@
 """Recall: one ranked list of memories, traits and raw events for one user's query.
 
-Candidate lists (all filtered to the user), plus graph expansion: entities the query names
-(subject or alias, found through the alias index) bring the events they were observed in,
-ranked by similarity to the query.
+Candidate lists (all filtered to the user):
   vector similarity over events, memories and traits, and full-text BM25 over all three
   (English analyzer, or the CJK bigram analyzer when the query holds CJK text). Only traits at stage
   emerging, established or core take part (seed 002 §7: trend, candidate and dissolved never do).
+  Graph expansion: entities the query names (subject or alias, found through the alias index)
+  bring the events they were observed in, ranked by similarity to the query.
 Fusion is reciprocal rank fusion (Cormack et al. 2009, k = 60) over the lists; the fused
 score is then adjusted by seed 002 §7's ``base · (1 + recency + importance + trait_boost)``:
 trait_boost is the trait's stage boost (emerging 0.05, established 0.15, core 0.25) and 0 for
 memories and events; a trait's importance term is its stored confidence (decayed by reflection,
 never recomputed here). Last, a hit whose source messages all appear in better hits is dropped
 (:func:`drop_covered`). Vector candidates come from :func:`graphsvc.pipeline.vector_search.nearest`
-(exact for small users, the filtered vector index for large ones). No LLM call on this path.
+(exact for small users, the filtered vector index for large ones). A time phrase in the query
+("yesterday", "on May 2nd", "去年") boosts hits dated inside its window
+(:mod:`graphsvc.pipeline.time_cues`). No LLM call on this path.
 """
 
 from __future__ import annotations
 
 import asyncio
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Literal
 
@@ -29,6 +31,7 @@ from graphsvc.graph.database import Database
 from graphsvc.pipeline import keys, lucene
 from graphsvc.pipeline.impressions import identity
 from graphsvc.pipeline.reflection.confidence import trait_boost
+from graphsvc.pipeline.time_cues import query_time_window
 from graphsvc.pipeline.validate_input import require_id, require_limit, require_text
 from graphsvc.pipeline.vector_search import nearest
 
@@ -186,6 +189,10 @@ async def recall(
             settings=settings,
         )
         hits.append(RecallHit(row["uid"], "trait", row["content"], score, occurred, list(row["source_ids"])))
+    window = query_time_window(query, now=now)
+    if window is not None:
+        boost = 1.0 + settings.recall_time_cue_boost
+        hits = [replace(h, score=h.score * boost) if window.matches(h.occurred_at) else h for h in hits]
     hits.sort(key=lambda h: (-h.score, h.uid))
     return drop_covered(hits)[:limit]
 

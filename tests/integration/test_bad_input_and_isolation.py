@@ -190,3 +190,30 @@ async def test_entities_named_in_a_query_bring_the_events_they_were_observed_in(
     hits = await service.recall(user_id="u1", query="Tell me about Nemo.", limit=3)
     assert hits[0].source_message_ids == ["cat"]
     assert all(h.source_message_ids != ["cat"] for h in await service.recall(user_id="u2", query="Nemo", limit=5))
+
+
+async def test_a_date_in_the_query_favours_what_happened_then(service: MemoryService) -> None:
+    from datetime import UTC, datetime
+
+    await service.ingest_messages(
+        user_id="u1",
+        session_id="s1",
+        messages=[
+            MessageIn(
+                role="user",
+                content="We went to the city museum and saw an exhibition.",
+                occurred_at=datetime(2023, 5, 2, 10, tzinfo=UTC),
+                message_id="may2",
+            ),
+            MessageIn(
+                role="user",
+                content="We went to the city museum again and saw an exhibition.",
+                occurred_at=datetime(2023, 5, 6, 10, tzinfo=UTC),
+                message_id="may6",
+            ),
+        ],
+    )
+    first = await service.recall(user_id="u1", query="On May 2nd we went to the museum: what did we see?", limit=2)
+    second = await service.recall(user_id="u1", query="On May 6th we went to the museum: what did we see?", limit=2)
+    assert [h.source_message_ids for h in first] == [["may2"], ["may6"]]
+    assert [h.source_message_ids for h in second] == [["may6"], ["may2"]]

@@ -4,8 +4,8 @@
 
 Each memory (``event`` text with its ``time``) is ingested through ``ingestMessages`` as a message
 of its user (``madial-<user-id>``), ``messageId`` = the memory id. For each dialogue, the query is
-the conversation before the test turn (speaker tags removed, the latest turns last, cut to the
-query limit); ``recall`` (GraphQL, in-process) returns ranked hits whose ``sourceMessageIds`` are
+the last ``--last-turns`` turns before the test turn (default 2: what a live assistant has just
+heard; speaker tags removed, cut to the query limit); ``recall`` (GraphQL, in-process) returns ranked hits whose ``sourceMessageIds`` are
 memory ids. recall@5 = |relevant ∩ top 5| / min(|relevant|, 5), averaged over dialogues; hit@5 =
 any relevant in the top 5. Baselines in the same run: BM25 over CJK bigrams and exact cosine
 over the same multilingual-e5-small vectors. The published best on MADial-Bench is OpenAI
@@ -56,12 +56,15 @@ def load_dialogues(data: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def dialogue_query(dialogue: dict[str, Any], *, max_chars: int) -> str:
-    """The turns before the test turn, tags stripped, most recent kept when cut."""
+def dialogue_query(dialogue: dict[str, Any], *, max_chars: int, last_turns: int | None = None) -> str:
+    """The turns before the test turn (the last ``last_turns`` of them if given), tags stripped,
+    most recent kept when cut."""
     turn = dialogue["test-turn"][0]
     lines = [TAG.sub("", t.strip()) for t in dialogue["dialogue"][1:turn]]
-    text = "\n".join(line for line in lines if line)
-    return text[-max_chars:]
+    lines = [line for line in lines if line]
+    if last_turns:
+        lines = lines[-last_turns:]
+    return "\n".join(lines)[-max_chars:]
 
 
 def recall_at(ranked: list[str], relevant: list[str]) -> tuple[float, bool]:
@@ -70,7 +73,7 @@ def recall_at(ranked: list[str], relevant: list[str]) -> tuple[float, bool]:
     return found / min(len(relevant), K), found > 0
 
 
-async def run(data: Path) -> dict[str, Any]:
+async def run(data: Path, last_turns: int | None) -> dict[str, Any]:
     memories = load_memories(data)
     dialogues = load_dialogues(data)
     service = await MemoryService.open(Settings(), run_worker=False)
@@ -107,7 +110,7 @@ async def run(data: Path) -> dict[str, Any]:
         for dialogue in dialogues:
             user_id = f"madial-{dialogue['user-id']}"
             relevant = [str(r) for r in dialogue["relevant-id"]]
-            query = dialogue_query(dialogue, max_chars=service.settings.max_query_chars)
+            query = dialogue_query(dialogue, max_chars=service.settings.max_query_chars, last_turns=last_turns)
             result = await schema.execute(
                 RECALL, variable_values={"u": user_id, "q": query, "n": K}, context_value=context
             )
@@ -124,6 +127,7 @@ async def run(data: Path) -> dict[str, Any]:
         return {
             "dataset": str(data),
             "dialogues": len(dialogues),
+            "query_turns": last_turns or "all",
             "memories": len(memories),
             "systems": {
                 name: {
@@ -139,8 +143,15 @@ async def run(data: Path) -> dict[str, Any]:
 
 @click.command()
 @click.option("--data", type=click.Path(exists=True, file_okay=False, path_type=Path), default=MADIAL)
-def main(data: Path) -> None:
-    report = asyncio.run(run(data))
+@click.option(
+    "--last-turns",
+    type=int,
+    default=2,
+    show_default=True,
+    help="Query with the last N turns before the test turn (0: all of them).",
+)
+def main(data: Path, last_turns: int | None) -> None:
+    report = asyncio.run(run(data, last_turns))
     click.echo(f"\nMADial-Bench zh dev: {report['dialogues']} dialogues, {report['memories']} memories")
     click.echo(f"{'system':<22}{'recall@5':>10}{'hit@5':>8}")
     for name, s in report["systems"].items():

@@ -1,17 +1,16 @@
 """MADial-Bench (zh, dev split): recall@5 of the relevant memories at each dialogue's test turn.
 
-    .venv/bin/python scripts/bench/madial.py [--data DIR]
+    .venv/bin/python scripts/bench/madial.py [--data DIR] [--last-turns N]
 
 Each memory (``event`` text with its ``time``) is ingested through ``ingestMessages`` as a message
 of its user (``madial-<user-id>``), ``messageId`` = the memory id. For each dialogue, the query is
 the last ``--last-turns`` turns before the test turn (default 2: what a live assistant has just
-heard; speaker tags removed, cut to the query limit); ``recall`` (GraphQL, in-process) returns ranked hits whose ``sourceMessageIds`` are
-memory ids. recall@5 = |relevant ∩ top 5| / min(|relevant|, 5), averaged over dialogues; hit@5 =
-any relevant in the top 5. Baselines in the same run: BM25 over CJK bigrams and exact cosine
-over the same multilingual-e5-small vectors. The published best on MADial-Bench is OpenAI
-embeddings at about 0.69.
+heard; speaker tags removed, cut to the query limit); ``recall`` (GraphQL, in-process) returns
+ranked hits whose ``sourceMessageIds`` are memory ids. recall@5 = |relevant ∩ top 5| /
+min(|relevant|, 5), averaged over dialogues; hit@5 = any relevant in the top 5. Baselines in the
+same run: BM25 over CJK bigrams and exact cosine over the same multilingual-e5-small vectors. The
+published best on MADial-Bench is OpenAI embeddings at about 0.69.
 """
-
 from __future__ import annotations
 
 import asyncio

@@ -11,6 +11,7 @@ min(|relevant|, 5), averaged over dialogues; hit@5 = any relevant in the top 5. 
 same run: BM25 over CJK bigrams and exact cosine over the same multilingual-e5-small vectors. The
 published best on MADial-Bench is OpenAI embeddings at about 0.69.
 """
+
 from __future__ import annotations
 
 import asyncio

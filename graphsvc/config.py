@@ -22,7 +22,6 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 
 _PLACEHOLDER_SECRETS = frozenset({"", "changeme", "password", "neo4j", "secret", "sk-xxx", "your-key-here"})
 
-LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 
 _GRADE_FACTORS: dict[EvidenceGrade, float] = {"A": 0.25, "B": 0.20, "C": 0.15, "D": 0.05}
 _DECAY_BASE: dict[TraitSubtype, float] = {"behavior": 0.005, "preference": 0.002, "core": 0.001}
@@ -274,11 +273,6 @@ class Settings(BaseSettings):
                     fix="set a real secret or unset it",
                 )
         return self
-
-    @property
-    def neo4j_is_local(self) -> bool:
-        """True when ``neo4j_uri`` points at this machine (the project's own server)."""
-        return any(host in self.neo4j_uri for host in LOCAL_HOSTS)
 
     @property
     def local_password_file(self) -> Path:

@@ -35,7 +35,6 @@ from graphsvc.worker import JobWorker
 log = logging.getLogger(__name__)
 
 EXTRACTION_JOB = "extract_memories"
-JOB_STATUSES = ("PENDING", "RUNNING", "SUCCEEDED", "FAILED")
 
 
 @dataclass(frozen=True)
@@ -280,8 +279,8 @@ class MemoryService:
     async def jobs(self, *, user_id: str, status: str | None = None, limit: int = 50) -> list[JobView]:
         """The user's jobs, newest first, optionally of one status."""
         user_id = require_id("userId", user_id, self.settings)
-        if status is not None and status not in JOB_STATUSES:
-            raise InvalidInputError(field="status", problem=f"must be one of {', '.join(JOB_STATUSES)}")
+        if status is not None and status not in nodes.JOB_STATUSES:
+            raise InvalidInputError(field="status", problem=f"must be one of {', '.join(nodes.JOB_STATUSES)}")
         limit = require_limit("limit", limit, maximum=500)
         rows = await self.db.read("list_jobs", user_id=user_id, status=status, limit=limit)
         return [JobView.from_node(r["job"]) for r in rows]

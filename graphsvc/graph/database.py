@@ -132,6 +132,11 @@ class Database:
                 )
 
 
+def native(value: Any) -> Any:
+    """A neo4j temporal value (as rows hold them) as a Python one (``to_native``); anything else unchanged."""
+    return value.to_native() if hasattr(value, "to_native") else value
+
+
 async def _fetch_all(tx: AsyncManagedTransaction, text: str, params: dict[str, Any]) -> list[dict[str, Any]]:
     """Rows as dicts; node values stay ``neo4j.graph.Node`` so they can be inflated by neomodel."""
     result = await tx.run(text, params)

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from graphsvc.errors import AmbiguousEntityError, InvalidInputError
 from graphsvc.graph import nodes
-from graphsvc.graph.database import Database
+from graphsvc.graph.database import Database, native
 from graphsvc.pipeline import keys, lucene
 from graphsvc.pipeline.impressions import identity
 
@@ -295,7 +295,7 @@ async def evidence_of(db: Database, *, user_id: str, uids: Sequence[str]) -> lis
             session_id=row["session_id"],
             speaker=row["speaker"],
             content=row["content"] or "",
-            occurred_at=occurred.to_native() if hasattr(occurred, "to_native") else occurred,
+            occurred_at=native(occurred),
         )
 
     return _group(rows, uids, make)

@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from graphsvc.config import Settings
 from graphsvc.embed.base import Embedder
-from graphsvc.graph.database import Database
+from graphsvc.graph.database import Database, native
 from graphsvc.pipeline import keys, lucene
 from graphsvc.pipeline.impressions import identity
 from graphsvc.pipeline.reflection.confidence import trait_boost
@@ -122,14 +122,14 @@ async def recall(
             "fulltext_traits", user_id=user_id, index=f"trait_text_{family}", lucene=text_query, k=k, stages=stages
         )
 
-    entity_events = await _named_entity_events(db, user_id, query, vector, k)
-    vec_events, vec_memories, ft_events, ft_memories, vec_traits, ft_traits = await asyncio.gather(
+    vec_events, vec_memories, ft_events, ft_memories, vec_traits, ft_traits, entity_events = await asyncio.gather(
         nearest(db, target="event", user_id=user_id, embedding=vector, k=k, settings=settings),
         nearest(db, target="memory", user_id=user_id, embedding=vector, k=k, settings=settings),
         fulltext("fulltext_events", f"event_text_{family}"),
         fulltext("fulltext_memories", f"memory_text_{family}"),
         db.read("vector_traits_exact", user_id=user_id, embedding=vector, k=k, stages=stages),
         fulltext_traits(),
+        _named_entity_events(db, user_id, query, vector, k),
     )
     fused = reciprocal_rank_fusion(
         [
@@ -148,7 +148,7 @@ async def recall(
     )
     hits: list[RecallHit] = []
     for row in events:
-        occurred = row["occurred_at"].to_native() if row["occurred_at"] is not None else None
+        occurred = native(row["occurred_at"])
         score = adjusted_score(
             fused[row["uid"]],
             age_days=_age_days(occurred, now),
@@ -158,8 +158,8 @@ async def recall(
         )
         hits.append(RecallHit(row["uid"], "event", _event_text(row), score, occurred, list(row["source_ids"])))
     for row in memories:
-        occurred = row["occurred_at"].to_native() if row["occurred_at"] is not None else None
-        reinforced = row["last_reinforced_at"].to_native() if row["last_reinforced_at"] is not None else occurred
+        occurred = native(row["occurred_at"])
+        reinforced = native(row["last_reinforced_at"]) or occurred
         score = adjusted_score(
             fused[row["uid"]],
             age_days=_age_days(reinforced, now),
@@ -179,8 +179,8 @@ async def recall(
             )
         )
     for row in traits:
-        occurred = row["occurred_at"].to_native() if row["occurred_at"] is not None else None
-        reinforced = row["last_reinforced_at"].to_native() if row["last_reinforced_at"] is not None else occurred
+        occurred = native(row["occurred_at"])
+        reinforced = native(row["last_reinforced_at"]) or occurred
         score = adjusted_score(
             fused[row["uid"]],
             age_days=_age_days(reinforced, now),

@@ -21,7 +21,7 @@ from graphsvc.config import ReflectionSettings
 from graphsvc.errors import GraphsvcError, NotFoundError, TraitCycleError
 from graphsvc.graph import nodes
 from graphsvc.graph.cypher import query
-from graphsvc.graph.database import Database
+from graphsvc.graph.database import Database, native
 from graphsvc.pipeline import keys
 from graphsvc.pipeline.reflection.book import EvidenceRecord, MemoryRecord, TraitBook, TraitState
 from graphsvc.pipeline.reflection.vocabulary import ACTOR
@@ -42,11 +42,6 @@ class ReflectionLockLostError(GraphsvcError):
 def state_uid(user_id: str) -> str:
     """The uid of the user's ``ReflectionState`` node."""
     return hashlib.sha256(f"reflection-state\x1f{user_id}".encode()).hexdigest()
-
-
-def native(value: Any) -> Any:
-    """A neo4j temporal value as a Python one (``to_native``); anything else unchanged."""
-    return value.to_native() if hasattr(value, "to_native") else value
 
 
 # --- lock ------------------------------------------------------------------------------------------

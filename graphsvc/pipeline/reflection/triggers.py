@@ -18,8 +18,8 @@ from datetime import datetime
 
 from graphsvc.clock import Clock
 from graphsvc.config import ReflectionSettings, Settings
-from graphsvc.graph.database import Database
-from graphsvc.pipeline.reflection.store import native, state_uid
+from graphsvc.graph.database import Database, native
+from graphsvc.pipeline.reflection.store import state_uid
 from graphsvc.pipeline.reflection.vocabulary import TriggerType
 from graphsvc.pipeline.validate_input import require_id
 

@@ -2,14 +2,14 @@ from __future__ import annotations
 
 import pytest
 
-from graphsvc.pipeline.lucene import analyzer_for, build_query, query_terms
+from graphsvc.pipeline.lucene import analyzer_for, build_query, content_terms, query_terms
 
 SPECIAL = '+ - && || ! ( ) { } [ ] ^ " ~ * ? : \\ /'
 
 
 def test_special_characters_never_reach_the_query() -> None:
-    q = build_query(f"what {SPECIAL} about AND OR NOT cats", tenant="tabc123")
-    assert q == "tenant_key:tabc123 AND content:(what OR about OR and OR or OR not OR cats)"
+    q = build_query(f"dogs {SPECIAL} AND OR NOT cats", tenant="tabc123")
+    assert q == "tenant_key:tabc123 AND content:(dogs OR cats)"
     body = q.split("content:(", 1)[1][:-1]
     assert not any(ch in body for ch in '+-&|!(){}[]^"~*?:\\/')
 
@@ -33,3 +33,15 @@ def test_cjk_runs_become_bigrams() -> None:
 def test_tenant_must_be_one_token() -> None:
     with pytest.raises(ValueError):
         build_query("cats", tenant="t 1 OR x")
+
+
+def test_english_stop_words_are_dropped_unless_nothing_else_is_left() -> None:
+    assert content_terms("When did Caroline go to the LGBTQ support group?") == [
+        "caroline",
+        "go",
+        "lgbtq",
+        "support",
+        "group",
+    ]
+    assert content_terms("Who are you?") == ["who", "are", "you"]
+    assert content_terms("我住在北京") == ["我住", "住在", "在北", "北京"]

@@ -242,12 +242,22 @@ class Settings(BaseSettings):
     recall_candidates: int = Field(default=50, ge=1, le=1000)
     recall_time_cue_boost: float = Field(default=0.5, ge=0)
     """Score boost of hits dated inside the window of a time phrase in the query."""
-    vector_exact_max: int = Field(default=2_000, ge=0)
-    """Users with at most this many vectors are searched exactly; larger ones through the index."""
+    vector_exact_max: int = Field(default=300, ge=0)
+    """Users with at most this many vectors are searched exactly; larger ones through the index
+    (at 1M memories an exact scan of 1,000 vectors took 18 ms, the filtered index 6 ms)."""
     vector_oversample: int = Field(default=4, ge=1)
-    vector_min_candidates: int = Field(default=600, ge=1)
-    """Candidates the filtered vector index returns for exact re-ranking (at least; 600 measured
-    recall@10 0.998 against brute force for 10k-memory users, scripts/bench/scale.py)."""
+    vector_candidate_fraction: float = Field(default=0.2, gt=0, le=1)
+    vector_max_candidates: int = Field(default=600, ge=1)
+    """Candidates the filtered vector index returns for exact re-ranking: this share of the user's
+    vectors, at most ``vector_max_candidates``, at least ``k × vector_oversample``
+    (:func:`graphsvc.pipeline.vector_search.candidate_count`)."""
+    vector_size_cache_s: float = Field(default=30.0, ge=0)
+    """How long a user's vector count (which only picks the search path) is reused."""
+    vector_cache_max_vectors: int = Field(default=250_000, ge=0)
+    """Memory vectors of users above ``vector_exact_max`` held in process for exact search, in all
+    (float32: 250,000 × 384-d ≈ 384 MB; 0 turns it off; :mod:`graphsvc.pipeline.vector_cache`)."""
+    vector_cache_ttl_s: float = Field(default=600.0, gt=0)
+    """A held copy is refilled after this long even if its stamp still matches."""
     recall_rrf_k: int = Field(default=60, ge=1)
     recall_recency_half_life_days: float = Field(default=30.0, gt=0)
     recall_recency_weight: float = Field(default=0.1, ge=0)

@@ -1,0 +1,197 @@
+"""Tenant-scoped vector search on both paths, over memories written by the bulk loader."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+
+import numpy as np
+import pytest
+from neo4j.vector import Vector
+
+from graphsvc.config import Settings
+from graphsvc.embed.local import LocalEmbedder
+from graphsvc.graph.database import Database
+from graphsvc.pipeline import keys
+from graphsvc.pipeline.vector_cache import MEMORY_VECTORS
+from graphsvc.pipeline.vector_search import SIZES, nearest
+
+
+@pytest.fixture(autouse=True)
+async def fresh_caches() -> AsyncIterator[None]:
+    SIZES.clear()
+    MEMORY_VECTORS.clear()
+    yield
+    await MEMORY_VECTORS.settled()
+    SIZES.clear()
+    MEMORY_VECTORS.clear()
+
+
+def unit_vectors(seed: int, n: int, dimensions: int) -> np.ndarray:
+    vectors = np.random.default_rng(seed).standard_normal((n, dimensions)).astype(np.float32)
+    normalised: np.ndarray = (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
+    return normalised
+
+
+async def bulk_load(db: Database, user_id: str, vectors: np.ndarray, *, start: int = 0) -> None:
+    rows = []
+    for i, vector in enumerate(vectors, start=start):
+        content = f"memory {i} of {user_id}"
+        digest = keys.content_hash(content)
+        rows.append(
+            {
+                "uid": f"{user_id}-{i}",
+                "user_id": user_id,
+                "tenant_key": keys.tenant_key(user_id),
+                "memory_type": "fact",
+                "content": content,
+                "content_hash": digest,
+                "dedup_key": keys.memory_dedup_key(user_id, "fact", digest),
+                "embedding": Vector(vector),
+                "importance": 0.5,
+                "confidence": 0.8,
+            }
+        )
+    await db.write("bulk_create_memories", rows=rows, now=datetime.now(UTC))
+
+
+def exact_top(vectors: np.ndarray, query: np.ndarray, user_id: str, k: int) -> set[str]:
+    return {f"{user_id}-{i}" for i in np.argsort(-(vectors @ query))[:k]}
+
+
+async def test_bulk_loaded_embeddings_are_stored_as_float_lists(database: Database, embedder: LocalEmbedder) -> None:
+    vectors = unit_vectors(1, 3, embedder.dimensions)
+    await bulk_load(database, "u-bulk", vectors)
+    async with database.driver.session(database=database.database) as session:
+        rows = await (
+            await session.run(
+                "MATCH (m:Memory {user_id: 'u-bulk'}) RETURN m.uid AS uid, valueType(m.embedding) AS type, "
+                "m.embedding AS embedding ORDER BY uid"
+            )
+        ).data()
+    assert {r["type"] for r in rows} == {"LIST<FLOAT NOT NULL> NOT NULL"}
+    np.testing.assert_allclose(np.array([r["embedding"] for r in rows]), vectors, rtol=1e-6)
+
+
+@pytest.mark.parametrize("exact_max", [10_000, 50], ids=["exact scan", "filtered index"])
+async def test_both_paths_return_only_the_users_own_active_memories(
+    database: Database, embedder: LocalEmbedder, settings: Settings, exact_max: int
+) -> None:
+    tuned = settings.model_copy(update={"vector_exact_max": exact_max, "vector_cache_max_vectors": 0})
+    mine = unit_vectors(2, 300, embedder.dimensions)
+    await bulk_load(database, "u-mine", mine)
+    await bulk_load(database, "u-other", mine)  # the same vectors under another user
+    await database.driver.execute_query(
+        "MATCH (m:Memory) WHERE m.uid IN ['u-mine-0', 'u-mine-1'] SET m.status = 'superseded'",
+        database_=database.database,
+    )
+    for q in range(5):
+        query = mine[q]
+        rows = await nearest(
+            database, target="memory", user_id="u-mine", embedding=query.tolist(), k=10, settings=tuned
+        )
+        uids = [r["uid"] for r in rows]
+        assert all(uid.startswith("u-mine-") for uid in uids)
+        assert "u-mine-0" not in uids and "u-mine-1" not in uids
+        scores_exact = mine @ query
+        scores_exact[:2] = -np.inf  # superseded
+        assert set(uids) == {f"u-mine-{i}" for i in np.argsort(-scores_exact)[:10]}
+        scores = [r["score"] for r in rows]
+        assert scores == sorted(scores, reverse=True)
+
+
+async def test_a_user_without_vectors_gets_nothing(database: Database, settings: Settings) -> None:
+    rows = await nearest(
+        database, target="memory", user_id="u-nobody", embedding=[1.0] + [0.0] * 383, k=10, settings=settings
+    )
+    assert rows == []
+
+
+async def test_a_stale_count_still_searches_only_this_user(
+    database: Database, embedder: LocalEmbedder, settings: Settings
+) -> None:
+    """The count picks the path only: a user who grows past the threshold inside the count's
+    lifetime is still searched over all of their memories and only theirs."""
+    tuned = settings.model_copy(update={"vector_exact_max": 50, "vector_size_cache_s": 3600.0})
+    first = unit_vectors(3, 20, embedder.dimensions)
+    await bulk_load(database, "u-grow", first)
+    query = first[0]
+    await nearest(database, target="memory", user_id="u-grow", embedding=query.tolist(), k=5, settings=tuned)
+    later = unit_vectors(4, 200, embedder.dimensions)
+    later[7] = query  # a new memory identical to the query
+    await bulk_load(database, "u-grow", later, start=20)
+    await bulk_load(database, "u-else", later)
+    rows = await nearest(database, target="memory", user_id="u-grow", embedding=query.tolist(), k=5, settings=tuned)
+    uids = [r["uid"] for r in rows]
+    assert {"u-grow-0", "u-grow-27"} <= set(uids)
+    assert all(uid.startswith("u-grow-") for uid in uids)
+
+
+async def create_memory_as_the_service_does(db: Database, user_id: str, uid: str, vector: np.ndarray) -> None:
+    content = f"new memory {uid}"
+    digest = keys.content_hash(content)
+    memory = {
+        "uid": uid,
+        "dedup_key": keys.memory_dedup_key(user_id, "fact", digest),
+        "memory_type": "fact",
+        "content": content,
+        "content_hash": digest,
+        "embedding": vector.tolist(),
+        "importance": 0.5,
+        "confidence": 0.8,
+        "occurred_at": None,
+        "history_uid": f"h-{uid}",
+        "source_uids": [],
+    }
+    await db.write(
+        "create_memories",
+        memories=[memory],
+        user_id=user_id,
+        tenant_key=keys.tenant_key(user_id),
+        now=datetime.now(UTC),
+        actor="test",
+    )
+
+
+async def test_held_copies_answer_only_while_the_users_memories_are_unchanged(
+    database: Database, embedder: LocalEmbedder, settings: Settings
+) -> None:
+    tuned = settings.model_copy(update={"vector_exact_max": 50, "vector_cache_max_vectors": 10_000})
+    mine = unit_vectors(5, 120, embedder.dimensions)
+    await bulk_load(database, "u-held", mine)
+    await bulk_load(database, "u-twin", mine)
+
+    async def search(user_id: str, query: np.ndarray) -> list[str]:
+        rows = await nearest(database, target="memory", user_id=user_id, embedding=query.tolist(), k=10, settings=tuned)
+        return [r["uid"] for r in rows]
+
+    query = mine[3]
+    first = await search("u-held", query)  # from the database; the copy fills meanwhile
+    await MEMORY_VECTORS.settled()
+    assert MEMORY_VECTORS.holds("u-held")
+    hits = MEMORY_VECTORS.hits
+    assert set(await search("u-held", query)) == set(first) == exact_top(mine, query, "u-held", 10)
+    assert MEMORY_VECTORS.hits == hits + 1
+
+    # A memory written by the service's own write path is found at once, not after the copy refills.
+    fresh = -query
+    await create_memory_as_the_service_does(database, "u-held", "u-held-new", fresh)
+    assert (await search("u-held", fresh))[0] == "u-held-new"
+    assert MEMORY_VECTORS.hits == hits + 1
+    await MEMORY_VECTORS.settled()
+    assert (await search("u-held", fresh))[0] == "u-held-new"
+    assert MEMORY_VECTORS.hits == hits + 2
+
+    # A memory that stops being active disappears at once.
+    await database.driver.execute_query(
+        "MATCH (m:Memory {uid: 'u-held-new'}) SET m.status = 'superseded'", database_=database.database
+    )
+    assert "u-held-new" not in await search("u-held", fresh)
+    await MEMORY_VECTORS.settled()
+    assert "u-held-new" not in await search("u-held", fresh)
+
+    # The twin holds the same vectors under another user id: neither sees the other's memories.
+    await search("u-twin", query)
+    await MEMORY_VECTORS.settled()
+    assert all(uid.startswith("u-twin-") for uid in await search("u-twin", query))
+    assert all(uid.startswith("u-held-") for uid in await search("u-held", query))

@@ -121,6 +121,12 @@ OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}
 CREATE FULLTEXT INDEX trait_text_cjk IF NOT EXISTS FOR (n:Trait) ON EACH [n.tenant_key, n.content]
 OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}
 ;
+CREATE FULLTEXT INDEX impression_text_en IF NOT EXISTS FOR (n:Impression) ON EACH [n.content, n.tenant_key]
+OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}
+;
+CREATE FULLTEXT INDEX impression_text_cjk IF NOT EXISTS FOR (n:Impression) ON EACH [n.tenant_key, n.content]
+OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}
+;
 CREATE FULLTEXT INDEX entity_names IF NOT EXISTS FOR (n:Alias) ON EACH [n.name, n.tenant_key]
 OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}
 ;
@@ -130,6 +136,9 @@ CYPHER 25 CREATE VECTOR INDEX event_embedding IF NOT EXISTS FOR (n:Event) ON n.e
 OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}}
 ;
 CYPHER 25 CREATE VECTOR INDEX memory_embedding IF NOT EXISTS FOR (n:Memory) ON n.embedding WITH [n.user_id]
+OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}}
+;
+CYPHER 25 CREATE VECTOR INDEX impression_embedding IF NOT EXISTS FOR (n:Impression) ON n.embedding WITH [n.user_id]
 OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}}
 ;
 CYPHER 25 CREATE VECTOR INDEX trait_embedding IF NOT EXISTS FOR (n:Trait) ON n.embedding WITH [n.user_id]

@@ -258,6 +258,12 @@ class Settings(BaseSettings):
     (float32: 250,000 × 384-d ≈ 384 MB; 0 turns it off; :mod:`graphsvc.pipeline.vector_cache`)."""
     vector_cache_ttl_s: float = Field(default=600.0, gt=0)
     """A held copy is refilled after this long even if its stamp still matches."""
+    recall_fulltext_pool: int = Field(default=2, ge=1, le=20)
+    """Lucene returns ``recall_fulltext_pool × recall_candidates`` full-text candidates per index, which
+    recall re-ranks with the tenant's own BM25 statistics (``graphsvc.pipeline.tenant_bm25``)."""
+    recall_entity_max_share: float = Field(default=0.25, gt=0, le=1)
+    """Graph expansion brings a named entity's events only if it is observed in at most this share of
+    the user's events (``graphsvc.pipeline.recall.graph_expansion``)."""
     recall_rrf_k: int = Field(default=60, ge=1)
     recall_recency_half_life_days: float = Field(default=30.0, gt=0)
     recall_recency_weight: float = Field(default=0.1, ge=0)

@@ -261,3 +261,20 @@ UNWIND doomed AS n
 DETACH DELETE n
 RETURN count(n) AS deleted
 ;
+
+// name: impressions_without_embedding
+// Impressions not yet embedded (new ones, and those written before impressions took part in recall).
+MATCH (i:Impression)
+WHERE i.user_id = $user_id AND i.embedding IS NULL
+RETURN i.uid AS uid, i.content AS content
+ORDER BY i.uid
+LIMIT $limit
+;
+
+// name: set_impression_embeddings
+UNWIND $rows AS row
+MATCH (i:Impression {uid: row.uid})
+WHERE i.user_id = $user_id AND i.embedding IS NULL
+SET i.embedding = row.embedding
+RETURN count(i) AS embedded
+;

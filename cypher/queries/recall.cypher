@@ -22,15 +22,29 @@ RETURN m.uid AS uid, score
 // name: fulltext_events
 // $lucene is built by graphsvc.pipeline.lucene from word tokens only (no query syntax
 // survives); tenant_key pre-filters inside Lucene, the WHERE is the exact tenant guard.
+// Returns the text too: recall re-ranks the pool with the tenant's own BM25 statistics.
 CALL db.index.fulltext.queryNodes($index, $lucene, {limit: $k}) YIELD node, score
 WHERE node.user_id = $user_id
-RETURN node.uid AS uid, score
+RETURN node.uid AS uid, score, node.content AS text
 ;
 
 // name: fulltext_memories
 CALL db.index.fulltext.queryNodes($index, $lucene, {limit: $k}) YIELD node, score
 WHERE node.user_id = $user_id AND node.status = 'active'
-RETURN node.uid AS uid, score
+RETURN node.uid AS uid, score, node.content AS text
+;
+
+// name: fulltext_term_counts
+// Tenant BM25 statistics (graphsvc.pipeline.tenant_bm25): for each {index, query} (the query is the
+// tenant term alone, or the tenant term AND one content term, built by graphsvc.pipeline.lucene.term_query),
+// how many of the user's documents in the index match it.
+UNWIND $asks AS ask
+CALL (ask) {
+  CALL db.index.fulltext.queryNodes(ask.index, ask.query) YIELD node
+  WHERE node.user_id = $user_id
+  RETURN count(node) AS n
+}
+RETURN ask.index AS index, ask.query AS query, n
 ;
 
 // name: hydrate_events
@@ -76,4 +90,81 @@ WITH e, vector.similarity.cosine(e.embedding, $embedding) AS score
 ORDER BY score DESC
 LIMIT $k
 RETURN e.uid AS uid, score
+;
+
+// name: vector_impressions_exact
+// Entities' impressions (seed 000) as recall candidates: an exact scan of the user's embedded impressions.
+MATCH (i:Impression)
+WHERE i.user_id = $user_id AND i.embedding IS NOT NULL
+WITH i, vector.similarity.cosine(i.embedding, $embedding) AS score
+ORDER BY score DESC
+LIMIT $k
+RETURN i.uid AS uid, score
+;
+
+// name: fulltext_impressions
+CALL db.index.fulltext.queryNodes($index, $lucene, {limit: $k}) YIELD node, score
+WHERE node.user_id = $user_id
+RETURN node.uid AS uid, score, node.content AS text
+;
+
+// name: entity_impressions_by_similarity
+// Graph expansion: the impressions of the named entities (and of their RELATES neighbours), ranked by
+// similarity to the query; impressions not yet embedded rank last.
+UNWIND $entity_uids AS entity_uid
+MATCH (n:Entity {uid: entity_uid})-[:HAS_IMPRESSION]->(i:Impression)
+WHERE n.user_id = $user_id AND i.user_id = $user_id
+WITH DISTINCT i
+WITH i, coalesce(vector.similarity.cosine(i.embedding, $embedding), 0.0) AS score
+ORDER BY score DESC
+LIMIT $k
+RETURN i.uid AS uid, score
+;
+
+// name: related_entities
+// The selective RELATES neighbours (either direction) of the named entities, strongest relation first
+// (selective: see selective_entities).
+UNWIND $entity_uids AS entity_uid
+MATCH (n:Entity {uid: entity_uid})-[r:RELATES]-(m:Entity)
+WHERE n.user_id = $user_id AND m.user_id = $user_id AND NOT m.uid IN $entity_uids
+  AND COUNT { (m)-[:OBSERVED_IN]->() } <= $max_observed
+WITH m, max(r.strength) AS strength
+ORDER BY strength DESC, m.uid
+LIMIT $limit
+RETURN m.uid AS uid
+;
+
+// name: hydrate_impressions
+// An impression hit names its entity and cites the messages its evidence came from; it is dated by
+// its newest evidence.
+UNWIND $uids AS uid
+MATCH (n:Entity)-[:HAS_IMPRESSION]->(i:Impression {uid: uid})
+WHERE i.user_id = $user_id AND n.user_id = $user_id
+OPTIONAL MATCH (i)<-[:SUPPORTS]-(d:Evidence)-[:FROM_EVENT]->(e:Event)
+WHERE d.user_id = $user_id AND e.user_id = $user_id
+WITH n, i, e ORDER BY e.occurred_at
+WITH n, i, max(e.occurred_at) AS last_said, [s IN collect(DISTINCT e.source_id) WHERE s IS NOT NULL] AS source_ids
+RETURN i.uid AS uid, i.content AS content, n.subject AS entity, i.confidence AS confidence,
+       coalesce(last_said, i.created_at) AS occurred_at, source_ids
+;
+
+// name: selective_entities
+// The named entities observed in at most $max_observed events: an entity found in most of the user's
+// messages (the user, a constant conversation partner) narrows nothing, so its events stay out of expansion.
+UNWIND $entity_uids AS entity_uid
+MATCH (n:Entity {uid: entity_uid})
+WHERE n.user_id = $user_id AND COUNT { (n)-[:OBSERVED_IN]->() } <= $max_observed
+RETURN n.uid AS uid
+;
+
+// name: entity_memories_by_similarity
+// Graph expansion: the active memories that mention the named entities, ranked by similarity to the query.
+UNWIND $entity_uids AS entity_uid
+MATCH (n:Entity {uid: entity_uid})<-[:MENTIONS]-(m:Memory)
+WHERE n.user_id = $user_id AND m.user_id = $user_id AND m.status = 'active' AND m.embedding IS NOT NULL
+WITH DISTINCT m
+WITH m, vector.similarity.cosine(m.embedding, $embedding) AS score
+ORDER BY score DESC
+LIMIT $k
+RETURN m.uid AS uid, score
 ;

@@ -51,7 +51,7 @@ RETURN t.uid AS uid, score
 // name: fulltext_traits
 CALL db.index.fulltext.queryNodes($index, $lucene, {limit: $k}) YIELD node, score
 WHERE node.user_id = $user_id AND node.stage IN $stages
-RETURN node.uid AS uid, score
+RETURN node.uid AS uid, score, node.content AS text
 ;
 
 // name: hydrate_traits

@@ -111,16 +111,20 @@ class Job:
 @strawberry.type
 class RecallHit:
     id: strawberry.ID
-    kind: str = strawberry.field(description="memory, event or trait (seed 002 §7)")
+    kind: str = strawberry.field(description="memory, event, impression or trait (seed 002 §7)")
     content: str
     score: float
     occurred_at: datetime | None
     source_message_ids: list[str] = strawberry.field(
-        description="For a memory, the messages it was extracted from; for an event, its own id; for a trait, "
-        "the messages of the memories its supporting evidence cites"
+        description="For a memory, the messages it was extracted from; for an event, its own id; for an "
+        "impression, the messages its evidence came from; for a trait, the messages of the memories its "
+        "supporting evidence cites"
     )
     memory_type: str | None = strawberry.field(
         description="fact, preference, goal, pain_point or event; null for events"
+    )
+    entity: str | None = strawberry.field(
+        default=None, description="For an impression, the subject of the entity it characterises; else null"
     )
 
     @classmethod
@@ -133,6 +137,7 @@ class RecallHit:
             occurred_at=hit.occurred_at,
             source_message_ids=hit.source_message_ids,
             memory_type=hit.memory_type,
+            entity=hit.entity,
         )
 
 
@@ -181,6 +186,7 @@ class MemoryContext:
     tokens: int = strawberry.field(description="Estimated tokens of text (never above maxTokens)")
     trait_ids: list[strawberry.ID]
     memory_ids: list[strawberry.ID]
+    impression_ids: list[strawberry.ID]
     event_ids: list[strawberry.ID]
 
     @classmethod
@@ -190,5 +196,6 @@ class MemoryContext:
             tokens=context.tokens,
             trait_ids=[strawberry.ID(i) for i in context.trait_ids],
             memory_ids=[strawberry.ID(i) for i in context.memory_ids],
+            impression_ids=[strawberry.ID(i) for i in context.impression_ids],
             event_ids=[strawberry.ID(i) for i in context.event_ids],
         )

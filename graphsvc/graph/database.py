@@ -22,7 +22,7 @@ from graphsvc.graph.cypher import query, schema_statements
 
 log = logging.getLogger(__name__)
 
-VECTOR_INDEXES = ("event_embedding", "memory_embedding", "trait_embedding")
+VECTOR_INDEXES = ("event_embedding", "memory_embedding", "impression_embedding", "trait_embedding")
 
 
 class Database:

@@ -142,6 +142,7 @@ class Impression(TenantNode):
     content_hash = StringProperty(required=True)
     confidence = FloatProperty(default=0.5)
     created_at = DateTimeNeo4jFormatProperty()
+    embedding = ArrayProperty(FloatProperty())  # set after the pipeline run (impressions.vectors)
 
 
 class Feature(TenantNode):

@@ -4,7 +4,8 @@ Seed 003's ``build_memory_context``: long-term memory joined with recent events.
 to three sections, in this order and priority:
 
 1. the user's established (and core) traits (seed 002 §8, ``user_traits(min_stage=established)``);
-2. the memories recalled for the query, each with its date (``recall``: hybrid, tenant-scoped);
+2. the memories, events and entities' impressions recalled for the query, each with its date
+   (``recall``: hybrid, tenant-scoped);
 3. the latest messages of the user's recent conversations, oldest first.
 
 Each section takes at most its share of what the budget has left (traits 30 %, recalled memories
@@ -23,7 +24,7 @@ from graphsvc.embed.base import Embedder
 from graphsvc.errors import InvalidInputError
 from graphsvc.graph.database import Database
 from graphsvc.pipeline.extract import estimate_tokens
-from graphsvc.pipeline.recall import recall
+from graphsvc.pipeline.recall import RecallHit, recall
 from graphsvc.pipeline.reflection.traits_query import user_traits
 
 MIN_TOKENS = 50
@@ -42,6 +43,7 @@ class MemoryContext:
     tokens: int = 0
     trait_ids: list[str] = field(default_factory=list)
     memory_ids: list[str] = field(default_factory=list)
+    impression_ids: list[str] = field(default_factory=list)
     event_ids: list[str] = field(default_factory=list)
 
 
@@ -111,16 +113,19 @@ async def build_memory_context(
         for r in recent
     ]
     reserve = min(int(budget.left * RECENT_SHARE), sum(estimate_tokens(line) for _, line in recent_lines))
-    recalled = [
-        (h.uid, f"- [{h.occurred_at:%Y-%m-%d}] {h.content}" if h.occurred_at else f"- {h.content}")
-        for h in hits
-        if h.kind != "trait" or h.uid not in context.trait_ids
-    ]
+    recalled = [(h.uid, _recalled_line(h)) for h in hits if h.kind != "trait" or h.uid not in context.trait_ids]
     used = budget.section("Relevant memories:", recalled, 1.0, reserve=reserve)
     kinds = {h.uid: h.kind for h in hits}
     context.memory_ids = [u for u in used if kinds.get(u) in ("memory", "trait")]
+    context.impression_ids = [u for u in used if kinds.get(u) == "impression"]
     context.event_ids = [u for u in used if kinds.get(u) == "event"]
     context.event_ids += budget.section("Recent conversation:", recent_lines, 1.0)
     context.text = "\n".join(budget.lines).strip()
     context.tokens = estimate_tokens(context.text) if context.text else 0
     return context
+
+
+def _recalled_line(hit: RecallHit) -> str:
+    """``- [YYYY-MM-DD] text``; an impression says which entity it is about."""
+    text = f"about {hit.entity}: {hit.content}" if hit.kind == "impression" and hit.entity else hit.content
+    return f"- [{hit.occurred_at:%Y-%m-%d}] {text}" if hit.occurred_at else f"- {text}"

@@ -24,23 +24,34 @@ def has_cjk(text: str) -> bool:
     return _CJK.search(text) is not None
 
 
-def query_terms(text: str) -> list[str]:
-    """Lower-cased word tokens; CJK runs split into bigrams; at most ``MAX_TERMS``, order kept, no repeats."""
-    terms: list[str] = []
+def tokens(text: str) -> list[str]:
+    """Every lower-cased word token in order, repeats kept; CJK runs split into overlapping bigrams
+    (a lone CJK character stays one token), as the ``cjk`` analyzer does."""
+    out: list[str] = []
     for word in _WORD.findall(text.lower()):
         if has_cjk(word):
             # split mixed runs into CJK and non-CJK pieces
             for piece in _CJK_OR_OTHER_RUN.findall(word):
                 if has_cjk(piece):
-                    terms.extend([piece] if len(piece) == 1 else [piece[i : i + 2] for i in range(len(piece) - 1)])
+                    out.extend([piece] if len(piece) == 1 else [piece[i : i + 2] for i in range(len(piece) - 1)])
                 else:
-                    terms.append(piece)
+                    out.append(piece)
         else:
-            terms.append(word)
-    seen: dict[str, None] = {}
-    for term in terms:
-        seen.setdefault(term, None)
-    return list(seen)[:MAX_TERMS]
+            out.append(word)
+    return out
+
+
+def query_terms(text: str) -> list[str]:
+    """:func:`tokens` without repeats, order kept, at most ``MAX_TERMS``."""
+    return list(dict.fromkeys(tokens(text)))[:MAX_TERMS]
+
+
+def term_query(term: str, *, tenant: str, field: str = "content") -> str:
+    """``tenant_key:<t> AND <field>:<term>`` for one term of :func:`query_terms` (word characters only);
+    ``tenant_key:<t>`` alone for the empty term (all the tenant's documents)."""
+    if not tenant.isalnum() or not all(ch.isalnum() for ch in term):
+        raise ValueError("tenant key and term must be word characters only")
+    return f"tenant_key:{tenant}" if not term else f"tenant_key:{tenant} AND {field}:{term}"
 
 
 ENGLISH_STOPWORDS: frozenset[str] = frozenset(STOPWORDS_EN_PLUS)

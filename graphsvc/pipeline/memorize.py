@@ -4,7 +4,8 @@ Steps: read the session's not-yet-extracted events → extract (LLM or offline) 
 exact and near-duplicate decisions → ONE write transaction holding the new memories, the
 reinforcements, history entries, provenance edges, MENTIONS edges, the events marked extracted
 and the job marked SUCCEEDED. Entities, aliases and impressions come from the seed-000 pipeline
-(``graphsvc.pipeline.impressions``), which runs just before that transaction in idempotent steps.
+(``graphsvc.pipeline.impressions``), which runs just before that transaction in idempotent steps,
+followed by embedding the user's impressions that have no vector yet (recall ranks them).
 A crash before the commit leaves no memory behind; re-running finds no new events, so a job is
 never applied twice.
 """
@@ -26,6 +27,7 @@ from graphsvc.pipeline.extract import MemoryExtractor
 from graphsvc.pipeline.extraction import ConversationMessage, ExtractedEntity, MemoryExtraction
 from graphsvc.pipeline.impressions import identity
 from graphsvc.pipeline.impressions.run import run_impression_pipeline
+from graphsvc.pipeline.impressions.vectors import embed_missing_impressions
 
 ACTOR = "extraction"
 REFLECTION_JOB = "reflect"
@@ -81,6 +83,7 @@ async def run_extraction(
     impressions = await run_impression_pipeline(
         db=db, settings=settings, llm=extractor.llm, user_id=user_id, messages=messages, event_uids=event_uids, now=now
     )
+    await embed_missing_impressions(db, embedder, user_id=user_id)
     calls = [*calls, *impressions.llm_calls]
     report.entities = impressions.created_entities + impressions.updated_entities
     extraction = _with_event_uids(extraction, event_uids)

@@ -1,26 +1,31 @@
-"""Recall: one ranked list of memories, traits and raw events for one user's query.
+"""Recall: one ranked list of memories, events, entities' impressions and traits for one user's query.
 
 Candidate lists (all filtered to the user):
-  vector similarity over events, memories and traits, and full-text BM25 over all three
+  vector similarity over events, memories, impressions and traits, and full-text BM25 over all four
   (English analyzer, or the CJK bigram analyzer when the query holds CJK text). Only traits at stage
   emerging, established or core take part (seed 002 §7: trend, candidate and dissolved never do).
-  Graph expansion: entities the query names (subject or alias, found through the alias index)
-  bring the events they were observed in, ranked by similarity to the query.
-Fusion is reciprocal rank fusion (Cormack et al. 2009, k = 60) over the lists; the fused
-score is then adjusted by seed 002 §7's ``base · (1 + recency + importance + trait_boost)``:
+  Graph expansion (:func:`graph_expansion`): entities the query names (subject or alias, found through
+  the alias index) bring their impressions, the memories that mention them and, when selective, the
+  events they were observed in, each ranked by similarity to the query; their selective ``RELATES``
+  neighbours bring their events and impressions too.
+Each retrieval method's lists are merged by score into one ranking over all kinds
+(:func:`merge_by_score`): vector, full-text, graph expansion. Fusion is reciprocal rank fusion
+(Cormack et al. 2009, k = 60) over those three rankings; the fused score is then adjusted by seed
+002 §7's ``base · (1 + recency + importance + trait_boost)``:
 trait_boost is the trait's stage boost (emerging 0.05, established 0.15, core 0.25) and 0 for
-memories and events; a trait's importance term is its stored confidence (decayed by reflection,
-never recomputed here). Last, a hit whose source messages all appear in better hits is dropped
-(:func:`drop_covered`). Vector candidates come from :func:`graphsvc.pipeline.vector_search.nearest`
-(exact for small users, the filtered vector index for large ones). A time phrase in the query
-("yesterday", "on May 2nd", "去年") boosts hits dated inside its window
-(:mod:`graphsvc.pipeline.time_cues`). No LLM call on this path.
+everything else; the importance term is a memory's importance, an impression's confidence, and a
+trait's stored confidence (decayed by reflection, never recomputed here). Last, a hit whose source
+messages all appear in better hits is dropped (:func:`drop_covered`). Vector candidates for events
+and memories come from :func:`graphsvc.pipeline.vector_search.nearest` (exact for small users, the
+filtered vector index for large ones). A time phrase in the query ("yesterday", "on May 2nd", "去年")
+boosts hits dated inside its window (:mod:`graphsvc.pipeline.time_cues`). No LLM call on this path.
 """
 
 from __future__ import annotations
 
 import asyncio
 import math
+from collections.abc import Awaitable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Literal
@@ -28,14 +33,14 @@ from typing import Any, Literal
 from graphsvc.config import Settings
 from graphsvc.embed.base import Embedder
 from graphsvc.graph.database import Database, native
-from graphsvc.pipeline import keys, lucene
+from graphsvc.pipeline import keys, lucene, tenant_bm25
 from graphsvc.pipeline.impressions import identity
 from graphsvc.pipeline.reflection.confidence import trait_boost
 from graphsvc.pipeline.time_cues import query_time_window
 from graphsvc.pipeline.validate_input import require_id, require_limit, require_text
-from graphsvc.pipeline.vector_search import nearest
+from graphsvc.pipeline.vector_search import SIZES, Target, nearest
 
-HitKind = Literal["memory", "event", "trait"]
+HitKind = Literal["memory", "event", "impression", "trait"]
 
 RECALL_TRAIT_STAGES = ("emerging", "established", "core")
 """Seed 002 §7: the trait stages recall may return."""
@@ -43,8 +48,9 @@ RECALL_TRAIT_STAGES = ("emerging", "established", "core")
 
 @dataclass(frozen=True)
 class RecallHit:
-    """One ranked result. ``source_message_ids``: an event's own id, the messages a memory came from, or
-    for a trait the messages of the memories its supporting evidence cites."""
+    """One ranked result. ``source_message_ids``: an event's own id, the messages a memory came from, the
+    messages an impression's evidence came from, or for a trait the messages of the memories its supporting
+    evidence cites. ``entity``: for an impression, the subject of the entity it characterises."""
 
     uid: str
     kind: HitKind
@@ -53,6 +59,7 @@ class RecallHit:
     occurred_at: datetime | None
     source_message_ids: list[str]
     memory_type: str | None = None
+    entity: str | None = None
 
 
 def reciprocal_rank_fusion(lists: list[list[str]], *, k: int) -> dict[str, float]:
@@ -62,6 +69,24 @@ def reciprocal_rank_fusion(lists: list[list[str]], *, k: int) -> dict[str, float
         for rank, uid in enumerate(ranked, start=1):
             fused[uid] = fused.get(uid, 0.0) + 1.0 / (k + rank)
     return fused
+
+
+def merge_by_score(lists: list[list[dict[str, Any]]], *, k: int) -> list[str]:
+    """One retrieval method's ranking over all kinds: the ``[{"uid", "score"}]`` lists of one method
+    (cosine for vector search and graph expansion, BM25 for full-text) merged by score, a uid at its
+    best score, ties by uid; the top ``k`` uids.
+
+    Fusing methods rather than per-kind lists keeps a kind from winning by having more lists: with one
+    RRF term per (method, kind) list, impressions (three lists on LoCoMo) crowded events (two) out of the
+    top 10 and recall_any@10 fell from 0.705 to 0.509 (scripts/bench/locomo.py, offline entity graph).
+    """
+    best: dict[str, float] = {}
+    for rows in lists:
+        for row in rows:
+            uid, score = str(row["uid"]), float(row["score"])
+            if score > best.get(uid, -math.inf):
+                best[uid] = score
+    return sorted(best, key=lambda uid: (-best[uid], uid))[:k]
 
 
 def adjusted_score(
@@ -90,7 +115,7 @@ async def recall(
     limit: int,
     now: datetime,
 ) -> list[RecallHit]:
-    """Rank the user's memories and events for ``query``.
+    """Rank the user's memories, events, impressions and traits for ``query``.
 
     Returns:
         at most ``limit`` hits, best first; empty when the user has nothing stored (an
@@ -103,90 +128,134 @@ async def recall(
     query = require_text("query", query, limit=settings.max_query_chars)
     limit = require_limit("limit", limit, maximum=settings.max_recall_limit)
     k = max(settings.recall_candidates, limit)
-    vector = (await embedder.embed_queries([query]))[0].tolist()
+    # The query embedding runs in a thread; full-text search and the entity lookup need no vector and
+    # run meanwhile.
+    vector = asyncio.ensure_future(_embed_query(embedder, query))
     tenant = keys.tenant_key(user_id)
     family = lucene.analyzer_for(query)
     text_query = lucene.build_query(query, tenant=tenant)
-
-    async def fulltext(name: str, index: str) -> list[dict[str, Any]]:
-        if text_query is None:
-            return []
-        return await db.read(name, user_id=user_id, index=index, lucene=text_query, k=k)
-
+    terms = lucene.content_terms(query)
+    pool_size = k * settings.recall_fulltext_pool
+    cache_s = settings.vector_size_cache_s
     stages = list(RECALL_TRAIT_STAGES)
 
-    async def fulltext_traits() -> list[dict[str, Any]]:
+    async def text_lists() -> list[list[dict[str, Any]]]:
+        """Lucene's tenant-filtered pools, re-ranked with the tenant's own BM25 statistics (tenant_bm25)."""
         if text_query is None:
-            return []
-        return await db.read(
-            "fulltext_traits", user_id=user_id, index=f"trait_text_{family}", lucene=text_query, k=k, stages=stages
+            return [[], [], [], []]
+        searches: list[tuple[str, str, Target | None, dict[str, Any]]] = [
+            ("fulltext_events", f"event_text_{family}", "event", {}),
+            ("fulltext_memories", f"memory_text_{family}", "memory", {}),
+            ("fulltext_impressions", f"impression_text_{family}", None, {}),
+            ("fulltext_traits", f"trait_text_{family}", None, {"stages": stages}),
+        ]
+
+        async def statistics() -> dict[str, tenant_bm25.TenantStatistics]:
+            sizes = [
+                None if target is None else await SIZES.count(db, target=target, user_id=user_id, ttl_s=cache_s)
+                for _, _, target, _ in searches
+            ]
+            indexes = {index: size for (_, index, _, _), size in zip(searches, sizes, strict=True)}
+            return await tenant_bm25.tenant_statistics(db, user_id=user_id, terms=terms, indexes=indexes)
+
+        pools, stats = await asyncio.gather(
+            asyncio.gather(
+                *(
+                    db.read(name, user_id=user_id, index=index, lucene=text_query, k=pool_size, **extra)
+                    for name, index, _, extra in searches
+                )
+            ),
+            statistics(),
+        )
+        return [
+            tenant_bm25.rerank(pool, terms=terms, family=family, stats=stats[index], k=k)
+            for pool, (_, index, _, _) in zip(pools, searches, strict=True)
+        ]
+
+    async def vector_lists() -> list[list[dict[str, Any]]]:
+        embedding = await vector
+        return list(
+            await asyncio.gather(
+                nearest(db, target="event", user_id=user_id, embedding=embedding, k=k, settings=settings),
+                nearest(db, target="memory", user_id=user_id, embedding=embedding, k=k, settings=settings),
+                db.read("vector_impressions_exact", user_id=user_id, embedding=embedding, k=k),
+                db.read("vector_traits_exact", user_id=user_id, embedding=embedding, k=k, stages=stages),
+            )
         )
 
-    vec_events, vec_memories, ft_events, ft_memories, vec_traits, ft_traits, entity_events = await asyncio.gather(
-        nearest(db, target="event", user_id=user_id, embedding=vector, k=k, settings=settings),
-        nearest(db, target="memory", user_id=user_id, embedding=vector, k=k, settings=settings),
-        fulltext("fulltext_events", f"event_text_{family}"),
-        fulltext("fulltext_memories", f"memory_text_{family}"),
-        db.read("vector_traits_exact", user_id=user_id, embedding=vector, k=k, stages=stages),
-        fulltext_traits(),
-        _named_entity_events(db, user_id, query, vector, k),
+    by_vector, by_text, expansion = await asyncio.gather(
+        vector_lists(), text_lists(), graph_expansion(db, settings, user_id, query, vector, k)
     )
-    fused = reciprocal_rank_fusion(
-        [
-            [r["uid"] for r in rows]
-            for rows in (vec_events, vec_memories, ft_events, ft_memories, vec_traits, ft_traits, entity_events)
-        ],
-        k=settings.recall_rrf_k,
+    vec_events, vec_memories, vec_impressions, vec_traits = by_vector
+    ft_events, ft_memories, ft_impressions, ft_traits = by_text
+    kinds: dict[str, HitKind] = {}
+    kind: HitKind
+    for kind, rows in (
+        ("event", [*vec_events, *ft_events, *expansion.events, *expansion.related_events]),
+        ("memory", [*vec_memories, *ft_memories, *expansion.memories]),
+        ("impression", [*vec_impressions, *ft_impressions, *expansion.impressions, *expansion.related_impressions]),
+        ("trait", [*vec_traits, *ft_traits]),
+    ):
+        kinds.update((str(r["uid"]), kind) for r in rows)
+    channels = [
+        merge_by_score([vec_events, vec_memories, vec_impressions, vec_traits], k=k),
+        merge_by_score([ft_events, ft_memories, ft_impressions, ft_traits], k=k),
+        merge_by_score(expansion.lists(), k=k),
+    ]
+    fused = reciprocal_rank_fusion(channels, k=settings.recall_rrf_k)
+    event_uids, memory_uids, impression_uids, trait_uids = (
+        sorted(uid for uid in fused if kinds[uid] == kind) for kind in ("event", "memory", "impression", "trait")
     )
-    event_uids = {r["uid"] for r in (*vec_events, *ft_events, *entity_events)}
-    memory_uids = {r["uid"] for r in (*vec_memories, *ft_memories)}
-    trait_uids = {r["uid"] for r in (*vec_traits, *ft_traits)}
-    events, memories, traits = await asyncio.gather(
-        db.read("hydrate_events", user_id=user_id, uids=list(event_uids)),
-        db.read("hydrate_memories", user_id=user_id, uids=list(memory_uids)),
-        db.read("hydrate_traits", user_id=user_id, uids=list(trait_uids), stages=stages),
+    events, memories, impressions, traits = await asyncio.gather(
+        db.read("hydrate_events", user_id=user_id, uids=event_uids),
+        db.read("hydrate_memories", user_id=user_id, uids=memory_uids),
+        db.read("hydrate_impressions", user_id=user_id, uids=impression_uids),
+        db.read("hydrate_traits", user_id=user_id, uids=trait_uids, stages=stages),
     )
+
+    def scored(row: dict[str, Any], *, reinforced: Any, importance: float, boost: float = 0.0) -> float:
+        return adjusted_score(
+            fused[row["uid"]],
+            age_days=_age_days(native(reinforced), now),
+            importance=importance,
+            trait_boost=boost,
+            settings=settings,
+        )
+
     hits: list[RecallHit] = []
     for row in events:
         occurred = native(row["occurred_at"])
-        score = adjusted_score(
-            fused[row["uid"]],
-            age_days=_age_days(occurred, now),
-            importance=0.0,
-            trait_boost=0.0,
-            settings=settings,
-        )
+        score = scored(row, reinforced=occurred, importance=0.0)
         hits.append(RecallHit(row["uid"], "event", _event_text(row), score, occurred, list(row["source_ids"])))
     for row in memories:
         occurred = native(row["occurred_at"])
-        reinforced = native(row["last_reinforced_at"]) or occurred
-        score = adjusted_score(
-            fused[row["uid"]],
-            age_days=_age_days(reinforced, now),
-            importance=float(row["importance"] or 0.0),
-            trait_boost=0.0,
-            settings=settings,
+        score = scored(row, reinforced=row["last_reinforced_at"] or occurred, importance=float(row["importance"] or 0))
+        hits.append(
+            RecallHit(
+                row["uid"], "memory", row["content"], score, occurred, list(row["source_ids"]), row["memory_type"]
+            )
         )
+    for row in impressions:
+        occurred = native(row["occurred_at"])
+        score = scored(row, reinforced=occurred, importance=float(row["confidence"] or 0.0))
         hits.append(
             RecallHit(
                 row["uid"],
-                "memory",
+                "impression",
                 row["content"],
                 score,
                 occurred,
                 list(row["source_ids"]),
-                row["memory_type"],
+                entity=row["entity"],
             )
         )
     for row in traits:
         occurred = native(row["occurred_at"])
-        reinforced = native(row["last_reinforced_at"]) or occurred
-        score = adjusted_score(
-            fused[row["uid"]],
-            age_days=_age_days(reinforced, now),
+        score = scored(
+            row,
+            reinforced=row["last_reinforced_at"] or occurred,
             importance=float(row["confidence"] or 0.0),
-            trait_boost=trait_boost(row["stage"], settings=settings.reflection),
-            settings=settings,
+            boost=trait_boost(row["stage"], settings=settings.reflection),
         )
         hits.append(RecallHit(row["uid"], "trait", row["content"], score, occurred, list(row["source_ids"])))
     window = query_time_window(query, now=now)
@@ -206,16 +275,79 @@ def name_candidates(query: str) -> set[str]:
     return {" ".join(words[i : i + n]) for n in range(1, MAX_NAME_WORDS + 1) for i in range(len(words) - n + 1)}
 
 
-async def _named_entity_events(
-    db: Database, user_id: str, query: str, vector: list[float], k: int
-) -> list[dict[str, Any]]:
+RELATED_ENTITIES = 10
+"""At most this many ``RELATES`` neighbours of the named entities join graph expansion."""
+SELECTIVE_MIN_EVENTS = 20
+"""An entity observed in this many events or fewer is always selective (small users)."""
+
+
+@dataclass(frozen=True)
+class GraphExpansion:
+    """Candidate lists from the entities a query names, each ``[{"uid", "score"}]`` best first."""
+
+    events: list[dict[str, Any]]
+    memories: list[dict[str, Any]]
+    impressions: list[dict[str, Any]]
+    related_events: list[dict[str, Any]]
+    related_impressions: list[dict[str, Any]]
+
+    def lists(self) -> list[list[dict[str, Any]]]:
+        return [self.events, self.memories, self.impressions, self.related_events, self.related_impressions]
+
+
+NO_EXPANSION = GraphExpansion([], [], [], [], [])
+
+
+async def graph_expansion(
+    db: Database, settings: Settings, user_id: str, query: str, vector: Awaitable[list[float]], k: int
+) -> GraphExpansion:
     """Graph expansion: entities the query names (exact subject or alias, through the alias index, one
-    entity per name) bring the events they were observed in, ranked by similarity to the query."""
-    index = await identity.lookup(db, user_id=user_id, names=name_candidates(query))
-    entity_uids = sorted({m[0].entity_uuid for name in name_candidates(query) if len(m := index.matches(name)) == 1})
-    if not entity_uids:
-        return []
-    return await db.read("entity_events_by_similarity", user_id=user_id, entity_uids=entity_uids, embedding=vector, k=k)
+    entity per name) bring their impressions, the memories that mention them and, when selective, the
+    events they were observed in;
+    their selective ``RELATES`` neighbours (at most :data:`RELATED_ENTITIES`, strongest first) bring
+    theirs.
+    Every list is ranked by similarity to the query; ``vector`` (the query embedding, an awaitable that
+    may be awaited more than once, such as a task) is awaited only once the entities are known.
+
+    Selective: observed in at most ``recall_entity_max_share`` of the user's events (at least
+    :data:`SELECTIVE_MIN_EVENTS`). On LoCoMo the two speakers are observed in ~80 % of the turns; their
+    event lists repeated the vector list and cost recall_any@10 (measured in the README's LoCoMo notes).
+    """
+    names = name_candidates(query)
+    index = await identity.lookup(db, user_id=user_id, names=names)
+    named = sorted({m[0].entity_uuid for name in names if len(m := index.matches(name)) == 1})
+    if not named:
+        return NO_EXPANSION
+    user_events = await SIZES.count(db, target="event", user_id=user_id, ttl_s=settings.vector_size_cache_s)
+    max_observed = max(SELECTIVE_MIN_EVENTS, int(settings.recall_entity_max_share * user_events))
+    selective_rows, related_rows = await asyncio.gather(
+        db.read("selective_entities", user_id=user_id, entity_uids=named, max_observed=max_observed),
+        db.read(
+            "related_entities",
+            user_id=user_id,
+            entity_uids=named,
+            limit=RELATED_ENTITIES,
+            max_observed=max_observed,
+        ),
+    )
+    selective = [str(r["uid"]) for r in selective_rows]
+    related = [str(r["uid"]) for r in related_rows]
+
+    embedding = await vector
+
+    async def ranked(name: str, entity_uids: list[str]) -> list[dict[str, Any]]:
+        if not entity_uids:
+            return []
+        return await db.read(name, user_id=user_id, entity_uids=entity_uids, embedding=embedding, k=k)
+
+    events, memories, impressions, related_events, related_impressions = await asyncio.gather(
+        ranked("entity_events_by_similarity", selective),
+        ranked("entity_memories_by_similarity", named),
+        ranked("entity_impressions_by_similarity", named),
+        ranked("entity_events_by_similarity", related),
+        ranked("entity_impressions_by_similarity", related),
+    )
+    return GraphExpansion(events, memories, impressions, related_events, related_impressions)
 
 
 def drop_covered(hits: list[RecallHit]) -> list[RecallHit]:
@@ -238,6 +370,11 @@ def drop_covered(hits: list[RecallHit]) -> list[RecallHit]:
             covered |= sources
         kept.append(hit)
     return kept
+
+
+async def _embed_query(embedder: Embedder, query: str) -> list[float]:
+    vector: list[float] = (await embedder.embed_queries([query]))[0].tolist()
+    return vector
 
 
 def _event_text(row: dict[str, Any]) -> str:

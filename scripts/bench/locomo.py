@@ -7,9 +7,10 @@
 2. Asks every question of categories 1-4 through the GraphQL ``recall`` query (in-process
    schema execution: the same resolvers the HTTP endpoint runs) with limit 10.
 3. Computes recall_any@k (any evidence turn among the sources of the top k hits) and
-   recall_all@k (all of them) for k = 5, 10, per category, and the same for two baselines
-   over the same turns (``speaker: text``) in the same run: BM25 (rank_bm25, Okapi) and
-   exact cosine over multilingual-e5-small vectors, plus their plain RRF fusion.
+   recall_all@k (all of them) for k = 5, 10, per category, and the same for the baselines
+   over the same turns (``speaker: text``) in the same run: BM25 (rank_bm25, Okapi, per
+   conversation, NLTK English stop words dropped), the same with Porter stems, exact cosine
+   over multilingual-e5-small vectors, and plain RRF of BM25 and vector.
 Prints a table and, last, one JSON object.
 """
 
@@ -28,6 +29,8 @@ from typing import Any
 
 import click
 import numpy as np
+import Stemmer
+from bm25s.stopwords import STOPWORDS_EN_PLUS
 from datasets import LOCOMO_DEV, REPO, locomo_questions, locomo_records, write_jsonl
 from rank_bm25 import BM25Okapi
 
@@ -42,8 +45,18 @@ RECALL_QUERY = """query($u: String!, $q: String!, $n: Int!) {
 }"""
 
 
+STOPWORDS = frozenset(STOPWORDS_EN_PLUS)
+STEMMER = Stemmer.Stemmer("porter")
+
+
 def tokenize(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", text.lower())
+    """Baseline BM25 terms: lower-cased words without English stop words (NLTK's list)."""
+    return [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS]
+
+
+def tokenize_stemmed(text: str) -> list[str]:
+    """The stronger baseline's terms: :func:`tokenize` with Porter stems."""
+    return list(STEMMER.stemWords(tokenize(text)))
 
 
 def score_ranking(ranked_sources: list[list[str]], evidence: list[str]) -> dict[str, bool]:
@@ -93,6 +106,7 @@ async def evaluate(path: Path, conversations: int | None) -> dict[str, Any]:
             ids = [t["messageId"] for t in user_turns]
             texts = [f"{t['speaker']}: {t['content']}" for t in user_turns]
             bm25 = BM25Okapi([tokenize(t) for t in texts])
+            bm25_stemmed = BM25Okapi([tokenize_stemmed(t) for t in texts])
             vectors = await service.embedder.embed_passages(texts)
             for q in (q for q in questions if q["userId"] == user_id):
                 started = time.perf_counter()
@@ -108,6 +122,8 @@ async def evaluate(path: Path, conversations: int | None) -> dict[str, Any]:
                 ranked = [hit["sourceMessageIds"] for hit in result.data["recall"]]
                 systems["graphsvc"].append((q["category"], score_ranking(ranked, q["evidence"])))
                 bm25_order = list(np.argsort(-bm25.get_scores(tokenize(q["question"])), kind="stable"))
+                stemmed_scores = bm25_stemmed.get_scores(tokenize_stemmed(q["question"]))
+                stemmed_order = list(np.argsort(-stemmed_scores, kind="stable"))
                 qvec = (await service.embedder.embed_queries([q["question"]]))[0]
                 vec_order = list(np.argsort(-(vectors @ qvec), kind="stable"))
                 fused: dict[int, float] = defaultdict(float)
@@ -117,6 +133,7 @@ async def evaluate(path: Path, conversations: int | None) -> dict[str, Any]:
                 rrf_order = sorted(fused, key=lambda i: -fused[i])
                 for name, order in (
                     ("bm25", bm25_order),
+                    ("bm25 stemmed", stemmed_order),
                     ("vector", vec_order),
                     ("bm25+vector rrf", rrf_order),
                 ):

@@ -72,7 +72,8 @@ async def test_ingest_end_extract_recall(gql: GraphQLClient, service: MemoryServ
 
     hits = (await gql.execute(RECALL, {"u": "ana", "q": "Where does Ana live?", "n": 5}))["data"]["recall"]
     assert any("a1" in h["sourceMessageIds"] for h in hits[:3])
-    assert {h["kind"] for h in hits} == {"memory", "event"}
+    kinds = {h["kind"] for h in hits}
+    assert "memory" in kinds and kinds <= {"memory", "event", "impression"}  # extracted memories are recalled
     assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
 
 

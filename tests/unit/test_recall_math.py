@@ -57,3 +57,27 @@ def test_name_candidates_are_the_query_word_ngrams() -> None:
     }
     assert "new york" in name_candidates("Trip to New-York!")
     assert name_candidates("?!") == set()
+
+
+def test_merge_by_score_ranks_all_kinds_of_one_method_together() -> None:
+    from graphsvc.pipeline.recall import merge_by_score
+
+    events = [{"uid": "e1", "score": 0.9}, {"uid": "e2", "score": 0.5}]
+    impressions = [{"uid": "i1", "score": 0.7}, {"uid": "e2", "score": 0.8}]  # e2 again: its best score counts
+    memories = [{"uid": "m1", "score": 0.7}]
+    assert merge_by_score([events, impressions, memories], k=10) == ["e1", "e2", "i1", "m1"]  # tie by uid
+    assert merge_by_score([events, impressions, memories], k=2) == ["e1", "e2"]
+    assert merge_by_score([[], []], k=5) == []
+
+
+def test_a_kind_with_more_lists_does_not_outrank_an_equally_good_kind() -> None:
+    from graphsvc.pipeline.recall import merge_by_score
+
+    # One method (vector) finds an event and an impression equally well; graph expansion lists only the
+    # impression. Per-method fusion keeps the event's vector rank from being outvoted by list count alone.
+    vector = merge_by_score([[{"uid": "e1", "score": 0.9}], [{"uid": "i1", "score": 0.8}]], k=10)
+    text = merge_by_score([[{"uid": "e1", "score": 7.0}], [{"uid": "i1", "score": 6.0}]], k=10)
+    graph = merge_by_score([[{"uid": "i1", "score": 0.8}]], k=10)
+    fused = reciprocal_rank_fusion([vector, text, graph], k=60)
+    assert fused["e1"] == pytest.approx(2 / 61)
+    assert fused["i1"] == pytest.approx(2 / 62 + 1 / 61)

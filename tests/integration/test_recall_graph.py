@@ -1,0 +1,187 @@
+"""Recall over the entity graph: impressions as hits, graph expansion through named and related entities."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from graphsvc.config import Settings
+from graphsvc.embed.local import LocalEmbedder
+from graphsvc.graph.database import Database
+from graphsvc.pipeline import keys
+from graphsvc.pipeline.impressions.vectors import embed_missing_impressions
+from graphsvc.pipeline.ingest import MessageIn
+from graphsvc.pipeline.recall import graph_expansion
+from graphsvc.service import MemoryService
+from tests.integration.conftest import at, make_service
+from tests.integration.impressions_support import cypher
+
+FILLER = [
+    "I had coffee this morning.",
+    "Work was busy today.",
+    "I watched a film last night.",
+    "The weather turned cold.",
+    "I cooked pasta for dinner.",
+]
+
+
+@pytest.fixture
+def service(settings: Settings, database: Database, embedder: LocalEmbedder) -> MemoryService:
+    """No job worker: nothing but the test writes entities."""
+    return make_service(settings, database, embedder)
+
+
+async def ingest(service: MemoryService, user_id: str, texts: list[str]) -> dict[str, str]:
+    """Store ``texts`` as one session; ``{message id: event uid}``."""
+    await service.ingest_messages(
+        user_id=user_id,
+        session_id="s1",
+        messages=[
+            MessageIn(role="user", content=t, occurred_at=at(1, 9, i), message_id=f"{user_id}-{i}", speaker=user_id)
+            for i, t in enumerate(texts)
+        ],
+    )
+    rows = await cypher(service.db, "MATCH (e:Event {user_id: $u}) RETURN e.source_id AS m, e.uid AS uid", u=user_id)
+    return {r["m"]: r["uid"] for r in rows}
+
+
+async def add_entity(
+    db: Database, user_id: str, subject: str, *, observed_in: list[str], impression: str | None = None
+) -> str:
+    """An entity with its subject alias, observed in the given events; optionally one impression whose
+    evidence is the first of those events. Returns the entity uid."""
+    uid = f"{user_id}-{subject}"
+    normalised = keys.normalise_text(subject)
+    await cypher(
+        db,
+        "CREATE (n:Entity {uid: $uid, user_id: $u, tenant_key: $t, subject: $s, subject_key: $sk, kind: 'person'})"
+        "-[:HAS_ALIAS]->(:Alias {uid: $uid + '-a', user_id: $u, tenant_key: $t, name: $s, normalized: $norm}) "
+        "WITH n UNWIND $events AS event_uid MATCH (x:Event {uid: event_uid}) CREATE (n)-[:OBSERVED_IN]->(x)",
+        uid=uid,
+        u=user_id,
+        t=keys.tenant_key(user_id),
+        s=subject,
+        sk=keys.entity_subject_key(user_id, normalised),
+        norm=normalised,
+        events=observed_in,
+    )
+    if impression is not None:
+        await cypher(
+            db,
+            "MATCH (n:Entity {uid: $uid}), (x:Event {uid: $event}) "
+            "CREATE (n)-[:HAS_IMPRESSION]->(i:Impression {uid: $uid + '-i', user_id: $u, tenant_key: $t, "
+            "content: $c, content_hash: $h, confidence: 0.8, created_at: datetime()}) "
+            "CREATE (:Evidence {uid: $uid + '-d', user_id: $u, grade: 'direct', kind: 'supporting'})"
+            "-[:SUPPORTS]->(i) "
+            "WITH i, x MATCH (d:Evidence {uid: $uid + '-d'}) CREATE (d)-[:FROM_EVENT]->(x)",
+            uid=uid,
+            event=observed_in[0],
+            u=user_id,
+            t=keys.tenant_key(user_id),
+            c=impression,
+            h=keys.content_hash(impression),
+        )
+    return uid
+
+
+async def relate(db: Database, a: str, b: str) -> None:
+    await cypher(
+        db,
+        "MATCH (a:Entity {uid: $a}), (b:Entity {uid: $b}) "
+        "CREATE (a)-[:RELATES {relation: 'friend', strength: 0.8}]->(b)",
+        a=a,
+        b=b,
+    )
+
+
+async def test_impressions_are_embedded_once_and_recalled_with_their_entity_and_evidence(
+    service: MemoryService,
+) -> None:
+    events = await ingest(service, "ana", ["He showed me his new gallery yesterday.", *FILLER])
+    await add_entity(
+        service.db,
+        "ana",
+        "Oliver",
+        observed_in=[events["ana-0"]],
+        impression="Oliver is a landscape painter who sells his paintings",
+    )
+    assert await embed_missing_impressions(service.db, service.embedder, user_id="ana") == 1
+    assert await embed_missing_impressions(service.db, service.embedder, user_id="ana") == 0
+
+    hits = await service.recall(user_id="ana", query="Who paints landscapes?", limit=5)
+    assert hits[0].kind == "impression"
+    assert hits[0].content == "Oliver is a landscape painter who sells his paintings"
+    assert hits[0].entity == "Oliver"
+    assert hits[0].source_message_ids == ["ana-0"]
+
+    context = await service.memory_context(user_id="ana", query="Who paints landscapes?", max_tokens=300)
+    assert context.impression_ids == ["ana-Oliver-i"]
+    assert "about Oliver: Oliver is a landscape painter" in context.text
+
+
+async def test_graph_expansion_brings_named_and_related_entities_and_skips_unselective_ones(
+    service: MemoryService,
+) -> None:
+    texts = [f"{FILLER[i % len(FILLER)]} ({i})" for i in range(30)]
+    events = await ingest(service, "ana", texts)
+    everything = list(events.values())
+    ana = await add_entity(service.db, "ana", "Ana", observed_in=everything, impression="Ana likes quiet mornings")
+    oliver = await add_entity(service.db, "ana", "Oliver", observed_in=[events["ana-3"]])
+    grace = await add_entity(service.db, "ana", "Grace", observed_in=[events["ana-7"]], impression="Grace sings")
+    await relate(service.db, oliver, grace)
+    await relate(service.db, ana, oliver)
+    # another user's Oliver, observed in that user's event, must never come back
+    other = await ingest(service, "bob", ["Oliver came round for dinner."])
+    await add_entity(service.db, "bob", "Oliver", observed_in=list(other.values()), impression="Bob's Oliver")
+    await embed_missing_impressions(service.db, service.embedder, user_id="ana")
+    await embed_missing_impressions(service.db, service.embedder, user_id="bob")
+    settings = service.settings
+    vector: asyncio.Future[list[float]] = asyncio.get_running_loop().create_future()
+    vector.set_result((await service.embedder.embed_queries(["What does Oliver do?"]))[0].tolist())
+
+    expansion = await graph_expansion(service.db, settings, "ana", "What does Oliver do?", vector, 10)
+    assert [r["uid"] for r in expansion.events] == [events["ana-3"]]
+    assert expansion.impressions == []  # Oliver has none of his own
+    # Grace is Oliver's neighbour; Ana, in every event, is not selective and stays out
+    assert [r["uid"] for r in expansion.related_events] == [events["ana-7"]]
+    assert [r["uid"] for r in expansion.related_impressions] == ["ana-Grace-i"]
+
+    expansion = await graph_expansion(service.db, settings, "ana", "How is Ana?", vector, 10)
+    assert expansion.events == []  # observed in 30 of 30 events: narrows nothing
+    assert [r["uid"] for r in expansion.impressions] == ["ana-Ana-i"]
+    assert [r["uid"] for r in expansion.related_events] == [events["ana-3"]]  # via Oliver
+
+    expansion = await graph_expansion(service.db, settings, "bob", "What does Oliver do?", vector, 10)
+    assert [r["uid"] for r in expansion.events] == list(other.values())
+    assert [r["uid"] for r in expansion.impressions] == ["bob-Oliver-i"]
+
+
+async def test_full_text_ranks_with_the_tenants_own_statistics(service: MemoryService) -> None:
+    """Across users "cat" is everywhere and "Melanie" rare; inside ana's data it is the other way round."""
+    from graphsvc.pipeline import lucene, tenant_bm25
+
+    ana = await ingest(
+        service, "ana", [f"Melanie phoned about the weekend ({i})" for i in range(8)] + ["I adopted a cat"]
+    )
+    await ingest(service, "bob", [f"The cat slept in the sun ({i})" for i in range(30)])
+    tenant = keys.tenant_key("ana")
+    query = "Melanie cat"
+    pool = await service.db.read(
+        "fulltext_events",
+        user_id="ana",
+        index="event_text_en",
+        lucene=lucene.build_query(query, tenant=tenant),
+        k=20,
+    )
+    assert pool[0]["uid"] != ana["ana-8"]  # Lucene's index-wide statistics put a Melanie message first
+    terms = lucene.content_terms(query)
+    both = await tenant_bm25.tenant_statistics(
+        service.db, user_id="ana", terms=terms, indexes={"event_text_en": None, "memory_text_en": 40}
+    )
+    assert both["memory_text_en"] == tenant_bm25.TenantStatistics(documents=40, frequency={"melanie": 0, "cat": 0})
+    stats = both["event_text_en"]
+    assert stats == tenant_bm25.TenantStatistics(documents=9, frequency={"melanie": 8, "cat": 1})
+    ranked = tenant_bm25.rerank(pool, terms=terms, family="en", stats=stats, k=5)
+    assert ranked[0]["uid"] == ana["ana-8"]
+    assert {r["uid"] for r in ranked} <= set(ana.values())

@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from graphsvc.pipeline.tenant_bm25 import TenantStatistics, analyse, rerank
+
+
+def test_english_analysis_drops_lucene_stop_words_and_stems() -> None:
+    assert analyse("The paintings of Caroline's garden", "en") == ["paint", "carolin", "garden"]
+    assert analyse("我住在北京", "cjk") == ["我住", "住在", "在北", "北京"]
+
+
+def test_a_term_common_in_the_tenant_weighs_less_than_a_rare_one() -> None:
+    rows = [
+        {"uid": "e1", "text": "Melanie called me"},
+        {"uid": "e2", "text": "Melanie said hi"},
+        {"uid": "e3", "text": "We adopted a cat"},
+    ]
+    stats = TenantStatistics(documents=100, frequency={"melanie": 90, "cat": 2})
+    ranked = rerank(rows, terms=["melanie", "cat"], family="en", stats=stats, k=10)
+    assert [r["uid"] for r in ranked] == ["e3", "e1", "e2"]
+    # e3: one term of three, idf ln(1 + (100 - 2 + 0.5) / 2.5), length = the pool average
+    idf = math.log(1 + 98.5 / 2.5)
+    assert ranked[0]["score"] == pytest.approx(idf * 1 / (1 + 1.2))
+
+
+def test_documents_without_any_term_are_left_out_and_k_applies() -> None:
+    rows = [{"uid": f"e{i}", "text": "cat" if i % 2 else "dog"} for i in range(6)]
+    stats = TenantStatistics(documents=6, frequency={"cat": 3})
+    ranked = rerank(rows, terms=["cat"], family="en", stats=stats, k=2)
+    assert [r["uid"] for r in ranked] == ["e1", "e3"]
+    assert rerank([], terms=["cat"], family="en", stats=stats, k=2) == []

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from neo4j.vector import Vector
 
 from graphsvc.config import Settings
 from graphsvc.graph.database import Database
@@ -116,10 +117,7 @@ class MemoryVectors:
             if stamp[1] == 0 or stamp[1] > settings.vector_cache_max_vectors:
                 return
             row = (await db.read("memory_vectors_of_user", user_id=user_id, dimensions=dimensions))[0]
-            raw = b"".join(v.raw(byteorder="little") for v in row["embeddings"])
-            vectors = np.frombuffer(raw, dtype="<f4").reshape(len(row["uids"]), dimensions).astype(np.float32)
-            norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-            vectors /= np.where(norms > 0, norms, 1.0)
+            vectors = await asyncio.to_thread(_normalised, row["embeddings"], dimensions)
         except Exception:  # the copy is an optimisation: the database path still answers
             log.warning("could not copy the memory vectors of user %s", user_id, exc_info=True)
             return
@@ -134,6 +132,15 @@ class MemoryVectors:
         copy = self._copies.pop(user_id, None)
         if copy is not None:
             self._held -= len(copy.vectors)
+
+
+def _normalised(embeddings: list[Vector], dimensions: int) -> np.ndarray:
+    """``(n, dimensions)`` float32 with L2-normalised rows (zero rows stay zero)."""
+    raw = b"".join(v.raw(byteorder="little") for v in embeddings)
+    vectors = np.frombuffer(raw, dtype="<f4").reshape(len(embeddings), dimensions).astype(np.float32)
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    vectors /= np.where(norms > 0, norms, 1.0)
+    return vectors
 
 
 def _top(copy: _Copy, query: np.ndarray, k: int) -> list[dict[str, Any]]:

@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 
 import click
 import numpy as np
+from figures import percentiles
 from openai.types.chat import ChatCompletionMessageParam
 from pydantic import BaseModel
 
@@ -142,14 +143,8 @@ async def time_resolver(db: Database, settings: Settings, user_id: str, entities
         await resolve.run(db=db, user_id=user_id, aggregate=ObservationAggregate(observations=group), settings=settings)
         batched.append((time.perf_counter() - began) * 1000 / len(group))
     return {
-        "single_ms": {
-            "p50": round(float(np.percentile(single, 50)), 2),
-            "p95": round(float(np.percentile(single, 95)), 2),
-        },
-        "batch20_per_observation_ms": {
-            "p50": round(float(np.percentile(batched, 50)), 2),
-            "p95": round(float(np.percentile(batched, 95)), 2),
-        },
+        "single_ms": percentiles(single, digits=2),
+        "batch20_per_observation_ms": percentiles(batched, digits=2),
         "decisions": decisions,
     }
 
@@ -223,10 +218,7 @@ async def count_llm_calls(
                 "max": max(calls),
             },
             "active_entities_per_conversation": {"mean": round(statistics.mean(entities), 2), "max": max(entities)},
-            "pipeline_s_per_conversation_without_llm": {
-                "p50": round(float(np.percentile(seconds, 50)), 3),
-                "p95": round(float(np.percentile(seconds, 95)), 3),
-            },
+            "pipeline_s_per_conversation_without_llm": percentiles(seconds, digits=3),
             "offline_llm_calls_per_conversation": 0,
         },
         sorted(users),

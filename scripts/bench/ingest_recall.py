@@ -22,6 +22,7 @@ from datetime import UTC, datetime, timedelta
 
 import click
 import numpy as np
+from figures import percentiles
 
 from graphsvc.config import Settings
 from graphsvc.pipeline.ingest import MessageIn
@@ -95,10 +96,7 @@ async def run(messages: int, users: int, other: int, queries: int) -> dict[str, 
             "ingest_messages_per_s": round(total / ingest_s, 1),
             "ingest_s": round(ingest_s, 1),
             "recall_queries": queries,
-            "recall_ms": {
-                "p50": round(float(np.percentile(lat, 50)), 1),
-                "p95": round(float(np.percentile(lat, 95)), 1),
-            },
+            "recall_ms": percentiles(lat),
         }
     finally:
         await service.close()

@@ -32,6 +32,7 @@ import numpy as np
 import Stemmer
 from bm25s.stopwords import STOPWORDS_EN_PLUS
 from datasets import LOCOMO_DEV, REPO, locomo_questions, locomo_records, write_jsonl
+from figures import percentiles
 from rank_bm25 import BM25Okapi
 
 from graphsvc.api.context import Context
@@ -143,10 +144,7 @@ async def evaluate(path: Path, conversations: int | None) -> dict[str, Any]:
         return {
             "dataset": str(path),
             "questions": len(questions),
-            "recall_latency_ms": {
-                "p50": round(float(np.percentile(lat, 50)), 1),
-                "p95": round(float(np.percentile(lat, 95)), 1),
-            },
+            "recall_latency_ms": percentiles(lat),
             "systems": {name: summarise(rows) for name, rows in systems.items()},
         }
     finally:

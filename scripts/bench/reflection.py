@@ -37,6 +37,7 @@ from typing import Any
 import click
 import numpy as np
 from datasets import MEMORYBANK, memorybank_records
+from figures import percentiles
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
@@ -265,11 +266,7 @@ def summarise(
         "tokens_out_per_cycle": round(float(np.mean([o.tokens_out for o in ran] or [0])), 1),
         "tokens_in_per_call": round(sum(o.tokens_in for o in ran) / max(1, sum(o.llm_calls for o in ran)), 1),
         "tokens_out_per_call": round(sum(o.tokens_out for o in ran) / max(1, sum(o.llm_calls for o in ran)), 1),
-        "cycle_ms": {
-            "p50": round(float(np.percentile(ms, 50)), 1),
-            "p95": round(float(np.percentile(ms, 95)), 1),
-            "max": round(float(ms.max()), 1),
-        },
+        "cycle_ms": percentiles(ms) | {"max": round(float(ms.max()), 1)},
         "memories_scanned": sum(o.memories_scanned for o in ran),
         "traits_created": sum(o.traits_created for o in ran),
         "traits_reinforced": sum(o.traits_reinforced for o in ran),

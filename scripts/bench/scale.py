@@ -30,6 +30,7 @@ from typing import Any
 
 import click
 import numpy as np
+from figures import percentiles
 from neo4j.vector import Vector
 
 from graphsvc.config import Settings
@@ -150,14 +151,8 @@ async def measure_pass(
     return {
         "users": len(sample),
         "queries": len(graph_ms),
-        "graphsvc_ms": {
-            "p50": round(float(np.percentile(graph_ms, 50)), 1),
-            "p95": round(float(np.percentile(graph_ms, 95)), 1),
-        },
-        "numpy_bruteforce_ms": {
-            "p50": round(float(np.percentile(numpy_ms, 50)), 2),
-            "p95": round(float(np.percentile(numpy_ms, 95)), 2),
-        },
+        "graphsvc_ms": percentiles(graph_ms),
+        "numpy_bruteforce_ms": percentiles(numpy_ms, digits=2),
         "recall_at_10_vs_exact": round(float(np.mean(recalls)), 4),
         "from_copy": MEMORY_VECTORS.hits - hits_before,
         "path": (

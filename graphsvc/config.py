@@ -253,9 +253,11 @@ class Settings(BaseSettings):
     (:func:`graphsvc.pipeline.vector_search.candidate_count`)."""
     vector_size_cache_s: float = Field(default=30.0, ge=0)
     """How long a user's vector count (which only picks the search path) is reused."""
-    vector_cache_max_vectors: int = Field(default=250_000, ge=0)
+    vector_cache_max_vectors: int = Field(default=0, ge=0)
     """Memory vectors of users above ``vector_exact_max`` held in process for exact search, in all
-    (float32: 250,000 × 384-d ≈ 384 MB; 0 turns it off; :mod:`graphsvc.pipeline.vector_cache`)."""
+    (float32: 250,000 × 384-d ≈ 384 MB; :mod:`graphsvc.pipeline.vector_cache`). 0, the default, turns it
+    off: at 1M memories the database path alone kept p95 under 30 ms for every user size, while filling
+    copies raised a 10,000-memory user's first searches to 85 ms p95 (scripts/bench/scale.py, README)."""
     vector_cache_ttl_s: float = Field(default=600.0, gt=0)
     """A held copy is refilled after this long even if its stamp still matches."""
     recall_fulltext_pool: int = Field(default=2, ge=1, le=20)

@@ -265,7 +265,7 @@ class Settings(BaseSettings):
     recall re-ranks with the tenant's own BM25 statistics (``graphsvc.pipeline.tenant_bm25``)."""
     recall_entity_max_share: float = Field(default=0.25, gt=0, le=1)
     """Graph expansion brings a named entity's events only if it is observed in at most this share of
-    the user's events (``graphsvc.pipeline.recall.graph_expansion``)."""
+    the user's events (``graphsvc.pipeline.graph_expansion``)."""
     recall_rrf_k: int = Field(default=60, ge=1)
     recall_recency_half_life_days: float = Field(default=30.0, gt=0)
     recall_recency_weight: float = Field(default=0.1, ge=0)

@@ -4,7 +4,7 @@ Candidate lists (all filtered to the user):
   vector similarity over events, memories, impressions and traits, and full-text BM25 over all four
   (English analyzer, or the CJK bigram analyzer when the query holds CJK text). Only traits at stage
   emerging, established or core take part (seed 002 §7: trend, candidate and dissolved never do).
-  Graph expansion (:func:`graph_expansion`): entities the query names (subject or alias, found through
+  Graph expansion (:mod:`graphsvc.pipeline.graph_expansion`): entities the query names (subject or alias, found through
   the alias index) bring their impressions, the memories that mention them and, when selective, the
   events they were observed in, each ranked by similarity to the query; their selective ``RELATES``
   neighbours bring their events and impressions too.
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import Awaitable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Literal
@@ -34,7 +33,7 @@ from graphsvc.config import Settings
 from graphsvc.embed.base import Embedder
 from graphsvc.graph.database import Database, native
 from graphsvc.pipeline import keys, lucene, tenant_bm25
-from graphsvc.pipeline.impressions import identity
+from graphsvc.pipeline.graph_expansion import graph_expansion
 from graphsvc.pipeline.reflection.confidence import trait_boost
 from graphsvc.pipeline.time_cues import query_time_window
 from graphsvc.pipeline.validate_input import require_id, require_limit, require_text
@@ -128,66 +127,20 @@ async def recall(
     query = require_text("query", query, limit=settings.max_query_chars)
     limit = require_limit("limit", limit, maximum=settings.max_recall_limit)
     k = max(settings.recall_candidates, limit)
+    stages = list(RECALL_TRAIT_STAGES)
     # The query embedding runs in a thread; full-text search and the entity lookup need no vector and
     # run meanwhile.
     vector = asyncio.ensure_future(_embed_query(embedder, query))
-    tenant = keys.tenant_key(user_id)
-    family = lucene.analyzer_for(query)
-    text_query = lucene.build_query(query, tenant=tenant)
-    terms = lucene.content_terms(query)
-    pool_size = k * settings.recall_fulltext_pool
-    cache_s = settings.vector_size_cache_s
-    stages = list(RECALL_TRAIT_STAGES)
 
-    async def text_lists() -> list[list[dict[str, Any]]]:
-        """Lucene's tenant-filtered pools, re-ranked with the tenant's own BM25 statistics (tenant_bm25)."""
-        if text_query is None:
-            return [[], [], [], []]
-        searches: list[tuple[str, str, Target | None, dict[str, Any]]] = [
-            ("fulltext_events", f"event_text_{family}", "event", {}),
-            ("fulltext_memories", f"memory_text_{family}", "memory", {}),
-            ("fulltext_impressions", f"impression_text_{family}", None, {}),
-            ("fulltext_traits", f"trait_text_{family}", None, {"stages": stages}),
-        ]
+    async def by_vector() -> list[list[dict[str, Any]]]:
+        return await _vector_lists(db, settings, user_id=user_id, vector=await vector, k=k, stages=stages)
 
-        async def statistics() -> dict[str, tenant_bm25.TenantStatistics]:
-            sizes = [
-                None if target is None else await SIZES.count(db, target=target, user_id=user_id, ttl_s=cache_s)
-                for _, _, target, _ in searches
-            ]
-            indexes = {index: size for (_, index, _, _), size in zip(searches, sizes, strict=True)}
-            return await tenant_bm25.tenant_statistics(db, user_id=user_id, terms=terms, indexes=indexes)
-
-        pools, stats = await asyncio.gather(
-            asyncio.gather(
-                *(
-                    db.read(name, user_id=user_id, index=index, lucene=text_query, k=pool_size, **extra)
-                    for name, index, _, extra in searches
-                )
-            ),
-            statistics(),
-        )
-        return [
-            tenant_bm25.rerank(pool, terms=terms, family=family, stats=stats[index], k=k)
-            for pool, (_, index, _, _) in zip(pools, searches, strict=True)
-        ]
-
-    async def vector_lists() -> list[list[dict[str, Any]]]:
-        embedding = await vector
-        return list(
-            await asyncio.gather(
-                nearest(db, target="event", user_id=user_id, embedding=embedding, k=k, settings=settings),
-                nearest(db, target="memory", user_id=user_id, embedding=embedding, k=k, settings=settings),
-                db.read("vector_impressions_exact", user_id=user_id, embedding=embedding, k=k),
-                db.read("vector_traits_exact", user_id=user_id, embedding=embedding, k=k, stages=stages),
-            )
-        )
-
-    by_vector, by_text, expansion = await asyncio.gather(
-        vector_lists(), text_lists(), graph_expansion(db, settings, user_id, query, vector, k)
+    (vec_events, vec_memories, vec_impressions, vec_traits), text, expansion = await asyncio.gather(
+        by_vector(),
+        _text_lists(db, settings, user_id=user_id, query=query, k=k, stages=stages),
+        graph_expansion(db, settings, user_id, query, vector, k),
     )
-    vec_events, vec_memories, vec_impressions, vec_traits = by_vector
-    ft_events, ft_memories, ft_impressions, ft_traits = by_text
+    ft_events, ft_memories, ft_impressions, ft_traits = text
     kinds: dict[str, HitKind] = {}
     kind: HitKind
     for kind, rows in (
@@ -197,12 +150,88 @@ async def recall(
         ("trait", [*vec_traits, *ft_traits]),
     ):
         kinds.update((str(r["uid"]), kind) for r in rows)
-    channels = [
+    methods = [
         merge_by_score([vec_events, vec_memories, vec_impressions, vec_traits], k=k),
-        merge_by_score([ft_events, ft_memories, ft_impressions, ft_traits], k=k),
+        merge_by_score(text, k=k),
         merge_by_score(expansion.lists(), k=k),
     ]
-    fused = reciprocal_rank_fusion(channels, k=settings.recall_rrf_k)
+    fused = reciprocal_rank_fusion(methods, k=settings.recall_rrf_k)
+    hits = await _hydrate(db, settings, user_id=user_id, fused=fused, kinds=kinds, stages=stages, now=now)
+    window = query_time_window(query, now=now)
+    if window is not None:
+        boost = 1.0 + settings.recall_time_cue_boost
+        hits = [replace(h, score=h.score * boost) if window.matches(h.occurred_at) else h for h in hits]
+    hits.sort(key=lambda h: (-h.score, h.uid))
+    return drop_covered(hits)[:limit]
+
+
+async def _vector_lists(
+    db: Database, settings: Settings, *, user_id: str, vector: list[float], k: int, stages: list[str]
+) -> list[list[dict[str, Any]]]:
+    """Events, memories, impressions, traits by cosine: four ``[{"uid", "score"}]`` lists."""
+    return list(
+        await asyncio.gather(
+            nearest(db, target="event", user_id=user_id, embedding=vector, k=k, settings=settings),
+            nearest(db, target="memory", user_id=user_id, embedding=vector, k=k, settings=settings),
+            db.read("vector_impressions_exact", user_id=user_id, embedding=vector, k=k),
+            db.read("vector_traits_exact", user_id=user_id, embedding=vector, k=k, stages=stages),
+        )
+    )
+
+
+async def _text_lists(
+    db: Database, settings: Settings, *, user_id: str, query: str, k: int, stages: list[str]
+) -> list[list[dict[str, Any]]]:
+    """Events, memories, impressions, traits by full text: Lucene's tenant-filtered pools
+    (``recall_fulltext_pool × k`` each), re-ranked with the tenant's own BM25 statistics
+    (:mod:`graphsvc.pipeline.tenant_bm25`); four ``[{"uid", "score"}]`` lists, empty without words."""
+    text_query = lucene.build_query(query, tenant=keys.tenant_key(user_id))
+    if text_query is None:
+        return [[], [], [], []]
+    family = lucene.analyzer_for(query)
+    terms = lucene.content_terms(query)
+    searches: list[tuple[str, str, Target | None, dict[str, Any]]] = [
+        ("fulltext_events", f"event_text_{family}", "event", {}),
+        ("fulltext_memories", f"memory_text_{family}", "memory", {}),
+        ("fulltext_impressions", f"impression_text_{family}", None, {}),
+        ("fulltext_traits", f"trait_text_{family}", None, {"stages": stages}),
+    ]
+
+    async def statistics() -> dict[str, tenant_bm25.TenantStatistics]:
+        sizes: dict[str, int | None] = {}
+        for _, index, target, _ in searches:
+            sizes[index] = None
+            if target is not None:
+                sizes[index] = await SIZES.count(db, target=target, user_id=user_id, ttl_s=settings.vector_size_cache_s)
+        return await tenant_bm25.tenant_statistics(db, user_id=user_id, terms=terms, indexes=sizes)
+
+    pool_size = k * settings.recall_fulltext_pool
+    pools, stats = await asyncio.gather(
+        asyncio.gather(
+            *(
+                db.read(name, user_id=user_id, index=index, lucene=text_query, k=pool_size, **extra)
+                for name, index, _, extra in searches
+            )
+        ),
+        statistics(),
+    )
+    return [
+        tenant_bm25.rerank(pool, terms=terms, family=family, stats=stats[index], k=k)
+        for pool, (_, index, _, _) in zip(pools, searches, strict=True)
+    ]
+
+
+async def _hydrate(
+    db: Database,
+    settings: Settings,
+    *,
+    user_id: str,
+    fused: dict[str, float],
+    kinds: dict[str, HitKind],
+    stages: list[str],
+    now: datetime,
+) -> list[RecallHit]:
+    """Read the fused candidates and score each: its RRF score · seed 002 §7's adjustment."""
     event_uids, memory_uids, impression_uids, trait_uids = (
         sorted(uid for uid in fused if kinds[uid] == kind) for kind in ("event", "memory", "impression", "trait")
     )
@@ -258,96 +287,7 @@ async def recall(
             boost=trait_boost(row["stage"], settings=settings.reflection),
         )
         hits.append(RecallHit(row["uid"], "trait", row["content"], score, occurred, list(row["source_ids"])))
-    window = query_time_window(query, now=now)
-    if window is not None:
-        boost = 1.0 + settings.recall_time_cue_boost
-        hits = [replace(h, score=h.score * boost) if window.matches(h.occurred_at) else h for h in hits]
-    hits.sort(key=lambda h: (-h.score, h.uid))
-    return drop_covered(hits)[:limit]
-
-
-MAX_NAME_WORDS = 3
-
-
-def name_candidates(query: str) -> set[str]:
-    """Word n-grams (1 to 3 words) of the normalised query: the names it might contain."""
-    words = keys.normalise_text(query).split()
-    return {" ".join(words[i : i + n]) for n in range(1, MAX_NAME_WORDS + 1) for i in range(len(words) - n + 1)}
-
-
-RELATED_ENTITIES = 10
-"""At most this many ``RELATES`` neighbours of the named entities join graph expansion."""
-SELECTIVE_MIN_EVENTS = 20
-"""An entity observed in this many events or fewer is always selective (small users)."""
-
-
-@dataclass(frozen=True)
-class GraphExpansion:
-    """Candidate lists from the entities a query names, each ``[{"uid", "score"}]`` best first."""
-
-    events: list[dict[str, Any]]
-    memories: list[dict[str, Any]]
-    impressions: list[dict[str, Any]]
-    related_events: list[dict[str, Any]]
-    related_impressions: list[dict[str, Any]]
-
-    def lists(self) -> list[list[dict[str, Any]]]:
-        return [self.events, self.memories, self.impressions, self.related_events, self.related_impressions]
-
-
-NO_EXPANSION = GraphExpansion([], [], [], [], [])
-
-
-async def graph_expansion(
-    db: Database, settings: Settings, user_id: str, query: str, vector: Awaitable[list[float]], k: int
-) -> GraphExpansion:
-    """Graph expansion: entities the query names (exact subject or alias, through the alias index, one
-    entity per name) bring their impressions, the memories that mention them and, when selective, the
-    events they were observed in;
-    their selective ``RELATES`` neighbours (at most :data:`RELATED_ENTITIES`, strongest first) bring
-    theirs.
-    Every list is ranked by similarity to the query; ``vector`` (the query embedding, an awaitable that
-    may be awaited more than once, such as a task) is awaited only once the entities are known.
-
-    Selective: observed in at most ``recall_entity_max_share`` of the user's events (at least
-    :data:`SELECTIVE_MIN_EVENTS`). On LoCoMo the two speakers are observed in ~80 % of the turns; their
-    event lists repeated the vector list and cost recall_any@10 (measured in the README's LoCoMo notes).
-    """
-    names = name_candidates(query)
-    index = await identity.lookup(db, user_id=user_id, names=names)
-    named = sorted({m[0].entity_uuid for name in names if len(m := index.matches(name)) == 1})
-    if not named:
-        return NO_EXPANSION
-    user_events = await SIZES.count(db, target="event", user_id=user_id, ttl_s=settings.vector_size_cache_s)
-    max_observed = max(SELECTIVE_MIN_EVENTS, int(settings.recall_entity_max_share * user_events))
-    selective_rows, related_rows = await asyncio.gather(
-        db.read("selective_entities", user_id=user_id, entity_uids=named, max_observed=max_observed),
-        db.read(
-            "related_entities",
-            user_id=user_id,
-            entity_uids=named,
-            limit=RELATED_ENTITIES,
-            max_observed=max_observed,
-        ),
-    )
-    selective = [str(r["uid"]) for r in selective_rows]
-    related = [str(r["uid"]) for r in related_rows]
-
-    embedding = await vector
-
-    async def ranked(name: str, entity_uids: list[str]) -> list[dict[str, Any]]:
-        if not entity_uids:
-            return []
-        return await db.read(name, user_id=user_id, entity_uids=entity_uids, embedding=embedding, k=k)
-
-    events, memories, impressions, related_events, related_impressions = await asyncio.gather(
-        ranked("entity_events_by_similarity", selective),
-        ranked("entity_memories_by_similarity", named),
-        ranked("entity_impressions_by_similarity", named),
-        ranked("entity_events_by_similarity", related),
-        ranked("entity_impressions_by_similarity", related),
-    )
-    return GraphExpansion(events, memories, impressions, related_events, related_impressions)
+    return hits
 
 
 def drop_covered(hits: list[RecallHit]) -> list[RecallHit]:

@@ -10,9 +10,9 @@ from graphsvc.config import Settings
 from graphsvc.embed.local import LocalEmbedder
 from graphsvc.graph.database import Database
 from graphsvc.pipeline import keys
+from graphsvc.pipeline.graph_expansion import graph_expansion
 from graphsvc.pipeline.impressions.vectors import embed_missing_impressions
 from graphsvc.pipeline.ingest import MessageIn
-from graphsvc.pipeline.recall import graph_expansion
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at, make_service
 from tests.integration.impressions_support import cypher

@@ -42,7 +42,7 @@ def test_hits_whose_sources_are_covered_by_better_hits_are_dropped() -> None:
 
 
 def test_name_candidates_are_the_query_word_ngrams() -> None:
-    from graphsvc.pipeline.recall import name_candidates
+    from graphsvc.pipeline.graph_expansion import name_candidates
 
     assert name_candidates("What did Mel paint?") == {
         "what",

@@ -193,6 +193,9 @@ class Settings(BaseSettings):
     llm_retry_initial_wait_s: float = Field(default=1.0, ge=0)
 
     # --- Ingest limits -------------------------------------------------------
+    event_context_chars: int = Field(default=400, ge=0)
+    """How much of the previous message of the same session is embedded with each event (its last
+    characters; 0 embeds each message alone). Changing it affects messages ingested afterwards only."""
     max_message_chars: int = Field(default=20_000, ge=1)
     max_messages_per_request: int = Field(default=500, ge=1)
     max_id_chars: int = Field(default=200, ge=1)

@@ -60,3 +60,12 @@ WHERE s.status = 'open' AND coalesce(s.last_ingested_at, s.last_message_at) < $c
 RETURN s.user_id AS user_id, s.session_id AS session_id
 LIMIT $limit
 ;
+
+// name: previous_event
+// The session's latest message said before $before (the conversational context embedded with the next one).
+MATCH (e:Event)
+WHERE e.user_id = $user_id AND e.session_id = $session_id AND e.occurred_at < $before
+RETURN e.speaker AS speaker, e.content AS content
+ORDER BY e.occurred_at DESC, e.seq DESC
+LIMIT 1
+;

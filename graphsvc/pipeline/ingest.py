@@ -90,7 +90,10 @@ async def ingest_messages(
                 seq=i,
             )
         )
-    vectors = await embedder.embed_passages([_embedding_text(r.speaker, r.content) for r in rows])
+    texts = [_embedding_text(r.speaker, r.content) for r in rows]
+    vectors = await embedder.embed_passages(
+        await _with_context(db, settings, user_id=user_id, session_id=session_id, rows=rows, texts=texts)
+    )
     events = [asdict(row) | {"embedding": vector.tolist()} for row, vector in zip(rows, vectors, strict=True)]
     times = [r.occurred_at for r in rows]
     result = await db.write(
@@ -121,5 +124,29 @@ class _EventRow:
 
 
 def _embedding_text(speaker: str | None, content: str) -> str:
-    """What is embedded for an event: ``speaker: text`` (the speaker's name is part of the meaning)."""
+    """An event's own text as embedded: ``speaker: text`` (the speaker's name is part of the meaning)."""
     return f"{speaker}: {content}" if speaker else content
+
+
+async def _with_context(
+    db: Database, settings: Settings, *, user_id: str, session_id: str, rows: list[_EventRow], texts: list[str]
+) -> list[str]:
+    """Each event's text preceded by the end of the message said just before it in the same session
+    (the last ``event_context_chars`` characters; the batch's previous message, or for the first one
+    the session's latest stored message said earlier). A reply ("Yes, Oscar, my guinea pig") is found
+    by the question it answers.
+
+    Measured on LoCoMo dev (vector search alone over the turns, e5-small): evidence in the top 10 for
+    0.605 of the questions with each turn embedded alone, 0.684 with the previous turn before it, 0.655
+    with the previous and the next.
+    """
+    if settings.event_context_chars == 0:
+        return texts
+    first = rows[0]
+    before = await db.read("previous_event", user_id=user_id, session_id=session_id, before=first.occurred_at)
+    previous = _embedding_text(before[0]["speaker"], before[0]["content"]) if before else None
+    out = []
+    for text in texts:
+        out.append(text if previous is None else f"{previous[-settings.event_context_chars :]}\n{text}")
+        previous = text
+    return out

@@ -3,7 +3,8 @@
     .venv/bin/python scripts/bench/madial.py [--data DIR] [--last-turns N]
 
 Each memory (``event`` text with its ``time``) is ingested through ``ingestMessages`` as a message
-of its user (``madial-<user-id>``), ``messageId`` = the memory id. For each dialogue, the query is
+of its user (``madial-<user-id>``) in a session of its own (the memories are separate past events),
+``messageId`` = the memory id. For each dialogue, the query is
 the last ``--last-turns`` turns before the test turn (default 2: what a live assistant has just
 heard; speaker tags removed, cut to the query limit); ``recall`` (GraphQL, in-process) returns
 ranked hits whose ``sourceMessageIds`` are memory ids. recall@5 = |relevant ∩ top 5| /
@@ -82,11 +83,10 @@ async def run(data: Path, last_turns: int | None) -> dict[str, Any]:
         for mid, memory in memories.items():
             by_user[f"madial-{memory.get('user-id', 1)}"].append({**memory, "id": mid})
         for user_id, items in by_user.items():
-            for start in range(0, len(items), 100):
-                batch = items[start : start + 100]
+            for m in items:  # each memory is a separate past event: its own session
                 await service.ingest_messages(
                     user_id=user_id,
-                    session_id="memories",
+                    session_id=f"memory-{m['id']}",
                     messages=[
                         MessageIn(
                             role="user",
@@ -94,7 +94,6 @@ async def run(data: Path, last_turns: int | None) -> dict[str, Any]:
                             message_id=m["id"],
                             occurred_at=datetime.fromisoformat(m["time"]).replace(tzinfo=UTC),
                         )
-                        for m in batch
                     ],
                 )
         context = Context(service=service)

@@ -255,7 +255,9 @@ class Settings(BaseSettings):
     vectors, at most ``vector_max_candidates``, at least ``k × vector_oversample``
     (:func:`graphsvc.pipeline.vector_search.candidate_count`)."""
     vector_size_cache_s: float = Field(default=30.0, ge=0)
-    """How long a user's vector count (which only picks the search path) is reused."""
+    """How long a user's event and memory counts are reused. They pick the vector search path, give
+    tenant BM25 its document count and set which named entities are selective; a stale count changes
+    ranking a little, never whose data is read."""
     vector_cache_max_vectors: int = Field(default=0, ge=0)
     """Memory vectors of users above ``vector_exact_max`` held in process for exact search, in all
     (float32: 250,000 × 384-d ≈ 384 MB; :mod:`graphsvc.pipeline.vector_cache`). 0, the default, turns it

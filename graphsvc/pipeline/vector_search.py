@@ -10,10 +10,10 @@ Memory searches of such larger users are first offered to the in-process copies 
 :mod:`graphsvc.pipeline.vector_cache` (exact, about a millisecond plus one stamp query), which
 answer only when their copy is current; the database paths above answer otherwise.
 
-The user's vector count only picks the path and the candidate count, so it is cached per user for
-``vector_size_cache_s`` (:class:`UserSizes`): a stale count can make a search slower or, for a user
-who grew past the threshold inside that window, fetch fewer candidates, but every path returns
-only that user's vectors.
+The user's vector count picks the path and the candidate count (recall also reads it for tenant BM25
+and entity selectivity), so it is cached per user for ``vector_size_cache_s`` (:class:`UserSizes`): a
+stale count can make a search slower or, for a user who grew past the threshold inside that window,
+fetch fewer candidates, but every path returns only that user's vectors.
 """
 
 from __future__ import annotations

@@ -158,7 +158,8 @@ async def measure_pass(
         "path": (
             "exact scan"
             if size <= settings.vector_exact_max
-            else f"held copy, else SEARCH in-index filter + re-rank {candidate_count(size, k=10, settings=settings)}"
+            else ("held copy, else " if settings.vector_cache_max_vectors else "")
+            + f"SEARCH in-index filter + re-rank {candidate_count(size, k=10, settings=settings)}"
         ),
     }
 

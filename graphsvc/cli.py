@@ -14,9 +14,9 @@ import click
 from tqdm import tqdm
 
 from graphsvc.config import Settings
+from graphsvc.conversation import MessageIn
 from graphsvc.errors import GraphsvcError
-from graphsvc.pipeline.ingest import MessageIn
-from graphsvc.pipeline.validate_input import parse_datetime
+from graphsvc.validation import parse_datetime
 
 IMPORT_BATCH = 100
 
@@ -63,23 +63,17 @@ def schema() -> None:
 @schema.command("apply")
 def schema_apply() -> None:
     """Apply cypher/schema.cypher to Neo4j (idempotent)."""
-    from graphsvc.embed import build_embedder
-    from graphsvc.graph.database import Database
+    from graphsvc.runtime import Runtime
 
-    async def run() -> int:
-        settings = _settings()
-        dimensions = build_embedder(settings).dimensions
-        db = await Database.connect(settings)
-        try:
-            return await db.apply_schema(dimensions=dimensions)
-        finally:
-            await db.close()
+    async def run() -> None:
+        runtime = await Runtime.open(_settings())  # connecting applies the schema
+        await runtime.aclose()
 
     try:
-        count = asyncio.run(run())
+        asyncio.run(run())
     except GraphsvcError as exc:
         _fail(exc)
-    click.echo(f"schema applied: {count} statements")
+    click.echo("schema applied")
 
 
 @schema.command("print")

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from graphsvc.errors import ConfigurationError
-from graphsvc.pipeline.reflection.vocabulary import EvidenceGrade, TraitStage, TraitSubtype
+from graphsvc.vocabulary import EvidenceGrade, TraitStage, TraitSubtype
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 """The source checkout (or site-packages parent when installed); holds ``cypher/``."""
@@ -40,7 +40,7 @@ class ReflectionSettings(BaseModel):
 
     Set from the environment as ``REFLECTION__<FIELD>`` (e.g. ``REFLECTION__INTERVAL_H=12``) or as
     one JSON object in ``REFLECTION``. Similarities are on the rescaled scale of
-    :func:`graphsvc.pipeline.dedup.rescale_similarity` (``Settings.similarity_floor``), because
+    :func:`graphsvc.embed.base.rescale_similarity` (``Settings.similarity_floor``), because
     multilingual-e5 puts unrelated sentences at cosine 0.7–0.8.
     """
 
@@ -253,24 +253,24 @@ class Settings(BaseSettings):
     vector_max_candidates: int = Field(default=600, ge=1)
     """Candidates the filtered vector index returns for exact re-ranking: this share of the user's
     vectors, at most ``vector_max_candidates``, at least ``k × vector_oversample``
-    (:func:`graphsvc.pipeline.vector_search.candidate_count`)."""
+    (:func:`graphsvc.graph.vector_search.candidate_count`)."""
     vector_size_cache_s: float = Field(default=30.0, ge=0)
     """How long a user's event and memory counts are reused. They pick the vector search path, give
     tenant BM25 its document count and set which named entities are selective; a stale count changes
     ranking a little, never whose data is read."""
     vector_cache_max_vectors: int = Field(default=0, ge=0)
     """Memory vectors of users above ``vector_exact_max`` held in process for exact search, in all
-    (float32: 250,000 × 384-d ≈ 384 MB; :mod:`graphsvc.pipeline.vector_cache`). 0, the default, turns it
+    (float32: 250,000 × 384-d ≈ 384 MB; :mod:`graphsvc.graph.vector_cache`). 0, the default, turns it
     off: at 1M memories the database path alone kept p95 under 30 ms for every user size, while filling
     copies raised a 10,000-memory user's first searches to 85 ms p95 (scripts/bench/scale.py, README)."""
     vector_cache_ttl_s: float = Field(default=600.0, gt=0)
     """A held copy is refilled after this long even if its stamp still matches."""
     recall_fulltext_pool: int = Field(default=2, ge=1, le=20)
     """Lucene returns ``recall_fulltext_pool × recall_candidates`` full-text candidates per index, which
-    recall re-ranks with the tenant's own BM25 statistics (``graphsvc.pipeline.tenant_bm25``)."""
+    recall re-ranks with the tenant's own BM25 statistics (``graphsvc.pipeline.recall.tenant_bm25``)."""
     recall_entity_max_share: float = Field(default=0.25, gt=0, le=1)
     """Graph expansion brings a named entity's events only if it is observed in at most this share of
-    the user's events (``graphsvc.pipeline.graph_expansion``)."""
+    the user's events (``graphsvc.pipeline.recall.graph_expansion``)."""
     recall_rrf_k: int = Field(default=60, ge=1)
     recall_recency_half_life_days: float = Field(default=30.0, gt=0)
     recall_recency_weight: float = Field(default=0.1, ge=0)

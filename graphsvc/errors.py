@@ -53,6 +53,16 @@ class NotFoundError(GraphsvcError):
         self.ident = ident
 
 
+class ForbiddenError(GraphsvcError):
+    """The caller may not act for this user."""
+
+    code = "FORBIDDEN"
+
+    def __init__(self, *, user_id: str) -> None:
+        super().__init__(f"not allowed to access user {user_id!r}", suggestion="authenticate as that user")
+        self.user_id = user_id
+
+
 class SchemaMismatchError(GraphsvcError):
     """The database holds an index that disagrees with the configuration."""
 

@@ -1,13 +1,14 @@
 // Durable background jobs.
 
 // name: create_job
+// A job for an existing session only (no row, nothing created, when the user has no such session);
+// end_conversation runs it in the same transaction as end_session, so an ended session always has its job.
+MATCH (s:Session {uid: $session_uid})
+WHERE s.user_id = $user_id
 CREATE (j:Job {uid: $uid, user_id: $user_id, kind: $kind, status: 'PENDING', session_id: $session_id,
                attempts: 0, created_at: $now, updated_at: $now, run_after: $now,
                llm_calls: 0, tokens_in: 0, tokens_out: 0, memories_created: 0, memories_reinforced: 0})
-WITH j
-OPTIONAL MATCH (s:Session {uid: $session_uid})
-WHERE s.user_id = $user_id
-FOREACH (_ IN CASE WHEN s IS NULL THEN [] ELSE [1] END | MERGE (j)-[:FOR_SESSION]->(s))
+MERGE (j)-[:FOR_SESSION]->(s)
 RETURN j AS job
 ;
 

@@ -69,7 +69,7 @@ RETURN count(DISTINCT m) AS memories
 UNWIND $links AS link
 MATCH (m:Memory {dedup_key: link.dedup_key})
 WHERE m.user_id = $user_id
-MATCH (n:Entity {uid: link.entity_uid})
+MATCH (n:Entity {subject_key: link.subject_key})
 WHERE n.user_id = $user_id
 MERGE (m)-[:MENTIONS]->(n)
 RETURN count(*) AS links

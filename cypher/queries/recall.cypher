@@ -20,7 +20,7 @@ RETURN m.uid AS uid, score
 ;
 
 // name: fulltext_events
-// $lucene is built by graphsvc.pipeline.lucene from word tokens only (no query syntax
+// $lucene is built by graphsvc.text.lucene from word tokens only (no query syntax
 // survives); tenant_key pre-filters inside Lucene, the WHERE is the exact tenant guard.
 // Returns the text too: recall re-ranks the pool with the tenant's own BM25 statistics.
 CALL db.index.fulltext.queryNodes($index, $lucene, {limit: $k}) YIELD node, score
@@ -35,8 +35,8 @@ RETURN node.uid AS uid, score, node.content AS text
 ;
 
 // name: fulltext_term_counts
-// Tenant BM25 statistics (graphsvc.pipeline.tenant_bm25): for each {index, query} (the query is the
-// tenant term alone, or the tenant term AND one content term, built by graphsvc.pipeline.lucene.term_query),
+// Tenant BM25 statistics (graphsvc.pipeline.recall.tenant_bm25): for each {index, query} (the query is the
+// tenant term alone, or the tenant term AND one content term, built by graphsvc.text.lucene.term_query),
 // how many of the user's documents in the index match it.
 UNWIND $asks AS ask
 CALL (ask) {

@@ -52,7 +52,7 @@ RETURN count(m) AS created
 
 // name: memory_vectors_stamp
 // What an in-process copy of a user's memory vectors is checked against before each use
-// (graphsvc.pipeline.vector_cache): any creation, deletion or status change moves it.
+// (graphsvc.graph.vector_cache): any creation, deletion or status change moves it.
 MATCH (m:Memory)
 WHERE m.user_id = $user_id
 RETURN count(m) AS memories, count(CASE WHEN m.status = 'active' THEN 1 END) AS active,

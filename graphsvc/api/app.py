@@ -47,17 +47,13 @@ def build_app(settings: Settings, *, service: MemoryService | None = None) -> St
         svc = ref.get("service")
         if svc is None:
             return JSONResponse({"status": "starting"}, status_code=503)
-        try:
-            await svc.db.driver.verify_connectivity()
-        except Exception as exc:  # report, never raise, from a health probe
-            return JSONResponse({"status": "degraded", "neo4j": str(exc)}, status_code=503)
-        return JSONResponse({"status": "ok", "extractor": svc.extractor.mode})
+        ok, report = await svc.health()
+        return JSONResponse(report, status_code=200 if ok else 503)
 
     async def metrics(request: Request) -> JSONResponse:
         """LLM calls by task and outcome, and tokens, since start-up (empty on the offline path)."""
         svc = ref.get("service")
-        llm = svc.extractor.llm if svc is not None else None
-        return JSONResponse({"llm": llm.metrics.snapshot() if llm is not None else {}})
+        return JSONResponse({"llm": svc.llm_metrics() if svc is not None else {}})
 
     graphql_app = GraphQLApp(ref)
     return Starlette(

@@ -13,17 +13,8 @@ from dataclasses import dataclass, field
 import strawberry
 from starlette.requests import HTTPConnection
 
-from graphsvc.errors import GraphsvcError
+from graphsvc.errors import ForbiddenError
 from graphsvc.service import MemoryService
-
-
-class ForbiddenError(GraphsvcError):
-    """The caller may not act for this user."""
-
-    code = "FORBIDDEN"
-
-    def __init__(self, *, user_id: str) -> None:
-        super().__init__(f"not allowed to access user {user_id!r}", suggestion="authenticate as that user")
 
 
 @dataclass(frozen=True)

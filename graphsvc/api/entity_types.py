@@ -15,17 +15,17 @@ import strawberry
 from strawberry.dataloader import DataLoader
 
 from graphsvc.api.context import Info
-from graphsvc.graph import entity_reads
-from graphsvc.graph.database import Database
-from graphsvc.graph.entity_reads import (
+from graphsvc.service import MemoryService
+from graphsvc.service.views import (
     AliasView,
     EntityView,
-    EvidenceView,
     FeatureView,
     ImpressionView,
     PendingView,
     RelationView,
 )
+from graphsvc.service.views import EntityPage as DomainEntityPage
+from graphsvc.service.views import ImpressionEvidenceView as EvidenceView
 
 V = TypeVar("V")
 Key = tuple[str, str]
@@ -59,16 +59,14 @@ class RelationDirection(Enum):
     INCOMING = "incoming"
 
 
-def _loader(
-    db: Database, fetch: Callable[[Database, str, list[str]], Awaitable[list[list[V]]]]
-) -> DataLoader[Key, list[V]]:
+def _loader(fetch: Callable[[str, list[str]], Awaitable[list[list[V]]]]) -> DataLoader[Key, list[V]]:
     async def load(keys: Sequence[Key]) -> list[list[V]]:
         by_user: dict[str, list[str]] = {}
         for user_id, uid in keys:
             by_user.setdefault(user_id, []).append(uid)
         found: dict[Key, list[V]] = {}
         for user_id, uids in by_user.items():
-            for uid, items in zip(uids, await fetch(db, user_id, uids), strict=True):
+            for uid, items in zip(uids, await fetch(user_id, uids), strict=True):
                 found[(user_id, uid)] = items
         return [found[k] for k in keys]
 
@@ -78,26 +76,20 @@ def _loader(
 class EntityLoaders:
     """The DataLoaders of one request."""
 
-    def __init__(self, db: Database) -> None:
-        self.aliases = _loader(db, lambda d, u, ids: entity_reads.aliases_of(d, user_id=u, uids=ids))
-        self.impressions = _loader(db, lambda d, u, ids: entity_reads.impressions_of(d, user_id=u, uids=ids))
-        self.features = _loader(db, lambda d, u, ids: entity_reads.features_of(d, user_id=u, uids=ids))
-        self.relations = _loader(db, lambda d, u, ids: entity_reads.relations_of(d, user_id=u, uids=ids))
-        self.evidence = _loader(db, lambda d, u, ids: entity_reads.evidence_of(d, user_id=u, uids=ids))
-        self.candidates = _loader(db, lambda d, u, ids: entity_reads.candidates_of(d, user_id=u, uids=ids))
-        self.entities = _loader(db, _entities_as_lists)
-
-
-async def _entities_as_lists(db: Database, user_id: str, uids: list[str]) -> list[list[EntityView]]:
-    found = await entity_reads.entities_by_uid(db, user_id=user_id, uids=uids)
-    return [[found[u]] if u in found else [] for u in uids]
+    def __init__(self, service: MemoryService) -> None:
+        self.aliases = _loader(lambda u, ids: service.aliases_of(user_id=u, ids=ids))
+        self.impressions = _loader(lambda u, ids: service.impressions_of(user_id=u, ids=ids))
+        self.features = _loader(lambda u, ids: service.features_of(user_id=u, ids=ids))
+        self.relations = _loader(lambda u, ids: service.relations_of(user_id=u, ids=ids))
+        self.evidence = _loader(lambda u, ids: service.impression_evidence_of(user_id=u, ids=ids))
+        self.candidates = _loader(lambda u, ids: service.candidates_of(user_id=u, ids=ids))
 
 
 def loaders(info: Info) -> EntityLoaders:
     """This request's entity loaders (created on first use)."""
     found = info.context.loaders.get(EntityLoaders)
     if not isinstance(found, EntityLoaders):
-        found = EntityLoaders(info.context.service.db)
+        found = EntityLoaders(info.context.service)
         info.context.loaders[EntityLoaders] = found
     return found
 
@@ -245,7 +237,7 @@ class EntityPage:
     has_next_page: bool
 
     @classmethod
-    def from_domain(cls, page: entity_reads.EntityPage) -> EntityPage:
+    def from_domain(cls, page: DomainEntityPage) -> EntityPage:
         return cls(
             nodes=[Entity.from_view(v) for v in page.items],
             end_cursor=page.next_cursor,

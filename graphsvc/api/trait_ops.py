@@ -1,7 +1,6 @@
 """GraphQL operations of the reflection area (seed 002): shouldReflect, reflect, userTraits, reflectionCycles.
 
-Resolvers call the pipeline functions with the service's database, settings, embedder, clock and the
-extractor's LLM client (None → the offline reflector); the tenant scope comes from ``info.context.scope``.
+Resolvers call the service's reflection area; the tenant scope comes from ``info.context.scope``.
 """
 
 from __future__ import annotations
@@ -17,10 +16,6 @@ from graphsvc.api.trait_types import (
     TraitStage,
     TraitSubtype,
 )
-from graphsvc.pipeline.reflection.cycle import reflect
-from graphsvc.pipeline.reflection.outcome import recent_cycles
-from graphsvc.pipeline.reflection.traits_query import user_traits
-from graphsvc.pipeline.reflection.triggers import should_reflect
 
 
 @strawberry.type
@@ -30,13 +25,8 @@ class TraitQuery:
         "reflection, a conversation just ended, or never reflected)? Read-only."
     )
     async def should_reflect(self, info: Info, user_id: str, session_ended: bool = False) -> bool:
-        service = info.context.service
-        return await should_reflect(
-            db=service.db,
-            settings=service.settings,
-            user_id=info.context.scope(user_id),
-            session_ended=session_ended,
-            clock=service.clock,
+        return await info.context.service.should_reflect(
+            user_id=info.context.scope(user_id), session_ended=session_ended
         )
 
     @strawberry.field(
@@ -54,23 +44,18 @@ class TraitQuery:
     ) -> list[Trait]:
         service = info.context.service
         scoped = info.context.scope(user_id)
-        views = await user_traits(
-            db=service.db,
-            settings=service.settings,
+        views = await service.user_traits(
             user_id=scoped,
             min_stage=min_stage.value if min_stage else None,
             subtype=subtype.value if subtype else None,
             context=context.value if context else None,
         )
-        loaders = TraitLoaders.build(service.db, scoped)
+        loaders = TraitLoaders.build(service, scoped)
         return [Trait.from_domain(v, loaders) for v in views]
 
     @strawberry.field(description="The user's recorded reflection cycles (COMPLETED and FAILED), newest first.")
     async def reflection_cycles(self, info: Info, user_id: str, limit: int = 20) -> list[ReflectionCycle]:
-        service = info.context.service
-        outcomes = await recent_cycles(
-            db=service.db, settings=service.settings, user_id=info.context.scope(user_id), limit=limit
-        )
+        outcomes = await info.context.service.reflection_cycles(user_id=info.context.scope(user_id), limit=limit)
         return [ReflectionCycle.from_domain(o) for o in outcomes]
 
 
@@ -83,15 +68,7 @@ class TraitMutation:
     async def reflect(
         self, info: Info, user_id: str, force: bool = False, session_ended: bool = False
     ) -> ReflectionCycle:
-        service = info.context.service
-        outcome = await reflect(
-            db=service.db,
-            settings=service.settings,
-            embedder=service.embedder,
-            llm=service.extractor.llm,
-            user_id=info.context.scope(user_id),
-            force=force,
-            session_ended=session_ended,
-            clock=service.clock,
+        outcome = await info.context.service.reflect(
+            user_id=info.context.scope(user_id), force=force, session_ended=session_ended
         )
         return ReflectionCycle.from_domain(outcome)

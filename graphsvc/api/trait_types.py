@@ -15,15 +15,9 @@ from enum import Enum
 import strawberry
 from strawberry.dataloader import DataLoader
 
-from graphsvc.graph.database import Database
-from graphsvc.pipeline.reflection.outcome import ReflectionOutcome
-from graphsvc.pipeline.reflection.traits_query import (
-    EvidenceView,
-    TraitView,
-    trait_children,
-    trait_evidence,
-    trait_parents,
-)
+from graphsvc.service import MemoryService
+from graphsvc.service.views import ReflectionOutcome, TraitView
+from graphsvc.service.views import TraitEvidenceView as EvidenceView
 
 
 @strawberry.enum(description="Seed 002: trend → candidate → emerging → established → core; dissolved when gone.")
@@ -93,17 +87,17 @@ class TraitLoaders:
     children: DataLoader[str, list[TraitView]]
 
     @classmethod
-    def build(cls, db: Database, user_id: str) -> TraitLoaders:
+    def build(cls, service: MemoryService, user_id: str) -> TraitLoaders:
         async def load_evidence(uids: list[str]) -> list[list[EvidenceView]]:
-            found = await trait_evidence(db=db, user_id=user_id, trait_uids=uids)
+            found = await service.trait_evidence(user_id=user_id, ids=uids)
             return [found.get(uid, []) for uid in uids]
 
         async def load_parents(uids: list[str]) -> list[list[TraitView]]:
-            found = await trait_parents(db=db, user_id=user_id, trait_uids=uids)
+            found = await service.trait_parents(user_id=user_id, ids=uids)
             return [found.get(uid, []) for uid in uids]
 
         async def load_children(uids: list[str]) -> list[list[TraitView]]:
-            found = await trait_children(db=db, user_id=user_id, trait_uids=uids)
+            found = await service.trait_children(user_id=user_id, ids=uids)
             return [found.get(uid, []) for uid in uids]
 
         return cls(

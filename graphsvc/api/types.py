@@ -7,13 +7,11 @@ from enum import Enum
 
 import strawberry
 
-from graphsvc.graph.memory_reads import MemoryPage as DomainMemoryPage
-from graphsvc.graph.memory_reads import MemoryView
-from graphsvc.pipeline.context import MemoryContext as DomainMemoryContext
-from graphsvc.pipeline.ingest import IngestOutcome, MessageIn
-from graphsvc.pipeline.recall import RecallHit as DomainRecallHit
-from graphsvc.pipeline.validate_input import require_aware
-from graphsvc.service import JobView
+from graphsvc.service.views import IngestOutcome, JobRow, MemoryView, MessageIn
+from graphsvc.service.views import MemoryContext as DomainMemoryContext
+from graphsvc.service.views import MemoryPage as DomainMemoryPage
+from graphsvc.service.views import RecallHit as DomainRecallHit
+from graphsvc.validation import require_aware
 
 
 @strawberry.enum
@@ -89,7 +87,7 @@ class Job:
     memories_reinforced: int
 
     @classmethod
-    def from_domain(cls, job: JobView) -> Job:
+    def from_domain(cls, job: JobRow) -> Job:
         return cls(
             id=strawberry.ID(job.uid),
             status=JobStatus(job.status),

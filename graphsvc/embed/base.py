@@ -45,3 +45,12 @@ def normalise_rows(vectors: npt.ArrayLike) -> Vectors:
     norms[norms == 0] = 1.0
     out: Vectors = (arr / norms).astype(np.float32)
     return out
+
+
+def rescale_similarity(cosine: float, *, floor: float) -> float:
+    """``(cosine - floor) / (1 - floor)`` clipped to [0, 1] and rounded to 6 decimals.
+
+    The embedder's range is mapped onto [0, 1]; rounding keeps float32 noise (0.85000002)
+    from deciding a comparison at the threshold.
+    """
+    return round(float(min(1.0, max(0.0, (cosine - floor) / (1.0 - floor)))), 6)

@@ -15,15 +15,14 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
+from graphsvc import keys
 from graphsvc.errors import AmbiguousEntityError, InvalidInputError
-from graphsvc.graph import nodes
+from graphsvc.graph import identity, nodes
 from graphsvc.graph.database import Database, native
-from graphsvc.pipeline import keys, lucene
-from graphsvc.pipeline.impressions import identity
-
-PendingStatus = Literal["open", "resolved"]
+from graphsvc.text import lucene
+from graphsvc.vocabulary import PendingStatus
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ Writes and searches go through the named Cypher in ``cypher/queries`` (bulk UNWI
 vector and full-text search with parameters); these classes declare the model and
 inflate raw nodes into typed objects (``Memory.inflate(record["m"])``). The
 constraints and indexes live in ``cypher/schema.cypher``; a unit test checks the
-two agree. Every node carries ``user_id``.
+two agree. Every node carries ``user_id``; closed sets come from :mod:`graphsvc.vocabulary`.
 
 Edges (ARCHITECTURE.md "The graph"):
     (Session)-[:HAS_EVENT]->(Event)             events of a conversation
@@ -39,15 +39,20 @@ from neomodel import (
     StringProperty,
 )
 
-MEMORY_TYPES = ("fact", "preference", "goal", "pain_point", "event")
-JOB_STATUSES = ("PENDING", "RUNNING", "SUCCEEDED", "FAILED")
-TRAIT_STAGES = ("trend", "candidate", "emerging", "established", "core", "dissolved")
-TRAIT_SUBTYPES = ("behavior", "preference", "core")
-TRAIT_CONTEXTS = ("work", "personal", "social", "learning", "general")
-EVIDENCE_GRADES = ("A", "B", "C", "D")
-ENTITY_KINDS = ("person", "place", "organization", "thing")
-PENDING_REASONS = ("ambiguous", "postponed", "plan_rejected")
-PENDING_STATUSES = ("open", "resolved")
+from graphsvc.vocabulary import (
+    ENTITY_KINDS,
+    EVIDENCE_GRADES,
+    EVIDENCE_KINDS,
+    JOB_KINDS,
+    JOB_STATUSES,
+    MEMORY_TYPES,
+    PENDING_REASONS,
+    PENDING_STATUSES,
+    SESSION_STATUSES,
+    TRAIT_CONTEXTS,
+    TRAIT_STAGES,
+    TRAIT_SUBTYPES,
+)
 
 
 def _choices(values: tuple[str, ...]) -> dict[str, str]:
@@ -71,7 +76,7 @@ class Relates(AsyncStructuredRel):
 
 class Session(TenantNode):
     session_id = StringProperty(required=True)
-    status = StringProperty(choices=_choices(("open", "ended")), default="open")
+    status = StringProperty(choices=_choices(SESSION_STATUSES), default="open")
     started_at = DateTimeNeo4jFormatProperty()
     last_message_at = DateTimeNeo4jFormatProperty()
     ended_at = DateTimeNeo4jFormatProperty()
@@ -193,7 +198,7 @@ class Evidence(TenantNode):
     modification of the trait took into account (seed 002 §4, §6)."""
 
     grade = StringProperty(required=True, choices=_choices(EVIDENCE_GRADES))
-    kind = StringProperty(required=True, choices=_choices(("supporting", "contradicting")))
+    kind = StringProperty(required=True, choices=_choices(EVIDENCE_KINDS))
     cycle_id = StringProperty()
     created_at = DateTimeNeo4jFormatProperty()
     inherited_from = StringProperty()
@@ -279,9 +284,9 @@ class PendingObservation(TenantNode):
 
 
 class Job(TenantNode):
-    """Durable background work (extraction after a conversation ends)."""
+    """Durable background work (extraction after a conversation ends, reflection after an extraction)."""
 
-    kind = StringProperty(required=True)
+    kind = StringProperty(required=True, choices=_choices(JOB_KINDS))
     status = StringProperty(required=True, choices=_choices(JOB_STATUSES))
     session_id = StringProperty()
     attempts = IntegerProperty(default=0)

@@ -14,7 +14,7 @@ import logging
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Literal, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 import openai
 from openai import AsyncOpenAI
@@ -74,6 +74,19 @@ class LLMMetrics:
             assert isinstance(calls, dict)
             calls[outcome] = count
         return out
+
+
+class StructuredLLM(Protocol):
+    """What the pipelines need of an LLM: one structured call per task, and closing.
+
+    :class:`LLMClient` is the real one; tests and benchmarks pass scripted fakes.
+    """
+
+    async def structured(
+        self, *, task: str, messages: list[ChatCompletionMessageParam], response_model: type[T]
+    ) -> tuple[T, LLMCall]: ...
+
+    async def aclose(self) -> None: ...
 
 
 class LLMClient:

@@ -27,7 +27,7 @@ import numpy as np
 from datasets import MEMORYBANK, memorybank_records
 
 from graphsvc.config import Settings
-from graphsvc.pipeline.ingest import MessageIn
+from graphsvc.conversation import MessageIn
 from graphsvc.service import MemoryService
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -74,7 +74,7 @@ async def ingest_probe(
 
     Probes are stamped now, so the idle sweep does not end the probe session mid-benchmark.
     """
-    latencies = []
+    latencies: list[float] = []
     for i in range(n):
         if until is not None and until.is_set() and len(latencies) >= 3:
             break

@@ -10,8 +10,8 @@ one user, and LLM calls per ended conversation.
    names and one relation target. Also timed: 20 observations per call (the pipeline's usual shape), per
    observation.
 2. LLM calls: every session of a LoCoMo-format file (default: the dev split in ``../shared/bench/data``) is an
-   ended conversation run through :func:`run_impression_pipeline` with a fake planner that answers each call
-   with one observation per active entity (no network), so the count is the real batching: calls =
+   ended conversation run through :func:`graphsvc.pipeline.impressions.run.run` with a fake planner that answers
+   each call with one observation per active entity (no network), so the count is the real batching: calls =
    ceil(active entities / impression_batch_size). The offline path makes 0 calls by construction.
 
 Every run uses fresh user ids (``bench-imp-<run>``) and deletes them afterwards unless ``--keep``. Prints a
@@ -37,15 +37,17 @@ from figures import percentiles
 from openai.types.chat import ChatCompletionMessageParam
 from pydantic import BaseModel
 
+from graphsvc import keys
 from graphsvc.config import Settings
+from graphsvc.conversation import ConversationMessage
+from graphsvc.embed.local import LocalEmbedder
 from graphsvc.graph.database import Database
 from graphsvc.llm.client import LLMCall
-from graphsvc.pipeline import keys
-from graphsvc.pipeline.extraction import ConversationMessage
 from graphsvc.pipeline.impressions import resolve
+from graphsvc.pipeline.impressions import run as impressions
 from graphsvc.pipeline.impressions.aggregate import AggregatedObservation, ObservationAggregate
 from graphsvc.pipeline.impressions.observation import RelationPatch
-from graphsvc.pipeline.impressions.run import run_impression_pipeline
+from graphsvc.runtime import Runtime
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from datasets import LOCOMO_DEV, locomo_records  # noqa: E402
@@ -155,6 +157,9 @@ class CountingPlanner:
     def __init__(self) -> None:
         self.calls = 0
 
+    async def aclose(self) -> None:
+        return None
+
     async def structured(
         self, *, task: str, messages: list[ChatCompletionMessageParam], response_model: type[T]
     ) -> tuple[T, LLMCall]:
@@ -190,21 +195,15 @@ async def count_llm_calls(
     calls: list[int] = []
     entities: list[int] = []
     seconds: list[float] = []
+    embedder = LocalEmbedder()  # the runtime needs one; the impression pipeline embeds nothing
     users = set()
     for (user, _), messages in sessions.items():
         planner = CountingPlanner()
         bench_user = f"bench-imp-{run_id}-{user}"
         users.add(bench_user)
         began = time.perf_counter()
-        report = await run_impression_pipeline(
-            db=db,
-            settings=settings,
-            llm=planner,
-            user_id=bench_user,
-            messages=messages,
-            event_uids={},
-            now=datetime.now(UTC),
-        )
+        runtime = Runtime(settings=settings, db=db, embedder=embedder, llm=planner)
+        report = await impressions.run(runtime, user_id=bench_user, messages=messages, event_uids={})
         seconds.append(time.perf_counter() - began)
         calls.append(planner.calls)
         entities.append(report.active_entities)

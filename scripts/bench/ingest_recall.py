@@ -25,7 +25,7 @@ import numpy as np
 from figures import percentiles
 
 from graphsvc.config import Settings
-from graphsvc.pipeline.ingest import MessageIn
+from graphsvc.conversation import MessageIn
 from graphsvc.service import MemoryService
 
 WORDS = (

@@ -32,9 +32,9 @@ from rank_bm25 import BM25Okapi
 from graphsvc.api.context import Context
 from graphsvc.api.schema import schema
 from graphsvc.config import Settings
-from graphsvc.pipeline.ingest import MessageIn
-from graphsvc.pipeline.lucene import query_terms
+from graphsvc.conversation import MessageIn
 from graphsvc.service import MemoryService
+from graphsvc.text.lucene import query_terms
 
 MADIAL = DATA / "madial_bench" / "zh"
 K = 5

@@ -30,6 +30,7 @@ import sys
 import time
 import uuid
 from collections import Counter, defaultdict
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -42,15 +43,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from graphsvc.config import ReflectionSettings, Settings
+from graphsvc.conversation import MessageIn
 from graphsvc.embed.local import LocalEmbedder
 from graphsvc.llm.client import LLMClient
-from graphsvc.pipeline.extract import estimate_tokens
-from graphsvc.pipeline.ingest import MessageIn
-from graphsvc.pipeline.reflection.cycle import reflect
 from graphsvc.pipeline.reflection.offline import content_keys, is_negated
 from graphsvc.pipeline.reflection.outcome import ReflectionOutcome
-from graphsvc.pipeline.reflection.traits_query import TraitView, user_traits
+from graphsvc.pipeline.reflection.traits_query import TraitView
 from graphsvc.service import MemoryService
+from graphsvc.text.tokens import estimate_tokens
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tests.fakes.openai_server import FakeOpenAI  # noqa: E402
@@ -90,9 +90,8 @@ class ScriptedReflector(FakeOpenAI):
 
     @staticmethod
     def _reflect(data: dict[str, Any]) -> dict[str, Any]:
-        memories = data["memories"]
         groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for m in memories:
+        for m in data["memories"]:
             for key in content_keys(m["content"]):
                 if len(key) >= 4 or re.match(r"[\u4e00-\u9fff]", key):
                     groups[key].append(m)
@@ -109,6 +108,19 @@ class ScriptedReflector(FakeOpenAI):
             if match:
                 known[match.group(1)] = t
         used: set[str] = set()
+        ScriptedReflector._reinforce(known, groups, out, used)
+        ScriptedReflector._propose(known, groups, out, used)
+        ScriptedReflector._upgrade(data["traits"], out)
+        return out
+
+    @staticmethod
+    def _reinforce(
+        known: dict[str, dict[str, Any]],
+        groups: dict[str, list[dict[str, Any]]],
+        out: dict[str, list[dict[str, Any]]],
+        used: set[str],
+    ) -> None:
+        """New memories sharing a known trait's key support it (or contradict it when negated)."""
         for key, trait in known.items():
             new = [m for m in groups.get(key, []) if m["is_new"] and m["id"] not in used]
             support = [m["id"] for m in new if not is_negated(m["content"])]
@@ -120,6 +132,15 @@ class ScriptedReflector(FakeOpenAI):
             if against:
                 out["contradictions"].append({"trait_id": trait["id"], "contradicting_evidence_ids": against})
             used.update(m["id"] for m in new)
+
+    @staticmethod
+    def _propose(
+        known: dict[str, dict[str, Any]],
+        groups: dict[str, list[dict[str, Any]]],
+        out: dict[str, list[dict[str, Any]]],
+        used: set[str],
+    ) -> None:
+        """A key shared by 3+ memories of 2+ conversations is a behavior; by 2 memories, a trend."""
         for key, members in sorted(groups.items(), key=lambda kv: -len(kv[1])):
             if key in known or not any(m["is_new"] and m["id"] not in used for m in members):
                 continue
@@ -133,8 +154,12 @@ class ScriptedReflector(FakeOpenAI):
                 text = f"最近在谈「{key}」" if zh else f"Lately talks about 「{key}」"
                 out["new_trends"].append({"content": text, "evidence_ids": ids, "window_days": 14})
             used.update(ids)
+
+    @staticmethod
+    def _upgrade(traits: list[dict[str, Any]], out: dict[str, list[dict[str, Any]]]) -> None:
+        """Two strong traits of one subtype are upgraded together."""
         for subtype, target, gate in (("behavior", "preference", 0.5), ("preference", "core", 0.6)):
-            strong = [t for t in data["traits"] if t["subtype"] == subtype and (t["confidence"] or 0) >= gate]
+            strong = [t for t in traits if t["subtype"] == subtype and (t["confidence"] or 0) >= gate]
             for a, b in zip(strong[::2], strong[1::2], strict=False):
                 out["upgrades"].append(
                     {
@@ -144,7 +169,6 @@ class ScriptedReflector(FakeOpenAI):
                         "reasoning": "scripted: two strong traits",
                     }
                 )
-        return out
 
     @staticmethod
     def _resolve(data: dict[str, Any]) -> dict[str, Any]:
@@ -190,6 +214,8 @@ async def replay(
         server = ScriptedReflector()
         server.start()
         llm = LLMClient.from_settings(Settings(llm_base_url=server.base_url, llm_max_retries=0))
+    # The same runtime with the reflector's client: extraction stays offline, reflection uses ``mode``.
+    reflector = MemoryService(replace(service.rt, llm=llm))
     outcomes: list[ReflectionOutcome] = []
     final: dict[str, list[TraitView]] = {}
     try:
@@ -217,15 +243,7 @@ async def replay(
                 await service.wait_for_jobs(poll_s=0.05)
                 clock.now = clock.now + timedelta(minutes=5)
                 began = time.perf_counter()
-                outcome = await reflect(
-                    db=service.db,
-                    settings=service.settings,
-                    embedder=embedder,
-                    llm=llm,
-                    user_id=user_id,
-                    session_ended=True,
-                    clock=clock,
-                )
+                outcome = await reflector.reflect(user_id=user_id, session_ended=True)
                 outcome = outcome.model_copy(update={"duration_ms": (time.perf_counter() - began) * 1000})
                 outcomes.append(outcome)
                 if verbose:
@@ -236,9 +254,7 @@ async def replay(
                         f"{outcome.duration_ms:.0f} ms",
                         err=True,
                     )
-            final[user_id] = await user_traits(
-                db=service.db, settings=service.settings, user_id=user_id, min_stage="trend"
-            )
+            final[user_id] = await service.user_traits(user_id=user_id, min_stage="trend")
     finally:
         if llm is not None:
             await llm.aclose()

@@ -9,7 +9,7 @@ topic centres; a memory is a centre plus noise), precomputed, so the embedder is
 Memories are loaded with UNWIND batches (``bulk_create_memories``, embeddings sent as packed
 float32 ``neo4j.vector.Vector`` values) from ``--writers`` concurrent sessions and the ingest rate
 is printed; then the script waits for the indexes to come online. For users of each size it times
-the tenant-scoped vector search graphsvc's recall uses (``graphsvc.pipeline.vector_search.nearest``:
+the tenant-scoped vector search graphsvc's recall uses (``graphsvc.graph.vector_search.VectorSearch.nearest``:
 exact scan for small users, in-index filtered ``SEARCH`` + exact re-rank for larger ones) beside an
 exact numpy brute force over the same user's vectors in this process, and reports recall@10 of the
 former against the latter. Also prints the peak RSS of this process and of the Neo4j server.
@@ -33,11 +33,10 @@ import numpy as np
 from figures import percentiles
 from neo4j.vector import Vector
 
+from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.graph.database import Database
-from graphsvc.pipeline import keys
-from graphsvc.pipeline.vector_cache import MEMORY_VECTORS
-from graphsvc.pipeline.vector_search import candidate_count, nearest
+from graphsvc.graph.vector_search import VectorSearch, candidate_count
 
 DIM = 384
 BATCH = 2_000
@@ -49,7 +48,8 @@ def user_vectors(rng: np.random.Generator, n: int) -> np.ndarray:
     centres = rng.standard_normal((max(2, n // 250), DIM)).astype(np.float32)
     picks = rng.integers(0, len(centres), n)
     vectors = centres[picks] + 0.6 * rng.standard_normal((n, DIM)).astype(np.float32)
-    return (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
+    normalised: np.ndarray = (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
+    return normalised
 
 
 def plan(scale: float) -> list[tuple[str, int]]:
@@ -127,19 +127,19 @@ async def load(
 
 
 async def measure_pass(
-    db: Database,
-    settings: Settings,
+    search: VectorSearch,
     sample: list[str],
     vectors: dict[str, np.ndarray],
     queries: dict[str, list[np.ndarray]],
 ) -> dict[str, Any]:
+    settings = search.settings
     graph_ms, numpy_ms, recalls = [], [], []
-    hits_before = MEMORY_VECTORS.hits
+    hits_before = search.copies.hits
     for user_id in sample:
         mine = vectors[user_id]
         for q in queries[user_id]:
             t0 = time.perf_counter()
-            rows = await nearest(db, target="memory", user_id=user_id, embedding=q.tolist(), k=10, settings=settings)
+            rows = await search.nearest(target="memory", user_id=user_id, embedding=q.tolist(), k=10)
             graph_ms.append((time.perf_counter() - t0) * 1000)
             t0 = time.perf_counter()
             scores = mine @ q
@@ -154,7 +154,7 @@ async def measure_pass(
         "graphsvc_ms": percentiles(graph_ms),
         "numpy_bruteforce_ms": percentiles(numpy_ms, digits=2),
         "recall_at_10_vs_exact": round(float(np.mean(recalls)), 4),
-        "from_copy": MEMORY_VECTORS.hits - hits_before,
+        "from_copy": search.copies.hits - hits_before,
         "path": (
             "exact scan"
             if size <= settings.vector_exact_max
@@ -184,11 +184,10 @@ async def measure(
                 q = mine[rng.integers(0, len(mine))] + 0.3 * rng.standard_normal(DIM).astype(np.float32)
                 asked[user_id].append((q / np.linalg.norm(q)).astype(np.float32))
     out: dict[str, Any] = {}
+    search = VectorSearch(db, settings)  # one runtime's search: its caches live across both passes
     for name in ("first", "repeat"):
-        await MEMORY_VECTORS.settled()
-        out[name] = {
-            str(size): await measure_pass(db, settings, sample, vectors, asked) for size, sample in samples.items()
-        }
+        await search.copies.settled()
+        out[name] = {str(size): await measure_pass(search, sample, vectors, asked) for size, sample in samples.items()}
     return out
 
 

@@ -17,7 +17,7 @@ from graphsvc.config import Settings
 from graphsvc.embed.local import LocalEmbedder
 from graphsvc.graph.database import Database
 from graphsvc.llm.client import LLMClient
-from graphsvc.pipeline.extract import MemoryExtractor
+from graphsvc.runtime import Runtime
 from graphsvc.service import MemoryService
 from tests.fakes.openai_server import FakeOpenAI
 
@@ -72,8 +72,8 @@ async def clean_graph(database: Database) -> AsyncIterator[None]:
 def make_service(
     settings: Settings, database: Database, embedder: LocalEmbedder, *, llm: LLMClient | None = None
 ) -> MemoryService:
-    extractor = MemoryExtractor(llm=llm, window_tokens=settings.extraction_window_tokens)
-    return MemoryService(settings=settings, db=database, embedder=embedder, extractor=extractor)
+    """A service over a fresh runtime on the session's database (its caches start empty)."""
+    return MemoryService(Runtime(settings=settings, db=database, embedder=embedder, llm=llm))
 
 
 @pytest.fixture
@@ -105,7 +105,8 @@ async def llm_service(
     await svc.worker.start()
     yield svc
     await svc.worker.stop()
-    await svc.extractor.aclose()
+    if svc.rt.llm is not None:
+        await svc.rt.llm.aclose()
 
 
 def at(day: int, hour: int = 12, minute: int = 0) -> datetime:

@@ -8,12 +8,14 @@ from datetime import datetime
 from typing import Any
 
 from graphsvc.config import Settings
+from graphsvc.conversation import MessageIn
 from graphsvc.graph.database import Database
 from graphsvc.llm.client import LLMClient
-from graphsvc.pipeline import keys
-from graphsvc.pipeline.extraction import ConversationMessage
-from graphsvc.pipeline.impressions.run import ImpressionReport, run_impression_pipeline
-from graphsvc.pipeline.ingest import MessageIn
+from graphsvc.pipeline.extraction.offline import extract_offline
+from graphsvc.pipeline.extraction.run import EndedConversation, read_conversation
+from graphsvc.pipeline.impressions import run as impressions
+from graphsvc.pipeline.impressions.run import ImpressionReport
+from graphsvc.runtime import Runtime
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
 
@@ -25,10 +27,8 @@ class Turn:
     role: str = "user"
 
 
-@dataclass(frozen=True)
-class StoredConversation:
-    messages: list[ConversationMessage]
-    event_uids: dict[str, str]
+StoredConversation = EndedConversation
+"""A session's events as the extraction job reads them (short ids m1, m2, ...)."""
 
 
 async def store(
@@ -53,18 +53,7 @@ async def store(
 
 
 async def load(db: Database, user_id: str, session_id: str) -> StoredConversation:
-    rows = await db.read("session_events_pending", user_id=user_id, session_uid=keys.session_uid(user_id, session_id))
-    messages = [
-        ConversationMessage(
-            message_id=f"m{i + 1}",
-            role=r["role"],
-            speaker=r["speaker"],
-            content=r["content"],
-            occurred_at=r["occurred_at"].to_native(),
-        )
-        for i, r in enumerate(rows)
-    ]
-    return StoredConversation(messages=messages, event_uids={f"m{i + 1}": r["uid"] for i, r in enumerate(rows)})
+    return await read_conversation(db, user_id=user_id, session_id=session_id)
 
 
 async def observe(
@@ -76,14 +65,17 @@ async def observe(
     llm: LLMClient | None = None,
     now: datetime | None = None,
 ) -> ImpressionReport:
-    return await run_impression_pipeline(
-        db=service.db,
-        settings=settings or service.settings,
-        llm=llm,
+    when = now or at(20)
+    runtime = Runtime(
+        settings=settings or service.settings, db=service.db, embedder=service.embedder, llm=llm, clock=lambda: when
+    )
+    statements = extract_offline(conversation.messages).memories if llm is None else []
+    return await impressions.run(
+        runtime,
         user_id=user_id,
         messages=conversation.messages,
         event_uids=conversation.event_uids,
-        now=now or at(20),
+        statements=statements,
     )
 
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from graphsvc import keys
+from graphsvc.conversation import MessageIn
 from graphsvc.errors import InvalidInputError
-from graphsvc.pipeline import keys
-from graphsvc.pipeline.ingest import MessageIn
-from graphsvc.pipeline.reflection.cycle import reflect
 from graphsvc.pipeline.reflection.outcome import ReflectionOutcome
 from graphsvc.service import MemoryService
 from tests.fakes.openai_server import FakeOpenAI
@@ -93,20 +92,13 @@ async def run(
     session_ended: bool = True,
     user_id: str = USER,
 ) -> ReflectionOutcome:
-    """One ``reflect`` call with the service's pieces (the extractor's LLM client when ``llm``)."""
-    client = service.extractor.llm if llm else None
+    """One ``reflect`` call through the service front door, on the service's runtime with ``clock`` and
+    (when ``llm``) its LLM client, else the offline reflector."""
+    client = service.rt.llm if llm else None
     if llm and client is None:
         raise InvalidInputError(field="llm", problem="this service has no LLM client")
-    return await reflect(
-        db=service.db,
-        settings=service.settings,
-        embedder=service.embedder,
-        llm=client,
-        user_id=user_id,
-        force=force,
-        session_ended=session_ended,
-        clock=clock,
-    )
+    reflecting = MemoryService(replace(service.rt, llm=client, clock=clock))
+    return await reflecting.reflect(user_id=user_id, force=force, session_ended=session_ended)
 
 
 def script(server: FakeOpenAI, **operations: Any) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from graphsvc.pipeline.ingest import MessageIn
+from graphsvc.conversation import MessageIn
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
 from tests.integration.graphql_client import END, INGEST, JOB, RECALL, GraphQLClient

@@ -7,11 +7,11 @@ from collections.abc import AsyncIterator
 import pytest
 
 from graphsvc.config import Settings
+from graphsvc.conversation import MessageIn
 from graphsvc.embed.local import LocalEmbedder
 from graphsvc.errors import InvalidInputError
 from graphsvc.graph.database import Database
-from graphsvc.pipeline.extract import MemoryExtractor
-from graphsvc.pipeline.ingest import MessageIn
+from graphsvc.runtime import Runtime
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
 from tests.integration.graphql_client import END, INGEST, JOB, RECALL, GraphQLClient
@@ -188,13 +188,7 @@ async def test_idle_conversations_are_ended_and_extracted(
     settings: Settings, database: Database, embedder: LocalEmbedder
 ) -> None:
     now = [at(1, hour=9)]
-    svc = MemoryService(
-        settings=settings,
-        db=database,
-        embedder=embedder,
-        extractor=MemoryExtractor(llm=None, window_tokens=settings.extraction_window_tokens),
-        clock=lambda: now[0],
-    )
+    svc = MemoryService(Runtime(settings=settings, db=database, embedder=embedder, clock=lambda: now[0]))
     # "active" claims an old message time (an imported or skewed clock) but arrives 45 min later:
     # idleness counts from arrival, not from the message's own time.
     for session, minute in (("idle", 0), ("active", 45)):

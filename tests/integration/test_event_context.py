@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from graphsvc.config import Settings
+from graphsvc.conversation import MessageIn
 from graphsvc.embed.local import LocalEmbedder
 from graphsvc.graph.database import Database
-from graphsvc.pipeline.ingest import MessageIn
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at, make_service
 from tests.integration.impressions_support import cypher

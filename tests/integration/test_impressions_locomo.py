@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
+from graphsvc import keys
 from graphsvc.config import Settings
+from graphsvc.conversation import MessageIn
 from graphsvc.embed.local import LocalEmbedder
 from graphsvc.graph.database import Database
-from graphsvc.pipeline import keys
-from graphsvc.pipeline.ingest import MessageIn
 from graphsvc.service import MemoryService
 from tests.conftest import BENCH_DATA
 from tests.integration.conftest import make_service

@@ -7,13 +7,13 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.embed.local import LocalEmbedder
 from graphsvc.errors import LLMError
 from graphsvc.graph.cypher import query
 from graphsvc.graph.database import Database
 from graphsvc.llm.client import LLMClient
-from graphsvc.pipeline import keys
 from graphsvc.service import MemoryService
 from tests.fakes.openai_server import FakeOpenAI
 from tests.integration.conftest import make_service

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from graphsvc.pipeline import keys
-from graphsvc.pipeline.ingest import MessageIn
-from graphsvc.pipeline.offline_extract import score_importance
+from graphsvc import keys
+from graphsvc.conversation import MessageIn
 from graphsvc.service import MemoryService
+from graphsvc.text.importance import score_importance
 from tests.fakes.openai_server import FakeOpenAI
 from tests.integration.conftest import at
 

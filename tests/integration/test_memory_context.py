@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from graphsvc.conversation import MessageIn
 from graphsvc.errors import InvalidInputError
-from graphsvc.pipeline.extract import estimate_tokens
-from graphsvc.pipeline.ingest import MessageIn
 from graphsvc.service import MemoryService
+from graphsvc.text.tokens import estimate_tokens
 from tests.integration.conftest import at
 
 SESSIONS = {

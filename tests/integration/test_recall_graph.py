@@ -6,13 +6,13 @@ import asyncio
 
 import pytest
 
+from graphsvc import keys
 from graphsvc.config import Settings
+from graphsvc.conversation import MessageIn
 from graphsvc.embed.local import LocalEmbedder
 from graphsvc.graph.database import Database
-from graphsvc.pipeline import keys
-from graphsvc.pipeline.graph_expansion import graph_expansion
 from graphsvc.pipeline.impressions.vectors import embed_missing_impressions
-from graphsvc.pipeline.ingest import MessageIn
+from graphsvc.pipeline.recall.graph_expansion import graph_expansion
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at, make_service
 from tests.integration.impressions_support import cypher
@@ -136,30 +136,30 @@ async def test_graph_expansion_brings_named_and_related_entities_and_skips_unsel
     await add_entity(service.db, "bob", "Oliver", observed_in=list(other.values()), impression="Bob's Oliver")
     await embed_missing_impressions(service.db, service.embedder, user_id="ana")
     await embed_missing_impressions(service.db, service.embedder, user_id="bob")
-    settings = service.settings
     vector: asyncio.Future[list[float]] = asyncio.get_running_loop().create_future()
     vector.set_result((await service.embedder.embed_queries(["What does Oliver do?"]))[0].tolist())
 
-    expansion = await graph_expansion(service.db, settings, "ana", "What does Oliver do?", vector, 10)
+    expansion = await graph_expansion(service.rt, "ana", "What does Oliver do?", vector, 10)
     assert [r["uid"] for r in expansion.events] == [events["ana-3"]]
     assert expansion.impressions == []  # Oliver has none of his own
     # Grace is Oliver's neighbour; Ana, in every event, is not selective and stays out
     assert [r["uid"] for r in expansion.related_events] == [events["ana-7"]]
     assert [r["uid"] for r in expansion.related_impressions] == ["ana-Grace-i"]
 
-    expansion = await graph_expansion(service.db, settings, "ana", "How is Ana?", vector, 10)
+    expansion = await graph_expansion(service.rt, "ana", "How is Ana?", vector, 10)
     assert expansion.events == []  # observed in 30 of 30 events: narrows nothing
     assert [r["uid"] for r in expansion.impressions] == ["ana-Ana-i"]
     assert [r["uid"] for r in expansion.related_events] == [events["ana-3"]]  # via Oliver
 
-    expansion = await graph_expansion(service.db, settings, "bob", "What does Oliver do?", vector, 10)
+    expansion = await graph_expansion(service.rt, "bob", "What does Oliver do?", vector, 10)
     assert [r["uid"] for r in expansion.events] == list(other.values())
     assert [r["uid"] for r in expansion.impressions] == ["bob-Oliver-i"]
 
 
 async def test_full_text_ranks_with_the_tenants_own_statistics(service: MemoryService) -> None:
     """Across users "cat" is everywhere and "Melanie" rare; inside ana's data it is the other way round."""
-    from graphsvc.pipeline import lucene, tenant_bm25
+    from graphsvc.pipeline.recall import tenant_bm25
+    from graphsvc.text import lucene
 
     ana = await ingest(
         service, "ana", [f"Melanie phoned about the weekend ({i})" for i in range(8)] + ["I adopted a cat"]

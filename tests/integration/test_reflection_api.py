@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from graphsvc.config import Settings
-from graphsvc.pipeline.recall import recall
+from graphsvc.runtime import Runtime
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
 from tests.integration.graphql_client import GraphQLClient
@@ -143,16 +143,10 @@ async def test_traits_take_part_in_recall_with_their_stage_boost(service: Memory
     content = await offline_behavior(service)
     settings: Settings = service.settings
 
+    at_noon = MemoryService(Runtime(settings=settings, db=service.db, embedder=service.embedder, clock=lambda: at(12)))
+
     async def trait_hit() -> Any:
-        hits = await recall(
-            db=service.db,
-            embedder=service.embedder,
-            settings=settings,
-            user_id=USER,
-            query="does Ana go running?",
-            limit=20,
-            now=at(12),
-        )
+        hits = await at_noon.recall(user_id=USER, query="does Ana go running?", limit=20)
         return next((h for h in hits if h.kind == "trait"), None)
 
     assert await trait_hit() is None  # candidates never take part in recall

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from graphsvc.pipeline.ingest import MessageIn
+from graphsvc.conversation import MessageIn
 from graphsvc.pipeline.reflection.triggers import should_reflect
 from graphsvc.service import MemoryService
 from tests.fakes.openai_server import FakeOpenAI

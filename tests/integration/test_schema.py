@@ -4,13 +4,13 @@ import re
 
 import pytest
 
+from graphsvc.conversation import MessageIn
 from graphsvc.errors import SchemaMismatchError
 from graphsvc.graph.cypher import CYPHER_DIR
 from graphsvc.graph.database import Database
-from graphsvc.pipeline.ingest import MessageIn
-from graphsvc.pipeline.keys import event_uid, tenant_key
-from graphsvc.pipeline.lucene import build_query
+from graphsvc.keys import event_uid, tenant_key
 from graphsvc.service import MemoryService
+from graphsvc.text.lucene import build_query
 from tests.integration.conftest import at
 
 CYPHER_SCHEMA = CYPHER_DIR / "schema.cypher"

@@ -9,22 +9,28 @@ import numpy as np
 import pytest
 from neo4j.vector import Vector
 
+from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.embed.local import LocalEmbedder
 from graphsvc.graph.database import Database
-from graphsvc.pipeline import keys
-from graphsvc.pipeline.vector_cache import MEMORY_VECTORS
-from graphsvc.pipeline.vector_search import SIZES, nearest
+from graphsvc.graph.vector_search import VectorSearch
+
+_SEARCHES: list[VectorSearch] = []
+
+
+def searcher(database: Database, settings: Settings) -> VectorSearch:
+    """A vector search with its own (empty) caches, as one runtime has; settled after the test."""
+    search = VectorSearch(database, settings)
+    _SEARCHES.append(search)
+    return search
 
 
 @pytest.fixture(autouse=True)
-async def fresh_caches() -> AsyncIterator[None]:
-    SIZES.clear()
-    MEMORY_VECTORS.clear()
+async def settle_copies() -> AsyncIterator[None]:
     yield
-    await MEMORY_VECTORS.settled()
-    SIZES.clear()
-    MEMORY_VECTORS.clear()
+    for search in _SEARCHES:
+        await search.copies.settled()
+    _SEARCHES.clear()
 
 
 def unit_vectors(seed: int, n: int, dimensions: int) -> np.ndarray:
@@ -85,11 +91,10 @@ async def test_both_paths_return_only_the_users_own_active_memories(
         "MATCH (m:Memory) WHERE m.uid IN ['u-mine-0', 'u-mine-1'] SET m.status = 'superseded'",
         database_=database.database,
     )
+    search = searcher(database, tuned)
     for q in range(5):
         query = mine[q]
-        rows = await nearest(
-            database, target="memory", user_id="u-mine", embedding=query.tolist(), k=10, settings=tuned
-        )
+        rows = await search.nearest(target="memory", user_id="u-mine", embedding=query.tolist(), k=10)
         uids = [r["uid"] for r in rows]
         assert all(uid.startswith("u-mine-") for uid in uids)
         assert "u-mine-0" not in uids and "u-mine-1" not in uids
@@ -101,8 +106,8 @@ async def test_both_paths_return_only_the_users_own_active_memories(
 
 
 async def test_a_user_without_vectors_gets_nothing(database: Database, settings: Settings) -> None:
-    rows = await nearest(
-        database, target="memory", user_id="u-nobody", embedding=[1.0] + [0.0] * 383, k=10, settings=settings
+    rows = await searcher(database, settings).nearest(
+        target="memory", user_id="u-nobody", embedding=[1.0] + [0.0] * 383, k=10
     )
     assert rows == []
 
@@ -116,12 +121,13 @@ async def test_a_stale_count_still_searches_only_this_user(
     first = unit_vectors(3, 20, embedder.dimensions)
     await bulk_load(database, "u-grow", first)
     query = first[0]
-    await nearest(database, target="memory", user_id="u-grow", embedding=query.tolist(), k=5, settings=tuned)
+    search = searcher(database, tuned)
+    await search.nearest(target="memory", user_id="u-grow", embedding=query.tolist(), k=5)
     later = unit_vectors(4, 200, embedder.dimensions)
     later[7] = query  # a new memory identical to the query
     await bulk_load(database, "u-grow", later, start=20)
     await bulk_load(database, "u-else", later)
-    rows = await nearest(database, target="memory", user_id="u-grow", embedding=query.tolist(), k=5, settings=tuned)
+    rows = await search.nearest(target="memory", user_id="u-grow", embedding=query.tolist(), k=5)
     uids = [r["uid"] for r in rows]
     assert {"u-grow-0", "u-grow-27"} <= set(uids)
     assert all(uid.startswith("u-grow-") for uid in uids)
@@ -161,37 +167,40 @@ async def test_held_copies_answer_only_while_the_users_memories_are_unchanged(
     await bulk_load(database, "u-held", mine)
     await bulk_load(database, "u-twin", mine)
 
+    vectors = searcher(database, tuned)
+    copies = vectors.copies
+
     async def search(user_id: str, query: np.ndarray) -> list[str]:
-        rows = await nearest(database, target="memory", user_id=user_id, embedding=query.tolist(), k=10, settings=tuned)
+        rows = await vectors.nearest(target="memory", user_id=user_id, embedding=query.tolist(), k=10)
         return [r["uid"] for r in rows]
 
     query = mine[3]
     first = await search("u-held", query)  # from the database; the copy fills meanwhile
-    await MEMORY_VECTORS.settled()
-    assert MEMORY_VECTORS.holds("u-held")
-    hits = MEMORY_VECTORS.hits
+    await copies.settled()
+    assert copies.holds("u-held")
+    hits = copies.hits
     assert set(await search("u-held", query)) == set(first) == exact_top(mine, query, "u-held", 10)
-    assert MEMORY_VECTORS.hits == hits + 1
+    assert copies.hits == hits + 1
 
     # A memory written by the service's own write path is found at once, not after the copy refills.
     fresh = -query
     await create_memory_as_the_service_does(database, "u-held", "u-held-new", fresh)
     assert (await search("u-held", fresh))[0] == "u-held-new"
-    assert MEMORY_VECTORS.hits == hits + 1
-    await MEMORY_VECTORS.settled()
+    assert copies.hits == hits + 1
+    await copies.settled()
     assert (await search("u-held", fresh))[0] == "u-held-new"
-    assert MEMORY_VECTORS.hits == hits + 2
+    assert copies.hits == hits + 2
 
     # A memory that stops being active disappears at once.
     await database.driver.execute_query(
         "MATCH (m:Memory {uid: 'u-held-new'}) SET m.status = 'superseded'", database_=database.database
     )
     assert "u-held-new" not in await search("u-held", fresh)
-    await MEMORY_VECTORS.settled()
+    await copies.settled()
     assert "u-held-new" not in await search("u-held", fresh)
 
     # The twin holds the same vectors under another user id: neither sees the other's memories.
     await search("u-twin", query)
-    await MEMORY_VECTORS.settled()
+    await copies.settled()
     assert all(uid.startswith("u-twin-") for uid in await search("u-twin", query))
     assert all(uid.startswith("u-held-") for uid in await search("u-held", query))

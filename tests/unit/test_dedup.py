@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from graphsvc.pipeline.dedup import Candidate, plan_dedup, rescale_similarity
-from graphsvc.pipeline.extraction import ExtractedMemory
+from graphsvc.embed.base import rescale_similarity
+from graphsvc.pipeline.extraction.contract import ExtractedMemory
+from graphsvc.pipeline.extraction.dedup import Candidate, plan_dedup
 
 
 def cand(content: str, vec: list[float], *, memory_type: str = "fact", key: str | None = None) -> Candidate:

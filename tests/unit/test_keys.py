@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from graphsvc.pipeline import keys
+from graphsvc import keys
 
 T = datetime(2024, 5, 1, tzinfo=UTC)
 

@@ -9,11 +9,12 @@ from datetime import UTC, datetime
 import pytest
 
 from graphsvc.config import Settings
+from graphsvc.conversation import ConversationMessage
 from graphsvc.errors import LLMError
-from graphsvc.llm import extract_memories as task
 from graphsvc.llm.client import LLMClient
-from graphsvc.pipeline.extract import MemoryExtractor, split_windows
-from graphsvc.pipeline.extraction import ConversationMessage, MemoryExtraction
+from graphsvc.pipeline.extraction import prompt as task
+from graphsvc.pipeline.extraction.contract import MemoryExtraction
+from graphsvc.pipeline.extraction.extractor import MemoryExtractor, split_windows
 from tests.fakes.openai_server import FakeOpenAI
 
 T = datetime(2024, 5, 1, 9, tzinfo=UTC)

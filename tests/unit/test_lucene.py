@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphsvc.pipeline.lucene import analyzer_for, build_query, content_terms, query_terms
+from graphsvc.text.lucene import analyzer_for, build_query, content_terms, query_terms
 
 SPECIAL = '+ - && || ! ( ) { } [ ] ^ " ~ * ? : \\ /'
 

@@ -10,13 +10,15 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from graphsvc.pipeline.extraction import ConversationMessage, MemoryExtraction, MemoryType
-from graphsvc.pipeline.offline_extract import (
-    detect_language,
-    extract_offline,
-    resolve_relative_time,
-    score_importance,
-)
+from graphsvc.conversation import ConversationMessage
+from graphsvc.pipeline.extraction.contract import MemoryExtraction
+from graphsvc.pipeline.extraction.offline import extract_offline
+from graphsvc.text.entities import EntityMention, extract_entities
+from graphsvc.text.importance import score_importance
+from graphsvc.text.language import detect_language
+from graphsvc.text.statements import source_messages
+from graphsvc.text.time_phrases import resolve_relative_time
+from graphsvc.vocabulary import MemoryType
 
 BENCH_DATA = Path(__file__).parents[2] / ".." / "shared" / "bench" / "data"
 SENT_AT = datetime(2023, 5, 13, 15, 30, tzinfo=UTC)  # a Saturday
@@ -31,6 +33,11 @@ def _messages(*contents: str, role: str = "user", speaker: str | None = None) ->
 
 def _extract(*contents: str, speaker: str | None = None) -> MemoryExtraction:
     return extract_offline(_messages(*contents, speaker=speaker))
+
+
+def _entities(messages: Sequence[ConversationMessage]) -> list[EntityMention]:
+    """Entity detection as an extraction job runs it: over the source messages only."""
+    return extract_entities(source_messages(messages))
 
 
 @pytest.mark.parametrize(
@@ -197,7 +204,7 @@ def test_prompt_injection_is_treated_as_text_not_obeyed(injection: str) -> None:
 
     assert [m.content for m in extraction.memories] == ["I love hiking."]
     assert all("billionaire" not in m.content and "亿万富翁" not in m.content for m in extraction.memories)
-    assert all("m0" not in e.source_message_ids for e in extraction.entities)
+    assert all("m0" not in e.source_message_ids for e in _entities(_messages(injection, "I love hiking.")))
 
 
 def test_identical_content_is_kept_once_with_merged_sources() -> None:
@@ -249,7 +256,7 @@ def test_speakers_are_persons_and_prefix_names_become_aliases() -> None:
         ),
     ]
 
-    entities = {e.name: e for e in extract_offline(messages).entities}
+    entities = {e.name: e for e in _entities(messages)}
 
     assert set(entities) == {"Caroline", "Melanie", "Green Meadow Park", "Sweden", "Jo"}
     assert (entities["Melanie"].kind, entities["Melanie"].aliases) == ("person", ["Mel"])
@@ -263,7 +270,7 @@ def test_speakers_are_persons_and_prefix_names_become_aliases() -> None:
 def test_chinese_entities_names_places_and_aliases() -> None:
     entities = {
         e.name: e
-        for e in _extract("我叫张曼婷。", "我的朋友张小明住在上海市。", "我的同事小明也去了绿禾公园。").entities
+        for e in _entities(_messages("我叫张曼婷。", "我的朋友张小明住在上海市。", "我的同事小明也去了绿禾公园。"))
     }
 
     assert entities["张曼婷"].kind == "person"
@@ -360,4 +367,4 @@ def test_locomo_speakers_and_aliases() -> None:
     speakers = {conversation["speaker_a"], conversation["speaker_b"]}
     assert all(m.content.split(": ", 1)[0] in speakers for m in extraction.memories)
     assert any(m.memory_type == "event" and m.occurred_at and m.occurred_at < sent_at for m in extraction.memories)
-    assert speakers <= {e.name for e in extraction.entities if e.kind == "person"}
+    assert speakers <= {e.name for e in _entities(messages) if e.kind == "person"}

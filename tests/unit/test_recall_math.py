@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from graphsvc.config import Settings
-from graphsvc.pipeline.recall import adjusted_score, reciprocal_rank_fusion
+from graphsvc.pipeline.recall.fusion import adjusted_score, reciprocal_rank_fusion
 
 
 def test_rrf_sums_reciprocal_ranks() -> None:
@@ -24,7 +24,8 @@ def test_adjusted_score_applies_seed_002_formula() -> None:
 
 
 def test_hits_whose_sources_are_covered_by_better_hits_are_dropped() -> None:
-    from graphsvc.pipeline.recall import RecallHit, drop_covered
+    from graphsvc.pipeline.recall.fusion import drop_covered
+    from graphsvc.pipeline.recall.hits import RecallHit
 
     def hit(uid: str, kind: str, sources: list[str]) -> RecallHit:
         return RecallHit(uid, kind, uid, 1.0, None, sources)  # type: ignore[arg-type]
@@ -42,7 +43,7 @@ def test_hits_whose_sources_are_covered_by_better_hits_are_dropped() -> None:
 
 
 def test_name_candidates_are_the_query_word_ngrams() -> None:
-    from graphsvc.pipeline.graph_expansion import name_candidates
+    from graphsvc.pipeline.recall.graph_expansion import name_candidates
 
     assert name_candidates("What did Mel paint?") == {
         "what",
@@ -60,7 +61,7 @@ def test_name_candidates_are_the_query_word_ngrams() -> None:
 
 
 def test_merge_by_score_ranks_all_kinds_of_one_method_together() -> None:
-    from graphsvc.pipeline.recall import merge_by_score
+    from graphsvc.pipeline.recall.fusion import merge_by_score
 
     events = [{"uid": "e1", "score": 0.9}, {"uid": "e2", "score": 0.5}]
     impressions = [{"uid": "i1", "score": 0.7}, {"uid": "e2", "score": 0.8}]  # e2 again: its best score counts
@@ -71,7 +72,7 @@ def test_merge_by_score_ranks_all_kinds_of_one_method_together() -> None:
 
 
 def test_a_kind_with_more_lists_does_not_outrank_an_equally_good_kind() -> None:
-    from graphsvc.pipeline.recall import merge_by_score
+    from graphsvc.pipeline.recall.fusion import merge_by_score
 
     # One method (vector) finds an event and an impression equally well; graph expansion lists only the
     # impression. Per-method fusion keeps the event's vector rank from being outvoted by list count alone.

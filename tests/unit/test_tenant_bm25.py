@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from graphsvc.pipeline.tenant_bm25 import TenantStatistics, analyse, rerank
+from graphsvc.pipeline.recall.tenant_bm25 import TenantStatistics, analyse, rerank
 
 
 def test_english_analysis_drops_lucene_stop_words_and_stems() -> None:

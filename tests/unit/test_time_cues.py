@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from graphsvc.pipeline.time_cues import query_time_window
+from graphsvc.pipeline.recall.time_cues import query_time_window
 
 NOW = datetime(2026, 11, 21, 12, tzinfo=UTC)  # a Saturday
 

@@ -7,7 +7,7 @@ from neo4j.vector import Vector
 
 from graphsvc.config import Settings
 from graphsvc.graph.database import Database
-from graphsvc.pipeline.vector_cache import MemoryVectors
+from graphsvc.graph.vector_cache import MemoryVectors
 
 DIM = 8
 

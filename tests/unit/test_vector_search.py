@@ -6,7 +6,7 @@ import pytest
 
 from graphsvc.config import Settings
 from graphsvc.graph.database import Database
-from graphsvc.pipeline.vector_search import UserSizes, candidate_count
+from graphsvc.graph.vector_search import UserSizes, candidate_count
 
 
 class CountingDatabase(Database):

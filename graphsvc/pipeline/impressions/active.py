@@ -1,7 +1,7 @@
 """Stage 1: the active entities of an ended conversation, bound to known entities, in batches.
 
 Seed 000 §执行流程 1. The entities mentioned in the conversation are found by the offline entity rules
-(:func:`graphsvc.pipeline.offline_extract.extract_entities`: speakers, names, places, organisations, titles),
+(:func:`graphsvc.text.entities.extract_entities`: speakers, names, places, organisations, titles),
 with the alias rule made stricter and two conversation-level rules that need the speakers:
 
 - a Latin short form that merely starts a longer name is not taken as its alias on that ground alone
@@ -24,13 +24,12 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from graphsvc.graph.database import Database
-from graphsvc.pipeline import keys
-from graphsvc.pipeline import offline_rules as rules
-from graphsvc.pipeline.extraction import ConversationMessage, EntityKind, ExtractedEntity
-from graphsvc.pipeline.impressions import identity
-from graphsvc.pipeline.impressions.identity import IdentityIndex, KnownEntityIdentity
-from graphsvc.pipeline.offline_extract import NON_SOURCE_ROLES, extract_entities
+from graphsvc import keys
+from graphsvc.conversation import ConversationMessage
+from graphsvc.graph.identity import IdentityIndex, KnownEntityIdentity
+from graphsvc.text.entities import EntityMention, extract_entities
+from graphsvc.text.statements import source_messages
+from graphsvc.vocabulary import EntityKind
 
 _GREETING = (
     r"(?i:hey|hi|hello|thanks|thank you|bye|goodbye|wow|oh|yeah|yes|congrats|congratulations|sorry|dear|"
@@ -84,14 +83,7 @@ class ActiveEntities(BaseModel):
         return {e.runtime_id: e for e in self.entities}
 
 
-def source_messages(messages: Sequence[ConversationMessage]) -> list[ConversationMessage]:
-    """Messages that may be evidence: not assistant/system, no prompt-injection pattern (as memory extraction)."""
-    return [
-        m for m in messages if m.role.strip().lower() not in NON_SOURCE_ROLES and not rules.INJECTION.search(m.content)
-    ]
-
-
-def detect_mentions(messages: Sequence[ConversationMessage]) -> list[ExtractedEntity]:
+def detect_mentions(messages: Sequence[ConversationMessage]) -> list[EntityMention]:
     """The entities the source messages mention, speakers first, with the two speaker rules applied.
 
     Args:
@@ -135,11 +127,11 @@ def _mentions(text: str, name: str) -> bool:
 
 
 def _split_prefix_aliases(
-    found: Sequence[ExtractedEntity], sources: Sequence[ConversationMessage]
-) -> list[ExtractedEntity]:
+    found: Sequence[EntityMention], sources: Sequence[ConversationMessage]
+) -> list[EntityMention]:
     """Undo the extractor's "prefix of one longer name" aliases (Latin script); each becomes its own mention."""
     by_id = {m.message_id: m for m in sources}
-    out: list[ExtractedEntity] = []
+    out: list[EntityMention] = []
     for entity in found:
         split = [a for a in entity.aliases if a.isascii() and entity.name.split()[0].startswith(a)]
         if not split:
@@ -159,7 +151,7 @@ def _split_prefix_aliases(
         for alias in split:
             alias_ids = [i for i in ids if _mentions(by_id[i].content, alias)]
             if alias_ids:
-                out.append(ExtractedEntity(name=alias, kind=entity.kind, source_message_ids=alias_ids))
+                out.append(EntityMention(name=alias, kind=entity.kind, source_message_ids=alias_ids))
     return out
 
 
@@ -168,9 +160,7 @@ def _is_vocative_alias(name: str, speaker: str) -> bool:
     return " " not in name and len(name) >= MIN_VOCATIVE_ALIAS_CHARS and name != first and first.startswith(name)
 
 
-def _speaker_named_by(
-    entity: ExtractedEntity, speakers: set[str], sources: Sequence[ConversationMessage]
-) -> str | None:
+def _speaker_named_by(entity: EntityMention, speakers: set[str], sources: Sequence[ConversationMessage]) -> str | None:
     """The speaker this mention stands for (vocative short name or "interjection + name"), else None."""
     words = entity.name.split()
     if len(words) == 2 and entity.kind == "thing":
@@ -194,7 +184,7 @@ def _speaker_named_by(
 
 
 def build_active_entities(
-    mentions: Sequence[ExtractedEntity],
+    mentions: Sequence[EntityMention],
     messages: Sequence[ConversationMessage],
     *,
     index: IdentityIndex,
@@ -249,15 +239,6 @@ def build_active_entities(
     return ActiveEntities(entities=entities, batches=batches)
 
 
-async def run(
-    *, db: Database, user_id: str, messages: Sequence[ConversationMessage], batch_size: int
-) -> ActiveEntities:
-    """Stage 1 over Neo4j: detect mentions, look their names up in the identity index, batch.
-
-    Returns:
-        the active entities; empty (no batches) when the conversation mentions none.
-    """
-    mentions = detect_mentions(messages)
-    names = {keys.normalise_text(n) for m in mentions for n in [m.name, *m.aliases]}
-    index = await identity.lookup(db, user_id=user_id, names=names)
-    return build_active_entities(mentions, messages, index=index, batch_size=batch_size)
+def mention_names(mentions: Sequence[EntityMention]) -> set[str]:
+    """The normalised names (and aliases) of ``mentions``: what the identity index is read for."""
+    return {n for n in (keys.normalise_text(x) for m in mentions for x in [m.name, *m.aliases]) if n}

@@ -3,7 +3,7 @@
 Seed 000 §执行流程 3, in this order (steps 1-3 per observation in :mod:`graphsvc.pipeline.impressions.patches`):
 
 1. Drop REJECTED plans and empty observations (blank subject after normalisation, or no evidence at all).
-2. Normalise subject and aliases with :func:`graphsvc.pipeline.keys.normalise_text` (Unicode NFKC, so
+2. Normalise subject and aliases with :func:`graphsvc.keys.normalise_text` (Unicode NFKC, so
    full-width becomes half-width; case folding; punctuation and whitespace folded to one space).
 3. Drop patches (impressions, features, relations, aliases) that are low-confidence (below
    ``impression_min_patch_confidence``), have an invalid confidence/strength (not a finite number in [0, 1]),
@@ -27,12 +27,13 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from graphsvc import keys
 from graphsvc.config import Settings
-from graphsvc.pipeline import keys
-from graphsvc.pipeline.extraction import ConversationMessage, EntityKind
+from graphsvc.conversation import ConversationMessage
 from graphsvc.pipeline.impressions.active import ActiveEntities
 from graphsvc.pipeline.impressions.observation import BatchObservation, FeaturePatch, ImpressionPatch, RelationPatch
 from graphsvc.pipeline.impressions.patches import CleanObservation, DroppedItem, clean_observation
+from graphsvc.vocabulary import EntityKind
 
 
 class AggregatedObservation(BaseModel):
@@ -157,17 +158,22 @@ def _group(cleaned: list[CleanObservation], overlap_min: float) -> list[list[Cle
                 first_with_name[name] = i
     for i, a in enumerate(cleaned):
         for j in range(i + 1, len(cleaned)):
-            b = cleaned[j]
-            if a.batch_index == b.batch_index:
-                continue
-            same_evidence = a.evidence_hash is not None and a.evidence_hash == b.evidence_hash
-            distinct_mentions = bool(a.runtime_ids and b.runtime_ids and a.runtime_ids.isdisjoint(b.runtime_ids))
-            if (same_evidence and not distinct_mentions) or _jaccard(a.runtime_ids, b.runtime_ids) >= overlap_min:
+            if _same_entity_across_batches(a, cleaned[j], overlap_min):
                 union(i, j, checked=True)
     groups: dict[int, list[CleanObservation]] = {}
     for i, c in enumerate(cleaned):
         groups.setdefault(find(i), []).append(c)
     return sorted(groups.values(), key=lambda g: min((c.batch_index, c.position) for c in g))
+
+
+def _same_entity_across_batches(a: CleanObservation, b: CleanObservation, overlap_min: float) -> bool:
+    """Two observations of different batches are one entity when they rest on the same evidence snippets
+    (and do not name distinct active entities), or their source runtime ids overlap enough."""
+    if a.batch_index == b.batch_index:
+        return False
+    same_evidence = a.evidence_hash is not None and a.evidence_hash == b.evidence_hash
+    distinct_mentions = bool(a.runtime_ids and b.runtime_ids and a.runtime_ids.isdisjoint(b.runtime_ids))
+    return (same_evidence and not distinct_mentions) or _jaccard(a.runtime_ids, b.runtime_ids) >= overlap_min
 
 
 def _compatible(left: list[int], right: list[int], cleaned: list[CleanObservation]) -> bool:

@@ -20,9 +20,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from graphsvc import keys
 from graphsvc.errors import PlanRejectedError
 from graphsvc.graph.database import Database
-from graphsvc.pipeline import keys
 from graphsvc.pipeline.impressions.aggregate import AggregatedObservation
 from graphsvc.pipeline.impressions.plan import (
     CreateEntityStep,

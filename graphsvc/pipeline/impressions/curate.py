@@ -14,6 +14,7 @@ import json
 from collections.abc import Sequence
 from datetime import datetime
 
+from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.errors import (
     AmbiguousEntityError,
@@ -23,13 +24,11 @@ from graphsvc.errors import (
     NotFoundError,
     PlanRejectedError,
 )
-from graphsvc.graph import entity_reads
+from graphsvc.graph import entity_reads, identity
 from graphsvc.graph.database import Database
-from graphsvc.pipeline import keys
-from graphsvc.pipeline.extraction import EntityKind
-from graphsvc.pipeline.impressions import apply, identity, validate
+from graphsvc.graph.identity import IdentityIndex, KnownEntityIdentity
+from graphsvc.pipeline.impressions import apply, validate
 from graphsvc.pipeline.impressions.aggregate import AggregatedObservation, ObservationAggregate
-from graphsvc.pipeline.impressions.identity import IdentityIndex, KnownEntityIdentity
 from graphsvc.pipeline.impressions.observation import ImpressionPatch
 from graphsvc.pipeline.impressions.plan import (
     EntityPatch,
@@ -39,6 +38,7 @@ from graphsvc.pipeline.impressions.plan import (
     build_plan,
 )
 from graphsvc.pipeline.impressions.resolve import Resolution, ResolvedObservation, names_to_look_up
+from graphsvc.vocabulary import EntityKind
 
 ACTOR = "api"
 _MERGE_STATEMENTS = ("merge_aliases", "merge_impressions", "merge_features", "merge_relations", "merge_provenance")

@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from graphsvc.pipeline.extraction import EntityKind
+from graphsvc.vocabulary import EntityKind
 
 ObservationPlanStatus = Literal["PREPARED", "REJECTED"]
 """seed 000: PREPARED, or REJECTED (the planner saw nothing worth observing, or its answer broke the contract)."""

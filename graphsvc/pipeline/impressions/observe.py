@@ -12,19 +12,18 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
-from openai.types.chat import ChatCompletionMessageParam
 from pydantic import BaseModel, ConfigDict, Field
 
 from graphsvc.config import Settings
-from graphsvc.llm import observe_entities as task
-from graphsvc.llm.client import LLMCall
-from graphsvc.pipeline.extract import estimate_tokens
-from graphsvc.pipeline.extraction import ConversationMessage
+from graphsvc.conversation import ConversationMessage
+from graphsvc.llm.client import LLMCall, StructuredLLM
 from graphsvc.pipeline.impressions import offline
+from graphsvc.pipeline.impressions import prompt as task
 from graphsvc.pipeline.impressions.active import ActiveEntities, ActiveEntityBatch
 from graphsvc.pipeline.impressions.observation import BatchObservation, ImpressionObservationPlan
+from graphsvc.text.tokens import estimate_tokens
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -34,14 +33,6 @@ ID_LIKE = re.compile(
 """A uuid, or a hex key of 24+ digits (graphsvc's uids are uuid4 or sha256 hex)."""
 ID_FIELD = re.compile(r"(?:^|_)(?:uuid|uid|id|key)$|^(?:action|operation|decision|merge_with|update|create)$", re.I)
 """Extra fields that smuggle an id or an update/create decision."""
-
-
-class StructuredLLM(Protocol):
-    """What the planner needs of an LLM client (:class:`graphsvc.llm.client.LLMClient` fits; tests pass fakes)."""
-
-    async def structured(
-        self, *, task: str, messages: list[ChatCompletionMessageParam], response_model: type[T]
-    ) -> tuple[T, LLMCall]: ...
 
 
 class ObservationRound(BaseModel):
@@ -59,7 +50,8 @@ def batch_window(
     """The part of the conversation one planner call sees.
 
     The messages that mention an entity of the batch, each with the message before it (what it answers),
-    in time order; when they exceed ``budget_tokens`` (``extract.estimate_tokens``), the most recent that fit.
+    in time order; when they exceed ``budget_tokens`` (:func:`graphsvc.text.tokens.estimate_tokens`), the most
+    recent that fit.
     """
     mentioned = {i for e in batch.entities for i in e.message_ids}
     keep: set[int] = set()
@@ -126,8 +118,13 @@ async def run(
     active: ActiveEntities,
     messages: Sequence[ConversationMessage],
     settings: Settings,
+    statements: Sequence[offline.Statement] = (),
 ) -> ObservationRound:
     """Plan every batch: one LLM call per batch (at most ``impression_llm_concurrency`` at once), or offline.
+
+    Args:
+        statements: offline only: the first-person statements the offline memory extractor found in the
+            conversation (see :func:`.offline.analyse`).
 
     Returns:
         one plan per batch, in batch order, each passed through :func:`guard_entity_ids`.
@@ -136,7 +133,7 @@ async def run(
         LLMError: a batch's call failed or its answer did not validate (the run writes nothing and is retried).
     """
     if llm is None:
-        analysis = offline.analyse(messages)
+        analysis = offline.analyse(messages, statements=statements)
         return ObservationRound(
             plans=[BatchObservation(batch_index=b.index, plan=offline.plan_batch(b, analysis)) for b in active.batches]
         )

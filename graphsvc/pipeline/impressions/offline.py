@@ -19,10 +19,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from graphsvc.pipeline import offline_rules as rules
-from graphsvc.pipeline.extraction import ConversationMessage
-from graphsvc.pipeline.impressions.active import ActiveEntity, ActiveEntityBatch, source_messages
+from graphsvc.conversation import ConversationMessage
+from graphsvc.pipeline.impressions.active import ActiveEntity, ActiveEntityBatch
 from graphsvc.pipeline.impressions.observation import (
     FeaturePatch,
     ImpressionEntityObservation,
@@ -30,7 +30,10 @@ from graphsvc.pipeline.impressions.observation import (
     ImpressionPatch,
     RelationPatch,
 )
-from graphsvc.pipeline.offline_extract import detect_language, extract_offline, split_sentences
+from graphsvc.text import statements
+from graphsvc.text.entities import CAPITALISED_STOPWORDS, ZH_RELATION_NAME
+from graphsvc.text.language import detect_language, split_sentences
+from graphsvc.text.statements import source_messages
 
 THIRD_PERSON_CONFIDENCE = 0.6
 MAX_THIRD_PERSON = 20
@@ -93,12 +96,31 @@ class OfflineAnalysis:
     """Speaker name → first-person impressions (the offline memory rules' statements)."""
 
 
-def analyse(messages: Sequence[ConversationMessage]) -> OfflineAnalysis:
-    """Run the offline memory rules over the conversation once (for every batch to use)."""
+class Statement(Protocol):
+    """A first-person statement the offline memory rules found (an extracted memory is one)."""
+
+    @property
+    def content(self) -> str: ...
+
+    @property
+    def confidence(self) -> float: ...
+
+    @property
+    def source_message_ids(self) -> list[str]: ...
+
+
+def analyse(messages: Sequence[ConversationMessage], *, statements: Sequence[Statement]) -> OfflineAnalysis:
+    """Group the conversation's first-person statements by speaker, once for every batch to use.
+
+    Args:
+        statements: what the offline memory extractor found in this conversation
+            (``graphsvc.pipeline.extraction.offline.extract_offline``: an extraction job runs it once and
+            passes its memories); empty leaves speakers with third-person impressions only.
+    """
     sources = source_messages(messages)
     speaker_of = {m.message_id: (m.speaker or "").strip() for m in sources}
     self_reports: dict[str, list[ImpressionPatch]] = {}
-    for memory in extract_offline(sources).memories:
+    for memory in statements:
         speakers = {speaker_of.get(i, "") for i in memory.source_message_ids} - {""}
         for speaker in speakers:
             evidence = [i for i in memory.source_message_ids if speaker_of.get(i) == speaker]
@@ -183,9 +205,13 @@ def _third_person(entity: ActiveEntity, messages: Sequence[ConversationMessage])
 
 def _is_statement(sentence: str, names: re.Pattern[str]) -> bool:
     bare = sentence.rstrip(" .。!！~～")
-    if bare.endswith(("?", "？")) or rules.EN_QUESTION_START.search(bare) or rules.ZH_QUESTION_END.search(bare):
+    if (
+        bare.endswith(("?", "？"))
+        or statements.EN_QUESTION_START.search(bare)
+        or statements.ZH_QUESTION_END.search(bare)
+    ):
         return False
-    if rules.EN_FILLER.search(sentence) or rules.ZH_FILLER.search(sentence):
+    if statements.EN_FILLER.search(sentence) or statements.ZH_FILLER.search(sentence):
         return False
     rest = names.sub(" ", sentence)
     if detect_language(sentence) == "zh":
@@ -210,13 +236,13 @@ def _relations(own: Sequence[ConversationMessage]) -> list[RelationPatch]:
     found: dict[tuple[str, str], RelationPatch] = {}
     for message in own:
         pairs = [(m[1].lower().replace("neighbour", "neighbor"), m[2]) for m in EN_RELATION.finditer(message.content)]
-        for match in rules.ZH_RELATION_NAME.finditer(message.content):
+        for match in ZH_RELATION_NAME.finditer(message.content):
             word = _ZH_RELATION_WORD.search(match[0])
             if word:
                 pairs.append((ZH_RELATION_WORDS[word[0]], match[1]))
         for relation, target in pairs:
             target = re.sub(r"['’]s$", "", target)
-            if target.split()[0].lower() in rules.CAPITALISED_STOPWORDS:
+            if target.split()[0].lower() in CAPITALISED_STOPWORDS:
                 continue
             found.setdefault(
                 (relation, target),

@@ -1,7 +1,7 @@
 """Stage 3, first half: normalise one planner observation and drop the patches that break the rules.
 
 Seed 000 §执行流程 3 (去掉低置信、无证据、模板化、过长的 patch). Names are normalised with
-:func:`graphsvc.pipeline.keys.normalise_text` (Unicode NFKC, so full-width becomes half-width; case folding;
+:func:`graphsvc.keys.normalise_text` (Unicode NFKC, so full-width becomes half-width; case folding;
 punctuation and whitespace folded to one space). A patch (impression, feature, relation, alias) is dropped,
 with its reason, when its confidence is below ``impression_min_patch_confidence`` (``low_confidence``) or is
 not a finite number in [0, 1] (``invalid_confidence``, also for a relation's strength), when its text is
@@ -17,19 +17,21 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from graphsvc import keys
 from graphsvc.config import Settings
-from graphsvc.pipeline import keys
-from graphsvc.pipeline.extraction import ConversationMessage, EntityKind
+from graphsvc.conversation import ConversationMessage
 from graphsvc.pipeline.impressions.observation import (
     FeaturePatch,
     ImpressionEntityObservation,
     ImpressionPatch,
     RelationPatch,
 )
+from graphsvc.vocabulary import EntityKind
 
 DropReason = Literal[
     "rejected_plan",
@@ -92,6 +94,100 @@ def feature_key(key: str) -> str:
     return keys.normalise_text(key).replace(" ", "_")
 
 
+@dataclass
+class _Drops:
+    """The drop rules of one observation's patches; every drop is recorded in ``dropped`` with its reason."""
+
+    settings: Settings
+    valid_ids: set[str]
+    batch_index: int
+    subject: str
+    dropped: list[DroppedItem]
+
+    def drop(self, reason: DropReason, item: DroppedKind, detail: str = "") -> None:
+        self.dropped.append(
+            DroppedItem(reason=reason, item=item, batch_index=self.batch_index, subject=self.subject, detail=detail)
+        )
+
+    def header_kept(self, observation: ImpressionEntityObservation, norm: str) -> bool:
+        """False (and recorded) for a blank or over-long subject, or an invalid confidence."""
+        if not norm:
+            self.drop("empty_observation", "observation", "blank subject")
+        elif len(self.subject) > self.settings.impression_max_name_chars:
+            self.drop("too_long", "observation", f"subject of {len(self.subject)} characters")
+        elif not valid_score(observation.confidence):
+            self.drop("invalid_confidence", "observation", f"confidence {observation.confidence!r}")
+        else:
+            return True
+        return False
+
+    def names(self, observation: ImpressionEntityObservation, norm: str) -> dict[str, str]:
+        """Normalised name → name as written: the subject, then every kept alias."""
+        names = {norm: self.subject}
+        for alias in (a.strip() for a in observation.aliases):
+            alias_norm = keys.normalise_text(alias)
+            if not alias_norm or alias_norm in names:
+                continue
+            if len(alias) > self.settings.impression_max_name_chars:
+                self.drop("too_long", "alias", alias[:80])
+            elif TEMPLATED.search(alias):
+                self.drop("templated", "alias", alias)
+            else:
+                names[alias_norm] = alias
+        return names
+
+    def evidence(self, item: DroppedKind, texts: list[str], scores: list[float], cited: list[str]) -> list[str] | None:
+        """The patch's valid evidence ids, or None after recording why it is dropped."""
+        label = " / ".join(texts)[:80]
+        if not all(valid_score(s) for s in scores):
+            self.drop("invalid_confidence", item, f"{label}: {scores!r}")
+        elif scores[0] < self.settings.impression_min_patch_confidence:
+            self.drop("low_confidence", item, f"{label}: {scores[0]}")
+        elif any(not t.strip() or TEMPLATED.search(t) for t in texts):
+            self.drop("templated", item, label)
+        elif any(len(t) > self.settings.impression_max_patch_chars for t in texts):
+            self.drop("too_long", item, label)
+        else:
+            ids = [i for i in dict.fromkeys(cited) if i in self.valid_ids]
+            if ids:
+                return ids
+            self.drop("no_evidence", item, label)
+        return None
+
+    def impressions(self, observation: ImpressionEntityObservation) -> list[ImpressionPatch]:
+        return [
+            ImpressionPatch(content=p.content.strip(), confidence=p.confidence, evidence_message_ids=ids)
+            for p in observation.impressions
+            if (ids := self.evidence("impression", [p.content], [p.confidence], p.evidence_message_ids)) is not None
+        ]
+
+    def features(self, observation: ImpressionEntityObservation) -> list[FeaturePatch]:
+        return [
+            FeaturePatch(
+                key=feature_key(f.key), value=f.value.strip(), confidence=f.confidence, evidence_message_ids=ids
+            )
+            for f in observation.features
+            if (ids := self.evidence("feature", [f.key, f.value], [f.confidence], f.evidence_message_ids)) is not None
+        ]
+
+    def relations(self, observation: ImpressionEntityObservation, names: dict[str, str]) -> list[RelationPatch]:
+        """Kept relations; one whose target is the observation's own name says nothing and is left out."""
+        kept = []
+        for r in observation.relations:
+            ids = self.evidence("relation", [r.target, r.relation], [r.confidence, r.strength], r.evidence_message_ids)
+            if ids is not None and keys.normalise_text(r.target) not in names:
+                kept.append(
+                    RelationPatch(
+                        target=r.target.strip(),
+                        relation=feature_key(r.relation),
+                        strength=r.strength,
+                        confidence=r.confidence,
+                        evidence_message_ids=ids,
+                    )
+                )
+        return kept
+
+
 def clean_observation(
     observation: ImpressionEntityObservation,
     *,
@@ -119,78 +215,12 @@ def clean_observation(
     """
     subject = observation.proposed_subject.strip()
     norm = keys.normalise_text(subject)
-
-    def drop(reason: DropReason, item: DroppedKind, detail: str = "") -> None:
-        dropped.append(DroppedItem(reason=reason, item=item, batch_index=batch_index, subject=subject, detail=detail))
-
-    if not norm:
-        drop("empty_observation", "observation", "blank subject")
+    rules = _Drops(settings, valid_ids, batch_index, subject, dropped)
+    if not rules.header_kept(observation, norm):
         return None
-    if len(subject) > settings.impression_max_name_chars:
-        drop("too_long", "observation", f"subject of {len(subject)} characters")
-        return None
-    if not valid_score(observation.confidence):
-        drop("invalid_confidence", "observation", f"confidence {observation.confidence!r}")
-        return None
-    names = {norm: subject}
-    for alias in observation.aliases:
-        alias = alias.strip()
-        alias_norm = keys.normalise_text(alias)
-        if not alias_norm or alias_norm in names:
-            continue
-        if len(alias) > settings.impression_max_name_chars:
-            drop("too_long", "alias", alias[:80])
-        elif TEMPLATED.search(alias):
-            drop("templated", "alias", alias)
-        else:
-            names[alias_norm] = alias
-
-    def keep(item: DroppedKind, texts: list[str], scores: list[float], evidence: list[str]) -> list[str] | None:
-        """The patch's valid evidence ids, or None after recording why it is dropped."""
-        label = " / ".join(texts)[:80]
-        if not all(valid_score(s) for s in scores):
-            drop("invalid_confidence", item, f"{label}: {scores!r}")
-        elif scores[0] < settings.impression_min_patch_confidence:
-            drop("low_confidence", item, f"{label}: {scores[0]}")
-        elif any(not t.strip() or TEMPLATED.search(t) for t in texts):
-            drop("templated", item, label)
-        elif any(len(t) > settings.impression_max_patch_chars for t in texts):
-            drop("too_long", item, label)
-        else:
-            ids = [i for i in dict.fromkeys(evidence) if i in valid_ids]
-            if ids:
-                return ids
-            drop("no_evidence", item, label)
-        return None
-
-    impressions = []
-    for p in observation.impressions:
-        if (ids := keep("impression", [p.content], [p.confidence], p.evidence_message_ids)) is not None:
-            impressions.append(
-                ImpressionPatch(content=p.content.strip(), confidence=p.confidence, evidence_message_ids=ids)
-            )
-    features = []
-    for f in observation.features:
-        if (ids := keep("feature", [f.key, f.value], [f.confidence], f.evidence_message_ids)) is not None:
-            features.append(
-                FeaturePatch(
-                    key=feature_key(f.key), value=f.value.strip(), confidence=f.confidence, evidence_message_ids=ids
-                )
-            )
-    relations = []
-    for r in observation.relations:
-        scores = [r.confidence, r.strength]
-        if (ids := keep("relation", [r.target, r.relation], scores, r.evidence_message_ids)) is not None:
-            if keys.normalise_text(r.target) not in names:  # a relation to itself says nothing
-                relations.append(
-                    RelationPatch(
-                        target=r.target.strip(),
-                        relation=feature_key(r.relation),
-                        strength=r.strength,
-                        confidence=r.confidence,
-                        evidence_message_ids=ids,
-                    )
-                )
+    names = rules.names(observation, norm)
+    impressions, features = rules.impressions(observation), rules.features(observation)
+    relations = rules.relations(observation, names)
     runtime_ids = {i for i in observation.source_active_runtime_ids if i in mentions}
     snippets = [s.strip() for s in observation.evidence_snippets if s.strip()]
     snippet_ids = _snippet_sources(snippets, messages)
@@ -199,7 +229,7 @@ def clean_observation(
     evidence |= {i for r in relations for i in r.evidence_message_ids}
     evidence |= {i for r in runtime_ids for i in mentions[r]} | set(snippet_ids)
     if not evidence:
-        drop("no_evidence", "observation", "no message of the conversation supports it")
+        rules.drop("no_evidence", "observation", "no message of the conversation supports it")
         return None
     verified = [s for s in snippets if keys.normalise_text(s) and s in snippet_ids.values()]
     digest = keys.content_hash("\n".join(sorted({keys.normalise_text(s) for s in verified}))) if verified else None

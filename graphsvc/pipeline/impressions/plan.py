@@ -14,11 +14,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from graphsvc.pipeline import keys
-from graphsvc.pipeline.extraction import EntityKind
+from graphsvc import keys
 from graphsvc.pipeline.impressions.aggregate import AggregatedObservation
 from graphsvc.pipeline.impressions.observation import FeaturePatch, ImpressionPatch
 from graphsvc.pipeline.impressions.resolve import Decision, Resolution, ResolvedObservation
+from graphsvc.vocabulary import EntityKind
 
 PlanStatus = Literal["PREPARED", "CONFIRMED", "REJECTED"]
 PendingReason = Literal["ambiguous", "postponed", "plan_rejected"]

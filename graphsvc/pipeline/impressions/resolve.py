@@ -1,7 +1,7 @@
 """Stage 4: the identity resolver: update an existing entity, create one, or keep the observation pending.
 
 Seed 000 §执行流程 4, with no LLM and no semantic guessing. Over the light identity index (names only, read by
-index lookups, :mod:`graphsvc.pipeline.impressions.identity`):
+index lookups, :mod:`graphsvc.graph.identity`):
 
 - every entity whose normalised subject or alias equals one of the observation's normalised names is a
   candidate (an exact subject match and an exact alias match both count);
@@ -18,12 +18,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from graphsvc import keys
 from graphsvc.config import Settings
+from graphsvc.graph import identity
 from graphsvc.graph.database import Database
-from graphsvc.pipeline import keys
-from graphsvc.pipeline.impressions import identity
+from graphsvc.graph.identity import IdentityIndex, KnownEntityIdentity
 from graphsvc.pipeline.impressions.aggregate import AggregatedObservation, ObservationAggregate
-from graphsvc.pipeline.impressions.identity import IdentityIndex, KnownEntityIdentity
 
 Decision = Literal["update", "create", "ambiguous", "postponed"]
 
@@ -110,7 +110,19 @@ def resolve(aggregate: ObservationAggregate, *, index: IdentityIndex, settings: 
     )
 
 
-async def run(*, db: Database, user_id: str, aggregate: ObservationAggregate, settings: Settings) -> Resolution:
-    """Stage 4 over Neo4j: one index lookup for every name of the aggregate, then :func:`resolve`."""
-    index = await identity.lookup(db, user_id=user_id, names=names_to_look_up(aggregate))
+async def run(
+    *,
+    db: Database,
+    user_id: str,
+    aggregate: ObservationAggregate,
+    settings: Settings,
+    known: IdentityIndex | None = None,
+) -> Resolution:
+    """Stage 4 over Neo4j: one index lookup for the names of the aggregate, then :func:`resolve`.
+
+    Args:
+        known: the index stage 1 read for the conversation's mentions; only names it was not read for
+            are read now (every name is read once per run).
+    """
+    index = await identity.lookup(db, user_id=user_id, names=names_to_look_up(aggregate), known=known)
     return resolve(aggregate, index=index, settings=settings)

@@ -12,19 +12,28 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from graphsvc.config import Settings
-from graphsvc.graph.database import Database
-from graphsvc.llm.client import LLMCall, LLMClient
-from graphsvc.pipeline.extraction import ConversationMessage
-from graphsvc.pipeline.impressions import active as active_stage
+from graphsvc import keys
+from graphsvc.conversation import ConversationMessage
+from graphsvc.graph import identity
+from graphsvc.graph.identity import IdentityIndex
+from graphsvc.llm.client import LLMCall
 from graphsvc.pipeline.impressions import apply, observe, resolve, validate
+from graphsvc.pipeline.impressions.active import build_active_entities, detect_mentions, mention_names
 from graphsvc.pipeline.impressions.aggregate import aggregate
-from graphsvc.pipeline.impressions.plan import ImpressionUpdatePlan, PendingDraft, PlanStatus, build_plan
+from graphsvc.pipeline.impressions.offline import Statement
+from graphsvc.pipeline.impressions.plan import (
+    CreateEntityStep,
+    ImpressionUpdatePlan,
+    PendingDraft,
+    PlanStatus,
+    build_plan,
+)
 from graphsvc.pipeline.impressions.resolve import Resolution
+from graphsvc.runtime import Runtime
+from graphsvc.text.entities import EntityMention
 
 
 class ImpressionReport(BaseModel):
@@ -42,6 +51,9 @@ class ImpressionReport(BaseModel):
         changes: history entries written. pending: pending observations newly stored.
         already_pending: observations stored as pending by an earlier run over the same events; they wait for
             a person's decision (``resolvePendingObservation``) and are not re-decided.
+        entity_names: normalised name → subject keys of the user's entities that bear it after this run, for
+            every name the run looked up (the mentions' and the observations'); what an extraction job links
+            its new memories to, without reading the identity index again.
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -62,28 +74,31 @@ class ImpressionReport(BaseModel):
     pending: int = 0
     already_pending: int = 0
     notes: list[str] = Field(default=[])
+    entity_names: dict[str, list[str]] = Field(default={})
 
 
-async def run_impression_pipeline(
+async def run(
+    rt: Runtime,
     *,
-    db: Database,
-    settings: Settings,
-    llm: LLMClient | observe.StructuredLLM | None,
     user_id: str,
     messages: Sequence[ConversationMessage],
     event_uids: Mapping[str, str],
-    now: datetime,
+    mentions: Sequence[EntityMention] | None = None,
+    statements: Sequence[Statement] = (),
 ) -> ImpressionReport:
     """Observe the entities of one ended conversation and apply what is confirmed.
 
     Args:
-        db: the graph.
-        settings: ``impression_*`` settings (batch size, thresholds, transaction size).
-        llm: the planner's LLM, or None for the offline rules (same contract).
+        rt: the runtime; ``rt.llm`` is the planner (None: the offline rules, same contract), ``impression_*``
+            settings bound batches and thresholds, ``rt.clock()`` dates new nodes and history entries.
         user_id: the owner; nothing of another user is read or written.
         messages: the conversation in time order, with short message ids ("m1", ...).
         event_uids: message id → Event uid, for Evidence and OBSERVED_IN provenance.
-        now: the time written on new nodes and history entries.
+        mentions: the conversation's entity mentions when the caller already detected them
+            (:func:`.active.detect_mentions`); None detects them here.
+        statements: offline planner only: the conversation's first-person statements, as the offline
+            memory extractor found them (an extraction job passes its offline memories, so the rules run once
+            per job); empty gives speakers third-person impressions only.
 
     Returns:
         the report; an empty conversation gives an all-zero report.
@@ -91,14 +106,16 @@ async def run_impression_pipeline(
     Raises:
         LLMError: a planner call failed (nothing is written; the caller retries).
     """
+    db, settings, now = rt.db, rt.settings, rt.clock()
     report = ImpressionReport()
-    active = await active_stage.run(
-        db=db, user_id=user_id, messages=messages, batch_size=settings.impression_batch_size
-    )
+    mentions = detect_mentions(messages) if mentions is None else mentions
+    index = await identity.lookup(db, user_id=user_id, names=mention_names(mentions))
+    active = build_active_entities(mentions, messages, index=index, batch_size=settings.impression_batch_size)
     report.active_entities, report.batches = len(active.entities), len(active.batches)
     if not active.batches:
+        report.entity_names = names_after(index, plan=None)
         return report
-    observed = await observe.run(llm=llm, active=active, messages=messages, settings=settings)
+    observed = await observe.run(llm=rt.llm, active=active, messages=messages, settings=settings, statements=statements)
     report.llm_calls = observed.calls
     report.observations = sum(len(p.plan.observations) for p in observed.plans)
     merged = aggregate(observed.plans, messages=messages, active=active, settings=settings)
@@ -108,10 +125,11 @@ async def run_impression_pipeline(
     if held:
         report.already_pending = len(held)
         merged = merged.model_copy(update={"observations": [o for o in merged.observations if o.key not in held]})
-    resolution = await resolve.run(db=db, user_id=user_id, aggregate=merged, settings=settings)
+    resolution = await resolve.run(db=db, user_id=user_id, aggregate=merged, settings=settings, known=index)
     report.decisions = dict(Counter(r.decision for r in resolution.resolved))
     plan = build_plan(resolution, user_id=user_id)
     report.notes = plan.notes
+    report.entity_names = names_after(resolution.index, plan=None)
     if not resolution.resolved:
         return report
     plan = await validate.run(db=db, user_id=user_id, plan=plan, settings=settings)
@@ -130,6 +148,7 @@ async def run_impression_pipeline(
         )
         report.created_entities, report.updated_entities = len(result.created), len(result.updated)
         report.changes, report.evidence_linked = result.changes, result.evidence_linked
+        report.entity_names = names_after(resolution.index, plan=plan)
     else:
         report.rejected_reasons = [str(r) for r in plan.reasons]
         pending += rejected_drafts(plan, resolution)
@@ -137,6 +156,23 @@ async def run_impression_pipeline(
         db=db, user_id=user_id, drafts=pending, event_uids=event_uids, message_times=times, now=now
     )
     return report
+
+
+def names_after(index: IdentityIndex, *, plan: ImpressionUpdatePlan | None) -> dict[str, list[str]]:
+    """Normalised name → subject keys of the entities bearing it: ``index`` plus what an applied ``plan`` named.
+
+    Every step of an applied plan gives its entity its aliases (and a created entity its subject), so the
+    result equals a fresh read of the identity index for the names ``index`` was read for (pure).
+    """
+    names: dict[str, set[str]] = {}
+    for known in index.identities.values():
+        for name in known.normalized_names:
+            names.setdefault(name, set()).add(known.subject_key)
+    for step in plan.steps if plan is not None else []:
+        written = [*step.patch.aliases, *([step.subject] if isinstance(step, CreateEntityStep) else [])]
+        for name in filter(None, (keys.normalise_text(n) for n in written)):
+            names.setdefault(name, set()).add(step.subject_key)
+    return {name: sorted(subject_keys) for name, subject_keys in names.items()}
 
 
 def rejected_drafts(plan: ImpressionUpdatePlan, resolution: Resolution) -> list[PendingDraft]:

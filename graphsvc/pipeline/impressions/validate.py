@@ -25,11 +25,11 @@ from collections.abc import Iterator
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from graphsvc import keys
 from graphsvc.config import Settings
+from graphsvc.graph import identity
 from graphsvc.graph.database import Database
-from graphsvc.pipeline import keys
-from graphsvc.pipeline.impressions import identity
-from graphsvc.pipeline.impressions.identity import IdentityIndex
+from graphsvc.graph.identity import IdentityIndex
 from graphsvc.pipeline.impressions.patches import valid_score
 from graphsvc.pipeline.impressions.plan import (
     CreateEntityStep,
@@ -75,33 +75,46 @@ def _issues(plan: ImpressionUpdatePlan, context: ValidationContext, settings: Se
     created: dict[str, int] = {}
     created_keys = {s.subject_key for s in plan.steps if isinstance(s, CreateEntityStep)}
     for n, step in enumerate(plan.steps):
-
-        def issue(code: IssueCode, detail: str, n: int = n) -> ValidationIssue:
-            return ValidationIssue(code=code, step=n, detail=detail)
-
+        found: list[tuple[IssueCode, str]] = []
         for key in step.observation_keys:
             decision = plan.decisions.get(key)
             if decision in ("ambiguous", "postponed"):
-                yield issue("ambiguous_step", f"observation {key!r} was resolved as {decision}")
+                found.append(("ambiguous_step", f"observation {key!r} was resolved as {decision}"))
         if isinstance(step, UpdateExistingStep):
-            yield from (issue(c, d) for c, d in _update_issues(step, context))
+            found += _update_issues(step, context)
         else:
-            for name in [step.subject, *step.patch.aliases]:
-                norm = keys.normalise_text(name)
-                for known in context.index.matches(norm):
-                    code: IssueCode = "subject_clash" if name == step.subject else "alias_clash"
-                    yield issue(code, f"{name!r} already names entity {known.entity_uuid} ({known.subject!r})")
-                if norm in created:
-                    yield issue("duplicate_create", f"{name!r} is also created by step {created[norm]}")
-                created.setdefault(norm, n)
-        yield from (issue(c, d) for c, d in _text_issues(step, settings))
-        for relation in step.patch.relations:
-            target = relation.target
-            if target.entity_uuid is not None:
-                if context.existing.get(target.entity_uuid) != target.subject_key:
-                    yield issue("unresolved_relation_target", f"{target.name!r}: no entity {target.entity_uuid}")
-            elif target.subject_key not in created_keys:
-                yield issue("unresolved_relation_target", f"{target.name!r} is neither known nor created")
+            found += _create_issues(step, n, context, created)
+        found += _text_issues(step, settings)
+        found += _relation_issues(step, context, created_keys)
+        yield from (ValidationIssue(code=code, step=n, detail=detail) for code, detail in found)
+
+
+def _create_issues(
+    step: CreateEntityStep, n: int, context: ValidationContext, created: dict[str, int]
+) -> Iterator[tuple[IssueCode, str]]:
+    """A created entity's names must be new to the user and to the plan's other creates (``created``: name →
+    the step creating it, filled as steps are checked)."""
+    for name in [step.subject, *step.patch.aliases]:
+        norm = keys.normalise_text(name)
+        for known in context.index.matches(norm):
+            code: IssueCode = "subject_clash" if name == step.subject else "alias_clash"
+            yield code, f"{name!r} already names entity {known.entity_uuid} ({known.subject!r})"
+        if norm in created:
+            yield "duplicate_create", f"{name!r} is also created by step {created[norm]}"
+        created.setdefault(norm, n)
+
+
+def _relation_issues(
+    step: PlanStep, context: ValidationContext, created_keys: set[str]
+) -> Iterator[tuple[IssueCode, str]]:
+    """Every relation target is a stored entity of the user or one this plan creates."""
+    for relation in step.patch.relations:
+        target = relation.target
+        if target.entity_uuid is not None:
+            if context.existing.get(target.entity_uuid) != target.subject_key:
+                yield "unresolved_relation_target", f"{target.name!r}: no entity {target.entity_uuid}"
+        elif target.subject_key not in created_keys:
+            yield "unresolved_relation_target", f"{target.name!r} is neither known nor created"
 
 
 def _update_issues(step: UpdateExistingStep, context: ValidationContext) -> Iterator[tuple[IssueCode, str]]:

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from graphsvc.errors import TraitCycleError
-from graphsvc.pipeline.reflection.vocabulary import (
+from graphsvc.vocabulary import (
     EvidenceGrade,
     EvidenceKind,
     HistoryEvent,

@@ -21,7 +21,7 @@ import math
 from collections.abc import Iterable
 
 from graphsvc.config import ReflectionSettings
-from graphsvc.pipeline.reflection.vocabulary import (
+from graphsvc.vocabulary import (
     STAGE_ORDER,
     ActiveStage,
     EvidenceGrade,

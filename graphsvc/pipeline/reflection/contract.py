@@ -2,7 +2,7 @@
 
 Seed 002 §2: steps 2, 4, 5, 6 and 7 are one LLM call whose input is the new memories plus a summary
 of the existing traits, and whose output is ``new_trends``, ``new_behaviors``, ``reinforcements``,
-``contradictions`` and ``upgrades``. The LLM task (:mod:`graphsvc.llm.reflect`) uses
+``contradictions`` and ``upgrades``. The LLM task (:mod:`graphsvc.pipeline.reflection.prompt`) uses
 :class:`ReflectionOutput` as its response schema, so the field descriptions below are what the model
 reads; the offline reflector (:mod:`.offline`) builds the same objects without an LLM. Either way the
 code checks every operation (ids, evidence counts, conversations, gates) before anything is written:
@@ -19,7 +19,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
-from graphsvc.pipeline.reflection.vocabulary import EvidenceGrade, TraitContext, TraitStage, TraitSubtype
+from graphsvc.vocabulary import EvidenceGrade, TraitContext, TraitStage, TraitSubtype
 
 _CONTEXTS = ("work", "personal", "social", "learning", "general")
 

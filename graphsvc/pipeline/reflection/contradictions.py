@@ -3,7 +3,7 @@
 Contradicting evidence is counted and linked by :func:`.lifecycle.contradict_trait` during the main
 step. Afterwards a trait whose ``contradictions / (reinforcements + contradictions) > 0.3`` is reviewed,
 except on its first contradiction (which only counts). The review is the second LLM call
-(:mod:`graphsvc.llm.resolve_contradiction`), at most ``max_contradiction_calls_per_cycle`` per cycle,
+(:mod:`graphsvc.pipeline.reflection.contradiction_prompt`), at most ``max_contradiction_calls_per_cycle`` per cycle,
 or :func:`offline_resolution` without an LLM. A failed call changes nothing; the trait stays flagged and
 is reviewed again by the next cycle.
 
@@ -19,16 +19,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 
+from graphsvc import keys
 from graphsvc.config import ReflectionSettings
-from graphsvc.llm import resolve_contradiction as task
-from graphsvc.llm.client import LLMCall, LLMClient
-from graphsvc.pipeline import keys
+from graphsvc.llm.client import LLMCall, StructuredLLM
 from graphsvc.pipeline.reflection import confidence as cm
+from graphsvc.pipeline.reflection import contradiction_prompt as task
 from graphsvc.pipeline.reflection.book import TraitBook, TraitState, Vector
 from graphsvc.pipeline.reflection.contract import ContradictionCase, ContradictionResolution, EvidenceText
 from graphsvc.pipeline.reflection.lifecycle import describe, dissolve
 from graphsvc.pipeline.reflection.traits import best_grade
-from graphsvc.pipeline.reflection.vocabulary import EvidenceGrade
+from graphsvc.vocabulary import EvidenceGrade
 
 
 def flagged_traits(book: TraitBook, *, settings: ReflectionSettings) -> list[TraitState]:
@@ -80,7 +80,7 @@ def build_case(trait: TraitState, *, texts: Mapping[str, tuple[str, datetime | N
     )
 
 
-async def ask_llm(case: ContradictionCase, *, llm: LLMClient) -> tuple[ContradictionResolution, LLMCall]:
+async def ask_llm(case: ContradictionCase, *, llm: StructuredLLM) -> tuple[ContradictionResolution, LLMCall]:
     """The focused second call.
 
     Raises:

@@ -25,16 +25,15 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Literal
 
-from graphsvc.clock import Clock
+from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.embed.base import Embedder
 from graphsvc.errors import LLMError
 from graphsvc.graph.database import Database
-from graphsvc.llm import reflect as reflect_task
-from graphsvc.llm.client import LLMCall, LLMClient
-from graphsvc.pipeline import keys
+from graphsvc.llm.client import LLMCall, StructuredLLM
 from graphsvc.pipeline.reflection import confidence as cm
 from graphsvc.pipeline.reflection import contradictions, store
+from graphsvc.pipeline.reflection import prompt as reflect_task
 from graphsvc.pipeline.reflection.book import MemoryRecord, TraitBook, TraitState, Vector
 from graphsvc.pipeline.reflection.contract import MemoryDigest, ReflectionInput, ReflectionOutput, TraitDigest
 from graphsvc.pipeline.reflection.lifecycle import apply_decay, evaluate_trends
@@ -42,29 +41,20 @@ from graphsvc.pipeline.reflection.offline import reflect_offline
 from graphsvc.pipeline.reflection.outcome import ReflectionOutcome, build_outcome, cycle_props
 from graphsvc.pipeline.reflection.traits import ApplyContext, PromptIds, apply_output
 from graphsvc.pipeline.reflection.triggers import decide_trigger, read_trigger_state
-from graphsvc.pipeline.validate_input import require_id
+from graphsvc.runtime import Runtime
+from graphsvc.validation import require_id
 
 log = logging.getLogger(__name__)
 
 
-async def reflect(
-    *,
-    db: Database,
-    settings: Settings,
-    embedder: Embedder,
-    llm: LLMClient | None,
-    user_id: str,
-    force: bool = False,
-    session_ended: bool = False,
-    clock: Clock,
-) -> ReflectionOutcome:
+async def run(rt: Runtime, *, user_id: str, force: bool = False, session_ended: bool = False) -> ReflectionOutcome:
     """Seed 002 ``reflect(user_id, force=False, session_ended=False)``: check the triggers, run a cycle.
 
     Args:
-        llm: the structured-output client, or None for the offline reflector.
+        rt: the runtime: ``rt.llm`` is the reflector (None: the offline reflector); the cycle's "now"
+            (windows, decay days) comes from ``rt.clock``.
         force: skip the trigger conditions.
         session_ended: a conversation just ended (a trigger condition).
-        clock: the time source; the cycle's "now" (windows, decay days) comes from it.
 
     Returns:
         SKIPPED at once when no trigger holds or a cycle is already running for the user; FAILED when
@@ -77,6 +67,7 @@ async def reflect(
             before it committed; nothing was written.
         neo4j errors: the database failed (the flag is released; nothing was written).
     """
+    db, settings, embedder, llm, clock = rt.db, rt.settings, rt.embedder, rt.llm, rt.clock
     user_id = require_id("userId", user_id, settings)
     rs = settings.reflection
     mode: Literal["llm", "offline"] = "llm" if llm is not None else "offline"
@@ -172,7 +163,7 @@ async def _run_steps(
     db: Database,
     settings: Settings,
     embedder: Embedder,
-    llm: LLMClient | None,
+    llm: StructuredLLM | None,
     user_id: str,
     now: datetime,
     calls: list[LLMCall],
@@ -301,7 +292,7 @@ async def _review_contradictions(
     book: TraitBook,
     settings: Settings,
     embedder: Embedder,
-    llm: LLMClient | None,
+    llm: StructuredLLM | None,
     user_id: str,
     now: datetime,
     calls: list[LLMCall],

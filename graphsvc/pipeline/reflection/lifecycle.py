@@ -18,7 +18,7 @@ from datetime import datetime
 from graphsvc.config import ReflectionSettings
 from graphsvc.pipeline.reflection import confidence as cm
 from graphsvc.pipeline.reflection.book import EvidenceRecord, MemoryRecord, TraitBook, TraitState
-from graphsvc.pipeline.reflection.vocabulary import EvidenceGrade, EvidenceKind
+from graphsvc.vocabulary import EvidenceGrade, EvidenceKind
 
 
 def describe(trait: TraitState) -> str:

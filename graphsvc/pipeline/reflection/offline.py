@@ -33,7 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from graphsvc.config import ReflectionSettings
-from graphsvc.pipeline.dedup import rescale_similarity
+from graphsvc.embed.base import rescale_similarity
 from graphsvc.pipeline.reflection import confidence as cm
 from graphsvc.pipeline.reflection.book import MemoryRecord, TraitState, Vector
 from graphsvc.pipeline.reflection.contract import (
@@ -44,7 +44,7 @@ from graphsvc.pipeline.reflection.contract import (
     Reinforcement,
     Upgrade,
 )
-from graphsvc.pipeline.reflection.vocabulary import EvidenceGrade, TraitContext, TraitSubtype
+from graphsvc.vocabulary import EvidenceGrade, TraitContext, TraitSubtype
 
 _SPEAKER = re.compile(r"^[^:：\n]{1,40}[:：]\s*")
 _WORD = re.compile(r"[A-Za-z][A-Za-z']+")
@@ -196,29 +196,7 @@ def reflect_offline(
     trait_by_id = dict(traits)
 
     # 1. new memories → the one existing trait each links to best: support or contradiction.
-    support: dict[str, list[str]] = {}
-    against: dict[str, list[str]] = {}
-    used: set[str] = set()
-    for sid, memory in memories:
-        if not memory.is_new:
-            continue
-        scored = [(linked(mem_items[sid], item), tid) for tid, item in trait_items.items()]
-        best = max(scored, default=(0.0, ""))
-        if best[0] <= 0.0:
-            continue
-        trait = trait_by_id[best[1]]
-        if trait.cites(memory.uid):
-            used.add(sid)
-            continue
-        target = against if is_negated(memory.content) != is_negated(trait.content) else support
-        target.setdefault(best[1], []).append(sid)
-        used.add(sid)
-    reinforcements = [
-        Reinforcement(trait_id=tid, new_evidence_ids=ids, quality_grade=_grade(trait_by_id[tid], ids, by_id))
-        for tid, ids in support.items()
-    ]
-    contradictions = [Contradiction(trait_id=tid, contradicting_evidence_ids=ids) for tid, ids in against.items()]
-
+    reinforcements, contradictions, used = _against_existing(memories, trait_items, mem_items, trait_by_id, linked)
     # 2. the remaining memories → star clusters → behaviors and trends.
     cited = {e.memory_uid for _, t in traits for e in t.evidence if e.kind == "supporting"}
     pool = [
@@ -226,29 +204,7 @@ def reflect_offline(
         for sid, memory in memories
         if sid not in used and not (not memory.is_new and memory.uid in cited)
     ]
-    new_trends: list[NewTrend] = []
-    new_behaviors: list[NewBehavior] = []
-    for center, members in _star_clusters(pool, linked):
-        group = [by_id[m.short_id] for m in members]
-        if not any(m.is_new for m in group):
-            continue
-        conversations = {s for m in group for s in m.sessions}
-        if len(conversations) < settings.min_sessions_per_trait:
-            continue
-        ids = [m.short_id for m in members]
-        context = infer_context(" ".join(m.text for m in members))
-        if len(members) >= settings.behavior_min_evidence:
-            new_behaviors.append(NewBehavior(content=center.text, evidence_ids=ids, context=context))
-        elif len(members) >= 2:
-            new_trends.append(
-                NewTrend(
-                    content=center.text,
-                    evidence_ids=ids,
-                    window_days=settings.trend_default_window_days,
-                    context=context,
-                )
-            )
-
+    new_trends, new_behaviors = _new_traits(pool, by_id, linked, settings)
     # 3. linked traits above their gate → upgrades.
     upgrades: list[Upgrade] = []
     steps: tuple[tuple[TraitSubtype, TraitSubtype], ...] = (("behavior", "preference"), ("preference", "core"))
@@ -261,6 +217,64 @@ def reflect_offline(
         contradictions=contradictions,
         upgrades=upgrades,
     )
+
+
+def _against_existing(
+    memories: Sequence[tuple[str, MemoryRecord]],
+    trait_items: dict[str, _Item],
+    mem_items: dict[str, _Item],
+    trait_by_id: dict[str, TraitState],
+    linked: _Linker,
+) -> tuple[list[Reinforcement], list[Contradiction], set[str]]:
+    """Each new memory supports, or (negation differs) contradicts, the one existing trait it links to best.
+
+    Returns:
+        the reinforcements, the contradictions, and the prompt ids of the memories used (a memory a trait
+        already cites counts as used).
+    """
+    by_id = dict(memories)
+    support: dict[str, list[str]] = {}
+    against: dict[str, list[str]] = {}
+    used: set[str] = set()
+    for sid, memory in memories:
+        if not memory.is_new:
+            continue
+        best = max(((linked(mem_items[sid], item), tid) for tid, item in trait_items.items()), default=(0.0, ""))
+        if best[0] <= 0.0:
+            continue
+        trait = trait_by_id[best[1]]
+        used.add(sid)
+        if not trait.cites(memory.uid):
+            target = against if is_negated(memory.content) != is_negated(trait.content) else support
+            target.setdefault(best[1], []).append(sid)
+    reinforcements = [
+        Reinforcement(trait_id=tid, new_evidence_ids=ids, quality_grade=_grade(trait_by_id[tid], ids, by_id))
+        for tid, ids in support.items()
+    ]
+    contradictions = [Contradiction(trait_id=tid, contradicting_evidence_ids=ids) for tid, ids in against.items()]
+    return reinforcements, contradictions, used
+
+
+def _new_traits(
+    pool: list[_Item], by_id: dict[str, MemoryRecord], linked: _Linker, settings: ReflectionSettings
+) -> tuple[list[NewTrend], list[NewBehavior]]:
+    """Star clusters of the pool with a new memory and evidence from enough conversations: a behavior with at
+    least ``behavior_min_evidence`` members, else a trend with at least two."""
+    new_trends: list[NewTrend] = []
+    new_behaviors: list[NewBehavior] = []
+    for center, members in _star_clusters(pool, linked):
+        group = [by_id[m.short_id] for m in members]
+        conversations = {s for m in group for s in m.sessions}
+        if not any(m.is_new for m in group) or len(conversations) < settings.min_sessions_per_trait:
+            continue
+        ids = [m.short_id for m in members]
+        context = infer_context(" ".join(m.text for m in members))
+        if len(members) >= settings.behavior_min_evidence:
+            new_behaviors.append(NewBehavior(content=center.text, evidence_ids=ids, context=context))
+        elif len(members) >= 2:
+            window = settings.trend_default_window_days
+            new_trends.append(NewTrend(content=center.text, evidence_ids=ids, window_days=window, context=context))
+    return new_trends, new_behaviors
 
 
 def _grade(trait: TraitState, ids: list[str], by_id: dict[str, MemoryRecord]) -> EvidenceGrade:

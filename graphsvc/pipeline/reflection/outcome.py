@@ -18,8 +18,8 @@ from graphsvc.llm.client import LLMCall
 from graphsvc.pipeline.reflection import store
 from graphsvc.pipeline.reflection.book import TraitBook
 from graphsvc.pipeline.reflection.triggers import Trigger
-from graphsvc.pipeline.reflection.vocabulary import CycleStatus, TriggerType
-from graphsvc.pipeline.validate_input import require_id, require_limit
+from graphsvc.validation import require_id, require_limit
+from graphsvc.vocabulary import CycleStatus, TriggerType
 
 
 class ReflectionOutcome(BaseModel):

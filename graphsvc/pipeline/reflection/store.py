@@ -17,14 +17,16 @@ from typing import Any
 import numpy as np
 from neo4j import AsyncManagedTransaction
 
+from graphsvc import keys
 from graphsvc.config import ReflectionSettings
 from graphsvc.errors import GraphsvcError, NotFoundError, TraitCycleError
 from graphsvc.graph import nodes
 from graphsvc.graph.cypher import query
 from graphsvc.graph.database import Database, native
-from graphsvc.pipeline import keys
 from graphsvc.pipeline.reflection.book import EvidenceRecord, MemoryRecord, TraitBook, TraitState
-from graphsvc.pipeline.reflection.vocabulary import ACTOR
+
+ACTOR = "reflection"
+"""``HistoryEntry.actor`` of every change the engine makes (seed 002 §6)."""
 
 
 class ReflectionLockLostError(GraphsvcError):

@@ -26,15 +26,15 @@ from typing import Literal
 
 import numpy as np
 
+from graphsvc import keys
 from graphsvc.config import ReflectionSettings
+from graphsvc.embed.base import rescale_similarity
 from graphsvc.errors import TraitCycleError
-from graphsvc.pipeline import keys
-from graphsvc.pipeline.dedup import rescale_similarity
 from graphsvc.pipeline.reflection import confidence as cm
 from graphsvc.pipeline.reflection.book import EvidenceRecord, MemoryRecord, TraitBook, TraitState, Vector
 from graphsvc.pipeline.reflection.contract import ReflectionOutput, Upgrade
 from graphsvc.pipeline.reflection.lifecycle import bump, contradict_trait, reinforce_trait
-from graphsvc.pipeline.reflection.vocabulary import EvidenceGrade, TraitContext, TraitSubtype
+from graphsvc.vocabulary import EvidenceGrade, TraitContext, TraitSubtype
 
 GRADE_ORDER: tuple[EvidenceGrade, ...] = ("A", "B", "C", "D")
 
@@ -112,33 +112,7 @@ def apply_output(book: TraitBook, output: ReflectionOutput, *, ctx: ApplyContext
     strong if any is strong). A memory cited both for and against the same trait is dropped from both.
     Upgrades come last, so their gates see this cycle's reinforcements.
     """
-    support: dict[str, tuple[list[MemoryRecord], list[EvidenceGrade]]] = {}
-    for r in output.reinforcements:
-        uid = _trait_uid(book, r.trait_id, ctx, "reinforcement")
-        memories = _memories(r.new_evidence_ids, ctx)
-        if uid is None or not memories:
-            if uid is not None:
-                book.counts.reject(f"reinforcement of {r.trait_id}: no known memory ids")
-            continue
-        entry = support.setdefault(uid, ([], []))
-        entry[0].extend(memories)
-        entry[1].append(r.quality_grade)
-    against: dict[str, tuple[list[MemoryRecord], bool]] = {}
-    for c in output.contradictions:
-        uid = _trait_uid(book, c.trait_id, ctx, "contradiction")
-        memories = _memories(c.contradicting_evidence_ids, ctx)
-        if uid is None or not memories:
-            if uid is not None:
-                book.counts.reject(f"contradiction of {c.trait_id}: no known memory ids")
-            continue
-        mems, strong = against.get(uid, ([], False))
-        against[uid] = ([*mems, *memories], strong or c.strong)
-    for uid in set(support) & set(against):
-        both = {m.uid for m in support[uid][0]} & {m.uid for m in against[uid][0]}
-        if both:
-            book.counts.reject(f"trait {uid}: {len(both)} memory(ies) cited both for and against it; ignored")
-            support[uid] = ([m for m in support[uid][0] if m.uid not in both], support[uid][1])
-            against[uid] = ([m for m in against[uid][0] if m.uid not in both], against[uid][1])
+    support, against = _cited_for_and_against(book, output, ctx=ctx)
     for uid, (memories, grades) in support.items():
         if memories:
             reinforce_trait(
@@ -185,6 +159,43 @@ def apply_output(book: TraitBook, output: ReflectionOutput, *, ctx: ApplyContext
         )
     for upgrade in output.upgrades:
         apply_upgrade(book, upgrade, ctx=ctx)
+
+
+Support = dict[str, tuple[list[MemoryRecord], list[EvidenceGrade]]]
+"""Trait uid → the memories cited for it and the grades given."""
+Against = dict[str, tuple[list[MemoryRecord], bool]]
+"""Trait uid → the memories cited against it and whether any contradiction was strong."""
+
+
+def _cited_for_and_against(book: TraitBook, output: ReflectionOutput, *, ctx: ApplyContext) -> tuple[Support, Against]:
+    """The answer's reinforcements and contradictions merged per trait; proposals naming an unknown trait or no
+    known memory are rejected (counted with a note), and a memory cited both ways is dropped from both."""
+    support: Support = {}
+    for r in output.reinforcements:
+        uid = _trait_uid(book, r.trait_id, ctx, "reinforcement")
+        memories = _memories(r.new_evidence_ids, ctx)
+        if uid is not None and not memories:
+            book.counts.reject(f"reinforcement of {r.trait_id}: no known memory ids")
+        elif uid is not None:
+            entry = support.setdefault(uid, ([], []))
+            entry[0].extend(memories)
+            entry[1].append(r.quality_grade)
+    against: Against = {}
+    for c in output.contradictions:
+        uid = _trait_uid(book, c.trait_id, ctx, "contradiction")
+        memories = _memories(c.contradicting_evidence_ids, ctx)
+        if uid is not None and not memories:
+            book.counts.reject(f"contradiction of {c.trait_id}: no known memory ids")
+        elif uid is not None:
+            mems, strong = against.get(uid, ([], False))
+            against[uid] = ([*mems, *memories], strong or c.strong)
+    for uid in set(support) & set(against):
+        both = {m.uid for m in support[uid][0]} & {m.uid for m in against[uid][0]}
+        if both:
+            book.counts.reject(f"trait {uid}: {len(both)} memory(ies) cited both for and against it; ignored")
+            support[uid] = ([m for m in support[uid][0] if m.uid not in both], support[uid][1])
+            against[uid] = ([m for m in against[uid][0] if m.uid not in both], against[uid][1])
+    return support, against
 
 
 def propose_trait(

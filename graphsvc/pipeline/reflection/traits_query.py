@@ -19,7 +19,8 @@ from graphsvc.config import Settings
 from graphsvc.graph import nodes
 from graphsvc.graph.database import Database
 from graphsvc.pipeline.reflection import confidence as cm
-from graphsvc.pipeline.reflection.vocabulary import (
+from graphsvc.validation import require_id
+from graphsvc.vocabulary import (
     STAGE_ORDER,
     EvidenceGrade,
     EvidenceKind,
@@ -27,7 +28,6 @@ from graphsvc.pipeline.reflection.vocabulary import (
     TraitStage,
     TraitSubtype,
 )
-from graphsvc.pipeline.validate_input import require_id
 
 _SUBTYPES = ("behavior", "preference", "core")
 _CONTEXTS = ("work", "personal", "social", "learning", "general")

@@ -20,8 +20,8 @@ from graphsvc.clock import Clock
 from graphsvc.config import ReflectionSettings, Settings
 from graphsvc.graph.database import Database, native
 from graphsvc.pipeline.reflection.store import state_uid
-from graphsvc.pipeline.reflection.vocabulary import TriggerType
-from graphsvc.pipeline.validate_input import require_id
+from graphsvc.validation import require_id
+from graphsvc.vocabulary import TriggerType
 
 
 @dataclass(frozen=True)

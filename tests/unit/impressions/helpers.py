@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from graphsvc import keys
 from graphsvc.config import Settings
-from graphsvc.pipeline import keys
-from graphsvc.pipeline.extraction import ConversationMessage, EntityKind
+from graphsvc.conversation import ConversationMessage
+from graphsvc.graph.identity import IdentityIndex, KnownEntityIdentity
 from graphsvc.pipeline.impressions.active import ActiveEntities, ActiveEntity, ActiveEntityBatch
 from graphsvc.pipeline.impressions.aggregate import AggregatedObservation
-from graphsvc.pipeline.impressions.identity import IdentityIndex, KnownEntityIdentity
 from graphsvc.pipeline.impressions.observation import (
     BatchObservation,
     ImpressionEntityObservation,
     ImpressionObservationPlan,
     ImpressionPatch,
 )
+from graphsvc.vocabulary import EntityKind
 
 USER = "u1"
 T0 = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from graphsvc.pipeline.extraction import ExtractedEntity
 from graphsvc.pipeline.impressions.active import build_active_entities, detect_mentions
+from graphsvc.text.entities import EntityMention
 from tests.unit.impressions.helpers import conversation, index, known, msg
 
 
-def mentions(n: int) -> list[ExtractedEntity]:
-    return [ExtractedEntity(name=f"Person{i}", kind="person", source_message_ids=[f"m{1 + i % 10}"]) for i in range(n)]
+def mentions(n: int) -> list[EntityMention]:
+    return [EntityMention(name=f"Person{i}", kind="person", source_message_ids=[f"m{1 + i % 10}"]) for i in range(n)]
 
 
 @pytest.mark.parametrize("batch_size", [1, 3, 8])
@@ -27,8 +27,8 @@ def test_three_batches_plus_one_entity_are_all_covered_exactly_once(batch_size: 
 
 def test_batches_follow_recency_most_recent_first() -> None:
     found = [
-        ExtractedEntity(name="Old", kind="person", source_message_ids=["m1"]),
-        ExtractedEntity(name="New", kind="person", source_message_ids=["m9"]),
+        EntityMention(name="Old", kind="person", source_message_ids=["m1"]),
+        EntityMention(name="New", kind="person", source_message_ids=["m9"]),
     ]
     active = build_active_entities(found, conversation(10), index=index(), batch_size=1)
     assert [b.entities[0].name for b in active.batches] == ["New", "Old"]
@@ -46,9 +46,9 @@ def test_an_empty_conversation_has_no_batches() -> None:
 
 def test_binds_to_the_one_known_entity_and_never_to_two() -> None:
     found = [
-        ExtractedEntity(name="Melanie", aliases=["Mel"], kind="person", source_message_ids=["m1"]),
-        ExtractedEntity(name="Sam", kind="person", source_message_ids=["m2"]),
-        ExtractedEntity(name="Zoe", kind="person", source_message_ids=["m3"]),
+        EntityMention(name="Melanie", aliases=["Mel"], kind="person", source_message_ids=["m1"]),
+        EntityMention(name="Sam", kind="person", source_message_ids=["m2"]),
+        EntityMention(name="Zoe", kind="person", source_message_ids=["m3"]),
     ]
     idx = index(known("u-mel", "Melanie", "Mel"), known("u-sam1", "Sam"), known("u-sam2", "Samuel", "Sam"))
     by_name = {e.name: e for e in build_active_entities(found, conversation(5), index=idx, batch_size=8).entities}

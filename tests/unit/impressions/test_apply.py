@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from graphsvc import keys
 from graphsvc.errors import PlanRejectedError
-from graphsvc.pipeline import keys
 from graphsvc.pipeline.impressions import apply
 from graphsvc.pipeline.impressions.observation import ImpressionPatch
 from graphsvc.pipeline.impressions.plan import (

@@ -28,6 +28,9 @@ class FakePlanner:
         self.extra = extra or {}
         self.fail = fail
 
+    async def aclose(self) -> None:
+        return None
+
     async def structured(
         self, *, task: str, messages: list[ChatCompletionMessageParam], response_model: type[T]
     ) -> tuple[T, LLMCall]:

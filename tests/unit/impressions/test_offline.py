@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from graphsvc.graph.identity import IdentityIndex
+from graphsvc.pipeline.extraction.offline import extract_offline
 from graphsvc.pipeline.impressions import offline
 from graphsvc.pipeline.impressions.active import build_active_entities, detect_mentions
-from graphsvc.pipeline.impressions.identity import IdentityIndex
 from graphsvc.pipeline.impressions.observation import ImpressionEntityObservation
 from tests.unit.impressions.helpers import msg
 
@@ -23,7 +24,7 @@ CONVERSATION = [
 
 def observe_all() -> dict[str, ImpressionEntityObservation]:
     active = build_active_entities(detect_mentions(CONVERSATION), CONVERSATION, index=IdentityIndex(), batch_size=2)
-    analysis = offline.analyse(CONVERSATION)
+    analysis = offline.analyse(CONVERSATION, statements=extract_offline(CONVERSATION).memories)
     out = {}
     for batch in active.batches:
         plan = offline.plan_batch(batch, analysis)
@@ -73,5 +74,5 @@ def test_the_plan_is_deterministic() -> None:
 
 def test_a_batch_without_evidence_is_rejected_with_a_reason() -> None:
     active = build_active_entities(detect_mentions(CONVERSATION), CONVERSATION, index=IdentityIndex(), batch_size=8)
-    plan = offline.plan_batch(active.batches[0], offline.analyse([]))
+    plan = offline.plan_batch(active.batches[0], offline.analyse([], statements=[]))
     assert plan.status == "REJECTED" and plan.reason

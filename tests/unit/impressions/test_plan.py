@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from graphsvc.pipeline import keys
+from graphsvc import keys
 from graphsvc.pipeline.impressions.aggregate import AggregatedObservation, ObservationAggregate
 from graphsvc.pipeline.impressions.observation import RelationPatch
 from graphsvc.pipeline.impressions.plan import CreateEntityStep, ImpressionUpdatePlan, UpdateExistingStep, build_plan

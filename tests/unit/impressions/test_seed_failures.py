@@ -3,8 +3,8 @@ two new ones, and a premature merge of near subjects. None of them reaches a CON
 
 from __future__ import annotations
 
+from graphsvc.graph.identity import IdentityIndex
 from graphsvc.pipeline.impressions.aggregate import aggregate
-from graphsvc.pipeline.impressions.identity import IdentityIndex
 from graphsvc.pipeline.impressions.observation import BatchObservation, ImpressionObservationPlan
 from graphsvc.pipeline.impressions.observe import guard_entity_ids
 from graphsvc.pipeline.impressions.plan import CreateEntityStep, ImpressionUpdatePlan, UpdateExistingStep, build_plan

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from graphsvc.pipeline import keys
-from graphsvc.pipeline.impressions.identity import IdentityIndex
+from graphsvc import keys
+from graphsvc.graph.identity import IdentityIndex
 from graphsvc.pipeline.impressions.observation import FeaturePatch, ImpressionPatch
 from graphsvc.pipeline.impressions.plan import (
     CreateEntityStep,

@@ -6,11 +6,11 @@ from datetime import UTC, datetime, timedelta
 
 import numpy as np
 
+from graphsvc import keys
 from graphsvc.config import ReflectionSettings
-from graphsvc.pipeline import keys
 from graphsvc.pipeline.reflection.book import EvidenceRecord, MemoryRecord, TraitBook, TraitState, Vector
 from graphsvc.pipeline.reflection.traits import ApplyContext, PromptIds
-from graphsvc.pipeline.reflection.vocabulary import EvidenceGrade, TraitStage, TraitSubtype
+from graphsvc.vocabulary import EvidenceGrade, TraitStage, TraitSubtype
 
 NOW = datetime(2024, 6, 1, 12, tzinfo=UTC)
 SETTINGS = ReflectionSettings()

@@ -9,7 +9,7 @@ import pytest
 from graphsvc.config import ReflectionSettings
 from graphsvc.errors import ConfigurationError
 from graphsvc.pipeline.reflection import confidence as cm
-from graphsvc.pipeline.reflection.vocabulary import EvidenceGrade, TraitSubtype
+from graphsvc.vocabulary import EvidenceGrade, TraitSubtype
 
 S = ReflectionSettings()
 EPS = 1e-9

@@ -1,0 +1,195 @@
+"""Offline, rule-based memory extraction (seed 001, M.4), used when no LLM is configured.
+
+The lower-quality fallback of the LLM extractor: same output model (:mod:`.contract`), English and
+Chinese, pure and deterministic (no I/O, no network).
+
+Pipeline for each message whose role is not assistant/system/AI:
+  1. A message containing an instruction-like pattern (prompt injection) is dropped whole: no memories
+     (:func:`graphsvc.text.statements.source_messages`).
+  2. Its language is detected by CJK ratio, it is split into sentences (. ! ? ; 。！？；and newlines),
+     leading fillers ("Well,", "嗯，") are stripped, greetings/thanks/acknowledgements are skipped, and
+     questions are skipped; in a question like "我很喜欢绘画，你觉得有什么书推荐吗？" only the trailing
+     question clauses are dropped and the statement before them is kept.
+  3. Each remaining sentence is classified by its most confident cue (:mod:`.cues` ``EN_CUES`` / ``ZH_CUES``,
+     plus the event rules); ties go to pain_point, goal, event, preference, fact, in that order.
+  4. Importance comes from :func:`graphsvc.text.importance.score_importance`; events get ``occurred_at``
+     from :func:`graphsvc.text.time_phrases.resolve_relative_time`.
+Identical normalised contents are kept once, with their source ids merged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+from graphsvc.conversation import ConversationMessage
+from graphsvc.pipeline.extraction import cues
+from graphsvc.pipeline.extraction.contract import ExtractedMemory, MemoryExtraction
+from graphsvc.text import statements
+from graphsvc.text.entities import QUOTED_TITLE
+from graphsvc.text.importance import score_importance
+from graphsvc.text.language import Language, detect_language, han_characters, split_sentences
+from graphsvc.text.statements import source_messages
+from graphsvc.text.time_phrases import resolve_relative_time
+from graphsvc.vocabulary import MemoryType
+
+_CLAUSE = re.compile(r"[,，]\s*")
+_TYPE_ORDER: tuple[MemoryType, ...] = ("pain_point", "goal", "event", "preference", "fact")
+_MAX_CONTENT_CHARS = 1000
+
+
+def _strip_leading_fillers(sentence: str, language: Language) -> str:
+    pattern = statements.ZH_LEADING_FILLER if language == "zh" else statements.EN_LEADING_FILLER
+    previous = None
+    while previous != sentence:
+        previous, sentence = sentence, pattern.sub("", sentence, count=1).strip()
+    return sentence
+
+
+def _is_question(sentence: str, language: Language) -> bool:
+    bare = sentence.rstrip(" .。!！~～")
+    if bare.endswith(("?", "？")) or statements.EN_QUESTION_START.search(bare):
+        return True
+    return language == "zh" and bool(statements.ZH_QUESTION_END.search(bare))
+
+
+def _drop_question_clauses(sentence: str, language: Language) -> str | None:
+    """Keep the statement before trailing question clauses ("I love X, do you?" -> "I love X."); else None."""
+    if statements.TAG_QUESTION.search(sentence):
+        return None
+    clause_is_question = statements.ZH_QUESTION_CLAUSE if language == "zh" else statements.EN_QUESTION_CLAUSE
+    clauses = _CLAUSE.split(sentence.rstrip(" ?？"))
+    kept = list(clauses)
+    while kept and clause_is_question.search(kept[-1]):
+        kept.pop()
+    if not kept or len(kept) == len(clauses):
+        return None
+    separator = "，" if language == "zh" else ", "
+    return separator.join(kept).rstrip() + ("。" if language == "zh" else ".")
+
+
+def clean_sentence(sentence: str, language: Language) -> str | None:
+    """Return the sentence ready to be a memory, or None for questions, fillers and very short sentences."""
+    sentence = _strip_leading_fillers(sentence.strip(), language)
+    if _is_question(sentence, language):
+        kept = _drop_question_clauses(sentence, language)
+        if kept is None:
+            return None
+        sentence = _strip_leading_fillers(kept, language)
+    if language == "zh":
+        if len(han_characters(sentence)) < 4 or statements.ZH_FILLER.search(sentence):
+            return None
+        if "我" not in sentence and not cues.ZH_SELF_REPORT_START.search(sentence):
+            return None  # Chinese drops the subject, but only self-reports start like this
+    else:
+        if len(re.findall(r"[\w']+", sentence)) < 3 or statements.EN_FILLER.search(sentence):
+            return None
+        if not cues.EN_FIRST_PERSON.search(sentence):
+            return None
+        sentence = sentence[0].upper() + sentence[1:]
+    return sentence.strip(" ,，、;；")
+
+
+def _event(sentence: str, language: Language, sent_at: datetime) -> tuple[float, datetime] | None:
+    """Event confidence and time, or None: a past time phrase, or a past activity verb (message time)."""
+    if language == "zh" and "我" not in sentence:
+        return None
+    when = resolve_relative_time(sentence, sent_at)
+    if when is not None:
+        strictly_past = when.date() < sent_at.date()
+        if language == "zh":
+            past = strictly_past or bool(cues.ZH_PAST_MARKER.search(sentence))
+        else:
+            past = strictly_past or bool(cues.EN_PAST_VERB.search(sentence))
+        if when <= sent_at and past:
+            # A happening dated before the message outranks possession-style facts (0.85: "I adopted
+            # a cat") but not explicit self-description (0.9: "I live in ...").
+            return (0.86 if strictly_past else 0.7, when)
+        if when.date() > sent_at.date() and cues.EVENT_NOUNS.search(sentence):
+            return (0.7, when)  # an upcoming dated happening: "I have a job interview next week"
+    activity = cues.ZH_PAST_ACTIVITY if language == "zh" else cues.EN_PAST_ACTIVITY
+    if activity.search(sentence):
+        return (0.7, when if when is not None and when <= sent_at else sent_at)
+    return None
+
+
+def classify_sentence(
+    sentence: str, language: Language, sent_at: datetime
+) -> tuple[MemoryType, float, datetime | None] | None:
+    """Classify a cleaned sentence: (memory type, confidence, event time or None), or None if no cue fires.
+
+    The most confident cue wins; ties go to the first type in the order pain_point, goal, event,
+    preference, fact. Quoted titles are masked first, so "《百年孤独》" does not read as loneliness.
+    """
+    text = QUOTED_TITLE.sub("“”", sentence)
+    table = cues.ZH_CUES if language == "zh" else cues.EN_CUES
+    best: tuple[MemoryType, float, datetime | None] | None = None
+    for memory_type in _TYPE_ORDER:
+        hit: tuple[MemoryType, float, datetime | None] | None = None
+        if memory_type == "event":
+            event = _event(text, language, sent_at)
+            hit = ("event", event[0], event[1]) if event else None
+        else:
+            found = [c.confidence for c in table if c.memory_type == memory_type and c.pattern.search(text)]
+            hit = (memory_type, max(found), None) if found else None
+        if hit is not None and (best is None or hit[1] > best[1]):
+            best = hit
+    return best
+
+
+def _normalise(content: str) -> str:
+    return " ".join(re.sub(r"[\W_]+", " ", content.casefold()).split())
+
+
+def extract_offline(messages: Sequence[ConversationMessage], *, max_memories: int = 200) -> MemoryExtraction:
+    """Extract memories and entities from one conversation without an LLM.
+
+    Args:
+        messages: The conversation in order; assistant/system/AI messages are context only, never sources.
+        max_memories: Upper bound on the memories returned; when exceeded, the most important ones
+            (ties: higher confidence, then earlier) are kept, in conversation order.
+
+    Returns:
+        Memories in conversation order (content in the message's language, prefixed "Speaker: " when the
+        message names its speaker) and entities in order of first mention. Both lists are empty when
+        nothing matched.
+
+    Raises:
+        ValueError: `max_memories` is negative.
+    """
+    if max_memories < 0:
+        raise ValueError(f"max_memories must be >= 0, got {max_memories}")
+    sources = source_messages(messages)
+    by_key: dict[str, ExtractedMemory] = {}
+    for message in sources:
+        language = detect_language(message.content)
+        for raw in split_sentences(message.content):
+            sentence = clean_sentence(raw, language)
+            hit = classify_sentence(sentence, language, message.occurred_at) if sentence else None
+            if sentence is None or hit is None:
+                continue
+            memory_type, confidence, occurred_at = hit
+            speaker = (message.speaker or "").strip()
+            content = f"{speaker}: {sentence}" if speaker else sentence
+            key = _normalise(content)
+            if key in by_key:
+                known = by_key[key]
+                if message.message_id not in known.source_message_ids:
+                    known.source_message_ids.append(message.message_id)
+                known.confidence = max(known.confidence, confidence)
+                continue
+            by_key[key] = ExtractedMemory(
+                memory_type=memory_type,
+                content=content[:_MAX_CONTENT_CHARS],
+                confidence=confidence,
+                importance=score_importance(memory_type, sentence),
+                source_message_ids=[message.message_id],
+                occurred_at=occurred_at,
+            )
+    memories = list(by_key.values())
+    if len(memories) > max_memories:
+        ranked = sorted(memories, key=lambda m: (-m.importance, -m.confidence))  # stable: ties keep order
+        kept = {id(m) for m in ranked[:max_memories]}
+        memories = [m for m in memories if id(m) in kept]
+    return MemoryExtraction(memories=memories)

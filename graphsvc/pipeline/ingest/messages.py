@@ -1,0 +1,139 @@
+"""Ingest: store conversation messages as ``Event`` nodes (the write path's first step).
+
+Idempotent: an event's uid comes from ``(user_id, messageId)``, or from
+``(user_id, sessionId, content, occurredAt)`` when no id is given, so a repeated
+delivery stores nothing new. Each message is embedded (batched) at ingest so it
+can be recalled at once; extraction happens later, when the conversation ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from datetime import datetime
+
+from graphsvc import keys
+from graphsvc.config import Settings
+from graphsvc.conversation import MessageIn
+from graphsvc.errors import InvalidInputError
+from graphsvc.graph.database import Database
+from graphsvc.runtime import Runtime
+from graphsvc.validation import require_aware, require_id, require_text
+
+
+@dataclass(frozen=True)
+class IngestOutcome:
+    """``stored`` new events, ``duplicates`` already present; ``message_ids`` in input order."""
+
+    stored: int
+    duplicates: int
+    message_ids: list[str]
+
+
+async def run(rt: Runtime, *, user_id: str, session_id: str, messages: list[MessageIn]) -> IngestOutcome:
+    """Validate, embed and store one batch of messages of one session.
+
+    Raises:
+        InvalidInputError: empty list, too many messages, blank or oversized ids or content.
+    """
+    db, settings = rt.db, rt.settings
+    user_id = require_id("userId", user_id, settings)
+    session_id = require_id("sessionId", session_id, settings)
+    if not messages:
+        raise InvalidInputError(field="messages", problem="must not be empty")
+    if len(messages) > settings.max_messages_per_request:
+        raise InvalidInputError(
+            field="messages",
+            problem=f"has {len(messages)} messages, over the limit of {settings.max_messages_per_request}",
+            fix="send the conversation in several requests",
+        )
+    rows: list[_EventRow] = []
+    seen: set[str] = set()
+    for i, msg in enumerate(messages):
+        content = require_text(f"messages[{i}].content", msg.content, limit=settings.max_message_chars)
+        role = require_id(f"messages[{i}].role", msg.role, settings)
+        message_id = (
+            None if msg.message_id is None else require_id(f"messages[{i}].messageId", msg.message_id, settings)
+        )
+        speaker = (msg.speaker or "").strip() or None
+        occurred_at = require_aware(f"messages[{i}].occurredAt", msg.occurred_at)
+        uid = keys.event_uid(user_id, session_id, message_id, content, occurred_at)
+        if uid in seen:
+            continue
+        seen.add(uid)
+        rows.append(
+            _EventRow(
+                uid=uid,
+                source_id=message_id or keys.derived_message_id(uid),
+                role=role,
+                speaker=speaker,
+                content=content,
+                content_hash=keys.content_hash(content),
+                occurred_at=occurred_at,
+                seq=i,
+            )
+        )
+    texts = [_embedding_text(r.speaker, r.content) for r in rows]
+    vectors = await rt.embedder.embed_passages(
+        await _with_context(
+            db, settings, user_id=user_id, session_id=session_id, first_at=rows[0].occurred_at, texts=texts
+        )
+    )
+    events = [asdict(row) | {"embedding": vector.tolist()} for row, vector in zip(rows, vectors, strict=True)]
+    times = [r.occurred_at for r in rows]
+    result = await db.write(
+        "ingest_events",
+        user_id=user_id,
+        session_id=session_id,
+        session_uid=keys.session_uid(user_id, session_id),
+        tenant_key=keys.tenant_key(user_id),
+        events=events,
+        first_at=min(times),
+        last_at=max(times),
+        now=rt.clock(),
+    )
+    stored = sum(1 for r in result if r["created"])
+    return IngestOutcome(stored=stored, duplicates=len(messages) - stored, message_ids=[r.source_id for r in rows])
+
+
+@dataclass(frozen=True)
+class _EventRow:
+    uid: str
+    source_id: str
+    role: str
+    speaker: str | None
+    content: str
+    content_hash: str
+    occurred_at: datetime
+    seq: int
+
+
+def _embedding_text(speaker: str | None, content: str) -> str:
+    """An event's own text as embedded: ``speaker: text`` (the speaker's name is part of the meaning)."""
+    return f"{speaker}: {content}" if speaker else content
+
+
+async def _with_context(
+    db: Database, settings: Settings, *, user_id: str, session_id: str, first_at: datetime, texts: list[str]
+) -> list[str]:
+    """Each event's text preceded by the end of the message said just before it in the same session
+    (the last ``event_context_chars`` characters; the batch's previous message, or for the first one
+    the session's latest stored message said before ``first_at``). A reply ("Yes, Oscar, my guinea pig")
+    is found by the question it answers.
+
+    Returns:
+        one text per input text, in order; ``texts`` unchanged when ``event_context_chars`` is 0.
+
+    Measured on LoCoMo dev, an experiment outside the bench scripts (exact cosine over e5-small vectors of
+    the turns, as locomo.py's vector baseline): evidence in the top 10 for 0.605 of the questions with
+    each turn embedded alone, 0.684 with the previous turn before it, 0.655 with the previous and the
+    next; the whole recall through locomo.py went from 0.718 to 0.740 any@10 (README).
+    """
+    if settings.event_context_chars == 0:
+        return texts
+    before = await db.read("previous_event", user_id=user_id, session_id=session_id, before=first_at)
+    previous = _embedding_text(before[0]["speaker"], before[0]["content"]) if before else None
+    out = []
+    for text in texts:
+        out.append(text if previous is None else f"{previous[-settings.event_context_chars :]}\n{text}")
+        previous = text
+    return out

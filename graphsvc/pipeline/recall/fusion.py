@@ -1,0 +1,80 @@
+"""The ranking arithmetic of recall: pure functions over candidate lists and hits (no I/O).
+
+Per-method merging (:func:`merge_by_score`), reciprocal rank fusion over the methods
+(:func:`reciprocal_rank_fusion`), seed 002 §7's score adjustment (:func:`adjusted_score`) and the
+removal of hits whose sources better hits already cover (:func:`drop_covered`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from graphsvc.config import Settings
+from graphsvc.pipeline.recall.hits import RecallHit
+
+
+def reciprocal_rank_fusion(lists: list[list[str]], *, k: int) -> dict[str, float]:
+    """``score(d) = Σ_lists 1 / (k + rank(d))``, rank from 1 (Cormack, Clarke & Büttcher, SIGIR 2009)."""
+    fused: dict[str, float] = {}
+    for ranked in lists:
+        for rank, uid in enumerate(ranked, start=1):
+            fused[uid] = fused.get(uid, 0.0) + 1.0 / (k + rank)
+    return fused
+
+
+def merge_by_score(lists: list[list[dict[str, Any]]], *, k: int) -> list[str]:
+    """One retrieval method's ranking over all kinds: the ``[{"uid", "score"}]`` lists of one method
+    (cosine for vector search and graph expansion, BM25 for full-text) merged by score, a uid at its
+    best score, ties by uid; the top ``k`` uids.
+
+    Fusing methods rather than per-kind lists keeps a kind from winning by having more lists: with one
+    RRF term per (method, kind) list, impressions (three lists on LoCoMo) crowded events (two) out of the
+    top 10: recall_any@10 0.509 against 0.705 with this, both replayed on the candidate lists recall
+    returned for LoCoMo dev's questions (README, "What moved the figures").
+    """
+    best: dict[str, float] = {}
+    for rows in lists:
+        for row in rows:
+            uid, score = str(row["uid"]), float(row["score"])
+            if score > best.get(uid, -math.inf):
+                best[uid] = score
+    return sorted(best, key=lambda uid: (-best[uid], uid))[:k]
+
+
+def adjusted_score(
+    base: float, *, age_days: float | None, importance: float, trait_boost: float, settings: Settings
+) -> float:
+    """``base · (1 + recency + importance + trait_boost)`` (seed 002 §7).
+
+    recency = ``recall_recency_weight · 2^(−age_days / half_life)``; importance bonus =
+    ``recall_importance_weight · importance`` (importance in [0, 1]).
+    """
+    recency = 0.0
+    if age_days is not None:
+        recency = settings.recall_recency_weight * math.pow(
+            2.0, -max(age_days, 0.0) / settings.recall_recency_half_life_days
+        )
+    return base * (1.0 + recency + settings.recall_importance_weight * importance + trait_boost)
+
+
+def drop_covered(hits: list[RecallHit]) -> list[RecallHit]:
+    """Drop a hit whose source messages are all covered by better-ranked hits.
+
+    A memory and the message it was extracted from (or two memories from one message) say the
+    same thing; keeping the best-ranked one leaves room in the top k for other evidence. Traits
+    are never dropped and cover nothing: they generalise over their evidence instead of repeating it.
+    Hits with no source ids are kept.
+
+    Measured on LoCoMo dev (scripts/bench/locomo.py): any@10 0.642 → 0.668, all@10 0.518 → 0.551.
+    """
+    covered: set[str] = set()
+    kept = []
+    for hit in hits:
+        sources = set(hit.source_message_ids)
+        if hit.kind != "trait":
+            if sources and sources <= covered:
+                continue
+            covered |= sources
+        kept.append(hit)
+    return kept

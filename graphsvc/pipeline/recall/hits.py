@@ -1,0 +1,25 @@
+"""What recall returns: one ranked hit of any kind."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+HitKind = Literal["memory", "event", "impression", "trait"]
+
+
+@dataclass(frozen=True)
+class RecallHit:
+    """One ranked result. ``source_message_ids``: an event's own id, the messages a memory came from, the
+    messages an impression's evidence came from, or for a trait the messages of the memories its supporting
+    evidence cites. ``entity``: for an impression, the subject of the entity it characterises."""
+
+    uid: str
+    kind: HitKind
+    content: str
+    score: float
+    occurred_at: datetime | None
+    source_message_ids: list[str]
+    memory_type: str | None = None
+    entity: str | None = None

@@ -1,0 +1,238 @@
+"""Recall: one ranked list of memories, events, entities' impressions and traits for one user's query.
+
+Candidate lists (all filtered to the user):
+  vector similarity over events, memories, impressions and traits, and full-text BM25 over all four
+  (English analyzer, or the CJK bigram analyzer when the query holds CJK text). Only traits at stage
+  emerging, established or core take part (seed 002 §7: trend, candidate and dissolved never do).
+  Graph expansion (:mod:`.graph_expansion`): entities the query names (subject or alias, found through
+  the alias index) bring their impressions, the memories that mention them and, when selective, the
+  events they were observed in, each ranked by similarity to the query; their selective ``RELATES``
+  neighbours bring their events and impressions too.
+Each retrieval method's lists are merged by score into one ranking over all kinds
+(:func:`.fusion.merge_by_score`): vector, full-text, graph expansion. Fusion is reciprocal rank fusion
+(Cormack et al. 2009, k = 60) over those three rankings; the fused score is then adjusted by seed
+002 §7's ``base · (1 + recency + importance + trait_boost)``:
+trait_boost is the trait's stage boost (emerging 0.05, established 0.15, core 0.25) and 0 for
+everything else; the importance term is a memory's importance, an impression's confidence, and a
+trait's stored confidence (decayed by reflection, never recomputed here). Last, a hit whose source
+messages all appear in better hits is dropped (:func:`.fusion.drop_covered`). Vector candidates for events
+and memories come from :meth:`graphsvc.graph.vector_search.VectorSearch.nearest` (exact for small users, the
+filtered vector index for large ones). A time phrase in the query ("yesterday", "on May 2nd", "去年")
+boosts hits dated inside its window (:mod:`.time_cues`). No LLM call on this path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from graphsvc import keys
+from graphsvc.config import Settings
+from graphsvc.embed.base import Embedder
+from graphsvc.graph.database import Database, native
+from graphsvc.graph.vector_search import Target
+from graphsvc.pipeline.recall import tenant_bm25
+from graphsvc.pipeline.recall.fusion import adjusted_score, drop_covered, merge_by_score, reciprocal_rank_fusion
+from graphsvc.pipeline.recall.graph_expansion import graph_expansion
+from graphsvc.pipeline.recall.hits import HitKind, RecallHit
+from graphsvc.pipeline.recall.time_cues import query_time_window
+from graphsvc.pipeline.reflection.confidence import trait_boost
+from graphsvc.runtime import Runtime
+from graphsvc.text import lucene
+from graphsvc.validation import require_id, require_limit, require_text
+from graphsvc.vocabulary import RECALL_TRAIT_STAGES
+
+
+async def run(rt: Runtime, *, user_id: str, query: str, limit: int) -> list[RecallHit]:
+    """Rank the user's memories, events, impressions and traits for ``query``.
+
+    Returns:
+        at most ``limit`` hits, best first; empty when the user has nothing stored (an
+        unknown user is simply a user with no data).
+
+    Raises:
+        InvalidInputError: blank or oversized query or user id, limit out of range.
+    """
+    db, settings, now = rt.db, rt.settings, rt.clock()
+    user_id = require_id("userId", user_id, settings)
+    query = require_text("query", query, limit=settings.max_query_chars)
+    limit = require_limit("limit", limit, maximum=settings.max_recall_limit)
+    k = max(settings.recall_candidates, limit)
+    stages: list[str] = list(RECALL_TRAIT_STAGES)
+    # The query embedding runs in a thread; full-text search and the entity lookup need no vector and
+    # run meanwhile.
+    vector = asyncio.ensure_future(_embed_query(rt.embedder, query))
+
+    async def by_vector() -> list[list[dict[str, Any]]]:
+        return await _vector_lists(rt, user_id=user_id, vector=await vector, k=k, stages=stages)
+
+    (vec_events, vec_memories, vec_impressions, vec_traits), text, expansion = await asyncio.gather(
+        by_vector(),
+        _text_lists(rt, user_id=user_id, query=query, k=k, stages=stages),
+        graph_expansion(rt, user_id, query, vector, k),
+    )
+    ft_events, ft_memories, ft_impressions, ft_traits = text
+    kinds: dict[str, HitKind] = {}
+    kind: HitKind
+    for kind, rows in (
+        ("event", [*vec_events, *ft_events, *expansion.events, *expansion.related_events]),
+        ("memory", [*vec_memories, *ft_memories, *expansion.memories]),
+        ("impression", [*vec_impressions, *ft_impressions, *expansion.impressions, *expansion.related_impressions]),
+        ("trait", [*vec_traits, *ft_traits]),
+    ):
+        kinds.update((str(r["uid"]), kind) for r in rows)
+    methods = [
+        merge_by_score([vec_events, vec_memories, vec_impressions, vec_traits], k=k),
+        merge_by_score(text, k=k),
+        merge_by_score(expansion.lists(), k=k),
+    ]
+    fused = reciprocal_rank_fusion(methods, k=settings.recall_rrf_k)
+    hits = await _hydrate(db, settings, user_id=user_id, fused=fused, kinds=kinds, stages=stages, now=now)
+    window = query_time_window(query, now=now)
+    if window is not None:
+        boost = 1.0 + settings.recall_time_cue_boost
+        hits = [replace(h, score=h.score * boost) if window.matches(h.occurred_at) else h for h in hits]
+    hits.sort(key=lambda h: (-h.score, h.uid))
+    return drop_covered(hits)[:limit]
+
+
+async def _vector_lists(
+    rt: Runtime, *, user_id: str, vector: list[float], k: int, stages: list[str]
+) -> list[list[dict[str, Any]]]:
+    """Events, memories, impressions, traits by cosine: four ``[{"uid", "score"}]`` lists."""
+    db, vectors = rt.db, rt.vectors
+    return list(
+        await asyncio.gather(
+            vectors.nearest(target="event", user_id=user_id, embedding=vector, k=k),
+            vectors.nearest(target="memory", user_id=user_id, embedding=vector, k=k),
+            db.read("vector_impressions_exact", user_id=user_id, embedding=vector, k=k),
+            db.read("vector_traits_exact", user_id=user_id, embedding=vector, k=k, stages=stages),
+        )
+    )
+
+
+async def _text_lists(
+    rt: Runtime, *, user_id: str, query: str, k: int, stages: list[str]
+) -> list[list[dict[str, Any]]]:
+    """Events, memories, impressions, traits by full text: Lucene's tenant-filtered pools
+    (``recall_fulltext_pool × k`` each), re-ranked with the tenant's own BM25 statistics
+    (:mod:`.tenant_bm25`); four ``[{"uid", "score"}]`` lists, empty without words."""
+    db, vectors = rt.db, rt.vectors
+    text_query = lucene.build_query(query, tenant=keys.tenant_key(user_id))
+    if text_query is None:
+        return [[], [], [], []]
+    family = lucene.analyzer_for(query)
+    terms = lucene.content_terms(query)
+    searches: list[tuple[str, str, Target | None, dict[str, Any]]] = [
+        ("fulltext_events", f"event_text_{family}", "event", {}),
+        ("fulltext_memories", f"memory_text_{family}", "memory", {}),
+        ("fulltext_impressions", f"impression_text_{family}", None, {}),
+        ("fulltext_traits", f"trait_text_{family}", None, {"stages": stages}),
+    ]
+
+    async def statistics() -> dict[str, tenant_bm25.TenantStatistics]:
+        sizes: dict[str, int | None] = {}
+        for _, index, target, _ in searches:
+            sizes[index] = None
+            if target is not None:
+                sizes[index] = await vectors.count(target=target, user_id=user_id)
+        return await tenant_bm25.tenant_statistics(db, user_id=user_id, terms=terms, indexes=sizes)
+
+    pool_size = k * rt.settings.recall_fulltext_pool
+    pools, stats = await asyncio.gather(
+        asyncio.gather(
+            *(
+                db.read(name, user_id=user_id, index=index, lucene=text_query, k=pool_size, **extra)
+                for name, index, _, extra in searches
+            )
+        ),
+        statistics(),
+    )
+    return [
+        tenant_bm25.rerank(pool, terms=terms, family=family, stats=stats[index], k=k)
+        for pool, (_, index, _, _) in zip(pools, searches, strict=True)
+    ]
+
+
+async def _hydrate(
+    db: Database,
+    settings: Settings,
+    *,
+    user_id: str,
+    fused: dict[str, float],
+    kinds: dict[str, HitKind],
+    stages: list[str],
+    now: datetime,
+) -> list[RecallHit]:
+    """Read the fused candidates and score each: its RRF score · seed 002 §7's adjustment."""
+    event_uids, memory_uids, impression_uids, trait_uids = (
+        sorted(uid for uid in fused if kinds[uid] == kind) for kind in ("event", "memory", "impression", "trait")
+    )
+    events, memories, impressions, traits = await asyncio.gather(
+        db.read("hydrate_events", user_id=user_id, uids=event_uids),
+        db.read("hydrate_memories", user_id=user_id, uids=memory_uids),
+        db.read("hydrate_impressions", user_id=user_id, uids=impression_uids),
+        db.read("hydrate_traits", user_id=user_id, uids=trait_uids, stages=stages),
+    )
+
+    def scored(row: dict[str, Any], *, reinforced: Any, importance: float, boost: float = 0.0) -> float:
+        return adjusted_score(
+            fused[row["uid"]],
+            age_days=_age_days(native(reinforced), now),
+            importance=importance,
+            trait_boost=boost,
+            settings=settings,
+        )
+
+    hits: list[RecallHit] = []
+    for row in events:
+        occurred = native(row["occurred_at"])
+        score = scored(row, reinforced=occurred, importance=0.0)
+        hits.append(RecallHit(row["uid"], "event", _event_text(row), score, occurred, list(row["source_ids"])))
+    for row in memories:
+        occurred = native(row["occurred_at"])
+        score = scored(row, reinforced=row["last_reinforced_at"] or occurred, importance=float(row["importance"] or 0))
+        hits.append(
+            RecallHit(
+                row["uid"], "memory", row["content"], score, occurred, list(row["source_ids"]), row["memory_type"]
+            )
+        )
+    for row in impressions:
+        occurred = native(row["occurred_at"])
+        score = scored(row, reinforced=occurred, importance=float(row["confidence"] or 0.0))
+        hits.append(
+            RecallHit(
+                row["uid"],
+                "impression",
+                row["content"],
+                score,
+                occurred,
+                list(row["source_ids"]),
+                entity=row["entity"],
+            )
+        )
+    for row in traits:
+        occurred = native(row["occurred_at"])
+        score = scored(
+            row,
+            reinforced=row["last_reinforced_at"] or occurred,
+            importance=float(row["confidence"] or 0.0),
+            boost=trait_boost(row["stage"], settings=settings.reflection),
+        )
+        hits.append(RecallHit(row["uid"], "trait", row["content"], score, occurred, list(row["source_ids"])))
+    return hits
+
+
+async def _embed_query(embedder: Embedder, query: str) -> list[float]:
+    vector: list[float] = (await embedder.embed_queries([query]))[0].tolist()
+    return vector
+
+
+def _event_text(row: dict[str, Any]) -> str:
+    return f"{row['speaker']}: {row['content']}" if row["speaker"] else str(row["content"])
+
+
+def _age_days(when: datetime | None, now: datetime) -> float | None:
+    return None if when is None else (now - when).total_seconds() / 86_400.0

@@ -1,0 +1,70 @@
+"""The runtime: what every pipeline runs on (database, settings, embedder, LLM client, clock, caches).
+
+One per service process, built by :meth:`Runtime.open` at start-up and passed down; the pipelines'
+entry points take it as their first argument. It owns the per-process caches (vector counts and
+memory-vector copies, :class:`graphsvc.graph.vector_search.VectorSearch`), so nothing outlives it.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from graphsvc.clock import Clock, utc_now
+from graphsvc.config import Settings
+from graphsvc.embed import build_embedder
+from graphsvc.embed.base import Embedder
+from graphsvc.graph.database import Database
+from graphsvc.graph.vector_search import VectorSearch
+from graphsvc.llm.client import LLMClient, StructuredLLM
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Runtime:
+    """The shared dependencies of one service process.
+
+    Attributes:
+        llm: the structured-output client, or None: every pipeline then runs its offline rules.
+        vectors: tenant-scoped vector search with its caches (built from ``db`` and ``settings``).
+    """
+
+    settings: Settings
+    db: Database
+    embedder: Embedder
+    llm: StructuredLLM | None = None
+    clock: Clock = utc_now
+    vectors: VectorSearch = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.vectors = VectorSearch(self.db, self.settings)
+
+    @classmethod
+    async def open(cls, settings: Settings, *, embedder: Embedder | None = None, clock: Clock = utc_now) -> Runtime:
+        """Connect to Neo4j, apply the schema, build the embedder and (if configured) the LLM client.
+
+        Raises:
+            DatabaseUnavailableError, ConfigurationError, SchemaMismatchError.
+        """
+        embedder = embedder or build_embedder(settings)
+        db = await Database.connect(settings)
+        try:
+            await db.apply_schema(dimensions=embedder.dimensions)
+        except Exception:
+            await db.close()
+            raise
+        llm = LLMClient.from_settings(settings) if settings.llm_enabled else None
+        return cls(settings=settings, db=db, embedder=embedder, llm=llm, clock=clock)
+
+    @property
+    def mode(self) -> str:
+        """``llm`` when an LLM endpoint is configured, else ``offline``."""
+        return "llm" if self.llm is not None else "offline"
+
+    async def aclose(self) -> None:
+        """Close the LLM client, the embedder and the database driver."""
+        if self.llm is not None:
+            await self.llm.aclose()
+        await self.embedder.aclose()
+        await self.db.close()

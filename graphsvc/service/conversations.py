@@ -1,0 +1,110 @@
+"""The conversation-memory area of the service: ingest, end a conversation, recall, memoryContext, memories.
+
+The write path (``ingest_messages``, ``end_conversation``, ``end_idle_conversations``) and the read path
+(``recall``, ``memory_context``, ``memories``) of seed 001 and the recall issue, as keyword-only coroutines.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from graphsvc import keys
+from graphsvc.conversation import MessageIn
+from graphsvc.errors import InvalidInputError, NotFoundError
+from graphsvc.graph.jobs import JobRow
+from graphsvc.graph.memory_reads import MemoryPage, list_memories
+from graphsvc.pipeline.ingest import messages as ingest
+from graphsvc.pipeline.ingest.messages import IngestOutcome
+from graphsvc.pipeline.recall import context, rank
+from graphsvc.pipeline.recall.context import MemoryContext
+from graphsvc.pipeline.recall.hits import RecallHit
+from graphsvc.runtime import Runtime
+from graphsvc.validation import require_id, require_limit
+from graphsvc.vocabulary import MEMORY_TYPES
+
+log = logging.getLogger(__name__)
+
+
+class ConversationArea:
+    """Mixed into :class:`graphsvc.service.MemoryService`; everything runs on ``self.rt``."""
+
+    rt: Runtime
+
+    def _wake_worker(self) -> None:
+        """Ask the job worker to poll now (the service sets this up)."""
+
+    async def ingest_messages(self, *, user_id: str, session_id: str, messages: list[MessageIn]) -> IngestOutcome:
+        """Store messages as events; see :func:`graphsvc.pipeline.ingest.messages.run`."""
+        return await ingest.run(self.rt, user_id=user_id, session_id=session_id, messages=messages)
+
+    async def end_conversation(self, *, user_id: str, session_id: str) -> JobRow:
+        """Mark the session ended and queue its extraction job, in one transaction; returns at once.
+
+        Raises:
+            InvalidInputError: blank or oversized ids.
+            NotFoundError: the user has no session with that id (nothing is written).
+        """
+        settings = self.rt.settings
+        user_id = require_id("userId", user_id, settings)
+        session_id = require_id("sessionId", session_id, settings)
+        session_uid = keys.session_uid(user_id, session_id)
+        now = self.rt.clock()
+        ended, created = await self.rt.db.write_many(
+            [
+                ("end_session", {"user_id": user_id, "session_uid": session_uid, "now": now}),
+                (
+                    "create_job",
+                    {
+                        "uid": keys.new_uid(),
+                        "user_id": user_id,
+                        "kind": "extract_memories",
+                        "session_id": session_id,
+                        "session_uid": session_uid,
+                        "now": now,
+                    },
+                ),
+            ]
+        )
+        if not ended or not created:
+            raise NotFoundError(kind="session", ident=session_id)
+        self._wake_worker()
+        return JobRow.from_node(created[0]["job"])
+
+    async def end_idle_conversations(self, *, batch: int = 500) -> list[JobRow]:
+        """End every open session idle for ``idle_conversation_timeout_min`` and queue its extraction.
+
+        Seed 001 §3.3: no new message for 30 minutes counts as the end of the conversation.
+        Called periodically by the worker (every ``idle_sweep_interval_s``).
+
+        Returns:
+            the queued extraction jobs (empty when no session is idle).
+        """
+        cutoff = self.rt.clock() - timedelta(minutes=self.rt.settings.idle_conversation_timeout_min)
+        rows = await self.rt.db.read("idle_open_sessions", cutoff=cutoff, limit=batch)
+        jobs = [await self.end_conversation(user_id=r["user_id"], session_id=r["session_id"]) for r in rows]
+        if jobs:
+            log.info("ended %d idle conversation(s)", len(jobs))
+        return jobs
+
+    async def recall(self, *, user_id: str, query: str, limit: int = 10) -> list[RecallHit]:
+        """Ranked memories, events, impressions and traits; see :func:`graphsvc.pipeline.recall.rank.run`."""
+        return await rank.run(self.rt, user_id=user_id, query=query, limit=limit)
+
+    async def memory_context(self, *, user_id: str, query: str, max_tokens: int = 1_000) -> MemoryContext:
+        """A prompt-ready block within ``max_tokens``; see :mod:`graphsvc.pipeline.recall.context`."""
+        return await context.run(self.rt, user_id=user_id, query=query, max_tokens=max_tokens)
+
+    async def memories(
+        self, *, user_id: str, memory_type: str | None = None, limit: int = 50, after: str | None = None
+    ) -> MemoryPage:
+        """A page of the user's memories, newest first; see :mod:`graphsvc.graph.memory_reads`.
+
+        Raises:
+            InvalidInputError: bad user id, unknown type, limit outside 1..500, malformed cursor.
+        """
+        user_id = require_id("userId", user_id, self.rt.settings)
+        if memory_type is not None and memory_type not in MEMORY_TYPES:
+            raise InvalidInputError(field="type", problem=f"must be one of {', '.join(MEMORY_TYPES)}")
+        limit = require_limit("limit", limit, maximum=500)
+        return await list_memories(self.rt.db, user_id=user_id, memory_type=memory_type, limit=limit, after=after)

@@ -1,0 +1,102 @@
+"""MemoryService: the one front door the API, the CLI and the benchmarks call.
+
+It runs on one :class:`~graphsvc.runtime.Runtime` (database, settings, embedder, LLM client, clock,
+caches) and owns the job worker. Its operations are split by area, one module each (conversations,
+entities, traits, jobs), and mixed into this class.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from graphsvc.clock import Clock, utc_now
+from graphsvc.config import Settings
+from graphsvc.embed.base import Embedder
+from graphsvc.graph.database import Database
+from graphsvc.llm.client import LLMClient
+from graphsvc.runtime import Runtime
+from graphsvc.service.conversations import ConversationArea
+from graphsvc.service.entities import EntityArea
+from graphsvc.service.jobs import JobArea
+from graphsvc.service.traits import TraitArea
+from graphsvc.service.worker import JobWorker
+
+log = logging.getLogger(__name__)
+
+
+class MemoryService(ConversationArea, EntityArea, TraitArea, JobArea):
+    """The service over one runtime. Build with :meth:`open`, release with :meth:`close`.
+
+    Args:
+        runtime: the dependencies every operation runs on.
+    """
+
+    def __init__(self, runtime: Runtime) -> None:
+        self.rt = runtime
+        self.worker = JobWorker(
+            db=runtime.db,
+            settings=runtime.settings,
+            clock=runtime.clock,
+            handlers=self.job_handlers(),
+            sweep=self.end_idle_conversations,
+        )
+
+    @classmethod
+    async def open(
+        cls,
+        settings: Settings,
+        *,
+        run_worker: bool = True,
+        embedder: Embedder | None = None,
+        clock: Clock = utc_now,
+    ) -> MemoryService:
+        """Connect, apply the schema, and (optionally) start the job worker.
+
+        Args:
+            run_worker: start the background job worker (False for one-shot CLI reads).
+
+        Raises:
+            DatabaseUnavailableError, ConfigurationError, SchemaMismatchError.
+        """
+        service = cls(await Runtime.open(settings, embedder=embedder, clock=clock))
+        if run_worker:
+            await service.worker.start()
+        log.info("graphsvc ready: neo4j %s, extractor %s", service.rt.db.uri, service.rt.mode)
+        return service
+
+    async def close(self) -> None:
+        """Stop the worker, then close the runtime (LLM client, embedder, database)."""
+        await self.worker.stop()
+        await self.rt.aclose()
+
+    def _wake_worker(self) -> None:
+        self.worker.wake.set()
+
+    async def health(self) -> tuple[bool, dict[str, str]]:
+        """Whether Neo4j answers, and what ``GET /health`` reports (the extraction mode, or the error)."""
+        try:
+            await self.rt.db.driver.verify_connectivity()
+        except Exception as exc:  # report, never raise, from a health probe
+            return False, {"status": "degraded", "neo4j": str(exc)}
+        return True, {"status": "ok", "extractor": self.rt.mode}
+
+    def llm_metrics(self) -> dict[str, dict[str, int | dict[str, int]]]:
+        """LLM calls by task and outcome, and tokens, since start-up (empty on the offline path)."""
+        return self.rt.llm.metrics.snapshot() if isinstance(self.rt.llm, LLMClient) else {}
+
+    # Shortcuts to the runtime's parts, for the CLI, benchmarks and tests.
+    @property
+    def settings(self) -> Settings:
+        return self.rt.settings
+
+    @property
+    def db(self) -> Database:
+        return self.rt.db
+
+    @property
+    def embedder(self) -> Embedder:
+        return self.rt.embedder
+
+    @property
+    def clock(self) -> Clock:
+        return self.rt.clock

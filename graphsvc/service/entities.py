@@ -1,0 +1,186 @@
+"""The entity area of the service (seed 000): reads of the entity graph and the curation writes of agent tools.
+
+Reads go to :mod:`graphsvc.graph.entity_reads`; writes go through the impression pipeline's own stages
+(:mod:`graphsvc.pipeline.impressions.curate`: the context-aware validator and the applier). Every method
+validates the caller's ids and texts first (:class:`~graphsvc.errors.InvalidInputError`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from graphsvc.errors import NotFoundError
+from graphsvc.graph import entity_reads
+from graphsvc.graph.entity_reads import (
+    AliasView,
+    EntityPage,
+    EntityView,
+    EvidenceView,
+    FeatureView,
+    ImpressionView,
+    PendingView,
+    RelationView,
+)
+from graphsvc.pipeline.impressions import curate
+from graphsvc.runtime import Runtime
+from graphsvc.validation import require_id, require_limit, require_text
+from graphsvc.vocabulary import EntityKind, PendingStatus
+
+MAX_ENTITY_PAGE = 100
+MAX_PENDING_PAGE = 500
+
+
+class EntityArea:
+    """Mixed into :class:`graphsvc.service.MemoryService`; everything runs on ``self.rt``."""
+
+    rt: Runtime
+
+    def _user(self, user_id: str) -> str:
+        return require_id("userId", user_id, self.rt.settings)
+
+    async def entities(
+        self, *, user_id: str, search: str | None = None, limit: int = 20, after: str | None = None
+    ) -> EntityPage:
+        """A page of the user's entities by subject, or the best name matches of ``search`` first.
+
+        Raises:
+            InvalidInputError: bad user id, oversized search, limit outside 1..100, malformed cursor.
+        """
+        user_id = self._user(user_id)
+        if search is not None and search.strip():
+            require_text("search", search, limit=self.rt.settings.max_query_chars)
+        limit = require_limit("limit", limit, maximum=MAX_ENTITY_PAGE)
+        return await entity_reads.list_entities(self.rt.db, user_id=user_id, search=search, limit=limit, after=after)
+
+    async def entity_named(self, *, user_id: str, name: str) -> EntityView | None:
+        """The entity a subject or alias names (exact after normalisation), or None.
+
+        Raises:
+            AmbiguousEntityError: the name belongs to several entities.
+        """
+        user_id = self._user(user_id)
+        require_text("subjectOrAlias", name, limit=self.rt.settings.max_query_chars)
+        return await entity_reads.find_entity(self.rt.db, user_id=user_id, name=name)
+
+    async def entity(self, *, user_id: str, entity_id: str) -> EntityView:
+        """One entity of the user by id.
+
+        Raises:
+            NotFoundError: the user has no entity with that id.
+        """
+        views = await entity_reads.entities_by_uid(self.rt.db, user_id=user_id, uids=[entity_id])
+        if entity_id not in views:
+            raise NotFoundError(kind="entity", ident=entity_id)
+        return views[entity_id]
+
+    async def pending_observations(
+        self, *, user_id: str, status: PendingStatus | None = "open", limit: int = 50
+    ) -> list[PendingView]:
+        """Observations waiting for a decision (``status`` None: all), newest first."""
+        user_id = self._user(user_id)
+        limit = require_limit("limit", limit, maximum=MAX_PENDING_PAGE)
+        return await entity_reads.pending_observations(self.rt.db, user_id=user_id, status=status, limit=limit)
+
+    async def upsert_entity(
+        self,
+        *,
+        user_id: str,
+        subject: str,
+        kind: EntityKind | None,
+        aliases: Sequence[str],
+        impressions: Sequence[str],
+    ) -> EntityView:
+        """Create an entity, or add names and impressions to the one its names denote.
+
+        Raises:
+            PlanRejectedError: a name belongs to another entity; AmbiguousEntityError: the names denote several.
+        """
+        user_id = self._user(user_id)
+        uid = await curate.upsert_entity(
+            db=self.rt.db,
+            settings=self.rt.settings,
+            user_id=user_id,
+            subject=subject,
+            kind=kind,
+            aliases=aliases,
+            impressions=impressions,
+            now=self.rt.clock(),
+        )
+        return await self.entity(user_id=user_id, entity_id=uid)
+
+    async def add_alias(self, *, user_id: str, entity_id: str, alias: str) -> EntityView:
+        """Add a name to an entity; refused (PlanRejectedError) when the name belongs to another entity."""
+        user_id = self._user(user_id)
+        uid = await curate.add_alias(
+            db=self.rt.db,
+            settings=self.rt.settings,
+            user_id=user_id,
+            entity_uid=entity_id,
+            alias=alias,
+            now=self.rt.clock(),
+        )
+        return await self.entity(user_id=user_id, entity_id=uid)
+
+    async def resolve_pending_observation(
+        self, *, user_id: str, pending_id: str, entity_id: str | None, create_new: bool
+    ) -> tuple[PendingView, EntityView]:
+        """Settle a pending observation: apply it to ``entity_id``, or create a new entity from it.
+
+        Returns:
+            the observation (now resolved) and the entity it was applied to.
+
+        Raises:
+            NotFoundError, ConflictError (already resolved), PlanRejectedError, InvalidInputError.
+        """
+        user_id = self._user(user_id)
+        uid = await curate.resolve_pending(
+            db=self.rt.db,
+            settings=self.rt.settings,
+            user_id=user_id,
+            pending_uid=pending_id,
+            entity_uid=entity_id,
+            create_new=create_new,
+            now=self.rt.clock(),
+        )
+        pending = await entity_reads.pending_observation(self.rt.db, user_id=user_id, uid=pending_id)
+        if pending is None:
+            raise NotFoundError(kind="pending observation", ident=pending_id)
+        return pending, await self.entity(user_id=user_id, entity_id=uid)
+
+    async def merge_owner(self, *, keep_id: str, drop_id: str) -> str:
+        """The user both entities belong to.
+
+        Raises:
+            NotFoundError: either does not exist; CrossUserError: they belong to different users.
+        """
+        return await curate.merge_owner(self.rt.db, keep_uid=keep_id, drop_uid=drop_id)
+
+    async def merge_entities(self, *, user_id: str, keep_id: str, drop_id: str) -> EntityView:
+        """Merge ``drop_id`` into ``keep_id`` (aliases, impressions, features, relations, history)."""
+        uid = await curate.merge_entities(
+            db=self.rt.db, user_id=user_id, keep_uid=keep_id, drop_uid=drop_id, now=self.rt.clock()
+        )
+        return await self.entity(user_id=user_id, entity_id=uid)
+
+    # --- neighbours, batched per user (the API's DataLoaders) ------------------------------------
+
+    async def entities_by_id(self, *, user_id: str, ids: Sequence[str]) -> dict[str, EntityView]:
+        return await entity_reads.entities_by_uid(self.rt.db, user_id=user_id, uids=ids)
+
+    async def aliases_of(self, *, user_id: str, ids: Sequence[str]) -> list[list[AliasView]]:
+        return await entity_reads.aliases_of(self.rt.db, user_id=user_id, uids=ids)
+
+    async def impressions_of(self, *, user_id: str, ids: Sequence[str]) -> list[list[ImpressionView]]:
+        return await entity_reads.impressions_of(self.rt.db, user_id=user_id, uids=ids)
+
+    async def features_of(self, *, user_id: str, ids: Sequence[str]) -> list[list[FeatureView]]:
+        return await entity_reads.features_of(self.rt.db, user_id=user_id, uids=ids)
+
+    async def relations_of(self, *, user_id: str, ids: Sequence[str]) -> list[list[RelationView]]:
+        return await entity_reads.relations_of(self.rt.db, user_id=user_id, uids=ids)
+
+    async def impression_evidence_of(self, *, user_id: str, ids: Sequence[str]) -> list[list[EvidenceView]]:
+        return await entity_reads.evidence_of(self.rt.db, user_id=user_id, uids=ids)
+
+    async def candidates_of(self, *, user_id: str, ids: Sequence[str]) -> list[list[EntityView]]:
+        return await entity_reads.candidates_of(self.rt.db, user_id=user_id, uids=ids)

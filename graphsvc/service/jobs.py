@@ -1,0 +1,86 @@
+"""The job area of the service: what each job kind runs (the ``{kind: handler}`` table) and job reads.
+
+Kinds (``graphsvc.vocabulary.JobKind``): ``extract_memories`` (queued by ``end_conversation`` and the idle
+sweep; seed 001) and ``reflect`` (queued by a committed extraction; seed 002 §1, the session-end trigger).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+
+from graphsvc.errors import InvalidInputError, NotFoundError
+from graphsvc.graph.jobs import JobRow
+from graphsvc.pipeline.extraction import run as extraction
+from graphsvc.pipeline.reflection import cycle
+from graphsvc.runtime import Runtime
+from graphsvc.service.worker import JobHandler, JobWorker
+from graphsvc.validation import require_id, require_limit
+from graphsvc.vocabulary import JOB_STATUSES, JobKind
+
+MAX_JOB_PAGE = 500
+
+
+class JobArea:
+    """Mixed into :class:`graphsvc.service.MemoryService`; everything runs on ``self.rt``."""
+
+    rt: Runtime
+    worker: JobWorker
+
+    def job_handlers(self) -> Mapping[JobKind, JobHandler]:
+        """The handler of every job kind; each commits its job's SUCCEEDED status with its results."""
+        return {"extract_memories": self._extract_memories, "reflect": self._reflect_after_extraction}
+
+    async def _extract_memories(self, job: JobRow) -> None:
+        await extraction.run(self.rt, job=job)
+
+    async def _reflect_after_extraction(self, job: JobRow) -> None:
+        """Seed 002 §1 after a conversation ends: check the triggers and run a cycle if one holds.
+
+        A cycle whose LLM call fails is recorded as a FAILED ReflectionCycle by the engine (the seed:
+        retry at the next reflection); the job itself succeeds. Database errors fail the job and retry it.
+        """
+        outcome = await cycle.run(self.rt, user_id=job.user_id, session_ended=True)
+        await self.rt.db.write(
+            "complete_job",
+            uid=job.uid,
+            user_id=job.user_id,
+            now=self.rt.clock(),
+            llm_calls=outcome.llm_calls,
+            tokens_in=outcome.tokens_in,
+            tokens_out=outcome.tokens_out,
+            outcome=outcome.status,
+        )
+
+    async def job(self, *, job_id: str, user_id: str | None = None) -> JobRow:
+        """One job, optionally required to belong to ``user_id``.
+
+        Raises:
+            NotFoundError: no such job (for that user).
+        """
+        job_id = require_id("id", job_id, self.rt.settings)
+        rows = await self.rt.db.read("get_job", uid=job_id, user_id=user_id)
+        if not rows:
+            raise NotFoundError(kind="job", ident=job_id)
+        return JobRow.from_node(rows[0]["job"])
+
+    async def jobs(self, *, user_id: str, status: str | None = None, limit: int = 50) -> list[JobRow]:
+        """The user's jobs, newest first, optionally of one status."""
+        user_id = require_id("userId", user_id, self.rt.settings)
+        if status is not None and status not in JOB_STATUSES:
+            raise InvalidInputError(field="status", problem=f"must be one of {', '.join(JOB_STATUSES)}")
+        limit = require_limit("limit", limit, maximum=MAX_JOB_PAGE)
+        rows = await self.rt.db.read("list_jobs", user_id=user_id, status=status, limit=limit)
+        return [JobRow.from_node(r["job"]) for r in rows]
+
+    async def wait_for_jobs(self, *, poll_s: float = 0.2) -> None:
+        """Block until no job is pending or running (CLI import, benchmarks, tests).
+
+        Requires the worker to be running (``open(run_worker=True)``); polls the graph.
+        """
+        while True:
+            self.worker.wake.set()
+            rows = await self.rt.db.read("count_open_jobs")
+            if rows[0]["open"] == 0:
+                return
+            await asyncio.sleep(poll_s)

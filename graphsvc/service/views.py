@@ -1,0 +1,49 @@
+"""The types the service returns and takes: what the API converts to and from (it imports them from here).
+
+Each is defined beside the code that builds it (graph reads, pipelines); this module is the facade's
+public list of them, so that ``graphsvc.api`` depends on the service alone.
+"""
+
+from __future__ import annotations
+
+from graphsvc.conversation import MessageIn
+from graphsvc.graph.entity_reads import (
+    AliasView,
+    EntityPage,
+    EntityView,
+    FeatureView,
+    ImpressionView,
+    PendingView,
+    RelationView,
+)
+from graphsvc.graph.entity_reads import EvidenceView as ImpressionEvidenceView
+from graphsvc.graph.jobs import JobRow
+from graphsvc.graph.memory_reads import MemoryPage, MemoryView
+from graphsvc.pipeline.ingest.messages import IngestOutcome
+from graphsvc.pipeline.recall.context import MemoryContext
+from graphsvc.pipeline.recall.hits import RecallHit
+from graphsvc.pipeline.reflection.outcome import ReflectionOutcome
+from graphsvc.pipeline.reflection.traits_query import EvidenceMemoryView, TraitView
+from graphsvc.pipeline.reflection.traits_query import EvidenceView as TraitEvidenceView
+
+__all__ = [
+    "AliasView",
+    "EntityPage",
+    "EntityView",
+    "EvidenceMemoryView",
+    "FeatureView",
+    "ImpressionEvidenceView",
+    "ImpressionView",
+    "IngestOutcome",
+    "JobRow",
+    "MemoryContext",
+    "MemoryPage",
+    "MemoryView",
+    "MessageIn",
+    "PendingView",
+    "RecallHit",
+    "ReflectionOutcome",
+    "RelationView",
+    "TraitEvidenceView",
+    "TraitView",
+]

@@ -1,0 +1,211 @@
+"""Conservative rule-based entity detection (English and Chinese): who and what a conversation names.
+
+The one entity notion of an extraction job: :class:`EntityMention` (a name, its aliases in this
+conversation, a kind, the messages naming it). The impression pipeline's stage 1
+(``graphsvc.pipeline.impressions.active.detect_mentions``) refines these with the speaker rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel, Field
+
+from graphsvc.conversation import ConversationMessage
+from graphsvc.text.language import han_characters, split_sentences
+from graphsvc.vocabulary import EntityKind
+
+CAPITALISED_STOPWORDS = frozenset(
+    """i i'm i've i'd i'll a an the this that these those it it's its my your our his her their we you he
+    she they me us them today yesterday tomorrow tonight monday tuesday wednesday thursday friday saturday
+    sunday mon tue tues wed thu thur thurs fri sat sun january february march april may june july august
+    september october november december hi hello hey thanks thank wow oh well yes yeah yep no okay ok ai
+    also but and so anyway actually recently lately hmm haha what how why when where who which do does did
+    can could would should will is are was were have has if then there here just not maybe sure great good
+    nice cool awesome totally really lol omg mr mrs ms dr english chinese french spanish german japanese
+    korean american british cantonese sichuan mandarin gonna let let's please sorry congrats
+    congratulations after before since during by for with from in on at to of as or nor every all some any
+    many much more most one two three first last next however although though besides finally now later
+    unfortunately luckily hopefully honestly sometimes because while once perhaps companion western eastern
+    """.split()
+)
+EN_PLACE_SUFFIXES = frozenset(
+    """park street st road avenue ave city town village island lake river mountain mountains mount beach bay
+    valley museum square bridge canyon falls forest county state province airport station hotel restaurant
+    cafe garden gardens zoo mall gallery center centre""".split()
+)
+EN_ORG_SUFFIXES = frozenset(
+    """inc corp corporation company co ltd llc university college school academy institute bank group club
+    association foundation hospital clinic agency church society studio studios team""".split()
+)
+EN_PERSON_BEFORE = re.compile(
+    r"(?:\b(?:my|our|his|her) (?:best )?(?:friends?|sister|brother|mom|mother|dad|father|son|daughter|wife|"
+    r"husband|partner|boss|colleague|coworker|cousin|aunt|uncle|grandma|grandpa|neighbou?r|teacher|coach|"
+    r"boyfriend|girlfriend)|\b(?:with|met|by|named|hey|hi|hello|thanks|dear|told|asked|name is|I'm|"
+    r"call me))[\s,]*$",
+    re.IGNORECASE,
+)
+EN_PLACE_BEFORE = re.compile(
+    r"\b(?:in|at|from|near|visited|visiting|visit|around|across|(?:go|went|going|gone|been|moved|move|trip|"
+    r"travell?ed|flew|drove|back|came|way) to)\s*$",
+    re.IGNORECASE,
+)
+_NAME_WORD = r"[A-Z][A-Za-zÀ-ÖØ-öø-ÿ0-9’'&.-]*"
+EN_CAPITALISED_SPAN = re.compile(rf"(?<![A-Za-z0-9'’]){_NAME_WORD}(?:\s+(?:(?:of|the|de|la)\s+)?{_NAME_WORD})*")
+QUOTED_TITLE = re.compile(r"[\"“]([A-Z][^\"”]{1,60})[\"”]|《([^》]{1,30})》")
+
+_ZH_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
+    "苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝"
+    "龚邵万钱严覃武戴莫孔向汤焦宫"
+)
+ZH_RELATION_NAME = re.compile(
+    r"我(?:的)?(?:好)?(?:朋友|同事|同学|老婆|妻子|丈夫|老公|儿子|女儿|老板|男朋友|女朋友|哥哥|"
+    r"姐姐|弟弟|妹妹|室友|邻居|老师|教练)(?:叫|是)?([" + _ZH_SURNAMES + r"小老阿][\u4e00-\u9fff]{1,2}?)"
+    r"(?=[和跟昨今也都去在是说很给的了把被一最还又要想会让带请住来喜做从到，。！？、\s]|$)"
+)
+ZH_SELF_NAME = re.compile(
+    r"(?:我叫|我的名字(?:是|叫)|我是(?=[" + _ZH_SURNAMES + r"]))([\u4e00-\u9fff]{2,4})"
+    r"(?=[，。！？、\s,.!]|$)"
+)
+_ZH_NAME_CHAR = (
+    r"(?:(?![的了和在是去我你他她们这那个些很也都就着过吧呢吗啊爬登玩看逛吃买做学走一当某附近])[\u4e00-\u9fff])"
+)
+ZH_PLACE = re.compile(
+    r"(?:住在|去了|去过|来自|到了|搬到|回到|在|去|到|是)(?:一次|一趟)?"
+    rf"({_ZH_NAME_CHAR}{{1,8}}(?:大学|学院|公司|公园|博物馆|医院|中学|小学|餐厅|机场|广场|海滩|古镇)|"
+    rf"{_ZH_NAME_CHAR}{{2,8}}[市省县区镇村路街山岛湖寺屿])"
+)
+ZH_ORG_SUFFIXES = ("大学", "学院", "公司", "医院", "中学", "小学")
+
+
+class EntityMention(BaseModel):
+    """A person, place, organization or thing named in a conversation."""
+
+    name: str = Field(description="Canonical name: the fullest form used in the conversation.")
+    aliases: list[str] = Field(
+        default=[], description='Other names used for the same entity in the conversation, e.g. "Mel".'
+    )
+    kind: EntityKind = Field(description="person, place, organization or thing.")
+    source_message_ids: list[str] = Field(description="message_id of every message that names the entity.")
+
+
+@dataclass
+class _Entity:
+    name: str
+    kind: EntityKind
+    strength: int  # how sure the kind is: 3 speaker, 2 name suffix, 1 context cue, 0 default
+    source_ids: list[str] = field(default_factory=list)
+    aliases: list[str] = field(default_factory=list)
+
+
+def _add(found: dict[str, _Entity], name: str, kind: EntityKind, strength: int, message_id: str) -> None:
+    entity = found.setdefault(name, _Entity(name, kind, strength))
+    if strength > entity.strength:
+        entity.kind, entity.strength = kind, strength
+    if message_id not in entity.source_ids:
+        entity.source_ids.append(message_id)
+
+
+def _english_kind(span: str, before: str, after: str) -> tuple[EntityKind, int]:
+    first, last = span.split()[0].lower(), span.split()[-1].lower().rstrip(".")
+    if last in EN_ORG_SUFFIXES or first in ("university", "bank"):
+        return ("organization", 2)
+    if last in EN_PLACE_SUFFIXES or first in ("mount", "lake", "lakes", "isle", "cape"):
+        return ("place", 2)
+    if EN_PERSON_BEFORE.search(before) or re.match(r"['’]s\b|\s+and I\b", after):
+        return ("organization", 1) if span.isupper() else ("person", 1)
+    if EN_PLACE_BEFORE.search(before):
+        return ("place", 1)
+    return ("thing", 0)
+
+
+def _english_spans(sentence: str) -> list[tuple[str, bool, str, str]]:
+    """Capitalised spans of a sentence as (name, sentence_initial, text_before, text_after)."""
+    spans = []
+    for match in EN_CAPITALISED_SPAN.finditer(sentence):
+        tokens = list(re.finditer(r"\S+", match[0]))
+        words = [re.sub(r"['’]s$", "", t[0]).rstrip(".'’-") for t in tokens]
+        first, last = 0, len(words)
+        while first < last and words[first].lower() in CAPITALISED_STOPWORDS:
+            first += 1
+        while last > first and words[last - 1].lower() in CAPITALISED_STOPWORDS:
+            last -= 1
+        suffixes = EN_PLACE_SUFFIXES | EN_ORG_SUFFIXES
+        if first == last or len(words[first]) < 2 or all(w.lower() in suffixes for w in words[first:last]):
+            continue
+        start, end = match.start() + tokens[first].start(), match.start() + tokens[last - 1].end()
+        initial = not sentence[:start].strip(" \"'“‘(")
+        if tokens[last - 1][0].endswith(("'s", "’s")):
+            end -= 2  # keep the possessive in the text after the name: a cue for a person
+        before = sentence[max(0, start - 40) : start]
+        spans.append((" ".join(words[first:last]), initial, before, sentence[end:]))
+    return spans
+
+
+def extract_entities(messages: Sequence[ConversationMessage]) -> list[EntityMention]:
+    """Conservative entity extraction from source messages (no assistant turns, no injected messages).
+
+    English: capitalised (multi-word) names that are not common words (`CAPITALISED_STOPWORDS`); a
+    sentence-initial single word counts only if it also appears capitalised mid-sentence. Quoted titles and
+    《》 titles are things. Kind: speaker > name suffix (Park, University, ...) > context ("my friend X",
+    "with X", "X's", "in/at/from X", "went to X") > default thing.
+    Chinese: names after "我的朋友/同事/老婆…" (surname-initial, conservative), "我叫X" / "我是<surname>X",
+    and places after 住在/去了/在/来自… ending in a suffix (市/省/县/路/公园/大学/公司…).
+    Aliases: a non-speaker single name that is a prefix of exactly one longer person name ("Mel" of
+    "Melanie"), or a two-character Chinese name ending exactly one three-character person name, is merged.
+
+    Returns:
+        Entities with source ids in conversation order: speakers first (as persons), then the others in
+        order of first mention.
+    """
+    found: dict[str, _Entity] = {}
+    for message in messages:
+        if message.speaker:
+            _add(found, message.speaker.strip(), "person", 3, message.message_id)
+    texts = [QUOTED_TITLE.sub(" ", m.content) for m in messages]
+    spans = [[span for sent in split_sentences(text) for span in _english_spans(sent)] for text in texts]
+    mid_sentence = {name for message_spans in spans for name, initial, _, _ in message_spans if not initial}
+    for message, text, message_spans in zip(messages, texts, spans, strict=True):
+        for match in QUOTED_TITLE.finditer(message.content):
+            _add(found, (match[1] or match[2]).strip(" .,!?"), "thing", 1, message.message_id)
+        for match in ZH_SELF_NAME.finditer(text):
+            _add(found, match[1], "person", 2, message.message_id)
+        for match in ZH_RELATION_NAME.finditer(text):
+            _add(found, match[1], "person", 1, message.message_id)
+        for match in ZH_PLACE.finditer(text):
+            kind: EntityKind = "organization" if match[1].endswith(ZH_ORG_SUFFIXES) else "place"
+            _add(found, match[1], kind, 2, message.message_id)
+        for name, initial, before, after in message_spans:
+            if not initial or " " in name or name in mid_sentence or name in found:
+                _add(found, name, *_english_kind(name, before, after), message.message_id)
+    _merge_aliases(found)
+    order = {m.message_id: i for i, m in enumerate(messages)}
+    return [
+        EntityMention(
+            name=e.name,
+            aliases=e.aliases,
+            kind=e.kind,
+            source_message_ids=sorted(e.source_ids, key=order.__getitem__),
+        )
+        for e in found.values()
+    ]
+
+
+def _merge_aliases(found: dict[str, _Entity]) -> None:
+    persons = [e.name for e in found.values() if e.kind == "person"]
+    for short in list(found):
+        entity = found[short]
+        if entity.kind in ("place", "organization") or entity.strength == 3 or " " in short:
+            continue
+        if han_characters(short[:1]):
+            longer = [p for p in persons if len(short) == 2 and len(p) == 3 and p.endswith(short)]
+        else:
+            longer = [p for p in persons if len(short) >= 3 and p != short and p.split()[0].startswith(short)]
+        if len(longer) == 1:
+            target = found[longer[0]]
+            target.aliases.append(short)
+            target.source_ids += [i for i in entity.source_ids if i not in target.source_ids]
+            del found[short]

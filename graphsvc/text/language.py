@@ -1,0 +1,39 @@
+"""Language and sentences: the smallest pieces of the rule-based text toolbox (English and Chinese)."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+Language = Literal["en", "zh"]
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[A-Za-z]")
+_SENTENCE = re.compile(r"(?:[^。！？；!?;.\n]|\.(?!\s|$))+(?:[。！？；!?;.]+[”」』）)\"']*)?")
+_ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|vs|etc|e\.g|i\.e)\.$", re.IGNORECASE)
+
+
+def han_characters(text: str) -> list[str]:
+    """The Han (Chinese) characters of ``text``, in order."""
+    return _CJK.findall(text)
+
+
+def detect_language(text: str) -> Language:
+    """Return "zh" when CJK characters are at least 30% of the letters of `text`, else "en"."""
+    cjk = len(_CJK.findall(text))
+    latin = len(_LATIN.findall(text))
+    return "zh" if cjk and cjk / (cjk + latin) >= 0.3 else "en"
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split on . ! ? ; 。！？；and newlines, keeping the terminal punctuation with its sentence."""
+    sentences: list[str] = []
+    for part in _SENTENCE.findall(text):
+        part = part.strip()
+        if not part:
+            continue
+        if sentences and _ABBREVIATION.search(sentences[-1]):
+            sentences[-1] = f"{sentences[-1]} {part}"
+        else:
+            sentences.append(part)
+    return sentences

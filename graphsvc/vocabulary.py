@@ -1,0 +1,83 @@
+"""Every closed set of graphsvc, spelled once.
+
+Each set is a ``Literal`` (what mypy checks) and a tuple of its values derived from it with
+``typing.get_args`` (what code and Cypher parameters iterate). The neomodel node classes take their
+``choices`` from these tuples; the GraphQL enums are written out for strawberry and checked against
+these tuples by ``tests/unit/test_vocabulary.py``, so no copy can drift.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+MemoryType = Literal["fact", "preference", "goal", "pain_point", "event"]
+"""Seed 001 §3.2: the five memory types an extractor may produce."""
+MEMORY_TYPES: tuple[MemoryType, ...] = get_args(MemoryType)
+
+EntityKind = Literal["person", "place", "organization", "thing"]
+"""Seed 000: what an entity is."""
+ENTITY_KINDS: tuple[EntityKind, ...] = get_args(EntityKind)
+
+TraitStage = Literal["trend", "candidate", "emerging", "established", "core", "dissolved"]
+"""Seed 002 §4–5: trend (short-lived, window-managed) → candidate → emerging → established → core;
+dissolved when expired, decayed below the floor, or given up after contradictions."""
+TRAIT_STAGES: tuple[TraitStage, ...] = get_args(TraitStage)
+
+STAGE_ORDER: tuple[TraitStage, ...] = ("trend", "candidate", "emerging", "established", "core")
+"""Active stages from lowest to highest (dissolved is outside the order)."""
+
+ActiveStage = Literal["candidate", "emerging", "established", "core"]
+"""Stages a confidence maps to (seed 002 §5)."""
+
+RECALL_TRAIT_STAGES: tuple[TraitStage, ...] = ("emerging", "established", "core")
+"""Seed 002 §7: the trait stages recall may return (trend, candidate and dissolved never do)."""
+
+TraitSubtype = Literal["behavior", "preference", "core"]
+"""Seed 002 §3–4: what a trait describes; upgrades go behavior → preference → core."""
+TRAIT_SUBTYPES: tuple[TraitSubtype, ...] = get_args(TraitSubtype)
+
+TraitContext = Literal["work", "personal", "social", "learning", "general"]
+"""Seed 002 §3: where a trait shows."""
+TRAIT_CONTEXTS: tuple[TraitContext, ...] = get_args(TraitContext)
+
+EvidenceGrade = Literal["A", "B", "C", "D"]
+"""Seed 002 §5: A consistent across contexts, B explicitly stated, C behaviour seen across
+conversations, D within one conversation or implicit."""
+EVIDENCE_GRADES: tuple[EvidenceGrade, ...] = get_args(EvidenceGrade)
+
+EvidenceKind = Literal["supporting", "contradicting"]
+EVIDENCE_KINDS: tuple[EvidenceKind, ...] = get_args(EvidenceKind)
+
+TriggerType = Literal["force", "first", "importance", "session_end", "interval"]
+"""Why a reflection cycle ran (seed 002 §1); ``first`` = the user was never reflected on."""
+TRIGGER_TYPES: tuple[TriggerType, ...] = get_args(TriggerType)
+
+CycleStatus = Literal["COMPLETED", "FAILED", "SKIPPED"]
+"""COMPLETED and FAILED cycles are recorded as ``ReflectionCycle`` nodes; SKIPPED calls leave none."""
+CYCLE_STATUSES: tuple[CycleStatus, ...] = get_args(CycleStatus)
+
+HistoryEvent = Literal[
+    "created", "reinforced", "contradicted", "promoted", "stage_changed", "modified", "dissolved", "upgraded"
+]
+"""What a reflection ``HistoryEntry`` records about a trait."""
+
+PendingReason = Literal["ambiguous", "postponed", "plan_rejected"]
+"""Why an entity observation waits for a person (seed 000 §4, §6)."""
+PENDING_REASONS: tuple[PendingReason, ...] = get_args(PendingReason)
+
+PendingStatus = Literal["open", "resolved"]
+PENDING_STATUSES: tuple[PendingStatus, ...] = get_args(PendingStatus)
+
+SessionStatus = Literal["open", "ended"]
+SESSION_STATUSES: tuple[SessionStatus, ...] = get_args(SessionStatus)
+
+JobStatus = Literal["PENDING", "RUNNING", "SUCCEEDED", "FAILED"]
+JOB_STATUSES: tuple[JobStatus, ...] = get_args(JobStatus)
+
+JobKind = Literal["extract_memories", "reflect"]
+"""Background work: ``extract_memories`` after a conversation ends (seed 001 §3.3), ``reflect`` after an
+extraction commits (seed 002 §1, the session-end trigger)."""
+JOB_KINDS: tuple[JobKind, ...] = get_args(JobKind)
+
+NON_SOURCE_ROLES = frozenset({"assistant", "system", "ai"})
+"""Message roles that are never a source of memories or observations (compared case-insensitively)."""

@@ -36,6 +36,9 @@ CREATE CONSTRAINT reflection_state_uid IF NOT EXISTS FOR (n:ReflectionState) REQ
 ;
 CREATE CONSTRAINT pending_observation_uid IF NOT EXISTS FOR (n:PendingObservation) REQUIRE n.uid IS UNIQUE
 ;
+// API keys (graphsvc.service.api_keys) belong to a user, or to none for an admin key.
+CREATE CONSTRAINT api_key_uid IF NOT EXISTS FOR (n:ApiKey) REQUIRE n.uid IS UNIQUE
+;
 
 // --- range indexes on user_id and time fields ----------------------------------------
 CREATE INDEX event_user IF NOT EXISTS FOR (n:Event) ON (n.user_id, n.occurred_at)

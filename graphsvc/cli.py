@@ -1,4 +1,5 @@
-"""Command line: ``graphsvc serve | schema apply | schema print | import FILE | recall``."""
+"""Command line: ``graphsvc serve | mcp | keys create/list/revoke | schema apply | schema print | import FILE |
+recall``."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ import asyncio
 import json
 import logging
 import sys
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 from tqdm import tqdm
@@ -18,14 +19,18 @@ from graphsvc.conversation import MessageIn
 from graphsvc.errors import GraphsvcError
 from graphsvc.validation import parse_datetime
 
+if TYPE_CHECKING:
+    from graphsvc.service import MemoryService
+
 IMPORT_BATCH = 100
+T = TypeVar("T")
 
 
 def _settings() -> Settings:
     return Settings()
 
 
-def _fail(exc: GraphsvcError) -> None:
+def _fail(exc: GraphsvcError) -> NoReturn:
     click.echo(f"error: {exc.message}", err=True)
     if exc.suggestion:
         click.echo(f"  fix: {exc.suggestion}", err=True)
@@ -51,8 +56,80 @@ def serve(host: str | None, port: int | None) -> None:
     from graphsvc.api.app import build_app
 
     settings = _settings()
+    bind = host or settings.host
+    try:
+        settings.require_safe_bind(bind)
+        app = build_app(settings)
+    except GraphsvcError as exc:
+        _fail(exc)
     logging.getLogger("graphsvc").setLevel(logging.INFO)
-    uvicorn.run(build_app(settings), host=host or settings.host, port=port or settings.port, log_level="info")
+    uvicorn.run(app, host=bind, port=port or settings.port, log_level="info")
+
+
+@main.command("mcp")
+@click.option("--user", "user_id", default=None, help="Bind every tool to this user (tools then need no user_id).")
+def mcp_(user_id: str | None) -> None:
+    """Serve the MCP tools over stdio (for Claude Desktop, Cursor and other local MCP clients)."""
+    from graphsvc.api.mcp import serve_stdio
+
+    try:
+        asyncio.run(serve_stdio(_settings(), user_id=user_id))
+    except GraphsvcError as exc:
+        _fail(exc)
+
+
+@main.group()
+def keys() -> None:
+    """API keys for AUTH_MODE=api_key (stored as Argon2id hashes in Neo4j)."""
+
+
+def _with_service(work: Callable[[MemoryService], Awaitable[T]]) -> T:
+    from graphsvc.service import MemoryService
+
+    async def run() -> T:
+        service = await MemoryService.open(_settings(), run_worker=False)
+        try:
+            return await work(service)
+        finally:
+            await service.close()
+
+    try:
+        return asyncio.run(run())
+    except GraphsvcError as exc:
+        _fail(exc)
+
+
+@keys.command("create")
+@click.option("--user", "user_id", default=None, help="The one user this key may act for.")
+@click.option("--admin", is_flag=True, help="A key that may act for any user.")
+@click.option("--name", default=None, help="A label to recognise the key by in `keys list`.")
+def keys_create(user_id: str | None, admin: bool, name: str | None) -> None:
+    """Create a key and print it once (only its hash is stored)."""
+    view, key = _with_service(lambda s: s.create_api_key(user_id=user_id, admin=admin, name=name))
+    who = "any user (admin)" if view.admin else f"user {view.user_id}"
+    click.echo(f"created key {view.uid} ({view.name}) for {who}; it is shown only now:", err=True)
+    click.echo(key)
+
+
+@keys.command("list")
+@click.option("--all", "include_revoked", is_flag=True, help="Include revoked keys.")
+def keys_list(include_revoked: bool) -> None:
+    """List keys (id, who, name, created, revoked), never their secrets."""
+    views = _with_service(lambda s: s.api_keys(include_revoked=include_revoked))
+    for v in views:
+        who = "admin" if v.admin else f"user:{v.user_id}"
+        revoked = f"  revoked {v.revoked_at:%Y-%m-%d %H:%M}" if v.revoked_at else ""
+        click.echo(f"{v.uid}  {who:<24} {v.name:<24} created {v.created_at:%Y-%m-%d %H:%M}{revoked}")
+    if not views:
+        click.echo("no keys", err=True)
+
+
+@keys.command("revoke")
+@click.argument("key_id")
+def keys_revoke(key_id: str) -> None:
+    """Revoke the key KEY_ID (from `keys list`); it fails from the next request on."""
+    view = _with_service(lambda s: s.revoke_api_key(key_id=key_id))
+    click.echo(f"revoked key {view.uid} ({view.name})")
 
 
 @main.group()

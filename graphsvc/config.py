@@ -8,11 +8,13 @@ file in the working directory.
 
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+import limits
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from graphsvc.errors import ConfigurationError
 from graphsvc.vocabulary import EvidenceGrade, TraitStage, TraitSubtype
@@ -155,6 +157,16 @@ class ReflectionSettings(BaseModel):
         return self
 
 
+def is_loopback(host: str) -> bool:
+    """True for ``localhost`` and loopback IPs (``127.0.0.0/8``, ``::1``); False for names and other addresses."""
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip().strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 class Settings(BaseSettings):
     """Runtime configuration of graphsvc.
 
@@ -283,11 +295,92 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8000
 
+    # --- Who may call (graphsvc.api.auth) -------------------------------------------
+    auth_mode: Literal["none", "api_key", "jwt"] = "none"
+    """``none``: any caller may act for any user (allowed only on a loopback ``HOST``); ``api_key``: keys made
+    by ``graphsvc keys create``, sent as ``Authorization: Bearer``; ``jwt``: bearer tokens verified with the
+    ``JWT_*`` settings."""
+    jwt_secret: SecretStr | None = None
+    """HS256 shared secret (at least 32 characters); or give ``JWT_PUBLIC_KEY_FILE`` / ``JWT_JWKS_FILE``."""
+    jwt_public_key_file: Path | None = None
+    """PEM public key for RS256 tokens."""
+    jwt_jwks_file: Path | None = None
+    """A JWKS file (``{"keys": [...]}``) for RS256 tokens; the token's ``kid`` picks the key."""
+    jwt_user_claim: str = "sub"
+    """The claim that names the user a token acts for."""
+    jwt_admin_scope: str = "graphsvc:admin"
+    """A token whose ``scope`` (space-separated) or ``scp``/``scopes`` (list) holds this may act for any user."""
+    jwt_audience: str | None = None
+    jwt_issuer: str | None = None
+    """When set, tokens must carry this ``aud`` / ``iss``."""
+    cors_origins: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    """Browser origins allowed to call the API (comma-separated; ``*`` for any); empty: no CORS headers."""
+    rate_limit: str = "600/minute"
+    """Requests per caller (API key, token user, or client address without auth), in the ``limits``
+    notation (``100/second``, ``600/minute``); empty turns it off. Over it: HTTP 429 with ``Retry-After``."""
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _split_origins(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [o.strip() for o in value.split(",") if o.strip()]
+        return value
+
+    @field_validator("rate_limit")
+    @classmethod
+    def _parse_rate_limit(cls, value: str) -> str:
+        if value.strip():
+            try:
+                limits.parse(value)
+            except ValueError as exc:
+                raise ConfigurationError(
+                    setting="RATE_LIMIT", problem=f"is {value!r}, not a rate", fix="write it like 600/minute"
+                ) from exc
+        return value.strip()
+
+    @model_validator(mode="after")
+    def _auth_is_consistent(self) -> Settings:
+        self.require_safe_bind(self.host)
+        if self.auth_mode != "jwt":
+            return self
+        sources = [s for s in (self.jwt_secret, self.jwt_public_key_file, self.jwt_jwks_file) if s is not None]
+        if len(sources) != 1:
+            raise ConfigurationError(
+                setting="AUTH_MODE=jwt",
+                problem=f"needs exactly one of JWT_SECRET, JWT_PUBLIC_KEY_FILE, JWT_JWKS_FILE ({len(sources)} set)",
+                fix="set JWT_SECRET for HS256 tokens, or JWT_PUBLIC_KEY_FILE / JWT_JWKS_FILE for RS256",
+            )
+        if self.jwt_secret is not None and len(self.jwt_secret.get_secret_value()) < 32:
+            raise ConfigurationError(
+                setting="JWT_SECRET", problem="is shorter than 32 characters", fix="use `openssl rand -hex 32`"
+            )
+        for name in ("jwt_public_key_file", "jwt_jwks_file"):
+            path: Path | None = getattr(self, name)
+            if path is not None and not path.is_file():
+                raise ConfigurationError(
+                    setting=name.upper(), problem=f"{path} does not exist", fix="point it at a file"
+                )
+        return self
+
+    def require_safe_bind(self, host: str) -> None:
+        """Refuse to serve without authentication on an address other hosts can reach.
+
+        Raises:
+            ConfigurationError: ``AUTH_MODE=none`` and ``host`` is not a loopback address.
+        """
+        if self.auth_mode == "none" and not is_loopback(host):
+            raise ConfigurationError(
+                setting="AUTH_MODE=none",
+                problem=f"lets anyone act for any user, so it is allowed only on a loopback HOST (not {host!r})",
+                fix="set AUTH_MODE=api_key (and create keys with `graphsvc keys create`) or AUTH_MODE=jwt, "
+                "or bind to 127.0.0.1",
+            )
+
     @model_validator(mode="after")
     def _refuse_placeholder_secrets(self) -> Settings:
         if self.environment != "production":
             return self
-        for name in ("neo4j_password", "llm_api_key", "embedding_api_key"):
+        for name in ("neo4j_password", "llm_api_key", "embedding_api_key", "jwt_secret"):
             secret: SecretStr | None = getattr(self, name)
             if secret is not None and secret.get_secret_value().strip().lower() in _PLACEHOLDER_SECRETS:
                 raise ConfigurationError(

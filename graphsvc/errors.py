@@ -63,6 +63,15 @@ class ForbiddenError(GraphsvcError):
         self.user_id = user_id
 
 
+class AuthenticationError(GraphsvcError):
+    """The request carries no valid credentials (HTTP 401 before any resolver or tool runs)."""
+
+    code = "UNAUTHENTICATED"
+
+    def __init__(self, *, problem: str, fix: str) -> None:
+        super().__init__(problem, suggestion=fix)
+
+
 class SchemaMismatchError(GraphsvcError):
     """The database holds an index that disagrees with the configuration."""
 

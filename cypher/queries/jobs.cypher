@@ -13,8 +13,9 @@ RETURN j AS job
 ;
 
 // name: get_job
+// $user_ids: the users the caller may act for (null only for a caller who may act for any user).
 MATCH (j:Job {uid: $uid})
-WHERE $user_id IS NULL OR j.user_id = $user_id
+WHERE $user_ids IS NULL OR j.user_id IN $user_ids
 RETURN j AS job
 ;
 

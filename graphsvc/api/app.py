@@ -1,19 +1,26 @@
-"""The ASGI application: ``POST /graphql`` (GraphiQL on GET), ``GET /health``, ``GET /metrics``."""
+"""The ASGI application: ``POST /graphql`` (GraphiQL on GET), ``/mcp`` (MCP over streamable HTTP),
+``GET /health``, ``GET /metrics``. ``/graphql`` and ``/mcp`` sit behind authentication and the rate limit
+(:mod:`graphsvc.api.guard`); ``CORS_ORIGINS`` adds Starlette's CORS middleware."""
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 
-from graphsvc.api.context import Context, resolve_identity
+from graphsvc.api import mcp
+from graphsvc.api.auth import Authenticator
+from graphsvc.api.context import Context, identity_of
+from graphsvc.api.guard import GuardMiddleware, RateLimit
 from graphsvc.api.schema import schema
 from graphsvc.config import Settings
 from graphsvc.service import MemoryService
@@ -25,23 +32,30 @@ class GraphQLApp(GraphQL[Context, None]):
         self._service_ref = service_ref
 
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
-        return Context(service=self._service_ref["service"], identity=resolve_identity(request))
+        return Context(service=self._service_ref["service"], identity=identity_of(request))
 
 
 def build_app(settings: Settings, *, service: MemoryService | None = None) -> Starlette:
-    """The Starlette app. With ``service`` given (tests), it is used and not closed."""
+    """The Starlette app. With ``service`` given (tests), it is used and not closed.
+
+    Raises:
+        ConfigurationError: ``AUTH_MODE=none`` on a HOST that is not loopback.
+    """
+    settings.require_safe_bind(settings.host)
     ref: dict[str, MemoryService] = {} if service is None else {"service": service}
+    mcp_routes, mcp_sessions = mcp.http_routes(settings, lambda: ref["service"])
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        if service is not None:
-            yield
-            return
-        ref["service"] = await MemoryService.open(settings)
-        try:
-            yield
-        finally:
-            await ref["service"].close()
+        async with mcp_sessions.run():
+            if service is not None:
+                yield
+                return
+            ref["service"] = await MemoryService.open(settings)
+            try:
+                yield
+            finally:
+                await ref["service"].close()
 
     async def health(request: Request) -> JSONResponse:
         svc = ref.get("service")
@@ -61,6 +75,24 @@ def build_app(settings: Settings, *, service: MemoryService | None = None) -> St
             Route("/graphql", graphql_app, methods=["GET", "POST"]),
             Route("/health", health),
             Route("/metrics", metrics),
+            *mcp_routes,
         ],
+        middleware=_middleware(settings, lambda: ref["service"]),
         lifespan=lifespan,
     )
+
+
+def _middleware(settings: Settings, service: Callable[[], MemoryService]) -> list[Middleware]:
+    """CORS outermost (so preflights and 401/429 answers carry its headers), then the auth and rate-limit gate."""
+    rate_limit = RateLimit(settings.rate_limit) if settings.rate_limit else None
+    guard = Middleware(GuardMiddleware, authenticator=Authenticator(settings, service), rate_limit=rate_limit)
+    if not settings.cors_origins:
+        return [guard]
+    cors = Middleware(
+        CORSMiddleware,
+        allow_origins=settings.cors_origins,
+        allow_methods=["GET", "POST", "DELETE", "OPTIONS"],
+        allow_headers=["Authorization", "Content-Type", "Mcp-Session-Id", "Mcp-Protocol-Version"],
+        expose_headers=["Mcp-Session-Id", "Retry-After"],
+    )
+    return [cors, guard]

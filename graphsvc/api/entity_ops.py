@@ -92,9 +92,14 @@ class EntityMutation:
     async def merge_entities(
         self, info: Info, keep_id: strawberry.ID, drop_id: strawberry.ID, user_id: str | None = None
     ) -> Entity:
-        service = info.context.service
-        owner = await service.merge_owner(keep_id=str(keep_id), drop_id=str(drop_id))
-        user = info.context.scope(owner)
-        if user_id is not None and info.context.scope(user_id) != owner:
-            raise NotFoundError(kind="entity", ident=str(keep_id))
-        return Entity.from_view(await service.merge_entities(user_id=user, keep_id=str(keep_id), drop_id=str(drop_id)))
+        service, context = info.context.service, info.context
+        keep, drop = str(keep_id), str(drop_id)
+        user = context.scope(user_id) if user_id is not None else context.bound_user
+        if user is not None:  # both ids must name this user's entities: another user's are not found
+            own = await service.entities_by_id(user_id=user, ids=[keep, drop])
+            for ident in (keep, drop):
+                if ident not in own:
+                    raise NotFoundError(kind="entity", ident=ident)
+        owner = await service.merge_owner(keep_id=keep, drop_id=drop)  # refuses two users' entities
+        user = context.scope(owner) if user is None else user
+        return Entity.from_view(await service.merge_entities(user_id=user, keep_id=keep, drop_id=drop))

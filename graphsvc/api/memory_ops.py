@@ -47,10 +47,13 @@ class MemoryQuery:
         )
         return MemoryPage.from_domain(page)
 
-    @strawberry.field(description="A background job by id. Unknown ids are a NOT_FOUND error.")
+    @strawberry.field(
+        description="A background job by id, among the jobs of userId (or, without it, of the users the caller "
+        "may act for). Unknown ids, and other users' jobs, are a NOT_FOUND error."
+    )
     async def job(self, info: Info, id: strawberry.ID, user_id: str | None = None) -> Job | None:
-        scoped = info.context.scope(user_id) if user_id is not None else info.context.scoped_user
-        return Job.from_domain(await info.context.service.job(job_id=str(id), user_id=scoped))
+        users = info.context.lookup_scope(user_id)
+        return Job.from_domain(await info.context.service.job(job_id=str(id), user_ids=users))
 
     @strawberry.field(description="A user's background jobs, newest first.")
     async def jobs(self, info: Info, user_id: str, status: JobStatus | None = None, limit: int = 50) -> list[Job]:

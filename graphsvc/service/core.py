@@ -2,7 +2,7 @@
 
 It runs on one :class:`~graphsvc.runtime.Runtime` (database, settings, embedder, LLM client, clock,
 caches) and owns the job worker. Its operations are split by area, one module each (conversations,
-entities, traits, jobs), and mixed into this class.
+entities, traits, jobs, API keys), and mixed into this class.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from graphsvc.embed.base import Embedder
 from graphsvc.graph.database import Database
 from graphsvc.llm.client import LLMClient
 from graphsvc.runtime import Runtime
+from graphsvc.service.api_keys import ApiKeyArea
 from graphsvc.service.conversations import ConversationArea
 from graphsvc.service.entities import EntityArea
 from graphsvc.service.jobs import JobArea
@@ -24,7 +25,7 @@ from graphsvc.service.worker import JobWorker
 log = logging.getLogger(__name__)
 
 
-class MemoryService(ConversationArea, EntityArea, TraitArea, JobArea):
+class MemoryService(ConversationArea, EntityArea, TraitArea, JobArea, ApiKeyArea):
     """The service over one runtime. Build with :meth:`open`, release with :meth:`close`.
 
     Args:
@@ -33,6 +34,7 @@ class MemoryService(ConversationArea, EntityArea, TraitArea, JobArea):
 
     def __init__(self, runtime: Runtime) -> None:
         self.rt = runtime
+        self._verified = {}
         self.worker = JobWorker(
             db=runtime.db,
             settings=runtime.settings,

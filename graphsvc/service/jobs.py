@@ -7,7 +7,7 @@ sweep; seed 001) and ``reflect`` (queued by a committed extraction; seed 002 §1
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from graphsvc.errors import InvalidInputError, NotFoundError
 from graphsvc.graph.jobs import JobRow
@@ -52,14 +52,15 @@ class JobArea:
             outcome=outcome.status,
         )
 
-    async def job(self, *, job_id: str, user_id: str | None = None) -> JobRow:
-        """One job, optionally required to belong to ``user_id``.
+    async def job(self, *, job_id: str, user_ids: Collection[str] | None) -> JobRow:
+        """One job of one of ``user_ids`` (the users the caller may act for; None: any user, for admins).
 
         Raises:
-            NotFoundError: no such job (for that user).
+            NotFoundError: no such job among those users' jobs (another user's job is not found either).
         """
         job_id = require_id("id", job_id, self.rt.settings)
-        rows = await self.rt.db.read("get_job", uid=job_id, user_id=user_id)
+        users = sorted(user_ids) if user_ids is not None else None
+        rows = await self.rt.db.read("get_job", uid=job_id, user_ids=users)
         if not rows:
             raise NotFoundError(kind="job", ident=job_id)
         return JobRow.from_node(rows[0]["job"])

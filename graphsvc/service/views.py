@@ -25,9 +25,11 @@ from graphsvc.pipeline.recall.hits import RecallHit
 from graphsvc.pipeline.reflection.outcome import ReflectionOutcome
 from graphsvc.pipeline.reflection.traits_query import EvidenceMemoryView, TraitView
 from graphsvc.pipeline.reflection.traits_query import EvidenceView as TraitEvidenceView
+from graphsvc.service.api_keys import ApiKeyView
 
 __all__ = [
     "AliasView",
+    "ApiKeyView",
     "EntityPage",
     "EntityView",
     "EvidenceMemoryView",

@@ -130,7 +130,7 @@ async def _round(service: MemoryService, turns: int, probes: int) -> dict[str, A
 
     async def watch() -> float:
         while True:
-            view = await service.job(job_id=job.uid)
+            view = await service.job(job_id=job.uid, user_ids=None)
             if view.status in ("SUCCEEDED", "FAILED"):
                 done.set()
                 if view.status == "FAILED":
@@ -139,7 +139,7 @@ async def _round(service: MemoryService, turns: int, probes: int) -> dict[str, A
             await asyncio.sleep(0.05)
 
     elapsed_s, busy = await asyncio.gather(watch(), ingest_probe(service, prober, probes * 10, until=done))
-    final = await service.job(job_id=job.uid)
+    final = await service.job(job_id=job.uid, user_ids=None)
     return {
         "elapsed_s": elapsed_s,
         "idle": idle,

@@ -139,7 +139,7 @@ async def test_two_users_never_see_each_other(gql: GraphQLClient, service: Memor
             assert any(own in h["content"] for h in hits)
     alice_jobs = await service.jobs(user_id="alice")
     with pytest.raises(Exception, match="not found"):
-        await service.job(job_id=alice_jobs[0].uid, user_id="bob")
+        await service.job(job_id=alice_jobs[0].uid, user_ids=["bob"])
 
 
 FILLERS = [

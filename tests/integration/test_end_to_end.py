@@ -136,7 +136,7 @@ async def test_second_end_of_same_session_adds_nothing(service: MemoryService) -
     second = await service.end_conversation(user_id="ana", session_id="s1")
     await service.wait_for_jobs()
     after = (await service.memories(user_id="ana")).items
-    assert (await service.job(job_id=second.uid)).status == "SUCCEEDED"
+    assert (await service.job(job_id=second.uid, user_ids=None)).status == "SUCCEEDED"
     assert [m.reinforcement_count for m in after] == [m.reinforcement_count for m in before]
     assert len(after) == len(before) >= 1
 

@@ -59,7 +59,7 @@ async def test_llm_extraction_succeeds_with_one_call(llm_service: MemoryService,
     await ingest_one(llm_service)
     job = await llm_service.end_conversation(user_id="ana", session_id="s1")
     await llm_service.wait_for_jobs()
-    done = await llm_service.job(job_id=job.uid)
+    done = await llm_service.job(job_id=job.uid, user_ids=None)
     # one extraction call for the conversation window + one entity-planner call for its one batch
     assert done.status == "SUCCEEDED" and done.llm_calls == 2 and done.tokens_in > 0
     memories = (await llm_service.memories(user_id="ana")).items
@@ -77,7 +77,7 @@ async def test_malformed_output_fails_with_reason_and_writes_nothing(
     await ingest_one(llm_service)
     job = await llm_service.end_conversation(user_id="ana", session_id="s1")
     await llm_service.wait_for_jobs()
-    failed = await llm_service.job(job_id=job.uid)
+    failed = await llm_service.job(job_id=job.uid, user_ids=None)
     assert failed.status == "FAILED"
     assert failed.attempts == 2  # retried once (job_max_attempts = 2)
     assert failed.error is not None and "malformed output" in failed.error
@@ -95,7 +95,7 @@ async def test_failure_then_success_on_retry(llm_service: MemoryService, llm_ser
     await ingest_one(llm_service)
     job = await llm_service.end_conversation(user_id="ana", session_id="s1")
     await llm_service.wait_for_jobs()
-    done = await llm_service.job(job_id=job.uid)
+    done = await llm_service.job(job_id=job.uid, user_ids=None)
     assert done.status == "SUCCEEDED" and done.attempts == 2
     assert await memory_count(llm_service) == 1
 
@@ -106,10 +106,10 @@ async def test_job_interrupted_by_a_restart_runs_again(service: MemoryService) -
     job = await service.end_conversation(user_id="ana", session_id="s1")
     async with service.db.driver.session() as s:  # simulate a crash mid-run
         await (await s.run("MATCH (j:Job {uid: $uid}) SET j.status = 'RUNNING', j.attempts = 1", uid=job.uid)).consume()
-    assert (await service.job(job_id=job.uid)).status == "RUNNING"
+    assert (await service.job(job_id=job.uid, user_ids=None)).status == "RUNNING"
     await service.worker.start()  # a restart recovers RUNNING jobs
     await service.wait_for_jobs()
-    assert (await service.job(job_id=job.uid)).status == "SUCCEEDED"
+    assert (await service.job(job_id=job.uid, user_ids=None)).status == "SUCCEEDED"
     assert await memory_count(service) >= 1
 
 
@@ -138,7 +138,7 @@ async def test_refusal_or_timeout_fails_the_job_with_its_reason(
     await ingest_one(llm_service)
     job = await llm_service.end_conversation(user_id="ana", session_id="s1")
     await llm_service.wait_for_jobs()
-    failed = await llm_service.job(job_id=job.uid)
+    failed = await llm_service.job(job_id=job.uid, user_ids=None)
     assert failed.status == "FAILED" and failed.attempts == 2
     assert failed.error is not None and reason in failed.error
     assert await memory_count(llm_service) == 0

@@ -1,0 +1,108 @@
+"""graphsvc as an MCP server (the official MCP Python SDK): agent tools over the service front door.
+
+Two transports, the same tools (:mod:`graphsvc.api.mcp_tools`) and resources:
+
+- Streamable HTTP at ``/mcp`` on the service's own app and port (:func:`http_routes`): stateless, JSON
+  responses, behind the same authentication and rate limit as ``/graphql``
+  (:class:`graphsvc.api.guard.GuardMiddleware`); with a user key the tools need no ``user_id``.
+- stdio (:func:`serve_stdio`, ``graphsvc mcp [--user U]``) for desktop clients that start the server
+  themselves: the process opens the database itself, so it is as trusted as the CLI; ``--user`` binds every
+  tool to one user.
+
+Resource: ``graphsvc://users/{user_id}/profile``, the user's established and core traits as text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mcp.server.mcpserver import Context as McpContext
+from mcp.server.mcpserver import MCPServer
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from mcp.server.transport_security import TransportSecuritySettings
+from mcp.types import ToolAnnotations
+from starlette.requests import HTTPConnection
+from starlette.routing import BaseRoute
+
+from graphsvc.api.context import NOBODY, Context, Identity, identity_of
+from graphsvc.api.mcp_tools import READ_ONLY_TOOLS, TOOLS, MemoryTools
+from graphsvc.config import Settings
+from graphsvc.service import MemoryService
+
+INSTRUCTIONS = (
+    "Long-term memory of the user. At the start of a task call memory_context (or recall for a precise "
+    "question); save the conversation with add_messages as it goes and end_conversation when it is over, so "
+    "memories are extracted. Results cite the ids of the messages they came from."
+)
+PROFILE_URI = "graphsvc://users/{user_id}/profile"
+
+
+def build_mcp_server(service: Callable[[], MemoryService], identify: Callable[[McpContext], Identity]) -> MCPServer:
+    """The MCP server with every tool and the profile resource.
+
+    Args:
+        service: returns the running service.
+        identify: who is calling, for an MCP request context.
+    """
+    server = MCPServer("graphsvc", instructions=INSTRUCTIONS)
+
+    def context_of(ctx: McpContext) -> Context:
+        return Context(service=service(), identity=identify(ctx))
+
+    tools = MemoryTools(service, context_of)
+    for name in TOOLS:
+        annotations = ToolAnnotations(read_only_hint=name in READ_ONLY_TOOLS, destructive_hint=False)
+        server.add_tool(getattr(tools, name), name=name, annotations=annotations)
+
+    @server.resource(PROFILE_URI, name="profile", mime_type="text/markdown")
+    async def profile(user_id: str, ctx: McpContext) -> str:
+        """The user's established and core traits (who they are, what they prefer), one per line."""
+        context = context_of(ctx)
+        traits = await context.service.user_traits(user_id=context.scope(user_id), min_stage="established")
+        lines = [f"- {t.content} ({t.stage}, {t.subtype}, confidence {t.confidence or 0:.2f})" for t in traits]
+        return f"# Profile of {user_id}\n\n" + ("\n".join(lines) if lines else "No established traits yet.")
+
+    return server
+
+
+def http_identity(ctx: McpContext) -> Identity:
+    """The identity the auth middleware decided for the HTTP request behind an MCP call."""
+    request = ctx.request_context.request
+    return identity_of(request) if isinstance(request, HTTPConnection) else NOBODY
+
+
+def http_routes(
+    settings: Settings, service: Callable[[], MemoryService]
+) -> tuple[list[BaseRoute], StreamableHTTPSessionManager]:
+    """The ``/mcp`` route for the service's app, and the session manager its lifespan must run.
+
+    Stateless streamable HTTP with JSON responses, so any service process can answer any request. Without
+    authentication (loopback only) the SDK's DNS-rebinding protection accepts loopback Host headers only.
+    """
+    server = build_mcp_server(service, http_identity)
+    security = (
+        None if settings.auth_mode == "none" else TransportSecuritySettings(enable_dns_rebinding_protection=False)
+    )
+    app = server.streamable_http_app(
+        streamable_http_path="/mcp",
+        stateless_http=True,
+        json_response=True,
+        transport_security=security,
+        host=settings.host,
+    )
+    return list(app.routes), server.session_manager
+
+
+async def serve_stdio(settings: Settings, *, user_id: str | None) -> None:
+    """Serve MCP over stdin/stdout until the client closes it (``graphsvc mcp``).
+
+    Args:
+        user_id: bind every tool to this user (tools need no ``user_id``); None: tools must name the user.
+    """
+    identity = Identity(principal="stdio", user_ids=None if user_id is None else frozenset({user_id}))
+    service = await MemoryService.open(settings)
+    try:
+        server = build_mcp_server(lambda: service, lambda ctx: identity)
+        await server.run_stdio_async()
+    finally:
+        await service.close()

@@ -1,0 +1,164 @@
+"""The API key area of the service (``AUTH_MODE=api_key``): create, list, revoke and verify keys.
+
+A key reads ``gsk_<id>_<secret>``: the id (16 hex digits) finds the ``ApiKey`` node, the secret (32 random
+bytes, URL-safe base64) is checked against its Argon2id hash (``argon2-cffi``, RFC 9106 parameters); the
+key itself is shown once, at creation, and never stored. An admin key may act for any user; a user key only
+for its ``user_id``. A revoked key fails from the next request on: every verification reads the key's node,
+and only the Argon2 check of a secret already seen is cached in process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from graphsvc.errors import InvalidInputError, NotFoundError
+from graphsvc.graph.database import native
+from graphsvc.runtime import Runtime
+from graphsvc.validation import require_id
+
+KEY_PREFIX = "gsk_"
+_KEY_PATTERN = re.compile(r"^gsk_([0-9a-f]{16})_([A-Za-z0-9_-]{20,200})$")
+MAX_KEY_NAME_CHARS = 100
+_VERIFIED_CACHE_MAX = 10_000
+
+_hasher = PasswordHasher()
+
+
+@dataclass(frozen=True)
+class ApiKeyView:
+    """One API key as listed (never its secret).
+
+    Attributes:
+        uid: the key's id (the ``<id>`` part of the key; ``graphsvc keys revoke`` takes it).
+        user_id: the user a user key acts for; None for an admin key.
+        admin: may act for any user.
+        revoked_at: when it was revoked (UTC), None while it is valid.
+    """
+
+    uid: str
+    name: str
+    user_id: str | None
+    admin: bool
+    created_at: datetime
+    revoked_at: datetime | None
+
+    @classmethod
+    def from_node(cls, node: Any) -> ApiKeyView:
+        return cls(
+            uid=str(node["uid"]),
+            name=str(node["name"]),
+            user_id=node.get("user_id"),
+            admin=bool(node["admin"]),
+            created_at=native(node["created_at"]),
+            revoked_at=native(node.get("revoked_at")),
+        )
+
+
+def split_key(key: str) -> tuple[str, str] | None:
+    """``gsk_<id>_<secret>`` → ``(id, secret)``, or None when the text is not shaped like a key."""
+    match = _KEY_PATTERN.match(key.strip())
+    return (match.group(1), match.group(2)) if match else None
+
+
+class ApiKeyArea:
+    """Mixed into :class:`graphsvc.service.MemoryService`; everything runs on ``self.rt``."""
+
+    rt: Runtime
+    _verified: dict[str, tuple[bytes, str]]
+    """key id → (SHA-256 of a secret that passed Argon2, the hash it passed against); set up by the service."""
+
+    async def create_api_key(
+        self, *, user_id: str | None = None, admin: bool = False, name: str | None = None
+    ) -> tuple[ApiKeyView, str]:
+        """Create a key for one user (``user_id``) or an admin key (``admin=True``, no user).
+
+        Returns:
+            the stored key's view and the key itself, ``gsk_<id>_<secret>`` (shown once; only its hash is kept).
+
+        Raises:
+            InvalidInputError: neither or both of ``user_id`` and ``admin``; a blank or oversized id or name.
+        """
+        if admin == (user_id is not None):
+            raise InvalidInputError(
+                field="user", problem="give exactly one of a user id or admin", fix="--user U, or --admin"
+            )
+        if user_id is not None:
+            user_id = require_id("user", user_id, self.rt.settings)
+        label = (name or "").strip() or ("admin" if admin else str(user_id))
+        if len(label) > MAX_KEY_NAME_CHARS:
+            raise InvalidInputError(field="name", problem=f"is over {MAX_KEY_NAME_CHARS} characters")
+        uid, secret = secrets.token_hex(8), secrets.token_urlsafe(32)
+        secret_hash = await asyncio.to_thread(_hasher.hash, secret)
+        rows = await self.rt.db.write(
+            "create_api_key",
+            uid=uid,
+            label=label,
+            user_id=user_id,
+            admin=admin,
+            secret_hash=secret_hash,
+            now=self.rt.clock(),
+        )
+        return ApiKeyView.from_node(rows[0]["key"]), f"{KEY_PREFIX}{uid}_{secret}"
+
+    async def api_keys(self, *, include_revoked: bool = False) -> list[ApiKeyView]:
+        """Every key, newest first (never their secrets)."""
+        rows = await self.rt.db.read("list_api_keys", include_revoked=include_revoked)
+        return [ApiKeyView.from_node(r["key"]) for r in rows]
+
+    async def revoke_api_key(self, *, key_id: str) -> ApiKeyView:
+        """Revoke a key by id; revoking twice keeps the first time.
+
+        Raises:
+            NotFoundError: no key has that id.
+        """
+        key_id = require_id("id", key_id, self.rt.settings)
+        rows = await self.rt.db.write("revoke_api_key", uid=key_id, now=self.rt.clock())
+        if not rows:
+            raise NotFoundError(kind="api key", ident=key_id)
+        self._verified.pop(key_id, None)
+        return ApiKeyView.from_node(rows[0]["key"])
+
+    async def verify_api_key(self, *, key: str) -> ApiKeyView | None:
+        """The valid, unrevoked key ``key`` is, or None (malformed, unknown, wrong secret, revoked).
+
+        Costs one read of the key's node, plus an Argon2 check (about 50 ms, in a worker thread) the first
+        time a secret is seen in this process.
+        """
+        parts = split_key(key)
+        if parts is None:
+            return None
+        uid, secret = parts
+        rows = await self.rt.db.read("get_api_key", uid=uid)
+        if not rows:
+            return None
+        view, stored = ApiKeyView.from_node(rows[0]["key"]), str(rows[0]["key"]["secret_hash"])
+        if view.revoked_at is not None:
+            return None
+        digest = hashlib.sha256(secret.encode()).digest()
+        cache = self._verified
+        seen = cache.get(uid)
+        if seen is not None and hmac.compare_digest(seen[0], digest) and seen[1] == stored:
+            return view
+        if not await asyncio.to_thread(_check, stored, secret):
+            return None
+        if len(cache) >= _VERIFIED_CACHE_MAX:
+            cache.clear()
+        cache[uid] = (digest, stored)
+        return view
+
+
+def _check(stored: str, secret: str) -> bool:
+    try:
+        return _hasher.verify(stored, secret)
+    except (VerificationError, InvalidHashError):
+        return False

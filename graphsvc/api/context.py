@@ -40,7 +40,7 @@ NOBODY = Identity(principal="nobody", user_ids=frozenset())
 
 def identity_of(connection: HTTPConnection) -> Identity:
     """The identity the auth middleware decided for this request (:data:`NOBODY` if it did not run)."""
-    found = connection.scope.get("state", {}).get(IDENTITY_STATE_KEY)
+    found = (connection.scope.get("state") or {}).get(IDENTITY_STATE_KEY)
     return found if isinstance(found, Identity) else NOBODY
 
 

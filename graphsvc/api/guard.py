@@ -79,7 +79,9 @@ class GuardMiddleware:
         if (wait_s := await self._over_limit(identity.principal)) is not None:
             await self._too_many(wait_s)(scope, receive, send)
             return
-        scope.setdefault("state", {})[IDENTITY_STATE_KEY] = identity
+        if "state" not in scope:
+            scope["state"] = {}
+        scope["state"][IDENTITY_STATE_KEY] = identity
         await self.app(scope, receive, send)
 
     @staticmethod

@@ -15,6 +15,7 @@ Resource: ``graphsvc://users/{user_id}/profile``, the user's established and cor
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib.metadata import version
 
 from mcp.server.mcpserver import Context as McpContext
 from mcp.server.mcpserver import MCPServer
@@ -44,7 +45,7 @@ def build_mcp_server(service: Callable[[], MemoryService], identify: Callable[[M
         service: returns the running service.
         identify: who is calling, for an MCP request context.
     """
-    server = MCPServer("graphsvc", instructions=INSTRUCTIONS)
+    server = MCPServer("graphsvc", instructions=INSTRUCTIONS, version=version("graphsvc"))
 
     def context_of(ctx: McpContext) -> Context:
         return Context(service=service(), identity=identify(ctx))

@@ -7,13 +7,21 @@ from typing import Any
 import httpx
 
 from graphsvc.api.app import build_app
+from graphsvc.config import Settings
 from graphsvc.service import MemoryService
 
 
 class GraphQLClient:
-    def __init__(self, service: MemoryService) -> None:
-        app = build_app(service.settings, service=service)
-        self._client = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test")
+    """The app over ``service``, with ``settings`` (default: the service's) and extra request ``headers``."""
+
+    def __init__(
+        self, service: MemoryService, *, settings: Settings | None = None, headers: dict[str, str] | None = None
+    ) -> None:
+        app = build_app(settings or service.settings, service=service)
+        self._client = httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app), base_url="http://test", headers=headers or {}
+        )
+        self.http = self._client
 
     async def post(self, query: str, variables: dict[str, Any] | None = None) -> httpx.Response:
         return await self._client.post("/graphql", json={"query": query, "variables": variables or {}})

@@ -19,6 +19,7 @@ from importlib.metadata import version
 
 from mcp.server.mcpserver import Context as McpContext
 from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ResourceError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import ToolAnnotations
@@ -28,6 +29,7 @@ from starlette.routing import BaseRoute
 from graphsvc.api.context import NOBODY, Context, Identity, identity_of
 from graphsvc.api.mcp_tools import READ_ONLY_TOOLS, TOOLS, MemoryTools
 from graphsvc.config import Settings
+from graphsvc.errors import GraphsvcError
 from graphsvc.service import MemoryService
 
 INSTRUCTIONS = (
@@ -59,7 +61,12 @@ def build_mcp_server(service: Callable[[], MemoryService], identify: Callable[[M
     async def profile(user_id: str, ctx: McpContext) -> str:
         """The user's established and core traits (who they are, what they prefer), one per line."""
         context = context_of(ctx)
-        traits = await context.service.user_traits(user_id=context.scope(user_id), min_stage="established")
+        try:
+            traits = await context.service.user_traits(user_id=context.scope(user_id), min_stage="established")
+        except GraphsvcError as exc:  # the client sees the code, message and suggestion, as tools do
+            raise ResourceError(
+                f"{exc.code}: {exc.message}" + (f" ({exc.suggestion})" if exc.suggestion else "")
+            ) from exc
         lines = [f"- {t.content} ({t.stage}, {t.subtype}, confidence {t.confidence or 0:.2f})" for t in traits]
         return f"# Profile of {user_id}\n\n" + ("\n".join(lines) if lines else "No established traits yet.")
 

@@ -1,0 +1,170 @@
+"""The MCP server through the official SDK's own client: over streamable HTTP at /mcp of the running service
+(same auth as GraphQL), and over stdio (``graphsvc mcp --user U`` as a subprocess)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import httpx2
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
+from mcp.types import CallToolResult, TextResourceContents
+
+from graphsvc.api.app import build_app
+from graphsvc.api.mcp_tools import PENDING_TOOLS, TOOLS
+from graphsvc.config import Settings
+from graphsvc.service import MemoryService
+from tests.integration.auth_support import api_key_settings
+from tests.integration.live_server import live_server
+
+REPO = Path(__file__).resolve().parents[2]
+FACT = "I live in Lisbon and I work as a nurse at the children's hospital."
+
+
+@asynccontextmanager
+async def mcp_http(url: str, key: str | None) -> AsyncIterator[Client]:
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
+    async with (
+        httpx2.AsyncClient(headers=headers) as http,
+        Client(streamable_http_client(f"{url}/mcp", http_client=http)) as client,
+    ):
+        yield client
+
+
+@pytest.fixture
+async def served(service: MemoryService, settings: Settings) -> AsyncIterator[str]:
+    async with live_server(build_app(api_key_settings(settings), service=service)) as url:
+        yield url
+
+
+def structured(result: CallToolResult) -> dict[str, Any]:
+    assert not result.is_error, result.content
+    assert result.structured_content is not None
+    return dict(result.structured_content)
+
+
+def tool_error(result: CallToolResult) -> dict[str, Any]:
+    assert result.is_error and result.structured_content is not None, result
+    text = result.content[0].text  # type: ignore[union-attr]
+    assert text.startswith(f"{result.structured_content['code']}: ")
+    return dict(result.structured_content)
+
+
+async def test_tools_are_listed_with_model_facing_descriptions(service: MemoryService, served: str) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+    async with mcp_http(served, key) as client:
+        listed = (await client.list_tools()).tools
+    by_name = {t.name: t for t in listed}
+    assert set(by_name) == set(TOOLS) and not set(by_name) & set(PENDING_TOOLS)
+    for tool in listed:
+        assert tool.description and len(tool.description) > 80, tool.name
+        assert "user_id" not in tool.input_schema.get("required", []), tool.name
+        assert "description" in tool.input_schema["properties"]["user_id"]
+    assert by_name["recall"].annotations is not None and by_name["recall"].annotations.read_only_hint
+    assert by_name["add_messages"].annotations is not None and not by_name["add_messages"].annotations.read_only_hint
+
+
+async def test_add_end_recall_and_list_with_a_user_key_over_http(service: MemoryService, served: str) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+    async with mcp_http(served, key) as client:
+        message = {"role": "user", "content": FACT, "message_id": "m1", "occurred_at": "2024-05-01T09:00:00Z"}
+        stored = structured(await client.call_tool("add_messages", {"session_id": "s1", "messages": [message]}))
+        assert stored == {"stored": 1, "duplicates": 0, "message_ids": ["m1"]}
+        job = structured(await client.call_tool("end_conversation", {"session_id": "s1"}))
+        assert job["status"] == "PENDING"
+        await service.wait_for_jobs()
+        hits = structured(await client.call_tool("recall", {"query": "Where does the user live?"}))["hits"]
+        assert any("Lisbon" in h["content"] and h["source_message_ids"] == ["m1"] for h in hits), hits
+        memories = structured(await client.call_tool("list_memories", {}))["memories"]
+        assert memories and all(m["source_message_ids"] == ["m1"] for m in memories)
+        block = structured(await client.call_tool("memory_context", {"query": "work", "max_tokens": 400}))
+        assert "nurse" in block["text"] and block["tokens"] <= 400
+        assert structured(await client.call_tool("user_traits", {})) == {"traits": []}
+    assert [j.status for j in await service.jobs(user_id="ana", status="SUCCEEDED")]
+
+
+async def test_entity_tools(service: MemoryService, served: str) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+    miso = await service.upsert_entity(
+        user_id="ana", subject="Miso", kind="thing", aliases=["the cat"], impressions=["Ana's cat, adopted in May"]
+    )
+    async with mcp_http(served, key) as client:
+        found = structured(await client.call_tool("get_entity", {"name": "the cat"}))["entity"]
+        assert (found["id"], found["subject"]) == (miso.uid, "Miso") and "the cat" in found["aliases"], found
+        assert found["impressions"] == ["Ana's cat, adopted in May"]
+        renamed = structured(await client.call_tool("add_alias", {"entity_id": miso.uid, "alias": "Misi"}))
+        assert set(renamed["entity"]["aliases"]) == {*found["aliases"], "Misi"}
+        assert structured(await client.call_tool("get_entity", {"name": "Rex"})) == {"entity": None}
+
+
+async def test_errors_are_tool_errors_with_the_graphql_codes_and_suggestions(
+    service: MemoryService, served: str
+) -> None:
+    _, ana = await service.create_api_key(user_id="ana")
+    _, admin = await service.create_api_key(admin=True)
+    async with mcp_http(served, ana) as client:
+        forbidden = tool_error(await client.call_tool("recall", {"query": "x", "user_id": "bob"}))
+        assert forbidden == {
+            "code": "FORBIDDEN",
+            "message": "not allowed to access user 'bob'",
+            "suggestion": "authenticate as that user",
+        }
+        invalid = tool_error(await client.call_tool("recall", {"query": " "}))
+        assert invalid["code"] == "INVALID_INPUT"
+        missing = tool_error(await client.call_tool("add_alias", {"entity_id": "nope", "alias": "x"}))
+        assert missing["code"] == "NOT_FOUND" and missing["suggestion"]
+        ended = tool_error(await client.call_tool("end_conversation", {"session_id": "never"}))
+        assert ended["code"] == "NOT_FOUND"
+    async with mcp_http(served, admin) as client:
+        unnamed = tool_error(await client.call_tool("recall", {"query": "x"}))
+        assert unnamed["code"] == "INVALID_INPUT" and "user_id" in unnamed["message"]
+        assert structured(await client.call_tool("recall", {"query": "x", "user_id": "bob"})) == {"hits": []}
+
+
+async def test_mcp_needs_a_key_like_graphql(service: MemoryService, served: str) -> None:
+    async with httpx.AsyncClient(base_url=served) as http:
+        request = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+        for headers in ({}, {"Authorization": "Bearer gsk_0123456789abcdef_" + "q" * 43}):
+            response = await http.post("/mcp", json=request, headers=headers)
+            assert response.status_code == 401
+            assert response.json()["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+
+
+async def test_profile_resource_is_scoped(service: MemoryService, served: str) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+    async with mcp_http(served, key) as client:
+        templates = (await client.list_resource_templates()).resource_templates
+        assert [t.uri_template for t in templates] == ["graphsvc://users/{user_id}/profile"]
+        own = (await client.read_resource("graphsvc://users/ana/profile")).contents[0]
+        assert isinstance(own, TextResourceContents) and own.text.startswith("# Profile of ana")
+        with pytest.raises(MCPError, match="FORBIDDEN: not allowed to access user 'bob'"):
+            await client.read_resource("graphsvc://users/bob/profile")
+
+
+async def test_stdio_server_bound_to_one_user(service: MemoryService) -> None:
+    """``graphsvc mcp --user ana`` started by the SDK's stdio client, on the test database."""
+    passed = ("NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD", "NEO4J_DATABASE", "GRAPHSVC_DATA_DIR")
+    env = {k: os.environ[k] for k in passed if k in os.environ} | {"ENVIRONMENT": "test", "JOB_POLL_INTERVAL_S": "0.1"}
+    command = str(Path(sys.executable).with_name("graphsvc"))
+    params = StdioServerParameters(command=command, args=["mcp", "--user", "ana"], env=env, cwd=str(REPO))
+    async with Client(params, read_timeout_seconds=60) as client:
+        assert {t.name for t in (await client.list_tools()).tools} == set(TOOLS)
+        message = {"role": "user", "content": FACT, "message_id": "m1"}
+        stored = structured(await client.call_tool("add_messages", {"session_id": "s1", "messages": [message]}))
+        assert stored["stored"] == 1
+        hits = structured(await client.call_tool("recall", {"query": "nurse in Lisbon"}))["hits"]
+        assert hits and hits[0]["content"].endswith(FACT) and hits[0]["source_message_ids"] == ["m1"]
+        job = structured(await client.call_tool("end_conversation", {"session_id": "s1"}))
+        assert job["status"] == "PENDING"
+        forbidden = tool_error(await client.call_tool("recall", {"query": "x", "user_id": "bob"}))
+        assert forbidden["code"] == "FORBIDDEN"
+    assert [e.content for e in await service.recall(user_id="ana", query="nurse", limit=1)]

@@ -1,0 +1,232 @@
+"""``Graphsvc`` (sync) and ``AsyncGraphsvc`` (async): one method per operation, over httpx.
+
+Both build the same :class:`Operation` (document, variables, how to parse the answer) in :class:`_Operations`;
+they differ only in how the request is sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+import httpx
+from pydantic import TypeAdapter
+
+from graphsvc_client import operations as ops
+from graphsvc_client.models import IngestResult, Job, MemoryContext, Message, RecallHit
+
+T = TypeVar("T")
+
+
+class GraphsvcError(Exception):
+    """An error answered by the service.
+
+    Attributes:
+        code: the service's code (``FORBIDDEN``, ``NOT_FOUND``, ``INVALID_INPUT``, ``UNAUTHENTICATED``,
+            ``RATE_LIMITED``, ``INTERNAL``...), or ``HTTP_<status>`` for an answer without one.
+        suggestion: how to fix it, when the service says.
+        retry_after_s: for ``RATE_LIMITED``, seconds to wait (the ``Retry-After`` header).
+    """
+
+    def __init__(
+        self, code: str, message: str, suggestion: str | None = None, *, retry_after_s: int | None = None
+    ) -> None:
+        super().__init__(f"{code}: {message}" + (f" ({suggestion})" if suggestion else ""))
+        self.code = code
+        self.message = message
+        self.suggestion = suggestion
+        self.retry_after_s = retry_after_s
+
+
+@dataclass(frozen=True)
+class Operation(Generic[T]):
+    """One GraphQL request and the type of its root field's value."""
+
+    document: str
+    variables: dict[str, Any]
+    field: str
+    result: TypeAdapter[T]
+
+    def payload(self) -> dict[str, Any]:
+        return {"query": self.document, "variables": self.variables}
+
+    def parse(self, response: httpx.Response) -> T:
+        """The root field's value.
+
+        Raises:
+            GraphsvcError: the answer carries an error (HTTP 401/429 included), or is not GraphQL.
+        """
+        try:
+            body = response.json()
+        except ValueError:
+            raise GraphsvcError(f"HTTP_{response.status_code}", response.text[:200]) from None
+        errors = body.get("errors") if isinstance(body, dict) else None
+        if errors:
+            first = errors[0]
+            extensions = first.get("extensions") or {}
+            retry = response.headers.get("retry-after")
+            raise GraphsvcError(
+                str(extensions.get("code", f"HTTP_{response.status_code}")),
+                str(first.get("message", "")),
+                extensions.get("suggestion"),
+                retry_after_s=int(retry) if retry and retry.isdigit() else None,
+            )
+        if response.status_code != 200 or not isinstance(body, dict) or "data" not in body:
+            raise GraphsvcError(f"HTTP_{response.status_code}", response.text[:200])
+        return self.result.validate_python(body["data"][self.field])
+
+
+_INGEST = TypeAdapter(IngestResult)
+_JOB = TypeAdapter(Job)
+_HITS = TypeAdapter(list[RecallHit])
+_CONTEXT = TypeAdapter(MemoryContext)
+
+
+class _Operations:
+    """The operations, built the same way for both clients."""
+
+    def __init__(self, user_id: str | None) -> None:
+        self.user_id = user_id
+
+    def _user(self, user_id: str | None) -> str:
+        chosen = user_id or self.user_id
+        if not chosen:
+            raise ValueError("no user: pass user_id, or give the client a default user_id")
+        return chosen
+
+    def _add_messages(
+        self, session_id: str, messages: Sequence[Message], user_id: str | None
+    ) -> Operation[IngestResult]:
+        wire = [m.model_dump(mode="json", by_alias=True) for m in messages]
+        variables = {"input": {"userId": self._user(user_id), "sessionId": session_id, "messages": wire}}
+        return Operation(ops.ADD_MESSAGES, variables, "ingestMessages", _INGEST)
+
+    def _end_conversation(self, session_id: str, user_id: str | None) -> Operation[Job]:
+        variables = {"userId": self._user(user_id), "sessionId": session_id}
+        return Operation(ops.END_CONVERSATION, variables, "endConversation", _JOB)
+
+    def _recall(self, query: str, user_id: str | None, limit: int) -> Operation[list[RecallHit]]:
+        variables = {"userId": self._user(user_id), "query": query, "limit": limit}
+        return Operation(ops.RECALL, variables, "recall", _HITS)
+
+    def _memory_context(self, query: str, user_id: str | None, max_tokens: int) -> Operation[MemoryContext]:
+        variables = {"userId": self._user(user_id), "query": query, "maxTokens": max_tokens}
+        return Operation(ops.MEMORY_CONTEXT, variables, "memoryContext", _CONTEXT)
+
+    def _job(self, job_id: str, user_id: str | None) -> Operation[Job]:
+        return Operation(ops.JOB, {"id": job_id, "userId": user_id or self.user_id}, "job", _JOB)
+
+
+def _headers(api_key: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {api_key}"} if api_key else {}
+
+
+class Graphsvc(_Operations):
+    """The synchronous client.
+
+    Args:
+        url: the service's base URL (``http://127.0.0.1:8000``).
+        api_key: a key from ``graphsvc keys create`` (or a JWT); None when the service runs without auth.
+        user_id: the default user of every call.
+        timeout_s: per request.
+        transport: an httpx transport (tests).
+    """
+
+    def __init__(
+        self,
+        url: str,
+        api_key: str | None = None,
+        *,
+        user_id: str | None = None,
+        timeout_s: float = 30.0,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        super().__init__(user_id)
+        self._http = httpx.Client(
+            base_url=url.rstrip("/"), headers=_headers(api_key), timeout=timeout_s, transport=transport
+        )
+
+    def __enter__(self) -> Graphsvc:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._http.close()
+
+    def _run(self, operation: Operation[T]) -> T:
+        return operation.parse(self._http.post("/graphql", json=operation.payload()))
+
+    def add_messages(self, session_id: str, messages: Sequence[Message], *, user_id: str | None = None) -> IngestResult:
+        """Store conversation turns (idempotent by ``message_id``)."""
+        return self._run(self._add_messages(session_id, messages, user_id))
+
+    def end_conversation(self, session_id: str, *, user_id: str | None = None) -> Job:
+        """End a conversation; its memories are extracted by a background job (returned, PENDING)."""
+        return self._run(self._end_conversation(session_id, user_id))
+
+    def recall(self, query: str, *, user_id: str | None = None, limit: int = 10) -> list[RecallHit]:
+        """Ranked memories, events, impressions and traits for a query."""
+        return self._run(self._recall(query, user_id, limit))
+
+    def memory_context(self, query: str, *, user_id: str | None = None, max_tokens: int = 1000) -> MemoryContext:
+        """A prompt-ready block about the user within ``max_tokens``."""
+        return self._run(self._memory_context(query, user_id, max_tokens))
+
+    def job(self, job_id: str, *, user_id: str | None = None) -> Job:
+        """A background job by id."""
+        return self._run(self._job(job_id, user_id))
+
+
+class AsyncGraphsvc(_Operations):
+    """The asynchronous client: the same methods as :class:`Graphsvc`, as coroutines."""
+
+    def __init__(
+        self,
+        url: str,
+        api_key: str | None = None,
+        *,
+        user_id: str | None = None,
+        timeout_s: float = 30.0,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
+        super().__init__(user_id)
+        self._http = httpx.AsyncClient(
+            base_url=url.rstrip("/"), headers=_headers(api_key), timeout=timeout_s, transport=transport
+        )
+
+    async def __aenter__(self) -> AsyncGraphsvc:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    async def _run(self, operation: Operation[T]) -> T:
+        return operation.parse(await self._http.post("/graphql", json=operation.payload()))
+
+    async def add_messages(
+        self, session_id: str, messages: Sequence[Message], *, user_id: str | None = None
+    ) -> IngestResult:
+        """Store conversation turns (idempotent by ``message_id``)."""
+        return await self._run(self._add_messages(session_id, messages, user_id))
+
+    async def end_conversation(self, session_id: str, *, user_id: str | None = None) -> Job:
+        """End a conversation; its memories are extracted by a background job (returned, PENDING)."""
+        return await self._run(self._end_conversation(session_id, user_id))
+
+    async def recall(self, query: str, *, user_id: str | None = None, limit: int = 10) -> list[RecallHit]:
+        """Ranked memories, events, impressions and traits for a query."""
+        return await self._run(self._recall(query, user_id, limit))
+
+    async def memory_context(self, query: str, *, user_id: str | None = None, max_tokens: int = 1000) -> MemoryContext:
+        """A prompt-ready block about the user within ``max_tokens``."""
+        return await self._run(self._memory_context(query, user_id, max_tokens))
+
+    async def job(self, job_id: str, *, user_id: str | None = None) -> Job:
+        """A background job by id."""
+        return await self._run(self._job(job_id, user_id))

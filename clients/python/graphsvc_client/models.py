@@ -1,0 +1,85 @@
+"""What the client returns and takes: pydantic models of the GraphQL types it selects (camelCase on the wire)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, frozen=True)
+
+
+class Message(_Model):
+    """One conversation turn to store (``add_messages``)."""
+
+    role: str = Field(description="user, assistant, or another role name")
+    content: str
+    occurred_at: datetime = Field(default_factory=lambda: datetime.now().astimezone())
+    message_id: str | None = Field(default=None, description="Your stable id: the same id is stored once")
+    speaker: str | None = None
+
+
+class IngestResult(_Model):
+    stored: int
+    duplicates: int
+    message_ids: list[str]
+
+
+JobStatus = Literal["PENDING", "RUNNING", "SUCCEEDED", "FAILED"]
+
+
+class Job(_Model):
+    """A background job (memory extraction after a conversation ends, reflection)."""
+
+    id: str
+    status: JobStatus
+    error: str | None
+    kind: str
+    user_id: str
+    session_id: str | None
+    attempts: int
+    created_at: datetime | None
+    updated_at: datetime | None
+    llm_calls: int
+    tokens_in: int
+    tokens_out: int
+    memories_created: int
+    memories_reinforced: int
+
+
+class RecallHit(_Model):
+    """One ranked result of ``recall``: a memory, event, impression or trait."""
+
+    id: str
+    kind: str
+    content: str
+    score: float
+    occurred_at: datetime | None
+    source_message_ids: list[str]
+    memory_type: str | None
+    entity: str | None
+
+
+class MemoryContext(_Model):
+    """A prompt-ready block and the ids of what it used."""
+
+    text: str
+    tokens: int
+    trait_ids: list[str]
+    memory_ids: list[str]
+    impression_ids: list[str]
+    event_ids: list[str]
+
+
+RESULT_MODELS: dict[str, type[_Model]] = {
+    "add_messages": IngestResult,
+    "end_conversation": Job,
+    "recall": RecallHit,
+    "memory_context": MemoryContext,
+    "job": Job,
+}
+"""Method name → the model its root field is parsed into (one per list item for ``recall``)."""

@@ -1,0 +1,46 @@
+"""The GraphQL documents the client sends, one per method. graphsvc's test suite validates each against
+``schema.graphql`` and checks that its selection set is exactly the fields of the model it is parsed into."""
+
+from __future__ import annotations
+
+RECALL_HIT_FIELDS = "id kind content score occurredAt sourceMessageIds memoryType entity"
+JOB_FIELDS = (
+    "id status error kind userId sessionId attempts createdAt updatedAt "
+    "llmCalls tokensIn tokensOut memoriesCreated memoriesReinforced"
+)
+
+ADD_MESSAGES = """
+mutation AddMessages($input: IngestMessagesInput!) {
+  ingestMessages(input: $input) { stored duplicates messageIds }
+}"""
+
+END_CONVERSATION = f"""
+mutation EndConversation($userId: String!, $sessionId: String!) {{
+  endConversation(userId: $userId, sessionId: $sessionId) {{ {JOB_FIELDS} }}
+}}"""
+
+RECALL = f"""
+query Recall($userId: String!, $query: String!, $limit: Int!) {{
+  recall(userId: $userId, query: $query, limit: $limit) {{ {RECALL_HIT_FIELDS} }}
+}}"""
+
+MEMORY_CONTEXT = """
+query MemoryContext($userId: String!, $query: String!, $maxTokens: Int!) {
+  memoryContext(userId: $userId, query: $query, maxTokens: $maxTokens) {
+    text tokens traitIds memoryIds impressionIds eventIds
+  }
+}"""
+
+JOB = f"""
+query Job($id: ID!, $userId: String) {{
+  job(id: $id, userId: $userId) {{ {JOB_FIELDS} }}
+}}"""
+
+DOCUMENTS: dict[str, str] = {
+    "add_messages": ADD_MESSAGES,
+    "end_conversation": END_CONVERSATION,
+    "recall": RECALL,
+    "memory_context": MEMORY_CONTEXT,
+    "job": JOB,
+}
+"""Method name → document (the drift test walks this)."""

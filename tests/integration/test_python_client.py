@@ -1,0 +1,68 @@
+"""The Python client of ``clients/python`` against the real service over HTTP (uvicorn, API keys on)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+
+import pytest
+from graphsvc_client import AsyncGraphsvc, Graphsvc, GraphsvcError, Message
+
+from graphsvc.api.app import build_app
+from graphsvc.config import Settings
+from graphsvc.service import MemoryService
+from tests.integration.auth_support import api_key_settings
+from tests.integration.live_server import live_server
+
+FACT = "I live in Lisbon and I work as a nurse."
+
+
+@pytest.fixture
+async def url(service: MemoryService, settings: Settings) -> AsyncIterator[str]:
+    async with live_server(build_app(api_key_settings(settings, rate_limit="6/minute"), service=service)) as base:
+        yield base
+
+
+async def test_async_client_round_trip(service: MemoryService, url: str) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+    async with AsyncGraphsvc(url, key, user_id="ana") as memory:
+        when = datetime(2024, 5, 1, 9, tzinfo=UTC)
+        stored = await memory.add_messages(
+            "s1", [Message(role="user", content=FACT, message_id="m1", occurred_at=when)]
+        )
+        assert (stored.stored, stored.message_ids) == (1, ["m1"])
+        job = await memory.end_conversation("s1")
+        assert job.status == "PENDING" and job.user_id == "ana"
+        await service.wait_for_jobs()
+        assert (await memory.job(job.id)).status == "SUCCEEDED"
+        hits = await memory.recall("Where does she live?", limit=3)
+        assert hits and "Lisbon" in hits[0].content and hits[0].source_message_ids == ["m1"]
+        block = await memory.memory_context("work", max_tokens=300)
+        assert "nurse" in block.text and block.memory_ids
+        with pytest.raises(GraphsvcError) as forbidden:
+            await memory.recall("x", user_id="bob")
+        assert forbidden.value.code == "FORBIDDEN" and forbidden.value.suggestion
+        with pytest.raises(GraphsvcError) as limited:  # the 7th request of this key in a minute
+            await memory.recall("x")
+        assert limited.value.code == "RATE_LIMITED" and limited.value.retry_after_s
+
+
+async def test_sync_client_and_errors(service: MemoryService, url: str) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+
+    def work() -> None:
+        with Graphsvc(url, key, user_id="ana") as memory:
+            assert memory.add_messages("s1", [Message(role="user", content=FACT)]).stored == 1
+            assert [h.content for h in memory.recall("nurse")] == [FACT]
+            with pytest.raises(GraphsvcError) as missing:
+                memory.end_conversation("never-started")
+            assert missing.value.code == "NOT_FOUND"
+            with pytest.raises(ValueError, match="no user"):
+                Graphsvc(url, key).recall("x")
+        with Graphsvc(url, "gsk_0123456789abcdef_" + "w" * 43, user_id="ana") as wrong:
+            with pytest.raises(GraphsvcError) as denied:
+                wrong.recall("x")
+            assert denied.value.code == "UNAUTHENTICATED"
+
+    await asyncio.to_thread(work)

@@ -18,12 +18,14 @@ from limits.aio.strategies import MovingWindowRateLimiter
 from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocketClose
 
 from graphsvc.api.auth import Authenticator
 from graphsvc.api.context import IDENTITY_STATE_KEY
 from graphsvc.errors import AuthenticationError
 
 PROTECTED_PATHS = ("/graphql", "/mcp")
+_CHALLENGE = {"WWW-Authenticate": "Bearer"}
 
 
 class RateLimit:
@@ -49,6 +51,14 @@ def error_body(code: str, message: str, suggestion: str | None) -> dict[str, obj
     return {"errors": [{"message": message, "extensions": extensions}]}
 
 
+async def _refuse(response: JSONResponse, scope: Scope, receive: Receive, send: Send) -> None:
+    """Send the refusal; a WebSocket handshake is closed instead (policy violation), before it is accepted."""
+    if scope["type"] == "websocket":
+        await WebSocketClose(code=1008, reason=str(response.status_code))(scope, receive, send)
+    else:
+        await response(scope, receive, send)
+
+
 class GuardMiddleware:
     """ASGI middleware: decide the identity (:class:`Authenticator`), apply the rate limit, then pass on.
 
@@ -70,14 +80,13 @@ class GuardMiddleware:
         try:
             identity = await self.authenticator.resolve_identity(connection)
         except AuthenticationError as exc:
-            if (wait_s := await self._over_limit(client)) is not None:
-                await self._too_many(wait_s)(scope, receive, send)
-                return
+            wait_s = await self._over_limit(client)
             body = error_body(exc.code, exc.message, exc.suggestion)
-            await JSONResponse(body, status_code=401, headers={"WWW-Authenticate": "Bearer"})(scope, receive, send)
+            refusal = self._too_many(wait_s) if wait_s is not None else JSONResponse(body, 401, _CHALLENGE)
+            await _refuse(refusal, scope, receive, send)
             return
         if (wait_s := await self._over_limit(identity.principal)) is not None:
-            await self._too_many(wait_s)(scope, receive, send)
+            await _refuse(self._too_many(wait_s), scope, receive, send)
             return
         if "state" not in scope:
             scope["state"] = {}

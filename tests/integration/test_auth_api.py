@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from graphsvc.api.app import build_app
 from graphsvc.config import Settings
@@ -233,3 +235,11 @@ def test_no_auth_on_a_public_address_refuses_to_start(settings: Settings) -> Non
         build_app(public)
     assert "AUTH_MODE=api_key" in str(caught.value.suggestion)
     build_app(public.model_copy(update={"auth_mode": "api_key"}))  # with authentication it may
+
+
+def test_a_websocket_without_a_key_is_closed_before_it_opens(service: MemoryService, settings: Settings) -> None:
+    app = build_app(api_key_settings(settings), service=service)
+    with pytest.raises(WebSocketDisconnect) as closed:
+        with TestClient(app).websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]):
+            pass
+    assert closed.value.code == 1008

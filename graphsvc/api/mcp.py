@@ -52,7 +52,7 @@ def build_mcp_server(service: Callable[[], MemoryService], identify: Callable[[M
     def context_of(ctx: McpContext) -> Context:
         return Context(service=service(), identity=identify(ctx))
 
-    tools = MemoryTools(service, context_of)
+    tools = MemoryTools(context_of)
     for name in TOOLS:
         annotations = ToolAnnotations(read_only_hint=name in READ_ONLY_TOOLS, destructive_hint=False)
         server.add_tool(getattr(tools, name), name=name, annotations=annotations)

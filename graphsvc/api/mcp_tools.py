@@ -22,7 +22,6 @@ from pydantic import BaseModel, Field
 
 from graphsvc.api.context import Context
 from graphsvc.errors import GraphsvcError
-from graphsvc.service import MemoryService
 from graphsvc.service.views import EntityView, JobRow, MessageIn, RecallHit, TraitView
 
 P = ParamSpec("P")
@@ -94,15 +93,14 @@ def _trait(trait: TraitView) -> ToolResult:
 
 
 class MemoryTools:
-    """The tools, over one service and a way to tell who calls.
+    """The tools, each a method; what they run on comes from ``context_of``.
 
     Args:
-        service: returns the running :class:`MemoryService`.
-        identify: the caller's request :class:`Context` for an MCP request context.
+        context_of: the request :class:`Context` (the running service and the caller's identity) of an MCP
+            request context.
     """
 
-    def __init__(self, service: Callable[[], MemoryService], context_of: Callable[[McpContext], Context]) -> None:
-        self._service = service
+    def __init__(self, context_of: Callable[[McpContext], Context]) -> None:
         self._context_of = context_of
 
     # --- read ----------------------------------------------------------------------------------
@@ -215,7 +213,7 @@ class MemoryTools:
     ) -> ToolResult:
         """Save conversation turns so they can be remembered. Send each new exchange (the user's message and your
         answer) as it happens; sending the same message_id twice stores it once. Memories are extracted when
-        the conversation ends (end_conversation, or after 30 idle minutes)."""
+        the conversation ends (end_conversation, or after it has been idle for a while, 30 minutes by default)."""
         context = self._context_of(ctx)
         now = datetime.now(UTC)
         domain = [

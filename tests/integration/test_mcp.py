@@ -168,3 +168,17 @@ async def test_stdio_server_bound_to_one_user(service: MemoryService) -> None:
         forbidden = tool_error(await client.call_tool("recall", {"query": "x", "user_id": "bob"}))
         assert forbidden["code"] == "FORBIDDEN"
     assert [e.content for e in await service.recall(user_id="ana", query="nurse", limit=1)]
+
+
+async def test_without_auth_mcp_answers_loopback_hosts_only(service: MemoryService, settings: Settings) -> None:
+    """AUTH_MODE=none (loopback only): the SDK's DNS-rebinding guard refuses a foreign Host header."""
+    async with live_server(build_app(settings, service=service)) as url:
+        async with mcp_http(url, None) as client:
+            assert structured(await client.call_tool("recall", {"query": "x", "user_id": "ana"})) == {"hits": []}
+            unnamed = tool_error(await client.call_tool("recall", {"query": "x"}))
+            assert unnamed["code"] == "INVALID_INPUT"
+        async with httpx.AsyncClient(base_url=url) as http:
+            request = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+            headers = {"Host": "evil.example", "Accept": "application/json, text/event-stream"}
+            response = await http.post("/mcp", json=request, headers=headers)
+            assert response.status_code in (403, 421), response.text

@@ -5,22 +5,18 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.middleware import Middleware
-from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 
-from graphsvc.api import mcp
-from graphsvc.api.auth import Authenticator
+from graphsvc.api import guard, mcp
 from graphsvc.api.context import Context, identity_of
-from graphsvc.api.guard import GuardMiddleware, RateLimit
 from graphsvc.api.schema import schema
 from graphsvc.config import Settings
 from graphsvc.service import MemoryService
@@ -47,15 +43,14 @@ def build_app(settings: Settings, *, service: MemoryService | None = None) -> St
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        async with mcp_sessions.run():
-            if service is not None:
-                yield
-                return
-            ref["service"] = await MemoryService.open(settings)
-            try:
-                yield
-            finally:
-                await ref["service"].close()
+        if service is not None:
+            yield
+            return
+        ref["service"] = await MemoryService.open(settings)
+        try:
+            yield
+        finally:
+            await ref["service"].close()
 
     async def health(request: Request) -> JSONResponse:
         svc = ref.get("service")
@@ -77,22 +72,6 @@ def build_app(settings: Settings, *, service: MemoryService | None = None) -> St
             Route("/metrics", metrics),
             *mcp_routes,
         ],
-        middleware=_middleware(settings, lambda: ref["service"]),
-        lifespan=lifespan,
+        middleware=guard.middleware(settings, lambda: ref["service"]),
+        lifespan=mcp.with_sessions(mcp_sessions, lifespan),
     )
-
-
-def _middleware(settings: Settings, service: Callable[[], MemoryService]) -> list[Middleware]:
-    """CORS outermost (so preflights and 401/429 answers carry its headers), then the auth and rate-limit gate."""
-    rate_limit = RateLimit(settings.rate_limit) if settings.rate_limit else None
-    guard = Middleware(GuardMiddleware, authenticator=Authenticator(settings, service), rate_limit=rate_limit)
-    if not settings.cors_origins:
-        return [guard]
-    cors = Middleware(
-        CORSMiddleware,
-        allow_origins=settings.cors_origins,
-        allow_methods=["GET", "POST", "DELETE", "OPTIONS"],
-        allow_headers=["Authorization", "Content-Type", "Mcp-Session-Id", "Mcp-Protocol-Version"],
-        expose_headers=["Mcp-Session-Id", "Retry-After"],
-    )
-    return [cors, guard]

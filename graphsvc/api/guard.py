@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 from limits import RateLimitItem, parse
 from limits.aio.storage import MemoryStorage
 from limits.aio.strategies import MovingWindowRateLimiter
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -22,7 +25,9 @@ from starlette.websockets import WebSocketClose
 
 from graphsvc.api.auth import Authenticator
 from graphsvc.api.context import IDENTITY_STATE_KEY
+from graphsvc.config import Settings
 from graphsvc.errors import AuthenticationError
+from graphsvc.service import MemoryService
 
 PROTECTED_PATHS = ("/graphql", "/mcp")
 _CHALLENGE = {"WWW-Authenticate": "Bearer"}
@@ -109,3 +114,20 @@ class GuardMiddleware:
     def _too_many(wait_s: int) -> JSONResponse:
         body = error_body("RATE_LIMITED", "too many requests", f"retry after {wait_s} s, or raise RATE_LIMIT")
         return JSONResponse(body, status_code=429, headers={"Retry-After": str(wait_s)})
+
+
+def middleware(settings: Settings, service: Callable[[], MemoryService]) -> list[Middleware]:
+    """The app's middleware: CORS outermost (so preflights and 401/429 answers carry its headers) when
+    ``CORS_ORIGINS`` is set, then the authentication and rate-limit gate."""
+    rate_limit = RateLimit(settings.rate_limit) if settings.rate_limit else None
+    gate = Middleware(GuardMiddleware, authenticator=Authenticator(settings, service), rate_limit=rate_limit)
+    if not settings.cors_origins:
+        return [gate]
+    cors = Middleware(
+        CORSMiddleware,
+        allow_origins=settings.cors_origins,
+        allow_methods=["GET", "POST", "DELETE", "OPTIONS"],
+        allow_headers=["Authorization", "Content-Type", "Mcp-Session-Id", "Mcp-Protocol-Version"],
+        expose_headers=["Mcp-Session-Id", "Retry-After"],
+    )
+    return [cors, gate]

@@ -14,7 +14,9 @@ Resource: ``graphsvc://users/{user_id}/profile``, the user's established and cor
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
 from importlib.metadata import version
 
 from mcp.server.mcpserver import Context as McpContext
@@ -23,6 +25,7 @@ from mcp.server.mcpserver.exceptions import ResourceError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import ToolAnnotations
+from starlette.applications import Starlette
 from starlette.requests import HTTPConnection
 from starlette.routing import BaseRoute
 
@@ -99,6 +102,20 @@ def http_routes(
         host=settings.host,
     )
     return list(app.routes), server.session_manager
+
+
+def with_sessions(
+    sessions: StreamableHTTPSessionManager,
+    lifespan: Callable[[Starlette], AbstractAsyncContextManager[None]],
+) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
+    """The app's ``lifespan`` with the MCP session manager running around it (the SDK requires it)."""
+
+    @contextlib.asynccontextmanager
+    async def both(app: Starlette) -> AsyncIterator[None]:
+        async with sessions.run(), lifespan(app):
+            yield
+
+    return both
 
 
 async def serve_stdio(settings: Settings, *, user_id: str | None) -> None:

@@ -11,6 +11,7 @@ import strawberry
 from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
 from strawberry.tools import merge_types
 
+from graphsvc.api.dashboard_ops import DashboardQuery
 from graphsvc.api.entity_ops import EntityMutation, EntityQuery
 from graphsvc.api.errors import DomainErrors
 from graphsvc.api.memory_ops import MemoryMutation, MemoryQuery
@@ -20,7 +21,7 @@ MAX_DEPTH = 8
 MAX_TOKENS = 2_000
 MAX_ALIASES = 15
 
-QUERIES: tuple[type, ...] = (MemoryQuery, TraitQuery, EntityQuery)
+QUERIES: tuple[type, ...] = (MemoryQuery, TraitQuery, EntityQuery, DashboardQuery)
 MUTATIONS: tuple[type, ...] = (MemoryMutation, TraitMutation, EntityMutation)
 
 Query = merge_types("Query", QUERIES)

@@ -2,7 +2,7 @@
 
 It runs on one :class:`~graphsvc.runtime.Runtime` (database, settings, embedder, LLM client, clock,
 caches) and owns the job worker. Its operations are split by area, one module each (conversations,
-entities, traits, jobs, API keys), and mixed into this class.
+entities, traits, jobs, API keys, dashboard), and mixed into this class.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from graphsvc.llm.client import LLMClient
 from graphsvc.runtime import Runtime
 from graphsvc.service.api_keys import ApiKeyArea
 from graphsvc.service.conversations import ConversationArea
+from graphsvc.service.dashboard import DashboardArea
 from graphsvc.service.entities import EntityArea
 from graphsvc.service.jobs import JobArea
 from graphsvc.service.traits import TraitArea
@@ -25,7 +26,7 @@ from graphsvc.service.worker import JobWorker
 log = logging.getLogger(__name__)
 
 
-class MemoryService(ConversationArea, EntityArea, TraitArea, JobArea, ApiKeyArea):
+class MemoryService(ConversationArea, EntityArea, TraitArea, JobArea, ApiKeyArea, DashboardArea):
     """The service over one runtime. Build with :meth:`open`, release with :meth:`close`.
 
     Args:

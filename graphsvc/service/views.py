@@ -7,6 +7,7 @@ public list of them, so that ``graphsvc.api`` depends on the service alone.
 from __future__ import annotations
 
 from graphsvc.conversation import MessageIn
+from graphsvc.graph.dashboard_reads import KeyCount, MessageView, UserCounts, UserPage, UserSummary
 from graphsvc.graph.entity_reads import (
     AliasView,
     EntityPage,
@@ -38,14 +39,19 @@ __all__ = [
     "ImpressionView",
     "IngestOutcome",
     "JobRow",
+    "KeyCount",
     "MemoryContext",
     "MemoryPage",
     "MemoryView",
     "MessageIn",
+    "MessageView",
     "PendingView",
     "RecallHit",
     "ReflectionOutcome",
     "RelationView",
     "TraitEvidenceView",
     "TraitView",
+    "UserCounts",
+    "UserPage",
+    "UserSummary",
 ]

@@ -1,6 +1,7 @@
 """The ASGI application: ``POST /graphql`` (GraphiQL on GET), ``/mcp`` (MCP over streamable HTTP),
-``GET /health``, ``GET /metrics``. ``/graphql`` and ``/mcp`` sit behind authentication and the rate limit
-(:mod:`graphsvc.api.guard`); ``CORS_ORIGINS`` adds Starlette's CORS middleware."""
+``GET /health``, ``GET /metrics``, and the pages of :mod:`graphsvc.api.ui` (``/``, the dashboard at ``/ui``).
+``/graphql`` and ``/mcp`` sit behind authentication and the rate limit (:mod:`graphsvc.api.guard`);
+``CORS_ORIGINS`` adds Starlette's CORS middleware."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
@@ -18,6 +19,7 @@ from strawberry.asgi import GraphQL
 from graphsvc.api import guard, mcp
 from graphsvc.api.context import Context, identity_of
 from graphsvc.api.schema import schema
+from graphsvc.api.ui import graphiql_page, ui_routes
 from graphsvc.config import Settings
 from graphsvc.service import MemoryService
 
@@ -29,6 +31,10 @@ class GraphQLApp(GraphQL[Context, None]):
 
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
         return Context(service=self._service_ref["service"], identity=identity_of(request))
+
+    async def render_graphql_ide(self, request: Request) -> Response:
+        """GraphiQL served from the package (strawberry's own page loads it from a CDN)."""
+        return graphiql_page()
 
 
 def build_app(settings: Settings, *, service: MemoryService | None = None) -> Starlette:
@@ -71,6 +77,7 @@ def build_app(settings: Settings, *, service: MemoryService | None = None) -> St
             Route("/health", health),
             Route("/metrics", metrics),
             *mcp_routes,
+            *ui_routes(),
         ],
         middleware=guard.middleware(settings, lambda: ref["service"]),
         lifespan=mcp.with_sessions(mcp_sessions, lifespan),

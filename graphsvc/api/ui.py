@@ -1,0 +1,77 @@
+"""What a person opens in a browser: the landing page (``/``), the dashboard (``/ui``), and GraphiQL's assets.
+
+Everything is served from ``graphsvc/api/static/`` inside the package, so no page loads anything from
+another host: the dashboard is built from ``ui/`` (``npm ci && npm run build`` writes ``static/ui/``), and
+GraphiQL and React are vendored from npm into ``static/graphiql/vendor/``. Every path under ``/ui/`` that is
+not an asset answers with the dashboard's page, which routes in the browser (``/ui/users/<userId>/...``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+STATIC = Path(__file__).resolve().parent / "static"
+UI_DIR = STATIC / "ui"
+GRAPHIQL_DIR = STATIC / "graphiql"
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "frame-ancestors 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+    ]
+)
+"""Pages may load and call this origin only: a browser refuses anything else, whatever a page asks."""
+
+PAGE_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-cache",
+}
+
+
+def html_page(path: Path) -> HTMLResponse:
+    """A page of the package (read at each request: a rebuilt dashboard needs no restart), with the headers
+    that keep it on this origin."""
+    return HTMLResponse(path.read_text(encoding="utf-8"), headers=PAGE_HEADERS)
+
+
+def graphiql_page() -> Response:
+    """GraphiQL (``GET /graphql`` in a browser), every asset from ``/static/graphiql/``."""
+    return html_page(GRAPHIQL_DIR / "index.html")
+
+
+async def landing(request: Request) -> Response:
+    return html_page(STATIC / "landing.html")
+
+
+async def dashboard(request: Request) -> Response:
+    index = UI_DIR / "index.html"
+    if not index.is_file():
+        return HTMLResponse(
+            "The dashboard is not built: run `npm ci && npm run build` in ui/.", status_code=503, headers=PAGE_HEADERS
+        )
+    return html_page(index)
+
+
+def ui_routes() -> list[BaseRoute]:
+    """The routes to add to the app: ``/``, ``/ui`` and below, and ``/static/graphiql``."""
+    return [
+        Route("/", landing, methods=["GET", "HEAD"]),
+        Mount("/ui/assets", StaticFiles(directory=UI_DIR / "assets", check_dir=False), name="ui-assets"),
+        Route("/ui", dashboard, methods=["GET", "HEAD"]),
+        Route("/ui/{path:path}", dashboard, methods=["GET", "HEAD"]),
+        Mount("/static/graphiql", StaticFiles(directory=GRAPHIQL_DIR), name="graphiql"),
+    ]

@@ -1,0 +1,52 @@
+// The dashboard's only way to the data: POST /graphql on the same origin (the public GraphQL API).
+// Authentication (issue 13) adds its header in `requestHeaders` and a key prompt on a 401.
+
+export const GRAPHQL_URL = "/graphql";
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly suggestion: string | null;
+
+  constructor(message: string, code: string, suggestion: string | null = null) {
+    super(message);
+    this.code = code;
+    this.suggestion = suggestion;
+  }
+}
+
+interface GraphQLErrorBody {
+  message: string;
+  extensions?: { code?: string; suggestion?: string };
+}
+
+function requestHeaders(): Record<string, string> {
+  return { "content-type": "application/json", accept: "application/json" };
+}
+
+/** Run one operation; resolves with `data`, rejects with an ApiError carrying the error code. */
+export async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(GRAPHQL_URL, {
+      method: "POST",
+      headers: requestHeaders(),
+      body: JSON.stringify({ query, variables }),
+    });
+  } catch (exc) {
+    throw new ApiError(`graphsvc did not answer (${String(exc)})`, "UNREACHABLE", "Is `scripts/serve` running?");
+  }
+  let body: { data?: T; errors?: GraphQLErrorBody[] };
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    throw new ApiError(`HTTP ${response.status} without a GraphQL answer`, `HTTP_${response.status}`);
+  }
+  if (body.errors && body.errors.length > 0) {
+    const first = body.errors[0];
+    throw new ApiError(first.message, first.extensions?.code ?? "ERROR", first.extensions?.suggestion ?? null);
+  }
+  if (body.data === undefined) {
+    throw new ApiError(`HTTP ${response.status} without data`, `HTTP_${response.status}`);
+  }
+  return body.data;
+}

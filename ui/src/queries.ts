@@ -1,0 +1,289 @@
+// Every GraphQL operation the dashboard sends, with the shapes it reads back.
+
+export interface KeyCount {
+  key: string;
+  count: number;
+}
+
+export interface Message {
+  id: string;
+  messageId: string;
+  sessionId: string;
+  role: string;
+  speaker: string | null;
+  content: string;
+  occurredAt: string;
+}
+
+export const MESSAGES = `query Messages($userId: String!, $messageIds: [String!], $eventIds: [ID!]) {
+  messages(userId: $userId, messageIds: $messageIds, eventIds: $eventIds) {
+    id messageId sessionId role speaker content occurredAt
+  }
+}`;
+
+export interface UserSummary {
+  userId: string;
+  sessions: number;
+  lastMessageAt: string | null;
+}
+
+export const USERS = `query Users($prefix: String, $after: String) {
+  users(prefix: $prefix, limit: 25, after: $after) { nodes { userId sessions lastMessageAt } endCursor hasNextPage }
+}`;
+
+export interface UserCounts {
+  events: number;
+  sessions: number;
+  openSessions: number;
+  firstMessageAt: string | null;
+  lastMessageAt: string | null;
+  memories: number;
+  memoriesByType: KeyCount[];
+  memoriesByStatus: KeyCount[];
+  entities: number;
+  aliases: number;
+  impressions: number;
+  features: number;
+  relations: number;
+  traits: number;
+  traitsByStage: KeyCount[];
+  pendingObservations: number;
+  jobsByStatus: KeyCount[];
+  llmCalls: number;
+  tokensIn: number;
+  tokensOut: number;
+  reflectionCycles: number;
+  lastReflectionAt: string | null;
+}
+
+export const USER_COUNTS = `query UserCounts($userId: String!) {
+  userCounts(userId: $userId) {
+    events sessions openSessions firstMessageAt lastMessageAt
+    memories memoriesByType { key count } memoriesByStatus { key count }
+    entities aliases impressions features relations
+    traits traitsByStage { key count } pendingObservations jobsByStatus { key count }
+    llmCalls tokensIn tokensOut reflectionCycles lastReflectionAt
+  }
+}`;
+
+export const MEMORY_TYPES = ["FACT", "PREFERENCE", "GOAL", "PAIN_POINT", "EVENT"] as const;
+
+export interface Memory {
+  id: string;
+  type: string;
+  content: string;
+  confidence: number;
+  importance: number;
+  reinforcementCount: number;
+  createdAt: string | null;
+  lastReinforcedAt: string | null;
+  occurredAt: string | null;
+  sourceMessageIds: string[];
+}
+
+export const MEMORIES = `query Memories($userId: String!, $type: MemoryType, $after: String) {
+  memories(userId: $userId, type: $type, limit: 20, after: $after) {
+    items { id type content confidence importance reinforcementCount createdAt lastReinforcedAt occurredAt sourceMessageIds }
+    nextCursor
+  }
+}`;
+
+export interface Evidence {
+  id: string;
+  grade: string;
+  kind: string;
+  createdAt: string | null;
+  inheritedFrom: string | null;
+  resolvedAt: string | null;
+  memory: { id: string; content: string; memoryType: string; sourceMessageIds: string[] } | null;
+}
+
+export interface Trait {
+  id: string;
+  content: string;
+  stage: string;
+  subtype: string;
+  confidence: number | null;
+  context: string;
+  windowEnd: string | null;
+  firstObserved: string | null;
+  lastReinforced: string | null;
+  reinforcementCount: number;
+  contradictionCount: number;
+  evidence: Evidence[];
+  parents: { id: string; content: string }[];
+  children: { id: string; content: string }[];
+}
+
+export const TRAIT_STAGES = ["TREND", "CANDIDATE", "EMERGING", "ESTABLISHED", "CORE"] as const;
+
+export const TRAITS = `query Traits($userId: String!, $minStage: TraitStage) {
+  userTraits(userId: $userId, minStage: $minStage) {
+    id content stage subtype confidence context windowEnd firstObserved lastReinforced
+    reinforcementCount contradictionCount
+    evidence { id grade kind createdAt inheritedFrom resolvedAt memory { id content memoryType sourceMessageIds } }
+    parents { id content } children { id content }
+  }
+}`;
+
+export interface EntityRef {
+  id: string;
+  subject: string;
+  kind: string;
+}
+
+export interface Relation {
+  relation: string;
+  strength: number;
+  direction: "OUTGOING" | "INCOMING";
+  other: EntityRef;
+}
+
+export interface EntityDetail extends EntityRef {
+  createdAt: string | null;
+  updatedAt: string | null;
+  aliases: { id: string; name: string }[];
+  impressions: {
+    id: string;
+    content: string;
+    confidence: number;
+    createdAt: string | null;
+    evidence: { id: string; eventId: string; grade: string; messageId: string | null; speaker: string | null; content: string; occurredAt: string | null }[];
+  }[];
+  features: { id: string; key: string; value: string; confidence: number; observedAt: string | null }[];
+  relations: Relation[];
+}
+
+export interface EntityListItem extends EntityRef {
+  aliases: { name: string }[];
+}
+
+export const ENTITIES = `query Entities($userId: String!, $search: String, $after: String) {
+  entities(userId: $userId, search: $search, limit: 20, after: $after) {
+    nodes { id subject kind aliases { name } } endCursor hasNextPage
+  }
+}`;
+
+export const ENTITY = `query Entity($userId: String!, $name: String!) {
+  entity(userId: $userId, subjectOrAlias: $name) {
+    id subject kind createdAt updatedAt
+    aliases { id name }
+    impressions { id content confidence createdAt evidence { id eventId grade messageId speaker content occurredAt } }
+    features { id key value confidence observedAt }
+    relations { relation strength direction other { id subject kind } }
+  }
+}`;
+
+export interface GraphEntity extends EntityRef {
+  relations: Relation[];
+}
+
+export const ENTITY_GRAPH = `query EntityGraph($userId: String!, $after: String) {
+  entities(userId: $userId, limit: 100, after: $after) {
+    nodes { id subject kind relations { relation strength direction other { id subject kind } } }
+    endCursor hasNextPage
+  }
+}`;
+
+export interface PendingObservation {
+  id: string;
+  subject: string;
+  aliases: string[];
+  kind: string;
+  reason: string;
+  detail: string | null;
+  status: "OPEN" | "RESOLVED";
+  confidence: number;
+  impressions: string[];
+  features: string[];
+  relations: string[];
+  evidenceSnippets: string[];
+  eventIds: string[];
+  createdAt: string | null;
+  resolvedAt: string | null;
+  resolvedEntityId: string | null;
+  candidates: (EntityRef & { aliases: { name: string }[] })[];
+}
+
+export const PENDING = `query Pending($userId: String!, $status: PendingStatus) {
+  pendingObservations(userId: $userId, status: $status, limit: 500) {
+    id subject aliases kind reason detail status confidence impressions features relations evidenceSnippets
+    eventIds createdAt resolvedAt resolvedEntityId candidates { id subject kind aliases { name } }
+  }
+}`;
+
+export const RESOLVE = `mutation Resolve($userId: String!, $id: ID!, $entityId: ID, $createNew: Boolean!) {
+  resolvePendingObservation(userId: $userId, id: $id, entityId: $entityId, createNew: $createNew) {
+    pendingObservation { id status resolvedEntityId } entity { id subject }
+  }
+}`;
+
+export interface Job {
+  id: string;
+  kind: string;
+  status: string;
+  error: string | null;
+  sessionId: string | null;
+  attempts: number;
+  createdAt: string | null;
+  updatedAt: string | null;
+  llmCalls: number;
+  tokensIn: number;
+  tokensOut: number;
+  memoriesCreated: number;
+  memoriesReinforced: number;
+}
+
+export const JOB_STATUSES = ["PENDING", "RUNNING", "SUCCEEDED", "FAILED"] as const;
+
+export const JOBS = `query Jobs($userId: String!, $status: JobStatus) {
+  jobs(userId: $userId, status: $status, limit: 500) {
+    id kind status error sessionId attempts createdAt updatedAt llmCalls tokensIn tokensOut memoriesCreated memoriesReinforced
+  }
+}`;
+
+export interface ReflectionCycle {
+  id: string | null;
+  status: string;
+  trigger: string | null;
+  mode: string;
+  error: string | null;
+  memoriesScanned: number;
+  traitsCreated: number;
+  traitsReinforced: number;
+  traitsDissolved: number;
+  llmCalls: number;
+  tokensIn: number;
+  tokensOut: number;
+  startedAt: string | null;
+  durationMs: number;
+  notes: string[];
+}
+
+export const CYCLES = `query Cycles($userId: String!) {
+  reflectionCycles(userId: $userId, limit: 100) {
+    id status trigger mode error memoriesScanned traitsCreated traitsReinforced traitsDissolved
+    llmCalls tokensIn tokensOut startedAt durationMs notes
+  }
+}`;
+
+export interface RecallHit {
+  id: string;
+  kind: string;
+  content: string;
+  score: number;
+  occurredAt: string | null;
+  sourceMessageIds: string[];
+  memoryType: string | null;
+  entity: string | null;
+}
+
+export const RECALL = `query Recall($userId: String!, $query: String!, $limit: Int!) {
+  recall(userId: $userId, query: $query, limit: $limit) {
+    id kind content score occurredAt sourceMessageIds memoryType entity
+  }
+}`;
+
+export const MEMORY_CONTEXT = `query Context($userId: String!, $query: String!, $maxTokens: Int!) {
+  memoryContext(userId: $userId, query: $query, maxTokens: $maxTokens) { text tokens }
+}`;

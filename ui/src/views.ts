@@ -1,0 +1,36 @@
+// The user's views, in menu order: one entry and one component each. A view that needs an API still to
+// come is added here when its operations exist (see the dashboard section of the README for which wait):
+// memory status, valid time and correct/forget/archive (lifecycle issue), trait confidence over time,
+// candidates, documents and their chunk tree, the timeline across sources and userStats growth (knowledge
+// brain issue), and a key prompt when authentication is on (auth issue).
+import type { FunctionComponent } from "preact";
+import { Overview } from "./views/Overview";
+import { Memories } from "./views/Memories";
+import { Traits } from "./views/Traits";
+import { Entities } from "./views/Entities";
+import { EntityGraph } from "./views/EntityGraph";
+import { Review } from "./views/Review";
+import { Jobs } from "./views/Jobs";
+import { Recall } from "./views/Recall";
+
+export interface ViewProps {
+  userId: string;
+}
+
+export interface ViewDef {
+  /** The path under /ui/users/<userId>/ ("" is the overview). */
+  path: string;
+  title: string;
+  component: FunctionComponent<ViewProps>;
+}
+
+export const VIEWS: ViewDef[] = [
+  { path: "", title: "Overview", component: Overview },
+  { path: "memories", title: "Memories", component: Memories },
+  { path: "traits", title: "Traits", component: Traits },
+  { path: "entities", title: "Entities", component: Entities },
+  { path: "graph", title: "Graph", component: EntityGraph },
+  { path: "review", title: "Review", component: Review },
+  { path: "jobs", title: "Jobs", component: Jobs },
+  { path: "recall", title: "Recall", component: Recall },
+];

@@ -1,0 +1,139 @@
+import { useState } from "preact/hooks";
+import { useQuery, usePages } from "../hooks";
+import { TRAIT_STAGES, type Evidence, type Trait } from "../queries";
+import { TRAITS } from "../queries";
+import { Badge, Empty, ErrorBox, Loading, Meter, Pager, Text } from "../components/common";
+import { MessagesDialog, type MessageRequest } from "../components/MessagesDialog";
+import { label, when } from "../format";
+import type { ViewProps } from "../views";
+
+function EvidenceRow({ evidence, openSources }: { evidence: Evidence; openSources: (r: MessageRequest) => void }) {
+  const memory = evidence.memory;
+  return (
+    <li class={`evidence evidence-${evidence.kind.toLowerCase()}`}>
+      <div class="card-head">
+        <Badge value={evidence.kind} />
+        <span class="grade" title="A consistent across contexts, B explicitly stated, C across conversations, D within one">
+          grade {evidence.grade}
+        </span>
+        {evidence.inheritedFrom && <span class="muted">inherited from a narrower trait</span>}
+        {evidence.resolvedAt && <span class="muted">taken into account {when(evidence.resolvedAt)}</span>}
+      </div>
+      {memory ? (
+        <>
+          <p>
+            <Badge value={memory.memoryType} tone="type" /> <Text>{memory.content}</Text>
+          </p>
+          <button
+            type="button"
+            disabled={memory.sourceMessageIds.length === 0}
+            onClick={() => openSources({ title: "Messages behind this evidence", messageIds: memory.sourceMessageIds })}
+          >
+            Source messages ({memory.sourceMessageIds.length})
+          </button>
+        </>
+      ) : (
+        <p class="muted">The memory this evidence cited is no longer stored.</p>
+      )}
+    </li>
+  );
+}
+
+function TraitCard({ trait, openSources }: { trait: Trait; openSources: (r: MessageRequest) => void }) {
+  const supporting = trait.evidence.filter((e) => e.kind === "SUPPORTING").length;
+  return (
+    <li class="card trait">
+      <div class="card-head">
+        <Badge value={trait.stage} />
+        <Badge value={trait.subtype} tone="subtype" />
+        <span class="muted">{label(trait.context)}</span>
+      </div>
+      <Text as="p">{trait.content}</Text>
+      <div class="card-meta">
+        <Meter value={trait.confidence} name="confidence" />
+        <span class="muted">
+          reinforced {trait.reinforcementCount}× · contradicted {trait.contradictionCount}×
+          {trait.windowEnd ? ` · trend window ends ${when(trait.windowEnd)}` : ""}
+        </span>
+      </div>
+      {(trait.parents.length > 0 || trait.children.length > 0) && (
+        <div class="lineage">
+          {trait.parents.length > 0 && (
+            <p>
+              Part of: {trait.parents.map((p) => <Text key={p.id}>{p.content}</Text>)}
+            </p>
+          )}
+          {trait.children.length > 0 && (
+            <p>
+              Built from: {trait.children.map((c, i) => <span key={c.id}>{i > 0 && "; "}<Text>{c.content}</Text></span>)}
+            </p>
+          )}
+        </div>
+      )}
+      <details>
+        <summary>
+          Evidence: {supporting} supporting, {trait.evidence.length - supporting} contradicting
+        </summary>
+        <ol class="evidence-list">
+          {trait.evidence.map((e) => (
+            <EvidenceRow key={e.id} evidence={e} openSources={openSources} />
+          ))}
+        </ol>
+      </details>
+      <div class="card-foot muted">
+        first observed {when(trait.firstObserved)} · last reinforced {when(trait.lastReinforced)}
+      </div>
+    </li>
+  );
+}
+
+/** Traits built by reflection, with stage and confidence, and the evidence chain down to messages. */
+export function Traits({ userId }: ViewProps) {
+  const [minStage, setMinStage] = useState("");
+  const [sources, setSources] = useState<MessageRequest | null>(null);
+  const { data, error, loading, reload } = useQuery<{ userTraits: Trait[] }>(
+    TRAITS,
+    { userId, minStage: minStage || null },
+    `${userId}|${minStage}`,
+  );
+  const traits = data?.userTraits ?? [];
+  const { page, index, pages, go } = usePages(traits, 10, `${userId}|${minStage}`);
+  return (
+    <section aria-labelledby="traits-title">
+      <div class="section-head">
+        <h2 id="traits-title">Traits</h2>
+        <label class="inline">
+          <span>Lowest stage</span>
+          <select value={minStage} onChange={(e) => setMinStage(e.currentTarget.value)}>
+            <option value="">every active stage</option>
+            {TRAIT_STAGES.map((s) => (
+              <option key={s} value={s}>
+                {label(s)} and up
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {loading && !data && <Loading what="traits" />}
+      {error && <ErrorBox error={error} retry={reload} />}
+      {data && traits.length === 0 && (
+        <Empty title="No trait at these stages">
+          <p>
+            Reflection builds traits from fact and event memories spanning at least two conversations. End another
+            conversation of this user, or run <code>reflect(userId: "…", force: true)</code> in{" "}
+            <a href="/graphql">GraphiQL</a>; trends and candidates show with “every active stage”.
+          </p>
+        </Empty>
+      )}
+      {traits.length > 0 && (
+        <ul class="cards">
+          {page.map((t) => (
+            <TraitCard key={t.id} trait={t} openSources={setSources} />
+          ))}
+        </ul>
+      )}
+      <Pager index={index} pages={pages} go={go} noun="Traits" />
+      {sources && <MessagesDialog userId={userId} request={sources} onClose={() => setSources(null)} />}
+    </section>
+  );
+}

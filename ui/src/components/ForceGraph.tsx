@@ -67,7 +67,16 @@ export function ForceGraph({
       aria-label={label}
     >
       <defs>
-        <marker id="arrow" viewBox="0 0 10 10" refX="24" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+        <marker
+          id="arrow"
+          viewBox="0 0 10 10"
+          refX="24"
+          refY="5"
+          markerUnits="userSpaceOnUse"
+          markerWidth="10"
+          markerHeight="10"
+          orient="auto"
+        >
           <path d="M 0 0 L 10 5 L 0 10 z" class="arrow-head" />
         </marker>
       </defs>
@@ -96,7 +105,7 @@ export function ForceGraph({
             key={n.id}
             class={`node node-${n.kind.toLowerCase()}${n.id === focusId ? " node-focus" : ""}`}
             transform={`translate(${n.x ?? 0},${n.y ?? 0})`}
-            tabIndex={0}
+            tabindex={0}
             role="link"
             aria-label={`${n.label} (${n.kind.toLowerCase()})`}
             onClick={() => onOpen(n)}

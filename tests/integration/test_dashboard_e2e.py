@@ -1,0 +1,260 @@
+"""The dashboard in a real headless Chromium against the real app, HTTP server and Neo4j.
+
+One browser session walks every view of a user built from a real conversation (ingested, ended, extracted
+and reflected on over GraphQL), resolves a pending observation and sees it change, checks GraphiQL's saved
+tabs, keyboard use and phone width, and asserts that no request left 127.0.0.1. Screenshots of each view go
+to ``.data/artifacts/dashboard/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.async_api import Page, Route, expect
+
+from graphsvc.service import MemoryService
+from tests.integration.browser import ARTIFACTS, RequestLog, chromium, serve
+from tests.integration.conftest import at
+
+USER = "ana"
+SESSIONS: dict[str, tuple[int, list[str]]] = {
+    "s1": (
+        1,
+        [
+            "I live in Lisbon and I work as a nurse at the city hospital.",
+            "My friend Oliver paints landscapes every weekend.",
+            "I went hiking in the mountains with Oliver last Saturday.",
+            "We read Becoming Nicole together, the book was wonderful.",
+            "我喜欢在周末和朋友一起喝茶。",
+        ],
+    ),
+    "s2": (
+        3,
+        [
+            "I went hiking in the mountains again on Sunday.",
+            "My sister Clara lives in Porto.",
+            "I want to learn to play the cello this year.",
+        ],
+    ),
+    "s3": (
+        6,
+        [
+            "I went hiking in the mountains with Clara this weekend.",
+            "I love hiking in the mountains, it clears my head.",
+            "最近工作压力很大，我经常失眠。",
+        ],
+    ),
+}
+INGEST = "mutation($i: IngestMessagesInput!) { ingestMessages(input: $i) { stored } }"
+END = "mutation($u: String!, $s: String!) { endConversation(userId: $u, sessionId: $s) { id } }"
+PENDING = "query($u: String!) { pendingObservations(userId: $u, status: null) { subject status } }"
+
+
+async def graphql(client: httpx.AsyncClient, query: str, **variables: Any) -> dict[str, Any]:
+    body = (await client.post("/graphql", json={"query": query, "variables": variables})).json()
+    assert "errors" not in body, body
+    data: dict[str, Any] = body["data"]
+    return data
+
+
+async def build_user(client: httpx.AsyncClient, service: MemoryService) -> None:
+    """Three conversations of Ana (with her assistant's replies), each ended and extracted, over GraphQL."""
+    for session, (day, texts) in SESSIONS.items():
+        messages = []
+        for i, text in enumerate(texts):
+            said = at(day, 9, 2 * i)
+            messages.append(
+                {"messageId": f"{session}-m{i}", "role": "user", "speaker": "Ana", "content": text,
+                 "occurredAt": said.isoformat()}
+            )
+            messages.append(
+                {"messageId": f"{session}-r{i}", "role": "assistant", "speaker": "Bot", "content": "I see.",
+                 "occurredAt": at(day, 9, 2 * i + 1).isoformat()}
+            )
+        await graphql(client, INGEST, i={"userId": USER, "sessionId": session, "messages": messages})
+        await graphql(client, END, u=USER, s=session)
+        await service.wait_for_jobs()
+
+
+@pytest.fixture
+async def base_url(service: MemoryService) -> AsyncIterator[str]:
+    async with serve(service) as url:
+        yield url
+
+
+async def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+async def no_horizontal_overflow(page: Page) -> None:
+    overflow = await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{page.url} is {overflow}px wider than the screen"
+
+
+async def walk_views(page: Page, base: str) -> None:
+    user = f"{base}/ui/users/{USER}"
+    # landing page → dashboard → the user
+    await page.goto(base + "/")
+    await page.get_by_role("link", name=re.compile("Dashboard")).click()
+    await expect(page.get_by_role("heading", name="Users with conversations")).to_be_visible()
+    await shot(page, "users")
+    await page.get_by_role("link", name=USER, exact=True).click()
+    await expect(page).to_have_url(user)
+
+    # overview: counts of the graph built above
+    stats = page.locator(".stats")
+    await expect(stats.get_by_text("messages")).to_be_visible()
+    await expect(stats.locator(".stat").first.locator(".stat-value")).to_have_text("22")  # 11 said, 11 replies
+    await expect(page.get_by_role("heading", name="Memories by type")).to_be_visible()
+    await shot(page, "overview")
+
+    # memories: each opens its source messages (a modal dialog; Escape closes it)
+    await page.get_by_role("navigation", name="Views").get_by_role("link", name="Memories").click()
+    card = page.locator("li.memory", has_text="I live in Lisbon")
+    await expect(card).to_be_visible()
+    await expect(page.locator("li.memory p[lang=zh]").first).to_be_visible()  # Chinese text, tagged for glyphs
+    await shot(page, "memories")
+    await card.get_by_role("button", name=re.compile("Source messages")).click()
+    dialog = page.get_by_role("dialog")
+    await expect(dialog).to_contain_text("I live in Lisbon and I work as a nurse at the city hospital.")
+    await expect(dialog).to_contain_text("s1-m0")
+    await shot(page, "memory-sources")
+    await page.keyboard.press("Escape")
+    await expect(dialog).to_be_hidden()
+
+    # traits: stage, confidence, and the evidence chain down to messages
+    await page.goto(f"{user}/traits")
+    trait = page.locator("li.trait").first
+    await expect(trait).to_contain_text("hiking")
+    await expect(trait.locator(".badge").first).to_have_text(re.compile("candidate|emerging|established|core|trend"))
+    await trait.locator("summary").click()
+    evidence = trait.locator("li.evidence").first
+    await expect(evidence).to_contain_text("grade")
+    await evidence.get_by_role("button", name=re.compile("Source messages")).click()
+    await expect(page.get_by_role("dialog")).to_contain_text("hiking")
+    await shot(page, "trait-evidence")
+    await page.get_by_role("button", name="Close").click()
+
+    # entities → one entity with its names, impressions and relations
+    await page.goto(f"{user}/entities")
+    await expect(page.get_by_role("link", name="Oliver")).to_be_visible()
+    await shot(page, "entities")
+    await page.get_by_role("link", name="Ana", exact=True).click()
+    await expect(page.get_by_role("heading", name="Ana", exact=True)).to_be_visible()
+    relations = page.locator("ul.relations")
+    await expect(relations).to_contain_text("Oliver")
+    await expect(relations).to_contain_text("Clara")
+    await expect(page.locator("svg.force-graph g.node")).to_have_count(3)
+    await shot(page, "entity")
+
+    # the RELATES graph: a node is a keyboard stop, Enter opens its entity
+    await page.goto(f"{user}/graph")
+    node = page.locator("svg.force-graph g.node", has_text="Clara")
+    await expect(node).to_be_visible()
+    await shot(page, "graph")
+    await node.focus()
+    await page.keyboard.press("Enter")
+    await expect(page).to_have_url(f"{user}/entities/Clara")
+
+    # jobs: status, LLM calls and tokens, reflection cycles
+    await page.goto(f"{user}/jobs")
+    rows = page.locator("table").first.locator("tbody tr")
+    await expect(rows).to_have_count(6)  # extraction and reflection for each of 3 conversations
+    await expect(rows.filter(has_text="extract memories").filter(has_text="succeeded")).to_have_count(3)
+    await shot(page, "jobs")
+
+    # recall playground: kind, score, sources
+    await page.goto(f"{user}/recall")
+    await page.get_by_label("Query").fill("Where does Ana live?")
+    await page.get_by_role("button", name="Recall").click()
+    hits = page.locator("li.hit")
+    await expect(hits.filter(has_text="I live in Lisbon").first).to_be_visible()
+    assert await hits.count() == 10  # the default limit
+    await expect(hits.first.locator(".score")).to_have_text(re.compile(r"score \d+\.\d{4}"))
+    await expect(hits.first.locator(".badge").first).to_have_text(re.compile("memory|event|impression|trait"))
+    await shot(page, "recall")
+
+
+async def resolve_pending(page: Page, base: str, client: httpx.AsyncClient) -> None:
+    await page.goto(f"{base}/ui/users/{USER}/review")
+    card = page.locator("li.pending", has_text="Becoming Nicole")
+    await expect(card).to_contain_text("postponed")
+    await shot(page, "review")
+    await card.get_by_role("button", name=re.compile("New entity")).click()
+    await expect(card.locator(".resolved")).to_contain_text("Resolved")
+    await expect(card.get_by_role("link", name="Becoming Nicole")).to_be_visible()
+    stored = (await graphql(client, PENDING, u=USER))["pendingObservations"]
+    assert {"subject": "Becoming Nicole", "status": "RESOLVED"} in stored
+    await shot(page, "review-resolved")
+    await page.reload()
+    await expect(page.get_by_role("heading", name="Nothing waits for a decision")).to_be_visible()
+
+
+async def keyboard_and_phone(page: Page, base: str) -> None:
+    await page.goto(f"{base}/ui/users/{USER}")
+    await expect(page.locator(".stats")).to_be_visible()
+    for _ in range(12):  # Tab through skip link and tools to the view menu
+        await page.keyboard.press("Tab")
+        if await page.evaluate("document.activeElement && document.activeElement.textContent") == "Traits":
+            break
+    await page.keyboard.press("Enter")
+    await expect(page).to_have_url(f"{base}/ui/users/{USER}/traits")
+    await page.set_viewport_size({"width": 390, "height": 844})
+    for view in ("", "/memories", "/traits", "/review", "/recall"):
+        await page.goto(f"{base}/ui/users/{USER}{view}")
+        await expect(page.locator("main")).to_be_visible()
+        await page.wait_for_load_state("networkidle")
+        await no_horizontal_overflow(page)
+    await page.goto(f"{base}/ui/users/{USER}")
+    await expect(page.locator(".stats")).to_be_visible()
+    await shot(page, "phone-overview")
+    await page.goto(f"{base}/ui/users/{USER}/memories")
+    await expect(page.locator("li.memory").first).to_be_visible()
+    await shot(page, "phone-memories")
+
+
+async def graphiql(page: Page, base: str) -> None:
+    await page.set_viewport_size({"width": 1280, "height": 800})
+    await page.goto(f"{base}/graphql")
+    tabs = page.locator(".graphiql-tab")
+    await expect(tabs.first).to_contain_text("IngestMessages")
+    assert await tabs.count() >= 10
+    await expect(page.locator(".graphiql-editor").first).to_contain_text("ingestMessages")
+    await shot(page, "graphiql")
+
+
+async def test_dashboard_in_chromium(service: MemoryService, base_url: str) -> None:
+    async with httpx.AsyncClient(base_url=base_url, timeout=60) as client:
+        await build_user(client, service)
+        log = RequestLog()
+        problems: list[str] = []
+
+        async def guard(route: Route) -> None:
+            if RequestLog.is_local(route.request.url):
+                await route.continue_()
+            else:
+                log.outside.append(route.request.url)
+                await route.abort()
+
+        async with chromium() as browser:
+            context = await browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+            context.on("request", log.record)
+            await context.route("**/*", guard)
+            page = await context.new_page()
+            page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+            page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
+            await walk_views(page, base_url)
+            await resolve_pending(page, base_url, client)
+            await keyboard_and_phone(page, base_url)
+            await graphiql(page, base_url)
+            await context.close()
+
+    assert log.outside == [], f"requests left 127.0.0.1: {log.outside}"
+    assert all(RequestLog.is_local(url) for url in log.urls)
+    assert any(url.endswith("/graphql") for url in log.urls) and len(log.urls) > 20
+    assert problems == [], problems

@@ -6,6 +6,7 @@ import base64
 import hashlib
 import json
 import re
+import shutil
 from pathlib import Path
 
 from graphsvc.api.ui import GRAPHIQL_DIR, STATIC, UI_DIR
@@ -17,17 +18,17 @@ ASSET = re.compile(r'(?:src|href)="([^"]+)"')
 XML_NAMESPACES = {"http://www.w3.org/1998/Math/MathML", "http://www.w3.org/1999/xhtml", "http://www.w3.org/2000/svg"}
 
 
-def source_hash() -> tuple[str, int]:
+def source_hash(source: Path = UI_SOURCE) -> tuple[str, int]:
     """The hash ui/scripts/stamp.mjs writes: every input file's path and bytes, in path order."""
     paths: list[str] = []
     for name in STAMP_INPUTS:
-        root = UI_SOURCE / name
+        root = source / name
         found = [root] if root.is_file() else [p for p in root.rglob("*") if p.is_file()]
-        paths += [p.relative_to(UI_SOURCE).as_posix() for p in found]
+        paths += [p.relative_to(source).as_posix() for p in found]
     digest = hashlib.sha256()
     for path in sorted(paths):
         digest.update(path.encode() + b"\0")
-        digest.update((UI_SOURCE / path).read_bytes())
+        digest.update((source / path).read_bytes())
         digest.update(b"\0")
     return digest.hexdigest(), len(paths)
 
@@ -40,16 +41,21 @@ def test_built_dashboard_matches_its_sources() -> None:
     )
 
 
-def test_the_stamp_check_notices_a_changed_source(tmp_path: Path) -> None:
-    before, _ = source_hash()
-    main = UI_SOURCE / "src" / "main.tsx"
-    original = main.read_bytes()
-    try:
-        main.write_bytes(original + b"\n")
-        assert source_hash()[0] != before
-    finally:
-        main.write_bytes(original)
-    assert source_hash()[0] == before
+def test_the_stamp_check_notices_a_changed_or_added_source(tmp_path: Path) -> None:
+    copy = tmp_path / "ui"
+    for name in STAMP_INPUTS:
+        if (UI_SOURCE / name).is_dir():
+            shutil.copytree(UI_SOURCE / name, copy / name)
+        else:
+            copy.mkdir(exist_ok=True)
+            shutil.copy2(UI_SOURCE / name, copy / name)
+    before = source_hash(copy)
+    assert before == source_hash()
+    (copy / "src" / "main.tsx").write_bytes((copy / "src" / "main.tsx").read_bytes() + b"\n")
+    changed = source_hash(copy)
+    assert changed[0] != before[0]
+    (copy / "src" / "extra.ts").write_text("export {};\n", encoding="utf-8")
+    assert source_hash(copy)[1] == before[1] + 1
 
 
 def test_dashboard_page_loads_only_its_own_assets() -> None:

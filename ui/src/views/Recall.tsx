@@ -99,7 +99,7 @@ export function Recall({ userId }: ViewProps) {
       {context.data && asked?.context && (
         <section aria-labelledby="context-title" class="panel">
           <h3 id="context-title">Prompt context ({context.data.memoryContext.tokens} tokens)</h3>
-          <pre class="context" lang={undefined}>
+          <pre class="context">
             <Text>{context.data.memoryContext.text}</Text>
           </pre>
         </section>

@@ -1,7 +1,6 @@
 import { useState } from "preact/hooks";
 import { useQuery, usePages } from "../hooks";
-import { TRAIT_STAGES, type Evidence, type Trait } from "../queries";
-import { TRAITS } from "../queries";
+import { TRAITS, TRAIT_STAGES, type Evidence, type Trait } from "../queries";
 import { Badge, Empty, ErrorBox, Loading, Meter, Pager, Text } from "../components/common";
 import { MessagesDialog, type MessageRequest } from "../components/MessagesDialog";
 import { label, when } from "../format";

@@ -39,6 +39,11 @@ CREATE CONSTRAINT pending_observation_uid IF NOT EXISTS FOR (n:PendingObservatio
 // API keys (graphsvc.service.api_keys) belong to a user, or to none for an admin key.
 CREATE CONSTRAINT api_key_uid IF NOT EXISTS FOR (n:ApiKey) REQUIRE n.uid IS UNIQUE
 ;
+// Leases and job lanes are MERGEd concurrently by several processes: uniqueness makes MERGE lock the key.
+CREATE CONSTRAINT lease_key IF NOT EXISTS FOR (n:Lease) REQUIRE n.key IS UNIQUE
+;
+CREATE CONSTRAINT job_lane_user IF NOT EXISTS FOR (n:JobLane) REQUIRE n.user_id IS UNIQUE
+;
 
 // --- range indexes on user_id and time fields ----------------------------------------
 CREATE INDEX event_user IF NOT EXISTS FOR (n:Event) ON (n.user_id, n.occurred_at)
@@ -78,6 +83,8 @@ CREATE INDEX reflection_state_user IF NOT EXISTS FOR (n:ReflectionState) ON (n.u
 CREATE INDEX pending_observation_user IF NOT EXISTS FOR (n:PendingObservation) ON (n.user_id, n.status, n.created_at)
 ;
 CREATE INDEX job_status IF NOT EXISTS FOR (n:Job) ON (n.status, n.run_after)
+;
+CREATE INDEX job_dedup IF NOT EXISTS FOR (n:Job) ON (n.dedup_key, n.status)
 ;
 
 // Single-property user_id indexes: the planner uses a composite index only when the query

@@ -229,7 +229,7 @@ def import_(file: Path, no_wait: bool) -> None:
                         outcome = await service.ingest_messages(user_id=user_id, session_id=session_id, messages=batch)
                         stored, duplicates = stored + outcome.stored, duplicates + outcome.duplicates
                         bar.update(len(batch))
-                    await service.end_conversation(user_id=user_id, session_id=session_id)
+                    await service.end_conversation(user_id=user_id, session_id=session_id, priority="bulk")
             click.echo(f"stored {stored} messages ({duplicates} already present) in {len(groups)} sessions")
             if not no_wait:
                 click.echo("extracting memories...")

@@ -176,7 +176,7 @@ class Settings(BaseSettings):
     """
 
     model_config = SettingsConfigDict(
-        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_nested_delimiter="__"
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_nested_delimiter="__", env_ignore_empty=True
     )
 
     environment: Literal["development", "test", "production"] = "development"
@@ -187,7 +187,15 @@ class Settings(BaseSettings):
     neo4j_password: SecretStr | None = None
     neo4j_database: str = "neo4j"
     data_dir: Path = Field(default=REPO_ROOT / ".data", validation_alias="GRAPHSVC_DATA_DIR")
-    neo4j_connect_timeout_s: float = 60.0
+    neo4j_connect_timeout_s: float = Field(default=8.0, gt=0)
+    """How long start-up (``serve``, the CLI) waits for Neo4j before one clear error line."""
+    neo4j_connection_timeout_s: float = Field(default=2.0, gt=0)
+    """TCP connect timeout of one driver connection."""
+    neo4j_request_timeout_s: float = Field(default=4.0, gt=0)
+    """Longest wait for a pooled connection; with ``neo4j_retry_s`` it bounds how long a request waits for an
+    unreachable Neo4j before DATABASE_UNAVAILABLE (issue 11: within about 5 s)."""
+    neo4j_retry_s: float = Field(default=3.0, ge=0)
+    """How long the driver retries a transaction on transient errors (deadlocks, a lost connection)."""
 
     # --- Models ----------------------------------------------------------------
     embedder: Literal["local", "openai"] = "local"
@@ -210,9 +218,46 @@ class Settings(BaseSettings):
     characters; 0 embeds each message alone). Changing it affects messages ingested afterwards only."""
     max_message_chars: int = Field(default=20_000, ge=1)
     max_messages_per_request: int = Field(default=500, ge=1)
+    """Messages per request, summed over every ingestMessages field of one GraphQL request."""
     max_id_chars: int = Field(default=200, ge=1)
+    max_speaker_chars: int = Field(default=200, ge=1)
     max_query_chars: int = Field(default=2_000, ge=1)
     max_recall_limit: int = Field(default=100, ge=1)
+    max_list_items: int = Field(default=100, ge=1)
+    """Longest list argument other than messages (aliases, impressions of upsertEntity...)."""
+
+    # --- HTTP limits and overload (issue 11) -------------------------------------------
+    max_body_bytes: int = Field(default=4 * 1024 * 1024, ge=1024)
+    """Largest request body; larger ones get HTTP 413 before anything is parsed."""
+    max_root_fields: int = Field(default=10, ge=1)
+    """Root fields (aliases included) of one GraphQL operation."""
+    request_deadline_s: float = Field(default=10.0, gt=0)
+    """Server-side deadline of one request: past it the request's work is cancelled (DEADLINE_EXCEEDED)."""
+    max_inflight_requests: int = Field(default=8, ge=1)
+    """GraphQL requests executed at once; more wait in the admission queue."""
+    max_queued_requests: int = Field(default=32, ge=0)
+    """Requests waiting for a slot; when it is full a request is refused at once with HTTP 503 + Retry-After."""
+    max_queue_wait_s: float = Field(default=1.0, gt=0)
+    """A request that waited this long for a slot is refused with HTTP 503 + Retry-After."""
+    shutdown_grace_s: float = Field(default=5.0, ge=0)
+    """On SIGTERM, in-flight requests get this long before they are cancelled."""
+    graphiql: bool | None = None
+    """GraphiQL on GET /graphql; default on, except with ENVIRONMENT=production."""
+    introspection: bool | None = None
+    """GraphQL introspection; default on, except with ENVIRONMENT=production."""
+    log_format: Literal["json", "text"] = "json"
+    """Service logs: one JSON object per line (with the request id), or plain text."""
+
+    # --- Embedding input bounds (issue 11) ------------------------------------------------
+    embedding_window_tokens: int = Field(default=512, ge=16)
+    """Tokens the embedding model reads (multilingual-e5: 512, specials included); longer input is cut."""
+    embedding_max_windows: int = Field(default=4, ge=1)
+    """A long passage is embedded as the mean of at most this many consecutive windows (chunks); text past
+    them is found through full text only. Queries always get one window."""
+    embedding_queue_per_user: int = Field(default=256, ge=1)
+    """Texts one user may have waiting for the embedder; more is refused with OVERLOADED."""
+    embedding_queue_total: int = Field(default=2_048, ge=1)
+    """Texts waiting for the embedder over all users; more is refused with OVERLOADED."""
 
     # --- Extraction (seed 001) ---------------------------------------------------
     near_duplicate_threshold: float = Field(default=0.85, ge=0, le=1)
@@ -230,6 +275,9 @@ class Settings(BaseSettings):
     job_max_attempts: int = Field(default=4, ge=1)
     job_retry_initial_s: float = Field(default=2.0, ge=0)
     job_poll_interval_s: float = Field(default=1.0, gt=0)
+    job_lease_s: float = Field(default=30.0, gt=0)
+    """A claimed job's lease; its owner renews it every third of this. A job whose owner stopped renewing
+    (killed, partitioned from Neo4j) is taken over by any process once the lease has expired."""
 
     # --- Impression observation pipeline (seed 000) ----------------------------------
     impression_batch_size: int = Field(default=8, ge=1, le=200)
@@ -410,6 +458,16 @@ class Settings(BaseSettings):
             problem=f"is not set and {self.local_password_file} does not exist",
             fix="run `scripts/neo4j start` (it generates the password) or set NEO4J_PASSWORD",
         )
+
+    @property
+    def graphiql_enabled(self) -> bool:
+        """GraphiQL on GET /graphql: ``GRAPHIQL`` if set, else on outside production."""
+        return self.graphiql if self.graphiql is not None else self.environment != "production"
+
+    @property
+    def introspection_enabled(self) -> bool:
+        """GraphQL introspection: ``INTROSPECTION`` if set, else on outside production."""
+        return self.introspection if self.introspection is not None else self.environment != "production"
 
     @property
     def llm_enabled(self) -> bool:

@@ -184,3 +184,28 @@ class TraitCycleError(GraphsvcError):
         )
         self.parent_uid = parent_uid
         self.child_uid = child_uid
+
+
+class OverloadedError(GraphsvcError):
+    """The service is at capacity for this kind of work; the caller should retry after ``retry_after_s``."""
+
+    code = "OVERLOADED"
+
+    def __init__(self, *, what: str, retry_after_s: float) -> None:
+        super().__init__(
+            f"{what} is at capacity",
+            suggestion=f"retry after {retry_after_s:g} s, or send less work per request",
+        )
+        self.retry_after_s = retry_after_s
+
+
+class DeadlineExceededError(GraphsvcError):
+    """The request ran past its server-side deadline; its work was stopped."""
+
+    code = "DEADLINE_EXCEEDED"
+
+    def __init__(self, *, deadline_s: float) -> None:
+        super().__init__(
+            f"the request took longer than its {deadline_s:g} s deadline and was stopped",
+            suggestion="retry later, ask for less (a smaller limit or batch), or raise REQUEST_DEADLINE_S",
+        )

@@ -1,6 +1,8 @@
 """Deterministic ids and content hashes, so repeated deliveries land on the same nodes.
 
-Every key folds in ``user_id``: two tenants can never share a node.
+Every key folds in ``user_id``: two tenants can never share a node. Parts are length-prefixed before
+hashing (:func:`digest`), so no choice of ids can make two different part lists hash alike: with a
+separator byte, ``("a\x1fb", "c")`` and ``("a", "b\x1fc")`` were the same key (issue 11).
 """
 
 from __future__ import annotations
@@ -14,12 +16,21 @@ from datetime import datetime
 _PUNCT_OR_SPACE = re.compile(r"[\W_]+", re.UNICODE)
 
 
-def _digest(*parts: str) -> str:
+def digest(*parts: str) -> str:
+    """sha256 hex of the parts, each encoded as its UTF-8 byte length (8 bytes, big-endian) and its bytes.
+
+    Length prefixes make the encoding injective: different part lists never give the same input bytes.
+    """
     h = hashlib.sha256()
+    h.update(len(parts).to_bytes(8, "big"))
     for part in parts:
-        h.update(part.encode("utf-8"))
-        h.update(b"\x1f")
+        data = part.encode("utf-8")
+        h.update(len(data).to_bytes(8, "big"))
+        h.update(data)
     return h.hexdigest()
+
+
+_digest = digest
 
 
 def normalise_text(text: str) -> str:
@@ -43,9 +54,10 @@ def session_uid(user_id: str, session_id: str) -> str:
 
 
 def event_uid(user_id: str, session_id: str, message_id: str | None, content: str, occurred_at: datetime) -> str:
-    """The message id scopes per user; without one, session + content + time identify the message."""
+    """A message id is scoped per session (the README's ``m1``, ``m2`` in every session are different
+    messages); without one, session + content + time identify the message."""
     if message_id is not None:
-        return _digest("event-id", user_id, message_id)
+        return _digest("event-id", user_id, session_id, message_id)
     return _digest("event-content", user_id, session_id, content, occurred_at.isoformat())
 
 
@@ -65,6 +77,11 @@ def entity_subject_key(user_id: str, normalised_subject: str) -> str:
 
 def alias_uid(user_id: str, entity_subject_key: str, normalised_alias: str) -> str:
     return _digest("alias", user_id, entity_subject_key, normalised_alias)
+
+
+def job_dedup_key(kind: str, scope: str) -> str:
+    """Jobs with the same key are coalesced while one is queued: ``extract`` per session uid, ``reflect`` per user."""
+    return _digest("job", kind, scope)
 
 
 def new_uid() -> str:

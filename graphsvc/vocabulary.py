@@ -71,8 +71,17 @@ PENDING_STATUSES: tuple[PendingStatus, ...] = get_args(PendingStatus)
 SessionStatus = Literal["open", "ended"]
 SESSION_STATUSES: tuple[SessionStatus, ...] = get_args(SessionStatus)
 
-JobStatus = Literal["PENDING", "RUNNING", "SUCCEEDED", "FAILED"]
+JobStatus = Literal["PENDING", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED"]
+"""PENDING → RUNNING (claimed under a lease) → SUCCEEDED, or back to PENDING until FAILED; CANCELLED by
+``cancelJob``. FAILED and CANCELLED jobs can be queued again with ``retryJob``."""
 JOB_STATUSES: tuple[JobStatus, ...] = get_args(JobStatus)
+OPEN_JOB_STATUSES: tuple[JobStatus, ...] = ("PENDING", "RUNNING")
+
+JobPriority = Literal["interactive", "bulk"]
+"""Interactive jobs (a conversation a user just ended) are claimed before bulk work (imports, idle sweeps)."""
+JOB_PRIORITIES: tuple[JobPriority, ...] = get_args(JobPriority)
+JOB_PRIORITY_RANK: dict[JobPriority, int] = {"interactive": 0, "bulk": 1}
+"""What the ``Job.priority`` property stores: lower ranks are claimed first."""
 
 JobKind = Literal["extract_memories", "reflect"]
 """Background work: ``extract_memories`` after a conversation ends (seed 001 §3.3), ``reflect`` after an

@@ -13,6 +13,7 @@ from graphsvc.api.types import (
     IngestMessagesInput,
     IngestResult,
     Job,
+    JobPriority,
     JobStatus,
     MemoryContext,
     MemoryPage,
@@ -74,7 +75,26 @@ class MemoryMutation:
         )
         return IngestResult.from_domain(outcome)
 
-    @strawberry.mutation(description="End a conversation: queues memory extraction in the background.")
-    async def end_conversation(self, info: Info, user_id: str, session_id: str) -> Job:
-        view = await info.context.service.end_conversation(user_id=info.context.scope(user_id), session_id=session_id)
+    @strawberry.mutation(
+        description="End a conversation: queues memory extraction in the background. While an extraction of the "
+        "session is still queued, that job is returned instead of a new one."
+    )
+    async def end_conversation(
+        self, info: Info, user_id: str, session_id: str, priority: JobPriority = JobPriority.INTERACTIVE
+    ) -> Job:
+        view = await info.context.service.end_conversation(
+            user_id=info.context.scope(user_id), session_id=session_id, priority=priority.value
+        )
+        return Job.from_domain(view)
+
+    @strawberry.mutation(description="Queue a FAILED or CANCELLED job again with a fresh set of attempts.")
+    async def retry_job(self, info: Info, user_id: str, id: strawberry.ID) -> Job:
+        view = await info.context.service.retry_job(user_id=info.context.scope(user_id), job_id=str(id))
+        return Job.from_domain(view)
+
+    @strawberry.mutation(
+        description="Cancel a job: a PENDING one at once, a RUNNING one within a lease renewal (nothing of it commits)."
+    )
+    async def cancel_job(self, info: Info, user_id: str, id: strawberry.ID) -> Job:
+        view = await info.context.service.cancel_job(user_id=info.context.scope(user_id), job_id=str(id))
         return Job.from_domain(view)

@@ -20,6 +20,13 @@ class JobStatus(Enum):
     RUNNING = "RUNNING"
     SUCCEEDED = "SUCCEEDED"
     FAILED = "FAILED"
+    CANCELLED = "CANCELLED"
+
+
+@strawberry.enum(description="Interactive jobs are claimed before bulk work.")
+class JobPriority(Enum):
+    INTERACTIVE = "interactive"
+    BULK = "bulk"
 
 
 @strawberry.enum
@@ -85,6 +92,8 @@ class Job:
     tokens_out: int
     memories_created: int
     memories_reinforced: int
+    priority: JobPriority
+    cancel_requested: bool = strawberry.field(description="cancelJob asked this RUNNING job to stop")
 
     @classmethod
     def from_domain(cls, job: JobRow) -> Job:
@@ -103,6 +112,8 @@ class Job:
             tokens_out=job.tokens_out,
             memories_created=job.memories_created,
             memories_reinforced=job.memories_reinforced,
+            priority=JobPriority(job.priority),
+            cancel_requested=job.cancel_requested,
         )
 
 

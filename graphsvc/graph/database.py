@@ -8,21 +8,70 @@ configured embedder is a :class:`~graphsvc.errors.SchemaMismatchError`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any, Protocol, TypeVar
 
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
-from neo4j.exceptions import AuthError, ServiceUnavailable
+from neo4j.exceptions import AuthError, ConstraintError, ServiceUnavailable, SessionExpired
 from neomodel import adb
 
 from graphsvc.config import Settings
-from graphsvc.errors import DatabaseUnavailableError, SchemaMismatchError
+from graphsvc.errors import ConflictError, DatabaseUnavailableError, SchemaMismatchError
 from graphsvc.graph.cypher import query, schema_statements
 
 log = logging.getLogger(__name__)
 
 VECTOR_INDEXES = ("event_embedding", "memory_embedding", "impression_embedding", "trait_embedding")
+
+T = TypeVar("T")
+
+
+class Queries(Protocol):
+    """What the graph functions need to run named queries: a :class:`Database` (each call its own
+    transaction) or a :class:`NamedTx` (every call inside one transaction)."""
+
+    async def read(self, name: str, **params: Any) -> list[dict[str, Any]]: ...
+
+    async def write(self, name: str, **params: Any) -> list[dict[str, Any]]: ...
+
+    async def write_many(self, steps: list[tuple[str, dict[str, Any]]]) -> list[list[dict[str, Any]]]: ...
+
+
+class NamedTx:
+    """Named queries inside ONE open write transaction (see :meth:`Database.in_transaction`).
+
+    ``read``, ``write`` and ``write_many`` all run in that transaction, so a check and the write it guards
+    see the same state once a lock is held; nothing commits until the transaction function returns.
+    """
+
+    def __init__(self, tx: AsyncManagedTransaction) -> None:
+        self._tx = tx
+
+    async def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        return await _fetch_all(self._tx, query(name), params)
+
+    async def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        return await _fetch_all(self._tx, query(name), params)
+
+    async def write_many(self, steps: list[tuple[str, dict[str, Any]]]) -> list[list[dict[str, Any]]]:
+        return [await _fetch_all(self._tx, query(name), params) for name, params in steps]
+
+
+@contextlib.contextmanager
+def _domain_errors(uri: str) -> Iterator[None]:
+    """Driver errors a caller can act on, as domain errors: Neo4j unreachable → DatabaseUnavailableError,
+    a uniqueness constraint violated by a concurrent write → ConflictError. Everything else passes."""
+    try:
+        yield
+    except (ServiceUnavailable, SessionExpired) as exc:
+        raise DatabaseUnavailableError(uri=uri, reason="the server is not reachable") from exc
+    except ConstraintError as exc:
+        raise ConflictError(
+            kind="write", ident="", problem="clashed with a concurrent change of the same object"
+        ) from exc
 
 
 class Database:
@@ -47,8 +96,15 @@ class Database:
         password = settings.resolve_neo4j_password()
         # Server notifications (e.g. "property key does not exist" before the first trait is
         # written) are planner hints, not errors: keep them out of the service's and CLI's output.
+        # Bounded waits: with Neo4j down a request fails with DATABASE_UNAVAILABLE within about
+        # neo4j_request_timeout_s instead of the driver's 30 s of retries (issue 11).
         driver = AsyncGraphDatabase.driver(
-            settings.neo4j_uri, auth=(settings.neo4j_user, password), notifications_min_severity="OFF"
+            settings.neo4j_uri,
+            auth=(settings.neo4j_user, password),
+            notifications_min_severity="OFF",
+            connection_timeout=settings.neo4j_connection_timeout_s,
+            connection_acquisition_timeout=settings.neo4j_request_timeout_s,
+            max_transaction_retry_time=settings.neo4j_retry_s,
         )
         deadline = time.monotonic() + settings.neo4j_connect_timeout_s
         delay_s = 0.2
@@ -58,11 +114,15 @@ class Database:
                 break
             except AuthError as exc:
                 await driver.close()
-                raise DatabaseUnavailableError(uri=settings.neo4j_uri, reason=f"authentication failed ({exc})") from exc
+                raise DatabaseUnavailableError(
+                    uri=settings.neo4j_uri, reason="authentication failed (wrong NEO4J_USER or NEO4J_PASSWORD)"
+                ) from exc
             except (ServiceUnavailable, OSError) as exc:
                 if time.monotonic() >= deadline:
                     await driver.close()
-                    raise DatabaseUnavailableError(uri=settings.neo4j_uri, reason=str(exc)) from exc
+                    raise DatabaseUnavailableError(
+                        uri=settings.neo4j_uri, reason=f"no answer within {settings.neo4j_connect_timeout_s:g} s"
+                    ) from exc
                 await asyncio.sleep(delay_s)
                 delay_s = min(delay_s * 2, 2.0)
         await adb.set_connection(driver=driver)
@@ -72,14 +132,42 @@ class Database:
         await self.driver.close()
 
     async def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        """Run the named read query from ``cypher/queries`` (auto-retried); rows as dicts."""
-        async with self.driver.session(database=self.database) as session:
-            return await session.execute_read(_fetch_all, query(name), params)
+        """Run the named read query from ``cypher/queries`` (auto-retried); rows as dicts.
+
+        Raises:
+            DatabaseUnavailableError: Neo4j did not answer within the driver's bounded waits.
+        """
+        with _domain_errors(self.uri):
+            async with self.driver.session(database=self.database) as session:
+                return await session.execute_read(_fetch_all, query(name), params)
 
     async def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        """Run the named write query in its own auto-retried transaction; rows as dicts."""
-        async with self.driver.session(database=self.database) as session:
-            return await session.execute_write(_fetch_all, query(name), params)
+        """Run the named write query in its own auto-retried transaction; rows as dicts.
+
+        Raises:
+            DatabaseUnavailableError: Neo4j unreachable; ConflictError: a uniqueness constraint was violated.
+        """
+        with _domain_errors(self.uri):
+            async with self.driver.session(database=self.database) as session:
+                return await session.execute_write(_fetch_all, query(name), params)
+
+    async def in_transaction(self, work: Callable[[NamedTx], Awaitable[T]]) -> T:
+        """Run ``work`` in ONE write transaction; it commits when ``work`` returns, rolls back when it raises.
+
+        The driver retries the whole function on transient errors (deadlocks, leader changes), so ``work``
+        must have no side effects outside the transaction. Raising any exception (e.g. a
+        :class:`~graphsvc.errors.ConflictError` after a failed check) rolls everything back.
+
+        Raises:
+            DatabaseUnavailableError, ConflictError (constraint violated), and whatever ``work`` raises.
+        """
+
+        async def run(tx: AsyncManagedTransaction) -> T:
+            return await work(NamedTx(tx))
+
+        with _domain_errors(self.uri):
+            async with self.driver.session(database=self.database) as session:
+                return await session.execute_write(run)
 
     async def write_many(self, steps: list[tuple[str, dict[str, Any]]]) -> list[list[dict[str, Any]]]:
         """Run several named queries in ONE write transaction: all apply, or none does.
@@ -91,11 +179,10 @@ class Database:
             the rows of each step, in order.
         """
 
-        async def work(tx: AsyncManagedTransaction) -> list[list[dict[str, Any]]]:
-            return [await _fetch_all(tx, query(name), params) for name, params in steps]
+        async def work(tx: NamedTx) -> list[list[dict[str, Any]]]:
+            return await tx.write_many(steps)
 
-        async with self.driver.session(database=self.database) as session:
-            return await session.execute_write(work)
+        return await self.in_transaction(work)
 
     async def apply_schema(self, *, dimensions: int) -> int:
         """Apply ``cypher/schema.cypher`` idempotently and wait for the indexes to come online.

@@ -7,7 +7,11 @@ from datetime import datetime
 from typing import Any, cast
 
 from graphsvc.graph import nodes
-from graphsvc.vocabulary import JOB_KINDS, JOB_STATUSES, JobKind, JobStatus
+from graphsvc.graph.database import Database, NamedTx
+from graphsvc.graph.leases import LeaseLostError
+from graphsvc.vocabulary import JOB_KINDS, JOB_PRIORITY_RANK, JOB_STATUSES, JobKind, JobPriority, JobStatus
+
+_PRIORITY_OF_RANK: dict[int, JobPriority] = {rank: name for name, rank in JOB_PRIORITY_RANK.items()}
 
 
 @dataclass(frozen=True)
@@ -16,9 +20,13 @@ class JobRow:
 
     Attributes:
         kind: what the job does (``graphsvc.vocabulary.JobKind``).
-        status: PENDING → RUNNING → SUCCEEDED, or back to PENDING with ``error`` until FAILED.
+        status: PENDING → RUNNING → SUCCEEDED, or back to PENDING with ``error`` until FAILED; CANCELLED.
         attempts: how many times it was claimed.
         llm_calls, tokens_in, tokens_out: LLM usage of every attempt (0 on the offline path).
+        owner: the process holding its lease while RUNNING (None otherwise).
+        priority: interactive jobs are claimed before bulk ones.
+        cancel_requested: ``cancelJob`` asked a RUNNING job to stop.
+        request_id: the request that queued it (its logs carry the same id).
     """
 
     uid: str
@@ -35,6 +43,10 @@ class JobRow:
     tokens_out: int
     memories_created: int
     memories_reinforced: int
+    owner: str | None = None
+    priority: JobPriority = "interactive"
+    cancel_requested: bool = False
+    request_id: str | None = None
 
     @classmethod
     def from_node(cls, node: Any) -> JobRow:
@@ -61,4 +73,28 @@ class JobRow:
             tokens_out=job.tokens_out or 0,
             memories_created=job.memories_created or 0,
             memories_reinforced=job.memories_reinforced or 0,
+            owner=job.owner,
+            priority=_PRIORITY_OF_RANK.get(job.priority or 0, "interactive"),
+            cancel_requested=bool(job.cancel_requested),
+            request_id=job.request_id,
         )
+
+
+async def commit_with_job(db: Database, job: JobRow, *, now: datetime, work: Any) -> Any:
+    """Run ``work(tx)`` in one transaction that first locks the job and checks this process still owns it.
+
+    Args:
+        job: the claimed job (``job.owner`` is this process).
+        work: ``async (NamedTx) -> result``: the job's writes, its status included.
+
+    Raises:
+        LeaseLostError: the job was taken over (or finished) meanwhile; nothing was written.
+    """
+
+    async def guarded(tx: NamedTx) -> Any:
+        rows = await tx.write("guard_job_owner", uid=job.uid, user_id=job.user_id, owner=job.owner, now=now)
+        if not rows:
+            raise LeaseLostError(f"job {job.uid} is no longer owned by {job.owner}")
+        return await work(tx)
+
+    return await db.in_transaction(guarded)

@@ -33,6 +33,7 @@ from neomodel import (
     AsyncStructuredNode,
     AsyncStructuredRel,
     AsyncZeroOrOne,
+    BooleanProperty,
     DateTimeNeo4jFormatProperty,
     FloatProperty,
     IntegerProperty,
@@ -299,3 +300,13 @@ class Job(TenantNode):
     tokens_out = IntegerProperty(default=0)
     memories_created = IntegerProperty(default=0)
     memories_reinforced = IntegerProperty(default=0)
+    priority = IntegerProperty(default=0)
+    """``JOB_PRIORITY_RANK``: lower is claimed first."""
+    dedup_key = StringProperty()
+    """Jobs with the same key are coalesced while one is PENDING (``extract:<session>``, ``reflect:<user>``)."""
+    owner = StringProperty()
+    """The process holding the job's lease while it is RUNNING (``graphsvc.graph.leases``)."""
+    lease_until = DateTimeNeo4jFormatProperty()
+    cancel_requested = BooleanProperty(default=False)
+    request_id = StringProperty()
+    """The id of the request that queued it (logs of the job carry it)."""

@@ -14,6 +14,7 @@ from graphsvc.conversation import MessageIn
 from graphsvc.errors import InvalidInputError, NotFoundError
 from graphsvc.graph.jobs import JobRow
 from graphsvc.graph.memory_reads import MemoryPage, list_memories
+from graphsvc.logs import request_id_var
 from graphsvc.pipeline.ingest import messages as ingest
 from graphsvc.pipeline.ingest.messages import IngestOutcome
 from graphsvc.pipeline.recall import context, rank
@@ -21,7 +22,7 @@ from graphsvc.pipeline.recall.context import MemoryContext
 from graphsvc.pipeline.recall.hits import RecallHit
 from graphsvc.runtime import Runtime
 from graphsvc.validation import require_id, require_limit
-from graphsvc.vocabulary import MEMORY_TYPES
+from graphsvc.vocabulary import JOB_PRIORITY_RANK, MEMORY_TYPES, JobPriority
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +39,17 @@ class ConversationArea:
         """Store messages as events; see :func:`graphsvc.pipeline.ingest.messages.run`."""
         return await ingest.run(self.rt, user_id=user_id, session_id=session_id, messages=messages)
 
-    async def end_conversation(self, *, user_id: str, session_id: str) -> JobRow:
+    async def end_conversation(
+        self, *, user_id: str, session_id: str, priority: JobPriority = "interactive"
+    ) -> JobRow:
         """Mark the session ended and queue its extraction job, in one transaction; returns at once.
+
+        While an extraction of the session is still queued (PENDING), that job is returned instead of a new
+        one: concurrent or repeated calls queue one job (issue 11). A RUNNING extraction does not count (it
+        may have read the session before the newest messages), so a call then queues one more.
+
+        Args:
+            priority: ``interactive`` (a user just ended a chat) is claimed before ``bulk`` (imports, sweeps).
 
         Raises:
             InvalidInputError: blank or oversized ids.
@@ -52,6 +62,8 @@ class ConversationArea:
         now = self.rt.clock()
         ended, created = await self.rt.db.write_many(
             [
+                # end_session writes the session first: concurrent calls take turns on its lock, so
+                # create_job's check for a queued job sees the job a previous call queued.
                 ("end_session", {"user_id": user_id, "session_uid": session_uid, "now": now}),
                 (
                     "create_job",
@@ -62,6 +74,9 @@ class ConversationArea:
                         "session_id": session_id,
                         "session_uid": session_uid,
                         "now": now,
+                        "priority": JOB_PRIORITY_RANK[priority],
+                        "dedup_key": keys.job_dedup_key("extract", session_uid),
+                        "request_id": request_id_var.get(),
                     },
                 ),
             ]
@@ -82,7 +97,10 @@ class ConversationArea:
         """
         cutoff = self.rt.clock() - timedelta(minutes=self.rt.settings.idle_conversation_timeout_min)
         rows = await self.rt.db.read("idle_open_sessions", cutoff=cutoff, limit=batch)
-        jobs = [await self.end_conversation(user_id=r["user_id"], session_id=r["session_id"]) for r in rows]
+        jobs = [
+            await self.end_conversation(user_id=r["user_id"], session_id=r["session_id"], priority="bulk")
+            for r in rows
+        ]
         if jobs:
             log.info("ended %d idle conversation(s)", len(jobs))
         return jobs

@@ -9,14 +9,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Collection, Mapping
 
-from graphsvc.errors import InvalidInputError, NotFoundError
-from graphsvc.graph.jobs import JobRow
+from graphsvc.errors import ConflictError, InvalidInputError, NotFoundError
+from graphsvc.graph.jobs import JobRow, commit_with_job
 from graphsvc.pipeline.extraction import run as extraction
 from graphsvc.pipeline.reflection import cycle
 from graphsvc.runtime import Runtime
 from graphsvc.service.worker import JobHandler, JobWorker
 from graphsvc.validation import require_id, require_limit
-from graphsvc.vocabulary import JOB_STATUSES, JobKind
+from graphsvc.vocabulary import JOB_PRIORITY_RANK, JOB_STATUSES, JobKind, JobPriority
 
 MAX_JOB_PAGE = 500
 
@@ -39,17 +39,26 @@ class JobArea:
 
         A cycle whose LLM call fails is recorded as a FAILED ReflectionCycle by the engine (the seed:
         retry at the next reflection); the job itself succeeds. Database errors fail the job and retry it.
+        The cycle commits its own transaction (guarded by the user's reflection flag, seed 002 §1), then the
+        job's status commits only while this process still owns the job.
         """
         outcome = await cycle.run(self.rt, user_id=job.user_id, session_ended=True)
-        await self.rt.db.write(
-            "complete_job",
-            uid=job.uid,
-            user_id=job.user_id,
-            now=self.rt.clock(),
-            llm_calls=outcome.llm_calls,
-            tokens_in=outcome.tokens_in,
-            tokens_out=outcome.tokens_out,
-            outcome=outcome.status,
+        now = self.rt.clock()
+        await commit_with_job(
+            self.rt.db,
+            job,
+            now=now,
+            work=lambda tx: tx.write(
+                "complete_job",
+                uid=job.uid,
+                user_id=job.user_id,
+                owner=job.owner,
+                now=now,
+                llm_calls=outcome.llm_calls,
+                tokens_in=outcome.tokens_in,
+                tokens_out=outcome.tokens_out,
+                outcome=outcome.status,
+            ),
         )
 
     async def job(self, *, job_id: str, user_ids: Collection[str] | None) -> JobRow:
@@ -73,6 +82,51 @@ class JobArea:
         limit = require_limit("limit", limit, maximum=MAX_JOB_PAGE)
         rows = await self.rt.db.read("list_jobs", user_id=user_id, status=status, limit=limit)
         return [JobRow.from_node(r["job"]) for r in rows]
+
+    async def cancel_job(self, *, user_id: str, job_id: str) -> JobRow:
+        """Cancel a job: a PENDING one ends CANCELLED at once; a RUNNING one is asked to stop and ends CANCELLED
+        within a lease renewal (``job_lease_s / 3``), its uncommitted work rolled back.
+
+        Returns:
+            the job as it is now (a RUNNING one shows ``cancel_requested``).
+
+        Raises:
+            NotFoundError: the user has no such job.
+            ConflictError: it already ended (SUCCEEDED, FAILED or CANCELLED).
+        """
+        user_id = require_id("userId", user_id, self.rt.settings)
+        job_id = require_id("id", job_id, self.rt.settings)
+        rows = await self.rt.db.write("cancel_job", uid=job_id, user_id=user_id, now=self.rt.clock())
+        if not rows:
+            raise NotFoundError(kind="job", ident=job_id)
+        before = rows[0]["before"]
+        if before not in ("PENDING", "RUNNING"):
+            raise ConflictError(
+                kind="job", ident=job_id, problem=f"is {before} already; only open jobs can be cancelled"
+            )
+        return JobRow.from_node(rows[0]["job"])
+
+    async def retry_job(self, *, user_id: str, job_id: str, priority: JobPriority = "interactive") -> JobRow:
+        """Queue a FAILED or CANCELLED job again, with a fresh set of ``job_max_attempts`` attempts.
+
+        Raises:
+            NotFoundError: the user has no such job.
+            ConflictError: the job is PENDING, RUNNING or SUCCEEDED (nothing to retry).
+        """
+        user_id = require_id("userId", user_id, self.rt.settings)
+        job_id = require_id("id", job_id, self.rt.settings)
+        rows = await self.rt.db.write(
+            "retry_job", uid=job_id, user_id=user_id, now=self.rt.clock(), priority=JOB_PRIORITY_RANK[priority]
+        )
+        if not rows:
+            raise NotFoundError(kind="job", ident=job_id)
+        before = rows[0]["before"]
+        if before not in ("FAILED", "CANCELLED"):
+            raise ConflictError(
+                kind="job", ident=job_id, problem=f"is {before}; only FAILED or CANCELLED jobs are retried"
+            )
+        self.worker.wake.set()
+        return JobRow.from_node(rows[0]["job"])
 
     async def wait_for_jobs(self, *, poll_s: float = 0.2) -> None:
         """Block until no job is pending or running (CLI import, benchmarks, tests).

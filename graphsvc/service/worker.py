@@ -1,37 +1,54 @@
-"""Background job runner: durable jobs in Neo4j, bounded concurrency, retries with backoff.
+"""Background job runner: durable jobs in Neo4j, run exactly once across every process on one database.
 
-Jobs are claimed from the graph (PENDING → RUNNING), run with at most ``job_concurrency``
-at once (one at a time per user, so near-duplicate checks see each other's writes), and
-end SUCCEEDED (inside the job's own result transaction) or go back to PENDING with
-``run_after = now + initial · 2^(attempts − 1)`` and the error recorded, until
-``job_max_attempts`` is reached and they end FAILED. At start-up, RUNNING jobs left by a
-crash are reset to PENDING: their results were never committed, so running them again is safe.
+Each poll settles abandoned jobs, reads candidates (due PENDING jobs, and RUNNING jobs whose lease expired;
+the first of each user with no live RUNNING job, interactive before bulk) and claims them one by one
+(``claim_job``: lock the user's lane, lock the job, re-check). A claimed job carries this process as its
+owner and a lease of ``job_lease_s``, renewed every third of it while the handler runs
+(:func:`graphsvc.graph.leases.hold`). Then:
+
+- the handler commits its results together with SUCCEEDED, in a transaction that first checks the owner
+  (:func:`graphsvc.graph.jobs.commit_with_job`), so a job taken over meanwhile commits nothing;
+- a failure goes back to PENDING with ``run_after = now + initial · 2^(attempts − 1)`` and its reason, until
+  ``job_max_attempts`` is reached and it ends FAILED. If even that write fails (Neo4j away), the job keeps
+  its lease, which expires: the job is taken over (by any process) when the database is back;
+- a lease that cannot be renewed in time, or was taken over, cancels the handler;
+- ``cancelJob`` on a running job is seen at the next renewal: the handler is cancelled, the job CANCELLED;
+- on shutdown running jobs are cancelled and handed back (PENDING, the attempt not counted).
+
+Nothing is reset at start-up: a second process (``graphsvc import``, a second ``serve``) never touches
+another's running jobs; a crashed process's jobs are taken over once their leases expire.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import timedelta
 
+from graphsvc import metrics
 from graphsvc.clock import Clock
 from graphsvc.config import Settings
 from graphsvc.errors import LLMError
 from graphsvc.graph.database import Database
 from graphsvc.graph.jobs import JobRow
+from graphsvc.graph.leases import CancelRequestedError, LeaseLostError, NamedLease, RenewOutcome, hold, process_owner
 from graphsvc.keys import new_uid
+from graphsvc.logs import bound
 from graphsvc.vocabulary import JobKind
 
 log = logging.getLogger(__name__)
 
 Sweep = Callable[[], Awaitable[object]]
-"""Periodic housekeeping run by the worker loop (the idle-conversation sweep)."""
+"""Periodic housekeeping run by one worker at a time (the idle-conversation sweep), under a named lease."""
 
 JobHandler = Callable[[JobRow], Awaitable[None]]
-"""Runs one claimed job and commits its own SUCCEEDED status with its results."""
+"""Runs one claimed job and commits its own SUCCEEDED status with its results (``commit_with_job``)."""
+
+SWEEP_LEASE = "idle-sweep"
 
 
 class JobWorker:
@@ -39,6 +56,10 @@ class JobWorker:
 
     Args:
         handlers: ``{kind: handler}``, one per job kind (``graphsvc.vocabulary.JOB_KINDS``).
+        sweep: periodic housekeeping, run every ``idle_sweep_interval_s`` by the process holding its lease.
+        owner: this process's lease owner id (default: host, pid and a random suffix).
+
+    Attributes:
         wake: set it to poll at once instead of waiting ``job_poll_interval_s``.
     """
 
@@ -50,6 +71,7 @@ class JobWorker:
         clock: Clock,
         handlers: Mapping[JobKind, JobHandler],
         sweep: Sweep | None = None,
+        owner: str | None = None,
     ) -> None:
         self._db = db
         self._settings = settings
@@ -57,81 +79,163 @@ class JobWorker:
         self._handlers = dict(handlers)
         self._sweep = sweep
         self._next_sweep_s = 0.0
-        self._slots = asyncio.Semaphore(settings.job_concurrency)
-        self._user_locks: dict[str, asyncio.Lock] = {}
-        self._running: set[asyncio.Task[None]] = set()
+        self.owner = owner or process_owner()
+        self._running: dict[str, asyncio.Task[None]] = {}
         self._loop_task: asyncio.Task[None] | None = None
+        self._stopping = False
         self.wake = asyncio.Event()
 
     async def start(self) -> None:
-        rows = await self._db.write("recover_running_jobs", now=self._clock())
-        if rows and rows[0]["recovered"]:
-            log.info("resumed %s job(s) interrupted by a restart", rows[0]["recovered"])
+        """Start polling (nothing in the database is reset: see the module docstring)."""
+        self._stopping = False
         self._loop_task = asyncio.create_task(self._loop(), name="graphsvc-job-worker")
 
-    async def stop(self) -> None:
+    async def stop(self, *, timeout_s: float = 3.0) -> None:
+        """Stop polling, cancel running jobs and hand them back (bounded by ``timeout_s``)."""
+        self._stopping = True
         if self._loop_task is not None:
             self._loop_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._loop_task
-        for task in list(self._running):
+            self._loop_task = None
+        tasks = list(self._running.values())
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._running, return_exceptions=True)
+        if tasks:
+            await asyncio.wait(tasks, timeout=timeout_s)
 
     async def _loop(self) -> None:
         while True:
             try:
-                if self._sweep is not None and time.monotonic() >= self._next_sweep_s:
-                    self._next_sweep_s = time.monotonic() + self._settings.idle_sweep_interval_s
-                    await self._sweep()
+                await self._maybe_sweep()
                 await self.poll_once()
-            except Exception:  # keep the worker alive across database hiccups
-                log.exception("job poll failed")
+            except Exception as exc:  # keep the worker alive across database outages
+                log.warning("job poll failed: %s", exc)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), timeout=self._settings.job_poll_interval_s)
             self.wake.clear()
 
+    async def _maybe_sweep(self) -> None:
+        if self._sweep is None or time.monotonic() < self._next_sweep_s:
+            return
+        self._next_sweep_s = time.monotonic() + self._settings.idle_sweep_interval_s
+        lease = NamedLease(
+            self._db,
+            key=SWEEP_LEASE,
+            owner=self.owner,
+            ttl_s=self._settings.job_lease_s,
+            clock=self._clock,
+        )
+        await lease.run(self._sweep)
+
     async def poll_once(self) -> int:
         """Claim and start the due jobs that fit in the free slots; returns how many started."""
         free = self._settings.job_concurrency - len(self._running)
-        if free <= 0:
+        if free <= 0 or self._stopping:
             return 0
-        rows = await self._db.write("claim_jobs", now=self._clock(), limit=free, claim_token=new_uid())
-        for row in rows:
-            job = JobRow.from_node(row["job"])
-            task = asyncio.create_task(self._run(job))
-            self._running.add(task)
-            task.add_done_callback(self._running.discard)
-        return len(rows)
+        now = self._clock()
+        max_attempts = self._settings.job_max_attempts
+        await self._db.write("settle_abandoned_jobs", now=now, max_attempts=max_attempts, claim_token=new_uid())
+        candidates = await self._db.read("job_candidates", now=now, max_attempts=max_attempts, limit=free)
+        started = 0
+        for row in candidates:
+            if str(row["uid"]) in self._running:
+                continue
+            claimed = await self._db.write(
+                "claim_job",
+                uid=row["uid"],
+                now=now,
+                owner=self.owner,
+                lease_until=now + timedelta(seconds=self._settings.job_lease_s),
+                max_attempts=max_attempts,
+                claim_token=new_uid(),
+            )
+            if not claimed:
+                continue  # another process claimed it, or its user got a running job meanwhile
+            job = JobRow.from_node(claimed[0]["job"])
+            task = asyncio.create_task(self._run(job), name=f"graphsvc-job-{job.uid}")
+            self._running[job.uid] = task
+            task.add_done_callback(functools.partial(self._forget, job.uid))
+            started += 1
+        return started
+
+    def _forget(self, uid: str, _task: asyncio.Task[None]) -> None:
+        self._running.pop(uid, None)
 
     async def idle(self) -> None:
-        """Wait until no job is running (used by the CLI import and the benchmarks)."""
+        """Wait until no job of this process is running (used by the CLI import and the benchmarks)."""
         while self._running:
-            await asyncio.gather(*list(self._running), return_exceptions=True)
+            await asyncio.gather(*list(self._running.values()), return_exceptions=True)
+
+    async def _renew(self, job: JobRow) -> RenewOutcome:
+        now = self._clock()
+        rows = await self._db.write(
+            "renew_job_lease",
+            uid=job.uid,
+            owner=self.owner,
+            lease_until=now + timedelta(seconds=self._settings.job_lease_s),
+        )
+        if not rows:
+            return "lost"
+        return "cancel" if rows[0]["cancel"] else "held"
 
     async def _run(self, job: JobRow) -> None:
-        lock = self._user_locks.setdefault(job.user_id, asyncio.Lock())
-        async with self._slots, lock:
+        """Run one claimed job under its lease and record how it ended; never raises (except cancellation)."""
+        started = time.monotonic()
+        with bound(request_id=job.request_id, job_id=job.uid):
             try:
-                await self._handlers[job.kind](job)
+                handler = self._handlers[job.kind]
+                await hold(handler(job), renew=lambda: self._renew(job), ttl_s=self._settings.job_lease_s)
+                metrics.JOBS.labels(job.kind, "succeeded").inc()
                 log.info("job %s (%s) succeeded", job.uid, job.kind)
             except asyncio.CancelledError:
+                await self._quietly("release_job", job)  # shutdown: hand it back at once
                 raise
+            except CancelRequestedError:
+                await self._quietly("cancelled_while_running", job)
+                metrics.JOBS.labels(job.kind, "cancelled").inc()
+                log.info("job %s (%s) cancelled while running", job.uid, job.kind)
+            except LeaseLostError as exc:
+                metrics.JOBS.labels(job.kind, "lease_lost").inc()
+                log.warning("job %s (%s) stopped: lease lost (%s)", job.uid, job.kind, exc.reason)
             except Exception as exc:
-                attempts = max(job.attempts, 1)
-                delay_s = self._settings.job_retry_initial_s * 2 ** max(attempts - 1, 0)
-                now = self._clock()
-                log.warning("job %s attempt %s failed: %s", job.uid, attempts, exc)
-                await self._db.write(
-                    "fail_job",
-                    uid=job.uid,
-                    user_id=job.user_id,
-                    error=f"{type(exc).__name__}: {exc}"[:2000],
-                    now=now,
-                    retry_at=now + timedelta(seconds=delay_s),
-                    max_attempts=self._settings.job_max_attempts,
-                    llm_calls=exc.llm_calls if isinstance(exc, LLMError) else 0,
-                    tokens_in=exc.tokens_in if isinstance(exc, LLMError) else 0,
-                    tokens_out=exc.tokens_out if isinstance(exc, LLMError) else 0,
-                )
+                metrics.JOB_FAILURES.labels(job.kind).inc()
+                await self._record_failure(job, exc)
+            finally:
+                metrics.JOB_SECONDS.labels(job.kind).observe(time.monotonic() - started)
                 self.wake.set()
+
+    async def _quietly(self, statement: str, job: JobRow) -> None:
+        """A best-effort state write (bounded: shutdown must not hang on an unreachable database)."""
+        try:
+            await asyncio.wait_for(
+                self._db.write(statement, uid=job.uid, owner=self.owner, now=self._clock()), timeout=2.0
+            )
+        except Exception as exc:  # the lease expires and the job is taken over later
+            log.warning("job %s: could not record %s (%s); its lease will expire", job.uid, statement, exc)
+
+    async def _record_failure(self, job: JobRow, exc: Exception) -> None:
+        attempts = max(job.attempts, 1)
+        delay_s = self._settings.job_retry_initial_s * 2 ** max(attempts - 1, 0)
+        now = self._clock()
+        log.warning("job %s (%s) attempt %s failed: %s", job.uid, job.kind, attempts, exc)
+        try:
+            await self._db.write(
+                "fail_job",
+                uid=job.uid,
+                user_id=job.user_id,
+                owner=self.owner,
+                error=f"{type(exc).__name__}: {exc}"[:2000],
+                now=now,
+                retry_at=now + timedelta(seconds=delay_s),
+                max_attempts=self._settings.job_max_attempts,
+                llm_calls=exc.llm_calls if isinstance(exc, LLMError) else 0,
+                tokens_in=exc.tokens_in if isinstance(exc, LLMError) else 0,
+                tokens_out=exc.tokens_out if isinstance(exc, LLMError) else 0,
+            )
+        except Exception as write_error:
+            # Not recorded: the job keeps this process as owner until its lease expires, then any
+            # process takes it over (claim_job) once the database answers again.
+            log.error(
+                "job %s: failure not recorded (%s); it will be retried when its lease expires", job.uid, write_error
+            )

@@ -100,16 +100,23 @@ async def test_failure_then_success_on_retry(llm_service: MemoryService, llm_ser
     assert await memory_count(llm_service) == 1
 
 
-async def test_job_interrupted_by_a_restart_runs_again(service: MemoryService) -> None:
+async def test_job_of_a_crashed_owner_is_taken_over_once_its_lease_expired(service: MemoryService) -> None:
     await ingest_one(service)
     await service.worker.stop()  # no worker: the job stays queued
     job = await service.end_conversation(user_id="ana", session_id="s1")
-    async with service.db.driver.session() as s:  # simulate a crash mid-run
-        await (await s.run("MATCH (j:Job {uid: $uid}) SET j.status = 'RUNNING', j.attempts = 1", uid=job.uid)).consume()
-    assert (await service.job(job_id=job.uid, user_ids=None)).status == "RUNNING"
-    await service.worker.start()  # a restart recovers RUNNING jobs
+    async with service.db.driver.session() as s:  # a crash mid-run: another process's lease, now expired
+        await (
+            await s.run(
+                "MATCH (j:Job {uid: $uid}) SET j.status = 'RUNNING', j.attempts = 1, j.owner = 'dead:1:x', "
+                "j.lease_until = datetime() - duration('PT1S')",
+                uid=job.uid,
+            )
+        ).consume()
+    assert (await service.job(job_id=job.uid)).status == "RUNNING"
+    await service.worker.start()
     await service.wait_for_jobs()
-    assert (await service.job(job_id=job.uid, user_ids=None)).status == "SUCCEEDED"
+    done = await service.job(job_id=job.uid)
+    assert done.status == "SUCCEEDED" and done.attempts == 2 and done.owner is None
     assert await memory_count(service) >= 1
 
 

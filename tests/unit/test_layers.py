@@ -21,7 +21,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "graphsvc"
 
-GROUND = ("errors", "vocabulary", "clock", "keys", "config", "conversation", "validation", "text")
+GROUND = ("errors", "vocabulary", "clock", "keys", "config", "conversation", "validation", "text", "logs", "metrics")
 LAYERS: dict[str, int] = {
     **dict.fromkeys(GROUND, 0),
     "embed": 1,

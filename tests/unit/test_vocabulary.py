@@ -14,6 +14,7 @@ from graphsvc.graph import nodes
 ENUMS: list[tuple[type[Enum], tuple[str, ...]]] = [
     (types.MemoryType, v.MEMORY_TYPES),
     (types.JobStatus, v.JOB_STATUSES),
+    (types.JobPriority, v.JOB_PRIORITIES),
     (entity_types.EntityKind, v.ENTITY_KINDS),
     (entity_types.PendingReason, v.PENDING_REASONS),
     (entity_types.PendingStatus, v.PENDING_STATUSES),

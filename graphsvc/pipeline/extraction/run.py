@@ -21,7 +21,7 @@ from graphsvc import keys
 from graphsvc.conversation import ConversationMessage
 from graphsvc.embed.base import Embedder
 from graphsvc.graph.database import Database
-from graphsvc.graph.jobs import JobRow
+from graphsvc.graph.jobs import JobRow, commit_with_job
 from graphsvc.llm.client import LLMCall
 from graphsvc.pipeline.extraction.contract import MemoryExtraction
 from graphsvc.pipeline.extraction.dedup import Candidate, plan_dedup
@@ -30,6 +30,7 @@ from graphsvc.pipeline.impressions import run as impressions
 from graphsvc.pipeline.impressions.active import detect_mentions, mention_names
 from graphsvc.pipeline.impressions.vectors import embed_missing_impressions
 from graphsvc.runtime import Runtime
+from graphsvc.vocabulary import JOB_PRIORITY_RANK
 
 ACTOR = "extraction"
 
@@ -138,6 +139,9 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
                 "kind": "reflect",
                 "session_id": session_id,
                 "session_uid": keys.session_uid(user_id, session_id),
+                "priority": JOB_PRIORITY_RANK[job.priority],
+                "dedup_key": keys.job_dedup_key("reflect", user_id),
+                "request_id": job.request_id,
             },
         ),
         (
@@ -145,6 +149,7 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
             {
                 **common,
                 "uid": job.uid,
+                "owner": job.owner,
                 "llm_calls": len(calls),
                 "tokens_in": sum(c.tokens_in for c in calls),
                 "tokens_out": sum(c.tokens_out for c in calls),
@@ -154,7 +159,8 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
             },
         ),
     ]
-    await db.write_many(steps)
+    # Only while this process still owns the job (its lease was not taken over): else nothing commits.
+    await commit_with_job(db, job, now=now, work=lambda tx: tx.write_many(steps))
     return report
 
 

@@ -12,7 +12,6 @@ stored first) and every change writes a ``HistoryEntry``. Pending observations a
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
@@ -74,11 +73,7 @@ def evidence_grade(confidence: float) -> EvidenceGrade:
 
 
 def _uid(*parts: str) -> str:
-    digest = hashlib.sha256()
-    for part in parts:
-        digest.update(part.encode("utf-8"))
-        digest.update(b"\x1f")
-    return digest.hexdigest()
+    return keys.digest(*parts)
 
 
 def batches(steps: Sequence[PlanStep], size: int) -> list[list[PlanStep]]:

@@ -8,7 +8,6 @@ is rolled back and nothing is written.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from datetime import datetime, timedelta
@@ -43,7 +42,7 @@ class ReflectionLockLostError(GraphsvcError):
 
 def state_uid(user_id: str) -> str:
     """The uid of the user's ``ReflectionState`` node."""
-    return hashlib.sha256(f"reflection-state\x1f{user_id}".encode()).hexdigest()
+    return keys.digest("reflection-state", user_id)
 
 
 # --- lock ------------------------------------------------------------------------------------------

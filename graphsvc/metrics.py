@@ -1,0 +1,75 @@
+"""Prometheus metrics (the official ``prometheus_client``), every name prefixed ``graphsvc_``.
+
+Defined once here, on the ground floor, so every layer can count what it does; ``GET /metrics`` serves
+the process's default registry in the text exposition format.
+"""
+
+from __future__ import annotations
+
+from prometheus_client import Counter, Gauge, Histogram
+
+_LATENCY_BUCKETS_S = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+_JOB_BUCKETS_S = (0.1, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0, 600.0)
+
+# --- requests -----------------------------------------------------------------------------------
+REQUESTS = Counter(
+    "graphsvc_requests_total",
+    "GraphQL requests by operation (the root fields, sorted and joined with +) and outcome",
+    ["operation", "outcome"],
+)
+REQUEST_SECONDS = Histogram(
+    "graphsvc_request_duration_seconds",
+    "GraphQL request latency by operation, admission wait included",
+    ["operation"],
+    buckets=_LATENCY_BUCKETS_S,
+)
+INFLIGHT = Gauge("graphsvc_requests_inflight", "GraphQL requests being executed now")
+QUEUED = Gauge("graphsvc_requests_queued", "GraphQL requests waiting for an execution slot")
+REJECTED = Counter(
+    "graphsvc_requests_rejected_total",
+    "Requests refused before execution, by reason (queue_full, queue_timeout, body_too_large, malformed)",
+    ["reason"],
+)
+DEADLINES = Counter("graphsvc_request_deadline_exceeded_total", "Requests stopped at their server-side deadline")
+DISCONNECTS = Counter("graphsvc_request_abandoned_total", "Requests whose client left; their work was cancelled")
+
+# --- recall and ingest ------------------------------------------------------------------------------
+RECALL_STAGE_SECONDS = Histogram(
+    "graphsvc_recall_stage_seconds",
+    "Recall latency by stage (embed, vector, fulltext, graph, hydrate, total)",
+    ["stage"],
+    buckets=_LATENCY_BUCKETS_S,
+)
+INGESTED_MESSAGES = Counter(
+    "graphsvc_ingest_messages_total", "Messages delivered to ingest, by outcome (stored, duplicate)", ["outcome"]
+)
+
+# --- jobs ------------------------------------------------------------------------------------------------
+JOBS = Counter("graphsvc_jobs_total", "Jobs finished by kind and outcome", ["kind", "outcome"])
+JOB_SECONDS = Histogram(
+    "graphsvc_job_duration_seconds", "Job attempt duration by kind", ["kind"], buckets=_JOB_BUCKETS_S
+)
+JOB_FAILURES = Counter("graphsvc_job_failures_total", "Failed job attempts by kind", ["kind"])
+JOBS_QUEUED = Gauge("graphsvc_job_queue_depth", "Jobs in the database by status (PENDING, RUNNING)", ["status"])
+JOB_QUEUE_AGE = Gauge("graphsvc_job_queue_oldest_age_seconds", "Age of the oldest due PENDING job")
+
+# --- LLM ---------------------------------------------------------------------------------------------------
+LLM_CALLS = Counter("graphsvc_llm_calls_total", "LLM calls by task and outcome", ["task", "outcome"])
+LLM_TOKENS = Counter("graphsvc_llm_tokens_total", "LLM tokens by task and direction (in, out)", ["task", "direction"])
+LLM_FAILURES = Counter("graphsvc_llm_failures_total", "Failed LLM calls by task", ["task"])
+
+# --- embedder -------------------------------------------------------------------------------------------------
+EMBED_SECONDS = Histogram(
+    "graphsvc_embedding_seconds",
+    "Embedder call latency by kind (query, passage, background)",
+    ["kind"],
+    buckets=_LATENCY_BUCKETS_S,
+)
+EMBED_QUEUE = Gauge("graphsvc_embedding_queue_texts", "Texts waiting for the embedder")
+EMBED_QUEUE_WAIT = Histogram(
+    "graphsvc_embedding_queue_wait_seconds", "Time a batch waited for the embedder", buckets=_LATENCY_BUCKETS_S
+)
+EMBED_REFUSED = Counter("graphsvc_embedding_refused_total", "Embedding requests refused because the queue was full")
+EMBED_TRUNCATED = Counter(
+    "graphsvc_embedding_truncated_total", "Texts cut to what the model reads before embedding"
+)

@@ -6,14 +6,23 @@ the problem and the limit; nothing is written when one fails.
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import UTC, datetime
 
 from graphsvc.config import Settings
 from graphsvc.errors import InvalidInputError
 
+ID_FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""Unicode categories refused in ids: control and format characters (invisible, e.g. U+0000, U+001F,
+U+200B), lone surrogates, and line/paragraph separators."""
+
 
 def require_id(field: str, value: str, settings: Settings) -> str:
-    """A non-blank id within ``max_id_chars``; returns it stripped."""
+    """A non-blank id within ``max_id_chars`` without control characters; returns it stripped.
+
+    Raises:
+        InvalidInputError: empty, too long, or holding a character of ``ID_FORBIDDEN_CATEGORIES``.
+    """
     stripped = value.strip() if isinstance(value, str) else ""
     if not stripped:
         raise InvalidInputError(field=field, problem="must not be empty")
@@ -23,11 +32,39 @@ def require_id(field: str, value: str, settings: Settings) -> str:
             problem=f"is {len(stripped)} characters, over the limit of {settings.max_id_chars}",
             fix="use a shorter id (for example a hash of the long one)",
         )
+    for position, char in enumerate(stripped):
+        if unicodedata.category(char) in ID_FORBIDDEN_CATEGORIES:
+            raise InvalidInputError(
+                field=field,
+                problem=f"holds the control or invisible character U+{ord(char):04X} at position {position}",
+                fix="use printable characters only in ids",
+            )
     return stripped
 
 
+def require_encodable(field: str, value: str) -> str:
+    """Text that can be stored: no lone surrogate (U+D800–U+DFFF), which has no UTF-8 form.
+
+    Raises:
+        InvalidInputError: naming the position of the first lone surrogate.
+    """
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidInputError(
+            field=field,
+            problem=f"holds a lone surrogate (U+{ord(value[exc.start]):04X}) at position {exc.start}",
+            fix="send valid Unicode (pair the surrogates, or drop the broken character)",
+        ) from exc
+    return value
+
+
 def require_text(field: str, value: str, *, limit: int) -> str:
-    """Non-blank text within ``limit`` characters."""
+    """Non-blank, storable text within ``limit`` characters.
+
+    Raises:
+        InvalidInputError: empty, too long, or not storable (:func:`require_encodable`).
+    """
     if not value or not value.strip():
         raise InvalidInputError(field=field, problem="must not be empty")
     if len(value) > limit:
@@ -36,7 +73,19 @@ def require_text(field: str, value: str, *, limit: int) -> str:
             problem=f"is {len(value)} characters, over the limit of {limit}",
             fix="split the text into several messages",
         )
-    return value
+    return require_encodable(field, value)
+
+
+def optional_text(field: str, value: str | None, *, limit: int) -> str | None:
+    """Stripped text within ``limit`` characters, or None when missing or blank (e.g. a speaker name).
+
+    Raises:
+        InvalidInputError: too long or not storable.
+    """
+    stripped = (value or "").strip()
+    if not stripped:
+        return None
+    return require_text(field, stripped, limit=limit)
 
 
 def require_aware(field: str, value: datetime) -> datetime:

@@ -37,7 +37,7 @@ def llm_server(fake_openai: FakeOpenAI) -> Iterator[FakeOpenAI]:
     fake_openai.default = None
     fake_openai.schema_defaults.clear()
     fake_openai.accept_key = None
-    fake_openai.accept_key = None
+    fake_openai.down = False
     yield fake_openai
     fake_openai.script.clear()
     fake_openai.default = None

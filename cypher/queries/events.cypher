@@ -69,3 +69,11 @@ RETURN e.speaker AS speaker, e.content AS content
 ORDER BY e.occurred_at DESC, e.seq DESC
 LIMIT 1
 ;
+
+// name: event_content_clashes
+// Events of this batch stored before with other content (a message id reused for a different message).
+UNWIND $events AS ev
+MATCH (e:Event {uid: ev.uid})
+WHERE e.user_id = $user_id AND e.content_hash <> ev.content_hash
+RETURN e.source_id AS source_id
+;

@@ -1,7 +1,8 @@
-"""The ASGI application: ``POST /graphql`` (GraphiQL on GET), ``/mcp`` (MCP over streamable HTTP),
-``GET /health``, ``GET /metrics``, and the pages of :mod:`graphsvc.api.ui` (``/``, the dashboard at ``/ui``).
-``/graphql`` and ``/mcp`` sit behind authentication and the rate limit (:mod:`graphsvc.api.guard`);
-``CORS_ORIGINS`` adds Starlette's CORS middleware."""
+"""The ASGI application: ``POST /graphql`` (GraphiQL on GET unless turned off), ``/mcp`` (MCP over streamable
+HTTP), ``GET /health``, ``GET /ready``, ``GET /metrics`` (:mod:`graphsvc.api.observability`), and the pages of
+:mod:`graphsvc.api.ui` (``/``, the dashboard at ``/ui``). ``/graphql`` and ``/mcp`` sit behind authentication
+and the rate limit (:mod:`graphsvc.api.guard`); ``CORS_ORIGINS`` adds Starlette's CORS middleware; every
+POST /graphql also passes :class:`graphsvc.api.admission.RequestGuard` (body limit, admission, deadline)."""
 
 from __future__ import annotations
 
@@ -11,22 +12,27 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 
-from graphsvc.api import guard, mcp
+from graphsvc.api import guard, mcp, observability
+from graphsvc.api.admission import RequestGuard
 from graphsvc.api.context import Context, identity_of
-from graphsvc.api.schema import schema
+from graphsvc.api.schema import build_schema
 from graphsvc.api.ui import graphiql_page, ui_routes
 from graphsvc.config import Settings
 from graphsvc.service import MemoryService
 
 
 class GraphQLApp(GraphQL[Context, None]):
-    def __init__(self, service_ref: dict[str, MemoryService]) -> None:
-        super().__init__(schema, graphql_ide="graphiql", allow_queries_via_get=False)
+    def __init__(self, service_ref: dict[str, MemoryService], settings: Settings) -> None:
+        super().__init__(
+            build_schema(introspection=settings.introspection_enabled),
+            graphql_ide="graphiql" if settings.graphiql_enabled else None,
+            allow_queries_via_get=False,
+        )
         self._service_ref = service_ref
 
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
@@ -37,8 +43,9 @@ class GraphQLApp(GraphQL[Context, None]):
         return graphiql_page()
 
 
-def build_app(settings: Settings, *, service: MemoryService | None = None) -> Starlette:
-    """The Starlette app. With ``service`` given (tests), it is used and not closed.
+def build_app(settings: Settings, *, service: MemoryService | None = None, close_service: bool = False) -> Starlette:
+    """The Starlette app. With ``service`` given (tests, ``graphsvc serve``), it is used, and closed at shutdown
+    only with ``close_service``; without, the lifespan opens one and closes it at shutdown.
 
     Raises:
         ConfigurationError: ``AUTH_MODE=none`` on a HOST that is not loopback.
@@ -50,7 +57,11 @@ def build_app(settings: Settings, *, service: MemoryService | None = None) -> St
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if service is not None:
-            yield
+            try:
+                yield
+            finally:
+                if close_service:
+                    await service.close()
             return
         ref["service"] = await MemoryService.open(settings)
         try:
@@ -58,27 +69,16 @@ def build_app(settings: Settings, *, service: MemoryService | None = None) -> St
         finally:
             await ref["service"].close()
 
-    async def health(request: Request) -> JSONResponse:
-        svc = ref.get("service")
-        if svc is None:
-            return JSONResponse({"status": "starting"}, status_code=503)
-        ok, report = await svc.health()
-        return JSONResponse(report, status_code=200 if ok else 503)
-
-    async def metrics(request: Request) -> JSONResponse:
-        """LLM calls by task and outcome, and tokens, since start-up (empty on the offline path)."""
-        svc = ref.get("service")
-        return JSONResponse({"llm": svc.llm_metrics() if svc is not None else {}})
-
-    graphql_app = GraphQLApp(ref)
-    return Starlette(
+    graphql_app = GraphQLApp(ref, settings)
+    app = Starlette(
         routes=[
             Route("/graphql", graphql_app, methods=["GET", "POST"]),
-            Route("/health", health),
-            Route("/metrics", metrics),
+            *observability.routes(lambda: ref.get("service")),
             *mcp_routes,
             *ui_routes(),
         ],
         middleware=guard.middleware(settings, lambda: ref["service"]),
         lifespan=mcp.with_sessions(mcp_sessions, lifespan),
     )
+    app.add_middleware(RequestGuard, settings=settings)
+    return app

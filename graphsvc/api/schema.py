@@ -7,13 +7,20 @@ module (``graphsvc schema print``) and checked by a test.
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any
+
 import strawberry
-from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
+from graphql import GraphQLError
+from graphql.validation import NoSchemaIntrospectionCustomRule
+from strawberry.extensions import AddValidationRules, MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
 from strawberry.tools import merge_types
+from strawberry.types import ExecutionContext
 
 from graphsvc.api.dashboard_ops import DashboardQuery
 from graphsvc.api.entity_ops import EntityMutation, EntityQuery
 from graphsvc.api.errors import DomainErrors
+from graphsvc.api.limits import RequestLimits
 from graphsvc.api.memory_ops import MemoryMutation, MemoryQuery
 from graphsvc.api.trait_ops import TraitMutation, TraitQuery
 
@@ -27,16 +34,34 @@ MUTATIONS: tuple[type, ...] = (MemoryMutation, TraitMutation, EntityMutation)
 Query = merge_types("Query", QUERIES)
 Mutation = merge_types("Mutation", MUTATIONS)
 
-schema = strawberry.Schema(
-    query=Query,
-    mutation=Mutation,
-    extensions=[
+
+
+class GraphsvcSchema(strawberry.Schema):
+    """The schema; errors are logged once, by :mod:`graphsvc.api.errors` (client errors without a trace)."""
+
+    def process_errors(self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None) -> None:
+        return None
+
+
+@cache
+def build_schema(*, introspection: bool = True) -> strawberry.Schema:
+    """The schema with its limits; ``introspection=False`` refuses ``__schema``/``__type`` queries (production).
+
+    One schema per flag, built once.
+    """
+    extensions: list[Any] = [
         lambda: QueryDepthLimiter(max_depth=MAX_DEPTH),
         lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
         lambda: MaxAliasesLimiter(max_alias_count=MAX_ALIASES),
+        RequestLimits,
         DomainErrors,
-    ],
-)
+    ]
+    if not introspection:
+        extensions.insert(0, AddValidationRules([NoSchemaIntrospectionCustomRule]))
+    return GraphsvcSchema(query=Query, mutation=Mutation, extensions=extensions)
+
+
+schema = build_schema()
 
 
 def schema_sdl() -> str:

@@ -22,6 +22,7 @@ from openai.types.chat import ChatCompletionMessageParam
 from pydantic import BaseModel, ValidationError
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
+from graphsvc import metrics as prometheus
 from graphsvc.config import Settings
 from graphsvc.errors import LLMError
 
@@ -62,6 +63,11 @@ class LLMMetrics:
         self.calls[(call.task, call.outcome)] += 1
         self.tokens_in[call.task] += call.tokens_in
         self.tokens_out[call.task] += call.tokens_out
+        prometheus.LLM_CALLS.labels(call.task, call.outcome).inc()
+        prometheus.LLM_TOKENS.labels(call.task, "in").inc(call.tokens_in)
+        prometheus.LLM_TOKENS.labels(call.task, "out").inc(call.tokens_out)
+        if call.outcome != "ok":
+            prometheus.LLM_FAILURES.labels(call.task).inc()
 
     def snapshot(self) -> dict[str, dict[str, int | dict[str, int]]]:
         """``{task: {"calls": {outcome: n}, "tokens_in": n, "tokens_out": n}}`` since the process started."""
@@ -122,6 +128,10 @@ class LLMClient:
     async def aclose(self) -> None:
         """Close the underlying HTTP connections."""
         await self._client.close()
+
+    async def ping(self, *, timeout_s: float = 2.0) -> None:
+        """List the endpoint's models (``GET /models``): raises when the endpoint does not answer."""
+        await self._client.with_options(timeout=timeout_s).models.list()
 
     async def structured(
         self, *, task: str, messages: list[ChatCompletionMessageParam], response_model: type[T]

@@ -19,6 +19,7 @@ from graphsvc.service.api_keys import ApiKeyArea
 from graphsvc.service.conversations import ConversationArea
 from graphsvc.service.dashboard import DashboardArea
 from graphsvc.service.entities import EntityArea
+from graphsvc.service.health import HealthArea
 from graphsvc.service.jobs import JobArea
 from graphsvc.service.traits import TraitArea
 from graphsvc.service.worker import JobWorker
@@ -26,7 +27,7 @@ from graphsvc.service.worker import JobWorker
 log = logging.getLogger(__name__)
 
 
-class MemoryService(ConversationArea, EntityArea, TraitArea, JobArea, ApiKeyArea, DashboardArea):
+class MemoryService(ConversationArea, EntityArea, TraitArea, JobArea, ApiKeyArea, DashboardArea, HealthArea):
     """The service over one runtime. Build with :meth:`open`, release with :meth:`close`.
 
     Args:
@@ -74,14 +75,6 @@ class MemoryService(ConversationArea, EntityArea, TraitArea, JobArea, ApiKeyArea
 
     def _wake_worker(self) -> None:
         self.worker.wake.set()
-
-    async def health(self) -> tuple[bool, dict[str, str]]:
-        """Whether Neo4j answers, and what ``GET /health`` reports (the extraction mode, or the error)."""
-        try:
-            await self.rt.db.driver.verify_connectivity()
-        except Exception as exc:  # report, never raise, from a health probe
-            return False, {"status": "degraded", "neo4j": str(exc)}
-        return True, {"status": "ok", "extractor": self.rt.mode}
 
     def llm_metrics(self) -> dict[str, dict[str, int | dict[str, int]]]:
         """LLM calls by task and outcome, and tokens, since start-up (empty on the offline path)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from graphsvc.errors import NotFoundError
+from graphsvc.errors import InvalidInputError, NotFoundError
 from graphsvc.graph import entity_reads
 from graphsvc.graph.entity_reads import (
     AliasView,
@@ -96,6 +96,13 @@ class EntityArea:
             PlanRejectedError: a name belongs to another entity; AmbiguousEntityError: the names denote several.
         """
         user_id = self._user(user_id)
+        for field, items in (("aliases", aliases), ("impressions", impressions)):
+            if len(items) > self.rt.settings.max_list_items:
+                raise InvalidInputError(
+                    field=field,
+                    problem=f"has {len(items)} items, over the limit of {self.rt.settings.max_list_items}",
+                    fix="send them in several calls",
+                )
         uid = await curate.upsert_entity(
             db=self.rt.db,
             settings=self.rt.settings,

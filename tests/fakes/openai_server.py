@@ -37,6 +37,8 @@ class FakeOpenAI:
         """When set, requests with another API key (a previous test's late request) get HTTP 503 and
         neither consume the script nor appear in ``requests``."""
         self.requests: list[dict[str, Any]] = []
+        self.down = False
+        """When True, ``GET /models`` answers 503 (a dead LLM for readiness tests)."""
         self.port = _free_port()
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
@@ -101,9 +103,15 @@ class FakeOpenAI:
             }
         )
 
+    async def _models(self, request: Request) -> JSONResponse:
+        if self.down:
+            return JSONResponse({"error": {"message": "down"}}, status_code=503)
+        return JSONResponse({"object": "list", "data": [{"id": "fake", "object": "model", "owned_by": "tests"}]})
+
     def start(self) -> FakeOpenAI:
         app = Starlette(
             routes=[
+                Route("/v1/models", self._models, methods=["GET"]),
                 Route("/v1/chat/completions", self._chat, methods=["POST"]),
                 Route("/v1/embeddings", self._embeddings, methods=["POST"]),
             ]

@@ -148,4 +148,4 @@ async def _wait_for_owner(service: MemoryService, uid: str) -> str:
 
 def _schema(request: dict[str, object]) -> str:
     fmt = request.get("response_format") or {}
-    return str(((fmt.get("json_schema") or {}) if isinstance(fmt, dict) else {}).get("name"))  # type: ignore[union-attr]
+    return str(((fmt.get("json_schema") or {}) if isinstance(fmt, dict) else {}).get("name"))

@@ -34,3 +34,14 @@ def test_relative_days_weeks_months_and_years() -> None:
     assert month is not None and month.matches(at(2026, 10, 2)) and not month.matches(at(2026, 11, 2))
     year = query_time_window("去年我做过什么", now=NOW)
     assert year is not None and year.matches(at(2025, 2, 1)) and not year.matches(at(2026, 2, 1))
+
+
+def test_a_date_at_the_edge_of_the_calendar_gives_no_window_instead_of_an_error() -> None:
+    from datetime import UTC, datetime
+
+    from graphsvc.pipeline.recall.time_cues import query_time_window
+
+    now = datetime(2024, 5, 1, tzinfo=UTC)
+    assert query_time_window("What happened on December 31st 9999?", now=now) is None
+    assert query_time_window("the week after December 31 9999", now=now) is None
+    assert query_time_window("What happened on May 2nd?", now=now) is not None

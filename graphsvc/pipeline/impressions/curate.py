@@ -38,6 +38,7 @@ from graphsvc.pipeline.impressions.plan import (
     build_plan,
 )
 from graphsvc.pipeline.impressions.resolve import Resolution, ResolvedObservation, names_to_look_up
+from graphsvc.validation import require_encodable
 from graphsvc.vocabulary import EntityKind
 
 ACTOR = "api"
@@ -45,7 +46,7 @@ _MERGE_STATEMENTS = ("merge_aliases", "merge_impressions", "merge_features", "me
 
 
 def _name(field: str, value: str, settings: Settings) -> str:
-    stripped = value.strip()
+    stripped = require_encodable(field, value.strip())
     if not keys.normalise_text(stripped):
         raise InvalidInputError(field=field, problem="must contain a letter or digit")
     if len(stripped) > settings.impression_max_name_chars:

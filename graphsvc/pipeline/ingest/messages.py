@@ -1,8 +1,10 @@
 """Ingest: store conversation messages as ``Event`` nodes (the write path's first step).
 
-Idempotent: an event's uid comes from ``(user_id, messageId)``, or from
-``(user_id, sessionId, content, occurredAt)`` when no id is given, so a repeated
-delivery stores nothing new. Each message is embedded (batched) at ingest so it
+Idempotent: an event's uid comes from ``(user_id, sessionId, messageId)`` (a message id names one
+message of its session, so clients that number messages ``m1, m2...`` in every session lose nothing), or
+from ``(user_id, sessionId, content, occurredAt)`` when no id is given, so a repeated delivery stores
+nothing new. The same message id with other content is refused with CONFLICT, never dropped silently.
+Each message is embedded (batched) at ingest so it
 can be recalled at once; extraction happens later, when the conversation ends.
 """
 
@@ -10,14 +12,15 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from datetime import datetime
+from typing import Any
 
-from graphsvc import keys
+from graphsvc import keys, metrics
 from graphsvc.config import Settings
 from graphsvc.conversation import MessageIn
-from graphsvc.errors import InvalidInputError
-from graphsvc.graph.database import Database
+from graphsvc.errors import ConflictError, InvalidInputError
+from graphsvc.graph.database import Database, NamedTx
 from graphsvc.runtime import Runtime
-from graphsvc.validation import require_aware, require_id, require_text
+from graphsvc.validation import optional_text, require_aware, require_id, require_text
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,7 @@ async def run(rt: Runtime, *, user_id: str, session_id: str, messages: list[Mess
         message_id = (
             None if msg.message_id is None else require_id(f"messages[{i}].messageId", msg.message_id, settings)
         )
-        speaker = (msg.speaker or "").strip() or None
+        speaker = optional_text(f"messages[{i}].speaker", msg.speaker, limit=settings.max_speaker_chars)
         occurred_at = require_aware(f"messages[{i}].occurredAt", msg.occurred_at)
         uid = keys.event_uid(user_id, session_id, message_id, content, occurred_at)
         if uid in seen:
@@ -80,18 +83,39 @@ async def run(rt: Runtime, *, user_id: str, session_id: str, messages: list[Mess
     )
     events = [asdict(row) | {"embedding": vector.tolist()} for row, vector in zip(rows, vectors, strict=True)]
     times = [r.occurred_at for r in rows]
-    result = await db.write(
-        "ingest_events",
-        user_id=user_id,
-        session_id=session_id,
-        session_uid=keys.session_uid(user_id, session_id),
-        tenant_key=keys.tenant_key(user_id),
-        events=events,
-        first_at=min(times),
-        last_at=max(times),
-        now=rt.clock(),
-    )
+
+    async def store(tx: NamedTx) -> list[dict[str, Any]]:
+        # A redelivered message id with other content is refused, not silently dropped (issue 11); the
+        # check runs in the same transaction as the write, so the whole batch stores or none of it.
+        clashes = await tx.read(
+            "event_content_clashes",
+            user_id=user_id,
+            events=[{"uid": e["uid"], "content_hash": e["content_hash"]} for e in events],
+        )
+        if clashes:
+            ids = ", ".join(sorted(str(c["source_id"]) for c in clashes)[:5])
+            raise ConflictError(
+                kind="message",
+                ident=ids,
+                problem=f"was stored before in session {session_id!r} with other content; nothing of this batch "
+                "was stored (a message id names one message of its session: use a new id for new content)",
+            )
+        return await tx.write(
+            "ingest_events",
+            user_id=user_id,
+            session_id=session_id,
+            session_uid=keys.session_uid(user_id, session_id),
+            tenant_key=keys.tenant_key(user_id),
+            events=events,
+            first_at=min(times),
+            last_at=max(times),
+            now=rt.clock(),
+        )
+
+    result = await db.in_transaction(store)
     stored = sum(1 for r in result if r["created"])
+    metrics.INGESTED_MESSAGES.labels("stored").inc(stored)
+    metrics.INGESTED_MESSAGES.labels("duplicate").inc(len(messages) - stored)
     return IngestOutcome(stored=stored, duplicates=len(messages) - stored, message_ids=[r.source_id for r in rows])
 
 

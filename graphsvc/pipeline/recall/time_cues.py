@@ -50,7 +50,15 @@ class TimeWindow:
 
 
 def query_time_window(query: str, *, now: datetime) -> TimeWindow | None:
-    """The window the query's time phrase points at, or None when it has none."""
+    """The window the query's time phrase points at, or None when it has none (or it falls outside the
+    calendar: "December 31st 9999" has no window around it, issue 11)."""
+    try:
+        return _window(query, now)
+    except (OverflowError, ValueError):
+        return None
+
+
+def _window(query: str, now: datetime) -> TimeWindow | None:
     day = resolve_relative_time(query, now)
     if day is None:
         return None

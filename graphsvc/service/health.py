@@ -1,0 +1,147 @@
+"""Liveness and readiness of the service (``/health``, ``/ready``) and the job-queue gauges (``/metrics``).
+
+Readiness checks each dependency with a short timeout and reports it without raw driver errors:
+
+=========  ========================================================  ==================
+check      how                                                       when down
+=========  ========================================================  ==================
+neo4j      ``RETURN 1``                                              unavailable (503)
+schema     every index ONLINE, vector dimensions match the embedder  unavailable (503)
+embedder   embeds one short query                                    unavailable (503)
+llm        ``GET /models`` of the endpoint (``off`` when offline)    degraded (200)
+jobs       oldest due PENDING job younger than ``BACKLOG_MAX_AGE_S``  degraded (200)
+=========  ========================================================  ==================
+
+The LLM and the embedder are probed at most every ``PROBE_CACHE_S`` seconds (a readiness probe every
+second must not cost an LLM round trip each time).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from graphsvc import metrics
+from graphsvc.errors import SchemaMismatchError
+from graphsvc.graph.database import VECTOR_INDEXES, native
+from graphsvc.llm.client import LLMClient
+from graphsvc.runtime import Runtime
+
+CheckStatus = Literal["ok", "down", "slow", "off"]
+PROBE_TIMEOUT_S = 2.0
+PROBE_CACHE_S = 15.0
+BACKLOG_MAX_AGE_S = 300.0
+CRITICAL = ("neo4j", "schema", "embedder")
+
+
+@dataclass(frozen=True)
+class Check:
+    """One dependency: ``status`` and a short reason (never a raw exception text)."""
+
+    status: CheckStatus
+    detail: str = ""
+
+
+@dataclass
+class Readiness:
+    """``status``: ok, degraded (a non-critical check down) or unavailable (neo4j, schema or embedder down)."""
+
+    checks: dict[str, Check] = field(default_factory=dict)
+
+    @property
+    def status(self) -> str:
+        if any(self.checks[name].status == "down" for name in CRITICAL if name in self.checks):
+            return "unavailable"
+        if any(c.status in ("down", "slow") for c in self.checks.values()):
+            return "degraded"
+        return "ok"
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "status": self.status,
+            "checks": {name: {"status": c.status, "detail": c.detail} for name, c in self.checks.items()},
+        }
+
+
+class HealthArea:
+    """Mixed into :class:`graphsvc.service.MemoryService`."""
+
+    rt: Runtime
+    _probe_cache: dict[str, tuple[float, Check]]
+
+    async def readiness(self) -> Readiness:
+        """Probe every dependency (each within ``PROBE_TIMEOUT_S``) and say what is down."""
+        report = Readiness()
+        report.checks["neo4j"] = await _timed(self._neo4j(), "no answer from Neo4j")
+        if report.checks["neo4j"].status == "ok":
+            report.checks["schema"] = await _timed(self._schema(), "could not read the indexes")
+            report.checks["jobs"] = await _timed(self._jobs(), "could not read the job queue")
+        else:
+            report.checks["schema"] = Check("down", "unknown while Neo4j is down")
+        report.checks["embedder"] = await self._cached("embedder", self._embedder)
+        report.checks["llm"] = await self._cached("llm", self._llm)
+        return report
+
+    async def _cached(self, name: str, probe: Callable[[], Awaitable[Check]]) -> Check:
+        cache: dict[str, tuple[float, Check]] = self.__dict__.setdefault("_probe_cache", {})
+        hit = cache.get(name)
+        if hit is not None and time.monotonic() - hit[0] < PROBE_CACHE_S:
+            return hit[1]
+        check = await _timed(probe(), f"{name} did not answer")
+        cache[name] = (time.monotonic(), check)
+        return check
+
+    async def _neo4j(self) -> Check:
+        await self.rt.db.read("ping")
+        return Check("ok")
+
+    async def _schema(self) -> Check:
+        try:
+            await self.rt.db.check_vector_dimensions(dimensions=self.rt.embedder.dimensions)
+        except SchemaMismatchError as exc:
+            return Check("down", exc.message)
+        building = await self.rt.db.read("indexes_not_online")
+        if building:
+            return Check("down", f"{len(building)} index(es) not online: {', '.join(r['name'] for r in building[:3])}")
+        return Check("ok", f"{len(VECTOR_INDEXES)} vector indexes at {self.rt.embedder.dimensions} dimensions")
+
+    async def _jobs(self) -> Check:
+        depth, age_s = await self.job_backlog()
+        detail = f"{depth.get('PENDING', 0)} pending, {depth.get('RUNNING', 0)} running, oldest due {age_s:.0f} s"
+        return Check("slow" if age_s > BACKLOG_MAX_AGE_S else "ok", detail)
+
+    async def _embedder(self) -> Check:
+        await self.rt.embedder.embed_queries(["ready?"])
+        return Check("ok", f"{self.rt.embedder.dimensions} dimensions")
+
+    async def _llm(self) -> Check:
+        if not isinstance(self.rt.llm, LLMClient):
+            return Check("off", "no LLM configured: offline extractor")
+        await self.rt.llm.ping()
+        return Check("ok")
+
+    async def job_backlog(self) -> tuple[dict[str, int], float]:
+        """Open jobs by status and the age of the oldest due PENDING job (seconds, 0 when none); also set as
+        the ``graphsvc_job_queue_*`` gauges."""
+        rows = await self.rt.db.read("job_backlog")
+        depth = {str(r["status"]): int(r["jobs"]) for r in rows}
+        due = [native(r["oldest_due"]) for r in rows if r["oldest_due"] is not None]
+        now = self.rt.clock()
+        age_s = max(0.0, max((now - d).total_seconds() for d in due)) if due else 0.0
+        for status in ("PENDING", "RUNNING"):
+            metrics.JOBS_QUEUED.labels(status).set(depth.get(status, 0))
+        metrics.JOB_QUEUE_AGE.set(age_s)
+        return depth, age_s
+
+
+async def _timed(probe: Awaitable[Check], failure: str) -> Check:
+    try:
+        result = await asyncio.wait_for(probe, timeout=PROBE_TIMEOUT_S)
+    except TimeoutError:
+        return Check("down", f"{failure} within {PROBE_TIMEOUT_S:g} s")
+    except Exception:  # a probe reports, never raises; the reason stays generic (no raw driver errors)
+        return Check("down", failure)
+    return result

@@ -4,16 +4,21 @@ recall``."""
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import logging
+import socket
 import sys
 from collections.abc import Awaitable, Callable, Iterator
+from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
+from pydantic import ValidationError
 from tqdm import tqdm
 
+from graphsvc import logs
 from graphsvc.config import Settings
 from graphsvc.conversation import MessageIn
 from graphsvc.errors import GraphsvcError
@@ -27,17 +32,28 @@ T = TypeVar("T")
 
 
 def _settings() -> Settings:
-    return Settings()
+    """The settings, or one clear line and exit 2 when the environment holds a bad value."""
+    try:
+        return Settings()
+    except GraphsvcError as exc:
+        _fail(exc)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        name = str(first["loc"][0]).upper() if first.get("loc") else "a setting"
+        fix = "correct it in the environment or .env (README, Configuration)"
+        click.echo(f"error: {name}: {first['msg']} -- fix: {fix}", err=True)
+        sys.exit(2)
 
 
 def _fail(exc: GraphsvcError) -> NoReturn:
-    click.echo(f"error: {exc.message}", err=True)
-    if exc.suggestion:
-        click.echo(f"  fix: {exc.suggestion}", err=True)
+    """One line on stderr, the error and its fix, then exit 2 (no traceback)."""
+    fix = f" -- fix: {exc.suggestion}" if exc.suggestion else ""
+    click.echo(f"error: {exc.message}{fix}", err=True)
     sys.exit(2)
 
 
 @click.group()
+@click.version_option(version("graphsvc"), prog_name="graphsvc")
 @click.option("-v", "--verbose", is_flag=True, help="Log at INFO level.")
 def main(verbose: bool) -> None:
     """graphsvc: long-term memory for AI assistants, on Neo4j."""
@@ -50,20 +66,74 @@ def main(verbose: bool) -> None:
 @click.option("--host", default=None, help="Bind address (default: HOST setting, 127.0.0.1).")
 @click.option("--port", default=None, type=int, help="Port (default: PORT setting, 8000).")
 def serve(host: str | None, port: int | None) -> None:
-    """Run the GraphQL service (POST /graphql, GraphiQL in the browser)."""
+    """Run the GraphQL service (POST /graphql, GraphiQL in the browser).
+
+    The port is bound first, then Neo4j is reached (at most NEO4J_CONNECT_TIMEOUT_S) and the schema applied;
+    any failure is one line with its fix. SIGTERM stops it within SHUTDOWN_GRACE_S plus a few seconds.
+    """
+    settings = _settings()
+    address = host or settings.host
+    try:
+        settings.require_safe_bind(address)
+    except GraphsvcError as exc:
+        _fail(exc)
+    logs.configure(fmt=settings.log_format)
+    sock = bind(address, port or settings.port)
+    try:
+        asyncio.run(_serve(settings.model_copy(update={"host": address}), sock))
+    except GraphsvcError as exc:
+        _fail(exc)
+    finally:
+        sock.close()
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``, bound before the heavy start-up so a taken port fails at once.
+
+    Raises:
+        click.ClickException: the port is taken or the address cannot be bound (one line with the fix).
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise click.ClickException(
+                f"port {port} on {host} is already in use -- fix: stop the process holding it, "
+                f"or pick another port: graphsvc serve --port {port + 1}"
+            ) from exc
+        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror}") from exc
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+async def _serve(settings: Settings, sock: socket.socket) -> None:
     import uvicorn
 
     from graphsvc.api.app import build_app
+    from graphsvc.service import MemoryService
 
-    settings = _settings()
-    bind = host or settings.host
+    service = await MemoryService.open(settings)
     try:
-        settings.require_safe_bind(bind)
-        app = build_app(settings)
-    except GraphsvcError as exc:
-        _fail(exc)
-    logging.getLogger("graphsvc").setLevel(logging.INFO)
-    uvicorn.run(app, host=bind, port=port or settings.port, log_level="info")
+        app = build_app(settings, service=service, close_service=True)
+    except BaseException:
+        await service.close()
+        raise
+    config = uvicorn.Config(
+        app,  # its lifespan closes the service at shutdown (uvicorn re-raises SIGTERM after serve returns)
+        log_config=None,
+        timeout_graceful_shutdown=max(1, int(settings.shutdown_grace_s)),
+        access_log=False,
+    )
+    try:
+        await uvicorn.Server(config).serve(sockets=[sock])
+    except BaseException:
+        await service.close()
+        raise
 
 
 @main.command("mcp")

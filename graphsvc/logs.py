@@ -22,21 +22,36 @@ request_id_var: ContextVar[str | None] = ContextVar("graphsvc_request_id", defau
 job_id_var: ContextVar[str | None] = ContextVar("graphsvc_job_id", default=None)
 """The id of the job the current task runs; None outside one."""
 
+user_id_var: ContextVar[str | None] = ContextVar("graphsvc_user_id", default=None)
+"""The user the current request or job works for (the embedding queue takes turns by it); None outside one."""
+
 
 def new_request_id() -> str:
     return uuid.uuid4().hex[:16]
 
 
 @contextlib.contextmanager
-def bound(*, request_id: str | None, job_id: str | None = None) -> Iterator[None]:
-    """Set the request (and job) id for the code inside, then restore what was there."""
+def bound(*, request_id: str | None, job_id: str | None = None, user_id: str | None = None) -> Iterator[None]:
+    """Set the request, job and user ids for the code inside, then restore what was there."""
     token = request_id_var.set(request_id)
     job_token = job_id_var.set(job_id)
+    user_token = user_id_var.set(user_id)
     try:
         yield
     finally:
+        user_id_var.reset(user_token)
         job_id_var.reset(job_token)
         request_id_var.reset(token)
+
+
+@contextlib.contextmanager
+def for_user(user_id: str) -> Iterator[None]:
+    """Mark the code inside as working for ``user_id`` (keeps the request and job ids)."""
+    token = user_id_var.set(user_id)
+    try:
+        yield
+    finally:
+        user_id_var.reset(token)
 
 
 class ContextFilter(logging.Filter):
@@ -45,6 +60,7 @@ class ContextFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         record.request_id = request_id_var.get()
         record.job_id = job_id_var.get()
+        record.user_id = user_id_var.get()
         return True
 
 
@@ -60,7 +76,7 @@ def configure(*, fmt: str = "json", level: int = logging.INFO) -> None:
     if fmt == "json":
         handler.setFormatter(
             JsonFormatter(
-                "{asctime}{levelname}{name}{message}{request_id}{job_id}",
+                "{asctime}{levelname}{name}{message}{request_id}{job_id}{user_id}",
                 style="{",
                 rename_fields={"asctime": "time", "levelname": "level", "name": "logger"},
             )

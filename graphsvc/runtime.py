@@ -47,9 +47,9 @@ class Runtime:
         Raises:
             DatabaseUnavailableError, ConfigurationError, SchemaMismatchError.
         """
-        embedder = embedder or build_embedder(settings)
-        db = await Database.connect(settings)
+        db = await Database.connect(settings)  # first: an unreachable Neo4j fails before the model loads
         try:
+            embedder = embedder or build_embedder(settings)
             await db.apply_schema(dimensions=embedder.dimensions)
         except Exception:
             await db.close()

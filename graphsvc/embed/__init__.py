@@ -7,7 +7,16 @@ from graphsvc.embed.base import Embedder
 
 
 def build_embedder(settings: Settings) -> Embedder:
-    """The embedder the settings ask for (``EMBEDDER=local|openai``)."""
+    """The embedder the settings ask for (``EMBEDDER=local|openai``), behind the fair, bounded queue of
+    :mod:`graphsvc.embed.fair`, its inputs cut to what the model reads."""
+    from graphsvc.embed.fair import FairEmbedder
+
+    return FairEmbedder(
+        _model(settings), per_user=settings.embedding_queue_per_user, total=settings.embedding_queue_total
+    )
+
+
+def _model(settings: Settings) -> Embedder:
     if settings.embedder == "openai":
         from openai import AsyncOpenAI
 
@@ -20,7 +29,12 @@ def build_embedder(settings: Settings) -> Embedder:
             model=settings.embedding_model,
             dimensions=settings.embedding_dimensions,
             batch_size=settings.embedding_batch_size,
+            max_chars=settings.embedding_window_tokens * settings.embedding_max_windows * 4,
         )
     from graphsvc.embed.local import LocalEmbedder
 
-    return LocalEmbedder(batch_size=settings.embedding_batch_size)
+    return LocalEmbedder(
+        batch_size=settings.embedding_batch_size,
+        window_tokens=settings.embedding_window_tokens,
+        max_windows=settings.embedding_max_windows,
+    )

@@ -13,16 +13,21 @@ class OpenAIEmbedder:
     Args:
         client: an ``AsyncOpenAI`` pointed at the endpoint.
         model: embedding model name.
+        max_chars: longer texts are cut to this many characters before they are sent.
         dimensions: expected vector size; a mismatching answer raises ValueError.
     """
 
-    def __init__(self, *, client: AsyncOpenAI, model: str, dimensions: int, batch_size: int = 64) -> None:
+    def __init__(
+        self, *, client: AsyncOpenAI, model: str, dimensions: int, batch_size: int = 64, max_chars: int = 32_000
+    ) -> None:
+        self._max_chars = max_chars
         self._client = client
         self._model = model
         self.dimensions = dimensions
         self._batch_size = batch_size
 
     async def _embed(self, texts: list[str]) -> Vectors:
+        texts = [t[: self._max_chars] for t in texts]  # the endpoint's own token limit is unknown here
         rows: list[list[float]] = []
         for start in range(0, len(texts), self._batch_size):
             batch = texts[start : start + self._batch_size]

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, Protocol, TypeVar
 
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
-from neo4j.exceptions import AuthError, ConstraintError, ServiceUnavailable, SessionExpired
+from neo4j.exceptions import AuthError, ConstraintError, Neo4jError, ServiceUnavailable, SessionExpired
 from neomodel import adb
 
 from graphsvc.config import Settings
@@ -112,8 +112,10 @@ class Database:
             try:
                 await driver.verify_connectivity()
                 break
-            except AuthError as exc:
+            except (AuthError, Neo4jError) as exc:
                 await driver.close()
+                if not isinstance(exc, AuthError) and not str(exc.code or "").startswith("Neo.ClientError.Security"):
+                    raise
                 raise DatabaseUnavailableError(
                     uri=settings.neo4j_uri, reason="authentication failed (wrong NEO4J_USER or NEO4J_PASSWORD)"
                 ) from exc

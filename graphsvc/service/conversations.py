@@ -14,7 +14,7 @@ from graphsvc.conversation import MessageIn
 from graphsvc.errors import InvalidInputError, NotFoundError
 from graphsvc.graph.jobs import JobRow
 from graphsvc.graph.memory_reads import MemoryPage, list_memories
-from graphsvc.logs import request_id_var
+from graphsvc.logs import for_user, request_id_var
 from graphsvc.pipeline.ingest import messages as ingest
 from graphsvc.pipeline.ingest.messages import IngestOutcome
 from graphsvc.pipeline.recall import context, rank
@@ -37,7 +37,8 @@ class ConversationArea:
 
     async def ingest_messages(self, *, user_id: str, session_id: str, messages: list[MessageIn]) -> IngestOutcome:
         """Store messages as events; see :func:`graphsvc.pipeline.ingest.messages.run`."""
-        return await ingest.run(self.rt, user_id=user_id, session_id=session_id, messages=messages)
+        with for_user(user_id):
+            return await ingest.run(self.rt, user_id=user_id, session_id=session_id, messages=messages)
 
     async def end_conversation(
         self, *, user_id: str, session_id: str, priority: JobPriority = "interactive"
@@ -107,11 +108,13 @@ class ConversationArea:
 
     async def recall(self, *, user_id: str, query: str, limit: int = 10) -> list[RecallHit]:
         """Ranked memories, events, impressions and traits; see :func:`graphsvc.pipeline.recall.rank.run`."""
-        return await rank.run(self.rt, user_id=user_id, query=query, limit=limit)
+        with for_user(user_id):
+            return await rank.run(self.rt, user_id=user_id, query=query, limit=limit)
 
     async def memory_context(self, *, user_id: str, query: str, max_tokens: int = 1_000) -> MemoryContext:
         """A prompt-ready block within ``max_tokens``; see :mod:`graphsvc.pipeline.recall.context`."""
-        return await context.run(self.rt, user_id=user_id, query=query, max_tokens=max_tokens)
+        with for_user(user_id):
+            return await context.run(self.rt, user_id=user_id, query=query, max_tokens=max_tokens)
 
     async def memories(
         self, *, user_id: str, memory_type: str | None = None, limit: int = 50, after: str | None = None

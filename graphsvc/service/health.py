@@ -86,7 +86,9 @@ class HealthArea:
         return report
 
     async def _cached(self, name: str, probe: Callable[[], Awaitable[Check]]) -> Check:
-        cache: dict[str, tuple[float, Check]] = self.__dict__.setdefault("_probe_cache", {})
+        cache: dict[str, tuple[float, Check]] | None = getattr(self, "_probe_cache", None)
+        if cache is None:
+            cache = self._probe_cache = {}
         hit = cache.get(name)
         if hit is not None and time.monotonic() - hit[0] < PROBE_CACHE_S:
             return hit[1]

@@ -182,7 +182,7 @@ class JobWorker:
     async def _run(self, job: JobRow) -> None:
         """Run one claimed job under its lease and record how it ended; never raises (except cancellation)."""
         started = time.monotonic()
-        with bound(request_id=job.request_id, job_id=job.uid):
+        with bound(request_id=job.request_id, job_id=job.uid, user_id=job.user_id):
             try:
                 handler = self._handlers[job.kind]
                 await hold(handler(job), renew=lambda: self._renew(job), ttl_s=self._settings.job_lease_s)

@@ -179,7 +179,13 @@ async def test_llm_calls_are_counted_in_the_metrics_endpoint(
     await llm_service.wait_for_jobs()
     app = build_app(llm_service.settings, service=llm_service)
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as client:
-        body = (await client.get("/metrics")).json()
-    extraction = body["llm"]["extract_memories"]
-    assert extraction["calls"]["ok"] >= 1 and extraction["tokens_in"] > 0
-    assert body["llm"]["observe_entities"]["calls"]["malformed"] >= 1
+        text = (await client.get("/metrics")).text
+    samples = {
+        line.rsplit(" ", 1)[0]: float(line.rsplit(" ", 1)[1])
+        for line in text.splitlines()
+        if line.startswith("graphsvc_llm_")
+    }
+    assert samples['graphsvc_llm_calls_total{outcome="ok",task="extract_memories"}'] >= 1
+    assert samples['graphsvc_llm_tokens_total{direction="in",task="extract_memories"}'] > 0
+    assert samples['graphsvc_llm_calls_total{outcome="malformed",task="observe_entities"}'] >= 1
+    assert samples['graphsvc_llm_failures_total{task="observe_entities"}'] >= 1

@@ -42,16 +42,17 @@ def test_every_named_query_used_by_the_code_exists() -> None:
         text = path.read_text()
         used |= set(re.findall(r'\.(?:read|write)\(\s*"([a-z_]+)"', text))
         used |= set(re.findall(r'\(\s*"([a-z_]+)",\s*\{', text))
-    assert {"ingest_events", "create_memories", "claim_jobs"} <= used
+    assert {"ingest_events", "create_memories", "claim_job"} <= used
     for name in used:
         assert query(name)
 
 
-def test_every_query_filters_on_user_id_or_is_a_job_or_schema_query() -> None:
+def test_every_query_filters_on_user_id_or_is_a_job_lease_or_schema_query() -> None:
     for path in sorted((CYPHER_DIR / "queries").glob("*.cypher")):
         for name, text in parse_named_queries(path.read_text(), source=path).items():
             # API keys are looked up by key id before any user is known; an admin key has no user.
-            if path.stem in {"jobs", "schema_info", "api_keys"} or name == "idle_open_sessions":
+            # Leases are process-wide (named work such as the idle sweep), not a tenant's data.
+            if path.stem in {"jobs", "schema_info", "api_keys", "leases"} or name == "idle_open_sessions":
                 continue
             assert "user_id" in text, f"{path.name}:{name} does not filter on user_id"
 

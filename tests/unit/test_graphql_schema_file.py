@@ -19,7 +19,9 @@ def test_schema_has_the_required_operations() -> None:
     sdl = schema_sdl()
     for fragment in (
         "ingestMessages(input: IngestMessagesInput!): IngestResult!",
-        "endConversation(userId: String!, sessionId: String!): Job!",
+        "endConversation(userId: String!, sessionId: String!, priority: JobPriority! = INTERACTIVE): Job!",
+        "retryJob(userId: String!, id: ID!): Job!",
+        "cancelJob(userId: String!, id: ID!): Job!",
         "recall(userId: String!, query: String!, limit: Int! = 10): [RecallHit!]!",
         "sourceMessageIds: [String!]!",
         "occurredAt: DateTime!",

@@ -57,7 +57,7 @@ def build_schema(*, introspection: bool = True) -> strawberry.Schema:
         DomainErrors,
     ]
     if not introspection:
-        extensions.insert(0, AddValidationRules([NoSchemaIntrospectionCustomRule]))
+        extensions.insert(0, lambda: AddValidationRules([NoSchemaIntrospectionCustomRule]))
     return GraphsvcSchema(query=Query, mutation=Mutation, extensions=extensions)
 
 

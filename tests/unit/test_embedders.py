@@ -7,6 +7,7 @@ import pytest
 
 from graphsvc.config import Settings
 from graphsvc.embed import build_embedder
+from graphsvc.embed.fair import FairEmbedder
 from graphsvc.embed.local import LocalEmbedder
 from graphsvc.embed.remote import OpenAIEmbedder
 from tests.fakes.openai_server import FakeOpenAI
@@ -17,7 +18,7 @@ async def test_openai_embedder_batches_orders_and_normalises(llm_server: FakeOpe
         embedder="openai", embedding_base_url=llm_server.base_url, embedding_dimensions=8, embedding_batch_size=2
     )
     embedder = build_embedder(settings)
-    assert isinstance(embedder, OpenAIEmbedder)
+    assert isinstance(embedder, FairEmbedder) and isinstance(embedder.inner, OpenAIEmbedder)  # behind the fair queue
     texts = ["aaaa", "bbbb", "abab", "hello"]
     vectors = await embedder.embed_passages(texts)
     assert vectors.shape == (4, 8) and vectors.dtype == np.float32

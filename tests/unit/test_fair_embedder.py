@@ -126,3 +126,16 @@ def test_fit_tokens_keeps_short_texts_and_cuts_long_ones_to_the_budget() -> None
     assert long.startswith(cut)
     huge = "x " * 1_000_000
     assert count(fit_tokens(huge, 512, count)) <= 512
+
+
+async def test_embedder_latency_and_queue_are_measured() -> None:
+    from prometheus_client import REGISTRY
+
+    def count() -> float:
+        return REGISTRY.get_sample_value("graphsvc_embedding_seconds_count", {"kind": "query"}) or 0.0
+
+    before = count()
+    fair = FairEmbedder(SlowModel(), per_user=10, total=10)
+    await as_user("u", fair.embed_queries(["u: q"]))
+    assert count() == before + 1
+    assert REGISTRY.get_sample_value("graphsvc_embedding_queue_texts") == 0

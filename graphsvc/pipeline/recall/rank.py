@@ -24,11 +24,13 @@ boosts hits dated inside its window (:mod:`.time_cues`). No LLM call on this pat
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Awaitable
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
-from graphsvc import keys
+from graphsvc import keys, metrics
 from graphsvc.config import Settings
 from graphsvc.embed.base import Embedder
 from graphsvc.graph.database import Database, native
@@ -44,6 +46,8 @@ from graphsvc.text import lucene
 from graphsvc.validation import require_id, require_limit, require_text
 from graphsvc.vocabulary import RECALL_TRAIT_STAGES
 
+T = TypeVar("T")
+
 
 async def run(rt: Runtime, *, user_id: str, query: str, limit: int) -> list[RecallHit]:
     """Rank the user's memories, events, impressions and traits for ``query``.
@@ -55,23 +59,37 @@ async def run(rt: Runtime, *, user_id: str, query: str, limit: int) -> list[Reca
     Raises:
         InvalidInputError: blank or oversized query or user id, limit out of range.
     """
-    db, settings, now = rt.db, rt.settings, rt.clock()
+    settings = rt.settings
     user_id = require_id("userId", user_id, settings)
     query = require_text("query", query, limit=settings.max_query_chars)
     limit = require_limit("limit", limit, maximum=settings.max_recall_limit)
+    return await _timed("total", _rank(rt, user_id=user_id, query=query, limit=limit))
+
+
+async def _timed(stage: str, work: Awaitable[T]) -> T:
+    """Await ``work`` and record its duration as ``graphsvc_recall_stage_seconds{stage}``."""
+    started = time.monotonic()
+    try:
+        return await work
+    finally:
+        metrics.RECALL_STAGE_SECONDS.labels(stage).observe(time.monotonic() - started)
+
+
+async def _rank(rt: Runtime, *, user_id: str, query: str, limit: int) -> list[RecallHit]:
+    db, settings, now = rt.db, rt.settings, rt.clock()
     k = max(settings.recall_candidates, limit)
     stages: list[str] = list(RECALL_TRAIT_STAGES)
     # The query embedding runs in a thread; full-text search and the entity lookup need no vector and
     # run meanwhile.
-    vector = asyncio.ensure_future(_embed_query(rt.embedder, query))
+    vector = asyncio.ensure_future(_timed("embed", _embed_query(rt.embedder, query)))
 
     async def by_vector() -> list[list[dict[str, Any]]]:
         return await _vector_lists(rt, user_id=user_id, vector=await vector, k=k, stages=stages)
 
     (vec_events, vec_memories, vec_impressions, vec_traits), text, expansion = await asyncio.gather(
-        by_vector(),
-        _text_lists(rt, user_id=user_id, query=query, k=k, stages=stages),
-        graph_expansion(rt, user_id, query, vector, k),
+        _timed("vector", by_vector()),
+        _timed("fulltext", _text_lists(rt, user_id=user_id, query=query, k=k, stages=stages)),
+        _timed("graph", graph_expansion(rt, user_id, query, vector, k)),
     )
     ft_events, ft_memories, ft_impressions, ft_traits = text
     kinds: dict[str, HitKind] = {}
@@ -89,7 +107,9 @@ async def run(rt: Runtime, *, user_id: str, query: str, limit: int) -> list[Reca
         merge_by_score(expansion.lists(), k=k),
     ]
     fused = reciprocal_rank_fusion(methods, k=settings.recall_rrf_k)
-    hits = await _hydrate(db, settings, user_id=user_id, fused=fused, kinds=kinds, stages=stages, now=now)
+    hits = await _timed(
+        "hydrate", _hydrate(db, settings, user_id=user_id, fused=fused, kinds=kinds, stages=stages, now=now)
+    )
     window = query_time_window(query, now=now)
     if window is not None:
         boost = 1.0 + settings.recall_time_cue_boost

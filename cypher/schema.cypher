@@ -44,6 +44,8 @@ CREATE CONSTRAINT lease_key IF NOT EXISTS FOR (n:Lease) REQUIRE n.key IS UNIQUE
 ;
 CREATE CONSTRAINT job_lane_user IF NOT EXISTS FOR (n:JobLane) REQUIRE n.user_id IS UNIQUE
 ;
+CREATE CONSTRAINT entity_lock_user IF NOT EXISTS FOR (n:EntityLock) REQUIRE n.user_id IS UNIQUE
+;
 
 // --- range indexes on user_id and time fields ----------------------------------------
 CREATE INDEX event_user IF NOT EXISTS FOR (n:Event) ON (n.user_id, n.occurred_at)

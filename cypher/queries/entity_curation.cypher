@@ -193,3 +193,11 @@ CREATE (h:HistoryEntry {uid: $history_uid, user_id: $user_id, target_uid: p.uid,
 CREATE (h)-[:RECORDS]->(p)
 RETURN p.uid AS uid
 ;
+
+// name: lock_user_entities
+// First statement of a curation transaction: the user's entity lock. Curations of one user take turns here,
+// so each one's checks see what the previous one committed (check and write in one transaction).
+MERGE (l:EntityLock {user_id: $user_id})
+SET l.locked_at = $now
+RETURN l.user_id AS user_id
+;

@@ -20,7 +20,7 @@ from typing import Any
 from graphsvc import keys
 from graphsvc.errors import AmbiguousEntityError, InvalidInputError
 from graphsvc.graph import identity, nodes
-from graphsvc.graph.database import Database, native
+from graphsvc.graph.database import Queries, native
 from graphsvc.text import lucene
 from graphsvc.vocabulary import PendingStatus
 
@@ -160,7 +160,7 @@ def search_query(text: str, *, user_id: str) -> str | None:
     return f"tenant_key:{keys.tenant_key(user_id)} AND name:({words})"
 
 
-async def list_entities(db: Database, *, user_id: str, search: str | None, limit: int, after: str | None) -> EntityPage:
+async def list_entities(db: Queries, *, user_id: str, search: str | None, limit: int, after: str | None) -> EntityPage:
     """A page of the user's entities: by subject (A→Z), or the best matches of ``search`` first.
 
     Raises:
@@ -191,13 +191,13 @@ async def list_entities(db: Database, *, user_id: str, search: str | None, limit
     return EntityPage(items=items, next_cursor=_encode({"s": items[-1].subject, "u": items[-1].uid}) if more else None)
 
 
-async def entities_by_uid(db: Database, *, user_id: str, uids: Sequence[str]) -> dict[str, EntityView]:
+async def entities_by_uid(db: Queries, *, user_id: str, uids: Sequence[str]) -> dict[str, EntityView]:
     rows = await db.read("entities_by_uid", user_id=user_id, uids=list(uids))
     views = [EntityView.from_node(r["entity"]) for r in rows]
     return {v.uid: v for v in views}
 
 
-async def find_entity(db: Database, *, user_id: str, name: str) -> EntityView | None:
+async def find_entity(db: Queries, *, user_id: str, name: str) -> EntityView | None:
     """The entity whose subject or alias is ``name`` (normalised, exact), or None.
 
     Raises:
@@ -224,7 +224,7 @@ def _group(rows: list[dict[str, Any]], uids: Sequence[str], make: Any) -> list[l
     return [grouped.get(uid, []) for uid in uids]
 
 
-async def aliases_of(db: Database, *, user_id: str, uids: Sequence[str]) -> list[list[AliasView]]:
+async def aliases_of(db: Queries, *, user_id: str, uids: Sequence[str]) -> list[list[AliasView]]:
     """For each entity uid, in order: its aliases (the subject included)."""
     rows = await db.read("entity_aliases", user_id=user_id, uids=list(uids))
 
@@ -235,7 +235,7 @@ async def aliases_of(db: Database, *, user_id: str, uids: Sequence[str]) -> list
     return _group(rows, uids, make)
 
 
-async def impressions_of(db: Database, *, user_id: str, uids: Sequence[str]) -> list[list[ImpressionView]]:
+async def impressions_of(db: Queries, *, user_id: str, uids: Sequence[str]) -> list[list[ImpressionView]]:
     """For each entity uid, in order: its impressions, newest first."""
     rows = await db.read("entity_impressions", user_id=user_id, uids=list(uids))
 
@@ -246,7 +246,7 @@ async def impressions_of(db: Database, *, user_id: str, uids: Sequence[str]) -> 
     return _group(rows, uids, make)
 
 
-async def features_of(db: Database, *, user_id: str, uids: Sequence[str]) -> list[list[FeatureView]]:
+async def features_of(db: Queries, *, user_id: str, uids: Sequence[str]) -> list[list[FeatureView]]:
     """For each entity uid, in order: its features by key."""
     rows = await db.read("entity_features", user_id=user_id, uids=list(uids))
 
@@ -264,7 +264,7 @@ async def features_of(db: Database, *, user_id: str, uids: Sequence[str]) -> lis
     return _group(rows, uids, make)
 
 
-async def relations_of(db: Database, *, user_id: str, uids: Sequence[str]) -> list[list[RelationView]]:
+async def relations_of(db: Queries, *, user_id: str, uids: Sequence[str]) -> list[list[RelationView]]:
     """For each entity uid, in order: its relations both ways, strongest first."""
     rows = await db.read("entity_relations", user_id=user_id, uids=list(uids))
 
@@ -279,7 +279,7 @@ async def relations_of(db: Database, *, user_id: str, uids: Sequence[str]) -> li
     return _group(rows, uids, make)
 
 
-async def evidence_of(db: Database, *, user_id: str, uids: Sequence[str]) -> list[list[EvidenceView]]:
+async def evidence_of(db: Queries, *, user_id: str, uids: Sequence[str]) -> list[list[EvidenceView]]:
     """For each impression uid, in order: the source events behind it, oldest first."""
     rows = await db.read("impression_evidence", user_id=user_id, uids=list(uids))
 
@@ -301,19 +301,19 @@ async def evidence_of(db: Database, *, user_id: str, uids: Sequence[str]) -> lis
 
 
 async def pending_observations(
-    db: Database, *, user_id: str, status: PendingStatus | None, limit: int
+    db: Queries, *, user_id: str, status: PendingStatus | None, limit: int
 ) -> list[PendingView]:
     """The user's pending observations, newest first (all statuses when ``status`` is None)."""
     rows = await db.read("pending_observations", user_id=user_id, status=status, limit=limit)
     return [PendingView.from_row(r) for r in rows]
 
 
-async def pending_observation(db: Database, *, user_id: str, uid: str) -> PendingView | None:
+async def pending_observation(db: Queries, *, user_id: str, uid: str) -> PendingView | None:
     rows = await db.read("pending_observation", user_id=user_id, uid=uid)
     return PendingView.from_row(rows[0]) if rows else None
 
 
-async def candidates_of(db: Database, *, user_id: str, uids: Sequence[str]) -> list[list[EntityView]]:
+async def candidates_of(db: Queries, *, user_id: str, uids: Sequence[str]) -> list[list[EntityView]]:
     """For each pending observation uid, in order: the entities its names matched (ambiguous ones)."""
     rows = await db.read("pending_candidates", user_id=user_id, uids=list(uids))
     return _group(rows, uids, lambda row: EntityView.from_node(row["entity"]))

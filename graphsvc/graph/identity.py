@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from graphsvc import keys
-from graphsvc.graph.database import Database
+from graphsvc.graph.database import Queries
 
 
 class KnownEntityIdentity(BaseModel):
@@ -71,7 +71,7 @@ class IdentityIndex(BaseModel):
 
 
 async def lookup(
-    db: Database, *, user_id: str, names: Iterable[str], known: IdentityIndex | None = None
+    db: Queries, *, user_id: str, names: Iterable[str], known: IdentityIndex | None = None
 ) -> IdentityIndex:
     """Read the identities of the user's entities named (subject or alias) by any of ``names``.
 

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from graphsvc import keys
 from graphsvc.errors import PlanRejectedError
-from graphsvc.graph.database import Database
+from graphsvc.graph.database import Queries
 from graphsvc.pipeline.impressions.aggregate import AggregatedObservation
 from graphsvc.pipeline.impressions.plan import (
     CreateEntityStep,
@@ -85,7 +85,7 @@ def batches(steps: Sequence[PlanStep], size: int) -> list[list[PlanStep]]:
 
 async def apply_plan(
     *,
-    db: Database,
+    db: Queries,
     user_id: str,
     plan: ImpressionUpdatePlan,
     event_uids: Mapping[str, str],
@@ -244,7 +244,7 @@ def pending_uid(user_id: str, observation: AggregatedObservation, event_uids: Ma
 
 
 async def already_pending(
-    db: Database, *, user_id: str, observations: Sequence[AggregatedObservation], event_uids: Mapping[str, str]
+    db: Queries, *, user_id: str, observations: Sequence[AggregatedObservation], event_uids: Mapping[str, str]
 ) -> set[str]:
     """Keys of the observations stored as pending before (open or resolved): a person decides those, not a re-run.
 
@@ -277,7 +277,7 @@ def pending_payload(draft: PendingDraft, event_uids: Mapping[str, str], message_
 
 async def store_pending(
     *,
-    db: Database,
+    db: Queries,
     user_id: str,
     drafts: Sequence[PendingDraft],
     event_uids: Mapping[str, str],

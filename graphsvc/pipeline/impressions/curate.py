@@ -11,8 +11,9 @@ moves everything of one entity to another by graph traversal in one transaction.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
+from typing import TypeVar
 
 from graphsvc import keys
 from graphsvc.config import Settings
@@ -25,7 +26,7 @@ from graphsvc.errors import (
     PlanRejectedError,
 )
 from graphsvc.graph import entity_reads, identity
-from graphsvc.graph.database import Database
+from graphsvc.graph.database import Database, NamedTx, Queries
 from graphsvc.graph.identity import IdentityIndex, KnownEntityIdentity
 from graphsvc.pipeline.impressions import apply, validate
 from graphsvc.pipeline.impressions.aggregate import AggregatedObservation, ObservationAggregate
@@ -42,6 +43,7 @@ from graphsvc.validation import require_encodable
 from graphsvc.vocabulary import EntityKind
 
 ACTOR = "api"
+T = TypeVar("T")
 _MERGE_STATEMENTS = ("merge_aliases", "merge_impressions", "merge_features", "merge_relations", "merge_provenance")
 
 
@@ -57,7 +59,7 @@ def _name(field: str, value: str, settings: Settings) -> str:
     return stripped
 
 
-async def _identity_of(db: Database, *, user_id: str, entity_uid: str) -> KnownEntityIdentity:
+async def _identity_of(db: Queries, *, user_id: str, entity_uid: str) -> KnownEntityIdentity:
     rows = await db.read("entity_identities_by_uids", user_id=user_id, uids=[entity_uid])
     if not rows:
         raise NotFoundError(kind="entity", ident=entity_uid)
@@ -65,7 +67,7 @@ async def _identity_of(db: Database, *, user_id: str, entity_uid: str) -> KnownE
 
 
 async def _validate_and_apply(
-    db: Database,
+    db: Queries,
     settings: Settings,
     *,
     user_id: str,
@@ -74,7 +76,11 @@ async def _validate_and_apply(
     event_uids: dict[str, str] | None = None,
     message_times: dict[str, datetime] | None = None,
 ) -> str:
-    """Validate, apply, and return the uid of the (single) entity the plan touched."""
+    """Validate, apply, and return the uid of the (single) entity the plan touched.
+
+    ``db`` is the open transaction of :func:`in_one_transaction`: the validator's reads and the applier's
+    writes see the same state, under the user's entity lock.
+    """
     plan = await validate.run(db=db, user_id=user_id, plan=plan, settings=settings)
     if plan.status != "CONFIRMED":
         raise PlanRejectedError(reasons=[str(r) for r in plan.reasons])
@@ -94,6 +100,24 @@ async def _validate_and_apply(
     index = await identity.lookup(db, user_id=user_id, names=[keys.normalise_text(step.subject)])
     created = [i for i in index.identities.values() if i.subject_key == step.subject_key]
     return created[0].entity_uuid
+
+
+async def in_one_transaction(
+    db: Database, *, user_id: str, now: datetime, work: Callable[[NamedTx], Awaitable[T]]
+) -> T:
+    """Run a curation (its checks and its writes) in ONE transaction that first takes the user's entity lock.
+
+    Concurrent curations of one user take turns, and each validates against what the previous one committed:
+    20 concurrent ``addAlias`` of one name onto two entities leave it on one (the others are refused as
+    ``alias_clash``), and one pending observation is resolved once (issue 11). A uniqueness constraint still
+    violated by a concurrent writer becomes CONFLICT (:mod:`graphsvc.graph.database`).
+    """
+
+    async def locked(tx: NamedTx) -> T:
+        await tx.write("lock_user_entities", user_id=user_id, now=now)
+        return await work(tx)
+
+    return await db.in_transaction(locked)
 
 
 def _without_foreign_names(step: PlanStep, index: IdentityIndex, *, owner: str | None) -> PlanStep:
@@ -131,6 +155,27 @@ async def upsert_entity(
     names = {keys.normalise_text(subject): subject}
     for alias in aliases:
         names.setdefault(keys.normalise_text(_name("aliases", alias, settings)), alias.strip())
+    texts = [t.strip() for t in impressions]
+
+    async def work(tx: NamedTx) -> str:
+        return await _upsert(
+            tx, settings, user_id=user_id, subject=subject, kind=kind, names=names, texts=texts, now=now
+        )
+
+    return await in_one_transaction(db, user_id=user_id, now=now, work=work)
+
+
+async def _upsert(
+    db: Queries,
+    settings: Settings,
+    *,
+    user_id: str,
+    subject: str,
+    kind: EntityKind | None,
+    names: dict[str, str],
+    texts: list[str],
+    now: datetime,
+) -> str:
     index = await identity.lookup(db, user_id=user_id, names=names)
     hits = {i.entity_uuid: i for n in names for i in index.matches(n)}
     if len(hits) > 1:
@@ -140,7 +185,7 @@ async def upsert_entity(
         subject=subject,
         kind=kind or "thing",
         names=names,
-        impressions=[ImpressionPatch(content=t.strip(), confidence=1.0) for t in impressions],
+        impressions=[ImpressionPatch(content=t, confidence=1.0) for t in texts],
         confidence=1.0,
     )
     if hits:
@@ -170,14 +215,19 @@ async def add_alias(
         PlanRejectedError: the name belongs to another entity (``alias_clash``).
     """
     alias = _name("alias", alias, settings)
-    target = await _identity_of(db, user_id=user_id, entity_uid=entity_uid)
-    step = UpdateExistingStep(
-        entity_uuid=target.entity_uuid,
-        subject_key=target.subject_key,
-        matched_by="user",
-        patch=EntityPatch(aliases=[alias]),
-    )
-    return await _validate_and_apply(db, settings, user_id=user_id, plan=ImpressionUpdatePlan(steps=[step]), now=now)
+
+    async def work(tx: NamedTx) -> str:
+        target = await _identity_of(tx, user_id=user_id, entity_uid=entity_uid)
+        step = UpdateExistingStep(
+            entity_uuid=target.entity_uuid,
+            subject_key=target.subject_key,
+            matched_by="user",
+            patch=EntityPatch(aliases=[alias]),
+        )
+        plan = ImpressionUpdatePlan(steps=[step])
+        return await _validate_and_apply(tx, settings, user_id=user_id, plan=plan, now=now)
+
+    return await in_one_transaction(db, user_id=user_id, now=now, work=work)
 
 
 async def resolve_pending(
@@ -205,6 +255,19 @@ async def resolve_pending(
         raise InvalidInputError(
             field="entityId/createNew", problem="give exactly one", fix="pass entityId, or createNew: true"
         )
+
+    async def work(tx: NamedTx) -> str:
+        return await _resolve(
+            tx, settings, user_id=user_id, pending_uid=pending_uid, entity_uid=entity_uid, now=now
+        )
+
+    return await in_one_transaction(db, user_id=user_id, now=now, work=work)
+
+
+async def _resolve(
+    db: Queries, settings: Settings, *, user_id: str, pending_uid: str, entity_uid: str | None, now: datetime
+) -> str:
+    """The check (still open?) and the writes of :func:`resolve_pending`, inside its transaction."""
     pending = await entity_reads.pending_observation(db, user_id=user_id, uid=pending_uid)
     if pending is None:
         raise NotFoundError(kind="pending observation", ident=pending_uid)
@@ -254,7 +317,7 @@ def names_to_look_up_one(observation: AggregatedObservation) -> set[str]:
     return names_to_look_up(ObservationAggregate(observations=[observation]))
 
 
-async def merge_owner(db: Database, *, keep_uid: str, drop_uid: str) -> str:
+async def merge_owner(db: Queries, *, keep_uid: str, drop_uid: str) -> str:
     """The user both entities belong to.
 
     Raises:
@@ -298,7 +361,7 @@ async def merge_entities(*, db: Database, user_id: str, keep_uid: str, drop_uid:
     common = {"user_id": user_id, "keep": keep_uid, "drop": drop_uid, "now": now, "actor": ACTOR}
     steps: list[tuple[str, dict[str, object]]] = [(name, dict(common)) for name in _MERGE_STATEMENTS]
     steps.append(("merge_finish", {**common, "history_uid": keys.new_uid(), "dropped_json": dropped_json}))
-    results = await db.write_many(steps)
+    results = await in_one_transaction(db, user_id=user_id, now=now, work=lambda tx: tx.write_many(steps))
     if not results[-1]:
         raise NotFoundError(kind="entity", ident=keep_uid)
     return keep_uid

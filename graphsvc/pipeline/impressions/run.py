@@ -18,11 +18,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from graphsvc import keys
 from graphsvc.conversation import ConversationMessage
 from graphsvc.graph import identity
+from graphsvc.graph.database import NamedTx
 from graphsvc.graph.identity import IdentityIndex
 from graphsvc.llm.client import LLMCall
 from graphsvc.pipeline.impressions import apply, observe, resolve, validate
 from graphsvc.pipeline.impressions.active import build_active_entities, detect_mentions, mention_names
 from graphsvc.pipeline.impressions.aggregate import aggregate
+from graphsvc.pipeline.impressions.curate import in_one_transaction
 from graphsvc.pipeline.impressions.offline import Statement
 from graphsvc.pipeline.impressions.plan import (
     CreateEntityStep,
@@ -132,29 +134,39 @@ async def run(
     report.entity_names = names_after(resolution.index, plan=None)
     if not resolution.resolved:
         return report
-    plan = await validate.run(db=db, user_id=user_id, plan=plan, settings=settings)
-    report.plan_status = plan.status
     times = {m.message_id: m.occurred_at for m in messages}
-    pending = list(plan.pending)
-    if plan.status == "CONFIRMED":
-        result = await apply.apply_plan(
-            db=db,
-            user_id=user_id,
-            plan=plan,
-            event_uids=event_uids,
-            message_times=times,
-            now=now,
-            batch_steps=settings.impression_apply_batch_steps,
+
+    async def commit(tx: NamedTx) -> tuple[ImpressionUpdatePlan, apply.ApplyResult | None, int]:
+        # Validation and application in ONE transaction under the user's entity lock (shared with curation):
+        # the validator's fresh read is what the applier writes over, and a concurrent curation waits.
+        checked = await validate.run(db=tx, user_id=user_id, plan=plan, settings=settings)
+        drafts = list(checked.pending)
+        result = None
+        if checked.status == "CONFIRMED":
+            result = await apply.apply_plan(
+                db=tx,
+                user_id=user_id,
+                plan=checked,
+                event_uids=event_uids,
+                message_times=times,
+                now=now,
+                batch_steps=settings.impression_apply_batch_steps,
+            )
+        else:
+            drafts += rejected_drafts(checked, resolution)
+        stored = await apply.store_pending(
+            db=tx, user_id=user_id, drafts=drafts, event_uids=event_uids, message_times=times, now=now
         )
+        return checked, result, stored
+
+    checked, result, report.pending = await in_one_transaction(db, user_id=user_id, now=now, work=commit)
+    report.plan_status = checked.status
+    if result is not None:
         report.created_entities, report.updated_entities = len(result.created), len(result.updated)
         report.changes, report.evidence_linked = result.changes, result.evidence_linked
-        report.entity_names = names_after(resolution.index, plan=plan)
+        report.entity_names = names_after(resolution.index, plan=checked)
     else:
-        report.rejected_reasons = [str(r) for r in plan.reasons]
-        pending += rejected_drafts(plan, resolution)
-    report.pending = await apply.store_pending(
-        db=db, user_id=user_id, drafts=pending, event_uids=event_uids, message_times=times, now=now
-    )
+        report.rejected_reasons = [str(r) for r in checked.reasons]
     return report
 
 

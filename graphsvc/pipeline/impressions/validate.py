@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.graph import identity
-from graphsvc.graph.database import Database
+from graphsvc.graph.database import Queries
 from graphsvc.graph.identity import IdentityIndex
 from graphsvc.pipeline.impressions.patches import valid_score
 from graphsvc.pipeline.impressions.plan import (
@@ -167,7 +167,7 @@ def _score(field: str, what: str, value: float) -> Iterator[tuple[IssueCode, str
         yield code, f"{what} {field} {value!r} is not a finite number in [0, 1]"
 
 
-async def context_for(db: Database, *, user_id: str, plan: ImpressionUpdatePlan) -> ValidationContext:
+async def context_for(db: Queries, *, user_id: str, plan: ImpressionUpdatePlan) -> ValidationContext:
     """Read the validation context of a plan: existence of the uuids it names, identities of its names."""
     uuids = {s.entity_uuid for s in plan.steps if isinstance(s, UpdateExistingStep)}
     uuids |= {r.target.entity_uuid for s in plan.steps for r in s.patch.relations if r.target.entity_uuid}
@@ -187,6 +187,6 @@ async def context_for(db: Database, *, user_id: str, plan: ImpressionUpdatePlan)
     return ValidationContext(existing={str(r["uid"]): str(r["subject_key"]) for r in rows}, index=index)
 
 
-async def run(*, db: Database, user_id: str, plan: ImpressionUpdatePlan, settings: Settings) -> ImpressionUpdatePlan:
+async def run(*, db: Queries, user_id: str, plan: ImpressionUpdatePlan, settings: Settings) -> ImpressionUpdatePlan:
     """Stage 6 over Neo4j: read the context, then :func:`validate_plan`."""
     return validate_plan(plan, await context_for(db, user_id=user_id, plan=plan), settings=settings)

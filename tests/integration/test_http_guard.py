@@ -335,3 +335,14 @@ async def test_client_errors_are_logged_at_info_without_a_trace(
     records = [r for r in caplog.records if "INVALID_INPUT" in r.getMessage()]
     assert records and all(r.levelno == logging.INFO and r.exc_info is None for r in records)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def test_the_local_neo4j_folder_is_owner_only(settings: Settings) -> None:
+    import stat
+
+    home = settings.data_dir / "neo4j"
+    if not (home / "data").is_dir():
+        pytest.skip("NEO4J_URI points at a Neo4j this checkout did not start")
+    assert stat.S_IMODE(home.stat().st_mode) == 0o700
+    exposed = [p for p in home.rglob("*") if stat.S_IMODE(p.lstat().st_mode) & 0o077 and not p.is_symlink()]
+    assert exposed == [], exposed[:5]

@@ -15,7 +15,14 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, Protocol, TypeVar
 
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
-from neo4j.exceptions import AuthError, ConstraintError, Neo4jError, ServiceUnavailable, SessionExpired
+from neo4j.exceptions import (
+    AuthError,
+    ConstraintError,
+    Neo4jError,
+    ServiceUnavailable,
+    SessionExpired,
+    TransientError,
+)
 from neomodel import adb
 
 from graphsvc.config import Settings
@@ -202,7 +209,7 @@ class Database:
         statements = schema_statements(dimensions=dimensions)
         async with self.driver.session(database=self.database) as session:
             for statement in statements:
-                await (await session.run(statement)).consume()
+                await _with_schema_retries(session, statement)
             await (await session.run("CALL db.awaitIndexes(300)")).consume()
         return len(statements)
 
@@ -219,6 +226,27 @@ class Database:
                 raise SchemaMismatchError(
                     index=row["name"], expected=f"{dimensions} dimensions", found=f"{found} dimensions"
                 )
+
+
+_ALREADY_EXISTS = ("EquivalentSchemaRuleAlreadyExists", "IndexAlreadyExists", "ConstraintAlreadyExists")
+
+
+async def _with_schema_retries(session: Any, statement: str, *, attempts: int = 8) -> None:
+    """Run one schema statement. Another process applying the schema at the same moment (two services
+    starting on a fresh database) can make it deadlock (retried with a short backoff) or find the index
+    created meanwhile (done)."""
+    for attempt in range(attempts):
+        try:
+            await (await session.run(statement)).consume()
+            return
+        except Neo4jError as exc:
+            if str(exc.code or "").endswith(_ALREADY_EXISTS):
+                return
+            if not isinstance(exc, TransientError):
+                raise
+            if attempt == attempts - 1:
+                raise
+            await asyncio.sleep(0.1 * 2**attempt)
 
 
 def native(value: Any) -> Any:

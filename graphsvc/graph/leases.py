@@ -101,7 +101,7 @@ async def hold(
             try:
                 outcome = await asyncio.wait_for(renew(), timeout=max(ttl_s / 3, 0.1))
             except Exception as exc:  # the database is away: keep working until the lease runs out
-                log.warning("lease renewal failed, retrying: %s", exc)
+                log.warning("lease renewal failed, retrying: %s", repr(exc))
                 continue
             if outcome == "lost":
                 ended = LeaseLostError("the lease was taken over or the work was finished elsewhere")

@@ -271,6 +271,8 @@ async def service_killed(api: Api, services: list[Service]) -> list[Row]:
     await asyncio.sleep(1.0)
     killed_at = time.monotonic()
     victim.stop(signal.SIGKILL)
+    survivor = next(s for s in services if s is not victim)
+    api = Api(api.client, survivor.url)
     took = await until(lambda: _status(api, uid, "SUCCEEDED"), 90)
     job = await api.job(uid)
     memories = await cypher(api, "MATCH (m:Memory {user_id: 'kill'}) RETURN count(m) AS n")

@@ -114,7 +114,7 @@ async def front(lease_settings: Settings, database: Database, embedder: object) 
 
 
 async def job(service: MemoryService, uid: str) -> JobRow:
-    return await service.job(job_id=uid)
+    return await service.job(job_id=uid, user_ids=None)
 
 
 async def until(predicate: Callable[[], Awaitable[bool]], timeout_s: float = 10.0) -> None:
@@ -339,8 +339,8 @@ async def _started(recorder: Recorder) -> bool:
 
 
 async def _status(service: MemoryService, uid: str, status: str) -> bool:
-    return (await service.job(job_id=uid)).status == status
+    return (await service.job(job_id=uid, user_ids=None)).status == status
 
 
 async def _all_status(service: MemoryService, uids: list[str], status: str) -> bool:
-    return all([(await service.job(job_id=u)).status == status for u in uids])
+    return all([(await service.job(job_id=u, user_ids=None)).status == status for u in uids])

@@ -115,7 +115,7 @@ async def test_three_processes_run_a_slow_job_once_and_take_over_from_a_killed_o
     victim.wait(timeout=10)
 
     deadline = time.monotonic() + 60
-    while (done := await service.job(job_id=job.uid)).status != "SUCCEEDED":
+    while (done := await service.job(job_id=job.uid, user_ids=None)).status != "SUCCEEDED":
         assert time.monotonic() < deadline, f"job stuck in {done.status}"
         await asyncio.sleep(0.2)
     assert done.attempts == 2
@@ -139,7 +139,7 @@ async def test_three_processes_run_a_slow_job_once_and_take_over_from_a_killed_o
 async def _wait_for_owner(service: MemoryService, uid: str) -> str:
     deadline = time.monotonic() + 60
     while True:
-        job = await service.job(job_id=uid)
+        job = await service.job(job_id=uid, user_ids=None)
         if job.status == "RUNNING" and job.owner:
             return job.owner
         assert time.monotonic() < deadline, "no process claimed the job"

@@ -29,7 +29,7 @@ class IngestResult(_Model):
     message_ids: list[str]
 
 
-JobStatus = Literal["PENDING", "RUNNING", "SUCCEEDED", "FAILED"]
+JobStatus = Literal["PENDING", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED"]
 
 
 class Job(_Model):

@@ -4,15 +4,19 @@
 // user's JobLane node); every write of a job's outcome first locks the job and checks its owner.
 
 // name: create_job
-// Queue a job for an existing session (no row when the user has no such session). While a PENDING job with
-// the same dedup_key exists it is returned instead (created = false): endConversation called 20 times at
-// once queues one extraction. end_conversation runs this after end_session in one transaction, and
-// end_session's write lock on the session makes concurrent calls take turns here.
+// Queue a job for an existing session (no row when the user has no such session). A job with the same
+// dedup_key is returned instead (created = false) while it is PENDING, or RUNNING and claimed after the
+// session's last ingest (it reads everything there is): endConversation called 20 times at once queues one
+// extraction. A RUNNING job claimed before newer messages arrived does not count: one more is queued.
+// end_conversation runs this after end_session in one transaction, and end_session's write lock on the
+// session makes concurrent calls take turns here.
 MATCH (s:Session {uid: $session_uid})
 WHERE s.user_id = $user_id
-OPTIONAL MATCH (q:Job {dedup_key: $dedup_key, status: 'PENDING'})
+OPTIONAL MATCH (q:Job {dedup_key: $dedup_key})
 WHERE q.user_id = $user_id
-WITH s, q ORDER BY q.created_at
+  AND (q.status = 'PENDING'
+       OR (q.status = 'RUNNING' AND q.started_at >= coalesce(s.last_ingested_at, s.started_at)))
+WITH s, q ORDER BY q.created_at DESC
 WITH s, collect(q)[0] AS queued
 CALL (s, queued) {
   WITH s, queued

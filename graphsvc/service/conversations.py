@@ -45,9 +45,11 @@ class ConversationArea:
     ) -> JobRow:
         """Mark the session ended and queue its extraction job, in one transaction; returns at once.
 
-        While an extraction of the session is still queued (PENDING), that job is returned instead of a new
-        one: concurrent or repeated calls queue one job (issue 11). A RUNNING extraction does not count (it
-        may have read the session before the newest messages), so a call then queues one more.
+        While an extraction of the session is still queued (PENDING), or running and claimed after the
+        session's last ingest, that job is returned instead of a new one: concurrent or repeated calls queue
+        one job (issue 11). A RUNNING extraction claimed before newer messages arrived does not count (it may
+        have read the session without them), so a call then queues one more. (The comparison is between the
+        ingesting and the claiming process's clocks; keep them in step, as for the leases.)
 
         Args:
             priority: ``interactive`` (a user just ended a chat) is claimed before ``bulk`` (imports, sweeps).

@@ -52,6 +52,9 @@ CREATE INDEX event_user IF NOT EXISTS FOR (n:Event) ON (n.user_id, n.occurred_at
 ;
 CREATE INDEX event_session IF NOT EXISTS FOR (n:Event) ON (n.user_id, n.session_id)
 ;
+// A caller's message id names one message per session: the dashboard finds a user's messages by it.
+CREATE INDEX event_source IF NOT EXISTS FOR (n:Event) ON (n.user_id, n.source_id)
+;
 CREATE INDEX session_user IF NOT EXISTS FOR (n:Session) ON (n.user_id, n.last_message_at)
 ;
 CREATE INDEX session_idle IF NOT EXISTS FOR (n:Session) ON (n.status, n.last_ingested_at)

@@ -1,13 +1,14 @@
 // Small read-only queries the dashboard needs: source messages by id, a user's counts, the users.
 
 // name: messages_by_ids
-// Source messages of one user. $lookups: [{uid, prefix, message_id}]: uid is the event uid a caller's
-// message id maps to (keys.event_uid); prefix is set for a derived "msg-<uid prefix>" id, whose event
-// uid starts with it. $event_uids: events named by uid (pending observations, impression evidence).
-// Both go through the uniqueness index on Event.uid; every match is checked against $user_id.
+// Source messages of one user. $lookups: [{prefix, message_id}]: a message id names one message per session
+// (issue 11), so it is looked up by (user_id, source_id) through the event_source index and may match one
+// message in each of several sessions; prefix is set for a derived "msg-<uid prefix>" id, whose event uid
+// starts with it. $event_uids: events named by uid (pending observations, impression evidence).
+// Every match is checked against $user_id.
 CALL () {
   UNWIND $lookups AS l
-  MATCH (e:Event {uid: l.uid})
+  MATCH (e:Event)
   WHERE e.user_id = $user_id AND e.source_id = l.message_id
   RETURN e
   UNION

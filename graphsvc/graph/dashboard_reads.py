@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from graphsvc import keys
 from graphsvc.errors import InvalidInputError
 from graphsvc.graph import nodes
 from graphsvc.graph.database import Database, native
@@ -122,9 +121,7 @@ def message_lookups(user_id: str, message_ids: Sequence[str]) -> list[dict[str, 
     for message_id in dict.fromkeys(message_ids):
         derived = message_id[len(DERIVED_PREFIX) :] if message_id.startswith(DERIVED_PREFIX) else ""
         prefix = derived if len(derived) == 20 and all(c in "0123456789abcdef" for c in derived) else None
-        # with a message id, the event uid depends on the user and that id only (session, text, time unused)
-        uid = keys.event_uid(user_id, "", message_id, "", datetime.min)
-        lookups.append({"uid": uid, "prefix": prefix, "message_id": message_id})
+        lookups.append({"prefix": prefix, "message_id": message_id})
     return lookups
 
 

@@ -213,7 +213,7 @@ async def test_the_request_id_follows_into_the_job_it_queues(client_for: Any) ->
     async with client_for() as (client, service):
         await client.post("/graphql", json=ingest([message()]))
         response = await client.post("/graphql", json={"query": end}, headers={"x-request-id": "req-42"})
-        job = await service.job(job_id=response.json()["data"]["endConversation"]["id"])
+        job = await service.job(job_id=response.json()["data"]["endConversation"]["id"], user_ids=None)
     assert job.request_id == "req-42"
 
 

@@ -194,7 +194,7 @@ class Settings(BaseSettings):
     neo4j_request_timeout_s: float = Field(default=4.0, gt=0)
     """Longest wait for a pooled connection; with ``neo4j_retry_s`` it bounds how long a request waits for an
     unreachable Neo4j before DATABASE_UNAVAILABLE (issue 11: within about 5 s)."""
-    neo4j_retry_s: float = Field(default=3.0, ge=0)
+    neo4j_retry_s: float = Field(default=2.0, ge=0)
     """How long the driver retries a transaction on transient errors (deadlocks, a lost connection)."""
 
     # --- Models ----------------------------------------------------------------

@@ -46,6 +46,8 @@ CREATE CONSTRAINT job_lane_user IF NOT EXISTS FOR (n:JobLane) REQUIRE n.user_id 
 ;
 CREATE CONSTRAINT entity_lock_user IF NOT EXISTS FOR (n:EntityLock) REQUIRE n.user_id IS UNIQUE
 ;
+CREATE CONSTRAINT erasure_uid IF NOT EXISTS FOR (n:Erasure) REQUIRE n.uid IS UNIQUE
+;
 
 // --- range indexes on user_id and time fields ----------------------------------------
 CREATE INDEX event_user IF NOT EXISTS FOR (n:Event) ON (n.user_id, n.occurred_at)
@@ -91,6 +93,14 @@ CREATE INDEX job_status IF NOT EXISTS FOR (n:Job) ON (n.status, n.run_after)
 ;
 CREATE INDEX job_dedup IF NOT EXISTS FOR (n:Job) ON (n.dedup_key, n.status)
 ;
+// Issue 12: supersession groups a user's memories
+// by slot (slot_key folds in the user and the subject); memoryHistory and retraction find a node's history.
+CREATE INDEX memory_slot_key IF NOT EXISTS FOR (n:Memory) ON (n.slot_key)
+;
+CREATE INDEX history_entry_target IF NOT EXISTS FOR (n:HistoryEntry) ON (n.target_uid)
+;
+CREATE INDEX erasure_user IF NOT EXISTS FOR (n:Erasure) ON (n.user_id)
+;
 
 // Single-property user_id indexes: the planner uses a composite index only when the query
 // constrains every one of its properties, and most tenant-scoped queries give just user_id
@@ -112,6 +122,8 @@ CREATE INDEX reflection_cycle_user_id IF NOT EXISTS FOR (n:ReflectionCycle) ON (
 CREATE INDEX history_entry_user_id IF NOT EXISTS FOR (n:HistoryEntry) ON (n.user_id)
 ;
 CREATE INDEX job_user_id IF NOT EXISTS FOR (n:Job) ON (n.user_id)
+;
+CREATE INDEX pending_observation_user_id IF NOT EXISTS FOR (n:PendingObservation) ON (n.user_id)
 ;
 
 // --- full-text (BM25): English analyzer and CJK bigram analyzer over the same texts ---

@@ -262,6 +262,10 @@ class Settings(BaseSettings):
     embedding_queue_total: int = Field(default=4_096, ge=1)
     """Texts waiting for the embedder over all users; more is refused with OVERLOADED."""
 
+    # --- Forgetting (issue 12) -------------------------------------------------
+    erase_batch_nodes: int = Field(default=2_000, ge=1, le=100_000)
+    """Nodes deleted per transaction by ``eraseUser`` (bounded, so a large user cannot exhaust the heap)."""
+
     # --- Extraction (seed 001) ---------------------------------------------------
     near_duplicate_threshold: float = Field(default=0.85, ge=0, le=1)
     """Cosine similarity above which a new memory reinforces an existing one (seed 001 §4: > 0.85)."""

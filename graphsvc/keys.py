@@ -71,6 +71,11 @@ def memory_dedup_key(user_id: str, memory_type: str, content_hash_: str) -> str:
     return _digest("memory", user_id, memory_type, content_hash_)
 
 
+def memory_slot_key(user_id: str, subject: str, slot: str) -> str:
+    """Supersession key: same user, same subject (normalised speaker, "" for the user), same slot (issue 12)."""
+    return _digest("slot", user_id, subject, slot)
+
+
 def entity_subject_key(user_id: str, normalised_subject: str) -> str:
     return _digest("entity", user_id, normalised_subject)
 
@@ -82,6 +87,11 @@ def alias_uid(user_id: str, entity_subject_key: str, normalised_alias: str) -> s
 def job_dedup_key(kind: str, scope: str) -> str:
     """Jobs with the same key are coalesced while one is queued: ``extract`` per session uid, ``reflect`` per user."""
     return _digest("job", kind, scope)
+
+
+def erasure_uid(user_id: str) -> str:
+    """The uid of a user's ``Erasure`` node (one per user, so an interrupted erasure is found again)."""
+    return _digest("erasure", user_id)
 
 
 def new_uid() -> str:

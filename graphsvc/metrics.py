@@ -70,6 +70,4 @@ EMBED_QUEUE_WAIT = Histogram(
     "graphsvc_embedding_queue_wait_seconds", "Time a batch waited for the embedder", buckets=_LATENCY_BUCKETS_S
 )
 EMBED_REFUSED = Counter("graphsvc_embedding_refused_total", "Embedding requests refused because the queue was full")
-EMBED_TRUNCATED = Counter(
-    "graphsvc_embedding_truncated_total", "Texts cut to what the model reads before embedding"
-)
+EMBED_TRUNCATED = Counter("graphsvc_embedding_truncated_total", "Texts cut to what the model reads before embedding")

@@ -14,6 +14,32 @@ MemoryType = Literal["fact", "preference", "goal", "pain_point", "event"]
 """Seed 001 §3.2: the five memory types an extractor may produce."""
 MEMORY_TYPES: tuple[MemoryType, ...] = get_args(MemoryType)
 
+MemoryStatus = Literal["active", "superseded", "archived", "forgotten"]
+"""Where a memory is in its life (issue 12). ``active``: believed and current (the only status default recall
+returns); ``superseded``: replaced by a newer value of the same slot (``SUPERSEDED_BY``, ``valid_to`` set) or by
+a correction; ``archived``: stale, kept out of recall until restored or mentioned again; ``forgotten``: removed
+by a person (content, vector and provenance gone; the node stays as a tombstone for the audit trail). Stored
+lowercase, exactly these strings."""
+MEMORY_STATUSES: tuple[MemoryStatus, ...] = get_args(MemoryStatus)
+
+RECALL_MEMORY_STATUSES: tuple[MemoryStatus, ...] = ("active",)
+"""What recall and memoryContext return by default."""
+
+SUPERSEDED_RECALL_STATUSES: tuple[MemoryStatus, ...] = ("active", "superseded")
+"""What recall returns with ``includeSuperseded``."""
+
+MemoryOrigin = Literal["extraction", "user", "agent"]
+"""Who asserted a memory: the extraction job (from messages), or ``remember`` on behalf of the user or of an agent.
+A memory asserted by a user or an agent rests on that assertion, so deleting messages never deletes it."""
+MEMORY_ORIGINS: tuple[MemoryOrigin, ...] = get_args(MemoryOrigin)
+
+RememberSource = Literal["user", "agent"]
+"""``remember``'s provenance (issue 12): a statement of the user, or an agent's guess."""
+REMEMBER_SOURCES: tuple[RememberSource, ...] = get_args(RememberSource)
+
+SupersessionReason = Literal["slot", "correction"]
+"""Why a memory was superseded: a newer value of the same slot (decided by valid time), or ``correctMemory``."""
+
 EntityKind = Literal["person", "place", "organization", "thing"]
 """Seed 000: what an entity is."""
 ENTITY_KINDS: tuple[EntityKind, ...] = get_args(EntityKind)
@@ -60,6 +86,37 @@ HistoryEvent = Literal[
     "created", "reinforced", "contradicted", "promoted", "stage_changed", "modified", "dissolved", "upgraded"
 ]
 """What a reflection ``HistoryEntry`` records about a trait."""
+
+MemoryHistoryEvent = Literal[
+    "created",
+    "reinforced",
+    "superseded",
+    "reinstated",
+    "corrected",
+    "archived",
+    "restored",
+    "forgotten",
+    "sources_retracted",
+    "retracted",
+]
+"""What a ``HistoryEntry`` records about a memory. ``reinstated``: a superseded memory became current again (its
+successor was deleted, or an older import moved the slot's timeline); ``sources_retracted``: some of its source
+messages were deleted; ``retracted``: deleted because every source message was."""
+
+RetractionKind = Literal[
+    "event",
+    "session",
+    "memory",
+    "impression",
+    "evidence",
+    "alias",
+    "feature",
+    "relation",
+    "entity",
+    "trait",
+    "pending_observation",
+]
+"""Kinds of node a retraction deletes; a tombstone ``HistoryEntry`` (no content) names the kind."""
 
 PendingReason = Literal["ambiguous", "postponed", "plan_rejected"]
 """Why an entity observation waits for a person (seed 000 §4, §6)."""

@@ -96,3 +96,53 @@ WHERE p.user_id = $user_id AND e.user_id = $user_id
 RETURN uid, e AS entity
 ORDER BY uid, e.subject
 ;
+
+// name: entity_as_of
+// entity(asOf:) (issue 12, valid time): the entity as the conversations up to $as_of showed it. A name,
+// impression or relation counts from the first message it was observed in (or, made by hand, from when it was
+// made); a feature has the value of its newest evidence said by then. Null when the entity was not observed
+// by then.
+MATCH (n:Entity {uid: $uid})
+WHERE n.user_id = $user_id
+CALL (n) {
+  OPTIONAL MATCH (n)-[:OBSERVED_IN]->(x:Event)
+  RETURN min(x.occurred_at) AS first_seen
+}
+WITH n, coalesce(first_seen, n.created_at) AS since
+WHERE since IS NULL OR since <= $as_of
+CALL (n) {
+  OPTIONAL MATCH (n)-[:HAS_ALIAS]->(a:Alias)
+  OPTIONAL MATCH (a)-[:FROM_EVENT]->(x:Event)
+  WITH a, min(x.occurred_at) AS first_said
+  WHERE a IS NOT NULL AND coalesce(first_said, a.created_at, $as_of) <= $as_of
+  RETURN collect(a) AS aliases
+}
+CALL (n) {
+  OPTIONAL MATCH (n)-[:HAS_IMPRESSION]->(i:Impression)
+  OPTIONAL MATCH (i)<-[:SUPPORTS]-(:Evidence)-[:FROM_EVENT]->(x:Event)
+  WITH i, min(x.occurred_at) AS first_said
+  WHERE i IS NOT NULL AND coalesce(first_said, i.created_at, $as_of) <= $as_of
+  RETURN collect(i) AS impressions
+}
+CALL (n) {
+  OPTIONAL MATCH (n)-[:HAS_FEATURE]->(f:Feature)
+  OPTIONAL MATCH (f)<-[:SUPPORTS]-(d:Evidence)
+  WITH f, d ORDER BY d.observed_at DESC
+  WITH f, collect(d) AS evidence
+  WITH f, evidence, [d IN evidence WHERE d.observed_at <= $as_of][0] AS then
+  WHERE f IS NOT NULL AND ((size(evidence) = 0 AND coalesce(f.observed_at, f.created_at, $as_of) <= $as_of)
+                           OR then IS NOT NULL)
+  RETURN collect({feature: f, value: coalesce(then.value, f.value),
+                  observed_at: coalesce(then.observed_at, f.observed_at)}) AS features
+}
+CALL (n) {
+  OPTIONAL MATCH (n)-[r:RELATES]-(o:Entity)
+  WHERE o.user_id = $user_id
+  OPTIONAL MATCH (x:Event)
+  WHERE r.event_uids IS NOT NULL AND x.uid IN r.event_uids
+  WITH n, r, o, min(x.occurred_at) AS first_said
+  WHERE r IS NOT NULL AND coalesce(first_said, r.created_at, $as_of) <= $as_of
+  RETURN collect({relation: r.relation, strength: r.strength, outgoing: startNode(r) = n, other: o}) AS relations
+}
+RETURN n AS entity, aliases, impressions, features, relations
+;

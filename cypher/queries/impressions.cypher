@@ -52,7 +52,8 @@ MERGE (e:Entity {subject_key: row.subject_key})
   ON CREATE SET e.uid = row.uid, e.user_id = $user_id, e.tenant_key = $tenant_key, e.subject = row.subject,
                 e.kind = row.kind, e.created_at = $now, e.updated_at = $now
 CREATE (h:HistoryEntry {uid: row.history_uid, user_id: $user_id, target_uid: e.uid, event: 'entity_created',
-                        old_value: null, new_value: row.subject, actor: $actor, created_at: $now})
+                        old_value: null, new_value: row.subject, actor: $actor, created_at: $now,
+                        source_uids: row.event_uids})
 CREATE (h)-[:RECORDS]->(e)
 RETURN collect(DISTINCT e.subject_key) AS changed, count(*) AS changes
 ;
@@ -71,20 +72,35 @@ RETURN collect(DISTINCT e.subject_key) AS changed, count(*) AS changes
 ;
 
 // name: apply_aliases
+// A name missing on the entity is created (with a HistoryEntry); every name, new or known, is linked to the
+// events it was observed in (FROM_EVENT), so a retraction knows what rests on a deleted message (issue 12).
 UNWIND $rows AS row
 MATCH (e:Entity {subject_key: row.subject_key})
 WHERE e.user_id = $user_id
 OPTIONAL MATCH (e)-[:HAS_ALIAS]->(old:Alias {normalized: row.normalized})
-WITH e, row, old
-WHERE old IS NULL
-CREATE (a:Alias {uid: row.uid, user_id: $user_id, tenant_key: $tenant_key, name: row.name,
-                 normalized: row.normalized})
-CREATE (e)-[:HAS_ALIAS]->(a)
-SET e.updated_at = $now
-CREATE (h:HistoryEntry {uid: row.history_uid, user_id: $user_id, target_uid: e.uid, event: 'alias_added',
-                        old_value: null, new_value: row.name, actor: $actor, created_at: $now})
-CREATE (h)-[:RECORDS]->(e)
-RETURN collect(DISTINCT e.subject_key) AS changed, count(*) AS changes
+CALL (e, row, old) {
+  WITH e, row, old
+  WHERE old IS NULL
+  CREATE (a:Alias {uid: row.uid, user_id: $user_id, tenant_key: $tenant_key, name: row.name,
+                   normalized: row.normalized, created_at: $now})
+  CREATE (e)-[:HAS_ALIAS]->(a)
+  SET e.updated_at = $now
+  CREATE (h:HistoryEntry {uid: row.history_uid, user_id: $user_id, target_uid: e.uid, event: 'alias_added',
+                          old_value: null, new_value: row.name, actor: $actor, created_at: $now,
+                          source_uids: row.event_uids})
+  CREATE (h)-[:RECORDS]->(e)
+  RETURN count(a) AS created
+}
+CALL (e, row) {
+  MATCH (e)-[:HAS_ALIAS]->(a:Alias {normalized: row.normalized})
+  UNWIND row.event_uids AS event_uid
+  MATCH (x:Event {uid: event_uid})
+  WHERE x.user_id = $user_id
+  MERGE (a)-[:FROM_EVENT]->(x)
+  RETURN count(x) AS linked
+}
+WITH e, created
+RETURN collect(DISTINCT CASE WHEN created > 0 THEN e.subject_key END) AS changed, sum(created) AS changes
 ;
 
 // name: apply_impressions
@@ -99,7 +115,8 @@ CREATE (i:Impression {uid: row.uid, user_id: $user_id, tenant_key: $tenant_key, 
 CREATE (e)-[:HAS_IMPRESSION]->(i)
 SET e.updated_at = $now
 CREATE (h:HistoryEntry {uid: row.history_uid, user_id: $user_id, target_uid: i.uid, event: 'impression_added',
-                        old_value: null, new_value: row.content, actor: $actor, created_at: $now})
+                        old_value: null, new_value: row.content, actor: $actor, created_at: $now,
+                        source_uids: row.event_uids})
 CREATE (h)-[:RECORDS]->(i)
 RETURN collect(DISTINCT e.subject_key) AS changed, count(*) AS changes
 ;
@@ -131,7 +148,8 @@ WITH e, row, f, f.value AS old_value
 SET f.value = row.value, f.confidence = row.confidence, f.updated_at = $now, f.observed_at = row.observed_at,
     e.updated_at = $now
 CREATE (h:HistoryEntry {uid: row.history_uid, user_id: $user_id, target_uid: f.uid, event: 'feature_changed',
-                        old_value: old_value, new_value: row.value, actor: $actor, created_at: $now})
+                        old_value: old_value, new_value: row.value, actor: $actor, created_at: $now,
+                        source_uids: row.event_uids})
 CREATE (h)-[:RECORDS]->(f)
 RETURN collect(DISTINCT e.subject_key) AS changed, count(*) AS changes
 ;
@@ -148,32 +166,54 @@ CREATE (f:Feature {uid: row.uid, user_id: $user_id, key: row.key, value: row.val
 CREATE (e)-[:HAS_FEATURE]->(f)
 SET e.updated_at = $now
 CREATE (h:HistoryEntry {uid: row.history_uid, user_id: $user_id, target_uid: f.uid, event: 'feature_set',
-                        old_value: null, new_value: row.value, actor: $actor, created_at: $now})
+                        old_value: null, new_value: row.value, actor: $actor, created_at: $now,
+                        source_uids: row.event_uids})
 CREATE (h)-[:RECORDS]->(f)
 RETURN collect(DISTINCT e.subject_key) AS changed, count(*) AS changes
 ;
 
 // name: apply_relations
-// (a)-[:RELATES {relation, strength}]->(b): created when missing, strengthened when weaker.
+// (a)-[:RELATES {relation, strength, event_uids}]->(b): created when missing, strengthened when weaker; the
+// events it was observed in are added every time (retraction reaches relations through them, issue 12).
 UNWIND $rows AS row
 MATCH (a:Entity {subject_key: row.subject_key})
 WHERE a.user_id = $user_id
 MATCH (b:Entity {subject_key: row.target_subject_key})
 WHERE b.user_id = $user_id AND b <> a
 OPTIONAL MATCH (a)-[old:RELATES {relation: row.relation}]->(b)
-WITH a, b, row, old, old.strength AS old_strength
-WHERE old IS NULL OR old.strength < row.strength
+WITH a, b, row, old.strength AS old_strength
 MERGE (a)-[r:RELATES {relation: row.relation}]->(b)
   ON CREATE SET r.created_at = $now
+SET r.event_uids = coalesce(r.event_uids, []) + [x IN row.event_uids WHERE NOT x IN coalesce(r.event_uids, [])]
+WITH a, b, row, r, old_strength
+WHERE old_strength IS NULL OR old_strength < row.strength
 SET r.strength = row.strength, r.updated_at = $now, a.updated_at = $now
 CREATE (h:HistoryEntry {uid: row.history_uid, user_id: $user_id, target_uid: a.uid,
                         event: CASE WHEN old_strength IS NULL THEN 'relation_added' ELSE 'relation_strengthened' END,
                         old_value: CASE WHEN old_strength IS NULL THEN null
                                         ELSE row.relation + ' -> ' + b.subject + ' (' + toString(old_strength) + ')' END,
                         new_value: row.relation + ' -> ' + b.subject + ' (' + toString(row.strength) + ')',
-                        actor: $actor, created_at: $now})
+                        actor: $actor, created_at: $now, source_uids: row.event_uids})
 CREATE (h)-[:RECORDS]->(a)
 RETURN collect(DISTINCT a.subject_key) AS changed, count(*) AS changes
+;
+
+// name: apply_feature_evidence
+// One Evidence per (feature, source event, value): which value each event stated and when, so a retraction
+// can fall back to the newest value still supported, or delete the feature when none is (issue 12).
+UNWIND $rows AS row
+MATCH (e:Entity {subject_key: row.subject_key})-[:HAS_FEATURE]->(f:Feature {key: row.key})
+WHERE e.user_id = $user_id
+MATCH (x:Event {uid: row.event_uid})
+WHERE x.user_id = $user_id
+OPTIONAL MATCH (old:Evidence {uid: row.uid})
+WITH f, x, row, old
+WHERE old IS NULL
+CREATE (d:Evidence {uid: row.uid, user_id: $user_id, grade: row.grade, kind: 'supporting', created_at: $now,
+                    value: row.value, observed_at: row.observed_at})
+CREATE (d)-[:SUPPORTS]->(f)
+CREATE (d)-[:FROM_EVENT]->(x)
+RETURN count(d) AS linked
 ;
 
 // name: apply_observed_in

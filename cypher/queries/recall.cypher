@@ -19,18 +19,44 @@ LIMIT $k
 RETURN m.uid AS uid, score
 ;
 
+// name: vector_memories_scoped
+// Recall beyond the default (issue 12): memories of $statuses (includeSuperseded) and, with $as_of, only
+// those that held then (valid time). An exact scan: this path is asked for, never the default.
+MATCH (m:Memory)
+WHERE m.user_id = $user_id AND m.status IN $statuses AND m.embedding IS NOT NULL
+  AND ($as_of IS NULL OR (coalesce(m.valid_from, m.occurred_at, m.created_at) <= $as_of
+                          AND (m.valid_to IS NULL OR m.valid_to > $as_of)))
+WITH m, vector.similarity.cosine(m.embedding, $embedding) AS score
+ORDER BY score DESC
+LIMIT $k
+RETURN m.uid AS uid, score
+;
+
+// name: vector_events_as_of
+// Recall asOf (issue 12): the messages said by then; an exact scan.
+MATCH (e:Event)
+WHERE e.user_id = $user_id AND e.embedding IS NOT NULL AND e.occurred_at <= $as_of
+WITH e, vector.similarity.cosine(e.embedding, $embedding) AS score
+ORDER BY score DESC
+LIMIT $k
+RETURN e.uid AS uid, score
+;
+
 // name: fulltext_events
 // $lucene is built by graphsvc.text.lucene from word tokens only (no query syntax
 // survives); tenant_key pre-filters inside Lucene, the WHERE is the exact tenant guard.
 // Returns the text too: recall re-ranks the pool with the tenant's own BM25 statistics.
 CALL db.index.fulltext.queryNodes($index, $lucene, {limit: $k}) YIELD node, score
-WHERE node.user_id = $user_id
+WHERE node.user_id = $user_id AND ($as_of IS NULL OR node.occurred_at <= $as_of)
 RETURN node.uid AS uid, score, node.content AS text
 ;
 
 // name: fulltext_memories
+// $statuses: ['active'] by default (issue 12); $as_of: only memories that held then (valid time).
 CALL db.index.fulltext.queryNodes($index, $lucene, {limit: $k}) YIELD node, score
-WHERE node.user_id = $user_id AND node.status = 'active'
+WHERE node.user_id = $user_id AND node.status IN $statuses
+  AND ($as_of IS NULL OR (coalesce(node.valid_from, node.occurred_at, node.created_at) <= $as_of
+                          AND (node.valid_to IS NULL OR node.valid_to > $as_of)))
 RETURN node.uid AS uid, score, node.content AS text
 ;
 
@@ -66,7 +92,8 @@ WITH m, e ORDER BY e.occurred_at
 WITH m, collect(e.source_id) AS source_ids, min(e.occurred_at) AS first_said, max(e.occurred_at) AS last_said
 RETURN m.uid AS uid, m.content AS content, m.memory_type AS memory_type,
        coalesce(m.occurred_at, first_said, m.created_at) AS occurred_at, m.importance AS importance,
-       coalesce(last_said, m.last_reinforced_at) AS last_reinforced_at, source_ids
+       coalesce(last_said, m.last_reinforced_at) AS last_reinforced_at, source_ids, m.status AS status,
+       coalesce(m.valid_from, m.occurred_at, first_said, m.created_at) AS valid_from, m.valid_to AS valid_to
 ;
 
 // name: recent_events
@@ -85,6 +112,7 @@ LIMIT $limit
 UNWIND $entity_uids AS entity_uid
 MATCH (n:Entity {uid: entity_uid})-[:OBSERVED_IN]->(e:Event)
 WHERE n.user_id = $user_id AND e.user_id = $user_id AND e.embedding IS NOT NULL
+  AND ($as_of IS NULL OR e.occurred_at <= $as_of)
 WITH DISTINCT e
 WITH e, vector.similarity.cosine(e.embedding, $embedding) AS score
 ORDER BY score DESC
@@ -143,9 +171,11 @@ WHERE i.user_id = $user_id AND n.user_id = $user_id
 OPTIONAL MATCH (i)<-[:SUPPORTS]-(d:Evidence)-[:FROM_EVENT]->(e:Event)
 WHERE d.user_id = $user_id AND e.user_id = $user_id
 WITH n, i, e ORDER BY e.occurred_at
-WITH n, i, max(e.occurred_at) AS last_said, [s IN collect(DISTINCT e.source_id) WHERE s IS NOT NULL] AS source_ids
+WITH n, i, max(e.occurred_at) AS last_said, min(e.occurred_at) AS first_said,
+     [s IN collect(DISTINCT e.source_id) WHERE s IS NOT NULL] AS source_ids
 RETURN i.uid AS uid, i.content AS content, n.subject AS entity, i.confidence AS confidence,
-       coalesce(last_said, i.created_at) AS occurred_at, source_ids
+       coalesce(last_said, i.created_at) AS occurred_at, source_ids,
+       coalesce(first_said, i.created_at) AS first_said
 ;
 
 // name: selective_entities
@@ -158,10 +188,13 @@ RETURN n.uid AS uid
 ;
 
 // name: entity_memories_by_similarity
-// Graph expansion: the active memories that mention the named entities, ranked by similarity to the query.
+// Graph expansion: the memories (of $statuses; active by default) that mention the named entities, ranked by
+// similarity to the query; with $as_of only those that held then.
 UNWIND $entity_uids AS entity_uid
 MATCH (n:Entity {uid: entity_uid})<-[:MENTIONS]-(m:Memory)
-WHERE n.user_id = $user_id AND m.user_id = $user_id AND m.status = 'active' AND m.embedding IS NOT NULL
+WHERE n.user_id = $user_id AND m.user_id = $user_id AND m.status IN $statuses AND m.embedding IS NOT NULL
+  AND ($as_of IS NULL OR (coalesce(m.valid_from, m.occurred_at, m.created_at) <= $as_of
+                          AND (m.valid_to IS NULL OR m.valid_to > $as_of)))
 WITH DISTINCT m
 WITH m, vector.similarity.cosine(m.embedding, $embedding) AS score
 ORDER BY score DESC

@@ -94,7 +94,7 @@ WHERE m.user_id = $user_id
 WITH t, collect(CASE WHEN m IS NULL THEN null ELSE {
   uid: ev.uid, memory_uid: m.uid, kind: ev.kind, grade: ev.grade, cycle_id: ev.cycle_id,
   created_at: ev.created_at, inherited_from: ev.inherited_from, resolved_at: ev.resolved_at,
-  sessions: [(m)-[:EXTRACTED_FROM]->(e:Event) WHERE e.user_id = $user_id | e.session_id]
+  strong: ev.strong, sessions: [(m)-[:EXTRACTED_FROM]->(e:Event) WHERE e.user_id = $user_id | e.session_id]
 } END) AS evidence
 RETURN t AS trait, evidence
 ORDER BY t.created_at, t.uid
@@ -135,7 +135,7 @@ MATCH (c:ReflectionCycle {uid: $cycle_id})
 WHERE c.user_id = $user_id
 CREATE (ev:Evidence {uid: row.uid, user_id: $user_id, grade: row.grade, kind: row.kind, cycle_id: row.cycle_id,
                      created_at: row.created_at, inherited_from: row.inherited_from,
-                     resolved_at: row.resolved_at})
+                     resolved_at: row.resolved_at, strong: row.strong})
 CREATE (ev)-[:CITES]->(m)
 CREATE (c)-[:PRODUCED]->(ev)
 FOREACH (_ IN CASE WHEN row.kind = 'supporting' THEN [1] ELSE [] END | CREATE (ev)-[:SUPPORTS]->(t))
@@ -168,7 +168,9 @@ MATCH (t:Trait {uid: row.trait_uid})
 WHERE t.user_id = $user_id
 CREATE (h:HistoryEntry {uid: row.uid, user_id: $user_id, target_uid: t.uid, event: row.event,
                         old_value: row.old_value, new_value: row.new_value, reason: row.reason,
-                        actor: $actor, created_at: $now, cycle_id: $cycle_id})
+                        actor: $actor, created_at: $now, cycle_id: $cycle_id, stage: row.stage,
+                        confidence: row.confidence, reinforcement_count: row.reinforcement_count,
+                        contradiction_count: row.contradiction_count})
 CREATE (h)-[:RECORDS]->(t)
 RETURN count(h) AS entries
 ;

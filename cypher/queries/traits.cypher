@@ -42,6 +42,7 @@ RETURN p.uid AS key, c AS trait
 // candidate and dissolved never take part in recall).
 MATCH (t:Trait)
 WHERE t.user_id = $user_id AND t.stage IN $stages AND t.embedding IS NOT NULL
+  AND ($trait_uids IS NULL OR t.uid IN $trait_uids)
 WITH t, vector.similarity.cosine(t.embedding, $embedding) AS score
 ORDER BY score DESC
 LIMIT $k
@@ -50,7 +51,7 @@ RETURN t.uid AS uid, score
 
 // name: fulltext_traits
 CALL db.index.fulltext.queryNodes($index, $lucene, {limit: $k}) YIELD node, score
-WHERE node.user_id = $user_id AND node.stage IN $stages
+WHERE node.user_id = $user_id AND node.stage IN $stages AND ($trait_uids IS NULL OR node.uid IN $trait_uids)
 RETURN node.uid AS uid, score, node.content AS text
 ;
 
@@ -67,4 +68,21 @@ WITH t, e ORDER BY e.occurred_at
 RETURN t.uid AS uid, t.content AS content, t.stage AS stage, t.confidence AS confidence,
        t.first_observed AS occurred_at, coalesce(t.last_reinforced, t.created_at) AS last_reinforced_at,
        [s IN collect(DISTINCT e.source_id) WHERE s IS NOT NULL] AS source_ids
+;
+
+// name: traits_as_of
+// The user's traits recorded by $as_of, each with its history (oldest first): userTraits(asOf:) replays it.
+MATCH (t:Trait)
+WHERE t.user_id = $user_id AND (t.created_at IS NULL OR t.created_at <= $as_of)
+OPTIONAL MATCH (h:HistoryEntry)-[:RECORDS]->(t)
+WHERE h.user_id = $user_id
+WITH t, h ORDER BY h.created_at, h.uid
+RETURN t AS trait, collect(h) AS history
+;
+
+// name: last_cycle_before
+// The start of the user's last completed reflection cycle at or before $as_of (every cycle decays every trait).
+MATCH (c:ReflectionCycle)
+WHERE c.user_id = $user_id AND c.status = 'COMPLETED' AND c.started_at <= $as_of
+RETURN max(c.started_at) AS at
 ;

@@ -168,9 +168,7 @@ class DashboardQuery:
     @strawberry.field(
         description="Users with conversations, by user id (only those the caller may act for); `prefix` filters."
     )
-    async def users(
-        self, info: Info, prefix: str | None = None, limit: int = 50, after: str | None = None
-    ) -> UserPage:
+    async def users(self, info: Info, prefix: str | None = None, limit: int = 50, after: str | None = None) -> UserPage:
         allowed = info.context.identity.user_ids
         page = await info.context.service.users(
             only=sorted(allowed) if allowed is not None else None, prefix=prefix, limit=limit, after=after

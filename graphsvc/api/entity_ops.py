@@ -4,6 +4,8 @@ the service's entity area."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import strawberry
 
 from graphsvc.api.context import Info
@@ -29,9 +31,19 @@ class EntityQuery:
         )
         return EntityPage.from_domain(page)
 
-    @strawberry.field(description="The entity a subject or alias names (exact after normalisation), or null.")
-    async def entity(self, info: Info, user_id: str, subject_or_alias: str) -> Entity | None:
-        view = await info.context.service.entity_named(user_id=info.context.scope(user_id), name=subject_or_alias)
+    @strawberry.field(
+        description="The entity a subject or alias names (exact after normalisation), or null. With asOf, its "
+        "names, impressions, features and relations as the messages up to that time showed them (null if it "
+        "was not observed by then)."
+    )
+    async def entity(
+        self, info: Info, user_id: str, subject_or_alias: str, as_of: datetime | None = None
+    ) -> Entity | None:
+        service, scoped = info.context.service, info.context.scope(user_id)
+        if as_of is not None:
+            snapshot = await service.entity_named_as_of(user_id=scoped, name=subject_or_alias, as_of=as_of)
+            return Entity.from_snapshot(snapshot) if snapshot is not None else None
+        view = await service.entity_named(user_id=scoped, name=subject_or_alias)
         return Entity.from_view(view) if view is not None else None
 
     @strawberry.field(description="Observations waiting for a decision, newest first (null status: all).")

@@ -18,6 +18,7 @@ from graphsvc.api.context import Info
 from graphsvc.service import MemoryService
 from graphsvc.service.views import (
     AliasView,
+    EntitySnapshot,
     EntityView,
     FeatureView,
     ImpressionView,
@@ -200,6 +201,8 @@ class Entity:
     kind: EntityKind
     created_at: datetime | None
     updated_at: datetime | None
+    snapshot: strawberry.Private[EntitySnapshot | None] = None
+    """``entity(asOf:)``: the neighbours as they were then (issue 12); None: as they are now (DataLoaders)."""
 
     @classmethod
     def from_view(cls, view: EntityView) -> Entity:
@@ -212,21 +215,36 @@ class Entity:
             updated_at=view.updated_at,
         )
 
+    @classmethod
+    def from_snapshot(cls, snapshot: EntitySnapshot) -> Entity:
+        entity = cls.from_view(snapshot.entity)
+        entity.snapshot = snapshot
+        return entity
+
     @strawberry.field(description="Every name of the entity, the subject included.")
     async def aliases(self, info: Info) -> list[Alias]:
+        if self.snapshot is not None:
+            return [Alias.from_view(v) for v in self.snapshot.aliases]
         return [Alias.from_view(v) for v in await loaders(info).aliases.load((self.user_id, str(self.id)))]
 
     @strawberry.field(description="Impressions, newest first.")
     async def impressions(self, info: Info, limit: int = 100) -> list[Impression]:
-        views = await loaders(info).impressions.load((self.user_id, str(self.id)))
+        if self.snapshot is not None:
+            views = sorted(self.snapshot.impressions, key=lambda v: (v.created_at is None, v.created_at), reverse=True)
+        else:
+            views = await loaders(info).impressions.load((self.user_id, str(self.id)))
         return [Impression.from_view(v, user_id=self.user_id) for v in views[: max(0, limit)]]
 
     @strawberry.field(description="Features, by key.")
     async def features(self, info: Info) -> list[Feature]:
+        if self.snapshot is not None:
+            return [Feature.from_view(v) for v in self.snapshot.features]
         return [Feature.from_view(v) for v in await loaders(info).features.load((self.user_id, str(self.id)))]
 
     @strawberry.field(description="Relations both ways, strongest first.")
     async def relations(self, info: Info) -> list[Relation]:
+        if self.snapshot is not None:
+            return [Relation.from_view(v) for v in self.snapshot.relations]
         return [Relation.from_view(v) for v in await loaders(info).relations.load((self.user_id, str(self.id)))]
 
 

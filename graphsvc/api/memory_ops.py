@@ -6,6 +6,8 @@ merges them with the other areas' operation classes.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import strawberry
 
 from graphsvc.api.context import Info
@@ -17,6 +19,7 @@ from graphsvc.api.types import (
     JobStatus,
     MemoryContext,
     MemoryPage,
+    MemoryStatus,
     MemoryType,
     RecallHit,
 )
@@ -24,10 +27,27 @@ from graphsvc.api.types import (
 
 @strawberry.type
 class MemoryQuery:
-    @strawberry.field(description="Ranked memories and raw events of one user for a query.")
-    async def recall(self, info: Info, user_id: str, query: str, limit: int = 10) -> list[RecallHit]:
+    @strawberry.field(
+        description="Ranked memories, raw events, impressions and traits of one user for a query. Only ACTIVE "
+        "memories unless includeSuperseded; with asOf, the state at that time (memories that held then)."
+    )
+    async def recall(
+        self,
+        info: Info,
+        user_id: str,
+        query: str,
+        limit: int = 10,
+        include_superseded: bool = False,
+        as_of: datetime | None = None,
+    ) -> list[RecallHit]:
         service = info.context.service
-        hits = await service.recall(user_id=info.context.scope(user_id), query=query, limit=limit)
+        hits = await service.recall(
+            user_id=info.context.scope(user_id),
+            query=query,
+            limit=limit,
+            include_superseded=include_superseded,
+            as_of=as_of,
+        )
         return [RecallHit.from_domain(h) for h in hits]
 
     @strawberry.field(
@@ -39,12 +59,29 @@ class MemoryQuery:
         )
         return MemoryContext.from_domain(context)
 
-    @strawberry.field(description="A user's memories, newest first, a page at a time.")
+    @strawberry.field(
+        description="A user's memories, newest first, a page at a time: ACTIVE ones unless status or "
+        "includeSuperseded says otherwise; with asOf, those that held at that time (valid time)."
+    )
     async def memories(
-        self, info: Info, user_id: str, type: MemoryType | None = None, limit: int = 50, after: str | None = None
+        self,
+        info: Info,
+        user_id: str,
+        type: MemoryType | None = None,
+        limit: int = 50,
+        after: str | None = None,
+        status: list[MemoryStatus] | None = None,
+        include_superseded: bool = False,
+        as_of: datetime | None = None,
     ) -> MemoryPage:
         page = await info.context.service.memories(
-            user_id=info.context.scope(user_id), memory_type=type.value if type else None, limit=limit, after=after
+            user_id=info.context.scope(user_id),
+            memory_type=type.value if type else None,
+            limit=limit,
+            after=after,
+            statuses=[s.value for s in status] if status else None,
+            include_superseded=include_superseded,
+            as_of=as_of,
         )
         return MemoryPage.from_domain(page)
 

@@ -20,6 +20,7 @@ from strawberry.types import ExecutionContext
 from graphsvc.api.dashboard_ops import DashboardQuery
 from graphsvc.api.entity_ops import EntityMutation, EntityQuery
 from graphsvc.api.errors import DomainErrors
+from graphsvc.api.lifecycle_ops import LifecycleMutation, LifecycleQuery
 from graphsvc.api.limits import RequestLimits
 from graphsvc.api.memory_ops import MemoryMutation, MemoryQuery
 from graphsvc.api.trait_ops import TraitMutation, TraitQuery
@@ -28,12 +29,11 @@ MAX_DEPTH = 8
 MAX_TOKENS = 2_000
 MAX_ALIASES = 15
 
-QUERIES: tuple[type, ...] = (MemoryQuery, TraitQuery, EntityQuery, DashboardQuery)
-MUTATIONS: tuple[type, ...] = (MemoryMutation, TraitMutation, EntityMutation)
+QUERIES: tuple[type, ...] = (MemoryQuery, LifecycleQuery, TraitQuery, EntityQuery, DashboardQuery)
+MUTATIONS: tuple[type, ...] = (MemoryMutation, LifecycleMutation, TraitMutation, EntityMutation)
 
 Query = merge_types("Query", QUERIES)
 Mutation = merge_types("Mutation", MUTATIONS)
-
 
 
 class GraphsvcSchema(strawberry.Schema):

@@ -5,6 +5,8 @@ Resolvers call the service's reflection area; the tenant scope comes from ``info
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import strawberry
 
 from graphsvc.api.context import Info
@@ -32,7 +34,7 @@ class TraitQuery:
     @strawberry.field(
         description="The user's active traits, highest stage then confidence first, with their evidence chain. "
         "minStage defaults to EMERGING (trends and candidates left out); a null or DISSOLVED minStage means "
-        "every active stage."
+        "every active stage. With asOf, the traits with the stage, confidence and text they had at that time."
     )
     async def user_traits(
         self,
@@ -41,6 +43,7 @@ class TraitQuery:
         min_stage: TraitStage | None = TraitStage.EMERGING,
         subtype: TraitSubtype | None = None,
         context: TraitContext | None = None,
+        as_of: datetime | None = None,
     ) -> list[Trait]:
         service = info.context.service
         scoped = info.context.scope(user_id)
@@ -49,6 +52,7 @@ class TraitQuery:
             min_stage=min_stage.value if min_stage else None,
             subtype=subtype.value if subtype else None,
             context=context.value if context else None,
+            as_of=as_of,
         )
         loaders = TraitLoaders.build(service, scoped)
         return [Trait.from_domain(v, loaders) for v in views]

@@ -38,6 +38,21 @@ class MemoryType(Enum):
     EVENT = "event"
 
 
+@strawberry.enum(description="Where a memory is in its life (issue 12).")
+class MemoryStatus(Enum):
+    ACTIVE = "active"
+    SUPERSEDED = "superseded"
+    ARCHIVED = "archived"
+    FORGOTTEN = "forgotten"
+
+
+@strawberry.enum(description="Who asserted a memory: the extraction job, the user, or an agent.")
+class MemoryOrigin(Enum):
+    EXTRACTION = "extraction"
+    USER = "user"
+    AGENT = "agent"
+
+
 @strawberry.input(description="One conversation message.")
 class MessageInput:
     role: str = strawberry.field(description="user, assistant, or another role name")
@@ -135,6 +150,15 @@ class RecallHit:
     entity: str | None = strawberry.field(
         default=None, description="For an impression, the subject of the entity it characterises; else null"
     )
+    status: MemoryStatus | None = strawberry.field(
+        default=None, description="For a memory: ACTIVE (SUPERSEDED only with includeSuperseded or asOf); else null"
+    )
+    valid_from: datetime | None = strawberry.field(
+        default=None, description="For a memory: when it began to hold in the user's life"
+    )
+    valid_to: datetime | None = strawberry.field(
+        default=None, description="For a memory: when a newer value replaced it; null while it holds"
+    )
 
     @classmethod
     def from_domain(cls, hit: DomainRecallHit) -> RecallHit:
@@ -147,10 +171,16 @@ class RecallHit:
             source_message_ids=hit.source_message_ids,
             memory_type=hit.memory_type,
             entity=hit.entity,
+            status=MemoryStatus(hit.status) if hit.status else None,
+            valid_from=hit.valid_from,
+            valid_to=hit.valid_to,
         )
 
 
-@strawberry.type(description="A typed memory extracted from conversations (seed 001).")
+@strawberry.type(
+    description="A typed memory (seed 001): extracted from conversations or remembered, with its status and "
+    "valid time (issue 12)."
+)
 class Memory:
     id: strawberry.ID
     type: MemoryType
@@ -162,6 +192,14 @@ class Memory:
     last_reinforced_at: datetime | None
     occurred_at: datetime | None = strawberry.field(description="For event memories: when it happened")
     source_message_ids: list[str]
+    status: MemoryStatus
+    valid_from: datetime | None = strawberry.field(description="When it began to hold in the user's life")
+    valid_to: datetime | None = strawberry.field(description="When a newer value replaced it; null while it holds")
+    slot: str | None = strawberry.field(
+        description="What it is a value of (lives_in, occupation, likes:sushi...); a newer value supersedes it"
+    )
+    origin: MemoryOrigin = strawberry.field(description="Who asserted it: EXTRACTION (messages), USER or AGENT")
+    superseded_by: strawberry.ID | None = strawberry.field(description="The memory that replaced it, if any")
 
     @classmethod
     def from_domain(cls, view: MemoryView) -> Memory:
@@ -176,6 +214,12 @@ class Memory:
             last_reinforced_at=view.last_reinforced_at,
             occurred_at=view.occurred_at,
             source_message_ids=view.source_message_ids,
+            status=MemoryStatus(view.status),
+            valid_from=view.valid_from,
+            valid_to=view.valid_to,
+            slot=view.slot,
+            origin=MemoryOrigin(view.origin),
+            superseded_by=strawberry.ID(view.superseded_by) if view.superseded_by else None,
         )
 
 

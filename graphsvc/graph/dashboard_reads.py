@@ -145,9 +145,7 @@ def _key_counts(rows: list[dict[str, Any]]) -> list[KeyCount]:
 async def user_counts(db: Database, *, user_id: str) -> UserCounts:
     """Counts of the user's graph (all zero for an unknown user)."""
     row = (await db.read("user_counts", user_id=user_id))[0]
-    memories = sorted(
-        (str(m["memory_type"]), str(m["status"] or "active"), int(m["count"])) for m in row["memories"]
-    )
+    memories = sorted((str(m["memory_type"]), str(m["status"] or "active"), int(m["count"])) for m in row["memories"])
     return UserCounts(
         events=row["events"],
         sessions=row["sessions"],

@@ -317,3 +317,58 @@ async def candidates_of(db: Queries, *, user_id: str, uids: Sequence[str]) -> li
     """For each pending observation uid, in order: the entities its names matched (ambiguous ones)."""
     rows = await db.read("pending_candidates", user_id=user_id, uids=list(uids))
     return _group(rows, uids, lambda row: EntityView.from_node(row["entity"]))
+
+
+@dataclass(frozen=True)
+class EntitySnapshot:
+    """An entity with its neighbours as they were at a past time (``entity(asOf:)``)."""
+
+    entity: EntityView
+    aliases: list[AliasView]
+    impressions: list[ImpressionView]
+    features: list[FeatureView]
+    relations: list[RelationView]
+
+
+async def entity_as_of(db: Queries, *, user_id: str, uid: str, as_of: datetime) -> EntitySnapshot | None:
+    """The entity and its names, impressions, features and relations as the messages up to ``as_of`` showed
+    them (valid time; see the ``entity_as_of`` statement); None when it was not observed by then."""
+    rows = await db.read("entity_as_of", user_id=user_id, uid=uid, as_of=as_of)
+    if not rows:
+        return None
+    row = rows[0]
+    aliases = sorted(
+        (AliasView(uid=a["uid"], name=a["name"], normalized=a["normalized"]) for a in row["aliases"]),
+        key=lambda a: a.normalized,
+    )
+    impressions = [
+        ImpressionView(
+            uid=i["uid"], content=i["content"], confidence=i["confidence"], created_at=native(i.get("created_at"))
+        )
+        for i in row["impressions"]
+    ]
+    features = sorted(
+        (
+            FeatureView(
+                uid=f["feature"]["uid"],
+                key=f["feature"]["key"],
+                value=f["value"],
+                confidence=f["feature"]["confidence"],
+                observed_at=native(f["observed_at"]),
+                updated_at=native(f["feature"].get("updated_at")),
+            )
+            for f in row["features"]
+        ),
+        key=lambda f: f.key,
+    )
+    relations = [
+        RelationView(
+            relation=r["relation"],
+            strength=float(r["strength"] or 0.0),
+            outgoing=bool(r["outgoing"]),
+            other=EntityView.from_node(r["other"]),
+        )
+        for r in row["relations"]
+    ]
+    relations.sort(key=lambda r: (-r.strength, r.relation, r.other.uid))
+    return EntitySnapshot(EntityView.from_node(row["entity"]), aliases, impressions, features, relations)

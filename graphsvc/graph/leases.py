@@ -131,9 +131,7 @@ class NamedLease:
         clock: aware-UTC time source (the lease expiry is written in database time terms).
     """
 
-    def __init__(
-        self, db: Queries, *, key: str, owner: str, ttl_s: float, clock: Callable[[], datetime]
-    ) -> None:
+    def __init__(self, db: Queries, *, key: str, owner: str, ttl_s: float, clock: Callable[[], datetime]) -> None:
         self._db = db
         self.key = key
         self.owner = owner

@@ -10,17 +10,21 @@ Edges (ARCHITECTURE.md "The graph"):
     (Session)-[:HAS_EVENT]->(Event)             events of a conversation
     (Memory)-[:EXTRACTED_FROM]->(Event)         provenance of a memory
     (Memory)-[:MENTIONS]->(Entity)
+    (Memory)-[:SUPERSEDED_BY {reason, at}]->(Memory)   a newer value of the same slot, or a correction (issue 12)
     (Entity)-[:HAS_ALIAS]->(Alias), -[:HAS_IMPRESSION]->(Impression), -[:HAS_FEATURE]->(Feature)
     (Entity)-[:RELATES {relation, strength}]->(Entity)
     (Entity)-[:OBSERVED_IN]->(Event)            provenance of an observation
     (Evidence)-[:SUPPORTS]->(Impression|Feature), (Evidence)-[:FROM_EVENT]->(Event)   seed 000 impressions
+    (Alias)-[:FROM_EVENT]->(Event)              provenance of an observed name (issue 12: retraction)
+    RELATES.event_uids                          the events a relation was observed in (issue 12: retraction)
     (PendingObservation)-[:CANDIDATE]->(Entity)  entities an ambiguous observation matched
     (PendingObservation)-[:OBSERVED_IN]->(Event), -[:RESOLVED_AS]->(Entity)
     (Evidence)-[:SUPPORTS|CONTRADICTS]->(Trait), (Evidence)-[:CITES]->(Memory)
     (Trait)-[:PARENT_OF]->(Trait)               upgrade lineage
     (ReflectionCycle)-[:PRODUCED]->(Evidence)
     (ReflectionState)                           per-user last_reflected_at and running flag (no edges)
-    (HistoryEntry)-[:RECORDS]->(any node)       audit trail
+    (HistoryEntry)-[:RECORDS]->(any node)       audit trail; a tombstone entry of a deleted node has no edge
+    (Erasure)                                   an eraseUser in progress (deleted last; no edges)
     (Job)-[:FOR_SESSION]->(Session)
 """
 
@@ -46,6 +50,8 @@ from graphsvc.vocabulary import (
     EVIDENCE_KINDS,
     JOB_KINDS,
     JOB_STATUSES,
+    MEMORY_ORIGINS,
+    MEMORY_STATUSES,
     MEMORY_TYPES,
     PENDING_REASONS,
     PENDING_STATUSES,
@@ -69,10 +75,19 @@ class TenantNode(AsyncStructuredNode):
 
 
 class Relates(AsyncStructuredRel):
+    """``event_uids``: the events the relation was observed in; a relation that had some and lost them all to
+    a retraction is deleted (one made by hand has none and stays)."""
+
     relation = StringProperty(required=True)
     strength = FloatProperty(default=0.5)
     created_at = DateTimeNeo4jFormatProperty()
     updated_at = DateTimeNeo4jFormatProperty()
+    event_uids = ArrayProperty(StringProperty())
+
+
+class SupersededBy(AsyncStructuredRel):
+    reason = StringProperty(required=True)
+    at = DateTimeNeo4jFormatProperty()
 
 
 class Session(TenantNode):
@@ -102,7 +117,14 @@ class Event(TenantNode):
 
 
 class Memory(TenantNode):
-    """A durable typed memory (seed 001): fact, preference, goal, pain_point or event."""
+    """A durable typed memory (seed 001): fact, preference, goal, pain_point or event.
+
+    Two times (issue 12): ``created_at`` is when graphsvc recorded it; ``valid_from`` / ``valid_to`` is when it
+    held in the user's life (``valid_from``: the event's time, else the first source message's time, else the
+    time given to ``remember``; ``valid_to``: None while current, else when the next value of its slot began).
+    ``slot`` names what it is a value of (``lives_in``, ``likes:sushi``...), ``slot_key`` folds in the user and
+    the subject (the speaker) and is what supersession groups by. ``origin``: extraction, user or agent.
+    """
 
     memory_type = StringProperty(required=True, choices=_choices(MEMORY_TYPES))
     content = StringProperty(required=True)
@@ -115,10 +137,20 @@ class Memory(TenantNode):
     created_at = DateTimeNeo4jFormatProperty()
     last_reinforced_at = DateTimeNeo4jFormatProperty()
     occurred_at = DateTimeNeo4jFormatProperty()
-    status = StringProperty(default="active")
+    status = StringProperty(default="active", choices=_choices(MEMORY_STATUSES))
+    valid_from = DateTimeNeo4jFormatProperty()
+    valid_to = DateTimeNeo4jFormatProperty()
+    stated_at = DateTimeNeo4jFormatProperty()  # when it was first said: orders a slot's values
+    slot = StringProperty()
+    slot_subject = StringProperty()
+    slot_key = StringProperty(index=True)
+    origin = StringProperty(default="extraction", choices=_choices(MEMORY_ORIGINS))
+    superseded_reason = StringProperty()
+    status_changed_at = DateTimeNeo4jFormatProperty()
     reflected_at = DateTimeNeo4jFormatProperty()  # set by the reflection cycle that read it (seed 002 §2)
     sources = AsyncRelationshipTo("Event", "EXTRACTED_FROM")
     mentions = AsyncRelationshipTo("Entity", "MENTIONS")
+    superseded_by = AsyncRelationshipTo("Memory", "SUPERSEDED_BY", model=SupersededBy)
 
 
 class Entity(TenantNode):
@@ -137,8 +169,12 @@ class Entity(TenantNode):
 
 
 class Alias(TenantNode):
+    """A name of an entity; ``from_events``: the events it was observed in (none when added by hand)."""
+
     name = StringProperty(required=True)
     normalized = StringProperty(required=True, index=True)
+    created_at = DateTimeNeo4jFormatProperty()
+    from_events = AsyncRelationshipTo("Event", "FROM_EVENT")
 
 
 class Impression(TenantNode):
@@ -152,7 +188,12 @@ class Impression(TenantNode):
 
 
 class Feature(TenantNode):
-    """A key/value attribute of an entity (one per key); ``observed_at`` is its newest evidence's time."""
+    """A key/value attribute of an entity (one per key); ``observed_at`` is its newest evidence's time.
+
+    Its evidence (``(Evidence {value, observed_at})-[:SUPPORTS]->(Feature)``, each ``FROM_EVENT`` its source
+    event) records which value each event stated, so a retraction can fall back to the newest value still
+    supported, or delete the feature when none is.
+    """
 
     key = StringProperty(required=True)
     value = StringProperty(required=True)
@@ -204,6 +245,9 @@ class Evidence(TenantNode):
     created_at = DateTimeNeo4jFormatProperty()
     inherited_from = StringProperty()
     resolved_at = DateTimeNeo4jFormatProperty()
+    strong = BooleanProperty()  # a contradiction the reflector called strong (seed 002 §5: factor 0.4)
+    value = StringProperty()  # feature evidence: the value its event stated
+    observed_at = DateTimeNeo4jFormatProperty()  # feature evidence: when its event was said
     supports = AsyncRelationshipTo("Trait", "SUPPORTS")
     contradicts = AsyncRelationshipTo("Trait", "CONTRADICTS")
     cites = AsyncRelationshipTo("Memory", "CITES")
@@ -253,9 +297,16 @@ class ReflectionState(TenantNode):
 
 
 class HistoryEntry(TenantNode):
-    """Audit of one change: who, when, old and new value."""
+    """Audit of one change: who, when, old and new value, why.
 
-    target_uid = StringProperty(required=True)
+    ``source_uids``: the events (and memories) whose content the entry's values quote, so a retraction can
+    blank the values of entries that quote a deleted message or memory. Trait entries also keep the
+    state after the change (``stage``, ``confidence``, ``reinforcement_count``, ``contradiction_count``) for
+    ``asOf`` reads. A tombstone (``event`` deleted/retracted/forgotten, ``kind`` the deleted node's kind) keeps
+    the uid and no content.
+    """
+
+    target_uid = StringProperty(required=True, index=True)
     event = StringProperty(required=True)
     old_value = StringProperty()
     new_value = StringProperty()
@@ -263,6 +314,22 @@ class HistoryEntry(TenantNode):
     created_at = DateTimeNeo4jFormatProperty(required=True)
     reason = StringProperty()
     cycle_id = StringProperty()
+    kind = StringProperty()
+    source_uids = ArrayProperty(StringProperty())
+    stage = StringProperty()
+    confidence = FloatProperty()
+    reinforcement_count = IntegerProperty()
+    contradiction_count = IntegerProperty()
+    scrubbed_at = DateTimeNeo4jFormatProperty()
+
+
+class Erasure(TenantNode):
+    """An ``eraseUser`` in progress: what has been deleted so far (counts by label, JSON). Deleted last, so a
+    user with no Erasure node and no other node is fully erased; an interrupted erasure resumes from here."""
+
+    started_at = DateTimeNeo4jFormatProperty(required=True)
+    updated_at = DateTimeNeo4jFormatProperty()
+    counts = StringProperty()
 
 
 class PendingObservation(TenantNode):

@@ -107,6 +107,10 @@ class MemoryVectors:
         self._copies.clear()
         self._held = 0
 
+    def drop(self, user_id: str) -> None:
+        """Forget the user's copy (after a lifecycle change this process made: it refills on the next search)."""
+        self._drop(user_id)
+
     async def _stamp(self, db: Database, user_id: str) -> Stamp:
         row = (await db.read("memory_vectors_stamp", user_id=user_id))[0]
         return int(row["memories"]), int(row["active"]), row["newest"]

@@ -67,6 +67,11 @@ class UserSizes:
     def clear(self) -> None:
         self._entries.clear()
 
+    def drop(self, user_id: str) -> None:
+        """Forget the user's counts."""
+        for key in [k for k in self._entries if k[1] == user_id]:
+            del self._entries[key]
+
 
 def candidate_count(n: int, *, k: int, settings: Settings) -> int:
     """How many candidates the filtered index search returns for exact re-ranking.
@@ -101,6 +106,12 @@ class VectorSearch:
         """Forget every cached count and copy (after the graph was wiped)."""
         self.sizes.clear()
         self.copies.clear()
+
+    def forget_user(self, user_id: str) -> None:
+        """Forget one user's cached counts and memory copy (after this process deleted or changed their
+        memories; other processes notice through the copy's stamp and the counts' lifetime)."""
+        self.sizes.drop(user_id)
+        self.copies.drop(user_id)
 
     async def nearest(self, *, target: Target, user_id: str, embedding: list[float], k: int) -> list[dict[str, Any]]:
         """The user's ``k`` most similar memories or events.

@@ -7,7 +7,8 @@ The write path (``ingest_messages``, ``end_conversation``, ``end_idle_conversati
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from collections.abc import Sequence
+from datetime import datetime, timedelta
 
 from graphsvc import keys
 from graphsvc.conversation import MessageIn
@@ -21,8 +22,16 @@ from graphsvc.pipeline.recall import context, rank
 from graphsvc.pipeline.recall.context import MemoryContext
 from graphsvc.pipeline.recall.hits import RecallHit
 from graphsvc.runtime import Runtime
-from graphsvc.validation import require_id, require_limit
-from graphsvc.vocabulary import JOB_PRIORITY_RANK, MEMORY_TYPES, JobPriority
+from graphsvc.validation import require_aware, require_id, require_limit
+from graphsvc.vocabulary import (
+    JOB_PRIORITY_RANK,
+    MEMORY_STATUSES,
+    MEMORY_TYPES,
+    RECALL_MEMORY_STATUSES,
+    SUPERSEDED_RECALL_STATUSES,
+    JobPriority,
+    MemoryStatus,
+)
 
 log = logging.getLogger(__name__)
 
@@ -40,9 +49,7 @@ class ConversationArea:
         with for_user(user_id):
             return await ingest.run(self.rt, user_id=user_id, session_id=session_id, messages=messages)
 
-    async def end_conversation(
-        self, *, user_id: str, session_id: str, priority: JobPriority = "interactive"
-    ) -> JobRow:
+    async def end_conversation(self, *, user_id: str, session_id: str, priority: JobPriority = "interactive") -> JobRow:
         """Mark the session ended and queue its extraction job, in one transaction; returns at once.
 
         While an extraction of the session is still queued (PENDING), or running and claimed after the
@@ -101,17 +108,26 @@ class ConversationArea:
         cutoff = self.rt.clock() - timedelta(minutes=self.rt.settings.idle_conversation_timeout_min)
         rows = await self.rt.db.read("idle_open_sessions", cutoff=cutoff, limit=batch)
         jobs = [
-            await self.end_conversation(user_id=r["user_id"], session_id=r["session_id"], priority="bulk")
-            for r in rows
+            await self.end_conversation(user_id=r["user_id"], session_id=r["session_id"], priority="bulk") for r in rows
         ]
         if jobs:
             log.info("ended %d idle conversation(s)", len(jobs))
         return jobs
 
-    async def recall(self, *, user_id: str, query: str, limit: int = 10) -> list[RecallHit]:
+    async def recall(
+        self,
+        *,
+        user_id: str,
+        query: str,
+        limit: int = 10,
+        include_superseded: bool = False,
+        as_of: datetime | None = None,
+    ) -> list[RecallHit]:
         """Ranked memories, events, impressions and traits; see :func:`graphsvc.pipeline.recall.rank.run`."""
         with for_user(user_id):
-            return await rank.run(self.rt, user_id=user_id, query=query, limit=limit)
+            return await rank.run(
+                self.rt, user_id=user_id, query=query, limit=limit, include_superseded=include_superseded, as_of=as_of
+            )
 
     async def memory_context(self, *, user_id: str, query: str, max_tokens: int = 1_000) -> MemoryContext:
         """A prompt-ready block within ``max_tokens``; see :mod:`graphsvc.pipeline.recall.context`."""
@@ -119,15 +135,56 @@ class ConversationArea:
             return await context.run(self.rt, user_id=user_id, query=query, max_tokens=max_tokens)
 
     async def memories(
-        self, *, user_id: str, memory_type: str | None = None, limit: int = 50, after: str | None = None
+        self,
+        *,
+        user_id: str,
+        memory_type: str | None = None,
+        limit: int = 50,
+        after: str | None = None,
+        statuses: Sequence[MemoryStatus] | None = None,
+        include_superseded: bool = False,
+        as_of: datetime | None = None,
     ) -> MemoryPage:
         """A page of the user's memories, newest first; see :mod:`graphsvc.graph.memory_reads`.
 
+        Args:
+            statuses: which statuses (default: active, plus superseded with ``include_superseded``).
+            as_of: only the memories that held then (valid time); statuses default to active, superseded and
+                archived (what held then may have been replaced or archived since).
+
         Raises:
-            InvalidInputError: bad user id, unknown type, limit outside 1..500, malformed cursor.
+            InvalidInputError: bad user id, unknown type or status, limit outside 1..500, malformed cursor.
         """
         user_id = require_id("userId", user_id, self.rt.settings)
         if memory_type is not None and memory_type not in MEMORY_TYPES:
             raise InvalidInputError(field="type", problem=f"must be one of {', '.join(MEMORY_TYPES)}")
         limit = require_limit("limit", limit, maximum=500)
-        return await list_memories(self.rt.db, user_id=user_id, memory_type=memory_type, limit=limit, after=after)
+        chosen = memory_statuses(statuses, include_superseded=include_superseded, as_of=as_of)
+        return await list_memories(
+            self.rt.db,
+            user_id=user_id,
+            memory_type=memory_type,
+            limit=limit,
+            after=after,
+            statuses=chosen,
+            as_of=None if as_of is None else require_aware("asOf", as_of),
+        )
+
+
+def memory_statuses(
+    statuses: Sequence[str] | None, *, include_superseded: bool, as_of: datetime | None
+) -> tuple[MemoryStatus, ...]:
+    """The statuses a read returns: the caller's, else active (+ superseded), else for ``as_of`` all but
+    forgotten.
+
+    Raises:
+        InvalidInputError: an unknown status.
+    """
+    if statuses:
+        unknown = [s for s in statuses if s not in MEMORY_STATUSES]
+        if unknown:
+            raise InvalidInputError(field="status", problem=f"must be one of {', '.join(MEMORY_STATUSES)}")
+        return tuple(s for s in MEMORY_STATUSES if s in statuses)
+    if as_of is not None:
+        return ("active", "superseded", "archived")
+    return SUPERSEDED_RECALL_STATUSES if include_superseded else RECALL_MEMORY_STATUSES

@@ -1,8 +1,8 @@
 """MemoryService: the one front door the API, the CLI and the benchmarks call.
 
 It runs on one :class:`~graphsvc.runtime.Runtime` (database, settings, embedder, LLM client, clock,
-caches) and owns the job worker. Its operations are split by area, one module each (conversations,
-entities, traits, jobs, API keys, dashboard), and mixed into this class.
+caches) and owns the job worker. Its operations are split by area, one module each (conversations, the
+memory lifecycle, entities, traits, jobs, API keys, dashboard), and mixed into this class.
 """
 
 from __future__ import annotations
@@ -21,13 +21,16 @@ from graphsvc.service.dashboard import DashboardArea
 from graphsvc.service.entities import EntityArea
 from graphsvc.service.health import HealthArea
 from graphsvc.service.jobs import JobArea
+from graphsvc.service.lifecycle import LifecycleArea
 from graphsvc.service.traits import TraitArea
 from graphsvc.service.worker import JobWorker
 
 log = logging.getLogger(__name__)
 
 
-class MemoryService(ConversationArea, EntityArea, TraitArea, JobArea, ApiKeyArea, DashboardArea, HealthArea):
+class MemoryService(
+    ConversationArea, LifecycleArea, EntityArea, TraitArea, JobArea, ApiKeyArea, DashboardArea, HealthArea
+):
     """The service over one runtime. Build with :meth:`open`, release with :meth:`close`.
 
     Args:

@@ -79,6 +79,4 @@ class DashboardArea:
             prefix = prefix.strip()
             if len(prefix) > self.rt.settings.max_id_chars:
                 raise InvalidInputError(field="prefix", problem=f"is over {self.rt.settings.max_id_chars} characters")
-        return await dashboard_reads.list_users(
-            self.rt.db, only=only, prefix=prefix or None, limit=limit, after=after
-        )
+        return await dashboard_reads.list_users(self.rt.db, only=only, prefix=prefix or None, limit=limit, after=after)

@@ -8,12 +8,14 @@ validates the caller's ids and texts first (:class:`~graphsvc.errors.InvalidInpu
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from graphsvc.errors import InvalidInputError, NotFoundError
 from graphsvc.graph import entity_reads
 from graphsvc.graph.entity_reads import (
     AliasView,
     EntityPage,
+    EntitySnapshot,
     EntityView,
     EvidenceView,
     FeatureView,
@@ -23,7 +25,7 @@ from graphsvc.graph.entity_reads import (
 )
 from graphsvc.pipeline.impressions import curate
 from graphsvc.runtime import Runtime
-from graphsvc.validation import require_id, require_limit, require_text
+from graphsvc.validation import require_aware, require_id, require_limit, require_text
 from graphsvc.vocabulary import EntityKind, PendingStatus
 
 MAX_ENTITY_PAGE = 100
@@ -61,6 +63,20 @@ class EntityArea:
         user_id = self._user(user_id)
         require_text("subjectOrAlias", name, limit=self.rt.settings.max_query_chars)
         return await entity_reads.find_entity(self.rt.db, user_id=user_id, name=name)
+
+    async def entity_named_as_of(self, *, user_id: str, name: str, as_of: datetime) -> EntitySnapshot | None:
+        """The entity a name denotes now, as the messages up to ``as_of`` showed it (issue 12), or None when
+        it was not observed by then; see :func:`graphsvc.graph.entity_reads.entity_as_of`.
+
+        Raises:
+            AmbiguousEntityError: the name belongs to several entities.
+        """
+        view = await self.entity_named(user_id=user_id, name=name)
+        if view is None:
+            return None
+        return await entity_reads.entity_as_of(
+            self.rt.db, user_id=view.user_id, uid=view.uid, as_of=require_aware("asOf", as_of)
+        )
 
     async def entity(self, *, user_id: str, entity_id: str) -> EntityView:
         """One entity of the user by id.

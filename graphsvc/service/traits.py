@@ -7,12 +7,15 @@ the CLI, the benchmarks and the tests all come through :meth:`TraitArea.reflect`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from graphsvc.pipeline.reflection import cycle
+from graphsvc.pipeline.reflection.as_of import traits_as_of
 from graphsvc.pipeline.reflection.outcome import ReflectionOutcome, recent_cycles
 from graphsvc.pipeline.reflection.traits_query import (
     EvidenceView,
     TraitView,
+    select_traits,
     trait_children,
     trait_evidence,
     trait_parents,
@@ -20,6 +23,7 @@ from graphsvc.pipeline.reflection.traits_query import (
 )
 from graphsvc.pipeline.reflection.triggers import should_reflect
 from graphsvc.runtime import Runtime
+from graphsvc.validation import require_aware, require_id
 from graphsvc.vocabulary import TraitContext, TraitStage, TraitSubtype
 
 
@@ -49,8 +53,19 @@ class TraitArea:
         min_stage: TraitStage | None = "emerging",
         subtype: TraitSubtype | None = None,
         context: TraitContext | None = None,
+        as_of: datetime | None = None,
     ) -> list[TraitView]:
-        """Seed 002 §8 ``get_user_traits``; see :func:`graphsvc.pipeline.reflection.traits_query.user_traits`."""
+        """Seed 002 §8 ``get_user_traits``; see :func:`graphsvc.pipeline.reflection.traits_query.user_traits`.
+
+        With ``as_of``, the traits with the stage, confidence and text they had then (issue 12; see
+        :mod:`graphsvc.pipeline.reflection.as_of`).
+        """
+        if as_of is not None:
+            user_id = require_id("userId", user_id, self.rt.settings)
+            then = await traits_as_of(
+                self.rt.db, user_id=user_id, as_of=require_aware("asOf", as_of), settings=self.rt.settings.reflection
+            )
+            return select_traits(then, min_stage=min_stage, subtype=subtype, context=context)
         return await user_traits(
             db=self.rt.db,
             settings=self.rt.settings,

@@ -11,6 +11,7 @@ from graphsvc.graph.dashboard_reads import KeyCount, MessageView, UserCounts, Us
 from graphsvc.graph.entity_reads import (
     AliasView,
     EntityPage,
+    EntitySnapshot,
     EntityView,
     FeatureView,
     ImpressionView,
@@ -19,22 +20,26 @@ from graphsvc.graph.entity_reads import (
 )
 from graphsvc.graph.entity_reads import EvidenceView as ImpressionEvidenceView
 from graphsvc.graph.jobs import JobRow
-from graphsvc.graph.memory_reads import MemoryPage, MemoryView
+from graphsvc.graph.memory_reads import HistoryView, MemoryPage, MemoryView
 from graphsvc.pipeline.ingest.messages import IngestOutcome
 from graphsvc.pipeline.recall.context import MemoryContext
 from graphsvc.pipeline.recall.hits import RecallHit
 from graphsvc.pipeline.reflection.outcome import ReflectionOutcome
 from graphsvc.pipeline.reflection.traits_query import EvidenceMemoryView, TraitView
 from graphsvc.pipeline.reflection.traits_query import EvidenceView as TraitEvidenceView
+from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.service.api_keys import ApiKeyView
 
 __all__ = [
     "AliasView",
     "ApiKeyView",
     "EntityPage",
+    "EntitySnapshot",
     "EntityView",
     "EvidenceMemoryView",
     "FeatureView",
+    "ForgetResult",
+    "HistoryView",
     "ImpressionEvidenceView",
     "ImpressionView",
     "IngestOutcome",

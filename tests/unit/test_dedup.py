@@ -7,7 +7,7 @@ import pytest
 
 from graphsvc.embed.base import rescale_similarity
 from graphsvc.pipeline.extraction.contract import ExtractedMemory
-from graphsvc.pipeline.extraction.dedup import Candidate, plan_dedup
+from graphsvc.pipeline.extraction.dedup import Candidate, Nearest, plan_dedup
 
 
 def cand(content: str, vec: list[float], *, memory_type: str = "fact", key: str | None = None) -> Candidate:
@@ -26,7 +26,7 @@ def cand(content: str, vec: list[float], *, memory_type: str = "fact", key: str 
 
 @pytest.mark.parametrize(("similarity", "reinforces"), [(0.84, False), (0.85, False), (0.86, True)])
 def test_near_duplicate_threshold_against_the_graph(similarity: float, reinforces: bool) -> None:
-    plan = plan_dedup([cand("a", [1, 0])], exact={}, nearest={0: ("old", similarity)}, threshold=0.85, floor=0.0)
+    plan = plan_dedup([cand("a", [1, 0])], exact={}, nearest={0: Nearest("old", similarity)}, threshold=0.85, floor=0.0)
     assert (len(plan.reinforcements) == 1) is reinforces
     assert (len(plan.creates) == 1) is not reinforces
 

@@ -8,13 +8,16 @@ from typing import Any, get_args
 import pytest
 
 from graphsvc import vocabulary as v
-from graphsvc.api import entity_types, trait_types, types
+from graphsvc.api import entity_types, lifecycle_types, trait_types, types
 from graphsvc.graph import nodes
 
 ENUMS: list[tuple[type[Enum], tuple[str, ...]]] = [
     (types.MemoryType, v.MEMORY_TYPES),
     (types.JobStatus, v.JOB_STATUSES),
     (types.JobPriority, v.JOB_PRIORITIES),
+    (types.MemoryStatus, v.MEMORY_STATUSES),
+    (types.MemoryOrigin, v.MEMORY_ORIGINS),
+    (lifecycle_types.RememberSource, v.REMEMBER_SOURCES),
     (entity_types.EntityKind, v.ENTITY_KINDS),
     (entity_types.PendingReason, v.PENDING_REASONS),
     (entity_types.PendingStatus, v.PENDING_STATUSES),
@@ -35,6 +38,8 @@ def test_graphql_enums_hold_the_vocabulary(enum: type[Enum], values: tuple[str, 
 
 CHOICES = [
     (nodes.Memory.memory_type, v.MEMORY_TYPES),
+    (nodes.Memory.status, v.MEMORY_STATUSES),
+    (nodes.Memory.origin, v.MEMORY_ORIGINS),
     (nodes.Entity.kind, v.ENTITY_KINDS),
     (nodes.Trait.stage, v.TRAIT_STAGES),
     (nodes.Trait.subtype, v.TRAIT_SUBTYPES),
@@ -59,4 +64,8 @@ def test_tuples_are_the_literals() -> None:
     assert set(v.STAGE_ORDER) == set(v.TRAIT_STAGES) - {"dissolved"}
     assert set(get_args(v.ActiveStage)) < set(v.TRAIT_STAGES)
     assert set(v.RECALL_TRAIT_STAGES) == {"emerging", "established", "core"}
+    assert v.MEMORY_STATUSES == ("active", "superseded", "archived", "forgotten")
+    assert v.RECALL_MEMORY_STATUSES == ("active",)
+    assert set(v.SUPERSEDED_RECALL_STATUSES) == {"active", "superseded"}
+    assert set(v.REMEMBER_SOURCES) < set(v.MEMORY_ORIGINS)
     assert set(v.JOB_KINDS) == {"extract_memories", "reflect"}

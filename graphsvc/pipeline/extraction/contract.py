@@ -54,6 +54,16 @@ class ExtractedMemory(BaseModel):
         "relative phrases such as 'yesterday' or '上周五' against the message time. None for other types.",
     )
 
+    slot: str | None = Field(
+        default=None,
+        max_length=80,
+        description="Only when the memory states the one current value of an attribute that holds one value at a "
+        "time: a snake_case key naming the attribute, e.g. lives_in, occupation, works_at, partner, "
+        "relationship_status, name, age, dog.name, likes:sushi (how the user feels about sushi); for someone "
+        "else than the speaker prefix the person: sister.lives_in. A later memory with the same slot and a "
+        "different value replaces this one. null for anything that can hold alongside other statements.",
+    )
+
     @field_validator("occurred_at")
     @classmethod
     def _assume_utc(cls, value: datetime | None) -> datetime | None:

@@ -3,9 +3,10 @@
 Steps: read the session's not-yet-extracted events → detect the entities they mention (once, by rule:
 :func:`graphsvc.pipeline.impressions.active.detect_mentions`) → extract memories (LLM or offline) →
 the seed-000 impression pipeline over the same mentions (and, offline, the same rule pass) → embed →
-exact and near-duplicate decisions → ONE write transaction holding the new memories, the
-reinforcements, history entries, provenance edges, MENTIONS edges, the events marked extracted, the
-reflection job it queues and the job marked SUCCEEDED. The impression pipeline's writes commit just
+exact and near-duplicate decisions (:mod:`.persist`) → ONE write transaction holding the new memories, the
+reinforcements, history entries, provenance edges, MENTIONS edges, the slots they touched put back in
+valid-time order (:mod:`.supersession`, issue 12), the events marked extracted, the reflection job it
+queues and the job marked SUCCEEDED. The impression pipeline's writes commit just
 before that transaction in idempotent steps, followed by embedding the user's impressions that have no
 vector yet (recall ranks them). A crash before the commit leaves no memory behind; re-running finds no
 new events, so a job is never applied twice.
@@ -19,12 +20,12 @@ from typing import Any
 
 from graphsvc import keys
 from graphsvc.conversation import ConversationMessage
-from graphsvc.embed.base import Embedder
-from graphsvc.graph.database import Database
+from graphsvc.graph.database import Database, NamedTx
 from graphsvc.graph.jobs import JobRow, commit_with_job
 from graphsvc.llm.client import LLMCall
+from graphsvc.pipeline.extraction import persist
 from graphsvc.pipeline.extraction.contract import MemoryExtraction
-from graphsvc.pipeline.extraction.dedup import Candidate, plan_dedup
+from graphsvc.pipeline.extraction.dedup import Candidate
 from graphsvc.pipeline.extraction.extractor import MemoryExtractor
 from graphsvc.pipeline.impressions import run as impressions
 from graphsvc.pipeline.impressions.active import detect_mentions, mention_names
@@ -42,6 +43,7 @@ class ExtractionReport:
     events: int = 0
     memories_created: int = 0
     memories_reinforced: int = 0
+    memories_superseded: int = 0
     entities: int = 0
     llm_calls: list[LLMCall] = field(default_factory=list)
 
@@ -108,25 +110,24 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
     report.entities = entity_run.created_entities + entity_run.updated_entities
     extraction = _with_event_uids(extraction, event_uids)
     report.llm_calls = calls
-    candidates = await _candidates(extraction, rt.embedder, user_id)
-    exact, nearest = await _existing(db, user_id, candidates)
-    plan = plan_dedup(
-        candidates,
-        exact=exact,
-        nearest=nearest,
-        threshold=settings.near_duplicate_threshold,
-        floor=settings.similarity_floor,
+    times = {event_uids[m.message_id]: m.occurred_at for m in messages}
+    candidates = await persist.candidates(
+        rt.embedder,
+        user_id=user_id,
+        memories=extraction.memories,
+        event_times=times,
+        origin="extraction",
+        default_valid_from=now,
+        background=True,
     )
+    plan = await persist.plan(db, settings, user_id=user_id, cands=candidates)
     report.memories_created = len(plan.creates)
     report.memories_reinforced = len(plan.reinforcements)
     links = mention_links(plan.creates, names=mention_names(mentions), entity_names=entity_run.entity_names)
     common = {"user_id": user_id, "tenant_key": keys.tenant_key(user_id), "now": now, "actor": ACTOR}
+    memory_steps, _ = persist.write_steps(plan, user_id=user_id, now=now, actor=ACTOR)
     steps: list[tuple[str, dict[str, Any]]] = [
-        ("create_memories", {**common, "memories": [_create_row(c) for c in plan.creates]}),
-        (
-            "reinforce_memories",
-            {**common, "reinforcements": [_reinforce_row(uid, c) for uid, c in plan.reinforcements]},
-        ),
+        *memory_steps,
         ("link_memory_entities", {**common, "links": links}),
         ("mark_events_extracted", {**common, "event_uids": list(event_uids.values())}),
         # Seed 002 §1: a conversation end is a reflection trigger. Queued in the same transaction,
@@ -144,23 +145,27 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
                 "request_id": job.request_id,
             },
         ),
-        (
-            "finish_job",
-            {
-                **common,
-                "uid": job.uid,
-                "owner": job.owner,
-                "llm_calls": len(calls),
-                "tokens_in": sum(c.tokens_in for c in calls),
-                "tokens_out": sum(c.tokens_out for c in calls),
-                "memories_created": report.memories_created,
-                "memories_reinforced": report.memories_reinforced,
-                "llm_log": json.dumps([c.__dict__ for c in calls]),
-            },
-        ),
     ]
+    finish = {
+        **common,
+        "uid": job.uid,
+        "owner": job.owner,
+        "llm_calls": len(calls),
+        "tokens_in": sum(c.tokens_in for c in calls),
+        "tokens_out": sum(c.tokens_out for c in calls),
+        "memories_created": report.memories_created,
+        "memories_reinforced": report.memories_reinforced,
+        "llm_log": json.dumps([c.__dict__ for c in calls]),
+    }
+
+    async def work(tx: NamedTx) -> int:
+        await tx.write_many(steps)
+        settled = await persist.settle(tx, plan, user_id=user_id, now=now, actor=ACTOR)
+        await tx.write("finish_job", **finish)
+        return len(settled.superseded)
+
     # Only while this process still owns the job (its lease was not taken over): else nothing commits.
-    await commit_with_job(db, job, now=now, work=lambda tx: tx.write_many(steps))
+    report.memories_superseded = await commit_with_job(db, job, now=now, work=work)
     return report
 
 
@@ -176,70 +181,6 @@ def _with_event_uids(extraction: MemoryExtraction, event_uids: dict[str, str]) -
         if mapped(m.source_message_ids)
     ]
     return MemoryExtraction(memories=memories)
-
-
-async def _candidates(extraction: MemoryExtraction, embedder: Embedder, user_id: str) -> list[Candidate]:
-    memories = extraction.memories
-    vectors = await embedder.embed_passages([m.content for m in memories], background=True)
-    out = []
-    for memory, vector in zip(memories, vectors, strict=True):
-        digest = keys.content_hash(memory.content)
-        out.append(
-            Candidate(
-                memory=memory,
-                embedding=vector,
-                content_hash=digest,
-                dedup_key=keys.memory_dedup_key(user_id, memory.memory_type, digest),
-                source_uids=list(memory.source_message_ids),
-            )
-        )
-    return out
-
-
-async def _existing(
-    db: Database, user_id: str, candidates: list[Candidate]
-) -> tuple[dict[str, str], dict[int, tuple[str, float]]]:
-    if not candidates:
-        return {}, {}
-    exact_rows = await db.read("memories_by_dedup_key", user_id=user_id, keys=[c.dedup_key for c in candidates])
-    exact = {r["dedup_key"]: r["uid"] for r in exact_rows}
-    near_rows = await db.read(
-        "nearest_memory_same_type",
-        user_id=user_id,
-        candidates=[
-            {"idx": i, "memory_type": c.memory.memory_type, "embedding": c.embedding.tolist()}
-            for i, c in enumerate(candidates)
-        ],
-    )
-    nearest = {int(r["idx"]): (str(r["uid"]), float(r["cosine"])) for r in near_rows if r["uid"] is not None}
-    return exact, nearest
-
-
-def _create_row(c: Candidate) -> dict[str, Any]:
-    return {
-        "uid": keys.new_uid(),
-        "history_uid": keys.new_uid(),
-        "dedup_key": c.dedup_key,
-        "memory_type": c.memory.memory_type,
-        "content": c.memory.content,
-        "content_hash": c.content_hash,
-        "embedding": c.embedding.tolist(),
-        "importance": c.memory.importance,
-        "confidence": c.memory.confidence,
-        "occurred_at": c.memory.occurred_at,
-        "source_uids": c.source_uids,
-    }
-
-
-def _reinforce_row(uid: str, c: Candidate) -> dict[str, Any]:
-    return {
-        "uid": uid,
-        "history_uid": keys.new_uid(),
-        "content": c.memory.content,
-        "confidence": c.memory.confidence,
-        "importance": c.memory.importance,
-        "source_uids": c.source_uids,
-    }
 
 
 def mention_links(

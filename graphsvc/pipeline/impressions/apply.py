@@ -43,6 +43,7 @@ _ENTITY_STATEMENTS = (
     "apply_impression_evidence",
     "apply_feature_changes",
     "apply_feature_creates",
+    "apply_feature_evidence",
     "apply_observed_in",
 )
 
@@ -124,7 +125,7 @@ async def apply_plan(
         transactions += 1
         for name, result in zip(_ENTITY_STATEMENTS, results, strict=True):
             row = result[0] if result else {}
-            if name == "apply_impression_evidence":
+            if name in ("apply_impression_evidence", "apply_feature_evidence"):
                 evidence += int(row.get("linked", 0))
             elif name != "apply_observed_in":
                 keys_changed = set(row.get("changed", []))
@@ -137,6 +138,7 @@ async def apply_plan(
             "relation": r.relation,
             "strength": r.strength,
             "history_uid": keys.new_uid(),
+            "event_uids": _events(r.evidence_message_ids or step.patch.evidence_message_ids, event_uids),
         }
         for step in plan.steps
         for r in step.patch.relations
@@ -158,6 +160,11 @@ async def apply_plan(
     )
 
 
+def _events(message_ids: Iterable[str], event_uids: Mapping[str, str]) -> list[str]:
+    """The event uids of the message ids that have one, in order, once each."""
+    return list(dict.fromkeys(event_uids[i] for i in message_ids if i in event_uids))
+
+
 def _entity_rows(
     user_id: str,
     steps: Iterable[PlanStep],
@@ -169,6 +176,7 @@ def _entity_rows(
     for step in steps:
         key = step.subject_key
         names = list(step.patch.aliases)
+        observed = _events(step.patch.evidence_message_ids, event_uids)
         if isinstance(step, CreateEntityStep):
             names.insert(0, step.subject)
             rows["apply_create_entities"].append(
@@ -178,6 +186,7 @@ def _entity_rows(
                     "subject": step.subject,
                     "kind": step.kind,
                     "history_uid": keys.new_uid(),
+                    "event_uids": observed,
                 }
             )
         elif isinstance(step, UpdateExistingStep) and step.kind is not None:
@@ -194,6 +203,7 @@ def _entity_rows(
                         "normalized": norm,
                         "uid": keys.alias_uid(user_id, key, norm),
                         "history_uid": keys.new_uid(),
+                        "event_uids": observed,
                     }
                 )
         for p in step.patch.impressions:
@@ -206,6 +216,7 @@ def _entity_rows(
                     "confidence": p.confidence,
                     "uid": _uid("impression", user_id, key, digest),
                     "history_uid": keys.new_uid(),
+                    "event_uids": _events(p.evidence_message_ids, event_uids),
                 }
             )
             for event_uid in dict.fromkeys(event_uids[i] for i in p.evidence_message_ids if i in event_uids):
@@ -228,10 +239,23 @@ def _entity_rows(
                 "observed_at": max(times) if times else now,
                 "uid": _uid("feature", user_id, key, f.key),
                 "history_uid": keys.new_uid(),
+                "event_uids": _events(f.evidence_message_ids, event_uids),
             }
             rows["apply_feature_changes"].append(row)
             rows["apply_feature_creates"].append({**row, "history_uid": keys.new_uid()})
-        observed = list(dict.fromkeys(event_uids[i] for i in step.patch.evidence_message_ids if i in event_uids))
+            for message_id in dict.fromkeys(f.evidence_message_ids):
+                if message_id in event_uids:
+                    rows["apply_feature_evidence"].append(
+                        {
+                            "subject_key": key,
+                            "key": f.key,
+                            "value": f.value,
+                            "event_uid": event_uids[message_id],
+                            "observed_at": message_times.get(message_id, now),
+                            "grade": evidence_grade(f.confidence),
+                            "uid": _uid("feature-evidence", user_id, key, f.key, event_uids[message_id], f.value),
+                        }
+                    )
         if observed:
             rows["apply_observed_in"].append({"subject_key": key, "event_uids": observed})
     return rows

@@ -257,9 +257,7 @@ async def resolve_pending(
         )
 
     async def work(tx: NamedTx) -> str:
-        return await _resolve(
-            tx, settings, user_id=user_id, pending_uid=pending_uid, entity_uid=entity_uid, now=now
-        )
+        return await _resolve(tx, settings, user_id=user_id, pending_uid=pending_uid, entity_uid=entity_uid, now=now)
 
     return await in_one_transaction(db, user_id=user_id, now=now, work=work)
 

@@ -75,7 +75,7 @@ async def run(rt: Runtime, *, user_id: str, session_id: str, messages: list[Mess
                 seq=i,
             )
         )
-    texts = [_embedding_text(r.speaker, r.content) for r in rows]
+    texts = [embedding_text(r.speaker, r.content) for r in rows]
     vectors = await rt.embedder.embed_passages(
         await _with_context(
             db, settings, user_id=user_id, session_id=session_id, first_at=rows[0].occurred_at, texts=texts
@@ -131,9 +131,16 @@ class _EventRow:
     seq: int
 
 
-def _embedding_text(speaker: str | None, content: str) -> str:
+def embedding_text(speaker: str | None, content: str) -> str:
     """An event's own text as embedded: ``speaker: text`` (the speaker's name is part of the meaning)."""
     return f"{speaker}: {content}" if speaker else content
+
+
+def in_context(previous: str | None, text: str, *, chars: int) -> str:
+    """What an event's vector embeds: the last ``chars`` characters of the previous message's
+    :func:`embedding_text`, a newline, then its own (its own alone when there is no previous or ``chars`` is 0).
+    """
+    return text if previous is None or chars == 0 else f"{previous[-chars:]}\n{text}"
 
 
 async def _with_context(
@@ -155,9 +162,9 @@ async def _with_context(
     if settings.event_context_chars == 0:
         return texts
     before = await db.read("previous_event", user_id=user_id, session_id=session_id, before=first_at)
-    previous = _embedding_text(before[0]["speaker"], before[0]["content"]) if before else None
+    previous = embedding_text(before[0]["speaker"], before[0]["content"]) if before else None
     out = []
     for text in texts:
-        out.append(text if previous is None else f"{previous[-settings.event_context_chars :]}\n{text}")
+        out.append(in_context(previous, text, chars=settings.event_context_chars))
         previous = text
     return out

@@ -17,6 +17,7 @@ from typing import Any
 
 from graphsvc import keys
 from graphsvc.graph import identity
+from graphsvc.pipeline.recall.scope import RecallScope
 from graphsvc.runtime import Runtime
 
 MAX_NAME_WORDS = 3
@@ -52,7 +53,7 @@ NO_EXPANSION = GraphExpansion([], [], [], [], [])
 
 
 async def graph_expansion(
-    rt: Runtime, user_id: str, query: str, vector: Awaitable[list[float]], k: int
+    rt: Runtime, user_id: str, query: str, vector: Awaitable[list[float]], k: int, *, scope: RecallScope
 ) -> GraphExpansion:
     """Graph expansion: entities the query names (exact subject or alias, through the alias index, one
     entity per name) bring their impressions, the memories that mention them and, when selective, the
@@ -89,16 +90,17 @@ async def graph_expansion(
 
     embedding = await vector
 
-    async def ranked(name: str, entity_uids: list[str]) -> list[dict[str, Any]]:
+    async def ranked(name: str, entity_uids: list[str], **extra: Any) -> list[dict[str, Any]]:
         if not entity_uids:
             return []
-        return await db.read(name, user_id=user_id, entity_uids=entity_uids, embedding=embedding, k=k)
+        return await db.read(name, user_id=user_id, entity_uids=entity_uids, embedding=embedding, k=k, **extra)
 
+    as_of = {"as_of": scope.as_of}
     events, memories, impressions, related_events, related_impressions = await asyncio.gather(
-        ranked("entity_events_by_similarity", selective),
-        ranked("entity_memories_by_similarity", named),
+        ranked("entity_events_by_similarity", selective, **as_of),
+        ranked("entity_memories_by_similarity", named, **scope.memory_params()),
         ranked("entity_impressions_by_similarity", named),
-        ranked("entity_events_by_similarity", related),
+        ranked("entity_events_by_similarity", related, **as_of),
         ranked("entity_impressions_by_similarity", related),
     )
     return GraphExpansion(events, memories, impressions, related_events, related_impressions)

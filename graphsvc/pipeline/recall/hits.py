@@ -23,3 +23,8 @@ class RecallHit:
     source_message_ids: list[str]
     memory_type: str | None = None
     entity: str | None = None
+    status: str | None = None
+    """A memory's status (active; superseded when asked for; any but forgotten at ``asOf``); None otherwise."""
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    """A memory's valid time (issue 12); None for other kinds."""

@@ -19,6 +19,10 @@ messages all appear in better hits is dropped (:func:`.fusion.drop_covered`). Ve
 and memories come from :meth:`graphsvc.graph.vector_search.VectorSearch.nearest` (exact for small users, the
 filtered vector index for large ones). A time phrase in the query ("yesterday", "on May 2nd", "去年")
 boosts hits dated inside its window (:mod:`.time_cues`). No LLM call on this path.
+
+By default only active memories take part (issue 12: superseded, archived and forgotten ones never); a
+:class:`~.scope.RecallScope` adds superseded ones (``includeSuperseded``) or returns the state at a past time
+(``asOf``). Memory hits carry their status and valid time.
 """
 
 from __future__ import annotations
@@ -39,18 +43,33 @@ from graphsvc.pipeline.recall import tenant_bm25
 from graphsvc.pipeline.recall.fusion import adjusted_score, drop_covered, merge_by_score, reciprocal_rank_fusion
 from graphsvc.pipeline.recall.graph_expansion import graph_expansion
 from graphsvc.pipeline.recall.hits import HitKind, RecallHit
+from graphsvc.pipeline.recall.scope import RecallScope
 from graphsvc.pipeline.recall.time_cues import query_time_window
+from graphsvc.pipeline.reflection.as_of import traits_as_of
 from graphsvc.pipeline.reflection.confidence import trait_boost
 from graphsvc.runtime import Runtime
 from graphsvc.text import lucene
-from graphsvc.validation import require_id, require_limit, require_text
+from graphsvc.validation import require_aware, require_id, require_limit, require_text
 from graphsvc.vocabulary import RECALL_TRAIT_STAGES
 
 T = TypeVar("T")
 
 
-async def run(rt: Runtime, *, user_id: str, query: str, limit: int) -> list[RecallHit]:
+async def run(
+    rt: Runtime,
+    *,
+    user_id: str,
+    query: str,
+    limit: int,
+    include_superseded: bool = False,
+    as_of: datetime | None = None,
+) -> list[RecallHit]:
     """Rank the user's memories, events, impressions and traits for ``query``.
+
+    Args:
+        include_superseded: superseded memories may appear too (marked by their status).
+        as_of: recall as it would have answered then: memories that held at that time (valid time), messages
+            said by then, traits as they stood then.
 
     Returns:
         at most ``limit`` hits, best first; empty when the user has nothing stored (an
@@ -63,7 +82,10 @@ async def run(rt: Runtime, *, user_id: str, query: str, limit: int) -> list[Reca
     user_id = require_id("userId", user_id, settings)
     query = require_text("query", query, limit=settings.max_query_chars)
     limit = require_limit("limit", limit, maximum=settings.max_recall_limit)
-    return await _timed("total", _rank(rt, user_id=user_id, query=query, limit=limit))
+    scope = RecallScope.build(
+        include_superseded=include_superseded, as_of=None if as_of is None else require_aware("asOf", as_of)
+    )
+    return await _timed("total", _rank(rt, user_id=user_id, query=query, limit=limit, scope=scope))
 
 
 async def _timed(stage: str, work: Awaitable[T]) -> T:
@@ -75,21 +97,23 @@ async def _timed(stage: str, work: Awaitable[T]) -> T:
         metrics.RECALL_STAGE_SECONDS.labels(stage).observe(time.monotonic() - started)
 
 
-async def _rank(rt: Runtime, *, user_id: str, query: str, limit: int) -> list[RecallHit]:
+async def _rank(rt: Runtime, *, user_id: str, query: str, limit: int, scope: RecallScope) -> list[RecallHit]:
     db, settings, now = rt.db, rt.settings, rt.clock()
     k = max(settings.recall_candidates, limit)
-    stages: list[str] = list(RECALL_TRAIT_STAGES)
+    if scope.as_of is not None:
+        then = await traits_as_of(db, user_id=user_id, as_of=scope.as_of, settings=settings.reflection)
+        scope = replace(scope, traits_then={t.uid: t for t in then if t.stage in RECALL_TRAIT_STAGES})
     # The query embedding runs in a thread; full-text search and the entity lookup need no vector and
     # run meanwhile.
     vector = asyncio.ensure_future(_timed("embed", _embed_query(rt.embedder, query)))
 
     async def by_vector() -> list[list[dict[str, Any]]]:
-        return await _vector_lists(rt, user_id=user_id, vector=await vector, k=k, stages=stages)
+        return await _vector_lists(rt, user_id=user_id, vector=await vector, k=k, scope=scope)
 
     (vec_events, vec_memories, vec_impressions, vec_traits), text, expansion = await asyncio.gather(
         _timed("vector", by_vector()),
-        _timed("fulltext", _text_lists(rt, user_id=user_id, query=query, k=k, stages=stages)),
-        _timed("graph", graph_expansion(rt, user_id, query, vector, k)),
+        _timed("fulltext", _text_lists(rt, user_id=user_id, query=query, k=k, scope=scope)),
+        _timed("graph", graph_expansion(rt, user_id, query, vector, k, scope=scope)),
     )
     ft_events, ft_memories, ft_impressions, ft_traits = text
     kinds: dict[str, HitKind] = {}
@@ -108,7 +132,7 @@ async def _rank(rt: Runtime, *, user_id: str, query: str, limit: int) -> list[Re
     ]
     fused = reciprocal_rank_fusion(methods, k=settings.recall_rrf_k)
     hits = await _timed(
-        "hydrate", _hydrate(db, settings, user_id=user_id, fused=fused, kinds=kinds, stages=stages, now=now)
+        "hydrate", _hydrate(db, settings, user_id=user_id, fused=fused, kinds=kinds, scope=scope, now=now)
     )
     window = query_time_window(query, now=now)
     if window is not None:
@@ -119,22 +143,32 @@ async def _rank(rt: Runtime, *, user_id: str, query: str, limit: int) -> list[Re
 
 
 async def _vector_lists(
-    rt: Runtime, *, user_id: str, vector: list[float], k: int, stages: list[str]
+    rt: Runtime, *, user_id: str, vector: list[float], k: int, scope: RecallScope
 ) -> list[list[dict[str, Any]]]:
     """Events, memories, impressions, traits by cosine: four ``[{"uid", "score"}]`` lists."""
     db, vectors = rt.db, rt.vectors
+    if scope.is_default:
+        events = vectors.nearest(target="event", user_id=user_id, embedding=vector, k=k)
+        memories = vectors.nearest(target="memory", user_id=user_id, embedding=vector, k=k)
+    else:
+        memories = db.read("vector_memories_scoped", user_id=user_id, embedding=vector, k=k, **scope.memory_params())
+        events = (
+            vectors.nearest(target="event", user_id=user_id, embedding=vector, k=k)
+            if scope.as_of is None
+            else db.read("vector_events_as_of", user_id=user_id, embedding=vector, k=k, as_of=scope.as_of)
+        )
     return list(
         await asyncio.gather(
-            vectors.nearest(target="event", user_id=user_id, embedding=vector, k=k),
-            vectors.nearest(target="memory", user_id=user_id, embedding=vector, k=k),
+            events,
+            memories,
             db.read("vector_impressions_exact", user_id=user_id, embedding=vector, k=k),
-            db.read("vector_traits_exact", user_id=user_id, embedding=vector, k=k, stages=stages),
+            db.read("vector_traits_exact", user_id=user_id, embedding=vector, k=k, **scope.trait_params()),
         )
     )
 
 
 async def _text_lists(
-    rt: Runtime, *, user_id: str, query: str, k: int, stages: list[str]
+    rt: Runtime, *, user_id: str, query: str, k: int, scope: RecallScope
 ) -> list[list[dict[str, Any]]]:
     """Events, memories, impressions, traits by full text: Lucene's tenant-filtered pools
     (``recall_fulltext_pool × k`` each), re-ranked with the tenant's own BM25 statistics
@@ -146,10 +180,10 @@ async def _text_lists(
     family = lucene.analyzer_for(query)
     terms = lucene.content_terms(query)
     searches: list[tuple[str, str, Target | None, dict[str, Any]]] = [
-        ("fulltext_events", f"event_text_{family}", "event", {}),
-        ("fulltext_memories", f"memory_text_{family}", "memory", {}),
+        ("fulltext_events", f"event_text_{family}", "event", {"as_of": scope.as_of}),
+        ("fulltext_memories", f"memory_text_{family}", "memory", scope.memory_params()),
         ("fulltext_impressions", f"impression_text_{family}", None, {}),
-        ("fulltext_traits", f"trait_text_{family}", None, {"stages": stages}),
+        ("fulltext_traits", f"trait_text_{family}", None, scope.trait_params()),
     ]
 
     async def statistics() -> dict[str, tenant_bm25.TenantStatistics]:
@@ -183,10 +217,11 @@ async def _hydrate(
     user_id: str,
     fused: dict[str, float],
     kinds: dict[str, HitKind],
-    stages: list[str],
+    scope: RecallScope,
     now: datetime,
 ) -> list[RecallHit]:
-    """Read the fused candidates and score each: its RRF score · seed 002 §7's adjustment."""
+    """Read the fused candidates and score each: its RRF score · seed 002 §7's adjustment. At ``as_of``, a trait
+    scores and reads as it was then, and an impression with no evidence said by then is left out."""
     event_uids, memory_uids, impression_uids, trait_uids = (
         sorted(uid for uid in fused if kinds[uid] == kind) for kind in ("event", "memory", "impression", "trait")
     )
@@ -194,7 +229,7 @@ async def _hydrate(
         db.read("hydrate_events", user_id=user_id, uids=event_uids),
         db.read("hydrate_memories", user_id=user_id, uids=memory_uids),
         db.read("hydrate_impressions", user_id=user_id, uids=impression_uids),
-        db.read("hydrate_traits", user_id=user_id, uids=trait_uids, stages=stages),
+        db.read("hydrate_traits", user_id=user_id, uids=trait_uids, stages=scope.trait_params()["stages"]),
     )
 
     def scored(row: dict[str, Any], *, reinforced: Any, importance: float, boost: float = 0.0) -> float:
@@ -216,10 +251,21 @@ async def _hydrate(
         score = scored(row, reinforced=row["last_reinforced_at"] or occurred, importance=float(row["importance"] or 0))
         hits.append(
             RecallHit(
-                row["uid"], "memory", row["content"], score, occurred, list(row["source_ids"]), row["memory_type"]
+                row["uid"],
+                "memory",
+                row["content"],
+                score,
+                occurred,
+                list(row["source_ids"]),
+                row["memory_type"],
+                status=row["status"] or "active",
+                valid_from=native(row["valid_from"]),
+                valid_to=native(row["valid_to"]),
             )
         )
     for row in impressions:
+        if not scope.said_by(native(row["first_said"])):
+            continue
         occurred = native(row["occurred_at"])
         score = scored(row, reinforced=occurred, importance=float(row["confidence"] or 0.0))
         hits.append(
@@ -234,14 +280,20 @@ async def _hydrate(
             )
         )
     for row in traits:
+        then = scope.traits_then.get(row["uid"])
+        stage, confidence, content = (
+            (row["stage"], row["confidence"], row["content"])
+            if then is None
+            else (then.stage, then.confidence, then.content)
+        )
         occurred = native(row["occurred_at"])
         score = scored(
             row,
             reinforced=row["last_reinforced_at"] or occurred,
-            importance=float(row["confidence"] or 0.0),
-            boost=trait_boost(row["stage"], settings=settings.reflection),
+            importance=float(confidence or 0.0),
+            boost=trait_boost(stage, settings=settings.reflection),
         )
-        hits.append(RecallHit(row["uid"], "trait", row["content"], score, occurred, list(row["source_ids"])))
+        hits.append(RecallHit(row["uid"], "trait", content, score, occurred, list(row["source_ids"])))
     return hits
 
 

@@ -63,6 +63,9 @@ class EvidenceRecord:
     inherited_from: str | None = None
     resolved_at: datetime | None = None
     resolved_now: bool = False
+    strong: bool = False
+    """A contradiction the reflector called strong (seed 002 §5: factor 0.4); recorded so a retraction can
+    replay the trait's confidence from the evidence left."""
 
 
 @dataclass
@@ -112,13 +115,18 @@ class TraitState:
 
 @dataclass(frozen=True)
 class HistoryRecord:
-    """One ``HistoryEntry`` to write (actor "reflection")."""
+    """One ``HistoryEntry`` to write (actor "reflection"), with the trait's state after the change (what
+    ``asOf`` reads of traits replay: stage, confidence and counters as they were)."""
 
     trait_uid: str
     event: HistoryEvent
     old_value: str | None
     new_value: str | None
     reason: str | None = None
+    stage: str | None = None
+    confidence: float | None = None
+    reinforcement_count: int | None = None
+    contradiction_count: int | None = None
 
 
 @dataclass
@@ -169,7 +177,19 @@ class TraitBook:
     ) -> None:
         """Mark the trait changed and queue a HistoryEntry (seed 002 §6: every change is audited)."""
         trait.changed = True
-        self.history.append(HistoryRecord(trait.uid, event, old, new, reason))
+        self.history.append(
+            HistoryRecord(
+                trait.uid,
+                event,
+                old,
+                new,
+                reason,
+                stage=trait.stage,
+                confidence=trait.confidence,
+                reinforcement_count=trait.reinforcement_count,
+                contradiction_count=trait.contradiction_count,
+            )
+        )
 
     def children(self, uid: str) -> set[str]:
         return {c for p, c in self.edges if p == uid}

@@ -35,8 +35,12 @@ def add_evidence(
     grade: EvidenceGrade,
     now: datetime,
     cycle_id: str,
+    strong: bool = False,
 ) -> list[MemoryRecord]:
-    """Link the memories the trait does not already cite as ``kind``; returns those linked."""
+    """Link the memories the trait does not already cite as ``kind``; returns those linked.
+
+    ``strong``: recorded on contradicting evidence (the reflector's judgement, seed 002 §5).
+    """
     fresh: list[MemoryRecord] = []
     for memory in memories:
         if trait.cites(memory.uid, kind) or any(m.uid == memory.uid for m in fresh):
@@ -50,6 +54,7 @@ def add_evidence(
                 cycle_id=cycle_id,
                 created_at=now,
                 sessions=memory.sessions,
+                strong=strong,
             )
         )
     if fresh:
@@ -173,7 +178,15 @@ def contradict_trait(
     """
     if not trait.active:
         return False
-    fresh = add_evidence(trait, memories, kind="contradicting", grade="D", now=now, cycle_id=cycle_id)
+    fresh = add_evidence(
+        trait,
+        memories,
+        kind="contradicting",
+        grade="D",
+        now=now,
+        cycle_id=cycle_id,
+        strong=strong or len(memories) >= 2,
+    )
     if not fresh:
         return False
     if trait.uid in book.counts.contradicted:

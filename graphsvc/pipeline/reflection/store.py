@@ -176,6 +176,7 @@ def trait_from_node(node: Any, evidence: Sequence[dict[str, Any]], *, now: datet
                 uid=e["uid"],
                 inherited_from=e["inherited_from"],
                 resolved_at=native(e["resolved_at"]),
+                strong=bool(e.get("strong")),
             )
             for e in evidence
         ],
@@ -254,6 +255,7 @@ def write_steps(
                         "created_at": e.created_at,
                         "inherited_from": e.inherited_from,
                         "resolved_at": e.resolved_at,
+                        "strong": e.strong,
                     }
                 )
             elif e.resolved_now:
@@ -280,6 +282,10 @@ def write_steps(
                         "old_value": h.old_value,
                         "new_value": h.new_value,
                         "reason": h.reason,
+                        "stage": h.stage,
+                        "confidence": h.confidence,
+                        "reinforcement_count": h.reinforcement_count,
+                        "contradiction_count": h.contradiction_count,
                     }
                     for h in book.history
                 ],

@@ -362,6 +362,7 @@ def inherit_evidence(parent: TraitState, child: TraitState, *, now: datetime, cy
                 sessions=evidence.sessions,
                 inherited_from=child.uid,
                 resolved_at=evidence.resolved_at,
+                strong=evidence.strong,
             )
         )
         copied += 1

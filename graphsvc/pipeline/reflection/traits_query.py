@@ -150,6 +150,26 @@ async def user_traits(
     return sorted(traits, key=lambda t: (-cm.stage_rank(t.stage), -(t.confidence or 0.0), t.uid))
 
 
+def select_traits(
+    traits: Sequence[TraitView],
+    *,
+    min_stage: str | None = "emerging",
+    subtype: str | None = None,
+    context: str | None = None,
+) -> list[TraitView]:
+    """:func:`user_traits`'s filters and order applied to traits already read (the ``asOf`` path, whose
+    stages are computed, not stored)."""
+    stages = set(stages_from(min_stage))
+    chosen = [
+        t
+        for t in traits
+        if t.stage in stages
+        and (subtype not in _SUBTYPES or t.subtype == subtype)
+        and (context not in _CONTEXTS or t.context == context)
+    ]
+    return sorted(chosen, key=lambda t: (-cm.stage_rank(t.stage), -(t.confidence or 0.0), t.uid))
+
+
 async def trait_evidence(*, db: Database, user_id: str, trait_uids: Sequence[str]) -> dict[str, list[EvidenceView]]:
     """``{trait_uid: [evidence, oldest first]}`` for the given traits of the user (missing → absent)."""
     rows = await db.read("trait_evidence", user_id=user_id, uids=list(dict.fromkeys(trait_uids)))

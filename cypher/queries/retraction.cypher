@@ -1,0 +1,353 @@
+// Retraction (issue 12, graphsvc.pipeline.retraction): deleting messages, a session or a memory removes
+// what rested only on them and re-evaluates what rested partly on them. The statements run in ONE write
+// transaction per request, reads first (while the doomed events still exist), then writes. Every
+// statement filters on user_id; $event_uids and $memory_uids are the doomed events and memories.
+
+// name: retract_events_by_message_ids
+// The caller's message ids → the user's events (range index event_source).
+UNWIND $message_ids AS message_id
+MATCH (e:Event)
+WHERE e.user_id = $user_id AND e.source_id = message_id
+RETURN DISTINCT e.uid AS uid, e.session_id AS session_id
+;
+
+// name: retract_events_of_session
+MATCH (s:Session {uid: $session_uid})
+WHERE s.user_id = $user_id
+OPTIONAL MATCH (s)-[:HAS_EVENT]->(e:Event)
+WHERE e.user_id = $user_id
+RETURN s.uid AS session_uid, collect(e.uid) AS uids
+;
+
+// name: retract_session_events_ordered
+// The events of the given sessions in conversation order (to re-embed the messages that followed a
+// deleted one: their embedded context quoted it).
+UNWIND $session_ids AS session_id
+MATCH (e:Event)
+WHERE e.user_id = $user_id AND e.session_id = session_id
+RETURN e.uid AS uid, e.session_id AS session_id, e.speaker AS speaker, e.content AS content
+ORDER BY e.session_id, e.occurred_at, e.seq, e.uid
+;
+
+// name: retract_memory_sources
+// Memories extracted from a doomed event: how many source events each has, and how many are doomed.
+UNWIND $event_uids AS event_uid
+MATCH (m:Memory)-[:EXTRACTED_FROM]->(:Event {uid: event_uid})
+WHERE m.user_id = $user_id
+WITH DISTINCT m
+MATCH (m)-[:EXTRACTED_FROM]->(src:Event)
+WITH m, count(DISTINCT src) AS sources,
+     count(DISTINCT CASE WHEN src.uid IN $event_uids THEN src END) AS doomed
+RETURN m.uid AS uid, coalesce(m.origin, 'extraction') AS origin, m.status AS status, sources, doomed
+;
+
+// name: retract_traits_citing
+// The traits with evidence citing a doomed memory, with ALL their evidence (the cited memory's uid, or null
+// when the memory is gone) and the times their confidence was last reset (promotion or modification).
+UNWIND $memory_uids AS memory_uid
+MATCH (:Memory {uid: memory_uid})<-[:CITES]-(ev:Evidence)-[:SUPPORTS|CONTRADICTS]->(t:Trait)
+WHERE ev.user_id = $user_id AND t.user_id = $user_id
+WITH DISTINCT t
+CALL (t) {
+  OPTIONAL MATCH (e2:Evidence)-[:SUPPORTS|CONTRADICTS]->(t)
+  WHERE e2.user_id = $user_id
+  OPTIONAL MATCH (e2)-[:CITES]->(cm:Memory)
+  WHERE cm.user_id = $user_id
+  RETURN collect(CASE WHEN e2 IS NULL THEN null ELSE {
+    uid: e2.uid, memory_uid: cm.uid, kind: e2.kind, grade: e2.grade, cycle_id: e2.cycle_id,
+    created_at: e2.created_at, inherited_from: e2.inherited_from, resolved_at: e2.resolved_at,
+    strong: e2.strong, sessions: []
+  } END) AS evidence
+}
+RETURN t AS trait, evidence,
+       [(h:HistoryEntry)-[:RECORDS]->(t) WHERE h.event IN ['promoted', 'modified'] | h.created_at] AS resets
+;
+
+// name: retract_alias_candidates
+// Names observed in a doomed event (they may rest on nothing once it is gone).
+UNWIND $event_uids AS event_uid
+MATCH (a:Alias)-[:FROM_EVENT]->(:Event {uid: event_uid})
+WHERE a.user_id = $user_id
+RETURN collect(DISTINCT a.uid) AS uids
+;
+
+// name: retract_entity_candidates
+UNWIND $event_uids AS event_uid
+MATCH (n:Entity)-[:OBSERVED_IN]->(:Event {uid: event_uid})
+WHERE n.user_id = $user_id
+RETURN collect(DISTINCT n.uid) AS uids
+;
+
+// name: retract_observation_evidence
+// Impression and feature evidence from doomed events goes; returns what it supported.
+UNWIND $event_uids AS event_uid
+MATCH (d:Evidence)-[:FROM_EVENT]->(:Event {uid: event_uid})
+WHERE d.user_id = $user_id
+OPTIONAL MATCH (d)-[:SUPPORTS]->(i:Impression)
+OPTIONAL MATCH (d)-[:SUPPORTS]->(f:Feature)
+WITH collect(DISTINCT d) AS doomed, collect(DISTINCT i.uid) AS impressions, collect(DISTINCT f.uid) AS features
+CALL (doomed) {
+  UNWIND doomed AS d
+  DETACH DELETE d
+}
+RETURN size(doomed) AS evidence, impressions, features
+;
+
+// name: retract_orphan_impressions
+// Impressions that had evidence and now have none are deleted with their history.
+UNWIND $uids AS uid
+MATCH (i:Impression {uid: uid})
+WHERE i.user_id = $user_id AND NOT EXISTS { (i)<-[:SUPPORTS]-(:Evidence) }
+OPTIONAL MATCH (h:HistoryEntry)-[:RECORDS]->(i)
+WITH i, collect(h) AS history
+FOREACH (h IN history | DETACH DELETE h)
+WITH i, i.uid AS gone
+DETACH DELETE i
+RETURN collect(gone) AS uids
+;
+
+// name: retract_features
+// A feature whose evidence shrank takes the value of its newest evidence left (a HistoryEntry when it
+// changes); one left with none is deleted with its history. Features never observed (no evidence ever)
+// are not passed here.
+UNWIND $uids AS uid
+MATCH (n:Entity)-[:HAS_FEATURE]->(f:Feature {uid: uid})
+WHERE f.user_id = $user_id AND n.user_id = $user_id
+OPTIONAL MATCH (d:Evidence)-[:SUPPORTS]->(f)
+WITH n, f, d ORDER BY d.observed_at DESC, d.uid
+WITH n, f, collect(d)[0] AS newest
+CALL (f, newest) {
+  WITH f, newest
+  WHERE newest IS NULL
+  OPTIONAL MATCH (h:HistoryEntry)-[:RECORDS]->(f)
+  WITH f, collect(h) AS history
+  FOREACH (h IN history | DETACH DELETE h)
+  WITH f, f.uid AS gone
+  DETACH DELETE f
+  RETURN collect(gone) AS deleted
+}
+CALL (n, f, newest) {
+  WITH n, f, newest
+  WHERE newest IS NOT NULL AND newest.value IS NOT NULL AND newest.value <> f.value
+  CREATE (h:HistoryEntry {uid: randomUUID(), user_id: $user_id, target_uid: f.uid, event: 'feature_changed',
+                          old_value: null, new_value: newest.value, actor: $actor, created_at: $now,
+                          reason: 'its newest evidence was deleted: the newest value left'})
+  CREATE (h)-[:RECORDS]->(f)
+  SET f.value = newest.value, f.observed_at = newest.observed_at, f.updated_at = $now, n.updated_at = $now
+  RETURN count(h) AS changed
+}
+RETURN collect(deleted) AS deleted, sum(changed) AS changed
+;
+
+// name: retract_relations
+// Relations lose the doomed events from their provenance; one that had some and is left with none goes.
+MATCH (a:Entity)-[r:RELATES]->(:Entity)
+WHERE a.user_id = $user_id AND r.event_uids IS NOT NULL AND any(x IN r.event_uids WHERE x IN $event_uids)
+WITH r, [x IN r.event_uids WHERE NOT x IN $event_uids] AS left
+CALL (r, left) {
+  WITH r, left
+  WHERE size(left) = 0
+  DELETE r
+}
+CALL (r, left) {
+  WITH r, left
+  WHERE size(left) > 0
+  SET r.event_uids = left
+}
+RETURN count(CASE WHEN size(left) = 0 THEN 1 END) AS deleted
+;
+
+// name: retract_pending_observations
+// A pending observation holds its evidence as text: one observed in a doomed event goes whole.
+UNWIND $event_uids AS event_uid
+MATCH (p:PendingObservation)-[:OBSERVED_IN]->(:Event {uid: event_uid})
+WHERE p.user_id = $user_id
+WITH DISTINCT p
+OPTIONAL MATCH (h:HistoryEntry)-[:RECORDS]->(p)
+WITH p, collect(h) AS history
+FOREACH (h IN history | DETACH DELETE h)
+WITH p, p.uid AS gone
+DETACH DELETE p
+RETURN collect(gone) AS uids
+;
+
+// name: retract_trait_evidence
+// Trait evidence citing a doomed memory goes.
+UNWIND $memory_uids AS memory_uid
+MATCH (ev:Evidence)-[:CITES]->(:Memory {uid: memory_uid})
+WHERE ev.user_id = $user_id
+WITH DISTINCT ev
+DETACH DELETE ev
+RETURN count(*) AS evidence
+;
+
+// name: retract_dangling_trait_evidence
+// Evidence of the given traits whose cited memory no longer exists (older retractions, or none ever).
+UNWIND $trait_uids AS trait_uid
+MATCH (ev:Evidence)-[:SUPPORTS|CONTRADICTS]->(:Trait {uid: trait_uid})
+WHERE ev.user_id = $user_id AND NOT EXISTS { (ev)-[:CITES]->(:Memory) }
+DETACH DELETE ev
+RETURN count(*) AS evidence
+;
+
+// name: retract_update_traits
+// Re-scored traits (seed 002 §5 over the evidence left): new state and a HistoryEntry with it; no content.
+UNWIND $rows AS row
+MATCH (t:Trait {uid: row.uid})
+WHERE t.user_id = $user_id
+WITH t, row, 'stage ' + t.stage + ', confidence ' + coalesce(toString(t.confidence), 'none') AS old
+SET t.confidence = row.confidence, t.stage = row.stage, t.reinforcement_count = row.reinforcement_count,
+    t.contradiction_count = row.contradiction_count, t.updated_at = $now,
+    t.expired_at = CASE WHEN row.stage = 'dissolved' AND t.expired_at IS NULL THEN $now ELSE t.expired_at END
+CREATE (h:HistoryEntry {uid: randomUUID(), user_id: $user_id, target_uid: t.uid,
+                        event: CASE WHEN row.stage = 'dissolved' THEN 'dissolved' ELSE 'rescored' END,
+                        old_value: old, new_value: row.describe, reason: row.reason, actor: $actor,
+                        created_at: $now, stage: row.stage, confidence: row.confidence,
+                        reinforcement_count: row.reinforcement_count, contradiction_count: row.contradiction_count})
+CREATE (h)-[:RECORDS]->(t)
+RETURN count(t) AS traits
+;
+
+// name: retract_delete_traits
+// Traits whose every piece of evidence is gone are deleted with their evidence, history and lineage edges.
+UNWIND $uids AS uid
+MATCH (t:Trait {uid: uid})
+WHERE t.user_id = $user_id
+OPTIONAL MATCH (x)-[:RECORDS|SUPPORTS|CONTRADICTS]->(t)
+WITH t, collect(x) AS attached
+FOREACH (x IN attached | DETACH DELETE x)
+DETACH DELETE t
+RETURN count(*) AS traits
+;
+
+// name: retract_memory_slots
+// The slots of the doomed memories (settled again once they are gone).
+UNWIND $memory_uids AS memory_uid
+MATCH (m:Memory {uid: memory_uid})
+WHERE m.user_id = $user_id AND m.slot_key IS NOT NULL
+RETURN collect(DISTINCT m.slot_key) AS slot_keys
+;
+
+// name: retract_delete_memories
+// Memories whose every source message is deleted go, with their history.
+UNWIND $memory_uids AS memory_uid
+MATCH (m:Memory {uid: memory_uid})
+WHERE m.user_id = $user_id
+OPTIONAL MATCH (h:HistoryEntry)-[:RECORDS]->(m)
+WITH m, collect(h) AS history
+FOREACH (h IN history | DETACH DELETE h)
+DETACH DELETE m
+RETURN count(*) AS memories
+;
+
+// name: retract_forget_memory
+// forgetMemory: the node stays as a tombstone (status forgotten): its text, vector, slot, keys and
+// provenance go (so it leaves the full-text and vector indexes), and its earlier history with them.
+MATCH (m:Memory {uid: $memory_uid})
+WHERE m.user_id = $user_id
+OPTIONAL MATCH (h:HistoryEntry)-[:RECORDS]->(m)
+WITH m, collect(h) AS history
+FOREACH (h IN history | DETACH DELETE h)
+WITH m
+CALL (m) {
+  OPTIONAL MATCH (m)-[r:EXTRACTED_FROM|MENTIONS|SUPERSEDED_BY]-()
+  DELETE r
+}
+SET m.status = 'forgotten', m.status_changed_at = $now, m.content = '', m.dedup_key = 'forgotten:' + m.uid
+REMOVE m.content_hash, m.embedding, m.tenant_key, m.slot, m.slot_subject, m.slot_key, m.slot_value,
+       m.retired_dedup_key, m.superseded_reason
+RETURN m.uid AS uid
+;
+
+// name: retract_partly_sourced
+// Memories that lost some of their source messages: one reinforcement less per message lost, and a
+// HistoryEntry without content.
+UNWIND $rows AS row
+MATCH (m:Memory {uid: row.uid})
+WHERE m.user_id = $user_id
+SET m.reinforcement_count = CASE WHEN coalesce(m.reinforcement_count, 0) > row.lost
+                                 THEN m.reinforcement_count - row.lost ELSE 0 END
+CREATE (h:HistoryEntry {uid: randomUUID(), user_id: $user_id, target_uid: m.uid, event: 'sources_retracted',
+                        actor: $actor, created_at: $now,
+                        reason: toString(row.lost) + ' of ' + toString(row.sources) + ' source messages deleted'})
+CREATE (h)-[:RECORDS]->(m)
+RETURN count(m) AS memories
+;
+
+// name: retract_scrub_history
+// History entries that quote a doomed event or memory keep who, when and what, but lose the values.
+MATCH (h:HistoryEntry)
+WHERE h.user_id = $user_id AND h.source_uids IS NOT NULL AND any(x IN h.source_uids WHERE x IN $uids)
+SET h.old_value = null, h.new_value = null, h.scrubbed_at = $now,
+    h.source_uids = [x IN h.source_uids WHERE NOT x IN $uids]
+RETURN count(h) AS scrubbed
+;
+
+// name: retract_reembed_events
+UNWIND $rows AS row
+MATCH (e:Event {uid: row.uid})
+WHERE e.user_id = $user_id
+SET e.embedding = row.embedding
+RETURN count(e) AS events
+;
+
+// name: retract_delete_events
+UNWIND $event_uids AS event_uid
+MATCH (e:Event {uid: event_uid})
+WHERE e.user_id = $user_id
+DETACH DELETE e
+RETURN count(*) AS events
+;
+
+// name: retract_orphan_aliases
+// Names whose every source event is gone are deleted, except an entity's subject (it names the entity
+// while the entity lives).
+UNWIND $uids AS uid
+MATCH (n:Entity)-[:HAS_ALIAS]->(a:Alias {uid: uid})
+WHERE a.user_id = $user_id AND n.user_id = $user_id AND a.name <> n.subject
+  AND NOT EXISTS { (a)-[:FROM_EVENT]->(:Event) }
+DETACH DELETE a
+RETURN count(*) AS aliases
+;
+
+// name: retract_empty_entities
+// Entities that were observed in doomed events and are left with nothing (no observation, impression,
+// feature, relation, mention or pending reference) are deleted with their names and history.
+UNWIND $uids AS uid
+MATCH (n:Entity {uid: uid})
+WHERE n.user_id = $user_id
+  AND NOT EXISTS { (n)-[:OBSERVED_IN|HAS_IMPRESSION|HAS_FEATURE]->() }
+  AND NOT EXISTS { (n)-[:RELATES]-() }
+  AND NOT EXISTS { (n)<-[:MENTIONS|CANDIDATE|RESOLVED_AS]-() }
+OPTIONAL MATCH (n)-[:HAS_ALIAS]->(a:Alias)
+OPTIONAL MATCH (h:HistoryEntry)-[:RECORDS]->(n)
+WITH n, collect(DISTINCT a) + collect(DISTINCT h) AS attached
+FOREACH (x IN attached | DETACH DELETE x)
+WITH n, n.uid AS gone
+DETACH DELETE n
+RETURN collect(gone) AS uids
+;
+
+// name: retract_delete_sessions
+// The given sessions, and the affected ones left without events, go (their jobs stay, naming the id).
+UNWIND $session_uids AS session_uid
+MATCH (s:Session {uid: session_uid})
+WHERE s.user_id = $user_id AND (s.uid IN $forced OR NOT EXISTS { (s)-[:HAS_EVENT]->() })
+WITH s, s.uid AS gone
+DETACH DELETE s
+RETURN collect(gone) AS uids
+;
+
+// name: retract_tombstones
+// One HistoryEntry per deleted node: its uid, kind, who, when and why; no content.
+UNWIND $rows AS row
+CREATE (h:HistoryEntry {uid: randomUUID(), user_id: $user_id, target_uid: row.uid, kind: row.kind,
+                        event: row.event, actor: $actor, created_at: $now, reason: $reason})
+RETURN count(h) AS tombstones
+;
+
+// name: retract_memory_state
+MATCH (m:Memory {uid: $uid})
+WHERE m.user_id = $user_id
+RETURN m.uid AS uid, m.status AS status, m.slot_key AS slot_key
+;

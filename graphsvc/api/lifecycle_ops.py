@@ -1,0 +1,102 @@
+"""GraphQL operations of the memory lifecycle (issue 12): remember, correct, archive, restore, forget, erase, and
+a memory with its history. Every resolver scopes the user first (``info.context.scope``) and calls the service's
+lifecycle area; the caller's principal is recorded as the actor of corrections, archivals and restores."""
+
+from __future__ import annotations
+
+import strawberry
+
+from graphsvc.api.context import Info
+from graphsvc.api.lifecycle_types import ForgetResult, HistoryEntry, RememberInput
+from graphsvc.api.types import Memory
+
+
+@strawberry.type
+class LifecycleQuery:
+    @strawberry.field(description="One memory of the user by id, in any status.")
+    async def memory(self, info: Info, user_id: str, memory_id: strawberry.ID) -> Memory:
+        view = await info.context.service.memory(user_id=info.context.scope(user_id), memory_id=str(memory_id))
+        return Memory.from_domain(view)
+
+    @strawberry.field(
+        description="Who changed a memory, when, its old and new value and why, oldest first (a forgotten or "
+        "retracted memory keeps a tombstone entry without content)."
+    )
+    async def memory_history(self, info: Info, user_id: str, memory_id: strawberry.ID) -> list[HistoryEntry]:
+        views = await info.context.service.memory_history(user_id=info.context.scope(user_id), memory_id=str(memory_id))
+        return [HistoryEntry.from_domain(v) for v in views]
+
+
+@strawberry.type
+class LifecycleMutation:
+    @strawberry.mutation(
+        description="Store a memory stated by the user or inferred by an agent: a duplicate reinforces the memory "
+        "it repeats, a new value of the same slot supersedes the older one by valid time."
+    )
+    async def remember(self, info: Info, input: RememberInput) -> Memory:
+        view = await info.context.service.remember(
+            user_id=info.context.scope(input.user_id),
+            content=input.content,
+            memory_type=input.type.value,
+            source=input.source.value,
+            occurred_at=input.occurred_at,
+            importance=input.importance,
+            slot=input.slot,
+        )
+        return Memory.from_domain(view)
+
+    @strawberry.mutation(description="Write a corrected version of a memory; the old one becomes SUPERSEDED.")
+    async def correct_memory(self, info: Info, user_id: str, memory_id: strawberry.ID, content: str) -> Memory:
+        view = await info.context.service.correct_memory(
+            user_id=info.context.scope(user_id), memory_id=str(memory_id), content=content, actor="user"
+        )
+        return Memory.from_domain(view)
+
+    @strawberry.mutation(
+        description="Forget a memory: it becomes a FORGOTTEN tombstone without text, the evidence citing it goes "
+        "and its traits are re-scored; its source messages stay (forgetMessages deletes those)."
+    )
+    async def forget_memory(
+        self, info: Info, user_id: str, memory_id: strawberry.ID, reason: str | None = None
+    ) -> ForgetResult:
+        result = await info.context.service.forget_memory(
+            user_id=info.context.scope(user_id), memory_id=str(memory_id), reason=reason
+        )
+        return ForgetResult.from_domain(result)
+
+    @strawberry.mutation(
+        description="Hard-delete messages by messageId and retract what rested on them (memories, evidence, "
+        "impressions, features, names, relations, entities; traits re-scored), in one transaction."
+    )
+    async def forget_messages(self, info: Info, user_id: str, message_ids: list[str]) -> ForgetResult:
+        result = await info.context.service.forget_messages(
+            user_id=info.context.scope(user_id), message_ids=message_ids
+        )
+        return ForgetResult.from_domain(result)
+
+    @strawberry.mutation(description="Hard-delete a conversation and everything that rested only on it.")
+    async def forget_session(self, info: Info, user_id: str, session_id: str) -> ForgetResult:
+        result = await info.context.service.forget_session(user_id=info.context.scope(user_id), session_id=session_id)
+        return ForgetResult.from_domain(result)
+
+    @strawberry.mutation(
+        description="Delete every node of a user in bounded batches (idempotent; an interrupted erasure resumes). "
+        "confirm must equal userId."
+    )
+    async def erase_user(self, info: Info, user_id: str, confirm: str) -> ForgetResult:
+        result = await info.context.service.erase_user(user_id=info.context.scope(user_id), confirm=confirm)
+        return ForgetResult.from_domain(result)
+
+    @strawberry.mutation(description="Archive a memory: kept, but out of default recall until restored.")
+    async def archive_memory(self, info: Info, user_id: str, memory_id: strawberry.ID) -> Memory:
+        view = await info.context.service.archive_memory(
+            user_id=info.context.scope(user_id), memory_id=str(memory_id), actor="user"
+        )
+        return Memory.from_domain(view)
+
+    @strawberry.mutation(description="Make an archived memory active again.")
+    async def restore_memory(self, info: Info, user_id: str, memory_id: strawberry.ID) -> Memory:
+        view = await info.context.service.restore_memory(
+            user_id=info.context.scope(user_id), memory_id=str(memory_id), actor="user"
+        )
+        return Memory.from_domain(view)

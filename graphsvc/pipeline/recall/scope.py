@@ -1,0 +1,57 @@
+"""What a recall may return beyond its query (issue 12): which memory statuses, and as of when.
+
+The default (active memories, now) keeps recall's fast path: the vector search with its caches and index,
+and the statements as before. ``includeSuperseded`` adds superseded memories; ``asOf`` returns the state as
+it was at a past time: memories that held then (valid time), messages said by then, impressions with
+evidence by then, traits with the stage and confidence they had then (:mod:`graphsvc.pipeline.reflection.
+as_of`). Both take the exact-scan path for memories and events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from graphsvc.pipeline.reflection.traits_query import TraitView
+from graphsvc.vocabulary import (
+    RECALL_MEMORY_STATUSES,
+    RECALL_TRAIT_STAGES,
+    SUPERSEDED_RECALL_STATUSES,
+    TRAIT_STAGES,
+    MemoryStatus,
+)
+
+
+@dataclass(frozen=True)
+class RecallScope:
+    """Statuses of memories, a past time, and (with it) the traits as they were, by uid."""
+
+    statuses: tuple[MemoryStatus, ...] = RECALL_MEMORY_STATUSES
+    as_of: datetime | None = None
+    traits_then: dict[str, TraitView] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, *, include_superseded: bool, as_of: datetime | None) -> RecallScope:
+        if as_of is not None:
+            return cls(statuses=("active", "superseded", "archived"), as_of=as_of)
+        return cls(statuses=SUPERSEDED_RECALL_STATUSES if include_superseded else RECALL_MEMORY_STATUSES)
+
+    @property
+    def is_default(self) -> bool:
+        """Active memories now: the fast path."""
+        return self.as_of is None and self.statuses == RECALL_MEMORY_STATUSES
+
+    def memory_params(self) -> dict[str, Any]:
+        return {"statuses": list(self.statuses), "as_of": self.as_of}
+
+    def trait_params(self) -> dict[str, Any]:
+        """The trait statements' filters: recall's stages now; at ``as_of``, the uids of the traits whose stage
+        then was one of them (their stage now may be any)."""
+        if self.as_of is None:
+            return {"stages": list(RECALL_TRAIT_STAGES), "trait_uids": None}
+        return {"stages": list(TRAIT_STAGES), "trait_uids": sorted(self.traits_then)}
+
+    def said_by(self, when: datetime | None) -> bool:
+        """True when a hit dated ``when`` existed at ``as_of`` (always, without ``as_of``)."""
+        return self.as_of is None or when is None or when <= self.as_of

@@ -1,0 +1,51 @@
+"""What a retraction removed or changed, by kind (the ``ForgetResult`` of the GraphQL API)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+
+@dataclass
+class ForgetResult:
+    """Counts by kind. ``complete`` is False only for an erasure stopped before its last batch (call again).
+
+    Attributes:
+        events / sessions: messages and conversations deleted.
+        memories_deleted: memories deleted because every source message was (or by an erasure).
+        memories_forgotten: memories forgotten by ``forgetMemory`` (tombstones stay).
+        memories_updated: memories that lost some source messages and stay.
+        memories_reinstated: superseded memories current again because what superseded them went.
+        impressions / aliases / relations / entities / pending_observations: deleted, resting only on the data.
+        features_deleted / features_changed: features left without evidence / falling back to an older value.
+        evidence: evidence deleted (of traits, impressions and features).
+        traits_deleted: traits whose every piece of evidence went. traits_dissolved: re-scored below 0.1.
+        traits_rescored: traits whose confidence was recomputed from the evidence left (dissolved ones included).
+        history_scrubbed: history entries whose values quoted deleted content, blanked.
+        events_reembedded: surviving messages re-embedded because their embedded context quoted a deleted one.
+        nodes_deleted: every node deleted (an erasure counts here).
+    """
+
+    events: int = 0
+    sessions: int = 0
+    memories_deleted: int = 0
+    memories_forgotten: int = 0
+    memories_updated: int = 0
+    memories_reinstated: int = 0
+    impressions: int = 0
+    aliases: int = 0
+    features_deleted: int = 0
+    features_changed: int = 0
+    relations: int = 0
+    entities: int = 0
+    pending_observations: int = 0
+    evidence: int = 0
+    traits_deleted: int = 0
+    traits_dissolved: int = 0
+    traits_rescored: int = 0
+    history_scrubbed: int = 0
+    events_reembedded: int = 0
+    nodes_deleted: int = 0
+    complete: bool = True
+
+    def as_dict(self) -> dict[str, int | bool]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}

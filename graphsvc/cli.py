@@ -1,9 +1,10 @@
 """Command line: ``graphsvc serve | mcp | keys create/list/revoke | schema apply | schema print | import FILE |
-recall``."""
+recall | export | restore | erase``."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import json
 import logging
@@ -312,6 +313,76 @@ def import_(file: Path, no_wait: bool) -> None:
         asyncio.run(run())
     except GraphsvcError as exc:
         _fail(exc)
+
+
+@main.command("export")
+@click.option("--user", "user_id", required=True, help="The user to export.")
+@click.option("--embeddings", is_flag=True, help="Include the vectors (else a restore re-embeds).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="File (default: stdout).")
+def export_(user_id: str, embeddings: bool, output: Path | None) -> None:
+    """Write every node and edge of one user as JSON lines (graphsvc export --user U > u.jsonl)."""
+    from graphsvc.service import MemoryService
+
+    async def run() -> int:
+        service = await MemoryService.open(_settings(), run_worker=False)
+        lines = 0
+        try:
+            with output.open("w", encoding="utf-8") if output else contextlib.nullcontext(sys.stdout) as handle:
+                async for line in service.export_user(user_id=user_id, embeddings=embeddings):
+                    handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+                    lines += 1
+        finally:
+            await service.close()
+        return lines
+
+    try:
+        lines = asyncio.run(run())
+    except GraphsvcError as exc:
+        _fail(exc)
+    click.echo(f"exported {lines - 1} nodes and edges of {user_id}", err=True)
+
+
+@main.command("restore")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def restore_(file: Path) -> None:
+    """Restore a user from an export into this database (re-embedding where needed)."""
+    from graphsvc.service import MemoryService
+
+    async def run() -> Any:
+        service = await MemoryService.open(_settings(), run_worker=False)
+        try:
+            return await service.restore_user(lines=(obj for _, obj in read_import_file(file)))
+        finally:
+            await service.close()
+
+    try:
+        report = asyncio.run(run())
+    except GraphsvcError as exc:
+        _fail(exc)
+    click.echo(
+        f"restored {report.user_id}: {report.nodes} nodes, {report.edges} edges, {report.reembedded} vectors computed"
+    )
+
+
+@main.command("erase")
+@click.option("--user", "user_id", required=True, help="The user to erase.")
+@click.option("--confirm", required=True, help="The user id again.")
+def erase_(user_id: str, confirm: str) -> None:
+    """Delete every node of one user (in bounded batches; run again to resume an interrupted erasure)."""
+    from graphsvc.service import MemoryService
+
+    async def run() -> Any:
+        service = await MemoryService.open(_settings(), run_worker=False)
+        try:
+            return await service.erase_user(user_id=user_id, confirm=confirm)
+        finally:
+            await service.close()
+
+    try:
+        result = asyncio.run(run())
+    except GraphsvcError as exc:
+        _fail(exc)
+    click.echo(f"erased {user_id}: {result.nodes_deleted} nodes")
 
 
 @main.command("recall")

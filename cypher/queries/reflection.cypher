@@ -168,7 +168,7 @@ MATCH (t:Trait {uid: row.trait_uid})
 WHERE t.user_id = $user_id
 CREATE (h:HistoryEntry {uid: row.uid, user_id: $user_id, target_uid: t.uid, event: row.event,
                         old_value: row.old_value, new_value: row.new_value, reason: row.reason,
-                        actor: $actor, created_at: $now, cycle_id: $cycle_id, stage: row.stage,
+                        actor: $actor, created_at: $now, cycle_id: $cycle_id, seq: row.seq, stage: row.stage,
                         confidence: row.confidence, reinforcement_count: row.reinforcement_count,
                         contradiction_count: row.contradiction_count})
 CREATE (h)-[:RECORDS]->(t)

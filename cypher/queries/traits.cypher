@@ -71,12 +71,13 @@ RETURN t.uid AS uid, t.content AS content, t.stage AS stage, t.confidence AS con
 ;
 
 // name: traits_as_of
-// The user's traits recorded by $as_of, each with its history (oldest first): userTraits(asOf:) replays it.
+// The user's traits recorded by $as_of, each with its history in the order it was written (a cycle's entries
+// share one time and keep their order in seq): userTraits(asOf:) replays it.
 MATCH (t:Trait)
 WHERE t.user_id = $user_id AND (t.created_at IS NULL OR t.created_at <= $as_of)
 OPTIONAL MATCH (h:HistoryEntry)-[:RECORDS]->(t)
 WHERE h.user_id = $user_id
-WITH t, h ORDER BY h.created_at, h.uid
+WITH t, h ORDER BY h.created_at, coalesce(h.seq, 0), h.uid
 RETURN t AS trait, collect(h) AS history
 ;
 

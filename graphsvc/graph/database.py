@@ -12,6 +12,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator
+from datetime import UTC, datetime
 from typing import Any, Protocol, TypeVar
 
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
@@ -250,8 +251,18 @@ async def _with_schema_retries(session: Any, statement: str, *, attempts: int = 
 
 
 def native(value: Any) -> Any:
-    """A neo4j temporal value (as rows hold them) as a Python one (``to_native``); anything else unchanged."""
-    return value.to_native() if hasattr(value, "to_native") else value
+    """A neo4j temporal value (as rows hold them) as a Python one (``to_native``); anything else unchanged.
+
+    Date-times come back in ``datetime.UTC`` (an offset), never in the driver's named ``UTC`` zone: written
+    back, a named zone and an offset are different values to Cypher (``=`` is false and ``>`` true for the
+    same instant), so every date-time graphsvc writes is offset UTC and compares exactly.
+    """
+    if not hasattr(value, "to_native"):
+        return value
+    converted = value.to_native()
+    if isinstance(converted, datetime) and converted.tzinfo is not None:
+        return converted.astimezone(UTC)
+    return converted
 
 
 async def _fetch_all(tx: AsyncManagedTransaction, text: str, params: dict[str, Any]) -> list[dict[str, Any]]:

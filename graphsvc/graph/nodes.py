@@ -315,6 +315,7 @@ class HistoryEntry(TenantNode):
     reason = StringProperty()
     cycle_id = StringProperty()
     kind = StringProperty()
+    seq = IntegerProperty()  # order of a reflection cycle's entries (they share one created_at)
     source_uids = ArrayProperty(StringProperty())
     stage = StringProperty()
     confidence = FloatProperty()

@@ -10,13 +10,16 @@ removed or re-scored). Every method is keyword-only, validates its ids first
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from datetime import datetime
+from typing import Any
 
 from graphsvc.errors import ConflictError, NotFoundError
 from graphsvc.graph.memory_reads import HistoryView, MemoryView, memory_history
 from graphsvc.pipeline.lifecycle import remember as remembering
 from graphsvc.pipeline.lifecycle import status
+from graphsvc.pipeline.portability import export, restore
+from graphsvc.pipeline.portability.restore import RestoreReport
 from graphsvc.pipeline.retraction import erase, forget
 from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.runtime import Runtime
@@ -156,3 +159,11 @@ class LifecycleArea:
     async def erase_user(self, *, user_id: str, confirm: str, max_batches: int | None = None) -> ForgetResult:
         """Delete every node of the user in bounded batches; see :func:`.erase.erase_user`."""
         return await erase.erase_user(self.rt, user_id=user_id, confirm=confirm, max_batches=max_batches)
+
+    def export_user(self, *, user_id: str, embeddings: bool = False) -> AsyncIterator[dict[str, Any]]:
+        """Every node and edge of the user as JSON-ready objects; see :mod:`graphsvc.pipeline.portability.export`."""
+        return export.export_user(self.rt, user_id=user_id, embeddings=embeddings)
+
+    async def restore_user(self, *, lines: Iterable[dict[str, Any]]) -> RestoreReport:
+        """Bring an export back (the user must have no data here); see :mod:`graphsvc.pipeline.portability.restore`."""
+        return await restore.restore_user(self.rt, lines)

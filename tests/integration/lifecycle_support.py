@@ -20,7 +20,10 @@ async def converse(
     speaker: str = "Ana",
 ) -> None:
     """Ingest ``(message_id, text, time)`` user messages as one session, end it and wait for its jobs."""
-    messages = [MessageIn(role="user", content=text, occurred_at=when, message_id=mid, speaker=speaker) for mid, text, when in lines]
+    messages = [
+        MessageIn(role="user", content=text, occurred_at=when, message_id=mid, speaker=speaker)
+        for mid, text, when in lines
+    ]
     await service.ingest_messages(user_id=user_id, session_id=session_id, messages=messages)
     await service.end_conversation(user_id=user_id, session_id=session_id)
     await service.wait_for_jobs()

@@ -173,6 +173,7 @@ async def test_full_text_ranks_with_the_tenants_own_statistics(service: MemorySe
         index="event_text_en",
         lucene=lucene.build_query(query, tenant=tenant),
         k=20,
+        as_of=None,
     )
     assert pool[0]["uid"] != ana["ana-8"]  # Lucene's index-wide statistics put a Melanie message first
     terms = lucene.content_terms(query)

@@ -53,8 +53,8 @@ async def orphans(service: MemoryService, user_id: str) -> dict[str, int]:
     checks = {
         "memory_without_source": "MATCH (m:Memory {user_id: $u}) WHERE m.origin = 'extraction' "
         "AND m.status <> 'forgotten' AND NOT EXISTS { (m)-[:EXTRACTED_FROM]->(:Event) } RETURN count(m) AS n",
-        "evidence_without_target": "MATCH (d:Evidence {user_id: $u}) WHERE NOT EXISTS { (d)-[:SUPPORTS|CONTRADICTS]->() } "
-        "RETURN count(d) AS n",
+        "evidence_without_target": "MATCH (d:Evidence {user_id: $u}) "
+        "WHERE NOT EXISTS { (d)-[:SUPPORTS|CONTRADICTS]->() } RETURN count(d) AS n",
         "evidence_without_source": "MATCH (d:Evidence {user_id: $u}) WHERE NOT EXISTS { (d)-[:CITES]->(:Memory) } "
         "AND NOT EXISTS { (d)-[:FROM_EVENT]->(:Event) } RETURN count(d) AS n",
         "impression_without_evidence": "MATCH (i:Impression {user_id: $u}) "
@@ -133,7 +133,8 @@ async def test_forgetting_a_session_leaves_zero_orphans_and_rescores_traits(serv
     memories = await all_memories(service, USER)
     assert one(memories, "Lisbon").status == "superseded"
     doomed_events = {
-        r["uid"] for r in await cypher(service.db, "MATCH (e:Event {user_id: $u, session_id: 's3'}) RETURN e.uid AS uid", u=USER)
+        r["uid"]
+        for r in await cypher(service.db, "MATCH (e:Event {user_id: $u, session_id: 's3'}) RETURN e.uid AS uid", u=USER)
     }
     doomed_memories = {
         r["uid"]
@@ -167,7 +168,9 @@ async def test_forgetting_a_session_leaves_zero_orphans_and_rescores_traits(serv
             )
             assert history[-1]["e"] in ("rescored", "dissolved")
     tombstones = await cypher(
-        service.db, "MATCH (h:HistoryEntry {user_id: $u}) WHERE h.kind IS NOT NULL RETURN h.kind AS k, h.target_uid AS t", u=USER
+        service.db,
+        "MATCH (h:HistoryEntry {user_id: $u}) WHERE h.kind IS NOT NULL RETURN h.kind AS k, h.target_uid AS t",
+        u=USER,
     )
     assert {t["t"] for t in tombstones if t["k"] == "event"} == doomed_events
     assert (await cypher(service.db, "MATCH (n {user_id: 'bob'}) RETURN count(n) AS n")) == bob_before

@@ -54,6 +54,7 @@ async def test_chinese_text_is_found_through_the_cjk_index(service: MemoryServic
         index="event_text_cjk",
         lucene=build_query("北京护士", tenant=tenant_key("li")),
         k=5,
+        as_of=None,
     )
     assert [r["uid"] for r in rows] == [event_uid("li", "s1", "zh1", "", at(1))]
     hits = await service.recall(user_id="li", query="北京", limit=1)

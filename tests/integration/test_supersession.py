@@ -45,7 +45,9 @@ async def test_recall_returns_superseded_memories_only_when_asked(service: Memor
     assert (by_uid[lisbon.uid].status, by_uid[lisbon.uid].valid_to) == ("superseded", at(20))
     then = await service.recall(user_id="ana", query="Where do I live?", limit=10, as_of=at(10))
     assert [h.uid for h in then] == [lisbon.uid]
-    before = await service.recall(user_id="ana", query="Where do I live?", limit=10, as_of=at(1, hour=1) - (at(2) - at(1)))
+    before = await service.recall(
+        user_id="ana", query="Where do I live?", limit=10, as_of=at(1, hour=1) - (at(2) - at(1))
+    )
     assert before == []
 
 
@@ -66,9 +68,7 @@ async def test_a_late_import_of_an_older_conversation_never_supersedes_a_newer_f
 
 async def test_no_slot_no_supersession_and_other_speakers_keep_their_own_slots(service: MemoryService) -> None:
     await converse(service, user_id="u", session_id="s1", lines=[("m1", "I live in Lisbon.", at(1))])
-    await converse(
-        service, user_id="u", session_id="s2", lines=[("m2", "I live in Paris.", at(2))], speaker="Melanie"
-    )
+    await converse(service, user_id="u", session_id="s2", lines=[("m2", "I live in Paris.", at(2))], speaker="Melanie")
     await converse(service, user_id="u", session_id="s3", lines=[("m3", "I want to learn the cello.", at(3))])
     await converse(service, user_id="u", session_id="s4", lines=[("m4", "I want to learn the piano.", at(4))])
     memories = await all_memories(service, "u")
@@ -103,7 +103,9 @@ async def test_remember_goes_through_dedup_and_supersession_with_its_source(serv
     assert guess.origin == "agent" and guess.confidence == 0.6
     history = await service.memory_history(user_id="ana", memory_id=guess.uid)
     assert [(h.event, h.actor) for h in history] == [("created", "agent")]
-    rows = await cypher(service.db, "MATCH (m:Memory {uid: $u})-[:EXTRACTED_FROM]->(e) RETURN count(e) AS n", u=moved.uid)
+    rows = await cypher(
+        service.db, "MATCH (m:Memory {uid: $u})-[:EXTRACTED_FROM]->(e) RETURN count(e) AS n", u=moved.uid
+    )
     assert rows[0]["n"] == 0  # it rests on the assertion, not on messages
 
 

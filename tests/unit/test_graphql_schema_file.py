@@ -22,7 +22,17 @@ def test_schema_has_the_required_operations() -> None:
         "endConversation(userId: String!, sessionId: String!, priority: JobPriority! = INTERACTIVE): Job!",
         "retryJob(userId: String!, id: ID!): Job!",
         "cancelJob(userId: String!, id: ID!): Job!",
-        "recall(userId: String!, query: String!, limit: Int! = 10): [RecallHit!]!",
+        "recall(userId: String!, query: String!, limit: Int! = 10, includeSuperseded: Boolean! = false, "
+        "asOf: DateTime = null): [RecallHit!]!",
+        "remember(input: RememberInput!): Memory!",
+        "correctMemory(userId: String!, memoryId: ID!, content: String!): Memory!",
+        "forgetMemory(userId: String!, memoryId: ID!, reason: String = null): ForgetResult!",
+        "forgetMessages(userId: String!, messageIds: [String!]!): ForgetResult!",
+        "forgetSession(userId: String!, sessionId: String!): ForgetResult!",
+        "eraseUser(userId: String!, confirm: String!): ForgetResult!",
+        "archiveMemory(userId: String!, memoryId: ID!): Memory!",
+        "restoreMemory(userId: String!, memoryId: ID!): Memory!",
+        "memoryHistory(userId: String!, memoryId: ID!): [HistoryEntry!]!",
         "sourceMessageIds: [String!]!",
         "occurredAt: DateTime!",
     ):

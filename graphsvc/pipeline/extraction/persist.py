@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from graphsvc import keys
+from graphsvc.clock import as_utc
 from graphsvc.config import Settings
 from graphsvc.embed.base import Embedder
 from graphsvc.graph.database import Database, Queries
@@ -124,8 +125,8 @@ def create_row(c: Candidate, *, uid: str | None = None) -> dict[str, Any]:
         "importance": c.memory.importance,
         "confidence": c.memory.confidence,
         "occurred_at": c.memory.occurred_at,
-        "valid_from": c.valid_from,
-        "stated_at": c.stated_at,
+        "valid_from": as_utc(c.valid_from),
+        "stated_at": as_utc(c.stated_at),
         "origin": c.origin,
         "slot": slot.slot if slot else None,
         "slot_subject": slot.subject if slot else None,

@@ -20,13 +20,14 @@ from typing import Any
 
 from graphsvc import keys
 from graphsvc.conversation import ConversationMessage
-from graphsvc.graph.database import Database, NamedTx
+from graphsvc.graph.database import Database, NamedTx, native
 from graphsvc.graph.jobs import JobRow, commit_with_job
 from graphsvc.llm.client import LLMCall
 from graphsvc.pipeline.extraction import persist
 from graphsvc.pipeline.extraction.contract import MemoryExtraction
 from graphsvc.pipeline.extraction.dedup import Candidate
 from graphsvc.pipeline.extraction.extractor import MemoryExtractor
+from graphsvc.pipeline.extraction.slots import split_speaker
 from graphsvc.pipeline.impressions import run as impressions
 from graphsvc.pipeline.impressions.active import detect_mentions, mention_names
 from graphsvc.pipeline.impressions.vectors import embed_missing_impressions
@@ -66,7 +67,7 @@ async def read_conversation(db: Database, *, user_id: str, session_id: str) -> E
             role=r["role"],
             speaker=r["speaker"],
             content=r["content"],
-            occurred_at=r["occurred_at"].to_native(),
+            occurred_at=native(r["occurred_at"]),
         )
         for i, r in enumerate(rows)
     ]
@@ -108,6 +109,7 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
     await embed_missing_impressions(db, rt.embedder, user_id=user_id)
     calls = [*calls, *entity_run.llm_calls]
     report.entities = entity_run.created_entities + entity_run.updated_entities
+    extraction = with_feature_slots(extraction, entity_run.features)
     extraction = _with_event_uids(extraction, event_uids)
     report.llm_calls = calls
     times = {event_uids[m.message_id]: m.occurred_at for m in messages}
@@ -167,6 +169,26 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
     # Only while this process still owns the job (its lease was not taken over): else nothing commits.
     report.memories_superseded = await commit_with_job(db, job, now=now, work=work)
     return report
+
+
+def with_feature_slots(
+    extraction: MemoryExtraction, features: list[tuple[list[str], str, list[str]]]
+) -> MemoryExtraction:
+    """A memory without a slot takes the key of the one feature its speaker's entity was given from the same
+    messages ("Ana: I live in Porto." and Ana's ``lives_in`` feature): entity feature keys are slots (issue 12).
+
+    Pure; a memory whose messages stated several features of its speaker keeps no slot (ambiguous).
+    """
+    out = []
+    for memory in extraction.memories:
+        speaker, _ = split_speaker(memory.content)
+        if memory.slot is None and speaker is not None:
+            name, sources = keys.normalise_text(speaker), set(memory.source_message_ids)
+            found = {key for names, key, ids in features if name in names and sources & set(ids)}
+            if len(found) == 1:
+                memory = memory.model_copy(update={"slot": found.pop()})
+        out.append(memory)
+    return MemoryExtraction(memories=out)
 
 
 def _with_event_uids(extraction: MemoryExtraction, event_uids: dict[str, str]) -> MemoryExtraction:

@@ -29,6 +29,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from graphsvc import keys
+from graphsvc.clock import as_utc
 from graphsvc.graph.database import Queries, native
 
 
@@ -138,7 +139,7 @@ def change_rows(changes: Sequence[TimelineChange]) -> list[dict[str, Any]]:
             {
                 "uid": c.uid,
                 "status": c.status,
-                "valid_to": c.valid_to,
+                "valid_to": as_utc(c.valid_to),
                 "successor": c.successor.uid if c.successor is not None else None,
                 "history_uid": keys.new_uid(),
                 "event": event,

@@ -56,6 +56,9 @@ class ImpressionReport(BaseModel):
         entity_names: normalised name → subject keys of the user's entities that bear it after this run, for
             every name the run looked up (the mentions' and the observations'); what an extraction job links
             its new memories to, without reading the identity index again.
+        features: ``(entity names, feature key, message ids)`` of every feature an applied plan stated; an
+            extraction job gives a memory said in those messages by that entity the feature's key as its slot
+            (issue 12: feature keys are slots).
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -77,6 +80,7 @@ class ImpressionReport(BaseModel):
     already_pending: int = 0
     notes: list[str] = Field(default=[])
     entity_names: dict[str, list[str]] = Field(default={})
+    features: list[tuple[list[str], str, list[str]]] = Field(default=[])
 
 
 async def run(
@@ -165,6 +169,7 @@ async def run(
         report.created_entities, report.updated_entities = len(result.created), len(result.updated)
         report.changes, report.evidence_linked = result.changes, result.evidence_linked
         report.entity_names = names_after(resolution.index, plan=checked)
+        report.features = stated_features(checked)
     else:
         report.rejected_reasons = [str(r) for r in checked.reasons]
     return report
@@ -185,6 +190,17 @@ def names_after(index: IdentityIndex, *, plan: ImpressionUpdatePlan | None) -> d
         for name in filter(None, (keys.normalise_text(n) for n in written)):
             names.setdefault(name, set()).add(step.subject_key)
     return {name: sorted(subject_keys) for name, subject_keys in names.items()}
+
+
+def stated_features(plan: ImpressionUpdatePlan) -> list[tuple[list[str], str, list[str]]]:
+    """``(normalised names of the entity, key, message ids)`` of every feature of the plan (pure)."""
+    out = []
+    for step in plan.steps:
+        names = [*step.patch.aliases, *([step.subject] if isinstance(step, CreateEntityStep) else step.observed_names)]
+        normalised = sorted({n for n in (keys.normalise_text(name) for name in names) if n})
+        for feature in step.patch.features:
+            out.append((normalised, feature.key, list(feature.evidence_message_ids)))
+    return out
 
 
 def rejected_drafts(plan: ImpressionUpdatePlan, resolution: Resolution) -> list[PendingDraft]:

@@ -53,7 +53,13 @@ NO_EXPANSION = GraphExpansion([], [], [], [], [])
 
 
 async def graph_expansion(
-    rt: Runtime, user_id: str, query: str, vector: Awaitable[list[float]], k: int, *, scope: RecallScope
+    rt: Runtime,
+    user_id: str,
+    query: str,
+    vector: Awaitable[list[float]],
+    k: int,
+    *,
+    scope: RecallScope | None = None,
 ) -> GraphExpansion:
     """Graph expansion: entities the query names (exact subject or alias, through the alias index, one
     entity per name) bring their impressions, the memories that mention them and, when selective, the
@@ -95,6 +101,7 @@ async def graph_expansion(
             return []
         return await db.read(name, user_id=user_id, entity_uids=entity_uids, embedding=embedding, k=k, **extra)
 
+    scope = scope or RecallScope()
     as_of = {"as_of": scope.as_of}
     events, memories, impressions, related_events, related_impressions = await asyncio.gather(
         ranked("entity_events_by_similarity", selective, **as_of),

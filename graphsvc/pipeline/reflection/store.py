@@ -276,6 +276,7 @@ def write_steps(
                 "actor": ACTOR,
                 "entries": [
                     {
+                        "seq": seq,
                         "uid": keys.new_uid(),
                         "trait_uid": h.trait_uid,
                         "event": h.event,
@@ -287,7 +288,7 @@ def write_steps(
                         "reinforcement_count": h.reinforcement_count,
                         "contradiction_count": h.contradiction_count,
                     }
-                    for h in book.history
+                    for seq, h in enumerate(book.history)
                 ],
             },
         ),

@@ -137,3 +137,12 @@ WITH n LIMIT $batch
 DETACH DELETE n
 RETURN count(*) AS deleted
 ;
+
+// name: erase_batch_api_key
+// The user's API keys go first, so nothing can act for the user while it is erased (few per user).
+MATCH (n:ApiKey)
+WHERE n.user_id = $user_id
+WITH n LIMIT $batch
+DETACH DELETE n
+RETURN count(*) AS deleted
+;

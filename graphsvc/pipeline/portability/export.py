@@ -33,7 +33,8 @@ LABELS: tuple[str, ...] = (
     "pending_observation",
     "job",
 )
-"""Every label of a user's graph (as named in the ``export_*`` statements)."""
+"""Every label of a user's graph (as named in the ``export_*`` statements). API keys are not exported: they are
+credentials of this deployment, not the user's memory."""
 
 
 def embedder_identity(settings: Settings, embedder: Embedder) -> str:

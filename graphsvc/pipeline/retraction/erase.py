@@ -24,6 +24,7 @@ from graphsvc.runtime import Runtime
 from graphsvc.validation import require_id
 
 LABELS: tuple[tuple[str, str], ...] = (
+    ("ApiKey", "erase_batch_api_key"),
     ("Job", "erase_batch_job"),
     ("PendingObservation", "erase_batch_pending_observation"),
     ("HistoryEntry", "erase_batch_history_entry"),

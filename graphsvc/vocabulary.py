@@ -85,7 +85,8 @@ CYCLE_STATUSES: tuple[CycleStatus, ...] = get_args(CycleStatus)
 HistoryEvent = Literal[
     "created", "reinforced", "contradicted", "promoted", "stage_changed", "modified", "dissolved", "upgraded"
 ]
-"""What a reflection ``HistoryEntry`` records about a trait."""
+"""What a reflection ``HistoryEntry`` records about a trait (a retraction adds ``rescored`` and ``dissolved``
+entries of its own, issue 12)."""
 
 MemoryHistoryEvent = Literal[
     "created",

@@ -125,3 +125,18 @@ def test_a_feature_stated_from_the_same_message_gives_its_key_as_slot() -> None:
         "given",
         None,
     ]
+
+
+def test_an_overlong_llm_slot_never_fails_the_answer() -> None:
+    from graphsvc.pipeline.extraction.contract import ExtractedMemory
+
+    memory = ExtractedMemory(
+        memory_type="fact",
+        content="I live in Lisbon.",
+        confidence=0.9,
+        importance=0.5,
+        source_message_ids=["m1"],
+        slot="where_the_user_lives_" * 20,
+    )
+    found = memory_slot(user_id="u", content=memory.content, memory_type="fact", given=memory.slot)
+    assert found is not None and len(found.slot) == MAX_SLOT_CHARS and found.value is None

@@ -56,7 +56,6 @@ class ExtractedMemory(BaseModel):
 
     slot: str | None = Field(
         default=None,
-        max_length=80,
         description="Only when the memory states the one current value of an attribute that holds one value at a "
         "time: a snake_case key naming the attribute, e.g. lives_in, occupation, works_at, partner, "
         "relationship_status, name, age, dog.name, likes:sushi (how the user feels about sushi); for someone "

@@ -112,3 +112,38 @@ async def test_forgetting_evidence_rescores_or_deletes_the_trait(service: Memory
     for uid in uids[1:]:
         await service.forget_memory(user_id="ana", memory_id=uid)
     assert await traits(service) == []  # every piece of evidence gone: the trait is deleted
+
+
+async def test_features_fall_back_and_relations_and_entities_go_with_their_messages(service: MemoryService) -> None:
+    first = [("m1", "I live in Lisbon.", at(1)), ("m2", "My friend Oliver paints landscapes.", at(1, minute=1))]
+    await converse(service, user_id="ana", session_id="s1", lines=first)
+    later = [("m3", "I live in Porto.", at(10)), ("m4", "My friend Oliver sold his first painting.", at(10, minute=1))]
+    await converse(service, user_id="ana", session_id="s2", lines=later)
+
+    async def lives_in() -> list[str]:
+        rows = await cypher(
+            service.db,
+            "MATCH (:Entity {user_id: 'ana', subject: 'Ana'})-[:HAS_FEATURE]->(f {key: 'lives_in'}) "
+            "RETURN f.value AS v",
+        )
+        return [r["v"] for r in rows]
+
+    async def friends() -> list[list[str]]:
+        rows = await cypher(
+            service.db, "MATCH (:Entity {user_id: 'ana'})-[r:RELATES {relation: 'friend'}]->() RETURN r.event_uids AS e"
+        )
+        return [r["e"] for r in rows]
+
+    assert await lives_in() == ["Porto"] and [len(e) for e in await friends()] == [2]
+    second = await service.forget_session(user_id="ana", session_id="s2")
+    assert second.features_changed == 1 and await lives_in() == ["Lisbon"]  # the newest value still supported
+    assert [len(e) for e in await friends()] == [1] and second.relations == 0
+    first_result = await service.forget_session(user_id="ana", session_id="s1")
+    assert first_result.features_deleted >= 1 and first_result.relations == 1 and await friends() == []
+    assert first_result.entities >= 2  # Ana and Oliver rested only on these messages
+    left = await cypher(
+        service.db,
+        "MATCH (n {user_id: 'ana'}) WHERE n:Memory OR n:Event OR n:Session OR n:Entity OR n:Alias OR n:Impression "
+        "OR n:Feature OR n:Evidence OR n:Trait OR n:PendingObservation RETURN labels(n) AS l",
+    )
+    assert left == []  # everything rested on the two conversations

@@ -62,6 +62,9 @@ def test_the_rules_find_the_slot_and_value(statement: str, memory_type: MemoryTy
         ("I hope to move to Porto.", "goal"),  # goals never supersede
         ("I can't sleep at night.", "pain_point"),
         ("I love it.", "preference"),  # no thing to hang the slot on
+        ("I love to.", "preference"),
+        ("Doing something I love is awesome.", "preference"),
+        ("I love that you chose pottery.", "preference"),
         ("My dog is sick.", "fact"),  # a state of the dog, not its name
         ("I went to the museum yesterday.", "event"),
         ("我想去北京。", "goal"),

@@ -125,6 +125,12 @@ _LIKE_STOP = re.compile(
     r"because|but|when|while|in|on|at|with|for|from|during|since|and|or|more than|than)\b.*$",
     re.IGNORECASE,
 )
+_NOT_A_THING = frozenset(
+    "to it that this these those them you your yours him her his hers us our we they their is was are were be been "
+    "how what when where why who whom which if so as because when while whether".split()
+)
+"""First words that show the verb's object is not a thing ("I love to.", "something I love is awesome", "I love
+that you came"): no slot."""
 _ARTICLES = re.compile(r"^(?:to |the |a |an |my |some |about |go |going )+", re.IGNORECASE)
 
 # --- Chinese rules ------------------------------------------------------------------------------------------
@@ -186,7 +192,7 @@ def _english(statement: str, memory_type: MemoryType) -> SlotMatch | None:
             return None
         thing = _ARTICLES.sub("", _LIKE_STOP.sub("", match[2].strip()))
         thing = keys.normalise_text(thing)
-        if not thing or len(thing.split()) > 4 or thing in {"it", "that", "this", "them", "you", "him", "her"}:
+        if not thing or len(thing.split()) > 4 or thing.split()[0] in _NOT_A_THING:
             return None
         return SlotMatch(slot=f"likes:{thing.replace(' ', '_')}", value=_polarity(match[1]))
     for slot, pattern in _EN_RULES:

@@ -1,7 +1,10 @@
 // Retraction (issue 12, graphsvc.pipeline.retraction): deleting messages, a session or a memory removes
 // what rested only on them and re-evaluates what rested partly on them. The statements run in ONE write
 // transaction per request, reads first (while the doomed events still exist), then writes. Every
-// statement filters on user_id; $event_uids and $memory_uids are the doomed events and memories.
+// statement filters on user_id; $event_uids and $memory_uids are the doomed events and memories. Statements
+// start from the doomed nodes (uid index hints; their user_id is checked) and reach their neighbours with
+// pattern comprehensions that name no user_id: graphsvc never links nodes of two users, and a user_id
+// predicate there lets the planner scan the user's aliases, entities or evidence once per uid instead.
 
 // name: retract_events_by_message_ids
 // The caller's message ids → the user's events (range index event_source).
@@ -32,8 +35,10 @@ ORDER BY e.session_id, e.occurred_at, e.seq, e.uid
 // name: retract_memory_sources
 // Memories extracted from a doomed event: how many source events each has, and how many are doomed.
 UNWIND $event_uids AS event_uid
-MATCH (m:Memory)-[:EXTRACTED_FROM]->(:Event {uid: event_uid})
-WHERE m.user_id = $user_id
+MATCH (x:Event {uid: event_uid})
+USING INDEX x:Event(uid)
+WHERE x.user_id = $user_id
+UNWIND [(m:Memory)-[:EXTRACTED_FROM]->(x) | m] AS m
 WITH DISTINCT m
 MATCH (m)-[:EXTRACTED_FROM]->(src:Event)
 WITH m, count(DISTINCT src) AS sources,
@@ -45,47 +50,53 @@ RETURN m.uid AS uid, coalesce(m.origin, 'extraction') AS origin, m.status AS sta
 // The traits with evidence citing a doomed memory, with ALL their evidence (the cited memory's uid, or null
 // when the memory is gone) and the times their confidence was last reset (promotion or modification).
 UNWIND $memory_uids AS memory_uid
-MATCH (:Memory {uid: memory_uid})<-[:CITES]-(ev:Evidence)-[:SUPPORTS|CONTRADICTS]->(t:Trait)
-WHERE ev.user_id = $user_id AND t.user_id = $user_id
+MATCH (m:Memory {uid: memory_uid})
+USING INDEX m:Memory(uid)
+WHERE m.user_id = $user_id
+UNWIND [(m)<-[:CITES]-(:Evidence)-[:SUPPORTS|CONTRADICTS]->(t:Trait) | t] AS t
 WITH DISTINCT t
-CALL (t) {
-  OPTIONAL MATCH (e2:Evidence)-[:SUPPORTS|CONTRADICTS]->(t)
-  WHERE e2.user_id = $user_id
-  OPTIONAL MATCH (e2)-[:CITES]->(cm:Memory)
-  WHERE cm.user_id = $user_id
-  RETURN collect(CASE WHEN e2 IS NULL THEN null ELSE {
-    uid: e2.uid, memory_uid: cm.uid, kind: e2.kind, grade: e2.grade, cycle_id: e2.cycle_id,
-    created_at: e2.created_at, inherited_from: e2.inherited_from, resolved_at: e2.resolved_at,
-    strong: e2.strong, sessions: []
-  } END) AS evidence
-}
-RETURN t AS trait, evidence,
+// pattern comprehensions expand from the bound trait (a MATCH would let the planner scan the user's evidence)
+RETURN t AS trait,
+       [(t)<-[:SUPPORTS|CONTRADICTS]-(e2:Evidence) | {
+         uid: e2.uid, memory_uid: head([(e2)-[:CITES]->(cm:Memory) | cm.uid]),
+         kind: e2.kind, grade: e2.grade, cycle_id: e2.cycle_id, created_at: e2.created_at,
+         inherited_from: e2.inherited_from, resolved_at: e2.resolved_at, strong: e2.strong, sessions: []
+       }] AS evidence,
        [(h:HistoryEntry)-[:RECORDS]->(t) WHERE h.event IN ['promoted', 'modified'] | h.created_at] AS resets
 ;
 
 // name: retract_alias_candidates
 // Names observed in a doomed event (they may rest on nothing once it is gone).
 UNWIND $event_uids AS event_uid
-MATCH (a:Alias)-[:FROM_EVENT]->(:Event {uid: event_uid})
-WHERE a.user_id = $user_id
-RETURN collect(DISTINCT a.uid) AS uids
+MATCH (x:Event {uid: event_uid})
+USING INDEX x:Event(uid)
+WHERE x.user_id = $user_id
+UNWIND [(a:Alias)-[:FROM_EVENT]->(x) | a.uid] AS uid
+RETURN collect(DISTINCT uid) AS uids
 ;
 
 // name: retract_entity_candidates
 UNWIND $event_uids AS event_uid
-MATCH (n:Entity)-[:OBSERVED_IN]->(:Event {uid: event_uid})
-WHERE n.user_id = $user_id
-RETURN collect(DISTINCT n.uid) AS uids
+MATCH (x:Event {uid: event_uid})
+USING INDEX x:Event(uid)
+WHERE x.user_id = $user_id
+UNWIND [(n:Entity)-[:OBSERVED_IN]->(x) | n.uid] AS uid
+RETURN collect(DISTINCT uid) AS uids
 ;
 
 // name: retract_observation_evidence
 // Impression and feature evidence from doomed events goes; returns what it supported.
 UNWIND $event_uids AS event_uid
-MATCH (d:Evidence)-[:FROM_EVENT]->(:Event {uid: event_uid})
-WHERE d.user_id = $user_id
-OPTIONAL MATCH (d)-[:SUPPORTS]->(i:Impression)
-OPTIONAL MATCH (d)-[:SUPPORTS]->(f:Feature)
-WITH collect(DISTINCT d) AS doomed, collect(DISTINCT i.uid) AS impressions, collect(DISTINCT f.uid) AS features
+MATCH (x:Event {uid: event_uid})
+USING INDEX x:Event(uid)
+WHERE x.user_id = $user_id
+UNWIND [(d:Evidence)-[:FROM_EVENT]->(x) | d] AS d
+WITH collect(DISTINCT d) AS doomed
+WITH doomed,
+     [d IN doomed | [(d)-[:SUPPORTS]->(i:Impression) | i.uid]] AS impressions,
+     [d IN doomed | [(d)-[:SUPPORTS]->(f:Feature) | f.uid]] AS features
+WITH doomed, reduce(out = [], l IN impressions | out + [u IN l WHERE NOT u IN out]) AS impressions,
+     reduce(out = [], l IN features | out + [u IN l WHERE NOT u IN out]) AS features
 CALL (doomed) {
   UNWIND doomed AS d
   DETACH DELETE d
@@ -111,11 +122,13 @@ RETURN collect(gone) AS uids
 // changes); one left with none is deleted with its history. Features never observed (no evidence ever)
 // are not passed here.
 UNWIND $uids AS uid
-MATCH (n:Entity)-[:HAS_FEATURE]->(f:Feature {uid: uid})
-WHERE f.user_id = $user_id AND n.user_id = $user_id
-OPTIONAL MATCH (d:Evidence)-[:SUPPORTS]->(f)
-WITH n, f, d ORDER BY d.observed_at DESC, d.uid
-WITH n, f, collect(d)[0] AS newest
+MATCH (f:Feature {uid: uid})
+USING INDEX f:Feature(uid)
+WHERE f.user_id = $user_id
+UNWIND [(n:Entity)-[:HAS_FEATURE]->(f) | n] AS n
+WITH n, f, [(d:Evidence)-[:SUPPORTS]->(f) | d] AS evidence
+WITH n, f, reduce(best = null, d IN evidence |
+       CASE WHEN best IS NULL OR d.observed_at > best.observed_at THEN d ELSE best END) AS newest
 CALL (f, newest) {
   WITH f, newest
   WHERE newest IS NULL
@@ -160,8 +173,10 @@ RETURN count(CASE WHEN size(left) = 0 THEN 1 END) AS deleted
 // name: retract_pending_observations
 // A pending observation holds its evidence as text: one observed in a doomed event goes whole.
 UNWIND $event_uids AS event_uid
-MATCH (p:PendingObservation)-[:OBSERVED_IN]->(:Event {uid: event_uid})
-WHERE p.user_id = $user_id
+MATCH (x:Event {uid: event_uid})
+USING INDEX x:Event(uid)
+WHERE x.user_id = $user_id
+UNWIND [(p:PendingObservation)-[:OBSERVED_IN]->(x) | p] AS p
 WITH DISTINCT p
 OPTIONAL MATCH (h:HistoryEntry)-[:RECORDS]->(p)
 WITH p, collect(h) AS history
@@ -174,8 +189,10 @@ RETURN collect(gone) AS uids
 // name: retract_trait_evidence
 // Trait evidence citing a doomed memory goes.
 UNWIND $memory_uids AS memory_uid
-MATCH (ev:Evidence)-[:CITES]->(:Memory {uid: memory_uid})
-WHERE ev.user_id = $user_id
+MATCH (m:Memory {uid: memory_uid})
+USING INDEX m:Memory(uid)
+WHERE m.user_id = $user_id
+UNWIND [(ev:Evidence)-[:CITES]->(m) | ev] AS ev
 WITH DISTINCT ev
 DETACH DELETE ev
 RETURN count(*) AS evidence
@@ -184,8 +201,11 @@ RETURN count(*) AS evidence
 // name: retract_dangling_trait_evidence
 // Evidence of the given traits whose cited memory no longer exists (older retractions, or none ever).
 UNWIND $trait_uids AS trait_uid
-MATCH (ev:Evidence)-[:SUPPORTS|CONTRADICTS]->(:Trait {uid: trait_uid})
-WHERE ev.user_id = $user_id AND NOT EXISTS { (ev)-[:CITES]->(:Memory) }
+MATCH (t:Trait {uid: trait_uid})
+USING INDEX t:Trait(uid)
+WHERE t.user_id = $user_id
+UNWIND [(ev:Evidence)-[:SUPPORTS|CONTRADICTS]->(t) WHERE NOT EXISTS { (ev)-[:CITES]->(:Memory) } | ev] AS ev
+WITH DISTINCT ev
 DETACH DELETE ev
 RETURN count(*) AS evidence
 ;
@@ -224,6 +244,7 @@ RETURN count(*) AS traits
 // The slots of the doomed memories (settled again once they are gone).
 UNWIND $memory_uids AS memory_uid
 MATCH (m:Memory {uid: memory_uid})
+USING INDEX m:Memory(uid)
 WHERE m.user_id = $user_id AND m.slot_key IS NOT NULL
 RETURN collect(DISTINCT m.slot_key) AS slot_keys
 ;
@@ -232,6 +253,7 @@ RETURN collect(DISTINCT m.slot_key) AS slot_keys
 // Memories whose every source message is deleted go, with their history.
 UNWIND $memory_uids AS memory_uid
 MATCH (m:Memory {uid: memory_uid})
+USING INDEX m:Memory(uid)
 WHERE m.user_id = $user_id
 OPTIONAL MATCH (h:HistoryEntry)-[:RECORDS]->(m)
 WITH m, collect(h) AS history
@@ -303,9 +325,10 @@ RETURN count(*) AS events
 // Names whose every source event is gone are deleted, except an entity's subject (it names the entity
 // while the entity lives).
 UNWIND $uids AS uid
-MATCH (n:Entity)-[:HAS_ALIAS]->(a:Alias {uid: uid})
-WHERE a.user_id = $user_id AND n.user_id = $user_id AND a.name <> n.subject
-  AND NOT EXISTS { (a)-[:FROM_EVENT]->(:Event) }
+MATCH (a:Alias {uid: uid})
+USING INDEX a:Alias(uid)
+WHERE a.user_id = $user_id AND NOT EXISTS { (a)-[:FROM_EVENT]->(:Event) }
+UNWIND [(n:Entity)-[:HAS_ALIAS]->(a) WHERE a.name <> n.subject | n] AS n
 DETACH DELETE a
 RETURN count(*) AS aliases
 ;

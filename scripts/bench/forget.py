@@ -1,7 +1,7 @@
 """Forgetting at scale (issue 12): erase a user of ~100k nodes; forget one session of a 10k-message user.
 
-    .venv/bin/python scripts/bench/forget.py [--erase-messages 40000] [--forget-messages 10000]
-                                             [--session-size 100] [--forgets 5] [--others 3]
+    .venv/bin/python scripts/bench/forget.py [--erase-messages 50000] [--forget-messages 10000]
+                                             [--session-size 100] [--forgets 10] [--others 3]
 
 Builds synthetic users in bulk (``cypher/queries/bench.cypher``, fixed seed), shaped like what the pipelines
 write: sessions of ``--session-size`` messages with vectors, one memory per two messages (with provenance,
@@ -9,10 +9,11 @@ a history entry and a vector), entities observed in the messages (a name with it
 impressions with evidence), and traits whose evidence cites memories across sessions. ``--others`` users of
 the same shape share the database, so every statement has to find one user among several.
 
-1. Erase: builds a user of ``--erase-messages`` messages (40,000 give about 100k nodes) and times
+1. Erase: builds a user of ``--erase-messages`` messages (50,000 give about 100k nodes) and times
    ``MemoryService.erase_user`` (batches of ``ERASE_BATCH_NODES``), reporting nodes, seconds and nodes/s.
 2. Forget: builds a user of ``--forget-messages`` messages and times ``MemoryService.forget_session`` on
-   ``--forgets`` of its sessions (p50 / max ms), each one transaction with the whole retraction.
+   ``--forgets`` of its sessions, each one transaction with the whole retraction: the first call apart (it
+   also plans the retraction statements, which Neo4j then caches), then p50 / p95 / max of the others.
 Prints a table and one JSON object. Use an empty, separate Neo4j: it writes a few hundred thousand nodes and
 erases its own users when done.
 """
@@ -186,8 +187,9 @@ async def main_async(erase_messages: int, forget_messages: int, size: int, forge
             "messages": forget_messages,
             "session_messages": size,
             "sessions_forgotten": forgets,
-            "ms": percentiles(timings),
-            "max_ms": round(max(timings), 1),
+            "first_ms": round(timings[0], 1),
+            "ms": percentiles(timings[1:] or timings),
+            "max_ms": round(max(timings[1:] or timings), 1),
             "last_result": sample.as_dict() if sample else None,
         }
         for leftover in [user, *other_users]:
@@ -198,10 +200,10 @@ async def main_async(erase_messages: int, forget_messages: int, size: int, forge
 
 
 @click.command()
-@click.option("--erase-messages", default=40_000, show_default=True)
+@click.option("--erase-messages", default=50_000, show_default=True)
 @click.option("--forget-messages", default=10_000, show_default=True)
 @click.option("--session-size", default=100, show_default=True)
-@click.option("--forgets", default=5, show_default=True)
+@click.option("--forgets", default=10, show_default=True)
 @click.option("--others", default=3, show_default=True)
 def main(erase_messages: int, forget_messages: int, session_size: int, forgets: int, others: int) -> None:
     results = asyncio.run(main_async(erase_messages, forget_messages, session_size, forgets, others))
@@ -210,7 +212,10 @@ def main(erase_messages: int, forget_messages: int, session_size: int, forgets: 
     label = f"eraseUser, {erase['nodes']} nodes"
     print(f"{label:<44} {erase['seconds']} s ({erase['nodes_per_s']} nodes/s)")
     label = f"forgetSession ({forget['session_messages']} of {forget['messages']} messages)"
-    print(f"{label:<44} p50 {forget['ms']['p50']} ms, max {forget['max_ms']} ms")
+    print(
+        f"{label:<44} first {forget['first_ms']} ms, then p50 {forget['ms']['p50']} ms, "
+        f"p95 {forget['ms']['p95']} ms, max {forget['max_ms']} ms"
+    )
     json.dump(results, sys.stdout, default=str)
     print()
 

@@ -22,8 +22,8 @@ async def test_a_move_supersedes_the_old_home_and_recall_shows_only_the_current_
 
     hits = await service.recall(user_id="ana", query="Where does Ana live?", limit=10)
     memory_hits = [h for h in hits if h.kind == "memory"]
-    assert porto.uid in {h.uid for h in memory_hits} and lisbon.uid not in {h.uid for h in memory_hits}
-    assert all(h.status == "active" for h in memory_hits)
+    assert lisbon.uid not in {h.uid for h in memory_hits} and all(h.status == "active" for h in memory_hits)
+    assert "m2" in {s for h in hits[:3] for s in h.source_message_ids}  # the move (its memory or its message)
     context = await service.memory_context(user_id="ana", query="Where does Ana live?", max_tokens=800)
     assert lisbon.uid not in context.memory_ids
 

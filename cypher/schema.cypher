@@ -99,6 +99,8 @@ CREATE INDEX memory_slot_key IF NOT EXISTS FOR (n:Memory) ON (n.slot_key)
 ;
 CREATE INDEX history_entry_target IF NOT EXISTS FOR (n:HistoryEntry) ON (n.target_uid)
 ;
+CREATE INDEX impression_content IF NOT EXISTS FOR (n:Impression) ON (n.user_id, n.content_hash)
+;
 CREATE INDEX erasure_user IF NOT EXISTS FOR (n:Erasure) ON (n.user_id)
 ;
 

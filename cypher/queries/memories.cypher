@@ -178,6 +178,12 @@ SET m.status = c.status, m.valid_to = c.valid_to, m.status_changed_at = $now,
     m.superseded_reason = CASE WHEN c.status = 'superseded' THEN 'slot' ELSE null END
 WITH m, c
 CALL (m, c) {
+  // the entity impressions repeating a superseded memory are stale: recall leaves them out
+  MATCH (i:Impression)
+  WHERE i.user_id = $user_id AND i.content_hash = m.content_hash
+  SET i.stale = CASE WHEN c.status = 'superseded' THEN true ELSE null END
+}
+CALL (m, c) {
   WITH m, c
   WHERE c.successor IS NOT NULL
   MATCH (n:Memory {uid: c.successor})
@@ -214,6 +220,11 @@ SET old.status = 'superseded', old.superseded_reason = 'correction', old.status_
     old.valid_to = coalesce(old.valid_from, old.occurred_at, old.created_at)
 CREATE (old)-[:SUPERSEDED_BY {reason: 'correction', at: $now}]->(new)
 WITH old, new
+CALL (old) {
+  MATCH (i:Impression)
+  WHERE i.user_id = $user_id AND i.content_hash = old.content_hash
+  SET i.stale = true
+}
 CALL (old, new) {
   OPTIONAL MATCH (old)-[:EXTRACTED_FROM]->(e:Event)
   WHERE e.user_id = $user_id

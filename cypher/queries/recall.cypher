@@ -123,7 +123,7 @@ RETURN e.uid AS uid, score
 // name: vector_impressions_exact
 // Entities' impressions (seed 000) as recall candidates: an exact scan of the user's embedded impressions.
 MATCH (i:Impression)
-WHERE i.user_id = $user_id AND i.embedding IS NOT NULL
+WHERE i.user_id = $user_id AND i.embedding IS NOT NULL AND ($with_stale OR i.stale IS NULL)
 WITH i, vector.similarity.cosine(i.embedding, $embedding) AS score
 ORDER BY score DESC
 LIMIT $k
@@ -131,8 +131,9 @@ RETURN i.uid AS uid, score
 ;
 
 // name: fulltext_impressions
+// An impression that repeats a superseded or forgotten memory is stale (issue 12): left out unless $with_stale.
 CALL db.index.fulltext.queryNodes($index, $lucene, {limit: $k}) YIELD node, score
-WHERE node.user_id = $user_id
+WHERE node.user_id = $user_id AND ($with_stale OR node.stale IS NULL)
 RETURN node.uid AS uid, score, node.content AS text
 ;
 
@@ -141,7 +142,7 @@ RETURN node.uid AS uid, score, node.content AS text
 // similarity to the query; impressions not yet embedded rank last.
 UNWIND $entity_uids AS entity_uid
 MATCH (n:Entity {uid: entity_uid})-[:HAS_IMPRESSION]->(i:Impression)
-WHERE n.user_id = $user_id AND i.user_id = $user_id
+WHERE n.user_id = $user_id AND i.user_id = $user_id AND ($with_stale OR i.stale IS NULL)
 WITH DISTINCT i
 WITH i, coalesce(vector.similarity.cosine(i.embedding, $embedding), 0.0) AS score
 ORDER BY score DESC

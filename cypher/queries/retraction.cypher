@@ -275,6 +275,12 @@ CALL (m) {
   OPTIONAL MATCH (m)-[r:EXTRACTED_FROM|MENTIONS|SUPERSEDED_BY]-()
   DELETE r
 }
+CALL (m) {
+  // an impression repeating the forgotten memory would say it again in recall: stale
+  MATCH (i:Impression)
+  WHERE i.user_id = $user_id AND i.content_hash = m.content_hash
+  SET i.stale = true
+}
 SET m.status = 'forgotten', m.status_changed_at = $now, m.content = '', m.dedup_key = 'forgotten:' + m.uid
 REMOVE m.content_hash, m.embedding, m.tenant_key, m.slot, m.slot_subject, m.slot_key, m.slot_value,
        m.retired_dedup_key, m.superseded_reason

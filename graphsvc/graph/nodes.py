@@ -185,6 +185,7 @@ class Impression(TenantNode):
     confidence = FloatProperty(default=0.5)
     created_at = DateTimeNeo4jFormatProperty()
     embedding = ArrayProperty(FloatProperty())  # set after the pipeline run (impressions.vectors)
+    stale = BooleanProperty()  # repeats a superseded or forgotten memory: recall leaves it out (issue 12)
 
 
 class Feature(TenantNode):

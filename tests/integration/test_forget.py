@@ -80,6 +80,8 @@ async def test_forget_memory_leaves_a_tombstone_and_reinstates_the_older_value(s
     assert [(h.event, h.old_value, h.new_value, h.reason) for h in history] == [("forgotten", None, None, "wrong city")]
     lisbon = one(await all_memories(service, "ana"), "Lisbon")
     assert (lisbon.status, lisbon.valid_to) == ("active", None)
+    stale = await cypher(service.db, "MATCH (i:Impression {user_id: 'ana'}) RETURN i.content AS c, i.stale AS s")
+    assert {r["c"]: r["s"] for r in stale} == {lisbon.content: None, "Ana: I live in Porto.": True}
     lisbon_history = await service.memory_history(user_id="ana", memory_id=lisbon.uid)
     assert [h.event for h in lisbon_history] == ["created", "superseded", "reinstated"]
     assert lisbon_history[1].new_value is None  # it quoted the forgotten memory

@@ -24,6 +24,10 @@ async def test_a_move_supersedes_the_old_home_and_recall_shows_only_the_current_
     memory_hits = [h for h in hits if h.kind == "memory"]
     assert lisbon.uid not in {h.uid for h in memory_hits} and all(h.status == "active" for h in memory_hits)
     assert "m2" in {s for h in hits[:3] for s in h.source_message_ids}  # the move (its memory or its message)
+    # Ana's impression repeating the old statement is stale: never presented as current either
+    assert all("Lisbon" not in h.content for h in hits if h.kind in ("memory", "impression"))
+    stale = await cypher(service.db, "MATCH (i:Impression {user_id: 'ana'}) WHERE i.stale RETURN i.content AS c")
+    assert [r["c"] for r in stale] == [lisbon.content]
     context = await service.memory_context(user_id="ana", query="Where does Ana live?", max_tokens=800)
     assert lisbon.uid not in context.memory_ids
 
@@ -140,3 +144,14 @@ async def test_archive_and_restore_keep_the_slot_order(service: MemoryService) -
     assert restored.status == "active"
     events = [h.event for h in await service.memory_history(user_id="ana", memory_id=porto.uid)]
     assert events == ["created", "archived", "restored"]
+
+
+async def test_two_statements_of_one_message_keep_their_own_slots(service: MemoryService) -> None:
+    await converse(service, user_id="ana", session_id="s1", lines=[("m1", "I live in Lisbon. I love sushi.", at(1))])
+    memories = await all_memories(service, "ana")
+    assert {(m.slot, m.status) for m in memories} == {("lives_in", "active"), ("likes:sushi", "active")}
+    lines = [("m2", "I moved to Porto.", at(9)), ("m3", "I don't like sushi anymore.", at(9, minute=1))]
+    await converse(service, user_id="ana", session_id="s2", lines=lines)
+    memories = await all_memories(service, "ana")
+    assert one(memories, "Lisbon").superseded_by == one(memories, "Porto").uid
+    assert one(memories, "I love sushi").superseded_by == one(memories, "don't like sushi").uid

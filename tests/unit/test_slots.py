@@ -111,14 +111,21 @@ def test_a_feature_stated_from_the_same_message_gives_its_key_as_slot() -> None:
             memory_type="fact", content=content, confidence=0.9, importance=0.5, source_message_ids=ids, slot=slot
         )
 
-    features = [(["ana"], "home_city", ["m1"]), (["ana"], "employer", ["m2"]), (["ana"], "team", ["m2"])]
+    features = [
+        (["ana"], "home_city", "Porto", ["m1"]),
+        (["ana"], "employer", "Acme", ["m2"]),
+        (["ana"], "team", "data team", ["m2"]),
+        (["ana"], "lives_in", "Lisbon", ["m3"]),
+    ]
     extraction = MemoryExtraction(
         memories=[
             memory("Ana: Porto is where I stay now.", ["m1"]),  # no rule knows it; the feature does
-            memory("Ana: I joined Acme, in the data team.", ["m2"]),  # two features: ambiguous
+            memory("Ana: I joined Acme, in the data team.", ["m2"]),  # two features stated: ambiguous
             memory("Bo: Porto is lovely.", ["m1"]),  # another speaker
             memory("Ana: I stay in Porto.", ["m1"], slot="given"),  # a given slot is kept
             memory("Porto is where I stay now.", ["m1"]),  # no speaker
+            memory("Ana: The weather is nice.", ["m1"]),  # same message, but it does not state the value
+            memory("Ana: I live in Lisbon.", ["m3"]),  # the rules know it (their slot is taken later)
         ]
     )
     assert [m.slot for m in with_feature_slots(extraction, features).memories] == [
@@ -126,6 +133,8 @@ def test_a_feature_stated_from_the_same_message_gives_its_key_as_slot() -> None:
         None,
         None,
         "given",
+        None,
+        None,
         None,
     ]
 

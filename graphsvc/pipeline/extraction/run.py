@@ -27,7 +27,7 @@ from graphsvc.pipeline.extraction import persist
 from graphsvc.pipeline.extraction.contract import MemoryExtraction
 from graphsvc.pipeline.extraction.dedup import Candidate
 from graphsvc.pipeline.extraction.extractor import MemoryExtractor
-from graphsvc.pipeline.extraction.slots import split_speaker
+from graphsvc.pipeline.extraction.slots import offline_slot, split_speaker
 from graphsvc.pipeline.impressions import run as impressions
 from graphsvc.pipeline.impressions.active import detect_mentions, mention_names
 from graphsvc.pipeline.impressions.vectors import embed_missing_impressions
@@ -172,19 +172,25 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
 
 
 def with_feature_slots(
-    extraction: MemoryExtraction, features: list[tuple[list[str], str, list[str]]]
+    extraction: MemoryExtraction, features: list[tuple[list[str], str, str, list[str]]]
 ) -> MemoryExtraction:
-    """A memory without a slot takes the key of the one feature its speaker's entity was given from the same
-    messages ("Ana: I live in Porto." and Ana's ``lives_in`` feature): entity feature keys are slots (issue 12).
+    """A memory the slot rules do not know takes the key of the one feature its speaker's entity was given
+    from the same messages with a value the memory states ("Ana: Porto is home now." and Ana's ``lives_in:
+    Porto``): entity feature keys are slots (issue 12).
 
-    Pure; a memory whose messages stated several features of its speaker keeps no slot (ambiguous).
+    Pure; a memory that states several such features keeps no slot (ambiguous).
     """
     out = []
     for memory in extraction.memories:
-        speaker, _ = split_speaker(memory.content)
-        if memory.slot is None and speaker is not None:
+        speaker, statement = split_speaker(memory.content)
+        if memory.slot is None and speaker is not None and offline_slot(statement, memory.memory_type) is None:
             name, sources = keys.normalise_text(speaker), set(memory.source_message_ids)
-            found = {key for names, key, ids in features if name in names and sources & set(ids)}
+            text = f" {keys.normalise_text(statement)} "
+            found = {
+                key
+                for names, key, value, ids in features
+                if name in names and sources & set(ids) and f" {keys.normalise_text(value)} " in text
+            }
             if len(found) == 1:
                 memory = memory.model_copy(update={"slot": found.pop()})
         out.append(memory)

@@ -56,9 +56,9 @@ class ImpressionReport(BaseModel):
         entity_names: normalised name → subject keys of the user's entities that bear it after this run, for
             every name the run looked up (the mentions' and the observations'); what an extraction job links
             its new memories to, without reading the identity index again.
-        features: ``(entity names, feature key, message ids)`` of every feature an applied plan stated; an
-            extraction job gives a memory said in those messages by that entity the feature's key as its slot
-            (issue 12: feature keys are slots).
+        features: ``(entity names, feature key, value, message ids)`` of every feature an applied plan stated;
+            an extraction job gives a memory of that entity that states the value in those messages the feature's
+            key as its slot (issue 12: feature keys are slots).
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -80,7 +80,7 @@ class ImpressionReport(BaseModel):
     already_pending: int = 0
     notes: list[str] = Field(default=[])
     entity_names: dict[str, list[str]] = Field(default={})
-    features: list[tuple[list[str], str, list[str]]] = Field(default=[])
+    features: list[tuple[list[str], str, str, list[str]]] = Field(default=[])
 
 
 async def run(
@@ -192,14 +192,14 @@ def names_after(index: IdentityIndex, *, plan: ImpressionUpdatePlan | None) -> d
     return {name: sorted(subject_keys) for name, subject_keys in names.items()}
 
 
-def stated_features(plan: ImpressionUpdatePlan) -> list[tuple[list[str], str, list[str]]]:
-    """``(normalised names of the entity, key, message ids)`` of every feature of the plan (pure)."""
+def stated_features(plan: ImpressionUpdatePlan) -> list[tuple[list[str], str, str, list[str]]]:
+    """``(normalised names of the entity, key, value, message ids)`` of every feature of the plan (pure)."""
     out = []
     for step in plan.steps:
         names = [*step.patch.aliases, *([step.subject] if isinstance(step, CreateEntityStep) else step.observed_names)]
         normalised = sorted({n for n in (keys.normalise_text(name) for name in names) if n})
         for feature in step.patch.features:
-            out.append((normalised, feature.key, list(feature.evidence_message_ids)))
+            out.append((normalised, feature.key, feature.value, list(feature.evidence_message_ids)))
     return out
 
 

@@ -106,8 +106,8 @@ async def graph_expansion(
     events, memories, impressions, related_events, related_impressions = await asyncio.gather(
         ranked("entity_events_by_similarity", selective, **as_of),
         ranked("entity_memories_by_similarity", named, **scope.memory_params()),
-        ranked("entity_impressions_by_similarity", named),
+        ranked("entity_impressions_by_similarity", named, **scope.impression_params()),
         ranked("entity_events_by_similarity", related, **as_of),
-        ranked("entity_impressions_by_similarity", related),
+        ranked("entity_impressions_by_similarity", related, **scope.impression_params()),
     )
     return GraphExpansion(events, memories, impressions, related_events, related_impressions)

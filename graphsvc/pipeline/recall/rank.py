@@ -161,7 +161,7 @@ async def _vector_lists(
         await asyncio.gather(
             events,
             memories,
-            db.read("vector_impressions_exact", user_id=user_id, embedding=vector, k=k),
+            db.read("vector_impressions_exact", user_id=user_id, embedding=vector, k=k, **scope.impression_params()),
             db.read("vector_traits_exact", user_id=user_id, embedding=vector, k=k, **scope.trait_params()),
         )
     )
@@ -182,7 +182,7 @@ async def _text_lists(
     searches: list[tuple[str, str, Target | None, dict[str, Any]]] = [
         ("fulltext_events", f"event_text_{family}", "event", {"as_of": scope.as_of}),
         ("fulltext_memories", f"memory_text_{family}", "memory", scope.memory_params()),
-        ("fulltext_impressions", f"impression_text_{family}", None, {}),
+        ("fulltext_impressions", f"impression_text_{family}", None, scope.impression_params()),
         ("fulltext_traits", f"trait_text_{family}", None, scope.trait_params()),
     ]
 

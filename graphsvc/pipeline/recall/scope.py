@@ -42,6 +42,11 @@ class RecallScope:
         """Active memories now: the fast path."""
         return self.as_of is None and self.statuses == RECALL_MEMORY_STATUSES
 
+    def impression_params(self) -> dict[str, Any]:
+        """Impressions that repeat a superseded or forgotten memory are stale: left out of the default recall
+        (they would present the old value as current), kept beyond it."""
+        return {"with_stale": not self.is_default}
+
     def memory_params(self) -> dict[str, Any]:
         return {"statuses": list(self.statuses), "as_of": self.as_of}
 

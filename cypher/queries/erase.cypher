@@ -146,3 +146,20 @@ WITH n LIMIT $batch
 DETACH DELETE n
 RETURN count(*) AS deleted
 ;
+
+// name: erase_batch_job_lane
+// The user's job lane and entity lock (issue 11) coordinate processes; a later job or curation MERGEs them again.
+MATCH (n:JobLane)
+WHERE n.user_id = $user_id
+WITH n LIMIT $batch
+DETACH DELETE n
+RETURN count(*) AS deleted
+;
+
+// name: erase_batch_entity_lock
+MATCH (n:EntityLock)
+WHERE n.user_id = $user_id
+WITH n LIMIT $batch
+DETACH DELETE n
+RETURN count(*) AS deleted
+;

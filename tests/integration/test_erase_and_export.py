@@ -60,12 +60,18 @@ def canonical(value: Any) -> Any:
     return value
 
 
-async def snapshot(service: MemoryService, users: list[str]) -> str:
+COORDINATION = ["JobLane", "EntityLock"]
+"""Nodes of a user that hold no data (issue 11's lanes and locks): erased, never exported."""
+
+
+async def snapshot(service: MemoryService, users: list[str], *, leave_out: list[str] | None = None) -> str:
     """Every node (labels and properties) and edge of the users, as one canonical string."""
     nodes = await cypher(
         service.db,
-        "MATCH (n) WHERE n.user_id IN $users RETURN labels(n) AS l, properties(n) AS p",
+        "MATCH (n) WHERE n.user_id IN $users AND NOT any(l IN labels(n) WHERE l IN $leave_out) "
+        "RETURN labels(n) AS l, properties(n) AS p",
         users=users,
+        leave_out=leave_out or [],
     )
     edges = await cypher(
         service.db,
@@ -82,8 +88,14 @@ def canonical_props(props: dict[str, Any]) -> dict[str, Any]:
     return {k: canonical(v) for k, v in props.items()}
 
 
-async def user_nodes(service: MemoryService, user_id: str) -> int:
-    return int((await cypher(service.db, "MATCH (n {user_id: $u}) RETURN count(n) AS n", u=user_id))[0]["n"])
+async def user_nodes(service: MemoryService, user_id: str, *, leave_out: list[str] | None = None) -> int:
+    rows = await cypher(
+        service.db,
+        "MATCH (n {user_id: $u}) WHERE NOT any(l IN labels(n) WHERE l IN $leave_out) RETURN count(n) AS n",
+        u=user_id,
+        leave_out=leave_out or [],
+    )
+    return int(rows[0]["n"])
 
 
 @pytest.mark.parametrize("seed", [7, 12])
@@ -150,14 +162,15 @@ async def test_export_erase_restore_gives_the_same_recall(service: MemoryService
     await random_user(service, random.Random(5), "ana", "Ana")
     await converse(service, user_id="bob", session_id="s1", lines=[("b1", "I live in Porto.", at(1))])
     before = await recall_all(service)
-    graph_before = await snapshot(service, ["ana"])
+    graph_before = await snapshot(service, ["ana"], leave_out=COORDINATION)
+    assert await user_nodes(service, "ana") > await user_nodes(service, "ana", leave_out=COORDINATION)
     lines = await export_lines(service, embeddings=False)
     header, body = lines[0], lines[1:]
     assert header["kind"] == "header" and header["user_id"] == "ana" and not header["embeddings"]
     assert all("embedding" not in line["props"] for line in body)
     assert {line["props"]["user_id"] for line in body if line["kind"] == "node"} == {"ana"}
     nodes = sum(1 for line in body if line["kind"] == "node")
-    assert nodes == await user_nodes(service, "ana")
+    assert nodes == await user_nodes(service, "ana", leave_out=COORDINATION)
 
     await service.erase_user(user_id="ana", confirm="ana")
     report = await service.restore_user(lines=lines)
@@ -165,7 +178,7 @@ async def test_export_erase_restore_gives_the_same_recall(service: MemoryService
     assert report.nodes == nodes and report.edges == sum(1 for line in body if line["kind"] == "edge")
     assert report.reembedded > 0
     assert await recall_all(service) == before
-    assert await snapshot(service, ["ana"]) == graph_before  # vectors recomputed exactly: same embedder, same text
+    assert await snapshot(service, ["ana"], leave_out=COORDINATION) == graph_before  # vectors recomputed exactly: same embedder, same text
     with pytest.raises(ConflictError):
         await service.restore_user(lines=lines)
 

@@ -34,7 +34,8 @@ LABELS: tuple[str, ...] = (
     "job",
 )
 """Every label of a user's graph (as named in the ``export_*`` statements). API keys are not exported: they are
-credentials of this deployment, not the user's memory."""
+credentials of this deployment, not the user's memory; nor are the ``JobLane`` and ``EntityLock`` nodes that
+coordinate processes (issue 11): they hold no data and are MERGEd again when needed."""
 
 
 def embedder_identity(settings: Settings, embedder: Embedder) -> str:

@@ -120,6 +120,9 @@ class _Work:
         job, result = self.job, ForgetResult()
         events = list(job.event_uids)
         tombstones: list[dict[str, str]] = []
+        # The user's entity lock first (issue 11): a curation or the identity pipeline of the same user waits,
+        # then validates against what this retraction left (it deletes names, features and entities).
+        await self.q(tx, "lock_user_entities")
         # --- reads, while the doomed events exist ---
         sources = await self.q(tx, "retract_memory_sources", event_uids=events) if events else []
         doomed = [r["uid"] for r in sources if r["origin"] == "extraction" and r["doomed"] == r["sources"]]

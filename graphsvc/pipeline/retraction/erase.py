@@ -26,6 +26,7 @@ from graphsvc.validation import require_id
 LABELS: tuple[tuple[str, str], ...] = (
     ("ApiKey", "erase_batch_api_key"),
     ("Job", "erase_batch_job"),
+    ("JobLane", "erase_batch_job_lane"),
     ("PendingObservation", "erase_batch_pending_observation"),
     ("HistoryEntry", "erase_batch_history_entry"),
     ("Evidence", "erase_batch_evidence"),
@@ -39,6 +40,7 @@ LABELS: tuple[tuple[str, str], ...] = (
     ("Entity", "erase_batch_entity"),
     ("Event", "erase_batch_event"),
     ("Session", "erase_batch_session"),
+    ("EntityLock", "erase_batch_entity_lock"),
 )
 """Every label that carries ``user_id`` (``Erasure`` aside), in deletion order."""
 

@@ -7,10 +7,11 @@
 // predicate there lets the planner scan the user's aliases, entities or evidence once per uid instead.
 
 // name: retract_events_by_message_ids
-// The caller's message ids → the user's events (range index event_source).
+// The caller's message ids → the user's events (range index event_source). A message id names one message per
+// session (issue 11): with $session_id only that session's, else the message of every session bearing the id.
 UNWIND $message_ids AS message_id
 MATCH (e:Event)
-WHERE e.user_id = $user_id AND e.source_id = message_id
+WHERE e.user_id = $user_id AND e.source_id = message_id AND ($session_id IS NULL OR e.session_id = $session_id)
 RETURN DISTINCT e.uid AS uid, e.session_id AS session_id
 ;
 

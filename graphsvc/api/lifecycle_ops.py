@@ -66,11 +66,14 @@ class LifecycleMutation:
 
     @strawberry.mutation(
         description="Hard-delete messages by messageId and retract what rested on them (memories, evidence, "
-        "impressions, features, names, relations, entities; traits re-scored), in one transaction."
+        "impressions, features, names, relations, entities; traits re-scored), in one transaction. A messageId "
+        "names one message per session: pass sessionId to delete only that session's message."
     )
-    async def forget_messages(self, info: Info, user_id: str, message_ids: list[str]) -> ForgetResult:
+    async def forget_messages(
+        self, info: Info, user_id: str, message_ids: list[str], session_id: str | None = None
+    ) -> ForgetResult:
         result = await info.context.service.forget_messages(
-            user_id=info.context.scope(user_id), message_ids=message_ids
+            user_id=info.context.scope(user_id), message_ids=message_ids, session_id=session_id
         )
         return ForgetResult.from_domain(result)
 

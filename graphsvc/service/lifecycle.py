@@ -148,9 +148,11 @@ class LifecycleArea:
         """Forget one memory and retract what was derived from it; see :func:`.forget.forget_memory`."""
         return await forget.forget_memory(self.rt, user_id=user_id, memory_id=memory_id, reason=reason, actor=actor)
 
-    async def forget_messages(self, *, user_id: str, message_ids: Sequence[str]) -> ForgetResult:
+    async def forget_messages(
+        self, *, user_id: str, message_ids: Sequence[str], session_id: str | None = None
+    ) -> ForgetResult:
         """Hard-delete messages and retract what rested on them; see :func:`.forget.forget_messages`."""
-        return await forget.forget_messages(self.rt, user_id=user_id, message_ids=message_ids)
+        return await forget.forget_messages(self.rt, user_id=user_id, message_ids=message_ids, session_id=session_id)
 
     async def forget_session(self, *, user_id: str, session_id: str) -> ForgetResult:
         """Hard-delete a conversation and retract what rested on it; see :func:`.forget.forget_session`."""

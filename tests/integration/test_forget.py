@@ -66,6 +66,21 @@ async def test_forget_messages_refuses_bad_input_and_ignores_unknown_ids(service
     assert (await cypher(service.db, "MATCH (e:Event {user_id: 'bob'}) RETURN count(e) AS n"))[0]["n"] == 1
 
 
+async def test_a_message_id_used_in_two_sessions_is_forgotten_in_the_session_named(service: MemoryService) -> None:
+    await converse(service, user_id="ana", session_id="s1", lines=[("m1", "I work as a nurse.", at(1))])
+    await converse(service, user_id="ana", session_id="s2", lines=[("m1", "I live in Porto.", at(2))])
+    count = "MATCH (e:Event {user_id: 'ana', source_id: 'm1'}) RETURN collect(e.session_id) AS s"
+
+    one_session = await service.forget_messages(user_id="ana", message_ids=["m1"], session_id="s2")
+
+    assert (one_session.events, one_session.sessions) == (1, 1)
+    assert (await cypher(service.db, count))[0]["s"] == ["s1"]
+    assert [m.content for m in await all_memories(service, "ana")] == ["Ana: I work as a nurse."]
+    assert (await service.forget_messages(user_id="ana", message_ids=["m1"], session_id="s9")).events == 0
+    every_session = await service.forget_messages(user_id="ana", message_ids=["m1"])
+    assert every_session.events == 1 and (await cypher(service.db, count))[0]["s"] == []
+
+
 async def test_forget_memory_leaves_a_tombstone_and_reinstates_the_older_value(service: MemoryService) -> None:
     await converse(service, user_id="ana", session_id="s1", lines=[("m1", "I live in Lisbon.", at(1))])
     await converse(service, user_id="ana", session_id="s2", lines=[("m2", "I live in Porto.", at(5))])

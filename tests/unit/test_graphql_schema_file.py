@@ -27,7 +27,7 @@ def test_schema_has_the_required_operations() -> None:
         "remember(input: RememberInput!): Memory!",
         "correctMemory(userId: String!, memoryId: ID!, content: String!): Memory!",
         "forgetMemory(userId: String!, memoryId: ID!, reason: String = null): ForgetResult!",
-        "forgetMessages(userId: String!, messageIds: [String!]!): ForgetResult!",
+        "forgetMessages(userId: String!, messageIds: [String!]!, sessionId: String = null): ForgetResult!",
         "forgetSession(userId: String!, sessionId: String!): ForgetResult!",
         "eraseUser(userId: String!, confirm: String!): ForgetResult!",
         "archiveMemory(userId: String!, memoryId: ID!): Memory!",

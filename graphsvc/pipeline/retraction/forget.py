@@ -20,16 +20,27 @@ MAX_REASON_CHARS = 500
 
 
 async def forget_messages(
-    rt: Runtime, *, user_id: str, message_ids: Sequence[str], actor: str = engine.ACTOR
+    rt: Runtime,
+    *,
+    user_id: str,
+    message_ids: Sequence[str],
+    session_id: str | None = None,
+    actor: str = engine.ACTOR,
 ) -> ForgetResult:
     """Hard-delete the user's messages with these ids (the ``messageId`` given at ingest, or the derived
     ``msg-…`` id) and retract what rested on them.
 
+    Args:
+        session_id: only the messages of this session. A message id names one message per session, so without
+            it the message of every session of the user that bears the id goes.
+
     Raises:
-        InvalidInputError: bad user id, an empty list, more ids than ``max_messages_per_request``, a blank id.
+        InvalidInputError: bad user or session id, an empty list, more ids than ``max_messages_per_request``, a
+            blank id.
     """
     settings = rt.settings
     user_id = require_id("userId", user_id, settings)
+    session_id = None if session_id is None else require_id("sessionId", session_id, settings)
     if not message_ids:
         raise InvalidInputError(field="messageIds", problem="must not be empty")
     if len(message_ids) > settings.max_messages_per_request:
@@ -39,7 +50,9 @@ async def forget_messages(
             fix="forget them in several requests, or forget the whole session with forgetSession",
         )
     ids = [require_id(f"messageIds[{i}]", m, settings) for i, m in enumerate(message_ids)]
-    rows = await rt.db.read("retract_events_by_message_ids", user_id=user_id, message_ids=list(dict.fromkeys(ids)))
+    rows = await rt.db.read(
+        "retract_events_by_message_ids", user_id=user_id, message_ids=list(dict.fromkeys(ids)), session_id=session_id
+    )
     if not rows:
         return ForgetResult()
     events = [str(r["uid"]) for r in rows]

@@ -30,7 +30,7 @@ from starlette.requests import HTTPConnection
 from starlette.routing import BaseRoute
 
 from graphsvc.api.context import NOBODY, Context, Identity, identity_of
-from graphsvc.api.mcp_tools import READ_ONLY_TOOLS, TOOLS, MemoryTools
+from graphsvc.api.mcp_tools import DESTRUCTIVE_TOOLS, READ_ONLY_TOOLS, TOOLS, MemoryTools
 from graphsvc.config import Settings
 from graphsvc.errors import GraphsvcError
 from graphsvc.service import MemoryService
@@ -38,7 +38,9 @@ from graphsvc.service import MemoryService
 INSTRUCTIONS = (
     "Long-term memory of the user. At the start of a task call memory_context (or recall for a precise "
     "question); save the conversation with add_messages as it goes and end_conversation when it is over, so "
-    "memories are extracted. Results cite the ids of the messages they came from."
+    "memories are extracted. Use remember for what the user asks you to keep, correct_memory when a memory is "
+    "wrong, forget_memory when the user wants something forgotten. Results cite the ids of the messages they "
+    "came from."
 )
 PROFILE_URI = "graphsvc://users/{user_id}/profile"
 
@@ -57,7 +59,9 @@ def build_mcp_server(service: Callable[[], MemoryService], identify: Callable[[M
 
     tools = MemoryTools(context_of)
     for name in TOOLS:
-        annotations = ToolAnnotations(read_only_hint=name in READ_ONLY_TOOLS, destructive_hint=False)
+        annotations = ToolAnnotations(
+            read_only_hint=name in READ_ONLY_TOOLS, destructive_hint=name in DESTRUCTIVE_TOOLS
+        )
         server.add_tool(getattr(tools, name), name=name, annotations=annotations)
 
     @server.resource(PROFILE_URI, name="profile", mime_type="text/markdown")

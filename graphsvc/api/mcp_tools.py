@@ -5,8 +5,9 @@ Every tool takes an optional ``user_id``: a caller bound to one user (a user API
 :class:`graphsvc.api.context.Context`, exactly as GraphQL does, and a domain error comes back as an MCP tool
 error (``isError``) with the same ``code`` and ``suggestion`` as the GraphQL error would carry.
 
-Adding a tool is one method on :class:`MemoryTools` plus its line in :data:`TOOLS`. Tools still to come with
-the lifecycle issue's service operations: ``remember``, ``forget_memory``, ``correct_memory``.
+Adding a tool is one method on :class:`MemoryTools` plus its line in :data:`TOOLS`. The lifecycle tools
+(``remember``, ``correct_memory``, ``forget_memory``; issue 12) record ``agent`` as the actor of what they change,
+so a later review tells an agent's edits from the user's own.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pydantic import BaseModel, Field
 
 from graphsvc.api.context import Context
 from graphsvc.errors import GraphsvcError
-from graphsvc.service.views import EntityView, JobRow, MessageIn, RecallHit, TraitView
+from graphsvc.service.views import EntityView, ForgetResult, JobRow, MemoryView, MessageIn, RecallHit, TraitView
 
 P = ParamSpec("P")
 ToolResult = dict[str, Any]
@@ -32,6 +33,10 @@ UserId = Annotated[
     Field(description="The user whose memory to use. Leave it out when connected with a user key (it is implied)."),
 ]
 SessionId = Annotated[str, Field(description="The conversation's id, chosen by you; the same id for every turn.")]
+MemoryId = Annotated[str, Field(description="The memory's id, as recall or list_memories return it.")]
+MemoryTypeArg = Literal["fact", "preference", "goal", "pain_point", "event"]
+ACTOR = "agent"
+"""Who the history of a memory names for the changes these tools make."""
 
 
 class MessageArg(BaseModel):
@@ -75,6 +80,25 @@ def _hit(hit: RecallHit) -> ToolResult:
         "entity": hit.entity,
         "source_message_ids": hit.source_message_ids,
     }
+
+
+def _memory(memory: MemoryView) -> ToolResult:
+    return {
+        "id": memory.uid,
+        "type": memory.memory_type,
+        "content": memory.content,
+        "status": memory.status,
+        "importance": memory.importance,
+        "occurred_at": memory.occurred_at.isoformat() if memory.occurred_at else None,
+        "valid_from": memory.valid_from.isoformat() if memory.valid_from else None,
+        "valid_to": memory.valid_to.isoformat() if memory.valid_to else None,
+        "source_message_ids": memory.source_message_ids,
+    }
+
+
+def _removed(result: ForgetResult) -> ToolResult:
+    """The non-zero counts of a forget (what went or changed, by kind)."""
+    return {k: v for k, v in result.as_dict().items() if k != "complete" and v}
 
 
 def _job(job: JobRow) -> ToolResult:
@@ -142,10 +166,7 @@ class MemoryTools:
         self,
         ctx: McpContext,
         user_id: UserId = None,
-        type: Annotated[
-            Literal["fact", "preference", "goal", "pain_point", "event"] | None,
-            Field(description="Only memories of this type."),
-        ] = None,
+        type: Annotated[MemoryTypeArg | None, Field(description="Only memories of this type.")] = None,
         limit: Annotated[int, Field(description="Page size (1-500).", ge=1, le=500)] = 50,
         after: Annotated[str | None, Field(description="The next_cursor of the previous page.")] = None,
     ) -> ToolResult:
@@ -155,18 +176,7 @@ class MemoryTools:
         page = await context.service.memories(
             user_id=context.user_or_bound(user_id), memory_type=type, limit=limit, after=after
         )
-        memories = [
-            {
-                "id": m.uid,
-                "type": m.memory_type,
-                "content": m.content,
-                "importance": m.importance,
-                "occurred_at": m.occurred_at.isoformat() if m.occurred_at else None,
-                "source_message_ids": m.source_message_ids,
-            }
-            for m in page.items
-        ]
-        return {"memories": memories, "next_cursor": page.next_cursor}
+        return {"memories": [_memory(m) for m in page.items], "next_cursor": page.next_cursor}
 
     @domain_errors
     async def get_entity(
@@ -254,6 +264,79 @@ class MemoryTools:
         view = await context.service.add_alias(user_id=user, entity_id=entity_id, alias=alias)
         return {"entity": await self._entity(context, user, view)}
 
+    @domain_errors
+    async def remember(
+        self,
+        ctx: McpContext,
+        content: Annotated[
+            str, Field(description="The memory as one short self-contained statement, e.g. 'Ana is allergic to nuts.'")
+        ],
+        type: Annotated[
+            MemoryTypeArg,
+            Field(
+                description="fact, preference, goal, pain_point (a problem or worry) or event (something that "
+                "happened; give occurred_at)."
+            ),
+        ],
+        source: Annotated[
+            Literal["user", "agent"],
+            Field(description="user: the user said or confirmed it; agent: your own inference or guess."),
+        ],
+        user_id: UserId = None,
+        occurred_at: Annotated[
+            datetime | None, Field(description="When it happened or started to hold (ISO-8601); default now.")
+        ] = None,
+        importance: Annotated[float | None, Field(description="0 (trivia) to 1 (vital).", ge=0, le=1)] = None,
+    ) -> ToolResult:
+        """Store one memory right away, without waiting for the conversation to end. Use it when the user asks
+        you to remember something, or states a fact, preference or plan that matters later. A repeat of a known
+        memory reinforces it instead of duplicating it, and a new value of the same thing (a new address, job
+        or partner) supersedes the old one. To fix a wrong memory use correct_memory instead."""
+        context = self._context_of(ctx)
+        view = await context.service.remember(
+            user_id=context.user_or_bound(user_id),
+            content=content,
+            memory_type=type,
+            source=source,
+            occurred_at=occurred_at,
+            importance=importance,
+        )
+        return {"memory": _memory(view)}
+
+    @domain_errors
+    async def correct_memory(
+        self,
+        ctx: McpContext,
+        memory_id: MemoryId,
+        content: Annotated[str, Field(description="The corrected statement, in full.")],
+        user_id: UserId = None,
+    ) -> ToolResult:
+        """Replace a wrong or outdated memory with a corrected version. Use it when the user says something you
+        remember is wrong ("no, my sister is called Lea, not Lisa"). The old version is kept as superseded, with
+        its history, and no longer recalled as current."""
+        context = self._context_of(ctx)
+        view = await context.service.correct_memory(
+            user_id=context.user_or_bound(user_id), memory_id=memory_id, content=content, actor=ACTOR
+        )
+        return {"memory": _memory(view), "replaces": memory_id}
+
+    @domain_errors
+    async def forget_memory(
+        self,
+        ctx: McpContext,
+        memory_id: MemoryId,
+        user_id: UserId = None,
+        reason: Annotated[str | None, Field(description="Why, in a few words (kept in the history).")] = None,
+    ) -> ToolResult:
+        """Forget one memory for good: its text is deleted (a tombstone without content stays), and the traits
+        inferred from it are re-scored. Use it only when the user asks you to forget something or says it must
+        not be kept; to fix a memory use correct_memory. The messages it came from stay."""
+        context = self._context_of(ctx)
+        result = await context.service.forget_memory(
+            user_id=context.user_or_bound(user_id), memory_id=memory_id, reason=reason, actor=ACTOR
+        )
+        return {"forgotten": memory_id, "changed": _removed(result)}
+
     # --- helpers -------------------------------------------------------------------------------
 
     @staticmethod
@@ -289,10 +372,12 @@ TOOLS: tuple[str, ...] = (
     "add_messages",
     "end_conversation",
     "add_alias",
+    "remember",
+    "correct_memory",
+    "forget_memory",
 )
 """The tools served, by method name (read tools first)."""
 
-PENDING_TOOLS: tuple[str, ...] = ("remember", "forget_memory", "correct_memory")
-"""Tools the issue asks for whose service operations do not exist yet (the lifecycle issue adds them)."""
-
 READ_ONLY_TOOLS = frozenset({"recall", "memory_context", "list_memories", "get_entity", "user_traits"})
+DESTRUCTIVE_TOOLS = frozenset({"forget_memory"})
+"""Tools that delete what they act on (MCP's ``destructiveHint``): clients may ask the user first."""

@@ -43,6 +43,19 @@ from tests.integration.impressions_support import Turn, observe, store
 VICTIM, ATTACKER = "alice", "bob"
 SECRET = "Quetzalcoatl"
 """A word only alice's data holds: it must never appear in an answer to bob."""
+LIFECYCLE = {
+    "remember",
+    "correctMemory",
+    "forgetMemory",
+    "forgetMessages",
+    "forgetSession",
+    "eraseUser",
+    "archiveMemory",
+    "restoreMemory",
+    "memory",
+    "memoryHistory",
+}
+"""Issue 12's operations: each must be walked and FORBIDDEN when naming alice (eraseUser above all)."""
 REFUSALS = {"FORBIDDEN", "NOT_FOUND", "INVALID_INPUT", "CONFLICT", "PLAN_REJECTED", "CROSS_USER", "AMBIGUOUS_ENTITY"}
 
 
@@ -246,6 +259,7 @@ async def test_every_operation_with_another_users_key_is_forbidden_or_empty(
     gql = client(service, api_key_settings(settings, rate_limit=""), bob_key)
     schema = await introspect(gql)
     fields_seen: set[str] = set()
+    forbidden: set[str] = set()
     calls = 0
     for user in (VICTIM, None, ATTACKER):  # naming alice; naming no one; naming bob with alice's ids
         # eraseUser naming bob deletes bob's own key with the rest of bob's data: it comes last
@@ -259,9 +273,11 @@ async def test_every_operation_with_another_users_key_is_forbidden_or_empty(
             assert codes <= REFUSALS, (text, errors)  # no validation error: the walk itself is sound
             if names_user and user == VICTIM:
                 assert codes == {"FORBIDDEN"}, (text, body)
+                forbidden.add(field)
             assert_no_victim_data(text, body.get("data"), ids)
     await gql.aclose()
     root_fields = {*schema.query_type.fields, *(schema.mutation_type.fields if schema.mutation_type else {})}  # type: ignore[union-attr]
     assert fields_seen == root_fields and len(root_fields) >= 18
+    assert LIFECYCLE <= forbidden, LIFECYCLE - forbidden
     assert calls > len(root_fields) * 2
     assert await fingerprint(service, VICTIM) == before

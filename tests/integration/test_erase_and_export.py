@@ -178,7 +178,8 @@ async def test_export_erase_restore_gives_the_same_recall(service: MemoryService
     assert report.nodes == nodes and report.edges == sum(1 for line in body if line["kind"] == "edge")
     assert report.reembedded > 0
     assert await recall_all(service) == before
-    assert await snapshot(service, ["ana"], leave_out=COORDINATION) == graph_before  # vectors recomputed exactly: same embedder, same text
+    # vectors recomputed exactly: same embedder, same text
+    assert await snapshot(service, ["ana"], leave_out=COORDINATION) == graph_before
     with pytest.raises(ConflictError):
         await service.restore_user(lines=lines)
 

@@ -20,7 +20,7 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, TextResourceContents
 
 from graphsvc.api.app import build_app
-from graphsvc.api.mcp_tools import PENDING_TOOLS, TOOLS
+from graphsvc.api.mcp_tools import DESTRUCTIVE_TOOLS, TOOLS
 from graphsvc.config import Settings
 from graphsvc.service import MemoryService
 from tests.integration.auth_support import api_key_settings
@@ -64,13 +64,17 @@ async def test_tools_are_listed_with_model_facing_descriptions(service: MemorySe
     async with mcp_http(served, key) as client:
         listed = (await client.list_tools()).tools
     by_name = {t.name: t for t in listed}
-    assert set(by_name) == set(TOOLS) and not set(by_name) & set(PENDING_TOOLS)
+    assert set(by_name) == set(TOOLS) and {"remember", "correct_memory", "forget_memory"} <= set(by_name)
     for tool in listed:
         assert tool.description and len(tool.description) > 80, tool.name
         assert "user_id" not in tool.input_schema.get("required", []), tool.name
         assert "description" in tool.input_schema["properties"]["user_id"]
     assert by_name["recall"].annotations is not None and by_name["recall"].annotations.read_only_hint
     assert by_name["add_messages"].annotations is not None and not by_name["add_messages"].annotations.read_only_hint
+    for name, tool in by_name.items():
+        assert tool.annotations is not None and tool.annotations.destructive_hint == (name in DESTRUCTIVE_TOOLS)
+    assert DESTRUCTIVE_TOOLS == {"forget_memory"}
+    assert set(by_name["remember"].input_schema["required"]) == {"content", "type", "source"}
 
 
 async def test_add_end_recall_and_list_with_a_user_key_over_http(service: MemoryService, served: str) -> None:
@@ -104,6 +108,36 @@ async def test_entity_tools(service: MemoryService, served: str) -> None:
         renamed = structured(await client.call_tool("add_alias", {"entity_id": miso.uid, "alias": "Misi"}))
         assert set(renamed["entity"]["aliases"]) == {*found["aliases"], "Misi"}
         assert structured(await client.call_tool("get_entity", {"name": "Rex"})) == {"entity": None}
+
+
+async def test_remember_correct_and_forget_with_a_user_key(service: MemoryService, served: str) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+    async with mcp_http(served, key) as client:
+        said = {"content": "Ana: I live in Lisbon.", "type": "fact", "source": "user"}
+        lisbon = structured(await client.call_tool("remember", said))["memory"]
+        assert (lisbon["status"], lisbon["type"], lisbon["content"]) == ("active", "fact", "Ana: I live in Lisbon.")
+        again = structured(await client.call_tool("remember", said))["memory"]
+        assert again["id"] == lisbon["id"]  # a repeat reinforces, no duplicate
+        fixed = structured(
+            await client.call_tool("correct_memory", {"memory_id": lisbon["id"], "content": "Ana: I live in Porto."})
+        )
+        assert fixed["replaces"] == lisbon["id"] and fixed["memory"]["status"] == "active"
+        listed = structured(await client.call_tool("list_memories", {}))["memories"]
+        assert [m["content"] for m in listed] == ["Ana: I live in Porto."]  # the old version is not current
+        guess = {"content": "Ana likes jazz.", "type": "preference", "source": "agent", "importance": 0.3}
+        jazz = structured(await client.call_tool("remember", guess))["memory"]
+        gone = structured(await client.call_tool("forget_memory", {"memory_id": jazz["id"], "reason": "asked to"}))
+        assert gone == {"forgotten": jazz["id"], "changed": {"memories_forgotten": 1}}
+        bad = tool_error(await client.call_tool("remember", {**said, "source": "user", "content": " "}))
+        assert bad["code"] == "INVALID_INPUT"
+        other = tool_error(await client.call_tool("forget_memory", {"memory_id": jazz["id"], "user_id": "bob"}))
+        assert other["code"] == "FORBIDDEN"
+    old = await service.memory(user_id="ana", memory_id=lisbon["id"])
+    assert old.status == "superseded" and old.superseded_by == fixed["memory"]["id"]
+    history = await service.memory_history(user_id="ana", memory_id=jazz["id"])
+    assert [(h.event, h.actor, h.new_value) for h in history] == [("forgotten", "agent", None)]  # a tombstone
+    corrected = await service.memory_history(user_id="ana", memory_id=lisbon["id"])
+    assert any(h.actor == "agent" for h in corrected if h.event != "created")
 
 
 async def test_errors_are_tool_errors_with_the_graphql_codes_and_suggestions(

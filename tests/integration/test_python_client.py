@@ -66,3 +66,28 @@ async def test_sync_client_and_errors(service: MemoryService, url: str) -> None:
             assert denied.value.code == "UNAUTHENTICATED"
 
     await asyncio.to_thread(work)
+
+
+async def test_remember_correct_and_forget_memories(service: MemoryService, url: str) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+    async with AsyncGraphsvc(url, key, user_id="ana") as memory:
+        lisbon = await memory.remember("Ana: I live in Lisbon.", importance=0.8)
+        assert (lisbon.status, lisbon.type, lisbon.origin, lisbon.importance) == ("ACTIVE", "FACT", "USER", 0.8)
+        assert lisbon.slot == "lives_in" and lisbon.valid_from is not None and lisbon.valid_to is None
+        porto = await memory.correct_memory(lisbon.id, "Ana: I live in Porto.")
+        assert porto.status == "ACTIVE" and porto.id != lisbon.id
+        guess = await memory.remember("Ana likes jazz.", memory_type="PREFERENCE", source="AGENT")
+        assert guess.origin == "AGENT"
+        forgotten = await memory.forget_memory(guess.id, reason="a wrong guess")
+        assert (forgotten.memories_forgotten, forgotten.complete) == (1, True)
+        with pytest.raises(GraphsvcError) as other:
+            await memory.forget_memory(lisbon.id, user_id="bob")
+        assert other.value.code == "FORBIDDEN"
+    old = await service.memory(user_id="ana", memory_id=lisbon.id)
+    assert old.status == "superseded" and old.superseded_by == porto.id
+
+    def sync_remember() -> str:
+        with Graphsvc(url, key, user_id="ana") as memory:
+            return memory.remember("Ana: I live in Porto.").id
+
+    assert await asyncio.to_thread(sync_remember) == porto.id  # a repeat reinforces the current memory

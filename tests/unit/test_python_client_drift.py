@@ -25,7 +25,7 @@ from graphql import (
     validate,
 )
 from graphsvc_client import AsyncGraphsvc, Graphsvc
-from graphsvc_client.models import RESULT_MODELS, JobStatus, Message
+from graphsvc_client.models import RESULT_MODELS, JobStatus, MemoryType, Message, RememberSource
 from graphsvc_client.operations import DOCUMENTS
 from pydantic import BaseModel
 
@@ -93,6 +93,18 @@ def test_message_model_fits_the_message_input() -> None:
     assert required <= aliases
     status = SCHEMA.type_map["JobStatus"]
     assert isinstance(status, GraphQLEnumType) and set(typing.get_args(JobStatus)) == set(status.values)
+
+
+def test_remember_variables_fit_the_remember_input() -> None:
+    remember_input = SCHEMA.type_map["RememberInput"]
+    assert isinstance(remember_input, GraphQLInputObjectType)
+    sent = Graphsvc("http://127.0.0.1:1", user_id="ana")._remember("I live in Porto.", None, "FACT", "USER", None, 0.5)
+    keys = set(sent.variables["input"])
+    assert keys <= set(remember_input.fields)
+    assert {n for n, f in remember_input.fields.items() if isinstance(f.type, GraphQLNonNull)} <= keys
+    for literal, enum in ((MemoryType, "MemoryType"), (RememberSource, "RememberSource")):
+        named = SCHEMA.type_map[enum]
+        assert isinstance(named, GraphQLEnumType) and set(typing.get_args(literal)) == set(named.values), enum
 
 
 def test_sync_and_async_clients_offer_the_same_methods() -> None:

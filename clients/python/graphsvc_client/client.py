@@ -8,13 +8,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 import httpx
 from pydantic import TypeAdapter
 
 from graphsvc_client import operations as ops
-from graphsvc_client.models import IngestResult, Job, MemoryContext, Message, RecallHit
+from graphsvc_client.models import (
+    ForgetResult,
+    IngestResult,
+    Job,
+    Memory,
+    MemoryContext,
+    MemoryType,
+    Message,
+    RecallHit,
+    RememberSource,
+)
 
 T = TypeVar("T")
 
@@ -81,6 +92,8 @@ _INGEST = TypeAdapter(IngestResult)
 _JOB = TypeAdapter(Job)
 _HITS = TypeAdapter(list[RecallHit])
 _CONTEXT = TypeAdapter(MemoryContext)
+_MEMORY = TypeAdapter(Memory)
+_FORGET = TypeAdapter(ForgetResult)
 
 
 class _Operations:
@@ -116,6 +129,33 @@ class _Operations:
 
     def _job(self, job_id: str, user_id: str | None) -> Operation[Job]:
         return Operation(ops.JOB, {"id": job_id, "userId": user_id or self.user_id}, "job", _JOB)
+
+    def _remember(
+        self,
+        content: str,
+        user_id: str | None,
+        memory_type: MemoryType,
+        source: RememberSource,
+        occurred_at: datetime | None,
+        importance: float | None,
+    ) -> Operation[Memory]:
+        remembered = {
+            "userId": self._user(user_id),
+            "content": content,
+            "type": memory_type,
+            "source": source,
+            "occurredAt": occurred_at.isoformat() if occurred_at else None,
+            "importance": importance,
+        }
+        return Operation(ops.REMEMBER, {"input": remembered}, "remember", _MEMORY)
+
+    def _correct_memory(self, memory_id: str, content: str, user_id: str | None) -> Operation[Memory]:
+        variables = {"userId": self._user(user_id), "memoryId": memory_id, "content": content}
+        return Operation(ops.CORRECT_MEMORY, variables, "correctMemory", _MEMORY)
+
+    def _forget_memory(self, memory_id: str, user_id: str | None, reason: str | None) -> Operation[ForgetResult]:
+        variables = {"userId": self._user(user_id), "memoryId": memory_id, "reason": reason}
+        return Operation(ops.FORGET_MEMORY, variables, "forgetMemory", _FORGET)
 
 
 def _headers(api_key: str | None) -> dict[str, str]:
@@ -179,6 +219,28 @@ class Graphsvc(_Operations):
         """A background job by id."""
         return self._run(self._job(job_id, user_id))
 
+    def remember(
+        self,
+        content: str,
+        *,
+        user_id: str | None = None,
+        memory_type: MemoryType = "FACT",
+        source: RememberSource = "USER",
+        occurred_at: datetime | None = None,
+        importance: float | None = None,
+    ) -> Memory:
+        """Store a memory now: ``source`` USER when the user said it, AGENT for your own inference. A repeat
+        reinforces the memory it repeats; a new value of the same slot (where they live...) supersedes the old."""
+        return self._run(self._remember(content, user_id, memory_type, source, occurred_at, importance))
+
+    def correct_memory(self, memory_id: str, content: str, *, user_id: str | None = None) -> Memory:
+        """Write a corrected version of a memory (returned); the old one becomes SUPERSEDED."""
+        return self._run(self._correct_memory(memory_id, content, user_id))
+
+    def forget_memory(self, memory_id: str, *, user_id: str | None = None, reason: str | None = None) -> ForgetResult:
+        """Forget a memory (a tombstone without text stays) and re-score what was inferred from it."""
+        return self._run(self._forget_memory(memory_id, user_id, reason))
+
 
 class AsyncGraphsvc(_Operations):
     """The asynchronous client: the same methods as :class:`Graphsvc`, as coroutines."""
@@ -230,3 +292,27 @@ class AsyncGraphsvc(_Operations):
     async def job(self, job_id: str, *, user_id: str | None = None) -> Job:
         """A background job by id."""
         return await self._run(self._job(job_id, user_id))
+
+    async def remember(
+        self,
+        content: str,
+        *,
+        user_id: str | None = None,
+        memory_type: MemoryType = "FACT",
+        source: RememberSource = "USER",
+        occurred_at: datetime | None = None,
+        importance: float | None = None,
+    ) -> Memory:
+        """Store a memory now: ``source`` USER when the user said it, AGENT for your own inference. A repeat
+        reinforces the memory it repeats; a new value of the same slot (where they live...) supersedes the old."""
+        return await self._run(self._remember(content, user_id, memory_type, source, occurred_at, importance))
+
+    async def correct_memory(self, memory_id: str, content: str, *, user_id: str | None = None) -> Memory:
+        """Write a corrected version of a memory (returned); the old one becomes SUPERSEDED."""
+        return await self._run(self._correct_memory(memory_id, content, user_id))
+
+    async def forget_memory(
+        self, memory_id: str, *, user_id: str | None = None, reason: str | None = None
+    ) -> ForgetResult:
+        """Forget a memory (a tombstone without text stays) and re-score what was inferred from it."""
+        return await self._run(self._forget_memory(memory_id, user_id, reason))

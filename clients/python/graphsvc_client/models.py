@@ -75,11 +75,67 @@ class MemoryContext(_Model):
     event_ids: list[str]
 
 
+MemoryType = Literal["FACT", "PREFERENCE", "GOAL", "PAIN_POINT", "EVENT"]
+MemoryStatus = Literal["ACTIVE", "SUPERSEDED", "ARCHIVED", "FORGOTTEN"]
+MemoryOrigin = Literal["EXTRACTION", "USER", "AGENT"]
+RememberSource = Literal["USER", "AGENT"]
+
+
+class Memory(_Model):
+    """A stored memory (``remember``, ``correct_memory``): its status and valid time, who asserted it."""
+
+    id: str
+    type: MemoryType
+    content: str
+    confidence: float
+    importance: float
+    reinforcement_count: int
+    created_at: datetime | None
+    last_reinforced_at: datetime | None
+    occurred_at: datetime | None
+    source_message_ids: list[str]
+    status: MemoryStatus
+    valid_from: datetime | None = Field(description="When it began to hold in the user's life")
+    valid_to: datetime | None = Field(description="When a newer value replaced it; None while it holds")
+    slot: str | None
+    origin: MemoryOrigin
+    superseded_by: str | None
+
+
+class ForgetResult(_Model):
+    """What a forget removed or changed, by kind (``forget_memory``)."""
+
+    events: int
+    sessions: int
+    memories_deleted: int
+    memories_forgotten: int
+    memories_updated: int
+    memories_reinstated: int
+    impressions: int
+    aliases: int
+    features_deleted: int
+    features_changed: int
+    relations: int
+    entities: int
+    pending_observations: int
+    evidence: int
+    traits_deleted: int
+    traits_dissolved: int
+    traits_rescored: int
+    history_scrubbed: int
+    events_reembedded: int
+    nodes_deleted: int
+    complete: bool
+
+
 RESULT_MODELS: dict[str, type[_Model]] = {
     "add_messages": IngestResult,
     "end_conversation": Job,
     "recall": RecallHit,
     "memory_context": MemoryContext,
     "job": Job,
+    "remember": Memory,
+    "correct_memory": Memory,
+    "forget_memory": ForgetResult,
 }
 """Method name → the model its root field is parsed into (one per list item for ``recall``)."""

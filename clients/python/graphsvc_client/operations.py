@@ -31,6 +31,31 @@ query MemoryContext($userId: String!, $query: String!, $maxTokens: Int!) {
   }
 }"""
 
+MEMORY_FIELDS = (
+    "id type content confidence importance reinforcementCount createdAt lastReinforcedAt occurredAt "
+    "sourceMessageIds status validFrom validTo slot origin supersededBy"
+)
+FORGET_RESULT_FIELDS = (
+    "events sessions memoriesDeleted memoriesForgotten memoriesUpdated memoriesReinstated impressions aliases "
+    "featuresDeleted featuresChanged relations entities pendingObservations evidence traitsDeleted traitsDissolved "
+    "traitsRescored historyScrubbed eventsReembedded nodesDeleted complete"
+)
+
+REMEMBER = f"""
+mutation Remember($input: RememberInput!) {{
+  remember(input: $input) {{ {MEMORY_FIELDS} }}
+}}"""
+
+CORRECT_MEMORY = f"""
+mutation CorrectMemory($userId: String!, $memoryId: ID!, $content: String!) {{
+  correctMemory(userId: $userId, memoryId: $memoryId, content: $content) {{ {MEMORY_FIELDS} }}
+}}"""
+
+FORGET_MEMORY = f"""
+mutation ForgetMemory($userId: String!, $memoryId: ID!, $reason: String) {{
+  forgetMemory(userId: $userId, memoryId: $memoryId, reason: $reason) {{ {FORGET_RESULT_FIELDS} }}
+}}"""
+
 JOB = f"""
 query Job($id: ID!, $userId: String) {{
   job(id: $id, userId: $userId) {{ {JOB_FIELDS} }}
@@ -42,5 +67,8 @@ DOCUMENTS: dict[str, str] = {
     "recall": RECALL,
     "memory_context": MEMORY_CONTEXT,
     "job": JOB,
+    "remember": REMEMBER,
+    "correct_memory": CORRECT_MEMORY,
+    "forget_memory": FORGET_MEMORY,
 }
 """Method name → document (the drift test walks this)."""

@@ -19,13 +19,16 @@ class SlowModel:
 
     dimensions = 4
 
-    def __init__(self, delay_s: float = 0.01) -> None:
+    def __init__(self, delay_s: float = 0.01, gate: asyncio.Event | None = None) -> None:
         self.delay_s = delay_s
+        self.gate = gate
         self.calls: list[tuple[str, int]] = []
 
     async def _embed(self, texts: list[str]) -> Vectors:
         if texts:
             self.calls.append((texts[0].split(":")[0], len(texts)))
+            if self.gate is not None:
+                await self.gate.wait()  # held until the test opens it: no timing on a loaded machine
             await asyncio.sleep(self.delay_s)
         return np.ones((len(texts), 4), dtype=np.float32)
 
@@ -69,7 +72,8 @@ async def test_users_of_one_class_take_turns_round_robin() -> None:
 
 
 async def test_a_full_queue_is_refused_with_overloaded_and_frees_up_after() -> None:
-    fair = FairEmbedder(SlowModel(delay_s=0.05), per_user=10, total=15)
+    gate = asyncio.Event()
+    fair = FairEmbedder(SlowModel(gate=gate), per_user=10, total=15)
     first = asyncio.create_task(as_user("u", fair.embed_passages([f"u: {i}" for i in range(10)])))
     await asyncio.sleep(0.01)
     with pytest.raises(OverloadedError) as refused:
@@ -80,6 +84,7 @@ async def test_a_full_queue_is_refused_with_overloaded_and_frees_up_after() -> N
     assert fair.queued() == 15
     with pytest.raises(OverloadedError):
         await as_user("w", fair.embed_passages(["w: 1"]))  # over 15 in all
+    gate.set()
     await asyncio.gather(first, other)
     assert fair.queued() == 0
     assert (await as_user("u", fair.embed_passages([f"u: {i}" for i in range(10)]))).shape == (10, 4)

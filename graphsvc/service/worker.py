@@ -95,8 +95,8 @@ class JobWorker:
         self._stopping = True
         if self._loop_task is not None:
             self._loop_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._loop_task
+            # bounded too: a poll or sweep stuck in a database call must not hold up shutdown
+            await asyncio.wait({self._loop_task}, timeout=timeout_s)
             self._loop_task = None
         tasks = list(self._running.values())
         for task in tasks:

@@ -48,6 +48,21 @@ CREATE CONSTRAINT entity_lock_user IF NOT EXISTS FOR (n:EntityLock) REQUIRE n.us
 ;
 CREATE CONSTRAINT erasure_uid IF NOT EXISTS FOR (n:Erasure) REQUIRE n.uid IS UNIQUE
 ;
+// Issue 15 (seed 003): sources of other systems, candidates, documents and their chunks, tags, learning runs.
+CREATE CONSTRAINT source_uid IF NOT EXISTS FOR (n:Source) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT memory_candidate_uid IF NOT EXISTS FOR (n:MemoryCandidate) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT document_uid IF NOT EXISTS FOR (n:Document) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT document_version_uid IF NOT EXISTS FOR (n:DocumentVersion) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT chunk_uid IF NOT EXISTS FOR (n:Chunk) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT tag_uid IF NOT EXISTS FOR (n:Tag) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT learning_run_uid IF NOT EXISTS FOR (n:LearningRun) REQUIRE n.uid IS UNIQUE
+;
 
 // --- range indexes on user_id and time fields ----------------------------------------
 CREATE INDEX event_user IF NOT EXISTS FOR (n:Event) ON (n.user_id, n.occurred_at)
@@ -127,6 +142,28 @@ CREATE INDEX job_user_id IF NOT EXISTS FOR (n:Job) ON (n.user_id)
 ;
 CREATE INDEX pending_observation_user_id IF NOT EXISTS FOR (n:PendingObservation) ON (n.user_id)
 ;
+CREATE INDEX source_user IF NOT EXISTS FOR (n:Source) ON (n.user_id)
+;
+CREATE INDEX memory_candidate_user IF NOT EXISTS FOR (n:MemoryCandidate) ON (n.user_id)
+;
+CREATE INDEX memory_candidate_status IF NOT EXISTS FOR (n:MemoryCandidate) ON (n.user_id, n.status)
+;
+CREATE INDEX document_user IF NOT EXISTS FOR (n:Document) ON (n.user_id)
+;
+CREATE INDEX document_version_user IF NOT EXISTS FOR (n:DocumentVersion) ON (n.user_id)
+;
+CREATE INDEX chunk_user IF NOT EXISTS FOR (n:Chunk) ON (n.user_id)
+;
+CREATE INDEX chunk_document IF NOT EXISTS FOR (n:Chunk) ON (n.document_uid)
+;
+CREATE INDEX tag_user IF NOT EXISTS FOR (n:Tag) ON (n.user_id)
+;
+CREATE INDEX tag_name IF NOT EXISTS FOR (n:Tag) ON (n.user_id, n.normalized)
+;
+CREATE INDEX learning_run_user IF NOT EXISTS FOR (n:LearningRun) ON (n.user_id)
+;
+CREATE INDEX event_ingested IF NOT EXISTS FOR (n:Event) ON (n.ingested_at)
+;
 
 // --- full-text (BM25): English analyzer and CJK bigram analyzer over the same texts ---
 // Neo4j treats two full-text indexes on the same label and property list as one schema and
@@ -156,6 +193,12 @@ OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}
 CREATE FULLTEXT INDEX impression_text_cjk IF NOT EXISTS FOR (n:Impression) ON EACH [n.tenant_key, n.content]
 OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}
 ;
+CREATE FULLTEXT INDEX chunk_text_en IF NOT EXISTS FOR (n:Chunk) ON EACH [n.content, n.tenant_key]
+OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}
+;
+CREATE FULLTEXT INDEX chunk_text_cjk IF NOT EXISTS FOR (n:Chunk) ON EACH [n.tenant_key, n.content]
+OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}
+;
 CREATE FULLTEXT INDEX entity_names IF NOT EXISTS FOR (n:Alias) ON EACH [n.name, n.tenant_key]
 OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}
 ;
@@ -173,3 +216,5 @@ OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_fun
 CYPHER 25 CREATE VECTOR INDEX trait_embedding IF NOT EXISTS FOR (n:Trait) ON n.embedding WITH [n.user_id]
 OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}}
 ;
+CYPHER 25 CREATE VECTOR INDEX chunk_embedding IF NOT EXISTS FOR (n:Chunk) ON n.embedding WITH [n.user_id]
+OPTIONS {indexConfig: {`vector.dimensions`: {dimensions}, `vector.similarity_function`: 'cosine'}}

@@ -1,5 +1,5 @@
 """Command line: ``graphsvc serve | mcp | keys create/list/revoke | schema apply | schema print | import FILE |
-recall | export | restore | erase``."""
+recall | export | restore | erase | ingest-doc FILE | learn``."""
 
 from __future__ import annotations
 
@@ -383,6 +383,70 @@ def erase_(user_id: str, confirm: str) -> None:
     except GraphsvcError as exc:
         _fail(exc)
     click.echo(f"erased {user_id}: {result.nodes_deleted} nodes")
+
+
+@main.command("ingest-doc")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--user", "user_id", required=True, help="The user the document belongs to.")
+@click.option("--mime-type", default=None, help="The file's mime type (default: from its extension).")
+@click.option("--source-id", default=None, help="The document's id (default: the file name).")
+@click.option("--no-wait", is_flag=True, help="Return without waiting for its entities, candidates and tags.")
+def ingest_doc(file: Path, user_id: str, mime_type: str | None, source_id: str | None, no_wait: bool) -> None:
+    """Ingest a document FILE (PDF, DOCX, XLSX, CSV, Markdown, text, HTML) for a user."""
+    from graphsvc.service import MemoryService
+
+    async def run() -> None:
+        service = await MemoryService.open(_settings(), run_worker=not no_wait)
+        try:
+            content = service.read_document_file(file)
+            outcome = await service.ingest_document_bytes(
+                user_id=user_id, filename=file.name, content=content, mime_type=mime_type, source_id=source_id
+            )
+            doc = outcome.document
+            what = "stored" if outcome.changed else "unchanged"
+            click.echo(
+                f"{what}: document {doc.uid} {doc.title!r} ({doc.format}, {doc.pages} pages, {doc.chunks} chunks, "
+                f"version {doc.version})"
+            )
+            if outcome.changed and not no_wait:
+                await service.wait_for_jobs()
+                click.echo("indexed (entities, candidates, tags)")
+        finally:
+            await service.close()
+
+    try:
+        asyncio.run(run())
+    except GraphsvcError as exc:
+        _fail(exc)
+
+
+@main.command("learn")
+@click.option(
+    "--user", "user_ids", multiple=True, help="A user to run it for (repeatable; default: every active user)."
+)
+def learn(user_ids: tuple[str, ...]) -> None:
+    """Run today's daily learning now (reflection, candidates, archival, tags); once per user and day."""
+    from graphsvc.service import MemoryService
+
+    async def run() -> None:
+        service = await MemoryService.open(_settings(), run_worker=False)
+        try:
+            for user_id in user_ids or await service.learning_users():
+                r = await service.run_daily_learning(user_id=user_id)
+                what = "ran" if r.ran_now else "already"
+                click.echo(
+                    f"{user_id} {r.day} {r.status} ({what}): reflection {r.reflection_status or '-'}, "
+                    f"{r.traits_dissolved} traits dissolved, {r.candidates_promoted} candidates promoted, "
+                    f"{r.candidates_expired} expired, {r.memories_archived} memories archived, "
+                    f"{r.tags_assigned} tags"
+                )
+        finally:
+            await service.close()
+
+    try:
+        asyncio.run(run())
+    except GraphsvcError as exc:
+        _fail(exc)
 
 
 @main.command("recall")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ipaddress
 from pathlib import Path
 from typing import Annotated, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import limits
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
@@ -286,6 +287,67 @@ class Settings(BaseSettings):
     """A claimed job's lease; its owner renews it every third of this. A job whose owner stopped renewing
     (killed, partitioned from Neo4j) is taken over by any process once the lease has expired."""
 
+    # --- Sources and candidates (issue 15, seed 003) -----------------------------------
+    max_events_per_request: int = Field(default=500, ge=1)
+    """Events one ``ingestEvents`` call may carry."""
+    max_metadata_chars: int = Field(default=10_000, ge=2)
+    """An event's metadata, as JSON text, at most this long."""
+    candidate_ttl_days: float = Field(default=14.0, gt=0)
+    """An open candidate not promoted within this many days of its first event expires (daily learning)."""
+    candidate_min_days: int = Field(default=2, ge=1)
+    """A candidate reinforced by events of at least this many distinct days (UTC) is promoted."""
+    candidate_min_sources: int = Field(default=2, ge=1)
+    """...or by events of at least this many distinct sources (source type + source id)."""
+    candidate_promote_importance: float = Field(default=0.8, ge=0, le=1)
+    """...or when its importance is at least this (0–1, seed 001's importance scale)."""
+    candidate_confidence_below: float = Field(default=0.5, ge=0, le=1)
+    """Conversation extractions with confidence below this become candidates instead of memories (the LLM
+    path; 0 turns it off)."""
+    candidate_statements_per_event: int = Field(default=5, ge=1)
+    """Statements (candidates) taken from one event at most."""
+
+    # --- Documents (issue 15, seed 003) ------------------------------------------------
+    document_max_bytes: int = Field(default=20 * 1024 * 1024, ge=1024)
+    """Largest document accepted (bytes of the file; GraphQL is also bounded by MAX_BODY_BYTES)."""
+    document_max_pages: int = Field(default=500, ge=1)
+    """PDF pages (and XLSX sheets × 50) parsed at most; a longer document is refused whole."""
+    document_max_chars: int = Field(default=2_000_000, ge=1000)
+    """Largest normalised markdown kept for one document."""
+    document_max_unzipped_bytes: int = Field(default=100 * 1024 * 1024, ge=1024)
+    """DOCX/XLSX: the zip's entries may unpack to at most this many bytes in all (zip bomb guard)."""
+    document_max_zip_ratio: float = Field(default=100.0, gt=1)
+    """DOCX/XLSX: an entry that unpacks to more than this many times its packed size is refused."""
+    document_max_zip_entries: int = Field(default=10_000, ge=1)
+    document_parse_timeout_s: float = Field(default=120.0, gt=0)
+    """Parsing one document may take at most this long."""
+    document_chunk_tokens: int = Field(default=300, ge=20)
+    """A passage chunk holds at most about this many tokens (longer blocks are split at sentences)."""
+    document_section_tokens: int = Field(default=800, ge=20)
+    """A section's text kept on its chunk (the context a small passage hit brings into memoryContext)."""
+    document_small_chunk_tokens: int = Field(default=80, ge=1)
+    """A recalled passage shorter than this brings its section into memoryContext when the budget allows."""
+
+    # --- Tags (issue 15) -----------------------------------------------------------------
+    auto_tags_per_document: int = Field(default=5, ge=0)
+    """Topic tags a document gets at ingest (keywords: YAKE for English, jieba TF-IDF for Chinese)."""
+    auto_tag_min_items: int = Field(default=2, ge=1)
+    """Daily tagging: a keyword becomes a topic tag when at least this many of the day's items share it."""
+
+    # --- Daily learning (issue 15, seed 003) ---------------------------------------------
+    daily_learning: bool = True
+    """Run the daily learning job in the service (``serve``); off: only ``graphsvc learn`` runs it."""
+    daily_learning_at: str = "03:30"
+    """Local time (``HH:MM``, in ``DAILY_LEARNING_TZ``) at which the day's learning is queued for every active user."""
+    daily_learning_tz: str = "UTC"
+    """IANA time zone of ``DAILY_LEARNING_AT`` and of the learning day."""
+    daily_learning_active_days: int = Field(default=90, ge=1)
+    """Users with an event ingested within this many days are learned about daily (idle ones decay)."""
+    learning_lease_s: float = Field(default=120.0, gt=0)
+    """A user's learning run is claimed under this lease (renewed every third of it)."""
+    archive_after_days: float = Field(default=90.0, gt=0)
+    """Memories not reinforced for this many days, with importance below ``ARCHIVE_IMPORTANCE_BELOW``, are archived."""
+    archive_importance_below: float = Field(default=0.3, ge=0, le=1)
+
     # --- Impression observation pipeline (seed 000) ----------------------------------
     impression_batch_size: int = Field(default=8, ge=1, le=200)
     """Active entities per planner call: a context budget, never a coverage limit (seed 000 §执行流程 1)."""
@@ -393,6 +455,27 @@ class Settings(BaseSettings):
                 ) from exc
         return value.strip()
 
+    @field_validator("daily_learning_at")
+    @classmethod
+    def _parse_learning_time(cls, value: str) -> str:
+        parts = value.strip().split(":")
+        if len(parts) != 2 or not all(p.isdigit() for p in parts) or int(parts[0]) > 23 or int(parts[1]) > 59:
+            raise ConfigurationError(
+                setting="DAILY_LEARNING_AT", problem=f"is {value!r}, not a time of day", fix="write it like 03:30"
+            )
+        return f"{int(parts[0]):02d}:{int(parts[1]):02d}"
+
+    @field_validator("daily_learning_tz")
+    @classmethod
+    def _parse_learning_tz(cls, value: str) -> str:
+        try:
+            ZoneInfo(value.strip())
+        except (ZoneInfoNotFoundError, ValueError) as exc:
+            raise ConfigurationError(
+                setting="DAILY_LEARNING_TZ", problem=f"is {value!r}, not an IANA time zone", fix="e.g. Europe/Lisbon"
+            ) from exc
+        return value.strip()
+
     @model_validator(mode="after")
     def _auth_is_consistent(self) -> Settings:
         self.require_safe_bind(self.host)
@@ -480,3 +563,8 @@ class Settings(BaseSettings):
     def llm_enabled(self) -> bool:
         """True when an OpenAI-compatible LLM endpoint is configured; else the offline extractor runs."""
         return self.llm_base_url is not None
+
+    @property
+    def learning_zone(self) -> ZoneInfo:
+        """The time zone of the daily learning (``DAILY_LEARNING_TZ``)."""
+        return ZoneInfo(self.daily_learning_tz)

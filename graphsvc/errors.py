@@ -209,3 +209,14 @@ class DeadlineExceededError(GraphsvcError):
             f"the request took longer than its {deadline_s:g} s deadline and was stopped",
             suggestion="retry later, ask for less (a smaller limit or batch), or raise REQUEST_DEADLINE_S",
         )
+
+
+class DocumentError(GraphsvcError):
+    """A document cannot be taken: wrong or unsupported format, corrupt, over a limit, a zip bomb. Nothing is
+    written."""
+
+    code = "INVALID_DOCUMENT"
+
+    def __init__(self, *, filename: str, problem: str, fix: str | None = None) -> None:
+        super().__init__(f"document {filename!r} {problem}", suggestion=fix)
+        self.filename = filename

@@ -49,6 +49,11 @@ def tenant_key(user_id: str) -> str:
     return "t" + _digest("tenant", user_id)[:24]
 
 
+def candidate_uid(user_id: str, memory_type: str, content_hash: str) -> str:
+    """A memory candidate's uid: one per (user, memory type, normalised content) (seed 003: BrainCandidate)."""
+    return _digest("candidate", user_id, memory_type, content_hash)
+
+
 def session_uid(user_id: str, session_id: str) -> str:
     return _digest("session", user_id, session_id)
 

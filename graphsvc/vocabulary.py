@@ -141,10 +141,47 @@ JOB_PRIORITIES: tuple[JobPriority, ...] = get_args(JobPriority)
 JOB_PRIORITY_RANK: dict[JobPriority, int] = {"interactive": 0, "bulk": 1}
 """What the ``Job.priority`` property stores: lower ranks are claimed first."""
 
-JobKind = Literal["extract_memories", "reflect"]
+JobKind = Literal["extract_memories", "reflect", "index_document", "learn"]
 """Background work: ``extract_memories`` after a conversation ends (seed 001 §3.3), ``reflect`` after an
-extraction commits (seed 002 §1, the session-end trigger)."""
+extraction commits (seed 002 §1, the session-end trigger), ``index_document`` after a document is stored
+(its entities, seed 000, and its candidates), ``learn`` the daily learning run of one user (seed 003)."""
 JOB_KINDS: tuple[JobKind, ...] = get_args(JobKind)
 
 NON_SOURCE_ROLES = frozenset({"assistant", "system", "ai"})
 """Message roles that are never a source of memories or observations (compared case-insensitively)."""
+
+SourceType = Literal["conversation", "document", "todo", "task", "forum_post", "note", "calendar"]
+"""Seed 003: the source systems whose records become ``Event`` nodes on one event layer."""
+SOURCE_TYPES: tuple[SourceType, ...] = get_args(SourceType)
+
+CandidateStatus = Literal["open", "promoted", "rejected", "expired"]
+"""A ``MemoryCandidate`` (seed 003, between raw events and durable memory): ``open`` until it is promoted to a
+memory (reinforced on two days or by two sources, important enough, or confirmed by a person), rejected by a
+person, or expired (open past ``CANDIDATE_TTL_DAYS``)."""
+CANDIDATE_STATUSES: tuple[CandidateStatus, ...] = get_args(CandidateStatus)
+
+PromotionReason = Literal["reinforced", "importance", "confirmed"]
+"""Why a candidate became a memory: reinforced by events of ≥ 2 days or ≥ 2 sources, its importance passed
+``CANDIDATE_PROMOTE_IMPORTANCE``, or a person confirmed it (``promoteCandidate``)."""
+PROMOTION_REASONS: tuple[PromotionReason, ...] = get_args(PromotionReason)
+
+DocumentFormat = Literal["pdf", "docx", "xlsx", "csv", "markdown", "txt", "html"]
+"""Document formats graphsvc parses, each through its own adapter, all normalised to markdown."""
+DOCUMENT_FORMATS: tuple[DocumentFormat, ...] = get_args(DocumentFormat)
+
+ChunkKind = Literal["section", "passage"]
+"""A document chunk: a ``section`` (a heading and everything under it, the context a passage brings) or a
+``passage`` (a paragraph-sized leaf: embedded, full-text indexed, recalled)."""
+CHUNK_KINDS: tuple[ChunkKind, ...] = get_args(ChunkKind)
+
+TagOrigin = Literal["auto", "user", "source"]
+"""Who put a tag on a node: automatic topic tags, a person (``tagMemory``), or the source record's own tags."""
+TAG_ORIGINS: tuple[TagOrigin, ...] = get_args(TagOrigin)
+
+LearningStatus = Literal["RUNNING", "COMPLETED", "FAILED"]
+"""A ``LearningRun`` (one user, one local day): claimed RUNNING under a lease, then COMPLETED or FAILED."""
+LEARNING_STATUSES: tuple[LearningStatus, ...] = get_args(LearningStatus)
+
+TimelineKind = Literal["event", "memory", "candidate"]
+"""What a timeline item is."""
+TIMELINE_KINDS: tuple[TimelineKind, ...] = get_args(TimelineKind)

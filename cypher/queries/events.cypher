@@ -52,6 +52,15 @@ SET e.extracted_at = $now
 RETURN count(e) AS marked
 ;
 
+// name: add_session_summary
+// An extraction run's conversation summary joins its session's (the last $keep runs' summaries, oldest first);
+// an empty summary changes nothing.
+MATCH (s:Session {uid: $session_uid})
+WHERE s.user_id = $user_id AND trim($summary) <> ''
+SET s.summaries = (coalesce(s.summaries, []) + [$summary])[-$keep..], s.summarised_at = $now
+RETURN count(s) AS updated
+;
+
 // name: idle_open_sessions
 // Idle by the service's clock (when the last message arrived), not by the messages' own times:
 // an imported history or a client with a skewed clock does not end a live conversation.

@@ -3,7 +3,7 @@
 
 // name: vector_events_exact
 MATCH (e:Event)
-WHERE e.user_id = $user_id AND e.embedding IS NOT NULL
+WHERE e.user_id = $user_id AND e.embedding IS NOT NULL AND e.superseded_at IS NULL
 WITH e, vector.similarity.cosine(e.embedding, $embedding) AS score
 ORDER BY score DESC
 LIMIT $k
@@ -46,8 +46,10 @@ RETURN e.uid AS uid, score
 // $lucene is built by graphsvc.text.lucene from word tokens only (no query syntax
 // survives); tenant_key pre-filters inside Lucene, the WHERE is the exact tenant guard.
 // Returns the text too: recall re-ranks the pool with the tenant's own BM25 statistics.
+// An earlier version of a source record (superseded_at set, issue 15) is history, not a recall candidate.
 CALL db.index.fulltext.queryNodes($index, $lucene, {limit: $k}) YIELD node, score
 WHERE node.user_id = $user_id AND ($as_of IS NULL OR node.occurred_at <= $as_of)
+  AND (node.superseded_at IS NULL OR ($as_of IS NOT NULL AND node.superseded_at > $as_of))
 RETURN node.uid AS uid, score, node.content AS text
 ;
 
@@ -78,7 +80,7 @@ UNWIND $uids AS uid
 MATCH (e:Event {uid: uid})
 WHERE e.user_id = $user_id
 RETURN e.uid AS uid, e.content AS content, e.speaker AS speaker, e.occurred_at AS occurred_at,
-       [e.source_id] AS source_ids
+       [e.source_id] AS source_ids, e.title AS title, e.source_type AS source_type
 ;
 
 // name: hydrate_memories
@@ -97,12 +99,22 @@ RETURN m.uid AS uid, m.content AS content, m.memory_type AS memory_type,
 ;
 
 // name: recent_events
-// The user's latest messages, newest first (the "recent events" part of a memory context).
+// The user's latest events of every source, newest first (the "recent events" part of a memory context);
+// earlier versions of a source record are left out.
 MATCH (e:Event)
-WHERE e.user_id = $user_id
+WHERE e.user_id = $user_id AND e.superseded_at IS NULL
 RETURN e.uid AS uid, e.content AS content, e.speaker AS speaker, e.role AS role,
-       e.occurred_at AS occurred_at, e.source_id AS source_id
+       e.occurred_at AS occurred_at, e.source_id AS source_id, e.source_type AS source_type, e.title AS title
 ORDER BY e.occurred_at DESC, e.seq DESC
+LIMIT $limit
+;
+
+// name: recent_session_summaries
+// The summaries of the user's latest summarised conversations, newest first (memoryContext).
+MATCH (s:Session)
+WHERE s.user_id = $user_id AND size(coalesce(s.summaries, [])) > 0
+RETURN s.session_id AS session_id, s.summaries AS summaries, s.last_message_at AS last_message_at
+ORDER BY s.last_message_at DESC
 LIMIT $limit
 ;
 
@@ -201,4 +213,71 @@ WITH m, vector.similarity.cosine(m.embedding, $embedding) AS score
 ORDER BY score DESC
 LIMIT $k
 RETURN m.uid AS uid, score
+;
+
+// name: fulltext_chunks
+// Document passages (issue 15): sections are context, never candidates.
+CALL db.index.fulltext.queryNodes($index, $lucene, {limit: $k}) YIELD node, score
+WHERE node.user_id = $user_id AND node.kind = 'passage'
+RETURN node.uid AS uid, score, node.content AS text
+;
+
+// name: hydrate_chunks
+// A passage hit names its document and heading path; it is dated by its document's last change.
+UNWIND $uids AS uid
+MATCH (c:Chunk {uid: uid})
+WHERE c.user_id = $user_id
+MATCH (d:Document {uid: c.document_uid})
+WHERE d.user_id = $user_id
+RETURN c.uid AS uid, c.content AS content, c.heading_path AS heading_path, c.tokens AS tokens,
+       d.uid AS document_uid, d.title AS title, d.filename AS filename, d.updated_at AS occurred_at
+;
+
+// name: chunk_sections
+// The section each passage belongs to (its parent chunk), for memoryContext.
+UNWIND $uids AS uid
+MATCH (s:Chunk {kind: 'section'})-[:HAS_CHILD]->(c:Chunk {uid: uid})
+WHERE c.user_id = $user_id AND s.user_id = $user_id
+RETURN c.uid AS uid, s.uid AS section_uid, s.content AS content, s.tokens AS tokens
+;
+
+// name: vector_tagged
+// Recall with a tag filter: an exact scan of the user's embedded nodes carrying any of the tags (active memories,
+// current events, passages, and the passages of tagged documents), with their kind.
+MATCH (t:Tag)
+WHERE t.user_id = $user_id AND t.normalized IN $tags
+CALL (t) {
+  MATCH (n)-[:TAGGED]->(t)
+  WHERE (n:Memory OR n:Event OR n:Chunk) RETURN n
+  UNION
+  MATCH (d:Document)-[:TAGGED]->(t)
+  MATCH (n:Chunk {document_uid: d.uid})
+  RETURN n
+}
+WITH DISTINCT n
+WHERE n.user_id = $user_id AND n.embedding IS NOT NULL
+  AND (NOT n:Memory OR n.status = 'active') AND (NOT n:Chunk OR n.kind = 'passage')
+  AND (NOT n:Event OR n.superseded_at IS NULL)
+WITH n, vector.similarity.cosine(n.embedding, $embedding) AS score
+ORDER BY score DESC
+LIMIT $k
+RETURN n.uid AS uid, score, CASE WHEN n:Memory THEN 'memory' WHEN n:Chunk THEN 'chunk' ELSE 'event' END AS kind
+;
+
+// name: tagged_recall_uids
+// The uids a tag-filtered recall may return: the user's nodes carrying any of the tags, and the passages of
+// tagged documents.
+MATCH (t:Tag)
+WHERE t.user_id = $user_id AND t.normalized IN $tags
+CALL (t) {
+  MATCH (n)-[:TAGGED]->(t) RETURN n.uid AS uid, n.user_id AS owner
+  UNION
+  MATCH (d:Document)-[:TAGGED]->(t)
+  MATCH (n:Chunk {document_uid: d.uid})
+  RETURN n.uid AS uid, n.user_id AS owner
+}
+WITH uid, owner
+WHERE owner = $user_id
+RETURN DISTINCT uid
+LIMIT $limit
 ;

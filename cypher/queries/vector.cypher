@@ -31,6 +31,7 @@ RETURN m.uid AS uid, score
 CYPHER 25
 MATCH (e:Event)
   SEARCH e IN (VECTOR INDEX event_embedding FOR $embedding WHERE e.user_id = $user_id LIMIT $candidates)
+WITH e WHERE e.superseded_at IS NULL
 WITH e, vector.similarity.cosine(e.embedding, $embedding) AS score
 ORDER BY score DESC
 LIMIT $k
@@ -65,4 +66,29 @@ CYPHER 25
 MATCH (m:Memory)
 WHERE m.user_id = $user_id AND m.status = 'active' AND m.embedding IS NOT NULL
 RETURN collect(m.uid) AS uids, collect(VECTOR(m.embedding, $dimensions, FLOAT32)) AS embeddings
+;
+
+// name: count_user_chunks
+MATCH (c:Chunk)
+WHERE c.user_id = $user_id AND c.kind = 'passage'
+RETURN count(c) AS n
+;
+
+// name: vector_chunks_exact
+MATCH (c:Chunk)
+WHERE c.user_id = $user_id AND c.kind = 'passage' AND c.embedding IS NOT NULL
+WITH c, vector.similarity.cosine(c.embedding, $embedding) AS score
+ORDER BY score DESC
+LIMIT $k
+RETURN c.uid AS uid, score
+;
+
+// name: vector_chunks_ann
+CYPHER 25
+MATCH (c:Chunk)
+  SEARCH c IN (VECTOR INDEX chunk_embedding FOR $embedding WHERE c.user_id = $user_id LIMIT $candidates)
+WITH c, vector.similarity.cosine(c.embedding, $embedding) AS score
+ORDER BY score DESC
+LIMIT $k
+RETURN c.uid AS uid, score
 ;

@@ -63,7 +63,7 @@ def build_app(settings: Settings, *, service: MemoryService | None = None, close
                 if close_service:
                     await service.close()
             return
-        ref["service"] = await MemoryService.open(settings)
+        ref["service"] = await MemoryService.open(settings, run_scheduler=True)
         try:
             yield
         finally:

@@ -5,8 +5,9 @@
 - ``max_messages_per_request`` messages summed over every ``ingestMessages`` field of the request;
 - every string argument (variables included) at most ``max_message_chars`` characters and storable (no
   lone surrogates); every list argument at most ``max_list_items`` items (``messages`` at most
-  ``max_messages_per_request``). Field-specific limits (ids, speaker, query, names) are checked by the
-  service on top of these.
+  ``max_messages_per_request``, ``events`` of ``ingestEvents`` at most ``max_events_per_request``);
+  ``ingestDocument``'s ``contentBase64`` and ``text`` are bounded by ``document_max_bytes`` instead.
+  Field-specific limits (ids, speaker, query, names) are checked by the service on top of these.
 
 A request over a limit fails whole, with INVALID_INPUT, and nothing runs.
 """
@@ -78,6 +79,10 @@ def _value(node: ValueNode, variables: dict[str, Any]) -> Any:
     return getattr(node, "value", None)
 
 
+DOCUMENT_FIELDS = (".input.contentBase64", ".input.text")
+"""ingestDocument's content arguments: bounded by the document limit, not by ``max_message_chars``."""
+
+
 def check_value(path: str, value: Any, settings: Settings) -> int:
     """Check one argument value recursively; returns how many ``messages`` items it holds.
 
@@ -85,16 +90,19 @@ def check_value(path: str, value: Any, settings: Settings) -> int:
         InvalidInputError: a string too long or not storable, a list too long.
     """
     if isinstance(value, str):
-        if len(value) > settings.max_message_chars:
-            raise InvalidInputError(
-                field=path,
-                problem=f"is {len(value)} characters, over the limit of {settings.max_message_chars}",
-            )
+        # A document's content is bounded by DOCUMENT_MAX_BYTES (base64 takes 4 characters per 3 bytes).
+        limit = (
+            settings.document_max_bytes * 4 // 3 + 4 if path.endswith(DOCUMENT_FIELDS) else settings.max_message_chars
+        )
+        if len(value) > limit:
+            raise InvalidInputError(field=path, problem=f"is {len(value)} characters, over the limit of {limit}")
         require_encodable(path, value)
         return 0
     if isinstance(value, list):
         is_messages = path.endswith(".messages") or path == "messages"
         limit = settings.max_messages_per_request if is_messages else settings.max_list_items
+        if path.endswith(".input.events"):
+            limit = settings.max_events_per_request
         if len(value) > limit:
             raise InvalidInputError(
                 field=path, problem=f"has {len(value)} items, over the limit of {limit}", fix="send several requests"

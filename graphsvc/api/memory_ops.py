@@ -28,8 +28,10 @@ from graphsvc.api.types import (
 @strawberry.type
 class MemoryQuery:
     @strawberry.field(
-        description="Ranked memories, raw events, impressions and traits of one user for a query. Only ACTIVE "
-        "memories unless includeSuperseded; with asOf, the state at that time (memories that held then)."
+        description="Ranked memories, raw events, impressions, traits and document passages of one user for a "
+        "query. Only ACTIVE memories unless includeSuperseded; with asOf, the state at that time (memories that "
+        "held then). With tags, only memories, events and passages carrying one of them (a passage also through "
+        "its document)."
     )
     async def recall(
         self,
@@ -39,6 +41,7 @@ class MemoryQuery:
         limit: int = 10,
         include_superseded: bool = False,
         as_of: datetime | None = None,
+        tags: list[str] | None = None,
     ) -> list[RecallHit]:
         service = info.context.service
         hits = await service.recall(
@@ -47,11 +50,13 @@ class MemoryQuery:
             limit=limit,
             include_superseded=include_superseded,
             as_of=as_of,
+            tags=tags,
         )
         return [RecallHit.from_domain(h) for h in hits]
 
     @strawberry.field(
-        description="A prompt-ready block: established traits, recalled memories with dates, recent messages."
+        description="A prompt-ready block: established traits, recalled memories and document passages with dates, "
+        "recent events of every source."
     )
     async def memory_context(self, info: Info, user_id: str, query: str, max_tokens: int = 1_000) -> MemoryContext:
         context = await info.context.service.memory_context(

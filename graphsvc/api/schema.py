@@ -18,19 +18,41 @@ from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
 
 from graphsvc.api.dashboard_ops import DashboardQuery
+from graphsvc.api.document_ops import DocumentMutation, DocumentQuery
 from graphsvc.api.entity_ops import EntityMutation, EntityQuery
 from graphsvc.api.errors import DomainErrors
+from graphsvc.api.learning_ops import LearningMutation, LearningQuery
 from graphsvc.api.lifecycle_ops import LifecycleMutation, LifecycleQuery
 from graphsvc.api.limits import RequestLimits
 from graphsvc.api.memory_ops import MemoryMutation, MemoryQuery
+from graphsvc.api.source_ops import SourceMutation, SourceQuery
+from graphsvc.api.timeline_ops import TimelineQuery
 from graphsvc.api.trait_ops import TraitMutation, TraitQuery
 
 MAX_DEPTH = 8
 MAX_TOKENS = 2_000
 MAX_ALIASES = 15
 
-QUERIES: tuple[type, ...] = (MemoryQuery, LifecycleQuery, TraitQuery, EntityQuery, DashboardQuery)
-MUTATIONS: tuple[type, ...] = (MemoryMutation, LifecycleMutation, TraitMutation, EntityMutation)
+QUERIES: tuple[type, ...] = (
+    MemoryQuery,
+    LifecycleQuery,
+    SourceQuery,
+    DocumentQuery,
+    TraitQuery,
+    EntityQuery,
+    DashboardQuery,
+    LearningQuery,
+    TimelineQuery,
+)
+MUTATIONS: tuple[type, ...] = (
+    MemoryMutation,
+    LifecycleMutation,
+    SourceMutation,
+    DocumentMutation,
+    TraitMutation,
+    EntityMutation,
+    LearningMutation,
+)
 
 Query = merge_types("Query", QUERIES)
 Mutation = merge_types("Mutation", MUTATIONS)

@@ -7,7 +7,7 @@ from enum import Enum
 
 import strawberry
 
-from graphsvc.service.views import IngestOutcome, JobRow, MemoryView, MessageIn
+from graphsvc.service.views import EventsOutcome, IngestOutcome, JobRow, MemoryView, MessageIn
 from graphsvc.service.views import MemoryContext as DomainMemoryContext
 from graphsvc.service.views import MemoryPage as DomainMemoryPage
 from graphsvc.service.views import RecallHit as DomainRecallHit
@@ -85,10 +85,31 @@ class IngestResult:
     stored: int = strawberry.field(description="Messages stored now")
     duplicates: int = strawberry.field(description="Messages already stored before (no change)")
     message_ids: list[str] = strawberry.field(description="Ids of the messages, derived where none was given")
+    event_ids: list[str] = strawberry.field(
+        default_factory=list,
+        description="ingestEvents: the stored event ids in input order (message ids for conversation events)",
+    )
+    new_versions: int = strawberry.field(
+        default=0, description="ingestEvents: stored events that replaced an earlier version of their source"
+    )
+    candidates: int = strawberry.field(default=0, description="ingestEvents: candidates created or reinforced")
+    promoted: int = strawberry.field(default=0, description="ingestEvents: candidates promoted to memories")
 
     @classmethod
     def from_domain(cls, outcome: IngestOutcome) -> IngestResult:
         return cls(stored=outcome.stored, duplicates=outcome.duplicates, message_ids=outcome.message_ids)
+
+    @classmethod
+    def from_events(cls, outcome: EventsOutcome) -> IngestResult:
+        return cls(
+            stored=outcome.stored,
+            duplicates=outcome.duplicates,
+            message_ids=[],
+            event_ids=outcome.event_ids,
+            new_versions=outcome.new_versions,
+            candidates=outcome.candidates,
+            promoted=outcome.promoted,
+        )
 
 
 @strawberry.type
@@ -135,7 +156,9 @@ class Job:
 @strawberry.type
 class RecallHit:
     id: strawberry.ID
-    kind: str = strawberry.field(description="memory, event, impression or trait (seed 002 §7)")
+    kind: str = strawberry.field(
+        description="memory, event, impression, trait (seed 002 §7) or chunk (a document passage)"
+    )
     content: str
     score: float
     occurred_at: datetime | None
@@ -159,6 +182,11 @@ class RecallHit:
     valid_to: datetime | None = strawberry.field(
         default=None, description="For a memory: when a newer value replaced it; null while it holds"
     )
+    document_id: strawberry.ID | None = strawberry.field(default=None, description="For a chunk, its document")
+    heading_path: list[str] = strawberry.field(
+        default_factory=list, description="For a chunk, the headings above it, outermost first"
+    )
+    title: str | None = strawberry.field(default=None, description="For a chunk, its document's title")
 
     @classmethod
     def from_domain(cls, hit: DomainRecallHit) -> RecallHit:
@@ -174,6 +202,9 @@ class RecallHit:
             status=MemoryStatus(hit.status) if hit.status else None,
             valid_from=hit.valid_from,
             valid_to=hit.valid_to,
+            document_id=strawberry.ID(hit.document_id) if hit.document_id else None,
+            heading_path=hit.heading_path,
+            title=hit.title,
         )
 
 
@@ -241,6 +272,8 @@ class MemoryContext:
     memory_ids: list[strawberry.ID]
     impression_ids: list[strawberry.ID]
     event_ids: list[strawberry.ID]
+    chunk_ids: list[strawberry.ID] = strawberry.field(description="Document passages the block quotes")
+    session_ids: list[str] = strawberry.field(description="Conversations (session ids) whose summaries it quotes")
 
     @classmethod
     def from_domain(cls, context: DomainMemoryContext) -> MemoryContext:
@@ -251,4 +284,6 @@ class MemoryContext:
             memory_ids=[strawberry.ID(i) for i in context.memory_ids],
             impression_ids=[strawberry.ID(i) for i in context.impression_ids],
             event_ids=[strawberry.ID(i) for i in context.event_ids],
+            chunk_ids=[strawberry.ID(i) for i in context.chunk_ids],
+            session_ids=list(context.session_ids),
         )

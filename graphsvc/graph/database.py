@@ -32,7 +32,13 @@ from graphsvc.graph.cypher import query, schema_statements
 
 log = logging.getLogger(__name__)
 
-VECTOR_INDEXES = ("event_embedding", "memory_embedding", "impression_embedding", "trait_embedding")
+VECTOR_INDEXES = (
+    "event_embedding",
+    "memory_embedding",
+    "impression_embedding",
+    "trait_embedding",
+    "chunk_embedding",
+)
 
 T = TypeVar("T")
 

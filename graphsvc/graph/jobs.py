@@ -9,6 +9,7 @@ from typing import Any, cast
 from graphsvc.graph import nodes
 from graphsvc.graph.database import Database, NamedTx
 from graphsvc.graph.leases import LeaseLostError
+from graphsvc.keys import new_uid
 from graphsvc.vocabulary import JOB_KINDS, JOB_PRIORITY_RANK, JOB_STATUSES, JobKind, JobPriority, JobStatus
 
 _PRIORITY_OF_RANK: dict[int, JobPriority] = {rank: name for name, rank in JOB_PRIORITY_RANK.items()}
@@ -47,6 +48,7 @@ class JobRow:
     priority: JobPriority = "interactive"
     cancel_requested: bool = False
     request_id: str | None = None
+    target_uid: str | None = None
 
     @classmethod
     def from_node(cls, node: Any) -> JobRow:
@@ -77,6 +79,7 @@ class JobRow:
             priority=_PRIORITY_OF_RANK.get(job.priority or 0, "interactive"),
             cancel_requested=bool(job.cancel_requested),
             request_id=job.request_id,
+            target_uid=job.target_uid,
         )
 
 
@@ -98,3 +101,39 @@ async def commit_with_job(db: Database, job: JobRow, *, now: datetime, work: Any
         return await work(tx)
 
     return await db.in_transaction(guarded)
+
+
+async def queue_user_job(
+    db: Any,
+    *,
+    user_id: str,
+    kind: JobKind,
+    dedup_key: str,
+    now: datetime,
+    target_uid: str | None = None,
+    priority: JobPriority = "interactive",
+    open_statuses: tuple[JobStatus, ...] = ("PENDING",),
+    request_id: str | None = None,
+) -> tuple[JobRow, bool]:
+    """Queue a job of the user not tied to a session (``create_user_job``), or return the one already queued.
+
+    Args:
+        db: a :class:`Database` or a :class:`NamedTx` (to queue inside a caller's transaction).
+        open_statuses: a job with the same ``dedup_key`` in one of these statuses is returned instead.
+
+    Returns:
+        the job and whether it was created now.
+    """
+    rows = await db.write(
+        "create_user_job",
+        uid=new_uid(),
+        user_id=user_id,
+        kind=kind,
+        target_uid=target_uid,
+        now=now,
+        priority=JOB_PRIORITY_RANK[priority],
+        dedup_key=dedup_key,
+        request_id=request_id,
+        open_statuses=list(open_statuses),
+    )
+    return JobRow.from_node(rows[0]["job"]), bool(rows[0]["created"])

@@ -26,6 +26,12 @@ Edges (ARCHITECTURE.md "The graph"):
     (HistoryEntry)-[:RECORDS]->(any node)       audit trail; a tombstone entry of a deleted node has no edge
     (Erasure)                                   an eraseUser in progress (deleted last; no edges)
     (Job)-[:FOR_SESSION]->(Session)
+    (Source)-[:HAS_VERSION]->(Event), (Event)-[:PREVIOUS_VERSION]->(Event)   a todo, task, note... and its versions
+    (MemoryCandidate)-[:FROM_EVENT]->(Event), -[:PROMOTED_TO]->(Memory)       seed 003's candidate layer
+    (Document)-[:HAS_CHUNK]->(Chunk), (Chunk)-[:HAS_CHILD]->(Chunk)         the heading tree (sections → passages)
+    (Document)-[:FROM_EVENT]->(Event), -[:PREVIOUS_VERSION]->(DocumentVersion)
+    (Memory|Event|Document|Chunk)-[:TAGGED {origin, at}]->(Tag)
+    (LearningRun)                               one user's daily learning of one local day (no edges)
 """
 
 from __future__ import annotations
@@ -45,17 +51,23 @@ from neomodel import (
 )
 
 from graphsvc.vocabulary import (
+    CANDIDATE_STATUSES,
+    CHUNK_KINDS,
+    DOCUMENT_FORMATS,
     ENTITY_KINDS,
     EVIDENCE_GRADES,
     EVIDENCE_KINDS,
     JOB_KINDS,
     JOB_STATUSES,
+    LEARNING_STATUSES,
     MEMORY_ORIGINS,
     MEMORY_STATUSES,
     MEMORY_TYPES,
     PENDING_REASONS,
     PENDING_STATUSES,
+    PROMOTION_REASONS,
     SESSION_STATUSES,
+    SOURCE_TYPES,
     TRAIT_CONTEXTS,
     TRAIT_STAGES,
     TRAIT_SUBTYPES,
@@ -96,16 +108,25 @@ class Session(TenantNode):
     started_at = DateTimeNeo4jFormatProperty()
     last_message_at = DateTimeNeo4jFormatProperty()
     ended_at = DateTimeNeo4jFormatProperty()
+    summaries = ArrayProperty(StringProperty())  # the conversation summaries of its last extraction runs
+    summarised_at = DateTimeNeo4jFormatProperty()
     events = AsyncRelationshipTo("Event", "HAS_EVENT")
 
 
 class Event(TenantNode):
-    """A raw source record: one conversation message (ARCHITECTURE.md: Event)."""
+    """A raw source record (ARCHITECTURE.md: Event): a conversation message (``session_id``, ``role``), or one
+    version of a todo, task, note, forum post, calendar entry or document (``title``, ``status``, ``metadata``
+    as JSON, ``version``; ``superseded_at`` once a newer version of the same source arrived)."""
 
-    session_id = StringProperty(required=True)
-    source_type = StringProperty(default="conversation")
-    source_id = StringProperty(required=True)  # the caller's messageId, or a derived one
-    role = StringProperty(required=True)
+    session_id = StringProperty()
+    source_type = StringProperty(default="conversation", choices=_choices(SOURCE_TYPES))
+    source_id = StringProperty(required=True)  # the caller's messageId or source record id, or a derived one
+    role = StringProperty()
+    title = StringProperty()
+    status = StringProperty()
+    metadata = StringProperty()
+    version = IntegerProperty()
+    superseded_at = DateTimeNeo4jFormatProperty()
     speaker = StringProperty()
     content = StringProperty(required=True)
     content_hash = StringProperty(required=True)
@@ -379,3 +400,128 @@ class Job(TenantNode):
     cancel_requested = BooleanProperty(default=False)
     request_id = StringProperty()
     """The id of the request that queued it (logs of the job carry it)."""
+    target_uid = StringProperty()
+    """What a job not tied to a session works on (the document of an ``index_document`` job)."""
+
+
+class Source(TenantNode):
+    """A source record of another system (a todo, a task, a note...): its versions are ``Event`` nodes.
+
+    ``uid`` folds in the user, the source type and the caller's source id; ``latest_uid`` is the newest
+    version's event, ``versions`` how many there are.
+    """
+
+    source_type = StringProperty(required=True, choices=_choices(SOURCE_TYPES))
+    source_id = StringProperty(required=True)
+    title = StringProperty()
+    status = StringProperty()
+    latest_uid = StringProperty()
+    versions = IntegerProperty(default=0)
+    created_at = DateTimeNeo4jFormatProperty()
+    updated_at = DateTimeNeo4jFormatProperty()
+    events = AsyncRelationshipTo("Event", "HAS_VERSION")
+
+
+class MemoryCandidate(TenantNode):
+    """A statement seen in events of other sources, waiting to become a memory (seed 003: BrainCandidate).
+
+    Keyed by (user, memory type, normalised content); each event that states it again adds a ``FROM_EVENT``
+    edge, and ``days`` / ``sources`` count the distinct UTC days and sources of those events.
+    """
+
+    memory_type = StringProperty(required=True, choices=_choices(MEMORY_TYPES))
+    content = StringProperty(required=True)
+    content_hash = StringProperty(required=True)
+    importance = FloatProperty(default=0.5)
+    confidence = FloatProperty(default=0.5)
+    status = StringProperty(required=True, choices=_choices(CANDIDATE_STATUSES))
+    occurred_at = DateTimeNeo4jFormatProperty()
+    created_at = DateTimeNeo4jFormatProperty()
+    last_seen_at = DateTimeNeo4jFormatProperty()
+    expires_at = DateTimeNeo4jFormatProperty()
+    decided_at = DateTimeNeo4jFormatProperty()
+    promotion_reason = StringProperty(choices=_choices(PROMOTION_REASONS))
+    memory_uid = StringProperty()
+    days = ArrayProperty(StringProperty())
+    sources = ArrayProperty(StringProperty())
+    origin = StringProperty()  # "source" (events of other systems) or "conversation" (low-confidence extraction)
+    events = AsyncRelationshipTo("Event", "FROM_EVENT")
+    promoted_to = AsyncRelationshipTo("Memory", "PROMOTED_TO", cardinality=AsyncZeroOrOne)
+
+
+class Document(TenantNode):
+    """A document, normalised to markdown (``normalized_content``), with its chunk tree.
+
+    ``uid`` folds in the user and the caller's source id (or the filename); ``content_hash`` is the hash of
+    the uploaded bytes, so an unchanged re-ingest changes nothing; ``version`` counts the changes.
+    """
+
+    source_id = StringProperty(required=True)
+    filename = StringProperty(required=True)
+    mime_type = StringProperty()
+    format = StringProperty(choices=_choices(DOCUMENT_FORMATS))
+    title = StringProperty()
+    content_hash = StringProperty(required=True)
+    normalized_content = StringProperty()
+    version = IntegerProperty(default=1)
+    pages = IntegerProperty(default=0)
+    byte_size = IntegerProperty(default=0)
+    chunks = IntegerProperty(default=0)
+    created_at = DateTimeNeo4jFormatProperty()
+    updated_at = DateTimeNeo4jFormatProperty()
+    indexed_at = DateTimeNeo4jFormatProperty()  # entities and candidates done (the index_document job)
+    event_uid = StringProperty()
+
+
+class DocumentVersion(TenantNode):
+    """An earlier version of a document, kept as history when a changed one replaced it."""
+
+    document_uid = StringProperty(required=True)
+    version = IntegerProperty(required=True)
+    content_hash = StringProperty(required=True)
+    normalized_content = StringProperty()
+    replaced_at = DateTimeNeo4jFormatProperty()
+
+
+class Chunk(TenantNode):
+    """One node of a document's heading tree: a ``section`` (heading, level, its text) or a ``passage``."""
+
+    document_uid = StringProperty(required=True)
+    kind = StringProperty(required=True, choices=_choices(CHUNK_KINDS))
+    heading_path = ArrayProperty(StringProperty())
+    level = IntegerProperty(default=0)
+    position = IntegerProperty(default=0)
+    content = StringProperty(required=True)
+    tokens = IntegerProperty(default=0)
+    embedding = ArrayProperty(FloatProperty())
+    created_at = DateTimeNeo4jFormatProperty()
+    children = AsyncRelationshipTo("Chunk", "HAS_CHILD")
+
+
+class Tag(TenantNode):
+    """A topic or label of a user's memories, events, documents and chunks; ``normalized`` is its key."""
+
+    name = StringProperty(required=True)
+    normalized = StringProperty(required=True)
+    created_at = DateTimeNeo4jFormatProperty()
+
+
+class LearningRun(TenantNode):
+    """One user's daily learning of one local day (seed 003): claimed under a lease, idempotent per day."""
+
+    day = StringProperty(required=True)
+    status = StringProperty(required=True, choices=_choices(LEARNING_STATUSES))
+    owner = StringProperty()
+    lease_until = DateTimeNeo4jFormatProperty()
+    attempts = IntegerProperty(default=0)
+    started_at = DateTimeNeo4jFormatProperty()
+    finished_at = DateTimeNeo4jFormatProperty()
+    error = StringProperty()
+    reflection_status = StringProperty()
+    reflection_trigger = StringProperty()
+    traits_dissolved = IntegerProperty(default=0)
+    candidates_promoted = IntegerProperty(default=0)
+    candidates_expired = IntegerProperty(default=0)
+    memories_archived = IntegerProperty(default=0)
+    tags_assigned = IntegerProperty(default=0)
+    llm_calls = IntegerProperty(default=0)

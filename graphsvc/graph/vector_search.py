@@ -30,11 +30,12 @@ from graphsvc.config import Settings
 from graphsvc.graph.database import Database
 from graphsvc.graph.vector_cache import MemoryVectors
 
-Target = Literal["memory", "event"]
+Target = Literal["memory", "event", "chunk"]
 
 _QUERIES: dict[Target, tuple[str, str, str]] = {
     "memory": ("count_user_memories", "vector_memories_exact", "vector_memories_ann"),
     "event": ("count_user_events", "vector_events_exact", "vector_events_ann"),
+    "chunk": ("count_user_chunks", "vector_chunks_exact", "vector_chunks_ann"),
 }
 
 
@@ -114,7 +115,7 @@ class VectorSearch:
         self.copies.drop(user_id)
 
     async def nearest(self, *, target: Target, user_id: str, embedding: list[float], k: int) -> list[dict[str, Any]]:
-        """The user's ``k`` most similar memories or events.
+        """The user's ``k`` most similar memories, events or document passages.
 
         Args:
             embedding: the query vector, ``(d,)`` L2-normalised, d = the index dimension.

@@ -122,11 +122,19 @@ class ConversationArea:
         limit: int = 10,
         include_superseded: bool = False,
         as_of: datetime | None = None,
+        tags: list[str] | None = None,
     ) -> list[RecallHit]:
-        """Ranked memories, events, impressions and traits; see :func:`graphsvc.pipeline.recall.rank.run`."""
+        """Ranked memories, events, impressions, traits and document passages, optionally only those carrying
+        one of ``tags``; see :func:`graphsvc.pipeline.recall.rank.run`."""
         with for_user(user_id):
             return await rank.run(
-                self.rt, user_id=user_id, query=query, limit=limit, include_superseded=include_superseded, as_of=as_of
+                self.rt,
+                user_id=user_id,
+                query=query,
+                limit=limit,
+                include_superseded=include_superseded,
+                as_of=as_of,
+                tags=tags,
             )
 
     async def memory_context(self, *, user_id: str, query: str, max_tokens: int = 1_000) -> MemoryContext:

@@ -18,10 +18,15 @@ from graphsvc.runtime import Runtime
 from graphsvc.service.api_keys import ApiKeyArea
 from graphsvc.service.conversations import ConversationArea
 from graphsvc.service.dashboard import DashboardArea
+from graphsvc.service.documents import DocumentArea
 from graphsvc.service.entities import EntityArea
 from graphsvc.service.health import HealthArea
 from graphsvc.service.jobs import JobArea
+from graphsvc.service.learning import LearningArea
 from graphsvc.service.lifecycle import LifecycleArea
+from graphsvc.service.scheduler import DailyScheduler
+from graphsvc.service.sources import SourceArea
+from graphsvc.service.timeline import TimelineArea
 from graphsvc.service.traits import TraitArea
 from graphsvc.service.worker import JobWorker
 
@@ -29,7 +34,18 @@ log = logging.getLogger(__name__)
 
 
 class MemoryService(
-    ConversationArea, LifecycleArea, EntityArea, TraitArea, JobArea, ApiKeyArea, DashboardArea, HealthArea
+    ConversationArea,
+    LifecycleArea,
+    SourceArea,
+    DocumentArea,
+    EntityArea,
+    TraitArea,
+    JobArea,
+    LearningArea,
+    ApiKeyArea,
+    DashboardArea,
+    TimelineArea,
+    HealthArea,
 ):
     """The service over one runtime. Build with :meth:`open`, release with :meth:`close`.
 
@@ -47,6 +63,7 @@ class MemoryService(
             handlers=self.job_handlers(),
             sweep=self.end_idle_conversations,
         )
+        self.scheduler = DailyScheduler(runtime.settings, self.queue_daily_learning)
 
     @classmethod
     async def open(
@@ -54,6 +71,7 @@ class MemoryService(
         settings: Settings,
         *,
         run_worker: bool = True,
+        run_scheduler: bool = False,
         embedder: Embedder | None = None,
         clock: Clock = utc_now,
     ) -> MemoryService:
@@ -61,6 +79,8 @@ class MemoryService(
 
         Args:
             run_worker: start the background job worker (False for one-shot CLI reads).
+            run_scheduler: with the worker, also start the daily learning timer when ``DAILY_LEARNING`` is on
+                (``serve`` does; one-shot commands and tests do not).
 
         Raises:
             DatabaseUnavailableError, ConfigurationError, SchemaMismatchError.
@@ -68,11 +88,14 @@ class MemoryService(
         service = cls(await Runtime.open(settings, embedder=embedder, clock=clock))
         if run_worker:
             await service.worker.start()
+            if run_scheduler and settings.daily_learning:
+                service.scheduler.start()
         log.info("graphsvc ready: neo4j %s, extractor %s", service.rt.db.uri, service.rt.mode)
         return service
 
     async def close(self) -> None:
-        """Stop the worker, then close the runtime (LLM client, embedder, database)."""
+        """Stop the scheduler and the worker, then close the runtime (LLM client, embedder, database)."""
+        self.scheduler.stop()
         await self.worker.stop()
         await self.rt.aclose()
 

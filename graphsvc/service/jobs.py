@@ -1,18 +1,24 @@
 """The job area of the service: what each job kind runs (the ``{kind: handler}`` table) and job reads.
 
 Kinds (``graphsvc.vocabulary.JobKind``): ``extract_memories`` (queued by ``end_conversation`` and the idle
-sweep; seed 001) and ``reflect`` (queued by a committed extraction; seed 002 §1, the session-end trigger).
+sweep; seed 001), ``reflect`` (queued by a committed extraction; seed 002 §1, the session-end trigger),
+``index_document`` (queued by a changed document) and ``learn`` (a user's daily learning, queued by the
+scheduler; seed 003).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Collection, Mapping
+from datetime import date
 
 from graphsvc.errors import ConflictError, InvalidInputError, NotFoundError
 from graphsvc.graph.jobs import JobRow, commit_with_job
+from graphsvc.pipeline.documents import index as document_index
 from graphsvc.pipeline.extraction import run as extraction
+from graphsvc.pipeline.learning import run as learning
 from graphsvc.pipeline.reflection import cycle
+from graphsvc.pipeline.sources import candidates
 from graphsvc.runtime import Runtime
 from graphsvc.service.worker import JobHandler, JobWorker
 from graphsvc.validation import require_id, require_limit
@@ -29,10 +35,46 @@ class JobArea:
 
     def job_handlers(self) -> Mapping[JobKind, JobHandler]:
         """The handler of every job kind; each commits its job's SUCCEEDED status with its results."""
-        return {"extract_memories": self._extract_memories, "reflect": self._reflect_after_extraction}
+        return {
+            "extract_memories": self._extract_memories,
+            "reflect": self._reflect_after_extraction,
+            "index_document": self._index_document,
+            "learn": self._learn,
+        }
 
     async def _extract_memories(self, job: JobRow) -> None:
-        await extraction.run(self.rt, job=job)
+        """Extract the session; then promote its low-confidence candidates that are due already (important, or
+        reinforced by another day or conversation). A crash in between leaves them to the daily learning job."""
+        report = await extraction.run(self.rt, job=job)
+        if report.candidate_uids:
+            await candidates.promote_due(self.rt, user_id=job.user_id, uids=report.candidate_uids)
+
+    async def _index_document(self, job: JobRow) -> None:
+        await document_index.run(self.rt, job=job)
+
+    async def _learn(self, job: JobRow) -> None:
+        """The ``learn`` job: the user's learning of the job's day, then the job's SUCCEEDED status."""
+        day = date.fromisoformat(job.target_uid) if job.target_uid else None
+        view = await learning.run(self.rt, user_id=job.user_id, day=day, owner=job.owner)
+        if view.status != "COMPLETED":  # FAILED, or RUNNING in another process: the job is tried again later
+            raise RuntimeError(f"daily learning of {view.day} is {view.status}: {view.error or 'held elsewhere'}")
+        now = self.rt.clock()
+        await commit_with_job(
+            self.rt.db,
+            job,
+            now=now,
+            work=lambda tx: tx.write(
+                "complete_job",
+                uid=job.uid,
+                user_id=job.user_id,
+                owner=job.owner,
+                now=now,
+                llm_calls=view.llm_calls if view.ran_now else 0,
+                tokens_in=0,
+                tokens_out=0,
+                outcome=view.status,
+            ),
+        )
 
     async def _reflect_after_extraction(self, job: JobRow) -> None:
         """Seed 002 §1 after a conversation ends: check the triggers and run a cycle if one holds.

@@ -21,17 +21,31 @@ from graphsvc.graph.entity_reads import (
 from graphsvc.graph.entity_reads import EvidenceView as ImpressionEvidenceView
 from graphsvc.graph.jobs import JobRow
 from graphsvc.graph.memory_reads import HistoryView, MemoryPage, MemoryView
+from graphsvc.pipeline.documents.ingest import DocumentOutcome
+from graphsvc.pipeline.documents.reads import ChunkView, DocumentView
 from graphsvc.pipeline.ingest.messages import IngestOutcome
+from graphsvc.pipeline.learning.run import LearningRunView
 from graphsvc.pipeline.recall.context import MemoryContext
 from graphsvc.pipeline.recall.hits import RecallHit
 from graphsvc.pipeline.reflection.outcome import ReflectionOutcome
 from graphsvc.pipeline.reflection.traits_query import EvidenceMemoryView, TraitView
 from graphsvc.pipeline.reflection.traits_query import EvidenceView as TraitEvidenceView
 from graphsvc.pipeline.retraction.result import ForgetResult
+from graphsvc.pipeline.sources.candidates import CandidateView
+from graphsvc.pipeline.sources.events import EventsOutcome, SourceEventIn
 from graphsvc.service.api_keys import ApiKeyView
+from graphsvc.service.documents import TagView
+from graphsvc.service.timeline import GrowthDay, SessionView, TimelineItem, TimelinePage, UserStats
 
 __all__ = [
     "AliasView",
+    "CandidateView",
+    "ChunkView",
+    "DocumentOutcome",
+    "DocumentView",
+    "TagView",
+    "EventsOutcome",
+    "SourceEventIn",
     "ApiKeyView",
     "EntityPage",
     "EntitySnapshot",
@@ -44,6 +58,7 @@ __all__ = [
     "ImpressionView",
     "IngestOutcome",
     "JobRow",
+    "LearningRunView",
     "KeyCount",
     "MemoryContext",
     "MemoryPage",
@@ -57,6 +72,11 @@ __all__ = [
     "TraitEvidenceView",
     "TraitView",
     "UserCounts",
+    "GrowthDay",
+    "SessionView",
+    "TimelineItem",
+    "TimelinePage",
+    "UserStats",
     "UserPage",
     "UserSummary",
 ]

@@ -229,10 +229,18 @@ async def duplicates(api: Api) -> list[Row]:
             f"{events[0]['n']} events, stored {stored} over 10 replies; errors {failed}; "
             f"503 + Retry-After answers retried so far: {Api.refusals}",
         ),
-        Row("duplicate deliveries", "endConversation 20× at once: one job", len(job_ids) == 1,
-            f"{len(job_ids)} distinct job id(s)"),
-        Row("duplicate deliveries", "then exactly one extraction and one reflection, none stuck",
-            done is not None and kinds == ["extract_memories", "reflect"], f"jobs {kinds}"),
+        Row(
+            "duplicate deliveries",
+            "endConversation 20× at once: one job",
+            len(job_ids) == 1,
+            f"{len(job_ids)} distinct job id(s)",
+        ),
+        Row(
+            "duplicate deliveries",
+            "then exactly one extraction and one reflection, none stuck",
+            done is not None and kinds == ["extract_memories", "reflect"],
+            f"jobs {kinds}",
+        ),
     ]
 
 
@@ -247,10 +255,18 @@ async def curation(api: Api) -> list[Row]:
         api, "MATCH (e:Entity {user_id: 'cur'})-[:HAS_ALIAS]->(:Alias {normalized: 'shared'}) RETURN count(e) AS n"
     )
     return [
-        Row("concurrent curation", "20× addAlias of one name onto two entities: one owner", owners[0]["n"] == 1,
-            f"{owners[0]['n']} owner(s); refusals {codes}"),
-        Row("concurrent curation", "refusals are PLAN_REJECTED/CONFLICT, never INTERNAL", "INTERNAL" not in codes,
-            f"codes {codes}"),
+        Row(
+            "concurrent curation",
+            "20× addAlias of one name onto two entities: one owner",
+            owners[0]["n"] == 1,
+            f"{owners[0]['n']} owner(s); refusals {codes}",
+        ),
+        Row(
+            "concurrent curation",
+            "refusals are PLAN_REJECTED/CONFLICT, never INTERNAL",
+            "INTERNAL" not in codes,
+            f"codes {codes}",
+        ),
     ]
 
 
@@ -277,12 +293,19 @@ async def service_killed(api: Api, services: list[Service]) -> list[Row]:
     job = await api.job(uid)
     memories = await cypher(api, "MATCH (m:Memory {user_id: 'kill'}) RETURN count(m) AS n")
     return [
-        Row("service SIGKILLed mid-job", "the job is taken over after its lease and succeeds",
+        Row(
+            "service SIGKILLed mid-job",
+            "the job is taken over after its lease and succeeds",
             took is not None and job.get("attempts") == 2,
             f"SUCCEEDED {time.monotonic() - killed_at:.1f} s after the kill (lease {LEASE_S:g} s), "
-            f"attempts {job.get('attempts')}"),
-        Row("service SIGKILLed mid-job", "its results are committed exactly once", memories[0]["n"] == 1,
-            f"{memories[0]['n']} memory"),
+            f"attempts {job.get('attempts')}",
+        ),
+        Row(
+            "service SIGKILLed mid-job",
+            "its results are committed exactly once",
+            memories[0]["n"] == 1,
+            f"{memories[0]['n']} memory",
+        ),
     ]
 
 
@@ -319,13 +342,24 @@ async def neo4j_killed_mid_ingest(api: Api, neo4j: Neo4j) -> list[Row]:
     partial = [s for s, n in per_batch.items() if n != 5]
     worst = max(failure_ms, default=0.0)
     return [
-        Row("Neo4j SIGKILLed mid-ingest", "no acknowledged message lost", not lost,
-            f"{len(acked)} batches acknowledged, {len(lost)} incomplete"),
-        Row("Neo4j SIGKILLed mid-ingest", "no partial batch stored", not partial,
-            f"{len(per_batch)} batches stored, {len(partial)} partial"),
-        Row("Neo4j SIGKILLed mid-ingest", "refused while down with DATABASE_UNAVAILABLE within ~5 s",
+        Row(
+            "Neo4j SIGKILLed mid-ingest",
+            "no acknowledged message lost",
+            not lost,
+            f"{len(acked)} batches acknowledged, {len(lost)} incomplete",
+        ),
+        Row(
+            "Neo4j SIGKILLed mid-ingest",
+            "no partial batch stored",
+            not partial,
+            f"{len(per_batch)} batches stored, {len(partial)} partial",
+        ),
+        Row(
+            "Neo4j SIGKILLed mid-ingest",
+            "refused while down with DATABASE_UNAVAILABLE within ~5 s",
             bool(failure_ms) and worst < 6000 and set(refused) <= {"DATABASE_UNAVAILABLE", "DEADLINE_EXCEEDED"},
-            f"refused {refused}, slowest refusal {worst:.0f} ms; Neo4j back in {restart_s:.0f} s"),
+            f"refused {refused}, slowest refusal {worst:.0f} ms; Neo4j back in {restart_s:.0f} s",
+        ),
     ]
 
 
@@ -341,10 +375,18 @@ async def neo4j_killed_mid_job(api: Api, neo4j: Neo4j) -> list[Row]:
     job = await api.job(uid)
     memories = await cypher(api, "MATCH (m:Memory {user_id: 'njob'}) RETURN count(m) AS n")
     return [
-        Row("Neo4j SIGKILLed mid-job", "the job is not stuck: it succeeds once Neo4j is back", took is not None,
-            f"status {job.get('status')}, attempts {job.get('attempts')}, {took or 0:.1f} s after the restart"),
-        Row("Neo4j SIGKILLed mid-job", "its results are committed exactly once", memories[0]["n"] == 1,
-            f"{memories[0]['n']} memory"),
+        Row(
+            "Neo4j SIGKILLed mid-job",
+            "the job is not stuck: it succeeds once Neo4j is back",
+            took is not None,
+            f"status {job.get('status')}, attempts {job.get('attempts')}, {took or 0:.1f} s after the restart",
+        ),
+        Row(
+            "Neo4j SIGKILLed mid-job",
+            "its results are committed exactly once",
+            memories[0]["n"] == 1,
+            f"{memories[0]['n']} memory",
+        ),
     ]
 
 

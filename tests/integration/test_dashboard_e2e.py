@@ -68,12 +68,22 @@ async def build_user(client: httpx.AsyncClient, service: MemoryService) -> None:
         for i, text in enumerate(texts):
             said = at(day, 9, 2 * i)
             messages.append(
-                {"messageId": f"{session}-m{i}", "role": "user", "speaker": "Ana", "content": text,
-                 "occurredAt": said.isoformat()}
+                {
+                    "messageId": f"{session}-m{i}",
+                    "role": "user",
+                    "speaker": "Ana",
+                    "content": text,
+                    "occurredAt": said.isoformat(),
+                }
             )
             messages.append(
-                {"messageId": f"{session}-r{i}", "role": "assistant", "speaker": "Bot", "content": "I see.",
-                 "occurredAt": at(day, 9, 2 * i + 1).isoformat()}
+                {
+                    "messageId": f"{session}-r{i}",
+                    "role": "assistant",
+                    "speaker": "Bot",
+                    "content": "I see.",
+                    "occurredAt": at(day, 9, 2 * i + 1).isoformat(),
+                }
             )
         await graphql(client, INGEST, i={"userId": USER, "sessionId": session, "messages": messages})
         await graphql(client, END, u=USER, s=session)

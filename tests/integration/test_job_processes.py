@@ -40,9 +40,7 @@ EXTRACTION = {
 
 
 @pytest.fixture
-def processes(
-    service: MemoryService, llm_server: FakeOpenAI, tmp_path: Path
-) -> Iterator[list[subprocess.Popen[str]]]:
+def processes(service: MemoryService, llm_server: FakeOpenAI, tmp_path: Path) -> Iterator[list[subprocess.Popen[str]]]:
     settings = service.settings
     llm_server.accept_key = "three-processes"
     env = {

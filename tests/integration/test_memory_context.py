@@ -42,8 +42,8 @@ async def test_context_has_traits_memories_and_recent_messages(service: MemorySe
     await fill(service)
     context = await service.memory_context(user_id="ana", query="What pet does Ana have?", max_tokens=400)
     assert context.text.startswith("What you know about the user:\n- Spends free time outdoors")
-    assert "Relevant memories:" in context.text and "Recent conversation:" in context.text
-    assert "Miso" in context.text.split("Relevant memories:")[1].split("Recent conversation:")[0]
+    assert "Relevant memories:" in context.text and "Recent events:" in context.text
+    assert "Miso" in context.text.split("Relevant memories:")[1].split("Recent events:")[0]
     assert "[2024-05-" in context.text  # dated lines
     assert context.trait_ids == ["t1"]
     assert context.memory_ids and context.event_ids

@@ -80,7 +80,7 @@ async def test_a_finished_request_is_answered_and_keeps_its_request_id() -> None
 
 
 def test_operation_labels_are_the_root_fields() -> None:
-    assert operation_label("query { recall(userId: \"u\", query: \"q\") { id } }") == "recall"
+    assert operation_label('query { recall(userId: "u", query: "q") { id } }') == "recall"
     assert operation_label("mutation { b: ingestMessages(input: {}) { stored } endConversation { id } }") == (
         "endConversation+ingestMessages"
     )

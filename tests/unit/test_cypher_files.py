@@ -16,7 +16,7 @@ PACKAGE = Path(nodes.__file__).resolve().parents[1]
 def test_schema_statements_fill_in_the_dimension() -> None:
     statements = schema_statements(dimensions=384)
     vector = [s for s in statements if "VECTOR INDEX" in s]
-    assert len(vector) == 4 and all("`vector.dimensions`: 384" in s for s in vector)
+    assert len(vector) == 5 and all("`vector.dimensions`: 384" in s for s in vector)
     assert not any("{dimensions}" in s for s in statements)
     with pytest.raises(ValueError):
         schema_statements(dimensions=0)

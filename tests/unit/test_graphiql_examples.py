@@ -45,9 +45,7 @@ def test_every_tab_is_one_named_valid_operation_with_its_variables() -> None:
         definitions = operation.variable_definitions or ()
         declared = {v.variable.name.value for v in definitions}
         required = {
-            v.variable.name.value
-            for v in definitions
-            if v.type.kind == "non_null_type" and v.default_value is None
+            v.variable.name.value for v in definitions if v.type.kind == "non_null_type" and v.default_value is None
         }
         assert required <= set(variables) <= declared, title
 

@@ -23,7 +23,7 @@ def test_schema_has_the_required_operations() -> None:
         "retryJob(userId: String!, id: ID!): Job!",
         "cancelJob(userId: String!, id: ID!): Job!",
         "recall(userId: String!, query: String!, limit: Int! = 10, includeSuperseded: Boolean! = false, "
-        "asOf: DateTime = null): [RecallHit!]!",
+        "asOf: DateTime = null, tags: [String!] = null): [RecallHit!]!",
         "remember(input: RememberInput!): Memory!",
         "correctMemory(userId: String!, memoryId: ID!, content: String!): Memory!",
         "forgetMemory(userId: String!, memoryId: ID!, reason: String = null): ForgetResult!",

@@ -8,7 +8,7 @@ from typing import Any, get_args
 import pytest
 
 from graphsvc import vocabulary as v
-from graphsvc.api import entity_types, lifecycle_types, trait_types, types
+from graphsvc.api import entity_types, lifecycle_types, source_types, timeline_ops, trait_types, types
 from graphsvc.graph import nodes
 
 ENUMS: list[tuple[type[Enum], tuple[str, ...]]] = [
@@ -28,6 +28,9 @@ ENUMS: list[tuple[type[Enum], tuple[str, ...]]] = [
     (trait_types.EvidenceKind, v.EVIDENCE_KINDS),
     (trait_types.ReflectionStatus, v.CYCLE_STATUSES),
     (trait_types.ReflectionTrigger, v.TRIGGER_TYPES),
+    (source_types.SourceType, v.SOURCE_TYPES),
+    (source_types.CandidateStatus, v.CANDIDATE_STATUSES),
+    (timeline_ops.TimelineKind, v.TIMELINE_KINDS),
 ]
 
 
@@ -51,6 +54,13 @@ CHOICES = [
     (nodes.Session.status, v.SESSION_STATUSES),
     (nodes.Job.status, v.JOB_STATUSES),
     (nodes.Job.kind, v.JOB_KINDS),
+    (nodes.Event.source_type, v.SOURCE_TYPES),
+    (nodes.Source.source_type, v.SOURCE_TYPES),
+    (nodes.MemoryCandidate.status, v.CANDIDATE_STATUSES),
+    (nodes.MemoryCandidate.promotion_reason, v.PROMOTION_REASONS),
+    (nodes.Document.format, v.DOCUMENT_FORMATS),
+    (nodes.Chunk.kind, v.CHUNK_KINDS),
+    (nodes.LearningRun.status, v.LEARNING_STATUSES),
 ]
 
 
@@ -68,4 +78,4 @@ def test_tuples_are_the_literals() -> None:
     assert v.RECALL_MEMORY_STATUSES == ("active",)
     assert set(v.SUPERSEDED_RECALL_STATUSES) == {"active", "superseded"}
     assert set(v.REMEMBER_SOURCES) < set(v.MEMORY_ORIGINS)
-    assert set(v.JOB_KINDS) == {"extract_memories", "reflect"}
+    assert set(v.JOB_KINDS) == {"extract_memories", "reflect", "index_document", "learn"}

@@ -87,3 +87,8 @@ class MemoryExtraction(BaseModel):
     memories: list[ExtractedMemory] = Field(
         default=[], description="Memories about the user(s); empty when nothing worth remembering was said."
     )
+    summary: str = Field(
+        default="",
+        description="What the conversation was about, in one or two short sentences in its own language "
+        "(at most about 300 characters); empty when it was only small talk.",
+    )

@@ -18,6 +18,7 @@ from graphsvc.llm.client import LLMCall, StructuredLLM
 from graphsvc.pipeline.extraction import prompt as task
 from graphsvc.pipeline.extraction.contract import ExtractedMemory, MemoryExtraction
 from graphsvc.pipeline.extraction.offline import extract_offline
+from graphsvc.text.summary import clip, summarise
 from graphsvc.text.tokens import estimate_tokens
 
 
@@ -63,8 +64,9 @@ class MemoryExtractor:
         """Extract from one conversation.
 
         Returns:
-            the merged extraction (memories cite only ids of ``messages``) and the LLM calls made
-            (empty offline).
+            the merged extraction (memories cite only ids of ``messages``; ``summary``: the LLM's summaries of
+            its windows joined, or offline :func:`graphsvc.text.summary.summarise`, at most 300 characters) and
+            the LLM calls made (empty offline).
 
         Raises:
             LLMError: a window's call failed or its answer did not validate (nothing is kept).
@@ -73,7 +75,8 @@ class MemoryExtractor:
             return MemoryExtraction(), []
         if self._llm is None:
             # CPU-bound rules run off the event loop, so ingest and recall keep answering meanwhile.
-            return await asyncio.to_thread(extract_offline, messages), []
+            offline = await asyncio.to_thread(extract_offline, messages)
+            return offline.model_copy(update={"summary": summarise(messages)}), []
         results: list[MemoryExtraction] = []
         calls: list[LLMCall] = []
         for window in split_windows(messages, budget_tokens=self._window_tokens):
@@ -94,12 +97,13 @@ class MemoryExtractor:
 
 
 def merge_extractions(results: Sequence[MemoryExtraction], *, valid_ids: set[str]) -> MemoryExtraction:
-    """Merge window results: same type + same normalised content → one memory.
+    """Merge window results: same type + same normalised content → one memory; the summaries joined (clipped).
 
     Source ids outside ``valid_ids`` (invented by a model) are dropped; a memory left with
     no valid source is dropped.
     """
     merged: dict[tuple[str, str], ExtractedMemory] = {}
+    summary = clip(" ".join(r.summary for r in results if r.summary.strip()))
     for result in results:
         for memory in result.memories:
             sources = [s for s in memory.source_message_ids if s in valid_ids]
@@ -117,4 +121,4 @@ def merge_extractions(results: Sequence[MemoryExtraction], *, valid_ids: set[str
                 )
             else:
                 merged[key] = memory.model_copy(update={"source_message_ids": sources})
-    return MemoryExtraction(memories=list(merged.values()))
+    return MemoryExtraction(memories=list(merged.values()), summary=summary)

@@ -5,26 +5,34 @@ Steps: read the session's not-yet-extracted events → detect the entities they 
 the seed-000 impression pipeline over the same mentions (and, offline, the same rule pass) → embed →
 exact and near-duplicate decisions (:mod:`.persist`) → ONE write transaction holding the new memories, the
 reinforcements, history entries, provenance edges, MENTIONS edges, the slots they touched put back in
-valid-time order (:mod:`.supersession`, issue 12), the events marked extracted, the reflection job it
-queues and the job marked SUCCEEDED. The impression pipeline's writes commit just
+valid-time order (:mod:`.supersession`, issue 12), the events marked extracted, the conversation's summary on its
+Session (``summaries``, the last ``SESSION_SUMMARIES`` extraction runs), the low-confidence extractions as
+candidates, the reflection job it queues and the job marked SUCCEEDED. The impression pipeline's writes commit just
 before that transaction in idempotent steps, followed by embedding the user's impressions that have no
 vector yet (recall ranks them). A crash before the commit leaves no memory behind; re-running finds no
 new events, so a job is never applied twice.
+
+Low confidence (issue 15): an extraction whose confidence is below ``CANDIDATE_CONFIDENCE_BELOW`` (0.5; LLM or
+offline, though the offline cues never rate below 0.6) becomes a ``MemoryCandidate`` (origin ``conversation``,
+its source ``conversation:<session id>``, its day the UTC day of its first message) instead of a memory; the
+candidate rules of seed 003 decide whether it becomes one (:mod:`graphsvc.pipeline.sources.candidates`).
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from graphsvc import keys
+from graphsvc.config import Settings
 from graphsvc.conversation import ConversationMessage
 from graphsvc.graph.database import Database, NamedTx, native
 from graphsvc.graph.jobs import JobRow, commit_with_job
 from graphsvc.llm.client import LLMCall
 from graphsvc.pipeline.extraction import persist
-from graphsvc.pipeline.extraction.contract import MemoryExtraction
+from graphsvc.pipeline.extraction.contract import ExtractedMemory, MemoryExtraction
 from graphsvc.pipeline.extraction.dedup import Candidate
 from graphsvc.pipeline.extraction.extractor import MemoryExtractor
 from graphsvc.pipeline.extraction.slots import offline_slot, split_speaker
@@ -35,6 +43,7 @@ from graphsvc.runtime import Runtime
 from graphsvc.vocabulary import JOB_PRIORITY_RANK
 
 ACTOR = "extraction"
+SESSION_SUMMARIES = 3
 
 
 @dataclass
@@ -46,6 +55,9 @@ class ExtractionReport:
     memories_reinforced: int = 0
     memories_superseded: int = 0
     entities: int = 0
+    candidate_uids: list[str] = field(default_factory=list)
+    """The candidates its low-confidence extractions created or reinforced (the caller promotes the due ones)."""
+    summary: str = ""
     llm_calls: list[LLMCall] = field(default_factory=list)
 
 
@@ -112,11 +124,17 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
     extraction = with_feature_slots(extraction, entity_run.features)
     extraction = _with_event_uids(extraction, event_uids)
     report.llm_calls = calls
+    report.summary = extraction.summary
+    kept, doubtful = split_by_confidence(extraction.memories, below=settings.candidate_confidence_below)
+    doubtful_rows = candidate_rows(
+        doubtful, user_id=user_id, session_id=session_id, messages=conversation, now=now, settings=settings
+    )
+    report.candidate_uids = [r["uid"] for r in doubtful_rows]
     times = {event_uids[m.message_id]: m.occurred_at for m in messages}
     candidates = await persist.candidates(
         rt.embedder,
         user_id=user_id,
-        memories=extraction.memories,
+        memories=kept,
         event_times=times,
         origin="extraction",
         default_valid_from=now,
@@ -132,6 +150,16 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
         *memory_steps,
         ("link_memory_entities", {**common, "links": links}),
         ("mark_events_extracted", {**common, "event_uids": list(event_uids.values())}),
+        ("upsert_candidates", {**common, "origin": "conversation", "candidates": doubtful_rows}),
+        (
+            "add_session_summary",
+            {
+                **common,
+                "session_uid": keys.session_uid(user_id, session_id),
+                "summary": extraction.summary,
+                "keep": SESSION_SUMMARIES,
+            },
+        ),
         # Seed 002 §1: a conversation end is a reflection trigger. Queued in the same transaction,
         # so a committed extraction always has its reflection check to follow.
         (
@@ -194,7 +222,55 @@ def with_feature_slots(
             if len(found) == 1:
                 memory = memory.model_copy(update={"slot": found.pop()})
         out.append(memory)
-    return MemoryExtraction(memories=out)
+    return MemoryExtraction(memories=out, summary=extraction.summary)
+
+
+def split_by_confidence(
+    memories: list[ExtractedMemory], *, below: float
+) -> tuple[list[ExtractedMemory], list[ExtractedMemory]]:
+    """(memories kept, memories whose confidence is below ``below``: candidates), order kept (pure).
+
+    A confidence equal to ``below`` is kept; ``below`` 0 keeps everything.
+    """
+    kept = [m for m in memories if m.confidence >= below]
+    return kept, [m for m in memories if m.confidence < below]
+
+
+def candidate_rows(
+    memories: list[ExtractedMemory],
+    *,
+    user_id: str,
+    session_id: str,
+    messages: EndedConversation,
+    now: datetime,
+    settings: Settings,
+) -> list[dict[str, Any]]:
+    """The ``upsert_candidates`` rows of low-confidence extractions (their sources already event uids).
+
+    Returns:
+        one row per memory: source ``conversation:<session id>``, day the UTC day of its earliest message.
+    """
+    sent = {messages.event_uids[m.message_id]: m.occurred_at for m in messages.messages}
+    rows = []
+    for memory in memories:
+        digest = keys.content_hash(memory.content)
+        first = min(sent[uid] for uid in memory.source_message_ids)
+        rows.append(
+            {
+                "uid": keys.candidate_uid(user_id, memory.memory_type, digest),
+                "memory_type": memory.memory_type,
+                "content": memory.content,
+                "content_hash": digest,
+                "importance": memory.importance,
+                "confidence": memory.confidence,
+                "occurred_at": memory.occurred_at,
+                "day": first.astimezone(UTC).date().isoformat(),
+                "source": f"conversation:{session_id}",
+                "expires_at": now + timedelta(days=settings.candidate_ttl_days),
+                "event_uids": list(memory.source_message_ids),
+            }
+        )
+    return rows
 
 
 def _with_event_uids(extraction: MemoryExtraction, event_uids: dict[str, str]) -> MemoryExtraction:
@@ -208,7 +284,7 @@ def _with_event_uids(extraction: MemoryExtraction, event_uids: dict[str, str]) -
         for m in extraction.memories
         if mapped(m.source_message_ids)
     ]
-    return MemoryExtraction(memories=memories)
+    return MemoryExtraction(memories=memories, summary=extraction.summary)
 
 
 def mention_links(

@@ -4,19 +4,23 @@ Seed 003's ``build_memory_context``: long-term memory joined with recent events.
 to three sections, in this order and priority:
 
 1. the user's established (and core) traits (seed 002 §8, ``user_traits(min_stage=established)``);
-2. the memories, events and entities' impressions recalled for the query, each with its date
-   (``recall``: hybrid, tenant-scoped);
-3. the latest messages of the user's recent conversations, oldest first.
+2. the memories, events, entities' impressions and document passages recalled for the query, each with its
+   date (``recall``: hybrid, tenant-scoped); a passage says which document and heading it comes from, and a
+   small passage (under ``DOCUMENT_SMALL_CHUNK_TOKENS``) brings its section's text when the budget allows;
+3. a short summary of each of the user's latest conversations (``RECENT_SUMMARIES``, newest first), written by the
+   extraction job (its LLM call's ``summary``, or offline :func:`graphsvc.text.summary.summarise`);
+4. the latest events of every source (messages, todos, notes, documents...), oldest first.
 
 Each section takes at most its share of what the budget has left (traits 30 %, recalled memories
-all but what the recent messages reserve, recent messages 25 %); a line that does not fit is left
-out whole. Token counts are estimates (one per CJK character, one per four other characters).
-No LLM call.
+all but what the summaries and recent events reserve, together at most 25 %; the summaries at most half of what
+is left then, the recent events the rest); a line that does not fit is left out whole. Token counts are
+estimates (one per CJK character, one per four other characters). No LLM call.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from graphsvc.errors import InvalidInputError
 from graphsvc.pipeline.recall import rank
@@ -31,6 +35,8 @@ TRAIT_SHARE = 0.30
 RECENT_SHARE = 0.25
 RECALL_LIMIT = 30
 RECENT_EVENTS = 12
+RECENT_SUMMARIES = 5
+SUMMARY_SHARE = 0.5
 
 
 @dataclass
@@ -43,6 +49,8 @@ class MemoryContext:
     memory_ids: list[str] = field(default_factory=list)
     impression_ids: list[str] = field(default_factory=list)
     event_ids: list[str] = field(default_factory=list)
+    chunk_ids: list[str] = field(default_factory=list)
+    session_ids: list[str] = field(default_factory=list)
 
 
 class _Budget:
@@ -92,27 +100,72 @@ async def run(rt: Runtime, *, user_id: str, query: str, max_tokens: int) -> Memo
         [(t.uid, f"- {t.content} ({t.stage}, {t.subtype}, confidence {t.confidence or 0:.2f})") for t in traits],
         TRAIT_SHARE,
     )
-    recent_lines = [
-        (
-            str(r["uid"]),
-            f"- [{r['occurred_at'].to_native():%Y-%m-%d %H:%M}] {r['speaker'] or r['role']}: {r['content']}",
-        )
-        for r in recent
+    recent_lines = [(str(r["uid"]), _recent_line(r)) for r in recent]
+    summaries = await rt.db.read("recent_session_summaries", user_id=user_id, limit=RECENT_SUMMARIES)
+    summary_lines = [(str(r["session_id"]), _summary_line(r)) for r in summaries]
+    wanted = sum(estimate_tokens(line) for _, line in [*summary_lines, *recent_lines])
+    reserve = min(int(budget.left * RECENT_SHARE), wanted)
+    sections = await _small_passage_sections(rt, user_id=user_id, hits=hits)
+    recalled = [
+        (h.uid, _recalled_line(h, sections.get(h.uid)))
+        for h in hits
+        if h.kind != "trait" or h.uid not in context.trait_ids
     ]
-    reserve = min(int(budget.left * RECENT_SHARE), sum(estimate_tokens(line) for _, line in recent_lines))
-    recalled = [(h.uid, _recalled_line(h)) for h in hits if h.kind != "trait" or h.uid not in context.trait_ids]
     used = budget.section("Relevant memories:", recalled, 1.0, reserve=reserve)
     kinds = {h.uid: h.kind for h in hits}
     context.memory_ids = [u for u in used if kinds.get(u) in ("memory", "trait")]
     context.impression_ids = [u for u in used if kinds.get(u) == "impression"]
     context.event_ids = [u for u in used if kinds.get(u) == "event"]
-    context.event_ids += budget.section("Recent conversation:", recent_lines, 1.0)
+    context.chunk_ids = [u for u in used if kinds.get(u) == "chunk"]
+    context.session_ids = budget.section("Recent conversations:", summary_lines, SUMMARY_SHARE)
+    context.event_ids += budget.section("Recent events:", recent_lines, 1.0)
     context.text = "\n".join(budget.lines).strip()
     context.tokens = estimate_tokens(context.text) if context.text else 0
     return context
 
 
-def _recalled_line(hit: RecallHit) -> str:
-    """``- [YYYY-MM-DD] text``; an impression says which entity it is about."""
-    text = f"about {hit.entity}: {hit.content}" if hit.kind == "impression" and hit.entity else hit.content
+async def _small_passage_sections(rt: Runtime, *, user_id: str, hits: list[RecallHit]) -> dict[str, str]:
+    """passage uid → its section's text, for the recalled passages under ``document_small_chunk_tokens``."""
+    small = [
+        h.uid
+        for h in hits
+        if h.kind == "chunk" and estimate_tokens(h.content) < rt.settings.document_small_chunk_tokens
+    ]
+    if not small:
+        return {}
+    rows = await rt.db.read("chunk_sections", user_id=user_id, uids=small)
+    return {str(r["uid"]): str(r["content"]) for r in rows if r["content"]}
+
+
+def _recalled_line(hit: RecallHit, section: str | None = None) -> str:
+    """``- [YYYY-MM-DD] text``; an impression says which entity it is about; a passage names its document and
+    heading path, and carries its section's text instead of its own when it was small (``section``)."""
+    if hit.kind == "impression" and hit.entity:
+        text = f"about {hit.entity}: {hit.content}"
+    elif hit.kind == "chunk":
+        path = hit.heading_path if hit.heading_path[:1] == [hit.title] else [hit.title or "document", *hit.heading_path]
+        text = f"from {' > '.join(path)}: {_one_line(section or hit.content)}"
+    else:
+        text = hit.content
     return f"- [{hit.occurred_at:%Y-%m-%d}] {text}" if hit.occurred_at else f"- {text}"
+
+
+def _one_line(markdown: str) -> str:
+    """Chunk text on one line: heading lines (already in the path) dropped, whitespace folded."""
+    kept = [line for line in markdown.splitlines() if not line.lstrip().startswith("#")]
+    return " ".join(" ".join(kept).split())
+
+
+def _summary_line(row: dict[str, Any]) -> str:
+    """``- [YYYY-MM-DD] (conversation s1) summary`` (the date of its last message; its runs' summaries joined)."""
+    when = f"[{row['last_message_at'].to_native():%Y-%m-%d}] " if row["last_message_at"] else ""
+    return f"- {when}(conversation {row['session_id']}) {' '.join(row['summaries'])}"
+
+
+def _recent_line(row: dict[str, Any]) -> str:
+    """A recent message (``speaker: text``) or an event of another source (``(todo) title: text``)."""
+    when = f"{row['occurred_at'].to_native():%Y-%m-%d %H:%M}"
+    if row["source_type"] in (None, "conversation"):
+        return f"- [{when}] {row['speaker'] or row['role']}: {row['content']}"
+    title = f"{row['title']}: " if row["title"] else ""
+    return f"- [{when}] ({row['source_type']}) {title}{row['content']}"

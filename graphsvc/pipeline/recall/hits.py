@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
-HitKind = Literal["memory", "event", "impression", "trait"]
+HitKind = Literal["memory", "event", "impression", "trait", "chunk"]
 
 
 @dataclass(frozen=True)
 class RecallHit:
     """One ranked result. ``source_message_ids``: an event's own id, the messages a memory came from, the
     messages an impression's evidence came from, or for a trait the messages of the memories its supporting
-    evidence cites. ``entity``: for an impression, the subject of the entity it characterises."""
+    evidence cites (none for a document passage). ``entity``: for an impression, the subject of the entity it
+    characterises. ``document_id``, ``heading_path``, ``title``: for a passage (``chunk``), its document, the
+    headings above it (outermost first) and the document's title."""
 
     uid: str
     kind: HitKind
@@ -28,3 +30,6 @@ class RecallHit:
     valid_from: datetime | None = None
     valid_to: datetime | None = None
     """A memory's valid time (issue 12); None for other kinds."""
+    document_id: str | None = None
+    heading_path: list[str] = field(default_factory=list)
+    title: str | None = None

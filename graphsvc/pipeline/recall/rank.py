@@ -1,9 +1,12 @@
-"""Recall: one ranked list of memories, events, entities' impressions and traits for one user's query.
+"""Recall: one ranked list of memories, events, entities' impressions, traits and document passages for one
+user's query.
 
 Candidate lists (all filtered to the user):
-  vector similarity over events, memories, impressions and traits, and full-text BM25 over all four
-  (English analyzer, or the CJK bigram analyzer when the query holds CJK text). Only traits at stage
-  emerging, established or core take part (seed 002 §7: trend, candidate and dissolved never do).
+  vector similarity over events, memories, impressions, traits and document passages (``chunk`` hits: the
+  leaves of a document's heading tree, issue 15), and full-text BM25 over all five (English analyzer, or the
+  CJK bigram analyzer when the query holds CJK text). Earlier versions of a source record are left out.
+  With ``tags``, only memories, events and passages carrying one of them take part (:mod:`.tag_filter`).
+  Only traits at stage emerging, established or core take part (seed 002 §7: trend, candidate and dissolved never do).
   Graph expansion (:mod:`.graph_expansion`): entities the query names (subject or alias, found through
   the alias index) bring their impressions, the memories that mention them and, when selective, the
   events they were observed in, each ranked by similarity to the query; their selective ``RELATES``
@@ -29,7 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any, TypeVar
@@ -44,6 +47,8 @@ from graphsvc.pipeline.recall.fusion import adjusted_score, drop_covered, merge_
 from graphsvc.pipeline.recall.graph_expansion import graph_expansion
 from graphsvc.pipeline.recall.hits import HitKind, RecallHit
 from graphsvc.pipeline.recall.scope import RecallScope
+from graphsvc.pipeline.recall.tag_filter import require_tags, tag_filter
+from graphsvc.pipeline.recall.tag_filter import vector_lists as tagged_vector_lists
 from graphsvc.pipeline.recall.time_cues import query_time_window
 from graphsvc.pipeline.reflection.as_of import traits_as_of
 from graphsvc.pipeline.reflection.confidence import trait_boost
@@ -63,20 +68,23 @@ async def run(
     limit: int,
     include_superseded: bool = False,
     as_of: datetime | None = None,
+    tags: Sequence[str] | None = None,
 ) -> list[RecallHit]:
-    """Rank the user's memories, events, impressions and traits for ``query``.
+    """Rank the user's memories, events, impressions, traits and document passages for ``query``.
 
     Args:
         include_superseded: superseded memories may appear too (marked by their status).
         as_of: recall as it would have answered then: memories that held at that time (valid time), messages
-            said by then, traits as they stood then.
+            said by then, traits as they stood then, passages of documents stored by then.
+        tags: when given (non-empty), only memories, events and passages carrying one of these tags (a
+            passage also through its document) are returned (:mod:`.tag_filter`; active memories only).
 
     Returns:
         at most ``limit`` hits, best first; empty when the user has nothing stored (an
-        unknown user is simply a user with no data).
+        unknown user is simply a user with no data) or nothing carries the tags.
 
     Raises:
-        InvalidInputError: blank or oversized query or user id, limit out of range.
+        InvalidInputError: blank or oversized query or user id, limit out of range, bad tags.
     """
     settings = rt.settings
     user_id = require_id("userId", user_id, settings)
@@ -85,7 +93,8 @@ async def run(
     scope = RecallScope.build(
         include_superseded=include_superseded, as_of=None if as_of is None else require_aware("asOf", as_of)
     )
-    return await _timed("total", _rank(rt, user_id=user_id, query=query, limit=limit, scope=scope))
+    tag_keys = require_tags(tags)
+    return await _timed("total", _rank(rt, user_id=user_id, query=query, limit=limit, scope=scope, tags=tag_keys))
 
 
 async def _timed(stage: str, work: Awaitable[T]) -> T:
@@ -97,9 +106,14 @@ async def _timed(stage: str, work: Awaitable[T]) -> T:
         metrics.RECALL_STAGE_SECONDS.labels(stage).observe(time.monotonic() - started)
 
 
-async def _rank(rt: Runtime, *, user_id: str, query: str, limit: int, scope: RecallScope) -> list[RecallHit]:
+async def _rank(
+    rt: Runtime, *, user_id: str, query: str, limit: int, scope: RecallScope, tags: list[str] | None
+) -> list[RecallHit]:
     db, settings, now = rt.db, rt.settings, rt.clock()
     k = max(settings.recall_candidates, limit)
+    allowed = None if tags is None else await tag_filter(db, user_id=user_id, tags=tags)
+    if allowed is not None and not allowed.uids:
+        return []
     if scope.as_of is not None:
         then = await traits_as_of(db, user_id=user_id, as_of=scope.as_of, settings=settings.reflection)
         scope = replace(scope, traits_then={t.uid: t for t in then if t.stage in RECALL_TRAIT_STAGES})
@@ -108,28 +122,37 @@ async def _rank(rt: Runtime, *, user_id: str, query: str, limit: int, scope: Rec
     vector = asyncio.ensure_future(_timed("embed", _embed_query(rt.embedder, query)))
 
     async def by_vector() -> list[list[dict[str, Any]]]:
+        if tags is not None:
+            events, memories, chunks = await tagged_vector_lists(
+                db, user_id=user_id, tags=tags, vector=await vector, k=3 * k
+            )
+            return [events, memories, [], [], chunks]
         return await _vector_lists(rt, user_id=user_id, vector=await vector, k=k, scope=scope)
 
-    (vec_events, vec_memories, vec_impressions, vec_traits), text, expansion = await asyncio.gather(
+    vectors, text, expansion = await asyncio.gather(
         _timed("vector", by_vector()),
         _timed("fulltext", _text_lists(rt, user_id=user_id, query=query, k=k, scope=scope)),
         _timed("graph", graph_expansion(rt, user_id, query, vector, k, scope=scope)),
     )
-    ft_events, ft_memories, ft_impressions, ft_traits = text
+    vec_events, vec_memories, vec_impressions, vec_traits, vec_chunks = vectors
+    ft_events, ft_memories, ft_impressions, ft_traits, ft_chunks = text
+    expanded = expansion.lists()
+    if allowed is not None:
+        text = [allowed.keep(rows) for rows in text]
+        ft_events, ft_memories, ft_impressions, ft_traits, ft_chunks = text
+        expanded = [allowed.keep(rows) for rows in expanded]
+    ex_events, ex_memories, ex_impressions, ex_related_events, ex_related_impressions = expanded
     kinds: dict[str, HitKind] = {}
     kind: HitKind
     for kind, rows in (
-        ("event", [*vec_events, *ft_events, *expansion.events, *expansion.related_events]),
-        ("memory", [*vec_memories, *ft_memories, *expansion.memories]),
-        ("impression", [*vec_impressions, *ft_impressions, *expansion.impressions, *expansion.related_impressions]),
+        ("event", [*vec_events, *ft_events, *ex_events, *ex_related_events]),
+        ("memory", [*vec_memories, *ft_memories, *ex_memories]),
+        ("impression", [*vec_impressions, *ft_impressions, *ex_impressions, *ex_related_impressions]),
         ("trait", [*vec_traits, *ft_traits]),
+        ("chunk", [*vec_chunks, *ft_chunks]),
     ):
         kinds.update((str(r["uid"]), kind) for r in rows)
-    methods = [
-        merge_by_score([vec_events, vec_memories, vec_impressions, vec_traits], k=k),
-        merge_by_score(text, k=k),
-        merge_by_score(expansion.lists(), k=k),
-    ]
+    methods = [merge_by_score(vectors, k=k), merge_by_score(text, k=k), merge_by_score(expanded, k=k)]
     fused = reciprocal_rank_fusion(methods, k=settings.recall_rrf_k)
     hits = await _timed(
         "hydrate", _hydrate(db, settings, user_id=user_id, fused=fused, kinds=kinds, scope=scope, now=now)
@@ -145,7 +168,7 @@ async def _rank(rt: Runtime, *, user_id: str, query: str, limit: int, scope: Rec
 async def _vector_lists(
     rt: Runtime, *, user_id: str, vector: list[float], k: int, scope: RecallScope
 ) -> list[list[dict[str, Any]]]:
-    """Events, memories, impressions, traits by cosine: four ``[{"uid", "score"}]`` lists."""
+    """Events, memories, impressions, traits, passages by cosine: five ``[{"uid", "score"}]`` lists."""
     db, vectors = rt.db, rt.vectors
     if scope.is_default:
         events = vectors.nearest(target="event", user_id=user_id, embedding=vector, k=k)
@@ -163,6 +186,7 @@ async def _vector_lists(
             memories,
             db.read("vector_impressions_exact", user_id=user_id, embedding=vector, k=k, **scope.impression_params()),
             db.read("vector_traits_exact", user_id=user_id, embedding=vector, k=k, **scope.trait_params()),
+            vectors.nearest(target="chunk", user_id=user_id, embedding=vector, k=k),
         )
     )
 
@@ -170,13 +194,13 @@ async def _vector_lists(
 async def _text_lists(
     rt: Runtime, *, user_id: str, query: str, k: int, scope: RecallScope
 ) -> list[list[dict[str, Any]]]:
-    """Events, memories, impressions, traits by full text: Lucene's tenant-filtered pools
+    """Events, memories, impressions, traits, passages by full text: Lucene's tenant-filtered pools
     (``recall_fulltext_pool × k`` each), re-ranked with the tenant's own BM25 statistics
-    (:mod:`.tenant_bm25`); four ``[{"uid", "score"}]`` lists, empty without words."""
+    (:mod:`.tenant_bm25`); five ``[{"uid", "score"}]`` lists, empty without words."""
     db, vectors = rt.db, rt.vectors
     text_query = lucene.build_query(query, tenant=keys.tenant_key(user_id))
     if text_query is None:
-        return [[], [], [], []]
+        return [[], [], [], [], []]
     family = lucene.analyzer_for(query)
     terms = lucene.content_terms(query)
     searches: list[tuple[str, str, Target | None, dict[str, Any]]] = [
@@ -184,6 +208,7 @@ async def _text_lists(
         ("fulltext_memories", f"memory_text_{family}", "memory", scope.memory_params()),
         ("fulltext_impressions", f"impression_text_{family}", None, scope.impression_params()),
         ("fulltext_traits", f"trait_text_{family}", None, scope.trait_params()),
+        ("fulltext_chunks", f"chunk_text_{family}", None, {}),
     ]
 
     async def statistics() -> dict[str, tenant_bm25.TenantStatistics]:
@@ -222,14 +247,16 @@ async def _hydrate(
 ) -> list[RecallHit]:
     """Read the fused candidates and score each: its RRF score · seed 002 §7's adjustment. At ``as_of``, a trait
     scores and reads as it was then, and an impression with no evidence said by then is left out."""
-    event_uids, memory_uids, impression_uids, trait_uids = (
-        sorted(uid for uid in fused if kinds[uid] == kind) for kind in ("event", "memory", "impression", "trait")
+    event_uids, memory_uids, impression_uids, trait_uids, chunk_uids = (
+        sorted(uid for uid in fused if kinds[uid] == kind)
+        for kind in ("event", "memory", "impression", "trait", "chunk")
     )
-    events, memories, impressions, traits = await asyncio.gather(
+    events, memories, impressions, traits, chunks = await asyncio.gather(
         db.read("hydrate_events", user_id=user_id, uids=event_uids),
         db.read("hydrate_memories", user_id=user_id, uids=memory_uids),
         db.read("hydrate_impressions", user_id=user_id, uids=impression_uids),
         db.read("hydrate_traits", user_id=user_id, uids=trait_uids, stages=scope.trait_params()["stages"]),
+        db.read("hydrate_chunks", user_id=user_id, uids=chunk_uids),
     )
 
     def scored(row: dict[str, Any], *, reinforced: Any, importance: float, boost: float = 0.0) -> float:
@@ -294,6 +321,30 @@ async def _hydrate(
             boost=trait_boost(stage, settings=settings.reflection),
         )
         hits.append(RecallHit(row["uid"], "trait", content, score, occurred, list(row["source_ids"])))
+    hits += _chunk_hits(chunks, scored=scored, scope=scope)
+    return hits
+
+
+def _chunk_hits(rows: list[dict[str, Any]], *, scored: Any, scope: RecallScope) -> list[RecallHit]:
+    """Passage hits (issue 15); at ``as_of`` only passages of documents stored by then."""
+    hits = []
+    for row in rows:
+        occurred = native(row["occurred_at"])
+        if not scope.said_by(occurred):
+            continue
+        hits.append(
+            RecallHit(
+                row["uid"],
+                "chunk",
+                row["content"],
+                scored(row, reinforced=occurred, importance=0.0),
+                occurred,
+                [],
+                document_id=row["document_uid"],
+                heading_path=list(row["heading_path"] or []),
+                title=row["title"] or row["filename"],
+            )
+        )
     return hits
 
 

@@ -1,0 +1,51 @@
+// The event layer (seed 003): records of other systems as versioned Event nodes under a Source.
+
+// name: store_source_event
+// One record version. The Source node is MERGEd first (its uniqueness constraint locks it), so two
+// deliveries of one source take turns; an event uid already stored returns created = false and writes
+// nothing else. A new version is linked to the latest one, which leaves recall (vector dropped, superseded_at).
+MERGE (s:Source {uid: $event.source_uid})
+  ON CREATE SET s.user_id = $user_id, s.source_type = $event.source_type, s.source_id = $event.source_id,
+                s.versions = 0, s.created_at = $now, s.tenant_key = $tenant_key
+WITH s
+WHERE s.user_id = $user_id
+OPTIONAL MATCH (known:Event {uid: $event.uid})
+WITH s, known
+CALL (s, known) {
+  WITH s, known
+  WHERE known IS NULL
+  OPTIONAL MATCH (previous:Event {uid: s.latest_uid})
+  WHERE previous.user_id = $user_id
+  CREATE (e:Event {uid: $event.uid, user_id: $user_id, tenant_key: $tenant_key, source_type: $event.source_type,
+                   source_id: $event.source_id, title: $event.title, content: $event.content,
+                   content_hash: $event.content_hash, status: $event.status, metadata: $event.metadata,
+                   occurred_at: $event.occurred_at, embedding: $event.embedding, ingested_at: $now,
+                   version: s.versions + 1, seq: 0})
+  MERGE (s)-[:HAS_VERSION]->(e)
+  SET s.versions = s.versions + 1, s.latest_uid = e.uid, s.title = $event.title, s.status = $event.status,
+      s.updated_at = $now
+  WITH e, previous
+  CALL (e, previous) {
+    WITH e, previous
+    WHERE previous IS NOT NULL
+    MERGE (e)-[:PREVIOUS_VERSION]->(previous)
+    SET previous.superseded_at = $now, previous.embedding = null
+  }
+  RETURN e.version AS version, true AS created
+UNION
+  WITH known
+  WHERE known IS NOT NULL
+  RETURN known.version AS version, false AS created
+}
+RETURN version, created
+;
+
+// name: source_versions
+// A source's versions, newest first.
+MATCH (s:Source {uid: $source_uid})-[:HAS_VERSION]->(e:Event)
+WHERE s.user_id = $user_id AND e.user_id = $user_id
+OPTIONAL MATCH (e)-[:PREVIOUS_VERSION]->(p:Event)
+RETURN e.uid AS uid, e.version AS version, e.status AS status, e.title AS title, e.content AS content,
+       e.superseded_at AS superseded_at, p.uid AS previous_uid
+ORDER BY e.version DESC
+;

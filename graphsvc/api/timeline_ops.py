@@ -1,0 +1,171 @@
+"""GraphQL reads of the dashboard added by seed 003: timeline, sessions, userStats."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import Enum
+from typing import Annotated
+
+import strawberry
+
+from graphsvc.api.context import Info
+from graphsvc.api.dashboard_ops import KeyCount, UserCounts
+from graphsvc.api.source_types import SourceType
+from graphsvc.service.views import SessionView, TimelineItem, TimelinePage, UserStats
+
+
+@strawberry.enum(description="What a timeline item is.")
+class TimelineKind(Enum):
+    EVENT = "event"
+    MEMORY = "memory"
+    CANDIDATE = "candidate"
+
+
+@strawberry.type(description="An event of any source, a memory or a candidate, at the time it happened.")
+class TimelineEntry:
+    kind: TimelineKind
+    id: strawberry.ID
+    at: datetime = strawberry.field(
+        description="An event's time, a memory's event time (else its creation), a candidate's creation"
+    )
+    content: str
+    title: str | None
+    source_type: SourceType | None = strawberry.field(description="For an event")
+    source_id: str | None
+    session_id: str | None
+    memory_type: str | None = strawberry.field(description="For a memory or a candidate")
+    status: str | None = strawberry.field(description="A memory's status (active, archived) or a candidate's")
+
+    @classmethod
+    def from_domain(cls, item: TimelineItem) -> TimelineEntry:
+        return cls(
+            kind=TimelineKind(item.kind),
+            id=strawberry.ID(item.uid),
+            at=item.at,
+            content=item.content,
+            title=item.title,
+            source_type=SourceType(item.source_type) if item.source_type else None,
+            source_id=item.source_id,
+            session_id=item.session_id,
+            memory_type=item.memory_type,
+            status=item.status,
+        )
+
+
+@strawberry.type(description="A page of the timeline, oldest first; pass endCursor as `after` for the next one.")
+class Timeline:
+    nodes: list[TimelineEntry]
+    end_cursor: str | None
+    has_next_page: bool
+
+    @classmethod
+    def from_domain(cls, page: TimelinePage) -> Timeline:
+        return cls(
+            nodes=[TimelineEntry.from_domain(i) for i in page.items],
+            end_cursor=page.next_cursor,
+            has_next_page=page.next_cursor is not None,
+        )
+
+
+@strawberry.type(description="One conversation of a user.")
+class ConversationSession:
+    session_id: str
+    status: str = strawberry.field(description="open or ended")
+    started_at: datetime | None
+    last_message_at: datetime | None
+    ended_at: datetime | None
+    messages: int
+
+    @classmethod
+    def from_domain(cls, view: SessionView) -> ConversationSession:
+        return cls(
+            session_id=view.session_id,
+            status=view.status,
+            started_at=view.started_at,
+            last_message_at=view.last_message_at,
+            ended_at=view.ended_at,
+            messages=view.messages,
+        )
+
+
+@strawberry.type(description="What a user gained on one UTC day.")
+class GrowthDay:
+    day: str
+    events: int
+    memories: int
+    candidates: int
+    documents: int
+
+
+@strawberry.type(description="userCounts plus sources, candidates, documents, tags, learning, and growth per day.")
+class UserStatsView:
+    counts: UserCounts
+    events_by_source: list[KeyCount] = strawberry.field(description="Current versions of events, by source type")
+    candidates_by_status: list[KeyCount]
+    documents: int
+    passages: int = strawberry.field(description="Document passages (recallable chunks)")
+    tags: int
+    learning_runs: int
+    last_learning_at: datetime | None
+    growth: list[GrowthDay] = strawberry.field(description="The last 30 UTC days, oldest first, zeros included")
+
+    @classmethod
+    def from_domain(cls, user_id: str, stats: UserStats) -> UserStatsView:
+        return cls(
+            counts=UserCounts.from_domain(user_id, stats.counts),
+            events_by_source=[KeyCount.from_domain(c) for c in stats.events_by_source],
+            candidates_by_status=[KeyCount.from_domain(c) for c in stats.candidates_by_status],
+            documents=stats.documents,
+            passages=stats.passages,
+            tags=stats.tags,
+            learning_runs=stats.learning_runs,
+            last_learning_at=stats.last_learning_at,
+            growth=[
+                GrowthDay(
+                    day=g.day, events=g.events, memories=g.memories, candidates=g.candidates, documents=g.documents
+                )
+                for g in stats.growth
+            ],
+        )
+
+
+@strawberry.type
+class TimelineQuery:
+    @strawberry.field(
+        description="Events (every source, current versions), memories and candidates in the order they happened, "
+        "from ≤ time < to, a page at a time. sourceTypes filters events; kinds filters what is listed."
+    )
+    async def timeline(
+        self,
+        info: Info,
+        user_id: str,
+        from_: Annotated[datetime | None, strawberry.argument(name="from")] = None,
+        to: datetime | None = None,
+        source_types: list[SourceType] | None = None,
+        kinds: list[TimelineKind] | None = None,
+        limit: int = 50,
+        after: str | None = None,
+    ) -> Timeline:
+        page = await info.context.service.timeline(
+            user_id=info.context.scope(user_id),
+            start=from_,
+            end=to,
+            source_types=[s.value for s in source_types] if source_types else None,
+            kinds=[k.value for k in kinds] if kinds else None,
+            limit=limit,
+            after=after,
+        )
+        return Timeline.from_domain(page)
+
+    @strawberry.field(description="A user's conversations, latest message first, with message counts.")
+    async def sessions(self, info: Info, user_id: str, limit: int = 50) -> list[ConversationSession]:
+        views = await info.context.service.sessions(user_id=info.context.scope(user_id), limit=limit)
+        return [ConversationSession.from_domain(v) for v in views]
+
+    @strawberry.field(
+        description="A user's counts by kind, type, status and trait stage, jobs by status, LLM calls and tokens, "
+        "events by source, candidates by status, documents, tags, learning runs, and growth per day over 30 days."
+    )
+    async def user_stats(self, info: Info, user_id: str) -> UserStatsView:
+        scoped = info.context.scope(user_id)
+        return UserStatsView.from_domain(scoped, await info.context.service.user_stats(user_id=scoped))

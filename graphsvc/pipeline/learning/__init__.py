@@ -1,0 +1,1 @@
+"""The daily learning job (seed 003): per user and local day, reflection, candidates, archival and tags."""

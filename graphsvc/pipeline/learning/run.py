@@ -1,0 +1,187 @@
+"""One user's daily learning run (seed 003, issue 15).
+
+A run is one ``LearningRun`` node per user and local day (``DAILY_LEARNING_TZ``), uid = digest(user, day).
+It is claimed under a lease in Neo4j (``claim_learning_run``: created, or taken over when not COMPLETED and
+its lease is free or expired), renewed while it works (:func:`graphsvc.graph.leases.hold`), and finished
+only while this owner still holds it. A COMPLETED run is never run again: a second call on the same day (any
+process) returns it and changes nothing. The steps, in order:
+
+1. reflection where seed 002 §1's triggers hold (:func:`graphsvc.pipeline.reflection.cycle.run`: the 24 h
+   interval, importance, first reflection). A cycle with no new memories only expires trends and decays
+   traits, so an idle user's traits decay once a day;
+2. candidates: promotion of open candidates meeting a rule (two days or two sources, importance, see
+   :mod:`graphsvc.pipeline.sources.candidates`), then expiry of those past ``CANDIDATE_TTL_DAYS``;
+3. archival: active memories last reinforced (or created) more than ``ARCHIVE_AFTER_DAYS`` ago with
+   importance below ``ARCHIVE_IMPORTANCE_BELOW`` become ``archived`` (issue 12's status: kept, out of default
+   recall, restorable; a ``HistoryEntry`` records it). At exactly ``ARCHIVE_AFTER_DAYS`` a memory stays;
+4. tags: keyword topic tags on the memories and current events not tagged yet
+   (:func:`graphsvc.pipeline.tags.assign.daily`).
+
+Every step is idempotent on its own (promoted, expired, archived and tagged items are not picked again), so a
+run taken over after a crash redoes nothing already done.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from graphsvc import keys
+from graphsvc.graph.database import native
+from graphsvc.graph.leases import RenewOutcome, hold, process_owner
+from graphsvc.pipeline.reflection import cycle
+from graphsvc.pipeline.sources import candidates
+from graphsvc.pipeline.tags import assign as tags
+from graphsvc.runtime import Runtime
+from graphsvc.validation import require_id
+
+COUNTS = (
+    "traits_dissolved",
+    "candidates_promoted",
+    "candidates_expired",
+    "memories_archived",
+    "tags_assigned",
+    "llm_calls",
+)
+
+
+@dataclass(frozen=True)
+class LearningRunView:
+    """A ``LearningRun`` as callers see it. ``ran_now``: this call did the work (False: it was done already,
+    or another process holds it)."""
+
+    uid: str
+    user_id: str
+    day: str
+    status: str
+    attempts: int
+    started_at: datetime | None
+    finished_at: datetime | None
+    error: str | None
+    reflection_status: str | None
+    reflection_trigger: str | None
+    traits_dissolved: int
+    candidates_promoted: int
+    candidates_expired: int
+    memories_archived: int
+    tags_assigned: int
+    llm_calls: int
+    duration_ms: float
+    ran_now: bool = False
+
+    @classmethod
+    def from_node(cls, node: Any, *, ran_now: bool = False) -> LearningRunView:
+        p = dict(node)
+        return cls(
+            uid=str(p["uid"]),
+            user_id=str(p["user_id"]),
+            day=str(p["day"]),
+            status=str(p["status"]),
+            attempts=int(p.get("attempts") or 0),
+            started_at=native(p.get("started_at")),
+            finished_at=native(p.get("finished_at")),
+            error=p.get("error"),
+            reflection_status=p.get("reflection_status"),
+            reflection_trigger=p.get("reflection_trigger"),
+            duration_ms=float(p.get("duration_ms") or 0.0),
+            ran_now=ran_now,
+            **{name: int(p.get(name) or 0) for name in COUNTS},
+        )
+
+
+def learning_day(rt: Runtime, now: datetime | None = None) -> date:
+    """The local day (``DAILY_LEARNING_TZ``) of ``now`` (default: the runtime clock)."""
+    return (now or rt.clock()).astimezone(rt.settings.learning_zone).date()
+
+
+def run_uid(user_id: str, day: date) -> str:
+    return keys.digest("learning-run", user_id, day.isoformat())
+
+
+async def run(rt: Runtime, *, user_id: str, day: date | None = None, owner: str | None = None) -> LearningRunView:
+    """Run the user's learning of ``day`` (default: today, local) unless it was done already.
+
+    Returns:
+        the run: COMPLETED (now or earlier), FAILED (this attempt failed; the next call runs it again), or
+        RUNNING when another process holds it.
+
+    Raises:
+        InvalidInputError: a bad user id.
+        LeaseLostError: the lease was lost while working (nothing more is written).
+    """
+    user_id = require_id("userId", user_id, rt.settings)
+    day = day or learning_day(rt)
+    owner = owner or process_owner()
+    uid = run_uid(user_id, day)
+    ttl_s = rt.settings.learning_lease_s
+    now = rt.clock()
+    rows = await rt.db.write(
+        "claim_learning_run",
+        uid=uid,
+        user_id=user_id,
+        day=day.isoformat(),
+        owner=owner,
+        now=now,
+        until=now + timedelta(seconds=ttl_s),
+    )
+    if not rows[0]["claimed"]:
+        return LearningRunView.from_node(rows[0]["run"])
+
+    async def renew() -> RenewOutcome:
+        at = rt.clock()
+        kept = await rt.db.write(
+            "renew_learning_run", uid=uid, user_id=user_id, owner=owner, until=at + timedelta(seconds=ttl_s)
+        )
+        return "held" if kept else "lost"
+
+    started = time.monotonic()
+    status, error, counts = "COMPLETED", None, {}
+    try:
+        counts = await hold(_steps(rt, user_id=user_id), renew=renew, ttl_s=ttl_s)
+    except Exception as exc:  # recorded on the run; the next call (or the next day's job) runs it again
+        status, error = "FAILED", f"{type(exc).__name__}: {exc}"[:500]
+    finished = await rt.db.write(
+        "finish_learning_run",
+        uid=uid,
+        user_id=user_id,
+        owner=owner,
+        counts=counts,
+        status=status,
+        error=error,
+        now=rt.clock(),
+        duration_ms=(time.monotonic() - started) * 1000.0,
+    )
+    if not finished:
+        rows = await rt.db.read("learning_run", uid=uid, user_id=user_id)
+        return LearningRunView.from_node(rows[0]["run"])
+    return LearningRunView.from_node(finished[0]["run"], ran_now=True)
+
+
+async def _steps(rt: Runtime, *, user_id: str) -> dict[str, Any]:
+    """The four steps; returns the counts written on the run."""
+    settings = rt.settings
+    outcome = await cycle.run(rt, user_id=user_id)
+    promoted = await candidates.promote_due(rt, user_id=user_id)
+    expired = await candidates.expire_due(rt, user_id=user_id)
+    now = rt.clock()
+    archived = await rt.db.write(
+        "archive_stale_memories",
+        user_id=user_id,
+        before=now - timedelta(days=settings.archive_after_days),
+        after_days=settings.archive_after_days,
+        importance_below=settings.archive_importance_below,
+        now=now,
+    )
+    tagging = await tags.daily(rt.db, user_id=user_id, min_items=settings.auto_tag_min_items, now=now)
+    return {
+        "reflection_status": outcome.status,
+        "reflection_trigger": outcome.trigger,
+        "traits_dissolved": outcome.traits_dissolved,
+        "candidates_promoted": len(promoted),
+        "candidates_expired": expired,
+        "memories_archived": int(archived[0]["archived"]) if archived else 0,
+        "tags_assigned": tagging.tagged,
+        "llm_calls": outcome.llm_calls,
+    }

@@ -1,0 +1,86 @@
+"""Put tags on nodes: a source's own tags, a person's tags, and automatic topic tags (:mod:`.keywords`).
+
+Automatic tags:
+
+- a document gets its ``auto_tags_per_document`` best keywords at indexing, and each of its passages the ones of
+  those keywords its text contains;
+- the daily learning job reads the memories and current events not tagged yet (``auto_tagged_at`` unset), takes
+  each one's keywords, and tags an item with a keyword when at least ``auto_tag_min_items`` of the items read share
+  it or the user already has a tag of that name (a light clustering by shared keyword, so one-off words do not
+  become tags); every item read is marked, so a second run of the day reads nothing again.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime
+
+from graphsvc import keys
+from graphsvc.graph.database import Queries
+from graphsvc.pipeline.tags.keywords import keywords
+from graphsvc.vocabulary import TagOrigin
+
+DAILY_ITEMS = 2_000
+KEYWORDS_PER_ITEM = 3
+
+
+def normalise(name: str) -> str:
+    """A tag's key: NFKC, case-folded, punctuation and spaces folded (``Running  Shoes`` = ``running shoes``)."""
+    return " ".join(keys.normalise_text(name).split())
+
+
+def tag_uid(user_id: str, name: str) -> str:
+    return keys.digest("tag", user_id, normalise(name))
+
+
+async def tag(db: Queries, *, user_id: str, pairs: list[tuple[str, str]], origin: TagOrigin, now: datetime) -> int:
+    """Tag nodes: ``pairs`` of (node uid, tag name); names whose key is empty are skipped. Returns edges made."""
+    items = [
+        {"uid": uid, "tag_uid": tag_uid(user_id, name), "name": name.strip(), "normalized": normalise(name)}
+        for uid, name in pairs
+        if normalise(name)
+    ]
+    if not items:
+        return 0
+    rows = await db.write("tag_nodes", user_id=user_id, now=now, origin=origin, items=items)
+    return int(rows[0]["tagged"]) if rows else 0
+
+
+def passage_tags(document_tags: list[str], passage: str) -> list[str]:
+    """The document's tags whose text occurs in the passage (case-folded)."""
+    folded = passage.casefold()
+    return [t for t in document_tags if t.casefold() in folded]
+
+
+@dataclass(frozen=True)
+class DailyTagging:
+    """What a daily tagging pass did: items read, tag edges made."""
+
+    items: int
+    tagged: int
+
+
+def choose(per_item: dict[str, list[str]], *, existing: set[str], min_items: int) -> list[tuple[str, str]]:
+    """Which (item, keyword) pairs become tags: the keyword is shared by at least ``min_items`` items, or the
+    user already has a tag of that name (pure)."""
+    counts = Counter(k for words in per_item.values() for k in set(words))
+    return [
+        (uid, word)
+        for uid, words in per_item.items()
+        for word in words
+        if counts[word] >= min_items or normalise(word) in existing
+    ]
+
+
+async def daily(db: Queries, *, user_id: str, min_items: int, now: datetime) -> DailyTagging:
+    """Tag the user's untagged memories and current events by shared keywords, and mark them read."""
+    rows = await db.read("untagged_items", user_id=user_id, limit=DAILY_ITEMS)
+    if not rows:
+        return DailyTagging(0, 0)
+    per_item = {str(r["uid"]): keywords(str(r["text"] or ""), top=KEYWORDS_PER_ITEM) for r in rows}
+    existing = {str(r["normalized"]) for r in await db.read("existing_tag_names", user_id=user_id)}
+    pairs = choose(per_item, existing=existing, min_items=min_items)
+    tagged = await tag(db, user_id=user_id, pairs=pairs, origin="auto", now=now)
+    await db.write("mark_auto_tagged", user_id=user_id, uids=list(per_item), now=now)
+    return DailyTagging(len(per_item), tagged)

@@ -1,0 +1,175 @@
+"""The documents and tags area of the service (seed 003): ingest documents, read them and their chunk trees;
+tag memories by hand and list a user's tags."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from graphsvc.errors import DocumentError, InvalidInputError, NotFoundError
+from graphsvc.logs import for_user
+from graphsvc.pipeline.documents import ingest, reads
+from graphsvc.pipeline.documents.guard import check_size
+from graphsvc.pipeline.documents.ingest import DocumentOutcome
+from graphsvc.pipeline.documents.reads import ChunkView, DocumentView
+from graphsvc.pipeline.tags import assign as tags
+from graphsvc.runtime import Runtime
+from graphsvc.validation import require_id, require_limit, require_text
+
+MAX_DOCUMENT_PAGE = 200
+MAX_TAG_PAGE = 1_000
+MAX_TAG_CHARS = 100
+
+
+@dataclass(frozen=True)
+class TagView:
+    """A tag with how many of the user's nodes carry it (in all and by kind) and who put it there."""
+
+    uid: str
+    name: str
+    count: int
+    memories: int
+    events: int
+    documents: int
+    chunks: int
+    origins: list[str]
+    created_at: datetime | None
+
+
+class DocumentArea:
+    """Mixed into :class:`graphsvc.service.MemoryService`; everything runs on ``self.rt``."""
+
+    rt: Runtime
+
+    def _wake_worker(self) -> None:
+        """Ask the job worker to poll now (the service sets this up)."""
+
+    async def ingest_document(
+        self,
+        *,
+        user_id: str,
+        filename: str,
+        mime_type: str | None = None,
+        content_base64: str | None = None,
+        text: str | None = None,
+        source_id: str | None = None,
+    ) -> DocumentOutcome:
+        """Store a document given as base64 bytes or as text; see :mod:`graphsvc.pipeline.documents.ingest`.
+
+        Raises:
+            InvalidInputError: none or both contents, malformed base64, bad ids.
+            DocumentError: the document is refused (size, format, zip bomb, corrupt...); nothing is written.
+        """
+        data = None
+        if content_base64 is not None:
+            check_size(len(content_base64) * 3 // 4, filename=filename, settings=self.rt.settings)
+            try:
+                data = base64.b64decode(content_base64, validate=True)
+            except (binascii.Error, ValueError) as exc:
+                raise InvalidInputError(field="contentBase64", problem="is not valid base64") from exc
+        content = ingest.content_of(text=text, data=data, filename=filename)
+        with for_user(user_id):
+            outcome = await ingest.run(
+                self.rt, user_id=user_id, filename=filename, content=content, mime_type=mime_type, source_id=source_id
+            )
+        if outcome.changed:
+            self._wake_worker()
+        return outcome
+
+    def read_document_file(self, path: Path) -> bytes:
+        """A document file's bytes for :meth:`ingest_document_bytes` (the CLI); its size is checked before reading.
+
+        Raises:
+            DocumentError: the file is missing or larger than ``document_max_bytes``.
+        """
+        if not path.is_file():
+            raise DocumentError(filename=str(path), problem="does not exist or is not a file")
+        check_size(path.stat().st_size, filename=path.name, settings=self.rt.settings)
+        return path.read_bytes()
+
+    async def ingest_document_bytes(
+        self, *, user_id: str, filename: str, content: bytes, mime_type: str | None = None, source_id: str | None = None
+    ) -> DocumentOutcome:
+        """Store a document from its bytes; see :mod:`graphsvc.pipeline.documents.ingest`."""
+        with for_user(user_id):
+            outcome = await ingest.run(
+                self.rt, user_id=user_id, filename=filename, content=content, mime_type=mime_type, source_id=source_id
+            )
+        if outcome.changed:
+            self._wake_worker()
+        return outcome
+
+    async def documents(self, *, user_id: str, limit: int = 50) -> list[DocumentView]:
+        """The user's documents, most recently changed first."""
+        user_id = require_id("userId", user_id, self.rt.settings)
+        limit = require_limit("limit", limit, maximum=MAX_DOCUMENT_PAGE)
+        return await reads.list_documents(self.rt.db, user_id=user_id, limit=limit)
+
+    async def document(self, *, user_id: str, document_id: str) -> DocumentView:
+        """One document. Raises: NotFoundError."""
+        user_id = require_id("userId", user_id, self.rt.settings)
+        return await reads.get_document(
+            self.rt.db, user_id=user_id, uid=require_id("id", document_id, self.rt.settings)
+        )
+
+    async def document_chunks(self, *, user_id: str, document_id: str) -> list[ChunkView]:
+        """A document's chunk tree in document order (parents first)."""
+        user_id = require_id("userId", user_id, self.rt.settings)
+        return await reads.document_chunks(
+            self.rt.db, user_id=user_id, uid=require_id("id", document_id, self.rt.settings)
+        )
+
+    async def tag_memory(self, *, user_id: str, memory_id: str, tag: str) -> list[str]:
+        """Put a person's tag on a memory (idempotent). Returns the memory's tags.
+
+        Raises:
+            NotFoundError: the user has no such memory. InvalidInputError: a blank or oversized tag.
+        """
+        user_id, memory_id, name = self._tag_args(user_id, memory_id, tag)
+        await self._require_memory(user_id, memory_id)
+        await tags.tag(self.rt.db, user_id=user_id, pairs=[(memory_id, name)], origin="user", now=self.rt.clock())
+        return await self._memory_tags(user_id, memory_id)
+
+    async def untag_memory(self, *, user_id: str, memory_id: str, tag: str) -> list[str]:
+        """Take a tag off a memory (whoever put it there; a tag it does not carry changes nothing)."""
+        user_id, memory_id, name = self._tag_args(user_id, memory_id, tag)
+        await self._require_memory(user_id, memory_id)
+        await self.rt.db.write("untag_memory", user_id=user_id, uid=memory_id, tag_uid=tags.tag_uid(user_id, name))
+        return await self._memory_tags(user_id, memory_id)
+
+    async def tags(self, *, user_id: str, limit: int = 200) -> list[TagView]:
+        """The user's tags, most used first, with their counts."""
+        user_id = require_id("userId", user_id, self.rt.settings)
+        limit = require_limit("limit", limit, maximum=MAX_TAG_PAGE)
+        rows = await self.rt.db.read("user_tags", user_id=user_id, limit=limit)
+        return [
+            TagView(
+                uid=r["uid"],
+                name=r["name"],
+                count=int(r["count"]),
+                memories=int(r["memories"]),
+                events=int(r["events"]),
+                documents=int(r["documents"]),
+                chunks=int(r["chunks"]),
+                origins=sorted(str(o) for o in r["origins"] if o),
+                created_at=r["created_at"] and r["created_at"].to_native(),
+            )
+            for r in rows
+        ]
+
+    def _tag_args(self, user_id: str, memory_id: str, tag: str) -> tuple[str, str, str]:
+        settings = self.rt.settings
+        name = require_text("tag", tag, limit=MAX_TAG_CHARS).strip()
+        if not tags.normalise(name):
+            raise InvalidInputError(field="tag", problem="has no letters or digits")
+        return require_id("userId", user_id, settings), require_id("memoryId", memory_id, settings), name
+
+    async def _require_memory(self, user_id: str, memory_id: str) -> None:
+        if not await self.rt.db.read("memory_exists", user_id=user_id, uid=memory_id):
+            raise NotFoundError(kind="memory", ident=memory_id)
+
+    async def _memory_tags(self, user_id: str, memory_id: str) -> list[str]:
+        return [str(r["name"]) for r in await self.rt.db.read("memory_tags", user_id=user_id, uid=memory_id)]

@@ -1,0 +1,221 @@
+"""Documents against the real Neo4j: the chunk tree, unchanged and changed re-ingests, the DOCUMENT event, the
+index job (entities, candidates, tags), bad files that leave nothing behind, and the CLI."""
+
+from __future__ import annotations
+
+import base64
+import os
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from graphsvc.errors import DocumentError, InvalidInputError
+from graphsvc.service import MemoryService
+from tests import sample_documents as samples
+from tests.integration.graphql_client import GraphQLClient
+
+GUIDE = """# Travel guide
+
+I live in Lisbon and I work as a nurse at the city hospital.
+
+## Packing
+
+Bring a raincoat: Lisbon winters are wet.
+
+## Trains
+
+| line | from | to |
+|---|---|---|
+| Alfa | Lisbon | Porto |
+"""
+INGEST = """
+mutation($input: IngestDocumentInput!) {
+  ingestDocument(input: $input) {
+    id title format version history changed chunkCount eventId normalizedContent
+    chunks { id kind headingPath level parentId content }
+  }
+}"""
+
+
+@pytest.fixture
+async def gql(service: MemoryService) -> AsyncIterator[GraphQLClient]:
+    client = GraphQLClient(service)
+    yield client
+    await client.aclose()
+
+
+async def rows(service: MemoryService, cypher: str, **params: Any) -> list[dict[str, Any]]:
+    async with service.db.driver.session() as session:
+        return [dict(r) async for r in await session.run(cypher, params)]
+
+
+async def user_nodes(service: MemoryService, user: str) -> int:
+    found = await rows(service, "MATCH (n) WHERE n.user_id = $u RETURN count(n) AS n", u=user)
+    return int(found[0]["n"])
+
+
+async def test_a_markdown_document_becomes_a_chunk_tree_with_its_event(
+    service: MemoryService, gql: GraphQLClient
+) -> None:
+    body = await gql.execute(INGEST, {"input": {"userId": "ana", "filename": "guide.md", "text": GUIDE}})
+    doc = body["data"]["ingestDocument"]
+    assert (doc["title"], doc["format"], doc["version"], doc["changed"]) == ("Travel guide", "markdown", 1, True)
+    sections = {tuple(c["headingPath"]): c for c in doc["chunks"] if c["kind"] == "section"}
+    assert set(sections) == {("Travel guide",), ("Travel guide", "Packing"), ("Travel guide", "Trains")}
+    assert sections[("Travel guide", "Packing")]["parentId"] == sections[("Travel guide",)]["id"]
+    passages = [c for c in doc["chunks"] if c["kind"] == "passage"]
+    assert all(p["parentId"] == sections[tuple(p["headingPath"])]["id"] for p in passages)
+    found = await rows(
+        service,
+        "MATCH (d:Document {uid: $d})-[:HAS_CHUNK]->(top:Chunk) WITH d, count(top) AS top "
+        "MATCH (c:Chunk {document_uid: $d}) WITH d, top, c "
+        "RETURN top, count(CASE WHEN c.kind = 'passage' AND c.embedding IS NOT NULL THEN 1 END) AS embedded, "
+        "count(CASE WHEN c.kind = 'section' AND c.embedding IS NULL THEN 1 END) AS plain_sections",
+        d=doc["id"],
+    )
+    assert found[0] == {"top": 1, "embedded": len(passages), "plain_sections": 3}
+    event = await rows(
+        service,
+        "MATCH (d:Document {uid: $d})-[:FROM_EVENT]->(e:Event)<-[:HAS_VERSION]-(s:Source) "
+        "RETURN e.uid AS uid, e.source_type AS type, e.title AS title, s.source_id AS source",
+        d=doc["id"],
+    )
+    assert event == [{"uid": doc["eventId"], "type": "document", "title": "Travel guide", "source": "guide.md"}]
+    await service.wait_for_jobs()
+    indexed = await service.document(user_id="ana", document_id=doc["id"])
+    assert indexed.indexed_at is not None and indexed.tags  # topic tags from the index job
+    entity = await rows(
+        service,
+        "MATCH (n:Entity {user_id: 'ana'})-[:OBSERVED_IN]->(e:Event {uid: $e}) RETURN collect(n.subject) AS names",
+        e=doc["eventId"],
+    )
+    assert "Lisbon" in entity[0]["names"]
+    (candidate,) = [c for c in await service.candidates(user_id="ana") if "Lisbon" in c.content]
+    assert candidate.source_types == ["document"] and candidate.event_uids == [doc["eventId"]]
+
+
+async def test_an_unchanged_document_changes_nothing_and_a_changed_one_is_a_new_version(service: MemoryService) -> None:
+    first = await service.ingest_document(user_id="ana", filename="guide.md", text=GUIDE)
+    await service.wait_for_jobs()
+    before = await user_nodes(service, "ana")
+    stamps = await rows(service, "MATCH (d:Document {user_id: 'ana'}) RETURN d.updated_at AS at")
+    labels = await rows(service, "MATCH (n) WHERE n.user_id = 'ana' RETURN labels(n) AS l, count(n) AS n ORDER BY n")
+    again = await service.ingest_document(user_id="ana", filename="guide.md", text=GUIDE)
+    assert not again.changed and again.document.version == 1
+    assert await user_nodes(service, "ana") == before, (
+        labels,
+        await rows(service, "MATCH (n) WHERE n.user_id = 'ana' RETURN labels(n) AS l, count(n) AS n ORDER BY n"),
+    )
+    assert await rows(service, "MATCH (d:Document {user_id: 'ana'}) RETURN d.updated_at AS at") == stamps
+    changed = await service.ingest_document(
+        user_id="ana", filename="guide.md", text=GUIDE + "\n## Food\n\nTry the pastries.\n"
+    )
+    assert changed.changed and changed.document.version == 2 and changed.document.history == 1
+    old_chunks = await rows(service, "MATCH (c:Chunk {document_uid: $d}) RETURN c.uid AS uid", d=first.document.uid)
+    assert {c["uid"] for c in old_chunks}.isdisjoint({"x"}) and len(old_chunks) == changed.document.chunks
+    history = await rows(
+        service,
+        "MATCH (d:Document {uid: $d})-[:PREVIOUS_VERSION]->(v:DocumentVersion) "
+        "RETURN v.version AS version, v.normalized_content AS md",
+        d=first.document.uid,
+    )
+    assert history == [{"version": 1, "md": first.document.normalized_content}]
+    versions = await rows(service, "MATCH (s:Source {user_id: 'ana', source_type: 'document'}) RETURN s.versions AS n")
+    assert versions == [{"n": 2}]
+    assert "Try the pastries." in changed.document.normalized_content
+
+
+async def test_pdf_and_docx_over_graphql_as_base64(gql: GraphQLClient) -> None:
+    for filename, data, mime in (
+        ("report.pdf", samples.pdf(2), "application/pdf"),
+        ("guide.docx", samples.docx_file(2), None),
+    ):
+        body = await gql.execute(
+            INGEST,
+            {
+                "input": {
+                    "userId": "ana",
+                    "filename": filename,
+                    "mimeType": mime,
+                    "contentBase64": base64.b64encode(data).decode(),
+                }
+            },
+        )
+        assert body.get("data"), body
+        doc = body["data"]["ingestDocument"]
+        assert doc["changed"] and doc["chunkCount"] > 3 and "|" in doc["normalizedContent"], body
+
+
+@pytest.mark.parametrize(
+    ("filename", "data", "mime", "code"),
+    [
+        ("bad.pdf", samples.corrupt_pdf(), "application/pdf", "INVALID_DOCUMENT"),
+        ("wrong.pdf", samples.docx_file(1), "application/pdf", "INVALID_DOCUMENT"),
+        ("bomb.docx", samples.docx_with_zip_bomb(8 * 1024 * 1024), None, "INVALID_DOCUMENT"),
+    ],
+)
+async def test_bad_files_get_a_clear_error_and_leave_nothing(
+    service: MemoryService, gql: GraphQLClient, filename: str, data: bytes, mime: str | None, code: str
+) -> None:
+    response = await gql.post(
+        INGEST,
+        {
+            "input": {
+                "userId": "ana",
+                "filename": filename,
+                "mimeType": mime,
+                "contentBase64": base64.b64encode(data).decode(),
+            }
+        },
+    )
+    error = response.json()["errors"][0]
+    assert error["extensions"]["code"] == code and filename in error["message"], error
+    assert error["extensions"].get("suggestion") or "PDF" in error["message"]
+    assert await user_nodes(service, "ana") == 0
+
+
+async def test_content_must_be_one_of_base64_and_text(service: MemoryService) -> None:
+    with pytest.raises(InvalidInputError, match="exactly one"):
+        await service.ingest_document(user_id="ana", filename="a.md", text="x", content_base64="eA==")
+    with pytest.raises(InvalidInputError, match="base64"):
+        await service.ingest_document(user_id="ana", filename="a.md", content_base64="not base64!")
+    assert await user_nodes(service, "ana") == 0
+
+
+async def test_a_200_mb_file_is_refused_before_it_is_read(service: MemoryService, tmp_path: Path) -> None:
+    huge = tmp_path / "huge.pdf"
+    with huge.open("wb") as handle:  # sparse: 200 MB by size, nothing on disk
+        handle.truncate(200 * 1024 * 1024)
+    with pytest.raises(DocumentError, match="209,715,200 bytes, over the limit"):
+        service.read_document_file(huge)
+
+
+def test_the_cli_ingests_a_file_and_refuses_a_huge_one(tmp_path: Path) -> None:
+    doc = tmp_path / "notes.md"
+    doc.write_text(GUIDE, encoding="utf-8")
+    cli = [sys.executable, "-m", "graphsvc.cli"]
+    env = {**os.environ, "GRAPHSVC_DAILY_LEARNING": "0"}
+    done = subprocess.run(
+        [*cli, "ingest-doc", str(doc), "--user", "cli-user"], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "stored: document" in done.stdout and "'Travel guide'" in done.stdout and "indexed" in done.stdout
+    again = subprocess.run(
+        [*cli, "ingest-doc", str(doc), "--user", "cli-user", "--no-wait"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert again.returncode == 0 and again.stdout.startswith("unchanged:"), again.stderr
+    huge = tmp_path / "huge.pdf"
+    with huge.open("wb") as handle:
+        handle.truncate(200 * 1024 * 1024)
+    refused = subprocess.run(
+        [*cli, "ingest-doc", str(huge), "--user", "cli-user"], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert refused.returncode == 2 and "over the limit" in refused.stderr and "Traceback" not in refused.stderr

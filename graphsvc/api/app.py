@@ -34,9 +34,12 @@ class GraphQLApp(GraphQL[Context, None]):
             allow_queries_via_get=False,
         )
         self._service_ref = service_ref
+        self._auth_required = settings.auth_mode != "none"
 
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
-        return Context(service=self._service_ref["service"], identity=identity_of(request))
+        return Context(
+            service=self._service_ref["service"], identity=identity_of(request), auth_required=self._auth_required
+        )
 
     async def render_graphql_ide(self, request: Request) -> Response:
         """GraphiQL served from the package (strawberry's own page loads it from a CDN)."""

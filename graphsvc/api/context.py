@@ -50,6 +50,8 @@ class Context:
 
     service: MemoryService
     identity: Identity = field(default_factory=Identity)
+    auth_required: bool = False
+    """True when ``AUTH_MODE`` is not none (the ``viewer`` query tells the dashboard to offer a sign-out)."""
     loaders: dict[type, object] = field(default_factory=dict)
     """Per-request DataLoaders, keyed by each API area's loader class (e.g. ``entity_types.EntityLoaders``)."""
 

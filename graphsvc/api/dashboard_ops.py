@@ -140,8 +140,29 @@ class UserPage:
         )
 
 
+@strawberry.type(description="Who the caller is, as the request's credentials say (the dashboard's first question).")
+class Viewer:
+    auth_required: bool = strawberry.field(description="False when AUTH_MODE is none (any caller acts for any user)")
+    principal: str = strawberry.field(description="key:<id>, jwt:<sub> or anonymous:<address>")
+    admin: bool = strawberry.field(description="May act for any user (an admin key or token, or no authentication)")
+    user_ids: list[str] | None = strawberry.field(
+        description="The users the caller may act for; null when it may act for any user"
+    )
+
+
 @strawberry.type
 class DashboardQuery:
+    @strawberry.field(description="Who the caller is and which users it may see (no user data is read).")
+    def viewer(self, info: Info) -> Viewer:
+        identity = info.context.identity
+        allowed = identity.user_ids
+        return Viewer(
+            auth_required=info.context.auth_required,
+            principal=identity.principal,
+            admin=allowed is None,
+            user_ids=sorted(allowed) if allowed is not None else None,
+        )
+
     @strawberry.field(
         description="Source messages by the caller's message id or by event id, oldest first (at most 200 ids; "
         "unknown ids are left out)."

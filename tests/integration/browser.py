@@ -21,6 +21,7 @@ import uvicorn
 from playwright.async_api import Browser, Request, async_playwright
 
 from graphsvc.api.app import build_app
+from graphsvc.config import Settings
 from graphsvc.service import MemoryService
 
 REPO = Path(__file__).resolve().parents[2]
@@ -57,13 +58,15 @@ def chromium_path() -> str:
 
 
 @asynccontextmanager
-async def serve(service: MemoryService) -> AsyncIterator[str]:
-    """The real ASGI app on a free loopback port (uvicorn); yields its base URL."""
+async def serve(service: MemoryService, settings: Settings | None = None) -> AsyncIterator[str]:
+    """The real ASGI app (under ``settings``, else the service's) on a free loopback port (uvicorn); yields its
+    base URL."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(build_app(service.settings, service=service), log_level="warning", lifespan="on")
+    app = build_app(settings or service.settings, service=service)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[sock]))
     try:

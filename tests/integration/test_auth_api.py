@@ -243,3 +243,34 @@ def test_a_websocket_without_a_key_is_closed_before_it_opens(service: MemoryServ
         with TestClient(app).websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]):
             pass
     assert closed.value.code == 1008
+
+
+VIEWER = "{ viewer { authRequired principal admin userIds } }"
+
+
+async def test_viewer_says_who_the_caller_is_under_each_auth_mode(
+    service: MemoryService, settings: Settings, keys: dict[str, str]
+) -> None:
+    cases: list[tuple[Settings, str | None, dict[str, Any]]] = [
+        (settings, None, {"authRequired": False, "admin": True, "userIds": None}),
+        (api_key_settings(settings), keys["alice"], {"authRequired": True, "admin": False, "userIds": ["alice"]}),
+        (api_key_settings(settings), keys["admin"], {"authRequired": True, "admin": True, "userIds": None}),
+        (jwt_settings(settings), token({"sub": "bob"}), {"authRequired": True, "admin": False, "userIds": ["bob"]}),
+        (
+            jwt_settings(settings),
+            token({"sub": "ops", "scope": "graphsvc:admin"}),
+            {"authRequired": True, "admin": True, "userIds": None},
+        ),
+    ]
+    for secured, credential, expected in cases:
+        gql = client(service, secured, credential)
+        response = await gql.post(VIEWER, {})
+        await gql.aclose()
+        viewer = response.json()["data"]["viewer"]
+        assert {k: viewer[k] for k in expected} == expected, (secured.auth_mode, credential)
+        assert viewer["principal"].startswith(("anonymous:", "key:", "jwt:"))
+    anonymous = client(service, api_key_settings(settings))
+    refused = await anonymous.post(VIEWER, {})
+    await anonymous.aclose()
+    assert refused.status_code == 401
+    assert refused.json()["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"

@@ -1,5 +1,7 @@
 // The dashboard's only way to the data: POST /graphql on the same origin (the public GraphQL API).
-// Authentication (issue 13) adds its header in `requestHeaders` and a key prompt on a 401.
+// With authentication on, the key the person typed (kept in sessionStorage: gone when the tab closes) goes in
+// `Authorization: Bearer`; a 401 forgets it and asks again (see auth.ts).
+import { credential, signedOut } from "./auth";
 
 export const GRAPHQL_URL = "/graphql";
 
@@ -20,7 +22,10 @@ interface GraphQLErrorBody {
 }
 
 function requestHeaders(): Record<string, string> {
-  return { "content-type": "application/json", accept: "application/json" };
+  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
+  const key = credential();
+  if (key) headers.authorization = `Bearer ${key}`;
+  return headers;
 }
 
 /** Run one operation; resolves with `data`, rejects with an ApiError carrying the error code. */
@@ -43,7 +48,9 @@ export async function gql<T>(query: string, variables: Record<string, unknown> =
   }
   if (body.errors && body.errors.length > 0) {
     const first = body.errors[0];
-    throw new ApiError(first.message, first.extensions?.code ?? "ERROR", first.extensions?.suggestion ?? null);
+    const error = new ApiError(first.message, first.extensions?.code ?? "ERROR", first.extensions?.suggestion ?? null);
+    if (response.status === 401) signedOut(`The key was not accepted: ${error.message}`);
+    throw error;
   }
   if (body.data === undefined) {
     throw new ApiError(`HTTP ${response.status} without data`, `HTTP_${response.status}`);

@@ -21,6 +21,15 @@ export const MESSAGES = `query Messages($userId: String!, $messageIds: [String!]
   }
 }`;
 
+export interface Viewer {
+  authRequired: boolean;
+  principal: string;
+  admin: boolean;
+  userIds: string[] | null;
+}
+
+export const VIEWER = `query Viewer { viewer { authRequired principal admin userIds } }`;
+
 export interface UserSummary {
   userId: string;
   sessions: number;

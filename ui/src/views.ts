@@ -2,7 +2,7 @@
 // come is added here when its operations exist (see the dashboard section of the README for which wait):
 // memory status, valid time and correct/forget/archive (lifecycle issue), trait confidence over time,
 // candidates, documents and their chunk tree, the timeline across sources and userStats growth (knowledge
-// brain issue), and a key prompt when authentication is on (auth issue).
+// brain issue).
 import type { FunctionComponent } from "preact";
 import { Overview } from "./views/Overview";
 import { Memories } from "./views/Memories";

@@ -95,6 +95,7 @@ CALL (f, same) {
   WHERE same IS NOT NULL
   CREATE (h:HistoryEntry {uid: randomUUID(), user_id: $user_id, target_uid: same.uid, event: 'feature_merged',
                           old_value: f.value, new_value: same.value, actor: $actor, created_at: $now})
+  SET h.name = h.event
   CREATE (h)-[:RECORDS]->(same)
   WITH f, same
   OPTIONAL MATCH (old:HistoryEntry)-[rec:RECORDS]->(f)
@@ -174,6 +175,7 @@ MATCH (k:Entity {uid: $keep}), (d:Entity {uid: $drop})
 WHERE k.user_id = $user_id AND d.user_id = $user_id AND k <> d
 CREATE (h:HistoryEntry {uid: $history_uid, user_id: $user_id, target_uid: k.uid, event: 'entity_merged',
                         old_value: $dropped_json, new_value: k.subject, actor: $actor, created_at: $now})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(k)
 SET k.kind = CASE WHEN k.kind = 'thing' THEN d.kind ELSE k.kind END, k.updated_at = $now
 DETACH DELETE d
@@ -190,6 +192,7 @@ SET p.status = 'resolved', p.resolved_at = $now
 CREATE (p)-[:RESOLVED_AS]->(e)
 CREATE (h:HistoryEntry {uid: $history_uid, user_id: $user_id, target_uid: p.uid, event: 'pending_resolved',
                         old_value: 'open', new_value: e.uid, actor: $actor, created_at: $now})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(p)
 RETURN p.uid AS uid
 ;
@@ -198,6 +201,6 @@ RETURN p.uid AS uid
 // First statement of a curation transaction: the user's entity lock. Curations of one user take turns here,
 // so each one's checks see what the previous one committed (check and write in one transaction).
 MERGE (l:EntityLock {user_id: $user_id})
-SET l.locked_at = $now
+SET l.locked_at = $now, l.name = 'entity lock'
 RETURN l.user_id AS user_id
 ;

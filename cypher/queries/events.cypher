@@ -5,7 +5,8 @@
 // (user_id, session, content, time), so MERGE makes a repeated delivery a no-op.
 MERGE (s:Session {uid: $session_uid})
   ON CREATE SET s.user_id = $user_id, s.session_id = $session_id, s.status = 'open',
-                s.started_at = $first_at, s.last_message_at = $last_at, s.tenant_key = $tenant_key
+                s.started_at = $first_at, s.last_message_at = $last_at, s.tenant_key = $tenant_key,
+                s.name = 'session ' + $session_id
 WITH s
 WHERE s.user_id = $user_id
 SET s.status = 'open', s.ended_at = null, s.last_ingested_at = $now,
@@ -18,7 +19,7 @@ MERGE (e:Event {uid: ev.uid})
                 e.source_type = 'conversation', e.source_id = ev.source_id, e.role = ev.role,
                 e.speaker = ev.speaker, e.content = ev.content, e.content_hash = ev.content_hash,
                 e.occurred_at = ev.occurred_at, e.embedding = ev.embedding, e.ingested_at = $now,
-                e.seq = ev.seq
+                e.seq = ev.seq, e.name = coalesce(ev.speaker, ev.role) + ': ' + left(ev.content, 48)
 MERGE (s)-[:HAS_EVENT]->(e)
 RETURN e.uid AS uid, e.ingested_at = $now AND e.content_hash = ev.content_hash AS created
 ;

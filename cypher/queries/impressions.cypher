@@ -50,10 +50,11 @@ WITH row, old
 WHERE old IS NULL
 MERGE (e:Entity {subject_key: row.subject_key})
   ON CREATE SET e.uid = row.uid, e.user_id = $user_id, e.tenant_key = $tenant_key, e.subject = row.subject,
-                e.kind = row.kind, e.created_at = $now, e.updated_at = $now
+                e.kind = row.kind, e.created_at = $now, e.updated_at = $now, e.name = row.subject
 CREATE (h:HistoryEntry {uid: row.history_uid, user_id: $user_id, target_uid: e.uid, event: 'entity_created',
                         old_value: null, new_value: row.subject, actor: $actor, created_at: $now,
                         source_uids: row.event_uids})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(e)
 RETURN collect(DISTINCT e.subject_key) AS changed, count(*) AS changes
 ;
@@ -67,6 +68,7 @@ WITH e, row, e.kind AS old_kind
 SET e.kind = row.kind, e.updated_at = $now
 CREATE (h:HistoryEntry {uid: row.history_uid, user_id: $user_id, target_uid: e.uid, event: 'kind_changed',
                         old_value: old_kind, new_value: row.kind, actor: $actor, created_at: $now})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(e)
 RETURN collect(DISTINCT e.subject_key) AS changed, count(*) AS changes
 ;
@@ -88,6 +90,7 @@ CALL (e, row, old) {
   CREATE (h:HistoryEntry {uid: row.history_uid, user_id: $user_id, target_uid: e.uid, event: 'alias_added',
                           old_value: null, new_value: row.name, actor: $actor, created_at: $now,
                           source_uids: row.event_uids})
+  SET h.name = h.event
   CREATE (h)-[:RECORDS]->(e)
   RETURN count(a) AS created
 }
@@ -111,12 +114,14 @@ OPTIONAL MATCH (e)-[:HAS_IMPRESSION]->(old:Impression {content_hash: row.content
 WITH e, row, old
 WHERE old IS NULL
 CREATE (i:Impression {uid: row.uid, user_id: $user_id, tenant_key: $tenant_key, content: row.content,
-                      content_hash: row.content_hash, confidence: row.confidence, created_at: $now})
+                      content_hash: row.content_hash, confidence: row.confidence, created_at: $now,
+                      name: left(row.content, 60)})
 CREATE (e)-[:HAS_IMPRESSION]->(i)
 SET e.updated_at = $now
 CREATE (h:HistoryEntry {uid: row.history_uid, user_id: $user_id, target_uid: i.uid, event: 'impression_added',
                         old_value: null, new_value: row.content, actor: $actor, created_at: $now,
                         source_uids: row.event_uids})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(i)
 RETURN collect(DISTINCT e.subject_key) AS changed, count(*) AS changes
 ;
@@ -132,7 +137,8 @@ WHERE x.user_id = $user_id
 OPTIONAL MATCH (i)<-[:SUPPORTS]-(old:Evidence)-[:FROM_EVENT]->(x)
 WITH i, x, row, old
 WHERE old IS NULL
-CREATE (d:Evidence {uid: row.uid, user_id: $user_id, grade: row.grade, kind: 'supporting', created_at: $now})
+CREATE (d:Evidence {uid: row.uid, user_id: $user_id, grade: row.grade, kind: 'supporting', created_at: $now,
+                    name: row.grade + ' supporting'})
 CREATE (d)-[:SUPPORTS]->(i)
 CREATE (d)-[:FROM_EVENT]->(x)
 RETURN count(d) AS linked
@@ -146,10 +152,12 @@ MATCH (e:Entity {subject_key: row.subject_key})-[:HAS_FEATURE]->(f:Feature {key:
 WHERE e.user_id = $user_id AND f.value <> row.value AND (f.observed_at IS NULL OR f.observed_at < row.observed_at)
 WITH e, row, f, f.value AS old_value
 SET f.value = row.value, f.confidence = row.confidence, f.updated_at = $now, f.observed_at = row.observed_at,
+    f.name = row.key + ': ' + left(row.value, 48),
     e.updated_at = $now
 CREATE (h:HistoryEntry {uid: row.history_uid, user_id: $user_id, target_uid: f.uid, event: 'feature_changed',
                         old_value: old_value, new_value: row.value, actor: $actor, created_at: $now,
                         source_uids: row.event_uids})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(f)
 RETURN collect(DISTINCT e.subject_key) AS changed, count(*) AS changes
 ;
@@ -162,12 +170,14 @@ OPTIONAL MATCH (e)-[:HAS_FEATURE]->(old:Feature {key: row.key})
 WITH e, row, old
 WHERE old IS NULL
 CREATE (f:Feature {uid: row.uid, user_id: $user_id, key: row.key, value: row.value, confidence: row.confidence,
-                   created_at: $now, updated_at: $now, observed_at: row.observed_at})
+                   created_at: $now, updated_at: $now, observed_at: row.observed_at,
+                   name: row.key + ': ' + left(row.value, 48)})
 CREATE (e)-[:HAS_FEATURE]->(f)
 SET e.updated_at = $now
 CREATE (h:HistoryEntry {uid: row.history_uid, user_id: $user_id, target_uid: f.uid, event: 'feature_set',
                         old_value: null, new_value: row.value, actor: $actor, created_at: $now,
                         source_uids: row.event_uids})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(f)
 RETURN collect(DISTINCT e.subject_key) AS changed, count(*) AS changes
 ;
@@ -194,6 +204,7 @@ CREATE (h:HistoryEntry {uid: row.history_uid, user_id: $user_id, target_uid: a.u
                                         ELSE row.relation + ' -> ' + b.subject + ' (' + toString(old_strength) + ')' END,
                         new_value: row.relation + ' -> ' + b.subject + ' (' + toString(row.strength) + ')',
                         actor: $actor, created_at: $now, source_uids: row.event_uids})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(a)
 RETURN collect(DISTINCT a.subject_key) AS changed, count(*) AS changes
 ;
@@ -210,7 +221,7 @@ OPTIONAL MATCH (old:Evidence {uid: row.uid})
 WITH f, x, row, old
 WHERE old IS NULL
 CREATE (d:Evidence {uid: row.uid, user_id: $user_id, grade: row.grade, kind: 'supporting', created_at: $now,
-                    value: row.value, observed_at: row.observed_at})
+                    value: row.value, observed_at: row.observed_at, name: row.grade + ' supporting'})
 CREATE (d)-[:SUPPORTS]->(f)
 CREATE (d)-[:FROM_EVENT]->(x)
 RETURN count(d) AS linked
@@ -234,7 +245,8 @@ OPTIONAL MATCH (old:PendingObservation {uid: row.uid})
 WITH row, old
 WHERE old IS NULL
 CREATE (p:PendingObservation {uid: row.uid, user_id: $user_id, subject: row.subject, reason: row.reason,
-                              detail: row.detail, payload: row.payload, status: 'open', created_at: $now})
+                              detail: row.detail, payload: row.payload, status: 'open', created_at: $now,
+                              name: 'pending: ' + row.subject})
 WITH p, row
 CALL (p, row) {
   UNWIND row.candidate_uids AS candidate_uid
@@ -264,7 +276,7 @@ RETURN p.uid AS uid, p.status AS status
 // Bulk import of bare identities (entity + subject alias + aliases), for benchmarks and migrations.
 UNWIND $rows AS row
 CREATE (e:Entity {uid: row.uid, user_id: $user_id, tenant_key: $tenant_key, subject: row.subject,
-                  subject_key: row.subject_key, kind: row.kind, created_at: $now, updated_at: $now})
+                  subject_key: row.subject_key, kind: row.kind, created_at: $now, updated_at: $now, name: row.subject})
 WITH e, row
 UNWIND row.aliases AS alias
 CREATE (a:Alias {uid: alias.uid, user_id: $user_id, tenant_key: $tenant_key, name: alias.name,

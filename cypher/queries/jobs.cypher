@@ -24,7 +24,8 @@ CALL (s, queued) {
   CREATE (j:Job {uid: $uid, user_id: $user_id, kind: $kind, status: 'PENDING', session_id: $session_id,
                  attempts: 0, created_at: $now, updated_at: $now, run_after: $now, priority: $priority,
                  dedup_key: $dedup_key, request_id: $request_id, cancel_requested: false,
-                 llm_calls: 0, tokens_in: 0, tokens_out: 0, memories_created: 0, memories_reinforced: 0})
+                 llm_calls: 0, tokens_in: 0, tokens_out: 0, memories_created: 0, memories_reinforced: 0,
+                 name: $kind + coalesce(' ' + $session_id, '')})
   MERGE (j)-[:FOR_SESSION]->(s)
   RETURN j, true AS created
 UNION
@@ -75,7 +76,7 @@ LIMIT $limit
 // the locks first has moved the job (or another job of the user) on, and we must not run it twice.
 MATCH (c:Job {uid: $uid})
 MERGE (lane:JobLane {user_id: c.user_id})
-SET lane.claimed_at = $now
+SET lane.claimed_at = $now, lane.name = 'job lane'
 WITH c
 SET c.claim_token = $claim_token
 WITH c AS j

@@ -3,7 +3,7 @@
 
 // name: acquire_lease
 MERGE (l:Lease {key: $key})
-  ON CREATE SET l.owner = null, l.until = $now
+  ON CREATE SET l.owner = null, l.until = $now, l.name = 'lease ' + $key
 SET l.touched_at = $now
 WITH l
 WHERE l.owner IS NULL OR l.owner = $owner OR l.until < $now

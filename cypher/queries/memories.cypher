@@ -37,7 +37,7 @@ MERGE (m:Memory {dedup_key: mem.dedup_key})
                 m.occurred_at = mem.occurred_at, m.status = 'active', m.valid_from = mem.valid_from,
                 m.stated_at = mem.stated_at,
                 m.origin = mem.origin, m.slot = mem.slot, m.slot_subject = mem.slot_subject,
-                m.slot_key = mem.slot_key, m.slot_value = mem.slot_value
+                m.slot_key = mem.slot_key, m.slot_value = mem.slot_value, m.name = left(mem.content, 60)
   ON MATCH SET m.reinforcement_count = m.reinforcement_count + 1, m.last_reinforced_at = $now
 WITH m, mem
 WHERE m.user_id = $user_id
@@ -45,6 +45,7 @@ CREATE (h:HistoryEntry {uid: mem.history_uid, user_id: $user_id, target_uid: m.u
                         event: CASE WHEN m.created_at = $now THEN 'created' ELSE 'reinforced' END,
                         old_value: null, new_value: m.content, actor: $actor, created_at: $now,
                         source_uids: mem.source_uids})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(m)
 WITH m, mem
 UNWIND mem.source_uids AS source_uid
@@ -70,6 +71,7 @@ CREATE (h:HistoryEntry {uid: r.history_uid, user_id: $user_id, target_uid: m.uid
                         old_value: m.content, new_value: r.content, actor: $actor, created_at: $now,
                         reason: CASE WHEN was_archived THEN 'mentioned again: restored from the archive' END,
                         source_uids: r.source_uids})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(m)
 WITH m, r
 UNWIND r.source_uids AS source_uid
@@ -193,6 +195,7 @@ CALL (m, c) {
 CREATE (h:HistoryEntry {uid: c.history_uid, user_id: $user_id, target_uid: m.uid, event: c.event,
                         old_value: c.old_value, new_value: c.new_value, reason: c.reason, actor: $actor,
                         created_at: $now, source_uids: c.quotes})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(m)
 RETURN count(m) AS changed
 ;
@@ -238,6 +241,7 @@ CALL (old, new) {
 CREATE (h:HistoryEntry {uid: $history_uid, user_id: $user_id, target_uid: old.uid, event: 'corrected',
                         old_value: old.content, new_value: new.content, actor: $actor, created_at: $now,
                         reason: 'corrected by hand', source_uids: [old.uid, new.uid]})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(old)
 RETURN old.uid AS uid
 ;
@@ -251,6 +255,7 @@ SET m.status = 'archived', m.status_changed_at = $now
 CREATE (h:HistoryEntry {uid: randomUUID(), user_id: $user_id, target_uid: m.uid, event: 'archived',
                         old_value: 'active', new_value: 'archived', reason: $reason, actor: $actor,
                         created_at: $now})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(m)
 RETURN m.uid AS uid, m.slot_key AS slot_key
 ;
@@ -264,6 +269,7 @@ SET m.status = 'active', m.status_changed_at = $now
 CREATE (h:HistoryEntry {uid: randomUUID(), user_id: $user_id, target_uid: m.uid, event: 'restored',
                         old_value: 'archived', new_value: 'active', reason: $reason, actor: $actor,
                         created_at: $now})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(m)
 RETURN m.uid AS uid, m.slot_key AS slot_key
 ;

@@ -18,7 +18,7 @@ RETURN s.last_reflected_at AS last_reflected_at, s.running_cycle AS running_cycl
 // MERGE on the unique uid serialises concurrent callers; SET takes the node's write lock before the
 // running flag is re-checked, so of several concurrent calls exactly one gets a row back.
 MERGE (s:ReflectionState {uid: $state_uid})
-  ON CREATE SET s.user_id = $user_id, s.cycles = 0
+  ON CREATE SET s.user_id = $user_id, s.cycles = 0, s.name = 'reflection state'
 WITH s
 WHERE s.user_id = $user_id
 SET s.last_lock_attempt = $now
@@ -47,6 +47,7 @@ RETURN s.uid AS uid
 // name: reflection_record_cycle
 CREATE (c:ReflectionCycle {uid: $cycle_id, user_id: $user_id})
 SET c += $props
+SET c.name = 'reflection ' + coalesce(c.status, '')
 RETURN c AS cycle
 ;
 
@@ -122,6 +123,7 @@ MERGE (t:Trait {uid: row.uid})
 WITH t, row
 WHERE t.user_id = $user_id
 SET t += row.props, t.updated_at = $now
+SET t.name = left(t.content, 60)
 RETURN count(t) AS traits
 ;
 
@@ -135,7 +137,7 @@ MATCH (c:ReflectionCycle {uid: $cycle_id})
 WHERE c.user_id = $user_id
 CREATE (ev:Evidence {uid: row.uid, user_id: $user_id, grade: row.grade, kind: row.kind, cycle_id: row.cycle_id,
                      created_at: row.created_at, inherited_from: row.inherited_from,
-                     resolved_at: row.resolved_at, strong: row.strong})
+                     resolved_at: row.resolved_at, strong: row.strong, name: row.grade + ' ' + row.kind})
 CREATE (ev)-[:CITES]->(m)
 CREATE (c)-[:PRODUCED]->(ev)
 FOREACH (_ IN CASE WHEN row.kind = 'supporting' THEN [1] ELSE [] END | CREATE (ev)-[:SUPPORTS]->(t))
@@ -171,6 +173,7 @@ CREATE (h:HistoryEntry {uid: row.uid, user_id: $user_id, target_uid: t.uid, even
                         actor: $actor, created_at: $now, cycle_id: $cycle_id, seq: row.seq, stage: row.stage,
                         confidence: row.confidence, reinforcement_count: row.reinforcement_count,
                         contradiction_count: row.contradiction_count})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(t)
 RETURN count(h) AS entries
 ;

@@ -47,7 +47,8 @@ UNWIND $rows AS row
 CREATE (m:Memory {uid: row.uid, user_id: row.user_id, tenant_key: row.tenant_key, dedup_key: row.dedup_key,
                   memory_type: row.memory_type, content: row.content, content_hash: row.content_hash,
                   embedding: toFloatList(row.embedding), importance: row.importance, confidence: row.confidence,
-                  reinforcement_count: 0, created_at: $now, last_reinforced_at: $now, status: 'active'})
+                  reinforcement_count: 0, created_at: $now, last_reinforced_at: $now, status: 'active',
+                  name: left(row.content, 60)})
 RETURN count(m) AS created
 ;
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
@@ -18,6 +19,9 @@ from starlette.staticfiles import StaticFiles
 STATIC = Path(__file__).resolve().parent / "static"
 UI_DIR = STATIC / "ui"
 GRAPHIQL_DIR = STATIC / "graphiql"
+NEO4J_DIR = STATIC / "neo4j"
+"""Neo4j Browser's guide (``:play``), style (``:style``) and saved queries: fetched by the Browser's page on
+Neo4j's own origin, so served with CORS for any origin (they hold no data)."""
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -67,11 +71,23 @@ async def dashboard(request: Request) -> Response:
 
 
 def ui_routes() -> list[BaseRoute]:
-    """The routes to add to the app: ``/``, ``/ui`` and below, and ``/static/graphiql``."""
+    """The routes to add to the app: ``/``, ``/ui`` and below, ``/static/graphiql`` and ``/static/neo4j``."""
     return [
         Route("/", landing, methods=["GET", "HEAD"]),
         Mount("/ui/assets", StaticFiles(directory=UI_DIR / "assets", check_dir=False), name="ui-assets"),
         Route("/ui", dashboard, methods=["GET", "HEAD"]),
         Route("/ui/{path:path}", dashboard, methods=["GET", "HEAD"]),
         Mount("/static/graphiql", StaticFiles(directory=GRAPHIQL_DIR), name="graphiql"),
+        Mount("/static/neo4j", neo4j_files(), name="neo4j"),
     ]
+
+
+def neo4j_files() -> CORSMiddleware:
+    """``/static/neo4j/``: readable from any origin (Neo4j Browser sends ``pragma`` and ``cache-control``
+    headers, so its GET is preflighted)."""
+    return CORSMiddleware(
+        StaticFiles(directory=NEO4J_DIR),
+        allow_origins=["*"],
+        allow_methods=["GET", "HEAD"],
+        allow_headers=["pragma", "cache-control"],
+    )

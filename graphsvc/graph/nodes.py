@@ -32,6 +32,9 @@ Edges (ARCHITECTURE.md "The graph"):
     (Document)-[:FROM_EVENT]->(Event), -[:PREVIOUS_VERSION]->(DocumentVersion)
     (Memory|Event|Document|Chunk)-[:TAGGED {origin, at}]->(Tag)
     (LearningRun)                               one user's daily learning of one local day (no edges)
+
+Every node also gets a short display caption, ``name`` (see :class:`TenantNode`), for Neo4j Browser;
+``docs/neo4j/`` holds its style file and guide.
 """
 
 from __future__ import annotations
@@ -84,6 +87,10 @@ class TenantNode(AsyncStructuredNode):
     __abstract_node__ = True
     uid = StringProperty(required=True, unique_index=True)
     user_id = StringProperty(required=True, index=True)
+    name = StringProperty()
+    """A short caption written with the node (Neo4j Browser captions a node by ``name`` when it has one): the
+    entity's subject, the first 60 characters of a memory, impression or trait, ``speaker: text`` of an event,
+    a history entry's event… Display only: nothing reads it back."""
 
 
 class Relates(AsyncStructuredRel):

@@ -58,3 +58,20 @@ async def test_graphql_post_is_unchanged(http: httpx.AsyncClient) -> None:
     assert response.json() == {"data": {"users": {"nodes": []}}}
     refused = await http.get("/graphql?query={__typename}", headers={"accept": "application/json"})
     assert refused.status_code in (400, 405)  # queries over GET stay off
+
+
+@pytest.mark.parametrize("name", ["guide.html", "graphsvc.grass", "favorites/02-beliefs-and-evidence.cypher"])
+async def test_neo4j_browser_files_are_readable_from_neo4js_origin(http: httpx.AsyncClient, name: str) -> None:
+    browser = "http://127.0.0.1:7474"
+    preflight = await http.options(
+        f"/static/neo4j/{name}",
+        headers={"origin": browser, "access-control-request-method": "GET",
+                 "access-control-request-headers": "pragma,cache-control"},
+    )
+    assert preflight.status_code == 200
+    assert preflight.headers["access-control-allow-origin"] == "*"
+    assert {"pragma", "cache-control"} <= set(preflight.headers["access-control-allow-headers"].lower().split(", "))
+    response = await http.get(f"/static/neo4j/{name}", headers={"origin": browser, "pragma": "no-cache"})
+    assert response.status_code == 200 and response.headers["access-control-allow-origin"] == "*"
+    assert "$userId" in response.text or "caption" in response.text
+    assert (await http.get("/static/neo4j/missing.html")).status_code == 404

@@ -1,0 +1,105 @@
+"""Neo4j Browser: every node the service writes carries a short caption (``name``), and every saved query of
+the guide runs on a real user's graph and finds something.
+
+The graph is the dashboard test's user (three conversations ingested, ended, extracted and reflected on over
+GraphQL), plus what the other writers add: a pending observation resolved, two entities merged, an API key,
+a named lease. Every label any ``CREATE``/``MERGE`` in ``cypher/queries`` writes must be among the labels
+found, so a new label written without a caption fails here. One test: building the graph is the cost.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from graphsvc.graph.leases import NamedLease
+from graphsvc.service import MemoryService
+from tests.integration.browser import serve
+from tests.integration.test_dashboard_e2e import USER, build_user, graphql
+from tests.unit.test_neo4j_browser_files import favorites
+
+REPO = Path(__file__).resolve().parents[2]
+NEO4J_DOCS = REPO / "docs" / "neo4j"
+WRITTEN_LABEL = re.compile(r"\b(?:CREATE|MERGE)\s*\(\w*:(\w+)")
+PENDING = "query($u: String!) { pendingObservations(userId: $u) { id subject } }"
+RESOLVE = "mutation($u: String!, $id: ID!) { resolvePendingObservation(userId: $u, id: $id, createNew: true) { entity { id } } }"
+ENTITY_ID = "query($u: String!, $n: String!) { entity(userId: $u, subjectOrAlias: $n) { id } }"
+MERGE = "mutation($k: ID!, $d: ID!, $u: String!) { mergeEntities(keepId: $k, dropId: $d, userId: $u) { subject } }"
+
+
+def written_labels() -> set[str]:
+    """Every node label a named query creates or merges."""
+    found: set[str] = set()
+    for path in (REPO / "cypher" / "queries").glob("*.cypher"):
+        found |= set(WRITTEN_LABEL.findall(path.read_text(encoding="utf-8")))
+    return found
+
+
+async def rows(service: MemoryService, cypher: str, **params: Any) -> list[dict[str, Any]]:
+    async with service.db.driver.session(database=service.db.database) as session:
+        result = await session.run(cypher, params)
+        return [dict(r) async for r in result]
+
+
+GUIDE_PARAMS = {"userId": USER, "entity": "Ana", "sessionId": "s1"}
+
+
+async def build_every_label(service: MemoryService) -> None:
+    async with serve(service) as url, httpx.AsyncClient(base_url=url, timeout=60) as client:
+        await build_user(client, service)
+        for name, query in favorites().items():  # before the review queue is emptied below
+            found = await rows(service, query, **GUIDE_PARAMS)
+            assert found, f"{name} finds nothing for {GUIDE_PARAMS}"
+            assert await rows(service, query, **{**GUIDE_PARAMS, "userId": "someone-else"}) == [], name
+        pending = (await graphql(client, PENDING, u=USER))["pendingObservations"]
+        assert pending, "the conversation leaves a pending observation to resolve"
+        await graphql(client, RESOLVE, u=USER, id=pending[0]["id"])
+        ids = [(await graphql(client, ENTITY_ID, u=USER, n=n))["entity"]["id"] for n in ("Oliver", "Clara")]
+        await graphql(client, MERGE, k=ids[0], d=ids[1], u=USER)
+    await service.create_api_key(user_id=USER)
+    lease = NamedLease(service.db, key="caption-test", owner="test", ttl_s=5, clock=service.rt.clock)
+    assert await lease.acquire()
+
+
+async def test_every_label_the_service_writes_has_a_caption_and_the_guide_finds_things(
+    service: MemoryService,
+) -> None:
+    await build_every_label(service)
+    found = await rows(
+        service,
+        "MATCH (n) WHERE NOT n:GraphsvcTestMarker UNWIND labels(n) AS label "
+        "RETURN label, count(n) AS nodes, count(CASE WHEN trim(coalesce(n.name, '')) = '' THEN 1 END) AS bare, "
+        "max(size(n.name)) AS longest",
+    )
+    by_label = {r["label"]: r for r in found}
+    missing = written_labels() - set(by_label)
+    assert missing == set(), f"the test graph lacks these written labels, so their captions go unchecked: {missing}"
+    bare = {label: r["bare"] for label, r in by_label.items() if r["bare"]}
+    assert bare == {}, f"nodes without a caption (name): {bare}"
+    assert max(r["longest"] for r in found) <= 80  # captions are short; contents stay in their own properties
+    await captions_say_what_the_node_is(service)
+
+
+async def captions_say_what_the_node_is(service: MemoryService) -> None:
+    names = await rows(
+        service,
+        "MATCH (n) WHERE n.user_id = $u AND (n:Entity OR n:Memory OR n:Event OR n:Trait OR n:HistoryEntry) "
+        "RETURN labels(n)[0] AS label, n.name AS name, n.subject AS subject, n.content AS content, "
+        "n.speaker AS speaker, n.role AS role, n.event AS event",
+        u=USER,
+    )
+    for r in names:
+        if r["label"] == "Entity":
+            assert r["name"] == r["subject"]
+        elif r["label"] in ("Memory", "Trait"):
+            assert r["name"] == r["content"][:60]
+        elif r["label"] == "Event":
+            assert r["name"] == f"{r['speaker'] or r['role']}: {r['content'][:48]}"
+        else:
+            assert r["name"] == r["event"]
+    long_event = [r for r in names if r["label"] == "Event" and len(r["content"]) > 48]
+    assert long_event and all(len(r["name"]) == len(r["speaker"]) + 2 + 48 for r in long_event)
+    assert {"Entity", "Memory", "Event", "Trait", "HistoryEntry"} <= {r["label"] for r in names}

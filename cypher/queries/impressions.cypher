@@ -138,7 +138,7 @@ OPTIONAL MATCH (i)<-[:SUPPORTS]-(old:Evidence)-[:FROM_EVENT]->(x)
 WITH i, x, row, old
 WHERE old IS NULL
 CREATE (d:Evidence {uid: row.uid, user_id: $user_id, grade: row.grade, kind: 'supporting', created_at: $now,
-                    name: row.grade + ' supporting'})
+                    name: 'supporting ' + row.grade})
 CREATE (d)-[:SUPPORTS]->(i)
 CREATE (d)-[:FROM_EVENT]->(x)
 RETURN count(d) AS linked

@@ -137,7 +137,7 @@ MATCH (c:ReflectionCycle {uid: $cycle_id})
 WHERE c.user_id = $user_id
 CREATE (ev:Evidence {uid: row.uid, user_id: $user_id, grade: row.grade, kind: row.kind, cycle_id: row.cycle_id,
                      created_at: row.created_at, inherited_from: row.inherited_from,
-                     resolved_at: row.resolved_at, strong: row.strong, name: row.grade + ' ' + row.kind})
+                     resolved_at: row.resolved_at, strong: row.strong, name: row.kind + ' ' + row.grade})
 CREATE (ev)-[:CITES]->(m)
 CREATE (c)-[:PRODUCED]->(ev)
 FOREACH (_ IN CASE WHEN row.kind = 'supporting' THEN [1] ELSE [] END | CREATE (ev)-[:SUPPORTS]->(t))

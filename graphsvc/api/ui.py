@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from starlette.applications import Starlette
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -82,11 +83,28 @@ def ui_routes() -> list[BaseRoute]:
     ]
 
 
+GUIDE_ORIGIN = "http://127.0.0.1:8000"
+"""How ``guide.html`` names graphsvc in its ``:style`` command; replaced by the origin it was fetched from."""
+
+
+async def neo4j_guide(request: Request) -> Response:
+    """The guide, with its links to this service's files pointing where it was fetched from."""
+    origin = str(request.base_url).rstrip("/")
+    text = (NEO4J_DIR / "guide.html").read_text(encoding="utf-8").replace(GUIDE_ORIGIN, origin)
+    return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
+
+
 def neo4j_files() -> CORSMiddleware:
     """``/static/neo4j/``: readable from any origin (Neo4j Browser sends ``pragma`` and ``cache-control``
     headers, so its GET is preflighted)."""
+    files = Starlette(
+        routes=[
+            Route("/guide.html", neo4j_guide, methods=["GET", "HEAD"]),
+            Mount("/", StaticFiles(directory=NEO4J_DIR)),
+        ]
+    )
     return CORSMiddleware(
-        StaticFiles(directory=NEO4J_DIR),
+        files,
         allow_origins=["*"],
         allow_methods=["GET", "HEAD"],
         allow_headers=["pragma", "cache-control"],

@@ -25,7 +25,8 @@ REPO = Path(__file__).resolve().parents[2]
 NEO4J_DOCS = REPO / "docs" / "neo4j"
 WRITTEN_LABEL = re.compile(r"\b(?:CREATE|MERGE)\s*\(\w*:(\w+)")
 PENDING = "query($u: String!) { pendingObservations(userId: $u) { id subject } }"
-RESOLVE = "mutation($u: String!, $id: ID!) { resolvePendingObservation(userId: $u, id: $id, createNew: true) { entity { id } } }"
+RESOLVE = """mutation($u: String!, $id: ID!) {
+  resolvePendingObservation(userId: $u, id: $id, createNew: true) { entity { id } } }"""
 ENTITY_ID = "query($u: String!, $n: String!) { entity(userId: $u, subjectOrAlias: $n) { id } }"
 MERGE = "mutation($k: ID!, $d: ID!, $u: String!) { mergeEntities(keepId: $k, dropId: $d, userId: $u) { subject } }"
 
@@ -81,6 +82,25 @@ async def test_every_label_the_service_writes_has_a_caption_and_the_guide_finds_
     assert bare == {}, f"nodes without a caption (name): {bare}"
     assert max(r["longest"] for r in found) <= 80  # captions are short; contents stay in their own properties
     await captions_say_what_the_node_is(service)
+    await readme_backfill_gives_the_same_captions(service)
+
+
+def readme_backfill() -> list[str]:
+    """The README's statements that caption nodes written before captions existed."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"to add them once:\n\n```cypher\n(.*?)```", readme, re.S)
+    assert block is not None
+    return [line.rstrip(";") for line in block.group(1).strip().splitlines()]
+
+
+async def readme_backfill_gives_the_same_captions(service: MemoryService) -> None:
+    labels = "n:Entity OR n:Memory OR n:Trait OR n:Impression OR n:Event OR n:HistoryEntry"
+    query = f"MATCH (n) WHERE n.user_id = $u AND ({labels}) RETURN n.uid AS uid, n.name AS name ORDER BY uid"
+    before = await rows(service, query, u=USER)
+    await rows(service, f"MATCH (n) WHERE n.user_id = $u AND ({labels}) REMOVE n.name", u=USER)
+    for statement in readme_backfill():
+        await rows(service, statement)
+    assert await rows(service, query, u=USER) == before
 
 
 async def captions_say_what_the_node_is(service: MemoryService) -> None:

@@ -75,3 +75,8 @@ async def test_neo4j_browser_files_are_readable_from_neo4js_origin(http: httpx.A
     assert response.status_code == 200 and response.headers["access-control-allow-origin"] == "*"
     assert "$userId" in response.text or "caption" in response.text
     assert (await http.get("/static/neo4j/missing.html")).status_code == 404
+
+
+async def test_the_neo4j_guide_points_at_the_service_it_came_from(http: httpx.AsyncClient) -> None:
+    guide = (await http.get("/static/neo4j/guide.html")).text
+    assert ":style http://test/static/neo4j/graphsvc.grass" in guide and "127.0.0.1:8000" not in guide

@@ -18,6 +18,7 @@ from graphsvc.service import MemoryService
 from tests.integration.auth_support import api_key_settings
 from tests.integration.browser import ARTIFACTS, RequestLog, chromium, serve
 from tests.integration.conftest import at
+from tests.integration.test_dashboard_e2e import no_horizontal_overflow
 
 INGEST = "mutation($i: IngestMessagesInput!) { ingestMessages(input: $i) { stored } }"
 STORAGE = "sessionStorage.getItem('graphsvc.key')"
@@ -80,6 +81,7 @@ async def test_dashboard_asks_for_a_key_and_shows_only_what_it_may_see(
         # no key yet: the prompt, focused, and nothing else
         await page.goto(f"{base}/ui/")
         await expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+        await no_horizontal_overflow(page)
         await expect(page.get_by_label("API key or token")).to_be_focused()
         await expect(page.get_by_role("link", name="Users")).to_have_count(0)
         await shot(page, "sign-in")
@@ -123,6 +125,10 @@ async def test_dashboard_asks_for_a_key_and_shows_only_what_it_may_see(
         await expect(page).to_have_url(f"{base}/ui/users/bob")
         await expect(page.locator(".topbar .session")).to_contain_text("Admin")
         await shot(page, "signed-in-admin")
+        await page.set_viewport_size({"width": 390, "height": 844})  # the top bar wraps, nothing overflows
+        await expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+        await no_horizontal_overflow(page)
+        await page.set_viewport_size({"width": 1280, "height": 800})
 
         # sign out: the key is forgotten, the prompt says so
         await page.get_by_role("button", name="Sign out").click()

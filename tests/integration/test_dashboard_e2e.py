@@ -215,7 +215,7 @@ async def keyboard_and_phone(page: Page, base: str) -> None:
     await page.keyboard.press("Enter")
     await expect(page).to_have_url(f"{base}/ui/users/{USER}/traits")
     await page.set_viewport_size({"width": 390, "height": 844})
-    for view in ("", "/memories", "/traits", "/review", "/recall"):
+    for view in ("", "/memories", "/traits", "/entities", "/entities/Ana", "/graph", "/review", "/jobs", "/recall"):
         await page.goto(f"{base}/ui/users/{USER}{view}")
         await expect(page.locator("main")).to_be_visible()
         await page.wait_for_load_state("networkidle")

@@ -1,8 +1,8 @@
 import { useMemo, useState } from "preact/hooks";
 import { Link, useLocation } from "wouter-preact";
-import { useQuery } from "../hooks";
+import { useQuery, usePages } from "../hooks";
 import { ENTITY, type EntityDetail } from "../queries";
-import { Badge, Empty, ErrorBox, Loading, Meter, Text } from "../components/common";
+import { Badge, Empty, ErrorBox, Loading, Meter, Pager, Text } from "../components/common";
 import { ForceGraph, KindLegend, type GraphLink, type GraphNode } from "../components/ForceGraph";
 import { MessagesDialog, type MessageRequest } from "../components/MessagesDialog";
 import { segment, when } from "../format";
@@ -13,6 +13,7 @@ export function EntityPage({ userId, name }: { userId: string; name: string }) {
   const [sources, setSources] = useState<MessageRequest | null>(null);
   const { data, error, loading, reload } = useQuery<{ entity: EntityDetail | null }>(ENTITY, { userId, name }, `${userId}|${name}`);
   const entity = data?.entity ?? null;
+  const impressions = usePages(entity?.impressions ?? [], 10, `${userId}|${name}`);
   const graph = useMemo(() => {
     if (!entity) return { nodes: [] as GraphNode[], links: [] as GraphLink[] };
     const nodes = new Map<string, GraphNode>([[entity.id, { id: entity.id, label: entity.subject, kind: entity.kind }]]);
@@ -64,7 +65,7 @@ export function EntityPage({ userId, name }: { userId: string; name: string }) {
         <h3 id="impressions-title">Impressions ({entity.impressions.length})</h3>
         {entity.impressions.length === 0 && <p class="muted">No impression yet.</p>}
         <ul class="cards">
-          {entity.impressions.map((i) => (
+          {impressions.page.map((i) => (
             <li key={i.id} class="card">
               <Text as="p">{i.content}</Text>
               <div class="card-foot">
@@ -82,6 +83,7 @@ export function EntityPage({ userId, name }: { userId: string; name: string }) {
             </li>
           ))}
         </ul>
+        <Pager index={impressions.index} pages={impressions.pages} go={impressions.go} noun="Impressions" />
       </section>
       <section aria-labelledby="features-title">
         <h3 id="features-title">Features</h3>

@@ -34,7 +34,7 @@ Edges (ARCHITECTURE.md "The graph"):
     (LearningRun)                               one user's daily learning of one local day (no edges)
 
 Every node also gets a short display caption, ``name`` (see :class:`TenantNode`), for Neo4j Browser;
-``docs/neo4j/`` holds its style file and guide.
+``graphsvc/api/static/neo4j/`` holds its style file, guide and saved queries.
 """
 
 from __future__ import annotations

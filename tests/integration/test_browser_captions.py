@@ -90,7 +90,7 @@ def readme_backfill() -> list[str]:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     block = re.search(r"to add them once:\n\n```cypher\n(.*?)```", readme, re.S)
     assert block is not None
-    return [line.rstrip(";") for line in block.group(1).strip().splitlines()]
+    return [statement.strip() for statement in block.group(1).split(";") if statement.strip()]
 
 
 async def readme_backfill_gives_the_same_captions(service: MemoryService) -> None:
@@ -108,7 +108,7 @@ async def captions_say_what_the_node_is(service: MemoryService) -> None:
         service,
         "MATCH (n) WHERE n.user_id = $u AND (n:Entity OR n:Memory OR n:Event OR n:Trait OR n:HistoryEntry) "
         "RETURN labels(n)[0] AS label, n.name AS name, n.subject AS subject, n.content AS content, "
-        "n.speaker AS speaker, n.role AS role, n.event AS event",
+        "n.speaker AS speaker, n.role AS role, n.event AS event, n.title AS title, n.source_type AS source_type",
         u=USER,
     )
     for r in names:
@@ -116,8 +116,10 @@ async def captions_say_what_the_node_is(service: MemoryService) -> None:
             assert r["name"] == r["subject"]
         elif r["label"] in ("Memory", "Trait"):
             assert r["name"] == r["content"][:60]
-        elif r["label"] == "Event":
+        elif r["label"] == "Event" and r["role"]:  # a conversation message
             assert r["name"] == f"{r['speaker'] or r['role']}: {r['content'][:48]}"
+        elif r["label"] == "Event":  # a record of another source
+            assert r["name"] == f"{(r['title'] or r['source_type'])[:24]}: {r['content'][:48]}"
         else:
             assert r["name"] == r["event"]
     long_event = [r for r in names if r["label"] == "Event" and len(r["content"]) > 48]

@@ -13,7 +13,7 @@ import os
 from urllib.parse import urlsplit
 
 import httpx
-from playwright.async_api import Page, Route, expect
+from playwright.async_api import Locator, Page, Route, expect
 
 from graphsvc.service import MemoryService
 from tests.integration.browser import ARTIFACTS, RequestLog, chromium, serve
@@ -29,6 +29,19 @@ async def run(page: Page, command: str) -> None:
     await page.keyboard.press("Delete")
     await page.keyboard.insert_text(command)
     await page.keyboard.press("Control+Enter")
+
+
+async def run_until(page: Page, command: str, shown: Locator, *, attempts: int = 3) -> None:
+    """Run a command until what it shows is visible: right after connecting, the Browser may still be busy with
+    its post-connect commands and drop what is typed."""
+    for attempt in range(attempts):
+        await run(page, command)
+        try:
+            await expect(shown).to_be_visible(timeout=15_000)
+            return
+        except AssertionError:
+            if attempt == attempts - 1:
+                raise
 
 
 async def connect(page: Page, service: MemoryService) -> None:
@@ -63,18 +76,17 @@ async def test_neo4j_browser_shows_the_guide_and_captioned_nodes(service: Memory
             page = await context.new_page()
             await connect(page, service)
 
-            await run(page, f":play {base}/static/neo4j/guide.html")
-            await expect(page.get_by_text("What graphsvc believes about a user, and why.")).to_be_visible()
+            title = page.get_by_text("What graphsvc believes about a user, and why.")
+            await run_until(page, f":play {base}/static/neo4j/guide.html", title)
             await expect(page.get_by_text(f":style {base}/static/neo4j/graphsvc.grass")).to_be_visible()
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             await page.screenshot(path=str(ARTIFACTS / "neo4j-guide.png"))
 
-            await run(page, f":style {base}/static/neo4j/graphsvc.grass")
-            await expect(page.get_by_text("node.Trait").first).to_be_visible()
-            await run(page, ":params {userId: 'ana', entity: 'Ana', sessionId: 's1'}")
-            await run(page, favorites()["02-beliefs-and-evidence.cypher"])
+            await run_until(page, f":style {base}/static/neo4j/graphsvc.grass", page.get_by_text("node.Trait").first)
+            params = ":params {userId: 'ana', entity: 'Ana', sessionId: 's1'}"
+            await run_until(page, params, page.get_by_text('"ana"').first)
             graph = page.locator("svg").filter(has=page.locator("g.node")).first
-            await expect(graph.locator("g.node").first).to_be_visible(timeout=30_000)
+            await run_until(page, favorites()["02-beliefs-and-evidence.cypher"], graph.locator("g.node").first)
             await page.wait_for_timeout(1500)  # the layout settles before the screenshot
             texts = await graph.locator("g.node text").evaluate_all("els => els.map(e => e.textContent || '')")
             captions = " ".join(texts)

@@ -5,7 +5,7 @@
 
 // name: erase_begin
 MERGE (x:Erasure {uid: $uid})
-  ON CREATE SET x.user_id = $user_id, x.started_at = $now, x.counts = '{}'
+  ON CREATE SET x.user_id = $user_id, x.started_at = $now, x.counts = '{}', x.name = 'erasure'
 WITH x
 WHERE x.user_id = $user_id
 SET x.updated_at = $now

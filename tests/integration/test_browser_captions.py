@@ -31,12 +31,16 @@ ENTITY_ID = "query($u: String!, $n: String!) { entity(userId: $u, subjectOrAlias
 MERGE = "mutation($k: ID!, $d: ID!, $u: String!) { mergeEntities(keepId: $k, dropId: $d, userId: $u) { subject } }"
 
 
+TRANSIENT = {"Erasure"}
+"""Labels whose nodes live only while an operation runs (an erasure deletes its progress node at the end)."""
+
+
 def written_labels() -> set[str]:
-    """Every node label a named query creates or merges."""
+    """Every node label a named query creates or merges (the transient ones left out)."""
     found: set[str] = set()
     for path in (REPO / "cypher" / "queries").glob("*.cypher"):
         found |= set(WRITTEN_LABEL.findall(path.read_text(encoding="utf-8")))
-    return found
+    return found - TRANSIENT
 
 
 async def rows(service: MemoryService, cypher: str, **params: Any) -> list[dict[str, Any]]:

@@ -190,6 +190,76 @@ async def walk_views(page: Page, base: str) -> None:
     await shot(page, "recall")
 
 
+MEMORY_STATES = """query($u: String!) {
+  memories(userId: $u, status: [ACTIVE, SUPERSEDED, ARCHIVED, FORGOTTEN], limit: 100) { items { content status } } }"""
+
+
+async def memory_lifecycle(page: Page, base: str, client: httpx.AsyncClient) -> None:
+    """Correct a memory and see it change; its history; archive and restore one; forget one."""
+    await page.goto(f"{base}/ui/users/{USER}/memories")
+    memories = page.locator("li.memory")
+    card = memories.filter(has_text="I live in Lisbon")
+    await card.get_by_role("button", name="Correct…").click()
+    editor = card.get_by_label("Corrected memory")
+    await expect(editor).to_be_focused()
+    await editor.fill("Ana: I live in Porto and I work as a nurse at the city hospital.")
+    await shot(page, "memory-correct")
+    await card.get_by_role("button", name="Save correction").click()
+    await expect(page.get_by_role("status")).to_contain_text("Corrected")
+    await expect(memories.filter(has_text="I live in Porto")).to_have_count(1)
+    await expect(memories.filter(has_text="I live in Lisbon")).to_have_count(0)  # superseded: not active
+    states = {m["content"]: m["status"] for m in (await graphql(client, MEMORY_STATES, u=USER))["memories"]["items"]}
+    assert states["Ana: I live in Porto and I work as a nurse at the city hospital."] == "ACTIVE"
+    assert [s for c, s in states.items() if "Lisbon" in c] == ["SUPERSEDED"]
+
+    # the old version under "superseded", with its valid time and its history
+    await page.get_by_label("Status").select_option("SUPERSEDED")
+    old = memories.filter(has_text="I live in Lisbon")
+    await expect(old.locator(".badge-superseded")).to_be_visible()
+    await expect(old.locator(".valid-time")).to_contain_text("held from")
+    await old.get_by_role("button", name="History").click()
+    history = page.get_by_role("dialog")
+    await expect(history.locator("li.history-entry").first).to_contain_text("created")
+    corrected = history.locator("li.history-entry", has_text="corrected")
+    await expect(corrected).to_contain_text("was Ana: I live in Lisbon")
+    await expect(corrected).to_contain_text("now Ana: I live in Porto")
+    await shot(page, "memory-history")
+    await page.keyboard.press("Escape")
+    await expect(history).to_be_hidden()
+
+    # archive, see it under "archived", restore it
+    await page.get_by_label("Status").select_option("ACTIVE")
+    hiking = memories.filter(has_text="hiking in the mountains with Oliver")
+    await hiking.get_by_role("button", name="Archive").click()
+    await expect(page.get_by_role("status")).to_contain_text("Archived")
+    await expect(hiking).to_have_count(0)
+    await page.get_by_label("Status").select_option("ARCHIVED")
+    await expect(hiking.locator(".badge-archived")).to_be_visible()
+    await hiking.get_by_role("button", name="Restore").click()
+    await expect(page.get_by_role("status")).to_contain_text("Restored")
+    await expect(hiking).to_have_count(0)
+    await page.get_by_label("Status").select_option("ACTIVE")
+    await expect(hiking).to_have_count(1)
+
+    # forget: a confirmation first; Keep it changes nothing
+    cello = memories.filter(has_text="cello")
+    await cello.get_by_role("button", name="Forget…").click()
+    await expect(cello.get_by_role("alert")).to_contain_text("Forget this memory?")
+    await cello.get_by_role("button", name="Keep it").click()
+    await expect(cello).to_have_count(1)
+    await cello.get_by_role("button", name="Forget…").click()
+    await cello.get_by_label("Reason (optional)").fill("asked to")
+    await cello.get_by_role("button", name="Forget it").click()
+    await expect(page.get_by_role("status")).to_contain_text("Forgotten")
+    await expect(cello).to_have_count(0)
+    await page.get_by_label("Status").select_option("FORGOTTEN")
+    await expect(memories.first).to_contain_text("Forgotten: its text was removed.")
+    await shot(page, "memory-forgotten")
+    stored = (await graphql(client, MEMORY_STATES, u=USER))["memories"]["items"]
+    assert not any("cello" in m["content"] for m in stored)
+    assert sum(m["status"] == "FORGOTTEN" for m in stored) == 1
+
+
 async def resolve_pending(page: Page, base: str, client: httpx.AsyncClient) -> None:
     await page.goto(f"{base}/ui/users/{USER}/review")
     card = page.locator("li.pending", has_text="Becoming Nicole")
@@ -270,6 +340,7 @@ async def test_dashboard_in_chromium(service: MemoryService, base_url: str) -> N
             page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
             await walk_views(page, base_url)
             await resolve_pending(page, base_url, client)
+            await memory_lifecycle(page, base_url, client)
             await keyboard_and_phone(page, base_url)
             dashboard_problems = list(problems)  # GraphiQL's own first run may answer 400 (see graphiql())
             await graphiql(page, base_url)

@@ -88,13 +88,55 @@ export interface Memory {
   lastReinforcedAt: string | null;
   occurredAt: string | null;
   sourceMessageIds: string[];
+  status: (typeof MEMORY_STATUSES)[number];
+  validFrom: string | null;
+  validTo: string | null;
+  slot: string | null;
+  origin: "EXTRACTION" | "USER" | "AGENT";
+  supersededBy: string | null;
 }
 
-export const MEMORIES = `query Memories($userId: String!, $type: MemoryType, $after: String) {
-  memories(userId: $userId, type: $type, limit: 20, after: $after) {
-    items { id type content confidence importance reinforcementCount createdAt lastReinforcedAt occurredAt sourceMessageIds }
+export const MEMORY_STATUSES = ["ACTIVE", "SUPERSEDED", "ARCHIVED", "FORGOTTEN"] as const;
+
+const MEMORY_FIELDS = `id type content confidence importance reinforcementCount createdAt lastReinforcedAt occurredAt
+    sourceMessageIds status validFrom validTo slot origin supersededBy`;
+
+export const MEMORIES = `query Memories($userId: String!, $type: MemoryType, $after: String, $status: [MemoryStatus!]) {
+  memories(userId: $userId, type: $type, limit: 20, after: $after, status: $status) {
+    items { ${MEMORY_FIELDS} }
     nextCursor
   }
+}`;
+
+export const CORRECT_MEMORY = `mutation CorrectMemory($userId: String!, $memoryId: ID!, $content: String!) {
+  correctMemory(userId: $userId, memoryId: $memoryId, content: $content) { ${MEMORY_FIELDS} }
+}`;
+
+export const ARCHIVE_MEMORY = `mutation ArchiveMemory($userId: String!, $memoryId: ID!) {
+  archiveMemory(userId: $userId, memoryId: $memoryId) { id status }
+}`;
+
+export const RESTORE_MEMORY = `mutation RestoreMemory($userId: String!, $memoryId: ID!) {
+  restoreMemory(userId: $userId, memoryId: $memoryId) { id status }
+}`;
+
+export const FORGET_MEMORY = `mutation ForgetMemory($userId: String!, $memoryId: ID!, $reason: String) {
+  forgetMemory(userId: $userId, memoryId: $memoryId, reason: $reason) { memoriesForgotten evidence traitsRescored }
+}`;
+
+export interface HistoryEntry {
+  id: string;
+  event: string;
+  actor: string;
+  createdAt: string;
+  oldValue: string | null;
+  newValue: string | null;
+  reason: string | null;
+  scrubbed: boolean;
+}
+
+export const MEMORY_HISTORY = `query MemoryHistory($userId: String!, $memoryId: ID!) {
+  memoryHistory(userId: $userId, memoryId: $memoryId) { id event actor createdAt oldValue newValue reason scrubbed }
 }`;
 
 export interface Evidence {

@@ -1,8 +1,7 @@
 // The user's views, in menu order: one entry and one component each. A view that needs an API still to
 // come is added here when its operations exist (see the dashboard section of the README for which wait):
-// memory status, valid time and correct/forget/archive (lifecycle issue), trait confidence over time,
-// candidates, documents and their chunk tree, the timeline across sources and userStats growth (knowledge
-// brain issue).
+// trait confidence over time, candidates, documents and their chunk tree, the timeline across sources and
+// userStats growth (knowledge brain issue).
 import type { FunctionComponent } from "preact";
 import { Overview } from "./views/Overview";
 import { Memories } from "./views/Memories";

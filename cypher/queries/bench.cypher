@@ -30,6 +30,7 @@ CALL (e, ev) {
   CREATE (h:HistoryEntry {uid: ev.memory.history_uid, user_id: $user_id, target_uid: ev.memory.uid,
                           event: 'created', new_value: ev.memory.content, actor: 'extraction', created_at: $now,
                           source_uids: [ev.uid]})
+  SET h.name = h.event
   CREATE (h)-[:RECORDS]->(m)
 }
 RETURN count(*) AS events

@@ -221,7 +221,7 @@ OPTIONAL MATCH (old:Evidence {uid: row.uid})
 WITH f, x, row, old
 WHERE old IS NULL
 CREATE (d:Evidence {uid: row.uid, user_id: $user_id, grade: row.grade, kind: 'supporting', created_at: $now,
-                    value: row.value, observed_at: row.observed_at, name: row.grade + ' supporting'})
+                    value: row.value, observed_at: row.observed_at, name: 'supporting ' + row.grade})
 CREATE (d)-[:SUPPORTS]->(f)
 CREATE (d)-[:FROM_EVENT]->(x)
 RETURN count(d) AS linked

@@ -146,8 +146,10 @@ CALL (n, f, newest) {
   CREATE (h:HistoryEntry {uid: randomUUID(), user_id: $user_id, target_uid: f.uid, event: 'feature_changed',
                           old_value: null, new_value: newest.value, actor: $actor, created_at: $now,
                           reason: 'its newest evidence was deleted: the newest value left'})
+  SET h.name = h.event
   CREATE (h)-[:RECORDS]->(f)
-  SET f.value = newest.value, f.observed_at = newest.observed_at, f.updated_at = $now, n.updated_at = $now
+  SET f.value = newest.value, f.observed_at = newest.observed_at, f.updated_at = $now, n.updated_at = $now,
+      f.name = f.key + ': ' + left(newest.value, 48)
   RETURN count(h) AS changed
 }
 RETURN collect(deleted) AS deleted, sum(changed) AS changed
@@ -225,6 +227,7 @@ CREATE (h:HistoryEntry {uid: randomUUID(), user_id: $user_id, target_uid: t.uid,
                         old_value: old, new_value: row.describe, reason: row.reason, actor: $actor,
                         created_at: $now, stage: row.stage, confidence: row.confidence,
                         reinforcement_count: row.reinforcement_count, contradiction_count: row.contradiction_count})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(t)
 RETURN count(t) AS traits
 ;
@@ -282,7 +285,8 @@ CALL (m) {
   WHERE i.user_id = $user_id AND i.content_hash = m.content_hash
   SET i.stale = true
 }
-SET m.status = 'forgotten', m.status_changed_at = $now, m.content = '', m.dedup_key = 'forgotten:' + m.uid
+SET m.status = 'forgotten', m.status_changed_at = $now, m.content = '', m.dedup_key = 'forgotten:' + m.uid,
+    m.name = 'forgotten'
 REMOVE m.content_hash, m.embedding, m.tenant_key, m.slot, m.slot_subject, m.slot_key, m.slot_value,
        m.retired_dedup_key, m.superseded_reason
 RETURN m.uid AS uid
@@ -299,6 +303,7 @@ SET m.reinforcement_count = CASE WHEN coalesce(m.reinforcement_count, 0) > row.l
 CREATE (h:HistoryEntry {uid: randomUUID(), user_id: $user_id, target_uid: m.uid, event: 'sources_retracted',
                         actor: $actor, created_at: $now,
                         reason: toString(row.lost) + ' of ' + toString(row.sources) + ' source messages deleted'})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(m)
 RETURN count(m) AS memories
 ;
@@ -373,6 +378,7 @@ RETURN collect(gone) AS uids
 UNWIND $rows AS row
 CREATE (h:HistoryEntry {uid: randomUUID(), user_id: $user_id, target_uid: row.uid, kind: row.kind,
                         event: row.event, actor: $actor, created_at: $now, reason: $reason})
+SET h.name = h.event
 RETURN count(h) AS tombstones
 ;
 

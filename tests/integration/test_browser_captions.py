@@ -2,9 +2,10 @@
 the guide runs on a real user's graph and finds something.
 
 The graph is the dashboard test's user (three conversations ingested, ended, extracted and reflected on over
-GraphQL), plus what the other writers add: a pending observation resolved, two entities merged, an API key,
-a named lease. Every label any ``CREATE``/``MERGE`` in ``cypher/queries`` writes must be among the labels
-found, so a new label written without a caption fails here. One test: building the graph is the cost.
+GraphQL), plus what the other writers add: a pending observation resolved, two entities merged, a memory
+corrected, one forgotten and one archived, an API key, a named lease. Every label any ``CREATE``/``MERGE`` in
+``cypher/queries`` writes must be among the labels found, so a new label written without a caption fails here.
+One test: building the graph is the cost.
 """
 
 from __future__ import annotations
@@ -50,6 +51,12 @@ async def rows(service: MemoryService, cypher: str, **params: Any) -> list[dict[
 
 
 GUIDE_PARAMS = {"userId": USER, "entity": "Ana", "sessionId": "s1"}
+MEMORY_IDS = "query($u: String!) { memories(userId: $u, limit: 3) { items { id } } }"
+LIFECYCLE = """mutation($u: String!, $a: ID!, $b: ID!, $c: ID!) {
+  correctMemory(userId: $u, memoryId: $a, content: "Ana: I live in Porto now.") { id }
+  forgetMemory(userId: $u, memoryId: $b, reason: "asked to") { memoriesForgotten }
+  archiveMemory(userId: $u, memoryId: $c) { id }
+}"""
 
 
 async def build_every_label(service: MemoryService) -> None:
@@ -64,6 +71,8 @@ async def build_every_label(service: MemoryService) -> None:
         await graphql(client, RESOLVE, u=USER, id=pending[0]["id"])
         ids = [(await graphql(client, ENTITY_ID, u=USER, n=n))["entity"]["id"] for n in ("Oliver", "Clara")]
         await graphql(client, MERGE, k=ids[0], d=ids[1], u=USER)
+        a, b, c = [m["id"] for m in (await graphql(client, MEMORY_IDS, u=USER))["memories"]["items"]]
+        await graphql(client, LIFECYCLE, u=USER, a=a, b=b, c=c)  # supersession, retraction, archive write too
     await service.create_api_key(user_id=USER)
     lease = NamedLease(service.db, key="caption-test", owner="test", ttl_s=5, clock=service.rt.clock)
     assert await lease.acquire()
@@ -112,12 +121,15 @@ async def captions_say_what_the_node_is(service: MemoryService) -> None:
         service,
         "MATCH (n) WHERE n.user_id = $u AND (n:Entity OR n:Memory OR n:Event OR n:Trait OR n:HistoryEntry) "
         "RETURN labels(n)[0] AS label, n.name AS name, n.subject AS subject, n.content AS content, "
-        "n.speaker AS speaker, n.role AS role, n.event AS event, n.title AS title, n.source_type AS source_type",
+        "n.speaker AS speaker, n.role AS role, n.event AS event, n.title AS title, n.source_type AS source_type, "
+        "n.status AS status",
         u=USER,
     )
     for r in names:
         if r["label"] == "Entity":
             assert r["name"] == r["subject"]
+        elif r["label"] == "Memory" and r["status"] == "forgotten":
+            assert r["name"] == "forgotten"  # the caption keeps none of the forgotten text
         elif r["label"] in ("Memory", "Trait"):
             assert r["name"] == r["content"][:60]
         elif r["label"] == "Event" and r["role"]:  # a conversation message
@@ -129,3 +141,4 @@ async def captions_say_what_the_node_is(service: MemoryService) -> None:
     long_event = [r for r in names if r["label"] == "Event" and len(r["content"]) > 48]
     assert long_event and all(len(r["name"]) == len(r["speaker"]) + 2 + 48 for r in long_event)
     assert {"Entity", "Memory", "Event", "Trait", "HistoryEntry"} <= {r["label"] for r in names}
+    assert sum(r["label"] == "Memory" and r["status"] == "forgotten" for r in names) == 1

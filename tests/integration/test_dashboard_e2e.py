@@ -260,6 +260,69 @@ async def memory_lifecycle(page: Page, base: str, client: httpx.AsyncClient) -> 
     assert sum(m["status"] == "FORGOTTEN" for m in stored) == 1
 
 
+INGEST_EVENTS = "mutation($i: IngestEventsInput!) { ingestEvents(input: $i) { stored candidates } }"
+INGEST_DOCUMENT = "mutation($i: IngestDocumentInput!) { ingestDocument(input: $i) { id chunkCount } }"
+CANDIDATE_STATES = "query($u: String!) { candidates(userId: $u) { content status } }"
+NOTES = """# Ana's notes
+
+## Porto
+I visit my sister Clara in Porto every month.
+
+## Night shifts
+The night shifts at the hospital are long. I sleep badly after them.
+"""
+
+
+async def other_sources(client: httpx.AsyncClient, service: MemoryService) -> None:
+    """A todo, a calendar entry and a Markdown document for Ana, besides her conversations."""
+    events = [
+        {"sourceType": "TODO", "sourceId": "t1", "content": "Learn to play the cello", "occurredAt": at(7).isoformat(),
+         "status": "open"},
+        {"sourceType": "CALENDAR", "sourceId": "c1", "content": "Cello lesson at the music school",
+         "occurredAt": at(8).isoformat(), "title": "Cello lesson"},
+    ]
+    stored = (await graphql(client, INGEST_EVENTS, i={"userId": USER, "events": events}))["ingestEvents"]
+    assert stored["stored"] == 2 and stored["candidates"] >= 1
+    document = {"userId": USER, "filename": "notes.md", "text": NOTES}
+    assert (await graphql(client, INGEST_DOCUMENT, i=document))["ingestDocument"]["chunkCount"] >= 3
+    await service.wait_for_jobs()
+
+
+async def brain_views(page: Page, base: str, client: httpx.AsyncClient) -> None:
+    """Overview growth, the timeline across sources, documents and their chunk tree, a candidate promoted."""
+    user = f"{base}/ui/users/{USER}"
+    await page.goto(user)
+    await expect(page.locator(".stats").get_by_text("documents")).to_be_visible()
+    growth = page.get_by_role("img", name=re.compile(r"Growth over 30 days: [1-9]\d* days with something new"))
+    await expect(growth).to_be_visible()
+    await expect(page.locator("section[aria-labelledby=ov-sources]")).to_contain_text("todo")
+
+    await page.goto(f"{user}/timeline")
+    entries = page.locator("li.timeline-entry")
+    await expect(entries.filter(has_text="I live in Lisbon").first).to_be_visible()
+    await page.get_by_label("Events from").select_option("TODO")  # memories and candidates stay listed
+    events = page.locator("li.timeline-event")
+    await expect(events.filter(has_text="Learn to play the cello")).to_have_count(1)
+    await expect(events.filter(has_text="I live in Lisbon")).to_have_count(0)
+    await shot(page, "timeline")
+
+    await page.goto(f"{user}/documents")
+    await page.get_by_role("link", name="Ana's notes").click()
+    tree = page.locator("ul.chunk-tree")
+    await expect(tree.locator("summary", has_text="Porto")).to_be_visible()
+    await expect(tree).to_contain_text("I visit my sister Clara in Porto every month.")
+    await shot(page, "document")
+
+    await page.goto(f"{user}/review")
+    candidate = page.locator("li.candidate", has_text="cello").first
+    await expect(candidate.locator(".badge-open")).to_be_visible()
+    await shot(page, "candidates")
+    await candidate.get_by_role("button", name="Promote to a memory").click()
+    await expect(candidate.locator(".resolved")).to_contain_text("Promoted to a memory")
+    states = (await graphql(client, CANDIDATE_STATES, u=USER))["candidates"]
+    assert any("cello" in c["content"].lower() and c["status"] == "PROMOTED" for c in states)
+
+
 async def resolve_pending(page: Page, base: str, client: httpx.AsyncClient) -> None:
     await page.goto(f"{base}/ui/users/{USER}/review")
     card = page.locator("li.pending", has_text="Becoming Nicole")
@@ -341,6 +404,8 @@ async def test_dashboard_in_chromium(service: MemoryService, base_url: str) -> N
             await walk_views(page, base_url)
             await resolve_pending(page, base_url, client)
             await memory_lifecycle(page, base_url, client)
+            await other_sources(client, service)
+            await brain_views(page, base_url, client)
             await keyboard_and_phone(page, base_url)
             dashboard_problems = list(problems)  # GraphiQL's own first run may answer 400 (see graphiql())
             await graphiql(page, base_url)

@@ -2,6 +2,7 @@ import { useEffect } from "preact/hooks";
 import { Link, Route, Switch, useLocation } from "wouter-preact";
 import { VIEWS } from "./views";
 import { EntityPage } from "./views/EntityPage";
+import { DocumentPage } from "./views/Documents";
 import { Empty } from "./components/common";
 import { decodeParam, langOf } from "./format";
 
@@ -34,6 +35,7 @@ export function UserPages({ userId }: { userId: string }) {
       </div>
       <main id="main" class="page" tabIndex={-1}>
         <Switch>
+          <Route path="/documents/:id">{(params) => <DocumentPage userId={userId} id={decodeParam(params.id)} />}</Route>
           <Route path="/entities/:name">{(params) => <EntityPage userId={userId} name={decodeParam(params.name)} />}</Route>
           {VIEWS.map((v) => (
             <Route key={v.path} path={`/${v.path}`}>

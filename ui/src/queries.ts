@@ -338,3 +338,135 @@ export const RECALL = `query Recall($userId: String!, $query: String!, $limit: I
 export const MEMORY_CONTEXT = `query Context($userId: String!, $query: String!, $maxTokens: Int!) {
   memoryContext(userId: $userId, query: $query, maxTokens: $maxTokens) { text tokens }
 }`;
+
+// ---- sources, candidates, documents, timeline, growth (the knowledge-brain API) ----
+
+export interface GrowthDay {
+  day: string;
+  events: number;
+  memories: number;
+  candidates: number;
+  documents: number;
+}
+
+export interface UserStats {
+  counts: UserCounts;
+  eventsBySource: KeyCount[];
+  candidatesByStatus: KeyCount[];
+  documents: number;
+  passages: number;
+  tags: number;
+  learningRuns: number;
+  lastLearningAt: string | null;
+  growth: GrowthDay[];
+}
+
+export const USER_STATS = `query UserStats($userId: String!) {
+  userStats(userId: $userId) {
+    counts {
+      events sessions openSessions firstMessageAt lastMessageAt
+      memories memoriesByType { key count } memoriesByStatus { key count }
+      entities aliases impressions features relations
+      traits traitsByStage { key count } pendingObservations jobsByStatus { key count }
+      llmCalls tokensIn tokensOut reflectionCycles lastReflectionAt
+    }
+    eventsBySource { key count } candidatesByStatus { key count }
+    documents passages tags learningRuns lastLearningAt
+    growth { day events memories candidates documents }
+  }
+}`;
+
+export const SOURCE_TYPES = ["CONVERSATION", "DOCUMENT", "TODO", "TASK", "FORUM_POST", "NOTE", "CALENDAR"] as const;
+export const TIMELINE_KINDS = ["EVENT", "MEMORY", "CANDIDATE"] as const;
+
+export interface TimelineEntry {
+  kind: (typeof TIMELINE_KINDS)[number];
+  id: string;
+  at: string;
+  content: string;
+  title: string | null;
+  sourceType: string | null;
+  sourceId: string | null;
+  sessionId: string | null;
+  memoryType: string | null;
+  status: string | null;
+}
+
+export const TIMELINE = `query Timeline($userId: String!, $from: DateTime, $to: DateTime, $sourceTypes: [SourceType!],
+    $kinds: [TimelineKind!], $after: String) {
+  timeline(userId: $userId, from: $from, to: $to, sourceTypes: $sourceTypes, kinds: $kinds, limit: 30, after: $after) {
+    nodes { kind id at content title sourceType sourceId sessionId memoryType status }
+    endCursor hasNextPage
+  }
+}`;
+
+export interface Candidate {
+  id: string;
+  memoryType: string;
+  content: string;
+  status: string;
+  importance: number;
+  confidence: number;
+  days: string[];
+  sources: string[];
+  eventIds: string[];
+  sourceTypes: string[];
+  createdAt: string | null;
+  expiresAt: string | null;
+  decidedAt: string | null;
+  promotionReason: string | null;
+  memoryId: string | null;
+  origin: string | null;
+}
+
+const CANDIDATE_FIELDS = `id memoryType content status importance confidence days sources eventIds sourceTypes createdAt
+    expiresAt decidedAt promotionReason memoryId origin`;
+
+export const CANDIDATES = `query Candidates($userId: String!, $status: CandidateStatus) {
+  candidates(userId: $userId, status: $status, limit: 200) { ${CANDIDATE_FIELDS} }
+}`;
+
+export const PROMOTE_CANDIDATE = `mutation PromoteCandidate($userId: String!, $id: ID!) {
+  promoteCandidate(userId: $userId, id: $id) { ${CANDIDATE_FIELDS} }
+}`;
+
+export const REJECT_CANDIDATE = `mutation RejectCandidate($userId: String!, $id: ID!) {
+  rejectCandidate(userId: $userId, id: $id) { ${CANDIDATE_FIELDS} }
+}`;
+
+export interface DocumentSummary {
+  id: string;
+  sourceId: string;
+  filename: string;
+  format: string | null;
+  title: string | null;
+  version: number;
+  pages: number;
+  byteSize: number;
+  chunkCount: number;
+  history: number;
+  tags: string[];
+  createdAt: string | null;
+  updatedAt: string | null;
+  indexedAt: string | null;
+}
+
+export interface DocumentChunk {
+  id: string;
+  kind: string;
+  headingPath: string[];
+  level: number;
+  position: number;
+  content: string;
+  tokens: number;
+  parentId: string | null;
+}
+
+const DOCUMENT_FIELDS = `id sourceId filename format title version pages byteSize chunkCount history tags createdAt
+    updatedAt indexedAt`;
+
+export const DOCUMENTS = `query Documents($userId: String!) { documents(userId: $userId, limit: 200) { ${DOCUMENT_FIELDS} } }`;
+
+export const DOCUMENT = `query Document($userId: String!, $id: ID!) {
+  document(userId: $userId, id: $id) { ${DOCUMENT_FIELDS} chunks { id kind headingPath level position content tokens parentId } }
+}`;

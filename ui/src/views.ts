@@ -11,6 +11,8 @@ import { EntityGraph } from "./views/EntityGraph";
 import { Review } from "./views/Review";
 import { Jobs } from "./views/Jobs";
 import { Recall } from "./views/Recall";
+import { Timeline } from "./views/Timeline";
+import { Documents } from "./views/Documents";
 
 export interface ViewProps {
   userId: string;
@@ -25,11 +27,13 @@ export interface ViewDef {
 
 export const VIEWS: ViewDef[] = [
   { path: "", title: "Overview", component: Overview },
+  { path: "timeline", title: "Timeline", component: Timeline },
   { path: "memories", title: "Memories", component: Memories },
   { path: "traits", title: "Traits", component: Traits },
   { path: "entities", title: "Entities", component: Entities },
   { path: "graph", title: "Graph", component: EntityGraph },
   { path: "review", title: "Review", component: Review },
+  { path: "documents", title: "Documents", component: Documents },
   { path: "jobs", title: "Jobs", component: Jobs },
   { path: "recall", title: "Recall", component: Recall },
 ];

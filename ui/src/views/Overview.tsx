@@ -1,6 +1,7 @@
 import { Link } from "wouter-preact";
 import { useQuery } from "../hooks";
-import { USER_COUNTS, type KeyCount, type UserCounts } from "../queries";
+import { USER_STATS, type KeyCount, type UserStats } from "../queries";
+import { Growth } from "../components/Growth";
 import { Empty, ErrorBox, Loading } from "../components/common";
 import { count, label, when } from "../format";
 import type { ViewProps } from "../views";
@@ -35,14 +36,16 @@ function Stat({ value, name, href }: { value: number; name: string; href?: strin
   );
 }
 
-/** The user's graph in numbers (userCounts), with links into each view. */
+/** The user's graph in numbers (userStats), its growth per day, with links into each view. */
 export function Overview({ userId }: ViewProps) {
-  const { data, error, loading, reload } = useQuery<{ userCounts: UserCounts }>(USER_COUNTS, { userId }, userId);
+  const { data, error, loading, reload } = useQuery<{ userStats: UserStats }>(USER_STATS, { userId }, userId);
   if (loading && !data) return <Loading what="the overview" />;
   if (error) return <ErrorBox error={error} retry={reload} />;
   if (!data) return null;
-  const c = data.userCounts;
-  if (c.events === 0) {
+  const stats = data.userStats;
+  const c = stats.counts;
+  const openCandidates = stats.candidatesByStatus.find((k) => k.key.toLowerCase() === "open")?.count ?? 0;
+  if (c.events === 0 && stats.documents === 0) {
     return (
       <Empty title="Nothing stored for this user yet">
         <p>
@@ -61,9 +64,29 @@ export function Overview({ userId }: ViewProps) {
         <Stat value={c.memories} name="memories" href="/memories" />
         <Stat value={c.traits} name="traits" href="/traits" />
         <Stat value={c.entities} name="entities" href="/entities" />
-        <Stat value={c.pendingObservations} name="waiting for review" href="/review" />
+        <Stat value={c.pendingObservations + openCandidates} name="waiting for review" href="/review" />
+        <Stat value={stats.documents} name="documents" href="/documents" />
+      </section>
+      <section class="panel" aria-labelledby="ov-growth">
+        <h2 id="ov-growth">Growth, last {stats.growth.length} days</h2>
+        <Growth days={stats.growth} />
+        <Link href="/timeline">Timeline →</Link>
       </section>
       <div class="grid-2">
+        <section class="panel" aria-labelledby="ov-sources">
+          <h2 id="ov-sources">Events by source</h2>
+          <Breakdown items={stats.eventsBySource} empty="No event yet." />
+        </section>
+        <section class="panel" aria-labelledby="ov-candidates">
+          <h2 id="ov-candidates">Candidates and documents</h2>
+          <Breakdown items={stats.candidatesByStatus} empty="No candidate yet: they come from todos, notes, documents…" />
+          <dl class="breakdown">
+            <div><dt>documents</dt><dd>{count(stats.documents)}</dd></div>
+            <div><dt>passages</dt><dd>{count(stats.passages)}</dd></div>
+            <div><dt>tags</dt><dd>{count(stats.tags)}</dd></div>
+            <div><dt>learning runs</dt><dd>{count(stats.learningRuns)}</dd></div>
+          </dl>
+        </section>
         <section class="panel" aria-labelledby="ov-memories">
           <h2 id="ov-memories">Memories by type</h2>
           <Breakdown items={c.memoriesByType} empty="No memory yet: end a conversation to extract some." />
@@ -95,7 +118,7 @@ export function Overview({ userId }: ViewProps) {
       </div>
       <p class="muted">
         First message {when(c.firstMessageAt)} · latest message {when(c.lastMessageAt)} · last reflection{" "}
-        {when(c.lastReflectionAt)}
+        {when(c.lastReflectionAt)} · last daily learning {when(stats.lastLearningAt)}
       </p>
     </div>
   );

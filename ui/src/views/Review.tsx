@@ -4,6 +4,7 @@ import { ApiError, gql } from "../api";
 import { useQuery, usePages } from "../hooks";
 import { PENDING, RESOLVE, type PendingObservation } from "../queries";
 import { Badge, Empty, ErrorBox, Loading, Meter, Pager, Text } from "../components/common";
+import { Candidates } from "../components/Candidates";
 import { MessagesDialog, type MessageRequest } from "../components/MessagesDialog";
 import { segment, when } from "../format";
 import type { ViewProps } from "../views";
@@ -137,6 +138,7 @@ export function Review({ userId }: ViewProps) {
       )}
       <Pager index={index} pages={pages} go={go} noun="Observations" />
       {sources && <MessagesDialog userId={userId} request={sources} onClose={() => setSources(null)} />}
+      <Candidates userId={userId} />
     </section>
   );
 }

@@ -1,7 +1,5 @@
-// The user's views, in menu order: one entry and one component each. A view that needs an API still to
-// come is added here when its operations exist (see the dashboard section of the README for which wait):
-// trait confidence over time, candidates, documents and their chunk tree, the timeline across sources and
-// userStats growth (knowledge brain issue).
+// The user's views, in menu order: one entry and one component each. Still to come: how a trait's confidence
+// moved over time (it needs an API; see the dashboard section of the README).
 import type { FunctionComponent } from "preact";
 import { Overview } from "./views/Overview";
 import { Memories } from "./views/Memories";

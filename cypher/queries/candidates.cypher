@@ -9,7 +9,8 @@ MERGE (k:MemoryCandidate {uid: c.uid})
   ON CREATE SET k.user_id = $user_id, k.tenant_key = $tenant_key, k.memory_type = c.memory_type,
                 k.content = c.content, k.content_hash = c.content_hash, k.importance = c.importance,
                 k.confidence = c.confidence, k.status = 'open', k.occurred_at = c.occurred_at,
-                k.created_at = $now, k.expires_at = c.expires_at, k.days = [], k.sources = [], k.origin = $origin
+                k.created_at = $now, k.expires_at = c.expires_at, k.days = [], k.sources = [], k.origin = $origin,
+                k.name = left(c.content, 60)
 WITH k, c
 WHERE k.user_id = $user_id
 SET k.last_seen_at = $now,

@@ -11,7 +11,7 @@ RETURN d.content_hash AS content_hash, d.version AS version
 // turns; the caller compares the hash it returns with the new one (unchanged: nothing more is written).
 MERGE (d:Document {uid: $uid})
   ON CREATE SET d.user_id = $user_id, d.tenant_key = $tenant_key, d.source_id = $source_id, d.version = 0,
-                d.content_hash = '', d.created_at = $now, d.filename = $filename
+                d.content_hash = '', d.created_at = $now, d.filename = $filename, d.name = left($filename, 60)
 WITH d
 WHERE d.user_id = $user_id
 SET d.locked_at = $now
@@ -24,7 +24,8 @@ MATCH (d:Document {uid: $uid})
 WHERE d.user_id = $user_id AND d.version > 0
 CREATE (v:DocumentVersion {uid: $version_uid, user_id: $user_id, document_uid: d.uid, version: d.version,
                            content_hash: d.content_hash, normalized_content: d.normalized_content,
-                           filename: d.filename, title: d.title, replaced_at: $now})
+                           filename: d.filename, title: d.title, replaced_at: $now,
+                           name: left(d.filename, 50) + ' v' + toString(d.version)})
 MERGE (d)-[:PREVIOUS_VERSION]->(v)
 WITH d
 OPTIONAL MATCH (c:Chunk {document_uid: d.uid})
@@ -37,6 +38,7 @@ RETURN count(*) AS removed
 MATCH (d:Document {uid: $uid})
 WHERE d.user_id = $user_id
 SET d.filename = $filename, d.mime_type = $mime_type, d.format = $format, d.title = $title,
+    d.name = left(coalesce($title, $filename), 60),
     d.content_hash = $content_hash, d.normalized_content = $markdown, d.version = d.version + 1,
     d.pages = $pages, d.byte_size = $byte_size, d.chunks = $chunk_count, d.updated_at = $now,
     d.indexed_at = null, d.event_uid = $event_uid
@@ -48,7 +50,9 @@ RETURN d AS document
 UNWIND $chunks AS c
 CREATE (k:Chunk {uid: c.uid, user_id: $user_id, tenant_key: $tenant_key, document_uid: $uid, kind: c.kind,
                  heading_path: c.heading_path, level: c.level, position: c.position, content: c.content,
-                 tokens: c.tokens, embedding: c.embedding, created_at: $now})
+                 tokens: c.tokens, embedding: c.embedding, created_at: $now,
+                 name: CASE WHEN c.kind = 'section' THEN left(coalesce(last(c.heading_path), 'section'), 60)
+                            ELSE left(c.content, 48) END})
 WITH k, c
 MATCH (d:Document {uid: $uid})
 WHERE d.user_id = $user_id AND c.parent IS NULL

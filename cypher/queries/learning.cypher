@@ -6,7 +6,7 @@
 // node, so two processes claiming at once take turns and only one gets claimed = true.
 MERGE (r:LearningRun {uid: $uid})
   ON CREATE SET r.user_id = $user_id, r.day = $day, r.status = 'RUNNING', r.owner = null, r.attempts = 0,
-                r.lease_until = $now, r.created_at = $now
+                r.lease_until = $now, r.created_at = $now, r.name = 'learning ' + $day
 WITH r
 WHERE r.user_id = $user_id
 WITH r, r.status <> 'COMPLETED' AND (r.owner IS NULL OR r.lease_until < $now) AS free
@@ -65,6 +65,7 @@ CREATE (h:HistoryEntry {uid: randomUUID(), user_id: $user_id, target_uid: m.uid,
                         reason: 'not reinforced for ' + toString($after_days) + ' days, importance below ' +
                                 toString($importance_below),
                         created_at: $now})
+SET h.name = h.event
 CREATE (h)-[:RECORDS]->(m)
 RETURN count(m) AS archived
 ;

@@ -6,7 +6,8 @@
 // nothing else. A new version is linked to the latest one, which leaves recall (vector dropped, superseded_at).
 MERGE (s:Source {uid: $event.source_uid})
   ON CREATE SET s.user_id = $user_id, s.source_type = $event.source_type, s.source_id = $event.source_id,
-                s.versions = 0, s.created_at = $now, s.tenant_key = $tenant_key
+                s.versions = 0, s.created_at = $now, s.tenant_key = $tenant_key,
+                s.name = $event.source_type + ' ' + left($event.source_id, 40)
 WITH s
 WHERE s.user_id = $user_id
 OPTIONAL MATCH (known:Event {uid: $event.uid})
@@ -20,7 +21,8 @@ CALL (s, known) {
                    source_id: $event.source_id, title: $event.title, content: $event.content,
                    content_hash: $event.content_hash, status: $event.status, metadata: $event.metadata,
                    occurred_at: $event.occurred_at, embedding: $event.embedding, ingested_at: $now,
-                   version: s.versions + 1, seq: 0})
+                   version: s.versions + 1, seq: 0,
+                   name: left(coalesce($event.title, $event.source_type), 24) + ': ' + left($event.content, 48)})
   MERGE (s)-[:HAS_VERSION]->(e)
   SET s.versions = s.versions + 1, s.latest_uid = e.uid, s.title = $event.title, s.status = $event.status,
       s.updated_at = $now

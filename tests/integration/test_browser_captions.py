@@ -19,6 +19,7 @@ import httpx
 from graphsvc.graph.leases import NamedLease
 from graphsvc.service import MemoryService
 from tests.integration.browser import serve
+from tests.integration.conftest import at
 from tests.integration.test_dashboard_e2e import USER, build_user, graphql
 from tests.unit.test_neo4j_browser_files import favorites
 
@@ -57,6 +58,19 @@ LIFECYCLE = """mutation($u: String!, $a: ID!, $b: ID!, $c: ID!) {
   forgetMemory(userId: $u, memoryId: $b, reason: "asked to") { memoriesForgotten }
   archiveMemory(userId: $u, memoryId: $c) { id }
 }"""
+INGEST_EVENTS = "mutation($i: IngestEventsInput!) { ingestEvents(input: $i) { stored } }"
+INGEST_DOCUMENT = "mutation($i: IngestDocumentInput!) { ingestDocument(input: $i) { id } }"
+LEARN = "mutation($u: String!) { runDailyLearning(userId: $u) { status } }"
+
+
+async def other_sources(client: httpx.AsyncClient, service: MemoryService) -> None:
+    """A todo (a source, its event, a candidate), a document in two versions (chunks, tags), a learning run."""
+    todo = {"sourceType": "TODO", "sourceId": "t1", "content": "Learn to play the cello", "occurredAt": at(7).isoformat()}
+    await graphql(client, INGEST_EVENTS, i={"userId": USER, "events": [todo]})
+    for text in ("# Notes\n\n## Porto\n\nClara lives in Porto.\n", "# Notes\n\n## Porto\n\nClara moved to Braga.\n"):
+        await graphql(client, INGEST_DOCUMENT, i={"userId": USER, "filename": "notes.md", "text": text})
+    await service.wait_for_jobs()
+    await graphql(client, LEARN, u=USER)
 
 
 async def build_every_label(service: MemoryService) -> None:
@@ -66,6 +80,7 @@ async def build_every_label(service: MemoryService) -> None:
             found = await rows(service, query, **GUIDE_PARAMS)
             assert found, f"{name} finds nothing for {GUIDE_PARAMS}"
             assert await rows(service, query, **{**GUIDE_PARAMS, "userId": "someone-else"}) == [], name
+        await other_sources(client, service)
         pending = (await graphql(client, PENDING, u=USER))["pendingObservations"]
         assert pending, "the conversation leaves a pending observation to resolve"
         await graphql(client, RESOLVE, u=USER, id=pending[0]["id"])

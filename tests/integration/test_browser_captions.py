@@ -65,7 +65,12 @@ LEARN = "mutation($u: String!) { runDailyLearning(userId: $u) { status } }"
 
 async def other_sources(client: httpx.AsyncClient, service: MemoryService) -> None:
     """A todo (a source, its event, a candidate), a document in two versions (chunks, tags), a learning run."""
-    todo = {"sourceType": "TODO", "sourceId": "t1", "content": "Learn to play the cello", "occurredAt": at(7).isoformat()}
+    todo = {
+        "sourceType": "TODO",
+        "sourceId": "t1",
+        "content": "Learn to play the cello",
+        "occurredAt": at(7).isoformat(),
+    }
     await graphql(client, INGEST_EVENTS, i={"userId": USER, "events": [todo]})
     for text in ("# Notes\n\n## Porto\n\nClara lives in Porto.\n", "# Notes\n\n## Porto\n\nClara moved to Braga.\n"):
         await graphql(client, INGEST_DOCUMENT, i={"userId": USER, "filename": "notes.md", "text": text})

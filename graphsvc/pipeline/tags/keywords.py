@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
+import warnings
 from functools import cache
 from typing import Any
 
@@ -30,11 +31,15 @@ def _yake(top: int) -> Any:
 
 @cache
 def _jieba() -> Any:
-    import jieba
-    import jieba.analyse
+    # jieba.analyse reads its IDF table with open(...).read() at import and never closes the file: the
+    # ResourceWarning is jieba's, silenced here only (the warning fires as the file object is freed, at import).
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ResourceWarning)
+        import jieba
+        import jieba.analyse
 
-    jieba.setLogLevel(logging.WARNING)
-    jieba.initialize()
+        jieba.setLogLevel(logging.WARNING)
+        jieba.initialize()
     return jieba.analyse
 
 

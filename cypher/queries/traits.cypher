@@ -81,6 +81,16 @@ WITH t, h ORDER BY h.created_at, coalesce(h.seq, 0), h.uid
 RETURN t AS trait, collect(h) AS history
 ;
 
+// name: trait_history
+// The history of the given traits of the user, oldest first (a cycle's entries share one time and keep their
+// order in seq): Trait.history, the dashboard's confidence chart. Another user's trait yields no row.
+UNWIND $uids AS uid
+MATCH (h:HistoryEntry)-[:RECORDS]->(t:Trait {uid: uid})
+WHERE t.user_id = $user_id AND h.user_id = $user_id
+WITH t, h ORDER BY h.created_at, coalesce(h.seq, 0), h.uid
+RETURN t.uid AS trait_uid, collect(h) AS history
+;
+
 // name: last_cycle_before
 // The start of the user's last completed reflection cycle at or before $as_of (every cycle decays every trait).
 MATCH (c:ReflectionCycle)

@@ -18,6 +18,7 @@ from strawberry.dataloader import DataLoader
 from graphsvc.service import MemoryService
 from graphsvc.service.views import ReflectionOutcome, TraitView
 from graphsvc.service.views import TraitEvidenceView as EvidenceView
+from graphsvc.service.views import TraitHistoryPoint as HistoryPointView
 
 
 @strawberry.enum(description="Seed 002: trend → candidate → emerging → established → core; dissolved when gone.")
@@ -85,6 +86,7 @@ class TraitLoaders:
     evidence: DataLoader[str, list[EvidenceView]]
     parents: DataLoader[str, list[TraitView]]
     children: DataLoader[str, list[TraitView]]
+    history: DataLoader[str, list[HistoryPointView]]
 
     @classmethod
     def build(cls, service: MemoryService, user_id: str) -> TraitLoaders:
@@ -100,10 +102,15 @@ class TraitLoaders:
             found = await service.trait_children(user_id=user_id, ids=uids)
             return [found.get(uid, []) for uid in uids]
 
+        async def load_history(uids: list[str]) -> list[list[HistoryPointView]]:
+            found = await service.trait_history(user_id=user_id, ids=uids)
+            return [found.get(uid, []) for uid in uids]
+
         return cls(
             evidence=DataLoader(load_fn=load_evidence),
             parents=DataLoader(load_fn=load_parents),
             children=DataLoader(load_fn=load_children),
+            history=DataLoader(load_fn=load_history),
         )
 
 
@@ -150,6 +157,18 @@ class Evidence:
         )
 
 
+@strawberry.type(description="One recorded state of a trait: its stage and confidence after an event.")
+class TraitHistoryPoint:
+    at: datetime = strawberry.field(description="When the change was recorded (a reflection cycle's time)")
+    stage: TraitStage
+    confidence: float | None = strawberry.field(description="0-1 as written then (not decayed since); null for trends")
+    event: str = strawberry.field(description="What happened: created, reinforced, promoted, upgraded, modified...")
+
+    @classmethod
+    def from_domain(cls, point: HistoryPointView) -> TraitHistoryPoint:
+        return cls(at=point.at, stage=TraitStage(point.stage), confidence=point.confidence, event=point.event)
+
+
 @strawberry.type(description="A trait of the user, built by reflection from their memories (seed 002).")
 class Trait:
     id: strawberry.ID
@@ -191,6 +210,10 @@ class Trait:
     @strawberry.field(description="The memories cited for and against this trait, oldest first.")
     async def evidence(self) -> list[Evidence]:
         return [Evidence.from_domain(v) for v in await self.loaders.evidence.load(str(self.id))]
+
+    @strawberry.field(description="How the trait's stage and confidence moved, oldest first (its history entries).")
+    async def history(self) -> list[TraitHistoryPoint]:
+        return [TraitHistoryPoint.from_domain(p) for p in await self.loaders.history.load(str(self.id))]
 
     @strawberry.field(description="Broader traits this one was upgraded into (PARENT_OF → this).")
     async def parents(self) -> list[Trait]:

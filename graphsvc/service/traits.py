@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from graphsvc.pipeline.reflection import cycle
-from graphsvc.pipeline.reflection.as_of import traits_as_of
+from graphsvc.pipeline.reflection.as_of import TraitHistoryPoint, trait_history, traits_as_of
 from graphsvc.pipeline.reflection.outcome import ReflectionOutcome, recent_cycles
 from graphsvc.pipeline.reflection.traits_query import (
     EvidenceView,
@@ -89,3 +89,8 @@ class TraitArea:
 
     async def trait_children(self, *, user_id: str, ids: Sequence[str]) -> dict[str, list[TraitView]]:
         return await trait_children(db=self.rt.db, user_id=user_id, trait_uids=ids)
+
+    async def trait_history(self, *, user_id: str, ids: Sequence[str]) -> dict[str, list[TraitHistoryPoint]]:
+        """How each trait's stage and confidence moved, oldest first (issue 16); see
+        :func:`graphsvc.pipeline.reflection.as_of.trait_history`."""
+        return await trait_history(self.rt.db, user_id=user_id, trait_uids=ids)

@@ -27,6 +27,7 @@ from graphsvc.pipeline.ingest.messages import IngestOutcome
 from graphsvc.pipeline.learning.run import LearningRunView
 from graphsvc.pipeline.recall.context import MemoryContext
 from graphsvc.pipeline.recall.hits import RecallHit
+from graphsvc.pipeline.reflection.as_of import TraitHistoryPoint
 from graphsvc.pipeline.reflection.outcome import ReflectionOutcome
 from graphsvc.pipeline.reflection.traits_query import EvidenceMemoryView, TraitView
 from graphsvc.pipeline.reflection.traits_query import EvidenceView as TraitEvidenceView
@@ -70,6 +71,7 @@ __all__ = [
     "ReflectionOutcome",
     "RelationView",
     "TraitEvidenceView",
+    "TraitHistoryPoint",
     "TraitView",
     "UserCounts",
     "GrowthDay",

@@ -142,7 +142,16 @@ async def walk_views(page: Page, base: str) -> None:
     trait = page.locator("li.trait").first
     await expect(trait).to_contain_text("hiking")
     await expect(trait.locator(".badge").first).to_have_text(re.compile("candidate|emerging|established|core|trend"))
-    await trait.locator("summary").click()
+    # how its confidence moved: a chart whose label lists the points, and the same points as a table
+    trend = trait.locator("figure.confidence-trend")
+    await expect(trend.get_by_role("img")).to_have_attribute(
+        "aria-label", re.compile(r"^Confidence over time: .*created")
+    )
+    await trend.locator("summary").click()
+    rows = trend.locator("tbody tr")
+    await expect(rows.first).to_contain_text("created")
+    assert await rows.count() >= 1
+    await trait.locator("summary", has_text="Evidence").click()
     evidence = trait.locator("li.evidence").first
     await expect(evidence).to_contain_text("grade")
     await evidence.get_by_role("button", name=re.compile("Source messages")).click()
@@ -276,10 +285,20 @@ The night shifts at the hospital are long. I sleep badly after them.
 async def other_sources(client: httpx.AsyncClient, service: MemoryService) -> None:
     """A todo, a calendar entry and a Markdown document for Ana, besides her conversations."""
     events = [
-        {"sourceType": "TODO", "sourceId": "t1", "content": "Learn to play the cello", "occurredAt": at(7).isoformat(),
-         "status": "open"},
-        {"sourceType": "CALENDAR", "sourceId": "c1", "content": "Cello lesson at the music school",
-         "occurredAt": at(8).isoformat(), "title": "Cello lesson"},
+        {
+            "sourceType": "TODO",
+            "sourceId": "t1",
+            "content": "Learn to play the cello",
+            "occurredAt": at(7).isoformat(),
+            "status": "open",
+        },
+        {
+            "sourceType": "CALENDAR",
+            "sourceId": "c1",
+            "content": "Cello lesson at the music school",
+            "occurredAt": at(8).isoformat(),
+            "title": "Cello lesson",
+        },
     ]
     stored = (await graphql(client, INGEST_EVENTS, i={"userId": USER, "events": events}))["ingestEvents"]
     assert stored["stored"] == 2 and stored["candidates"] >= 1

@@ -149,6 +149,13 @@ export interface Evidence {
   memory: { id: string; content: string; memoryType: string; sourceMessageIds: string[] } | null;
 }
 
+export interface TraitHistoryPoint {
+  at: string;
+  stage: string;
+  confidence: number | null;
+  event: string;
+}
+
 export interface Trait {
   id: string;
   content: string;
@@ -164,6 +171,7 @@ export interface Trait {
   evidence: Evidence[];
   parents: { id: string; content: string }[];
   children: { id: string; content: string }[];
+  history: TraitHistoryPoint[];
 }
 
 export const TRAIT_STAGES = ["TREND", "CANDIDATE", "EMERGING", "ESTABLISHED", "CORE"] as const;
@@ -174,6 +182,7 @@ export const TRAITS = `query Traits($userId: String!, $minStage: TraitStage) {
     reinforcementCount contradictionCount
     evidence { id grade kind createdAt inheritedFrom resolvedAt memory { id content memoryType sourceMessageIds } }
     parents { id content } children { id content }
+    history { at stage confidence event }
   }
 }`;
 

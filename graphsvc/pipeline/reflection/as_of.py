@@ -16,16 +16,19 @@ give no traits before the day they were reflected on.
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict
 
 from graphsvc.config import ReflectionSettings
 from graphsvc.graph import nodes
 from graphsvc.graph.database import Database, native
 from graphsvc.pipeline.reflection import confidence as cm
 from graphsvc.pipeline.reflection.traits_query import TraitView
-from graphsvc.vocabulary import TRAIT_STAGES
+from graphsvc.vocabulary import TRAIT_STAGES, TraitStage
 
 _DESCRIBED = re.compile(r"stage (\w+), confidence (none|[\d.]+)")
 
@@ -107,3 +110,46 @@ async def traits_as_of(db: Database, *, user_id: str, as_of: datetime, settings:
         if view is not None:
             out.append(view)
     return out
+
+
+class TraitHistoryPoint(BaseModel):
+    """One recorded state of a trait (``Trait.history``, issue 16): its stage and confidence after ``event``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    at: datetime
+    stage: TraitStage
+    confidence: float | None  # None for trends (managed by their window)
+    event: str  # the HistoryEntry's event: created, reinforced, promoted, upgraded, modified, dissolved...
+
+
+def history_points(history: Sequence[Any]) -> list[TraitHistoryPoint]:
+    """The states a trait's HistoryEntry nodes (oldest first) record, oldest first (pure).
+
+    An entry that records no state (an old text-only change) carries the state before it; entries before the
+    first recorded state are left out. Confidences are as written then, not decayed since.
+    """
+    points: list[TraitHistoryPoint] = []
+    for entry in history:
+        state = _state(entry)
+        if state is None and not points:
+            continue
+        stage, confidence = (state[0], state[1]) if state is not None else (points[-1].stage, points[-1].confidence)
+        points.append(
+            TraitHistoryPoint(
+                at=native(entry["created_at"]),
+                stage=stage,
+                confidence=confidence,
+                event=entry["event"],
+            )
+        )
+    return points
+
+
+async def trait_history(db: Database, *, user_id: str, trait_uids: Sequence[str]) -> dict[str, list[TraitHistoryPoint]]:
+    """``{trait_uid: [point, oldest first]}`` for the given traits of the user (another user's or missing → absent)."""
+    rows = await db.read("trait_history", user_id=user_id, uids=list(dict.fromkeys(trait_uids)))
+    out: dict[str, list[TraitHistoryPoint]] = defaultdict(list)
+    for row in rows:
+        out[row["trait_uid"]].extend(history_points(row["history"]))
+    return dict(out)

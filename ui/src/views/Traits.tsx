@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { useQuery, usePages } from "../hooks";
 import { TRAITS, TRAIT_STAGES, type Evidence, type Trait } from "../queries";
 import { Badge, Empty, ErrorBox, Loading, Meter, Pager, Text } from "../components/common";
+import { ConfidenceTrend } from "../components/ConfidenceTrend";
 import { MessagesDialog, type MessageRequest } from "../components/MessagesDialog";
 import { label, when } from "../format";
 import type { ViewProps } from "../views";
@@ -55,6 +56,7 @@ function TraitCard({ trait, openSources }: { trait: Trait; openSources: (r: Mess
           {trait.windowEnd ? ` · trend window ends ${when(trait.windowEnd)}` : ""}
         </span>
       </div>
+      <ConfidenceTrend history={trait.history} />
       {(trait.parents.length > 0 || trait.children.length > 0) && (
         <div class="lineage">
           {trait.parents.length > 0 && (

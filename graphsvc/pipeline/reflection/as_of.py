@@ -120,7 +120,7 @@ class TraitHistoryPoint(BaseModel):
     at: datetime
     stage: TraitStage
     confidence: float | None  # None for trends (managed by their window)
-    event: str  # the HistoryEntry's event: created, reinforced, promoted, upgraded, modified, dissolved...
+    event: str  # the HistoryEntry's event: created, reinforced, promoted, upgraded, modified, rescored, dissolved...
 
 
 def history_points(history: Sequence[Any]) -> list[TraitHistoryPoint]:

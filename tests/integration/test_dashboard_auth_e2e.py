@@ -37,8 +37,15 @@ async def secured(service: MemoryService, settings: Settings) -> AsyncIterator[t
                     {"messageId": f"m{i}", "role": "user", "content": t, "occurredAt": at(1, 9, i).isoformat()}
                     for i, t in enumerate(texts)
                 ]
-                body = (await client.post("/graphql", json={"query": INGEST, "variables": {
-                    "i": {"userId": user, "sessionId": "s1", "messages": messages}}})).json()
+                body = (
+                    await client.post(
+                        "/graphql",
+                        json={
+                            "query": INGEST,
+                            "variables": {"i": {"userId": user, "sessionId": "s1", "messages": messages}},
+                        },
+                    )
+                ).json()
                 assert "errors" not in body, body
         yield url, keys
 

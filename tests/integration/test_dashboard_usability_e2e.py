@@ -21,9 +21,32 @@ from tests.integration.test_dashboard_e2e import END, INGEST, graphql, no_horizo
 from tests.integration.test_vector_search import bulk_load, unit_vectors
 
 HOBBIES = [
-    "painting", "chess", "swimming", "gardening", "cycling", "pottery", "baking", "climbing", "sailing", "knitting",
-    "fishing", "archery", "surfing", "dancing", "rowing", "skiing", "fencing", "juggling", "origami", "karate",
-    "birdwatching", "calligraphy", "woodworking", "photography", "astronomy", "beekeeping",
+    "painting",
+    "chess",
+    "swimming",
+    "gardening",
+    "cycling",
+    "pottery",
+    "baking",
+    "climbing",
+    "sailing",
+    "knitting",
+    "fishing",
+    "archery",
+    "surfing",
+    "dancing",
+    "rowing",
+    "skiing",
+    "fencing",
+    "juggling",
+    "origami",
+    "karate",
+    "birdwatching",
+    "calligraphy",
+    "woodworking",
+    "photography",
+    "astronomy",
+    "beekeeping",
 ]
 EMPTY_VIEWS = {
     "": "Nothing stored for this user yet",
@@ -46,12 +69,21 @@ async def app(service: MemoryService) -> AsyncIterator[tuple[str, int]]:
     async with serve(service) as url:
         async with httpx.AsyncClient(base_url=url, timeout=60) as client:
             for n in range(27):
-                message = {"messageId": "m0", "role": "user", "content": f"Hello from user {n}.",
-                           "occurredAt": at(1).isoformat()}
+                message = {
+                    "messageId": "m0",
+                    "role": "user",
+                    "content": f"Hello from user {n}.",
+                    "occurredAt": at(1).isoformat(),
+                }
                 await graphql(client, INGEST, i={"userId": f"u{n:02d}", "sessionId": "s1", "messages": [message]})
             messages = [
-                {"messageId": f"m{i}", "role": "user", "speaker": "Max", "content": f"I love {hobby} on weekends.",
-                 "occurredAt": at(2, 9, i).isoformat()}
+                {
+                    "messageId": f"m{i}",
+                    "role": "user",
+                    "speaker": "Max",
+                    "content": f"I love {hobby} on weekends.",
+                    "occurredAt": at(2, 9, i).isoformat(),
+                }
                 for i, hobby in enumerate(HOBBIES)
             ]
             await graphql(client, INGEST, i={"userId": "many", "sessionId": "s1", "messages": messages})

@@ -65,8 +65,11 @@ async def test_neo4j_browser_files_are_readable_from_neo4js_origin(http: httpx.A
     browser = "http://127.0.0.1:7474"
     preflight = await http.options(
         f"/static/neo4j/{name}",
-        headers={"origin": browser, "access-control-request-method": "GET",
-                 "access-control-request-headers": "pragma,cache-control"},
+        headers={
+            "origin": browser,
+            "access-control-request-method": "GET",
+            "access-control-request-headers": "pragma,cache-control",
+        },
     )
     assert preflight.status_code == 200
     assert preflight.headers["access-control-allow-origin"] == "*"

@@ -45,7 +45,8 @@ def test_the_style_captions_every_label_by_name() -> None:
     grass = (NEO4J / "graphsvc.grass").read_text(encoding="utf-8")
     styled = set(re.findall(r"^node\.(\w+) \{", grass, re.M))
     tenant_labels = {
-        cls.__name__ for cls in vars(nodes).values()
+        cls.__name__
+        for cls in vars(nodes).values()
         if isinstance(cls, type) and issubclass(cls, nodes.TenantNode) and cls is not nodes.TenantNode
     }
     assert tenant_labels <= styled, f"give these labels a style: {tenant_labels - styled}"

@@ -122,6 +122,9 @@ async def paged_memories(page: Page, base: str, total: int) -> None:
     await expect(pager).to_contain_text("Page 2")
     await expect(cards).to_have_count(min(20, total - 20))
     await expect(settled).to_be_visible()
+    first_text = first_page[0].split("\n\n")[1]  # the memory's sentence
+    # the pager and aria-busy can change before the cards are redrawn: wait for the cards themselves
+    await expect(cards.first).not_to_contain_text(first_text)
     second_page = await cards.all_inner_texts()
     assert not set(second_page) & set(first_page)
     next_page = pager.get_by_role("button", name="Next →")
@@ -132,6 +135,7 @@ async def paged_memories(page: Page, base: str, total: int) -> None:
     await expect(pager).to_contain_text("Page 1")
     await expect(cards).to_have_count(20)
     await expect(settled).to_be_visible()
+    await expect(cards.first).to_contain_text(first_text)
     assert await cards.all_inner_texts() == first_page
 
 

@@ -25,14 +25,16 @@ INJECTION = re.compile(
     re.IGNORECASE,
 )
 EN_LEADING_FILLER = re.compile(
-    r"^(?:(?:hi|hello|hey)(?: there| again)?(?:,? ai companion)?|well|oh|ok(?:ay)?|hmm+|ha(?:ha)+|yes|yeah|"
+    r"^(?:(?:hi|hello|hey|dear)(?: there| again)?(?:,?\s+[^,.!?;:]{1,30}?(?=\s*[,!.:;—–-]))?|"
+    r"well|oh|ok(?:ay)?|hmm+|ha(?:ha)+|yes|yeah|"
     r"yep|no|wow|woah|so|also|actually|anyway|by the way|speaking of which|however|but|and|plus|honestly|"
     r"unfortunately|luckily|totally agree|sure|alright|right|great|cool|awesome|i see|that sounds \w+|"
     r"that's (?:a )?(?:good|great|nice) \w+)(?:,? (?-i:[A-Z][a-z]+))?\s*[,!.:;—–-]+\s*",
     re.IGNORECASE,
 )
 ZH_LEADING_FILLER = re.compile(
-    r"^(?:(?:(?:你好|您好|嗨|哈喽|hi|hello)啊?[，, ]*(?:AI伴侣|朋友)?|嗯|恩|呃|哦|噢|哇|啊|"
+    r"^(?:(?:(?:你好|您好|嗨|哈喽|亲爱的|hi|hello)啊?[，, ]*"
+    r"(?:(?![我你您他她它是在有很])[^，,！!。？?\s]){0,6}?(?=[，,！!。])|嗯|恩|呃|哦|噢|哇|啊|"
     r"哈哈+|好的|好吧|是的|是啊|对|没错|当然(?:可以)?|没问题|没关系|确实|好)[，,！!。、~～\s]+|"
     r"(?:对了|其实|另外|不过|而且|话说回来|说起来|说实话|然后|所以)[，,、\s]*)",
     re.IGNORECASE,
@@ -43,7 +45,7 @@ EN_FILLER = re.compile(
     r"i got it|got it|makes sense|you're (?:absolutely )?right|me too|same here|that's it)\b|"
     r"\bthank(?:s| you)\b|\b(?:chat|chatting|chatted|talk(?:ing)? (?:to|with) you|talk again|stay in touch|"
     r"our conversation|your (?:advice|suggestions?|recommendations?|help|support|companionship|words)|"
-    r"you (?:recommended|suggested|mentioned|shared)|ai companion|(?:share \w+ |share )?with you|about you|"
+    r"you (?:recommended|suggested|mentioned|shared)|(?:share \w+ |share )?with you|about you|"
     r"(?:grateful|thankful) (?:to|for) you|(?:talk|chat) about|ask you|^your)\b|"
     r"\b(?:want|going|plan|like) to try (?:it|that|this|them)\b|"
     r"\bI(?:'ll| will| would| shall) (?:\w+ )?(?:try (?:it|that|them|this|to)|give (?:it|them|that|this) "
@@ -56,7 +58,7 @@ ZH_FILLER = re.compile(
     r"谢谢|感谢|不客气|很高兴认识|再见|明天见|下次再聊|再聊|聊天|聊聊|保持联系|你的建议|你的推荐|"
     r"你推荐|你说的|你说得|请教|问你|感激你|(?:和|跟)你(?:分享|聊|谈)|谈一谈|谈论|今天先到这|"
     r"我[会将][去再好好认真]*(?:试试|试一试|尝试|考虑|注意|去看看|看看|记住|照做|遵守|努力|实践)|"
-    r"我(?:知道|明白)了|记下来了|同感|好主意|有道理|AI伴侣|你真是"
+    r"我(?:知道|明白)了|记下来了|同感|好主意|有道理|你真是"
 )
 EN_QUESTION_START = re.compile(
     r"^(?:what|how|why|when|where|who|which|whose|any (?:other )?(?:advice|ideas|tips|suggestions))\b|"
@@ -71,6 +73,38 @@ EN_QUESTION_CLAUSE = re.compile(
 )
 ZH_QUESTION_END = re.compile(r"(?:吗|么|嘛)[~～\s]*$|(?:你|您|什么|怎么|哪|谁|是否|有没有)[^，。]*呢[~～\s]*$")
 ZH_QUESTION_CLAUSE = re.compile(r"你|您|吗|呢|什么|怎么|哪|是否|有没有|多少|几|对吧|是吧")
+EN_ABOUT_LISTENER = re.compile(r"\b(?:you|your|yours|yourself|let['’]?s)\b", re.IGNORECASE)
+"""A sentence about the listener or a suggestion to them ("you look great", "let's go") says nothing about the
+speaker; "you know" as a filler is stripped before this is checked."""
+EN_REACTION_START = re.compile(
+    r"^(?:that|this|it)(?:['’]s| is| was| sounds| looks| must| seems)\s+(?:(?:so|really|very|such|a|an|pretty|"
+    r"super|totally|absolutely|just|quite)\s+)*(?:awesome|amazing|great|cool|nice|wonderful|fantastic|lovely|"
+    r"beautiful|incredible|sweet|fun|good|true|right|exciting|interesting|impressive|inspiring|tough|hard|sad|"
+    r"crazy|insane|brilliant|perfect|huge|(?:a )?(?:great|good|nice|cool|smart) (?:idea|plan|point|one))\b|"
+    r"^(?:what a|how (?:cool|nice|great|sweet|awesome|fun|lovely|amazing))\b|^(?:sounds|looks) (?:like|so|great|fun)\b",
+    re.IGNORECASE,
+)
+"""A reaction to what the listener said ("That's awesome!", "Sounds fun") rather than a statement."""
+GENERIC_STATEMENT = re.compile(
+    r"\b(?:everyone|everybody|people|anyone|nobody|life|we all|you never know)\b|^(?:it['’]s|it is) (?:important|"
+    r"nice|good|great|hard|tough|crazy|amazing|wild)|人们|大家|人生|生活就是",
+    re.IGNORECASE,
+)
+"""A general remark about people or life, not about the speaker."""
+_EN_STOP_WORDS = frozenset(
+    """a an the and or but if so to of in on at by for with from as is am are was were be been being have has had
+    do does did i me my mine we us our you your he him his she her it its they them their this that these those
+    there here what which who whom when where why how all any both each few more most other some such no nor not
+    only own same than too very can will just don should now also really just still even then about into over
+    after before up down out off again once would could im ive id ill""".split()
+)
+
+
+def content_words(text: str) -> list[str]:
+    """Lower-cased English words of ``text`` that are not function words (what a statement says)."""
+    return [w for w in re.findall(r"[a-z]+", text.lower().replace("'", "")) if w not in _EN_STOP_WORDS]
+
+
 TAG_QUESTION = re.compile(r"(?:\bright|isn't it|don't you think|对吧|是吧|对吗|好吗|怎么样)\s*[?？]\s*$", re.IGNORECASE)
 
 

@@ -27,7 +27,7 @@ def _table(*rows: tuple[MemoryType, float, str]) -> tuple[Cue, ...]:
     return tuple(Cue(kind, re.compile(pattern, re.IGNORECASE), conf) for kind, conf, pattern in rows)
 
 
-_NEG = r"(?<!not )(?<!never )(?<!no )(?<!n't )(?<!relieve )(?<!reduce )(?<!relieve my )(?<!reduce my )"
+_NEG = r"(?<!not )(?<!never )(?<!no )(?<!n't )"
 _EN_ADV = r"(?:(?:really|also|still|just|absolutely|totally|truly|do|actually|especially|sometimes)\s+)*"
 _ZH_ADV = (
     r"(?:很|也|还|都|特别|非常|真的|最|比较|一直|挺|蛮|超|更|就|太|最近|现在|目前|其实|一定|今天|明天|下个?月|"
@@ -263,3 +263,17 @@ EVENT_NOUNS = re.compile(
     r"deadline|test|面试|考试|会议|婚礼|聚会|旅行|航班|手术|演唱会|比赛|生日|约会",
     re.IGNORECASE,
 )
+
+EN_REMEDY = re.compile(
+    r"\b(?:reliev\w*|reduc\w*|eas(?:e|es|ed|ing)|manag\w*|cop(?:e|es|ed|ing) with|deal(?:s|t|ing)? with|"
+    r"overcom\w*|get(?:ting)? rid of|(?:help|helps|helped) (?:with|me with)|fight(?:s|ing)?|beat(?:s|ing)?|"
+    r"prevent\w*|for|against|without|free of|less)\s+(?:(?:my|the|our|some|any|a|all|that|this)\s+)?(?:\w+\s+)?$|"
+    r"^\s*(?:relief|management|reduction|reliever|free|-free)\b",
+    re.IGNORECASE,
+)
+"""Words around a problem word that make it a remedy rather than a problem ("relieve stress", "stress relief",
+"cope with anxiety"): the sentence talks about handling the problem, not about suffering it."""
+ZH_REMEDY = re.compile(
+    r"(?:缓解|减轻|减少|释放|排解|消除|应对|克服|治疗|预防|摆脱|减)[^，。！？]{0,2}$|^(?:的方法|的办法|的技巧)"
+)
+"""The Chinese counterpart: 缓解压力, 减压, 摆脱焦虑 are remedies, not pain points."""

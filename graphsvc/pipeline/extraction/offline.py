@@ -30,6 +30,7 @@ from graphsvc.text import statements
 from graphsvc.text.entities import QUOTED_TITLE
 from graphsvc.text.importance import score_importance
 from graphsvc.text.language import Language, detect_language, han_characters, split_sentences
+from graphsvc.text.rewrite import name_the_speaker, resolve_antecedent, trim_evaluation
 from graphsvc.text.statements import source_messages
 from graphsvc.text.time_phrases import resolve_relative_time
 from graphsvc.vocabulary import MemoryType
@@ -114,6 +115,17 @@ def _event(sentence: str, language: Language, sent_at: datetime) -> tuple[float,
     return None
 
 
+def is_remedy(text: str, match: re.Match[str], language: Language) -> bool:
+    """Whether a problem word is named as something handled ("relieve stress", "stress relief", "缓解压力"):
+    then the sentence is about a remedy, not a pain point. The problem word is the last word of the match."""
+    if language == "zh":
+        return bool(cues.ZH_REMEDY.search(text[: match.start()]) or cues.ZH_REMEDY.search(text[match.end() :]))
+    span = match[0]
+    last = re.search(r"[\w'-]+\W*$", span)
+    start = match.start() + (last.start() if last else 0)
+    return bool(cues.EN_REMEDY.search(text[:start]) or cues.EN_REMEDY.search(text[match.end() :]))
+
+
 def classify_sentence(
     sentence: str, language: Language, sent_at: datetime
 ) -> tuple[MemoryType, float, datetime | None] | None:
@@ -131,7 +143,13 @@ def classify_sentence(
             event = _event(text, language, sent_at)
             hit = ("event", event[0], event[1]) if event else None
         else:
-            found = [c.confidence for c in table if c.memory_type == memory_type and c.pattern.search(text)]
+            found = [
+                c.confidence
+                for c in table
+                if c.memory_type == memory_type
+                and (match := c.pattern.search(text))
+                and not (memory_type == "pain_point" and is_remedy(text, match, language))
+            ]
             hit = (memory_type, max(found), None) if found else None
         if hit is not None and (best is None or hit[1] > best[1]):
             best = hit
@@ -142,8 +160,64 @@ def _normalise(content: str) -> str:
     return " ".join(re.sub(r"[\W_]+", " ", content.casefold()).split())
 
 
+def _addressed_to_listener(sentence: str, language: Language) -> bool:
+    """A sentence about the listener ("you", "你"), a suggestion ("let's") or a bare reaction states nothing
+    about the speaker's life."""
+    if language == "zh":
+        return bool(re.search(r"[你您]|咱们", sentence))
+    return bool(statements.EN_ABOUT_LISTENER.search(sentence) or statements.EN_REACTION_START.search(sentence))
+
+
+def _fallback(sentence: str, language: Language, sent_at: datetime) -> tuple[MemoryType, float, datetime | None] | None:
+    """A first-person statement no cue classifies: a fact at low confidence when it says enough."""
+    if language == "zh":
+        if len(han_characters(sentence)) < FALLBACK_MIN_HAN or "我" not in sentence:
+            return None
+    elif len(statements.content_words(sentence)) < FALLBACK_MIN_WORDS or not _EN_SINGULAR_SELF.search(sentence):
+        return None
+    if statements.GENERIC_STATEMENT.search(sentence):
+        return None
+    activity = cues.ZH_PAST_ACTIVITY if language == "zh" else cues.EN_PAST_VERB
+    if activity.search(sentence):
+        return ("event", FALLBACK_CONFIDENCE, sent_at)
+    return ("fact", FALLBACK_CONFIDENCE, None)
+
+
+_EN_SINGULAR_SELF = re.compile(r"\b(?:I|I['’](?:m|ve|d|ll)|[Mm]y|[Mm]e)\b")
+
+
+FALLBACK_MIN_WORDS = 5
+"""English content words (stop words out) a cue-less first-person statement needs to be kept as a fact."""
+FALLBACK_MIN_HAN = 8
+"""Han characters a cue-less Chinese first-person statement needs to be kept as a fact."""
+FALLBACK_CONFIDENCE = 0.5
+
+
+def _statements_of(
+    message: ConversationMessage, previous: ConversationMessage | None
+) -> list[tuple[str, MemoryType, float, datetime | None]]:
+    """The memories one message states: (standalone text, type, confidence, event time)."""
+    language = detect_language(message.content)
+    speaker = (message.speaker or "").strip()
+    out = []
+    for raw in split_sentences(message.content):
+        sentence = clean_sentence(raw, language)
+        if sentence is None or _addressed_to_listener(sentence, language):
+            continue
+        sentence = trim_evaluation(sentence, language)
+        hit = classify_sentence(sentence, language, message.occurred_at) or _fallback(
+            sentence, language, message.occurred_at
+        )
+        if hit is None:
+            continue
+        asked = previous.content if previous is not None and previous.speaker != message.speaker else None
+        text = name_the_speaker(resolve_antecedent(sentence, asked, language), speaker, language)
+        out.append((text, *hit))
+    return out
+
+
 def extract_offline(messages: Sequence[ConversationMessage], *, max_memories: int = 200) -> MemoryExtraction:
-    """Extract memories and entities from one conversation without an LLM.
+    """Extract memories from one conversation without an LLM.
 
     Args:
         messages: The conversation in order; assistant/system/AI messages are context only, never sources.
@@ -151,27 +225,23 @@ def extract_offline(messages: Sequence[ConversationMessage], *, max_memories: in
             (ties: higher confidence, then earlier) are kept, in conversation order.
 
     Returns:
-        Memories in conversation order (content in the message's language, prefixed "Speaker: " when the
-        message names its speaker) and entities in order of first mention. Both lists are empty when
-        nothing matched.
+        Memories in conversation order, each one sentence of one message made to stand alone: the speaker's
+        name for "I/my" (:func:`graphsvc.text.rewrite.name_the_speaker`), the antecedent of a leading "it"
+        from the question it answers, an evaluative tail cut; in the message's language. Empty when nothing
+        matched.
 
     Raises:
         ValueError: `max_memories` is negative.
     """
     if max_memories < 0:
         raise ValueError(f"max_memories must be >= 0, got {max_memories}")
-    sources = source_messages(messages)
+    sources = {m.message_id for m in source_messages(messages)}
     by_key: dict[str, ExtractedMemory] = {}
-    for message in sources:
-        language = detect_language(message.content)
-        for raw in split_sentences(message.content):
-            sentence = clean_sentence(raw, language)
-            hit = classify_sentence(sentence, language, message.occurred_at) if sentence else None
-            if sentence is None or hit is None:
-                continue
-            memory_type, confidence, occurred_at = hit
-            speaker = (message.speaker or "").strip()
-            content = f"{speaker}: {sentence}" if speaker else sentence
+    for position, message in enumerate(messages):
+        if message.message_id not in sources:
+            continue
+        previous = messages[position - 1] if position else None
+        for content, memory_type, confidence, occurred_at in _statements_of(message, previous):
             key = _normalise(content)
             if key in by_key:
                 known = by_key[key]
@@ -183,7 +253,7 @@ def extract_offline(messages: Sequence[ConversationMessage], *, max_memories: in
                 memory_type=memory_type,
                 content=content[:_MAX_CONTENT_CHARS],
                 confidence=confidence,
-                importance=score_importance(memory_type, sentence),
+                importance=score_importance(memory_type, content),
                 source_message_ids=[message.message_id],
                 occurred_at=occurred_at,
             )

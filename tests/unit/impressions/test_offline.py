@@ -48,7 +48,9 @@ def test_aliases_and_kinds_come_from_the_entity_rules() -> None:
 
 def test_first_person_statements_become_the_speakers_impressions() -> None:
     melanie = observe_all()["Melanie"]
-    assert any("I work as a nurse" in p.content and p.evidence_message_ids == ["m2"] for p in melanie.impressions)
+    assert any(
+        "Melanie works as a nurse" in p.content and p.evidence_message_ids == ["m2"] for p in melanie.impressions
+    )
 
 
 def test_third_person_sentences_become_impressions_of_the_named_entity() -> None:

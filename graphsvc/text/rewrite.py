@@ -1,0 +1,173 @@
+"""Make a statement stand alone: the speaker's name for "I/my" (English and Chinese), the antecedent of a
+leading "it/that" from the question it answers, and the evaluative tail of a sentence cut off.
+
+Used by the offline memory extractor (:mod:`graphsvc.pipeline.extraction.offline`). Pure functions, rules
+only, English and Chinese; a rule that cannot decide leaves the text as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphsvc.text.language import Language
+
+# --- first person → the speaker's name -------------------------------------------------------------------
+_IRREGULAR_PAST = frozenset(
+    """was were went got had made met saw took ran ate came gave found left lost won felt told drove flew wrote
+    began bought brought caught chose fell heard kept paid sent sold spent woke did said thought knew grew
+    became built taught understood stood sat slept swam sang read put cut hit let set quit used""".split()
+)
+_PRESENT_IN_ED = frozenset("need feed bleed breed speed proceed succeed exceed seed heed shed wed".split())
+_MODALS = frozenset("can could will would shall should may might must".split())
+_NOT_A_VERB = frozenset(
+    """also really just still always never often usually sometimes actually even finally recently already
+    totally truly definitely especially mostly only ever now then too so all both""".split()
+)
+_I_CONTRACTIONS: dict[str, tuple[str, str]] = {
+    # contraction → (auxiliary for a named third person, what follows)
+    "i'm": ("is", ""),
+    "i've": ("has", ""),
+    "i'd": ("would", ""),
+    "i'll": ("will", ""),
+}
+_AUX = {"am": "is", "have": "has", "do": "does", "don't": "doesn't", "haven't": "hasn't", "ain't": "isn't"}
+_EN_FIRST = re.compile(r"\b(?:I(?:['’](?:m|ve|d|ll))?|me|my|mine|myself)\b(?!-)", re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z'’]+")
+
+
+def _third_person(verb: str) -> str:
+    """``love`` → ``loves``, ``go`` → ``goes``, ``study`` → ``studies`` (English spelling rules)."""
+    lower = verb.lower()
+    if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if lower.endswith("y") and len(lower) > 1 and lower[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _agree(rest: str) -> str:
+    """The words after a subject "I" made to agree with a named third person ("love X" → "loves X")."""
+    words = list(_WORD.finditer(rest))
+    for match in words[:4]:
+        word = match[0]
+        lower = word.lower().replace("’", "'")
+        if lower in _NOT_A_VERB:
+            continue
+        if lower in _AUX:
+            return rest[: match.start()] + _AUX[lower] + rest[match.end() :]
+        if (
+            lower in _MODALS
+            or lower in _IRREGULAR_PAST
+            or (lower.endswith("ed") and lower not in _PRESENT_IN_ED)
+            or lower.endswith(("n't", "'t"))
+            or lower in ("was", "is", "has", "does", "not")
+            or not lower.isalpha()
+        ):
+            return rest
+        return rest[: match.start()] + _third_person(word) + rest[match.end() :]
+    return rest
+
+
+def name_the_speaker(sentence: str, speaker: str, language: Language) -> str:
+    """Replace the speaker's first person by their name, so the statement stands alone.
+
+    English: every subject "I" becomes the name, with the verb made to agree ("I love" → "Ana loves", am → is,
+    have → has; "I'm", "I've", "I'd", "I'll" → "Ana is/has/would/will"); the first "my/me/mine/myself" names the
+    speaker ("Ana's", "Ana"), later ones become "their/them/theirs/themselves". Chinese: 我 (not 我们) → the
+    name. "we/our" are left as said (who "we" are is not known). An empty speaker changes nothing.
+    """
+    speaker = speaker.strip()
+    if not speaker:
+        return sentence
+    if language == "zh":
+        return re.sub(r"我(?!们)", speaker, sentence)
+    named = False
+    agree_next = False
+    pieces: list[str] = []
+    position = 0
+    for match in _EN_FIRST.finditer(sentence):
+        chunk = sentence[position : match.start()]
+        pieces.append(_agree(chunk) if agree_next else chunk)
+        agree_next = False
+        token = match[0].lower().replace("’", "'")
+        if token in _I_CONTRACTIONS:
+            pieces.append(f"{speaker} {_I_CONTRACTIONS[token][0]}")
+        elif token == "i":
+            pieces.append(speaker)
+            agree_next = True
+        elif token in ("my", "mine"):
+            pieces.append(f"{speaker}'s" if not named else ("their" if token == "my" else "theirs"))
+        elif token == "myself":
+            pieces.append(speaker if not named else "themselves")
+        else:  # me
+            pieces.append(speaker if not named else "them")
+        named = True
+        position = match.end()
+    tail = sentence[position:]
+    pieces.append(_agree(tail) if agree_next else tail)
+    text = "".join(pieces)
+    return text[:1].upper() + text[1:] if text else text
+
+
+
+
+# --- the antecedent of "it/that" from the question answered -----------------------------------------------
+_EN_ASKED_ABOUT = re.compile(
+    r"\b(?:how (?:was|is|were|are|did)|what did you think of|did you (?:enjoy|like|love|finish|try)|"
+    r"have you (?:tried|finished|seen|read)|do you (?:like|enjoy|love))\s+"
+    r"(?:(?:the|your|that|this|those|these)\s+)((?:[\w'-]+\s+){0,3}?[\w'-]+?)(?:\s+(?:go|going|turn out|went)\b)?"
+    r"\s*(?:[?!.,]|$)",
+    re.IGNORECASE,
+)
+_EN_LEADING_PRONOUN = re.compile(r"^(?:(?:I|we)\s+(?:\w+\s+){0,2}?)?(it|that|this)\b", re.IGNORECASE)
+_ZH_ASKED_ABOUT = re.compile(r"(?:你的|那个|这个)?([\u4e00-\u9fff]{2,8}?)(?:怎么样|如何|好玩吗|好吗)")
+
+
+def resolve_antecedent(sentence: str, previous: str | None, language: Language) -> str:
+    """Replace a leading "it/that" (or "I loved it") by what the previous turn asked about.
+
+    "I loved it!" after "How was the pottery class?" → "I loved the pottery class!". Only when the previous
+    message is a question with exactly one such object ("How was/is the X", "Did you enjoy the X", "What did you
+    think of the X"); otherwise the sentence is returned unchanged. Chinese: "很好玩" after "旅行怎么样？" is left
+    alone unless it starts with 它/那/这个.
+    """
+    if not previous or "?" not in previous and "？" not in previous:
+        return sentence
+    if language == "zh":
+        asked = _ZH_ASKED_ABOUT.findall(previous)
+        if len(asked) == 1 and re.match(r"^(?:它|那个|这个)", sentence):
+            return re.sub(r"^(?:它|那个|这个)", asked[0], sentence, count=1)
+        return sentence
+    asked_en = _EN_ASKED_ABOUT.findall(previous)
+    if len(asked_en) != 1:
+        return sentence
+    match = _EN_LEADING_PRONOUN.search(sentence)
+    if match is None or len(_WORD.findall(sentence)) > 12:
+        return sentence
+    determiner = "the"
+    return sentence[: match.start(1)] + f"{determiner} {asked_en[0]}" + sentence[match.end(1) :]
+
+
+# --- the evaluative tail ---------------------------------------------------------------------------------
+_EN_TAIL = re.compile(
+    r"\s*(?:[-–—]|,)\s*(?:(?:it|that|this)(?:['’]s| is| was| has been| will be|['’]ll be)|so|super|pretty|"
+    r"such|what a|can['’]?t wait|i['’]m (?:so |super |really )?(?:excited|happy|glad|thrilled|proud)|"
+    r"really|totally|absolutely)\b[^.!?]*[.!?]*\s*$",
+    re.IGNORECASE,
+)
+_ZH_TAIL = re.compile(r"[，,]\s*(?:真是|太|好|超|非常)[^，。！？]{0,8}(?:了|啊|呀|哦)?[！!。~～]*\s*$")
+
+
+def trim_evaluation(sentence: str, language: Language) -> str:
+    """Cut an evaluative tail that states no fact ("I adopted a puppy - it's so cute!" → "I adopted a puppy.").
+
+    Kept whole when what is left would be shorter than three words (Chinese: four characters).
+    """
+    pattern = _ZH_TAIL if language == "zh" else _EN_TAIL
+    match = pattern.search(sentence)
+    if match is None:
+        return sentence
+    head = sentence[: match.start()].rstrip(" ,-–—")
+    if (language == "zh" and len(head) < 4) or (language == "en" and len(_WORD.findall(head)) < 3):
+        return sentence
+    return head + ("。" if language == "zh" else ".")

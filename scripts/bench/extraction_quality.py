@@ -111,9 +111,8 @@ def load(path: Path, *, conversations: int | None, only: Sequence[str]) -> list[
         if only and sample["sample_id"] not in only:
             continue
         conv = sample["conversation"]
-        speakers = frozenset(
-            w for key in ("speaker_a", "speaker_b") if conv.get(key) for w in content_words(conv[key], names=frozenset())
-        )
+        names = [conv[key] for key in ("speaker_a", "speaker_b") if conv.get(key)]
+        speakers = frozenset(w for name in names for w in content_words(name, names=frozenset()))
         by_session: dict[str, list[ConversationMessage]] = defaultdict(list)
         for record in locomo_records(path, conversations=None):
             if record["userId"] != f"locomo-{sample['sample_id']}":

@@ -23,6 +23,15 @@ class MessageIn:
     speaker: str | None = None
 
 
+@dataclass(frozen=True)
+class Turn:
+    """One turn of the conversation so far, as a caller passes it to recall (no id, no time)."""
+
+    role: str
+    content: str
+    speaker: str | None = None
+
+
 class ConversationMessage(BaseModel):
     """One message of a finished conversation, as handed to an extractor (input only)."""
 

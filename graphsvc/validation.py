@@ -7,9 +7,11 @@ the problem and the limit; nothing is written when one fails.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from graphsvc.config import Settings
+from graphsvc.conversation import Turn
 from graphsvc.errors import InvalidInputError
 
 ID_FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
@@ -116,3 +118,42 @@ def require_limit(field: str, value: int, *, maximum: int) -> int:
     if value < 1 or value > maximum:
         raise InvalidInputError(field=field, problem=f"must be between 1 and {maximum}, got {value}")
     return value
+
+
+def recall_text(query: str | None, conversation: Sequence[Turn] | None, settings: Settings) -> str:
+    """What recall searches for: the query and the last turns of the conversation so far.
+
+    The service, not the caller, decides how much of the conversation counts: the last
+    ``recall_conversation_turns`` turns with content (all roles: a question asked by the assistant is what the
+    user's reply is about), oldest first, after the query when one is given; the most recent text is kept
+    when the whole is over ``max_query_chars``.
+
+    Raises:
+        InvalidInputError: neither a query nor a turn with content; a turn over ``max_message_chars``; more
+            than ``max_messages_per_request`` turns; a query over ``max_query_chars``.
+    """
+    turns = list(conversation or [])
+    if len(turns) > settings.max_messages_per_request:
+        raise InvalidInputError(
+            field="conversation",
+            problem=f"has {len(turns)} turns, over the limit of {settings.max_messages_per_request}",
+            fix="send the latest turns only",
+        )
+    for n, turn in enumerate(turns):
+        if len(turn.content) > settings.max_message_chars:
+            raise InvalidInputError(
+                field=f"conversation[{n}].content",
+                problem=f"is {len(turn.content)} characters, over the limit of {settings.max_message_chars}",
+            )
+    spoken = [t.content.strip() for t in turns if t.content.strip()]
+    recent = spoken[-settings.recall_conversation_turns :] if settings.recall_conversation_turns else spoken
+    if query is not None and query.strip():
+        query = require_text("query", query, limit=settings.max_query_chars)
+        recent = [query.strip(), *recent]
+    if not recent:
+        raise InvalidInputError(
+            field="query",
+            problem="is empty and the conversation has no turn with content",
+            fix="pass a query, a conversation, or both",
+        )
+    return "\n".join(recent)[-settings.max_query_chars :].strip()

@@ -79,7 +79,7 @@ RETURN ask.index AS index, ask.query AS query, n
 UNWIND $uids AS uid
 MATCH (e:Event {uid: uid})
 WHERE e.user_id = $user_id
-RETURN e.uid AS uid, e.content AS content, e.speaker AS speaker, e.occurred_at AS occurred_at,
+RETURN e.uid AS uid, e.content AS content, e.speaker AS speaker, e.role AS role, e.occurred_at AS occurred_at,
        [e.source_id] AS source_ids, e.title AS title, e.source_type AS source_type
 ;
 

@@ -22,22 +22,29 @@ from graphsvc.api.types import (
     MemoryStatus,
     MemoryType,
     RecallHit,
+    TurnInput,
 )
+from graphsvc.service.views import Turn
+
+
+def _turns(conversation: list[TurnInput] | None) -> list[Turn] | None:
+    return None if conversation is None else [t.to_domain() for t in conversation]
 
 
 @strawberry.type
 class MemoryQuery:
     @strawberry.field(
         description="Ranked memories, raw events, impressions, traits and document passages of one user for a "
-        "query. Only ACTIVE memories unless includeSuperseded; with asOf, the state at that time (memories that "
-        "held then). With tags, only memories, events and passages carrying one of them (a passage also through "
-        "its document)."
+        "query and/or the conversation so far (at least one; the service decides how many turns count). Only "
+        "ACTIVE memories unless includeSuperseded; with asOf, the state at that time (memories that held then). "
+        "With tags, only memories, events and passages carrying one of them (a passage also through its document)."
     )
     async def recall(
         self,
         info: Info,
         user_id: str,
-        query: str,
+        query: str | None = None,
+        conversation: list[TurnInput] | None = None,
         limit: int = 10,
         include_superseded: bool = False,
         as_of: datetime | None = None,
@@ -47,6 +54,7 @@ class MemoryQuery:
         hits = await service.recall(
             user_id=info.context.scope(user_id),
             query=query,
+            conversation=_turns(conversation),
             limit=limit,
             include_superseded=include_superseded,
             as_of=as_of,
@@ -55,12 +63,20 @@ class MemoryQuery:
         return [RecallHit.from_domain(h) for h in hits]
 
     @strawberry.field(
-        description="A prompt-ready block: established traits, recalled memories and document passages with dates, "
-        "recent events of every source."
+        description="A prompt-ready block: established traits, what the user said and what is known about them "
+        "(recalled memories and document passages with dates, for a query and/or the conversation so far), recent "
+        "events of every source."
     )
-    async def memory_context(self, info: Info, user_id: str, query: str, max_tokens: int = 1_000) -> MemoryContext:
+    async def memory_context(
+        self,
+        info: Info,
+        user_id: str,
+        query: str | None = None,
+        conversation: list[TurnInput] | None = None,
+        max_tokens: int = 1_000,
+    ) -> MemoryContext:
         context = await info.context.service.memory_context(
-            user_id=info.context.scope(user_id), query=query, max_tokens=max_tokens
+            user_id=info.context.scope(user_id), query=query, conversation=_turns(conversation), max_tokens=max_tokens
         )
         return MemoryContext.from_domain(context)
 

@@ -7,7 +7,7 @@ from enum import Enum
 
 import strawberry
 
-from graphsvc.service.views import EventsOutcome, IngestOutcome, JobRow, MemoryView, MessageIn
+from graphsvc.service.views import EventsOutcome, IngestOutcome, JobRow, MemoryView, MessageIn, Turn
 from graphsvc.service.views import MemoryContext as DomainMemoryContext
 from graphsvc.service.views import MemoryPage as DomainMemoryPage
 from graphsvc.service.views import RecallHit as DomainRecallHit
@@ -71,6 +71,16 @@ class MessageInput:
             message_id=self.message_id,
             speaker=self.speaker,
         )
+
+
+@strawberry.input(description="One turn of the conversation so far, for recall and memoryContext.")
+class TurnInput:
+    role: str = strawberry.field(description="user, assistant, or another role name")
+    content: str
+    speaker: str | None = strawberry.field(default=None, description="Display name of who said it")
+
+    def to_domain(self) -> Turn:
+        return Turn(role=self.role, content=self.content, speaker=self.speaker)
 
 
 @strawberry.input

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from graphsvc import keys
-from graphsvc.conversation import MessageIn
+from graphsvc.conversation import MessageIn, Turn
 from graphsvc.errors import InvalidInputError, NotFoundError
 from graphsvc.graph.jobs import JobRow
 from graphsvc.graph.memory_reads import MemoryPage, list_memories
@@ -118,29 +118,40 @@ class ConversationArea:
         self,
         *,
         user_id: str,
-        query: str,
+        query: str | None = None,
+        conversation: Sequence[Turn] | None = None,
         limit: int = 10,
         include_superseded: bool = False,
         as_of: datetime | None = None,
         tags: list[str] | None = None,
     ) -> list[RecallHit]:
-        """Ranked memories, events, impressions, traits and document passages, optionally only those carrying
-        one of ``tags``; see :func:`graphsvc.pipeline.recall.rank.run`."""
+        """Ranked memories, events, impressions, traits and document passages for a query and/or the conversation
+        so far, optionally only those carrying one of ``tags``; see :func:`graphsvc.pipeline.recall.rank.run`."""
         with for_user(user_id):
             return await rank.run(
                 self.rt,
                 user_id=user_id,
                 query=query,
+                conversation=conversation,
                 limit=limit,
                 include_superseded=include_superseded,
                 as_of=as_of,
                 tags=tags,
             )
 
-    async def memory_context(self, *, user_id: str, query: str, max_tokens: int = 1_000) -> MemoryContext:
+    async def memory_context(
+        self,
+        *,
+        user_id: str,
+        query: str | None = None,
+        conversation: Sequence[Turn] | None = None,
+        max_tokens: int = 1_000,
+    ) -> MemoryContext:
         """A prompt-ready block within ``max_tokens``; see :mod:`graphsvc.pipeline.recall.context`."""
         with for_user(user_id):
-            return await context.run(self.rt, user_id=user_id, query=query, max_tokens=max_tokens)
+            return await context.run(
+                self.rt, user_id=user_id, query=query, conversation=conversation, max_tokens=max_tokens
+            )
 
     async def memories(
         self,

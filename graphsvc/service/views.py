@@ -6,7 +6,7 @@ public list of them, so that ``graphsvc.api`` depends on the service alone.
 
 from __future__ import annotations
 
-from graphsvc.conversation import MessageIn
+from graphsvc.conversation import MessageIn, Turn
 from graphsvc.graph.dashboard_reads import KeyCount, MessageView, UserCounts, UserPage, UserSummary
 from graphsvc.graph.entity_reads import (
     AliasView,
@@ -73,6 +73,7 @@ __all__ = [
     "TraitEvidenceView",
     "TraitHistoryPoint",
     "TraitView",
+    "Turn",
     "UserCounts",
     "GrowthDay",
     "SessionView",

@@ -60,7 +60,7 @@ async def test_offline_run_creates_entities_with_aliases_impressions_evidence_an
         "-[:FROM_EVENT]->(x:Event) RETURN i.content AS c, d.grade AS g, x.source_id AS m",
         u="ana",
     )
-    assert {"c": "Melanie: I work as a nurse.", "g": "B", "m": "s1-1"} in evidence
+    assert {"c": "Melanie works as a nurse.", "g": "B", "m": "s1-1"} in evidence
     features = await cypher(
         service.db, "MATCH (:Entity {user_id: $u})-[:HAS_FEATURE]->(f) RETURN f.key AS k, f.value AS v", u="ana"
     )

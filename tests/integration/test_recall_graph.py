@@ -117,7 +117,8 @@ async def test_impressions_are_embedded_once_and_recalled_with_their_entity_and_
 
     context = await service.memory_context(user_id="ana", query="Who paints landscapes?", max_tokens=300)
     assert context.impression_ids == ["ana-Oliver-i"]
-    assert "about Oliver: Oliver is a landscape painter" in context.text
+    assert "] Oliver is a landscape painter" in context.text  # names its entity already: no "about Oliver:"
+    assert "about Oliver:" not in context.text
 
 
 async def test_graph_expansion_brings_named_and_related_entities_and_skips_unselective_ones(

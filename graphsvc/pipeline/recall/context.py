@@ -19,15 +19,18 @@ estimates (one per CJK character, one per four other characters). No LLM call.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from graphsvc.conversation import Turn
 from graphsvc.errors import InvalidInputError
 from graphsvc.pipeline.recall import rank
 from graphsvc.pipeline.recall.hits import RecallHit
 from graphsvc.pipeline.reflection.traits_query import user_traits
 from graphsvc.runtime import Runtime
 from graphsvc.text.tokens import estimate_tokens
+from graphsvc.vocabulary import NON_SOURCE_ROLES
 
 MIN_TOKENS = 50
 MAX_TOKENS = 32_000
@@ -76,10 +79,23 @@ class _Budget:
         return ids
 
 
-async def run(rt: Runtime, *, user_id: str, query: str, max_tokens: int) -> MemoryContext:
-    """Build the block for ``query``.
+async def run(
+    rt: Runtime,
+    *,
+    user_id: str,
+    query: str | None = None,
+    conversation: Sequence[Turn] | None = None,
+    max_tokens: int,
+) -> MemoryContext:
+    """Build the block for a query and/or the conversation so far.
+
+    What the user said and what is known about them: lines said by the assistant or the system (events whose
+    role is in ``NON_SOURCE_ROLES``) are left out of both the recalled and the recent sections, an id is listed
+    once (a recent message already recalled is not repeated), and an impression is prefixed with its entity
+    ("about Ana: ...") only when its text does not already name the entity.
 
     Args:
+        query, conversation: as for :func:`graphsvc.pipeline.recall.rank.run` (at least one).
         max_tokens: the budget, 50–32,000 estimated tokens.
 
     Returns:
@@ -90,7 +106,8 @@ async def run(rt: Runtime, *, user_id: str, query: str, max_tokens: int) -> Memo
     """
     if not MIN_TOKENS <= max_tokens <= MAX_TOKENS:
         raise InvalidInputError(field="maxTokens", problem=f"must be between {MIN_TOKENS} and {MAX_TOKENS}")
-    hits = await rank.run(rt, user_id=user_id, query=query, limit=RECALL_LIMIT)
+    hits = await rank.run(rt, user_id=user_id, query=query, conversation=conversation, limit=RECALL_LIMIT)
+    hits = [h for h in hits if not _said_by_assistant(h.role)]
     traits = await user_traits(db=rt.db, settings=rt.settings, user_id=user_id, min_stage="established")
     recent = list(reversed(await rt.db.read("recent_events", user_id=user_id, limit=RECENT_EVENTS)))
     budget = _Budget(max_tokens)
@@ -100,7 +117,7 @@ async def run(rt: Runtime, *, user_id: str, query: str, max_tokens: int) -> Memo
         [(t.uid, f"- {t.content} ({t.stage}, {t.subtype}, confidence {t.confidence or 0:.2f})") for t in traits],
         TRAIT_SHARE,
     )
-    recent_lines = [(str(r["uid"]), _recent_line(r)) for r in recent]
+    recent_lines = [(str(r["uid"]), _recent_line(r)) for r in recent if not _said_by_assistant(r["role"])]
     summaries = await rt.db.read("recent_session_summaries", user_id=user_id, limit=RECENT_SUMMARIES)
     summary_lines = [(str(r["session_id"]), _summary_line(r)) for r in summaries]
     wanted = sum(estimate_tokens(line) for _, line in [*summary_lines, *recent_lines])
@@ -118,7 +135,10 @@ async def run(rt: Runtime, *, user_id: str, query: str, max_tokens: int) -> Memo
     context.event_ids = [u for u in used if kinds.get(u) == "event"]
     context.chunk_ids = [u for u in used if kinds.get(u) == "chunk"]
     context.session_ids = budget.section("Recent conversations:", summary_lines, SUMMARY_SHARE)
-    context.event_ids += budget.section("Recent events:", recent_lines, 1.0)
+    listed = set(used) | set(context.trait_ids)
+    context.event_ids += budget.section(
+        "Recent events:", [(u, line) for u, line in recent_lines if u not in listed], 1.0
+    )
     context.text = "\n".join(budget.lines).strip()
     context.tokens = estimate_tokens(context.text) if context.text else 0
     return context
@@ -140,7 +160,7 @@ async def _small_passage_sections(rt: Runtime, *, user_id: str, hits: list[Recal
 def _recalled_line(hit: RecallHit, section: str | None = None) -> str:
     """``- [YYYY-MM-DD] text``; an impression says which entity it is about; a passage names its document and
     heading path, and carries its section's text instead of its own when it was small (``section``)."""
-    if hit.kind == "impression" and hit.entity:
+    if hit.kind == "impression" and hit.entity and hit.entity.casefold() not in hit.content.casefold():
         text = f"about {hit.entity}: {hit.content}"
     elif hit.kind == "chunk":
         path = hit.heading_path if hit.heading_path[:1] == [hit.title] else [hit.title or "document", *hit.heading_path]
@@ -169,3 +189,7 @@ def _recent_line(row: dict[str, Any]) -> str:
         return f"- [{when}] {row['speaker'] or row['role']}: {row['content']}"
     title = f"{row['title']}: " if row["title"] else ""
     return f"- [{when}] ({row['source_type']}) {title}{row['content']}"
+
+
+def _said_by_assistant(role: str | None) -> bool:
+    return role is not None and role.strip().lower() in NON_SOURCE_ROLES

@@ -14,8 +14,9 @@ class RecallHit:
     """One ranked result. ``source_message_ids``: an event's own id, the messages a memory came from, the
     messages an impression's evidence came from, or for a trait the messages of the memories its supporting
     evidence cites (none for a document passage). ``entity``: for an impression, the subject of the entity it
-    characterises. ``document_id``, ``heading_path``, ``title``: for a passage (``chunk``), its document, the
-    headings above it (outermost first) and the document's title."""
+    characterises. ``role``: for an event, the role of whoever said it (user, assistant, ...). ``document_id``,
+    ``heading_path``, ``title``: for a passage (``chunk``), its document, the headings above it (outermost first)
+    and the document's title."""
 
     uid: str
     kind: HitKind
@@ -25,6 +26,7 @@ class RecallHit:
     source_message_ids: list[str]
     memory_type: str | None = None
     entity: str | None = None
+    role: str | None = None
     status: str | None = None
     """A memory's status (active; superseded when asked for; any but forgotten at ``asOf``); None otherwise."""
     valid_from: datetime | None = None

@@ -39,6 +39,7 @@ from typing import Any, TypeVar
 
 from graphsvc import keys, metrics
 from graphsvc.config import Settings
+from graphsvc.conversation import Turn
 from graphsvc.embed.base import Embedder
 from graphsvc.graph.database import Database, native
 from graphsvc.graph.vector_search import Target
@@ -54,7 +55,7 @@ from graphsvc.pipeline.reflection.as_of import traits_as_of
 from graphsvc.pipeline.reflection.confidence import trait_boost
 from graphsvc.runtime import Runtime
 from graphsvc.text import lucene
-from graphsvc.validation import require_aware, require_id, require_limit, require_text
+from graphsvc.validation import recall_text, require_aware, require_id, require_limit
 from graphsvc.vocabulary import RECALL_TRAIT_STAGES
 
 T = TypeVar("T")
@@ -64,15 +65,20 @@ async def run(
     rt: Runtime,
     *,
     user_id: str,
-    query: str,
+    query: str | None = None,
+    conversation: Sequence[Turn] | None = None,
     limit: int,
     include_superseded: bool = False,
     as_of: datetime | None = None,
     tags: Sequence[str] | None = None,
 ) -> list[RecallHit]:
-    """Rank the user's memories, events, impressions, traits and document passages for ``query``.
+    """Rank the user's memories, events, impressions, traits and document passages for a query and/or the
+    conversation so far.
 
     Args:
+        query: what to recall; may be None when ``conversation`` is given.
+        conversation: the turns of the conversation so far, oldest first; the service decides how many of
+            them count (:func:`graphsvc.validation.recall_text`).
         include_superseded: superseded memories may appear too (marked by their status).
         as_of: recall as it would have answered then: memories that held at that time (valid time), messages
             said by then, traits as they stood then, passages of documents stored by then.
@@ -84,11 +90,12 @@ async def run(
         unknown user is simply a user with no data) or nothing carries the tags.
 
     Raises:
-        InvalidInputError: blank or oversized query or user id, limit out of range, bad tags.
+        InvalidInputError: neither a query nor a turn, an oversized query, turn or user id, limit out of range,
+            bad tags.
     """
     settings = rt.settings
     user_id = require_id("userId", user_id, settings)
-    query = require_text("query", query, limit=settings.max_query_chars)
+    query = recall_text(query, conversation, settings)
     limit = require_limit("limit", limit, maximum=settings.max_recall_limit)
     scope = RecallScope.build(
         include_superseded=include_superseded, as_of=None if as_of is None else require_aware("asOf", as_of)
@@ -272,7 +279,11 @@ async def _hydrate(
     for row in events:
         occurred = native(row["occurred_at"])
         score = scored(row, reinforced=occurred, importance=0.0)
-        hits.append(RecallHit(row["uid"], "event", _event_text(row), score, occurred, list(row["source_ids"])))
+        hits.append(
+            RecallHit(
+                row["uid"], "event", _event_text(row), score, occurred, list(row["source_ids"]), role=row["role"]
+            )
+        )
     for row in memories:
         occurred = native(row["occurred_at"])
         score = scored(row, reinforced=row["last_reinforced_at"] or occurred, importance=float(row["importance"] or 0))

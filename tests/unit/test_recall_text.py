@@ -1,0 +1,40 @@
+"""What recall searches for, given a query and/or the conversation so far (issue 14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphsvc.config import Settings
+from graphsvc.conversation import Turn
+from graphsvc.errors import InvalidInputError
+from graphsvc.validation import recall_text
+
+TURNS = [Turn(role="user", content=f"turn {n}") for n in range(1, 6)]
+
+
+def test_the_last_configured_turns_count_oldest_first() -> None:
+    settings = Settings(recall_conversation_turns=2)
+    assert recall_text(None, TURNS, settings) == "turn 4\nturn 5"
+    assert recall_text("the query", TURNS, settings) == "the query\nturn 4\nturn 5"
+    assert recall_text("the query", None, settings) == "the query"
+
+
+def test_zero_means_every_turn_and_blank_turns_do_not_count() -> None:
+    turns = [*TURNS[:2], Turn(role="assistant", content="   ")]
+    assert recall_text(None, turns, Settings(recall_conversation_turns=0)) == "turn 1\nturn 2"
+    assert recall_text(None, turns, Settings(recall_conversation_turns=1)) == "turn 2"
+
+
+def test_the_most_recent_text_is_kept_within_the_query_limit() -> None:
+    settings = Settings(recall_conversation_turns=0, max_query_chars=10)
+    assert recall_text(None, TURNS, settings) == "n 4\nturn 5"
+
+
+def test_limits_on_turns() -> None:
+    settings = Settings(max_messages_per_request=3, max_message_chars=5)
+    with pytest.raises(InvalidInputError, match="4 turns"):
+        recall_text(None, [Turn(role="user", content="a")] * 4, settings)
+    with pytest.raises(InvalidInputError, match="6 characters"):
+        recall_text(None, [Turn(role="user", content="abcdef")], settings)
+    with pytest.raises(InvalidInputError, match="empty"):
+        recall_text("", [], settings)

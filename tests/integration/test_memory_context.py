@@ -77,7 +77,9 @@ async def fill_with_assistant(service: MemoryService) -> None:
         user_id="bo",
         session_id="s1",
         messages=[
-            MessageIn(role="user", speaker="Bo", content="I adopted a dog named Rex.", occurred_at=at(1), message_id="u1"),
+            MessageIn(
+                role="user", speaker="Bo", content="I adopted a dog named Rex.", occurred_at=at(1), message_id="u1"
+            ),
             MessageIn(
                 role="assistant", content="No problem, happy to help with Rex!", occurred_at=at(1, 1), message_id="a1"
             ),

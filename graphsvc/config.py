@@ -9,6 +9,7 @@ file in the working directory.
 from __future__ import annotations
 
 import ipaddress
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -18,10 +19,34 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, m
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from graphsvc.errors import ConfigurationError
-from graphsvc.vocabulary import EvidenceGrade, TraitStage, TraitSubtype
+from graphsvc.vocabulary import EvidenceGrade, LLMProvider, StructuredMode, TraitStage, TraitSubtype
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 """The source checkout (or site-packages parent when installed); holds ``cypher/``."""
+
+@dataclass(frozen=True)
+class LLMPreset:
+    """What ``LLM_PROVIDER`` sets unless the variable itself is set.
+
+    Endpoints differ in structured output: OpenAI, Azure OpenAI, vLLM and Ollama accept ``response_format:
+    json_schema``; DeepSeek answers 400 to it but accepts ``json_object`` and tool calls; Qwen (DashScope's
+    compatible mode) accepts ``json_object``. The client starts at ``mode`` and steps down from there.
+    """
+
+    base_url: str | None
+    """None: the endpoint is the caller's own (an Azure resource) and LLM_BASE_URL is required."""
+    model: str
+    mode: StructuredMode
+
+
+LLM_PRESETS: dict[LLMProvider, LLMPreset] = {
+    "openai": LLMPreset("https://api.openai.com/v1", "gpt-4o-mini", "json_schema"),
+    "deepseek": LLMPreset("https://api.deepseek.com/v1", "deepseek-chat", "json_object"),
+    "qwen": LLMPreset("https://dashscope.aliyuncs.com/compatible-mode/v1", "qwen-plus", "json_object"),
+    "ollama": LLMPreset("http://127.0.0.1:11434/v1", "qwen2.5:7b", "json_schema"),
+    "vllm": LLMPreset("http://127.0.0.1:8000/v1", "Qwen/Qwen2.5-7B-Instruct", "json_schema"),
+    "azure": LLMPreset(None, "gpt-4o-mini", "json_schema"),
+}
 
 _PLACEHOLDER_SECRETS = frozenset({"", "changeme", "password", "neo4j", "secret", "sk-xxx", "your-key-here"})
 
@@ -206,9 +231,15 @@ class Settings(BaseSettings):
     embedding_model: str = "text-embedding-3-small"
     embedding_batch_size: int = Field(default=32, ge=1, le=2048)
 
+    llm_provider: LLMProvider | None = None
+    """A preset (openai, deepseek, qwen, ollama, vllm, azure) for base URL, model and structured-output mode
+    (:mod:`graphsvc.llm.providers`); explicitly set variables win."""
     llm_base_url: str | None = None
     llm_api_key: SecretStr | None = None
     llm_model: str = "gpt-4o-mini"
+    llm_structured_output: Literal["auto"] | StructuredMode = "auto"
+    """The first structured-output mode tried (auto: the provider's, else json_schema); the client steps down
+    json_schema → json_object → tools → prompt when the endpoint refuses one."""
     llm_timeout_s: float = Field(default=60.0, gt=0)
     llm_max_retries: int = Field(default=3, ge=0, le=10)
     llm_retry_initial_wait_s: float = Field(default=1.0, ge=0)
@@ -408,6 +439,16 @@ class Settings(BaseSettings):
     recall_recency_weight: float = Field(default=0.1, ge=0)
     recall_importance_weight: float = Field(default=0.1, ge=0)
 
+    reranker_base_url: str | None = None
+    """An OpenAI-compatible / Jina-style ``/rerank`` endpoint (``{model, query, documents, top_n}`` in,
+    ``{results: [{index, relevance_score}]}`` out); unset (the default) = no reranking."""
+    reranker_api_key: SecretStr | None = None
+    reranker_model: str = "bge-reranker-v2-m3"
+    reranker_top_n: int = Field(default=20, ge=1, le=200)
+    """The best fused hits sent to the reranker; the rest keep their order after them."""
+    reranker_timeout_s: float = Field(default=5.0, gt=0)
+    """A reranker slower than this (or failing) is skipped for that request: recall keeps the fused order."""
+
     # --- Reflection (seed 002) ------------------------------------------------------
     reflection: ReflectionSettings = Field(default_factory=ReflectionSettings)
 
@@ -518,10 +559,41 @@ class Settings(BaseSettings):
             )
 
     @model_validator(mode="after")
+    def _apply_provider_and_check_urls(self) -> Settings:
+        if self.llm_provider is not None:
+            preset = LLM_PRESETS[self.llm_provider]
+            if self.llm_base_url is None:
+                if preset.base_url is None:
+                    raise ConfigurationError(
+                        setting="LLM_BASE_URL",
+                        problem=f"is required with LLM_PROVIDER={self.llm_provider}",
+                        fix="set it to your resource's endpoint, e.g. https://NAME.openai.azure.com/openai/v1",
+                    )
+                self.llm_base_url = preset.base_url
+            if "llm_model" not in self.model_fields_set:
+                self.llm_model = preset.model
+        for name in ("llm_base_url", "embedding_base_url", "reranker_base_url"):
+            url: str | None = getattr(self, name)
+            if url is not None and not url.strip().lower().startswith(("http://", "https://")):
+                raise ConfigurationError(
+                    setting=name.upper(),
+                    problem=f"{url!r} has no scheme",
+                    fix=f"write the whole URL, e.g. http://{url.strip()} or https://{url.strip()}",
+                )
+        return self
+
+    @property
+    def llm_first_mode(self) -> StructuredMode:
+        """The structured-output mode the LLM client tries first."""
+        if self.llm_structured_output != "auto":
+            return self.llm_structured_output
+        return LLM_PRESETS[self.llm_provider].mode if self.llm_provider is not None else "json_schema"
+
+    @model_validator(mode="after")
     def _refuse_placeholder_secrets(self) -> Settings:
         if self.environment != "production":
             return self
-        for name in ("neo4j_password", "llm_api_key", "embedding_api_key", "jwt_secret"):
+        for name in ("neo4j_password", "llm_api_key", "embedding_api_key", "jwt_secret", "reranker_api_key"):
             secret: SecretStr | None = getattr(self, name)
             if secret is not None and secret.get_secret_value().strip().lower() in _PLACEHOLDER_SECRETS:
                 raise ConfigurationError(

@@ -185,3 +185,12 @@ LEARNING_STATUSES: tuple[LearningStatus, ...] = get_args(LearningStatus)
 TimelineKind = Literal["event", "memory", "candidate"]
 """What a timeline item is."""
 TIMELINE_KINDS: tuple[TimelineKind, ...] = get_args(TimelineKind)
+
+StructuredMode = Literal["json_schema", "json_object", "tools", "prompt"]
+"""How an LLM answer is asked for: a JSON schema the server enforces, a JSON object, a forced tool call, or the
+schema in the prompt and plain JSON back (validated, and repaired once). The client steps down in this order."""
+STRUCTURED_MODES: tuple[StructuredMode, ...] = get_args(StructuredMode)
+
+LLMProvider = Literal["openai", "deepseek", "qwen", "ollama", "vllm", "azure"]
+"""``LLM_PROVIDER`` presets (:data:`graphsvc.config.LLM_PRESETS`)."""
+LLM_PROVIDERS: tuple[LLMProvider, ...] = get_args(LLMProvider)

@@ -38,7 +38,9 @@ def llm_server(fake_openai: FakeOpenAI) -> Iterator[FakeOpenAI]:
     fake_openai.schema_defaults.clear()
     fake_openai.accept_key = None
     fake_openai.down = False
+    fake_openai.refused_modes = set()
     yield fake_openai
+    fake_openai.refused_modes = set()
     fake_openai.script.clear()
     fake_openai.default = None
     fake_openai.schema_defaults.clear()

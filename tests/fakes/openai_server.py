@@ -10,6 +10,11 @@ response schema name (``response_format.json_schema.name``, i.e. the task's pyda
 answer used for requests of that schema when the script is empty, before ``default``: tests about
 one task can keep the other tasks of the same job answered.
 Requests are recorded in ``requests`` (parsed JSON bodies).
+
+Providers differ in the structured-output modes they accept; :meth:`FakeOpenAI.behave_like` makes the server
+answer HTTP 400 to the modes a provider refuses (DeepSeek and Qwen: ``json_schema``; a legacy server: every
+``response_format``; a plain one: tools too), as the real ones do. A request in tools mode gets its scripted
+content back as the arguments of a tool call.
 """
 
 from __future__ import annotations
@@ -39,6 +44,8 @@ class FakeOpenAI:
         self.requests: list[dict[str, Any]] = []
         self.down = False
         """When True, ``GET /models`` answers 503 (a dead LLM for readiness tests)."""
+        self.refused_modes: set[str] = set()
+        """Structured-output modes answered with HTTP 400 (``json_schema``, ``json_object``, ``tools``)."""
         self.port = _free_port()
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
@@ -50,12 +57,26 @@ class FakeOpenAI:
     def answer(self, **answer: Any) -> None:
         self.script.append(answer)
 
+    def behave_like(self, provider: str) -> FakeOpenAI:
+        """Refuse what ``provider`` refuses: openai/azure/ollama/vllm nothing, deepseek/qwen json_schema,
+        legacy every response_format, plain response_format and tools."""
+        self.refused_modes = set(PROVIDER_REFUSES[provider])
+        return self
+
     async def _chat(self, request: Request) -> JSONResponse:
         if self.accept_key is not None and request.headers.get("authorization") != f"Bearer {self.accept_key}":
             return JSONResponse({"error": {"message": "stale client"}}, status_code=503)
         body = await request.json()
+        mode = _mode(body)
+        if mode in self.refused_modes:
+            refusal = f"This response_format type is unavailable now ({mode})"
+            return JSONResponse({"error": {"message": refusal, "type": "invalid_request_error"}}, status_code=400)
         self.requests.append(body)
-        schema = str(((body.get("response_format") or {}).get("json_schema") or {}).get("name"))
+        tools = body.get("tools") or [{}]
+        schema = str(
+            ((body.get("response_format") or {}).get("json_schema") or {}).get("name")
+            or (tools[0].get("function") or {}).get("name")
+        )
         answer = self.script.popleft() if self.script else self.schema_defaults.get(schema) or self.default
         if answer is None:
             return JSONResponse({"error": {"message": "no scripted answer"}}, status_code=500)
@@ -66,6 +87,9 @@ class FakeOpenAI:
         message: dict[str, Any] = {"role": "assistant", "content": answer.get("content")}
         if answer.get("refusal"):
             message = {"role": "assistant", "content": None, "refusal": answer["refusal"]}
+        elif mode == "tools" and answer.get("content") is not None:
+            call = {"id": "call_1", "type": "function", "function": {"name": schema, "arguments": answer["content"]}}
+            message = {"role": "assistant", "content": None, "tool_calls": [call]}
         prompt_chars = sum(len(str(m.get("content") or "")) for m in body.get("messages", []))
         return JSONResponse(
             {
@@ -132,6 +156,25 @@ class FakeOpenAI:
             self._server.should_exit = True
         if self._thread is not None:
             self._thread.join(timeout=10)
+
+
+PROVIDER_REFUSES: dict[str, tuple[str, ...]] = {
+    "openai": (),
+    "azure": (),
+    "ollama": (),
+    "vllm": (),
+    "deepseek": ("json_schema",),
+    "qwen": ("json_schema",),
+    "legacy": ("json_schema", "json_object"),
+    "plain": ("json_schema", "json_object", "tools"),
+}
+
+
+def _mode(body: dict[str, Any]) -> str:
+    """The structured-output mode of a chat request: json_schema, json_object, tools or prompt."""
+    if body.get("tools"):
+        return "tools"
+    return str((body.get("response_format") or {}).get("type") or "prompt")
 
 
 def _free_port() -> int:

@@ -22,8 +22,8 @@ def test_schema_has_the_required_operations() -> None:
         "endConversation(userId: String!, sessionId: String!, priority: JobPriority! = INTERACTIVE): Job!",
         "retryJob(userId: String!, id: ID!): Job!",
         "cancelJob(userId: String!, id: ID!): Job!",
-        "recall(userId: String!, query: String!, limit: Int! = 10, includeSuperseded: Boolean! = false, "
-        "asOf: DateTime = null, tags: [String!] = null): [RecallHit!]!",
+        "recall(userId: String!, query: String = null, conversation: [TurnInput!] = null, limit: Int! = 10, "
+        "includeSuperseded: Boolean! = false, asOf: DateTime = null, tags: [String!] = null): [RecallHit!]!",
         "remember(input: RememberInput!): Memory!",
         "correctMemory(userId: String!, memoryId: ID!, content: String!): Memory!",
         "forgetMemory(userId: String!, memoryId: ID!, reason: String = null): ForgetResult!",

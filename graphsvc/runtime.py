@@ -17,6 +17,7 @@ from graphsvc.embed.base import Embedder
 from graphsvc.graph.database import Database
 from graphsvc.graph.vector_search import VectorSearch
 from graphsvc.llm.client import LLMClient, StructuredLLM
+from graphsvc.llm.rerank import Reranker
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +28,7 @@ class Runtime:
 
     Attributes:
         llm: the structured-output client, or None: every pipeline then runs its offline rules.
+        reranker: the optional ``/rerank`` client (``RERANKER_BASE_URL``), or None: recall keeps its fused order.
         vectors: tenant-scoped vector search with its caches (built from ``db`` and ``settings``).
     """
 
@@ -35,6 +37,7 @@ class Runtime:
     embedder: Embedder
     llm: StructuredLLM | None = None
     clock: Clock = utc_now
+    reranker: Reranker | None = None
     vectors: VectorSearch = field(init=False)
 
     def __post_init__(self) -> None:
@@ -55,7 +58,8 @@ class Runtime:
             await db.close()
             raise
         llm = LLMClient.from_settings(settings) if settings.llm_enabled else None
-        return cls(settings=settings, db=db, embedder=embedder, llm=llm, clock=clock)
+        reranker = Reranker.from_settings(settings)
+        return cls(settings=settings, db=db, embedder=embedder, llm=llm, clock=clock, reranker=reranker)
 
     @property
     def mode(self) -> str:
@@ -66,5 +70,7 @@ class Runtime:
         """Close the LLM client, the embedder and the database driver."""
         if self.llm is not None:
             await self.llm.aclose()
+        if self.reranker is not None:
+            await self.reranker.aclose()
         await self.embedder.aclose()
         await self.db.close()

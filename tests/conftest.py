@@ -39,6 +39,7 @@ def llm_server(fake_openai: FakeOpenAI) -> Iterator[FakeOpenAI]:
     fake_openai.accept_key = None
     fake_openai.down = False
     fake_openai.refused_modes = set()
+    fake_openai.rerank_status = 0
     yield fake_openai
     fake_openai.refused_modes = set()
     fake_openai.script.clear()

@@ -44,6 +44,8 @@ class FakeOpenAI:
         self.requests: list[dict[str, Any]] = []
         self.down = False
         """When True, ``GET /models`` answers 503 (a dead LLM for readiness tests)."""
+        self.rerank_status = 0
+        """When set, ``/v1/rerank`` answers this HTTP status."""
         self.refused_modes: set[str] = set()
         """Structured-output modes answered with HTTP 400 (``json_schema``, ``json_object``, ``tools``)."""
         self.port = _free_port()
@@ -132,10 +134,26 @@ class FakeOpenAI:
             return JSONResponse({"error": {"message": "down"}}, status_code=503)
         return JSONResponse({"object": "list", "data": [{"id": "fake", "object": "model", "owned_by": "tests"}]})
 
+    async def _rerank(self, request: Request) -> JSONResponse:
+        """Jina-style rerank: relevance = how many of the query's words a document holds (0 when none);
+        ``rerank_status`` set answers that HTTP status instead."""
+        body = await request.json()
+        self.requests.append(body)
+        if self.rerank_status:
+            return JSONResponse({"error": {"message": "scripted error"}}, status_code=self.rerank_status)
+        words = set(str(body["query"]).lower().split())
+        results = [
+            {"index": i, "relevance_score": float(len(words & set(str(doc).lower().split())))}
+            for i, doc in enumerate(body["documents"])
+        ]
+        results.sort(key=lambda r: -float(str(r["relevance_score"])))
+        return JSONResponse({"model": body.get("model"), "results": results[: int(body.get("top_n") or len(results))]})
+
     def start(self) -> FakeOpenAI:
         app = Starlette(
             routes=[
                 Route("/v1/models", self._models, methods=["GET"]),
+                Route("/v1/rerank", self._rerank, methods=["POST"]),
                 Route("/v1/chat/completions", self._chat, methods=["POST"]),
                 Route("/v1/embeddings", self._embeddings, methods=["POST"]),
             ]

@@ -21,7 +21,8 @@ trait's stored confidence (decayed by reflection, never recomputed here). Last, 
 messages all appear in better hits is dropped (:func:`.fusion.drop_covered`). Vector candidates for events
 and memories come from :meth:`graphsvc.graph.vector_search.VectorSearch.nearest` (exact for small users, the
 filtered vector index for large ones). A time phrase in the query ("yesterday", "on May 2nd", "去年")
-boosts hits dated inside its window (:mod:`.time_cues`). No LLM call on this path.
+boosts hits dated inside its window (:mod:`.time_cues`). No LLM call on this path; with ``RERANKER_BASE_URL``
+set, the first ``RERANKER_TOP_N`` hits are put in a reranker's order (:func:`rerank`).
 
 By default only active memories take part (issue 12: superseded, archived and forgotten ones never); a
 :class:`~.scope.RecallScope` adds superseded ones (``includeSuperseded``) or returns the state at a past time
@@ -43,6 +44,7 @@ from graphsvc.conversation import Turn
 from graphsvc.embed.base import Embedder
 from graphsvc.graph.database import Database, native
 from graphsvc.graph.vector_search import Target
+from graphsvc.llm.rerank import Reranker
 from graphsvc.pipeline.recall import tenant_bm25
 from graphsvc.pipeline.recall.fusion import adjusted_score, drop_covered, merge_by_score, reciprocal_rank_fusion
 from graphsvc.pipeline.recall.graph_expansion import graph_expansion
@@ -169,7 +171,24 @@ async def _rank(
         boost = 1.0 + settings.recall_time_cue_boost
         hits = [replace(h, score=h.score * boost) if window.matches(h.occurred_at) else h for h in hits]
     hits.sort(key=lambda h: (-h.score, h.uid))
-    return drop_covered(hits)[:limit]
+    hits = drop_covered(hits)
+    if rt.reranker is not None:
+        hits = await rerank(rt.reranker, query, hits, top_n=settings.reranker_top_n)
+    return hits[:limit]
+
+
+async def rerank(reranker: Reranker, query: str, hits: list[RecallHit], *, top_n: int) -> list[RecallHit]:
+    """The first ``top_n`` hits in the reranker's order (ties keep the fused order), the rest after them.
+
+    Scores stay the fused ones; only the order of the first ``top_n`` changes. A reranker that fails leaves
+    the list as it was.
+    """
+    head, tail = hits[:top_n], hits[top_n:]
+    scores = await reranker.scores(query, [h.content for h in head])
+    if scores is None:
+        return hits
+    order = sorted(range(len(head)), key=lambda i: (-scores[i], i))
+    return [head[i] for i in order] + tail
 
 
 async def _vector_lists(

@@ -40,8 +40,8 @@ REMEMBER_SOURCES: tuple[RememberSource, ...] = get_args(RememberSource)
 SupersessionReason = Literal["slot", "correction"]
 """Why a memory was superseded: a newer value of the same slot (decided by valid time), or ``correctMemory``."""
 
-EntityKind = Literal["person", "place", "organization", "thing"]
-"""Seed 000: what an entity is."""
+EntityKind = Literal["person", "place", "organization", "work", "thing"]
+"""Seed 000: what an entity is. ``work``: a titled creation (book, film, song, artwork: "…" titles, 《》)."""
 ENTITY_KINDS: tuple[EntityKind, ...] = get_args(EntityKind)
 
 TraitStage = Literal["trend", "candidate", "emerging", "established", "core", "dissolved"]

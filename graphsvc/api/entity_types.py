@@ -38,6 +38,7 @@ class EntityKind(Enum):
     PERSON = "person"
     PLACE = "place"
     ORGANIZATION = "organization"
+    WORK = "work"
     THING = "thing"
 
 

@@ -60,14 +60,47 @@ async def test_llm_extraction_succeeds_with_one_call(llm_service: MemoryService,
     job = await llm_service.end_conversation(user_id="ana", session_id="s1")
     await llm_service.wait_for_jobs()
     done = await llm_service.job(job_id=job.uid, user_ids=None)
-    # one extraction call for the conversation window + one entity-planner call for its one batch
-    assert done.status == "SUCCEEDED" and done.llm_calls == 2 and done.tokens_in > 0
+    # ONE call for the conversation window: memories and entity observations together (issue 14)
+    assert done.status == "SUCCEEDED" and done.llm_calls == 1 and done.tokens_in > 0
     memories = (await llm_service.memories(user_id="ana")).items
     assert [m.content for m in memories] == ["Ana works as a nurse"]
     assert memories[0].source_message_ids == ["msg-1"]
     assert memories[0].importance == 0.7  # rated by the LLM
     prompt = llm_server.requests[0]["messages"][1]["content"]
     assert "I work as a nurse." in prompt
+    assert '"active_entities": [{"runtime_id": "e1", "name": "Ana"' in prompt  # detected once, by rule
+    assert len([r for r in llm_server.requests if "observations" in json.dumps(r.get("response_format"))]) == 1
+
+
+async def test_the_one_call_s_observations_become_entities_and_an_id_in_them_is_refused(
+    llm_service: MemoryService, llm_server: FakeOpenAI
+) -> None:
+    observation = {
+        "proposed_subject": "Ana",
+        "kind": "person",
+        "impressions": [{"content": "Ana works as a nurse.", "confidence": 0.9, "evidence_message_ids": ["m1"]}],
+        "source_active_runtime_ids": ["e1"],
+        "confidence": 0.95,
+    }
+    llm_server.answer(content=json.dumps({**ANSWER, "observations": [observation]}))
+    await ingest_one(llm_service)
+    await llm_service.end_conversation(user_id="ana", session_id="s1")
+    await llm_service.wait_for_jobs()
+    entity = await llm_service.entity_named(user_id="ana", name="Ana")
+    assert entity is not None and entity.kind == "person"
+    [impressions] = await llm_service.impressions_of(user_id="ana", ids=[entity.uid])
+    assert [i.content for i in impressions] == ["Ana works as a nurse."]
+
+    smuggled = {**observation, "proposed_subject": "Bo", "entity_uuid": "0" * 32}
+    llm_server.answer(content=json.dumps({**ANSWER, "observations": [smuggled]}))
+    await llm_service.ingest_messages(
+        user_id="ana",
+        session_id="s2",
+        messages=[MessageIn(role="user", content="I met Bo.", occurred_at=at(2), message_id="msg-2", speaker="Ana")],
+    )
+    await llm_service.end_conversation(user_id="ana", session_id="s2")
+    await llm_service.wait_for_jobs()
+    assert await llm_service.entity_named(user_id="ana", name="Bo") is None  # the plan was REJECTED
 
 
 async def test_malformed_output_fails_with_reason_and_writes_nothing(
@@ -173,7 +206,7 @@ async def test_llm_calls_are_counted_in_the_metrics_endpoint(
     from graphsvc.api.app import build_app
 
     llm_server.answer(content=json.dumps(ANSWER))
-    llm_server.answer(content="{broken")  # the entity planner's call fails: counted as malformed
+    llm_server.answer(content="{broken")  # the reflector's call fails: counted as malformed
     await ingest_one(llm_service)
     await llm_service.end_conversation(user_id="ana", session_id="s1")
     await llm_service.wait_for_jobs()
@@ -187,5 +220,6 @@ async def test_llm_calls_are_counted_in_the_metrics_endpoint(
     }
     assert samples['graphsvc_llm_calls_total{outcome="ok",task="extract_memories"}'] >= 1
     assert samples['graphsvc_llm_tokens_total{direction="in",task="extract_memories"}'] > 0
-    assert samples['graphsvc_llm_calls_total{outcome="malformed",task="observe_entities"}'] >= 1
-    assert samples['graphsvc_llm_failures_total{task="observe_entities"}'] >= 1
+    # observations come with the extraction call; the reflector's call is the one that failed
+    assert samples['graphsvc_llm_calls_total{outcome="malformed",task="reflect"}'] >= 1
+    assert samples['graphsvc_llm_failures_total{task="reflect"}'] >= 1

@@ -1,15 +1,18 @@
-"""MemoryExtractor: an ended conversation → typed memories (seed 001 §3.1).
+"""MemoryExtractor: an ended conversation → typed memories (seed 001 §3.1) and, with an LLM, the entity
+observations of seed 000 from the same call.
 
-One structured LLM call per conversation window (windows fit ``extraction_window_tokens``);
-with no LLM configured, the offline rule-based extractor honours the same contract.
-Window results are merged: identical normalised content of the same type becomes one
-memory citing the union of source messages.
+One structured LLM call per conversation window (windows fit ``extraction_window_tokens``) returns the
+window's memories and the observations of the active entities it mentions, so an ended conversation costs
+one call per window (reflection aside). With no LLM configured, the offline rule-based extractor honours the
+same memory contract (and the impression pipeline runs its offline planner). Window results are merged:
+identical normalised content of the same type becomes one memory citing the union of source messages.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from graphsvc import keys
 from graphsvc.conversation import ConversationMessage
@@ -18,8 +21,28 @@ from graphsvc.llm.client import LLMCall, StructuredLLM
 from graphsvc.pipeline.extraction import prompt as task
 from graphsvc.pipeline.extraction.contract import ExtractedMemory, MemoryExtraction
 from graphsvc.pipeline.extraction.offline import extract_offline
+from graphsvc.pipeline.impressions.active import ActiveEntities
+from graphsvc.pipeline.impressions.observation import BatchObservation, ImpressionObservationPlan
+from graphsvc.pipeline.impressions.observe import guard_entity_ids
 from graphsvc.text.summary import clip, summarise
 from graphsvc.text.tokens import estimate_tokens
+
+
+@dataclass
+class ExtractionResult:
+    """What the extractor returns for one conversation.
+
+    Attributes:
+        extraction: the merged memories (they cite only ids of the conversation).
+        calls: the LLM calls made (empty offline).
+        observations: with an LLM, one planner answer per window (batch index = window index), each passed
+            through :func:`~graphsvc.pipeline.impressions.observe.guard_entity_ids`; None offline (the impression
+            pipeline then runs its offline planner).
+    """
+
+    extraction: MemoryExtraction
+    calls: list[LLMCall] = field(default_factory=list)
+    observations: list[BatchObservation] | None = None
 
 
 def split_windows(messages: Sequence[ConversationMessage], *, budget_tokens: int) -> list[list[ConversationMessage]]:
@@ -61,28 +84,45 @@ class MemoryExtractor:
         return "llm" if self._llm is not None else "offline"
 
     async def extract(self, messages: Sequence[ConversationMessage]) -> tuple[MemoryExtraction, list[LLMCall]]:
-        """Extract from one conversation.
+        """Extract the memories of one conversation (no entity context); see :meth:`extract_all`."""
+        result = await self.extract_all(messages, active=None)
+        return result.extraction, result.calls
+
+    async def extract_all(
+        self, messages: Sequence[ConversationMessage], *, active: ActiveEntities | None
+    ) -> ExtractionResult:
+        """Extract memories and, with an LLM, the entity observations of one conversation.
+
+        Args:
+            messages: the conversation in time order (short message ids).
+            active: the conversation's active entities (detected once for the job, seed 000 stage 1); each
+                window's prompt lists those it mentions. None: no entity is shown.
 
         Returns:
-            the merged extraction (memories cite only ids of ``messages``; ``summary``: the LLM's summaries of
-            its windows joined, or offline :func:`graphsvc.text.summary.summarise`, at most 300 characters) and
-            the LLM calls made (empty offline).
+            the merged memories (they cite only ids of ``messages``; ``summary``: the LLM's summaries of its
+            windows joined, or offline :func:`graphsvc.text.summary.summarise`, at most 300 characters), the
+            calls (empty offline), and one observation plan per window (None offline).
 
         Raises:
             LLMError: a window's call failed or its answer did not validate (nothing is kept).
         """
         if not messages:
-            return MemoryExtraction(), []
+            return ExtractionResult(MemoryExtraction(), observations=None if self._llm is None else [])
         if self._llm is None:
             # CPU-bound rules run off the event loop, so ingest and recall keep answering meanwhile.
             offline = await asyncio.to_thread(extract_offline, messages)
-            return offline.model_copy(update={"summary": summarise(messages)}), []
+            return ExtractionResult(offline.model_copy(update={"summary": summarise(messages)}))
         results: list[MemoryExtraction] = []
+        plans: list[BatchObservation] = []
         calls: list[LLMCall] = []
-        for window in split_windows(messages, budget_tokens=self._window_tokens):
+        for index, window in enumerate(split_windows(messages, budget_tokens=self._window_tokens)):
+            in_window = {m.message_id for m in window}
+            entities = [e for e in (active.entities if active else []) if in_window & set(e.message_ids)]
             try:
                 result, call = await self._llm.structured(
-                    task=task.TASK, messages=task.build_messages(window), response_model=task.RESPONSE_MODEL
+                    task=task.TASK,
+                    messages=task.build_messages(window, entities),
+                    response_model=task.RESPONSE_MODEL,
                 )
             except LLMError as exc:  # the windows already paid for count on the failed job too
                 exc.add_usage(
@@ -93,7 +133,11 @@ class MemoryExtractor:
                 raise
             calls.append(call)
             results.append(task.to_extraction(result))
-        return merge_extractions(results, valid_ids={m.message_id for m in messages}), calls
+            known = {e.known.entity_uuid for e in entities if e.known is not None}
+            plan = ImpressionObservationPlan(observations=result.observations)
+            plans.append(BatchObservation(batch_index=index, plan=guard_entity_ids(plan, known_uids=known)))
+        merged = merge_extractions(results, valid_ids={m.message_id for m in messages})
+        return ExtractionResult(merged, calls, plans)
 
 
 def merge_extractions(results: Sequence[MemoryExtraction], *, valid_ids: set[str]) -> MemoryExtraction:

@@ -1,13 +1,15 @@
 """The extraction job (seed 001): an ended session's new events → memories, entities, provenance.
 
 Steps: read the session's not-yet-extracted events → detect the entities they mention (once, by rule:
-:func:`graphsvc.pipeline.impressions.active.detect_mentions`) → extract memories (LLM or offline) →
-the seed-000 impression pipeline over the same mentions (and, offline, the same rule pass) → embed →
-exact and near-duplicate decisions (:mod:`.persist`) → ONE write transaction holding the new memories, the
-reinforcements, history entries, provenance edges, MENTIONS edges, the slots they touched put back in
-valid-time order (:mod:`.supersession`, issue 12), the events marked extracted, the conversation's summary on its
-Session (``summaries``, the last ``SESSION_SUMMARIES`` extraction runs), the low-confidence extractions as
-candidates, the reflection job it queues and the job marked SUCCEEDED. The impression pipeline's writes commit just
+:func:`graphsvc.pipeline.impressions.active.detect_mentions`) and bind them to known entities → extract
+memories (LLM: one call per window returning the memories, the entity observations and a summary together; or
+offline) → the seed-000 impression pipeline's aggregate → resolve → plan → validate → apply over those
+observations (offline: its rule planner, fed the offline memories) → embed → exact and near-duplicate decisions
+(:mod:`.persist`) → ONE write transaction holding the new memories, the reinforcements, history entries,
+provenance edges, MENTIONS edges, the slots they touched put back in valid-time order (:mod:`.supersession`,
+issue 12), the events marked extracted, the conversation's summary on its Session (``summaries``, the last
+``SESSION_SUMMARIES`` extraction runs), the low-confidence extractions as candidates, the reflection job it
+queues and the job marked SUCCEEDED. The impression pipeline's writes commit just
 before that transaction in idempotent steps, followed by embedding the user's impressions that have no
 vector yet (recall ranks them). A crash before the commit leaves no memory behind; re-running finds no
 new events, so a job is never applied twice.
@@ -38,6 +40,7 @@ from graphsvc.pipeline.extraction.extractor import MemoryExtractor
 from graphsvc.pipeline.extraction.slots import offline_slot, split_speaker
 from graphsvc.pipeline.impressions import run as impressions
 from graphsvc.pipeline.impressions.active import detect_mentions, mention_names
+from graphsvc.pipeline.impressions.observe import ObservationRound
 from graphsvc.pipeline.impressions.vectors import embed_missing_impressions
 from graphsvc.runtime import Runtime
 from graphsvc.vocabulary import JOB_PRIORITY_RANK
@@ -106,17 +109,21 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
     messages, event_uids = conversation.messages, conversation.event_uids
     report = ExtractionReport(events=len(messages))
     mentions = detect_mentions(messages)
+    prepared = await impressions.prepare(rt, user_id=user_id, messages=messages, mentions=mentions)
     extractor = MemoryExtractor(llm=rt.llm, window_tokens=settings.extraction_window_tokens)
-    extraction, calls = await extractor.extract(messages)
+    result = await extractor.extract_all(messages, active=prepared.active)
+    extraction, calls = result.extraction, result.calls
     # Entities, aliases and impressions (seed 000) commit first, in their own idempotent steps: if the
-    # memory transaction below fails, the retried job runs them again and they change nothing.
+    # memory transaction below fails, the retried job runs them again and they change nothing. With an LLM
+    # the observations came with the memories (one call per window); offline the rules plan them.
     entity_run = await impressions.run(
         rt,
         user_id=user_id,
         messages=messages,
         event_uids=event_uids,
-        mentions=mentions,
         statements=extraction.memories if rt.llm is None else (),
+        prepared=prepared,
+        observed=None if result.observations is None else ObservationRound(plans=result.observations),
     )
     await embed_missing_impressions(db, rt.embedder, user_id=user_id)
     calls = [*calls, *entity_run.llm_calls]

@@ -33,7 +33,7 @@ class ImpressionPatch(_Patch):
 
     content: str = Field(
         description="One self-contained sentence in the conversation's language (never translated), at most "
-        '200 characters, e.g. "Caroline is studying to become a counselor." No placeholders.'
+        '200 characters, e.g. "Ana is training to become a nurse." No placeholders.'
     )
     confidence: float = Field(default=0.8, description="0-1: 0.9 explicit statement, 0.6 indirect cue.")
     evidence_message_ids: list[str] = Field(default=[], description=_EVIDENCE)
@@ -64,11 +64,13 @@ class RelationPatch(_Patch):
 class ImpressionEntityObservation(_Patch):
     """What the conversation shows about one entity. Not bound to any stored entity."""
 
-    proposed_subject: str = Field(description="The entity's fullest name in the conversation, e.g. 'Melanie'.")
-    kind: EntityKind = Field(default="thing", description="person, place, organization or thing.")
+    proposed_subject: str = Field(description="The entity's fullest name in the conversation, e.g. 'Samantha'.")
+    kind: EntityKind = Field(
+        default="thing", description="person, place, organization, work (a titled book, film, song, artwork) or thing."
+    )
     aliases: list[str] = Field(
         default=[],
-        description="Other names the conversation uses for this same entity ('Mel'). Similar names of "
+        description="Other names the conversation uses for this same entity ('Sam'). Similar names of "
         "different entities (Ann / Anna, 张伟 / 张薇) are NOT aliases.",
     )
     impressions: list[ImpressionPatch] = Field(default=[])

@@ -31,7 +31,7 @@ Rules:
 - One observation per distinct entity the conversation gives evidence about. Cover the active entities of
   this batch; add another entity of the conversation only if something about it is worth remembering.
 - proposed_subject: the entity's fullest name in the conversation. aliases: other names the conversation
-  uses for the SAME entity (e.g. "Hey Mel!" said to Melanie). Similar names are different entities unless the
+  uses for the SAME entity (e.g. "Hey Sam!" said to Samantha). Similar names are different entities unless the
   conversation shows otherwise: Ann is not Anna, 张伟 is not 张薇.
 - source_active_runtime_ids: the runtime_id of each active entity the observation is about.
 - impressions: durable characterisations (situation, personality, preferences, history, plans), each one

@@ -22,7 +22,12 @@ from graphsvc.graph.database import NamedTx
 from graphsvc.graph.identity import IdentityIndex
 from graphsvc.llm.client import LLMCall
 from graphsvc.pipeline.impressions import apply, observe, resolve, validate
-from graphsvc.pipeline.impressions.active import build_active_entities, detect_mentions, mention_names
+from graphsvc.pipeline.impressions.active import (
+    ActiveEntities,
+    build_active_entities,
+    detect_mentions,
+    mention_names,
+)
 from graphsvc.pipeline.impressions.aggregate import aggregate
 from graphsvc.pipeline.impressions.curate import in_one_transaction
 from graphsvc.pipeline.impressions.offline import Statement
@@ -83,6 +88,26 @@ class ImpressionReport(BaseModel):
     features: list[tuple[list[str], str, str, list[str]]] = Field(default=[])
 
 
+class ActiveContext(BaseModel):
+    """Stage 1's result, computed once per conversation: the identity index read for the mentions and the
+    active entities bound to it. An extraction job builds it before its one LLM call (the call's prompt lists
+    the active entities) and hands it to :func:`run` with that call's observations."""
+
+    model_config = ConfigDict(frozen=True)
+
+    index: IdentityIndex
+    active: ActiveEntities
+
+
+async def prepare(
+    rt: Runtime, *, user_id: str, messages: Sequence[ConversationMessage], mentions: Sequence[EntityMention]
+) -> ActiveContext:
+    """Stage 1 over Neo4j: one identity-index lookup for the mentions' names, then the active entities."""
+    index = await identity.lookup(rt.db, user_id=user_id, names=mention_names(mentions))
+    active = build_active_entities(mentions, messages, index=index, batch_size=rt.settings.impression_batch_size)
+    return ActiveContext(index=index, active=active)
+
+
 async def run(
     rt: Runtime,
     *,
@@ -91,6 +116,8 @@ async def run(
     event_uids: Mapping[str, str],
     mentions: Sequence[EntityMention] | None = None,
     statements: Sequence[Statement] = (),
+    prepared: ActiveContext | None = None,
+    observed: observe.ObservationRound | None = None,
 ) -> ImpressionReport:
     """Observe the entities of one ended conversation and apply what is confirmed.
 
@@ -105,6 +132,11 @@ async def run(
         statements: offline planner only: the conversation's first-person statements, as the offline
             memory extractor found them (an extraction job passes its offline memories, so the rules run once
             per job); empty gives speakers third-person impressions only.
+        prepared: stage 1 already done (:func:`prepare`); None does it here.
+        observed: the planner's answers already given (an extraction job's one LLM call per window returns
+            memories and observations together, seed 001 + seed 000 in one answer); None runs the planner
+            (:func:`.observe.run`: the LLM per batch, or the offline rules). Either way they pass
+            :func:`.observe.guard_entity_ids` and the aggregate → resolve → plan → validate → apply stages.
 
     Returns:
         the report; an empty conversation gives an all-zero report.
@@ -114,14 +146,18 @@ async def run(
     """
     db, settings, now = rt.db, rt.settings, rt.clock()
     report = ImpressionReport()
-    mentions = detect_mentions(messages) if mentions is None else mentions
-    index = await identity.lookup(db, user_id=user_id, names=mention_names(mentions))
-    active = build_active_entities(mentions, messages, index=index, batch_size=settings.impression_batch_size)
+    if prepared is None:
+        mentions = detect_mentions(messages) if mentions is None else mentions
+        prepared = await prepare(rt, user_id=user_id, messages=messages, mentions=mentions)
+    index, active = prepared.index, prepared.active
     report.active_entities, report.batches = len(active.entities), len(active.batches)
     if not active.batches:
         report.entity_names = names_after(index, plan=None)
         return report
-    observed = await observe.run(llm=rt.llm, active=active, messages=messages, settings=settings, statements=statements)
+    if observed is None:
+        observed = await observe.run(
+            llm=rt.llm, active=active, messages=messages, settings=settings, statements=statements
+        )
     report.llm_calls = observed.calls
     report.observations = sum(len(p.plan.observations) for p in observed.plans)
     merged = aggregate(observed.plans, messages=messages, active=active, settings=settings)

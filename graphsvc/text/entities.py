@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel, Field
 
 from graphsvc.conversation import ConversationMessage
+from graphsvc.text import gazetteer
 from graphsvc.text.language import han_characters, split_sentences
 from graphsvc.vocabulary import EntityKind
 
@@ -88,7 +89,7 @@ class EntityMention(BaseModel):
     aliases: list[str] = Field(
         default=[], description='Other names used for the same entity in the conversation, e.g. "Mel".'
     )
-    kind: EntityKind = Field(description="person, place, organization or thing.")
+    kind: EntityKind = Field(description="person, place, organization, work or thing.")
     source_message_ids: list[str] = Field(description="message_id of every message that names the entity.")
 
 
@@ -110,15 +111,21 @@ def _add(found: dict[str, _Entity], name: str, kind: EntityKind, strength: int, 
 
 
 def _english_kind(span: str, before: str, after: str) -> tuple[EntityKind, int]:
+    """Kind and strength: name suffix (2) > a country, state or continent (2) > person context (1) > a
+    gazetteer city (1) > place context (1) > thing (0)."""
     first, last = span.split()[0].lower(), span.split()[-1].lower().rstrip(".")
     if last in EN_ORG_SUFFIXES or first in ("university", "bank"):
         return ("organization", 2)
     if last in EN_PLACE_SUFFIXES or first in ("mount", "lake", "lakes", "isle", "cape"):
         return ("place", 2)
-    if EN_PERSON_BEFORE.search(before) or re.match(r"['’]s\b|\s+and I\b", after):
+    if gazetteer.is_region(span):
+        return ("place", 2)
+    if EN_PERSON_BEFORE.search(before):
         return ("organization", 1) if span.isupper() else ("person", 1)
-    if EN_PLACE_BEFORE.search(before):
+    if gazetteer.is_place(span) or EN_PLACE_BEFORE.search(before):
         return ("place", 1)
+    if re.match(r"['’]s\b|\s+and I\b", after):
+        return ("organization", 1) if span.isupper() else ("person", 1)
     return ("thing", 0)
 
 
@@ -150,10 +157,12 @@ def extract_entities(messages: Sequence[ConversationMessage]) -> list[EntityMent
 
     English: capitalised (multi-word) names that are not common words (`CAPITALISED_STOPWORDS`); a
     sentence-initial single word counts only if it also appears capitalised mid-sentence. Quoted titles and
-    《》 titles are things. Kind: speaker > name suffix (Park, University, ...) > context ("my friend X",
-    "with X", "X's", "in/at/from X", "went to X") > default thing.
+    《》 titles are works. Kind: speaker > name suffix (Park, University, ...) or a country/state/continent >
+    person context ("my friend X", "with X") > a gazetteer city or place context ("in/at/from X", "went to X")
+    > "X's" > default thing (:func:`_english_kind`, :mod:`graphsvc.text.gazetteer`).
     Chinese: names after "我的朋友/同事/老婆…" (surname-initial, conservative), "我叫X" / "我是<surname>X",
-    and places after 住在/去了/在/来自… ending in a suffix (市/省/县/路/公园/大学/公司…).
+    places after 住在/去了/在/来自… ending in a suffix (市/省/县/路/公园/大学/公司…), and the person, place and
+    organisation names jieba's part-of-speech tagger finds.
     Aliases: a non-speaker single name that is a prefix of exactly one longer person name ("Mel" of
     "Melanie"), or a two-character Chinese name ending exactly one three-character person name, is merged.
 
@@ -170,7 +179,9 @@ def extract_entities(messages: Sequence[ConversationMessage]) -> list[EntityMent
     mid_sentence = {name for message_spans in spans for name, initial, _, _ in message_spans if not initial}
     for message, text, message_spans in zip(messages, texts, spans, strict=True):
         for match in QUOTED_TITLE.finditer(message.content):
-            _add(found, (match[1] or match[2]).strip(" .,!?"), "thing", 1, message.message_id)
+            _add(found, (match[1] or match[2]).strip(" .,!?"), "work", 2, message.message_id)
+        for name, zh_kind in gazetteer.chinese_names(text):
+            _add(found, name, zh_kind, 1, message.message_id)
         for match in ZH_SELF_NAME.finditer(text):
             _add(found, match[1], "person", 2, message.message_id)
         for match in ZH_RELATION_NAME.finditer(text):
@@ -179,7 +190,7 @@ def extract_entities(messages: Sequence[ConversationMessage]) -> list[EntityMent
             kind: EntityKind = "organization" if match[1].endswith(ZH_ORG_SUFFIXES) else "place"
             _add(found, match[1], kind, 2, message.message_id)
         for name, initial, before, after in message_spans:
-            if not initial or " " in name or name in mid_sentence or name in found:
+            if not initial or " " in name or name in mid_sentence or name in found or gazetteer.is_region(name):
                 _add(found, name, *_english_kind(name, before, after), message.message_id)
     _merge_aliases(found)
     order = {m.message_id: i for i, m in enumerate(messages)}

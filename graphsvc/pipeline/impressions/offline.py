@@ -4,8 +4,10 @@ Used when no LLM is configured (seed 000 stage 2, ARCHITECTURE "an offline rule-
 pipeline running"). For each active entity of a batch it observes:
 
 - the entity itself, named as the conversation names it (name and aliases from stage 1), confidence by kind:
-  a speaker 0.95, a person/place/organization 0.8 (0.9 when mentioned in 2+ messages), a thing 0.5 (below
-  the default creation threshold: things wait as pending observations until someone confirms them);
+  a speaker 0.95, a person/place/organization/work 0.8 (0.9 when mentioned in 2+ messages), a thing
+  (capitalised word of unknown kind) 0.6 and only when named in 2+ messages of the conversation: named once,
+  no one could decide what it is, so it is not kept as a pending observation (and, so that a re-run changes
+  nothing, not even when an entity of that name exists already);
 - impressions: a speaker's first-person statements (the offline memory rules, "Caroline: I went to ...") and
   any speaker's third-person sentences that name the entity ("Melanie: My friend Oliver paints.", 0.6);
 - features of a speaker from self-descriptions (lives_in, from, occupation, works_at; English and Chinese);
@@ -36,6 +38,11 @@ from graphsvc.text.language import detect_language, split_sentences
 from graphsvc.text.statements import source_messages
 
 THIRD_PERSON_CONFIDENCE = 0.6
+MIN_THING_MESSAGES = 2
+"""A capitalised word of unknown kind (a "thing") is observed only when named in at least this many messages;
+once is too little for anyone to decide what it is, so it would only wait as a pending observation."""
+THING_CONFIDENCE = 0.6
+"""...and then it is created (at the default ``impression_create_min_confidence``)."""
 MAX_THIRD_PERSON = 20
 MAX_SNIPPETS = 3
 SNIPPET_CHARS = 200
@@ -145,7 +152,7 @@ def plan_batch(batch: ActiveEntityBatch, analysis: OfflineAnalysis) -> Impressio
 def _observe(entity: ActiveEntity, analysis: OfflineAnalysis) -> ImpressionEntityObservation | None:
     mentioned = set(entity.message_ids)
     messages = [m for m in analysis.sources if m.message_id in mentioned]
-    if not messages:
+    if not messages or (entity.kind == "thing" and len(messages) < MIN_THING_MESSAGES):
         return None
     impressions = list(analysis.self_reports.get(entity.name, [])) if entity.is_speaker else []
     third = _third_person(entity, messages)
@@ -172,7 +179,7 @@ def _confidence(entity: ActiveEntity) -> float:
     if entity.is_speaker:
         return 0.95
     if entity.kind == "thing":
-        return 0.5
+        return THING_CONFIDENCE
     return 0.9 if len(entity.message_ids) >= 2 else 0.8
 
 

@@ -1,0 +1,78 @@
+"""Entity kinds (issue 14): places from the GeoNames gazetteer, works from quoted titles, Chinese names from
+jieba's part-of-speech tags, and no pending observation for a word named once whose kind no one could tell."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+
+from graphsvc.config import Settings
+from graphsvc.conversation import ConversationMessage
+from graphsvc.graph.identity import IdentityIndex
+from graphsvc.pipeline.extraction.offline import extract_offline
+from graphsvc.pipeline.impressions import observe
+from graphsvc.pipeline.impressions import offline as offline_planner
+from graphsvc.pipeline.impressions.active import build_active_entities, detect_mentions
+from graphsvc.pipeline.impressions.aggregate import aggregate
+from graphsvc.pipeline.impressions.resolve import resolve
+from graphsvc.text import gazetteer
+from graphsvc.text.entities import extract_entities
+
+AT = datetime(2024, 5, 1, 9, tzinfo=UTC)
+
+
+def _kinds(*texts: str) -> dict[str, str]:
+    messages = [
+        ConversationMessage(message_id=f"m{i}", role="user", content=t, occurred_at=AT) for i, t in enumerate(texts)
+    ]
+    return {e.name: e.kind for e in extract_entities(messages)}
+
+
+def test_gazetteer_places_are_places_even_with_a_possessive() -> None:
+    kinds = _kinds("We loved Lisbon's old trams. New Zealand was my favourite trip, and Portugal next.")
+    assert kinds["Lisbon"] == "place" and kinds["New Zealand"] == "place" and kinds["Portugal"] == "place"
+    assert "Reading" not in _kinds("Reading is my favourite hobby.")  # a sentence-initial city name: not trusted
+    assert gazetteer.is_place("Paris") and gazetteer.is_place("巴黎") and not gazetteer.is_place("Miso")
+    assert gazetteer.is_region("Portugal") and not gazetteer.is_region("Lisbon")
+
+
+def test_person_context_beats_a_city_that_is_also_a_given_name() -> None:
+    assert gazetteer.is_place("Florence")  # a city...
+    assert _kinds("I had lunch with my friend Florence today.")["Florence"] == "person"  # ...and a friend
+
+
+def test_quoted_titles_are_works() -> None:
+    kinds = _kinds('I just finished "The Silent River" and loved it.', "我在看《平凡的世界》。")
+    assert kinds["The Silent River"] == "work" and kinds["平凡的世界"] == "work"
+
+
+def test_chinese_names_come_from_the_pos_tagger() -> None:
+    kinds = _kinds("上周我和王建国一起去了杭州。")
+    assert kinds["王建国"] == "person" and kinds["杭州"] == "place"
+    assert gazetteer.chinese_names("no Chinese here") == []
+
+
+def _decisions(*texts: str) -> dict[str, str]:
+    messages = [
+        ConversationMessage(message_id=f"m{i}", role="user", speaker="Ana", content=t, occurred_at=AT)
+        for i, t in enumerate(texts)
+    ]
+    settings = Settings()
+    active = build_active_entities(detect_mentions(messages), messages, index=IdentityIndex(), batch_size=8)
+    rounds = asyncio.run(
+        observe.run(
+            llm=None, active=active, messages=messages, settings=settings, statements=extract_offline(messages).memories
+        )
+    )
+    merged = aggregate(rounds.plans, messages=messages, active=active, settings=settings)
+    return {
+        r.observation.subject: r.decision for r in resolve(merged, index=IdentityIndex(), settings=settings).resolved
+    }
+
+
+def test_a_thing_named_once_is_not_left_pending_but_named_twice_is_created() -> None:
+    once = _decisions("The Zorblat thing was odd.", "Anyway, I went home.")
+    assert "Zorblat" not in once and "postponed" not in once.values()
+    twice = _decisions("The Zorblat thing was odd.", "Then Zorblat again, all week.")
+    assert twice["Zorblat"] == "create"
+    assert offline_planner.THING_CONFIDENCE >= Settings().impression_create_min_confidence

@@ -14,12 +14,14 @@ What it infers:
   "不再…", "讨厌…" against a positive trait, or the reverse);
 - new traits: memories (new plus earlier context) are grouped around the memory with most links
   (star clustering, no chaining); a group with a new memory, from ≥ 2 conversations, becomes a behavior
-  with ≥ 3 memories or a trend (30-day window) with 2; its text is the group's central memory;
+  with ≥ 3 memories or a trend (30-day window) with 2; its text characterises the group
+  (:func:`.wording.characterise`: "Enjoys painting and tea tasting", "Wants to …", "Often mentions …"), with
+  the memories as its evidence;
 - upgrades: behaviors (each ≥ 0.5) or preferences (each ≥ 0.6) linked to each other become a preference
-  or a core trait whose text joins theirs;
+  or a core trait characterising theirs;
 - context: work / learning / social / personal from keyword lists, else general.
 
-What it cannot infer: abstraction (a trait is worded like the memory it grew from, not "Values
+What it cannot infer: abstraction beyond the rules of :mod:`.wording` (it says "Enjoys pottery", not "Values
 craftsmanship"), paraphrase without a shared word, irony, contradictions that are not a negation,
 grades A and B, and rewriting a contradicted trait (see :func:`.contradictions.offline_resolution`).
 """
@@ -44,6 +46,7 @@ from graphsvc.pipeline.reflection.contract import (
     Reinforcement,
     Upgrade,
 )
+from graphsvc.pipeline.reflection.wording import characterise
 from graphsvc.vocabulary import EvidenceGrade, TraitContext, TraitSubtype
 
 _SPEAKER = re.compile(r"^[^:：\n]{1,40}[:：]\s*")
@@ -194,9 +197,23 @@ def reflect_offline(
         sid: _Item(sid, t.content, t.embedding, content_keys(t.content)) for sid, t in traits if t.embedding is not None
     }
     trait_by_id = dict(traits)
+    by_uid = {m.uid: mem_items[sid] for sid, m in memories}
+    evidence_items = {
+        tid: [
+            by_uid[e.memory_uid] for e in trait_by_id[tid].evidence if e.kind == "supporting" and e.memory_uid in by_uid
+        ]
+        for tid in trait_items
+    }
+
+    def linked_to_trait(memory: _Item, tid: str) -> float:
+        """A characterisation is worded unlike its memories: a memory links to a trait through the trait's
+        text or through any of its supporting memories shown in this cycle."""
+        return max([linked(memory, trait_items[tid]), *(linked(memory, e) for e in evidence_items[tid])])
 
     # 1. new memories → the one existing trait each links to best: support or contradiction.
-    reinforcements, contradictions, used = _against_existing(memories, trait_items, mem_items, trait_by_id, linked)
+    reinforcements, contradictions, used = _against_existing(
+        memories, trait_items, mem_items, trait_by_id, linked_to_trait
+    )
     # 2. the remaining memories → star clusters → behaviors and trends.
     cited = {e.memory_uid for _, t in traits for e in t.evidence if e.kind == "supporting"}
     pool = [
@@ -224,7 +241,7 @@ def _against_existing(
     trait_items: dict[str, _Item],
     mem_items: dict[str, _Item],
     trait_by_id: dict[str, TraitState],
-    linked: _Linker,
+    linked_to_trait: Callable[[_Item, str], float],
 ) -> tuple[list[Reinforcement], list[Contradiction], set[str]]:
     """Each new memory supports, or (negation differs) contradicts, the one existing trait it links to best.
 
@@ -239,7 +256,7 @@ def _against_existing(
     for sid, memory in memories:
         if not memory.is_new:
             continue
-        best = max(((linked(mem_items[sid], item), tid) for tid, item in trait_items.items()), default=(0.0, ""))
+        best = max(((linked_to_trait(mem_items[sid], tid), tid) for tid in trait_items), default=(0.0, ""))
         if best[0] <= 0.0:
             continue
         trait = trait_by_id[best[1]]
@@ -262,18 +279,19 @@ def _new_traits(
     least ``behavior_min_evidence`` members, else a trend with at least two."""
     new_trends: list[NewTrend] = []
     new_behaviors: list[NewBehavior] = []
-    for center, members in _star_clusters(pool, linked):
+    for _center, members in _star_clusters(pool, linked):
         group = [by_id[m.short_id] for m in members]
         conversations = {s for m in group for s in m.sessions}
         if not any(m.is_new for m in group) or len(conversations) < settings.min_sessions_per_trait:
             continue
         ids = [m.short_id for m in members]
         context = infer_context(" ".join(m.text for m in members))
+        content = characterise([m.text for m in members])  # members start with the centre
         if len(members) >= settings.behavior_min_evidence:
-            new_behaviors.append(NewBehavior(content=center.text, evidence_ids=ids, context=context))
+            new_behaviors.append(NewBehavior(content=content, evidence_ids=ids, context=context))
         elif len(members) >= 2:
             window = settings.trend_default_window_days
-            new_trends.append(NewTrend(content=center.text, evidence_ids=ids, window_days=window, context=context))
+            new_trends.append(NewTrend(content=content, evidence_ids=ids, window_days=window, context=context))
     return new_trends, new_behaviors
 
 
@@ -329,7 +347,7 @@ def _upgrades(
         if len(members) < settings.upgrade_min_children:
             continue
         ranked = sorted(members, key=lambda m: -(by_id[m.short_id].confidence or 0.0))
-        content = "; ".join(m.text for m in ranked[:3])[:500]
+        content = characterise([m.text for m in ranked])[:500]
         out.append(
             Upgrade(
                 from_trait_ids=[m.short_id for m in ranked],

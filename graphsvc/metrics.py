@@ -36,7 +36,7 @@ DISCONNECTS = Counter("graphsvc_request_abandoned_total", "Requests whose client
 # --- recall and ingest ------------------------------------------------------------------------------
 RECALL_STAGE_SECONDS = Histogram(
     "graphsvc_recall_stage_seconds",
-    "Recall latency by stage (embed, vector, fulltext, graph, hydrate, total)",
+    "Recall latency by stage (embed, vector, fulltext, graph, hydrate, rerank, total)",
     ["stage"],
     buckets=_LATENCY_BUCKETS_S,
 )

@@ -120,6 +120,24 @@ def require_limit(field: str, value: int, *, maximum: int) -> int:
     return value
 
 
+def recall_views(query: str | None, conversation: Sequence[Turn] | None, settings: Settings) -> list[str]:
+    """The texts recall embeds: for a conversation, its last 1, 2, ... ``recall_conversation_turns`` turns (each
+    after the query when one is given), shortest first; the last is :func:`recall_text`. A query alone, or
+    ``recall_conversation_turns`` 0 (every turn), gives one text.
+
+    Raises:
+        InvalidInputError: as :func:`recall_text`.
+    """
+    whole = recall_text(query, conversation, settings)
+    spoken = [t.content.strip() for t in conversation or [] if t.content.strip()]
+    if not spoken or settings.recall_conversation_turns == 0:
+        return [whole]
+    head = [query.strip()] if query is not None and query.strip() else []
+    longest = min(settings.recall_conversation_turns, len(spoken))
+    views = ["\n".join([*head, *spoken[-n:]])[-settings.max_query_chars :].strip() for n in range(1, longest)]
+    return [*views, whole]
+
+
 def recall_text(query: str | None, conversation: Sequence[Turn] | None, settings: Settings) -> str:
     """What recall searches for: the query and the last turns of the conversation so far.
 

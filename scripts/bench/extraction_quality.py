@@ -19,6 +19,12 @@ and the same for "every turn kept verbatim" (one memory per turn, citing it) as 
 Content words: lower-cased word tokens without English stop words (NLTK's list, as ``locomo.py``) and
 without the conversation's speakers' names. A memory with no content word is not grounded.
 
+``--count-llm-calls`` also runs every session (an ended conversation) through the LLM path's extractor with
+a scripted stand-in for the model (no network: it answers each call with an empty result and counts it), the
+active entities detected by rule as the job does: LLM calls per ended conversation and the prompt tokens they
+send (estimated like the extractor does: one per CJK character, one per four other characters). The answer's
+tokens depend on the model and are not counted.
+
 Prints a table and, last, one JSON object.
 """
 
@@ -27,23 +33,30 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import statistics
 import sys
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 from bm25s.stopwords import STOPWORDS_EN_PLUS
 from datasets import LOCOMO_DEV, evidence_ids, locomo_records
+from openai.types.chat import ChatCompletionMessageParam
+from pydantic import BaseModel
 
 from graphsvc.config import Settings
 from graphsvc.conversation import ConversationMessage
-from graphsvc.llm.client import LLMClient
+from graphsvc.graph.identity import IdentityIndex
+from graphsvc.llm.client import LLMCall, LLMClient
 from graphsvc.pipeline.extraction.extractor import MemoryExtractor
+from graphsvc.pipeline.impressions.active import build_active_entities, detect_mentions
+from graphsvc.text.tokens import estimate_tokens
 
+T = TypeVar("T", bound=BaseModel)
 STOPWORDS = frozenset(STOPWORDS_EN_PLUS)
 COVER_SHARE = 0.5
 """A memory covers a fact when it holds at least this share of the fact's content words (the issue's rule)."""
@@ -197,14 +210,66 @@ async def run(conversations: list[Conversation], settings: Settings) -> dict[str
     }
 
 
+class CountingLLM:
+    """A stand-in for the model: answers every call with an empty, valid result and counts calls and prompt tokens."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.tokens_in = 0
+
+    async def structured(
+        self, *, task: str, messages: list[ChatCompletionMessageParam], response_model: type[T]
+    ) -> tuple[T, LLMCall]:
+        self.calls += 1
+        tokens = sum(estimate_tokens(str(m.get("content") or "")) for m in messages)
+        self.tokens_in += tokens
+        return response_model.model_validate({}), LLMCall(task, tokens, 0, 0.0, "ok")
+
+    async def aclose(self) -> None:
+        return None
+
+
+async def count_llm_calls(conversations: list[Conversation], settings: Settings) -> dict[str, Any]:
+    """LLM calls and prompt tokens per ended conversation (session) on the LLM path."""
+    llm = CountingLLM()
+    extractor = MemoryExtractor(llm=llm, window_tokens=settings.extraction_window_tokens)
+    per_session: list[tuple[int, int]] = []
+    for conversation in conversations:
+        for session in conversation.sessions:
+            before = (llm.calls, llm.tokens_in)
+            active = build_active_entities(
+                detect_mentions(session), session, index=IdentityIndex(), batch_size=settings.impression_batch_size
+            )
+            await extractor.extract_all(session, active=active)
+            per_session.append((llm.calls - before[0], llm.tokens_in - before[1]))
+    calls = [c for c, _ in per_session]
+    tokens = [t for _, t in per_session]
+    return {
+        "ended_conversations": len(per_session),
+        "calls_per_conversation": {"mean": round(statistics.mean(calls), 2), "max": max(calls)},
+        "prompt_tokens_per_conversation": {"mean": round(statistics.mean(tokens)), "max": max(tokens)},
+    }
+
+
 @click.command()
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=LOCOMO_DEV)
 @click.option("--conversations", type=int, default=None, help="Only the first N conversations.")
 @click.option("--only", multiple=True, help="Only these sample ids (repeatable), e.g. conv-26.")
 @click.option("--show", type=int, default=0, help="Print this many memories of the first conversation.")
-def main(path: Path, conversations: int | None, only: tuple[str, ...], show: int) -> None:
+@click.option(
+    "--count-llm-calls", "llm_calls", is_flag=True, help="Also count LLM calls and prompt tokens per conversation."
+)
+def main(path: Path, conversations: int | None, only: tuple[str, ...], show: int, llm_calls: bool) -> None:
     convs = load(path, conversations=conversations, only=only)
     report = asyncio.run(run(convs, Settings()))
+    if llm_calls:
+        report["llm_path"] = asyncio.run(count_llm_calls(convs, Settings()))
+        lp = report["llm_path"]
+        click.echo(
+            f"LLM path: {lp['calls_per_conversation']['mean']} calls and "
+            f"{lp['prompt_tokens_per_conversation']['mean']} prompt tokens per ended conversation "
+            f"({lp['ended_conversations']} conversations)"
+        )
     if show and convs:
         extractor = MemoryExtractor(llm=None, window_tokens=6000)
         for session in convs[0].sessions[:3]:

@@ -1,16 +1,21 @@
 """MADial-Bench (zh, dev split): recall@5 of the relevant memories at each dialogue's test turn.
 
-    .venv/bin/python scripts/bench/madial.py [--data DIR] [--last-turns N]
+    .venv/bin/python scripts/bench/madial.py [--data DIR] [--turns-grid 1,2,3,4,6,0]
 
 Each memory (``event`` text with its ``time``) is ingested through ``ingestMessages`` as a message
 of its user (``madial-<user-id>``) in a session of its own (the memories are separate past events),
-``messageId`` = the memory id. For each dialogue, the query is
-the last ``--last-turns`` turns before the test turn (default 2: what a live assistant has just
-heard; speaker tags removed, cut to the query limit); ``recall`` (GraphQL, in-process) returns
-ranked hits whose ``sourceMessageIds`` are memory ids. recall@5 = |relevant ∩ top 5| /
-min(|relevant|, 5), averaged over dialogues; hit@5 = any relevant in the top 5. Baselines in the
-same run: BM25 over CJK bigrams and exact cosine over the same multilingual-e5-small vectors. The
-published best on MADial-Bench is OpenAI embeddings at about 0.69.
+``messageId`` = the memory id. For each dialogue, the whole dialogue before the test turn is passed to
+``recall`` as ``conversation`` (GraphQL, in-process; speaker tags become ``speaker``, the assistant's turns
+role ``assistant``): the service decides how many turns count (``RECALL_CONVERSATION_TURNS``); the hits'
+``sourceMessageIds`` are memory ids. recall@5 = |relevant ∩ top 5| / min(|relevant|, 5), averaged over
+dialogues; hit@5 = any relevant in the top 5.
+
+``--turns-grid`` evaluates each value of ``RECALL_CONVERSATION_TURNS`` on the same ingested data and
+cross-validates the choice: the dialogues are split in 5 folds (dialogue index mod 5); for each fold the
+value with the best mean recall@5 on the other four is measured on it; the mean over the held-out folds is
+reported beside each value's all-dev figure. Baselines in the same run, over the text the service searched
+for with the configured value and over the whole dialogue: BM25 over CJK bigrams and exact cosine over the
+same multilingual-e5-small vectors. The published best on MADial-Bench is OpenAI embeddings at about 0.69.
 """
 
 from __future__ import annotations
@@ -32,16 +37,18 @@ from rank_bm25 import BM25Okapi
 from graphsvc.api.context import Context
 from graphsvc.api.schema import schema
 from graphsvc.config import Settings
-from graphsvc.conversation import MessageIn
+from graphsvc.conversation import MessageIn, Turn
 from graphsvc.service import MemoryService
 from graphsvc.text.lucene import query_terms
+from graphsvc.validation import recall_text
 
 MADIAL = DATA / "madial_bench" / "zh"
 K = 5
-RECALL = (
-    """query($u: String!, $q: String!, $n: Int!) { recall(userId: $u, query: $q, limit: $n) { sourceMessageIds } }"""
-)
+RECALL = """query($u: String!, $c: [TurnInput!]!, $n: Int!) {
+  recall(userId: $u, conversation: $c, limit: $n) { sourceMessageIds } }"""
 TAG = re.compile(r'^<([^>]+)>:\s*"?|"?\s*$')
+SPEAKER = re.compile(r"^<([^>]+)>:")
+FOLDS = 5
 
 
 def load_memories(data: Path) -> dict[str, dict[str, Any]]:
@@ -57,15 +64,35 @@ def load_dialogues(data: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def dialogue_query(dialogue: dict[str, Any], *, max_chars: int, last_turns: int | None = None) -> str:
-    """The turns before the test turn (the last ``last_turns`` of them if given), tags stripped,
-    most recent kept when cut."""
+def dialogue_turns(dialogue: dict[str, Any]) -> list[dict[str, str]]:
+    """The turns before the test turn as ``TurnInput`` values (tags become speakers; "Assistant" is the
+    assistant), oldest first."""
     turn = dialogue["test-turn"][0]
-    lines = [TAG.sub("", t.strip()) for t in dialogue["dialogue"][1:turn]]
-    lines = [line for line in lines if line]
-    if last_turns:
-        lines = lines[-last_turns:]
-    return "\n".join(lines)[-max_chars:]
+    out = []
+    for raw in dialogue["dialogue"][1:turn]:
+        line = raw.strip()
+        speaker = SPEAKER.match(line)
+        content = TAG.sub("", line)
+        if not content:
+            continue
+        name = speaker[1] if speaker else "User"
+        out.append(
+            {"role": "assistant" if name.lower() == "assistant" else "user", "content": content, "speaker": name}
+        )
+    return out
+
+
+def cross_validate(per_value: dict[int, list[float]]) -> dict[str, Any]:
+    """Tune on four folds, measure on the fifth (folds: dialogue index mod :data:`FOLDS`)."""
+    n = len(next(iter(per_value.values())))
+    held_out, chosen = [], []
+    for fold in range(FOLDS):
+        train = [i for i in range(n) if i % FOLDS != fold]
+        test = [i for i in range(n) if i % FOLDS == fold]
+        best = max(per_value, key=lambda v: (float(np.mean([per_value[v][i] for i in train])), -v))
+        chosen.append(best)
+        held_out.append(float(np.mean([per_value[best][i] for i in test])))
+    return {"held_out_recall@5": round(float(np.mean(held_out)), 4), "chosen_per_fold": chosen}
 
 
 def recall_at(ranked: list[str], relevant: list[str]) -> tuple[float, bool]:
@@ -74,10 +101,11 @@ def recall_at(ranked: list[str], relevant: list[str]) -> tuple[float, bool]:
     return found / min(len(relevant), K), found > 0
 
 
-async def run(data: Path, last_turns: int | None) -> dict[str, Any]:
+async def run(data: Path, grid: list[int]) -> dict[str, Any]:
     memories = load_memories(data)
     dialogues = load_dialogues(data)
     service = await MemoryService.open(Settings(), run_worker=False)
+    base = service.settings
     try:
         by_user: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for mid, memory in memories.items():
@@ -97,7 +125,6 @@ async def run(data: Path, last_turns: int | None) -> dict[str, Any]:
                     ],
                 )
         context = Context(service=service)
-        scores: dict[str, list[tuple[float, bool]]] = defaultdict(list)
         index: dict[str, tuple[list[str], BM25Okapi, np.ndarray]] = {}
         for user_id, items in by_user.items():
             texts = [m["event"] for m in items]
@@ -106,35 +133,60 @@ async def run(data: Path, last_turns: int | None) -> dict[str, Any]:
                 BM25Okapi([query_terms(t) for t in texts]),
                 await service.embedder.embed_passages(texts),
             )
+        per_value: dict[int, list[float]] = {}
+        hits_per_value: dict[int, list[bool]] = {}
+        for value in sorted(set(grid) | {base.recall_conversation_turns}):
+            service.rt.settings = base.model_copy(update={"recall_conversation_turns": value})
+            per_value[value], hits_per_value[value] = [], []
+            for dialogue in dialogues:
+                relevant = [str(r) for r in dialogue["relevant-id"]]
+                variables = {"u": f"madial-{dialogue['user-id']}", "c": dialogue_turns(dialogue), "n": K}
+                result = await schema.execute(RECALL, variable_values=variables, context_value=context)
+                if result.errors or result.data is None:
+                    raise RuntimeError(result.errors)
+                ranked = [s for hit in result.data["recall"] for s in hit["sourceMessageIds"]]
+                score, hit = recall_at(ranked, relevant)
+                per_value[value].append(score)
+                hits_per_value[value].append(hit)
+        service.rt.settings = base
+        scores: dict[str, list[tuple[float, bool]]] = defaultdict(list)
         for dialogue in dialogues:
             user_id = f"madial-{dialogue['user-id']}"
             relevant = [str(r) for r in dialogue["relevant-id"]]
-            query = dialogue_query(dialogue, max_chars=service.settings.max_query_chars, last_turns=last_turns)
-            result = await schema.execute(
-                RECALL, variable_values={"u": user_id, "q": query, "n": K}, context_value=context
-            )
-            if result.errors or result.data is None:
-                raise RuntimeError(result.errors)
-            ranked = [s for hit in result.data["recall"] for s in hit["sourceMessageIds"]]
-            scores["graphsvc"].append(recall_at(ranked, relevant))
+            turns = [Turn(role=t["role"], content=t["content"], speaker=t["speaker"]) for t in dialogue_turns(dialogue)]
             ids, bm25, vectors = index[user_id]
-            bm25_order = np.argsort(-bm25.get_scores(query_terms(query)), kind="stable")
-            qvec = (await service.embedder.embed_queries([query]))[0]
-            vec_order = np.argsort(-(vectors @ qvec), kind="stable")
-            scores["bm25 (cjk bigrams)"].append(recall_at([ids[i] for i in bm25_order[:K]], relevant))
-            scores["vector (e5-small)"].append(recall_at([ids[i] for i in vec_order[:K]], relevant))
+            for label, settings in (
+                ("", base),
+                (", all turns", base.model_copy(update={"recall_conversation_turns": 0})),
+            ):
+                query = recall_text(None, turns, settings)
+                bm25_order = np.argsort(-bm25.get_scores(query_terms(query)), kind="stable")
+                qvec = (await service.embedder.embed_queries([query]))[0]
+                vec_order = np.argsort(-(vectors @ qvec), kind="stable")
+                scores[f"bm25 (cjk bigrams){label}"].append(recall_at([ids[i] for i in bm25_order[:K]], relevant))
+                scores[f"vector (e5-small){label}"].append(recall_at([ids[i] for i in vec_order[:K]], relevant))
+        default = base.recall_conversation_turns
+        systems = {
+            f"graphsvc (turns={v or 'all'})": {
+                "recall@5": round(float(np.mean(per_value[v])), 4),
+                "hit@5": round(float(np.mean(hits_per_value[v])), 4),
+            }
+            for v in per_value
+        }
+        systems |= {
+            name: {
+                "recall@5": round(float(np.mean([r for r, _ in rows])), 4),
+                "hit@5": round(float(np.mean([h for _, h in rows])), 4),
+            }
+            for name, rows in scores.items()
+        }
         return {
             "dataset": str(data),
             "dialogues": len(dialogues),
-            "query_turns": last_turns or "all",
             "memories": len(memories),
-            "systems": {
-                name: {
-                    "recall@5": round(float(np.mean([r for r, _ in rows])), 4),
-                    "hit@5": round(float(np.mean([h for _, h in rows])), 4),
-                }
-                for name, rows in scores.items()
-            },
+            "recall_conversation_turns": default,
+            "cross_validation": cross_validate(per_value) if len(per_value) > 1 else None,
+            "systems": systems,
         }
     finally:
         await service.close()
@@ -143,15 +195,17 @@ async def run(data: Path, last_turns: int | None) -> dict[str, Any]:
 @click.command()
 @click.option("--data", type=click.Path(exists=True, file_okay=False, path_type=Path), default=MADIAL)
 @click.option(
-    "--last-turns",
-    type=int,
-    default=2,
-    show_default=True,
-    help="Query with the last N turns before the test turn (0: all of them).",
+    "--turns-grid",
+    default="",
+    help="Comma-separated RECALL_CONVERSATION_TURNS values to evaluate and cross-validate (0: all turns).",
 )
-def main(data: Path, last_turns: int | None) -> None:
-    report = asyncio.run(run(data, last_turns))
+def main(data: Path, turns_grid: str) -> None:
+    grid = [int(v) for v in turns_grid.split(",") if v.strip()]
+    report = asyncio.run(run(data, grid))
     click.echo(f"\nMADial-Bench zh dev: {report['dialogues']} dialogues, {report['memories']} memories")
+    if report["cross_validation"]:
+        cv = report["cross_validation"]
+        click.echo(f"5-fold held-out recall@5 {cv['held_out_recall@5']:.3f} (chosen per fold: {cv['chosen_per_fold']})")
     click.echo(f"{'system':<22}{'recall@5':>10}{'hit@5':>8}")
     for name, s in report["systems"].items():
         click.echo(f"{name:<22}{s['recall@5']:>10.3f}{s['hit@5']:>8.3f}")

@@ -7,7 +7,7 @@ import pytest
 from graphsvc.config import Settings
 from graphsvc.conversation import Turn
 from graphsvc.errors import InvalidInputError
-from graphsvc.validation import recall_text
+from graphsvc.validation import recall_text, recall_views
 
 TURNS = [Turn(role="user", content=f"turn {n}") for n in range(1, 6)]
 
@@ -38,3 +38,12 @@ def test_limits_on_turns() -> None:
         recall_text(None, [Turn(role="user", content="abcdef")], settings)
     with pytest.raises(InvalidInputError, match="empty"):
         recall_text("", [], settings)
+
+
+def test_views_are_the_last_one_two_and_more_turns_shortest_first() -> None:
+    settings = Settings(recall_conversation_turns=3)
+    assert recall_views(None, TURNS, settings) == ["turn 5", "turn 4\nturn 5", "turn 3\nturn 4\nturn 5"]
+    assert recall_views("q", TURNS[:2], settings) == ["q\nturn 2", "q\nturn 1\nturn 2"]
+    assert recall_views("q", None, settings) == ["q"]
+    assert recall_views(None, TURNS, Settings(recall_conversation_turns=0)) == ["\n".join(t.content for t in TURNS)]
+    assert recall_views(None, TURNS, Settings(recall_conversation_turns=1)) == ["turn 5"]

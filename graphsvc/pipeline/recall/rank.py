@@ -57,7 +57,7 @@ from graphsvc.pipeline.reflection.as_of import traits_as_of
 from graphsvc.pipeline.reflection.confidence import trait_boost
 from graphsvc.runtime import Runtime
 from graphsvc.text import lucene
-from graphsvc.validation import recall_text, require_aware, require_id, require_limit
+from graphsvc.validation import recall_views, require_aware, require_id, require_limit
 from graphsvc.vocabulary import RECALL_TRAIT_STAGES
 
 T = TypeVar("T")
@@ -97,13 +97,13 @@ async def run(
     """
     settings = rt.settings
     user_id = require_id("userId", user_id, settings)
-    query = recall_text(query, conversation, settings)
+    views = recall_views(query, conversation, settings)
     limit = require_limit("limit", limit, maximum=settings.max_recall_limit)
     scope = RecallScope.build(
         include_superseded=include_superseded, as_of=None if as_of is None else require_aware("asOf", as_of)
     )
     tag_keys = require_tags(tags)
-    return await _timed("total", _rank(rt, user_id=user_id, query=query, limit=limit, scope=scope, tags=tag_keys))
+    return await _timed("total", _rank(rt, user_id=user_id, views=views, limit=limit, scope=scope, tags=tag_keys))
 
 
 async def _timed(stage: str, work: Awaitable[T]) -> T:
@@ -116,9 +116,10 @@ async def _timed(stage: str, work: Awaitable[T]) -> T:
 
 
 async def _rank(
-    rt: Runtime, *, user_id: str, query: str, limit: int, scope: RecallScope, tags: list[str] | None
+    rt: Runtime, *, user_id: str, views: list[str], limit: int, scope: RecallScope, tags: list[str] | None
 ) -> list[RecallHit]:
     db, settings, now = rt.db, rt.settings, rt.clock()
+    query = views[-1]  # the whole text: what full text, the entity lookup and time cues read
     k = max(settings.recall_candidates, limit)
     allowed = None if tags is None else await tag_filter(db, user_id=user_id, tags=tags)
     if allowed is not None and not allowed.uids:
@@ -126,20 +127,13 @@ async def _rank(
     if scope.as_of is not None:
         then = await traits_as_of(db, user_id=user_id, as_of=scope.as_of, settings=settings.reflection)
         scope = replace(scope, traits_then={t.uid: t for t in then if t.stage in RECALL_TRAIT_STAGES})
-    # The query embedding runs in a thread; full-text search and the entity lookup need no vector and
+    # The query embeddings run in a thread; full-text search and the entity lookup need no vector and
     # run meanwhile.
-    vector = asyncio.ensure_future(_timed("embed", _embed_query(rt.embedder, query)))
+    embedded = asyncio.ensure_future(_timed("embed", _embed_queries(rt.embedder, views)))
+    vector = asyncio.ensure_future(_last(embedded))
 
-    async def by_vector() -> list[list[dict[str, Any]]]:
-        if tags is not None:
-            events, memories, chunks = await tagged_vector_lists(
-                db, user_id=user_id, tags=tags, vector=await vector, k=3 * k
-            )
-            return [events, memories, [], [], chunks]
-        return await _vector_lists(rt, user_id=user_id, vector=await vector, k=k, scope=scope)
-
-    vectors, text, expansion = await asyncio.gather(
-        _timed("vector", by_vector()),
+    (vector_ranking, vectors), text, expansion = await asyncio.gather(
+        _timed("vector", _vector_method(rt, user_id=user_id, vectors=embedded, k=k, scope=scope, tags=tags)),
         _timed("fulltext", _text_lists(rt, user_id=user_id, query=query, k=k, scope=scope)),
         _timed("graph", graph_expansion(rt, user_id, query, vector, k, scope=scope)),
     )
@@ -161,7 +155,7 @@ async def _rank(
         ("chunk", [*vec_chunks, *ft_chunks]),
     ):
         kinds.update((str(r["uid"]), kind) for r in rows)
-    methods = [merge_by_score(vectors, k=k), merge_by_score(text, k=k), merge_by_score(expanded, k=k)]
+    methods = [vector_ranking, merge_by_score(text, k=k), merge_by_score(expanded, k=k)]
     fused = reciprocal_rank_fusion(methods, k=settings.recall_rrf_k)
     hits = await _timed(
         "hydrate", _hydrate(db, settings, user_id=user_id, fused=fused, kinds=kinds, scope=scope, now=now)
@@ -173,7 +167,7 @@ async def _rank(
     hits.sort(key=lambda h: (-h.score, h.uid))
     hits = drop_covered(hits)
     if rt.reranker is not None:
-        hits = await rerank(rt.reranker, query, hits, top_n=settings.reranker_top_n)
+        hits = await _timed("rerank", rerank(rt.reranker, query, hits, top_n=settings.reranker_top_n))
     return hits[:limit]
 
 
@@ -189,6 +183,40 @@ async def rerank(reranker: Reranker, query: str, hits: list[RecallHit], *, top_n
         return hits
     order = sorted(range(len(head)), key=lambda i: (-scores[i], i))
     return [head[i] for i in order] + tail
+
+
+async def _vector_method(
+    rt: Runtime,
+    *,
+    user_id: str,
+    vectors: Awaitable[list[list[float]]],
+    k: int,
+    scope: RecallScope,
+    tags: list[str] | None,
+) -> tuple[list[str], list[list[dict[str, Any]]]]:
+    """The vector method's ranking over all kinds, and its rows by kind (events, memories, impressions, traits,
+    passages); with ``tags``, only the tagged events, memories and passages (:func:`.tag_filter.tagged_vector_lists`).
+
+    One view (a query): the lists merged by score. Several views of a conversation (its last 1, 2, ... turns):
+    each view's ranking, fused by reciprocal rank fusion, so no single choice of how many turns count decides
+    alone (MADial-Bench zh dev, README: more stable across folds than any one view).
+    """
+
+    async def lists_for(vector: list[float]) -> list[list[dict[str, Any]]]:
+        if tags is not None:
+            events, memories, chunks = await tagged_vector_lists(
+                rt.db, user_id=user_id, tags=tags, vector=vector, k=3 * k
+            )
+            return [events, memories, [], [], chunks]
+        return await _vector_lists(rt, user_id=user_id, vector=vector, k=k, scope=scope)
+
+    per_view = await asyncio.gather(*(lists_for(v) for v in await vectors))
+    rankings = [merge_by_score(lists, k=k) for lists in per_view]
+    by_kind = [[row for lists in per_view for row in lists[n]] for n in range(len(per_view[0]))]
+    if len(rankings) == 1:
+        return rankings[0], by_kind
+    fused = reciprocal_rank_fusion(rankings, k=rt.settings.recall_rrf_k)
+    return sorted(fused, key=lambda uid: (-fused[uid], uid))[:k], by_kind
 
 
 async def _vector_lists(
@@ -299,9 +327,7 @@ async def _hydrate(
         occurred = native(row["occurred_at"])
         score = scored(row, reinforced=occurred, importance=0.0)
         hits.append(
-            RecallHit(
-                row["uid"], "event", _event_text(row), score, occurred, list(row["source_ids"]), role=row["role"]
-            )
+            RecallHit(row["uid"], "event", _event_text(row), score, occurred, list(row["source_ids"]), role=row["role"])
         )
     for row in memories:
         occurred = native(row["occurred_at"])
@@ -378,9 +404,13 @@ def _chunk_hits(rows: list[dict[str, Any]], *, scored: Any, scope: RecallScope) 
     return hits
 
 
-async def _embed_query(embedder: Embedder, query: str) -> list[float]:
-    vector: list[float] = (await embedder.embed_queries([query]))[0].tolist()
-    return vector
+async def _embed_queries(embedder: Embedder, texts: list[str]) -> list[list[float]]:
+    vectors: list[list[float]] = (await embedder.embed_queries(texts)).tolist()
+    return vectors
+
+
+async def _last(vectors: Awaitable[list[list[float]]]) -> list[float]:
+    return (await vectors)[-1]
 
 
 def _event_text(row: dict[str, Any]) -> str:

@@ -432,9 +432,10 @@ class Settings(BaseSettings):
     """Graph expansion brings a named entity's events only if it is observed in at most this share of
     the user's events (``graphsvc.pipeline.recall.graph_expansion``)."""
     recall_rrf_k: int = Field(default=60, ge=1)
-    recall_conversation_turns: int = Field(default=2, ge=0, le=100)
-    """How many of the latest turns of a ``conversation`` passed to recall are searched for (0: all of them);
-    chosen by 5-fold cross-validation on MADial-Bench zh dev (scripts/bench/madial.py --turns-grid, README)."""
+    recall_conversation_turns: int = Field(default=4, ge=0, le=100)
+    """Recall over a ``conversation`` embeds its last 1, 2, ... this many turns and fuses their vector rankings
+    (0: one text of every turn); full text reads at most the last two. Chosen by 5-fold cross-validation on
+    MADial-Bench zh dev (scripts/bench/madial.py --turns-grid 2,3,4,5: 4 in four folds of five, README)."""
     recall_recency_half_life_days: float = Field(default=30.0, gt=0)
     recall_recency_weight: float = Field(default=0.1, ge=0)
     recall_importance_weight: float = Field(default=0.1, ge=0)

@@ -62,6 +62,9 @@ from graphsvc.vocabulary import RECALL_TRAIT_STAGES
 
 T = TypeVar("T")
 
+TEXT_VIEW = 2
+"""Full text, the entity lookup and time cues read the query with at most this many turns of a conversation."""
+
 
 async def run(
     rt: Runtime,
@@ -119,7 +122,7 @@ async def _rank(
     rt: Runtime, *, user_id: str, views: list[str], limit: int, scope: RecallScope, tags: list[str] | None
 ) -> list[RecallHit]:
     db, settings, now = rt.db, rt.settings, rt.clock()
-    query = views[-1]  # the whole text: what full text, the entity lookup and time cues read
+    query = views[min(len(views), TEXT_VIEW) - 1]  # what full text, the entity lookup and time cues read
     k = max(settings.recall_candidates, limit)
     allowed = None if tags is None else await tag_filter(db, user_id=user_id, tags=tags)
     if allowed is not None and not allowed.uids:

@@ -103,7 +103,7 @@ async def test_a_later_conversation_updates_known_entities_through_their_alias(s
         "MATCH (:Entity {user_id: $u, subject: 'Melanie'})-[:HAS_IMPRESSION]->(i) RETURN i.content AS c",
         u="ana",
     )
-    assert {"c": f"Caroline: {text}"} in impressions
+    assert {"c": "Caroline had lunch with Mel yesterday and she looked really happy."} in impressions
 
 
 async def test_users_never_share_entities(service: MemoryService) -> None:

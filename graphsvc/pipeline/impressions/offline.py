@@ -8,8 +8,8 @@ pipeline running"). For each active entity of a batch it observes:
   (capitalised word of unknown kind) 0.6 and only when named in 2+ messages of the conversation: named once,
   no one could decide what it is, so it is not kept as a pending observation (and, so that a re-run changes
   nothing, not even when an entity of that name exists already);
-- impressions: a speaker's first-person statements (the offline memory rules, "Caroline: I went to ...") and
-  any speaker's third-person sentences that name the entity ("Melanie: My friend Oliver paints.", 0.6);
+- impressions: a speaker's first-person statements (the offline memory rules, "Ana went to ...") and any
+  speaker's sentences that name the entity, with the speaker named ("Ana's friend Oliver paints.", 0.6);
 - features of a speaker from self-descriptions (lives_in, from, occupation, works_at; English and Chinese);
 - relations of a speaker from "my friend Oliver" / "我的朋友张伟" (friend, sister, colleague, ...).
 
@@ -35,6 +35,7 @@ from graphsvc.pipeline.impressions.observation import (
 from graphsvc.text import statements
 from graphsvc.text.entities import CAPITALISED_STOPWORDS, ZH_RELATION_NAME
 from graphsvc.text.language import detect_language, split_sentences
+from graphsvc.text.rewrite import name_the_speaker
 from graphsvc.text.statements import source_messages
 
 THIRD_PERSON_CONFIDENCE = 0.6
@@ -200,7 +201,7 @@ def _third_person(entity: ActiveEntity, messages: Sequence[ConversationMessage])
         for sentence in split_sentences(message.content):
             if not names.search(sentence) or not _is_statement(sentence, names):
                 continue
-            content = f"{speaker}: {sentence}" if speaker else sentence
+            content = name_the_speaker(sentence, speaker, detect_language(sentence))
             if content not in out:
                 out[content] = ImpressionPatch(
                     content=content, confidence=THIRD_PERSON_CONFIDENCE, evidence_message_ids=[message.message_id]

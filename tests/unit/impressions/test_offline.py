@@ -56,7 +56,7 @@ def test_first_person_statements_become_the_speakers_impressions() -> None:
 def test_third_person_sentences_become_impressions_of_the_named_entity() -> None:
     oliver = observe_all()["Oliver"]
     contents = [p.content for p in oliver.impressions]
-    assert "Melanie: My friend Oliver paints landscapes every weekend." in contents
+    assert "Melanie's friend Oliver paints landscapes every weekend." in contents  # the speaker named
     assert all(p.confidence == offline.THIRD_PERSON_CONFIDENCE for p in oliver.impressions)
 
 

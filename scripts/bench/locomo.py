@@ -11,6 +11,11 @@
    over the same turns (``speaker: text``) in the same run: BM25 (rank_bm25, Okapi, per
    conversation, NLTK English stop words dropped), the same with Porter stems, exact cosine
    over multilingual-e5-small vectors, and plain RRF of BM25 and vector.
+``--grid SETTING=v1,v2,...`` (with ``--skip-import``) asks every question once per value of one recall
+setting (e.g. ``RECALL_ENTITY_MAX_SHARE=0.1,0.25,0.5``) and cross-validates the choice over the
+conversations: for each conversation in turn, the value with the best any@10 + all@10 on the other four is
+measured on it; the mean of the held-out conversations is reported beside each value's all-dev figures.
+
 Prints a table and, last, one JSON object.
 """
 
@@ -151,6 +156,53 @@ async def evaluate(path: Path, conversations: int | None) -> dict[str, Any]:
         await service.close()
 
 
+async def grid_search(path: Path, conversations: int | None, setting: str, values: list[str]) -> dict[str, Any]:
+    """Every question once per value of ``setting``; leave-one-conversation-out choice by any@10 + all@10."""
+    service = await MemoryService.open(Settings(), run_worker=False)
+    base = service.settings
+    field = setting.lower()
+    try:
+        questions = list(locomo_questions(path, conversations=conversations))
+        context = Context(service=service)
+        per_value: dict[str, dict[str, list[dict[str, bool]]]] = {}
+        for value in values:
+            service.rt.settings = base.model_copy(update={field: type(getattr(base, field))(value)})
+            rows: dict[str, list[dict[str, bool]]] = defaultdict(list)
+            for q in questions:
+                result = await schema.execute(
+                    RECALL_QUERY,
+                    variable_values={"u": q["userId"], "q": q["question"], "n": max(KS)},
+                    context_value=context,
+                )
+                if result.errors or result.data is None:
+                    raise RuntimeError(result.errors)
+                ranked = [hit["sourceMessageIds"] for hit in result.data["recall"]]
+                rows[q["userId"]].append(score_ranking(ranked, q["evidence"]))
+            per_value[value] = rows
+    finally:
+        service.rt.settings = base
+        await service.close()
+
+    def mean(value: str, users: list[str], metric: str) -> float:
+        results = [r for u in users for r in per_value[value][u]]
+        return sum(r[metric] for r in results) / len(results)
+
+    users = sorted(next(iter(per_value.values())))
+    chosen, held_any, held_all = [], [], []
+    for test in users:
+        train = [u for u in users if u != test]
+        best = max(values, key=lambda v: mean(v, train, "any@10") + mean(v, train, "all@10"))
+        chosen.append(best)
+        held_any.append(mean(best, [test], "any@10"))
+        held_all.append(mean(best, [test], "all@10"))
+    return {
+        "setting": setting,
+        "all_dev": {v: {m: round(mean(v, users, m), 4) for m in ("any@10", "all@10")} for v in values},
+        "chosen_per_fold": chosen,
+        "held_out_mean": {"any@10": round(float(np.mean(held_any)), 4), "all@10": round(float(np.mean(held_all)), 4)},
+    }
+
+
 def print_table(report: dict[str, Any]) -> None:
     cats = list(next(iter(report["systems"].values())).keys())
     click.echo(f"\nLoCoMo evidence recall ({report['questions']} questions, categories 1-4)")
@@ -172,7 +224,17 @@ def print_table(report: dict[str, Any]) -> None:
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=LOCOMO_DEV)
 @click.option("--conversations", type=int, default=None, help="Only the first N conversations.")
 @click.option("--skip-import", is_flag=True, help="Evaluate what is already imported.")
-def main(path: Path, conversations: int | None, skip_import: bool) -> None:
+@click.option("--grid", default="", help="SETTING=v1,v2,... : cross-validate one recall setting (use --skip-import).")
+def main(path: Path, conversations: int | None, skip_import: bool, grid: str) -> None:
+    if grid:
+        setting, _, raw = grid.partition("=")
+        cv = asyncio.run(grid_search(path, conversations, setting.strip(), [v.strip() for v in raw.split(",")]))
+        click.echo(
+            f"{cv['setting']}: all dev {cv['all_dev']}; held out {cv['held_out_mean']} ({cv['chosen_per_fold']})"
+        )
+        json.dump(cv, sys.stdout)
+        sys.stdout.write("\n")
+        return
     import_s = None if skip_import else run_import(path, conversations)
     report = asyncio.run(evaluate(path, conversations))
     report["import_s"] = round(import_s, 1) if import_s is not None else None

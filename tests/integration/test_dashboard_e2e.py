@@ -125,7 +125,7 @@ async def walk_views(page: Page, base: str) -> None:
 
     # memories: each opens its source messages (a modal dialog; Escape closes it)
     await page.get_by_role("navigation", name="Views").get_by_role("link", name="Memories").click()
-    card = page.locator("li.memory", has_text="I live in Lisbon")
+    card = page.locator("li.memory", has_text="Ana lives in Lisbon")  # the speaker named (issue 14)
     await expect(card).to_be_visible()
     await expect(page.locator("li.memory p[lang=zh]").first).to_be_visible()  # Chinese text, tagged for glyphs
     await shot(page, "memories")
@@ -192,7 +192,7 @@ async def walk_views(page: Page, base: str) -> None:
     await page.get_by_label("Query").fill("Where does Ana live?")
     await page.get_by_role("button", name="Recall").click()
     hits = page.locator("li.hit")
-    await expect(hits.filter(has_text="I live in Lisbon").first).to_be_visible()
+    await expect(hits.filter(has_text="Lisbon").first).to_be_visible()
     assert await hits.count() == 10  # the default limit
     await expect(hits.first.locator(".score")).to_have_text(re.compile(r"score \d+\.\d{4}"))
     await expect(hits.first.locator(".badge").first).to_have_text(re.compile("memory|event|impression|trait"))

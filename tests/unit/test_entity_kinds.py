@@ -73,6 +73,8 @@ def _decisions(*texts: str) -> dict[str, str]:
 def test_a_thing_named_once_is_not_left_pending_but_named_twice_is_created() -> None:
     once = _decisions("The Zorblat thing was odd.", "Anyway, I went home.")
     assert "Zorblat" not in once and "postponed" not in once.values()
+    # named once as what someone read, watched, played...: a person can tell what it is, so it waits
+    assert _decisions("We watched Zorblat last night.", "Anyway, I went home.")["Zorblat"] == "postponed"
     twice = _decisions("The Zorblat thing was odd.", "Then Zorblat again, all week.")
     assert twice["Zorblat"] == "create"
     assert offline_planner.THING_CONFIDENCE >= Settings().impression_create_min_confidence

@@ -5,9 +5,11 @@ pipeline running"). For each active entity of a batch it observes:
 
 - the entity itself, named as the conversation names it (name and aliases from stage 1), confidence by kind:
   a speaker 0.95, a person/place/organization/work 0.8 (0.9 when mentioned in 2+ messages), a thing
-  (capitalised word of unknown kind) 0.6 and only when named in 2+ messages of the conversation: named once,
-  no one could decide what it is, so it is not kept as a pending observation (and, so that a re-run changes
-  nothing, not even when an entity of that name exists already);
+  (capitalised word of unknown kind) 0.6 when named in 2+ messages of the conversation; named once, it is
+  observed only as what someone read, watched, played, bought, used... ("We read Becoming Nicole"), at 0.5,
+  so it waits as a pending observation a person can decide; any other thing named once ("LGBTQ", "Pride")
+  is not observed at all (and, so that a re-run changes nothing, not even when an entity of that name
+  exists already);
 - impressions: a speaker's first-person statements (the offline memory rules, "Ana went to ...") and any
   speaker's sentences that name the entity, with the speaker named ("Ana's friend Oliver paints.", 0.6);
 - features of a speaker from self-descriptions (lives_in, from, occupation, works_at; English and Chinese);
@@ -44,6 +46,13 @@ MIN_THING_MESSAGES = 2
 once is too little for anyone to decide what it is, so it would only wait as a pending observation."""
 THING_CONFIDENCE = 0.6
 """...and then it is created (at the default ``impression_create_min_confidence``)."""
+UNSURE_THING_CONFIDENCE = 0.5
+"""A thing named once as what someone read, watched, played, bought... ("We read Becoming Nicole"): a person
+can tell what it is, so it waits as a pending observation (below the creation threshold)."""
+_OBJECT_OF = (
+    r"\b(?:read|reading|watched|watching|saw|seen|listened to|listening to|played|playing|bought|buying|ordered|"
+    r"tried|trying|using|used|downloaded|installed|joined|subscribed to|finished|started)\s+(?:the\s+|a\s+)?"
+)
 MAX_THIRD_PERSON = 20
 MAX_SNIPPETS = 3
 SNIPPET_CHARS = 200
@@ -153,7 +162,8 @@ def plan_batch(batch: ActiveEntityBatch, analysis: OfflineAnalysis) -> Impressio
 def _observe(entity: ActiveEntity, analysis: OfflineAnalysis) -> ImpressionEntityObservation | None:
     mentioned = set(entity.message_ids)
     messages = [m for m in analysis.sources if m.message_id in mentioned]
-    if not messages or (entity.kind == "thing" and len(messages) < MIN_THING_MESSAGES):
+    single_thing = entity.kind == "thing" and len(messages) < MIN_THING_MESSAGES
+    if not messages or (single_thing and not _named_as_an_object(entity, messages)):
         return None
     impressions = list(analysis.self_reports.get(entity.name, [])) if entity.is_speaker else []
     third = _third_person(entity, messages)
@@ -171,9 +181,15 @@ def _observe(entity: ActiveEntity, analysis: OfflineAnalysis) -> ImpressionEntit
         relations=_relations(own),
         source_active_runtime_ids=[entity.runtime_id],
         evidence_snippets=[s[:SNIPPET_CHARS] for s in snippets],
-        confidence=_confidence(entity),
+        confidence=UNSURE_THING_CONFIDENCE if single_thing else _confidence(entity),
         reason="offline rules: " + ("speaker" if entity.is_speaker else f"{entity.kind} named in the conversation"),
     )
+
+
+def _named_as_an_object(entity: ActiveEntity, messages: Sequence[ConversationMessage]) -> bool:
+    """Whether a message names the entity as what someone read, watched, played, bought, used..."""
+    pattern = re.compile(_OBJECT_OF + _names_pattern(entity).pattern, re.IGNORECASE)
+    return any(pattern.search(m.content) for m in messages)
 
 
 def _confidence(entity: ActiveEntity) -> float:

@@ -126,7 +126,7 @@ _ZH_ASKED_ABOUT = re.compile(r"(?:你的|那个|这个)?([\u4e00-\u9fff]{2,8}?)(
 def resolve_antecedent(sentence: str, previous: str | None, language: Language) -> str:
     """Replace a leading "it/that" (or "I loved it") by what the previous turn asked about.
 
-    "I loved it!" after "How was the pottery class?" → "I loved the pottery class!". Only when the previous
+    "I loved it!" after "How was the chess tournament?" → "I loved the chess tournament!". Only when the previous
     message is a question with exactly one such object ("How was/is the X", "Did you enjoy the X", "What did you
     think of the X"); otherwise the sentence is returned unchanged. Chinese: "很好玩" after "旅行怎么样？" is left
     alone unless it starts with 它/那/这个.

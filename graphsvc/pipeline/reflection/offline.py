@@ -21,7 +21,7 @@ What it infers:
   or a core trait characterising theirs;
 - context: work / learning / social / personal from keyword lists, else general.
 
-What it cannot infer: abstraction beyond the rules of :mod:`.wording` (it says "Enjoys pottery", not "Values
+What it cannot infer: abstraction beyond the rules of :mod:`.wording` (it says "Enjoys chess", not "Values
 craftsmanship"), paraphrase without a shared word, irony, contradictions that are not a negation,
 grades A and B, and rewriting a contradicted trait (see :func:`.contradictions.offline_resolution`).
 """

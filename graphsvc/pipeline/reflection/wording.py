@@ -6,7 +6,7 @@ From the memories a trait grows from (English or Chinese), in this order:
    → "Enjoys painting and tea tasting" / "喜欢画画和品茶";
 2. what the user wants: the objects of want-verbs ("plans to", "wants to", "打算", "想") → "Wants to learn the
    piano" / "打算学钢琴";
-3. else the content words the memories share → "Often mentions pottery, clay and classes" / "常提到：陶艺、课程".
+3. else the content words the memories share → "Often mentions chess, openings and clubs" / "常提到：象棋、开局".
 
 At most three items, each at most :data:`MAX_ITEM_CHARS`; the user's and other people's names are not items.
 Pure and deterministic.
@@ -90,8 +90,8 @@ def characterise(texts: Sequence[str]) -> str:
     """A short characterisation of what ``texts`` (one trait's memories, most central first) have in common.
 
     Returns:
-        e.g. "Enjoys painting, piano and tea tasting", "Wants to run a marathon", "Often mentions pottery and
-        clay", "喜欢画画和品茶"; the first text itself when none of the rules finds anything (never empty for
+        e.g. "Enjoys painting, piano and tea tasting", "Wants to run a marathon", "Often mentions chess and
+        openings", "喜欢画画和品茶"; the first text itself when none of the rules finds anything (never empty for
         non-empty input).
     """
     if not texts:

@@ -431,11 +431,15 @@ class Settings(BaseSettings):
     recall_entity_max_share: float = Field(default=0.25, gt=0, le=1)
     """Graph expansion brings a named entity's events only if it is observed in at most this share of
     the user's events (``graphsvc.pipeline.recall.graph_expansion``)."""
-    recall_rrf_k: int = Field(default=60, ge=1)
-    recall_conversation_turns: int = Field(default=4, ge=0, le=100)
+    recall_rrf_k: int = Field(default=10, ge=1)
+    """k of reciprocal rank fusion, 1 / (k + rank): 10 chosen by leave-one-conversation-out cross-validation on
+    LoCoMo dev (scripts/bench/locomo.py --grid RECALL_RRF_K=5,10,20,30: held-out any@10 0.770, all@10 0.647;
+    60, the value of Cormack et al., gave 0.733 / 0.608 on all of dev)."""
+    recall_conversation_turns: int = Field(default=5, ge=0, le=100)
     """Recall over a ``conversation`` embeds its last 1, 2, ... this many turns and fuses their vector rankings
     (0: one text of every turn); full text reads at most the last two. Chosen by 5-fold cross-validation on
-    MADial-Bench zh dev (scripts/bench/madial.py --turns-grid 2,3,4,5: 4 in four folds of five, README)."""
+    MADial-Bench zh dev with ``recall_rrf_k`` 10 (scripts/bench/madial.py --turns-grid 2,3,4,5: 5 in every fold,
+    held-out recall@5 0.620; README)."""
     recall_recency_half_life_days: float = Field(default=30.0, gt=0)
     recall_recency_weight: float = Field(default=0.1, ge=0)
     recall_importance_weight: float = Field(default=0.1, ge=0)

@@ -2,8 +2,8 @@
 
 The neighbour reads (``aliases_of``, ``impressions_of``, ...) take many entity uids at once: the GraphQL
 DataLoaders batch every ``Entity.aliases`` (etc.) field of one response into one query. Search is full-text
-over alias names (index ``entity_names``, CJK bigrams), with every word also matched as a prefix, so "Mel"
-finds "Melanie" and "Canyon" finds "Grand Canyon"; the user's text never reaches Lucene as syntax.
+over alias names (index ``entity_names``, CJK bigrams), with every word also matched as a prefix, so "Kat"
+finds "Katarina" and "Valley" finds "Death Valley"; the user's text never reaches Lucene as syntax.
 """
 
 from __future__ import annotations

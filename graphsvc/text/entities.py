@@ -87,7 +87,7 @@ class EntityMention(BaseModel):
 
     name: str = Field(description="Canonical name: the fullest form used in the conversation.")
     aliases: list[str] = Field(
-        default=[], description='Other names used for the same entity in the conversation, e.g. "Mel".'
+        default=[], description='Other names used for the same entity in the conversation, e.g. "Kat".'
     )
     kind: EntityKind = Field(description="person, place, organization, work or thing.")
     source_message_ids: list[str] = Field(description="message_id of every message that names the entity.")
@@ -163,8 +163,8 @@ def extract_entities(messages: Sequence[ConversationMessage]) -> list[EntityMent
     Chinese: names after "我的朋友/同事/老婆…" (surname-initial, conservative), "我叫X" / "我是<surname>X",
     places after 住在/去了/在/来自… ending in a suffix (市/省/县/路/公园/大学/公司…), and the person, place and
     organisation names jieba's part-of-speech tagger finds.
-    Aliases: a non-speaker single name that is a prefix of exactly one longer person name ("Mel" of
-    "Melanie"), or a two-character Chinese name ending exactly one three-character person name, is merged.
+    Aliases: a non-speaker single name that is a prefix of exactly one longer person name ("Kat" of
+    "Katarina"), or a two-character Chinese name ending exactly one three-character person name, is merged.
 
     Returns:
         Entities with source ids in conversation order: speakers first (as persons), then the others in

@@ -60,7 +60,7 @@ def is_place(name: str) -> bool:
 
 def is_region(name: str) -> bool:
     """Whether ``name`` is a country, a US state or a continent: places that are rarely anything else
-    (many city names are also given names: Florence, Austin, Charlotte)."""
+    (many city names are also given names: Florence, Austin, Victoria)."""
     return name.strip() in _regions()
 
 

@@ -8,7 +8,7 @@ Pipeline for each message whose role is not assistant/system/AI:
      (:func:`graphsvc.text.statements.source_messages`).
   2. Its language is detected by CJK ratio, it is split into sentences (. ! ? ; 。！？；and newlines),
      leading fillers ("Well,", "嗯，") are stripped, greetings/thanks/acknowledgements are skipped, and
-     questions are skipped; in a question like "我很喜欢绘画，你觉得有什么书推荐吗？" only the trailing
+     questions are skipped; in a question like "我很喜欢做菜，你觉得有什么书推荐吗？" only the trailing
      question clauses are dropped and the statement before them is kept.
   3. Each remaining sentence is classified by its most confident cue (:mod:`.cues` ``EN_CUES`` / ``ZH_CUES``,
      plus the event rules); ties go to pain_point, goal, event, preference, fact, in that order.
@@ -132,7 +132,7 @@ def classify_sentence(
     """Classify a cleaned sentence: (memory type, confidence, event time or None), or None if no cue fires.
 
     The most confident cue wins; ties go to the first type in the order pain_point, goal, event,
-    preference, fact. Quoted titles are masked first, so "《百年孤独》" does not read as loneliness.
+    preference, fact. Quoted titles are masked first, so "《孤独星球》" does not read as loneliness.
     """
     text = QUOTED_TITLE.sub("“”", sentence)
     table = cues.ZH_CUES if language == "zh" else cues.EN_CUES

@@ -7,9 +7,9 @@ with the alias rule made stricter and two conversation-level rules that need the
 - a Latin short form that merely starts a longer name is not taken as its alias on that ground alone
   ("Ann" is not "Anna", seed 000: no premature merge of near subjects): the extractor's prefix aliases are
   split back into their own mentions (Chinese given-name aliases, 伟明 of 张伟明, stay);
-- a short name used to address another speaker ("Hey Mel!", "That's great, Mel!" said to Melanie) is that
+- a short name used to address another speaker ("Hey Kat!", "That's great, Kat!" said to Katarina) is that
   speaker's alias, when it starts exactly one speaker's first name and is at least 3 characters;
-- a two-word span that is an interjection plus a speaker's name ("Bye Caroline") is a mention of that speaker.
+- a two-word span that is an interjection plus a speaker's name ("Bye Ana") is a mention of that speaker.
 
 Each active entity is bound to a known entity when its names match exactly one in the identity index
 (never when they match several). Batches follow recency (most recently mentioned first); the batch size is
@@ -172,7 +172,7 @@ def _speaker_named_by(entity: EntityMention, speakers: set[str], sources: Sequen
         return None
     target = candidates[0]
     name = re.escape(entity.name)
-    # "Hey Mel!", "Thanks, Mel.", "That's great, Mel!", "Mel, look!", "..., Mel" at the end of a message
+    # "Hey Kat!", "Thanks, Kat.", "That's great, Kat!", "Kat, look!", "..., Kat" at the end of a message
     vocative = re.compile(rf"(?:^|[.!?]\s+|,\s*|\b{_GREETING}[,!\s]+){name}\s*[!,.?]|,\s*{name}\s*[!.?]*\s*$")
     mentioned_in = set(entity.source_message_ids)
     addressed = any(

@@ -6,14 +6,14 @@ pipeline running"). For each active entity of a batch it observes:
 - the entity itself, named as the conversation names it (name and aliases from stage 1), confidence by kind:
   a speaker 0.95, a person/place/organization/work 0.8 (0.9 when mentioned in 2+ messages), a thing
   (capitalised word of unknown kind) 0.6 when named in 2+ messages of the conversation; named once, it is
-  observed only as what someone read, watched, played, bought, used... ("We read Dune"), at 0.5,
+  observed only as what someone read, watched, played, bought, used... ("We read Middlemarch"), at 0.5,
   so it waits as a pending observation a person can decide; any other thing named once ("NASA", "Covid")
   is not observed at all (and, so that a re-run changes nothing, not even when an entity of that name
   exists already);
 - impressions: a speaker's first-person statements (the offline memory rules, "Ana went to ...") and any
   speaker's sentences that name the entity, with the speaker named ("Ana's friend Tom paints.", 0.6);
 - features of a speaker from self-descriptions (lives_in, from, occupation, works_at; English and Chinese);
-- relations of a speaker from "my friend Oliver" / "我的朋友张伟" (friend, sister, colleague, ...).
+- relations of a speaker from "my friend Tomás" / "我的朋友张伟" (friend, sister, colleague, ...).
 
 Pure and deterministic: the same conversation gives the same plan, so a re-run changes nothing.
 """
@@ -47,7 +47,7 @@ once is too little for anyone to decide what it is, so it would only wait as a p
 THING_CONFIDENCE = 0.6
 """...and then it is created (at the default ``impression_create_min_confidence``)."""
 UNSURE_THING_CONFIDENCE = 0.5
-"""A thing named once as what someone read, watched, played, bought... ("We read Dune"): a person
+"""A thing named once as what someone read, watched, played, bought... ("We read Middlemarch"): a person
 can tell what it is, so it waits as a pending observation (below the creation threshold)."""
 _OBJECT_OF = (
     r"\b(?:read|reading|watched|watching|saw|seen|listened to|listening to|played|playing|bought|buying|ordered|"

@@ -148,7 +148,7 @@ async def _with_context(
 ) -> list[str]:
     """Each event's text preceded by the end of the message said just before it in the same session
     (the last ``event_context_chars`` characters; the batch's previous message, or for the first one
-    the session's latest stored message said before ``first_at``). A reply ("Yes, Oscar, my guinea pig")
+    the session's latest stored message said before ``first_at``). A reply ("Yes, Pip, my hamster")
     is found by the question it answers.
 
     Returns:

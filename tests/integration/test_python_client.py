@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
 import pytest
-from graphsvc_client import AsyncGraphsvc, Graphsvc, GraphsvcError, Message
+from graphsvc_client import AsyncGraphsvc, Graphsvc, GraphsvcError, Message, Turn
 
 from graphsvc.api.app import build_app
 from graphsvc.config import Settings
@@ -55,6 +55,11 @@ async def test_sync_client_and_errors(service: MemoryService, url: str) -> None:
         with Graphsvc(url, key, user_id="ana") as memory:
             assert memory.add_messages("s1", [Message(role="user", content=FACT)]).stored == 1
             assert [h.content for h in memory.recall("nurse")] == [FACT]
+            turns = [Turn(role="assistant", content="How is work?"), Turn(role="user", content="Busy at the hospital.")]
+            assert [h.content for h in memory.recall(conversation=turns)] == [FACT]
+            with pytest.raises(GraphsvcError) as neither:
+                memory.memory_context(max_tokens=300)
+            assert neither.value.code == "INVALID_INPUT"
             with pytest.raises(GraphsvcError) as missing:
                 memory.end_conversation("never-started")
             assert missing.value.code == "NOT_FOUND"

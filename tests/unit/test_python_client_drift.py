@@ -25,7 +25,7 @@ from graphql import (
     validate,
 )
 from graphsvc_client import AsyncGraphsvc, Graphsvc
-from graphsvc_client.models import RESULT_MODELS, JobStatus, MemoryType, Message, RememberSource
+from graphsvc_client.models import RESULT_MODELS, JobStatus, MemoryType, Message, RememberSource, Turn
 from graphsvc_client.operations import DOCUMENTS
 from pydantic import BaseModel
 
@@ -105,6 +105,15 @@ def test_remember_variables_fit_the_remember_input() -> None:
     for literal, enum in ((MemoryType, "MemoryType"), (RememberSource, "RememberSource")):
         named = SCHEMA.type_map[enum]
         assert isinstance(named, GraphQLEnumType) and set(typing.get_args(literal)) == set(named.values), enum
+
+
+def test_turn_model_fits_the_turn_input() -> None:
+    turn_input = SCHEMA.type_map["TurnInput"]
+    assert isinstance(turn_input, GraphQLInputObjectType)
+    aliases = {f.alias or n for n, f in Turn.model_fields.items()}
+    assert aliases == set(turn_input.fields)
+    required = {n for n, f in turn_input.fields.items() if isinstance(f.type, GraphQLNonNull)}
+    assert required <= {n for n, f in Turn.model_fields.items() if f.is_required()}
 
 
 def test_sync_and_async_clients_offer_the_same_methods() -> None:

@@ -1,7 +1,7 @@
 """Typed sync and async client of the graphsvc memory service."""
 
 from graphsvc_client.client import AsyncGraphsvc, Graphsvc, GraphsvcError
-from graphsvc_client.models import ForgetResult, IngestResult, Job, Memory, MemoryContext, Message, RecallHit
+from graphsvc_client.models import ForgetResult, IngestResult, Job, Memory, MemoryContext, Message, RecallHit, Turn
 
 __all__ = [
     "AsyncGraphsvc",
@@ -14,4 +14,5 @@ __all__ = [
     "MemoryContext",
     "Message",
     "RecallHit",
+    "Turn",
 ]

@@ -25,6 +25,7 @@ from graphsvc_client.models import (
     Message,
     RecallHit,
     RememberSource,
+    Turn,
 )
 
 T = TypeVar("T")
@@ -119,12 +120,16 @@ class _Operations:
         variables = {"userId": self._user(user_id), "sessionId": session_id}
         return Operation(ops.END_CONVERSATION, variables, "endConversation", _JOB)
 
-    def _recall(self, query: str, user_id: str | None, limit: int) -> Operation[list[RecallHit]]:
-        variables = {"userId": self._user(user_id), "query": query, "limit": limit}
+    def _recall(
+        self, query: str | None, conversation: Sequence[Turn] | None, user_id: str | None, limit: int
+    ) -> Operation[list[RecallHit]]:
+        variables = {"userId": self._user(user_id), **_asked(query, conversation), "limit": limit}
         return Operation(ops.RECALL, variables, "recall", _HITS)
 
-    def _memory_context(self, query: str, user_id: str | None, max_tokens: int) -> Operation[MemoryContext]:
-        variables = {"userId": self._user(user_id), "query": query, "maxTokens": max_tokens}
+    def _memory_context(
+        self, query: str | None, conversation: Sequence[Turn] | None, user_id: str | None, max_tokens: int
+    ) -> Operation[MemoryContext]:
+        variables = {"userId": self._user(user_id), **_asked(query, conversation), "maxTokens": max_tokens}
         return Operation(ops.MEMORY_CONTEXT, variables, "memoryContext", _CONTEXT)
 
     def _job(self, job_id: str, user_id: str | None) -> Operation[Job]:
@@ -156,6 +161,12 @@ class _Operations:
     def _forget_memory(self, memory_id: str, user_id: str | None, reason: str | None) -> Operation[ForgetResult]:
         variables = {"userId": self._user(user_id), "memoryId": memory_id, "reason": reason}
         return Operation(ops.FORGET_MEMORY, variables, "forgetMemory", _FORGET)
+
+
+def _asked(query: str | None, conversation: Sequence[Turn] | None) -> dict[str, Any]:
+    """The ``query`` and ``conversation`` variables; the service refuses a call with neither."""
+    turns = None if conversation is None else [t.model_dump(mode="json", by_alias=True) for t in conversation]
+    return {"query": query, "conversation": turns}
 
 
 def _headers(api_key: str | None) -> dict[str, str]:
@@ -207,13 +218,28 @@ class Graphsvc(_Operations):
         """End a conversation; its memories are extracted by a background job (returned, PENDING)."""
         return self._run(self._end_conversation(session_id, user_id))
 
-    def recall(self, query: str, *, user_id: str | None = None, limit: int = 10) -> list[RecallHit]:
-        """Ranked memories, events, impressions and traits for a query."""
-        return self._run(self._recall(query, user_id, limit))
+    def recall(
+        self,
+        query: str | None = None,
+        *,
+        conversation: Sequence[Turn] | None = None,
+        user_id: str | None = None,
+        limit: int = 10,
+    ) -> list[RecallHit]:
+        """Ranked memories, events, impressions and traits for a query and/or the conversation so far
+        (oldest turn first; at least one of the two)."""
+        return self._run(self._recall(query, conversation, user_id, limit))
 
-    def memory_context(self, query: str, *, user_id: str | None = None, max_tokens: int = 1000) -> MemoryContext:
-        """A prompt-ready block about the user within ``max_tokens``."""
-        return self._run(self._memory_context(query, user_id, max_tokens))
+    def memory_context(
+        self,
+        query: str | None = None,
+        *,
+        conversation: Sequence[Turn] | None = None,
+        user_id: str | None = None,
+        max_tokens: int = 1000,
+    ) -> MemoryContext:
+        """A prompt-ready block about the user within ``max_tokens``, for a query and/or the conversation so far."""
+        return self._run(self._memory_context(query, conversation, user_id, max_tokens))
 
     def job(self, job_id: str, *, user_id: str | None = None) -> Job:
         """A background job by id."""
@@ -281,13 +307,28 @@ class AsyncGraphsvc(_Operations):
         """End a conversation; its memories are extracted by a background job (returned, PENDING)."""
         return await self._run(self._end_conversation(session_id, user_id))
 
-    async def recall(self, query: str, *, user_id: str | None = None, limit: int = 10) -> list[RecallHit]:
-        """Ranked memories, events, impressions and traits for a query."""
-        return await self._run(self._recall(query, user_id, limit))
+    async def recall(
+        self,
+        query: str | None = None,
+        *,
+        conversation: Sequence[Turn] | None = None,
+        user_id: str | None = None,
+        limit: int = 10,
+    ) -> list[RecallHit]:
+        """Ranked memories, events, impressions and traits for a query and/or the conversation so far
+        (oldest turn first; at least one of the two)."""
+        return await self._run(self._recall(query, conversation, user_id, limit))
 
-    async def memory_context(self, query: str, *, user_id: str | None = None, max_tokens: int = 1000) -> MemoryContext:
-        """A prompt-ready block about the user within ``max_tokens``."""
-        return await self._run(self._memory_context(query, user_id, max_tokens))
+    async def memory_context(
+        self,
+        query: str | None = None,
+        *,
+        conversation: Sequence[Turn] | None = None,
+        user_id: str | None = None,
+        max_tokens: int = 1000,
+    ) -> MemoryContext:
+        """A prompt-ready block about the user within ``max_tokens``, for a query and/or the conversation so far."""
+        return await self._run(self._memory_context(query, conversation, user_id, max_tokens))
 
     async def job(self, job_id: str, *, user_id: str | None = None) -> Job:
         """A background job by id."""

@@ -23,6 +23,15 @@ class Message(_Model):
     speaker: str | None = None
 
 
+class Turn(_Model):
+    """One turn of the conversation so far, for ``recall`` and ``memory_context``: the service decides how many
+    of the latest turns count."""
+
+    role: str = Field(description="user, assistant, or another role name")
+    content: str
+    speaker: str | None = None
+
+
 class IngestResult(_Model):
     stored: int
     duplicates: int

@@ -20,13 +20,13 @@ mutation EndConversation($userId: String!, $sessionId: String!) {{
 }}"""
 
 RECALL = f"""
-query Recall($userId: String!, $query: String!, $limit: Int!) {{
-  recall(userId: $userId, query: $query, limit: $limit) {{ {RECALL_HIT_FIELDS} }}
+query Recall($userId: String!, $query: String, $conversation: [TurnInput!], $limit: Int!) {{
+  recall(userId: $userId, query: $query, conversation: $conversation, limit: $limit) {{ {RECALL_HIT_FIELDS} }}
 }}"""
 
 MEMORY_CONTEXT = """
-query MemoryContext($userId: String!, $query: String!, $maxTokens: Int!) {
-  memoryContext(userId: $userId, query: $query, maxTokens: $maxTokens) {
+query MemoryContext($userId: String!, $query: String, $conversation: [TurnInput!], $maxTokens: Int!) {
+  memoryContext(userId: $userId, query: $query, conversation: $conversation, maxTokens: $maxTokens) {
     text tokens traitIds memoryIds impressionIds eventIds
   }
 }"""

@@ -22,7 +22,9 @@ async def fill(service: MemoryService) -> None:
             user_id="ana",
             session_id=session,
             messages=[
-                MessageIn(role="user", content=t, occurred_at=at(day, minute=i), message_id=f"{session}-{i}")
+                MessageIn(
+                    role="user", content=t, occurred_at=at(day, minute=i), message_id=f"{session}-{i}", speaker="Ana"
+                )
                 for i, t in enumerate(texts)
             ],
         )

@@ -22,6 +22,7 @@ from mcp.types import CallToolResult, TextContent
 from pydantic import BaseModel, Field
 
 from graphsvc.api.context import Context
+from graphsvc.conversation import Turn
 from graphsvc.errors import GraphsvcError
 from graphsvc.service.views import EntityView, ForgetResult, JobRow, MemoryView, MessageIn, RecallHit, TraitView
 
@@ -47,6 +48,27 @@ class MessageArg(BaseModel):
     occurred_at: datetime | None = Field(default=None, description="When it was said (ISO-8601); default now.")
     speaker: str | None = Field(default=None, description="The speaker's name, if known.")
     message_id: str | None = Field(default=None, description="Your stable id for the message (makes retries safe).")
+
+
+class TurnArg(BaseModel):
+    """One turn of the conversation so far, for ``recall`` and ``memory_context``."""
+
+    role: Literal["user", "assistant", "system"] = Field(description="Who spoke.")
+    content: str = Field(description="The message text.")
+    speaker: str | None = Field(default=None, description="The speaker's name, if known.")
+
+
+Conversation = Annotated[
+    list[TurnArg] | None,
+    Field(
+        description="The conversation so far, oldest turn first (the service decides how many of the latest "
+        "turns count). Give it, a query, or both."
+    ),
+]
+
+
+def _turns(conversation: list[TurnArg] | None) -> list[Turn] | None:
+    return None if conversation is None else [Turn(t.role, t.content, t.speaker) for t in conversation]
 
 
 def tool_error(exc: GraphsvcError) -> CallToolResult:
@@ -133,7 +155,8 @@ class MemoryTools:
     async def recall(
         self,
         ctx: McpContext,
-        query: Annotated[str, Field(description="What you want to know, in the user's words or yours.")],
+        query: Annotated[str | None, Field(description="What you want to know, in the user's words or yours.")] = None,
+        conversation: Conversation = None,
         user_id: UserId = None,
         limit: Annotated[int, Field(description="How many results (1-100).", ge=1, le=100)] = 10,
     ) -> ToolResult:
@@ -141,14 +164,17 @@ class MemoryTools:
         traits, best match first, each with the ids of the messages it came from. Use it before answering
         anything that depends on the user's past, preferences or circumstances."""
         context = self._context_of(ctx)
-        hits = await context.service.recall(user_id=context.user_or_bound(user_id), query=query, limit=limit)
+        hits = await context.service.recall(
+            user_id=context.user_or_bound(user_id), query=query, conversation=_turns(conversation), limit=limit
+        )
         return {"hits": [_hit(h) for h in hits]}
 
     @domain_errors
     async def memory_context(
         self,
         ctx: McpContext,
-        query: Annotated[str, Field(description="The topic of the coming answer or conversation.")],
+        query: Annotated[str | None, Field(description="The topic of the coming answer or conversation.")] = None,
+        conversation: Conversation = None,
         user_id: UserId = None,
         max_tokens: Annotated[int, Field(description="Token budget of the block.", ge=50, le=8000)] = 1000,
     ) -> ToolResult:
@@ -157,7 +183,10 @@ class MemoryTools:
         the start of a conversation or task to load what matters, instead of several recall calls."""
         context = self._context_of(ctx)
         block = await context.service.memory_context(
-            user_id=context.user_or_bound(user_id), query=query, max_tokens=max_tokens
+            user_id=context.user_or_bound(user_id),
+            query=query,
+            conversation=_turns(conversation),
+            max_tokens=max_tokens,
         )
         return {"text": block.text, "tokens": block.tokens, "memory_ids": block.memory_ids}
 

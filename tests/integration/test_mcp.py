@@ -92,6 +92,9 @@ async def test_add_end_recall_and_list_with_a_user_key_over_http(service: Memory
         assert memories and all(m["source_message_ids"] == ["m1"] for m in memories)
         block = structured(await client.call_tool("memory_context", {"query": "work", "max_tokens": 400}))
         assert "nurse" in block["text"] and block["tokens"] <= 400
+        turns = [{"role": "assistant", "content": "How is work?"}, {"role": "user", "content": "Busy at the hospital."}]
+        by_turns = structured(await client.call_tool("memory_context", {"conversation": turns, "max_tokens": 400}))
+        assert "nurse" in by_turns["text"]
         assert structured(await client.call_tool("user_traits", {})) == {"traits": []}
     assert [j.status for j in await service.jobs(user_id="ana", status="SUCCEEDED")]
 
@@ -154,6 +157,8 @@ async def test_errors_are_tool_errors_with_the_graphql_codes_and_suggestions(
         }
         invalid = tool_error(await client.call_tool("recall", {"query": " "}))
         assert invalid["code"] == "INVALID_INPUT"
+        neither = tool_error(await client.call_tool("recall", {"conversation": []}))
+        assert neither["code"] == "INVALID_INPUT" and "conversation" in str(neither["suggestion"])
         missing = tool_error(await client.call_tool("add_alias", {"entity_id": "nope", "alias": "x"}))
         assert missing["code"] == "NOT_FOUND" and missing["suggestion"]
         ended = tool_error(await client.call_tool("end_conversation", {"session_id": "never"}))

@@ -80,7 +80,7 @@ UNWIND $uids AS uid
 MATCH (e:Event {uid: uid})
 WHERE e.user_id = $user_id
 RETURN e.uid AS uid, e.content AS content, e.speaker AS speaker, e.role AS role, e.occurred_at AS occurred_at,
-       [e.source_id] AS source_ids, e.title AS title, e.source_type AS source_type
+       [e.source_id] AS source_ids, [e.uid] AS source_uids, e.title AS title, e.source_type AS source_type
 ;
 
 // name: hydrate_memories
@@ -91,10 +91,11 @@ WHERE m.user_id = $user_id
 // said it; recency counts from the last message that said it (conversation time, not import time).
 OPTIONAL MATCH (m)-[:EXTRACTED_FROM]->(e:Event)
 WITH m, e ORDER BY e.occurred_at
-WITH m, collect(e.source_id) AS source_ids, min(e.occurred_at) AS first_said, max(e.occurred_at) AS last_said
+WITH m, collect(e.source_id) AS source_ids, collect(e.uid) AS source_uids, min(e.occurred_at) AS first_said,
+     max(e.occurred_at) AS last_said
 RETURN m.uid AS uid, m.content AS content, m.memory_type AS memory_type,
        coalesce(m.occurred_at, first_said, m.created_at) AS occurred_at, m.importance AS importance,
-       coalesce(last_said, m.last_reinforced_at) AS last_reinforced_at, source_ids, m.status AS status,
+       coalesce(last_said, m.last_reinforced_at) AS last_reinforced_at, source_ids, source_uids, m.status AS status,
        coalesce(m.valid_from, m.occurred_at, first_said, m.created_at) AS valid_from, m.valid_to AS valid_to
 ;
 
@@ -185,9 +186,9 @@ OPTIONAL MATCH (i)<-[:SUPPORTS]-(d:Evidence)-[:FROM_EVENT]->(e:Event)
 WHERE d.user_id = $user_id AND e.user_id = $user_id
 WITH n, i, e ORDER BY e.occurred_at
 WITH n, i, max(e.occurred_at) AS last_said, min(e.occurred_at) AS first_said,
-     [s IN collect(DISTINCT e.source_id) WHERE s IS NOT NULL] AS source_ids
+     [s IN collect(DISTINCT e.source_id) WHERE s IS NOT NULL] AS source_ids, collect(DISTINCT e.uid) AS source_uids
 RETURN i.uid AS uid, i.content AS content, n.subject AS entity, i.confidence AS confidence,
-       coalesce(last_said, i.created_at) AS occurred_at, source_ids,
+       coalesce(last_said, i.created_at) AS occurred_at, source_ids, source_uids,
        coalesce(first_said, i.created_at) AS first_said
 ;
 

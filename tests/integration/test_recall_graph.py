@@ -187,3 +187,21 @@ async def test_full_text_ranks_with_the_tenants_own_statistics(service: MemorySe
     ranked = tenant_bm25.rerank(pool, terms=terms, family="en", stats=stats, k=5)
     assert ranked[0]["uid"] == ana["ana-8"]
     assert {r["uid"] for r in ranked} <= set(ana.values())
+
+
+async def test_the_same_message_id_in_two_sessions_is_two_hits(service: MemoryService) -> None:
+    """Message ids are per session: ``m1`` of one session does not cover ``m1`` of another in recall."""
+    for day, (session, text) in enumerate(
+        [("s1", "I live in Lisbon and I work as a nurse."), ("s2", "My sister lives in Lisbon too.")], start=1
+    ):
+        await service.ingest_messages(
+            user_id="ana",
+            session_id=session,
+            messages=[MessageIn(role="user", content=text, occurred_at=at(day), message_id="m1", speaker="Ana")],
+        )
+    hits = await service.recall(user_id="ana", query="Who lives in Lisbon?", limit=5)
+    assert sorted(h.content for h in hits if h.kind == "event") == [
+        "Ana: I live in Lisbon and I work as a nurse.",
+        "Ana: My sister lives in Lisbon too.",
+    ]
+    assert all(h.source_message_ids == ["m1"] for h in hits)

@@ -42,6 +42,21 @@ def test_hits_whose_sources_are_covered_by_better_hits_are_dropped() -> None:
     assert [h.uid for h in drop_covered(ranked)] == ["m1", "t1", "e2", "m2", "m3"]
 
 
+def test_covered_sources_are_compared_by_event_not_by_per_session_message_id() -> None:
+    from graphsvc.pipeline.recall.fusion import drop_covered
+    from graphsvc.pipeline.recall.hits import RecallHit
+
+    def hit(uid: str, kind: str, events: tuple[str, ...]) -> RecallHit:
+        return RecallHit(uid, kind, uid, 1.0, None, ["m2"], source_event_uids=events)  # type: ignore[arg-type]
+
+    ranked = [
+        hit("e1", "event", ("session-1/m2",)),
+        hit("e2", "event", ("session-2/m2",)),  # the same message id in another session: another message
+        hit("m1", "memory", ("session-1/m2",)),  # extracted from e1: covered
+    ]
+    assert [h.uid for h in drop_covered(ranked)] == ["e1", "e2"]
+
+
 def test_name_candidates_are_the_query_word_ngrams() -> None:
     from graphsvc.pipeline.recall.graph_expansion import name_candidates
 

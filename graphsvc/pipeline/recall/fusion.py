@@ -64,14 +64,15 @@ def drop_covered(hits: list[RecallHit]) -> list[RecallHit]:
     A memory and the message it was extracted from (or two memories from one message) say the
     same thing; keeping the best-ranked one leaves room in the top k for other evidence. Traits
     are never dropped and cover nothing: they generalise over their evidence instead of repeating it.
-    Hits with no source ids are kept.
+    Hits with no source ids are kept. Sources are compared by event uid (``source_event_uids``, message ids
+    only when a hit has none): message ids are per session, so ``m2`` of one session covers nothing of another.
 
     Measured on LoCoMo dev (scripts/bench/locomo.py): any@10 0.642 → 0.668, all@10 0.518 → 0.551.
     """
     covered: set[str] = set()
     kept = []
     for hit in hits:
-        sources = set(hit.source_message_ids)
+        sources = set(hit.source_event_uids or hit.source_message_ids)
         if hit.kind != "trait":
             if sources and sources <= covered:
                 continue

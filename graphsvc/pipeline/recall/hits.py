@@ -16,7 +16,9 @@ class RecallHit:
     evidence cites (none for a document passage). ``entity``: for an impression, the subject of the entity it
     characterises. ``role``: for an event, the role of whoever said it (user, assistant, ...). ``document_id``,
     ``heading_path``, ``title``: for a passage (``chunk``), its document, the headings above it (outermost first)
-    and the document's title."""
+    and the document's title. ``source_event_uids``: the uids of the Event nodes behind ``source_message_ids``
+    (a message id names one message *of its session*, so two sessions' ``m1`` are different messages); empty
+    for traits and passages."""
 
     uid: str
     kind: HitKind
@@ -35,3 +37,4 @@ class RecallHit:
     document_id: str | None = None
     heading_path: list[str] = field(default_factory=list)
     title: str | None = None
+    source_event_uids: tuple[str, ...] = ()

@@ -330,7 +330,16 @@ async def _hydrate(
         occurred = native(row["occurred_at"])
         score = scored(row, reinforced=occurred, importance=0.0)
         hits.append(
-            RecallHit(row["uid"], "event", _event_text(row), score, occurred, list(row["source_ids"]), role=row["role"])
+            RecallHit(
+                row["uid"],
+                "event",
+                _event_text(row),
+                score,
+                occurred,
+                list(row["source_ids"]),
+                role=row["role"],
+                source_event_uids=tuple(row["source_uids"]),
+            )
         )
     for row in memories:
         occurred = native(row["occurred_at"])
@@ -347,6 +356,7 @@ async def _hydrate(
                 status=row["status"] or "active",
                 valid_from=native(row["valid_from"]),
                 valid_to=native(row["valid_to"]),
+                source_event_uids=tuple(row["source_uids"]),
             )
         )
     for row in impressions:
@@ -363,6 +373,7 @@ async def _hydrate(
                 occurred,
                 list(row["source_ids"]),
                 entity=row["entity"],
+                source_event_uids=tuple(row["source_uids"]),
             )
         )
     for row in traits:

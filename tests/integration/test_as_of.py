@@ -28,10 +28,10 @@ async def test_memories_as_of_follow_valid_time(service: MemoryService) -> None:
         page = await service.memories(user_id="ana", as_of=at(day))
         return [m.content for m in page.items]
 
-    assert await contents(1) == ["Ana: I live in Lisbon."]  # from the moment it was said
-    assert await contents(9) == ["Ana: I live in Lisbon."]
-    assert await contents(10) == ["Ana: I live in Porto."]  # the boundary belongs to the newer value
-    assert await contents(20) == ["Ana: I live in Porto."]
+    assert await contents(1) == ["Ana lives in Lisbon."]  # from the moment it was said
+    assert await contents(9) == ["Ana lives in Lisbon."]
+    assert await contents(10) == ["Ana lives in Porto."]  # the boundary belongs to the newer value
+    assert await contents(20) == ["Ana lives in Porto."]
     assert (await service.memories(user_id="ana", as_of=at(1) - timedelta(seconds=1))).items == []
 
 
@@ -78,7 +78,5 @@ async def test_entity_as_of_shows_what_the_messages_said_by_then(service: Memory
     assert {f.key: f.value for f in then.features}["lives_in"] == "Lisbon"
     assert all("Porto" not in i.content for i in then.impressions)
     oliver = await service.entity_named_as_of(user_id="ana", name="Oliver", as_of=at(5))
-    assert oliver is not None and [i.content for i in oliver.impressions] == [
-        "Ana: My friend Oliver paints landscapes."
-    ]
+    assert oliver is not None and [i.content for i in oliver.impressions] == ["Ana's friend Oliver paints landscapes."]
     assert await service.entity_named_as_of(user_id="ana", name="Ana", as_of=at(1) - timedelta(days=1)) is None

@@ -34,7 +34,7 @@ async def test_a_memory_said_twice_survives_losing_one_source(service: MemorySer
     assert history[-1].event == "sources_retracted" and history[-1].new_value is None
     created = [h for h in history if h.event == "created"]
     assert created[0].new_value is None and created[0].scrubbed_at is not None  # it quoted m1
-    assert [h.new_value for h in history if h.event == "reinforced"] == ["Ana: I work as a nurse."]  # m2 stays
+    assert [h.new_value for h in history if h.event == "reinforced"] == ["Ana works as a nurse."]  # m2 stays
     result = await service.forget_messages(user_id="ana", message_ids=["m2"])
     assert result.memories_deleted == 1 and result.sessions == 1
     with pytest.raises(NotFoundError):
@@ -75,7 +75,7 @@ async def test_a_message_id_used_in_two_sessions_is_forgotten_in_the_session_nam
 
     assert (one_session.events, one_session.sessions) == (1, 1)
     assert (await cypher(service.db, count))[0]["s"] == ["s1"]
-    assert [m.content for m in await all_memories(service, "ana")] == ["Ana: I work as a nurse."]
+    assert [m.content for m in await all_memories(service, "ana")] == ["Ana works as a nurse."]
     assert (await service.forget_messages(user_id="ana", message_ids=["m1"], session_id="s9")).events == 0
     every_session = await service.forget_messages(user_id="ana", message_ids=["m1"])
     assert every_session.events == 1 and (await cypher(service.db, count))[0]["s"] == []
@@ -96,7 +96,7 @@ async def test_forget_memory_leaves_a_tombstone_and_reinstates_the_older_value(s
     lisbon = one(await all_memories(service, "ana"), "Lisbon")
     assert (lisbon.status, lisbon.valid_to) == ("active", None)
     stale = await cypher(service.db, "MATCH (i:Impression {user_id: 'ana'}) RETURN i.content AS c, i.stale AS s")
-    assert {r["c"]: r["s"] for r in stale} == {lisbon.content: None, "Ana: I live in Porto.": True}
+    assert {r["c"]: r["s"] for r in stale} == {lisbon.content: None, "Ana lives in Porto.": True}
     lisbon_history = await service.memory_history(user_id="ana", memory_id=lisbon.uid)
     assert [h.event for h in lisbon_history] == ["created", "superseded", "reinstated"]
     assert lisbon_history[1].new_value is None  # it quoted the forgotten memory

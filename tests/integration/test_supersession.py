@@ -86,7 +86,7 @@ async def test_a_preference_turned_negative_supersedes_and_the_same_value_reinfo
     assert {m.status for m in memories} == {"active"}
     await converse(service, user_id="ana", session_id="s3", lines=[("m3", "I don't like sushi anymore.", at(9))])
     memories = await all_memories(service, "ana")
-    negative = one(memories, "don't like sushi")
+    negative = one(memories, "like sushi anymore")
     assert negative.status == "active" and negative.slot == "likes:sushi"
     assert {m.status for m in memories if m.uid != negative.uid} == {"superseded"}
 
@@ -154,4 +154,4 @@ async def test_two_statements_of_one_message_keep_their_own_slots(service: Memor
     await converse(service, user_id="ana", session_id="s2", lines=lines)
     memories = await all_memories(service, "ana")
     assert one(memories, "Lisbon").superseded_by == one(memories, "Porto").uid
-    assert one(memories, "I love sushi").superseded_by == one(memories, "don't like sushi").uid
+    assert one(memories, "loves sushi").superseded_by == one(memories, "like sushi anymore").uid

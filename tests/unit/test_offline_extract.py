@@ -369,3 +369,20 @@ def test_locomo_speakers_and_aliases() -> None:
     assert any(m.content.startswith(tuple(speakers)) for m in extraction.memories)
     assert any(m.memory_type == "event" and m.occurred_at and m.occurred_at < sent_at for m in extraction.memories)
     assert speakers <= {e.name for e in _entities(messages) if e.kind == "person"}
+
+
+def test_a_standalone_memory_keeps_the_sentence_as_said_for_the_slot_rules() -> None:
+    said = ConversationMessage(
+        message_id="m1",
+        role="user",
+        speaker="Ana",
+        content="I live in Porto.",
+        occurred_at=datetime(2024, 5, 1, tzinfo=UTC),
+    )
+    [memory] = extract_offline([said]).memories
+    assert (memory.content, memory.stated_as) == ("Ana lives in Porto.", "Ana: I live in Porto.")
+    assert "stated_as" not in memory.model_dump()  # never stored or sent
+    schema = json.dumps(MemoryExtraction.model_json_schema())
+    assert "stated_as" not in schema  # never asked of an LLM
+    unnamed = said.model_copy(update={"speaker": None})
+    assert extract_offline([unnamed]).memories[0].stated_as == "I live in Porto."

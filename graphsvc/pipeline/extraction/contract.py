@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic.json_schema import SkipJsonSchema
 
 from graphsvc.vocabulary import MemoryType
 
@@ -62,6 +63,13 @@ class ExtractedMemory(BaseModel):
         "relationship_status, name, age, dog.name, likes:sushi (how the user feels about sushi); for someone "
         "else than the speaker prefix the person: sister.lives_in. A later memory with the same slot and a "
         "different value replaces this one. null for anything that can hold alongside other statements.",
+    )
+    stated_as: SkipJsonSchema[str | None] = Field(
+        default=None,
+        exclude=True,
+        description="Offline extractor only, never asked of an LLM: the sentence as its speaker said it, after "
+        "their name (\"Ana: I live in Porto.\" for the memory \"Ana lives in Porto.\"). The slot rules of "
+        "issue 12 read first-person statements behind a speaker prefix, so they read this when it is set.",
     )
 
     @field_validator("occurred_at")

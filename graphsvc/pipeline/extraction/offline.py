@@ -195,8 +195,9 @@ FALLBACK_CONFIDENCE = 0.5
 
 def _statements_of(
     message: ConversationMessage, previous: ConversationMessage | None
-) -> list[tuple[str, MemoryType, float, datetime | None]]:
-    """The memories one message states: (standalone text, type, confidence, event time)."""
+) -> list[tuple[str, str, MemoryType, float, datetime | None]]:
+    """The memories one message states: (standalone text, the sentence as said behind a speaker prefix, type,
+    confidence, event time)."""
     language = detect_language(message.content)
     speaker = (message.speaker or "").strip()
     out = []
@@ -211,8 +212,9 @@ def _statements_of(
         if hit is None:
             continue
         asked = previous.content if previous is not None and previous.speaker != message.speaker else None
-        text = name_the_speaker(resolve_antecedent(sentence, asked, language), speaker, language)
-        out.append((text, *hit))
+        resolved = resolve_antecedent(sentence, asked, language)
+        said = f"{speaker}: {resolved}" if speaker else resolved
+        out.append((name_the_speaker(resolved, speaker, language), said, *hit))
     return out
 
 
@@ -241,7 +243,7 @@ def extract_offline(messages: Sequence[ConversationMessage], *, max_memories: in
         if message.message_id not in sources:
             continue
         previous = messages[position - 1] if position else None
-        for content, memory_type, confidence, occurred_at in _statements_of(message, previous):
+        for content, said, memory_type, confidence, occurred_at in _statements_of(message, previous):
             key = _normalise(content)
             if key in by_key:
                 known = by_key[key]
@@ -256,6 +258,7 @@ def extract_offline(messages: Sequence[ConversationMessage], *, max_memories: in
                 importance=score_importance(memory_type, content),
                 source_message_ids=[message.message_id],
                 occurred_at=occurred_at,
+                stated_as=said[:_MAX_CONTENT_CHARS],
             )
     memories = list(by_key.values())
     if len(memories) > max_memories:

@@ -63,7 +63,10 @@ async def candidates(
                 dedup_key=keys.memory_dedup_key(user_id, memory.memory_type, digest),
                 source_uids=list(memory.source_message_ids),
                 slot=memory_slot(
-                    user_id=user_id, content=memory.content, memory_type=memory.memory_type, given=memory.slot
+                    user_id=user_id,
+                    content=memory.stated_as or memory.content,
+                    memory_type=memory.memory_type,
+                    given=memory.slot,
                 ),
                 valid_from=valid_from,
                 stated_at=stated_at,

@@ -217,7 +217,7 @@ def with_feature_slots(
     """
     out = []
     for memory in extraction.memories:
-        speaker, statement = split_speaker(memory.content)
+        speaker, statement = split_speaker(memory.stated_as or memory.content)
         if memory.slot is None and speaker is not None and offline_slot(statement, memory.memory_type) is None:
             name, sources = keys.normalise_text(speaker), set(memory.source_message_ids)
             text = f" {keys.normalise_text(statement)} "

@@ -11,11 +11,12 @@ Where a slot comes from, in order: the extractor's answer (the LLM contract's op
 ``remember(slot:)``), else the rules below, which know a few first-person patterns in English and Chinese
 (:func:`offline_slot`). Where neither knows, the memory has no slot and nothing is superseded.
 
-The subject is the memory's speaker: extraction writes memories as ``"Speaker: statement"``
-(:func:`split_speaker`), so "Caroline: I live in Lisbon" and "Melanie: I live in Paris" are different
-subjects; a memory without a speaker prefix is about the user. The rules also return the value
-(normalised), so two wordings of the same value ("I live in Lisbon" / "I currently live in Lisbon.") are not a
-change of value.
+The subject is the memory's speaker, read from a ``"Speaker: statement"`` prefix (:func:`split_speaker`), so
+"Ana: I live in Lisbon" and "Ines: I live in Paris" are different subjects; a memory without a speaker prefix
+is about the user. The offline extractor's memories stand alone ("Ana lives in Lisbon.", issue 14), so the
+rules read its ``stated_as`` (the sentence as said, behind the speaker's name) instead of the memory's text.
+The rules also return the value (normalised), so two wordings of the same value ("I live in Lisbon" / "I
+currently live in Lisbon.") are not a change of value.
 
 Pure: no I/O.
 """
@@ -43,7 +44,7 @@ class SlotMatch:
 
 
 def split_speaker(content: str) -> tuple[str | None, str]:
-    """``"Caroline: I live in Lisbon."`` → ``("Caroline", "I live in Lisbon.")``; no prefix → ``(None, content)``.
+    """``"Ana: I live in Lisbon."`` → ``("Ana", "I live in Lisbon.")``; no prefix → ``(None, content)``.
 
     A prefix is at most 40 characters and 4 words without sentence punctuation (extraction's own prefix).
     """

@@ -102,7 +102,7 @@ async def test_llm_summary_and_low_confidence_candidates_in_the_one_extraction_c
     job = await llm_service.end_conversation(user_id="ana", session_id="s1")
     await llm_service.wait_for_jobs()
     done = await llm_service.job(job_id=job.uid, user_ids=None)
-    assert done.status == "SUCCEEDED" and done.llm_calls == 2  # extraction + entity planner: no summary call
+    assert done.status == "SUCCEEDED" and done.llm_calls == 1  # one call: memories, observations, summary
     assert "summary" in llm_server.requests[0]["messages"][0]["content"]
     memories = {m.content for m in (await llm_service.memories(user_id="ana")).items}
     assert memories == {"Ana works as a nurse", "Ana lives in Lisbon", "Ana may have moved hospitals"}

@@ -58,23 +58,7 @@ class JobArea:
         view = await learning.run(self.rt, user_id=job.user_id, day=day, owner=job.owner)
         if view.status != "COMPLETED":  # FAILED, or RUNNING in another process: the job is tried again later
             raise RuntimeError(f"daily learning of {view.day} is {view.status}: {view.error or 'held elsewhere'}")
-        now = self.rt.clock()
-        await commit_with_job(
-            self.rt.db,
-            job,
-            now=now,
-            work=lambda tx: tx.write(
-                "complete_job",
-                uid=job.uid,
-                user_id=job.user_id,
-                owner=job.owner,
-                now=now,
-                llm_calls=view.llm_calls if view.ran_now else 0,
-                tokens_in=0,
-                tokens_out=0,
-                outcome=view.status,
-            ),
-        )
+        await self._complete(job, llm_calls=view.llm_calls if view.ran_now else 0, outcome=view.status)
 
     async def _reflect_after_extraction(self, job: JobRow) -> None:
         """Seed 002 §1 after a conversation ends: check the triggers and run a cycle if one holds.
@@ -85,6 +69,18 @@ class JobArea:
         job's status commits only while this process still owns the job.
         """
         outcome = await cycle.run(self.rt, user_id=job.user_id, session_ended=True)
+        await self._complete(
+            job,
+            llm_calls=outcome.llm_calls,
+            tokens_in=outcome.tokens_in,
+            tokens_out=outcome.tokens_out,
+            outcome=outcome.status,
+        )
+
+    async def _complete(
+        self, job: JobRow, *, llm_calls: int, outcome: str, tokens_in: int = 0, tokens_out: int = 0
+    ) -> None:
+        """Record the job SUCCEEDED with its LLM cost, only while this process still owns it (commit_with_job)."""
         now = self.rt.clock()
         await commit_with_job(
             self.rt.db,
@@ -96,10 +92,10 @@ class JobArea:
                 user_id=job.user_id,
                 owner=job.owner,
                 now=now,
-                llm_calls=outcome.llm_calls,
-                tokens_in=outcome.tokens_in,
-                tokens_out=outcome.tokens_out,
-                outcome=outcome.status,
+                llm_calls=llm_calls,
+                tokens_in=tokens_in,
+                tokens_out=tokens_out,
+                outcome=outcome,
             ),
         )
 

@@ -34,7 +34,7 @@ from graphsvc.pipeline.reflection.traits_query import EvidenceView as TraitEvide
 from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.pipeline.sources.candidates import CandidateView
 from graphsvc.pipeline.sources.events import EventsOutcome, SourceEventIn
-from graphsvc.service.api_keys import ApiKeyView
+from graphsvc.graph.api_keys import ApiKeyView
 from graphsvc.service.documents import TagView
 from graphsvc.service.timeline import GrowthDay, SessionView, TimelineItem, TimelinePage, UserStats
 

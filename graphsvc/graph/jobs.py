@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
+from graphsvc import keys
 from graphsvc.graph import nodes
-from graphsvc.graph.database import Database, NamedTx
+from graphsvc.graph.database import Database, NamedTx, Queries
 from graphsvc.graph.leases import LeaseLostError
-from graphsvc.keys import new_uid
 from graphsvc.vocabulary import JOB_KINDS, JOB_PRIORITY_RANK, JOB_STATUSES, JobKind, JobPriority, JobStatus
 
 _PRIORITY_OF_RANK: dict[int, JobPriority] = {rank: name for name, rank in JOB_PRIORITY_RANK.items()}
@@ -103,37 +103,54 @@ async def commit_with_job(db: Database, job: JobRow, *, now: datetime, work: Any
     return await db.in_transaction(guarded)
 
 
-async def queue_user_job(
-    db: Any,
+async def enqueue(
+    db: Queries,
     *,
     user_id: str,
     kind: JobKind,
-    dedup_key: str,
     now: datetime,
+    coalesce_on: str,
+    session_id: str | None = None,
     target_uid: str | None = None,
     priority: JobPriority = "interactive",
     open_statuses: tuple[JobStatus, ...] = ("PENDING",),
     request_id: str | None = None,
-) -> tuple[JobRow, bool]:
-    """Queue a job of the user not tied to a session (``create_user_job``), or return the one already queued.
+) -> tuple[JobRow, bool] | None:
+    """Queue a background job: the one place every job is created.
+
+    Jobs of one kind with the same ``coalesce_on`` are coalesced: while one is queued (its status in
+    ``open_statuses``) it is returned instead of a new one, with its priority raised to ``priority`` when that
+    is higher. A job tied to a session (``session_id``: extraction, the reflection an extraction queues) also
+    counts a RUNNING job claimed after the session's last ingest as queued (it reads everything there is).
 
     Args:
-        db: a :class:`Database` or a :class:`NamedTx` (to queue inside a caller's transaction).
-        open_statuses: a job with the same ``dedup_key`` in one of these statuses is returned instead.
+        db: a :class:`Database`, or a :class:`NamedTx` to queue inside the caller's transaction.
+        coalesce_on: what the job is about: the session uid for an extraction, the user for a reflection, the
+            document uid for its indexing, ``learn:<day>`` for a day's learning.
+        session_id: the session a conversation job reads; it must exist.
+        target_uid: what a job not tied to a session works on (a document, a day).
 
     Returns:
-        the job and whether it was created now.
+        the job and whether it was created now; None when ``session_id`` names no session of the user.
     """
-    rows = await db.write(
-        "create_user_job",
-        uid=new_uid(),
-        user_id=user_id,
-        kind=kind,
-        target_uid=target_uid,
-        now=now,
-        priority=JOB_PRIORITY_RANK[priority],
-        dedup_key=dedup_key,
-        request_id=request_id,
-        open_statuses=list(open_statuses),
-    )
-    return JobRow.from_node(rows[0]["job"]), bool(rows[0]["created"])
+    dedup_key = keys.job_dedup_key(_COALESCE_TAG.get(kind, kind), coalesce_on)
+    common = {
+        "uid": keys.new_uid(),
+        "user_id": user_id,
+        "kind": kind,
+        "now": now,
+        "priority": JOB_PRIORITY_RANK[priority],
+        "dedup_key": dedup_key,
+        "request_id": request_id,
+    }
+    if session_id is not None:
+        rows = await db.write(
+            "create_job", **common, session_id=session_id, session_uid=keys.session_uid(user_id, session_id)
+        )
+    else:
+        rows = await db.write("create_user_job", **common, target_uid=target_uid, open_statuses=list(open_statuses))
+    return (JobRow.from_node(rows[0]["job"]), bool(rows[0]["created"])) if rows else None
+
+
+_COALESCE_TAG: dict[str, str] = {"extract_memories": "extract"}
+"""The coalescing key's tag of a kind, where it differs from the kind's name."""

@@ -24,7 +24,7 @@ from typing import Any
 from graphsvc import keys
 from graphsvc.errors import DocumentError, InvalidInputError
 from graphsvc.graph.database import NamedTx
-from graphsvc.graph.jobs import queue_user_job
+from graphsvc.graph import jobs
 from graphsvc.logs import request_id_var
 from graphsvc.pipeline.documents.chunker import ChunkDraft, build_chunks
 from graphsvc.pipeline.documents.normalize import Normalized, normalize
@@ -241,11 +241,11 @@ async def _store(
         },
     )
     await tx.write("link_document_event", **base, event_uid=event_uid)
-    await queue_user_job(
+    await jobs.enqueue(
         tx,
         user_id=user_id,
         kind="index_document",
-        dedup_key=keys.job_dedup_key("index_document", uid),
+        coalesce_on=uid,
         target_uid=uid,
         now=now,
         request_id=request_id_var.get(),

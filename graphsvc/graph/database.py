@@ -220,6 +220,14 @@ class Database:
             await (await session.run("CALL db.awaitIndexes(300)")).consume()
         return len(statements)
 
+    async def ping(self) -> None:
+        """One trivial read (``RETURN 1``): raises DatabaseUnavailableError when Neo4j does not answer."""
+        await self.read("ping")
+
+    async def indexes_not_online(self) -> list[str]:
+        """The names of indexes (and constraints' backing indexes) still populating or failed."""
+        return [str(r["name"]) for r in await self.read("indexes_not_online")]
+
     async def check_vector_dimensions(self, *, dimensions: int) -> None:
         """Refuse to start when an existing vector index disagrees with the embedder.
 

@@ -1,4 +1,8 @@
-"""The typed row of a ``Job`` node: what the worker claims and runs, and what callers see of a job."""
+"""Jobs: the typed row of a ``Job`` node, queuing (the one place a job is created), reads, cancel and retry.
+
+Statements: ``cypher/queries/jobs.cypher`` and ``user_jobs.cypher``; the worker's claim and lease statements are
+in :mod:`graphsvc.graph.job_leases`.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from typing import Any, cast
 
 from graphsvc import keys
 from graphsvc.graph import nodes
-from graphsvc.graph.database import Database, NamedTx, Queries
+from graphsvc.graph.database import Database, NamedTx, Queries, native
 from graphsvc.graph.leases import LeaseLostError
 from graphsvc.vocabulary import JOB_KINDS, JOB_PRIORITY_RANK, JOB_STATUSES, JobKind, JobPriority, JobStatus
 
@@ -154,3 +158,77 @@ async def enqueue(
 
 _COALESCE_TAG: dict[str, str] = {"extract_memories": "extract"}
 """The coalescing key's tag of a kind, where it differs from the kind's name."""
+
+
+async def get(db: Queries, *, uid: str, user_ids: list[str] | None) -> JobRow | None:
+    """The job ``uid`` if it belongs to one of ``user_ids`` (None: any user, for admins); else None."""
+    rows = await db.read("get_job", uid=uid, user_ids=user_ids)
+    return JobRow.from_node(rows[0]["job"]) if rows else None
+
+
+async def list_for_user(db: Queries, *, user_id: str, status: JobStatus | None, limit: int) -> list[JobRow]:
+    """The user's jobs, newest first, optionally of one status; at most ``limit``."""
+    rows = await db.read("list_jobs", user_id=user_id, status=status, limit=limit)
+    return [JobRow.from_node(r["job"]) for r in rows]
+
+
+async def cancel(db: Queries, *, uid: str, user_id: str, now: datetime) -> tuple[JobRow, JobStatus] | None:
+    """Cancel the user's job: a PENDING one ends CANCELLED at once, a RUNNING one is asked to stop (its owner
+    sees the request at its next lease renewal); an ended one is left as it is.
+
+    Returns:
+        the job as it is now and its status before; None when the user has no such job.
+    """
+    rows = await db.write("cancel_job", uid=uid, user_id=user_id, now=now)
+    return (JobRow.from_node(rows[0]["job"]), rows[0]["before"]) if rows else None
+
+
+async def retry(
+    db: Queries, *, uid: str, user_id: str, now: datetime, priority: JobPriority
+) -> tuple[JobRow, JobStatus] | None:
+    """Queue a FAILED or CANCELLED job of the user again with fresh attempts (any other status: unchanged).
+
+    Returns:
+        the job as it is now and its status before; None when the user has no such job.
+    """
+    rows = await db.write("retry_job", uid=uid, user_id=user_id, now=now, priority=JOB_PRIORITY_RANK[priority])
+    return (JobRow.from_node(rows[0]["job"]), rows[0]["before"]) if rows else None
+
+
+async def complete(
+    tx: Queries, job: JobRow, *, now: datetime, llm_calls: int, outcome: str, tokens_in: int = 0, tokens_out: int = 0
+) -> None:
+    """Record ``job`` SUCCEEDED with its LLM cost and outcome (run it inside :func:`commit_with_job`)."""
+    await tx.write(
+        "complete_job",
+        uid=job.uid,
+        user_id=job.user_id,
+        owner=job.owner,
+        now=now,
+        llm_calls=llm_calls,
+        tokens_in=tokens_in,
+        tokens_out=tokens_out,
+        outcome=outcome,
+    )
+
+
+async def count_open(db: Queries) -> int:
+    """How many jobs of any user are PENDING or RUNNING."""
+    rows = await db.read("count_open_jobs")
+    return int(rows[0]["open"])
+
+
+@dataclass(frozen=True)
+class Backlog:
+    """The job queue by status: ``jobs`` how many, ``oldest_due`` when the longest-waiting one became due (UTC,
+    None when none is waiting)."""
+
+    status: JobStatus
+    jobs: int
+    oldest_due: datetime | None
+
+
+async def backlog(db: Queries) -> list[Backlog]:
+    """The queue depth of every status that has jobs (``/ready`` and the ``graphsvc_job_queue_*`` gauges)."""
+    rows = await db.read("job_backlog")
+    return [Backlog(r["status"], int(r["jobs"]), native(r["oldest_due"])) for r in rows]

@@ -22,6 +22,7 @@ from graphsvc.graph.entity_reads import (
 from graphsvc.graph.entity_reads import EvidenceView as ImpressionEvidenceView
 from graphsvc.graph.jobs import JobRow
 from graphsvc.graph.memory_reads import HistoryView, MemoryPage, MemoryView
+from graphsvc.graph.timeline import GrowthDay, SessionView, TimelineItem, TimelinePage, UserStats
 from graphsvc.pipeline.documents.ingest import DocumentOutcome
 from graphsvc.pipeline.documents.reads import ChunkView, DocumentView
 from graphsvc.pipeline.ingest.messages import IngestOutcome
@@ -36,7 +37,6 @@ from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.pipeline.sources.candidates import CandidateView
 from graphsvc.pipeline.sources.events import EventsOutcome, SourceEventIn
 from graphsvc.service.documents import TagView
-from graphsvc.service.timeline import GrowthDay, SessionView, TimelineItem, TimelinePage, UserStats
 
 __all__ = [
     "AliasView",

@@ -12,6 +12,8 @@ from neo4j.vector import Vector
 from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.embed.local import LocalEmbedder
+from graphsvc.graph import bulk
+from graphsvc.graph.bulk import BulkMemory
 from graphsvc.graph.database import Database
 from graphsvc.graph.vector_search import VectorSearch
 
@@ -40,25 +42,11 @@ def unit_vectors(seed: int, n: int, dimensions: int) -> np.ndarray:
 
 
 async def bulk_load(db: Database, user_id: str, vectors: np.ndarray, *, start: int = 0) -> None:
-    rows = []
-    for i, vector in enumerate(vectors, start=start):
-        content = f"memory {i} of {user_id}"
-        digest = keys.content_hash(content)
-        rows.append(
-            {
-                "uid": f"{user_id}-{i}",
-                "user_id": user_id,
-                "tenant_key": keys.tenant_key(user_id),
-                "memory_type": "fact",
-                "content": content,
-                "content_hash": digest,
-                "dedup_key": keys.memory_dedup_key(user_id, "fact", digest),
-                "embedding": Vector(vector),
-                "importance": 0.5,
-                "confidence": 0.8,
-            }
-        )
-    await db.write("bulk_create_memories", rows=rows, now=datetime.now(UTC))
+    memories = [
+        BulkMemory(f"{user_id}-{i}", user_id, f"memory {i} of {user_id}", Vector(vector))
+        for i, vector in enumerate(vectors, start=start)
+    ]
+    await bulk.create_memories(db, memories, now=datetime.now(UTC))
 
 
 def exact_top(vectors: np.ndarray, query: np.ndarray, user_id: str, k: int) -> set[str]:

@@ -32,7 +32,8 @@ WHERE e.user_id = $user_id
 RETURN e AS entity
 ;
 
-// name: entities_by_uids
+// name: entity_subject_keys
+// The applier's address (subject_key) of each of the user's entities among $uids (the validator's check).
 UNWIND $uids AS uid
 MATCH (e:Entity {uid: uid})
 WHERE e.user_id = $user_id

@@ -25,7 +25,7 @@ from graphsvc.errors import (
     NotFoundError,
     PlanRejectedError,
 )
-from graphsvc.graph import entity_reads, identity
+from graphsvc.graph import identity, pending_observations
 from graphsvc.graph.database import Database, NamedTx, Queries
 from graphsvc.graph.identity import IdentityIndex, KnownEntityIdentity
 from graphsvc.pipeline.impressions import apply, validate
@@ -60,10 +60,10 @@ def _name(field: str, value: str, settings: Settings) -> str:
 
 
 async def _identity_of(db: Queries, *, user_id: str, entity_uid: str) -> KnownEntityIdentity:
-    rows = await db.read("entity_identities_by_uids", user_id=user_id, uids=[entity_uid])
-    if not rows:
+    found = await identity.identities_by_uid(db, user_id=user_id, uids=[entity_uid])
+    if not found:
         raise NotFoundError(kind="entity", ident=entity_uid)
-    return identity.identity_from_row(rows[0])
+    return found[0]
 
 
 async def _validate_and_apply(
@@ -266,7 +266,7 @@ async def _resolve(
     db: Queries, settings: Settings, *, user_id: str, pending_uid: str, entity_uid: str | None, now: datetime
 ) -> str:
     """The check (still open?) and the writes of :func:`resolve_pending`, inside its transaction."""
-    pending = await entity_reads.pending_observation(db, user_id=user_id, uid=pending_uid)
+    pending = await pending_observations.get_pending(db, user_id=user_id, uid=pending_uid)
     if pending is None:
         raise NotFoundError(kind="pending observation", ident=pending_uid)
     if pending.status != "open":

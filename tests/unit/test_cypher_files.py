@@ -47,7 +47,6 @@ NOT_YET_THROUGH_THE_DOOR: frozenset[str] = frozenset(
         "graphsvc/pipeline/extraction/persist.py",
         "graphsvc/pipeline/extraction/run.py",
         "graphsvc/pipeline/extraction/supersession.py",
-        "graphsvc/pipeline/impressions/curate.py",
         "graphsvc/pipeline/ingest/messages.py",
         "graphsvc/pipeline/learning/run.py",
         "graphsvc/pipeline/lifecycle/remember.py",

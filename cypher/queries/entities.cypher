@@ -12,7 +12,7 @@ LIMIT $limit
 ;
 
 // name: entities_search
-// $lucene comes from graphsvc.graph.entity_reads (word tokens only, tenant_key pre-filter); the WHERE is
+// $lucene comes from graphsvc.graph.entities (word tokens only, tenant_key pre-filter); the WHERE is
 // the exact tenant guard. Best alias score per entity, then subject, uid.
 CALL db.index.fulltext.queryNodes('entity_names', $lucene, {limit: $k}) YIELD node, score
 WHERE node.user_id = $user_id

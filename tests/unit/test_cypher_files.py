@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from graphsvc.graph import nodes
-from graphsvc.graph.cypher import CYPHER_DIR, parse_named_queries, query, schema_statements
+from graphsvc.graph.cypher import CYPHER_DIR, parse_named_queries, schema_statements
 
 PACKAGE = Path(nodes.__file__).resolve().parents[1]
 REPO = PACKAGE.parent

@@ -100,8 +100,9 @@ def named_queries(path: Path, names: set[str]) -> set[str]:
             func = node.func
             called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
             first = node.args[0].values[0]
-            if called in {"query", "read", "write"} and isinstance(first, ast.Constant):
-                found.add(f"{first.value}*")
+            prefix = first.value if isinstance(first, ast.Constant) else None
+            if called in {"query", "read", "write"} and isinstance(prefix, str):
+                found.add(f"{prefix}*")
     return found
 
 

@@ -9,19 +9,12 @@ from __future__ import annotations
 from graphsvc.conversation import MessageIn, Turn
 from graphsvc.graph.api_keys import ApiKeyView
 from graphsvc.graph.dashboard_reads import KeyCount, MessageView, UserCounts, UserPage, UserSummary
-from graphsvc.graph.entity_reads import (
-    AliasView,
-    EntityPage,
-    EntitySnapshot,
-    EntityView,
-    FeatureView,
-    ImpressionView,
-    PendingView,
-    RelationView,
-)
-from graphsvc.graph.entity_reads import EvidenceView as ImpressionEvidenceView
+from graphsvc.graph.entities import AliasView, EntityPage, EntitySnapshot, EntityView, FeatureView, RelationView
+from graphsvc.graph.impressions import EvidenceView as ImpressionEvidenceView
+from graphsvc.graph.impressions import ImpressionView
 from graphsvc.graph.jobs import JobRow
 from graphsvc.graph.memory_reads import HistoryView, MemoryPage, MemoryView
+from graphsvc.graph.pending_observations import PendingView
 from graphsvc.graph.timeline import GrowthDay, SessionView, TimelineItem, TimelinePage, UserStats
 from graphsvc.pipeline.documents.ingest import DocumentOutcome
 from graphsvc.pipeline.documents.reads import ChunkView, DocumentView

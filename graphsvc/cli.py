@@ -116,6 +116,7 @@ async def _serve(settings: Settings, sock: socket.socket) -> None:
     import uvicorn
 
     from graphsvc.api.app import build_app
+    from graphsvc.api.server import uvicorn_config
     from graphsvc.service import MemoryService
 
     service = await MemoryService.open(settings)
@@ -124,12 +125,7 @@ async def _serve(settings: Settings, sock: socket.socket) -> None:
     except BaseException:
         await service.close()
         raise
-    config = uvicorn.Config(
-        app,  # its lifespan closes the service at shutdown (uvicorn re-raises SIGTERM after serve returns)
-        log_config=None,
-        timeout_graceful_shutdown=max(1, int(settings.shutdown_grace_s)),
-        access_log=False,
-    )
+    config = uvicorn_config(app, settings)  # the app's lifespan closes the service (uvicorn re-raises SIGTERM)
     try:
         await uvicorn.Server(config).serve(sockets=[sock])
     except BaseException:

@@ -42,7 +42,7 @@ def client_for(settings: Settings, database: Database, embedder: LocalEmbedder) 
         service = make_service(settings.model_copy(update=overrides), database, embedder)
         app = build_app(service.settings, service=service)
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://test", timeout=30) as client:
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1", timeout=30) as client:
             yield client, service
 
     return make
@@ -254,7 +254,7 @@ async def test_ready_is_unavailable_without_neo4j_and_shows_no_raw_error(
     )
     service = make_service(settings, dead, embedder)
     app = build_app(settings, service=service)
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as client:
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1") as client:
         ready = await client.get("/ready")
         alive = await client.get("/health")
     await dead.close()
@@ -282,7 +282,7 @@ async def test_database_unavailable_within_seconds_per_request(settings: Setting
     service = make_service(settings, dead, embedder)
     app = build_app(settings, service=service)
     loop = asyncio.get_running_loop()
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test", timeout=30) as client:
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1", timeout=30) as client:
         started = loop.time()
         body = (await client.post("/graphql", json={"query": RECALL, "variables": {"u": "u1", "q": "hello"}})).json()
         elapsed = loop.time() - started

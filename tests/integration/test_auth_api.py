@@ -242,7 +242,8 @@ def test_no_auth_on_a_public_address_refuses_to_start(settings: Settings) -> Non
 def test_a_websocket_without_a_key_is_closed_before_it_opens(service: MemoryService, settings: Settings) -> None:
     app = build_app(api_key_settings(settings), service=service)
     with pytest.raises(WebSocketDisconnect) as closed:
-        with TestClient(app, base_url="http://127.0.0.1").websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]):
+        client = TestClient(app, base_url="http://127.0.0.1")
+        with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]):
             pass
     assert closed.value.code == 1008
 

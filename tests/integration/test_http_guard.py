@@ -282,7 +282,8 @@ async def test_database_unavailable_within_seconds_per_request(settings: Setting
     service = make_service(settings, dead, embedder)
     app = build_app(settings, service=service)
     loop = asyncio.get_running_loop()
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1", timeout=30) as client:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1", timeout=30) as client:
         started = loop.time()
         body = (await client.post("/graphql", json={"query": RECALL, "variables": {"u": "u1", "q": "hello"}})).json()
         elapsed = loop.time() - started

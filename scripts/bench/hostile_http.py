@@ -36,6 +36,7 @@ from urllib.parse import urlsplit
 import click
 import httpx
 from figures import percentiles
+from load import rss_mib
 
 RECALL = """query($u: String!, $q: String!) { recall(userId: $u, query: $q, limit: 10) { id } }"""
 TURNS_RECALL = """query($u: String!, $c: [TurnInput!]!) { recall(userId: $u, conversation: $c, limit: 10) { id } }"""
@@ -52,15 +53,6 @@ def cpu_s(pid: int | None) -> float | None:
         return None
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / 100
-
-
-def rss_mib(pid: int | None) -> float | None:
-    if pid is None:
-        return None
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return round(int(line.split()[1]) / 1024, 1)
-    return None
 
 
 async def user_of(client: httpx.AsyncClient, key: str) -> str:

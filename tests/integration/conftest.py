@@ -112,3 +112,20 @@ async def llm_service(
 def at(day: int, hour: int = 12, minute: int = 0) -> datetime:
     """A fixed UTC time in May 2024, for readable test data."""
     return datetime(2024, 5, day, hour, minute, tzinfo=UTC)
+
+
+def unreachable_database(settings: Settings) -> Database:
+    """A database whose driver points at a closed port, with the service's bounded waits: Neo4j down."""
+    from neo4j import AsyncGraphDatabase
+
+    return Database(
+        AsyncGraphDatabase.driver(
+            "bolt://127.0.0.1:1",
+            auth=("neo4j", "x"),
+            connection_timeout=settings.neo4j_connection_timeout_s,
+            connection_acquisition_timeout=settings.neo4j_request_timeout_s,
+            max_transaction_retry_time=settings.neo4j_retry_s,
+        ),
+        database="neo4j",
+        uri="bolt://127.0.0.1:1",
+    )

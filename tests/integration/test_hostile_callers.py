@@ -27,7 +27,7 @@ from graphsvc.logs import ContextFilter
 from graphsvc.service import MemoryService
 from graphsvc.service import api_keys as key_area
 from tests.integration.auth_support import api_key_settings
-from tests.integration.conftest import at, make_service
+from tests.integration.conftest import at, make_service, unreachable_database
 from tests.integration.graphql_client import RECALL
 
 MCP_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
@@ -229,17 +229,7 @@ async def test_mcp_passes_admission_and_the_deadline(service: MemoryService, set
 async def test_api_key_mode_answers_database_unavailable_during_an_outage(
     settings: Settings, embedder: LocalEmbedder
 ) -> None:
-    dead = Database(
-        AsyncGraphDatabase.driver(
-            "bolt://127.0.0.1:1",
-            auth=("neo4j", "x"),
-            connection_timeout=settings.neo4j_connection_timeout_s,
-            connection_acquisition_timeout=settings.neo4j_request_timeout_s,
-            max_transaction_retry_time=settings.neo4j_retry_s,
-        ),
-        database="neo4j",
-        uri="bolt://127.0.0.1:1",
-    )
+    dead = unreachable_database(settings)
     service = make_service(settings, dead, embedder)
     loop = asyncio.get_running_loop()
     started = loop.time()

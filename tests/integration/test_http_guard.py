@@ -18,7 +18,7 @@ from graphsvc.embed.local import LocalEmbedder
 from graphsvc.graph.database import Database
 from graphsvc.service import MemoryService
 from tests.fakes.openai_server import FakeOpenAI
-from tests.integration.conftest import at, make_service
+from tests.integration.conftest import at, make_service, unreachable_database
 from tests.integration.graphql_client import INGEST, RECALL
 
 Client = Callable[..., AsyncIterator[httpx.AsyncClient]]
@@ -266,19 +266,7 @@ async def test_ready_is_unavailable_without_neo4j_and_shows_no_raw_error(
 
 
 async def test_database_unavailable_within_seconds_per_request(settings: Settings, embedder: LocalEmbedder) -> None:
-    from neo4j import AsyncGraphDatabase
-
-    dead = Database(
-        AsyncGraphDatabase.driver(
-            "bolt://127.0.0.1:1",
-            auth=("neo4j", "x"),
-            connection_timeout=settings.neo4j_connection_timeout_s,
-            connection_acquisition_timeout=settings.neo4j_request_timeout_s,
-            max_transaction_retry_time=settings.neo4j_retry_s,
-        ),
-        database="neo4j",
-        uri="bolt://127.0.0.1:1",
-    )
+    dead = unreachable_database(settings)
     service = make_service(settings, dead, embedder)
     app = build_app(settings, service=service)
     loop = asyncio.get_running_loop()

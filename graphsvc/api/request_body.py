@@ -26,9 +26,12 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Scope = MutableMapping[str, Any]
 
-_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_OPENERS = (ord("["), ord("{"))
-_CLOSERS = (ord("]"), ord("}"))
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+"""A JSON string, its escapes included (unrolled: linear, without backtracking per character)."""
+_NESTING = np.zeros(256, dtype=np.int8)
+_NESTING[[ord("["), ord("{")]] = 1
+_NESTING[[ord("]"), ord("}")]] = -1
+"""Each byte's change of nesting depth: +1 for ``[`` and ``{``, -1 for ``]`` and ``}``."""
 MCP_METHODS = frozenset(
     {
         "initialize",
@@ -72,8 +75,7 @@ def json_depth(body: bytes) -> int:
     skeleton = np.frombuffer(_JSON_STRING.sub(b"", body), dtype=np.uint8)
     if skeleton.size == 0:
         return 0
-    steps = np.isin(skeleton, _OPENERS).astype(np.int32) - np.isin(skeleton, _CLOSERS).astype(np.int32)
-    return int(np.cumsum(steps).max())
+    return max(0, int(np.cumsum(_NESTING[skeleton], dtype=np.int32).max()))
 
 
 def content_type(scope: Scope) -> str:

@@ -126,7 +126,12 @@ class GuardMiddleware:
             if exc.code not in SERVER_SIDE_CODES:
                 raise
             retry_s = math.ceil(exc.retry_after_s) if isinstance(exc, OverloadedError) else 1
-            await refuse(Refusal(503, exc.code, exc.message, "dependency", exc.suggestion, retry_s), scope, send)
+            # The caller is not known yet: the code, not the details (the database's address), is what it gets.
+            message = "the service cannot check credentials now: " + (
+                "its database is not reachable" if exc.code == "DATABASE_UNAVAILABLE" else "it is at capacity"
+            )
+            refusal = Refusal(503, exc.code, message, "dependency", f"retry after {retry_s} s", retry_s)
+            await refuse(refusal, scope, send)
             return
         if self.rate_limit is not None and (wait_s := await self.rate_limit.retry_after_s(identity.principal)):
             await refuse(self._too_many(wait_s, stage="rate_limit"), scope, send)

@@ -36,7 +36,6 @@ MCP_METHODS = frozenset(
     {
         "initialize",
         "notifications/initialized",
-        "ping",
         "tools/list",
         "tools/call",
         "resources/list",

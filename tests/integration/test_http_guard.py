@@ -69,7 +69,8 @@ async def test_malformed_bodies_get_http_400(client_for: Any, body: bytes, needl
 
 
 async def test_a_body_over_the_limit_gets_413_before_it_is_parsed(client_for: Any) -> None:
-    async with client_for(max_body_bytes=4096) as (client, service):
+    # a generous deadline: the subject is the body limit (the storing request missed 10 s at load average 22)
+    async with client_for(max_body_bytes=4096, request_deadline_s=120.0) as (client, service):
         big = ingest([message("x" * 5000)])
         response = await client.post("/graphql", json=big)
         assert response.status_code == 413

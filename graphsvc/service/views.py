@@ -21,6 +21,7 @@ from graphsvc.graph.entity_reads import (
 from graphsvc.graph.entity_reads import EvidenceView as ImpressionEvidenceView
 from graphsvc.graph.jobs import JobRow
 from graphsvc.graph.memory_reads import HistoryView, MemoryPage, MemoryView
+from graphsvc.graph.sources import CandidateView
 from graphsvc.pipeline.documents.ingest import DocumentOutcome
 from graphsvc.pipeline.documents.reads import ChunkView, DocumentView
 from graphsvc.pipeline.ingest.messages import IngestOutcome
@@ -32,7 +33,6 @@ from graphsvc.pipeline.reflection.outcome import ReflectionOutcome
 from graphsvc.pipeline.reflection.traits_query import EvidenceMemoryView, TraitView
 from graphsvc.pipeline.reflection.traits_query import EvidenceView as TraitEvidenceView
 from graphsvc.pipeline.retraction.result import ForgetResult
-from graphsvc.pipeline.sources.candidates import CandidateView
 from graphsvc.pipeline.sources.events import EventsOutcome, SourceEventIn
 from graphsvc.graph.api_keys import ApiKeyView
 from graphsvc.service.documents import TagView

@@ -29,7 +29,6 @@ class SourceEventVersion:
         uid: the version's uid (user, source type, source id and the version's fingerprint).
         source_uid: the ``Source``'s uid (user, source type, source id).
         metadata: the record's metadata as compact JSON, or None.
-        embedding: the vector of what the event holds (L2-normalised).
     """
 
     uid: str
@@ -41,11 +40,13 @@ class SourceEventVersion:
     status: str | None
     metadata: str | None
     occurred_at: datetime
-    embedding: list[float]
 
 
-async def store_version(db: Queries, *, user_id: str, event: SourceEventVersion, now: datetime) -> int | None:
-    """Store a version of a source record unless it was stored before.
+async def store_version(
+    db: Queries, *, user_id: str, event: SourceEventVersion, embedding: list[float], now: datetime
+) -> int | None:
+    """Store a version of a source record, with the vector of what it holds (L2-normalised), unless it was
+    stored before.
 
     The ``Source`` is written first (created when new), so two deliveries of one source take turns on its lock.
     A new version is linked ``PREVIOUS_VERSION`` to the latest one, which keeps its content but leaves recall
@@ -71,7 +72,7 @@ async def store_version(db: Queries, *, user_id: str, event: SourceEventVersion,
             "status": event.status,
             "metadata": event.metadata,
             "occurred_at": event.occurred_at,
-            "embedding": event.embedding,
+            "embedding": embedding,
         },
     )
     return int(rows[0]["version"]) if rows and rows[0]["created"] else None

@@ -225,9 +225,8 @@ async def _store(
         status=None,
         metadata=metadata,
         occurred_at=now,
-        embedding=event_vector,
     )
-    await stored_sources.store_version(tx, user_id=user_id, event=event, now=now)
+    await stored_sources.store_version(tx, user_id=user_id, event=event, embedding=event_vector, now=now)
     await stored_documents.link_event(tx, user_id=user_id, uid=uid, event_uid=event_uid)
     await jobs.enqueue(
         tx,

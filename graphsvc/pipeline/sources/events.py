@@ -36,7 +36,7 @@ from graphsvc.pipeline.sources import candidates, statements
 from graphsvc.pipeline.tags import assign as tags
 from graphsvc.runtime import Runtime
 from graphsvc.validation import optional_text, require_aware, require_id, require_text
-from graphsvc.vocabulary import SOURCE_TYPES, SourceType
+from graphsvc.vocabulary import SOURCE_TYPES
 
 MAX_TITLE_CHARS = 1_000
 MAX_TAG_CHARS = 100
@@ -72,19 +72,10 @@ class EventsOutcome:
 
 
 @dataclass(frozen=True)
-class EventRow:
-    """A validated, non-conversation event ready to store."""
+class EventRow(SourceEventVersion):
+    """A validated, non-conversation event ready to store, with the source's tags."""
 
-    uid: str
-    source_uid: str
-    source_type: SourceType
-    source_id: str
-    title: str | None
-    content: str
-    status: str | None
-    metadata: str | None
-    occurred_at: datetime
-    tags: tuple[str, ...]
+    tags: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
@@ -224,21 +215,7 @@ async def _store(rt: Runtime, user_id: str, rows: list[EventRow], outcome: Event
         touched: list[str] = []
         for row, vector in zip(unique, vectors, strict=True):
             version = await stored_sources.store_version(
-                tx,
-                user_id=user_id,
-                event=SourceEventVersion(
-                    uid=row.uid,
-                    source_uid=row.source_uid,
-                    source_type=row.source_type,
-                    source_id=row.source_id,
-                    title=row.title,
-                    content=row.content,
-                    status=row.status,
-                    metadata=row.metadata,
-                    occurred_at=row.occurred_at,
-                    embedding=vector.tolist(),
-                ),
-                now=now,
+                tx, user_id=user_id, event=row, embedding=vector.tolist(), now=now
             )
             if version is None:
                 continue

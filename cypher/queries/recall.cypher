@@ -99,26 +99,6 @@ RETURN m.uid AS uid, m.content AS content, m.memory_type AS memory_type,
        coalesce(m.valid_from, m.occurred_at, first_said, m.created_at) AS valid_from, m.valid_to AS valid_to
 ;
 
-// name: recent_events
-// The user's latest events of every source, newest first (the "recent events" part of a memory context);
-// earlier versions of a source record are left out.
-MATCH (e:Event)
-WHERE e.user_id = $user_id AND e.superseded_at IS NULL
-RETURN e.uid AS uid, e.content AS content, e.speaker AS speaker, e.role AS role,
-       e.occurred_at AS occurred_at, e.source_id AS source_id, e.source_type AS source_type, e.title AS title
-ORDER BY e.occurred_at DESC, e.seq DESC
-LIMIT $limit
-;
-
-// name: recent_session_summaries
-// The summaries of the user's latest summarised conversations, newest first (memoryContext).
-MATCH (s:Session)
-WHERE s.user_id = $user_id AND size(coalesce(s.summaries, [])) > 0
-RETURN s.session_id AS session_id, s.summaries AS summaries, s.last_message_at AS last_message_at
-ORDER BY s.last_message_at DESC
-LIMIT $limit
-;
-
 // name: entity_events_by_similarity
 // Graph expansion: the events the named entities were observed in, ranked by similarity to
 // the query (an entity-scoped vector list).
@@ -232,14 +212,6 @@ MATCH (d:Document {uid: c.document_uid})
 WHERE d.user_id = $user_id
 RETURN c.uid AS uid, c.content AS content, c.heading_path AS heading_path, c.tokens AS tokens,
        d.uid AS document_uid, d.title AS title, d.filename AS filename, d.updated_at AS occurred_at
-;
-
-// name: chunk_sections
-// The section each passage belongs to (its parent chunk), for memoryContext.
-UNWIND $uids AS uid
-MATCH (s:Chunk {kind: 'section'})-[:HAS_CHILD]->(c:Chunk {uid: uid})
-WHERE c.user_id = $user_id AND s.user_id = $user_id
-RETURN c.uid AS uid, s.uid AS section_uid, s.content AS content, s.tokens AS tokens
 ;
 
 // name: vector_tagged

@@ -57,7 +57,6 @@ NOT_YET_THROUGH_THE_DOOR: frozenset[str] = frozenset(
         "graphsvc/pipeline/lifecycle/status.py",
         "graphsvc/pipeline/portability/export.py",
         "graphsvc/pipeline/portability/restore.py",
-        "graphsvc/pipeline/recall/context.py",
         "graphsvc/pipeline/recall/graph_expansion.py",
         "graphsvc/pipeline/recall/rank.py",
         "graphsvc/pipeline/recall/tag_filter.py",

@@ -82,7 +82,7 @@ ORDER BY p.created_at DESC, p.uid
 LIMIT $limit
 ;
 
-// name: pending_observation
+// name: pending_observation_by_uid
 MATCH (p:PendingObservation {uid: $uid})
 WHERE p.user_id = $user_id
 OPTIONAL MATCH (p)-[:RESOLVED_AS]->(r:Entity)

@@ -309,7 +309,7 @@ async def pending_observations(
 
 
 async def pending_observation(db: Queries, *, user_id: str, uid: str) -> PendingView | None:
-    rows = await db.read("pending_observation", user_id=user_id, uid=uid)
+    rows = await db.read("pending_observation_by_uid", user_id=user_id, uid=uid)
     return PendingView.from_row(rows[0]) if rows else None
 
 

@@ -1,20 +1,27 @@
 """Issue 12: eraseUser removes one user and nothing else (randomized), resumes when interrupted; export and
-restore bring a user back with the same recall."""
+restore bring a user back with the same recall; every layer (conversations, other sources, documents, candidates,
+tags, learning runs) is exported, erased and restored (issue 20)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from dataclasses import replace
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from graphsvc.cli import main
 from graphsvc.errors import ConflictError, InvalidInputError
+from graphsvc.graph import catalog
 from graphsvc.runtime import Runtime
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
+from tests.integration.graphql_client import GraphQLClient
 from tests.integration.lifecycle_support import converse, cypher
 
 SENTENCES = [
@@ -205,3 +212,117 @@ async def test_restore_refuses_what_is_not_an_export(service: MemoryService) -> 
         await service.restore_user(
             lines=[header, {"kind": "node", "labels": ["Memory"], "props": {"uid": "x", "user_id": "bob"}}]
         )
+    # only the kinds graphsvc exports come back: never a credential, nor a label or type it does not write
+    for labels in (["ApiKey"], ["Memory", "Admin"], []):
+        with pytest.raises(InvalidInputError, match="not a kind graphsvc exports"):
+            await service.restore_user(
+                lines=[header, {"kind": "node", "labels": labels, "props": {"uid": "x", "user_id": "ana"}}]
+            )
+    memory = {"kind": "node", "labels": ["Memory"], "props": {"uid": "m", "user_id": "ana", "content": ""}}
+    edge = {"kind": "edge", "type": "OWNS", "start": "m", "end": "m", "props": {}}
+    with pytest.raises(InvalidInputError, match="not a relationship graphsvc writes"):
+        await service.restore_user(lines=[header, memory, edge])
+
+
+MESSAGES = "mutation($input: IngestMessagesInput!) { ingestMessages(input: $input) { stored } }"
+EVENTS = "mutation($input: IngestEventsInput!) { ingestEvents(input: $input) { stored } }"
+DOCUMENT = "mutation($input: IngestDocumentInput!) { ingestDocument(input: $input) { id } }"
+END = "mutation($u: String!, $s: String!) { endConversation(userId: $u, sessionId: $s) { id } }"
+MEMORIES = "query($u: String!) { memories(userId: $u) { items { id content } } }"
+TAG = "mutation($u: String!, $m: ID!, $t: String!) { tagMemory(userId: $u, memoryId: $m, tag: $t) }"
+LEARN = "mutation($u: String!) { runDailyLearning(userId: $u) { day } }"
+GQL_ERASE = """
+mutation($u: String!) { eraseUser(userId: $u, confirm: $u) { nodesDeleted complete deletedByLabel { key count } } }"""
+GQL_RECALL = "query($u: String!, $q: String!) { recall(userId: $u, query: $q, limit: 10) { id kind content } }"
+MANUAL = "# Boat manual\n\n## Engine\n\nThe outboard engine needs two-stroke oil mixed at fifty to one.\n"
+LAYER_QUERIES = ["Where does Ana live?", "buy running shoes", "outboard engine oil", "sourdough starter"]
+EVERY_LAYER = {"Session", "Event", "Memory", "Document", "DocumentVersion", "Chunk", "Source", "MemoryCandidate"}
+EVERY_LAYER |= {"Tag", "LearningRun", "Job", "HistoryEntry"}
+
+
+async def gql_data(gql: GraphQLClient, query: str, **variables: Any) -> dict[str, Any]:
+    body = await gql.execute(query, variables)
+    assert "errors" not in body, body
+    result: dict[str, Any] = body["data"]
+    return result
+
+
+async def counts_by_label(service: MemoryService, user_id: str) -> dict[str, int]:
+    rows = await cypher(
+        service.db,
+        "MATCH (n {user_id: $u}) UNWIND labels(n) AS label RETURN label, count(*) AS n",
+        u=user_id,
+    )
+    return {str(r["label"]): int(r["n"]) for r in rows}
+
+
+async def every_layer(gql: GraphQLClient, service: MemoryService) -> None:
+    """A conversation, a note, a todo (two versions), a document (two versions), a tag and a learning run."""
+    lines = ["I live in Lisbon.", "I work as a nurse at the city hospital."]
+    messages = [
+        {"role": "user", "content": text, "occurredAt": at(1, minute=i).isoformat(), "messageId": f"m{i}"}
+        for i, text in enumerate(lines)
+    ]
+    await gql_data(gql, MESSAGES, input={"userId": "ana", "sessionId": "s1", "messages": messages})
+    await gql_data(gql, END, u="ana", s="s1")
+    note = {"sourceType": "NOTE", "sourceId": "n1", "title": "Bread", "content": "Feed the sourdough starter daily."}
+    todo = {"sourceType": "TODO", "sourceId": "t1", "content": "Buy running shoes", "status": "open"}
+    events = [{**note, "occurredAt": at(2).isoformat(), "tags": ["kitchen"]}, {**todo, "occurredAt": at(2).isoformat()}]
+    await gql_data(gql, EVENTS, input={"userId": "ana", "events": events})
+    done = {**todo, "status": "done", "occurredAt": at(3).isoformat()}  # a second version: the first loses its vector
+    await gql_data(gql, EVENTS, input={"userId": "ana", "events": [done]})
+    for text in (MANUAL, MANUAL + "\n## Anchoring\n\nDrop the anchor in sand.\n"):  # a DocumentVersion
+        await gql_data(gql, DOCUMENT, input={"userId": "ana", "filename": "boat.md", "text": text, "sourceId": "boat"})
+    await service.wait_for_jobs()
+    memory = (await gql_data(gql, MEMORIES, u="ana"))["memories"]["items"][0]
+    await gql_data(gql, TAG, u="ana", m=memory["id"], t="home")
+    await gql_data(gql, LEARN, u="ana")
+    await service.wait_for_jobs()
+
+
+async def test_every_layer_is_exported_erased_to_nothing_and_restored(service: MemoryService, tmp_path: Path) -> None:
+    # a document is parsed and embedded on the request: a loaded test machine may need more than the 10 s
+    gql = GraphQLClient(service, settings=service.settings.model_copy(update={"request_deadline_s": 120.0}))
+    try:
+        await every_layer(gql, service)
+        await converse(service, user_id="bob", session_id="s1", lines=[("b1", "I live in Porto.", at(1))])
+        before = await counts_by_label(service, "ana")
+        assert EVERY_LAYER <= set(before), sorted(EVERY_LAYER - set(before))
+        recall_before = [(await gql_data(gql, GQL_RECALL, u="ana", q=q))["recall"] for q in LAYER_QUERIES]
+        assert all(recall_before)
+        graph_before = await snapshot(service, ["ana"], leave_out=COORDINATION)
+        bob_before = await snapshot(service, ["bob"])
+        file = tmp_path / "ana.jsonl"
+        await cli("export", "--user", "ana", "--output", str(file))
+
+        erased = (await gql_data(gql, GQL_ERASE, u="ana"))["eraseUser"]
+
+        assert erased["complete"] and erased["nodesDeleted"] == sum(before.values())
+        assert await user_nodes(service, "ana") == 0
+        by_label = {c["key"]: c["count"] for c in erased["deletedByLabel"]}
+        assert {k: v for k, v in by_label.items() if v} == before
+        assert [c["key"] for c in erased["deletedByLabel"]] == list(erase_order())
+
+        out = await cli("restore", str(file))
+
+        assert f"restored ana: {sum(v for k, v in before.items() if k not in COORDINATION)} nodes" in out
+        restored = await counts_by_label(service, "ana")
+        assert restored == {k: v for k, v in before.items() if k not in COORDINATION}
+        assert [(await gql_data(gql, GQL_RECALL, u="ana", q=q))["recall"] for q in LAYER_QUERIES] == recall_before
+        assert await snapshot(service, ["ana"], leave_out=COORDINATION) == graph_before  # vectors recomputed too
+        assert await snapshot(service, ["bob"]) == bob_before
+    finally:
+        await gql.aclose()
+
+
+def erase_order() -> tuple[str, ...]:
+    """Every user-owned label of the catalog, in its order, the transient Erasure aside."""
+    return tuple(k.label for k in catalog.NODES if k.owner == "user" and not k.transient)
+
+
+async def cli(*args: str) -> str:
+    """Run the ``graphsvc`` CLI (in a thread: it runs its own event loop) on the test database; its stdout
+    and stderr."""
+    result = await asyncio.to_thread(CliRunner().invoke, main, list(args))
+    assert result.exit_code == 0, (result.output, result.exception)
+    return result.output

@@ -53,8 +53,6 @@ NOT_YET_THROUGH_THE_DOOR: frozenset[str] = frozenset(
         "graphsvc/pipeline/impressions/vectors.py",
         "graphsvc/pipeline/ingest/messages.py",
         "graphsvc/pipeline/learning/run.py",
-        "graphsvc/pipeline/portability/export.py",
-        "graphsvc/pipeline/portability/restore.py",
         "graphsvc/pipeline/lifecycle/remember.py",
         "graphsvc/pipeline/lifecycle/status.py",
         "graphsvc/pipeline/recall/context.py",

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from graphsvc.cli import main
 from graphsvc.errors import ConflictError, InvalidInputError
 from graphsvc.graph import catalog
+from graphsvc.graph import erase as erase_graph
 from graphsvc.runtime import Runtime
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
@@ -139,6 +140,30 @@ async def test_an_interrupted_erasure_resumes_and_counts_everything(service: Mem
     assert await user_nodes(service, "ana") == left + 1  # the Erasure node is the user's until the end
     second = await small.erase_user(user_id="ana", confirm="ana")
     assert second.complete and second.nodes_deleted == total
+    assert await user_nodes(service, "ana") == 0
+
+
+async def test_erase_is_complete_only_when_a_count_finds_nothing_left(
+    service: MemoryService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await converse(service, user_id="ana", session_id="s1", lines=[("m1", "I live in Lisbon.", at(1))])
+    real = erase_graph.delete_batch
+    last = erase_order()[-1]
+
+    async def a_job_writes_meanwhile(db: Any, **kwargs: Any) -> int:
+        deleted = await real(db, **kwargs)
+        if kwargs["label"] == last:  # after each pass: a memory written by a job that was still running
+            await cypher(service.db, "CREATE (:Memory {uid: randomUUID(), user_id: 'ana', content: 'late'})")
+        return deleted
+
+    monkeypatch.setattr(erase_graph, "delete_batch", a_job_writes_meanwhile)
+    first = await service.erase_user(user_id="ana", confirm="ana")
+    assert not first.complete
+    assert await user_nodes(service, "ana", leave_out=["Erasure"]) == 1
+    assert await user_nodes(service, "ana") == 2  # the Erasure node stays, with the counts so far
+    monkeypatch.setattr(erase_graph, "delete_batch", real)
+    second = await service.erase_user(user_id="ana", confirm="ana")
+    assert second.complete and second.deleted_by_label["Memory"] == first.deleted_by_label["Memory"] + 1
     assert await user_nodes(service, "ana") == 0
 
 

@@ -28,25 +28,33 @@ def erased_labels() -> tuple[str, ...]:
     return tuple(label for label in catalog.user_labels() if not catalog.node_kind(label).transient)
 
 
-def _declared(label: str) -> str:
-    """``label`` when the catalog declares it as user-owned and it reads as a label; else ValueError."""
-    if not _LABEL.match(label) or catalog.node_kind(label).owner != "user":
-        raise ValueError(f"{label!r} is not a user-owned label of the catalog")
+def declared(label: str, *, among: Sequence[str]) -> str:
+    """``label`` when it is one of ``among`` (labels of the catalog) and reads as a label: the only kind of text a
+    statement built in ``graph/`` holds besides its own.
+
+    Raises:
+        ValueError: it is not.
+    """
+    if label not in among or not _LABEL.match(label):
+        raise ValueError(f"{label!r} is not one of the catalog's labels here: {list(among)}")
     return label
 
 
 @cache
 def _delete_batch_statement(label: str) -> str:
+    label = declared(label, among=catalog.user_labels())
     return (
-        f"MATCH (n:{_declared(label)})\nWHERE n.user_id = $user_id\nWITH n LIMIT $batch\nDETACH DELETE n\n"
+        f"MATCH (n:{label})\nWHERE n.user_id = $user_id\nWITH n LIMIT $batch\nDETACH DELETE n\n"
         "RETURN count(*) AS deleted"
     )
 
 
 @cache
 def _count_statement(labels: tuple[str, ...]) -> str:
+    owned = catalog.user_labels()
     return "\nUNION ALL\n".join(
-        f"MATCH (n:{_declared(label)})\nWHERE n.user_id = $user_id\nRETURN '{label}' AS label, count(n) AS nodes"
+        f"MATCH (n:{declared(label, among=owned)})\nWHERE n.user_id = $user_id\n"
+        f"RETURN '{label}' AS label, count(n) AS nodes"
         for label in labels
     )
 

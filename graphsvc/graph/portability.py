@@ -19,17 +19,18 @@ from graphsvc.graph.database import Database, Queries
 
 
 @dataclass(frozen=True)
-class StoredNode:
-    """One node as stored: its labels and properties (values as the driver returns them: date-times as
-    ``neo4j.time.DateTime``, vectors as float lists)."""
+class NodeRecord:
+    """One node of the user: its labels (sorted) and properties (as the driver returns them: date-times as
+    ``neo4j.time.DateTime``, vectors as float lists; ``uid`` and ``user_id`` among them)."""
 
     labels: tuple[str, ...]
     props: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
-class StoredEdge:
-    """One relationship between two nodes of the user: its type, the ``uid`` of its ends, its properties."""
+class EdgeRecord:
+    """One relationship between two nodes of the user: its type, its ends and its properties. The ends are the
+    nodes' ``uid`` as exported, and their element ids when it is restored between restored nodes."""
 
     type: str
     start: str
@@ -37,65 +38,40 @@ class StoredEdge:
     props: Mapping[str, Any]
 
 
-@dataclass(frozen=True)
-class NewNode:
-    """A node to restore: its labels (declared ones) and properties (``user_id`` and ``uid`` among them)."""
-
-    labels: tuple[str, ...]
-    props: Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class NewEdge:
-    """A relationship to restore between two restored nodes, by their element ids."""
-
-    type: str
-    start_id: str
-    end_id: str
-    props: Mapping[str, Any]
-
-
-def _exported(label: str) -> str:
-    """``label`` when the catalog exports it (its text then only ever holds a declared label)."""
-    if label not in catalog.exported_labels():
-        raise ValueError(f"{label!r} is not an exported label of the catalog")
-    return label
-
-
 @cache
 def _nodes_statement(label: str) -> str:
-    return (
-        f"MATCH (n:{_exported(label)})\nWHERE n.user_id = $user_id\nRETURN labels(n) AS labels, properties(n) AS props"
-    )
+    label = erase.declared(label, among=catalog.exported_labels())
+    return f"MATCH (n:{label})\nWHERE n.user_id = $user_id\nRETURN labels(n) AS labels, properties(n) AS props"
 
 
 @cache
 def _edges_statement(label: str) -> str:
+    label = erase.declared(label, among=catalog.exported_labels())
     return (
-        f"MATCH (n:{_exported(label)})-[r]->(m)\n"
+        f"MATCH (n:{label})-[r]->(m)\n"
         "WHERE n.user_id = $user_id AND m.user_id = $user_id AND any(l IN labels(m) WHERE l IN $labels)\n"
         "RETURN n.uid AS start, type(r) AS type, m.uid AS end, properties(r) AS props"
     )
 
 
-async def user_nodes(db: Database, *, user_id: str) -> AsyncIterator[StoredNode]:
+async def user_nodes(db: Database, *, user_id: str) -> AsyncIterator[NodeRecord]:
     """Every node of the user of an exported label, label by label in catalog order, streamed (one record held
     at a time)."""
     async with db.driver.session(database=db.database) as session:
         for label in catalog.exported_labels():
             result = await session.run(_nodes_statement(label), user_id=user_id)
             async for record in result:
-                yield StoredNode(labels=tuple(sorted(record["labels"])), props=dict(record["props"]))
+                yield NodeRecord(labels=tuple(sorted(record["labels"])), props=dict(record["props"]))
 
 
-async def user_edges(db: Database, *, user_id: str) -> AsyncIterator[StoredEdge]:
+async def user_edges(db: Database, *, user_id: str) -> AsyncIterator[EdgeRecord]:
     """Every relationship from a node of the user of an exported label to another such node, streamed."""
     labels = list(catalog.exported_labels())
     async with db.driver.session(database=db.database) as session:
         for label in labels:
             result = await session.run(_edges_statement(label), user_id=user_id, labels=labels)
             async for record in result:
-                yield StoredEdge(
+                yield EdgeRecord(
                     type=str(record["type"]),
                     start=str(record["start"]),
                     end=str(record["end"]),
@@ -109,7 +85,7 @@ async def has_data(db: Database, *, user_id: str) -> bool:
     return any(left.values())
 
 
-async def create_nodes(db: Queries, *, user_id: str, nodes: Sequence[NewNode]) -> dict[str, str]:
+async def create_nodes(db: Queries, *, user_id: str, nodes: Sequence[NodeRecord]) -> dict[str, str]:
     """Create the nodes with their labels and properties.
 
     Returns:
@@ -118,20 +94,22 @@ async def create_nodes(db: Queries, *, user_id: str, nodes: Sequence[NewNode]) -
     Raises:
         ValueError: a label is not an exported label of the catalog.
     """
-    rows = [{"labels": [_exported(label) for label in n.labels], "props": dict(n.props)} for n in nodes]
+    exported = catalog.exported_labels()
+    rows = [
+        {"labels": [erase.declared(lab, among=exported) for lab in n.labels], "props": dict(n.props)} for n in nodes
+    ]
     created = await db.write("restore_nodes", user_id=user_id, rows=rows)
     return {str(r["uid"]): str(r["id"]) for r in created}
 
 
-async def create_edges(db: Queries, *, user_id: str, edges: Sequence[NewEdge]) -> int:
+async def create_edges(db: Queries, *, user_id: str, edges: Sequence[EdgeRecord]) -> int:
     """Create the relationships between nodes of the user; returns how many were created.
 
     Raises:
         KeyError: a type is not a relationship type of the catalog.
     """
     rows = [
-        {"start": e.start_id, "end": e.end_id, "type": catalog.rel_kind(e.type).type, "props": dict(e.props)}
-        for e in edges
+        {"start": e.start, "end": e.end, "type": catalog.rel_kind(e.type).type, "props": dict(e.props)} for e in edges
     ]
     created = await db.write("restore_edges", user_id=user_id, rows=rows)
     return int(created[0]["edges"]) if created else 0

@@ -21,7 +21,7 @@ from typing import Any
 
 from graphsvc.errors import ConflictError, InvalidInputError
 from graphsvc.graph import catalog, portability
-from graphsvc.graph.portability import NewEdge, NewNode
+from graphsvc.graph.portability import EdgeRecord, NodeRecord
 from graphsvc.pipeline.documents.chunker import ChunkDraft
 from graphsvc.pipeline.ingest.messages import embedding_text, in_context
 from graphsvc.pipeline.portability.codec import FORMAT, VECTOR_PROPERTIES, VERSION, decode_props
@@ -90,7 +90,7 @@ class _Writer:
         self.rt, self.user_id, self.keep_vectors = rt, user_id, keep_vectors
         self.ids: dict[str, str] = {}
         self.to_embed: list[_ToEmbed] = []
-        self.pending: list[tuple[NewNode, list[str] | None]] = []
+        self.pending: list[tuple[NodeRecord, list[str] | None]] = []
         self.nodes = 0
 
     async def node(self, line: dict[str, Any]) -> None:
@@ -102,7 +102,7 @@ class _Writer:
         vectors = None if held is None else [str(v) for v in held]
         if not self.keep_vectors:
             props.pop("embedding", None)
-        self.pending.append((NewNode(labels=labels, props=props), vectors))
+        self.pending.append((NodeRecord(labels=labels, props=props), vectors))
         if len(self.pending) >= BATCH:
             await self.flush()
 
@@ -131,10 +131,10 @@ class _Writer:
                 if edge["start"] not in self.ids or edge["end"] not in self.ids:
                     raise InvalidInputError(field="file", problem=f"has a {rel_type} edge to a node it does not hold")
                 rows.append(
-                    NewEdge(
+                    EdgeRecord(
                         type=rel_type,
-                        start_id=self.ids[edge["start"]],
-                        end_id=self.ids[edge["end"]],
+                        start=self.ids[edge["start"]],
+                        end=self.ids[edge["end"]],
                         props=decode_props(edge["props"]),
                     )
                 )
@@ -177,7 +177,7 @@ async def restore_user(rt: Runtime, lines: Iterable[dict[str, Any]]) -> RestoreR
 
 
 def _embedding_wanted(
-    node: NewNode, *, element_id: str, vectors: list[str] | None, keep_vectors: bool
+    node: NodeRecord, *, element_id: str, vectors: list[str] | None, keep_vectors: bool
 ) -> _ToEmbed | None:
     """What to embed for ``node``, or None when it keeps its vector or held none.
 

@@ -100,7 +100,7 @@ def named_queries(path: Path, names: set[str]) -> set[str]:
             called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
             first = node.args[0].values[0]
             if called in {"query", "read", "write"} and isinstance(first, ast.Constant):
-                found.add(f"{first.value}*")
+                found.add(f"{first.value!s}*")
     return found
 
 

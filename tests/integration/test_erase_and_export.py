@@ -147,17 +147,20 @@ async def test_erase_is_complete_only_when_a_count_finds_nothing_left(
     service: MemoryService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await converse(service, user_id="ana", session_id="s1", lines=[("m1", "I live in Lisbon.", at(1))])
+    memories = (await counts_by_label(service, "ana"))["Memory"]
     real = erase_graph.delete_batch
     last = erase_order()[-1]
 
     async def a_job_writes_meanwhile(db: Any, **kwargs: Any) -> int:
         deleted = await real(db, **kwargs)
         if kwargs["label"] == last:  # after each pass: a memory written by a job that was still running
-            await cypher(service.db, "CREATE (:Memory {uid: randomUUID(), user_id: 'ana', content: 'late'})")
+            await cypher(db, "CREATE (:Memory {uid: randomUUID(), user_id: 'ana', content: 'late'})")
         return deleted
 
     monkeypatch.setattr(erase_graph, "delete_batch", a_job_writes_meanwhile)
-    first = await service.erase_user(user_id="ana", confirm="ana")
+    out = await cli("erase", "--user", "ana", "--confirm", "ana", exit_code=1)
+    assert "erased ana: " in out and f"Memory {memories + 1}," in out and "run graphsvc erase again" in out
+    first = await service.erase_user(user_id="ana", confirm="ana")  # resumes, and is left incomplete again
     assert not first.complete
     assert await user_nodes(service, "ana", leave_out=["Erasure"]) == 1
     assert await user_nodes(service, "ana") == 2  # the Erasure node stays, with the counts so far
@@ -345,9 +348,9 @@ def erase_order() -> tuple[str, ...]:
     return tuple(k.label for k in catalog.NODES if k.owner == "user" and not k.transient)
 
 
-async def cli(*args: str) -> str:
+async def cli(*args: str, exit_code: int = 0) -> str:
     """Run the ``graphsvc`` CLI (in a thread: it runs its own event loop) on the test database; its stdout
     and stderr."""
     result = await asyncio.to_thread(CliRunner().invoke, main, list(args))
-    assert result.exit_code == 0, (result.output, result.exception)
+    assert result.exit_code == exit_code, (result.output, result.exception)
     return result.output

@@ -12,13 +12,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 from click.testing import CliRunner
 
+from graphsvc import keys
 from graphsvc.cli import main
 from graphsvc.errors import ConflictError, InvalidInputError
 from graphsvc.graph import catalog
 from graphsvc.graph import erase as erase_graph
+from graphsvc.graph import synthetic_users as su
 from graphsvc.runtime import Runtime
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
@@ -168,6 +172,76 @@ async def test_erase_is_complete_only_when_a_count_finds_nothing_left(
     second = await service.erase_user(user_id="ana", confirm="ana")
     assert second.complete and second.deleted_by_label["Memory"] == first.deleted_by_label["Memory"] + 1
     assert await user_nodes(service, "ana") == 0
+
+
+async def test_a_synthetic_user_of_the_benchmark_is_forgotten_by_session_and_erased(service: MemoryService) -> None:
+    rng = np.random.default_rng(1)
+    now = service.clock()
+
+    def vector() -> npt.NDArray[np.float32]:
+        raw = rng.standard_normal(service.rt.embedder.dimensions).astype(np.float32)
+        return raw / np.linalg.norm(raw)
+
+    sessions = []
+    for s in range(2):
+        messages = []
+        for i in range(4):
+            memory = None
+            if i % 2 == 0:
+                text = f"I talked about my bike ({s}-{i})."
+                memory = su.SyntheticMemory(
+                    uid=f"mem-{s}-{i}",
+                    history_uid=f"h-{s}-{i}",
+                    dedup_key=f"d-{s}-{i}",
+                    content=text,
+                    content_hash=f"c-{s}-{i}",
+                    embedding=vector(),
+                )
+            messages.append(
+                su.SyntheticMessage(
+                    uid=f"ev-{s}-{i}",
+                    source_id=f"s{s}-m{i}",
+                    content=f"Message {i} of session {s}",
+                    content_hash=f"e-{s}-{i}",
+                    at=at(1 + s, minute=i),
+                    seq=i,
+                    embedding=vector(),
+                    memory=memory,
+                )
+            )
+        sessions.append(
+            su.SyntheticSession(
+                uid=keys.session_uid("ana", f"s{s}"), session_id=f"s{s}", at=at(1 + s), messages=tuple(messages)
+            )
+        )
+    assert await su.write_sessions(service.db, user_id="ana", speaker="Ana", now=now, sessions=sessions) == 8
+    impression = su.SyntheticImpression(uid="imp", evidence_uid="impev", content="Oli likes boats", event_uid="ev-0-1")
+    entity = su.SyntheticEntity(
+        uid="ent",
+        subject="Oli",
+        subject_key="ana:oli",
+        normalized="oli",
+        alias_uid="alias",
+        event_uids=("ev-0-1", "ev-1-1"),
+        impressions=(impression,),
+    )
+    assert await su.write_entities(service.db, user_id="ana", now=now, entities=[entity]) == 1
+    evidence = tuple(
+        su.SyntheticEvidence(uid=f"tev-{m}", memory_uid=m, cycle_id=f"c-{m}", at=now) for m in ("mem-0-0", "mem-1-0")
+    )
+    trait = su.SyntheticTrait(uid="trait", content="Often talks about bikes", cycle_id="c", evidence=evidence)
+    assert await su.write_traits(service.db, user_id="ana", now=now, traits=[trait]) == 2
+    total = await su.count_nodes(service.db, user_id="ana")
+    # 2 sessions, 8 messages, 4 memories with 4 history entries, entity, name, impression with evidence,
+    # trait with 2 pieces of evidence
+    assert total == await user_nodes(service, "ana") == 2 + 8 + 4 + 4 + 1 + 1 + 2 + 3
+
+    forgot = await service.forget_session(user_id="ana", session_id="s0")
+
+    assert (forgot.events, forgot.sessions, forgot.memories_deleted, forgot.traits_rescored) == (4, 1, 2, 1)
+    assert forgot.impressions == 1  # its only evidence came from the forgotten session
+    erased = await service.erase_user(user_id="ana", confirm="ana")
+    assert erased.complete and await su.count_nodes(service.db, user_id="ana") == 0
 
 
 async def test_erase_requires_the_user_id_as_confirmation(service: MemoryService) -> None:

@@ -47,19 +47,13 @@ NOT_YET_THROUGH_THE_DOOR: frozenset[str] = frozenset(
         "graphsvc/pipeline/learning/run.py",
         "graphsvc/pipeline/lifecycle/remember.py",
         "graphsvc/pipeline/lifecycle/status.py",
-        "graphsvc/pipeline/portability/export.py",
-        "graphsvc/pipeline/portability/restore.py",
         "graphsvc/pipeline/reflection/as_of.py",
         "graphsvc/pipeline/reflection/outcome.py",
         "graphsvc/pipeline/reflection/store.py",
         "graphsvc/pipeline/reflection/traits_query.py",
         "graphsvc/pipeline/reflection/triggers.py",
-        "graphsvc/pipeline/retraction/engine.py",
-        "graphsvc/pipeline/retraction/erase.py",
-        "graphsvc/pipeline/retraction/forget.py",
         "graphsvc/pipeline/tags/assign.py",
         "graphsvc/service/learning.py",
-        "scripts/bench/forget.py",
     }
 )
 """Modules that still name queries themselves while the move into ``graph/`` is under way; it only shrinks."""

@@ -34,6 +34,7 @@ from graphql import (
     GraphQLSchema,
     GraphQLType,
     GraphQLUnionType,
+    NullValueNode,
     build_schema,
     print_ast,
 )
@@ -369,8 +370,9 @@ def _arguments(args: dict[str, GraphQLArgument]) -> list[str]:
     rows = []
     for name, arg in args.items():
         default = ""
-        if arg.ast_node is not None and arg.ast_node.default_value is not None and arg.default_value is not None:
-            default = f" = `{print_ast(arg.ast_node.default_value)}`"
+        value = arg.ast_node.default_value if arg.ast_node is not None else None
+        if value is not None and not isinstance(value, NullValueNode):
+            default = f" = `{print_ast(value)}`"
         rows.append(f"| `{name}` | {_type_ref(arg.type)}{default} | {_cell(_description(arg.description)) or '–'} |")
     return rows
 

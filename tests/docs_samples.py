@@ -61,7 +61,8 @@ class Page:
 
     @property
     def runnable(self) -> bool:
-        return self.front_matter.get("test") == "run"
+        """The README (which has no front matter) runs too."""
+        return self.front_matter.get("test") == "run" or self.path == README
 
 
 def _front_matter(text: str) -> tuple[dict[str, str], str]:
@@ -146,9 +147,18 @@ def graphql_operations(sample: Sample) -> list[str]:
 def command_lines(sample: Sample) -> list[str]:
     """A shell sample's commands, one string each (continuation lines joined, comments and prompts cut)."""
     out = []
+    pending = ""
     for line in sample.code.replace("\\\n", " ").splitlines():
         line = re.sub(r"^\$ ", "", line.strip())
-        if not line or line.startswith("#"):
+        if not pending and (not line or line.startswith("#")):
             continue
-        out.append(line)
+        pending = f"{pending}\n{line}" if pending else line
+        try:
+            shlex.split(pending)
+        except ValueError:  # a quoted argument spans lines
+            continue
+        out.append(pending)
+        pending = ""
+    if pending:
+        out.append(pending)
     return out

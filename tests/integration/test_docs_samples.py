@@ -25,7 +25,7 @@ from tests.docs_samples import REPO, Page, Sample, pages
 from tests.integration.live_server import live_server
 
 SERVED = "http://127.0.0.1:8000"
-RUN_TIMEOUT_S = 600
+RUN_TIMEOUT_S = 900
 
 
 def runnable_pages() -> list[Page]:
@@ -76,7 +76,7 @@ async def run_graphql(sample: Sample, client: httpx.AsyncClient) -> str:
 async def run_cypher(sample: Sample, database: Database) -> str:
     async with database.driver.session(database=database.database) as session:
         for statement in [s for s in sample.code.split(";") if s.strip()]:
-            await (await session.run("EXPLAIN " + statement, {"userId": "ana"})).consume()  # type: ignore[arg-type]
+            await (await session.run("EXPLAIN " + statement, {"userId": "ana"})).consume()
     return ""
 
 
@@ -88,6 +88,7 @@ def check(sample: Sample, output: str) -> None:
     )
 
 
+@pytest.mark.timeout(RUN_TIMEOUT_S)  # a page imports conversations and starts the CLI several times
 @pytest.mark.parametrize("page", runnable_pages(), ids=lambda p: str(p.path.relative_to(REPO)))
 async def test_runnable_page_works_word_for_word(page: Page, service: MemoryService, database: Database) -> None:
     # a cold start loads the embedding model inside the first request: more than the default deadline here

@@ -32,38 +32,24 @@ def runnable_pages() -> list[Page]:
     return [page for page in pages() if page.runnable]
 
 
-async def run_shell(sample: Sample, base: str) -> str:
-    env = {**os.environ, "PATH": f"{REPO / '.venv' / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"}
+async def run_process(sample: Sample, *argv: str, env: dict[str, str] | None = None) -> str:
+    """Run ``argv`` from the checkout; its output (stdout and stderr), which must end with exit status 0."""
     process = await asyncio.create_subprocess_exec(
-        "bash",
-        "-euo",
-        "pipefail",
-        "-c",
-        sample.code.replace(SERVED, base),
-        cwd=REPO,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
+        *argv, cwd=REPO, env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT
     )
     out, _ = await asyncio.wait_for(process.communicate(), timeout=RUN_TIMEOUT_S)
     text = out.decode("utf-8", "replace")
     assert process.returncode == 0, f"{sample.where}: exit {process.returncode}\n{text}"
     return text
+
+
+async def run_shell(sample: Sample, base: str) -> str:
+    env = {**os.environ, "PATH": f"{REPO / '.venv' / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"}
+    return await run_process(sample, "bash", "-euo", "pipefail", "-c", sample.code.replace(SERVED, base), env=env)
 
 
 async def run_python(sample: Sample, base: str) -> str:
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-c",
-        sample.code.replace(SERVED, base),
-        cwd=REPO,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )
-    out, _ = await asyncio.wait_for(process.communicate(), timeout=RUN_TIMEOUT_S)
-    text = out.decode("utf-8", "replace")
-    assert process.returncode == 0, f"{sample.where}: exit {process.returncode}\n{text}"
-    return text
+    return await run_process(sample, sys.executable, "-c", sample.code.replace(SERVED, base))
 
 
 async def run_graphql(sample: Sample, client: httpx.AsyncClient) -> str:

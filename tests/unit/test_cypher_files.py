@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from graphsvc.graph import nodes
-from graphsvc.graph.cypher import CYPHER_DIR, parse_named_queries, query, schema_statements
+from graphsvc.graph.cypher import CYPHER_DIR, parse_named_queries, schema_statements
 
 PACKAGE = Path(nodes.__file__).resolve().parents[1]
 REPO = PACKAGE.parent
@@ -107,7 +107,7 @@ def named_queries(path: Path, names: set[str]) -> set[str]:
             called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
             first = node.args[0].values[0]
             if called in {"query", "read", "write"} and isinstance(first, ast.Constant):
-                found.add(f"{first.value}*")
+                found.add(f"{first.value!s}*")
     return found
 
 

@@ -72,7 +72,6 @@ NOT_YET_THROUGH_THE_DOOR: frozenset[str] = frozenset(
         "graphsvc/pipeline/retraction/forget.py",
         "graphsvc/pipeline/sources/candidates.py",
         "graphsvc/pipeline/sources/events.py",
-        "graphsvc/pipeline/tags/assign.py",
         "graphsvc/service/documents.py",
         "graphsvc/service/health.py",
         "graphsvc/service/jobs.py",

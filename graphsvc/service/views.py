@@ -21,11 +21,11 @@ from graphsvc.graph.entity_reads import (
 )
 from graphsvc.graph.entity_reads import EvidenceView as ImpressionEvidenceView
 from graphsvc.graph.jobs import JobRow
+from graphsvc.graph.learning import LearningRunView
 from graphsvc.graph.memory_reads import HistoryView, MemoryPage, MemoryView
 from graphsvc.pipeline.documents.ingest import DocumentOutcome
 from graphsvc.pipeline.documents.reads import ChunkView, DocumentView
 from graphsvc.pipeline.ingest.messages import IngestOutcome
-from graphsvc.pipeline.learning.run import LearningRunView
 from graphsvc.pipeline.recall.context import MemoryContext
 from graphsvc.pipeline.recall.hits import RecallHit
 from graphsvc.pipeline.reflection.as_of import TraitHistoryPoint

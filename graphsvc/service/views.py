@@ -23,15 +23,14 @@ from graphsvc.graph.entity_reads import EvidenceView as ImpressionEvidenceView
 from graphsvc.graph.jobs import JobRow
 from graphsvc.graph.learning import LearningRunView
 from graphsvc.graph.memory_reads import HistoryView, MemoryPage, MemoryView
+from graphsvc.graph.reflection_cycles import ReflectionOutcome
+from graphsvc.graph.traits import EvidenceMemoryView, TraitHistoryPoint, TraitView
+from graphsvc.graph.traits import EvidenceView as TraitEvidenceView
 from graphsvc.pipeline.documents.ingest import DocumentOutcome
 from graphsvc.pipeline.documents.reads import ChunkView, DocumentView
 from graphsvc.pipeline.ingest.messages import IngestOutcome
 from graphsvc.pipeline.recall.context import MemoryContext
 from graphsvc.pipeline.recall.hits import RecallHit
-from graphsvc.pipeline.reflection.as_of import TraitHistoryPoint
-from graphsvc.pipeline.reflection.outcome import ReflectionOutcome
-from graphsvc.pipeline.reflection.traits_query import EvidenceMemoryView, TraitView
-from graphsvc.pipeline.reflection.traits_query import EvidenceView as TraitEvidenceView
 from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.pipeline.sources.candidates import CandidateView
 from graphsvc.pipeline.sources.events import EventsOutcome, SourceEventIn

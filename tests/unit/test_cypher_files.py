@@ -44,16 +44,8 @@ NOT_YET_THROUGH_THE_DOOR: frozenset[str] = frozenset(
         "graphsvc/pipeline/extraction/persist.py",
         "graphsvc/pipeline/extraction/run.py",
         "graphsvc/pipeline/extraction/supersession.py",
-        "graphsvc/pipeline/learning/run.py",
         "graphsvc/pipeline/lifecycle/remember.py",
         "graphsvc/pipeline/lifecycle/status.py",
-        "graphsvc/pipeline/reflection/as_of.py",
-        "graphsvc/pipeline/reflection/outcome.py",
-        "graphsvc/pipeline/reflection/store.py",
-        "graphsvc/pipeline/reflection/traits_query.py",
-        "graphsvc/pipeline/reflection/triggers.py",
-        "graphsvc/pipeline/tags/assign.py",
-        "graphsvc/service/learning.py",
     }
 )
 """Modules that still name queries themselves while the move into ``graph/`` is under way; it only shrinks."""

@@ -19,7 +19,7 @@ from graphsvc.graph.memory_reads import HistoryView, MemoryPage, MemoryView
 from graphsvc.graph.pending_observations import PendingView
 from graphsvc.graph.reflection_cycles import ReflectionOutcome
 from graphsvc.graph.sources import CandidateView
-from graphsvc.graph.tagging import TagView
+from graphsvc.graph.tags import TagView
 from graphsvc.graph.timeline import GrowthDay, SessionView, TimelineItem, TimelinePage, UserStats
 from graphsvc.graph.traits import EvidenceMemoryView, TraitHistoryPoint, TraitView
 from graphsvc.graph.traits import EvidenceView as TraitEvidenceView

@@ -7,6 +7,7 @@ public list of them, so that ``graphsvc.api`` depends on the service alone.
 from __future__ import annotations
 
 from graphsvc.conversation import MessageIn, Turn
+from graphsvc.graph.api_keys import ApiKeyView
 from graphsvc.graph.dashboard_reads import KeyCount, MessageView, UserCounts, UserPage, UserSummary
 from graphsvc.graph.entity_reads import (
     AliasView,
@@ -34,7 +35,6 @@ from graphsvc.pipeline.reflection.traits_query import EvidenceView as TraitEvide
 from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.pipeline.sources.candidates import CandidateView
 from graphsvc.pipeline.sources.events import EventsOutcome, SourceEventIn
-from graphsvc.graph.api_keys import ApiKeyView
 from graphsvc.service.documents import TagView
 from graphsvc.service.timeline import GrowthDay, SessionView, TimelineItem, TimelinePage, UserStats
 

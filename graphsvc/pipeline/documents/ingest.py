@@ -23,8 +23,8 @@ from typing import Any
 
 from graphsvc import keys
 from graphsvc.errors import DocumentError, InvalidInputError
-from graphsvc.graph.database import NamedTx
 from graphsvc.graph import jobs
+from graphsvc.graph.database import NamedTx
 from graphsvc.logs import request_id_var
 from graphsvc.pipeline.documents.chunker import ChunkDraft, build_chunks
 from graphsvc.pipeline.documents.normalize import Normalized, normalize

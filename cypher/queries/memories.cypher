@@ -98,7 +98,7 @@ WHERE m.user_id = $user_id
 RETURN m.uid AS uid, m.slot_key AS slot_key
 ;
 
-// name: list_memories
+// name: memories_page
 // Newest first; keyset pagination after ($after_at, $after_uid) when given. $statuses: which statuses;
 // $as_of (issue 12, valid time): only memories that held then (valid_from <= as_of < valid_to).
 MATCH (m:Memory)
@@ -117,7 +117,7 @@ RETURN m AS memory, source_ids, s.uid AS superseded_by
 ORDER BY m.created_at DESC, m.uid
 ;
 
-// name: memory_by_uid
+// name: memory_with_sources
 MATCH (m:Memory {uid: $uid})
 WHERE m.user_id = $user_id
 OPTIONAL MATCH (m)-[:EXTRACTED_FROM]->(e:Event)
@@ -128,7 +128,7 @@ WHERE s.user_id = $user_id
 RETURN m AS memory, source_ids, s.uid AS superseded_by
 ;
 
-// name: memory_history
+// name: memory_history_entries
 // Every HistoryEntry about one memory, oldest first (tombstones of a forgotten or retracted memory too).
 MATCH (h:HistoryEntry {target_uid: $uid})
 WHERE h.user_id = $user_id
@@ -136,7 +136,7 @@ RETURN h AS entry
 ORDER BY h.created_at, h.uid
 ;
 
-// --- supersession by slot (graphsvc.pipeline.extraction.supersession) --------------------------------
+// --- supersession by slot (graphsvc.pipeline.memories.supersession) ----------------------------------
 
 // name: slot_members
 // The memories of each slot that take part in its timeline: active and archived ones, and those superseded
@@ -202,7 +202,7 @@ RETURN count(m) AS changed
 
 // --- lifecycle by hand (graphsvc.pipeline.lifecycle) ----------------------------------------------------
 
-// name: correct_memory
+// name: supersede_by_correction
 // $old is replaced by $new (already written in this transaction): superseded with reason 'correction', a
 // valid_to equal to its valid_from (it never held), its exact-duplicate key retired; $new takes its source
 // messages and mentions. The old memory's other SUPERSEDED_BY edges go (settling the slot re-links them).
@@ -246,7 +246,7 @@ CREATE (h)-[:RECORDS]->(old)
 RETURN old.uid AS uid
 ;
 
-// name: archive_memories
+// name: archive_active_memories
 // Active memories become archived (kept, out of default recall); a HistoryEntry says who and why.
 UNWIND $uids AS uid
 MATCH (m:Memory {uid: uid})

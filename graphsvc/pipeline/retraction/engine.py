@@ -31,8 +31,8 @@ from typing import Any
 
 from graphsvc.config import ReflectionSettings
 from graphsvc.graph.database import NamedTx, Queries, native
-from graphsvc.pipeline.extraction.supersession import settle_slots
 from graphsvc.pipeline.ingest.messages import embedding_text, in_context
+from graphsvc.pipeline.memories.supersession import settle_slots
 from graphsvc.pipeline.reflection.store import trait_from_node
 from graphsvc.pipeline.retraction.rescore import Rescored, rescore
 from graphsvc.pipeline.retraction.result import ForgetResult

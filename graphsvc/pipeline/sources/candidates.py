@@ -29,8 +29,8 @@ from graphsvc.config import Settings
 from graphsvc.errors import ConflictError, NotFoundError
 from graphsvc.graph import nodes
 from graphsvc.graph.database import NamedTx, native
-from graphsvc.pipeline.extraction import persist
 from graphsvc.pipeline.extraction.contract import ExtractedMemory
+from graphsvc.pipeline.memories import run as memories
 from graphsvc.pipeline.sources.statements import SourceRecord, Statement
 from graphsvc.runtime import Runtime
 from graphsvc.vocabulary import CandidateStatus, PromotionReason
@@ -182,7 +182,7 @@ async def _require_candidate(rt: Runtime, *, user_id: str, uid: str) -> None:
 
 async def _promote(rt: Runtime, *, user_id: str, row: dict[str, Any], reason: PromotionReason) -> str | None:
     """Promote one candidate through seed 001's dedup and issue 12's slots and valid time (the extraction's
-    :mod:`graphsvc.pipeline.extraction.persist`, origin ``extraction``: it rests on its events), in one
+    :mod:`graphsvc.pipeline.memories.run`, origin ``extraction``: it rests on its events), in one
     transaction; None when it was decided meanwhile."""
     memory = ExtractedMemory(
         memory_type=row["memory_type"],
@@ -193,8 +193,8 @@ async def _promote(rt: Runtime, *, user_id: str, row: dict[str, Any], reason: Pr
         occurred_at=native(row["occurred_at"]),
     )
     now = rt.clock()
-    cands = await persist.candidates(
-        rt.embedder,
+    writes = await memories.prepare(
+        rt,
         user_id=user_id,
         memories=[memory],
         event_times={},
@@ -202,9 +202,7 @@ async def _promote(rt: Runtime, *, user_id: str, row: dict[str, Any], reason: Pr
         default_valid_from=native(row["occurred_at"]) or now,
         background=True,
     )
-    plan = await persist.plan(rt.db, rt.settings, user_id=user_id, cands=cands)
-    steps, written = persist.write_steps(plan, user_id=user_id, now=now, actor=ACTOR)
-    memory_uid = written.reinforced[0] if written.reinforced else next(iter(written.created.values()))
+    memory_uid = writes.first_uid()
 
     async def work(tx: NamedTx) -> str | None:
         claimed = await tx.write(
@@ -212,12 +210,10 @@ async def _promote(rt: Runtime, *, user_id: str, row: dict[str, Any], reason: Pr
         )
         if not claimed:
             return None
-        for name, params in steps:
-            await tx.write(name, **params)
-        await persist.settle(tx, plan, user_id=user_id, now=now, actor=ACTOR)
+        await memories.run(tx, writes, user_id=user_id, now=now, actor=ACTOR)
         target = memory_uid
-        if written.created:  # a concurrent writer may have created the same memory first
-            found = await tx.read("memory_uid_by_dedup_key", user_id=user_id, dedup_key=cands[0].dedup_key)
+        if writes.creates:  # a concurrent writer may have created the same memory first
+            found = await tx.read("memory_uid_by_dedup_key", user_id=user_id, dedup_key=writes.creates[0].dedup_key)
             target = str(found[0]["uid"]) if found else memory_uid
         await tx.write("link_candidate_memory", user_id=user_id, uid=row["uid"], memory_uid=target)
         return target

@@ -65,9 +65,10 @@ class Prepared:
         Raises:
             ValueError: nothing is written (no draft was given).
         """
-        for uid in [*self.created.values(), *self.reinforced]:
-            return uid
-        raise ValueError("no memory to write")
+        uids = [*self.created.values(), *self.reinforced]
+        if not uids:
+            raise ValueError("no memory to write")
+        return uids[0]
 
 
 async def _candidates(
@@ -80,14 +81,7 @@ async def _candidates(
     default_valid_from: datetime,
     background: bool,
 ) -> list[Candidate]:
-    """Embed the memories and give each its dedup key, slot and valid time.
-
-    Args:
-        memories: with ``source_message_ids`` holding event uids (extraction, promotion) or empty (``remember``).
-        event_times: event uid → when it was said.
-        default_valid_from: the valid time of a memory with no event time and no source.
-        background: embed at background priority (the extraction job yields to chat traffic).
-    """
+    """Embed the drafts and give each its dedup key, slot and valid time (the arguments: :func:`prepare`)."""
     vectors = await embedder.embed_passages([m.content for m in memories], background=background)
     out = []
     for memory, vector in zip(memories, vectors, strict=True):

@@ -26,7 +26,8 @@ RETURN c.idx AS idx, uid, cosine, slot_key, slot_value
 
 // name: create_memories
 // A created memory is active and holds from mem.valid_from (issue 12); its slot is settled afterwards in
-// the same transaction. The HistoryEntry names the events it quotes (source_uids) for retraction.
+// the same transaction. The HistoryEntry names the events it quotes (source_uids) for retraction. A memory
+// whose dedup_key another writer took first is reinforced instead: each row says where the memory landed.
 UNWIND $memories AS mem
 MERGE (m:Memory {dedup_key: mem.dedup_key})
   ON CREATE SET m.uid = mem.uid, m.user_id = $user_id, m.tenant_key = $tenant_key,
@@ -48,11 +49,13 @@ CREATE (h:HistoryEntry {uid: mem.history_uid, user_id: $user_id, target_uid: m.u
 SET h.name = h.event
 CREATE (h)-[:RECORDS]->(m)
 WITH m, mem
-UNWIND mem.source_uids AS source_uid
-MATCH (e:Event {uid: source_uid})
-WHERE e.user_id = $user_id
-MERGE (m)-[:EXTRACTED_FROM]->(e)
-RETURN count(DISTINCT m) AS memories
+CALL (m, mem) {
+  UNWIND mem.source_uids AS source_uid
+  MATCH (e:Event {uid: source_uid})
+  WHERE e.user_id = $user_id
+  MERGE (m)-[:EXTRACTED_FROM]->(e)
+}
+RETURN mem.uid AS planned_uid, m.uid AS uid
 ;
 
 // name: reinforce_memories

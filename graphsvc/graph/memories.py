@@ -135,11 +135,18 @@ async def nearest_of_same_type(db: Queries, *, user_id: str, probes: Sequence[Ne
     }
 
 
-async def create(db: Queries, *, user_id: str, memories: Sequence[NewMemory], now: datetime, actor: str) -> None:
+async def create(
+    db: Queries, *, user_id: str, memories: Sequence[NewMemory], now: datetime, actor: str
+) -> dict[str, str]:
     """Create the memories, active, with a ``created`` history entry each and their provenance edges.
 
-    A memory whose dedup key exists by now (written meanwhile) is reinforced instead (count + 1, history
-    ``reinforced``). Their slots are not settled here: the caller does it in the same transaction.
+    A memory whose dedup key exists by now (another writer created it after the caller planned) is reinforced
+    instead (count + 1, history ``reinforced``, the provenance edges). Their slots are not settled here: the
+    caller does it in the same transaction.
+
+    Returns:
+        the planned uid of each memory → the uid of the memory it landed on: itself when created, else the one
+        that holds its dedup key.
     """
     rows = [
         {
@@ -164,9 +171,10 @@ async def create(db: Queries, *, user_id: str, memories: Sequence[NewMemory], no
         }
         for m in memories
     ]
-    await db.write(
+    landed = await db.write(
         "create_memories", user_id=user_id, tenant_key=keys.tenant_key(user_id), now=now, actor=actor, memories=rows
     )
+    return {str(r["planned_uid"]): str(r["uid"]) for r in landed}
 
 
 async def reinforce(

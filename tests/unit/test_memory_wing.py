@@ -68,12 +68,18 @@ def test_a_new_memory_mentions_an_entity_only_by_a_whole_name_borne_by_one_entit
 class RecordingTx:
     """Answers the wing's statements like an empty slot would and records their names in order."""
 
-    def __init__(self) -> None:
+    def __init__(self, taken: dict[str, str] | None = None) -> None:
         self.names: list[str] = []
+        self.slot_keys_asked: list[str] = []
+        self.taken = taken or {}
+        """planned uid → the uid of the memory another writer created first with its dedup key."""
 
     async def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
         self.names.append(name)
+        if name == "create_memories":
+            return [{"planned_uid": m["uid"], "uid": self.taken.get(m["uid"], m["uid"])} for m in params["memories"]]
         if name == "memory_slot_keys":
+            self.slot_keys_asked += params["uids"]
             return [{"uid": uid, "slot_key": "k-reinforced"} for uid in params["uids"]]
         return []
 
@@ -89,10 +95,15 @@ async def test_the_callers_writes_run_after_the_memories_and_before_the_slots_ar
         reinforcements=[Reinforcement(uid="old", content="y", confidence=0.9, importance=0.5, source_uids=())],
     )
 
-    async def callers_own(t: NamedTx) -> None:
+    seen: list[memories.Landed] = []
+
+    async def callers_own(t: NamedTx, landed: memories.Landed) -> None:
+        seen.append(landed)
         await cast(RecordingTx, t).write("the_callers_statement")
 
-    await memories.run(cast(NamedTx, tx), writes, user_id="ana", now=NOW, actor="user", before_settling=callers_own)
+    committed = await memories.run(
+        cast(NamedTx, tx), writes, user_id="ana", now=NOW, actor="user", before_settling=callers_own
+    )
     assert tx.names == [
         "create_memories",
         "reinforce_memories",
@@ -100,3 +111,13 @@ async def test_the_callers_writes_run_after_the_memories_and_before_the_slots_ar
         "memory_slot_keys",
         "slot_members",
     ]
+    assert seen == [memories.Landed(created=["new"], reinforced=["old"])]
+    assert (committed.created, committed.reinforced, committed.superseded) == (["new"], ["old"], [])
+
+
+async def test_a_creation_another_writer_got_to_first_lands_on_theirs_as_a_reinforcement() -> None:
+    tx = RecordingTx(taken={"new": "theirs"})
+    writes = memories.Prepared(candidates=[candidate("x")], creates=[new_memory("new", "I keep bees")])
+    committed = await memories.run(cast(NamedTx, tx), writes, user_id="ana", now=NOW, actor="user")
+    assert (committed.created, committed.reinforced, committed.first_uid()) == ([], ["theirs"], "theirs")
+    assert tx.slot_keys_asked == ["theirs"]  # its slot is settled like any reinforced memory's

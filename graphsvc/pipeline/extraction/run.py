@@ -159,7 +159,7 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
         llm_log=json.dumps([c.__dict__ for c in calls]),
     )
 
-    async def alongside(tx: NamedTx) -> None:
+    async def alongside(tx: NamedTx, landed: memories.Landed) -> None:
         await memory_store.link_entities(tx, user_id=user_id, links=links)
         await conversation_store.mark_events_extracted(
             tx, user_id=user_id, event_uids=list(event_uids.values()), now=now
@@ -184,9 +184,9 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
         )
 
     async def work(tx: NamedTx) -> int:
-        settled = await memories.run(tx, writes, user_id=user_id, now=now, actor=ACTOR, before_settling=alongside)
+        committed = await memories.run(tx, writes, user_id=user_id, now=now, actor=ACTOR, before_settling=alongside)
         await conversation_store.finish_job(tx, job, usage=usage, now=now)
-        return len(settled.superseded)
+        return len(committed.superseded)
 
     # Only while this process still owns the job (its lease was not taken over): else nothing commits.
     report.memories_superseded = await commit_with_job(db, job, now=now, work=work)

@@ -112,11 +112,11 @@ async def remember(
         background=False,
     )
 
-    async def work(tx: NamedTx) -> list[str]:
-        return (await memories.run(tx, writes, user_id=user_id, now=now, actor=origin)).superseded
+    async def work(tx: NamedTx) -> memories.Committed:
+        return await memories.run(tx, writes, user_id=user_id, now=now, actor=origin)
 
-    superseded = await rt.db.in_transaction(work)
-    return RememberOutcome(uid=writes.first_uid(), created=bool(writes.creates), superseded=superseded)
+    committed = await rt.db.in_transaction(work)
+    return RememberOutcome(uid=committed.first_uid(), created=bool(committed.created), superseded=committed.superseded)
 
 
 async def require_memory(rt: Runtime, *, user_id: str, memory_id: str) -> MemoryView:
@@ -167,18 +167,17 @@ async def correct(rt: Runtime, *, user_id: str, memory_id: str, content: str, ac
         place=lambda c: _in_old_slot(c, old, user_id=user_id),
         never_reinforce=old.uid,  # the old memory is never its own correction
     )
-    new_uid = writes.first_uid()
 
-    async def supersede_old(tx: NamedTx) -> None:
+    async def supersede_old(tx: NamedTx, landed: memories.Landed) -> None:
         await memory_store.supersede_by_correction(
-            tx, user_id=user_id, old_uid=old.uid, new_uid=new_uid, now=now, actor=actor
+            tx, user_id=user_id, old_uid=old.uid, new_uid=landed.first_uid(), now=now, actor=actor
         )
 
-    async def work(tx: NamedTx) -> None:
-        await memories.run(tx, writes, user_id=user_id, now=now, actor=actor, before_settling=supersede_old)
+    async def work(tx: NamedTx) -> str:
+        committed = await memories.run(tx, writes, user_id=user_id, now=now, actor=actor, before_settling=supersede_old)
+        return committed.first_uid()
 
-    await rt.db.in_transaction(work)
-    return new_uid
+    return await rt.db.in_transaction(work)
 
 
 def _in_old_slot(cand: Candidate, old: MemoryView, *, user_id: str) -> Candidate:

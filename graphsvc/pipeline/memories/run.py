@@ -6,7 +6,8 @@ time) ``→ dedup plan`` (seed 001 §4: exact duplicates and near duplicates rei
 same slot never does; :mod:`.dedup`) ``→`` the new memories and reinforcements to write, each new memory's uid
 chosen. :func:`run` (inside the caller's ONE write transaction): create, reinforce (history, provenance), the
 caller's own writes that go with them, then the slots touched put back in valid-time order
-(:mod:`.supersession`).
+(:mod:`.supersession`); it says where each memory landed (a memory another writer created in between with the
+same exact-duplicate key is reinforced, not duplicated).
 
 Valid time (issue 12): an event memory holds from when it happened; any other extracted memory from the
 first source message that said it; a remembered one from the time given, else from when it was
@@ -29,7 +30,7 @@ from graphsvc.graph.memories import NearProbe, NewMemory, Reinforcement
 from graphsvc.pipeline.memories.dedup import Candidate, DedupPlan, plan_dedup
 from graphsvc.pipeline.memories.draft import MemoryDraft
 from graphsvc.pipeline.memories.slots import memory_slot
-from graphsvc.pipeline.memories.supersession import SettleReport, settle_slots
+from graphsvc.pipeline.memories.supersession import settle_slots
 from graphsvc.runtime import Runtime
 from graphsvc.vocabulary import MemoryOrigin
 
@@ -59,11 +60,11 @@ class Prepared:
         return [r.uid for r in self.reinforcements]
 
     def first_uid(self) -> str:
-        """Where the one memory of ``remember``, a correction or a promotion lands: the memory it creates,
-        else the one it reinforces.
+        """Where the one memory of ``remember``, a correction or a promotion is planned to land: the memory it
+        creates, else the one it reinforces (:meth:`Landed.first_uid` says where it did).
 
         Raises:
-            ValueError: nothing is written (no draft was given).
+            ValueError: nothing is to be written (no draft was given).
         """
         uids = [*self.created.values(), *self.reinforced]
         if not uids:
@@ -214,6 +215,40 @@ async def prepare(
     )
 
 
+@dataclass(frozen=True)
+class Landed:
+    """Where the prepared memories landed.
+
+    Attributes:
+        created: uids of the memories created now, in the order planned.
+        reinforced: uids of the memories reinforced: those planned, then those another writer created between
+            :func:`prepare` and :func:`run` under a planned creation's exact-duplicate key.
+    """
+
+    created: list[str]
+    reinforced: list[str]
+
+    def first_uid(self) -> str:
+        """Where the one memory of ``remember``, a correction or a promotion landed: the memory it created, else
+        the one it reinforced.
+
+        Raises:
+            ValueError: nothing was written (no draft was given).
+        """
+        uids = [*self.created, *self.reinforced]
+        if not uids:
+            raise ValueError("no memory was written")
+        return uids[0]
+
+
+@dataclass(frozen=True)
+class Committed(Landed):
+    """Where the memories landed and what settling their slots changed (uids superseded and reinstated)."""
+
+    superseded: list[str] = field(default_factory=list)
+    reinstated: list[str] = field(default_factory=list)
+
+
 async def run(
     tx: NamedTx,
     writes: Prepared,
@@ -221,27 +256,40 @@ async def run(
     user_id: str,
     now: datetime,
     actor: str,
-    before_settling: Callable[[NamedTx], Awaitable[None]] | None = None,
-) -> SettleReport:
+    before_settling: Callable[[NamedTx, Landed], Awaitable[None]] | None = None,
+) -> Committed:
     """Write the prepared memories in the caller's transaction and settle the slots they touched.
 
-    Order: create, reinforce, then ``before_settling(tx)`` (the caller's writes that go with the memories and
-    must see them under their exact-duplicate keys: mention links, a correction's supersession), then the
-    slots put back in valid-time order. A reinforced memory's slot is settled too: reinforcing an archived
-    memory makes it active again.
+    Order: create, reinforce, then ``before_settling(tx, landed)`` (the caller's writes that go with the
+    memories and must see them under their exact-duplicate keys: mention links, a correction's supersession),
+    then the slots put back in valid-time order. A reinforced memory's slot is settled too: reinforcing an
+    archived memory makes it active again.
 
     Args:
         tx: the caller's write transaction; nothing commits until it does.
         actor: who writes (``extraction``, ``user``, ``agent``, ``candidate``), for the history entries.
 
     Returns:
-        the uids superseded and reinstated by settling.
+        where each memory landed (a planned creation lands on the memory another writer created meanwhile
+        with the same exact-duplicate key, reinforced), and the uids superseded and reinstated by settling.
     """
-    await stored.create(tx, user_id=user_id, memories=writes.creates, now=now, actor=actor)
+    landed_on = await stored.create(tx, user_id=user_id, memories=writes.creates, now=now, actor=actor)
     await stored.reinforce(tx, user_id=user_id, reinforcements=writes.reinforcements, now=now, actor=actor)
+    actual = [landed_on.get(m.uid, m.uid) for m in writes.creates]
+    raced = [uid for m, uid in zip(writes.creates, actual, strict=True) if uid != m.uid]
+    landed = Landed(
+        created=[uid for m, uid in zip(writes.creates, actual, strict=True) if uid == m.uid],
+        reinforced=[*writes.reinforced, *raced],
+    )
     if before_settling is not None:
-        await before_settling(tx)
+        await before_settling(tx, landed)
     slot_keys = [m.slot_key for m in writes.creates if m.slot_key is not None]
-    if writes.reinforcements:
-        slot_keys += await stored.slot_keys(tx, user_id=user_id, uids=writes.reinforced)
-    return await settle_slots(tx, user_id=user_id, slot_keys=slot_keys, now=now, actor=actor)
+    if landed.reinforced:
+        slot_keys += await stored.slot_keys(tx, user_id=user_id, uids=landed.reinforced)
+    settled = await settle_slots(tx, user_id=user_id, slot_keys=slot_keys, now=now, actor=actor)
+    return Committed(
+        created=landed.created,
+        reinforced=landed.reinforced,
+        superseded=settled.superseded,
+        reinstated=settled.reinstated,
+    )

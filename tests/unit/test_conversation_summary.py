@@ -122,7 +122,7 @@ def test_candidates_of_a_conversation_name_the_session_and_the_first_day() -> No
     digest = keys.content_hash("Maybe a nurse")
     assert row.uid == keys.candidate_uid("ana", "fact", digest)
     assert row.source == "conversation:s1" and row.day == "2024-05-02"
-    assert row.event_uids == ["e2", "e1"] and row.expires_at == now + timedelta(days=14)
+    assert row.event_uids == ("e2", "e1") and row.expires_at == now + timedelta(days=14)
     assert row.confidence == 0.3
 
 

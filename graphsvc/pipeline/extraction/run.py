@@ -31,13 +31,14 @@ from datetime import UTC, datetime, timedelta
 from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.conversation import ConversationMessage
-from graphsvc.graph import conversation_extraction as conversation_store
+from graphsvc.graph import events as stored_events
 from graphsvc.graph import jobs
 from graphsvc.graph import memories as memory_store
-from graphsvc.graph.conversation_extraction import CandidateSighting, JobUsage
+from graphsvc.graph import sources as stored_sources
 from graphsvc.graph.database import NamedTx, Queries
-from graphsvc.graph.jobs import JobRow, commit_with_job
+from graphsvc.graph.jobs import JobRow, JobUsage, commit_with_job
 from graphsvc.graph.memories import MentionLink, NewMemory
+from graphsvc.graph.sources import CandidateSighting
 from graphsvc.llm.client import LLMCall
 from graphsvc.pipeline.extraction.contract import ExtractedMemory, MemoryExtraction
 from graphsvc.pipeline.extraction.extractor import MemoryExtractor
@@ -79,7 +80,7 @@ class EndedConversation:
 
 async def read_conversation(db: Queries, *, user_id: str, session_id: str) -> EndedConversation:
     """The session's events not extracted yet, in time order (empty when none is left)."""
-    events = await conversation_store.pending_events(db, user_id=user_id, session_id=session_id)
+    events = await stored_events.pending_messages(db, user_id=user_id, session_id=session_id)
     messages = [
         ConversationMessage(
             message_id=f"m{i + 1}", role=e.role, speaker=e.speaker, content=e.content, occurred_at=e.occurred_at
@@ -161,13 +162,11 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
 
     async def alongside(tx: NamedTx, landed: memories.Landed) -> None:
         await memory_store.link_entities(tx, user_id=user_id, links=links)
-        await conversation_store.mark_events_extracted(
-            tx, user_id=user_id, event_uids=list(event_uids.values()), now=now
-        )
-        await conversation_store.upsert_candidates(
+        await stored_events.mark_extracted(tx, user_id=user_id, event_uids=list(event_uids.values()), now=now)
+        await stored_sources.upsert_candidates(
             tx, user_id=user_id, sightings=sightings, origin="conversation", now=now
         )
-        await conversation_store.add_session_summary(
+        await stored_events.add_session_summary(
             tx, user_id=user_id, session_id=session_id, summary=extraction.summary, keep=SESSION_SUMMARIES, now=now
         )
         # Seed 002 §1: a conversation end is a reflection trigger. Queued in the same transaction,
@@ -185,7 +184,7 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
 
     async def work(tx: NamedTx) -> int:
         committed = await memories.run(tx, writes, user_id=user_id, now=now, actor=ACTOR, before_settling=alongside)
-        await conversation_store.finish_job(tx, job, usage=usage, now=now)
+        await jobs.finish(tx, job, usage=usage, now=now)
         return len(committed.superseded)
 
     # Only while this process still owns the job (its lease was not taken over): else nothing commits.
@@ -261,7 +260,7 @@ def candidate_sightings(
                 day=first.astimezone(UTC).date().isoformat(),
                 source=f"conversation:{session_id}",
                 expires_at=now + timedelta(days=settings.candidate_ttl_days),
-                event_uids=list(memory.source_message_ids),
+                event_uids=tuple(memory.source_message_ids),
             )
         )
     return out

@@ -74,6 +74,12 @@ class NamedTx:
     async def write_many(self, steps: list[tuple[str, dict[str, Any]]]) -> list[list[dict[str, Any]]]:
         return [await _fetch_all(self._tx, query(name), params) for name, params in steps]
 
+    async def run_built(self, statement: str, **params: Any) -> list[dict[str, Any]]:
+        """Run a statement a graph module built from the catalog (one per declared label, e.g. erase's batch
+        delete), in this transaction. Only labels and types declared in :mod:`graphsvc.graph.catalog` are
+        written into its text; every value is still a ``$parameter``."""
+        return await _fetch_all(self._tx, statement, params)
+
 
 @contextlib.contextmanager
 def _domain_errors(uri: str) -> Iterator[None]:

@@ -131,7 +131,7 @@ async def measure_pass(
             top = np.argpartition(-scores, 10)[:10]
             numpy_ms.append((time.perf_counter() - t0) * 1000)
             exact = {f"{user_id}-{i}" for i in top}
-            recalls.append(len(exact & {r["uid"] for r in rows}) / 10)
+            recalls.append(len(exact & {r.uid for r in rows}) / 10)
     size = len(vectors[sample[0]])
     return {
         "users": len(sample),

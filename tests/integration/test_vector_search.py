@@ -83,13 +83,13 @@ async def test_both_paths_return_only_the_users_own_active_memories(
     for q in range(5):
         query = mine[q]
         rows = await search.nearest(target="memory", user_id="u-mine", embedding=query.tolist(), k=10)
-        uids = [r["uid"] for r in rows]
+        uids = [r.uid for r in rows]
         assert all(uid.startswith("u-mine-") for uid in uids)
         assert "u-mine-0" not in uids and "u-mine-1" not in uids
         scores_exact = mine @ query
         scores_exact[:2] = -np.inf  # superseded
         assert set(uids) == {f"u-mine-{i}" for i in np.argsort(-scores_exact)[:10]}
-        scores = [r["score"] for r in rows]
+        scores = [r.score for r in rows]
         assert scores == sorted(scores, reverse=True)
 
 
@@ -116,7 +116,7 @@ async def test_a_stale_count_still_searches_only_this_user(
     await bulk_load(database, "u-grow", later, start=20)
     await bulk_load(database, "u-else", later)
     rows = await search.nearest(target="memory", user_id="u-grow", embedding=query.tolist(), k=5)
-    uids = [r["uid"] for r in rows]
+    uids = [r.uid for r in rows]
     assert {"u-grow-0", "u-grow-27"} <= set(uids)
     assert all(uid.startswith("u-grow-") for uid in uids)
 
@@ -160,7 +160,7 @@ async def test_held_copies_answer_only_while_the_users_memories_are_unchanged(
 
     async def search(user_id: str, query: np.ndarray) -> list[str]:
         rows = await vectors.nearest(target="memory", user_id=user_id, embedding=query.tolist(), k=10)
-        return [r["uid"] for r in rows]
+        return [r.uid for r in rows]
 
     query = mine[3]
     first = await search("u-held", query)  # from the database; the copy fills meanwhile

@@ -29,6 +29,7 @@ import json
 import sys
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -83,22 +84,28 @@ async def probe(client: httpx.AsyncClient, key: str, user: str, every_s: float, 
 async def flood(client: httpx.AsyncClient, key: str, user: str, seconds: float) -> dict[str, Any]:
     body = json.dumps({"query": "{ viewer { " + "principal " * 400_000 + "} }"}).encode()
     stop = asyncio.Event()
-    flooded: Counter[str] = Counter()
-
-    async def one_flooder() -> None:
-        while not stop.is_set():
-            try:
-                response = await client.post("/graphql", content=body, headers={"Content-Type": "application/json"})
-                flooded[str(response.status_code)] += 1
-            except httpx.HTTPError as exc:
-                flooded[type(exc).__name__] += 1
-
-    flooders = [asyncio.create_task(one_flooder()) for _ in range(16)]
+    flooders = asyncio.create_task(
+        hammer(16, lambda: client.post("/graphql", content=body, headers={"Content-Type": "application/json"}), stop)
+    )
     user_task = asyncio.create_task(probe(client, key, user, 0.1, stop))
     await asyncio.sleep(seconds)
     stop.set()
-    await asyncio.gather(*flooders)
-    return {"user": await user_task, "flood": dict(flooded)}
+    return {"user": await user_task, "flood": await flooders}
+
+
+async def hammer(senders: int, send: Callable[[], Awaitable[httpx.Response]], stop: asyncio.Event) -> dict[str, int]:
+    """``senders`` loops each sending one request after the other until ``stop``; counts by status or error."""
+    counts: Counter[str] = Counter()
+
+    async def one() -> None:
+        while not stop.is_set():
+            try:
+                counts[str((await send()).status_code)] += 1
+            except httpx.HTTPError as exc:
+                counts[type(exc).__name__] += 1
+
+    await asyncio.gather(*(one() for _ in range(senders)))
+    return dict(counts)
 
 
 async def labels(client: httpx.AsyncClient) -> dict[str, Any]:
@@ -170,30 +177,15 @@ async def heavy(client: httpx.AsyncClient, key: str, other_key: str, seconds: fl
     heavy_user = await user_of(client, key)
     turns = [{"role": "user", "content": f"turn {n}: " + "coffee and hiking in the hills " * 50} for n in range(5)]
     stop = asyncio.Event()
-    sent: Counter[str] = Counter()
-
-    async def one_heavy() -> None:
-        while not stop.is_set():
-            variables = {"u": heavy_user, "c": turns}
-            try:
-                response = await client.post(
-                    "/graphql", json={"query": TURNS_RECALL, "variables": variables}, headers=bearer(key)
-                )
-                sent[str(response.status_code)] += 1
-            except httpx.HTTPError as exc:
-                sent[type(exc).__name__] += 1
-
-    heavies = [asyncio.create_task(one_heavy()) for _ in range(8)]
+    request = {"query": TURNS_RECALL, "variables": {"u": heavy_user, "c": turns}}
+    heavies = asyncio.create_task(hammer(8, lambda: client.post("/graphql", json=request, headers=bearer(key)), stop))
     shared_task = asyncio.create_task(probe(client, other_key, other, 0.25, stop))
     await asyncio.sleep(seconds)
     stop.set()
-    await asyncio.gather(*heavies)
-    return {"other_alone": alone, "other_beside_heavy": await shared_task, "heavy": dict(sent)}
+    return {"other_alone": alone, "other_beside_heavy": await shared_task, "heavy": await heavies}
 
 
-async def run(
-    url: str, key: str, other_key: str, pid: int | None, cases: list[str], seconds: float
-) -> dict[str, Any]:
+async def run(url: str, key: str, other_key: str, pid: int | None, cases: list[str], seconds: float) -> dict[str, Any]:
     results: dict[str, Any] = {}
     limits = httpx.Limits(max_connections=64)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:

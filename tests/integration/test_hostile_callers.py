@@ -27,7 +27,7 @@ from graphsvc.logs import ContextFilter
 from graphsvc.service import MemoryService
 from graphsvc.service import api_keys as key_area
 from tests.integration.auth_support import api_key_settings
-from tests.integration.conftest import at, make_service, unreachable_database
+from tests.integration.conftest import at, endless_recall, make_service, unreachable_database
 from tests.integration.graphql_client import RECALL
 
 MCP_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
@@ -200,16 +200,7 @@ async def test_unauthenticated_requests_never_take_an_admission_slot(
 
 async def test_mcp_passes_admission_and_the_deadline(service: MemoryService, settings: Settings) -> None:
     stopped = asyncio.Event()
-
-    async def endless_recall(**kwargs: Any) -> Any:
-        try:
-            await asyncio.sleep(30)
-        except asyncio.CancelledError:
-            stopped.set()
-            raise
-        return []
-
-    service.recall = endless_recall  # type: ignore[method-assign]
+    service.recall = endless_recall(stopped)  # type: ignore[method-assign,assignment]
     limits = {"request_deadline_s": 1.0, "max_inflight_requests": 1, "max_queued_requests": 0}
     limited = settings.model_copy(update=limits)
     async with served(build_app(limited, service=service), limited) as (url, _):

@@ -18,7 +18,7 @@ from graphsvc.embed.local import LocalEmbedder
 from graphsvc.graph.database import Database
 from graphsvc.service import MemoryService
 from tests.fakes.openai_server import FakeOpenAI
-from tests.integration.conftest import at, make_service, unreachable_database
+from tests.integration.conftest import at, endless_recall, make_service, unreachable_database
 from tests.integration.graphql_client import INGEST, RECALL
 
 Client = Callable[..., AsyncIterator[httpx.AsyncClient]]
@@ -183,16 +183,7 @@ async def test_a_request_waiting_too_long_for_a_slot_gets_503(client_for: Any) -
 async def test_the_deadline_stops_the_work_and_answers_503(client_for: Any) -> None:
     async with client_for(request_deadline_s=0.3) as (client, service):
         stopped = asyncio.Event()
-
-        async def endless_recall(**kwargs: Any) -> Any:
-            try:
-                await asyncio.sleep(30)
-            except asyncio.CancelledError:
-                stopped.set()
-                raise
-            return []
-
-        service.recall = endless_recall
+        service.recall = endless_recall(stopped)
         response = await client.post("/graphql", json={"query": RECALL, "variables": {"u": "u1", "q": "x"}})
     assert response.status_code == 503
     assert response.json()["errors"][0]["extensions"]["code"] == "DEADLINE_EXCEEDED"

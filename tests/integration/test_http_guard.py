@@ -272,9 +272,9 @@ async def test_database_unavailable_within_seconds_per_request(settings: Setting
         AsyncGraphDatabase.driver(
             "bolt://127.0.0.1:1",
             auth=("neo4j", "x"),
-            connection_timeout=settings.neo4j_connection_timeout_s,
-            connection_acquisition_timeout=settings.neo4j_request_timeout_s,
-            max_transaction_retry_time=settings.neo4j_retry_s,
+            connection_timeout=settings.neo4j.connection_timeout_s,
+            connection_acquisition_timeout=settings.neo4j.request_timeout_s,
+            max_transaction_retry_time=settings.neo4j.retry_s,
         ),
         database="neo4j",
         uri="bolt://127.0.0.1:1",

@@ -26,7 +26,12 @@ U+2028), so ``"alice\x1c"`` is refused instead of becoming ``"alice"``."""
 
 
 def require_id(field: str, value: str, settings: Settings) -> str:
-    """A non-blank id within ``max_id_chars`` without control characters; returns it stripped.
+    """A non-blank id within ``MAX_ID_CHARS``: :func:`check_id` with that limit."""
+    return check_id(field, value, max_chars=settings.limits.max_id_chars)
+
+
+def check_id(field: str, value: str, *, max_chars: int) -> str:
+    """A non-blank id of at most ``max_chars`` characters without control characters; returns it stripped.
 
     Every comparison of ids (the tenant scope included) is made on what this returns.
 
@@ -36,19 +41,19 @@ def require_id(field: str, value: str, settings: Settings) -> str:
     """
     if not isinstance(value, str):
         raise InvalidInputError(field=field, problem="must not be empty")
-    if len(value) > settings.max_id_chars + 100:  # never scan megabytes: far over the limit either way
+    if len(value) > max_chars + 100:  # never scan megabytes: far over the limit either way
         raise InvalidInputError(
             field=field,
-            problem=f"is {len(value)} characters, over the limit of {settings.max_id_chars}",
+            problem=f"is {len(value)} characters, over the limit of {max_chars}",
             fix="use a shorter id (for example a hash of the long one)",
         )
     stripped = value.strip()
     if not stripped:
         raise InvalidInputError(field=field, problem="must not be empty")
-    if len(stripped) > settings.max_id_chars:
+    if len(stripped) > max_chars:
         raise InvalidInputError(
             field=field,
-            problem=f"is {len(stripped)} characters, over the limit of {settings.max_id_chars}",
+            problem=f"is {len(stripped)} characters, over the limit of {max_chars}",
             fix="use a shorter id (for example a hash of the long one)",
         )
     return require_printable(field, value, fix="use printable characters only in ids")
@@ -173,14 +178,14 @@ def recall_views(query: str | None, conversation: Sequence[Turn] | None, setting
     """
     whole = recall_text(query, conversation, settings)
     spoken = [t.content.strip() for t in conversation or [] if t.content.strip()]
-    if not spoken or settings.recall_conversation_turns == 0:
+    if not spoken or settings.recall.conversation_turns == 0:
         return [whole]
     head = [query.strip()] if query is not None and query.strip() else []
-    longest = min(settings.recall_conversation_turns, len(spoken))
-    budget = settings.max_recall_embed_chars - len(whole)
+    longest = min(settings.recall.conversation_turns, len(spoken))
+    budget = settings.limits.max_recall_embed_chars - len(whole)
     views: list[str] = []
     for n in range(1, longest):
-        view = "\n".join([*head, *spoken[-n:]])[-settings.max_query_chars :].strip()
+        view = "\n".join([*head, *spoken[-n:]])[-settings.limits.max_query_chars :].strip()
         budget -= len(view)
         if budget < 0:  # max_recall_embed_chars: the longer views are left out
             break
@@ -201,22 +206,22 @@ def recall_text(query: str | None, conversation: Sequence[Turn] | None, settings
             than ``max_messages_per_request`` turns; a query over ``max_query_chars``.
     """
     turns = list(conversation or [])
-    if len(turns) > settings.max_messages_per_request:
+    if len(turns) > settings.limits.max_messages_per_request:
         raise InvalidInputError(
             field="conversation",
-            problem=f"has {len(turns)} turns, over the limit of {settings.max_messages_per_request}",
+            problem=f"has {len(turns)} turns, over the limit of {settings.limits.max_messages_per_request}",
             fix="send the latest turns only",
         )
     for n, turn in enumerate(turns):
-        if len(turn.content) > settings.max_message_chars:
+        if len(turn.content) > settings.limits.max_message_chars:
             raise InvalidInputError(
                 field=f"conversation[{n}].content",
-                problem=f"is {len(turn.content)} characters, over the limit of {settings.max_message_chars}",
+                problem=f"is {len(turn.content)} characters, over the limit of {settings.limits.max_message_chars}",
             )
     spoken = [t.content.strip() for t in turns if t.content.strip()]
-    recent = spoken[-settings.recall_conversation_turns :] if settings.recall_conversation_turns else spoken
+    recent = spoken[-settings.recall.conversation_turns :] if settings.recall.conversation_turns else spoken
     if query is not None and query.strip():
-        query = require_text("query", query, limit=settings.max_query_chars)
+        query = require_text("query", query, limit=settings.limits.max_query_chars)
         recent = [query.strip(), *recent]
     if not recent:
         raise InvalidInputError(
@@ -224,4 +229,4 @@ def recall_text(query: str | None, conversation: Sequence[Turn] | None, settings
             problem="is empty and the conversation has no turn with content",
             fix="pass a query, a conversation, or both",
         )
-    return "\n".join(recent)[-settings.max_query_chars :].strip()
+    return "\n".join(recent)[-settings.limits.max_query_chars :].strip()

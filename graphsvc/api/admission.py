@@ -170,7 +170,7 @@ class RequestGuard:
     ) -> None:
         self.app = app
         self.settings = settings
-        depth = settings.max_json_depth
+        depth = settings.limits.max_json_depth
         self.paths = {
             "/graphql": GuardedPath(
                 lambda scope, body: inspect_graphql(
@@ -184,10 +184,10 @@ class RequestGuard:
             ),
         }
         self.admission = Admission(
-            inflight=settings.max_inflight_requests,
-            queued=settings.max_queued_requests,
-            wait_s=settings.max_queue_wait_s,
-            per_caller=settings.max_inflight_per_caller if settings.auth_mode != "none" else None,
+            inflight=settings.limits.max_inflight_requests,
+            queued=settings.limits.max_queued_requests,
+            wait_s=settings.limits.max_queue_wait_s,
+            per_caller=settings.limits.max_inflight_per_caller if settings.auth.mode != "none" else None,
         )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -221,9 +221,9 @@ class RequestGuard:
 
     async def _guarded(self, path: GuardedPath, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.monotonic()
-        body = await read_body(scope, receive, self.settings.max_body_bytes)
+        body = await read_body(scope, receive, self.settings.limits.max_body_bytes)
         if body is None:
-            limit = self.settings.max_body_bytes
+            limit = self.settings.limits.max_body_bytes
             await refuse(
                 Refusal(413, "PAYLOAD_TOO_LARGE", f"the request body is over {limit} bytes", "body_too_large"),
                 scope,
@@ -252,7 +252,7 @@ class RequestGuard:
 
     def _refusal(self, stage: Stage) -> Refusal:
         if stage == "caller_share":
-            share = self.settings.max_inflight_per_caller
+            share = self.settings.limits.max_inflight_per_caller
             return Refusal(
                 429,
                 "RATE_LIMITED",
@@ -301,7 +301,9 @@ class RequestGuard:
         leaving = asyncio.ensure_future(left.wait())
         try:
             done, _ = await asyncio.wait(
-                {app_task, leaving}, timeout=self.settings.request_deadline_s, return_when=asyncio.FIRST_COMPLETED
+                {app_task, leaving},
+                timeout=self.settings.limits.request_deadline_s,
+                return_when=asyncio.FIRST_COMPLETED,
             )
         except asyncio.CancelledError:
             await _stop(app_task)
@@ -322,7 +324,7 @@ class RequestGuard:
         return "deadline"
 
     def _past_deadline(self) -> Refusal:
-        deadline_s = self.settings.request_deadline_s
+        deadline_s = self.settings.limits.request_deadline_s
         return Refusal(
             503,
             "DEADLINE_EXCEEDED",

@@ -23,10 +23,10 @@ import jwt
 from starlette.requests import HTTPConnection
 
 from graphsvc.api.context import Identity
-from graphsvc.config import Settings
+from graphsvc.config import AuthSettings
 from graphsvc.errors import AuthenticationError, InvalidInputError
 from graphsvc.service import MemoryService
-from graphsvc.validation import require_id
+from graphsvc.validation import check_id
 
 _NO_CREDENTIALS_FIX = {
     "api_key": "send `Authorization: Bearer <key>` with a key from `graphsvc keys create --user U` (or --admin)",
@@ -60,8 +60,9 @@ class JwtVerifier:
         ConfigurationError: via :class:`Settings`, when no or several key sources are set.
     """
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: AuthSettings, *, max_id_chars: int = 200) -> None:
         self._settings = settings
+        self._max_id_chars = max_id_chars
         self._jwks: jwt.PyJWKSet | None = None
         self._key: Any = None
         if settings.jwt_secret is not None:
@@ -129,7 +130,7 @@ class JwtVerifier:
         if not isinstance(claim, str) or not claim.strip():
             raise AuthenticationError(problem=f"the token has no {name!r} claim naming a user", fix=fix)
         try:
-            user = require_id(name, claim, self._settings)
+            user = check_id(name, claim, max_chars=self._max_id_chars)
         except InvalidInputError as exc:
             raise AuthenticationError(problem=f"the token's {exc.message}", fix=fix) from exc
         if user != claim:
@@ -173,10 +174,12 @@ class Authenticator:
         service: returns the running service (API keys are verified against the graph).
     """
 
-    def __init__(self, settings: Settings, service: Callable[[], MemoryService]) -> None:
-        self.mode = settings.auth_mode
+    def __init__(
+        self, settings: AuthSettings, service: Callable[[], MemoryService], *, max_id_chars: int = 200
+    ) -> None:
+        self.mode = settings.mode
         self._service = service
-        self._jwt = JwtVerifier(settings) if settings.auth_mode == "jwt" else None
+        self._jwt = JwtVerifier(settings, max_id_chars=max_id_chars) if settings.mode == "jwt" else None
 
     async def resolve_identity(
         self, connection: HTTPConnection, *, before_hash: Callable[[str], Awaitable[None]] | None = None

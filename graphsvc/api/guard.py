@@ -188,20 +188,20 @@ def middleware(settings: Settings, service: Callable[[], MemoryService]) -> list
     (:class:`HostGuard`), CORS when ``CORS_ORIGINS`` is set (so preflights and 401/429 answers carry its
     headers), then authentication and the rate limit. The body, admission and the deadline come after
     (:class:`graphsvc.api.admission.RequestGuard`, added by the app)."""
-    rate_limit = RateLimit(settings.rate_limit) if settings.rate_limit else None
-    failure_limit = RateLimit(settings.auth_failure_limit) if settings.auth_failure_limit else None
+    rate_limit = RateLimit(settings.limits.rate_limit) if settings.limits.rate_limit else None
+    failure_limit = RateLimit(settings.limits.auth_failure_limit) if settings.limits.auth_failure_limit else None
     gate = Middleware(
         GuardMiddleware,
-        authenticator=Authenticator(settings, service),
+        authenticator=Authenticator(settings.auth, service, max_id_chars=settings.limits.max_id_chars),
         rate_limit=rate_limit,
         failure_limit=failure_limit,
     )
     outer = [Middleware(RequestIds), Middleware(HostGuard, settings=settings)]
-    if not settings.cors_origins:
+    if not settings.auth.cors_origins:
         return [*outer, gate]
     cors = Middleware(
         CORSMiddleware,
-        allow_origins=settings.cors_origins,
+        allow_origins=settings.auth.cors_origins,
         allow_methods=["GET", "POST", "DELETE", "OPTIONS"],
         allow_headers=["Authorization", "Content-Type", "Mcp-Session-Id", "Mcp-Protocol-Version", "X-Request-ID"],
         expose_headers=["Mcp-Session-Id", "Retry-After", "X-Request-ID"],

@@ -48,10 +48,10 @@ class HostGuard:
 
     def __init__(self, app: ASGIApp, *, settings: Settings) -> None:
         self.app = app
-        self.any_host = "*" in settings.public_hosts
-        self.public_hosts = frozenset(h for h in settings.public_hosts if h != "*")
-        self.any_origin = "*" in settings.cors_origins
-        self.origins = frozenset(o.rstrip("/").lower() for o in settings.cors_origins)
+        self.any_host = "*" in settings.auth.public_hosts
+        self.public_hosts = frozenset(h for h in settings.auth.public_hosts if h != "*")
+        self.any_origin = "*" in settings.auth.cors_origins
+        self.origins = frozenset(o.rstrip("/").lower() for o in settings.auth.cors_origins)
 
     def allowed_host(self, name: str | None) -> bool:
         """True for a loopback name or a public host (any name with ``PUBLIC_HOSTS=*``)."""

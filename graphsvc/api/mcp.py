@@ -102,7 +102,7 @@ def http_routes(
         json_response=True,
         transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
         host=settings.host,
-        max_request_body_size=settings.max_body_bytes,
+        max_request_body_size=settings.limits.max_body_bytes,
     )
     return list(app.routes), server.session_manager
 

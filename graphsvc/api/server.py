@@ -25,7 +25,7 @@ def uvicorn_config(app: ASGIApp, settings: Settings, **overrides: Any) -> uvicor
     """
     options: dict[str, Any] = {
         "http": "h11",
-        "h11_max_incomplete_event_size": settings.max_header_bytes,
+        "h11_max_incomplete_event_size": settings.limits.max_header_bytes,
         "log_config": None,
         "timeout_graceful_shutdown": max(1, int(settings.shutdown_grace_s)),
         "access_log": False,

@@ -49,7 +49,7 @@ async def database(settings: Settings, embedder: LocalEmbedder) -> AsyncIterator
         if nodes and not markers:
             await db.close()
             pytest.exit(
-                f"refusing to run integration tests: {settings.neo4j_uri} holds {nodes} nodes the tests did not "
+                f"refusing to run integration tests: {settings.neo4j.uri} holds {nodes} nodes the tests did not "
                 "create. Point NEO4J_URI at an empty database (scripts/test starts its own on port 7688).",
                 returncode=3,
             )
@@ -103,7 +103,7 @@ async def llm_service(
             "job_max_attempts": 2,
         }
     )
-    svc = make_service(llm_settings, database, embedder, llm=LLMClient.from_settings(llm_settings))
+    svc = make_service(llm_settings, database, embedder, llm=LLMClient.from_settings(llm_settings.llm))
     await svc.worker.start()
     yield svc
     await svc.worker.stop()
@@ -138,9 +138,9 @@ def unreachable_database(settings: Settings) -> Database:
         AsyncGraphDatabase.driver(
             "bolt://127.0.0.1:1",
             auth=("neo4j", "x"),
-            connection_timeout=settings.neo4j_connection_timeout_s,
-            connection_acquisition_timeout=settings.neo4j_request_timeout_s,
-            max_transaction_retry_time=settings.neo4j_retry_s,
+            connection_timeout=settings.neo4j.connection_timeout_s,
+            connection_acquisition_timeout=settings.neo4j.request_timeout_s,
+            max_transaction_retry_time=settings.neo4j.retry_s,
         ),
         database="neo4j",
         uri="bolt://127.0.0.1:1",

@@ -235,12 +235,12 @@ async def test_api_key_mode_answers_database_unavailable_during_an_outage(
 
 async def test_a_full_connection_pool_is_overloaded_not_internal(settings: Settings) -> None:
     driver = AsyncGraphDatabase.driver(
-        settings.neo4j_uri,
-        auth=(settings.neo4j_user, settings.resolve_neo4j_password()),
+        settings.neo4j.uri,
+        auth=(settings.neo4j.user, settings.resolve_neo4j_password()),
         max_connection_pool_size=1,
         connection_acquisition_timeout=0.5,
     )
-    db = Database(driver, database=settings.neo4j_database, uri=settings.neo4j_uri)
+    db = Database(driver, database=settings.neo4j.database, uri=settings.neo4j.uri)
     try:
         async with driver.session(database=db.database) as holding:
             tx = await holding.begin_transaction()  # the pool's only connection is busy

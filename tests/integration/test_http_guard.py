@@ -225,7 +225,7 @@ async def test_health_is_liveness_and_ready_reports_each_dependency(client_for: 
             "llm": "off",
         }
         llm_settings = service.settings.model_copy(update={"llm_base_url": llm_server.base_url})
-        service.rt.llm = LLMClient.from_settings(llm_settings)
+        service.rt.llm = LLMClient.from_settings(llm_settings.llm)
         service._probe_cache = {}
         llm_server.down = True
         degraded = await client.get("/ready")

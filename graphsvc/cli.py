@@ -8,12 +8,13 @@ import contextlib
 import errno
 import json
 import logging
+import os
 import socket
 import sys
 from collections.abc import Awaitable, Callable, Iterator
 from importlib.metadata import version
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, TypeVar
 
 import click
 from pydantic import ValidationError
@@ -116,6 +117,7 @@ async def _serve(settings: Settings, sock: socket.socket) -> None:
     import uvicorn
 
     from graphsvc.api.app import build_app
+    from graphsvc.api.server import uvicorn_config
     from graphsvc.service import MemoryService
 
     service = await MemoryService.open(settings)
@@ -124,12 +126,7 @@ async def _serve(settings: Settings, sock: socket.socket) -> None:
     except BaseException:
         await service.close()
         raise
-    config = uvicorn.Config(
-        app,  # its lifespan closes the service at shutdown (uvicorn re-raises SIGTERM after serve returns)
-        log_config=None,
-        timeout_graceful_shutdown=max(1, int(settings.shutdown_grace_s)),
-        access_log=False,
-    )
+    config = uvicorn_config(app, settings)  # the app's lifespan closes the service (uvicorn re-raises SIGTERM)
     try:
         await uvicorn.Server(config).serve(sockets=[sock])
     except BaseException:
@@ -315,6 +312,14 @@ def import_(file: Path, no_wait: bool) -> None:
         _fail(exc)
 
 
+def private_file(path: Path) -> TextIO:
+    """``path`` opened for writing (truncated), readable and writable by its owner only (0600, also when it
+    existed): an export holds everything of a user."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)
+    return os.fdopen(fd, "w", encoding="utf-8")
+
+
 @main.command("export")
 @click.option("--user", "user_id", required=True, help="The user to export.")
 @click.option("--embeddings", is_flag=True, help="Include the vectors (else a restore re-embeds).")
@@ -327,7 +332,7 @@ def export_(user_id: str, embeddings: bool, output: Path | None) -> None:
         service = await MemoryService.open(_settings(), run_worker=False)
         lines = 0
         try:
-            with output.open("w", encoding="utf-8") if output else contextlib.nullcontext(sys.stdout) as handle:
+            with private_file(output) if output else contextlib.nullcontext(sys.stdout) as handle:
                 async for line in service.export_user(user_id=user_id, embeddings=embeddings):
                     handle.write(json.dumps(line, ensure_ascii=False) + "\n")
                     lines += 1

@@ -18,7 +18,16 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import limits
 from dotenv import dotenv_values
-from pydantic import AliasGenerator, BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
+from pydantic import (
+    AliasGenerator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
@@ -27,6 +36,7 @@ from graphsvc.vocabulary import EvidenceGrade, LLMProvider, StructuredMode, Trai
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 """The source checkout (or site-packages parent when installed); holds ``cypher/``."""
+
 
 @dataclass(frozen=True)
 class LLMPreset:
@@ -369,21 +379,42 @@ class LimitsSettings(Section):
     """Requests waiting for a slot; when it is full a request is refused at once with HTTP 503 + Retry-After."""
     max_queue_wait_s: float = Field(default=1.0, gt=0)
     """A request that waited this long for a slot is refused with HTTP 503 + Retry-After."""
+    max_inflight_per_caller: int = Field(default=4, ge=1)
+    """With authentication on, requests one caller (an API key, a token's user) may have executing at once;
+    as many again may wait for a slot, and more are refused at once with HTTP 429 + Retry-After. A waiting
+    request of a caller at its share lets other callers' requests go first, so one busy key cannot take the
+    slots other users need. Without authentication every local caller counts as one, and only
+    ``MAX_INFLIGHT_REQUESTS`` applies."""
+    max_header_bytes: int = Field(default=32 * 1024, ge=1024)
+    """Request line and headers of one HTTP request held at most, in bytes (``graphsvc serve``); past it the
+    connection is answered HTTP 400 and closed."""
+    max_json_depth: int = Field(default=64, ge=2)
+    """Nesting of arrays and objects in a JSON request body (``/graphql``, ``/mcp``); deeper bodies get HTTP 400."""
+    max_recall_embed_chars: int = Field(default=4_000, ge=1)
+    """Characters one recall embeds in all, over the texts of ``RECALL_CONVERSATION_TURNS``: the whole text
+    (at most ``MAX_QUERY_CHARS``) always, then the shortest views while they fit. Bounds the embedding work of
+    one recall whatever its turns hold; conversations of short turns are not affected."""
     rate_limit: str = "600/minute"
     """Requests per caller (API key, token user, or client address without auth), in the ``limits``
     notation (``100/second``, ``600/minute``); empty turns it off. Over it: HTTP 429 with ``Retry-After``."""
+    auth_failure_limit: str = "30/minute"
+    """Failed authentications per client address and per API key id (``limits`` notation); past it requests
+    of that address or for that key id get HTTP 429 with ``Retry-After`` before their secret is checked, so
+    guessing costs no hashing. A key already verified in this process is not held back. Empty turns it off."""
     erase_batch_nodes: int = Field(default=2_000, ge=1, le=100_000)
     """Nodes deleted per transaction by ``eraseUser`` (bounded, so a large user cannot exhaust the heap)."""
 
-    @field_validator("rate_limit")
+    @field_validator("rate_limit", "auth_failure_limit")
     @classmethod
-    def _parse_rate_limit(cls, value: str) -> str:
+    def _parse_rate_limit(cls, value: str, info: ValidationInfo) -> str:
         if value.strip():
             try:
                 limits.parse(value)
             except ValueError as exc:
                 raise ConfigurationError(
-                    setting="RATE_LIMIT", problem=f"is {value!r}, not a rate", fix="write it like 600/minute"
+                    setting=str(info.field_name).upper(),
+                    problem=f"is {value!r}, not a rate",
+                    fix="write it like 600/minute",
                 ) from exc
         return value.strip()
 
@@ -636,16 +667,36 @@ class AuthSettings(Section):
     """When set, tokens must carry this ``aud`` / ``iss``."""
     cors_origins: list[str] = Field(default_factory=list)
     """Browser origins allowed to call the API (comma-separated; ``*`` for any); empty: no CORS headers."""
+    jwt_max_lifetime_s: float = Field(default=86_400.0, gt=0)
+    """Longest lifetime a token may claim, ``exp`` minus ``iat`` (or minus now when it has no ``iat``); a
+    token valid for longer is refused with HTTP 401, so a leaked long-lived token cannot be used."""
+    public_hosts: list[str] = Field(default_factory=list)
+    """Host names (comma-separated, e.g. ``memory.example.com``) the service answers to besides loopback ones
+    (``localhost``, ``127.0.0.1``, ``::1``). A request whose ``Host`` names another host gets HTTP 421 and
+    one whose ``Origin`` is neither such a host nor in ``CORS_ORIGINS`` HTTP 403, on every route, so a web page
+    cannot reach the service through DNS rebinding. ``*`` accepts any host (only with authentication on,
+    behind a proxy that checks it)."""
 
-    @field_validator("cors_origins", mode="before")
+    @field_validator("cors_origins", "public_hosts", mode="before")
     @classmethod
-    def _split_origins(cls, value: object) -> object:
+    def _split_list(cls, value: object) -> object:
         if isinstance(value, str):
             return [o.strip() for o in value.split(",") if o.strip()]
         return value
 
+    @field_validator("public_hosts")
+    @classmethod
+    def _host_names(cls, value: list[str]) -> list[str]:
+        return [h.strip().lower().rstrip(".") for h in value if h.strip()]
+
     @model_validator(mode="after")
-    def _jwt_is_consistent(self) -> AuthSettings:
+    def _is_consistent(self) -> AuthSettings:
+        if self.mode == "none" and "*" in self.public_hosts:
+            raise ConfigurationError(
+                setting="PUBLIC_HOSTS=*",
+                problem="with AUTH_MODE=none would let any web page reach every user's memory (DNS rebinding)",
+                fix="name the host (PUBLIC_HOSTS=memory.example.com), or turn authentication on",
+            )
         if self.mode != "jwt":
             return self
         sources = [s for s in (self.jwt_secret, self.jwt_public_key_file, self.jwt_jwks_file) if s is not None]
@@ -731,7 +782,7 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8000
     shutdown_grace_s: float = Field(default=5.0, ge=0)
-    """On SIGTERM, in-flight requests get this long before they are cancelled."""
+    """On SIGTERM, in-flight requests get this long before they are cancelled (and answered HTTP 503)."""
     graphiql: bool | None = None
     """GraphiQL on GET /graphql; default on, except with ENVIRONMENT=production."""
     introspection: bool | None = None

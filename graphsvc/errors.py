@@ -42,13 +42,25 @@ class InvalidInputError(GraphsvcError):
         self.field = field
 
 
+MAX_ECHOED_CHARS = 200
+"""Longest caller-given id an error message repeats whole; a longer one (no stored id is that long) is shown by
+its start and length, so an error never echoes megabytes back."""
+
+
+def echoed(ident: str) -> str:
+    """``ident`` as an error message shows it: quoted, cut to its first 40 characters past ``MAX_ECHOED_CHARS``."""
+    if len(ident) <= MAX_ECHOED_CHARS:
+        return repr(ident)
+    return f"{ident[:40]!r}… ({len(ident)} characters)"
+
+
 class NotFoundError(GraphsvcError):
     """A referenced object does not exist for this tenant."""
 
     code = "NOT_FOUND"
 
     def __init__(self, *, kind: str, ident: str) -> None:
-        super().__init__(f"{kind} {ident!r} not found", suggestion=f"check the {kind} id")
+        super().__init__(f"{kind} {echoed(ident)} not found", suggestion=f"check the {kind} id")
         self.kind = kind
         self.ident = ident
 
@@ -59,7 +71,7 @@ class ForbiddenError(GraphsvcError):
     code = "FORBIDDEN"
 
     def __init__(self, *, user_id: str) -> None:
-        super().__init__(f"not allowed to access user {user_id!r}", suggestion="authenticate as that user")
+        super().__init__(f"not allowed to access user {echoed(user_id)}", suggestion="authenticate as that user")
         self.user_id = user_id
 
 
@@ -168,7 +180,7 @@ class ConflictError(GraphsvcError):
     code = "CONFLICT"
 
     def __init__(self, *, kind: str, ident: str, problem: str) -> None:
-        super().__init__(f"{kind} {ident!r} {problem}", suggestion=f"reload the {kind} and check its status")
+        super().__init__(f"{kind} {echoed(ident)} {problem}", suggestion=f"reload the {kind} and check its status")
 
 
 class TraitCycleError(GraphsvcError):

@@ -2,14 +2,15 @@
 
 // name: ingest_events
 // One session, a batch of events. Event uids are derived from (user_id, message id) or
-// (user_id, session, content, time), so MERGE makes a repeated delivery a no-op.
+// (user_id, session, content, time), so MERGE makes a repeated delivery a no-op: only a batch that stores
+// a new event reopens an ended session.
 MERGE (s:Session {uid: $session_uid})
   ON CREATE SET s.user_id = $user_id, s.session_id = $session_id, s.status = 'open',
                 s.started_at = $first_at, s.last_message_at = $last_at, s.tenant_key = $tenant_key,
                 s.name = 'session ' + $session_id
 WITH s
 WHERE s.user_id = $user_id
-SET s.status = 'open', s.ended_at = null, s.last_ingested_at = $now,
+SET s.last_ingested_at = $now,
     s.last_message_at = CASE WHEN s.last_message_at IS NULL OR s.last_message_at < $last_at
                              THEN $last_at ELSE s.last_message_at END
 WITH s
@@ -21,7 +22,13 @@ MERGE (e:Event {uid: ev.uid})
                 e.occurred_at = ev.occurred_at, e.embedding = ev.embedding, e.ingested_at = $now,
                 e.seq = ev.seq, e.name = coalesce(ev.speaker, ev.role) + ': ' + left(ev.content, 48)
 MERGE (s)-[:HAS_EVENT]->(e)
-RETURN e.uid AS uid, e.ingested_at = $now AND e.content_hash = ev.content_hash AS created
+WITH s, collect({uid: e.uid, created: e.ingested_at = $now AND e.content_hash = ev.content_hash}) AS rows
+WITH s, rows, any(r IN rows WHERE r.created) AS stored_new
+SET s.status = CASE WHEN stored_new THEN 'open' ELSE s.status END,
+    s.ended_at = CASE WHEN stored_new THEN null ELSE s.ended_at END
+WITH rows
+UNWIND rows AS r
+RETURN r.uid AS uid, r.created AS created
 ;
 
 // name: session_events_pending

@@ -181,8 +181,9 @@ RETURN count(*) AS memories
 // name: retract_forget_memory
 // forgetMemory: the node stays as a tombstone (status forgotten): its text, vector, slot, keys and
 // provenance go (so it leaves the full-text and vector indexes), and its earlier history with them.
+// No row when it is forgotten already (a concurrent forget committed first): one tombstone per memory.
 MATCH (m:Memory {uid: $memory_uid})
-WHERE m.user_id = $user_id
+WHERE m.user_id = $user_id AND m.status <> 'forgotten'
 OPTIONAL MATCH (h:HistoryEntry)-[:RECORDS]->(m)
 WITH m, collect(h) AS history
 FOREACH (h IN history | DETACH DELETE h)

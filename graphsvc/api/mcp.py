@@ -3,8 +3,8 @@
 Two transports, the same tools (:mod:`graphsvc.api.mcp_tools`) and resources:
 
 - Streamable HTTP at ``/mcp`` on the service's own app and port (:func:`http_routes`): stateless, JSON
-  responses, behind the same authentication and rate limit as ``/graphql``
-  (:class:`graphsvc.api.guard.GuardMiddleware`); with a user key the tools need no ``user_id``.
+  responses, behind the same host check, authentication, rate limit, admission and deadline as ``/graphql``
+  (:mod:`graphsvc.api.guard`, :mod:`graphsvc.api.admission`); with a user key the tools need no ``user_id``.
 - stdio (:func:`serve_stdio`, ``graphsvc mcp [--user U]``) for desktop clients that start the server
   themselves: the process opens the database itself, so it is as trusted as the CLI; ``--user`` binds every
   tool to one user.
@@ -91,19 +91,18 @@ def http_routes(
 ) -> tuple[list[BaseRoute], StreamableHTTPSessionManager]:
     """The ``/mcp`` route for the service's app, and the session manager its lifespan must run.
 
-    Stateless streamable HTTP with JSON responses, so any service process can answer any request. Without
-    authentication (loopback only) the SDK's DNS-rebinding protection accepts loopback Host headers only.
+    Stateless streamable HTTP with JSON responses, so any service process can answer any request. The Host and
+    Origin checks against DNS rebinding are the app's, the same on every route (:mod:`graphsvc.api.hosts`),
+    so the SDK's own copy of them is off; the SDK still refuses a POST that is not JSON.
     """
     server = build_mcp_server(service, http_identity)
-    security = (
-        None if settings.auth.mode == "none" else TransportSecuritySettings(enable_dns_rebinding_protection=False)
-    )
     app = server.streamable_http_app(
         streamable_http_path="/mcp",
         stateless_http=True,
         json_response=True,
-        transport_security=security,
+        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
         host=settings.host,
+        max_request_body_size=settings.limits.max_body_bytes,
     )
     return list(app.routes), server.session_manager
 

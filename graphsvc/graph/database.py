@@ -18,6 +18,7 @@ from typing import Any, Protocol, TypeVar
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
 from neo4j.exceptions import (
     AuthError,
+    ConnectionAcquisitionTimeoutError,
     ConstraintError,
     Neo4jError,
     ServiceUnavailable,
@@ -27,7 +28,7 @@ from neo4j.exceptions import (
 from neomodel import adb
 
 from graphsvc.config import Settings
-from graphsvc.errors import ConflictError, DatabaseUnavailableError, SchemaMismatchError
+from graphsvc.errors import ConflictError, DatabaseUnavailableError, OverloadedError, SchemaMismatchError
 from graphsvc.graph.cypher import query, schema_statements
 
 log = logging.getLogger(__name__)
@@ -82,10 +83,13 @@ class NamedTx:
 
 @contextlib.contextmanager
 def _domain_errors(uri: str) -> Iterator[None]:
-    """Driver errors a caller can act on, as domain errors: Neo4j unreachable → DatabaseUnavailableError,
-    a uniqueness constraint violated by a concurrent write → ConflictError. Everything else passes."""
+    """Driver errors a caller can act on, as domain errors: Neo4j unreachable → DatabaseUnavailableError, no
+    pooled connection free in time → OverloadedError, a uniqueness constraint violated by a concurrent write →
+    ConflictError. Everything else passes."""
     try:
         yield
+    except ConnectionAcquisitionTimeoutError as exc:  # every pooled connection busy: load, not an outage
+        raise OverloadedError(what="the database connection pool", retry_after_s=1) from exc
     except (ServiceUnavailable, SessionExpired) as exc:
         raise DatabaseUnavailableError(uri=uri, reason="the server is not reachable") from exc
     except ConstraintError as exc:

@@ -15,7 +15,7 @@ from graphsvc.embed.base import Embedder
 from graphsvc.graph.database import Database
 from graphsvc.llm.client import LLMClient
 from graphsvc.runtime import Runtime
-from graphsvc.service.api_keys import ApiKeyArea
+from graphsvc.service.api_keys import ApiKeyArea, KeyChecks
 from graphsvc.service.conversations import ConversationArea
 from graphsvc.service.dashboard import DashboardArea
 from graphsvc.service.documents import DocumentArea
@@ -55,7 +55,7 @@ class MemoryService(
 
     def __init__(self, runtime: Runtime) -> None:
         self.rt = runtime
-        self._verified = {}
+        self._key_checks = KeyChecks()
         self.worker = JobWorker(
             db=runtime.db,
             settings=runtime.settings,

@@ -6,9 +6,11 @@ its own marker node: a database holding data it did not create is refused, never
 
 from __future__ import annotations
 
+import asyncio
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from pydantic import SecretStr
@@ -112,3 +114,34 @@ async def llm_service(
 def at(day: int, hour: int = 12, minute: int = 0) -> datetime:
     """A fixed UTC time in May 2024, for readable test data."""
     return datetime(2024, 5, day, hour, minute, tzinfo=UTC)
+
+
+def endless_recall(stopped: asyncio.Event) -> Callable[..., Awaitable[Any]]:
+    """A stand-in for ``MemoryService.recall`` that sleeps for 30 s and sets ``stopped`` when it is cancelled."""
+
+    async def recall(**kwargs: Any) -> Any:
+        try:
+            await asyncio.sleep(30)
+        except asyncio.CancelledError:
+            stopped.set()
+            raise
+        return []
+
+    return recall
+
+
+def unreachable_database(settings: Settings) -> Database:
+    """A database whose driver points at a closed port, with the service's bounded waits: Neo4j down."""
+    from neo4j import AsyncGraphDatabase
+
+    return Database(
+        AsyncGraphDatabase.driver(
+            "bolt://127.0.0.1:1",
+            auth=("neo4j", "x"),
+            connection_timeout=settings.neo4j.connection_timeout_s,
+            connection_acquisition_timeout=settings.neo4j.request_timeout_s,
+            max_transaction_retry_time=settings.neo4j.retry_s,
+        ),
+        database="neo4j",
+        uri="bolt://127.0.0.1:1",
+    )

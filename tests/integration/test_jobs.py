@@ -211,7 +211,7 @@ async def test_llm_calls_are_counted_in_the_metrics_endpoint(
     await llm_service.end_conversation(user_id="ana", session_id="s1")
     await llm_service.wait_for_jobs()
     app = build_app(llm_service.settings, service=llm_service)
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as client:
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1") as client:
         text = (await client.get("/metrics")).text
     samples = {
         line.rsplit(" ", 1)[0]: float(line.rsplit(" ", 1)[1])

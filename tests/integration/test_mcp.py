@@ -210,7 +210,7 @@ async def test_stdio_server_bound_to_one_user(service: MemoryService) -> None:
 
 
 async def test_without_auth_mcp_answers_loopback_hosts_only(service: MemoryService, settings: Settings) -> None:
-    """AUTH_MODE=none (loopback only): the SDK's DNS-rebinding guard refuses a foreign Host header."""
+    """AUTH_MODE=none (loopback only): the app's DNS-rebinding guard refuses a foreign Host header on /mcp."""
     async with live_server(build_app(settings, service=service)) as url:
         async with mcp_http(url, None) as client:
             assert structured(await client.call_tool("recall", {"query": "x", "user_id": "ana"})) == {"hits": []}

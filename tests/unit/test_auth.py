@@ -176,3 +176,40 @@ async def test_rate_limit_at_just_above_and_per_caller() -> None:
     wait_s = await limit.retry_after_s("k1")
     assert wait_s is not None and 1 <= wait_s <= 60
     assert await limit.retry_after_s("k2") is None
+
+
+@pytest.mark.parametrize("sub", ["alice\u00a0", "alice ", "\talice", "alice\x1c", "ali\x00ce", " ", "x" * 201])
+def test_a_user_claim_is_refused_unless_it_is_a_valid_user_id_as_it_stands(sub: str) -> None:
+    verifier = JwtVerifier(Settings(auth_mode="jwt", jwt_secret=SecretStr(SECRET)).auth)
+    for extra in ({}, {"scope": "graphsvc:admin"}):
+        with pytest.raises(AuthenticationError):
+            verifier.identity(jwt.encode(claims(sub=sub, **extra), SECRET, algorithm="HS256"))
+    alice = verifier.identity(jwt.encode(claims(sub="alice"), SECRET, algorithm="HS256"))
+    assert alice.user_ids == frozenset({"alice"})
+
+
+def test_tokens_valid_for_longer_than_the_maximum_lifetime_are_refused() -> None:
+    verifier = JwtVerifier(Settings(auth_mode="jwt", jwt_secret=SecretStr(SECRET), jwt_max_lifetime_s=3600).auth)
+    now = int(time.time())
+    ok = {"sub": "ana", "iat": now, "exp": now + 3600}
+    assert verifier.identity(jwt.encode(ok, SECRET, algorithm="HS256")).user_ids == frozenset({"ana"})
+    for too_long in ({**ok, "exp": now + 3601}, {"sub": "ana", "exp": now + 7200}, {**ok, "exp": now + 10**9}):
+        with pytest.raises(AuthenticationError, match="longer than the 3600 s"):
+            verifier.identity(jwt.encode(too_long, SECRET, algorithm="HS256"))
+
+
+async def test_the_scope_is_compared_after_normalisation() -> None:
+    from types import SimpleNamespace
+    from typing import cast
+
+    from graphsvc.api.context import Context, Identity
+    from graphsvc.errors import ForbiddenError, InvalidInputError
+    from graphsvc.service import MemoryService
+
+    service = cast(MemoryService, SimpleNamespace(settings=Settings()))
+    bound = Context(service=service, identity=Identity(principal="jwt:alice", user_ids=frozenset({"alice"})))
+    assert bound.scope(" alice\t") == "alice"
+    with pytest.raises(InvalidInputError):
+        bound.scope("alice\x1c")
+    with pytest.raises(ForbiddenError):
+        bound.scope("bob")

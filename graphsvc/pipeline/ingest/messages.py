@@ -3,7 +3,8 @@
 Idempotent: an event's uid comes from ``(user_id, sessionId, messageId)`` (a message id names one
 message of its session, so clients that number messages ``m1, m2...`` in every session lose nothing), or
 from ``(user_id, sessionId, content, occurredAt)`` when no id is given, so a repeated delivery stores
-nothing new. The same message id with other content is refused with CONFLICT, never dropped silently.
+nothing new (and does not reopen an ended session). The same message id with other content, in an earlier
+batch or twice in one, is refused with CONFLICT, never dropped silently.
 Each message is embedded (batched) at ingest so it
 can be recalled at once; extraction happens later, when the conversation ends.
 """
@@ -38,6 +39,7 @@ async def run(rt: Runtime, *, user_id: str, session_id: str, messages: list[Mess
 
     Raises:
         InvalidInputError: empty list, too many messages, blank or oversized ids or content.
+        ConflictError: a message id stored before, or given twice in the batch, with other content.
     """
     db, settings = rt.db, rt.settings
     user_id = require_id("userId", user_id, settings)
@@ -51,7 +53,7 @@ async def run(rt: Runtime, *, user_id: str, session_id: str, messages: list[Mess
             fix="send the conversation in several requests",
         )
     rows: list[MessageEvent] = []
-    seen: set[str] = set()
+    seen: dict[str, str] = {}  # event uid → content hash, to find one message id given two texts in the batch
     for i, msg in enumerate(messages):
         content = require_text(f"messages[{i}].content", msg.content, limit=settings.limits.max_message_chars)
         role = require_id(f"messages[{i}].role", msg.role, settings)
@@ -61,9 +63,17 @@ async def run(rt: Runtime, *, user_id: str, session_id: str, messages: list[Mess
         speaker = optional_text(f"messages[{i}].speaker", msg.speaker, limit=settings.limits.max_speaker_chars)
         occurred_at = require_aware(f"messages[{i}].occurredAt", msg.occurred_at)
         uid = keys.event_uid(user_id, session_id, message_id, content, occurred_at)
+        content_hash = keys.content_hash(content)
         if uid in seen:
+            if seen[uid] != content_hash:
+                raise ConflictError(
+                    kind="message",
+                    ident=str(message_id),
+                    problem="appears twice in this batch with different content; nothing of this batch was stored "
+                    "(a message id names one message of its session: use a new id for new content)",
+                )
             continue
-        seen.add(uid)
+        seen[uid] = content_hash
         rows.append(
             MessageEvent(
                 uid=uid,
@@ -71,7 +81,7 @@ async def run(rt: Runtime, *, user_id: str, session_id: str, messages: list[Mess
                 role=role,
                 speaker=speaker,
                 content=content,
-                content_hash=keys.content_hash(content),
+                content_hash=content_hash,
                 occurred_at=occurred_at,
                 seq=i,
             )

@@ -26,7 +26,7 @@ from graphsvc.pipeline.memories.draft import Asserted
 from graphsvc.pipeline.memories.slots import MemorySlot, memory_slot, normalise_slot
 from graphsvc.runtime import Runtime
 from graphsvc.text.importance import score_importance
-from graphsvc.validation import require_id, require_text
+from graphsvc.validation import require_id, require_printable, require_text
 from graphsvc.vocabulary import MEMORY_TYPES, REMEMBER_SOURCES, MemoryType, RememberSource
 
 CONFIDENCE: dict[RememberSource, float] = {"user": 0.9, "agent": 0.6}
@@ -55,7 +55,7 @@ def _validate(
         raise InvalidInputError(field="source", problem=f"must be one of {', '.join(REMEMBER_SOURCES)}")
     if importance is not None and not 0.0 <= importance <= 1.0:
         raise InvalidInputError(field="importance", problem=f"must be between 0 and 1, got {importance}")
-    if slot is not None and normalise_slot(slot) is None:
+    if slot is not None and normalise_slot(require_printable("slot", slot)) is None:
         raise InvalidInputError(field="slot", problem="must hold a letter or digit", fix="e.g. lives_in")
     return content, memory_type, source
 

@@ -35,7 +35,7 @@ from graphsvc.pipeline.ingest import messages as conversation_ingest
 from graphsvc.pipeline.sources import candidates, statements
 from graphsvc.pipeline.tags import assign as tags
 from graphsvc.runtime import Runtime
-from graphsvc.validation import optional_text, require_aware, require_id, require_text
+from graphsvc.validation import optional_text, require_aware, require_id, require_label, require_text
 from graphsvc.vocabulary import SOURCE_TYPES
 
 MAX_TITLE_CHARS = 1_000
@@ -110,7 +110,7 @@ def _tags(index: int, tags: tuple[str, ...], limit: int) -> tuple[str, ...]:
         raise InvalidInputError(field=f"events[{index}].tags", problem=f"has {len(tags)} tags, over {limit}")
     out = []
     for tag in tags:
-        name = require_text(f"events[{index}].tags", tag.strip(), limit=MAX_TAG_CHARS).strip()
+        name = require_label(f"events[{index}].tags", tag, limit=MAX_TAG_CHARS)
         if normalise_tag(name):
             out.append(name)
     return tuple(dict.fromkeys(out))

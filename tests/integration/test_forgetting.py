@@ -17,7 +17,9 @@ from graphsvc.pipeline.sources.events import SourceEventIn
 from graphsvc.service import MemoryService
 from tests.fakes.openai_server import FakeOpenAI
 from tests.integration.conftest import at
+from tests.integration.erase_support import cli
 from tests.integration.forgetting_support import answers, holders, undeclared
+from tests.integration.graphql_client import GraphQLClient
 from tests.integration.lifecycle_support import all_memories, converse, cypher, one
 
 SECRET = "4411"
@@ -183,3 +185,40 @@ async def test_what_the_catalog_does_not_declare_holds_no_user_text(service: Mem
     await service.wait_for_jobs()
     found = await holders(service, ["Zorvik", "Quenta"], ["ana"])
     assert found and undeclared(found) == []
+
+
+GQL_FORGET_EVENTS = """
+mutation($u: String!, $ids: [String!]!) {
+  forgetEvents(userId: $u, sourceType: TODO, sourceIds: $ids) { events sources candidates memoriesDeleted nodesDeleted }
+}"""
+GQL_FORGET_MEMORY = """
+mutation($u: String!, $m: ID!) { forgetMemory(userId: $u, memoryId: $m, keepSources: true) { memoriesForgotten
+  eventsForgotten } }"""
+
+
+async def test_forgetting_through_graphql_and_the_cli(service: MemoryService) -> None:
+    gql = GraphQLClient(service)
+    try:
+        todo = SourceEventIn("todo", "t1", "Buy the Vostrel running shoes", at(2), status="open")
+        await service.ingest_events(user_id="ana", events=[todo, SourceEventIn("todo", "t2", "Call mum", at(2))])
+        await service.ingest_events(user_id="ana", events=[SourceEventIn("todo", "t1", todo.content, at(3))])
+        await service.wait_for_jobs()  # two sources of one statement: its candidate became a memory
+        assert [m.content for m in await all_memories(service, "ana") if "Vostrel" in m.content]
+
+        body = await gql.execute(GQL_FORGET_EVENTS, {"u": "ana", "ids": ["t1"]})
+
+        assert "errors" not in body, body
+        forgot = body["data"]["forgetEvents"]
+        assert (forgot["events"], forgot["sources"], forgot["candidates"], forgot["memoriesDeleted"]) == (2, 1, 1, 1)
+        assert await holders(service, ["Vostrel"], ["ana"]) == []
+        await converse(service, user_id="ana", session_id="s1", lines=[("m1", BIKE, at(4))])
+        memory = one(await all_memories(service, "ana"), SECRET)
+        body = await gql.execute(GQL_FORGET_MEMORY, {"u": "ana", "m": memory.uid})
+        assert body["data"]["forgetMemory"] == {"memoriesForgotten": 1, "eventsForgotten": 0}
+    finally:
+        await gql.aclose()
+    manual = await service.ingest_document(user_id="ana", filename="boat.md", text="# Boat\n\nThe Quillon engine.\n")
+    await service.wait_for_jobs()
+    out = await cli("forget-doc", manual.document.uid, "--user", "ana")
+    assert f"forgot document {manual.document.uid}" in out and await holders(service, ["Quillon"], ["ana"]) == []
+    assert "no document" in await cli("forget-doc", manual.document.uid, "--user", "ana")

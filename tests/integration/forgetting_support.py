@@ -7,9 +7,12 @@ does not declare is found too; ``undeclared`` names the string properties holdin
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import docx
 
 from graphsvc.graph import catalog
 from graphsvc.service import MemoryService
@@ -89,3 +92,14 @@ async def answers(service: MemoryService, user_id: str, queries: Sequence[str]) 
     page = await service.timeline(user_id=user_id, limit=500)
     parts += [f"{i.title or ''} {i.content}" for i in page.items]
     return "\n".join(parts)
+
+
+def docx_bytes(title: str, text: str) -> bytes:
+    """A DOCX file: a title, an "Engine" heading and one paragraph of ``text``."""
+    document = docx.Document()
+    document.add_heading(title, level=0)
+    document.add_heading("Engine", level=1)
+    document.add_paragraph(text)
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()

@@ -2,7 +2,9 @@
 
 The scenarios of the issue: a forgotten secret is absent from recall and memoryContext (its source message too,
 unless keepSources), a forgotten note or document leaves no text, a corrected and then forgotten memory leaves
-neither version, and a conversation's summary is written again without what was forgotten.
+neither version, a conversation's summary is written again without what was forgotten, and a user with a
+conversation, a note, a todo, a DOCX, a tag and a learning run is exported with every layer and erased to 0 nodes
+with no string property anywhere still holding their text.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from graphsvc.pipeline.sources.events import SourceEventIn
 from graphsvc.service import MemoryService
 from tests.fakes.openai_server import FakeOpenAI
 from tests.integration.conftest import at
-from tests.integration.erase_support import cli
-from tests.integration.forgetting_support import answers, holders, undeclared
+from tests.integration.erase_support import cli, snapshot, user_nodes
+from tests.integration.forgetting_support import answers, docx_bytes, holders, undeclared
 from tests.integration.graphql_client import GraphQLClient
 from tests.integration.lifecycle_support import all_memories, converse, cypher, one
 
@@ -173,6 +175,43 @@ async def test_a_forgotten_document_leaves_no_text(service: MemoryService) -> No
     )
     assert left[0]["n"] == 0
     assert (await service.forget_document(user_id="ana", document_id=first.document.uid)).nodes_deleted == 0
+
+
+async def test_a_user_of_every_layer_is_exported_and_erased_to_nothing_holding_their_text(
+    service: MemoryService,
+) -> None:
+    marks = ["Zorvik", "Quenta", "Vostrel", "Maplith", "Druskel"]  # one made-up word in each item of text
+    await converse(service, user_id="ana", session_id="s1", lines=[("m1", f"I live in {marks[0]}.", at(1))])
+    await service.ingest_events(
+        user_id="ana",
+        events=[
+            SourceEventIn(
+                "note", "n1", f"I keep the spare key under the {marks[1]} flowerpot.", at(2), tags=("house",)
+            ),
+            SourceEventIn("todo", "t1", f"Buy {marks[2]} running shoes", at(2), status="open"),
+        ],
+    )
+    manual = docx_bytes(f"{marks[3]} manual", "I keep the outboard engine in the boathouse.")
+    await service.ingest_document_bytes(user_id="ana", filename="boat.docx", content=manual, source_id="boat")
+    await service.wait_for_jobs()
+    memory = next(m for m in await all_memories(service, "ana") if marks[0] in m.content)
+    await service.tag_memory(user_id="ana", memory_id=memory.uid, tag=f"{marks[4]} home")
+    await service.run_daily_learning(user_id="ana")
+    await service.wait_for_jobs()
+    await converse(service, user_id="bob", session_id="s1", lines=[("b1", "I live in Porto.", at(1))])
+    bob = await snapshot(service, ["bob"])
+    exported = {
+        label for line in [x async for x in service.export_user(user_id="ana")] for label in line.get("labels", [])
+    }
+    layers = {"Session", "Event", "Memory", "Document", "Chunk", "Source", "MemoryCandidate", "Tag", "LearningRun"}
+    assert layers <= exported, sorted(layers - exported)
+    assert {h.needle for h in await holders(service, marks)} == set(marks)
+
+    erased = await service.erase_user(user_id="ana", confirm="ana")
+
+    assert erased.complete and await user_nodes(service, "ana") == 0
+    assert await holders(service, [*marks, "flowerpot", "boathouse", "running shoes"]) == []  # any node or edge
+    assert await snapshot(service, ["bob"]) == bob
 
 
 async def test_what_the_catalog_does_not_declare_holds_no_user_text(service: MemoryService) -> None:

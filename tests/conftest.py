@@ -15,7 +15,8 @@ BENCH_DATA = REPO.parent / "shared" / "bench" / "data"
 
 # Property-based tests (Hypothesis) against the real Neo4j: each example builds a user across every layer, so a run
 # is bounded by its number of examples, not a deadline. ``ci`` is what scripts/test runs; pass
-# ``--hypothesis-profile=thorough`` for a longer search. No example database is kept (failing examples print their reproduction blob instead).
+# ``--hypothesis-profile=thorough`` for a longer search. No example database is kept (a failing example prints
+# its reproduction blob instead).
 settings.register_profile(
     "ci",
     max_examples=3,

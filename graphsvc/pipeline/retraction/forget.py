@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from graphsvc import keys
 from graphsvc.errors import InvalidInputError, NotFoundError
 from graphsvc.graph import retraction_reads as found
-from graphsvc.pipeline.documents.ingest import document_uid
 from graphsvc.pipeline.retraction import engine
 from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.runtime import Runtime
@@ -139,10 +138,9 @@ async def forget_events(
     ids = list(dict.fromkeys(require_id(f"sourceIds[{i}]", s, settings) for i, s in enumerate(source_ids)))
     if kind == "conversation":
         return await forget_messages(rt, user_id=user_id, message_ids=ids, actor=actor)
-    if kind == "document":
-        return await _forget_documents(
-            rt, user_id=user_id, uids=[document_uid(user_id, s) for s in ids], reason="forgetEvents", actor=actor
-        )
+    if kind == "document":  # a document's uid from its source id, as documents/ingest makes it
+        uids = [keys.digest("document", user_id, s) for s in ids]
+        return await _forget_documents(rt, user_id=user_id, uids=uids, reason="forgetEvents", actor=actor)
     records = await found.source_versions(
         rt.db, user_id=user_id, source_uids=[keys.digest("source", user_id, kind, s) for s in ids]
     )

@@ -435,6 +435,34 @@ def ingest_doc(file: Path, user_id: str, mime_type: str | None, source_id: str |
         _fail(exc)
 
 
+@main.command("forget-doc")
+@click.argument("document_id")
+@click.option("--user", "user_id", required=True, help="The user the document belongs to.")
+def forget_doc(document_id: str, user_id: str) -> None:
+    """Delete a document (every version, its chunks and events) and what rested only on it."""
+    from graphsvc.service import MemoryService
+
+    async def run() -> Any:
+        service = await MemoryService.open(_settings(), run_worker=False)
+        try:
+            return await service.forget_document(user_id=user_id, document_id=document_id)
+        finally:
+            await service.close()
+
+    try:
+        result = asyncio.run(run())
+    except GraphsvcError as exc:
+        _fail(exc)
+    if not result.documents:
+        click.echo(f"no document {document_id} of {user_id} (already forgotten?)")
+        return
+    click.echo(
+        f"forgot document {document_id}: {result.chunks} chunks, {result.document_versions} earlier versions, "
+        f"{result.events} events, {result.candidates} candidates, {result.memories_deleted} memories, "
+        f"{result.tags} tags; {result.nodes_deleted} nodes deleted"
+    )
+
+
 @main.command("learn")
 @click.option(
     "--user", "user_ids", multiple=True, help="A user to run it for (repeatable; default: every active user)."

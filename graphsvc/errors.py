@@ -183,6 +183,20 @@ class ConflictError(GraphsvcError):
         super().__init__(f"{kind} {echoed(ident)} {problem}", suggestion=f"reload the {kind} and check its status")
 
 
+class ErasureInProgressError(GraphsvcError):
+    """The user is being erased: no write of the user is taken until ``eraseUser`` answers ``complete`` (so an
+    erasure never says complete while something written meanwhile is left)."""
+
+    code = "CONFLICT"
+
+    def __init__(self, *, user_id: str) -> None:
+        super().__init__(
+            f"user {user_id!r} is being erased: nothing was written",
+            suggestion="call eraseUser again until it answers complete: true, then write again",
+        )
+        self.user_id = user_id
+
+
 class TraitCycleError(GraphsvcError):
     """A PARENT_OF edge would make a trait its own ancestor (seed 002 §4: 循环引用检测)."""
 

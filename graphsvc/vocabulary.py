@@ -116,6 +116,7 @@ RetractionKind = Literal[
     "entity",
     "trait",
     "pending_observation",
+    "document",
 ]
 """Kinds of node a retraction deletes; a tombstone ``HistoryEntry`` (no content) names the kind."""
 

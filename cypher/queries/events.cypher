@@ -33,7 +33,7 @@ RETURN r.uid AS uid, r.created AS created
 
 // name: session_events_pending
 MATCH (s:Session {uid: $session_uid})-[:HAS_EVENT]->(e:Event)
-WHERE s.user_id = $user_id AND e.user_id = $user_id AND e.extracted_at IS NULL
+WHERE s.user_id = $user_id AND e.user_id = $user_id AND e.extracted_at IS NULL AND e.forgotten_at IS NULL
 RETURN e.uid AS uid, e.source_id AS source_id, e.role AS role, e.speaker AS speaker,
        e.content AS content, e.occurred_at AS occurred_at
 ORDER BY e.occurred_at, e.seq, e.uid
@@ -79,9 +79,10 @@ LIMIT $limit
 ;
 
 // name: previous_event
-// The session's latest message said before $before (the conversational context embedded with the next one).
+// The session's latest message said before $before (the conversational context embedded with the next one); a
+// forgotten message (a tombstone without text) is not context.
 MATCH (e:Event)
-WHERE e.user_id = $user_id AND e.session_id = $session_id AND e.occurred_at < $before
+WHERE e.user_id = $user_id AND e.session_id = $session_id AND e.occurred_at < $before AND e.forgotten_at IS NULL
 RETURN e.speaker AS speaker, e.content AS content
 ORDER BY e.occurred_at DESC, e.seq DESC
 LIMIT 1

@@ -27,8 +27,15 @@ from neo4j.exceptions import (
 )
 from neomodel import adb
 
+from graphsvc import keys
 from graphsvc.config import Settings
-from graphsvc.errors import ConflictError, DatabaseUnavailableError, OverloadedError, SchemaMismatchError
+from graphsvc.errors import (
+    ConflictError,
+    DatabaseUnavailableError,
+    ErasureInProgressError,
+    OverloadedError,
+    SchemaMismatchError,
+)
 from graphsvc.graph.cypher import query, schema_statements
 
 log = logging.getLogger(__name__)
@@ -60,25 +67,50 @@ class NamedTx:
 
     ``read``, ``write`` and ``write_many`` all run in that transaction, so a check and the write it guards
     see the same state once a lock is held; nothing commits until the transaction function returns.
+
+    The write gate (issue 25 item 9): before the first write naming a user (a ``user_id`` parameter), the
+    transaction passes that user's gate (``write_gate`` in ``cypher/queries/erase.cypher``): writes of one user
+    take turns there, an erasure of the user waits for the writes in flight, and while the user is being erased
+    the write is refused with :class:`~graphsvc.errors.ErasureInProgressError` (the transaction rolls back).
+    Only the erasure's own transactions are ``gated=False``.
     """
 
-    def __init__(self, tx: AsyncManagedTransaction) -> None:
+    def __init__(self, tx: AsyncManagedTransaction, *, gated: bool = True) -> None:
         self._tx = tx
+        self._gated = gated
+        self._passed: set[str] = set()
 
     async def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return await _fetch_all(self._tx, query(name), params)
 
     async def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        await self._gate(params)
         return await _fetch_all(self._tx, query(name), params)
 
     async def write_many(self, steps: list[tuple[str, dict[str, Any]]]) -> list[list[dict[str, Any]]]:
-        return [await _fetch_all(self._tx, query(name), params) for name, params in steps]
+        return [await self.write(name, **params) for name, params in steps]
 
     async def run_built(self, statement: str, **params: Any) -> list[dict[str, Any]]:
         """Run a statement a graph module built from the catalog (one per declared label, e.g. erase's batch
         delete), in this transaction. Only labels and types declared in :mod:`graphsvc.graph.catalog` are
         written into its text; every value is still a ``$parameter``."""
+        await self._gate(params)
         return await _fetch_all(self._tx, statement, params)
+
+    async def _gate(self, params: dict[str, Any]) -> None:
+        """Pass the gate of the user the statement names, once per transaction and user.
+
+        Raises:
+            ErasureInProgressError: the user is being erased.
+        """
+        user_id = params.get("user_id")
+        if not self._gated or not isinstance(user_id, str) or user_id in self._passed:
+            return
+        gate = {"user_id": user_id, "erasure_uid": keys.erasure_uid(user_id)}
+        rows = await _fetch_all(self._tx, query("write_gate"), gate)
+        if rows and rows[0]["erasing"]:
+            raise ErasureInProgressError(user_id=user_id)
+        self._passed.add(user_id)
 
 
 @contextlib.contextmanager
@@ -168,28 +200,37 @@ class Database:
                 return await session.execute_read(_fetch_all, query(name), params)
 
     async def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        """Run the named write query in its own auto-retried transaction; rows as dicts.
+        """Run the named write query in its own auto-retried transaction (through the user's write gate when it
+        names a user: see :class:`NamedTx`); rows as dicts.
 
         Raises:
-            DatabaseUnavailableError: Neo4j unreachable; ConflictError: a uniqueness constraint was violated.
+            DatabaseUnavailableError: Neo4j unreachable; ConflictError: a uniqueness constraint was violated;
+            ErasureInProgressError: the user it names is being erased.
         """
-        with _domain_errors(self.uri):
-            async with self.driver.session(database=self.database) as session:
-                return await session.execute_write(_fetch_all, query(name), params)
 
-    async def in_transaction(self, work: Callable[[NamedTx], Awaitable[T]]) -> T:
+        async def work(tx: NamedTx) -> list[dict[str, Any]]:
+            return await tx.write(name, **params)
+
+        return await self.in_transaction(work)
+
+    async def in_transaction(self, work: Callable[[NamedTx], Awaitable[T]], *, gated: bool = True) -> T:
         """Run ``work`` in ONE write transaction; it commits when ``work`` returns, rolls back when it raises.
 
         The driver retries the whole function on transient errors (deadlocks, leader changes), so ``work``
         must have no side effects outside the transaction. Raising any exception (e.g. a
         :class:`~graphsvc.errors.ConflictError` after a failed check) rolls everything back.
 
+        Args:
+            gated: pass each named user's write gate before its first write (:class:`NamedTx`); only an
+                erasure's own transactions pass False.
+
         Raises:
-            DatabaseUnavailableError, ConflictError (constraint violated), and whatever ``work`` raises.
+            DatabaseUnavailableError, ConflictError (constraint violated), ErasureInProgressError (a user it
+            writes for is being erased), and whatever ``work`` raises.
         """
 
         async def run(tx: AsyncManagedTransaction) -> T:
-            return await work(NamedTx(tx))
+            return await work(NamedTx(tx, gated=gated))
 
         with _domain_errors(self.uri):
             async with self.driver.session(database=self.database) as session:

@@ -123,7 +123,8 @@ class Session(TenantNode):
 class Event(TenantNode):
     """A raw source record (ARCHITECTURE.md: Event): a conversation message (``session_id``, ``role``), or one
     version of a todo, task, note, forum post, calendar entry or document (``title``, ``status``, ``metadata``
-    as JSON, ``version``; ``superseded_at`` once a newer version of the same source arrived)."""
+    as JSON, ``version``; ``superseded_at`` once a newer version of the same source arrived). ``forgotten_at``:
+    it stated a forgotten memory and is a tombstone since (empty content; no title, metadata, hash or vector)."""
 
     session_id = StringProperty()
     source_type = StringProperty(default="conversation", choices=_choices(SOURCE_TYPES))
@@ -134,9 +135,10 @@ class Event(TenantNode):
     metadata = StringProperty()
     version = IntegerProperty()
     superseded_at = DateTimeNeo4jFormatProperty()
+    forgotten_at = DateTimeNeo4jFormatProperty()
     speaker = StringProperty()
     content = StringProperty(required=True)
-    content_hash = StringProperty(required=True)
+    content_hash = StringProperty()  # none once forgotten
     occurred_at = DateTimeNeo4jFormatProperty(required=True)
     ingested_at = DateTimeNeo4jFormatProperty()
     extracted_at = DateTimeNeo4jFormatProperty()

@@ -142,7 +142,7 @@ async def captions_say_what_the_node_is(service: MemoryService) -> None:
         "MATCH (n) WHERE n.user_id = $u AND (n:Entity OR n:Memory OR n:Event OR n:Trait OR n:HistoryEntry) "
         "RETURN labels(n)[0] AS label, n.name AS name, n.subject AS subject, n.content AS content, "
         "n.speaker AS speaker, n.role AS role, n.event AS event, n.title AS title, n.source_type AS source_type, "
-        "n.status AS status",
+        "n.status AS status, n.forgotten_at IS NOT NULL AS forgotten",
         u=USER,
     )
     for r in names:
@@ -152,6 +152,8 @@ async def captions_say_what_the_node_is(service: MemoryService) -> None:
             assert r["name"] == "forgotten"  # the caption keeps none of the forgotten text
         elif r["label"] in ("Memory", "Trait"):
             assert r["name"] == r["content"][:60]
+        elif r["label"] == "Event" and r["forgotten"]:  # a message forgetMemory redacted: a tombstone
+            assert (r["name"], r["content"]) == (f"{r['speaker'] or r['role'] or r['source_type']}: (forgotten)", "")
         elif r["label"] == "Event" and r["role"]:  # a conversation message
             assert r["name"] == f"{r['speaker'] or r['role']}: {r['content'][:48]}"
         elif r["label"] == "Event":  # a record of another source
@@ -162,3 +164,4 @@ async def captions_say_what_the_node_is(service: MemoryService) -> None:
     assert long_event and all(len(r["name"]) == len(r["speaker"]) + 2 + 48 for r in long_event)
     assert {"Entity", "Memory", "Event", "Trait", "HistoryEntry"} <= {r["label"] for r in names}
     assert sum(r["label"] == "Memory" and r["status"] == "forgotten" for r in names) == 1
+    assert any(r["label"] == "Event" and r["forgotten"] for r in names)  # its source message, redacted

@@ -11,6 +11,7 @@ from graphsvc_client import AsyncGraphsvc, Graphsvc, GraphsvcError, Message, Tur
 
 from graphsvc.api.app import build_app
 from graphsvc.config import Settings
+from graphsvc.pipeline.sources.events import SourceEventIn
 from graphsvc.service import MemoryService
 from tests.integration.auth_support import api_key_settings
 from tests.integration.live_server import live_server
@@ -96,3 +97,25 @@ async def test_remember_correct_and_forget_memories(service: MemoryService, url:
             return memory.remember("Ana: I live in Porto.").id
 
     assert await asyncio.to_thread(sync_remember) == porto.id  # a repeat reinforces the current memory
+
+
+async def test_forget_records_and_documents(service: MemoryService, url: str) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+    when = datetime(2024, 5, 1, 9, tzinfo=UTC)
+    await service.ingest_events(
+        user_id="ana", events=[SourceEventIn("note", "n1", "I keep the spare key under the blue flowerpot.", when)]
+    )
+    manual = await service.ingest_document(user_id="ana", filename="boat.md", text="# Boat\n\nThe engine needs oil.\n")
+    await service.wait_for_jobs()
+    async with AsyncGraphsvc(url, key, user_id="ana") as memory:
+        note = await memory.forget_events("NOTE", ["n1"])
+        assert (note.events, note.sources) == (1, 1)
+        document = await memory.forget_document(manual.document.uid)
+        assert (document.documents, document.events, document.sources) == (1, 1, 1) and document.chunks >= 1
+        assert (await memory.forget_document(manual.document.uid)).nodes_deleted == 0  # gone already
+
+    def sync_forget() -> int:
+        with Graphsvc(url, key, user_id="ana") as memory:
+            return memory.forget_events("TODO", ["never-there"]).nodes_deleted
+
+    assert await asyncio.to_thread(sync_forget) == 0

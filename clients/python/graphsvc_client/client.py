@@ -25,6 +25,7 @@ from graphsvc_client.models import (
     Message,
     RecallHit,
     RememberSource,
+    SourceType,
     Turn,
 )
 
@@ -158,9 +159,26 @@ class _Operations:
         variables = {"userId": self._user(user_id), "memoryId": memory_id, "content": content}
         return Operation(ops.CORRECT_MEMORY, variables, "correctMemory", _MEMORY)
 
-    def _forget_memory(self, memory_id: str, user_id: str | None, reason: str | None) -> Operation[ForgetResult]:
-        variables = {"userId": self._user(user_id), "memoryId": memory_id, "reason": reason}
+    def _forget_memory(
+        self, memory_id: str, user_id: str | None, reason: str | None, keep_sources: bool
+    ) -> Operation[ForgetResult]:
+        variables = {
+            "userId": self._user(user_id),
+            "memoryId": memory_id,
+            "reason": reason,
+            "keepSources": keep_sources,
+        }
         return Operation(ops.FORGET_MEMORY, variables, "forgetMemory", _FORGET)
+
+    def _forget_events(
+        self, source_type: SourceType, source_ids: Sequence[str], user_id: str | None
+    ) -> Operation[ForgetResult]:
+        variables = {"userId": self._user(user_id), "sourceType": source_type, "sourceIds": list(source_ids)}
+        return Operation(ops.FORGET_EVENTS, variables, "forgetEvents", _FORGET)
+
+    def _forget_document(self, document_id: str, user_id: str | None) -> Operation[ForgetResult]:
+        variables = {"userId": self._user(user_id), "documentId": document_id}
+        return Operation(ops.FORGET_DOCUMENT, variables, "forgetDocument", _FORGET)
 
 
 def _asked(query: str | None, conversation: Sequence[Turn] | None) -> dict[str, Any]:
@@ -263,9 +281,23 @@ class Graphsvc(_Operations):
         """Write a corrected version of a memory (returned); the old one becomes SUPERSEDED."""
         return self._run(self._correct_memory(memory_id, content, user_id))
 
-    def forget_memory(self, memory_id: str, *, user_id: str | None = None, reason: str | None = None) -> ForgetResult:
-        """Forget a memory (a tombstone without text stays) and re-score what was inferred from it."""
-        return self._run(self._forget_memory(memory_id, user_id, reason))
+    def forget_memory(
+        self, memory_id: str, *, user_id: str | None = None, reason: str | None = None, keep_sources: bool = False
+    ) -> ForgetResult:
+        """Forget a memory (a tombstone without text stays) and re-score what was inferred from it. The messages
+        and records that stated it keep no text either, unless ``keep_sources``."""
+        return self._run(self._forget_memory(memory_id, user_id, reason, keep_sources))
+
+    def forget_events(
+        self, source_type: SourceType, source_ids: Sequence[str], *, user_id: str | None = None
+    ) -> ForgetResult:
+        """Delete records of one source (``NOTE``, ``TODO``...) by their ids, every version, and what rested on
+        them."""
+        return self._run(self._forget_events(source_type, source_ids, user_id))
+
+    def forget_document(self, document_id: str, *, user_id: str | None = None) -> ForgetResult:
+        """Delete a document (every version, its chunks) and what rested on it."""
+        return self._run(self._forget_document(document_id, user_id))
 
 
 class AsyncGraphsvc(_Operations):
@@ -353,7 +385,19 @@ class AsyncGraphsvc(_Operations):
         return await self._run(self._correct_memory(memory_id, content, user_id))
 
     async def forget_memory(
-        self, memory_id: str, *, user_id: str | None = None, reason: str | None = None
+        self, memory_id: str, *, user_id: str | None = None, reason: str | None = None, keep_sources: bool = False
     ) -> ForgetResult:
-        """Forget a memory (a tombstone without text stays) and re-score what was inferred from it."""
-        return await self._run(self._forget_memory(memory_id, user_id, reason))
+        """Forget a memory (a tombstone without text stays) and re-score what was inferred from it. The messages
+        and records that stated it keep no text either, unless ``keep_sources``."""
+        return await self._run(self._forget_memory(memory_id, user_id, reason, keep_sources))
+
+    async def forget_events(
+        self, source_type: SourceType, source_ids: Sequence[str], *, user_id: str | None = None
+    ) -> ForgetResult:
+        """Delete records of one source (``NOTE``, ``TODO``...) by their ids, every version, and what rested on
+        them."""
+        return await self._run(self._forget_events(source_type, source_ids, user_id))
+
+    async def forget_document(self, document_id: str, *, user_id: str | None = None) -> ForgetResult:
+        """Delete a document (every version, its chunks) and what rested on it."""
+        return await self._run(self._forget_document(document_id, user_id))

@@ -88,6 +88,7 @@ MemoryType = Literal["FACT", "PREFERENCE", "GOAL", "PAIN_POINT", "EVENT"]
 MemoryStatus = Literal["ACTIVE", "SUPERSEDED", "ARCHIVED", "FORGOTTEN"]
 MemoryOrigin = Literal["EXTRACTION", "USER", "AGENT"]
 RememberSource = Literal["USER", "AGENT"]
+SourceType = Literal["CONVERSATION", "DOCUMENT", "TODO", "TASK", "FORUM_POST", "NOTE", "CALENDAR"]
 
 
 class Memory(_Model):
@@ -112,9 +113,10 @@ class Memory(_Model):
 
 
 class ForgetResult(_Model):
-    """What a forget removed or changed, by kind (``forget_memory``)."""
+    """What a forget removed or changed, by kind (``forget_memory``, ``forget_events``, ``forget_document``)."""
 
     events: int
+    events_forgotten: int = Field(description="Events that stated a forgotten memory, kept as tombstones without text")
     sessions: int
     memories_deleted: int
     memories_forgotten: int
@@ -131,6 +133,13 @@ class ForgetResult(_Model):
     traits_deleted: int
     traits_dissolved: int
     traits_rescored: int
+    candidates: int
+    documents: int
+    chunks: int
+    document_versions: int
+    sources: int
+    tags: int
+    summaries_rebuilt: int
     history_scrubbed: int
     events_reembedded: int
     nodes_deleted: int
@@ -146,5 +155,7 @@ RESULT_MODELS: dict[str, type[_Model]] = {
     "remember": Memory,
     "correct_memory": Memory,
     "forget_memory": ForgetResult,
+    "forget_events": ForgetResult,
+    "forget_document": ForgetResult,
 }
 """Method name → the model its root field is parsed into (one per list item for ``recall``)."""

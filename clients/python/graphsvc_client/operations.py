@@ -36,9 +36,10 @@ MEMORY_FIELDS = (
     "sourceMessageIds status validFrom validTo slot origin supersededBy"
 )
 FORGET_RESULT_FIELDS = (
-    "events sessions memoriesDeleted memoriesForgotten memoriesUpdated memoriesReinstated impressions aliases "
-    "featuresDeleted featuresChanged relations entities pendingObservations evidence traitsDeleted traitsDissolved "
-    "traitsRescored historyScrubbed eventsReembedded nodesDeleted complete"
+    "events eventsForgotten sessions memoriesDeleted memoriesForgotten memoriesUpdated memoriesReinstated "
+    "impressions aliases featuresDeleted featuresChanged relations entities pendingObservations evidence "
+    "traitsDeleted traitsDissolved traitsRescored candidates documents chunks documentVersions sources tags "
+    "summariesRebuilt historyScrubbed eventsReembedded nodesDeleted complete"
 )
 
 REMEMBER = f"""
@@ -52,8 +53,20 @@ mutation CorrectMemory($userId: String!, $memoryId: ID!, $content: String!) {{
 }}"""
 
 FORGET_MEMORY = f"""
-mutation ForgetMemory($userId: String!, $memoryId: ID!, $reason: String) {{
-  forgetMemory(userId: $userId, memoryId: $memoryId, reason: $reason) {{ {FORGET_RESULT_FIELDS} }}
+mutation ForgetMemory($userId: String!, $memoryId: ID!, $reason: String, $keepSources: Boolean!) {{
+  forgetMemory(userId: $userId, memoryId: $memoryId, reason: $reason, keepSources: $keepSources) {{
+    {FORGET_RESULT_FIELDS}
+  }}
+}}"""
+
+FORGET_EVENTS = f"""
+mutation ForgetEvents($userId: String!, $sourceType: SourceType!, $sourceIds: [String!]!) {{
+  forgetEvents(userId: $userId, sourceType: $sourceType, sourceIds: $sourceIds) {{ {FORGET_RESULT_FIELDS} }}
+}}"""
+
+FORGET_DOCUMENT = f"""
+mutation ForgetDocument($userId: String!, $documentId: ID!) {{
+  forgetDocument(userId: $userId, documentId: $documentId) {{ {FORGET_RESULT_FIELDS} }}
 }}"""
 
 JOB = f"""
@@ -70,5 +83,7 @@ DOCUMENTS: dict[str, str] = {
     "remember": REMEMBER,
     "correct_memory": CORRECT_MEMORY,
     "forget_memory": FORGET_MEMORY,
+    "forget_events": FORGET_EVENTS,
+    "forget_document": FORGET_DOCUMENT,
 }
 """Method name → document (the drift test walks this)."""

@@ -506,13 +506,22 @@ def to_markdown(
                 page.flush_cache()
     except DocumentError:
         raise
-    except InflateLimitError as exc:
-        raise DocumentError(
-            filename=filename,
-            problem=f"has compressed streams that inflate to more than {max_inflated_bytes:,} bytes",
-            fix="send a smaller PDF, or raise DOCUMENT_MAX_INFLATED_BYTES",
-        ) from exc
-    except (PdfminerException, PDFSyntaxError, ValueError, KeyError, TypeError, AttributeError) as exc:
+    except (
+        InflateLimitError,
+        PdfminerException,
+        PDFSyntaxError,
+        ValueError,
+        KeyError,
+        TypeError,
+        AttributeError,
+    ) as exc:
+        cause = exc.args[0] if isinstance(exc, PdfminerException) and exc.args else exc  # pdfplumber wraps them
+        if isinstance(cause, InflateLimitError):
+            raise DocumentError(
+                filename=filename,
+                problem=f"has compressed streams that inflate to more than {max_inflated_bytes:,} bytes",
+                fix="send a smaller PDF, or raise DOCUMENT_MAX_INFLATED_BYTES",
+            ) from exc
         raise _unreadable(filename, exc) from exc
     sizes: Counter[float] = Counter()
     for line in (line for lines in by_page for line in lines):

@@ -154,6 +154,18 @@ def _limit_self(header: dict[str, Any]) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
 
 
+def _peak_memory_bytes() -> int:
+    """The child's peak address space (``VmPeak``), 0 where ``/proc`` does not tell."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmPeak:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
 def child_main() -> int:
     """The child process: read a header line and the document from stdin, answer one JSON object on stdout."""
     stdin = sys.stdin.buffer
@@ -177,6 +189,18 @@ def child_main() -> int:
         answer = {"error": exc.problem, "fix": exc.fix}
     except RecursionError:
         answer = {"error": "nests too deeply to parse", "fix": "send it in another format"}
+    except Exception as exc:  # a parser library failing on hostile input, often out of memory (lxml: "unknown error")
+        limit_mb = int(header["memory_bytes"]) // _MB
+        if isinstance(exc, MemoryError) or _peak_memory_bytes() >= 0.9 * int(header["memory_bytes"]):
+            answer = {
+                "error": f"needed more than {limit_mb} MiB of memory to parse",
+                "fix": "split it, or raise DOCUMENT_PARSE_MEMORY_MB",
+            }
+        else:
+            answer = {
+                "error": f"could not be parsed ({type(exc).__name__}: {exc})"[:400],
+                "fix": "check that the file opens in its own application",
+            }
     sys.stdout.write(json.dumps(answer, ensure_ascii=False))
     sys.stdout.flush()
     return 0

@@ -253,3 +253,18 @@ def billion_laughs_docx(levels: int = 9) -> bytes:
         + f"<w:body><w:p><w:r><w:t>&lol{levels};</w:t></w:r></w:p></w:body></w:document>".encode()
     )
     return _with_document_xml(xml)
+
+
+def pdf_of_size(size_bytes: int) -> bytes:
+    """A readable one-page PDF of at least ``size_bytes``: a paragraph of text over a photo-like image of random
+    pixels (which no compression shrinks), as a scanned page or a brochure is large."""
+    from PIL import Image
+
+    side = int((size_bytes / 3) ** 0.5) + 1
+    noise = Image.frombytes("RGB", (side, side), random.Random(size_bytes).randbytes(side * side * 3))
+    doc = FPDF()
+    doc.add_page()
+    doc.set_font("Helvetica", size=12)
+    doc.multi_cell(0, 6, PARAGRAPH)
+    doc.image(noise, x=20, y=80, w=120)
+    return bytes(doc.output())

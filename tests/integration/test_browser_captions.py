@@ -33,8 +33,9 @@ ENTITY_ID = "query($u: String!, $n: String!) { entity(userId: $u, subjectOrAlias
 MERGE = "mutation($k: ID!, $d: ID!, $u: String!) { mergeEntities(keepId: $k, dropId: $d, userId: $u) { subject } }"
 
 
-TRANSIENT = {"Erasure"}
-"""Labels whose nodes live only while an operation runs (an erasure deletes its progress node at the end)."""
+TRANSIENT = {"Erasure", "DocumentUpload"}
+"""Labels whose nodes live only while an operation runs (an erasure deletes its progress node at the end; an
+upload's bytes go once its document is parsed)."""
 
 
 def written_labels() -> set[str]:

@@ -270,7 +270,7 @@ async def memory_lifecycle(page: Page, base: str, client: httpx.AsyncClient) -> 
 
 
 INGEST_EVENTS = "mutation($i: IngestEventsInput!) { ingestEvents(input: $i) { stored candidates } }"
-INGEST_DOCUMENT = "mutation($i: IngestDocumentInput!) { ingestDocument(input: $i) { id chunkCount } }"
+INGEST_DOCUMENT = "mutation($i: IngestDocumentInput!) { ingestDocument(input: $i) { id status } }"
 CANDIDATE_STATES = "query($u: String!) { candidates(userId: $u) { content status } }"
 NOTES = """# Ana's notes
 
@@ -303,8 +303,10 @@ async def other_sources(client: httpx.AsyncClient, service: MemoryService) -> No
     stored = (await graphql(client, INGEST_EVENTS, i={"userId": USER, "events": events}))["ingestEvents"]
     assert stored["stored"] == 2 and stored["candidates"] >= 1
     document = {"userId": USER, "filename": "notes.md", "text": NOTES}
-    assert (await graphql(client, INGEST_DOCUMENT, i=document))["ingestDocument"]["chunkCount"] >= 3
-    await service.wait_for_jobs()
+    assert (await graphql(client, INGEST_DOCUMENT, i=document))["ingestDocument"]["status"] == "PROCESSING"
+    await service.wait_for_jobs()  # parsed, chunked and embedded by its job
+    (notes,) = await service.documents(user_id=USER)
+    assert notes.status == "ready" and notes.chunks >= 3
 
 
 async def brain_views(page: Page, base: str, client: httpx.AsyncClient) -> None:

@@ -405,12 +405,18 @@ def erase_(user_id: str, confirm: str) -> None:
 @click.option("--user", "user_id", required=True, help="The user the document belongs to.")
 @click.option("--mime-type", default=None, help="The file's mime type (default: from its extension).")
 @click.option("--source-id", default=None, help="The document's id (default: the file name).")
-@click.option("--no-wait", is_flag=True, help="Return without waiting for its entities, candidates and tags.")
+@click.option(
+    "--no-wait", is_flag=True, help="Return once it is uploaded (a running service parses, embeds and indexes it)."
+)
 def ingest_doc(file: Path, user_id: str, mime_type: str | None, source_id: str | None, no_wait: bool) -> None:
-    """Ingest a document FILE (PDF, DOCX, XLSX, CSV, Markdown, text, HTML) for a user."""
+    """Ingest a document FILE (PDF, DOCX, XLSX, CSV, Markdown, text, HTML) for a user.
+
+    Without --no-wait it waits for the document's background jobs (parse, chunk, embed; then entities,
+    candidates, tags) and exits 2 when the document FAILED (the reason is printed).
+    """
     from graphsvc.service import MemoryService
 
-    async def run() -> None:
+    async def run() -> str | None:
         service = await MemoryService.open(_settings(), run_worker=not no_wait)
         try:
             content = service.read_document_file(file)
@@ -418,21 +424,32 @@ def ingest_doc(file: Path, user_id: str, mime_type: str | None, source_id: str |
                 user_id=user_id, filename=file.name, content=content, mime_type=mime_type, source_id=source_id
             )
             doc = outcome.document
-            what = "stored" if outcome.changed else "unchanged"
+            if not outcome.changed:
+                click.echo(f"unchanged: document {doc.uid} {doc.title!r} ({doc.status}, version {doc.version})")
+                return None
+            if no_wait:
+                click.echo(f"uploaded: document {doc.uid} ({doc.status}; job {doc.job_uid})")
+                return None
+            await service.wait_for_jobs()
+            doc = await service.document(user_id=user_id, document_id=doc.uid)
+            if doc.status == "failed":
+                return f"document {doc.uid} failed: {doc.error}"
             click.echo(
-                f"{what}: document {doc.uid} {doc.title!r} ({doc.format}, {doc.pages} pages, {doc.chunks} chunks, "
+                f"stored: document {doc.uid} {doc.title!r} ({doc.format}, {doc.pages} pages, {doc.chunks} chunks, "
                 f"version {doc.version})"
             )
-            if outcome.changed and not no_wait:
-                await service.wait_for_jobs()
-                click.echo("indexed (entities, candidates, tags)")
+            click.echo("indexed (entities, candidates, tags)")
+            return None
         finally:
             await service.close()
 
     try:
-        asyncio.run(run())
+        failure = asyncio.run(run())
     except GraphsvcError as exc:
         _fail(exc)
+    if failure:
+        click.echo(f"error: {failure}", err=True)
+        sys.exit(2)
 
 
 @main.command("forget-doc")

@@ -62,6 +62,9 @@ LLM_PRESETS: dict[LLMProvider, LLMPreset] = {
     "azure": LLMPreset(None, "gpt-4o-mini", "json_schema"),
 }
 
+DOCUMENT_REQUEST_SLACK_BYTES = 64 * 1024
+"""What an ``ingestDocument`` request holds beside the document's base64 (query, ids, file name), at most."""
+
 _PLACEHOLDER_SECRETS = frozenset({"", "changeme", "password", "neo4j", "secret", "sk-xxx", "your-key-here"})
 
 
@@ -290,7 +293,7 @@ class EmbeddingSettings(Section):
     """Texts waiting for the embedder over all users; more is refused with OVERLOADED."""
     event_context_chars: int = Field(default=400, ge=0, validation_alias="event_context_chars")
     """How much of the previous message of the same session is embedded with each event (its last
-    characters; 0 embeds each message alone). Changing it affects messages ingested afterwards only."""
+    characters; 0 embeds each message alone). Changing it affects messages embedded afterwards only."""
     similarity_floor: float = Field(default=0.75, ge=0, lt=1, validation_alias="similarity_floor")
     """Cosine the embedder gives unrelated texts; similarities are rescaled to (cos - floor) / (1 - floor)
     before thresholds apply. multilingual-e5 puts unrelated sentences at 0.7-0.8, so on raw e5 cosine 0.85
@@ -367,8 +370,9 @@ class LimitsSettings(Section):
     max_recall_limit: int = Field(default=100, ge=1)
     max_list_items: int = Field(default=100, ge=1)
     """Longest list argument other than messages (aliases, impressions of upsertEntity...)."""
-    max_body_bytes: int = Field(default=4 * 1024 * 1024, ge=1024)
-    """Largest request body; larger ones get HTTP 413 before anything is parsed."""
+    max_body_bytes: int = Field(default=28 * 1024 * 1024, ge=1024)
+    """Largest request body; larger ones get HTTP 413 before anything is parsed. The default holds a document
+    of DOCUMENT_MAX_BYTES as base64 (a smaller value needs a smaller DOCUMENT_MAX_BYTES: checked at start-up)."""
     max_root_fields: int = Field(default=10, ge=1)
     """Root fields (aliases included) of one GraphQL operation."""
     request_deadline_s: float = Field(default=10.0, gt=0)
@@ -472,18 +476,33 @@ class DocumentSettings(Section):
     model_config = _prefixed("document_")
 
     max_bytes: int = Field(default=20 * 1024 * 1024, ge=1024)
-    """Largest document accepted (bytes of the file; GraphQL is also bounded by MAX_BODY_BYTES)."""
+    """Largest document accepted (bytes of the file). ``ingestDocument`` sends it as base64, so MAX_BODY_BYTES
+    must hold 4/3 of this plus the rest of the request (checked at start-up)."""
     max_pages: int = Field(default=500, ge=1)
     """PDF pages (and XLSX sheets × 50) parsed at most; a longer document is refused whole."""
     max_chars: int = Field(default=2_000_000, ge=1000)
-    """Largest normalised markdown kept for one document."""
+    """Largest normalised markdown kept for one document; parsing stops as soon as a document passes it."""
     max_unzipped_bytes: int = Field(default=100 * 1024 * 1024, ge=1024)
     """DOCX/XLSX: the zip's entries may unpack to at most this many bytes in all (zip bomb guard)."""
     max_zip_ratio: float = Field(default=100.0, gt=1)
     """DOCX/XLSX: an entry that unpacks to more than this many times its packed size is refused."""
     max_zip_entries: int = Field(default=10_000, ge=1)
+    max_elements: int = Field(default=200_000, ge=100)
+    """DOCX: paragraphs and table rows counted in the unpacked XML before it is parsed; more is refused (a
+    1.7 MB file of 2.5 million empty paragraphs would take over 1 GB to load)."""
+    max_inflated_bytes: int = Field(default=256 * 1024 * 1024, ge=1024 * 1024)
+    """PDF: the compressed streams of one document may inflate to at most this many bytes in all; past it the
+    document is refused (a 1 MB stream can inflate to 1 GiB)."""
     parse_timeout_s: float = Field(default=120.0, gt=0)
-    """Parsing one document may take at most this long."""
+    """Wall time one document's parser process may take; past it the process is killed and the document
+    FAILED."""
+    parse_cpu_s: int = Field(default=90, ge=1)
+    """CPU seconds one document's parser process may use (``RLIMIT_CPU``); past it the kernel stops it."""
+    parse_memory_mb: int = Field(default=1_536, ge=256)
+    """Address space of one document's parser process (``RLIMIT_AS``), in MiB; past it the document is refused
+    as too large to parse."""
+    parse_nice: int = Field(default=10, ge=0, le=19)
+    """Scheduling niceness of the parser process: a document never takes the CPU from recall."""
     chunk_tokens: int = Field(default=300, ge=20)
     """A passage chunk holds at most about this many tokens (longer blocks are split at sentences)."""
     section_tokens: int = Field(default=800, ge=20)
@@ -892,6 +911,18 @@ class Settings(BaseSettings):
                 fix="set AUTH_MODE=api_key (and create keys with `graphsvc keys create`) or AUTH_MODE=jwt, "
                 "or bind to 127.0.0.1",
             )
+
+    @model_validator(mode="after")
+    def _documents_fit_in_a_request(self) -> Settings:
+        needed = self.documents.max_bytes * 4 // 3 + DOCUMENT_REQUEST_SLACK_BYTES
+        if self.limits.max_body_bytes < needed:
+            raise ConfigurationError(
+                setting="MAX_BODY_BYTES",
+                problem=f"is {self.limits.max_body_bytes:,} bytes, too small for a document of DOCUMENT_MAX_BYTES "
+                f"({self.documents.max_bytes:,} bytes take {needed:,} as base64 in a request)",
+                fix=f"raise MAX_BODY_BYTES to {needed} or lower DOCUMENT_MAX_BYTES",
+            )
+        return self
 
     @model_validator(mode="after")
     def _refuse_placeholder_secrets(self) -> Settings:

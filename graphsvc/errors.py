@@ -238,11 +238,25 @@ class DeadlineExceededError(GraphsvcError):
 
 
 class DocumentError(GraphsvcError):
-    """A document cannot be taken: wrong or unsupported format, corrupt, over a limit, a zip bomb. Nothing is
-    written."""
+    """A document cannot be taken: wrong or unsupported format, corrupt, encrypted, over a limit, a zip bomb, too
+    costly to parse. Raised at upload (nothing is written), or by its parsing job (the document is FAILED with
+    this reason)."""
 
     code = "INVALID_DOCUMENT"
 
     def __init__(self, *, filename: str, problem: str, fix: str | None = None) -> None:
         super().__init__(f"document {filename!r} {problem}", suggestion=fix)
         self.filename = filename
+        self.problem = problem
+        self.fix = fix
+
+
+class JobGaveUpError(GraphsvcError):
+    """A background job whose work cannot succeed by being retried (a document refused by its parser): the job
+    ends FAILED with this reason at once, whatever attempts it has left (``retryJob`` queues it again)."""
+
+    code = "JOB_GAVE_UP"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason

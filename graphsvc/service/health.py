@@ -10,7 +10,14 @@ schema     every index ONLINE, vector dimensions match the embedder  unavailable
 embedder   embeds one short query                                    unavailable (503)
 llm        ``GET /models`` of the endpoint (``off`` when offline)    degraded (200)
 jobs       oldest due PENDING job younger than ``BACKLOG_MAX_AGE_S``  degraded (200)
+vectors    oldest event waiting for its vector (and oldest document  degraded (200)
+           still processing) younger than ``BACKLOG_MAX_AGE_S``
 =========  ========================================================  ==================
+
+Ingest never waits for the embedder, so ``vectors`` reports its backlog: events stored but not embedded yet
+(found by full-text and graph recall meanwhile) and documents still being parsed and embedded; ``/metrics``
+has the same as ``graphsvc_vector_backlog_events``, ``graphsvc_vector_backlog_oldest_age_seconds`` and
+``graphsvc_documents_processing``.
 
 The LLM and the embedder are probed at most every ``PROBE_CACHE_S`` seconds (a readiness probe every
 second must not cost an LLM round trip each time).
@@ -22,11 +29,12 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Literal
 
 from graphsvc import metrics
 from graphsvc.errors import SchemaMismatchError
-from graphsvc.graph import jobs
+from graphsvc.graph import event_vectors, jobs
 from graphsvc.graph.database import VECTOR_INDEXES
 from graphsvc.llm.client import LLMClient
 from graphsvc.runtime import Runtime
@@ -80,6 +88,7 @@ class HealthArea:
         if report.checks["neo4j"].status == "ok":
             report.checks["schema"] = await _timed(self._schema(), "could not read the indexes")
             report.checks["jobs"] = await _timed(self._jobs(), "could not read the job queue")
+            report.checks["vectors"] = await _timed(self._vectors(), "could not read the vector backlog")
         else:
             report.checks["schema"] = Check("down", "unknown while Neo4j is down")
         report.checks["embedder"] = await self._cached("embedder", self._embedder)
@@ -116,6 +125,15 @@ class HealthArea:
         detail = f"{depth.get('PENDING', 0)} pending, {depth.get('RUNNING', 0)} running, oldest due {age_s:.0f} s"
         return Check("slow" if age_s > BACKLOG_MAX_AGE_S else "ok", detail)
 
+    async def _vectors(self) -> Check:
+        waiting = await self.vector_backlog()
+        detail = (
+            f"{waiting.events} events waiting for their vector (oldest {waiting.events_age_s:.0f} s), "
+            f"{waiting.documents} documents processing (oldest {waiting.documents_age_s:.0f} s)"
+        )
+        slow = max(waiting.events_age_s, waiting.documents_age_s) > BACKLOG_MAX_AGE_S
+        return Check("slow" if slow else "ok", detail)
+
     async def _embedder(self) -> Check:
         await self.rt.embedder.embed_queries(["ready?"])
         return Check("ok", f"{self.rt.embedder.dimensions} dimensions")
@@ -137,7 +155,38 @@ class HealthArea:
         for status in ("PENDING", "RUNNING"):
             metrics.JOBS_QUEUED.labels(status).set(depth.get(status, 0))
         metrics.JOB_QUEUE_AGE.set(age_s)
+        await self.vector_backlog()
         return depth, age_s
+
+    async def vector_backlog(self) -> VectorWait:
+        """What waits for the embedder's background work over every user; also set as the
+        ``graphsvc_vector_backlog_*`` and ``graphsvc_documents_processing`` gauges."""
+        backlog = await event_vectors.backlog(self.rt.db)
+        now = self.rt.clock()
+        waiting = VectorWait(
+            events=backlog.events,
+            events_age_s=_age_s(now, backlog.oldest_due),
+            documents=backlog.documents,
+            documents_age_s=_age_s(now, backlog.oldest_upload),
+        )
+        metrics.VECTOR_BACKLOG.set(waiting.events)
+        metrics.VECTOR_BACKLOG_AGE.set(waiting.events_age_s)
+        metrics.DOCUMENTS_PROCESSING.set(waiting.documents)
+        return waiting
+
+
+@dataclass(frozen=True)
+class VectorWait:
+    """Events waiting for their vector and documents processing, with the age of the oldest (seconds, 0: none)."""
+
+    events: int
+    events_age_s: float
+    documents: int
+    documents_age_s: float
+
+
+def _age_s(now: datetime, since: datetime | None) -> float:
+    return 0.0 if since is None else max(0.0, (now - since).total_seconds())
 
 
 async def _timed(probe: Awaitable[Check], failure: str) -> Check:

@@ -9,8 +9,10 @@ owner and a lease of ``job_lease_s``, renewed every third of it while the handle
 - the handler commits its results together with SUCCEEDED, in a transaction that first checks the owner
   (:func:`graphsvc.graph.jobs.commit_with_job`), so a job taken over meanwhile commits nothing;
 - a failure goes back to PENDING with ``run_after = now + initial · 2^(attempts − 1)`` and its reason, until
-  ``job_max_attempts`` is reached and it ends FAILED. If even that write fails (Neo4j away), the job keeps
-  its lease, which expires: the job is taken over (by any process) when the database is back;
+  ``job_max_attempts`` is reached and it ends FAILED; a handler that gives up
+  (:class:`~graphsvc.errors.JobGaveUpError`: a document its parser refused) ends FAILED at once. If even that
+  write fails (Neo4j away), the job keeps its lease, which expires: the job is taken over (by any process) when
+  the database is back;
 - a lease that cannot be renewed in time, or was taken over, cancels the handler;
 - ``cancelJob`` on a running job is seen at the next renewal: the handler is cancelled, the job CANCELLED;
 - on shutdown running jobs are cancelled and handed back (PENDING, the attempt not counted).
@@ -32,7 +34,7 @@ from datetime import timedelta
 from graphsvc import metrics
 from graphsvc.clock import Clock
 from graphsvc.config import Settings
-from graphsvc.errors import LLMError
+from graphsvc.errors import JobGaveUpError, LLMError
 from graphsvc.graph import job_leases
 from graphsvc.graph.database import Database
 from graphsvc.graph.jobs import JobRow
@@ -182,6 +184,9 @@ class JobWorker:
             except LeaseLostError as exc:
                 metrics.JOBS.labels(job.kind, "lease_lost").inc()
                 log.warning("job %s (%s) stopped: lease lost (%s)", job.uid, job.kind, exc.reason)
+            except JobGaveUpError as exc:
+                metrics.JOBS.labels(job.kind, "gave_up").inc()
+                await self._record_failure(job, exc, final=True)
             except Exception as exc:
                 metrics.JOB_FAILURES.labels(job.kind).inc()
                 await self._record_failure(job, exc)
@@ -196,17 +201,18 @@ class JobWorker:
         except Exception as exc:  # the lease expires and the job is taken over later
             log.warning("job %s: could not record %s (%s); its lease will expire", job.uid, record.__name__, exc)
 
-    async def _record_failure(self, job: JobRow, exc: Exception) -> None:
+    async def _record_failure(self, job: JobRow, exc: Exception, *, final: bool = False) -> None:
+        """Back to PENDING with backoff, or FAILED (out of attempts, or ``final``: the handler gave up)."""
         attempts = max(job.attempts, 1)
         delay_s = self._settings.jobs.retry_initial_s * 2 ** max(attempts - 1, 0)
         now = self._clock()
         log.warning("job %s (%s) attempt %s failed: %s", job.uid, job.kind, attempts, exc)
         try:
             cost = (exc.llm_calls, exc.tokens_in, exc.tokens_out) if isinstance(exc, LLMError) else (0, 0, 0)
-            failure = job_leases.Failure(f"{type(exc).__name__}: {exc}", now + timedelta(seconds=delay_s), *cost)
-            await job_leases.fail(
-                self._db, job, owner=self.owner, now=now, failure=failure, max_attempts=self._settings.jobs.max_attempts
-            )
+            reason = exc.reason if isinstance(exc, JobGaveUpError) else f"{type(exc).__name__}: {exc}"
+            failure = job_leases.Failure(reason, now + timedelta(seconds=delay_s), *cost)
+            max_attempts = 0 if final else self._settings.jobs.max_attempts
+            await job_leases.fail(self._db, job, owner=self.owner, now=now, failure=failure, max_attempts=max_attempts)
         except Exception as write_error:
             # Not recorded: the job keeps this process as owner until its lease expires, then any
             # process takes it over (claim_job) once the database answers again.

@@ -124,6 +124,9 @@ async def run(data: Path, grid: list[int]) -> dict[str, Any]:
                         )
                     ],
                 )
+        await service.worker.start()  # the messages' vectors (embed_events jobs) before any recall
+        await service.wait_for_jobs()
+        await service.worker.stop()
         context = Context(service=service)
         index: dict[str, tuple[list[str], BM25Okapi, np.ndarray]] = {}
         for user_id, items in by_user.items():

@@ -172,6 +172,7 @@ async def test_entities_named_in_a_query_bring_the_events_they_were_observed_in(
             )
         ],
     )
+    await service.wait_for_jobs()  # the messages' vectors are made in the background
     async with service.db.driver.session() as s:
         await (
             await s.run(
@@ -213,6 +214,7 @@ async def test_a_date_in_the_query_favours_what_happened_then(service: MemorySer
             ),
         ],
     )
+    await service.wait_for_jobs()  # the messages' vectors are made in the background
     first = await service.recall(user_id="u1", query="On May 2nd we went to the museum: what did we see?", limit=2)
     second = await service.recall(user_id="u1", query="On May 6th we went to the museum: what did we see?", limit=2)
     assert [h.source_message_ids for h in first] == [["may2"], ["may6"]]

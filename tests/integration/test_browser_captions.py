@@ -33,8 +33,9 @@ ENTITY_ID = "query($u: String!, $n: String!) { entity(userId: $u, subjectOrAlias
 MERGE = "mutation($k: ID!, $d: ID!, $u: String!) { mergeEntities(keepId: $k, dropId: $d, userId: $u) { subject } }"
 
 
-TRANSIENT = {"Erasure"}
-"""Labels whose nodes live only while an operation runs (an erasure deletes its progress node at the end)."""
+TRANSIENT = {"Erasure", "DocumentUpload"}
+"""Labels whose nodes live only while an operation runs (an erasure deletes its progress node at the end; an
+upload's bytes go once its document is parsed)."""
 
 
 def written_labels() -> set[str]:
@@ -74,7 +75,7 @@ async def other_sources(client: httpx.AsyncClient, service: MemoryService) -> No
     await graphql(client, INGEST_EVENTS, i={"userId": USER, "events": [todo]})
     for text in ("# Notes\n\n## Porto\n\nClara lives in Porto.\n", "# Notes\n\n## Porto\n\nClara moved to Braga.\n"):
         await graphql(client, INGEST_DOCUMENT, i={"userId": USER, "filename": "notes.md", "text": text})
-    await service.wait_for_jobs()
+        await service.wait_for_jobs()  # each upload parsed before the next (a newer upload replaces a waiting one)
     await graphql(client, LEARN, u=USER)
 
 

@@ -221,6 +221,7 @@ async def test_health_is_liveness_and_ready_reports_each_dependency(client_for: 
             "neo4j": "ok",
             "schema": "ok",
             "jobs": "ok",
+            "vectors": "ok",
             "embedder": "ok",
             "llm": "off",
         }

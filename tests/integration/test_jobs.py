@@ -189,7 +189,7 @@ async def test_an_ended_conversation_triggers_reflection(service: MemoryService)
     await service.end_conversation(user_id="ana", session_id="s1")
     await service.wait_for_jobs()
     jobs = {j.kind: j for j in await service.jobs(user_id="ana")}
-    assert set(jobs) == {"extract_memories", "reflect"}
+    assert set(jobs) == {"embed_events", "extract_memories", "reflect"}  # ingest queued the messages' embedding
     assert jobs["reflect"].status == "SUCCEEDED"
     async with service.db.driver.session() as s:
         record = await (

@@ -43,6 +43,11 @@ async def ingest(service: MemoryService, user_id: str, texts: list[str]) -> dict
             for i, t in enumerate(texts)
         ],
     )
+    await service.worker.start()  # only the messages' embed_events job is queued: it writes no entity
+    try:
+        await service.wait_for_jobs()
+    finally:
+        await service.worker.stop()
     rows = await cypher(service.db, "MATCH (e:Event {user_id: $u}) RETURN e.source_id AS m, e.uid AS uid", u=user_id)
     return {r["m"]: r["uid"] for r in rows}
 

@@ -30,6 +30,11 @@ async def fill(service: MemoryService) -> None:
             for i, t in enumerate(TEXTS)
         ],
     )
+    await service.worker.start()  # the messages' vectors (the embed_events job ingest queued)
+    try:
+        await service.wait_for_jobs()
+    finally:
+        await service.worker.stop()
 
 
 async def test_recall_takes_the_rerankers_order_and_keeps_its_own_when_it_fails(

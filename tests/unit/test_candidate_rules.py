@@ -77,9 +77,11 @@ def test_a_calendar_entry_is_a_dated_event_and_a_note_gives_its_first_person_sta
 def test_a_todo_task_or_calendar_candidate_keeps_the_whole_text_not_the_title_alone() -> None:
     todo = from_event(_row("todo", "Book the dentist for my kid", title="Dentist"), settings=SETTINGS.candidates)
     assert [(s.memory_type, s.content) for s in todo] == [("goal", "Book the dentist for my kid")]
-    task = from_event(_row("task", "Send the lease\n  to the landlord by Friday", title="Lease"), settings=SETTINGS.candidates)
+    lease = _row("task", "Send the lease\n  to the landlord by Friday", title="Lease")
+    task = from_event(lease, settings=SETTINGS.candidates)
     assert [s.content for s in task] == ["Send the lease to the landlord by Friday"]  # all of it, on one line
-    meeting = from_event(_row("calendar", "Parents' evening at Leo's school", title="School"), settings=SETTINGS.candidates)
+    evening = _row("calendar", "Parents' evening at Leo's school", title="School")
+    meeting = from_event(evening, settings=SETTINGS.candidates)
     assert [s.content for s in meeting] == ["Parents' evening at Leo's school"]
     assert [s.content for s in from_event(_row("todo", "  ", title="Call the bank"), settings=SETTINGS.candidates)] == [
         "Call the bank"  # no text: the title is all the record says

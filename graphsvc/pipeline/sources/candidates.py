@@ -27,7 +27,7 @@ from graphsvc import keys
 from graphsvc.config import CandidateSettings
 from graphsvc.errors import ConflictError, NotFoundError
 from graphsvc.graph import sources as stored_candidates
-from graphsvc.graph.database import NamedTx
+from graphsvc.graph.database import NamedTx, Queries
 from graphsvc.graph.sources import CandidateSighting, OpenCandidate
 from graphsvc.pipeline.extraction.contract import ExtractedMemory
 from graphsvc.pipeline.memories import run as memories
@@ -105,6 +105,16 @@ async def upsert(
             )
         )
     return await stored_candidates.upsert_candidates(tx, user_id=user_id, sightings=sightings, now=now, origin=origin)
+
+
+async def due_uids(tx: Queries, settings: CandidateSettings, *, user_id: str, uids: list[str]) -> list[str]:
+    """Which of the open candidates ``uids`` meet a promotion rule now (a read: nothing is promoted or embedded)."""
+    found = await stored_candidates.open_candidates(tx, user_id=user_id, uids=uids)
+    return [
+        c.uid
+        for c in found
+        if promotion_reason(days=c.days, sources=c.sources, importance=c.importance, settings=settings) is not None
+    ]
 
 
 async def promote_due(rt: Runtime, *, user_id: str, uids: list[str] | None = None) -> list[str]:

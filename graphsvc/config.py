@@ -24,6 +24,7 @@ from graphsvc.vocabulary import EvidenceGrade, LLMProvider, StructuredMode, Trai
 REPO_ROOT = Path(__file__).resolve().parents[1]
 """The source checkout (or site-packages parent when installed); holds ``cypher/``."""
 
+
 @dataclass(frozen=True)
 class LLMPreset:
     """What ``LLM_PROVIDER`` sets unless the variable itself is set.
@@ -301,6 +302,9 @@ class Settings(BaseSettings):
     # --- Extraction (seed 001) ---------------------------------------------------
     near_duplicate_threshold: float = Field(default=0.85, ge=0, le=1)
     """Cosine similarity above which a new memory reinforces an existing one (seed 001 §4: > 0.85)."""
+    changed_value_threshold: float = Field(default=0.6, ge=0, le=1)
+    """Rescaled similarity above which a new memory that changes a value of its nearest memory ("three cats" /
+    "two cats") joins that memory's slot and supersedes it (issue 21); below it the two are unrelated."""
     similarity_floor: float = Field(default=0.75, ge=0, lt=1)
     """Cosine the embedder gives unrelated texts; similarities are rescaled to (cos - floor) / (1 - floor)
     before the near-duplicate threshold applies. multilingual-e5 puts unrelated sentences at 0.7-0.8,

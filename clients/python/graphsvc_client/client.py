@@ -16,6 +16,7 @@ from pydantic import TypeAdapter
 
 from graphsvc_client import operations as ops
 from graphsvc_client.models import (
+    BeliefChanges,
     ForgetResult,
     IngestResult,
     Job,
@@ -95,6 +96,7 @@ _HITS = TypeAdapter(list[RecallHit])
 _CONTEXT = TypeAdapter(MemoryContext)
 _MEMORY = TypeAdapter(Memory)
 _FORGET = TypeAdapter(ForgetResult)
+_CHANGES = TypeAdapter(BeliefChanges)
 
 
 class _Operations:
@@ -161,6 +163,18 @@ class _Operations:
     def _forget_memory(self, memory_id: str, user_id: str | None, reason: str | None) -> Operation[ForgetResult]:
         variables = {"userId": self._user(user_id), "memoryId": memory_id, "reason": reason}
         return Operation(ops.FORGET_MEMORY, variables, "forgetMemory", _FORGET)
+
+    def _belief_changes(
+        self, user_id: str | None, since: datetime | None, until: datetime | None, limit: int, after: str | None
+    ) -> Operation[BeliefChanges]:
+        variables = {
+            "userId": self._user(user_id),
+            "from": since.isoformat() if since else None,
+            "to": until.isoformat() if until else None,
+            "limit": limit,
+            "after": after,
+        }
+        return Operation(ops.BELIEF_CHANGES, variables, "beliefChanges", _CHANGES)
 
 
 def _asked(query: str | None, conversation: Sequence[Turn] | None) -> dict[str, Any]:
@@ -267,6 +281,20 @@ class Graphsvc(_Operations):
         """Forget a memory (a tombstone without text stays) and re-score what was inferred from it."""
         return self._run(self._forget_memory(memory_id, user_id, reason))
 
+    def belief_changes(
+        self,
+        *,
+        user_id: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        limit: int = 50,
+        after: str | None = None,
+    ) -> BeliefChanges:
+        """What changed about the user from ``since`` (default: a week before ``until``) to ``until`` (default:
+        now), oldest first: memories created, superseded, corrected, forgotten, archived, restored; trait
+        stage changes. Pass the page's ``end_cursor`` as ``after`` for the next page."""
+        return self._run(self._belief_changes(user_id, since, until, limit, after))
+
 
 class AsyncGraphsvc(_Operations):
     """The asynchronous client: the same methods as :class:`Graphsvc`, as coroutines."""
@@ -357,3 +385,15 @@ class AsyncGraphsvc(_Operations):
     ) -> ForgetResult:
         """Forget a memory (a tombstone without text stays) and re-score what was inferred from it."""
         return await self._run(self._forget_memory(memory_id, user_id, reason))
+
+    async def belief_changes(
+        self,
+        *,
+        user_id: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        limit: int = 50,
+        after: str | None = None,
+    ) -> BeliefChanges:
+        """What changed about the user, a page at a time (see :meth:`Graphsvc.belief_changes`)."""
+        return await self._run(self._belief_changes(user_id, since, until, limit, after))

@@ -42,7 +42,9 @@ class ConversationMessage(BaseModel):
         description='Who sent it: "user", "assistant", "system", or another speaker role. '
         "Only non-assistant, non-system messages are sources of memories."
     )
-    speaker: str | None = Field(default=None, description='Display name of the sender, e.g. "Ana"; None when unknown.')
+    speaker: str | None = Field(
+        default=None, description='Display name of the sender, e.g. "Ana"; None when unknown.'
+    )
     content: str = Field(description="The message text, verbatim.")
     occurred_at: datetime = Field(description="When the message was sent; timezone-aware, stored as UTC.")
 

@@ -109,6 +109,8 @@ def name_the_speaker(sentence: str, speaker: str, language: Language) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
+
+
 # --- the antecedent of "it/that" from the question answered -----------------------------------------------
 _EN_ASKED_ABOUT = re.compile(
     r"\b(?:how (?:was|is|were|are|did)|what did you think of|did you (?:enjoy|like|love|finish|try)|"

@@ -98,3 +98,4 @@ async def test_runnable_page_works_word_for_word(page: Page, service: MemoryServ
             check(sample, output)
             ran += 1
     assert ran >= 1, f"{page.path}: nothing ran"
+

@@ -163,7 +163,9 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
     async def alongside(tx: NamedTx, landed: memories.Landed) -> None:
         await memory_store.link_entities(tx, user_id=user_id, links=links)
         await stored_events.mark_extracted(tx, user_id=user_id, event_uids=list(event_uids.values()), now=now)
-        await stored_sources.upsert_candidates(tx, user_id=user_id, sightings=sightings, origin="conversation", now=now)
+        await stored_sources.upsert_candidates(
+            tx, user_id=user_id, sightings=sightings, origin="conversation", now=now
+        )
         await stored_events.add_session_summary(
             tx, user_id=user_id, session_id=session_id, summary=extraction.summary, keep=SESSION_SUMMARIES, now=now
         )

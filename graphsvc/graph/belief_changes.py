@@ -9,14 +9,12 @@ stage, upgraded or dissolved. Reinforcements and re-scorings are not changes of 
 
 from __future__ import annotations
 
-import base64
-import binascii
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, get_args
 
-from graphsvc.errors import InvalidInputError
 from graphsvc.graph.database import Queries, native
+from graphsvc.graph.timeline import decode_cursor, encode_cursor
 
 BeliefKind = Literal["memory", "trait"]
 BeliefActor = Literal["user", "agent", "extraction", "reflection", "learning"]
@@ -86,18 +84,6 @@ class BeliefChangePage:
     next_cursor: str | None
 
 
-def _encode(at: datetime, uid: str) -> str:
-    return base64.urlsafe_b64encode(f"{at.isoformat()}|{uid}".encode()).decode()
-
-
-def _decode(cursor: str) -> tuple[datetime, str]:
-    try:
-        at, uid = base64.urlsafe_b64decode(cursor.encode()).decode().split("|", 1)
-        return datetime.fromisoformat(at), uid
-    except (ValueError, binascii.Error, UnicodeDecodeError) as exc:
-        raise InvalidInputError(field="after", problem="is not a cursor this API returned") from exc
-
-
 def _change(row: dict[str, Any]) -> BeliefChange:
     forgotten = row["event"] == "forgotten"
     return BeliefChange(
@@ -125,7 +111,7 @@ async def page(
     Raises:
         InvalidInputError: ``after`` is not a cursor this API returned.
     """
-    after_at, after_uid = _decode(after) if after else (None, None)
+    after_at, after_uid = decode_cursor(after) if after else (None, None)
     rows = await db.read(
         "belief_changes",
         user_id=user_id,
@@ -139,4 +125,4 @@ async def page(
         **{"from": start},
     )
     items = [_change(r) for r in rows[:limit]]
-    return BeliefChangePage(items, _encode(items[-1].at, items[-1].uid) if len(rows) > limit else None)
+    return BeliefChangePage(items, encode_cursor(items[-1].at, items[-1].uid) if len(rows) > limit else None)

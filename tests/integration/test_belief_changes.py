@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
-
-import pytest
 
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
 from tests.integration.graphql_client import GraphQLClient
+from tests.integration.test_changed_values import gql
+
+__all__ = ["gql"]  # the fixture, used by name
 
 CHANGES = """
 query($u: String!, $from: DateTime, $to: DateTime, $limit: Int! = 50, $after: String) {
@@ -19,14 +19,6 @@ query($u: String!, $from: DateTime, $to: DateTime, $limit: Int! = 50, $after: St
     endCursor hasNextPage
   }
 }"""
-
-
-@pytest.fixture
-async def gql(service: MemoryService) -> AsyncIterator[GraphQLClient]:
-    # a loaded test machine can take longer than the production deadline for the embedder's first calls
-    client = GraphQLClient(service, settings=service.settings.model_copy(update={"request_deadline_s": 120.0}))
-    yield client
-    await client.aclose()
 
 
 async def changes(gql: GraphQLClient, **variables: Any) -> dict[str, Any]:
@@ -77,10 +69,15 @@ async def test_a_correction_a_forget_and_an_archive_in_order_with_their_actors(
 
 async def test_pages_and_range(service: MemoryService, gql: GraphQLClient) -> None:
     start = datetime.now(UTC) - timedelta(minutes=1)
-    for i in range(5):
-        await service.remember(
-            user_id="ana", content=f"Fact number {i} about pottery glaze {i * 7}.", memory_type="fact", source="user"
-        )
+    facts = (
+        "Ana's sister is a pilot.",
+        "The balcony gets sun in the afternoon.",
+        "Ana keeps her bike in the basement.",
+        "Ana's favourite tea is genmaicha.",
+        "Ana plays chess on Sundays.",
+    )
+    for fact in facts:  # five unrelated facts: five creations, nothing superseded
+        await service.remember(user_id="ana", content=fact, memory_type="fact", source="user")
     first = await changes(gql, **{"from": start.isoformat(), "limit": 2})
     assert len(first["nodes"]) == 2 and first["hasNextPage"]
     rest = await changes(gql, **{"from": start.isoformat(), "limit": 10, "after": first["endCursor"]})

@@ -102,9 +102,8 @@ _NEGATING_VERBS = {"quit", "stopped", "stop", "quitting", "gave"}
 _ZH_NEGATION = re.compile(r"不(?!错|过|仅|但|久)|没|别|未|无(?!论)|非(?!常)|戒了|戒掉")
 _FILLERS = set(
     "really very so quite also still just actually currently now presently these days nowadays truly totally "
-    "anymore every each "
-    "absolutely definitely always usually pretty kind of kinda a an the some somewhat rather much lot lots well "
-    "indeed too as of by right at this moment time being".split()
+    "anymore every each absolutely definitely always usually pretty kind of kinda a an the some somewhat rather "
+    "much lot lots well indeed too as of by right at this moment time being".split()
 )
 """Words that never carry the value: dropped before the texts are aligned."""
 _FRAME = set(
@@ -234,7 +233,8 @@ def _may_is_month(tokens: list[str]) -> bool:
 
 
 def _names(text: str) -> set[str]:
-    """Capitalised words that are not a sentence's first word (unless that word is no common word), folded."""
+    """Capitalised words, folded: names ("Lisbon", "Siemens"), leaving out "I", frame and filler words, weekdays
+    and months (so a sentence's capitalised first word counts only when it is none of those)."""
     names = set()
     for match in _CAPITALISED.finditer(text.replace("’", "'")):
         word = match[0].casefold().removesuffix("'s")

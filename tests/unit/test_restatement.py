@@ -164,3 +164,16 @@ def test_changed_values_in_one_batch_are_not_folded() -> None:
     plan = plan_dedup([first, second], user_id="u", exact={}, nearest={}, threshold=0.85, floor=0.0)
     assert plan.creates == [first, second]
     assert first.slot is not None and first.slot == second.slot
+
+
+def test_two_facts_of_one_frame_are_no_changed_value_of_one_another() -> None:
+    found = compare("Ana adopted a cat named Miso.", "Ana adopted a dog named Rex.")
+    assert found.changed and found.places == 2 and not found.one_value_changed
+    hit = Nearest("old", 0.95, content="Ana adopted a cat named Miso.")
+    cand, adoptions, reinforced = _plan(_cand("Ana adopted a dog named Rex."), hit)
+    assert cand.slot is None and not adoptions and reinforced == 0
+
+
+@pytest.mark.parametrize("pair", [p for p in PAIRS if p["outcome"] == "changed"], ids=lambda p: p["new"])
+def test_each_changed_pair_changes_one_value(pair: dict[str, str]) -> None:
+    assert compare(pair["old"], pair["new"]).one_value_changed

@@ -12,7 +12,8 @@
   one's slot instead, so settling the slot supersedes the older value: the old memory's slot when it has one;
   the new memory's when only it has one (the old memory adopts it); else a slot of their own,
   ``near:<old uid>``, which both take. This applies from the lower ``changed_threshold`` on, since a changed
-  value moves the vector further than a paraphrase does, and to facts only (:data:`SUPERSEDING_TYPES`).
+  value moves the vector further than a paraphrase does, to facts only (:data:`SUPERSEDING_TYPES`), and only
+  when the two differ in that one place ("a cat named Miso" / "a dog named Rex" are two facts: both stay).
 
 The decision is a pure function of the candidates and what the graph already holds, so
 the thresholds are testable without a database.
@@ -141,10 +142,10 @@ def plan_dedup(
             hit is not None
             and hit.content is not None
             and similarity > changed_at
-            and compare(hit.content, cand.memory.content).changed
+            and (found := compare(hit.content, cand.memory.content)).changed
         ):
             shared = shared_slot(cand, user_id=user_id, other_uid=hit.uid, other_slot=_slot_of(hit))
-            if shared is not None and cand.memory.memory_type in SUPERSEDING_TYPES:
+            if shared is not None and found.one_value_changed and cand.memory.memory_type in SUPERSEDING_TYPES:
                 cand.slot = shared[0]
                 if shared[1]:
                     plan.adoptions.append((hit.uid, shared[0]))
@@ -182,9 +183,10 @@ def _batch_twin(
         cosine = float(np.dot(other.embedding, cand.embedding))
         if rescale_similarity(cosine, floor=floor) <= threshold:
             continue
-        if not compare(other.memory.content, cand.memory.content).changed:
+        found = compare(other.memory.content, cand.memory.content)
+        if not found.changed:
             return other
         shared = shared_slot(cand, user_id=user_id, other_uid=other.dedup_key, other_slot=other.slot)
-        if shared is not None and cand.memory.memory_type in SUPERSEDING_TYPES:
+        if shared is not None and found.one_value_changed and cand.memory.memory_type in SUPERSEDING_TYPES:
             cand.slot = other.slot = shared[0]
     return None

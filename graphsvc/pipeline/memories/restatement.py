@@ -35,12 +35,20 @@ ChangeKind = Literal["number", "negation", "day", "date", "entity", "value"]
 @dataclass(frozen=True)
 class Comparison:
     """What :func:`compare` found. ``changed``: a changed value (``kind`` says which rule, ``old``/``new``
-    the differing parts as folded); otherwise a restatement (``kind`` None)."""
+    the differing parts as folded); otherwise a restatement (``kind`` None). ``places``: in how many places
+    the two differ once synonyms, word forms and moved words are set aside; a value of one statement changed
+    differs in one place ("a cat named Miso" / "a dog named Rex" differ in two: another statement)."""
 
     changed: bool
     kind: ChangeKind | None = None
     old: str = ""
     new: str = ""
+    places: int = 0
+
+    @property
+    def one_value_changed(self) -> bool:
+        """A changed value in an otherwise identical statement: the newer can take the older's place."""
+        return self.changed and self.places == 1
 
 
 _CONTRACTIONS = (
@@ -284,6 +292,7 @@ def compare(old: str, new: str) -> Comparison:
         and the differing parts otherwise. Symmetric in which rule fires.
     """
     old_tokens, new_tokens = _tokens(old), _tokens(new)
+    places, substituted = _differences(_content(old_tokens), _content(new_tokens))
     checks: tuple[tuple[ChangeKind, set[str], set[str]], ...] = (
         ("number", _numbers(old_tokens), _numbers(new_tokens)),
         ("day", _days(old, old_tokens), _days(new, new_tokens)),
@@ -291,22 +300,32 @@ def compare(old: str, new: str) -> Comparison:
     )
     for kind, a, b in checks:
         if a and b and a != b:
-            return Comparison(True, kind, " ".join(sorted(a - b)), " ".join(sorted(b - a)))
+            return Comparison(True, kind, " ".join(sorted(a - b)), " ".join(sorted(b - a)), max(places, 1))
     if _negated(old, old_tokens) != _negated(new, new_tokens):
-        return Comparison(True, "negation", old, new)
+        return Comparison(True, "negation", old, new, max(places, 1))
     old_names, new_names = _names(old), _names(new)
     if old_names - new_names and new_names - old_names:
-        return Comparison(
-            True, "entity", " ".join(sorted(old_names - new_names)), " ".join(sorted(new_names - old_names))
-        )
-    left, right = _content(old_tokens), _content(new_tokens)
+        only_old, only_new = " ".join(sorted(old_names - new_names)), " ".join(sorted(new_names - old_names))
+        return Comparison(True, "entity", only_old, only_new, max(places, 1))
+    if substituted is not None:
+        return Comparison(True, "value", substituted[0], substituted[1], places)
+    return Comparison(False, places=places)
+
+
+def _differences(left: list[str], right: list[str]) -> tuple[int, tuple[str, str] | None]:
+    """In how many places two content-word sequences differ, and the first substitution of a word by a
+    different one (None: none). Words said elsewhere in the other text only moved; synonyms and word forms
+    are the same word."""
+    places, substituted = 0, None
     matcher = difflib.SequenceMatcher(a=left, b=right, autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op != "replace":
+        if op == "equal":
             continue
-        # words that only moved (said elsewhere in the other text) are no substitution
         removed = [w for w in left[i1:i2] if not any(_same_word(w, o) for o in right)]
         added = [w for w in right[j1:j2] if not any(_same_word(w, o) for o in left)]
-        if removed and added and not _synonyms(removed, added):
-            return Comparison(True, "value", " ".join(removed), " ".join(added))
-    return Comparison(False)
+        if not removed and not added or (removed and added and _synonyms(removed, added)):
+            continue
+        places += 1
+        if removed and added and substituted is None:
+            substituted = (" ".join(removed), " ".join(added))
+    return places, substituted

@@ -37,19 +37,26 @@ class Comparison:
     """What :func:`compare` found. ``changed``: a changed value (``kind`` says which rule, ``old``/``new``
     the differing parts as folded); otherwise a restatement (``kind`` None). ``places``: in how many places
     the two differ once synonyms, word forms and moved words are set aside; a value of one statement changed
-    differs in one place ("a cat named Miso" / "a dog named Rex" differ in two: another statement)."""
+    differs in one place ("a cat named Miso" / "a dog named Rex" differ in two: another statement).
+    ``changed_share``: the part of the longer text's words (fillers aside) outside what the two share; a value
+    changed in the same frame leaves at most half ("Ana works as a nurse" / "Ana may have moved hospitals"
+    share only the name: another statement)."""
 
     changed: bool
     kind: ChangeKind | None = None
     old: str = ""
     new: str = ""
     places: int = 0
+    changed_share: float = 0.0
 
     @property
     def one_value_changed(self) -> bool:
         """A changed value in an otherwise identical statement: the newer can take the older's place."""
-        return self.changed and self.places == 1
+        return self.changed and self.places == 1 and self.changed_share <= MAX_CHANGED_SHARE
 
+
+MAX_CHANGED_SHARE = 0.5
+"""The most of a statement a changed value may replace and still be a value of the same statement."""
 
 _CONTRACTIONS = (
     (re.compile(r"\bno longer\b"), "not"),
@@ -293,6 +300,7 @@ def compare(old: str, new: str) -> Comparison:
     """
     old_tokens, new_tokens = _tokens(old), _tokens(new)
     places, substituted = _differences(_content(old_tokens), _content(new_tokens))
+    share = _changed_share(old_tokens, new_tokens)
     checks: tuple[tuple[ChangeKind, set[str], set[str]], ...] = (
         ("number", _numbers(old_tokens), _numbers(new_tokens)),
         ("day", _days(old, old_tokens), _days(new, new_tokens)),
@@ -300,16 +308,29 @@ def compare(old: str, new: str) -> Comparison:
     )
     for kind, a, b in checks:
         if a and b and a != b:
-            return Comparison(True, kind, " ".join(sorted(a - b)), " ".join(sorted(b - a)), max(places, 1))
+            return Comparison(True, kind, " ".join(sorted(a - b)), " ".join(sorted(b - a)), max(places, 1), share)
     if _negated(old, old_tokens) != _negated(new, new_tokens):
-        return Comparison(True, "negation", old, new, max(places, 1))
+        return Comparison(True, "negation", old, new, max(places, 1), share)
     old_names, new_names = _names(old), _names(new)
     if old_names - new_names and new_names - old_names:
         only_old, only_new = " ".join(sorted(old_names - new_names)), " ".join(sorted(new_names - old_names))
-        return Comparison(True, "entity", only_old, only_new, max(places, 1))
+        return Comparison(True, "entity", only_old, only_new, max(places, 1), share)
     if substituted is not None:
-        return Comparison(True, "value", substituted[0], substituted[1], places)
-    return Comparison(False, places=places)
+        return Comparison(True, "value", substituted[0], substituted[1], places, share)
+    return Comparison(False, places=places, changed_share=share)
+
+
+def _changed_share(old_tokens: list[str], new_tokens: list[str]) -> float:
+    """The part of the longer token sequence (English fillers aside, frame words and every Chinese character
+    kept: a Chinese word is several tokens) the two do not share, 0–1."""
+    left = [t for t in old_tokens if t not in _FILLERS]
+    right = [t for t in new_tokens if t not in _FILLERS]
+    longest = max(len(left), len(right))
+    if not longest:
+        return 0.0
+    matcher = difflib.SequenceMatcher(a=left, b=right, autojunk=False)
+    shared = sum(block.size for block in matcher.get_matching_blocks())
+    return 1.0 - shared / longest
 
 
 def _differences(left: list[str], right: list[str]) -> tuple[int, tuple[str, str] | None]:

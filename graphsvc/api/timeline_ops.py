@@ -11,9 +11,8 @@ import strawberry
 from graphsvc.api.context import Info
 from graphsvc.api.dashboard_ops import KeyCount, UserCounts
 from graphsvc.api.source_types import SourceType
-from graphsvc.graph.belief_changes import BeliefChange as BeliefChangeView
-from graphsvc.graph.belief_changes import BeliefChangePage
-from graphsvc.service.views import SessionView, TimelineItem, TimelinePage, UserStats
+from graphsvc.service.views import BeliefChange as BeliefChangeView
+from graphsvc.service.views import BeliefChangePage, SessionView, TimelineItem, TimelinePage, UserStats
 
 
 @strawberry.enum(description="What a timeline item is.")

@@ -431,6 +431,9 @@ class ExtractionSettings(Section):
     window_tokens: int = Field(default=6_000, ge=200)
     near_duplicate_threshold: float = Field(default=0.85, ge=0, le=1, validation_alias="near_duplicate_threshold")
     """Rescaled similarity above which a new memory reinforces an existing one (seed 001 §4: > 0.85)."""
+    changed_value_threshold: float = Field(default=0.6, ge=0, le=1, validation_alias="changed_value_threshold")
+    """Rescaled similarity above which a new memory that changes a value of its nearest memory ("three cats" /
+    "two cats") joins that memory's slot and supersedes it; below it the two are unrelated."""
     idle_conversation_timeout_min: float = Field(default=30.0, gt=0, validation_alias="idle_conversation_timeout_min")
     """A session with no new message for this long is ended and extracted (seed 001 §3.3)."""
     idle_sweep_interval_s: float = Field(default=60.0, gt=0, validation_alias="idle_sweep_interval_s")

@@ -20,7 +20,8 @@ class LifecycleQuery:
         return Memory.from_domain(view)
 
     @strawberry.field(
-        description="Who changed a memory, when, its old and new value and why, oldest first (a forgotten or "
+        description="Who changed a memory and the versions it replaced (corrected or superseded, and theirs in "
+        "turn: targetId says which), when, the old and new value and why, oldest first (a forgotten or "
         "retracted memory keeps a tombstone entry without content)."
     )
     async def memory_history(self, info: Info, user_id: str, memory_id: strawberry.ID) -> list[HistoryEntry]:

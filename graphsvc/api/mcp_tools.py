@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal, ParamSpec
 
 from mcp.server.mcpserver import Context as McpContext
@@ -366,6 +366,41 @@ class MemoryTools:
         )
         return {"forgotten": memory_id, "changed": _removed(result)}
 
+    @domain_errors
+    async def what_changed(
+        self,
+        ctx: McpContext,
+        user_id: UserId = None,
+        days: Annotated[
+            int, Field(description="How many days back from now (default 7: this week).", ge=1, le=366)
+        ] = 7,
+        limit: Annotated[int, Field(description="At most this many changes, oldest first.", ge=1, le=200)] = 50,
+        after: Annotated[str | None, Field(description="The previous answer's next_cursor, for more.")] = None,
+    ) -> ToolResult:
+        """What changed in what you know about the user over the last days, oldest first: memories created,
+        superseded by a newer value, corrected, forgotten (without their text), archived or restored, and traits
+        that moved to another stage; each with who made the change and the old and new value. Use it when the
+        user asks what you learned or changed about them, or to catch up after a while."""
+        context = self._context_of(ctx)
+        end = datetime.now(UTC)
+        page = await context.service.belief_changes(
+            user_id=context.user_or_bound(user_id), start=end - timedelta(days=days), end=end, limit=limit, after=after
+        )
+        changes = [
+            {
+                "at": c.at.isoformat(),
+                "kind": c.kind,
+                "id": c.target_uid,
+                "change": c.change,
+                "actor": c.actor,
+                "old_value": c.old_value,
+                "new_value": c.new_value,
+                "evidence_ids": c.evidence_uids,
+            }
+            for c in page.items
+        ]
+        return {"changes": changes, "next_cursor": page.next_cursor}
+
     # --- helpers -------------------------------------------------------------------------------
 
     @staticmethod
@@ -404,9 +439,10 @@ TOOLS: tuple[str, ...] = (
     "remember",
     "correct_memory",
     "forget_memory",
+    "what_changed",
 )
 """The tools served, by method name (read tools first)."""
 
-READ_ONLY_TOOLS = frozenset({"recall", "memory_context", "list_memories", "get_entity", "user_traits"})
+READ_ONLY_TOOLS = frozenset({"recall", "memory_context", "list_memories", "get_entity", "user_traits", "what_changed"})
 DESTRUCTIVE_TOOLS = frozenset({"forget_memory"})
 """Tools that delete what they act on (MCP's ``destructiveHint``): clients may ask the user first."""

@@ -16,6 +16,7 @@ from pydantic import TypeAdapter
 
 from graphsvc_client import operations as ops
 from graphsvc_client.models import (
+    BeliefChanges,
     ForgetResult,
     IngestResult,
     Job,
@@ -96,6 +97,7 @@ _HITS = TypeAdapter(list[RecallHit])
 _CONTEXT = TypeAdapter(MemoryContext)
 _MEMORY = TypeAdapter(Memory)
 _FORGET = TypeAdapter(ForgetResult)
+_CHANGES = TypeAdapter(BeliefChanges)
 
 
 class _Operations:
@@ -179,6 +181,18 @@ class _Operations:
     def _forget_document(self, document_id: str, user_id: str | None) -> Operation[ForgetResult]:
         variables = {"userId": self._user(user_id), "documentId": document_id}
         return Operation(ops.FORGET_DOCUMENT, variables, "forgetDocument", _FORGET)
+
+    def _belief_changes(
+        self, user_id: str | None, since: datetime | None, until: datetime | None, limit: int, after: str | None
+    ) -> Operation[BeliefChanges]:
+        variables = {
+            "userId": self._user(user_id),
+            "from": since.isoformat() if since else None,
+            "to": until.isoformat() if until else None,
+            "limit": limit,
+            "after": after,
+        }
+        return Operation(ops.BELIEF_CHANGES, variables, "beliefChanges", _CHANGES)
 
 
 def _asked(query: str | None, conversation: Sequence[Turn] | None) -> dict[str, Any]:
@@ -299,6 +313,20 @@ class Graphsvc(_Operations):
         """Delete a document (every version, its chunks) and what rested on it."""
         return self._run(self._forget_document(document_id, user_id))
 
+    def belief_changes(
+        self,
+        *,
+        user_id: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        limit: int = 50,
+        after: str | None = None,
+    ) -> BeliefChanges:
+        """What changed about the user from ``since`` (default: a week before ``until``) to ``until`` (default:
+        now), oldest first: memories created, superseded, corrected, forgotten, archived, restored; trait
+        stage changes. Pass the page's ``end_cursor`` as ``after`` for the next page."""
+        return self._run(self._belief_changes(user_id, since, until, limit, after))
+
 
 class AsyncGraphsvc(_Operations):
     """The asynchronous client: the same methods as :class:`Graphsvc`, as coroutines."""
@@ -401,3 +429,15 @@ class AsyncGraphsvc(_Operations):
     async def forget_document(self, document_id: str, *, user_id: str | None = None) -> ForgetResult:
         """Delete a document (every version, its chunks) and what rested on it."""
         return await self._run(self._forget_document(document_id, user_id))
+
+    async def belief_changes(
+        self,
+        *,
+        user_id: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        limit: int = 50,
+        after: str | None = None,
+    ) -> BeliefChanges:
+        """What changed about the user, a page at a time (see :meth:`Graphsvc.belief_changes`)."""
+        return await self._run(self._belief_changes(user_id, since, until, limit, after))

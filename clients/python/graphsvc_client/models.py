@@ -146,6 +146,32 @@ class ForgetResult(_Model):
     complete: bool
 
 
+BeliefKind = Literal["MEMORY", "TRAIT"]
+BeliefActor = Literal["USER", "AGENT", "EXTRACTION", "REFLECTION", "LEARNING"]
+
+
+class BeliefChange(_Model):
+    """One change of what the service believes about a user (``belief_changes``)."""
+
+    id: str
+    at: datetime = Field(description="When the change was recorded")
+    kind: BeliefKind
+    target_id: str = Field(description="The memory or trait changed")
+    change: str = Field(description="created, superseded, corrected, forgotten, archived, restored, stage_changed...")
+    actor: BeliefActor
+    old_value: str | None = Field(description="None for anything forgotten")
+    new_value: str | None
+    evidence_ids: list[str] = Field(description="Events and memories the change rests on")
+
+
+class BeliefChanges(_Model):
+    """A page of belief changes, oldest first; pass ``end_cursor`` as ``after`` for the next one."""
+
+    nodes: list[BeliefChange]
+    end_cursor: str | None
+    has_next_page: bool
+
+
 RESULT_MODELS: dict[str, type[_Model]] = {
     "add_messages": IngestResult,
     "end_conversation": Job,
@@ -157,5 +183,6 @@ RESULT_MODELS: dict[str, type[_Model]] = {
     "forget_memory": ForgetResult,
     "forget_events": ForgetResult,
     "forget_document": ForgetResult,
+    "belief_changes": BeliefChanges,
 }
 """Method name → the model its root field is parsed into (one per list item for ``recall``)."""

@@ -74,6 +74,14 @@ query Job($id: ID!, $userId: String) {{
   job(id: $id, userId: $userId) {{ {JOB_FIELDS} }}
 }}"""
 
+BELIEF_CHANGES = """
+query BeliefChanges($userId: String!, $from: DateTime, $to: DateTime, $limit: Int!, $after: String) {
+  beliefChanges(userId: $userId, from: $from, to: $to, limit: $limit, after: $after) {
+    nodes { id at kind targetId change actor oldValue newValue evidenceIds }
+    endCursor hasNextPage
+  }
+}"""
+
 DOCUMENTS: dict[str, str] = {
     "add_messages": ADD_MESSAGES,
     "end_conversation": END_CONVERSATION,
@@ -85,5 +93,6 @@ DOCUMENTS: dict[str, str] = {
     "forget_memory": FORGET_MEMORY,
     "forget_events": FORGET_EVENTS,
     "forget_document": FORGET_DOCUMENT,
+    "belief_changes": BELIEF_CHANGES,
 }
 """Method name → document (the drift test walks this)."""

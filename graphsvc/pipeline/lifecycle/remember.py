@@ -135,9 +135,12 @@ async def correct(rt: Runtime, *, user_id: str, memory_id: str, content: str, ac
     Returns:
         the uid of the new version (or of the existing memory the corrected text duplicates, reinforced).
 
+    The memory's status is checked again inside the writing transaction, under its lock
+    (:func:`_still_correctable`), so concurrent corrections and forgets of it are serialised.
+
     Raises:
         NotFoundError: no such memory for this user.
-        ConflictError: the memory is forgotten, or the new text is the old one.
+        ConflictError: the memory is forgotten or already corrected, or the new text is the old one.
         InvalidInputError: empty or oversized content.
     """
     old = await require_memory(rt, user_id=user_id, memory_id=memory_id)
@@ -174,10 +177,30 @@ async def correct(rt: Runtime, *, user_id: str, memory_id: str, content: str, ac
         )
 
     async def work(tx: NamedTx) -> str:
+        await _still_correctable(tx, user_id=user_id, memory_id=old.uid)
         committed = await memories.run(tx, writes, user_id=user_id, now=now, actor=actor, before_settling=supersede_old)
         return committed.first_uid()
 
     return await rt.db.in_transaction(work)
+
+
+async def _still_correctable(tx: NamedTx, *, user_id: str, memory_id: str) -> None:
+    """Lock the memory being corrected and check, inside the writing transaction, that it may still be: it
+    exists, is not forgotten, and no other correction replaced it (issue 25 item 9: ten concurrent corrections
+    leave one active version; a forget that commits first is never undone).
+
+    Raises:
+        NotFoundError: the memory is gone (erased or retracted meanwhile).
+        ConflictError: forgotten, or already corrected (the message names the version to correct instead).
+    """
+    state = await memory_store.claim(tx, user_id=user_id, uid=memory_id)
+    if state is None:
+        raise NotFoundError(kind="memory", ident=memory_id)
+    if state.status == "forgotten":
+        raise ConflictError(kind="memory", ident=memory_id, problem="is forgotten and cannot be corrected")
+    if state.superseded_reason == "correction":
+        newer = f": correct {state.corrected_by!r} instead" if state.corrected_by else ""
+        raise ConflictError(kind="memory", ident=memory_id, problem=f"was already corrected{newer}")
 
 
 def _in_old_slot(cand: Candidate, old: MemoryView, *, user_id: str) -> Candidate:

@@ -200,13 +200,16 @@ class JobWorker:
         attempts = max(job.attempts, 1)
         delay_s = self._settings.job_retry_initial_s * 2 ** max(attempts - 1, 0)
         now = self._clock()
-        log.warning("job %s (%s) attempt %s failed: %s", job.uid, job.kind, attempts, exc)
+        # an LLM's 4xx answer (a refused key, an unknown model) stays so until a setting changes: no retry
+        final = isinstance(exc, LLMError) and not exc.retryable
+        max_attempts = attempts if final else self._settings.job_max_attempts
+        log.warning(
+            "job %s (%s) attempt %s failed%s: %s", job.uid, job.kind, attempts, " (not retried)" if final else "", exc
+        )
         try:
             cost = (exc.llm_calls, exc.tokens_in, exc.tokens_out) if isinstance(exc, LLMError) else (0, 0, 0)
             failure = job_leases.Failure(f"{type(exc).__name__}: {exc}", now + timedelta(seconds=delay_s), *cost)
-            await job_leases.fail(
-                self._db, job, owner=self.owner, now=now, failure=failure, max_attempts=self._settings.job_max_attempts
-            )
+            await job_leases.fail(self._db, job, owner=self.owner, now=now, failure=failure, max_attempts=max_attempts)
         except Exception as write_error:
             # Not recorded: the job keeps this process as owner until its lease expires, then any
             # process takes it over (claim_job) once the database answers again.

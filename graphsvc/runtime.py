@@ -57,8 +57,8 @@ class Runtime:
         except Exception:
             await db.close()
             raise
-        llm = LLMClient.from_settings(settings) if settings.llm_enabled else None
-        reranker = Reranker.from_settings(settings)
+        llm = LLMClient.from_settings(settings.llm) if settings.llm.enabled else None
+        reranker = Reranker.from_settings(settings.reranker)
         return cls(settings=settings, db=db, embedder=embedder, llm=llm, clock=clock, reranker=reranker)
 
     @property

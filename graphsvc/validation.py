@@ -28,10 +28,10 @@ def require_id(field: str, value: str, settings: Settings) -> str:
     stripped = value.strip() if isinstance(value, str) else ""
     if not stripped:
         raise InvalidInputError(field=field, problem="must not be empty")
-    if len(stripped) > settings.max_id_chars:
+    if len(stripped) > settings.limits.max_id_chars:
         raise InvalidInputError(
             field=field,
-            problem=f"is {len(stripped)} characters, over the limit of {settings.max_id_chars}",
+            problem=f"is {len(stripped)} characters, over the limit of {settings.limits.max_id_chars}",
             fix="use a shorter id (for example a hash of the long one)",
         )
     for position, char in enumerate(stripped):
@@ -130,11 +130,11 @@ def recall_views(query: str | None, conversation: Sequence[Turn] | None, setting
     """
     whole = recall_text(query, conversation, settings)
     spoken = [t.content.strip() for t in conversation or [] if t.content.strip()]
-    if not spoken or settings.recall_conversation_turns == 0:
+    if not spoken or settings.recall.conversation_turns == 0:
         return [whole]
     head = [query.strip()] if query is not None and query.strip() else []
-    longest = min(settings.recall_conversation_turns, len(spoken))
-    views = ["\n".join([*head, *spoken[-n:]])[-settings.max_query_chars :].strip() for n in range(1, longest)]
+    longest = min(settings.recall.conversation_turns, len(spoken))
+    views = ["\n".join([*head, *spoken[-n:]])[-settings.limits.max_query_chars :].strip() for n in range(1, longest)]
     return [*views, whole]
 
 
@@ -151,22 +151,22 @@ def recall_text(query: str | None, conversation: Sequence[Turn] | None, settings
             than ``max_messages_per_request`` turns; a query over ``max_query_chars``.
     """
     turns = list(conversation or [])
-    if len(turns) > settings.max_messages_per_request:
+    if len(turns) > settings.limits.max_messages_per_request:
         raise InvalidInputError(
             field="conversation",
-            problem=f"has {len(turns)} turns, over the limit of {settings.max_messages_per_request}",
+            problem=f"has {len(turns)} turns, over the limit of {settings.limits.max_messages_per_request}",
             fix="send the latest turns only",
         )
     for n, turn in enumerate(turns):
-        if len(turn.content) > settings.max_message_chars:
+        if len(turn.content) > settings.limits.max_message_chars:
             raise InvalidInputError(
                 field=f"conversation[{n}].content",
-                problem=f"is {len(turn.content)} characters, over the limit of {settings.max_message_chars}",
+                problem=f"is {len(turn.content)} characters, over the limit of {settings.limits.max_message_chars}",
             )
     spoken = [t.content.strip() for t in turns if t.content.strip()]
-    recent = spoken[-settings.recall_conversation_turns :] if settings.recall_conversation_turns else spoken
+    recent = spoken[-settings.recall.conversation_turns :] if settings.recall.conversation_turns else spoken
     if query is not None and query.strip():
-        query = require_text("query", query, limit=settings.max_query_chars)
+        query = require_text("query", query, limit=settings.limits.max_query_chars)
         recent = [query.strip(), *recent]
     if not recent:
         raise InvalidInputError(
@@ -174,4 +174,4 @@ def recall_text(query: str | None, conversation: Sequence[Turn] | None, settings
             problem="is empty and the conversation has no turn with content",
             fix="pass a query, a conversation, or both",
         )
-    return "\n".join(recent)[-settings.max_query_chars :].strip()
+    return "\n".join(recent)[-settings.limits.max_query_chars :].strip()

@@ -42,6 +42,8 @@ from pydantic import AliasChoices, AliasPath, BaseModel, SecretStr
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
+from graphsvc.config import Section
+
 REPO = Path(__file__).resolve().parents[1]
 
 # Words about the project's own history or its source notes, which user docs never carry.
@@ -203,6 +205,12 @@ def _section_comments(cls: type) -> dict[str, str]:
     return titles
 
 
+def _section_title(section: type[BaseModel]) -> str:
+    """A section's heading: the first line of its docstring, without its variables in brackets."""
+    first = (section.__doc__ or section.__name__).strip().splitlines()[0]
+    return first.split(" (")[0].split(":")[0].rstrip(".")
+
+
 def _nested_model(annotation: Any) -> type[BaseModel] | None:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return annotation
@@ -298,6 +306,9 @@ def settings_docs(model: type[BaseModel], *, prefix: str = "", section: str = ""
         title = titles.get(name, section) or "General"
         if section and name in titles:
             title = f"{section}: {titles[name][:1].lower()}{titles[name][1:]}"
+        if nested is not None and issubclass(nested, Section):
+            out.extend(settings_docs(nested, section=_section_title(nested)))
+            continue
         if nested is not None:
             nested_prefix = _env_name(name, info, prefix) + delimiter
             out.extend(settings_docs(nested, prefix=nested_prefix, section=name.replace("_", " ").capitalize()))

@@ -90,9 +90,9 @@ class RequestGuard:
         self.settings = settings
         self.paths = paths
         self.admission = Admission(
-            inflight=settings.max_inflight_requests,
-            queued=settings.max_queued_requests,
-            wait_s=settings.max_queue_wait_s,
+            inflight=settings.limits.max_inflight_requests,
+            queued=settings.limits.max_queued_requests,
+            wait_s=settings.limits.max_queue_wait_s,
         )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -109,10 +109,10 @@ class RequestGuard:
 
     async def _guarded(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.monotonic()
-        body = await _read_body(scope, receive, self.settings.max_body_bytes)
+        body = await _read_body(scope, receive, self.settings.limits.max_body_bytes)
         if body is None:
             metrics.REJECTED.labels("body_too_large").inc()
-            limit = self.settings.max_body_bytes
+            limit = self.settings.limits.max_body_bytes
             await _reply(send, 413, f"the request body is over {limit} bytes", "PAYLOAD_TOO_LARGE")
             return
         problem, operation = _inspect(scope, body)
@@ -166,9 +166,8 @@ class RequestGuard:
         watcher = asyncio.ensure_future(watch_disconnect())
         leaving = asyncio.ensure_future(left.wait())
         try:
-            done, _ = await asyncio.wait(
-                {app_task, leaving}, timeout=self.settings.request_deadline_s, return_when=asyncio.FIRST_COMPLETED
-            )
+            deadline = self.settings.limits.request_deadline_s
+            done, _ = await asyncio.wait({app_task, leaving}, timeout=deadline, return_when=asyncio.FIRST_COMPLETED)
         finally:
             for task in (watcher, leaving):
                 task.cancel()
@@ -186,7 +185,7 @@ class RequestGuard:
             await _reply(
                 send,
                 503,
-                f"the request took longer than its {self.settings.request_deadline_s:g} s deadline and was stopped",
+                f"the request took longer than its {deadline:g} s deadline and was stopped",
                 "DEADLINE_EXCEEDED",
                 retry_after=True,
             )

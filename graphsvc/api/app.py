@@ -34,7 +34,7 @@ class GraphQLApp(GraphQL[Context, None]):
             allow_queries_via_get=False,
         )
         self._service_ref = service_ref
-        self._auth_required = settings.auth_mode != "none"
+        self._auth_required = settings.auth.mode != "none"
 
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
         return Context(

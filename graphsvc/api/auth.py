@@ -21,7 +21,7 @@ import jwt
 from starlette.requests import HTTPConnection
 
 from graphsvc.api.context import Identity
-from graphsvc.config import Settings
+from graphsvc.config import AuthSettings
 from graphsvc.errors import AuthenticationError
 from graphsvc.service import MemoryService
 
@@ -57,7 +57,7 @@ class JwtVerifier:
         ConfigurationError: via :class:`Settings`, when no or several key sources are set.
     """
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: AuthSettings) -> None:
         self._settings = settings
         self._jwks: jwt.PyJWKSet | None = None
         self._key: Any = None
@@ -132,10 +132,10 @@ class Authenticator:
         service: returns the running service (API keys are verified against the graph).
     """
 
-    def __init__(self, settings: Settings, service: Callable[[], MemoryService]) -> None:
-        self.mode = settings.auth_mode
+    def __init__(self, settings: AuthSettings, service: Callable[[], MemoryService]) -> None:
+        self.mode = settings.mode
         self._service = service
-        self._jwt = JwtVerifier(settings) if settings.auth_mode == "jwt" else None
+        self._jwt = JwtVerifier(settings) if settings.mode == "jwt" else None
 
     async def resolve_identity(self, connection: HTTPConnection) -> Identity:
         """Who is calling and for which users they may act.

@@ -119,13 +119,13 @@ class GuardMiddleware:
 def middleware(settings: Settings, service: Callable[[], MemoryService]) -> list[Middleware]:
     """The app's middleware: CORS outermost (so preflights and 401/429 answers carry its headers) when
     ``CORS_ORIGINS`` is set, then the authentication and rate-limit gate."""
-    rate_limit = RateLimit(settings.rate_limit) if settings.rate_limit else None
-    gate = Middleware(GuardMiddleware, authenticator=Authenticator(settings, service), rate_limit=rate_limit)
-    if not settings.cors_origins:
+    rate_limit = RateLimit(settings.limits.rate_limit) if settings.limits.rate_limit else None
+    gate = Middleware(GuardMiddleware, authenticator=Authenticator(settings.auth, service), rate_limit=rate_limit)
+    if not settings.auth.cors_origins:
         return [gate]
     cors = Middleware(
         CORSMiddleware,
-        allow_origins=settings.cors_origins,
+        allow_origins=settings.auth.cors_origins,
         allow_methods=["GET", "POST", "DELETE", "OPTIONS"],
         allow_headers=["Authorization", "Content-Type", "Mcp-Session-Id", "Mcp-Protocol-Version"],
         expose_headers=["Mcp-Session-Id", "Retry-After"],

@@ -129,7 +129,7 @@ def http_routes(
     """
     server = build_mcp_server(service, http_identity)
     security = (
-        None if settings.auth_mode == "none" else TransportSecuritySettings(enable_dns_rebinding_protection=False)
+        None if settings.auth.mode == "none" else TransportSecuritySettings(enable_dns_rebinding_protection=False)
     )
     app = server.streamable_http_app(
         streamable_http_path="/mcp",

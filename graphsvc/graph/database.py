@@ -119,14 +119,14 @@ class Database:
         # Bounded waits: with Neo4j down a request fails with DATABASE_UNAVAILABLE within about
         # neo4j_request_timeout_s instead of the driver's 30 s of retries (issue 11).
         driver = AsyncGraphDatabase.driver(
-            settings.neo4j_uri,
-            auth=(settings.neo4j_user, password),
+            settings.neo4j.uri,
+            auth=(settings.neo4j.user, password),
             notifications_min_severity="OFF",
-            connection_timeout=settings.neo4j_connection_timeout_s,
-            connection_acquisition_timeout=settings.neo4j_request_timeout_s,
-            max_transaction_retry_time=settings.neo4j_retry_s,
+            connection_timeout=settings.neo4j.connection_timeout_s,
+            connection_acquisition_timeout=settings.neo4j.request_timeout_s,
+            max_transaction_retry_time=settings.neo4j.retry_s,
         )
-        deadline = time.monotonic() + settings.neo4j_connect_timeout_s
+        deadline = time.monotonic() + settings.neo4j.connect_timeout_s
         delay_s = 0.2
         while True:
             try:
@@ -137,18 +137,18 @@ class Database:
                 if not isinstance(exc, AuthError) and not str(exc.code or "").startswith("Neo.ClientError.Security"):
                     raise
                 raise DatabaseUnavailableError(
-                    uri=settings.neo4j_uri, reason="authentication failed (wrong NEO4J_USER or NEO4J_PASSWORD)"
+                    uri=settings.neo4j.uri, reason="authentication failed (wrong NEO4J_USER or NEO4J_PASSWORD)"
                 ) from exc
             except (ServiceUnavailable, OSError) as exc:
                 if time.monotonic() >= deadline:
                     await driver.close()
                     raise DatabaseUnavailableError(
-                        uri=settings.neo4j_uri, reason=f"no answer within {settings.neo4j_connect_timeout_s:g} s"
+                        uri=settings.neo4j.uri, reason=f"no answer within {settings.neo4j.connect_timeout_s:g} s"
                     ) from exc
                 await asyncio.sleep(delay_s)
                 delay_s = min(delay_s * 2, 2.0)
         await adb.set_connection(driver=driver)
-        return cls(driver, database=settings.neo4j_database, uri=settings.neo4j_uri)
+        return cls(driver, database=settings.neo4j.database, uri=settings.neo4j.uri)
 
     async def close(self) -> None:
         await self.driver.close()

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 from neo4j.vector import Vector
 
-from graphsvc.config import Settings
+from graphsvc.config import VectorSettings
 from graphsvc.graph.database import Queries
 from graphsvc.graph.recall import Scored
 
@@ -72,7 +72,7 @@ class MemoryVectors:
         return user_id in self._copies
 
     async def nearest(
-        self, db: Queries, *, user_id: str, embedding: list[float], k: int, settings: Settings
+        self, db: Queries, *, user_id: str, embedding: list[float], k: int, settings: VectorSettings
     ) -> list[Scored] | None:
         """The user's ``k`` most similar active memories from the copy, if it is still current.
 
@@ -84,11 +84,11 @@ class MemoryVectors:
             ``None`` when there is no current copy: the caller must search the database. A missing
             or outdated copy is (re)filled in the background.
         """
-        if settings.vector_cache_max_vectors <= 0:
+        if settings.cache_max_vectors <= 0:
             return None
         copy = self._copies.get(user_id)
         if copy is not None:
-            fresh = self._clock() - copy.filled_at_s < settings.vector_cache_ttl_s
+            fresh = self._clock() - copy.filled_at_s < settings.cache_ttl_s
             if fresh and await self._stamp(db, user_id) == copy.stamp:
                 self._copies.move_to_end(user_id)
                 self.hits += 1
@@ -118,10 +118,10 @@ class MemoryVectors:
         row = (await db.read("memory_vectors_stamp", user_id=user_id))[0]
         return int(row["memories"]), int(row["active"]), row["newest"]
 
-    async def _fill(self, db: Queries, *, user_id: str, dimensions: int, settings: Settings) -> None:
+    async def _fill(self, db: Queries, *, user_id: str, dimensions: int, settings: VectorSettings) -> None:
         try:
             stamp = await self._stamp(db, user_id)
-            if stamp[1] == 0 or stamp[1] > settings.vector_cache_max_vectors:
+            if stamp[1] == 0 or stamp[1] > settings.cache_max_vectors:
                 return
             row = (await db.read("memory_vectors_of_user", user_id=user_id, dimensions=dimensions))[0]
             vectors = await asyncio.to_thread(_normalised, row["embeddings"], dimensions)
@@ -131,7 +131,7 @@ class MemoryVectors:
         self._drop(user_id)
         self._copies[user_id] = _Copy(stamp, list(row["uids"]), vectors, self._clock())
         self._held += len(vectors)
-        while self._held > settings.vector_cache_max_vectors and self._copies:
+        while self._held > settings.cache_max_vectors and self._copies:
             oldest = next(iter(self._copies))
             self._drop(oldest)
 

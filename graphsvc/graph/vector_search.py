@@ -84,8 +84,8 @@ def candidate_count(n: int, *, k: int, settings: Settings) -> int:
     for a user with ``n`` vectors: a fifth of a 1,000-vector user (200) and at most 600 for larger
     ones gave recall@10 ≥ 0.99 against brute force at 1M memories (scripts/bench/scale.py).
     """
-    share = min(settings.vector_max_candidates, math.ceil(n * settings.vector_candidate_fraction))
-    return max(k * settings.vector_oversample, share)
+    share = min(settings.vector.max_candidates, math.ceil(n * settings.vector.candidate_fraction))
+    return max(k * settings.vector.oversample, share)
 
 
 class VectorSearch:
@@ -104,7 +104,7 @@ class VectorSearch:
 
     async def count(self, *, target: Target, user_id: str) -> int:
         """The user's number of ``target`` nodes (cached for ``vector_size_cache_s``)."""
-        return await self.sizes.count(self.db, target=target, user_id=user_id, ttl_s=self.settings.vector_size_cache_s)
+        return await self.sizes.count(self.db, target=target, user_id=user_id, ttl_s=self.settings.vector.size_cache_s)
 
     def clear(self) -> None:
         """Forget every cached count and copy (after the graph was wiped)."""
@@ -130,11 +130,13 @@ class VectorSearch:
         settings = self.settings
         _, exact_query, ann_query = _QUERIES[target]
         n = await self.count(target=target, user_id=user_id)
-        if target == "memory" and settings.vector_exact_max < n <= settings.vector_cache_max_vectors:
-            copied = await self.copies.nearest(self.db, user_id=user_id, embedding=embedding, k=k, settings=settings)
+        if target == "memory" and settings.vector.exact_max < n <= settings.vector.cache_max_vectors:
+            copied = await self.copies.nearest(
+                self.db, user_id=user_id, embedding=embedding, k=k, settings=settings.vector
+            )
             if copied is not None:
                 return copied
-        if n <= settings.vector_exact_max:
+        if n <= settings.vector.exact_max:
             rows = await self.db.read(exact_query, user_id=user_id, embedding=embedding, k=k)
         else:
             candidates = candidate_count(n, k=k, settings=settings)

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ValidationError
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
 from graphsvc import metrics as prometheus
-from graphsvc.config import Settings
+from graphsvc.config import LLMSettings
 from graphsvc.errors import LLMError
 from graphsvc.vocabulary import STRUCTURED_MODES, StructuredMode
 
@@ -167,15 +167,15 @@ class LLMClient:
         return self._modes[0]
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> LLMClient:
-        key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else "none"
-        client = AsyncOpenAI(base_url=settings.llm_base_url, api_key=key, timeout=settings.llm_timeout_s, max_retries=0)
+    def from_settings(cls, settings: LLMSettings) -> LLMClient:
+        key = settings.api_key.get_secret_value() if settings.api_key else "none"
+        client = AsyncOpenAI(base_url=settings.base_url, api_key=key, timeout=settings.timeout_s, max_retries=0)
         return cls(
             client=client,
-            model=settings.llm_model,
-            max_retries=settings.llm_max_retries,
-            retry_initial_wait_s=settings.llm_retry_initial_wait_s,
-            first_mode=settings.llm_first_mode,
+            model=settings.model,
+            max_retries=settings.max_retries,
+            retry_initial_wait_s=settings.retry_initial_wait_s,
+            first_mode=settings.first_mode,
         )
 
     async def aclose(self) -> None:

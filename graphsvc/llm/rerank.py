@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import httpx
 
-from graphsvc.config import Settings
+from graphsvc.config import RerankerSettings
 from graphsvc.llm.client import redact_url
 
 log = logging.getLogger(__name__)
@@ -35,16 +35,16 @@ class Reranker:
         self._where = f"{model} at {redact_url(base_url)}"
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> Reranker | None:
+    def from_settings(cls, settings: RerankerSettings) -> Reranker | None:
         """The configured reranker, or None when ``RERANKER_BASE_URL`` is unset."""
-        if settings.reranker_base_url is None:
+        if settings.base_url is None:
             return None
-        key = settings.reranker_api_key.get_secret_value() if settings.reranker_api_key else None
+        key = settings.api_key.get_secret_value() if settings.api_key else None
         return cls(
-            base_url=settings.reranker_base_url,
-            model=settings.reranker_model,
+            base_url=settings.base_url,
+            model=settings.model,
             api_key=key,
-            timeout_s=settings.reranker_timeout_s,
+            timeout_s=settings.timeout_s,
         )
 
     async def scores(self, query: str, documents: Sequence[str]) -> list[float] | None:

@@ -89,7 +89,7 @@ class ConversationArea:
         Returns:
             the queued extraction jobs (empty when no session is idle).
         """
-        cutoff = self.rt.clock() - timedelta(minutes=self.rt.settings.idle_conversation_timeout_min)
+        cutoff = self.rt.clock() - timedelta(minutes=self.rt.settings.extraction.idle_conversation_timeout_min)
         idle = await sessions.idle_open(self.rt.db, cutoff=cutoff, limit=batch)
         jobs = [
             await self.end_conversation(user_id=user_id, session_id=session_id, priority="bulk")

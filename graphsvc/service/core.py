@@ -63,7 +63,7 @@ class MemoryService(
             handlers=self.job_handlers(),
             sweep=self.end_idle_conversations,
         )
-        self.scheduler = DailyScheduler(runtime.settings, self.queue_daily_learning)
+        self.scheduler = DailyScheduler(runtime.settings.learning, self.queue_daily_learning)
 
     @classmethod
     async def open(
@@ -88,7 +88,7 @@ class MemoryService(
         service = cls(await Runtime.open(settings, embedder=embedder, clock=clock))
         if run_worker:
             await service.worker.start()
-            if run_scheduler and settings.daily_learning:
+            if run_scheduler and settings.learning.enabled:
                 service.scheduler.start()
         log.info("graphsvc ready: neo4j %s, extractor %s", service.rt.db.uri, service.rt.mode)
         return service

@@ -51,7 +51,7 @@ class DocumentArea:
         """
         data = None
         if content_base64 is not None:
-            check_size(len(content_base64) * 3 // 4, filename=filename, settings=self.rt.settings)
+            check_size(len(content_base64) * 3 // 4, filename=filename, settings=self.rt.settings.documents)
             try:
                 data = base64.b64decode(content_base64, validate=True)
             except (binascii.Error, ValueError) as exc:
@@ -73,7 +73,7 @@ class DocumentArea:
         """
         if not path.is_file():
             raise DocumentError(filename=str(path), problem="does not exist or is not a file")
-        check_size(path.stat().st_size, filename=path.name, settings=self.rt.settings)
+        check_size(path.stat().st_size, filename=path.name, settings=self.rt.settings.documents)
         return path.read_bytes()
 
     async def ingest_document_bytes(

@@ -114,30 +114,30 @@ class JobWorker:
             except Exception as exc:  # keep the worker alive across database outages
                 log.warning("job poll failed: %s", exc)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), timeout=self._settings.job_poll_interval_s)
+                await asyncio.wait_for(self.wake.wait(), timeout=self._settings.jobs.poll_interval_s)
             self.wake.clear()
 
     async def _maybe_sweep(self) -> None:
         if self._sweep is None or time.monotonic() < self._next_sweep_s:
             return
-        self._next_sweep_s = time.monotonic() + self._settings.idle_sweep_interval_s
+        self._next_sweep_s = time.monotonic() + self._settings.extraction.idle_sweep_interval_s
         lease = NamedLease(
             self._db,
             key=SWEEP_LEASE,
             owner=self.owner,
-            ttl_s=self._settings.job_lease_s,
+            ttl_s=self._settings.jobs.lease_s,
             clock=self._clock,
         )
         await lease.run(self._sweep)
 
     async def poll_once(self) -> int:
         """Claim and start the due jobs that fit in the free slots; returns how many started."""
-        free = self._settings.job_concurrency - len(self._running)
+        free = self._settings.jobs.concurrency - len(self._running)
         if free <= 0 or self._stopping:
             return 0
         now = self._clock()
-        max_attempts = self._settings.job_max_attempts
-        lease = job_leases.Lease(self.owner, now + timedelta(seconds=self._settings.job_lease_s))
+        max_attempts = self._settings.jobs.max_attempts
+        lease = job_leases.Lease(self.owner, now + timedelta(seconds=self._settings.jobs.lease_s))
         started = 0
         for uid in await job_leases.due(self._db, now=now, max_attempts=max_attempts, limit=free):
             if uid in self._running:
@@ -160,7 +160,7 @@ class JobWorker:
             await asyncio.gather(*list(self._running.values()), return_exceptions=True)
 
     async def _renew(self, job: JobRow) -> RenewOutcome:
-        until = self._clock() + timedelta(seconds=self._settings.job_lease_s)
+        until = self._clock() + timedelta(seconds=self._settings.jobs.lease_s)
         return await job_leases.renew(self._db, uid=job.uid, lease=job_leases.Lease(self.owner, until))
 
     async def _run(self, job: JobRow) -> None:
@@ -169,7 +169,7 @@ class JobWorker:
         with bound(request_id=job.request_id, job_id=job.uid, user_id=job.user_id):
             try:
                 handler = self._handlers[job.kind]
-                await hold(handler(job), renew=lambda: self._renew(job), ttl_s=self._settings.job_lease_s)
+                await hold(handler(job), renew=lambda: self._renew(job), ttl_s=self._settings.jobs.lease_s)
                 metrics.JOBS.labels(job.kind, "succeeded").inc()
                 log.info("job %s (%s) succeeded", job.uid, job.kind)
             except asyncio.CancelledError:
@@ -198,11 +198,11 @@ class JobWorker:
 
     async def _record_failure(self, job: JobRow, exc: Exception) -> None:
         attempts = max(job.attempts, 1)
-        delay_s = self._settings.job_retry_initial_s * 2 ** max(attempts - 1, 0)
+        delay_s = self._settings.jobs.retry_initial_s * 2 ** max(attempts - 1, 0)
         now = self._clock()
         # an LLM's 4xx answer (a refused key, an unknown model) stays so until a setting changes: no retry
         final = isinstance(exc, LLMError) and not exc.retryable
-        max_attempts = attempts if final else self._settings.job_max_attempts
+        max_attempts = attempts if final else self._settings.jobs.max_attempts
         log.warning(
             "job %s (%s) attempt %s failed%s: %s", job.uid, job.kind, attempts, " (not retried)" if final else "", exc
         )

@@ -65,7 +65,7 @@ async def documents(service: MemoryService, *, count: int, pages: int) -> dict[s
 
 async def seed_users(service: MemoryService, *, users: int) -> None:
     now = datetime.now(UTC)
-    old = now - timedelta(days=service.rt.settings.archive_after_days + 10)
+    old = now - timedelta(days=service.rt.settings.learning.archive_after_days + 10)
     for n in range(users):
         user = f"bench-learn-{n:05d}"
         await service.ingest_messages(

@@ -142,8 +142,8 @@ async def measure_pass(
         "from_copy": search.copies.hits - hits_before,
         "path": (
             "exact scan"
-            if size <= settings.vector_exact_max
-            else ("held copy, else " if settings.vector_cache_max_vectors else "")
+            if size <= settings.vector.exact_max
+            else ("held copy, else " if settings.vector.cache_max_vectors else "")
             + f"SEARCH in-index filter + re-rank {candidate_count(size, k=10, settings=settings)}"
         ),
     }

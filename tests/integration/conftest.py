@@ -47,7 +47,7 @@ async def database(settings: Settings, embedder: LocalEmbedder) -> AsyncIterator
         if nodes and not markers:
             await db.close()
             pytest.exit(
-                f"refusing to run integration tests: {settings.neo4j_uri} holds {nodes} nodes the tests did not "
+                f"refusing to run integration tests: {settings.neo4j.uri} holds {nodes} nodes the tests did not "
                 "create. Point NEO4J_URI at an empty database (scripts/test starts its own on port 7688).",
                 returncode=3,
             )
@@ -101,7 +101,7 @@ async def llm_service(
             "job_max_attempts": 2,
         }
     )
-    svc = make_service(llm_settings, database, embedder, llm=LLMClient.from_settings(llm_settings))
+    svc = make_service(llm_settings, database, embedder, llm=LLMClient.from_settings(llm_settings.llm))
     await svc.worker.start()
     yield svc
     await svc.worker.stop()

@@ -267,7 +267,7 @@ async def test_viewer_says_who_the_caller_is_under_each_auth_mode(
         response = await gql.post(VIEWER, {})
         await gql.aclose()
         viewer = response.json()["data"]["viewer"]
-        assert {k: viewer[k] for k in expected} == expected, (secured.auth_mode, credential)
+        assert {k: viewer[k] for k in expected} == expected, (secured.auth.mode, credential)
         assert viewer["principal"].startswith(("anonymous:", "key:", "jwt:"))
     anonymous = client(service, api_key_settings(settings))
     refused = await anonymous.post(VIEWER, {})

@@ -233,7 +233,7 @@ async def test_health_is_liveness_and_ready_reports_each_dependency(client_for: 
             "llm": "off",
         }
         llm_settings = service.settings.model_copy(update={"llm_base_url": llm_server.base_url})
-        service.rt.llm = LLMClient.from_settings(llm_settings)
+        service.rt.llm = LLMClient.from_settings(llm_settings.llm)
         service._probe_cache = {}
         llm_server.down = True
         degraded = await client.get("/ready")
@@ -273,9 +273,9 @@ async def test_database_unavailable_within_seconds_per_request(settings: Setting
         AsyncGraphDatabase.driver(
             "bolt://127.0.0.1:1",
             auth=("neo4j", "x"),
-            connection_timeout=settings.neo4j_connection_timeout_s,
-            connection_acquisition_timeout=settings.neo4j_request_timeout_s,
-            max_transaction_retry_time=settings.neo4j_retry_s,
+            connection_timeout=settings.neo4j.connection_timeout_s,
+            connection_acquisition_timeout=settings.neo4j.request_timeout_s,
+            max_transaction_retry_time=settings.neo4j.retry_s,
         ),
         database="neo4j",
         uri="bolt://127.0.0.1:1",

@@ -334,7 +334,7 @@ async def test_settled_when_the_owner_died_on_its_last_attempt(
                 "MATCH (j:Job {uid: $u}) SET j.status = 'RUNNING', j.owner = 'dead', j.attempts = $n, "
                 "j.lease_until = datetime() - duration('PT1S')",
                 u=queued.uid,
-                n=lease_settings.job_max_attempts,
+                n=lease_settings.jobs.max_attempts,
             )
         ).consume()
     worker = JobWorker(db=database, settings=lease_settings, clock=utc_now, handlers={})

@@ -21,7 +21,7 @@ async def test_a_refused_key_fails_the_job_at_once_naming_the_endpoint(
     assert (failed.status, failed.attempts) == ("FAILED", 1)  # job_max_attempts is 2: the 401 was not retried
     settings = llm_service.settings
     assert failed.error is not None
-    assert f"model {settings.llm_model} at {settings.llm_base_url}" in failed.error and "HTTP 401" in failed.error
+    assert f"model {settings.llm.model} at {settings.llm.base_url}" in failed.error and "HTTP 401" in failed.error
     assert len([r for r in llm_server.requests if "messages" in r]) == 1
 
 

@@ -54,15 +54,15 @@ def test_jwt_mode_needs_exactly_one_key_source(tmp_path: Path) -> None:
 
 
 def test_rate_limit_and_cors_settings() -> None:
-    assert Settings(rate_limit=" 10/second ").rate_limit == "10/second"
-    assert Settings(rate_limit="").rate_limit == ""
+    assert Settings(rate_limit=" 10/second ").limits.rate_limit == "10/second"
+    assert Settings(rate_limit="").limits.rate_limit == ""
     with pytest.raises(ConfigurationError, match="RATE_LIMIT"):
         Settings(rate_limit="lots")
-    assert Settings(cors_origins="https://a.example, https://b.example").cors_origins == [
+    assert Settings(cors_origins="https://a.example, https://b.example").auth.cors_origins == [
         "https://a.example",
         "https://b.example",
     ]
-    assert Settings().cors_origins == []
+    assert Settings().auth.cors_origins == []
 
 
 def connection(authorization: str | None) -> HTTPConnection:
@@ -89,7 +89,7 @@ def claims(**extra: Any) -> dict[str, Any]:
 
 
 def test_hs256_user_admin_expired_forged_and_no_user() -> None:
-    verifier = JwtVerifier(Settings(auth_mode="jwt", jwt_secret=SecretStr(SECRET)))
+    verifier = JwtVerifier(Settings(auth_mode="jwt", jwt_secret=SecretStr(SECRET)).auth)
     user = verifier.identity(jwt.encode(claims(sub="ana"), SECRET, algorithm="HS256"))
     assert user.user_ids == frozenset({"ana"}) and user.principal == "jwt:ana"
     admin = verifier.identity(jwt.encode(claims(sub="ops", scp=["graphsvc:admin"]), SECRET, algorithm="HS256"))
@@ -115,7 +115,7 @@ def test_configurable_user_claim_audience_and_issuer() -> None:
         jwt_audience="graphsvc",
         jwt_issuer="https://idp.example",
     )
-    verifier = JwtVerifier(settings)
+    verifier = JwtVerifier(settings.auth)
     good = claims(uid="ana", sub="someone-else", aud="graphsvc", iss="https://idp.example")
     assert verifier.identity(jwt.encode(good, SECRET, algorithm="HS256")).user_ids == frozenset({"ana"})
     for wrong in ({"aud": "other"}, {"iss": "https://evil.example"}):
@@ -137,7 +137,7 @@ def test_rs256_public_key_file(tmp_path: Path) -> None:
     private, public_pem = rsa_pair()
     other, _ = rsa_pair()
     (tmp_path / "pub.pem").write_text(public_pem)
-    verifier = JwtVerifier(Settings(auth_mode="jwt", jwt_public_key_file=tmp_path / "pub.pem"))
+    verifier = JwtVerifier(Settings(auth_mode="jwt", jwt_public_key_file=tmp_path / "pub.pem").auth)
     assert verifier.identity(jwt.encode(claims(sub="ana"), private, algorithm="RS256")).user_ids == frozenset({"ana"})
     with pytest.raises(AuthenticationError):
         verifier.identity(jwt.encode(claims(sub="ana"), other, algorithm="RS256"))
@@ -155,7 +155,7 @@ def test_rs256_jwks_file_picks_the_key_by_kid(tmp_path: Path) -> None:
         ]
     }
     (tmp_path / "jwks.json").write_text(json.dumps(jwks))
-    verifier = JwtVerifier(Settings(auth_mode="jwt", jwt_jwks_file=tmp_path / "jwks.json"))
+    verifier = JwtVerifier(Settings(auth_mode="jwt", jwt_jwks_file=tmp_path / "jwks.json").auth)
     for key, kid in ((first, "k1"), (second, "k2")):
         token = jwt.encode(claims(sub="ana"), key, algorithm="RS256", headers={"kid": kid})
         assert verifier.identity(token).user_ids == frozenset({"ana"})

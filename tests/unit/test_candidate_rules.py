@@ -28,17 +28,17 @@ NOW = datetime(2024, 5, 10, 12, tzinfo=UTC)
     ],
 )
 def test_promotion_reason_at_each_threshold(days: int, sources: int, importance: float, expected: str | None) -> None:
-    assert promotion_reason(days=days, sources=sources, importance=importance, settings=SETTINGS) == expected
+    assert promotion_reason(days=days, sources=sources, importance=importance, settings=SETTINGS.candidates) == expected
 
 
 def test_thresholds_come_from_settings() -> None:
     strict = SETTINGS.model_copy(update={"candidate_min_days": 3, "candidate_min_sources": 3})
-    assert promotion_reason(days=2, sources=2, importance=0.1, settings=strict) is None
-    assert promotion_reason(days=3, sources=1, importance=0.1, settings=strict) == "reinforced"
+    assert promotion_reason(days=2, sources=2, importance=0.1, settings=strict.candidates) is None
+    assert promotion_reason(days=3, sources=1, importance=0.1, settings=strict.candidates) == "reinforced"
 
 
 def test_expiry_is_at_the_expiry_time_not_before() -> None:
-    expires = NOW + timedelta(days=SETTINGS.candidate_ttl_days)
+    expires = NOW + timedelta(days=SETTINGS.candidates.ttl_days)
     assert not is_expired(expires, now=expires - timedelta(seconds=1))
     assert is_expired(expires, now=expires)
     assert is_expired(expires, now=expires + timedelta(seconds=1))
@@ -60,24 +60,24 @@ def _row(source_type: str, content: str, *, title: str | None = None, status: st
 
 
 def test_an_open_todo_states_a_goal_and_a_done_one_an_event() -> None:
-    open_todo = from_event(_row("todo", "Buy running shoes"), settings=SETTINGS)
-    done_todo = from_event(_row("todo", "Buy running shoes", status="done"), settings=SETTINGS)
+    open_todo = from_event(_row("todo", "Buy running shoes"), settings=SETTINGS.candidates)
+    done_todo = from_event(_row("todo", "Buy running shoes", status="done"), settings=SETTINGS.candidates)
     assert [(s.memory_type, s.content) for s in open_todo] == [("goal", "Buy running shoes")]
     assert [(s.memory_type, s.content, s.occurred_at) for s in done_todo] == [("event", "Buy running shoes", NOW)]
 
 
 def test_a_calendar_entry_is_a_dated_event_and_a_note_gives_its_first_person_statements() -> None:
-    entry = from_event(_row("calendar", "Dentist appointment", title="Dentist"), settings=SETTINGS)
+    entry = from_event(_row("calendar", "Dentist appointment", title="Dentist"), settings=SETTINGS.candidates)
     assert [(s.memory_type, s.content, s.occurred_at) for s in entry] == [("event", "Dentist", NOW)]
-    note = from_event(_row("note", "I live in Lisbon. The weather was grey."), settings=SETTINGS)
+    note = from_event(_row("note", "I live in Lisbon. The weather was grey."), settings=SETTINGS.candidates)
     assert any(s.memory_type == "fact" and "Lisbon" in s.content for s in note)
-    assert from_event(_row("forum_post", "Release notes for version 2.3 are out."), settings=SETTINGS) == []
+    assert from_event(_row("forum_post", "Release notes for version 2.3 are out."), settings=SETTINGS.candidates) == []
 
 
 def test_statements_per_event_are_capped() -> None:
     text = " ".join(f"I like fruit number {i}." for i in range(20))
     capped = SETTINGS.model_copy(update={"candidate_statements_per_event": 3})
-    assert len(from_event(_row("note", text), settings=capped)) == 3
+    assert len(from_event(_row("note", text), settings=capped.candidates)) == 3
 
 
 def test_a_version_fingerprint_changes_with_status_and_metadata_but_not_with_nothing() -> None:

@@ -44,7 +44,7 @@ async def client() -> AsyncIterator[Callable[[str], LLMClient]]:
             llm_max_retries=2,
             llm_retry_initial_wait_s=0.01,
         )
-        made.append(LLMClient.from_settings(settings))
+        made.append(LLMClient.from_settings(settings.llm))
         return made[-1]
 
     yield build

@@ -15,12 +15,12 @@ def test_rrf_sums_reciprocal_ranks() -> None:
 
 def test_adjusted_score_applies_seed_002_formula() -> None:
     s = Settings(recall_recency_weight=0.2, recall_recency_half_life_days=10, recall_importance_weight=0.1)
-    assert adjusted_score(1.0, age_days=None, importance=0.0, trait_boost=0.0, settings=s) == 1.0
-    assert adjusted_score(1.0, age_days=0, importance=0.0, trait_boost=0.0, settings=s) == pytest.approx(1.2)
-    assert adjusted_score(1.0, age_days=10, importance=1.0, trait_boost=0.15, settings=s) == pytest.approx(
+    assert adjusted_score(1.0, age_days=None, importance=0.0, trait_boost=0.0, settings=s.recall) == 1.0
+    assert adjusted_score(1.0, age_days=0, importance=0.0, trait_boost=0.0, settings=s.recall) == pytest.approx(1.2)
+    assert adjusted_score(1.0, age_days=10, importance=1.0, trait_boost=0.15, settings=s.recall) == pytest.approx(
         1 + 0.1 + 0.1 + 0.15
     )
-    assert adjusted_score(2.0, age_days=None, importance=0.5, trait_boost=0.0, settings=s) == pytest.approx(2.1)
+    assert adjusted_score(2.0, age_days=None, importance=0.5, trait_boost=0.0, settings=s.recall) == pytest.approx(2.1)
 
 
 def test_hits_whose_sources_are_covered_by_better_hits_are_dropped() -> None:

@@ -54,7 +54,7 @@ def unit(i: int) -> np.ndarray:
 
 
 async def ask(cache: MemoryVectors, db: Database, user_id: str, query: np.ndarray, **update: Any) -> list[str] | None:
-    rows = await cache.nearest(db, user_id=user_id, embedding=query.tolist(), k=3, settings=settings(**update))
+    rows = await cache.nearest(db, user_id=user_id, embedding=query.tolist(), k=3, settings=settings(**update).vector)
     return None if rows is None else [r.uid for r in rows]
 
 
@@ -72,7 +72,7 @@ async def test_scores_are_neo4js_cosine_scale_best_first() -> None:
         db.add("u", f"m{i}", v)
     query = rng.standard_normal(DIM).astype(np.float32)
     await filled(cache, db, "u", query)
-    rows = await cache.nearest(db, user_id="u", embedding=query.tolist(), k=5, settings=settings())
+    rows = await cache.nearest(db, user_id="u", embedding=query.tolist(), k=5, settings=settings().vector)
     assert rows is not None
     cosines = vectors @ query / (np.linalg.norm(vectors, axis=1) * np.linalg.norm(query))
     order = np.argsort(-cosines)[:5]

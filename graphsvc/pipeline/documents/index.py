@@ -90,8 +90,8 @@ async def run(rt: Runtime, *, job: JobRow) -> IndexReport:
         occurred_at=when,
         tags=(),
     )
-    found = statements.from_event(record, settings=settings)
-    doc_tags = keywords(document.normalized_content, top=settings.auto_tags_per_document)
+    found = statements.from_event(record, settings=settings.candidates)
+    doc_tags = keywords(document.normalized_content, top=settings.documents.auto_tags_per_document)
     pairs = [(document.uid, t) for t in doc_tags]
     for passage in await stored_documents.passages(db, user_id=user_id, uid=document.uid, limit=100_000):
         pairs += [(passage.uid, t) for t in tags.passage_tags(doc_tags, passage.content)]
@@ -99,7 +99,7 @@ async def run(rt: Runtime, *, job: JobRow) -> IndexReport:
     if event_uid and found:  # idempotent (a retried job adds nothing), and promoted before the job is done
         touched = await db.in_transaction(
             lambda tx: candidates.upsert(
-                tx, settings, user_id=user_id, event=record, found=found, now=now, origin="source"
+                tx, settings.candidates, user_id=user_id, event=record, found=found, now=now, origin="source"
             )
         )
         report.candidates = len(touched)

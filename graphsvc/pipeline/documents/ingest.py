@@ -110,17 +110,17 @@ async def run(
         return DocumentOutcome(await stored_documents.get_document(rt.db, user_id=user_id, uid=uid), changed=False)
     try:
         parsed = await asyncio.wait_for(
-            asyncio.to_thread(normalize, content, filename=filename, mime_type=mime_type, settings=settings),
-            timeout=settings.document_parse_timeout_s,
+            asyncio.to_thread(normalize, content, filename=filename, mime_type=mime_type, settings=settings.documents),
+            timeout=settings.documents.parse_timeout_s,
         )
     except TimeoutError as exc:
         raise DocumentError(
             filename=filename,
-            problem=f"took longer than {settings.document_parse_timeout_s:g} s to parse",
+            problem=f"took longer than {settings.documents.parse_timeout_s:g} s to parse",
             fix="split it, or raise DOCUMENT_PARSE_TIMEOUT_S",
         ) from exc
     chunks = build_chunks(
-        parsed.markdown, chunk_tokens=settings.document_chunk_tokens, section_tokens=settings.document_section_tokens
+        parsed.markdown, chunk_tokens=settings.documents.chunk_tokens, section_tokens=settings.documents.section_tokens
     )
     passages = [c for c in chunks if c.kind == "passage"]
     excerpt = event_preview(parsed.title, parsed.markdown, chunks)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from graphsvc.config import Settings
+from graphsvc.config import DocumentSettings
 from graphsvc.errors import DocumentError
 from graphsvc.pipeline.documents import csv_file, docx_file, formats, guard, html_file, pdf_file, text_file, xlsx_file
 from graphsvc.vocabulary import DocumentFormat
@@ -27,7 +27,7 @@ class Normalized:
     title: str
 
 
-def normalize(data: bytes, *, filename: str, mime_type: str | None, settings: Settings) -> Normalized:
+def normalize(data: bytes, *, filename: str, mime_type: str | None, settings: DocumentSettings) -> Normalized:
     """Check and parse one document.
 
     Raises:
@@ -39,16 +39,16 @@ def normalize(data: bytes, *, filename: str, mime_type: str | None, settings: Se
     if fmt in ("docx", "xlsx"):
         guard.check_zip(data, filename=filename, settings=settings)
     markdown, pages = _parse(data, fmt, filename=filename, settings=settings)
-    if fmt != "pdf" and pages > settings.document_max_pages:
+    if fmt != "pdf" and pages > settings.max_pages:
         raise DocumentError(
             filename=filename,
-            problem=f"has about {pages} pages, over the limit of {settings.document_max_pages}",
+            problem=f"has about {pages} pages, over the limit of {settings.max_pages}",
             fix="split it, or raise DOCUMENT_MAX_PAGES",
         )
-    if len(markdown) > settings.document_max_chars:
+    if len(markdown) > settings.max_chars:
         raise DocumentError(
             filename=filename,
-            problem=f"gives {len(markdown):,} characters of text, over the limit of {settings.document_max_chars:,}",
+            problem=f"gives {len(markdown):,} characters of text, over the limit of {settings.max_chars:,}",
             fix="split it, or raise DOCUMENT_MAX_CHARS",
         )
     if not markdown.strip():
@@ -58,9 +58,9 @@ def normalize(data: bytes, *, filename: str, mime_type: str | None, settings: Se
     return Normalized(markdown=markdown, format=fmt, pages=pages, title=title_of(markdown, filename))
 
 
-def _parse(data: bytes, fmt: DocumentFormat, *, filename: str, settings: Settings) -> tuple[str, int]:
+def _parse(data: bytes, fmt: DocumentFormat, *, filename: str, settings: DocumentSettings) -> tuple[str, int]:
     if fmt == "pdf":
-        return pdf_file.to_markdown(data, filename=filename, max_pages=settings.document_max_pages)
+        return pdf_file.to_markdown(data, filename=filename, max_pages=settings.max_pages)
     if fmt == "docx":
         return docx_file.to_markdown(data, filename=filename)
     if fmt == "xlsx":

@@ -44,21 +44,21 @@ async def run(rt: Runtime, *, user_id: str, session_id: str, messages: list[Mess
     session_id = require_id("sessionId", session_id, settings)
     if not messages:
         raise InvalidInputError(field="messages", problem="must not be empty")
-    if len(messages) > settings.max_messages_per_request:
+    if len(messages) > settings.limits.max_messages_per_request:
         raise InvalidInputError(
             field="messages",
-            problem=f"has {len(messages)} messages, over the limit of {settings.max_messages_per_request}",
+            problem=f"has {len(messages)} messages, over the limit of {settings.limits.max_messages_per_request}",
             fix="send the conversation in several requests",
         )
     rows: list[MessageEvent] = []
     seen: set[str] = set()
     for i, msg in enumerate(messages):
-        content = require_text(f"messages[{i}].content", msg.content, limit=settings.max_message_chars)
+        content = require_text(f"messages[{i}].content", msg.content, limit=settings.limits.max_message_chars)
         role = require_id(f"messages[{i}].role", msg.role, settings)
         message_id = (
             None if msg.message_id is None else require_id(f"messages[{i}].messageId", msg.message_id, settings)
         )
-        speaker = optional_text(f"messages[{i}].speaker", msg.speaker, limit=settings.max_speaker_chars)
+        speaker = optional_text(f"messages[{i}].speaker", msg.speaker, limit=settings.limits.max_speaker_chars)
         occurred_at = require_aware(f"messages[{i}].occurredAt", msg.occurred_at)
         uid = keys.event_uid(user_id, session_id, message_id, content, occurred_at)
         if uid in seen:
@@ -134,12 +134,12 @@ async def _with_context(
     each turn embedded alone, 0.684 with the previous turn before it, 0.655 with the previous and the
     next; the whole recall through locomo.py went from 0.718 to 0.740 any@10 (README).
     """
-    if settings.event_context_chars == 0:
+    if settings.embedding.event_context_chars == 0:
         return texts
     before = await stored_events.said_before(db, user_id=user_id, session_id=session_id, before=first_at)
     previous = None if before is None else embedding_text(before.speaker, before.content)
     out = []
     for text in texts:
-        out.append(in_context(previous, text, chars=settings.event_context_chars))
+        out.append(in_context(previous, text, chars=settings.embedding.event_context_chars))
         previous = text
     return out

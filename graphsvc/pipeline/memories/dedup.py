@@ -79,7 +79,7 @@ def plan_dedup(
         nearest: ``{candidate_index: Nearest}``, the most similar existing memory of the same user and type
             (active or archived); never a duplicate when their slot values conflict (:func:`conflicting_values`).
         threshold: reinforce when the rescaled similarity is strictly above this (seed: 0.85).
-        floor: the embedder's unrelated-text cosine (see ``Settings.similarity_floor``).
+        floor: the embedder's unrelated-text cosine (see ``SIMILARITY_FLOOR``, ``settings.embedding.similarity_floor``).
 
     Returns:
         the plan; candidates that duplicate an earlier candidate of the same batch are folded

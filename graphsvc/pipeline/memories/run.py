@@ -125,8 +125,8 @@ async def _plan(db: Queries, settings: Settings, *, user_id: str, cands: list[Ca
         cands,
         exact=exact,
         nearest=nearest,
-        threshold=settings.near_duplicate_threshold,
-        floor=settings.similarity_floor,
+        threshold=settings.extraction.near_duplicate_threshold,
+        floor=settings.embedding.similarity_floor,
     )
 
 

@@ -150,7 +150,7 @@ async def _small_passage_sections(rt: Runtime, *, user_id: str, hits: list[Recal
     small = [
         h.uid
         for h in hits
-        if h.kind == "chunk" and estimate_tokens(h.content) < rt.settings.document_small_chunk_tokens
+        if h.kind == "chunk" and estimate_tokens(h.content) < rt.settings.documents.small_chunk_tokens
     ]
     if not small:
         return {}

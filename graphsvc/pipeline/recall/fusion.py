@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from graphsvc.config import Settings
+from graphsvc.config import RecallSettings
 from graphsvc.graph.recall import Scored
 from graphsvc.pipeline.recall.hits import RecallHit
 
@@ -42,7 +42,7 @@ def merge_by_score(lists: list[list[Scored]], *, k: int) -> list[str]:
 
 
 def adjusted_score(
-    base: float, *, age_days: float | None, importance: float, trait_boost: float, settings: Settings
+    base: float, *, age_days: float | None, importance: float, trait_boost: float, settings: RecallSettings
 ) -> float:
     """``base · (1 + recency + importance + trait_boost)`` (seed 002 §7).
 
@@ -51,10 +51,10 @@ def adjusted_score(
     """
     recency = 0.0
     if age_days is not None:
-        recency = settings.recall_recency_weight * math.pow(
-            2.0, -max(age_days, 0.0) / settings.recall_recency_half_life_days
+        recency = settings.recency_weight * math.pow(
+            2.0, -max(age_days, 0.0) / settings.recency_half_life_days
         )
-    return base * (1.0 + recency + settings.recall_importance_weight * importance + trait_boost)
+    return base * (1.0 + recency + settings.importance_weight * importance + trait_boost)
 
 
 def drop_covered(hits: list[RecallHit]) -> list[RecallHit]:

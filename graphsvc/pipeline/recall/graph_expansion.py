@@ -80,7 +80,7 @@ async def graph_expansion(
     if not named:
         return NO_EXPANSION
     user_events = await rt.vectors.count(target="event", user_id=user_id)
-    max_observed = max(SELECTIVE_MIN_EVENTS, int(rt.settings.recall_entity_max_share * user_events))
+    max_observed = max(SELECTIVE_MIN_EVENTS, int(rt.settings.recall.entity_max_share * user_events))
     selective, related = await asyncio.gather(
         recall.selective_entities(db, user_id=user_id, entity_uids=named, max_observed=max_observed),
         recall.related_entities(

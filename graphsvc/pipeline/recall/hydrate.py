@@ -62,7 +62,7 @@ async def hydrate(
             age_days=_age_days(reinforced, now),
             importance=importance,
             trait_boost=boost,
-            settings=settings,
+            settings=settings.recall,
         )
 
     hits: list[RecallHit] = []

@@ -100,7 +100,7 @@ async def run(
     settings = rt.settings
     user_id = require_id("userId", user_id, settings)
     views = recall_views(query, conversation, settings)
-    limit = require_limit("limit", limit, maximum=settings.max_recall_limit)
+    limit = require_limit("limit", limit, maximum=settings.limits.max_recall_limit)
     scope = RecallScope.build(
         include_superseded=include_superseded, as_of=None if as_of is None else require_aware("asOf", as_of)
     )
@@ -122,7 +122,7 @@ async def _rank(
 ) -> list[RecallHit]:
     db, settings, now = rt.db, rt.settings, rt.clock()
     query = views[min(len(views), TEXT_VIEW) - 1]  # what full text, the entity lookup and time cues read
-    k = max(settings.recall_candidates, limit)
+    k = max(settings.recall.candidates, limit)
     allowed = None if tags is None else await tag_filter(db, user_id=user_id, tags=tags)
     if allowed is not None and not allowed.uids:
         return []
@@ -158,18 +158,18 @@ async def _rank(
     ):
         kinds.update((c.uid, kind) for c in candidates)
     methods = [vector_ranking, merge_by_score(text, k=k), merge_by_score(expanded, k=k)]
-    fused = reciprocal_rank_fusion(methods, k=settings.recall_rrf_k)
+    fused = reciprocal_rank_fusion(methods, k=settings.recall.rrf_k)
     hits = await _timed(
         "hydrate", hydrate(db, settings, user_id=user_id, fused=fused, kinds=kinds, scope=scope, now=now)
     )
     window = query_time_window(query, now=now)
     if window is not None:
-        boost = 1.0 + settings.recall_time_cue_boost
+        boost = 1.0 + settings.recall.time_cue_boost
         hits = [replace(h, score=h.score * boost) if window.matches(h.occurred_at) else h for h in hits]
     hits.sort(key=lambda h: (-h.score, h.uid))
     hits = drop_covered(hits)
     if rt.reranker is not None:
-        hits = await _timed("rerank", rerank(rt.reranker, query, hits, top_n=settings.reranker_top_n))
+        hits = await _timed("rerank", rerank(rt.reranker, query, hits, top_n=settings.reranker.top_n))
     return hits[:limit]
 
 
@@ -216,7 +216,7 @@ async def _vector_method(
     by_kind = [[row for lists in per_view for row in lists[n]] for n in range(len(per_view[0]))]
     if len(rankings) == 1:
         return rankings[0], by_kind
-    fused = reciprocal_rank_fusion(rankings, k=rt.settings.recall_rrf_k)
+    fused = reciprocal_rank_fusion(rankings, k=rt.settings.recall.rrf_k)
     return sorted(fused, key=lambda uid: (-fused[uid], uid))[:k], by_kind
 
 
@@ -281,7 +281,7 @@ async def _text_lists(rt: Runtime, *, user_id: str, query: str, k: int, scope: R
                 sizes[index] = await vectors.count(target=target, user_id=user_id)
         return await tenant_bm25.tenant_statistics(db, user_id=user_id, terms=terms, indexes=sizes)
 
-    n = k * rt.settings.recall_fulltext_pool
+    n = k * rt.settings.recall.fulltext_pool
     pools, stats = await asyncio.gather(
         asyncio.gather(
             recall.text_events(db, user_id=user_id, family=family, lucene_query=text_query, k=n, as_of=scope.as_of),

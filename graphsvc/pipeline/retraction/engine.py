@@ -70,7 +70,7 @@ async def reembedding(
     """New vectors for the surviving messages that directly followed a doomed one in their session: their
     embedded context (``EVENT_CONTEXT_CHARS`` of the previous message) quoted it, and now quotes the message
     before it that survives (or nothing)."""
-    chars = rt.settings.event_context_chars
+    chars = rt.settings.embedding.event_context_chars
     if chars == 0 or not event_uids:
         return []
     doomed = set(event_uids)

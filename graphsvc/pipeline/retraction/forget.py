@@ -44,10 +44,10 @@ async def forget_messages(
     session_id = None if session_id is None else require_id("sessionId", session_id, settings)
     if not message_ids:
         raise InvalidInputError(field="messageIds", problem="must not be empty")
-    if len(message_ids) > settings.max_messages_per_request:
+    if len(message_ids) > settings.limits.max_messages_per_request:
         raise InvalidInputError(
             field="messageIds",
-            problem=f"has {len(message_ids)} ids, over the limit of {settings.max_messages_per_request}",
+            problem=f"has {len(message_ids)} ids, over the limit of {settings.limits.max_messages_per_request}",
             fix="forget them in several requests, or forget the whole session with forgetSession",
         )
     ids = [require_id(f"messageIds[{i}]", m, settings) for i, m in enumerate(message_ids)]

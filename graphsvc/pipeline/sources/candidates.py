@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from graphsvc import keys
-from graphsvc.config import Settings
+from graphsvc.config import CandidateSettings
 from graphsvc.errors import ConflictError, NotFoundError
 from graphsvc.graph import sources as stored_candidates
 from graphsvc.graph.database import NamedTx
@@ -50,16 +50,18 @@ class EventRecord(SourceRecord, Protocol):
 candidate_uid = keys.candidate_uid
 
 
-def promotion_reason(*, days: int, sources: int, importance: float, settings: Settings) -> PromotionReason | None:
+def promotion_reason(
+    *, days: int, sources: int, importance: float, settings: CandidateSettings
+) -> PromotionReason | None:
     """Why an open candidate is promoted now, or None (seed 003: reinforced by ≥ 2 days or sources, or important).
 
     Args:
         days: distinct UTC days of its events. sources: distinct sources of its events.
         importance: 0–1.
     """
-    if days >= settings.candidate_min_days or sources >= settings.candidate_min_sources:
+    if days >= settings.min_days or sources >= settings.min_sources:
         return "reinforced"
-    if importance >= settings.candidate_promote_importance:
+    if importance >= settings.promote_importance:
         return "importance"
     return None
 
@@ -71,7 +73,7 @@ def is_expired(expires_at: datetime, *, now: datetime) -> bool:
 
 async def upsert(
     tx: NamedTx,
-    settings: Settings,
+    settings: CandidateSettings,
     *,
     user_id: str,
     event: EventRecord,
@@ -98,7 +100,7 @@ async def upsert(
                 occurred_at=s.occurred_at,
                 day=event.occurred_at.date().isoformat(),
                 source=f"{event.source_type}:{event.source_id}",
-                expires_at=now + timedelta(days=settings.candidate_ttl_days),
+                expires_at=now + timedelta(days=settings.ttl_days),
                 event_uids=(event.uid,),
             )
         )
@@ -114,7 +116,10 @@ async def promote_due(rt: Runtime, *, user_id: str, uids: list[str] | None = Non
     due = []
     for candidate in await stored_candidates.open_candidates(rt.db, user_id=user_id, uids=uids):
         reason = promotion_reason(
-            days=candidate.days, sources=candidate.sources, importance=candidate.importance, settings=rt.settings
+            days=candidate.days,
+            sources=candidate.sources,
+            importance=candidate.importance,
+            settings=rt.settings.candidates,
         )
         if reason is not None:
             due.append((candidate, reason))

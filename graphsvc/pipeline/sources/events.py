@@ -129,7 +129,7 @@ def validate(rt: Runtime, user_id: str, index: int, event: SourceEventIn) -> Eve
             field=f"events[{index}].sourceType", problem=f"must be one of {', '.join(s.upper() for s in SOURCE_TYPES)}"
         )
     source_id = require_id(f"events[{index}].sourceId", event.source_id, settings)
-    content = require_text(f"events[{index}].content", event.content, limit=settings.max_message_chars)
+    content = require_text(f"events[{index}].content", event.content, limit=settings.limits.max_message_chars)
     occurred_at = require_aware(f"events[{index}].occurredAt", event.occurred_at)
     metadata = dict(event.metadata or {})
     if source_type == "conversation":
@@ -146,7 +146,7 @@ def validate(rt: Runtime, user_id: str, index: int, event: SourceEventIn) -> Eve
         if event.status is None or not event.status.strip()
         else require_id(f"events[{index}].status", event.status, settings)
     )
-    meta = _metadata(index, event.metadata, settings.max_metadata_chars)
+    meta = _metadata(index, event.metadata, settings.limits.max_metadata_chars)
     version = fingerprint(title=title, content=content, status=status, metadata=meta)
     return EventRow(
         uid=keys.digest("source-event", user_id, source_type, source_id, version),
@@ -158,7 +158,7 @@ def validate(rt: Runtime, user_id: str, index: int, event: SourceEventIn) -> Eve
         status=status,
         metadata=meta,
         occurred_at=occurred_at,
-        tags=_tags(index, event.tags, settings.max_list_items),
+        tags=_tags(index, event.tags, settings.limits.max_list_items),
     )
 
 
@@ -179,10 +179,10 @@ async def run(rt: Runtime, *, user_id: str, events: list[SourceEventIn]) -> Even
     user_id = require_id("userId", user_id, settings)
     if not events:
         raise InvalidInputError(field="events", problem="must not be empty")
-    if len(events) > settings.max_events_per_request:
+    if len(events) > settings.limits.max_events_per_request:
         raise InvalidInputError(
             field="events",
-            problem=f"has {len(events)} events, over the limit of {settings.max_events_per_request}",
+            problem=f"has {len(events)} events, over the limit of {settings.limits.max_events_per_request}",
             fix="send them in several requests",
         )
     checked = [validate(rt, user_id, i, e) for i, e in enumerate(events)]
@@ -208,7 +208,7 @@ async def _store(rt: Runtime, user_id: str, rows: list[EventRow], outcome: Event
     unique = list({r.uid: r for r in rows}.values())
     vectors = await rt.embedder.embed_passages([r.text for r in unique])
     now = rt.clock()
-    derived = {r.uid: statements.from_event(r, settings=rt.settings) for r in unique}
+    derived = {r.uid: statements.from_event(r, settings=rt.settings.candidates) for r in unique}
 
     async def work(tx: NamedTx) -> tuple[int, int, list[str]]:
         stored = versions = 0
@@ -224,7 +224,7 @@ async def _store(rt: Runtime, user_id: str, rows: list[EventRow], outcome: Event
             if row.tags:
                 await tags.tag(tx, user_id=user_id, pairs=[(row.uid, t) for t in row.tags], origin="source", now=now)
             touched += await candidates.upsert(
-                tx, rt.settings, user_id=user_id, event=row, found=derived[row.uid], now=now, origin="source"
+                tx, rt.settings.candidates, user_id=user_id, event=row, found=derived[row.uid], now=now, origin="source"
             )
         return stored, versions, touched
 

@@ -113,14 +113,37 @@ class DatabaseUnavailableError(GraphsvcError):
 
 
 class LLMError(GraphsvcError):
-    """The LLM call failed, timed out, refused, or returned output that does not validate."""
+    """The LLM call failed, timed out, refused, or returned output that does not validate.
+
+    Attributes:
+        task: the LLM task (``extract_memories``...).
+        reason: what went wrong, without the endpoint.
+        model: the chat model asked, when known.
+        base_url: the endpoint asked (credentials and query left out), when known.
+        status: the HTTP status the endpoint answered, None when it did not answer or answered 200.
+        retryable: False when asking again cannot help until someone changes a setting: an HTTP 4xx answer
+            other than 429 (a refused key, an unknown model, a bad request). The job that met it fails at once.
+    """
 
     code = "LLM_ERROR"
 
-    def __init__(self, *, task: str, reason: str) -> None:
-        super().__init__(f"LLM task {task} failed: {reason}")
+    def __init__(
+        self,
+        *,
+        task: str,
+        reason: str,
+        model: str | None = None,
+        base_url: str | None = None,
+        status: int | None = None,
+    ) -> None:
+        where = f" (model {model} at {base_url})" if model and base_url else ""
+        super().__init__(f"LLM task {task} failed{where}: {reason}", suggestion=_llm_fix(status, base_url))
         self.task = task
         self.reason = reason
+        self.model = model
+        self.base_url = base_url
+        self.status = status
+        self.retryable = status is None or status == 429 or status >= 500
         self.llm_calls = 0
         self.tokens_in = 0
         self.tokens_out = 0
@@ -130,6 +153,17 @@ class LLMError(GraphsvcError):
         self.llm_calls += calls
         self.tokens_in += tokens_in
         self.tokens_out += tokens_out
+
+
+def _llm_fix(status: int | None, base_url: str | None) -> str | None:
+    """How to fix an LLM endpoint's HTTP answer, by status (None when a retry may do)."""
+    if status in (401, 403):
+        return f"check LLM_API_KEY: the endpoint {base_url} refused it (HTTP {status})"
+    if status == 404:
+        return "check LLM_MODEL and LLM_BASE_URL (the endpoint knows no such model or path)"
+    if status is not None and 400 <= status < 500 and status != 429:
+        return "check LLM_MODEL, LLM_BASE_URL and LLM_STRUCTURED_OUTPUT against what the endpoint accepts"
+    return None
 
 
 class AmbiguousEntityError(GraphsvcError):

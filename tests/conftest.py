@@ -54,6 +54,7 @@ def llm_server(fake_openai: FakeOpenAI) -> Iterator[FakeOpenAI]:
     fake_openai.schema_defaults.clear()
     fake_openai.accept_key = None
     fake_openai.down = False
+    fake_openai.models_status = 0
     fake_openai.refused_modes = set()
     fake_openai.rerank_status = 0
     yield fake_openai

@@ -18,19 +18,29 @@ import contextlib
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
 from importlib.metadata import version
+from typing import Any
 
 from mcp.server.mcpserver import Context as McpContext
 from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ResourceError
+from mcp.server.mcpserver.exceptions import ResourceError, ToolError, UnexpectedToolError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
-from mcp.types import ToolAnnotations
+from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
+from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection
 from starlette.routing import BaseRoute
 
 from graphsvc.api.context import NOBODY, Context, Identity, identity_of
-from graphsvc.api.mcp_tools import DESTRUCTIVE_TOOLS, READ_ONLY_TOOLS, TOOLS, MemoryTools
+from graphsvc.api.mcp_tools import (
+    DESTRUCTIVE_TOOLS,
+    READ_ONLY_TOOLS,
+    TOOLS,
+    MemoryTools,
+    description_of,
+    error_result,
+    invalid_arguments,
+)
 from graphsvc.config import Settings
 from graphsvc.errors import GraphsvcError
 from graphsvc.service import MemoryService
@@ -39,10 +49,32 @@ INSTRUCTIONS = (
     "Long-term memory of the user. At the start of a task call memory_context (or recall for a precise "
     "question); save the conversation with add_messages as it goes and end_conversation when it is over, so "
     "memories are extracted. Use remember for what the user asks you to keep, correct_memory when a memory is "
-    "wrong, forget_memory when the user wants something forgotten. Results cite the ids of the messages they "
-    "came from."
+    "wrong, forget_memory when the user wants something forgotten, ingest_document for a document the user "
+    "shares. list_entities and get_entity tell who and what the user's world holds; memory_history tells how a "
+    "memory changed. Results cite the ids of the messages they came from."
 )
 PROFILE_URI = "graphsvc://users/{user_id}/profile"
+
+
+class GraphsvcMCPServer(MCPServer):
+    """The SDK's server, with every tool error structured as ``{code, message, suggestion}``: arguments the
+    input schema refuses become ``INVALID_INPUT`` naming each field (the SDK would answer pydantic's own text,
+    values included), an unknown tool ``NOT_FOUND``. A tool's crash stays the SDK's generic error."""
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: McpContext | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            if isinstance(exc, UnexpectedToolError):
+                raise
+            tool = self._tool_manager.get_tool(name)
+            if tool is None:
+                return error_result("NOT_FOUND", f"no tool {name!r}", f"call one of: {', '.join(TOOLS)}")
+            if isinstance(exc.__cause__, ValidationError):
+                return invalid_arguments(name, exc.__cause__, tool.parameters)
+            raise
 
 
 def build_mcp_server(service: Callable[[], MemoryService], identify: Callable[[McpContext], Identity]) -> MCPServer:
@@ -52,7 +84,7 @@ def build_mcp_server(service: Callable[[], MemoryService], identify: Callable[[M
         service: returns the running service.
         identify: who is calling, for an MCP request context.
     """
-    server = MCPServer("graphsvc", instructions=INSTRUCTIONS, version=version("graphsvc"))
+    server = GraphsvcMCPServer("graphsvc", instructions=INSTRUCTIONS, version=version("graphsvc"))
 
     def context_of(ctx: McpContext) -> Context:
         return Context(service=service(), identity=identify(ctx))
@@ -62,7 +94,8 @@ def build_mcp_server(service: Callable[[], MemoryService], identify: Callable[[M
         annotations = ToolAnnotations(
             read_only_hint=name in READ_ONLY_TOOLS, destructive_hint=name in DESTRUCTIVE_TOOLS
         )
-        server.add_tool(getattr(tools, name), name=name, annotations=annotations)
+        tool = getattr(tools, name)
+        server.add_tool(tool, name=name, description=description_of(tool), annotations=annotations)
 
     @server.resource(PROFILE_URI, name="profile", mime_type="text/markdown")
     async def profile(user_id: str, ctx: McpContext) -> str:

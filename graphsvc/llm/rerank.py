@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import httpx
 
 from graphsvc.config import RerankerSettings
+from graphsvc.llm.client import redact_url
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +32,7 @@ class Reranker:
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._client = httpx.AsyncClient(base_url=base_url.rstrip("/"), headers=headers, timeout=timeout_s)
         self._model = model
+        self._where = f"{model} at {redact_url(base_url)}"
 
     @classmethod
     def from_settings(cls, settings: RerankerSettings) -> Reranker | None:
@@ -59,7 +61,7 @@ class Reranker:
             for row in results:
                 out[int(row["index"])] = float(row["relevance_score"])
         except (httpx.HTTPError, KeyError, IndexError, TypeError, ValueError) as exc:
-            log.warning("reranker skipped: %s", exc)
+            log.warning("reranker %s skipped: %s", self._where, exc)
             return None
         return out
 

@@ -19,8 +19,10 @@ Ingest never waits for the embedder, so ``vectors`` reports its backlog: events 
 has the same as ``graphsvc_vector_backlog_events``, ``graphsvc_vector_backlog_oldest_age_seconds`` and
 ``graphsvc_documents_processing``.
 
-The LLM and the embedder are probed at most every ``PROBE_CACHE_S`` seconds (a readiness probe every
-second must not cost an LLM round trip each time).
+The llm check tells a refused key (HTTP 401/403: check ``LLM_API_KEY``) from an endpoint that does not answer
+(check ``LLM_BASE_URL``) and from another HTTP error, naming the endpoint. The LLM and the embedder are probed
+at most every ``PROBE_CACHE_S`` seconds (a readiness probe every second must not cost an LLM round trip each
+time).
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
+
+import openai
 
 from graphsvc import metrics
 from graphsvc.errors import SchemaMismatchError
@@ -139,10 +143,10 @@ class HealthArea:
         return Check("ok", f"{self.rt.embedder.dimensions} dimensions")
 
     async def _llm(self) -> Check:
-        if not isinstance(self.rt.llm, LLMClient):
+        llm = self.rt.llm
+        if not isinstance(llm, LLMClient):
             return Check("off", "no LLM configured: offline extractor")
-        await self.rt.llm.ping()
-        return Check("ok")
+        return await llm_check(llm)
 
     async def job_backlog(self) -> tuple[dict[str, int], float]:
         """Open jobs by status and the age of the oldest due PENDING job (seconds, 0 when none); also set as
@@ -187,6 +191,28 @@ class VectorWait:
 
 def _age_s(now: datetime, since: datetime | None) -> float:
     return 0.0 if since is None else max(0.0, (now - since).total_seconds())
+
+
+async def llm_check(llm: LLMClient, *, timeout_s: float = PROBE_TIMEOUT_S * 0.75) -> Check:
+    """The LLM endpoint's ``GET /models``, told apart: a refused key (401/403) from no answer from another
+    HTTP error. The detail names the endpoint (without credentials) and what to check, never the raw error.
+
+    Args:
+        timeout_s: how long to wait for the answer (below ``PROBE_TIMEOUT_S``, so no answer is reported as
+            such rather than as the probe's own timeout).
+    """
+    where = llm.endpoint
+    try:
+        await llm.ping(timeout_s=timeout_s)
+    except (openai.AuthenticationError, openai.PermissionDeniedError) as exc:
+        return Check("down", f"{where} refused the key (HTTP {exc.status_code}): check LLM_API_KEY")
+    except openai.APITimeoutError:
+        return Check("down", f"no answer from {where} within {timeout_s:g} s: check LLM_BASE_URL")
+    except openai.APIConnectionError:
+        return Check("down", f"cannot connect to {where}: check LLM_BASE_URL and that the server runs")
+    except openai.APIStatusError as exc:
+        return Check("down", f"{where} answered HTTP {exc.status_code} to GET /models")
+    return Check("ok", f"{llm.model} at {where}")
 
 
 async def _timed(probe: Awaitable[Check], failure: str) -> Check:

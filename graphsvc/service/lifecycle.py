@@ -45,14 +45,14 @@ class LifecycleArea:
         *,
         user_id: str,
         content: str,
-        memory_type: MemoryType,
+        memory_type: MemoryType | None,
         source: RememberSource,
         occurred_at: datetime | None = None,
         importance: float | None = None,
         slot: str | None = None,
     ) -> MemoryView:
-        """Store a memory stated by the user or inferred by an agent; see
-        :func:`graphsvc.pipeline.lifecycle.remember.remember`.
+        """Store a memory stated by the user or inferred by an agent (``memory_type`` None: inferred from the
+        content); see :func:`graphsvc.pipeline.lifecycle.remember.remember`.
 
         Returns:
             the memory it landed on (new, or the existing one it repeats, reinforced).

@@ -206,12 +206,16 @@ class JobWorker:
         attempts = max(job.attempts, 1)
         delay_s = self._settings.jobs.retry_initial_s * 2 ** max(attempts - 1, 0)
         now = self._clock()
-        log.warning("job %s (%s) attempt %s failed: %s", job.uid, job.kind, attempts, exc)
+        # an LLM's 4xx answer (a refused key, an unknown model) stays so until a setting changes: no retry
+        final = final or (isinstance(exc, LLMError) and not exc.retryable)
+        max_attempts = 0 if final else self._settings.jobs.max_attempts
+        log.warning(
+            "job %s (%s) attempt %s failed%s: %s", job.uid, job.kind, attempts, " (not retried)" if final else "", exc
+        )
         try:
             cost = (exc.llm_calls, exc.tokens_in, exc.tokens_out) if isinstance(exc, LLMError) else (0, 0, 0)
             reason = exc.reason if isinstance(exc, JobGaveUpError) else f"{type(exc).__name__}: {exc}"
             failure = job_leases.Failure(reason, now + timedelta(seconds=delay_s), *cost)
-            max_attempts = 0 if final else self._settings.jobs.max_attempts
             await job_leases.fail(self._db, job, owner=self.owner, now=now, failure=failure, max_attempts=max_attempts)
         except Exception as write_error:
             # Not recorded: the job keeps this process as owner until its lease expires, then any

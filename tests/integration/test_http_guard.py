@@ -231,7 +231,8 @@ async def test_health_is_liveness_and_ready_reports_each_dependency(client_for: 
         llm_server.down = True
         degraded = await client.get("/ready")
         assert degraded.status_code == 200 and degraded.json()["status"] == "degraded"
-        assert degraded.json()["checks"]["llm"] == {"status": "down", "detail": "llm did not answer"}
+        detail = f"{llm_server.base_url} answered HTTP 503 to GET /models"
+        assert degraded.json()["checks"]["llm"] == {"status": "down", "detail": detail}
         await service.rt.llm.aclose()
 
 

@@ -8,6 +8,8 @@ from datetime import UTC, datetime
 
 import pytest
 from graphsvc_client import AsyncGraphsvc, Graphsvc, GraphsvcError, Message, Turn
+from graphsvc_client.generated.aio import RememberInput
+from graphsvc_client.generated.sync import GraphQLClientGraphQLMultiError
 
 from graphsvc.api.app import build_app
 from graphsvc.config import Settings
@@ -119,3 +121,29 @@ async def test_forget_records_and_documents(service: MemoryService, url: str) ->
             return memory.forget_events("TODO", ["never-there"]).nodes_deleted
 
     assert await asyncio.to_thread(sync_forget) == 0
+
+
+async def test_the_generated_api_runs_queries_and_mutations_sync_and_async(service: MemoryService, url: str) -> None:
+    """``client.api`` (ariadne-codegen, every operation of the schema) over the client's key and connection."""
+    _, key = await service.create_api_key(user_id="ana")
+    async with AsyncGraphsvc(url, key, user_id="ana") as memory:
+        wanted = RememberInput.model_validate(
+            {"userId": "ana", "content": "Ana: I live in Porto.", "type": "FACT", "source": "USER"}
+        )
+        created = (await memory.api.remember(wanted)).remember
+        assert created.content == "Ana: I live in Porto." and created.type_ == "FACT"
+        page = (await memory.api.memories(user_id="ana")).memories
+        assert created.id in [m.id for m in page.items]
+        history = (await memory.api.memory_history(user_id="ana", memory_id=created.id)).memory_history
+        assert history and history[0].target_id == created.id
+
+    def sync_calls() -> tuple[str, str | None]:
+        with Graphsvc(url, key, user_id="ana") as same:
+            read = same.api.memory(user_id="ana", memory_id=created.id).memory
+            try:
+                same.api.memory_history(user_id="bea", memory_id=created.id)
+            except GraphQLClientGraphQLMultiError as exc:
+                return read.content, str((exc.errors[0].extensions or {}).get("code"))
+            return read.content, None
+
+    assert await asyncio.to_thread(sync_calls) == ("Ana: I live in Porto.", "FORBIDDEN")

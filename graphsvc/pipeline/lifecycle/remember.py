@@ -20,6 +20,7 @@ from graphsvc.errors import ConflictError, InvalidInputError, NotFoundError
 from graphsvc.graph import memories as memory_store
 from graphsvc.graph.database import NamedTx
 from graphsvc.graph.memory_reads import MemoryView, memory_by_uid
+from graphsvc.pipeline.extraction.offline import classify_statement
 from graphsvc.pipeline.memories import run as memories
 from graphsvc.pipeline.memories.dedup import Candidate
 from graphsvc.pipeline.memories.draft import Asserted
@@ -65,7 +66,7 @@ async def remember(
     *,
     user_id: str,
     content: str,
-    memory_type: str,
+    memory_type: str | None,
     source: str,
     occurred_at: datetime | None = None,
     importance: float | None = None,
@@ -76,7 +77,9 @@ async def remember(
     Args:
         content: the memory's text (prefix it with the speaker's name, "Ana: I moved to Porto.", as extraction
             does, to put it in the same slots as the memories extracted from her messages).
-        memory_type: fact, preference, goal, pain_point or event.
+        memory_type: fact, preference, goal, pain_point or event; None: inferred from the content as the
+            offline extractor classifies a sentence (:func:`~graphsvc.pipeline.extraction.offline.classify_statement`:
+            a fact when no cue fires), and an event's time it names becomes ``occurred_at`` unless given.
         source: ``user`` or ``agent`` (stored as the memory's origin and the history actor).
         occurred_at: when it began to hold (its valid time; an event's time); None: now.
         importance: 0–1; None: the rule-based score (seed 001 M.1).
@@ -90,10 +93,13 @@ async def remember(
             0–1, a slot without a letter or digit.
     """
     user_id = require_id("userId", user_id, rt.settings)
+    now = rt.clock()
+    if memory_type is None:
+        memory_type, named_time = classify_statement(require_text("content", content, limit=MAX_MEMORY_CHARS), at=now)
+        occurred_at = occurred_at or named_time
     text, kind, origin = _validate(
         content=content, memory_type=memory_type, importance=importance, source=source, slot=slot
     )
-    now = rt.clock()
     memory = Asserted(
         memory_type=kind,
         content=text,

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "ed7eaaac920bc3c9abe8c2f16cb15b335ae68ece0ab5a56e436d7a49c103b8de"
+INPUTS_SHA256 = "caa32f37a250f579ddbe0503d43e866f6eb6dee752bccdced4668de799e686db"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

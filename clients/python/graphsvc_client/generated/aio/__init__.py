@@ -2,6 +2,7 @@ from .add_alias import AddAlias, AddAliasAddAlias
 from .archive_memory import ArchiveMemory, ArchiveMemoryArchiveMemory
 from .async_base_client import AsyncBaseClient
 from .base_model import BaseModel, Upload
+from .belief_changes import BeliefChanges, BeliefChangesBeliefChanges
 from .cancel_job import CancelJob, CancelJobCancelJob
 from .candidates import Candidates, CandidatesCandidates
 from .client import AsyncGraphsvcApi
@@ -12,7 +13,10 @@ from .end_conversation import EndConversation, EndConversationEndConversation
 from .entities import Entities, EntitiesEntities
 from .entity import Entity, EntityEntity
 from .enums import (
+    BeliefActor,
+    BeliefKind,
     CandidateStatus,
+    DocumentStatus,
     EntityKind,
     EvidenceGrade,
     EvidenceKind,
@@ -41,11 +45,16 @@ from .exceptions import (
     GraphQLClientHttpError,
     GraphQLClientInvalidResponseError,
 )
+from .forget_document import ForgetDocument, ForgetDocumentForgetDocument
+from .forget_events import ForgetEvents, ForgetEventsForgetEvents
 from .forget_memory import ForgetMemory, ForgetMemoryForgetMemory
 from .forget_messages import ForgetMessages, ForgetMessagesForgetMessages
 from .forget_session import ForgetSession, ForgetSessionForgetSession
 from .fragments import (
     AliasFields,
+    BeliefChangeFields,
+    BeliefChangesFields,
+    BeliefChangesFieldsNodes,
     ConversationSessionFields,
     DocumentChunkFields,
     DocumentFields,
@@ -172,6 +181,13 @@ __all__ = [
     "AsyncBaseClient",
     "AsyncGraphsvcApi",
     "BaseModel",
+    "BeliefActor",
+    "BeliefChangeFields",
+    "BeliefChanges",
+    "BeliefChangesBeliefChanges",
+    "BeliefChangesFields",
+    "BeliefChangesFieldsNodes",
+    "BeliefKind",
     "CancelJob",
     "CancelJobCancelJob",
     "CandidateStatus",
@@ -185,6 +201,7 @@ __all__ = [
     "DocumentDocument",
     "DocumentDocumentChunks",
     "DocumentFields",
+    "DocumentStatus",
     "Documents",
     "DocumentsDocuments",
     "EndConversation",
@@ -210,6 +227,10 @@ __all__ = [
     "EvidenceKind",
     "EvidenceMemoryFields",
     "FeatureFields",
+    "ForgetDocument",
+    "ForgetDocumentForgetDocument",
+    "ForgetEvents",
+    "ForgetEventsForgetEvents",
     "ForgetMemory",
     "ForgetMemoryForgetMemory",
     "ForgetMessages",

@@ -5,6 +5,7 @@ from .add_alias import AddAlias
 from .archive_memory import ArchiveMemory
 from .async_base_client import AsyncBaseClient
 from .base_model import UNSET, UnsetType
+from .belief_changes import BeliefChanges
 from .cancel_job import CancelJob
 from .candidates import Candidates
 from .correct_memory import CorrectMemory
@@ -27,6 +28,8 @@ from .enums import (
     TraitSubtype,
 )
 from .erase_user import EraseUser
+from .forget_document import ForgetDocument
+from .forget_events import ForgetEvents
 from .forget_memory import ForgetMemory
 from .forget_messages import ForgetMessages
 from .forget_session import ForgetSession
@@ -467,6 +470,9 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               indexedAt
               eventId
               changed
+              status
+              error
+              jobId
             }
             """)
         variables: dict[str, object] = {"userId": user_id, "limit": limit}
@@ -518,6 +524,9 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               indexedAt
               eventId
               changed
+              status
+              error
+              jobId
             }
             """)
         variables: dict[str, object] = {"userId": user_id, "id": id}
@@ -1324,6 +1333,65 @@ class AsyncGraphsvcApi(AsyncBaseClient):
         data = self.get_data(response)
         return Timeline.model_validate(data)
 
+    async def belief_changes(
+        self,
+        user_id: str,
+        from_: Union[Optional[datetime], UnsetType] = UNSET,
+        to: Union[Optional[datetime], UnsetType] = UNSET,
+        limit: Union[Optional[int], UnsetType] = UNSET,
+        after: Union[Optional[str], UnsetType] = UNSET,
+        **kwargs: Any,
+    ) -> BeliefChanges:
+        query = gql("""
+            query beliefChanges($userId: String!, $from: DateTime, $to: DateTime, $limit: Int, $after: String) {
+              beliefChanges(
+                userId: $userId
+                from: $from
+                to: $to
+                limit: $limit
+                after: $after
+              ) {
+                ...BeliefChangesFields
+              }
+            }
+
+            fragment BeliefChangeFields on BeliefChange {
+              id
+              at
+              kind
+              targetId
+              change
+              actor
+              recordedActor
+              oldValue
+              newValue
+              reason
+              stage
+              evidenceIds
+              scrubbed
+            }
+
+            fragment BeliefChangesFields on BeliefChanges {
+              nodes {
+                ...BeliefChangeFields
+              }
+              endCursor
+              hasNextPage
+            }
+            """)
+        variables: dict[str, object] = {
+            "userId": user_id,
+            "from": from_,
+            "to": to,
+            "limit": limit,
+            "after": after,
+        }
+        response = await self.execute(
+            query=query, operation_name="beliefChanges", variables=variables, **kwargs
+        )
+        data = self.get_data(response)
+        return BeliefChanges.model_validate(data)
+
     async def sessions(
         self,
         user_id: str,
@@ -1453,6 +1521,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               newVersions
               candidates
               promoted
+              jobIds
             }
             """)
         variables: dict[str, object] = {"input": input}
@@ -1653,17 +1722,24 @@ class AsyncGraphsvcApi(AsyncBaseClient):
         user_id: str,
         memory_id: str,
         reason: Union[Optional[str], UnsetType] = UNSET,
+        keep_sources: Union[Optional[bool], UnsetType] = UNSET,
         **kwargs: Any,
     ) -> ForgetMemory:
         query = gql("""
-            mutation forgetMemory($userId: String!, $memoryId: ID!, $reason: String) {
-              forgetMemory(userId: $userId, memoryId: $memoryId, reason: $reason) {
+            mutation forgetMemory($userId: String!, $memoryId: ID!, $reason: String, $keepSources: Boolean) {
+              forgetMemory(
+                userId: $userId
+                memoryId: $memoryId
+                reason: $reason
+                keepSources: $keepSources
+              ) {
                 ...ForgetResultFields
               }
             }
 
             fragment ForgetResultFields on ForgetResult {
               events
+              eventsForgotten
               sessions
               memoriesDeleted
               memoriesForgotten
@@ -1680,6 +1756,13 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               traitsDeleted
               traitsDissolved
               traitsRescored
+              candidates
+              documents
+              chunks
+              documentVersions
+              sources
+              tags
+              summariesRebuilt
               historyScrubbed
               eventsReembedded
               nodesDeleted
@@ -1698,12 +1781,135 @@ class AsyncGraphsvcApi(AsyncBaseClient):
             "userId": user_id,
             "memoryId": memory_id,
             "reason": reason,
+            "keepSources": keep_sources,
         }
         response = await self.execute(
             query=query, operation_name="forgetMemory", variables=variables, **kwargs
         )
         data = self.get_data(response)
         return ForgetMemory.model_validate(data)
+
+    async def forget_events(
+        self,
+        user_id: str,
+        source_type: SourceType,
+        source_ids: list[str],
+        **kwargs: Any,
+    ) -> ForgetEvents:
+        query = gql("""
+            mutation forgetEvents($userId: String!, $sourceType: SourceType!, $sourceIds: [String!]!) {
+              forgetEvents(userId: $userId, sourceType: $sourceType, sourceIds: $sourceIds) {
+                ...ForgetResultFields
+              }
+            }
+
+            fragment ForgetResultFields on ForgetResult {
+              events
+              eventsForgotten
+              sessions
+              memoriesDeleted
+              memoriesForgotten
+              memoriesUpdated
+              memoriesReinstated
+              impressions
+              aliases
+              featuresDeleted
+              featuresChanged
+              relations
+              entities
+              pendingObservations
+              evidence
+              traitsDeleted
+              traitsDissolved
+              traitsRescored
+              candidates
+              documents
+              chunks
+              documentVersions
+              sources
+              tags
+              summariesRebuilt
+              historyScrubbed
+              eventsReembedded
+              nodesDeleted
+              complete
+              deletedByLabel {
+                ...KeyCountFields
+              }
+            }
+
+            fragment KeyCountFields on KeyCount {
+              key
+              count
+            }
+            """)
+        variables: dict[str, object] = {
+            "userId": user_id,
+            "sourceType": source_type,
+            "sourceIds": source_ids,
+        }
+        response = await self.execute(
+            query=query, operation_name="forgetEvents", variables=variables, **kwargs
+        )
+        data = self.get_data(response)
+        return ForgetEvents.model_validate(data)
+
+    async def forget_document(
+        self, user_id: str, document_id: str, **kwargs: Any
+    ) -> ForgetDocument:
+        query = gql("""
+            mutation forgetDocument($userId: String!, $documentId: ID!) {
+              forgetDocument(userId: $userId, documentId: $documentId) {
+                ...ForgetResultFields
+              }
+            }
+
+            fragment ForgetResultFields on ForgetResult {
+              events
+              eventsForgotten
+              sessions
+              memoriesDeleted
+              memoriesForgotten
+              memoriesUpdated
+              memoriesReinstated
+              impressions
+              aliases
+              featuresDeleted
+              featuresChanged
+              relations
+              entities
+              pendingObservations
+              evidence
+              traitsDeleted
+              traitsDissolved
+              traitsRescored
+              candidates
+              documents
+              chunks
+              documentVersions
+              sources
+              tags
+              summariesRebuilt
+              historyScrubbed
+              eventsReembedded
+              nodesDeleted
+              complete
+              deletedByLabel {
+                ...KeyCountFields
+              }
+            }
+
+            fragment KeyCountFields on KeyCount {
+              key
+              count
+            }
+            """)
+        variables: dict[str, object] = {"userId": user_id, "documentId": document_id}
+        response = await self.execute(
+            query=query, operation_name="forgetDocument", variables=variables, **kwargs
+        )
+        data = self.get_data(response)
+        return ForgetDocument.model_validate(data)
 
     async def forget_messages(
         self,
@@ -1721,6 +1927,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
 
             fragment ForgetResultFields on ForgetResult {
               events
+              eventsForgotten
               sessions
               memoriesDeleted
               memoriesForgotten
@@ -1737,6 +1944,13 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               traitsDeleted
               traitsDissolved
               traitsRescored
+              candidates
+              documents
+              chunks
+              documentVersions
+              sources
+              tags
+              summariesRebuilt
               historyScrubbed
               eventsReembedded
               nodesDeleted
@@ -1774,6 +1988,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
 
             fragment ForgetResultFields on ForgetResult {
               events
+              eventsForgotten
               sessions
               memoriesDeleted
               memoriesForgotten
@@ -1790,6 +2005,13 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               traitsDeleted
               traitsDissolved
               traitsRescored
+              candidates
+              documents
+              chunks
+              documentVersions
+              sources
+              tags
+              summariesRebuilt
               historyScrubbed
               eventsReembedded
               nodesDeleted
@@ -1821,6 +2043,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
 
             fragment ForgetResultFields on ForgetResult {
               events
+              eventsForgotten
               sessions
               memoriesDeleted
               memoriesForgotten
@@ -1837,6 +2060,13 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               traitsDeleted
               traitsDissolved
               traitsRescored
+              candidates
+              documents
+              chunks
+              documentVersions
+              sources
+              tags
+              summariesRebuilt
               historyScrubbed
               eventsReembedded
               nodesDeleted
@@ -1948,6 +2178,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               newVersions
               candidates
               promoted
+              jobIds
             }
             """)
         variables: dict[str, object] = {"input": input}
@@ -2061,6 +2292,9 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               indexedAt
               eventId
               changed
+              status
+              error
+              jobId
             }
             """)
         variables: dict[str, object] = {"input": input}

@@ -1,11 +1,30 @@
 from enum import Enum
 
 
+class BeliefActor(str, Enum):
+    USER = "USER"
+    AGENT = "AGENT"
+    EXTRACTION = "EXTRACTION"
+    REFLECTION = "REFLECTION"
+    LEARNING = "LEARNING"
+
+
+class BeliefKind(str, Enum):
+    MEMORY = "MEMORY"
+    TRAIT = "TRAIT"
+
+
 class CandidateStatus(str, Enum):
     OPEN = "OPEN"
     PROMOTED = "PROMOTED"
     REJECTED = "REJECTED"
     EXPIRED = "EXPIRED"
+
+
+class DocumentStatus(str, Enum):
+    PROCESSING = "PROCESSING"
+    READY = "READY"
+    FAILED = "FAILED"
 
 
 class EntityKind(str, Enum):

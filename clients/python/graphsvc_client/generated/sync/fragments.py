@@ -5,7 +5,10 @@ from pydantic import Field
 
 from .base_model import BaseModel
 from .enums import (
+    BeliefActor,
+    BeliefKind,
     CandidateStatus,
+    DocumentStatus,
     EntityKind,
     EvidenceGrade,
     EvidenceKind,
@@ -31,6 +34,32 @@ class AliasFields(BaseModel):
     id: str
     name: str
     normalized: str
+
+
+class BeliefChangeFields(BaseModel):
+    id: str
+    at: datetime
+    kind: BeliefKind
+    target_id: str = Field(alias="targetId")
+    change: str
+    actor: BeliefActor
+    recorded_actor: str = Field(alias="recordedActor")
+    old_value: Optional[str] = Field(alias="oldValue")
+    new_value: Optional[str] = Field(alias="newValue")
+    reason: Optional[str]
+    stage: Optional[str]
+    evidence_ids: list[str] = Field(alias="evidenceIds")
+    scrubbed: bool
+
+
+class BeliefChangesFields(BaseModel):
+    nodes: list["BeliefChangesFieldsNodes"]
+    end_cursor: Optional[str] = Field(alias="endCursor")
+    has_next_page: bool = Field(alias="hasNextPage")
+
+
+class BeliefChangesFieldsNodes(BeliefChangeFields):
+    pass
 
 
 class ConversationSessionFields(BaseModel):
@@ -72,6 +101,9 @@ class DocumentFields(BaseModel):
     indexed_at: Optional[datetime] = Field(alias="indexedAt")
     event_id: Optional[str] = Field(alias="eventId")
     changed: bool
+    status: DocumentStatus
+    error: Optional[str]
+    job_id: Optional[str] = Field(alias="jobId")
 
 
 class FeatureFields(BaseModel):
@@ -190,6 +222,7 @@ class KeyCountFields(BaseModel):
 
 class ForgetResultFields(BaseModel):
     events: int
+    events_forgotten: int = Field(alias="eventsForgotten")
     sessions: int
     memories_deleted: int = Field(alias="memoriesDeleted")
     memories_forgotten: int = Field(alias="memoriesForgotten")
@@ -206,6 +239,13 @@ class ForgetResultFields(BaseModel):
     traits_deleted: int = Field(alias="traitsDeleted")
     traits_dissolved: int = Field(alias="traitsDissolved")
     traits_rescored: int = Field(alias="traitsRescored")
+    candidates: int
+    documents: int
+    chunks: int
+    document_versions: int = Field(alias="documentVersions")
+    sources: int
+    tags: int
+    summaries_rebuilt: int = Field(alias="summariesRebuilt")
     history_scrubbed: int = Field(alias="historyScrubbed")
     events_reembedded: int = Field(alias="eventsReembedded")
     nodes_deleted: int = Field(alias="nodesDeleted")
@@ -247,6 +287,7 @@ class IngestResultFields(BaseModel):
     new_versions: int = Field(alias="newVersions")
     candidates: int
     promoted: int
+    job_ids: list[str] = Field(alias="jobIds")
 
 
 class JobFields(BaseModel):
@@ -650,6 +691,8 @@ class ViewerFields(BaseModel):
 
 
 AliasFields.model_rebuild()
+BeliefChangeFields.model_rebuild()
+BeliefChangesFields.model_rebuild()
 ConversationSessionFields.model_rebuild()
 DocumentChunkFields.model_rebuild()
 DocumentFields.model_rebuild()

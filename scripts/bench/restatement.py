@@ -64,9 +64,9 @@ def decide(old: str, new: str, cosine: float, settings: Settings) -> Decision:
         user_id="bench",
         exact=exact,
         nearest={0: hit},
-        threshold=settings.near_duplicate_threshold,
-        floor=settings.similarity_floor,
-        changed_threshold=settings.changed_value_threshold,
+        threshold=settings.extraction.near_duplicate_threshold,
+        floor=settings.embedding.similarity_floor,
+        changed_threshold=settings.extraction.changed_value_threshold,
     )
     if plan.reinforcements:
         return "reinforced"

@@ -605,17 +605,16 @@ class VectorSettings(Section):
     """Candidates the filtered vector index returns for exact re-ranking: this share of the user's
     vectors, at most ``VECTOR_MAX_CANDIDATES``, at least ``k × VECTOR_OVERSAMPLE``
     (:func:`graphsvc.graph.vector_search.candidate_count`)."""
-    size_cache_s: float = Field(default=30.0, ge=0)
-    """How long a user's event and memory counts are reused. They pick the vector search path, give
-    tenant BM25 its document count and set which named entities are selective; a stale count changes
-    ranking a little, never whose data is read."""
-    cache_max_vectors: int = Field(default=0, ge=0)
-    """Memory vectors of users above ``VECTOR_EXACT_MAX`` held in process for exact search, in all
-    (float32: 250,000 × 384-d ≈ 384 MB; :mod:`graphsvc.graph.vector_cache`). 0, the default, turns it
-    off: at 1M memories the database path alone kept p95 under 30 ms for every user size, while filling
-    copies raised a 10,000-memory user's first searches to 85 ms p95 (scripts/bench/scale.py)."""
+    cache_max_vectors: int = Field(default=250_000, ge=0)
+    """Vectors held in process for recall's exact cosine in numpy, over all users (float32: 250,000 × 384-d ≈
+    384 MB; :mod:`graphsvc.graph.vector_cache`); least recently used users go first. 0 turns the copies off:
+    every recall then scores in Neo4j."""
+    cache_max_user_vectors: int = Field(default=20_000, ge=0)
+    """A user with more vectors than this (every kind, recall's default scope) is never copied: Neo4j's
+    filtered vector index answers for them."""
     cache_ttl_s: float = Field(default=600.0, gt=0)
-    """A held copy is refilled after this long even if its stamp still matches."""
+    """A held copy is read again after this long even if its stamp still matches (what a stamp cannot see,
+    such as another process re-embedding a message, lasts at most this long)."""
 
 
 class RecallSettings(Section):

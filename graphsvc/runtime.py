@@ -67,7 +67,8 @@ class Runtime:
         return "llm" if self.llm is not None else "offline"
 
     async def aclose(self) -> None:
-        """Close the LLM client, the embedder and the database driver."""
+        """Stop the vector copies' fills, close the LLM client, the embedder and the database driver."""
+        await self.vectors.aclose()
         if self.llm is not None:
             await self.llm.aclose()
         if self.reranker is not None:

@@ -199,7 +199,10 @@ class RecallHit:
         default=None, description="For an impression, the subject of the entity it characterises; else null"
     )
     status: MemoryStatus | None = strawberry.field(
-        default=None, description="For a memory: ACTIVE (SUPERSEDED only with includeSuperseded or asOf); else null"
+        default=None,
+        description="For a memory: ACTIVE (SUPERSEDED only with includeSuperseded or asOf). For a message or an "
+        "impression that states only superseded beliefs: SUPERSEDED (such hits appear only with includeSuperseded "
+        "or asOf); else null",
     )
     valid_from: datetime | None = strawberry.field(
         default=None, description="For a memory: when it began to hold in the user's life"

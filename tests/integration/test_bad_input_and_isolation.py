@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 from graphsvc.conversation import MessageIn
+from graphsvc.graph import recall_hits
+from graphsvc.pipeline.recall.scope import RecallScope
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
 from tests.integration.graphql_client import END, INGEST, JOB, RECALL, GraphQLClient
@@ -57,8 +59,8 @@ async def test_ingest_rejects_bad_input_and_stores_nothing(
     error = await error_of(gql, INGEST, variables)
     assert error["extensions"]["code"] == code
     assert needle in error["message"]
-    rows = await service.db.read("hydrate_events", user_id="u1", uids=[])
-    assert rows == []
+    read = await recall_hits.hits(service.db, user_id="u1", filters=RecallScope().filters, events=["anything"])
+    assert read.events == []
     async with service.db.driver.session() as s:
         count = await (await s.run("MATCH (e:Event) RETURN count(e) AS n")).single()
     assert count is not None and count["n"] == 0

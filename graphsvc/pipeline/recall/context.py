@@ -11,6 +11,9 @@ to three sections, in this order and priority:
    extraction job (its LLM call's ``summary``, or offline :func:`graphsvc.text.summary.summarise`);
 4. the latest events of every source (messages, todos, notes, documents...), oldest first.
 
+The recalled and the recent sections follow the current belief (issue 21): a superseded memory is not recalled,
+and a message that states only superseded beliefs is neither recalled nor listed among the recent events.
+
 Each section takes at most its share of what the budget has left (traits 30 %, recalled memories
 all but what the summaries and recent events reserve, together at most 25 %; the summaries at most half of what
 is left then, the recent events the rest); a line that does not fit is left out whole. Token counts are

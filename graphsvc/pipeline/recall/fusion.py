@@ -62,7 +62,9 @@ def drop_covered(hits: list[RecallHit]) -> list[RecallHit]:
 
     A memory and the message it was extracted from (or two memories from one message) say the
     same thing; keeping the best-ranked one leaves room in the top k for other evidence. Traits
-    are never dropped and cover nothing: they generalise over their evidence instead of repeating it.
+    are never dropped and cover nothing: they generalise over their evidence instead of repeating it. Nor are
+    superseded memories (only with ``includeSuperseded`` or ``asOf``): a correction keeps the messages of the
+    memory it corrects, yet says something else, and the old value is what such a recall asks for.
     Hits with no source ids are kept. Sources are compared by event uid (``source_event_uids``, message ids
     only when a hit has none): message ids are per session, so ``m2`` of one session covers nothing of another.
 
@@ -72,7 +74,7 @@ def drop_covered(hits: list[RecallHit]) -> list[RecallHit]:
     kept = []
     for hit in hits:
         sources = set(hit.source_event_uids or hit.source_message_ids)
-        if hit.kind != "trait":
+        if hit.kind != "trait" and not (hit.kind == "memory" and hit.status == "superseded"):
             if sources and sources <= covered:
                 continue
             covered |= sources

@@ -42,7 +42,7 @@ PIPELINE_MAY_IMPORT: dict[str, set[str]] = {
     "tags": set(),
     "ingest": set(),
     "extraction": {"impressions", "memories"},
-    "lifecycle": {"memories"},
+    "lifecycle": {"memories", "extraction"},  # remember infers a memory's type as extraction classifies it
     "recall": {"reflection", "tags"},
     "sources": {"extraction", "ingest", "memories", "tags"},
     "documents": {"extraction", "impressions", "sources", "tags"},

@@ -48,7 +48,7 @@ async def idle(settings: Settings, database: Database, embedder: LocalEmbedder) 
 
 async def client(service: MemoryService) -> httpx.AsyncClient:
     app = build_app(service.settings, service=service)
-    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test", timeout=120)
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1", timeout=120)
 
 
 @pytest.mark.timeout(900)  # embedding 500 messages on a busy two-core machine: minutes (not what is tested)

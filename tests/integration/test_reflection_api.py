@@ -55,6 +55,7 @@ async def set_trait(service: MemoryService, content: str, **props: Any) -> None:
 async def offline_behavior(service: MemoryService) -> str:
     """Three running memories in three conversations → one offline behavior; returns its content."""
     await seed_memories(service, RUNNING)
+    await service.wait_for_jobs()  # the messages' vectors (a background job): recall ranks the same from here on
     clock = Clock(at(10))
     await run(service, clock)
     [trait] = await traits(service)

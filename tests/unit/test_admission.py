@@ -153,7 +153,8 @@ async def test_deeply_nested_json_is_400_not_500() -> None:
 
 
 async def test_mcp_bodies_are_checked_too() -> None:
-    guard = RequestGuard(never_called, settings=Settings(environment="test").model_copy(update={"max_body_bytes": 1024}))
+    small = Settings(environment="test").model_copy(update={"max_body_bytes": 1024})  # below what a document needs
+    guard = RequestGuard(never_called, settings=small)
     request = {**scope(), "path": "/mcp"}
     assert (await call(guard, b"[" * 500, dict(request)))[0]["status"] == 400
     assert (await call(guard, b"x" * 2_000, dict(request)))[0]["status"] == 413

@@ -140,6 +140,7 @@ async def export_lines(service: MemoryService, *, embeddings: bool) -> list[dict
 async def test_export_erase_restore_gives_the_same_recall(service: MemoryService) -> None:
     await random_user(service, random.Random(5), "ana", "Ana")
     await converse(service, user_id="bob", session_id="s1", lines=[("b1", "I live in Porto.", at(1))])
+    await service.wait_for_jobs()  # every vector made (a background job) before the recall to compare with
     before = await recall_all(service)
     graph_before = await snapshot(service, ["ana"], leave_out=COORDINATION)
     assert await user_nodes(service, "ana") > await user_nodes(service, "ana", leave_out=COORDINATION)
@@ -156,6 +157,7 @@ async def test_export_erase_restore_gives_the_same_recall(service: MemoryService
 
     assert report.nodes == nodes and report.edges == sum(1 for line in body if line["kind"] == "edge")
     assert report.reembedded > 0
+    await service.wait_for_jobs()
     assert await recall_all(service) == before
     # vectors recomputed exactly: same embedder, same text
     assert await snapshot(service, ["ana"], leave_out=COORDINATION) == graph_before

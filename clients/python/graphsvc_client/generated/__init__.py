@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "caa32f37a250f579ddbe0503d43e866f6eb6dee752bccdced4668de799e686db"
+INPUTS_SHA256 = "1272312a135f1d06aaf78be0ba95727de5f58b1b2efaece0ee93cc05f11c0dd3"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -2,6 +2,7 @@
 // every type here is generated from them and schema.graphql (generated/graphql.ts, `scripts/codegen`), none is
 // written by hand.
 import type {
+  BeliefChangeRowFragment,
   CandidateCardFragment,
   ChunkFragment,
   CycleRowFragment,
@@ -37,6 +38,7 @@ import type {
 
 export {
   ArchiveMemoryDocument as ARCHIVE_MEMORY,
+  BeliefChangesDocument as BELIEF_CHANGES,
   CandidatesDocument as CANDIDATES,
   ContextDocument as MEMORY_CONTEXT,
   CorrectMemoryDocument as CORRECT_MEMORY,
@@ -88,6 +90,7 @@ export type GrowthDay = GrowthFragment;
 export type UserStats = UserStatsQuery["userStats"];
 export type TimelineEntry = TimelineRowFragment;
 export type Candidate = CandidateCardFragment;
+export type BeliefChange = BeliefChangeRowFragment;
 export type DocumentSummary = DocumentSummaryFragment;
 export type DocumentChunk = ChunkFragment;
 

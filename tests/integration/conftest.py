@@ -85,6 +85,7 @@ async def service(settings: Settings, database: Database, embedder: LocalEmbedde
     await svc.worker.start()
     yield svc
     await svc.worker.stop()
+    await svc.rt.vectors.copies.settled()  # no vector-copy fill outlives the test
 
 
 @pytest.fixture
@@ -107,6 +108,7 @@ async def llm_service(
     await svc.worker.start()
     yield svc
     await svc.worker.stop()
+    await svc.rt.vectors.copies.settled()  # no vector-copy fill outlives the test
     if svc.rt.llm is not None:
         await svc.rt.llm.aclose()
 

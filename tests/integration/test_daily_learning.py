@@ -55,6 +55,7 @@ async def learner(
     await svc.worker.start()
     yield svc
     await svc.worker.stop()
+    await svc.rt.vectors.copies.settled()  # no vector-copy fill outlives the test
 
 
 async def rows(service: MemoryService, cypher: str, **params: Any) -> list[dict[str, Any]]:

@@ -38,6 +38,7 @@ async def idle_service(
     svc = make_service(settings, database, embedder)
     yield svc
     await svc.worker.stop()
+    await svc.rt.vectors.copies.settled()  # no vector-copy fill outlives the test
 
 
 async def run_live_test(service: MemoryService, env: dict[str, str]) -> tuple[int, str]:

@@ -1,11 +1,11 @@
 """Limits checked before any parser runs: size, and for DOCX/XLSX (zip files) a zip bomb guard.
 
 Each entry of the zip is decompressed as a stream and counted, whatever its header claims, and the file is
-refused when an entry unpacks to more than ``document_max_zip_ratio`` times its packed size (past 1 MB), or
-all entries together to more than ``document_max_unzipped_bytes``, or there are more than
-``document_max_zip_entries`` entries. While streaming, an XML part that declares a DTD (``<!DOCTYPE`` or
+refused when an entry unpacks to more than ``DOCUMENT_MAX_ZIP_RATIO`` times its packed size (past 1 MB), or
+all entries together to more than ``DOCUMENT_MAX_UNZIPPED_BYTES``, or there are more than
+``DOCUMENT_MAX_ZIP_ENTRIES`` entries. While streaming, an XML part that declares a DTD (``<!DOCTYPE`` or
 ``<!ENTITY``: Office files never do; a "billion laughs" file expands entities to gigabytes) is refused, and
-DOCX paragraphs and table rows are counted: more than ``document_max_elements`` is refused before python-docx
+DOCX paragraphs and table rows are counted: more than ``DOCUMENT_MAX_ELEMENTS`` is refused before python-docx
 loads the XML (2.5 million empty paragraphs pack into 1.7 MB and take over 1 GB to load). The parsers then
 read a zip that is known to be bounded.
 """
@@ -27,7 +27,7 @@ _OVERLAP = max(len(m) for m in (*DTD_MARKERS, *ELEMENT_MARKERS)) - 1
 
 
 def check_size(size_bytes: int, *, filename: str, settings: DocumentLimits) -> None:
-    """Refuse a document larger than ``document_max_bytes`` (before it is read or decoded).
+    """Refuse a document larger than ``DOCUMENT_MAX_BYTES`` (before it is read or decoded).
 
     Raises:
         DocumentError: naming the size and the limit.
@@ -44,7 +44,7 @@ def check_size(size_bytes: int, *, filename: str, settings: DocumentLimits) -> N
 
 def check_zip(data: bytes, *, filename: str, settings: DocumentLimits) -> None:
     """Stream every entry of a DOCX/XLSX zip and refuse it when it unpacks past the limits, declares a DTD, or
-    (DOCX) holds more paragraphs and table rows than ``document_max_elements``.
+    (DOCX) holds more paragraphs and table rows than ``DOCUMENT_MAX_ELEMENTS``.
 
     Raises:
         DocumentError: a zip bomb (ratio or total), too many entries, a DTD, too many elements, a damaged zip.

@@ -1,8 +1,8 @@
 """The limits a document is parsed under, as the parser reads them (``DOCUMENT_*`` settings).
 
-:class:`DocumentLimits` is what :mod:`.normalize`, :mod:`.guard` and the parsers read; the service's
-:class:`~graphsvc.config.Settings` satisfies it, and :class:`ParseLimits` carries the same values into the
-sandboxed parser process (:mod:`.sandbox`), which builds no settings of its own.
+:class:`DocumentLimits` is what :mod:`.normalize`, :mod:`.guard` and the parsers read; the settings' documents
+section (:class:`~graphsvc.config.DocumentSettings`) satisfies it, and :class:`ParseLimits` carries the same values
+into the sandboxed parser process (:mod:`.sandbox`), which builds no settings of its own.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 
 class DocumentLimits(Protocol):
-    """The ``DOCUMENT_*`` limits the parsers read (see their descriptions in :class:`graphsvc.config.Settings`)."""
+    """The ``DOCUMENT_*`` limits the parsers read (described in :class:`graphsvc.config.DocumentSettings`)."""
 
     @property
     def max_bytes(self) -> int: ...
@@ -53,7 +53,7 @@ class ParseLimits:
 
     @classmethod
     def of(cls, limits: DocumentLimits) -> ParseLimits:
-        """The values of ``limits`` (the service's settings)."""
+        """The values of ``limits`` (the settings' documents section)."""
         return cls(
             max_bytes=limits.max_bytes,
             max_pages=limits.max_pages,

@@ -1,7 +1,7 @@
 """Open-loop mixed load against a running graphsvc over loopback HTTP (issue 11's overload goals).
 
-    .venv/bin/python scripts/bench/load.py --serve [--rate-limit 100000/minute] \\
-        [--rates 20,40,60,80] [--duration-s 30] [--overload 4] [--soak-s 600 --soak-fraction 0.7]
+    .venv/bin/python scripts/bench/load.py --serve [--processes 1] [--fake-embedder] [--rate-limit 100000/minute] \\
+        [--rates 20,40,60,80] [--duration-s 30] [--warm-up-s 60] [--overload 4] [--soak-s 600 --soak-fraction 0.7]
     .venv/bin/python scripts/bench/load.py --url http://127.0.0.1:8021/graphql [--server-pid PID] ...
 
 With ``--serve`` the benchmark starts ``graphsvc serve`` itself (the settings of the environment, on a free port)
@@ -29,6 +29,7 @@ capacity. ``--soak-s`` runs ``--soak-fraction`` × capacity for that long and sa
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import hashlib
 import json
@@ -122,14 +123,15 @@ class Load:
     def __init__(
         self,
         *,
-        url: str,
+        urls: list[str],
         users: int,
         timeout_s: float,
         max_outstanding: int,
         seed: int,
         mix: tuple[float, float] = (0.70, 0.25),
     ) -> None:
-        self.url = url
+        self.urls = urls
+        self.turn = 0
         self.mix = mix
         self.run = uuid.uuid4().hex[:6]
         self.users = [f"load-{self.run}-u{i}" for i in range(users)]
@@ -143,7 +145,10 @@ class Load:
         self.outstanding = 0
 
     async def post(self, query: str, variables: dict[str, Any]) -> httpx.Response:
-        return await self.client.post(self.url, json={"query": query, "variables": variables})
+        self.turn += 1  # round-robin over the processes, as a proxy in front of them would
+        return await self.client.post(
+            self.urls[self.turn % len(self.urls)], json={"query": query, "variables": variables}
+        )
 
     def message(self, user: str) -> dict[str, Any]:
         self.counter += 1
@@ -169,7 +174,7 @@ class Load:
         """Wait until the service's background work is done (``/ready``: no event waiting for its vector, no job
         pending or running), so a phase measures its own load and not the seeding's; returns the seconds waited.
         """
-        base = self.url.removesuffix("/graphql")
+        base = self.urls[0].removesuffix("/graphql")
         started = time.monotonic()
         while time.monotonic() - started < timeout_s:
             checks = (await self.client.get(f"{base}/ready")).json().get("checks", {})
@@ -321,6 +326,13 @@ async def soak(load: Load, rate: float, seconds: float, pid: int | None) -> dict
     help="With --serve: the service's MAX_INFLIGHT_PER_CALLER (the benchmark is one caller standing for many).",
 )
 @click.option(
+    "--processes",
+    default=1,
+    show_default=True,
+    help="With --serve: this many graphsvc serve processes on the one Neo4j; requests go to them in turn (what a "
+    "proxy in front of them does).",
+)
+@click.option(
     "--fake-embedder",
     is_flag=True,
     help="With --serve: embed through a stand-in OpenAI-compatible server (a remote embedder: the service spends no "
@@ -356,6 +368,7 @@ def main(
     rate_limit: str,
     inflight_per_caller: int,
     fake_embedder: bool,
+    processes: int,
     rates: str,
     duration_s: float,
     users: int,
@@ -398,19 +411,22 @@ def main(
                 "SIMILARITY_FLOOR": "0",
             }
             click.echo(f"embedder: a stand-in OpenAI-compatible server at {fake.base_url}", err=True)
-        with served(env) as (base, pid):
+        with contextlib.ExitStack() as stack:
+            started = [stack.enter_context(served(env)) for _ in range(processes)]
             click.echo(
                 f"RATE_LIMIT={rate_limit}, MAX_INFLIGHT_PER_CALLER={inflight_per_caller} (set by this benchmark: "
                 "its one principal stands for many users)",
                 err=True,
             )
-            result = asyncio.run(measure(url=f"{base}/graphql", server_pid=pid))
+            urls = [f"{base}/graphql" for base, _ in started]
+            result = asyncio.run(measure(urls=urls, server_pids=[pid for _, pid in started]))
         result["rate_limit"] = rate_limit
+        result["processes"] = processes
         if fake is not None:
             fake.stop()
     else:
         click.echo("rate limit: the running service's own RATE_LIMIT (429s are counted apart)", err=True)
-        result = asyncio.run(measure(url=url, server_pid=server_pid))
+        result = asyncio.run(measure(urls=[url], server_pids=[server_pid] if server_pid else []))
         result["rate_limit"] = None
     print(json.dumps(result))
 
@@ -458,7 +474,7 @@ def _shares(mix: str) -> tuple[float, float]:
 
 async def run(
     *,
-    url: str,
+    urls: list[str],
     rates: list[float],
     duration_s: float,
     users: int,
@@ -467,13 +483,13 @@ async def run(
     soak_s: float,
     soak_fraction: float,
     soak_rate: float | None,
-    server_pid: int | None,
+    server_pids: list[int],
     timeout_s: float,
     max_outstanding: int,
     mix: tuple[float, float],
     warm_up_s: float,
 ) -> dict[str, Any]:
-    load = Load(url=url, users=users, timeout_s=timeout_s, max_outstanding=max_outstanding, seed=7, mix=mix)
+    load = Load(urls=urls, users=users, timeout_s=timeout_s, max_outstanding=max_outstanding, seed=7, mix=mix)
     try:
         if seed_messages:
             await load.seed(seed_messages)
@@ -492,11 +508,11 @@ async def run(
         print("|---|---|---|---|---|---|---|---|")
         steps = []
         for rate in rates:
-            before = (cpu_s(server_pid), cpu_s(graph_pid))
+            before = (sum(cpu_s(pid) for pid in server_pids), cpu_s(graph_pid))
             summary = (await load.phase(rate, duration_s)).summary()
-            if server_pid is not None and summary["ok"]:
+            if server_pids and summary["ok"]:
                 summary["cpu_ms_per_ok"] = {
-                    "graphsvc": round((cpu_s(server_pid) - before[0]) * 1000 / summary["ok"], 1),
+                    "graphsvc": round((sum(cpu_s(pid) for pid in server_pids) - before[0]) * 1000 / summary["ok"], 1),
                     "neo4j": round((cpu_s(graph_pid) - before[1]) * 1000 / summary["ok"], 1) if graph_pid else None,
                 }
             steps.append(summary)
@@ -515,7 +531,7 @@ async def run(
             print(row(over, label=f"{overload:g}× capacity: "), flush=True)
         rate = soak_rate or (capacity * soak_fraction if capacity else 0.0)
         if soak_s and rate:
-            result["soak"] = await soak(load, rate, soak_s, server_pid)
+            result["soak"] = await soak(load, rate, soak_s, server_pids[0] if server_pids else None)
             print(row(result["soak"], label=f"soak {soak_s:g} s at "), flush=True)
             if "rss_mib" in result["soak"]:
                 print(f"server RSS MiB: {result['soak']['rss_mib']}")

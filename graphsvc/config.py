@@ -268,6 +268,18 @@ def redacted_uri(uri: str) -> str:
     return f"{scheme}://{user}{':***' if colon else ''}@{host}"
 
 
+def _require_uri_scheme(uri: str, *, setting: str, schemes: tuple[str, ...], problem: str, fix: str) -> str:
+    """``uri`` when its scheme is one of ``schemes``.
+
+    Raises:
+        ConfigurationError: another scheme, or none; the message shows the URI with its password hidden.
+    """
+    scheme = uri.partition("://")[0].lower() if "://" in uri else ""
+    if scheme not in schemes:
+        raise ConfigurationError(setting=setting, problem=f"is {redacted_uri(uri)!r}, {problem}", fix=fix)
+    return uri
+
+
 class Neo4jSettings(Section):
     """Neo4j: where it is and how long to wait for it (``NEO4J_*``)."""
 
@@ -293,15 +305,13 @@ class Neo4jSettings(Section):
     @field_validator("uri")
     @classmethod
     def _known_scheme(cls, value: str) -> str:
-        uri = value.strip()
-        scheme = uri.partition("://")[0].lower() if "://" in uri else ""
-        if scheme not in NEO4J_SCHEMES:
-            raise ConfigurationError(
-                setting="NEO4J_URI",
-                problem=f"is {redacted_uri(uri)!r}, not a Neo4j address",
-                fix="write bolt://host:7687 for one server, or neo4j+s://<id>.databases.neo4j.io for Aura",
-            )
-        return uri
+        return _require_uri_scheme(
+            value.strip(),
+            setting="NEO4J_URI",
+            schemes=NEO4J_SCHEMES,
+            problem="not a Neo4j address",
+            fix="write bolt://host:7687 for one server, or neo4j+s://<id>.databases.neo4j.io for Aura",
+        )
 
 
 class EmbeddingSettings(Section):
@@ -455,15 +465,13 @@ class LimitsSettings(Section):
     @field_validator("rate_limit_storage_uri")
     @classmethod
     def _known_storage(cls, value: str) -> str:
-        uri = value.strip() or "memory://"
-        scheme = uri.partition("://")[0].lower() if "://" in uri else ""
-        if scheme not in RATE_LIMIT_STORAGE_SCHEMES:
-            raise ConfigurationError(
-                setting="RATE_LIMIT_STORAGE_URI",
-                problem=f"is {redacted_uri(uri)!r}, not a storage graphsvc can count in",
-                fix="use memory:// (each process counts its own) or redis://host:6379/0 (shared by every process)",
-            )
-        return uri
+        return _require_uri_scheme(
+            value.strip() or "memory://",
+            setting="RATE_LIMIT_STORAGE_URI",
+            schemes=RATE_LIMIT_STORAGE_SCHEMES,
+            problem="not a storage graphsvc can count in",
+            fix="use memory:// (each process counts its own) or redis://host:6379/0 (shared by every process)",
+        )
 
     @field_validator("rate_limit", "auth_failure_limit")
     @classmethod

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "1272312a135f1d06aaf78be0ba95727de5f58b1b2efaece0ee93cc05f11c0dd3"
+INPUTS_SHA256 = "d9c202678f72f750b312fcfc9be58622fceeb83af25a9f119f07a3206ce66e6f"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

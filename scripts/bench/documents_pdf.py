@@ -7,7 +7,7 @@ deletes it at the start and the end). The PDFs and their questions are in ``--pd
 question its PDF and the ``keys`` the answering passage holds; ``README.md`` there names each file's source and
 licence): a three-column Federal Register notice and a table on a page rotated by 90°.
 
-The user first says three things of their own in a conversation (one names a company the notice names, so their
+The user first says three things of their own in a conversation (one names a city the notice names, so their
 entity links to the notice's); then each PDF goes through ``ingest_document_bytes`` and its ``parse_document`` and
 ``index_document`` jobs (the sandboxed parser, no OCR). Each question is recalled (``--limit`` hits; run it
 without ``LLM_*`` and ``RERANKER_*`` set); a hit answers it when it is a passage of the question's PDF holding
@@ -43,7 +43,7 @@ USER = "bench-pdf-user"
 PDFS = Path(__file__).resolve().parent / "pdfs"
 OWN_WORDS = (
     "I am learning to fly small planes at the local airfield.",
-    "My uncle works as a mechanic for Boeing.",
+    "My sister moved to Jakarta last spring.",
     "I keep a spreadsheet of my hiking trips.",
 )
 _DASHES = re.compile(r"[\u2010-\u2015\u2212]")

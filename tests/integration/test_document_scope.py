@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
 from tests.integration.graphql_client import GraphQLClient
@@ -145,3 +149,50 @@ async def test_a_passage_outranks_what_is_derived_from_its_document(service: Mem
     derived = [i for i, h in enumerate(hits) if h.kind != "chunk" and h.source_event_uids == (event,)]
     assert [hits[i].kind for i in derived] == ["event"] and "sections: Findings" in hits[derived[0]].content
     assert kinds.count("chunk") == 2 and derived[0] > max(i for i, k in enumerate(kinds) if k == "chunk")
+
+
+async def test_an_entity_made_by_hand_links_to_the_documents_of_its_names(service: MemoryService) -> None:
+    uid = await ingest_report(service)
+    harbour = await service.upsert_entity(user_id="ana", subject="Setubal", kind="place", aliases=[], impressions=[])
+    found = {e.name: e for e in await service.document_entities(user_id="ana", document_id=uid)}
+    assert found["Setubal"].entity_uids == (harbour.uid,) and found["Maria Alvarez"].entity_uids == ()
+    friend = await service.upsert_entity(user_id="ana", subject="Mia", kind="person", aliases=[], impressions=[])
+    await service.add_alias(user_id="ana", entity_id=friend.uid, alias="Maria Alvarez")
+    found = {e.name: e for e in await service.document_entities(user_id="ana", document_id=uid)}
+    assert found["Maria Alvarez"].entity_uids == (friend.uid,)
+
+
+SAID = "I had lunch with Maria Alvarez today."
+steps = st.lists(
+    st.sampled_from(["document", "say", "forget a message", "forget the document"]), min_size=1, max_size=5
+)
+
+
+@pytest.mark.timeout(900)
+@given(plan=steps)
+async def test_the_users_entity_and_its_link_follow_the_users_words_and_the_document(
+    service: MemoryService, plan: list[str]
+) -> None:
+    """After any sequence of uploads, messages and forgets: Maria Alvarez is the user's entity exactly while a
+    message of the user's that names her is kept; the document's entity exists exactly while the document does;
+    the one links to the other exactly while both exist."""
+    await rows(service, "MATCH (n) WHERE NOT n:GraphsvcTestMarker DETACH DELETE n")
+    said: list[str] = []
+    document: str | None = None
+    for i, op in enumerate(plan):
+        if op == "document":
+            document = await ingest_report(service)
+        elif op == "say":
+            said.append(f"m{i}")
+            await converse(service, user_id="ana", session_id=f"s{i}", lines=[(said[-1], SAID, at(2 + i))])
+        elif op == "forget a message" and said:
+            await service.forget_messages(user_id="ana", message_ids=[said.pop(0)])
+        elif op == "forget the document" and document is not None:
+            await service.forget_document(user_id="ana", document_id=document)
+            document = None
+        users = [e for e in (await service.entities(user_id="ana", limit=100)).items if e.subject == "Maria Alvarez"]
+        assert len(users) == (1 if said else 0), (plan[: i + 1], users)
+        mentions = await rows(service, "MATCH (m:DocumentEntity {user_id: 'ana', name: 'Maria Alvarez'}) RETURN m")
+        assert len(mentions) == (0 if document is None else 1), plan[: i + 1]
+        links = await rows(service, "MATCH (:Entity {user_id: 'ana'})-[r:DOCUMENT_MENTION]->() RETURN r")
+        assert len(links) == (1 if said and document is not None else 0), plan[: i + 1]

@@ -144,7 +144,9 @@ async def main_async(pdfs: Path, limit: int) -> dict[str, Any]:
             rows.append(score(hits, q, documents[q.pdf], events))
         by_pdf = {name: summary([r for r in rows if r["pdf"] == name]) for name in documents}
         scope = {
-            "document_entities": await count(service, "MATCH (m:DocumentEntity {user_id: $u}) RETURN count(m) AS n"),
+            "entities_of_documents": await count(
+                service, "MATCH (m:DocumentEntity {user_id: $u}) RETURN count(m) AS n"
+            ),
             "user_entities": await count(service, "MATCH (e:Entity {user_id: $u}) RETURN count(e) AS n"),
             "links": await count(
                 service, "MATCH (:Entity {user_id: $u})-[r:DOCUMENT_MENTION]->() RETURN count(r) AS n"

@@ -18,8 +18,9 @@ conversations: for each conversation in turn, the value with the best any@10 + a
 measured on it; the mean of the held-out conversations is reported beside each value's all-dev figures.
 ``--context-grid c1,c2,...`` (with ``--skip-import``) does the same for ``EVENT_CONTEXT_CHARS``, which changes
 only the text each message is embedded with: per value, the imported messages are embedded anew (the
-``embed_events`` job, as at ingest) instead of imported again, and the mean characters embedded and this
-process's CPU per message re-embedded (the embedding, its reads and writes) are reported beside the figures.
+``embed_events`` job, as at ingest) instead of imported again (``--imported-with N``: the value the import
+ran with is asked first, as stored), and the mean characters embedded per message and the embedding CPU per
+message (this process, on every 16th message) are reported beside the figures.
 
 Prints a table and, last, one JSON object.
 """
@@ -228,53 +229,73 @@ async def grid_search(path: Path, conversations: int | None, setting: str, value
     return cross_validate(setting, per_value)
 
 
-def embedded_chars(path: Path, conversations: int | None, chars: int) -> float:
-    """Mean characters embedded per message with ``chars`` of context (the session's previous turn)."""
-    total = count = 0
+COST_STRIDE = 16
+"""The embedding cost of a context length is measured on every 16th message (173 of the dev split's 2,760)."""
+
+
+def context_texts(path: Path, conversations: int | None, chars: int) -> list[str]:
+    """What each message is embedded with for ``chars`` of context (as the ``embed_events`` job builds it: the
+    end of the previous turn of its session, then its own ``speaker: text``), in conversation order."""
+    texts: list[str] = []
     previous: dict[tuple[str, str], str] = {}
     for record in locomo_records(path, conversations=conversations):
         key = (record["userId"], record["sessionId"])
         text = embedding_text(record["speaker"], record["content"])
-        total += len(in_context(previous.get(key), text, chars=chars))
-        count += 1
+        texts.append(in_context(previous.get(key), text, chars=chars))
         previous[key] = text
-    return total / count
+    return texts
 
 
-async def context_search(path: Path, conversations: int | None, values: list[int]) -> dict[str, Any]:
-    """``EVENT_CONTEXT_CHARS`` cross-validated without re-importing: per value, every imported message is
-    embedded anew with it (the ``embed_events`` job, as at ingest; nothing else depends on the setting), then
-    every question is asked in a fresh service (no in-process vector copy of the previous value). The database
-    is left with the last value's vectors."""
+async def embedding_cost(service: MemoryService, texts: list[str]) -> dict[str, float]:
+    """Mean characters embedded per message, and this process's CPU per message embedding every
+    :data:`COST_STRIDE`-th text in the ``embed_events`` job's background slices."""
+    sample = texts[::COST_STRIDE]
+    cpu = time.process_time()
+    for start in range(0, len(sample), event_vectors.SLICE):
+        await service.embedder.embed_passages(sample[start : start + event_vectors.SLICE], background=True)
+    cpu = time.process_time() - cpu
+    return {
+        "embedded_chars_per_message": round(sum(map(len, texts)) / len(texts), 1),
+        "cpu_ms_per_message": round(cpu * 1000 / len(sample), 1),
+        "cost_sample": len(sample),
+    }
+
+
+async def context_search(
+    path: Path, conversations: int | None, values: list[int], *, imported_with: int | None
+) -> dict[str, Any]:
+    """``EVENT_CONTEXT_CHARS`` cross-validated without importing again: per value, every imported message is
+    embedded anew with it (the ``embed_events`` job, as at ingest; nothing else stored depends on the setting),
+    then every question is asked in a fresh service (no in-process vector copy of the previous value). The value
+    ``imported_with`` (the setting the import ran with) is asked first, as stored. The database is left with
+    the last value's vectors."""
     questions = list(locomo_questions(path, conversations=conversations))
     users = sorted({q["userId"] for q in questions})
     per_value: dict[str, Rows] = {}
     cost: dict[str, dict[str, float]] = {}
-    for value in values:
+    for value in sorted(values, key=lambda v: v != imported_with):
         settings = Settings().model_copy(update={"event_context_chars": value})
         service = await MemoryService.open(settings, run_worker=False)
         try:
-            cpu, wall = time.process_time(), time.perf_counter()
-            marked = 0
-            for user_id in users:
-                marked += (await event_vectors.embed_messages_anew(service.rt, user_id=user_id))[0]
-            await service.worker.start()
-            await service.wait_for_jobs()
-            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+            cost[str(value)] = await embedding_cost(service, context_texts(path, conversations, value))
+            if value != imported_with:
+                started, marked = time.perf_counter(), 0
+                for user_id in users:
+                    marked += (await event_vectors.embed_messages_anew(service.rt, user_id=user_id))[0]
+                await service.worker.start()
+                await service.wait_for_jobs()
+                click.echo(f"{marked} messages embedded anew in {time.perf_counter() - started:.0f} s", err=True)
         finally:
             await service.close()
-        click.echo(f"EVENT_CONTEXT_CHARS={value}: {marked} messages embedded anew in {wall:.0f} s", err=True)
-        cost[str(value)] = {
-            "messages": marked,
-            "embedded_chars_per_message": round(embedded_chars(path, conversations, value), 1),
-            "cpu_ms_per_message": round(cpu * 1000 / max(marked, 1), 1),
-        }
         service = await MemoryService.open(settings, run_worker=False)
         try:
-            per_value[str(value)] = await ask_graphsvc(service, questions)
+            rows = per_value[str(value)] = await ask_graphsvc(service, questions)
         finally:
             await service.close()
-    return cross_validate("EVENT_CONTEXT_CHARS", per_value) | {"embedding_cost": cost}
+        by_user = {u: {m: sum(r[m] for r in rows[u]) for m in METRICS} | {"n": len(rows[u])} for u in users}
+        click.echo(f"EVENT_CONTEXT_CHARS={value}: {json.dumps(cost[str(value)] | {'hits': by_user})}", err=True)
+    ordered = {str(v): per_value[str(v)] for v in values}
+    return cross_validate("EVENT_CONTEXT_CHARS", ordered) | {"embedding_cost": {str(v): cost[str(v)] for v in values}}
 
 
 def print_cv(cv: dict[str, Any]) -> None:
@@ -320,14 +341,22 @@ def print_table(report: dict[str, Any]) -> None:
     help="c1,c2,... : cross-validate EVENT_CONTEXT_CHARS, re-embedding what is imported for each value "
     "(use --skip-import; the database keeps the last value's vectors).",
 )
-def main(path: Path, conversations: int | None, skip_import: bool, grid: str, context_grid: str) -> None:
+@click.option(
+    "--imported-with",
+    type=int,
+    default=None,
+    help="With --context-grid: the EVENT_CONTEXT_CHARS the import ran with; that value is asked first, as stored.",
+)
+def main(
+    path: Path, conversations: int | None, skip_import: bool, grid: str, context_grid: str, imported_with: int | None
+) -> None:
     if grid or context_grid:
         if grid:
             setting, _, raw = grid.partition("=")
             cv = asyncio.run(grid_search(path, conversations, setting.strip(), [v.strip() for v in raw.split(",")]))
         else:
             chars = [int(v) for v in context_grid.split(",")]
-            cv = asyncio.run(context_search(path, conversations, chars))
+            cv = asyncio.run(context_search(path, conversations, chars, imported_with=imported_with))
         print_cv(cv)
         json.dump(cv, sys.stdout)
         sys.stdout.write("\n")

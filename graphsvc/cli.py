@@ -66,7 +66,7 @@ def main(verbose: bool) -> None:
 
 @main.command()
 @click.option("--host", default=None, help="Bind address (default: HOST setting, 127.0.0.1).")
-@click.option("--port", default=None, type=int, help="Port (default: PORT setting, 8000).")
+@click.option("--port", default=None, type=int, help="Port (default: PORT setting, 8000; 0: any free port).")
 def serve(host: str | None, port: int | None) -> None:
     """Run the GraphQL service (POST /graphql, GraphiQL in the browser).
 
@@ -82,7 +82,7 @@ def serve(host: str | None, port: int | None) -> None:
     except GraphsvcError as exc:
         _fail(exc)
     logs.configure(fmt=settings.log_format)
-    sock = bind(address, port or settings.port)
+    sock = bind(address, port if port is not None else settings.port)  # 0: any free port
     try:
         asyncio.run(_serve(settings.model_copy(update={"host": address}), sock))
     except GraphsvcError as exc:

@@ -65,7 +65,8 @@ def is_region(name: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _tagger() -> object:
+def tagger() -> object:
+    """jieba's part-of-speech tagger (``jieba.posseg``), initialised once."""
     with _LOCK:
         import jieba
         import jieba.posseg
@@ -75,21 +76,50 @@ def _tagger() -> object:
         return jieba.posseg
 
 
+ZH_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
+    "苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝"
+    "龚邵万钱严覃武戴莫孔向汤焦宫"
+)
+"""The most common Chinese surnames: a person name found by the tagger must start with one."""
+ZH_PLACE_SUFFIXES = tuple("省市县区镇村乡路街山岛湖寺江河海峰港湾") + ("公园", "广场", "古镇", "景区")
+ZH_ORG_SUFFIXES = ("大学", "学院", "公司", "医院", "中学", "小学", "银行", "集团", "协会", "研究所", "研究院", "俱乐部")
+
+
+def _dictionary_tag(word: str) -> str | None:
+    table = tagger().dt.word_tag_tab  # type: ignore[attr-defined]
+    tag = table.get(word)
+    return str(tag) if tag is not None else None
+
+
 def chinese_names(text: str) -> list[tuple[str, ZhKind]]:
     """The person, place and organisation names jieba's tagger finds in ``text``, in order of appearance
-    (repeats kept); empty for text without Han characters."""
+    (repeats kept); empty for text without Han characters.
+
+    jieba's tags are kept only where they are reliable:
+
+    - a person (``nr``) is 2-3 Han characters starting with a common surname (:data:`ZH_SURNAMES`), not a doubled
+      character, and when two characters long not a word of jieba's dictionary (its dictionary tags many common
+      words ``nr``: 谢谢, 古老, 拓宽, 美的);
+    - a place (``ns``) is in the gazetteer or ends with a place suffix (:data:`ZH_PLACE_SUFFIXES`: 西湖, 黄山);
+    - an organisation (``nt``) ends with an organisation suffix (:data:`ZH_ORG_SUFFIXES`: 清华大学).
+    """
     if not re.search(r"[\u4e00-\u9fff]", text):
         return []
-    tagger = _tagger()
+    segmenter = tagger()
     out: list[tuple[str, ZhKind]] = []
-    for pair in tagger.cut(text):  # type: ignore[attr-defined]
+    for pair in segmenter.cut(text):  # type: ignore[attr-defined]
         word, flag = str(pair.word), str(pair.flag)
         kind = _ZH_FLAGS.get(flag)
-        if kind is None or not _HAN.match(word):
+        if kind is None or not _HAN.match(word) or len(word) < 2:
             continue
-        if kind == "person" and not 2 <= len(word) <= 4:
-            continue
-        if len(word) < 2:
-            continue
-        out.append((word, kind))
+        if kind == "person":
+            ok = 2 <= len(word) <= 3 and word[0] in ZH_SURNAMES and word[0] != word[1]
+            ok = ok and (len(word) == 3 or _dictionary_tag(word) is None)
+        elif kind == "place":
+            ok = is_place(word) or word.endswith(ZH_PLACE_SUFFIXES)
+        else:
+            ok = word.endswith(ZH_ORG_SUFFIXES)
+        if ok:
+            out.append((word, kind))
     return out

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import re
 
+from graphsvc.text import nlp
 from graphsvc.text.language import Language
 
 # --- first person → the speaker's name -------------------------------------------------------------------
 _IRREGULAR_PAST = frozenset(
     """was were went got had made met saw took ran ate came gave found left lost won felt told drove flew wrote
     began bought brought caught chose fell heard kept paid sent sold spent woke did said thought knew grew
-    became built taught understood stood sat slept swam sang read put cut hit let set quit used""".split()
+    became built taught understood stood sat slept swam sang read put cut hit let set quit used
+    learnt dreamt spelt burnt leapt knelt dealt meant held hung led lent shot shut spoke stuck struck swore threw
+    wore bent bled bit blew broke dug drew drank fed fled forgot forgave froze hid knew laid lay lit rode rose rang
+    sank shook shone slid spun spread stole stung swept swung tore wept withdrew""".split()
 )
 _PRESENT_IN_ED = frozenset("need feed bleed breed speed proceed succeed exceed seed heed shed wed".split())
 _MODALS = frozenset("can could will would shall should may might must".split())
@@ -31,7 +35,11 @@ _I_CONTRACTIONS: dict[str, tuple[str, str]] = {
     "i'll": ("will", ""),
 }
 _AUX = {"am": "is", "have": "has", "do": "does", "don't": "doesn't", "haven't": "hasn't", "ain't": "isn't"}
-_EN_FIRST = re.compile(r"\b(?:I(?:['’](?:m|ve|d|ll))?|me|my|mine|myself)\b(?!-)", re.IGNORECASE)
+_EN_FIRST = re.compile(
+    r"\b(?:I(?:['’](?:m|ve|d|ll))?|me|my|mine|myself|we(?:['’](?:re|ve|d|ll))?|our|ours|us|ourselves)\b(?!-)",
+    re.IGNORECASE,
+)
+_WE_CONTRACTIONS = {"we're": "are", "we've": "have", "we'd": "would", "we'll": "will"}
 _WORD = re.compile(r"[A-Za-z'’]+")
 
 
@@ -72,15 +80,17 @@ def name_the_speaker(sentence: str, speaker: str, language: Language) -> str:
     """Replace the speaker's first person by their name, so the statement stands alone.
 
     English: every subject "I" becomes the name, with the verb made to agree ("I love" → "Ana loves", am → is,
-    have → has; "I'm", "I've", "I'd", "I'll" → "Ana is/has/would/will"); the first "my/me/mine/myself" names the
-    speaker ("Ana's", "Ana"), later ones become "their/them/theirs/themselves". Chinese: 我 (not 我们) → the
-    name. "we/our" are left as said (who "we" are is not known). An empty speaker changes nothing.
+    have → has; "I'm", "I've", "I'd", "I'll" → "Ana is/has/would/will"); the first "my/me/mine/myself" (and
+    "our", the speaker's team or family) names the speaker ("Ana's", "Ana"), later ones become
+    "their/them/theirs/themselves"; "we" → "Ana and others" (who else is not known), "us" → "them". Chinese: 我
+    (not 我们) → the name. An empty speaker changes nothing.
+    Chinese is rewritten on jieba's words (:func:`name_the_speaker_zh`), never inside a word (自我 stays).
     """
     speaker = speaker.strip()
     if not speaker:
         return sentence
     if language == "zh":
-        return re.sub(r"我(?!们)", speaker, sentence)
+        return name_the_speaker_zh(sentence, speaker)
     named = False
     agree_next = False
     pieces: list[str] = []
@@ -95,8 +105,13 @@ def name_the_speaker(sentence: str, speaker: str, language: Language) -> str:
         elif token == "i":
             pieces.append(speaker)
             agree_next = True
-        elif token in ("my", "mine"):
-            pieces.append(f"{speaker}'s" if not named else ("their" if token == "my" else "theirs"))
+        elif token in ("my", "mine", "our", "ours"):
+            pieces.append(f"{speaker}'s" if not named else ("their" if token in ("my", "our") else "theirs"))
+        elif token == "we" or token in _WE_CONTRACTIONS:
+            verb = f" {_WE_CONTRACTIONS[token]}" if token in _WE_CONTRACTIONS else ""
+            pieces.append(f"{speaker} and others{verb}")
+        elif token in ("us", "ourselves"):
+            pieces.append("them" if token == "us" else "themselves")
         elif token == "myself":
             pieces.append(speaker if not named else "themselves")
         else:  # me
@@ -109,6 +124,29 @@ def name_the_speaker(sentence: str, speaker: str, language: Language) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
+
+
+def name_the_speaker_zh(sentence: str, speaker: str) -> str:
+    """Chinese: 我 → the speaker's name, on segmented words only (jieba, :func:`graphsvc.text.nlp.chinese_words`).
+
+    A word that starts with 我 (我, 我会, 我家; not 我们) has it replaced: at the start of a clause (the first time,
+    or after a comma) by the name, elsewhere by 自己 ("张伟跟自己的朋友去看了电影", not "张伟跟张伟的朋友").
+    A 我 inside a word (自我, 忘我) is never touched.
+    """
+    out: list[str] = []
+    named = False
+    clause_start = True
+    words = [word for word, _flag in nlp.chinese_words(sentence)]
+    for position, word in enumerate(words):
+        if word.startswith("我") and not word.startswith("我们"):
+            before_self = word == "我" and words[position + 1 : position + 2] == ["自己"]
+            out.append((speaker if clause_start or not named or before_self else "自己") + word[1:])
+            named = True
+        else:
+            out.append(word)
+        if word.strip():
+            clause_start = word in ("，", ",", "；", ";", "：", ":")
+    return "".join(out)
 
 
 # --- the antecedent of "it/that" from the question answered -----------------------------------------------
@@ -150,9 +188,9 @@ def resolve_antecedent(sentence: str, previous: str | None, language: Language) 
 
 # --- the evaluative tail ---------------------------------------------------------------------------------
 _EN_TAIL = re.compile(
-    r"\s*(?:[-–—]|,)\s*(?:(?:it|that|this)(?:['’]s| is| was| has been| will be|['’]ll be)|so|super|pretty|"
-    r"such|what a|can['’]?t wait|i['’]m (?:so |super |really )?(?:excited|happy|glad|thrilled|proud)|"
-    r"really|totally|absolutely)\b[^.!?]*[.!?]*\s*$",
+    r"(?:\s*(?:[-–—]|,)\s*(?:(?:it|that|this|which)(?:['’]s| is| was| has been| will be|['’]ll be)|so|super|"
+    r"pretty|such|what a|can['’]?t wait|i['’]m (?:so |super |really )?(?:excited|happy|glad|thrilled|proud)|"
+    r"really|totally|absolutely)|,?\s+and (?:it|that|this)(?:['’]s| is| was| has been))\b[^.!?]*[.!?]*\s*$",
     re.IGNORECASE,
 )
 _ZH_TAIL = re.compile(r"[，,]\s*(?:真是|太|好|超|非常)[^，。！？]{0,8}(?:了|啊|呀|哦)?[！!。~～]*\s*$")

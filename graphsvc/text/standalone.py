@@ -1,0 +1,363 @@
+"""Whether a sentence can stand alone as a statement about its speaker, and the small repairs that make it so.
+
+Used by the offline memory extractor (:mod:`graphsvc.pipeline.extraction.offline`) before the speaker is named
+(:func:`graphsvc.text.rewrite.name_the_speaker`). Precision first: a sentence the rules cannot vouch for is
+dropped, never guessed at. Pure functions, English and Chinese.
+
+English:
+
+- informal forms are written out (:func:`normalise_informal`: "gonna" → "going to", "wanna" → "want to",
+  "'cause" → "because", "edu" → "education"); chat markers ("lol", "haha") are dropped;
+- a dropped subject is restored where the form leaves no doubt (:func:`restore_subject`: "Lost my job
+  yesterday." → "I lost my job yesterday.", "Going to start a course." → "I'm going to start a course.");
+- :func:`speaker_subject` keeps a sentence whose subject is the speaker ("I ...", "My sister ...", "Me and my
+  kids ...", after leading time phrases, connectives and subordinate clauses) and whose words point nowhere
+  outside it: no "we/our/us" (who "we" are is not known), no object pronoun right after the verb that the
+  sentence does not resolve ("I loved it", "I chose them"), no pep talk ("I won't give up!"), and at least
+  :data:`MIN_CONTENT_WORDS` content words. Imperatives ("Check out my studio"), reactions ("That's awesome")
+  and statements about something else ("Painting's a fun way to express my feelings") have no first-person
+  subject and are dropped.
+
+Chinese: :func:`speaker_clause` keeps the sentence from the first clause whose subject is 我 (after time words
+and connectives; 我们 is not the speaker) and drops sentences about "we" (我们, 咱们).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+
+from graphsvc.text import nlp
+from graphsvc.text.language import Language
+from graphsvc.text.statements import content_words
+
+MIN_CONTENT_WORDS = 2
+"""English content words (stop words out) a memory needs: "I'm so excited!" says too little to keep."""
+
+_INFORMAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), replacement)
+    for pattern, replacement in (
+        (r"\bgonna\b", "going to"),
+        (r"\bwanna\b", "want to"),
+        (r"\bwannas\b", "wants to"),
+        (r"\bgotta\b", "have to"),
+        (r"\bkinda\b", "kind of"),
+        (r"\bsorta\b", "sort of"),
+        (r"\boutta\b", "out of"),
+        (r"\blotta\b", "lot of"),
+        (r"\bdunno\b", "don't know"),
+        (r"\blemme\b", "let me"),
+        (r"\bgimme\b", "give me"),
+        (r"(?<![\w'’])['’]cause\b|\bcuz\b|\bcos\b|\bcoz\b|\bb/c\b", "because"),
+        (r"\btho\b", "though"),
+        (r"\bthru\b", "through"),
+        (r"\bw/o\b", "without"),
+        (r"\bw/(?=\s)", "with"),
+        (r"\bedu\b", "education"),
+        (r"\bfam\b", "family"),
+        (r"\bpic\b", "picture"),
+        (r"\bpics\b", "pictures"),
+        (r"\bbday\b", "birthday"),
+        (r"\bconvo\b", "conversation"),
+        (r"\bfave\b|\bfav\b", "favorite"),
+        (r"\bsis\b", "sister"),
+        (r"\bbro\b", "brother"),
+        (r"\bgf\b", "girlfriend"),
+        (r"\bbf\b", "boyfriend"),
+        (r"\bmins\b", "minutes"),
+        (r"\bhrs\b", "hours"),
+        (r"\s*\b(?:lol|lmao|haha\w*|hehe\w*|tbh|imo|btw)\b[.!]*", ""),
+        (r"\s*[:;]-?[)(DPp]", ""),
+    )
+)
+
+
+_DASH = re.compile(r"\s+[-–—]+\s+|\s*—\s*")
+
+
+def dash_clauses(sentence: str) -> list[str]:
+    """A chat sentence cut at its dashes ("A lot happened - I joined a club!"): each part is judged on its own."""
+    return [part.strip() for part in _DASH.split(sentence) if part.strip()]
+
+
+_TIME_NOUNS = frozenset(
+    "morning afternoon evening night week weekend month year summer winter spring fall autumn time".split()
+)
+
+
+_ARTICLE = {"this": "a", "that": "the", "these": "some", "those": "the"}
+
+
+def demonstrative_to_article(sentence: str) -> str:
+    """English demonstratives before a noun, which in chat introduce what the speaker names ("I've been reading
+    this inspiring book", "I found these old notebooks") → "a"/"an", "some", "the"; in a time phrase ("this
+    week") or as a pronoun ("I loved this") they are kept. Needs the parser
+    (:func:`graphsvc.text.nlp.english_parse`); unchanged without it."""
+    if not re.search(r"\b(?:this|that|these|those)\b", sentence, re.IGNORECASE):
+        return sentence
+    tokens = nlp.english_parse(sentence)
+    if tokens is None:
+        return sentence
+    out: list[str] = []
+    position = 0
+    for token in tokens:
+        start = sentence.find(token.text, position)
+        if start < 0:
+            return sentence
+        out.append(sentence[position:start])
+        text = token.text
+        head = tokens[token.head]
+        lower = text.lower()
+        if lower in _ARTICLE and token.dep == "det" and head.pos == "NOUN" and head.text.lower() not in _TIME_NOUNS:
+            following = tokens[token.index + 1].text if token.index + 1 < len(tokens) else ""
+            text = _ARTICLE[lower] if lower != "this" else ("an" if following[:1].lower() in "aeiou" else "a")
+            text = text.capitalize() if token.text[0].isupper() else text
+        out.append(text)
+        position = start + len(token.text)
+    out.append(sentence[position:])
+    return "".join(out)
+
+
+def normalise_informal(sentence: str) -> str:
+    """``sentence`` with informal chat forms written out (see the module docstring); spacing tidied."""
+    for pattern, replacement in _INFORMAL:
+        sentence = pattern.sub(partial(_same_case, replacement=replacement), sentence)
+    return re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s{2,}", " ", sentence)).strip()
+
+
+def _same_case(found: re.Match[str], *, replacement: str) -> str:
+    return replacement[:1].upper() + replacement[1:] if found[0][:1].isupper() and replacement else replacement
+
+
+# --- a dropped subject ------------------------------------------------------------------------------------
+_PAST_START = frozenset(
+    """went got had made met saw took ran ate came gave found left lost won felt drove flew wrote began bought
+    brought caught chose fell heard kept paid sent sold spent woke did grew became built taught stood slept swam
+    sang quit finished started tried visited was joined adopted painted cooked baked moved signed booked picked
+    decided learned learnt watched played traveled travelled attended celebrated graduated completed received
+    hiked climbed volunteered organized organised hosted passed landed launched opened""".split()
+)
+_PROGRESSIVE_START = re.compile(
+    r"^(?:going to|planning (?:to|on)|thinking (?:of|about)|hoping|trying to|looking forward to|working on|"
+    r"looking into|getting (?:ready|into)|saving (?:up )?for)\b",
+    re.IGNORECASE,
+)
+_FEELING_START = re.compile(
+    r"^(?:(?:so|really|super|pretty|very|totally)\s+)?(?:excited|happy|glad|thrilled|stoked|proud|nervous|"
+    r"grateful|thankful|sad|tired|busy|lucky|blessed)\b(?=\s+(?:about|to|for|that|with|of|because)\b)",
+    re.IGNORECASE,
+)
+
+
+def restore_subject(sentence: str) -> str:
+    """Put back an English first-person subject the speaker dropped, when the first word leaves no doubt:
+    a past-tense verb ("Lost my job" → "I lost my job"), "Been"/"Just" + past ("Just finished" → "I just
+    finished"), a plan or activity ("Going to ...", "Planning to ...", "Working on ..." → "I'm ..."), a feeling
+    with its cause ("Excited to ..." → "I'm excited to ..."). Anything else is returned unchanged; imperatives
+    ("Check out ...") are not repaired."""
+    words = sentence.split(maxsplit=1)
+    if len(words) < 2:
+        return sentence
+    first = words[0].lower().strip(",")
+    rest = words[1] if len(words) > 1 else ""
+    if first == "going" and rest.lower().startswith("to be "):
+        return sentence  # "Going to be a great night": the subject is not the speaker
+    if first in _PAST_START and rest:
+        return f"I {first} {rest}"
+    second = rest.split(maxsplit=1)[0].lower().strip(",")
+    if first in ("just", "finally", "recently") and (second in _PAST_START or second.endswith("ed")):
+        return f"I {first} {rest}"
+    if first == "been" and rest:
+        return f"I've been {rest}"
+    if _PROGRESSIVE_START.match(sentence) and len(sentence.split()) >= 3:
+        return f"I'm {sentence[:1].lower()}{sentence[1:]}"
+    if _FEELING_START.match(sentence):
+        return f"I'm {sentence[:1].lower()}{sentence[1:]}"
+    return sentence
+
+
+# --- the speaker as subject -------------------------------------------------------------------------------
+_EN_LEAD = (
+    r"(?:(?:yesterday|today|tonight|recently|lately|finally|actually|also|so|and|but|then|now|plus|anyway|"
+    r"honestly|luckily|unfortunately|sadly|thankfully|fortunately|personally|currently|still|just|"
+    r"(?:last|this|next|past|this past) \w+|earlier(?: today| this \w+)?|the other day|a while ago|"
+    r"(?:a (?:few|couple of)|\w+) (?:days|weeks|months|years) ago|on \w+day|in \d{4}|over the \w+|"
+    r"at (?:first|the moment)|for (?:the )?(?:first|last) time|as a (?:kid|child|teen|teenager)|"
+    r"(?:in|on|at|during|for|with|after|before|over|by|from|outside of|apart from|besides) [^,;]{1,40},|"
+    r"(?:when|while|after|before|since|once|because|although|though|whenever|as soon as) [^,;]{1,80}?"
+    r"(?:,|\s(?=I\b|I['’]))|(?:some|one|all|both|most|many|two|three|a few|a couple) of (?=my\b))[,]?\s*)*"
+)
+_EN_SPEAKER_SUBJECT = re.compile(
+    _EN_LEAD + r"(?:I(?:['’](?:m|ve|d|ll))?\b(?!-)|(?-i:[Mm]y|[Oo]ur) (?!own\b)[\w'’-]+|[Mm]e and (?:my |[A-Z])|"
+    r"(?:[Mm]y \w+|(?-i:[A-Z][a-z]+)|(?:some|a few|two|three) (?:friends|people|colleagues)(?: [^,.!?]{1,30})?)"
+    r" and I\b)",
+    re.IGNORECASE,
+)
+_EN_WE_SUBJECT = re.compile(
+    _EN_LEAD + r"we(?:(?:['’]ve| have)(?: \w+ly| just| finally| already)? (?!to\b)\w+|(?:['’]re| are) \w+ing\b|"
+    r"['’]ll|(?: will| are going to)|(?: \w+ly| just| finally| also)? (?:went|got|had|made|met|saw|took|ran|ate|came|"
+    r"gave|found|left|lost|won|drove|flew|bought|spent|moved|\w+ed)\b|"
+    r"(?: (?:usually|often|always|sometimes|normally|never|really|also|both))* (?:love|like|enjoy|go|watch|play|"
+    r"spend|visit|have)\b)",
+    re.IGNORECASE,
+)
+""""We" as the subject of something that happened or is planned ("We went camping", "We're moving in May"): the
+speaker and others did it. "We can all make a difference" is a remark, not a happening."""
+_EN_WE = re.compile(r"\b(?:we|we['’](?:re|ve|d|ll)|us|ourselves|let['’]?s)\b", re.IGNORECASE)
+"""Who "we" are is not known: only "we" doing something (:data:`_EN_WE_SUBJECT`) is kept, as "<name> and others".
+"our" is the speaker's ("our team" is the team the speaker is in) and named like "my"."""
+_EN_POINTER = re.compile(
+    r"\b(?:(?P<person>he|she|him|they|them|his)\b|(?P<thing>it|its)\b|(?:these|those|here['’]s|there['’]s)\b|"
+    r"this\b(?!\s+(?:morning|afternoon|evening|week|weekend|month|year|summer|winter|spring|fall|autumn|time|past)\b)|"
+    r"that(?:['’]s|\s*[.!?,;]|\s*$)|like that\b|(?:of|about|for|with|to|do|did) that\b)",
+    re.IGNORECASE,
+)
+"""Words that point outside the sentence (a person, thing or place the sentence does not name): "I loved it",
+"I made this painting", "they helped me". "that" introducing a clause ("I realised that ...") and "this" in a
+time phrase ("this week") are not pointers; "he/she/they" after a named person or "my son", and "it is/was"
+after "a/an/my <noun>" in the same sentence point inside it (:func:`_points_outside`)."""
+_EN_PERSON_BEFORE = re.compile(r"\b(?:my|a|an|the)\s+(?:\w+\s+)?\w+|(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+\b")
+_EN_THING_BEFORE = re.compile(
+    r"\b(?:a|an|my|our)\s+(?!(?:\w+\s+)?(?:mom|mum|mother|dad|father|parents|friend|friends|family|kids|son|daughter|"
+    r"husband|wife|partner|sister|brother|boss|team|teacher|coach)\b)(?:\w+\s+)?\w+"
+)
+_EN_LOOSE_OBJECT = re.compile(
+    r"\bI(?:['’](?:ve|d|ll|m))?(?:\s+(?!(?:it|them|him|her|this|that|those|these)\b)[\w'’]+){1,3}?\s+"
+    r"(?:it|them|him|her|this|that|those|these|one)(?=\s*(?:[.!?,;]|$|\s+(?:so|too|a lot|again|yet|already|"
+    r"now|today|yesterday|last|this|for|with|at|in|on|and|but|because)\b))",
+    re.IGNORECASE,
+)
+_PEP_TALK = re.compile(
+    r"\b(?:give up|got this|can do (?:it|this)|make it|do my best|keep (?:going|pushing|it up|at it|trying)|"
+    r"hang in there|never (?:stop|quit)|believe in (?:myself|yourself)|stay (?:strong|positive)|"
+    r"won['’]t (?:stop|quit)|can['’]t wait|love (?:it|that|this)|mean(?:s)? a lot|appreciate (?:it|that|this))\b",
+    re.IGNORECASE,
+)
+_EN_CONNECTIVE = re.compile(
+    r"^(?:so|and|but|now|also|plus|anyway|then|well|still)\s*,?\s+(?=I\b|I['’]|[Mm]y\b|[Mm]e and\b|[Ww]e\b)"
+)
+_EN_CLAUSE_BREAK = re.compile(r"\s*(?:\s[-–—]\s*|[–—]\s*|-(?=\s)\s*|;\s*|:\s+|,?\s+(?:and|but|so|plus)\s+|,\s+)")
+_EN_FIRST_SINGULAR = re.compile(r"\b(?:my|me|myself|mine)\b", re.IGNORECASE)
+
+
+def _points_outside(text: str) -> bool:
+    """Whether a word of ``text`` points to something the text does not name (see :data:`_EN_POINTER`)."""
+    for match in _EN_POINTER.finditer(text):
+        before = text[: match.start()]
+        if match["person"] and _EN_PERSON_BEFORE.search(before):
+            continue
+        if match["thing"] and _EN_THING_BEFORE.search(before):
+            continue
+        if match[0].lower().startswith("that") and re.search(r"[A-Za-z]\s*$", before):
+            last = before.split()[-1].lower()
+            if last not in ("and", "but", "so", "because", "like", "is", "was", "of", "about", "for", "with", "to"):
+                continue  # "a show that's coming out": a relative clause, not a pointer
+        return True
+    return False
+
+
+def _acceptable(sentence: str) -> bool:
+    if not (_EN_SPEAKER_SUBJECT.match(sentence) or _EN_WE_SUBJECT.match(sentence)):
+        return False
+    if _EN_WE.search(sentence) and not _EN_WE_SUBJECT.match(sentence):
+        return False
+    if _points_outside(sentence) or _EN_LOOSE_OBJECT.search(sentence):
+        return False
+    words = len(content_words(sentence))
+    return words >= MIN_CONTENT_WORDS and not (_PEP_TALK.search(sentence) and words < 4)
+
+
+def _finish(clause: str) -> str:
+    clause = _EN_CONNECTIVE.sub("", clause.strip(" ,;:-–—"))
+    if not clause:
+        return clause
+    clause = clause[:1].upper() + clause[1:]
+    return clause if clause[-1] in ".!?" else clause + "."
+
+
+def speaker_subject(sentence: str) -> str | None:
+    """The statement about the speaker an English ``sentence`` makes, standing alone, or None.
+
+    Tried in turn: the whole sentence; its longest head that stands alone ("I went to a support group
+    yesterday, and it was so powerful" → "I went to a support group yesterday."); each clause
+    of its own ("Crazy thing happened - I won a tournament last Saturday" → "I won a tournament last Saturday.").
+    Each must have the speaker (or "we" doing something) as its subject and stand alone (:func:`_acceptable`).
+    Expects :func:`normalise_informal` and :func:`restore_subject` applied.
+    """
+    whole = _finish(sentence)
+    if _acceptable(whole):
+        return whole
+    breaks = list(_EN_CLAUSE_BREAK.finditer(sentence))
+    for brk in reversed(breaks):  # the longest head that stands alone
+        head = _finish(sentence[: brk.start()])
+        if _acceptable(head):
+            return head
+    edges = [0, *(b.end() for b in breaks)]
+    ends = [*(b.start() for b in breaks), len(sentence)]
+    for start, stop in zip(edges, ends, strict=True):
+        clause = _finish(restore_subject(sentence[start:stop].strip()))
+        if start and _acceptable(clause):
+            return clause
+    return None
+
+
+def says_that(sentence: str) -> str | None:
+    """An English sentence about the speaker whose subject is something else ("Dance gives me an escape.",
+    "Nature's always been my haven.") as the speaker's view: "I say that dance gives me an escape.".
+
+    Only a declarative sentence whose grammatical subject is a noun or a gerund (spaCy's parser: not a pronoun,
+    not an imperative), that holds a first-person singular word and nothing pointing outside it; None otherwise,
+    and always None without the English pipeline (:mod:`graphsvc.text.nlp`).
+    """
+    if not _EN_FIRST_SINGULAR.search(sentence) or _EN_WE.search(sentence) or _points_outside(sentence):
+        return None
+    if len(content_words(sentence)) < MIN_CONTENT_WORDS + 1 or _PEP_TALK.search(sentence):
+        return None
+    tokens = nlp.english_parse(sentence)
+    if tokens is None:
+        return None
+    roots = [t for t in tokens if t.dep == "ROOT"]
+    if len(roots) != 1 or roots[0].pos not in ("VERB", "AUX"):
+        return None
+    subjects = [t for t in tokens if t.head == roots[0].index and t.dep in ("nsubj", "nsubjpass", "csubj")]
+    if len(subjects) != 1 or subjects[0].pos not in ("NOUN", "PROPN", "VERB") or subjects[0].index > 3:
+        return None
+    first = sentence if tokens[0].pos == "PROPN" else sentence[:1].lower() + sentence[1:]
+    return _finish(f"I say that {first}")
+
+
+_ZH_LEAD = (
+    r"(?:[上下这本]个?(?:周|星期|礼拜)[一二三四五六日天末]?|[上下这本]个月|[去今明前]年|"
+    r"今天|昨天|前天|明天|最近|近来|这几天|这段时间|其实|不过|但是|但|可是|可|而且|所以|然后|另外|后来|现在|平时|"
+    r"每天|周末|上周|这周|上个月|去年|今年|小时候|以前|那时候|之前|刚才|刚刚|终于|本来|原来|有时候|有时|每次|"
+    r"总之|因此|同时|当时|其中|还有|对了|说实话|老实说)*"
+)
+_ZH_SPEAKER_CLAUSE = re.compile(_ZH_LEAD + r"[，,、\s]*我(?!们)")
+_ZH_WE = re.compile(r"我们|咱们|咱")
+_ZH_CLAUSE = re.compile(r"[^，,；;]+[，,；;]?")
+
+
+def speaker_clause(sentence: str) -> str | None:
+    """The Chinese ``sentence`` from its first clause whose subject is the speaker (我, after time words and
+    connectives), or None: "今天是个美好的一天，我跟朋友去看了电影。" → "我跟朋友去看了电影。". Sentences
+    about "we" (我们, 咱们) are refused: who they are is not known."""
+    if _ZH_WE.search(sentence):
+        return None
+    position = 0
+    for clause in _ZH_CLAUSE.findall(sentence):
+        if _ZH_SPEAKER_CLAUSE.match(clause):
+            return sentence[position:]
+        position += len(clause)
+    return None
+
+
+def stands_alone(sentence: str, language: Language) -> str | None:
+    """The statement ``sentence`` makes about its speaker, ready to be named, or None (see the module docstring).
+
+    English: informal forms written out, a dropped subject restored, then :func:`speaker_subject`. Chinese:
+    :func:`speaker_clause`.
+    """
+    if language == "zh":
+        return speaker_clause(sentence)
+    sentence = demonstrative_to_article(restore_subject(normalise_informal(sentence)))
+    return speaker_subject(sentence) or says_that(sentence)

@@ -301,6 +301,20 @@ def speaker_subject(sentence: str) -> str | None:
     return None
 
 
+def is_imperative(sentence: str) -> bool:
+    """Whether an English sentence tells someone to do something ("Check out my studio!", "Keep it up, Jon"):
+    its main verb is a bare verb with no subject (spaCy's parse; False without the pipeline)."""
+    tokens = nlp.english_parse(sentence)
+    if not tokens:
+        return False
+    roots = [t for t in tokens if t.dep == "ROOT"]
+    if len(roots) != 1 or roots[0].pos != "VERB":
+        return False
+    has_subject = any(t.head == roots[0].index and t.dep in ("nsubj", "nsubjpass", "expl", "csubj") for t in tokens)
+    words = [t for t in tokens if t.pos not in ("PUNCT", "INTJ", "PROPN")]
+    return not has_subject and bool(words) and words[0].index == roots[0].index
+
+
 def says_that(sentence: str) -> str | None:
     """An English sentence about the speaker whose subject is something else ("Dance gives me an escape.",
     "Nature's always been my haven.") as the speaker's view: "I say that dance gives me an escape.".

@@ -51,13 +51,25 @@ def english() -> Any | None:
             return None
 
 
-@lru_cache(maxsize=4096)
+CACHED_CHARS = 2000
+"""Parses of texts up to this long are kept (a sentence is parsed by several rules); longer ones are not."""
+
+
 def _parse(text: str) -> Any | None:
-    nlp = english()
-    if nlp is None:
+    return _parse_cached(text) if len(text) <= CACHED_CHARS else _parse_now(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_cached(text: str) -> Any | None:
+    return _parse_now(text)
+
+
+def _parse_now(text: str) -> Any | None:
+    pipeline = english()
+    if pipeline is None:
         return None
     with _LOCK:  # spaCy documents no thread safety for one pipeline
-        return nlp(text)
+        return pipeline(text)
 
 
 def english_entities(text: str) -> list[Span] | None:

@@ -41,7 +41,7 @@ EN_PLACE_SUFFIXES = frozenset(
 )
 EN_ORG_SUFFIXES = frozenset(
     """inc corp corporation company co ltd llc university college school academy institute bank group club
-    association foundation hospital clinic agency church society studio studios team""".split()
+    association foundation hospital clinic agency church society studio studios team labs lab""".split()
 )
 EN_PERSON_BEFORE = re.compile(
     r"(?:\b(?:my|our|his|her) (?:best )?(?:friends?|sister|brother|mom|mother|dad|father|son|daughter|wife|"
@@ -235,6 +235,8 @@ def extract_entities(messages: Sequence[ConversationMessage]) -> list[EntityMent
         for match in ZH_RELATION_NAME.finditer(text):
             _add(found, match[1], "person", 1, message.message_id)
         for match in ZH_PLACE.finditer(text):
+            if _zh_common_place(match[1]):
+                continue
             kind: EntityKind = "organization" if match[1].endswith(ZH_ORG_SUFFIXES) else "place"
             _add(found, match[1], kind, 2, message.message_id)
         _add_english(found, message, message_spans, mid_sentence)
@@ -249,6 +251,20 @@ def extract_entities(messages: Sequence[ConversationMessage]) -> list[EntityMent
         )
         for e in found.values()
     ]
+
+
+ZH_GENERIC_PLACES = frozenset("老城区 市中心 郊区 城区 景区 小区 市区 新区 开发区 山区 商业区 住宅区".split())
+
+
+def _zh_common_place(candidate: str) -> bool:
+    """Whether a 住在/去了/在…-suffix match is a common noun or a phrase, not a name: one dictionary word tagged as a
+    common noun (宠物医院, 游泳馆), a generic area (老城区), or words with a verb or particle inside (喜欢拍街)."""
+    if candidate in ZH_GENERIC_PLACES:
+        return True
+    words = nlp.chinese_words(candidate)
+    if len(words) == 1:
+        return words[0][1] == "n"
+    return any(flag[:1] in ("v", "u", "f", "r", "d", "p", "c") for _word, flag in words)
 
 
 def _add_english(

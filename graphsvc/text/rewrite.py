@@ -129,9 +129,9 @@ def name_the_speaker(sentence: str, speaker: str, language: Language) -> str:
 def name_the_speaker_zh(sentence: str, speaker: str) -> str:
     """Chinese: 我 → the speaker's name, on segmented words only (jieba, :func:`graphsvc.text.nlp.chinese_words`).
 
-    A word that starts with 我 (我, 我会, 我家; not 我们) has it replaced: at the start of a clause (the first time,
-    or after a comma) by the name, elsewhere by 自己 ("张伟跟自己的朋友去看了电影", not "张伟跟张伟的朋友").
-    A 我 inside a word (自我, 忘我) is never touched.
+    A word that starts with 我 (我, 我会, 我家; not 我们) has it replaced by the name, except a later possessive 我的
+    inside the clause the name began, which becomes 自己的 ("张伟跟自己的朋友去看了电影", not "张伟跟张伟的朋友").
+    A 我 inside a word (自我, 忘我) is never touched. "我叫张伟，…" reads "张伟…", not "张伟叫张伟，…".
     """
     out: list[str] = []
     named = False
@@ -139,13 +139,15 @@ def name_the_speaker_zh(sentence: str, speaker: str) -> str:
     words = [word for word, _flag in nlp.chinese_words(sentence)]
     for position, word in enumerate(words):
         if word.startswith("我") and not word.startswith("我们"):
-            before_self = word == "我" and words[position + 1 : position + 2] == ["自己"]
-            out.append((speaker if clause_start or not named or before_self else "自己") + word[1:])
+            reflexive = named and not clause_start and words[position + 1 : position + 2] == ["的"]
+            out.append(("自己" if reflexive else speaker) + word[1:])
             named = True
         else:
             out.append(word)
         if word.strip():
             clause_start = word in ("，", ",", "；", ";", "：", ":")
+    text = "".join(out)
+    return re.sub(rf"^{re.escape(speaker)}叫{re.escape(speaker)}[，,]\s*", speaker, text)
     return "".join(out)
 
 

@@ -66,7 +66,7 @@ _INFORMAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bbf\b", "boyfriend"),
         (r"\bmins\b", "minutes"),
         (r"\bhrs\b", "hours"),
-        (r"\s*\b(?:lol|lmao|haha\w*|hehe\w*|tbh|imo|btw)\b[.!]*", ""),
+        (r"[,\s]*\b(?:lol|lmao|haha\w*|hehe\w*|tbh|imo|btw|brb|ttyl)\b[.!]*", ""),
         (r"\s*[:;]-?[)(DPp]", ""),
     )
 )
@@ -85,15 +85,15 @@ _TIME_NOUNS = frozenset(
 )
 
 
-_ARTICLE = {"this": "a", "that": "the", "these": "some", "those": "the"}
+_ARTICLE = {"this": "a", "these": "some"}
 
 
 def demonstrative_to_article(sentence: str) -> str:
-    """English demonstratives before a noun, which in chat introduce what the speaker names ("I've been reading
-    this inspiring book", "I found these old notebooks") → "a"/"an", "some", "the"; in a time phrase ("this
-    week") or as a pronoun ("I loved this") they are kept. Needs the parser
-    (:func:`graphsvc.text.nlp.english_parse`); unchanged without it."""
-    if not re.search(r"\b(?:this|that|these|those)\b", sentence, re.IGNORECASE):
+    """English "this/these" before a noun, which in chat introduce what the speaker names ("I've been reading
+    this inspiring book", "I found these old notebooks") → "a"/"an", "some"; in a time phrase ("this week") or as
+    a pronoun ("I loved this") they are kept, and so are "that/those", which point back ("I loved that book").
+    Needs the parser (:func:`graphsvc.text.nlp.english_parse`); unchanged without it."""
+    if not re.search(r"\b(?:this|these)\b", sentence, re.IGNORECASE):
         return sentence
     tokens = nlp.english_parse(sentence)
     if tokens is None:
@@ -348,6 +348,8 @@ _ZH_LEAD = (
 )
 _ZH_SPEAKER_CLAUSE = re.compile(_ZH_LEAD + r"[，,、\s]*我(?!们)")
 _ZH_WE = re.compile(r"我们|咱们|咱")
+_ZH_POINTER = re.compile(r"[它他她]|这个|那个|这些|那些")
+"""Once a leading clause is cut, a pronoun left in the rest points to what was cut ("团子病了，我带它去了医院")."""
 _ZH_CLAUSE = re.compile(r"[^，,；;]+[，,；;]?")
 
 
@@ -360,7 +362,8 @@ def speaker_clause(sentence: str) -> str | None:
     position = 0
     for clause in _ZH_CLAUSE.findall(sentence):
         if _ZH_SPEAKER_CLAUSE.match(clause):
-            return sentence[position:]
+            kept = sentence[position:]
+            return None if position and _ZH_POINTER.search(kept) else kept
         position += len(clause)
     return None
 

@@ -138,10 +138,7 @@ def _english_kind(span: str, before: str, after: str, label: str | None) -> tupl
     if gazetteer.is_region(span):
         return ("place", 2)
     if label and label in MODEL_KINDS:
-        kind = MODEL_KINDS[label]
-        if kind != "place" or " " in span or gazetteer.is_place(span) or EN_PLACE_BEFORE.search(before):
-            return (kind, 2)
-        return ("thing", 0)  # a single unknown word the model calls a place ("Zorblat"): no more than a thing
+        return _model_kind(span, before, after, MODEL_KINDS[label])
     if EN_PERSON_BEFORE.search(before):
         return ("organization", 1) if span.isupper() else ("person", 1)
     if gazetteer.is_place(span) and (label is None or EN_PLACE_BEFORE.search(before)):
@@ -155,6 +152,29 @@ def _english_kind(span: str, before: str, after: str, label: str | None) -> tupl
     if re.match(r"['’]s\b|\s+and I\b", after):
         return ("organization", 1) if span.isupper() else ("person", 1)
     return ("thing", 0)
+
+
+def _model_kind(span: str, before: str, after: str, kind: EntityKind) -> tuple[EntityKind, int]:
+    """The model's kind (strength 2), or a thing (0) where the rules doubt it: a one-word "person" that names
+    what follows it ("Marley flooring", "Nike shoes"), a single unknown word called a place ("Zorblat")."""
+    if kind == "person" and " " not in span and _modifies_next_word(span, after):
+        return ("thing", 0)
+    if kind != "place" or " " in span or gazetteer.is_place(span) or EN_PLACE_BEFORE.search(before):
+        return (kind, 2)
+    return ("thing", 0)
+
+
+def _modifies_next_word(name: str, after: str) -> bool:
+    """Whether the word right after a one-word name is a lowercase noun (or -ing form) the name describes
+    ("Marley flooring", "Dyson vacuum"), by spaCy's tags of the name with what follows; False without the pipeline
+    and for a verb ("Tom paints")."""
+    if re.match(r"\s+[a-z]+\b", after) is None:
+        return False
+    tokens = nlp.english_parse(f"{name}{after}"[:200])
+    if not tokens or len(tokens) < 2:
+        return False
+    following = tokens[1]
+    return following.pos == "NOUN" or (following.pos == "VERB" and following.text.endswith("ing"))
 
 
 def _model_labels(text: str) -> dict[str, str] | None:

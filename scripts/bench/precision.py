@@ -130,8 +130,8 @@ async def items_of(
             settings=ReflectionSettings(),
             similarity_floor=Settings().similarity_floor,
         )
-        for trait in [*output.new_behaviors, *output.new_trends]:
-            items.append(Item("trait", user, trait.content, source))
+        contents = [t.content for t in output.new_behaviors] + [t.content for t in output.new_trends]
+        items += [Item("trait", user, content, source) for content in contents]
     return list(dict.fromkeys(items))
 
 

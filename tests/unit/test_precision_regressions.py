@@ -15,6 +15,7 @@ from graphsvc.pipeline.impressions.active import build_active_entities, detect_m
 from graphsvc.pipeline.tags.keywords import keywords
 from graphsvc.text import gazetteer, nlp
 from graphsvc.text.entities import extract_entities
+from graphsvc.text.language import detect_language
 from graphsvc.text.rewrite import name_the_speaker
 from graphsvc.text.standalone import normalise_informal, restore_subject, stands_alone
 
@@ -80,8 +81,7 @@ def test_chinese_second_mentions_and_self_introductions_read_naturally() -> None
     ],
 )
 def test_a_statement_stands_alone_or_is_refused(sentence: str, kept: str | None) -> None:
-    language = "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in sentence) else "en"
-    assert stands_alone(sentence, language) == kept
+    assert stands_alone(sentence, detect_language(sentence)) == kept
 
 
 def test_informal_forms_are_written_out_and_a_dropped_subject_restored() -> None:

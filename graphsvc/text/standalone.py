@@ -241,7 +241,12 @@ _EN_FIRST_SINGULAR = re.compile(r"\b(?:my|me|myself|mine)\b", re.IGNORECASE)
 
 
 def _points_outside(text: str) -> bool:
-    """Whether a word of ``text`` points to something the text does not name (see :data:`_EN_POINTER`)."""
+    """Whether a word of ``text`` points to something the text does not name (see :data:`_EN_POINTER`), or
+    "that/those" points back to a thing ("I loved that book"; spaCy's parse, when loaded)."""
+    if re.search(r"\b(?:that|those)\b", text, re.IGNORECASE):
+        tokens = nlp.english_parse(text) or []
+        if any(t.text.lower() in ("that", "those") and t.dep == "det" for t in tokens):
+            return True
     for match in _EN_POINTER.finditer(text):
         before = text[: match.start()]
         if match["person"] and _EN_PERSON_BEFORE.search(before):

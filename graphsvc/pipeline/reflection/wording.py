@@ -75,6 +75,11 @@ _EN_NOT_PHRASE = frozenset(
     having when how what which who why where more most lot lots much things stuff everything something
     anything""".split()
 )
+_PASSING_OBJECTS = frozenset(
+    """walk movie film show trip break rest look time something somewhere anything food meal drink coffee tea nap
+    shower bath chat talk call photo picture place way thing things day night weekend lot""".split()
+)
+"""Objects of a passing wish ("Wants to take a walk", "Wants to watch a movie"): no characterisation of a person."""
 _ZH_NOT_START = tuple("很也还都就我你他她它这那些个了着过的得地吧吗呢啊")
 
 
@@ -84,7 +89,7 @@ def _is_phrase(item: str, language: str, *, verb_phrase: bool = False) -> bool:
     adverb left over by the pattern ("they're", "sure")."""
     words = item.split()
     if language == "zh":
-        if item.startswith(_ZH_NOT_START) or len(item) < 2:
+        if item.startswith(_ZH_NOT_START) or len(item) < (3 if verb_phrase else 2):
             return False
         flags = [flag for _word, flag in nlp.chinese_words(item)]
         return bool(flags) and flags[-1][:1] in ("n", "v") and not any(f[:1] in ("r", "u", "y", "e") for f in flags)
@@ -99,8 +104,9 @@ def _is_phrase(item: str, language: str, *, verb_phrase: bool = False) -> bool:
         return False
     if not inner:
         return False
-    if verb_phrase:
-        return inner[0].pos == "VERB"
+    if verb_phrase:  # an action with a specific object: "run a marathon", not "go" or "take a walk"
+        nouns = [t for t in inner if t.pos in ("NOUN", "PROPN")]
+        return inner[0].pos == "VERB" and bool(nouns) and nouns[-1].text.lower() not in _PASSING_OBJECTS
     return inner[-1].pos in ("NOUN", "PROPN") or (inner[-1].pos == "VERB" and inner[-1].text.endswith("ing"))
 
 

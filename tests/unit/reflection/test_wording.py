@@ -17,7 +17,9 @@ from graphsvc.pipeline.reflection.wording import characterise
             "Enjoys painting",  # tea is named once: not grounded in two memories
         ),
         (["Ana plans to run a marathon next year.", "Ana wants to run a marathon."], "Wants to run a marathon"),
-        (["Ana wants to travel.", "Ana hopes to travel more."], "Wants to travel"),
+        (["Ana wants to travel to Japan.", "Ana hopes to travel to Japan."], "Wants to travel to Japan"),
+        (["Ana wants to take a walk.", "Ana wants to take a walk today."], None),  # a passing wish
+        (["Ana wants to go.", "Ana wants to go now."], None),
         (["我很喜欢画画。", "我每天都画画一个小时。", "我喜欢品茶。"], "喜欢画画"),
         (["我打算学钢琴。", "我准备学钢琴，已经买了琴。"], "想要学钢琴"),
         # issue 22: no keyword salad; none when unsure

@@ -86,6 +86,10 @@ ZH_PLACE_SUFFIXES = tuple("省市县区镇村乡路街山岛湖寺江河海峰�
 ZH_ORG_SUFFIXES = ("大学", "学院", "公司", "医院", "中学", "小学", "银行", "集团", "协会", "研究所", "研究院", "俱乐部")
 
 
+_AFTER_NAME = frozenset("和跟也都去在是说很给的了把被一最还又要想会让带请住来喜做从到与及对向已曾就才总不没同等们老")
+"""Characters that may follow a person's name in a sentence (a conjunction, verb, particle...)."""
+
+
 def _dictionary_tag(word: str) -> str | None:
     table = tagger().dt.word_tag_tab  # type: ignore[attr-defined]
     tag = table.get(word)
@@ -100,26 +104,34 @@ def chinese_names(text: str) -> list[tuple[str, ZhKind]]:
 
     - a person (``nr``) is 2-3 Han characters starting with a common surname (:data:`ZH_SURNAMES`), not a doubled
       character, and when two characters long not a word of jieba's dictionary (its dictionary tags many common
-      words ``nr``: 谢谢, 古老, 拓宽, 美的);
-    - a place (``ns``) is in the gazetteer or ends with a place suffix (:data:`ZH_PLACE_SUFFIXES`: 西湖, 黄山);
+      words ``nr``: 谢谢, 古老, 拓宽, 美的), and followed by punctuation or a word that can follow a name
+      (:data:`_AFTER_NAME`: 和, 的, 去, 说...; not 宫保鸡 of 宫保鸡丁);
+    - any of them in the gazetteer is a place (马德里);
+    - a place (``ns``) is 3+ characters ending with a place suffix (:data:`ZH_PLACE_SUFFIXES`: 天目山; not 登山);
     - an organisation (``nt``) ends with an organisation suffix (:data:`ZH_ORG_SUFFIXES`: 清华大学).
     """
     if not re.search(r"[\u4e00-\u9fff]", text):
         return []
     segmenter = tagger()
     out: list[tuple[str, ZhKind]] = []
+    position = 0
     for pair in segmenter.cut(text):  # type: ignore[attr-defined]
         word, flag = str(pair.word), str(pair.flag)
+        position += len(word)
         kind = _ZH_FLAGS.get(flag)
         if kind is None or not _HAN.match(word) or len(word) < 2:
             continue
-        if kind == "person":
+        if is_place(word):
+            out.append((word, "place"))  # 马德里 is Madrid, whatever the tagger says
+        elif kind == "person":
             ok = 2 <= len(word) <= 3 and word[0] in ZH_SURNAMES and word[0] != word[1]
             ok = ok and (len(word) == 3 or _dictionary_tag(word) is None)
+            following = text[position : position + 1]
+            if ok and (not _HAN.match(following) or following in _AFTER_NAME):  # not 宫保鸡 of 宫保鸡丁
+                out.append((word, kind))
         elif kind == "place":
-            ok = is_place(word) or word.endswith(ZH_PLACE_SUFFIXES)
-        else:
-            ok = word.endswith(ZH_ORG_SUFFIXES)
-        if ok:
+            if len(word) >= 3 and word.endswith(ZH_PLACE_SUFFIXES):  # 天目山, not 登山 or 内省
+                out.append((word, kind))
+        elif word.endswith(ZH_ORG_SUFFIXES):
             out.append((word, kind))
     return out

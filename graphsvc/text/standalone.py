@@ -219,7 +219,8 @@ after "a/an/my <noun>" in the same sentence point inside it (:func:`_points_outs
 _EN_PERSON_BEFORE = re.compile(r"\b(?:my|a|an|the)\s+(?:\w+\s+)?\w+|(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+\b")
 _EN_THING_BEFORE = re.compile(
     r"\b(?:a|an|my|our)\s+(?!(?:\w+\s+)?(?:mom|mum|mother|dad|father|parents|friend|friends|family|kids|son|daughter|"
-    r"husband|wife|partner|sister|brother|boss|team|teacher|coach)\b)(?:\w+\s+)?\w+"
+    r"husband|wife|partner|sister|brother|boss|team|teacher|coach|chance|lot|bit|way|time|problem|question|while|"
+    r"moment|feeling|idea|day|week|try|look)\b)(?:\w+\s+)?\w+"
 )
 _EN_LOOSE_OBJECT = re.compile(
     r"\bI(?:['’](?:ve|d|ll|m))?(?:\s+(?!(?:it|them|him|her|this|that|those|these)\b)[\w'’]+){1,3}?\s+"
@@ -261,12 +262,26 @@ def _points_outside(text: str) -> bool:
     return False
 
 
+_EN_VAGUE = re.compile(
+    r"^I(?:['’]ll| will| would)? (?:try|do|give) (?:my|their) best\b|"
+    r"^I(?:['’]ll| will) (?:try|keep trying)(?: (?:it|that|this|these|them|harder|again))?[.!]?$|"
+    r"^I learned a lot[.!]?$|^I (?:encountered|had|have) (?:a|some) (?:problem|issue|trouble|worry)s?(?: today)?[.!]?$|"
+    r"\b(?:go for a walk|take a walk|watch a movie|see a movie|grab (?:a )?(?:coffee|bite|drink)|take a nap|"
+    r"get some rest)\b(?=[^.!?]{0,25}[.!?]?$)",
+    re.IGNORECASE,
+)
+"""Statements that say nothing alone: resolutions without an object ("I'll try my best"), "I learned a lot", a
+problem not named, and passing plans ("I'm going to take a walk", "I plan to watch a movie")."""
+
+
 def _acceptable(sentence: str) -> bool:
     if not (_EN_SPEAKER_SUBJECT.match(sentence) or _EN_WE_SUBJECT.match(sentence)):
         return False
     if _EN_WE.search(sentence) and not _EN_WE_SUBJECT.match(sentence):
         return False
     if _points_outside(sentence) or _EN_LOOSE_OBJECT.search(sentence):
+        return False
+    if _EN_VAGUE.search(re.sub(r"^(?:(?:now|today|so|and|but|also|then|honestly),?\s+)+", "", sentence, flags=re.I)):
         return False
     words = len(content_words(sentence))
     return words >= MIN_CONTENT_WORDS and not (_PEP_TALK.search(sentence) and words < 4)
@@ -353,9 +368,32 @@ _ZH_LEAD = (
 )
 _ZH_SPEAKER_CLAUSE = re.compile(_ZH_LEAD + r"[，,、\s]*我(?!们)")
 _ZH_WE = re.compile(r"我们|咱们|咱")
-_ZH_POINTER = re.compile(r"[它他她]|这个|那个|这些|那些")
+_ZH_POINTER = re.compile(r"[它他她]|[这那][个些种样件部本次位首]|其中")
+_ZH_INTRODUCED = re.compile(r"(?:一[只个位本部条首]|叫|名叫)[\u4e00-\u9fff]{0,6}[，,]?\s*[它他她]")
+"""A pronoun right after what it names ("养了一只猫叫团子，它特别黏人") points inside the sentence."""
+_ZH_VAGUE = re.compile(
+    r"^我(?:会|要|将)(?:尽力|试着|努力|认真|好好|尽量|继续)|^我有一个(?:烦恼|问题|困扰|麻烦)[。！]?$|^我学到了很多[。！]?$|"
+    r"^我(?:还)?没有计划"
+)
+"""Chinese statements that say nothing alone: resolutions ("我会尽力…"), a worry not named, "我学到了很多"."""
 """Once a leading clause is cut, a pronoun left in the rest points to what was cut ("团子病了，我带它去了医院")."""
 _ZH_CLAUSE = re.compile(r"[^，,；;]+[，,；;]?")
+
+
+_ZH_PRONOUNS = frozenset("他 她 它 他们 她们 它们 其中 其他人".split())
+
+
+def _zh_points_outside(sentence: str) -> bool:
+    """Whether a Chinese word of ``sentence`` (jieba's words: 吉他 is no pronoun) points outside it: 他/她/它 not
+    right after what they name, or a demonstrative (这个, 这些, 那种, 这部...)."""
+    if not _ZH_POINTER.search(sentence):
+        return False
+    for word, _flag in nlp.chinese_words(sentence):
+        if word in _ZH_PRONOUNS and not _ZH_INTRODUCED.search(sentence):
+            return True
+        if _ZH_POINTER.match(word) and word[0] in "这那":
+            return True
+    return False
 
 
 def speaker_clause(sentence: str) -> str | None:
@@ -364,11 +402,13 @@ def speaker_clause(sentence: str) -> str | None:
     about "we" (我们, 咱们) are refused: who they are is not known."""
     if _ZH_WE.search(sentence):
         return None
+    if _zh_points_outside(sentence):
+        return None
     position = 0
     for clause in _ZH_CLAUSE.findall(sentence):
         if _ZH_SPEAKER_CLAUSE.match(clause):
             kept = sentence[position:]
-            return None if position and _ZH_POINTER.search(kept) else kept
+            return None if _ZH_VAGUE.search(re.sub(_ZH_LEAD + r"[，,、\s]*", "", kept, count=1)) else kept
         position += len(clause)
     return None
 

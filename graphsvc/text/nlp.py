@@ -38,6 +38,13 @@ class Span:
     end: int
 
 
+def load_models() -> None:
+    """Load the English pipeline and jieba now (1-10 s of CPU, once per process; later calls return at once), so
+    that no request or job of a service pays for it later. Call it off the event loop (``asyncio.to_thread``)."""
+    english()
+    gazetteer.tagger()
+
+
 @lru_cache(maxsize=1)
 def english() -> Any | None:
     """The spaCy English pipeline, or None when it is not installed (the rules then decide alone)."""

@@ -118,6 +118,8 @@ CREATE INDEX impression_content IF NOT EXISTS FOR (n:Impression) ON (n.user_id, 
 ;
 CREATE INDEX erasure_user IF NOT EXISTS FOR (n:Erasure) ON (n.user_id)
 ;
+CREATE INDEX api_key_user IF NOT EXISTS FOR (n:ApiKey) ON (n.user_id)
+;
 
 // Single-property user_id indexes: the planner uses a composite index only when the query
 // constrains every one of its properties, and most tenant-scoped queries give just user_id

@@ -368,7 +368,9 @@ def restore_(file: Path) -> None:
 @click.option("--user", "user_id", required=True, help="The user to erase.")
 @click.option("--confirm", required=True, help="The user id again.")
 def erase_(user_id: str, confirm: str) -> None:
-    """Delete every node of one user (in bounded batches; run again to resume an interrupted erasure)."""
+    """Delete every node of one user (in bounded batches; run again to resume an interrupted erasure).
+
+    Prints the nodes deleted, in all and per label; exits 1 when nodes of the user were left (run it again)."""
     from graphsvc.service import MemoryService
 
     async def run() -> Any:
@@ -383,6 +385,14 @@ def erase_(user_id: str, confirm: str) -> None:
     except GraphsvcError as exc:
         _fail(exc)
     click.echo(f"erased {user_id}: {result.nodes_deleted} nodes")
+    by_label = ", ".join(f"{label} {n}" for label, n in result.deleted_by_label.items() if n)
+    if by_label:
+        click.echo(f"  {by_label}")
+    if not result.complete:
+        click.echo(
+            f"error: nodes of {user_id} were written while it was erased -- fix: run graphsvc erase again", err=True
+        )
+        sys.exit(1)
 
 
 @main.command("ingest-doc")

@@ -1,5 +1,14 @@
-// Hand-made changes to the entity graph from GraphQL (agent tools): merging two entities, settling a
-// pending observation. Upserts and aliases reuse the applier's statements (impressions.cypher).
+// Hand-made changes to the entity graph from GraphQL (agent tools): the user's entity lock and merging two
+// entities (graphsvc/graph/entity_curation.py). Upserts and aliases reuse the applier's statements
+// (entity_writes.cypher).
+
+// name: lock_user_entities
+// First statement of a curation transaction: the user's entity lock. Curations of one user take turns here,
+// so each one's checks see what the previous one committed (check and write in one transaction).
+MERGE (l:EntityLock {user_id: $user_id})
+SET l.locked_at = $now, l.name = 'entity lock'
+RETURN l.user_id AS user_id
+;
 
 // name: entity_owners
 // The owner of each uid, so a merge across users is refused explicitly instead of "not found".
@@ -7,8 +16,6 @@ UNWIND $uids AS uid
 MATCH (e:Entity {uid: uid})
 RETURN e.uid AS uid, e.user_id AS user_id, e.subject AS subject
 ;
-
-// --- mergeEntities($keep, $drop): statements run in order in ONE transaction -----------------------
 
 // name: merge_aliases
 // The drop's aliases move to keep; a name keep already has is deleted (it names keep already).
@@ -180,27 +187,4 @@ CREATE (h)-[:RECORDS]->(k)
 SET k.kind = CASE WHEN k.kind = 'thing' THEN d.kind ELSE k.kind END, k.updated_at = $now
 DETACH DELETE d
 RETURN k.uid AS uid
-;
-
-// name: resolve_pending_observation
-// Mark a pending observation resolved as an entity, with a history entry; only an open one changes.
-MATCH (p:PendingObservation {uid: $uid})
-WHERE p.user_id = $user_id AND p.status = 'open'
-MATCH (e:Entity {uid: $entity_uid})
-WHERE e.user_id = $user_id
-SET p.status = 'resolved', p.resolved_at = $now
-CREATE (p)-[:RESOLVED_AS]->(e)
-CREATE (h:HistoryEntry {uid: $history_uid, user_id: $user_id, target_uid: p.uid, event: 'pending_resolved',
-                        old_value: 'open', new_value: e.uid, actor: $actor, created_at: $now})
-SET h.name = h.event
-CREATE (h)-[:RECORDS]->(p)
-RETURN p.uid AS uid
-;
-
-// name: lock_user_entities
-// First statement of a curation transaction: the user's entity lock. Curations of one user take turns here,
-// so each one's checks see what the previous one committed (check and write in one transaction).
-MERGE (l:EntityLock {user_id: $user_id})
-SET l.locked_at = $now, l.name = 'entity lock'
-RETURN l.user_id AS user_id
 ;

@@ -1,23 +1,5 @@
-// Recall candidates for one user. Every statement filters on user_id. Neo4j's cosine
+// Recall candidates for one user (graphsvc.graph.recall). Every statement filters on user_id. Neo4j's cosine
 // similarity is (1 + cos) / 2 in [0, 1]; ranks, not raw values, enter the fusion.
-
-// name: vector_events_exact
-MATCH (e:Event)
-WHERE e.user_id = $user_id AND e.embedding IS NOT NULL AND e.superseded_at IS NULL
-WITH e, vector.similarity.cosine(e.embedding, $embedding) AS score
-ORDER BY score DESC
-LIMIT $k
-RETURN e.uid AS uid, score
-;
-
-// name: vector_memories_exact
-MATCH (m:Memory)
-WHERE m.user_id = $user_id AND m.status = 'active' AND m.embedding IS NOT NULL
-WITH m, vector.similarity.cosine(m.embedding, $embedding) AS score
-ORDER BY score DESC
-LIMIT $k
-RETURN m.uid AS uid, score
-;
 
 // name: vector_memories_scoped
 // Recall beyond the default (issue 12): memories of $statuses (includeSuperseded) and, with $as_of, only
@@ -73,50 +55,6 @@ CALL (ask) {
   RETURN count(node) AS n
 }
 RETURN ask.index AS index, ask.query AS query, n
-;
-
-// name: hydrate_events
-UNWIND $uids AS uid
-MATCH (e:Event {uid: uid})
-WHERE e.user_id = $user_id
-RETURN e.uid AS uid, e.content AS content, e.speaker AS speaker, e.role AS role, e.occurred_at AS occurred_at,
-       [e.source_id] AS source_ids, [e.uid] AS source_uids, e.title AS title, e.source_type AS source_type
-;
-
-// name: hydrate_memories
-UNWIND $uids AS uid
-MATCH (m:Memory {uid: uid})
-WHERE m.user_id = $user_id
-// A memory is dated by what it says happened (event memories), else by the first message that
-// said it; recency counts from the last message that said it (conversation time, not import time).
-OPTIONAL MATCH (m)-[:EXTRACTED_FROM]->(e:Event)
-WITH m, e ORDER BY e.occurred_at
-WITH m, collect(e.source_id) AS source_ids, collect(e.uid) AS source_uids, min(e.occurred_at) AS first_said,
-     max(e.occurred_at) AS last_said
-RETURN m.uid AS uid, m.content AS content, m.memory_type AS memory_type,
-       coalesce(m.occurred_at, first_said, m.created_at) AS occurred_at, m.importance AS importance,
-       coalesce(last_said, m.last_reinforced_at) AS last_reinforced_at, source_ids, source_uids, m.status AS status,
-       coalesce(m.valid_from, m.occurred_at, first_said, m.created_at) AS valid_from, m.valid_to AS valid_to
-;
-
-// name: recent_events
-// The user's latest events of every source, newest first (the "recent events" part of a memory context);
-// earlier versions of a source record are left out.
-MATCH (e:Event)
-WHERE e.user_id = $user_id AND e.superseded_at IS NULL
-RETURN e.uid AS uid, e.content AS content, e.speaker AS speaker, e.role AS role,
-       e.occurred_at AS occurred_at, e.source_id AS source_id, e.source_type AS source_type, e.title AS title
-ORDER BY e.occurred_at DESC, e.seq DESC
-LIMIT $limit
-;
-
-// name: recent_session_summaries
-// The summaries of the user's latest summarised conversations, newest first (memoryContext).
-MATCH (s:Session)
-WHERE s.user_id = $user_id AND size(coalesce(s.summaries, [])) > 0
-RETURN s.session_id AS session_id, s.summaries AS summaries, s.last_message_at AS last_message_at
-ORDER BY s.last_message_at DESC
-LIMIT $limit
 ;
 
 // name: entity_events_by_similarity
@@ -176,22 +114,6 @@ LIMIT $limit
 RETURN m.uid AS uid
 ;
 
-// name: hydrate_impressions
-// An impression hit names its entity and cites the messages its evidence came from; it is dated by
-// its newest evidence.
-UNWIND $uids AS uid
-MATCH (n:Entity)-[:HAS_IMPRESSION]->(i:Impression {uid: uid})
-WHERE i.user_id = $user_id AND n.user_id = $user_id
-OPTIONAL MATCH (i)<-[:SUPPORTS]-(d:Evidence)-[:FROM_EVENT]->(e:Event)
-WHERE d.user_id = $user_id AND e.user_id = $user_id
-WITH n, i, e ORDER BY e.occurred_at
-WITH n, i, max(e.occurred_at) AS last_said, min(e.occurred_at) AS first_said,
-     [s IN collect(DISTINCT e.source_id) WHERE s IS NOT NULL] AS source_ids, collect(DISTINCT e.uid) AS source_uids
-RETURN i.uid AS uid, i.content AS content, n.subject AS entity, i.confidence AS confidence,
-       coalesce(last_said, i.created_at) AS occurred_at, source_ids, source_uids,
-       coalesce(first_said, i.created_at) AS first_said
-;
-
 // name: selective_entities
 // The named entities observed in at most $max_observed events: an entity found in most of the user's
 // messages (the user, a constant conversation partner) narrows nothing, so its events stay out of expansion.
@@ -221,25 +143,6 @@ RETURN m.uid AS uid, score
 CALL db.index.fulltext.queryNodes($index, $lucene, {limit: $k}) YIELD node, score
 WHERE node.user_id = $user_id AND node.kind = 'passage'
 RETURN node.uid AS uid, score, node.content AS text
-;
-
-// name: hydrate_chunks
-// A passage hit names its document and heading path; it is dated by its document's last change.
-UNWIND $uids AS uid
-MATCH (c:Chunk {uid: uid})
-WHERE c.user_id = $user_id
-MATCH (d:Document {uid: c.document_uid})
-WHERE d.user_id = $user_id
-RETURN c.uid AS uid, c.content AS content, c.heading_path AS heading_path, c.tokens AS tokens,
-       d.uid AS document_uid, d.title AS title, d.filename AS filename, d.updated_at AS occurred_at
-;
-
-// name: chunk_sections
-// The section each passage belongs to (its parent chunk), for memoryContext.
-UNWIND $uids AS uid
-MATCH (s:Chunk {kind: 'section'})-[:HAS_CHILD]->(c:Chunk {uid: uid})
-WHERE c.user_id = $user_id AND s.user_id = $user_id
-RETURN c.uid AS uid, s.uid AS section_uid, s.content AS content, s.tokens AS tokens
 ;
 
 // name: vector_tagged

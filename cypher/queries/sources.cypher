@@ -41,13 +41,3 @@ UNION
 }
 RETURN version, created
 ;
-
-// name: source_versions
-// A source's versions, newest first.
-MATCH (s:Source {uid: $source_uid})-[:HAS_VERSION]->(e:Event)
-WHERE s.user_id = $user_id AND e.user_id = $user_id
-OPTIONAL MATCH (e)-[:PREVIOUS_VERSION]->(p:Event)
-RETURN e.uid AS uid, e.version AS version, e.status AS status, e.title AS title, e.content AS content,
-       e.superseded_at AS superseded_at, p.uid AS previous_uid
-ORDER BY e.version DESC
-;

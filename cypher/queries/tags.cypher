@@ -70,14 +70,6 @@ SET n.auto_tagged_at = $now
 RETURN count(n) AS marked
 ;
 
-// name: tagged_uids
-// The uids of the user's nodes carrying any of the tags (normalised names): recall's tag filter.
-MATCH (t:Tag)<-[:TAGGED]-(n)
-WHERE t.user_id = $user_id AND t.normalized IN $tags AND n.user_id = $user_id
-RETURN DISTINCT n.uid AS uid
-LIMIT $limit
-;
-
 // name: tag_nodes
 // Tag nodes of one user ($items: [{uid, tag_uid, name, normalized}]): a memory, event, document or chunk gets
 // a TAGGED edge (kept once; the first origin stays) to the user's tag of that normalised name.

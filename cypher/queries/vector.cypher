@@ -15,6 +15,24 @@ WHERE e.user_id = $user_id
 RETURN count(e) AS n
 ;
 
+// name: vector_events_exact
+MATCH (e:Event)
+WHERE e.user_id = $user_id AND e.embedding IS NOT NULL AND e.superseded_at IS NULL
+WITH e, vector.similarity.cosine(e.embedding, $embedding) AS score
+ORDER BY score DESC
+LIMIT $k
+RETURN e.uid AS uid, score
+;
+
+// name: vector_memories_exact
+MATCH (m:Memory)
+WHERE m.user_id = $user_id AND m.status = 'active' AND m.embedding IS NOT NULL
+WITH m, vector.similarity.cosine(m.embedding, $embedding) AS score
+ORDER BY score DESC
+LIMIT $k
+RETURN m.uid AS uid, score
+;
+
 // name: vector_memories_ann
 CYPHER 25
 MATCH (m:Memory)

@@ -1,6 +1,7 @@
 """GraphQL types of the entity graph (seed 000): entities with aliases, impressions (and the evidence behind
 each), features and relations; pending observations. Converted from the read views of
-:mod:`graphsvc.graph.entity_reads` in one place each (``from_view``); every node → neighbours field goes
+:mod:`graphsvc.graph.entities`, ``.impressions`` and ``.pending_observations`` (re-exported by
+:mod:`graphsvc.service.views`) in one place each (``from_view``); every node → neighbours field goes
 through a per-request DataLoader (:class:`EntityLoaders`), so a page of entities costs one query per field.
 """
 

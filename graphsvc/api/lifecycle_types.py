@@ -7,6 +7,7 @@ from enum import Enum
 
 import strawberry
 
+from graphsvc.api.dashboard_ops import KeyCount
 from graphsvc.api.types import MemoryType
 from graphsvc.service.views import ForgetResult as DomainForgetResult
 from graphsvc.service.views import HistoryView
@@ -57,11 +58,18 @@ class ForgetResult:
     history_scrubbed: int = strawberry.field(description="History entries whose values quoted deleted content")
     events_reembedded: int = strawberry.field(description="Messages re-embedded: their context quoted a deleted one")
     nodes_deleted: int
-    complete: bool = strawberry.field(description="False only for an erasure to call again")
+    complete: bool = strawberry.field(
+        description="False only for an erasure to call again (stopped early, or nodes of the user were left)"
+    )
+    deleted_by_label: list[KeyCount] = strawberry.field(
+        description="eraseUser: nodes deleted per label (key), in deletion order, every label it covers; "
+        "empty for a forget"
+    )
 
     @classmethod
     def from_domain(cls, result: DomainForgetResult) -> ForgetResult:
-        return cls(**result.as_dict())  # type: ignore[arg-type]
+        by_label = [KeyCount(key=label, count=n) for label, n in result.deleted_by_label.items()]
+        return cls(**result.as_dict(), deleted_by_label=by_label)  # type: ignore[arg-type]
 
 
 @strawberry.type(description="One audit entry: who, when, what, old and new value, why.")

@@ -73,6 +73,12 @@ class NamedTx:
     async def write_many(self, steps: list[tuple[str, dict[str, Any]]]) -> list[list[dict[str, Any]]]:
         return [await _fetch_all(self._tx, query(name), params) for name, params in steps]
 
+    async def run_built(self, statement: str, **params: Any) -> list[dict[str, Any]]:
+        """Run a statement a graph module built from the catalog (one per declared label, e.g. erase's batch
+        delete), in this transaction. Only labels and types declared in :mod:`graphsvc.graph.catalog` are
+        written into its text; every value is still a ``$parameter``."""
+        return await _fetch_all(self._tx, statement, params)
+
 
 @contextlib.contextmanager
 def _domain_errors(uri: str) -> Iterator[None]:
@@ -219,6 +225,14 @@ class Database:
                 await _with_schema_retries(session, statement)
             await (await session.run("CALL db.awaitIndexes(300)")).consume()
         return len(statements)
+
+    async def ping(self) -> None:
+        """One trivial read (``RETURN 1``): raises DatabaseUnavailableError when Neo4j does not answer."""
+        await self.read("ping")
+
+    async def indexes_not_online(self) -> list[str]:
+        """The names of indexes (and constraints' backing indexes) still populating or failed."""
+        return [str(r["name"]) for r in await self.read("indexes_not_online")]
 
     async def check_vector_dimensions(self, *, dimensions: int) -> None:
         """Refuse to start when an existing vector index disagrees with the embedder.

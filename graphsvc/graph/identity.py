@@ -5,6 +5,8 @@ Read from Neo4j by index lookups only (``alias_lookup`` on ``(Alias.user_id, Ali
 entities the user has. Names are compared after :func:`graphsvc.keys.normalise_text` (NFKC, so
 full-width becomes half-width; case folding; punctuation and whitespace folded), by equality only: "Ann" never
 matches "Anna".
+
+Statements: ``cypher/queries/identity.cypher``.
 """
 
 from __future__ import annotations
@@ -93,11 +95,25 @@ async def lookup(
         names=wanted,
         subject_keys=[keys.entity_subject_key(user_id, n) for n in wanted],
     )
-    found = {**known.identities, **{i.entity_uuid: i for i in (identity_from_row(row) for row in rows)}}
+    found = {**known.identities, **{i.entity_uuid: i for i in (_identity(row) for row in rows)}}
     return IdentityIndex(identities=found, looked_up=known.looked_up | frozenset(wanted))
 
 
-def identity_from_row(row: Mapping[str, Any]) -> KnownEntityIdentity:
+async def identities_by_uid(db: Queries, *, user_id: str, uids: Iterable[str]) -> list[KnownEntityIdentity]:
+    """The identities of the user's entities with these uids, with all their names.
+
+    Returns:
+        one identity per uid that names an entity of this user; empty when none does (another user's
+        entity is not found).
+    """
+    wanted = list(uids)
+    if not wanted:
+        return []
+    rows = await db.read("entity_identities_by_uids", user_id=user_id, uids=wanted)
+    return [_identity(row) for row in rows]
+
+
+def _identity(row: Mapping[str, Any]) -> KnownEntityIdentity:
     """From a row ``{uid, subject, subject_key, aliases: [name], normalized: [normalised name]}``."""
     subject = str(row["subject"])
     aliases = [str(a) for a in row.get("aliases") or []]

@@ -1,4 +1,8 @@
-"""The typed row of a ``Job`` node: what the worker claims and runs, and what callers see of a job."""
+"""Jobs: the typed row of a ``Job`` node, queuing (the one place a job is created), reads, cancel and retry.
+
+Statements: ``cypher/queries/jobs.cypher`` and ``user_jobs.cypher``; the worker's claim and lease statements are
+in :mod:`graphsvc.graph.job_leases`.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
+from graphsvc import keys
 from graphsvc.graph import nodes
-from graphsvc.graph.database import Database, NamedTx
+from graphsvc.graph.database import Database, NamedTx, Queries, native
 from graphsvc.graph.leases import LeaseLostError
-from graphsvc.keys import new_uid
 from graphsvc.vocabulary import JOB_KINDS, JOB_PRIORITY_RANK, JOB_STATUSES, JobKind, JobPriority, JobStatus
 
 _PRIORITY_OF_RANK: dict[int, JobPriority] = {rank: name for name, rank in JOB_PRIORITY_RANK.items()}
@@ -103,37 +107,128 @@ async def commit_with_job(db: Database, job: JobRow, *, now: datetime, work: Any
     return await db.in_transaction(guarded)
 
 
-async def queue_user_job(
-    db: Any,
+async def enqueue(
+    db: Queries,
     *,
     user_id: str,
     kind: JobKind,
-    dedup_key: str,
     now: datetime,
+    coalesce_on: str,
+    session_id: str | None = None,
     target_uid: str | None = None,
     priority: JobPriority = "interactive",
     open_statuses: tuple[JobStatus, ...] = ("PENDING",),
     request_id: str | None = None,
-) -> tuple[JobRow, bool]:
-    """Queue a job of the user not tied to a session (``create_user_job``), or return the one already queued.
+) -> tuple[JobRow, bool] | None:
+    """Queue a background job: the one place every job is created.
+
+    Jobs of one kind with the same ``coalesce_on`` are coalesced: while one is queued (its status in
+    ``open_statuses``) it is returned instead of a new one, with its priority raised to ``priority`` when that
+    is higher. A job tied to a session (``session_id``: extraction, the reflection an extraction queues) also
+    counts a RUNNING job claimed after the session's last ingest as queued (it reads everything there is).
 
     Args:
-        db: a :class:`Database` or a :class:`NamedTx` (to queue inside a caller's transaction).
-        open_statuses: a job with the same ``dedup_key`` in one of these statuses is returned instead.
+        db: a :class:`Database`, or a :class:`NamedTx` to queue inside the caller's transaction.
+        coalesce_on: what the job is about: the session uid for an extraction, the user for a reflection, the
+            document uid for its indexing, ``learn:<day>`` for a day's learning.
+        session_id: the session a conversation job reads; it must exist.
+        target_uid: what a job not tied to a session works on (a document, a day).
 
     Returns:
-        the job and whether it was created now.
+        the job and whether it was created now; None when ``session_id`` names no session of the user.
     """
-    rows = await db.write(
-        "create_user_job",
-        uid=new_uid(),
-        user_id=user_id,
-        kind=kind,
-        target_uid=target_uid,
+    dedup_key = keys.job_dedup_key(_COALESCE_TAG.get(kind, kind), coalesce_on)
+    common = {
+        "uid": keys.new_uid(),
+        "user_id": user_id,
+        "kind": kind,
+        "now": now,
+        "priority": JOB_PRIORITY_RANK[priority],
+        "dedup_key": dedup_key,
+        "request_id": request_id,
+    }
+    if session_id is not None:
+        rows = await db.write(
+            "create_job", **common, session_id=session_id, session_uid=keys.session_uid(user_id, session_id)
+        )
+    else:
+        rows = await db.write("create_user_job", **common, target_uid=target_uid, open_statuses=list(open_statuses))
+    return (JobRow.from_node(rows[0]["job"]), bool(rows[0]["created"])) if rows else None
+
+
+_COALESCE_TAG: dict[str, str] = {"extract_memories": "extract"}
+"""The coalescing key's tag of a kind, where it differs from the kind's name."""
+
+
+async def get(db: Queries, *, uid: str, user_ids: list[str] | None) -> JobRow | None:
+    """The job ``uid`` if it belongs to one of ``user_ids`` (None: any user, for admins); else None."""
+    rows = await db.read("get_job", uid=uid, user_ids=user_ids)
+    return JobRow.from_node(rows[0]["job"]) if rows else None
+
+
+async def list_for_user(db: Queries, *, user_id: str, status: JobStatus | None, limit: int) -> list[JobRow]:
+    """The user's jobs, newest first, optionally of one status; at most ``limit``."""
+    rows = await db.read("list_jobs", user_id=user_id, status=status, limit=limit)
+    return [JobRow.from_node(r["job"]) for r in rows]
+
+
+async def cancel(db: Queries, *, uid: str, user_id: str, now: datetime) -> tuple[JobRow, JobStatus] | None:
+    """Cancel the user's job: a PENDING one ends CANCELLED at once, a RUNNING one is asked to stop (its owner
+    sees the request at its next lease renewal); an ended one is left as it is.
+
+    Returns:
+        the job as it is now and its status before; None when the user has no such job.
+    """
+    rows = await db.write("cancel_job", uid=uid, user_id=user_id, now=now)
+    return (JobRow.from_node(rows[0]["job"]), rows[0]["before"]) if rows else None
+
+
+async def retry(
+    db: Queries, *, uid: str, user_id: str, now: datetime, priority: JobPriority
+) -> tuple[JobRow, JobStatus] | None:
+    """Queue a FAILED or CANCELLED job of the user again with fresh attempts (any other status: unchanged).
+
+    Returns:
+        the job as it is now and its status before; None when the user has no such job.
+    """
+    rows = await db.write("retry_job", uid=uid, user_id=user_id, now=now, priority=JOB_PRIORITY_RANK[priority])
+    return (JobRow.from_node(rows[0]["job"]), rows[0]["before"]) if rows else None
+
+
+async def complete(
+    tx: Queries, job: JobRow, *, now: datetime, llm_calls: int, outcome: str, tokens_in: int = 0, tokens_out: int = 0
+) -> None:
+    """Record ``job`` SUCCEEDED with its LLM cost and outcome (run it inside :func:`commit_with_job`)."""
+    await tx.write(
+        "complete_job",
+        uid=job.uid,
+        user_id=job.user_id,
+        owner=job.owner,
         now=now,
-        priority=JOB_PRIORITY_RANK[priority],
-        dedup_key=dedup_key,
-        request_id=request_id,
-        open_statuses=list(open_statuses),
+        llm_calls=llm_calls,
+        tokens_in=tokens_in,
+        tokens_out=tokens_out,
+        outcome=outcome,
     )
-    return JobRow.from_node(rows[0]["job"]), bool(rows[0]["created"])
+
+
+async def count_open(db: Queries) -> int:
+    """How many jobs of any user are PENDING or RUNNING."""
+    rows = await db.read("count_open_jobs")
+    return int(rows[0]["open"])
+
+
+@dataclass(frozen=True)
+class Backlog:
+    """The job queue by status: ``jobs`` how many, ``oldest_due`` when the longest-waiting one became due (UTC,
+    None when none is waiting)."""
+
+    status: JobStatus
+    jobs: int
+    oldest_due: datetime | None
+
+
+async def backlog(db: Queries) -> list[Backlog]:
+    """The queue depth of every status that has jobs (``/ready`` and the ``graphsvc_job_queue_*`` gauges)."""
+    rows = await db.read("job_backlog")
+    return [Backlog(r["status"], int(r["jobs"]), native(r["oldest_due"])) for r in rows]

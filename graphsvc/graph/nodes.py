@@ -172,6 +172,7 @@ class Memory(TenantNode):
     slot = StringProperty()
     slot_subject = StringProperty()
     slot_key = StringProperty(index=True)
+    slot_value = StringProperty()  # the value the slot holds ("Porto" of lives_in)
     origin = StringProperty(default="extraction", choices=_choices(MEMORY_ORIGINS))
     superseded_reason = StringProperty()
     status_changed_at = DateTimeNeo4jFormatProperty()

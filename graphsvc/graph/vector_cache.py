@@ -17,6 +17,8 @@ stamp query (one ``user_id`` index seek) says the user's memories are unchanged:
   sees another's vectors; only ``status = 'active'`` memories are copied.
 * at most ``vector_cache_max_vectors`` vectors are held in all (least recently used users go
   first; ``0`` turns the cache off): 384-d float32, so 250,000 vectors ≈ 384 MB.
+
+Statements: ``memory_vectors_stamp`` and ``memory_vectors_of_user`` in ``cypher/queries/vector.cypher``.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ import numpy as np
 from neo4j.vector import Vector
 
 from graphsvc.config import Settings
-from graphsvc.graph.database import Database
+from graphsvc.graph.database import Queries
+from graphsvc.graph.recall import Scored
 
 log = logging.getLogger(__name__)
 
@@ -69,15 +72,15 @@ class MemoryVectors:
         return user_id in self._copies
 
     async def nearest(
-        self, db: Database, *, user_id: str, embedding: list[float], k: int, settings: Settings
-    ) -> list[dict[str, Any]] | None:
+        self, db: Queries, *, user_id: str, embedding: list[float], k: int, settings: Settings
+    ) -> list[Scored] | None:
         """The user's ``k`` most similar active memories from the copy, if it is still current.
 
         Args:
             embedding: the query vector, ``(d,)``; d must be the stored vectors' dimension.
 
         Returns:
-            ``[{"uid", "score"}]`` best first with ``score = (1 + cos) / 2`` (Neo4j's scale), or
+            ``uid`` and ``score`` best first with ``score = (1 + cos) / 2`` (Neo4j's scale), or
             ``None`` when there is no current copy: the caller must search the database. A missing
             or outdated copy is (re)filled in the background.
         """
@@ -111,11 +114,11 @@ class MemoryVectors:
         """Forget the user's copy (after a lifecycle change this process made: it refills on the next search)."""
         self._drop(user_id)
 
-    async def _stamp(self, db: Database, user_id: str) -> Stamp:
+    async def _stamp(self, db: Queries, user_id: str) -> Stamp:
         row = (await db.read("memory_vectors_stamp", user_id=user_id))[0]
         return int(row["memories"]), int(row["active"]), row["newest"]
 
-    async def _fill(self, db: Database, *, user_id: str, dimensions: int, settings: Settings) -> None:
+    async def _fill(self, db: Queries, *, user_id: str, dimensions: int, settings: Settings) -> None:
         try:
             stamp = await self._stamp(db, user_id)
             if stamp[1] == 0 or stamp[1] > settings.vector_cache_max_vectors:
@@ -147,7 +150,7 @@ def _normalised(embeddings: list[Vector], dimensions: int) -> np.ndarray:
     return vectors
 
 
-def _top(copy: _Copy, query: np.ndarray, k: int) -> list[dict[str, Any]]:
+def _top(copy: _Copy, query: np.ndarray, k: int) -> list[Scored]:
     if not copy.uids or k <= 0:
         return []
     norm = float(np.linalg.norm(query))
@@ -155,4 +158,4 @@ def _top(copy: _Copy, query: np.ndarray, k: int) -> list[dict[str, Any]]:
     k = min(k, len(cosines))
     best = np.argpartition(-cosines, k - 1)[:k]
     best = best[np.argsort(-cosines[best], kind="stable")]
-    return [{"uid": copy.uids[i], "score": (1.0 + float(cosines[i])) / 2.0} for i in best]
+    return [Scored(copy.uids[i], (1.0 + float(cosines[i])) / 2.0) for i in best]

@@ -17,6 +17,8 @@ fetch fewer candidates, but every path returns only that user's vectors.
 
 Both caches belong to one :class:`VectorSearch`, which the runtime owns (one per service): nothing is
 module-global, so a new runtime (a test's, after the graph is wiped) starts with empty caches.
+
+Statements: ``cypher/queries/vector.cypher``.
 """
 
 from __future__ import annotations
@@ -24,10 +26,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Literal
 
 from graphsvc.config import Settings
-from graphsvc.graph.database import Database
+from graphsvc.graph.database import Database, Queries
+from graphsvc.graph.recall import Scored
 from graphsvc.graph.vector_cache import MemoryVectors
 
 Target = Literal["memory", "event", "chunk"]
@@ -51,7 +54,7 @@ class UserSizes:
         self._max_users = max_users
         self._clock = clock
 
-    async def count(self, db: Database, *, target: Target, user_id: str, ttl_s: float) -> int:
+    async def count(self, db: Queries, *, target: Target, user_id: str, ttl_s: float) -> int:
         """The user's number of ``target`` nodes, from the cache if counted less than ``ttl_s`` ago."""
         key = (target, user_id)
         now = self._clock()
@@ -114,14 +117,14 @@ class VectorSearch:
         self.sizes.drop(user_id)
         self.copies.drop(user_id)
 
-    async def nearest(self, *, target: Target, user_id: str, embedding: list[float], k: int) -> list[dict[str, Any]]:
+    async def nearest(self, *, target: Target, user_id: str, embedding: list[float], k: int) -> list[Scored]:
         """The user's ``k`` most similar memories, events or document passages.
 
         Args:
             embedding: the query vector, ``(d,)`` L2-normalised, d = the index dimension.
 
         Returns:
-            ``[{"uid", "score"}]`` best first, at most ``k``; empty if the user has no vectors.
+            ``uid`` and ``score`` best first, at most ``k``; empty if the user has no vectors.
             ``score`` is Neo4j's cosine similarity ``(1 + cos) / 2``. Memories are active ones only.
         """
         settings = self.settings
@@ -132,6 +135,8 @@ class VectorSearch:
             if copied is not None:
                 return copied
         if n <= settings.vector_exact_max:
-            return await self.db.read(exact_query, user_id=user_id, embedding=embedding, k=k)
-        candidates = candidate_count(n, k=k, settings=settings)
-        return await self.db.read(ann_query, user_id=user_id, embedding=embedding, k=k, candidates=candidates)
+            rows = await self.db.read(exact_query, user_id=user_id, embedding=embedding, k=k)
+        else:
+            candidates = candidate_count(n, k=k, settings=settings)
+            rows = await self.db.read(ann_query, user_id=user_id, embedding=embedding, k=k, candidates=candidates)
+        return [Scored(str(r["uid"]), float(r["score"])) for r in rows]

@@ -10,9 +10,9 @@ import logging
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from graphsvc import keys
 from graphsvc.conversation import MessageIn, Turn
 from graphsvc.errors import InvalidInputError, NotFoundError
+from graphsvc.graph import sessions
 from graphsvc.graph.jobs import JobRow
 from graphsvc.graph.memory_reads import MemoryPage, list_memories
 from graphsvc.logs import for_user, request_id_var
@@ -24,7 +24,6 @@ from graphsvc.pipeline.recall.hits import RecallHit
 from graphsvc.runtime import Runtime
 from graphsvc.validation import require_aware, require_id, require_limit
 from graphsvc.vocabulary import (
-    JOB_PRIORITY_RANK,
     MEMORY_STATUSES,
     MEMORY_TYPES,
     RECALL_MEMORY_STATUSES,
@@ -68,33 +67,18 @@ class ConversationArea:
         settings = self.rt.settings
         user_id = require_id("userId", user_id, settings)
         session_id = require_id("sessionId", session_id, settings)
-        session_uid = keys.session_uid(user_id, session_id)
-        now = self.rt.clock()
-        ended, created = await self.rt.db.write_many(
-            [
-                # end_session writes the session first: concurrent calls take turns on its lock, so
-                # create_job's check for a queued job sees the job a previous call queued.
-                ("end_session", {"user_id": user_id, "session_uid": session_uid, "now": now}),
-                (
-                    "create_job",
-                    {
-                        "uid": keys.new_uid(),
-                        "user_id": user_id,
-                        "kind": "extract_memories",
-                        "session_id": session_id,
-                        "session_uid": session_uid,
-                        "now": now,
-                        "priority": JOB_PRIORITY_RANK[priority],
-                        "dedup_key": keys.job_dedup_key("extract", session_uid),
-                        "request_id": request_id_var.get(),
-                    },
-                ),
-            ]
+        job = await sessions.end_and_queue_extraction(
+            self.rt.db,
+            user_id=user_id,
+            session_id=session_id,
+            now=self.rt.clock(),
+            priority=priority,
+            request_id=request_id_var.get(),
         )
-        if not ended or not created:
+        if job is None:
             raise NotFoundError(kind="session", ident=session_id)
         self._wake_worker()
-        return JobRow.from_node(created[0]["job"])
+        return job
 
     async def end_idle_conversations(self, *, batch: int = 500) -> list[JobRow]:
         """End every open session idle for ``idle_conversation_timeout_min`` and queue its extraction.
@@ -106,9 +90,10 @@ class ConversationArea:
             the queued extraction jobs (empty when no session is idle).
         """
         cutoff = self.rt.clock() - timedelta(minutes=self.rt.settings.idle_conversation_timeout_min)
-        rows = await self.rt.db.read("idle_open_sessions", cutoff=cutoff, limit=batch)
+        idle = await sessions.idle_open(self.rt.db, cutoff=cutoff, limit=batch)
         jobs = [
-            await self.end_conversation(user_id=r["user_id"], session_id=r["session_id"], priority="bulk") for r in rows
+            await self.end_conversation(user_id=user_id, session_id=session_id, priority="bulk")
+            for user_id, session_id in idle
         ]
         if jobs:
             log.info("ended %d idle conversation(s)", len(jobs))

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import base64
 import binascii
-from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 
 from graphsvc.errors import DocumentError, InvalidInputError, NotFoundError
+from graphsvc.graph import documents as stored_documents
+from graphsvc.graph import tagging
+from graphsvc.graph.documents import ChunkView, DocumentView
+from graphsvc.graph.tagging import TagView
 from graphsvc.logs import for_user
-from graphsvc.pipeline.documents import ingest, reads
+from graphsvc.pipeline.documents import ingest
 from graphsvc.pipeline.documents.guard import check_size
 from graphsvc.pipeline.documents.ingest import DocumentOutcome
-from graphsvc.pipeline.documents.reads import ChunkView, DocumentView
 from graphsvc.pipeline.tags import assign as tags
 from graphsvc.runtime import Runtime
 from graphsvc.validation import require_id, require_limit, require_text
@@ -22,21 +23,6 @@ from graphsvc.validation import require_id, require_limit, require_text
 MAX_DOCUMENT_PAGE = 200
 MAX_TAG_PAGE = 1_000
 MAX_TAG_CHARS = 100
-
-
-@dataclass(frozen=True)
-class TagView:
-    """A tag with how many of the user's nodes carry it (in all and by kind) and who put it there."""
-
-    uid: str
-    name: str
-    count: int
-    memories: int
-    events: int
-    documents: int
-    chunks: int
-    origins: list[str]
-    created_at: datetime | None
 
 
 class DocumentArea:
@@ -106,19 +92,19 @@ class DocumentArea:
         """The user's documents, most recently changed first."""
         user_id = require_id("userId", user_id, self.rt.settings)
         limit = require_limit("limit", limit, maximum=MAX_DOCUMENT_PAGE)
-        return await reads.list_documents(self.rt.db, user_id=user_id, limit=limit)
+        return await stored_documents.list_documents(self.rt.db, user_id=user_id, limit=limit)
 
     async def document(self, *, user_id: str, document_id: str) -> DocumentView:
         """One document. Raises: NotFoundError."""
         user_id = require_id("userId", user_id, self.rt.settings)
-        return await reads.get_document(
+        return await stored_documents.get_document(
             self.rt.db, user_id=user_id, uid=require_id("id", document_id, self.rt.settings)
         )
 
     async def document_chunks(self, *, user_id: str, document_id: str) -> list[ChunkView]:
         """A document's chunk tree in document order (parents first)."""
         user_id = require_id("userId", user_id, self.rt.settings)
-        return await reads.document_chunks(
+        return await stored_documents.document_chunks(
             self.rt.db, user_id=user_id, uid=require_id("id", document_id, self.rt.settings)
         )
 
@@ -137,28 +123,14 @@ class DocumentArea:
         """Take a tag off a memory (whoever put it there; a tag it does not carry changes nothing)."""
         user_id, memory_id, name = self._tag_args(user_id, memory_id, tag)
         await self._require_memory(user_id, memory_id)
-        await self.rt.db.write("untag_memory", user_id=user_id, uid=memory_id, tag_uid=tags.tag_uid(user_id, name))
+        await tagging.untag_memory(self.rt.db, user_id=user_id, uid=memory_id, tag_uid=tags.tag_uid(user_id, name))
         return await self._memory_tags(user_id, memory_id)
 
     async def tags(self, *, user_id: str, limit: int = 200) -> list[TagView]:
         """The user's tags, most used first, with their counts."""
         user_id = require_id("userId", user_id, self.rt.settings)
         limit = require_limit("limit", limit, maximum=MAX_TAG_PAGE)
-        rows = await self.rt.db.read("user_tags", user_id=user_id, limit=limit)
-        return [
-            TagView(
-                uid=r["uid"],
-                name=r["name"],
-                count=int(r["count"]),
-                memories=int(r["memories"]),
-                events=int(r["events"]),
-                documents=int(r["documents"]),
-                chunks=int(r["chunks"]),
-                origins=sorted(str(o) for o in r["origins"] if o),
-                created_at=r["created_at"] and r["created_at"].to_native(),
-            )
-            for r in rows
-        ]
+        return await tagging.user_tags(self.rt.db, user_id=user_id, limit=limit)
 
     def _tag_args(self, user_id: str, memory_id: str, tag: str) -> tuple[str, str, str]:
         settings = self.rt.settings
@@ -168,8 +140,8 @@ class DocumentArea:
         return require_id("userId", user_id, settings), require_id("memoryId", memory_id, settings), name
 
     async def _require_memory(self, user_id: str, memory_id: str) -> None:
-        if not await self.rt.db.read("memory_exists", user_id=user_id, uid=memory_id):
+        if not await tagging.memory_exists(self.rt.db, user_id=user_id, uid=memory_id):
             raise NotFoundError(kind="memory", ident=memory_id)
 
     async def _memory_tags(self, user_id: str, memory_id: str) -> list[str]:
-        return [str(r["name"]) for r in await self.rt.db.read("memory_tags", user_id=user_id, uid=memory_id)]
+        return await tagging.memory_tags(self.rt.db, user_id=user_id, uid=memory_id)

@@ -1,6 +1,7 @@
 """The entity area of the service (seed 000): reads of the entity graph and the curation writes of agent tools.
 
-Reads go to :mod:`graphsvc.graph.entity_reads`; writes go through the impression pipeline's own stages
+Reads go to :mod:`graphsvc.graph.entities`, :mod:`graphsvc.graph.impressions` and
+:mod:`graphsvc.graph.pending_observations`; writes go through the impression pipeline's own stages
 (:mod:`graphsvc.pipeline.impressions.curate`: the context-aware validator and the applier). Every method
 validates the caller's ids and texts first (:class:`~graphsvc.errors.InvalidInputError`).
 """
@@ -11,18 +12,10 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from graphsvc.errors import InvalidInputError, NotFoundError
-from graphsvc.graph import entity_reads
-from graphsvc.graph.entity_reads import (
-    AliasView,
-    EntityPage,
-    EntitySnapshot,
-    EntityView,
-    EvidenceView,
-    FeatureView,
-    ImpressionView,
-    PendingView,
-    RelationView,
-)
+from graphsvc.graph import entities, impressions, pending_observations
+from graphsvc.graph.entities import AliasView, EntityPage, EntitySnapshot, EntityView, FeatureView, RelationView
+from graphsvc.graph.impressions import EvidenceView, ImpressionView
+from graphsvc.graph.pending_observations import PendingView
 from graphsvc.pipeline.impressions import curate
 from graphsvc.runtime import Runtime
 from graphsvc.validation import require_aware, require_id, require_limit, require_text
@@ -52,7 +45,7 @@ class EntityArea:
         if search is not None and search.strip():
             require_text("search", search, limit=self.rt.settings.max_query_chars)
         limit = require_limit("limit", limit, maximum=MAX_ENTITY_PAGE)
-        return await entity_reads.list_entities(self.rt.db, user_id=user_id, search=search, limit=limit, after=after)
+        return await entities.list_entities(self.rt.db, user_id=user_id, search=search, limit=limit, after=after)
 
     async def entity_named(self, *, user_id: str, name: str) -> EntityView | None:
         """The entity a subject or alias names (exact after normalisation), or None.
@@ -62,11 +55,11 @@ class EntityArea:
         """
         user_id = self._user(user_id)
         require_text("subjectOrAlias", name, limit=self.rt.settings.max_query_chars)
-        return await entity_reads.find_entity(self.rt.db, user_id=user_id, name=name)
+        return await entities.find_entity(self.rt.db, user_id=user_id, name=name)
 
     async def entity_named_as_of(self, *, user_id: str, name: str, as_of: datetime) -> EntitySnapshot | None:
         """The entity a name denotes now, as the messages up to ``as_of`` showed it (issue 12), or None when
-        it was not observed by then; see :func:`graphsvc.graph.entity_reads.entity_as_of`.
+        it was not observed by then; see :func:`graphsvc.graph.entities.entity_as_of`.
 
         Raises:
             AmbiguousEntityError: the name belongs to several entities.
@@ -74,7 +67,7 @@ class EntityArea:
         view = await self.entity_named(user_id=user_id, name=name)
         if view is None:
             return None
-        return await entity_reads.entity_as_of(
+        return await entities.entity_as_of(
             self.rt.db, user_id=view.user_id, uid=view.uid, as_of=require_aware("asOf", as_of)
         )
 
@@ -84,7 +77,7 @@ class EntityArea:
         Raises:
             NotFoundError: the user has no entity with that id.
         """
-        views = await entity_reads.entities_by_uid(self.rt.db, user_id=user_id, uids=[entity_id])
+        views = await entities.entities_by_uid(self.rt.db, user_id=user_id, uids=[entity_id])
         if entity_id not in views:
             raise NotFoundError(kind="entity", ident=entity_id)
         return views[entity_id]
@@ -95,7 +88,7 @@ class EntityArea:
         """Observations waiting for a decision (``status`` None: all), newest first."""
         user_id = self._user(user_id)
         limit = require_limit("limit", limit, maximum=MAX_PENDING_PAGE)
-        return await entity_reads.pending_observations(self.rt.db, user_id=user_id, status=status, limit=limit)
+        return await pending_observations.list_pending(self.rt.db, user_id=user_id, status=status, limit=limit)
 
     async def upsert_entity(
         self,
@@ -165,7 +158,7 @@ class EntityArea:
             create_new=create_new,
             now=self.rt.clock(),
         )
-        pending = await entity_reads.pending_observation(self.rt.db, user_id=user_id, uid=pending_id)
+        pending = await pending_observations.get_pending(self.rt.db, user_id=user_id, uid=pending_id)
         if pending is None:
             raise NotFoundError(kind="pending observation", ident=pending_id)
         return pending, await self.entity(user_id=user_id, entity_id=uid)
@@ -188,22 +181,22 @@ class EntityArea:
     # --- neighbours, batched per user (the API's DataLoaders) ------------------------------------
 
     async def entities_by_id(self, *, user_id: str, ids: Sequence[str]) -> dict[str, EntityView]:
-        return await entity_reads.entities_by_uid(self.rt.db, user_id=user_id, uids=ids)
+        return await entities.entities_by_uid(self.rt.db, user_id=user_id, uids=ids)
 
     async def aliases_of(self, *, user_id: str, ids: Sequence[str]) -> list[list[AliasView]]:
-        return await entity_reads.aliases_of(self.rt.db, user_id=user_id, uids=ids)
+        return await entities.aliases_of(self.rt.db, user_id=user_id, uids=ids)
 
     async def impressions_of(self, *, user_id: str, ids: Sequence[str]) -> list[list[ImpressionView]]:
-        return await entity_reads.impressions_of(self.rt.db, user_id=user_id, uids=ids)
+        return await impressions.impressions_of(self.rt.db, user_id=user_id, uids=ids)
 
     async def features_of(self, *, user_id: str, ids: Sequence[str]) -> list[list[FeatureView]]:
-        return await entity_reads.features_of(self.rt.db, user_id=user_id, uids=ids)
+        return await entities.features_of(self.rt.db, user_id=user_id, uids=ids)
 
     async def relations_of(self, *, user_id: str, ids: Sequence[str]) -> list[list[RelationView]]:
-        return await entity_reads.relations_of(self.rt.db, user_id=user_id, uids=ids)
+        return await entities.relations_of(self.rt.db, user_id=user_id, uids=ids)
 
     async def impression_evidence_of(self, *, user_id: str, ids: Sequence[str]) -> list[list[EvidenceView]]:
-        return await entity_reads.evidence_of(self.rt.db, user_id=user_id, uids=ids)
+        return await impressions.evidence_of(self.rt.db, user_id=user_id, uids=ids)
 
     async def candidates_of(self, *, user_id: str, ids: Sequence[str]) -> list[list[EntityView]]:
-        return await entity_reads.candidates_of(self.rt.db, user_id=user_id, uids=ids)
+        return await pending_observations.candidates_of(self.rt.db, user_id=user_id, uids=ids)

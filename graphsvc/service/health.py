@@ -26,7 +26,8 @@ from typing import Literal
 
 from graphsvc import metrics
 from graphsvc.errors import SchemaMismatchError
-from graphsvc.graph.database import VECTOR_INDEXES, native
+from graphsvc.graph import jobs
+from graphsvc.graph.database import VECTOR_INDEXES
 from graphsvc.llm.client import LLMClient
 from graphsvc.runtime import Runtime
 
@@ -97,7 +98,7 @@ class HealthArea:
         return check
 
     async def _neo4j(self) -> Check:
-        await self.rt.db.read("ping")
+        await self.rt.db.ping()
         return Check("ok")
 
     async def _schema(self) -> Check:
@@ -105,9 +106,9 @@ class HealthArea:
             await self.rt.db.check_vector_dimensions(dimensions=self.rt.embedder.dimensions)
         except SchemaMismatchError as exc:
             return Check("down", exc.message)
-        building = await self.rt.db.read("indexes_not_online")
+        building = await self.rt.db.indexes_not_online()
         if building:
-            return Check("down", f"{len(building)} index(es) not online: {', '.join(r['name'] for r in building[:3])}")
+            return Check("down", f"{len(building)} index(es) not online: {', '.join(building[:3])}")
         return Check("ok", f"{len(VECTOR_INDEXES)} vector indexes at {self.rt.embedder.dimensions} dimensions")
 
     async def _jobs(self) -> Check:
@@ -128,9 +129,9 @@ class HealthArea:
     async def job_backlog(self) -> tuple[dict[str, int], float]:
         """Open jobs by status and the age of the oldest due PENDING job (seconds, 0 when none); also set as
         the ``graphsvc_job_queue_*`` gauges."""
-        rows = await self.rt.db.read("job_backlog")
-        depth = {str(r["status"]): int(r["jobs"]) for r in rows}
-        due = [native(r["oldest_due"]) for r in rows if r["oldest_due"] is not None]
+        backlog = await jobs.backlog(self.rt.db)
+        depth: dict[str, int] = {b.status: b.jobs for b in backlog}
+        due = [b.oldest_due for b in backlog if b.oldest_due is not None]
         now = self.rt.clock()
         age_s = max(0.0, max((now - d).total_seconds() for d in due)) if due else 0.0
         for status in ("PENDING", "RUNNING"):

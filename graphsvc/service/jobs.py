@@ -13,6 +13,7 @@ from collections.abc import Collection, Mapping
 from datetime import date
 
 from graphsvc.errors import ConflictError, InvalidInputError, NotFoundError
+from graphsvc.graph import jobs as job_queue
 from graphsvc.graph.jobs import JobRow, commit_with_job
 from graphsvc.pipeline.documents import index as document_index
 from graphsvc.pipeline.extraction import run as extraction
@@ -22,7 +23,7 @@ from graphsvc.pipeline.sources import candidates
 from graphsvc.runtime import Runtime
 from graphsvc.service.worker import JobHandler, JobWorker
 from graphsvc.validation import require_id, require_limit
-from graphsvc.vocabulary import JOB_PRIORITY_RANK, JOB_STATUSES, JobKind, JobPriority
+from graphsvc.vocabulary import JOB_STATUSES, JobKind, JobPriority
 
 MAX_JOB_PAGE = 500
 
@@ -86,16 +87,8 @@ class JobArea:
             self.rt.db,
             job,
             now=now,
-            work=lambda tx: tx.write(
-                "complete_job",
-                uid=job.uid,
-                user_id=job.user_id,
-                owner=job.owner,
-                now=now,
-                llm_calls=llm_calls,
-                tokens_in=tokens_in,
-                tokens_out=tokens_out,
-                outcome=outcome,
+            work=lambda tx: job_queue.complete(
+                tx, job, now=now, llm_calls=llm_calls, outcome=outcome, tokens_in=tokens_in, tokens_out=tokens_out
             ),
         )
 
@@ -107,10 +100,10 @@ class JobArea:
         """
         job_id = require_id("id", job_id, self.rt.settings)
         users = sorted(user_ids) if user_ids is not None else None
-        rows = await self.rt.db.read("get_job", uid=job_id, user_ids=users)
-        if not rows:
+        found = await job_queue.get(self.rt.db, uid=job_id, user_ids=users)
+        if found is None:
             raise NotFoundError(kind="job", ident=job_id)
-        return JobRow.from_node(rows[0]["job"])
+        return found
 
     async def jobs(self, *, user_id: str, status: str | None = None, limit: int = 50) -> list[JobRow]:
         """The user's jobs, newest first, optionally of one status."""
@@ -118,8 +111,7 @@ class JobArea:
         if status is not None and status not in JOB_STATUSES:
             raise InvalidInputError(field="status", problem=f"must be one of {', '.join(JOB_STATUSES)}")
         limit = require_limit("limit", limit, maximum=MAX_JOB_PAGE)
-        rows = await self.rt.db.read("list_jobs", user_id=user_id, status=status, limit=limit)
-        return [JobRow.from_node(r["job"]) for r in rows]
+        return await job_queue.list_for_user(self.rt.db, user_id=user_id, status=status, limit=limit)
 
     async def cancel_job(self, *, user_id: str, job_id: str) -> JobRow:
         """Cancel a job: a PENDING one ends CANCELLED at once; a RUNNING one is asked to stop and ends CANCELLED
@@ -134,15 +126,15 @@ class JobArea:
         """
         user_id = require_id("userId", user_id, self.rt.settings)
         job_id = require_id("id", job_id, self.rt.settings)
-        rows = await self.rt.db.write("cancel_job", uid=job_id, user_id=user_id, now=self.rt.clock())
-        if not rows:
+        found = await job_queue.cancel(self.rt.db, uid=job_id, user_id=user_id, now=self.rt.clock())
+        if found is None:
             raise NotFoundError(kind="job", ident=job_id)
-        before = rows[0]["before"]
+        job, before = found
         if before not in ("PENDING", "RUNNING"):
             raise ConflictError(
                 kind="job", ident=job_id, problem=f"is {before} already; only open jobs can be cancelled"
             )
-        return JobRow.from_node(rows[0]["job"])
+        return job
 
     async def retry_job(self, *, user_id: str, job_id: str, priority: JobPriority = "interactive") -> JobRow:
         """Queue a FAILED or CANCELLED job again, with a fresh set of ``job_max_attempts`` attempts.
@@ -153,18 +145,16 @@ class JobArea:
         """
         user_id = require_id("userId", user_id, self.rt.settings)
         job_id = require_id("id", job_id, self.rt.settings)
-        rows = await self.rt.db.write(
-            "retry_job", uid=job_id, user_id=user_id, now=self.rt.clock(), priority=JOB_PRIORITY_RANK[priority]
-        )
-        if not rows:
+        found = await job_queue.retry(self.rt.db, uid=job_id, user_id=user_id, now=self.rt.clock(), priority=priority)
+        if found is None:
             raise NotFoundError(kind="job", ident=job_id)
-        before = rows[0]["before"]
+        job, before = found
         if before not in ("FAILED", "CANCELLED"):
             raise ConflictError(
                 kind="job", ident=job_id, problem=f"is {before}; only FAILED or CANCELLED jobs are retried"
             )
         self.worker.wake.set()
-        return JobRow.from_node(rows[0]["job"])
+        return job
 
     async def wait_for_jobs(self, *, poll_s: float = 0.2) -> None:
         """Block until no job is pending or running (CLI import, benchmarks, tests).
@@ -173,7 +163,6 @@ class JobArea:
         """
         while True:
             self.worker.wake.set()
-            rows = await self.rt.db.read("count_open_jobs")
-            if rows[0]["open"] == 0:
+            if await job_queue.count_open(self.rt.db) == 0:
                 return
             await asyncio.sleep(poll_s)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from datetime import date, timedelta
 
-from graphsvc.graph.jobs import queue_user_job
+from graphsvc.graph import jobs
 from graphsvc.graph.leases import NamedLease
 from graphsvc.logs import for_user
 from graphsvc.pipeline.learning import run as learning
@@ -76,17 +76,17 @@ class LearningArea:
         async def queue() -> int:
             created = 0
             for user_id in await self.learning_users():
-                _, new = await queue_user_job(
+                queued = await jobs.enqueue(
                     self.rt.db,
                     user_id=user_id,
                     kind="learn",
-                    dedup_key=f"learn:{day.isoformat()}",
+                    coalesce_on=f"learn:{day.isoformat()}",
                     target_uid=day.isoformat(),
                     now=self.rt.clock(),
                     priority="bulk",
                     open_statuses=("PENDING", "RUNNING", "SUCCEEDED"),
                 )
-                created += int(new)
+                created += int(queued is not None and queued[1])
             return created
 
         ran, created = await lease.run(queue)

@@ -7,10 +7,11 @@
 from __future__ import annotations
 
 from graphsvc.errors import InvalidInputError, NotFoundError
+from graphsvc.graph import sources as stored_candidates
+from graphsvc.graph.sources import CandidateView
 from graphsvc.logs import for_user
 from graphsvc.pipeline.sources import candidates as candidate_layer
 from graphsvc.pipeline.sources import events as event_layer
-from graphsvc.pipeline.sources.candidates import CandidateView
 from graphsvc.pipeline.sources.events import EventsOutcome, SourceEventIn
 from graphsvc.runtime import Runtime
 from graphsvc.validation import require_id, require_limit
@@ -39,8 +40,7 @@ class SourceArea:
         if status is not None and status not in CANDIDATE_STATUSES:
             raise InvalidInputError(field="status", problem=f"must be one of {', '.join(CANDIDATE_STATUSES)}")
         limit = require_limit("limit", limit, maximum=MAX_CANDIDATE_PAGE)
-        rows = await self.rt.db.read("list_candidates", user_id=user_id, status=status, limit=limit)
-        return [CandidateView.from_row(r) for r in rows]
+        return await stored_candidates.list_candidates(self.rt.db, user_id=user_id, status=status, limit=limit)
 
     async def candidate(self, *, user_id: str, candidate_id: str) -> CandidateView:
         """One candidate of the user.
@@ -50,10 +50,10 @@ class SourceArea:
         """
         user_id = require_id("userId", user_id, self.rt.settings)
         candidate_id = require_id("id", candidate_id, self.rt.settings)
-        rows = await self.rt.db.read("get_candidate", user_id=user_id, uid=candidate_id)
-        if not rows:
+        view = await stored_candidates.get_candidate(self.rt.db, user_id=user_id, uid=candidate_id)
+        if view is None:
             raise NotFoundError(kind="candidate", ident=candidate_id)
-        return CandidateView.from_row(rows[0])
+        return view
 
     async def promote_candidate(self, *, user_id: str, candidate_id: str) -> CandidateView:
         """A person confirms a candidate: it becomes a memory now (reason ``confirmed``).

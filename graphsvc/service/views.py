@@ -7,22 +7,19 @@ public list of them, so that ``graphsvc.api`` depends on the service alone.
 from __future__ import annotations
 
 from graphsvc.conversation import MessageIn, Turn
+from graphsvc.graph.api_keys import ApiKeyView
 from graphsvc.graph.dashboard_reads import KeyCount, MessageView, UserCounts, UserPage, UserSummary
-from graphsvc.graph.entity_reads import (
-    AliasView,
-    EntityPage,
-    EntitySnapshot,
-    EntityView,
-    FeatureView,
-    ImpressionView,
-    PendingView,
-    RelationView,
-)
-from graphsvc.graph.entity_reads import EvidenceView as ImpressionEvidenceView
+from graphsvc.graph.documents import ChunkView, DocumentView
+from graphsvc.graph.entities import AliasView, EntityPage, EntitySnapshot, EntityView, FeatureView, RelationView
+from graphsvc.graph.impressions import EvidenceView as ImpressionEvidenceView
+from graphsvc.graph.impressions import ImpressionView
 from graphsvc.graph.jobs import JobRow
 from graphsvc.graph.memory_reads import HistoryView, MemoryPage, MemoryView
+from graphsvc.graph.pending_observations import PendingView
+from graphsvc.graph.sources import CandidateView
+from graphsvc.graph.tagging import TagView
+from graphsvc.graph.timeline import GrowthDay, SessionView, TimelineItem, TimelinePage, UserStats
 from graphsvc.pipeline.documents.ingest import DocumentOutcome
-from graphsvc.pipeline.documents.reads import ChunkView, DocumentView
 from graphsvc.pipeline.ingest.messages import IngestOutcome
 from graphsvc.pipeline.learning.run import LearningRunView
 from graphsvc.pipeline.recall.context import MemoryContext
@@ -32,11 +29,7 @@ from graphsvc.pipeline.reflection.outcome import ReflectionOutcome
 from graphsvc.pipeline.reflection.traits_query import EvidenceMemoryView, TraitView
 from graphsvc.pipeline.reflection.traits_query import EvidenceView as TraitEvidenceView
 from graphsvc.pipeline.retraction.result import ForgetResult
-from graphsvc.pipeline.sources.candidates import CandidateView
 from graphsvc.pipeline.sources.events import EventsOutcome, SourceEventIn
-from graphsvc.service.api_keys import ApiKeyView
-from graphsvc.service.documents import TagView
-from graphsvc.service.timeline import GrowthDay, SessionView, TimelineItem, TimelinePage, UserStats
 
 __all__ = [
     "AliasView",

@@ -33,10 +33,10 @@ from graphsvc import metrics
 from graphsvc.clock import Clock
 from graphsvc.config import Settings
 from graphsvc.errors import LLMError
+from graphsvc.graph import job_leases
 from graphsvc.graph.database import Database
 from graphsvc.graph.jobs import JobRow
 from graphsvc.graph.leases import CancelRequestedError, LeaseLostError, NamedLease, RenewOutcome, hold, process_owner
-from graphsvc.keys import new_uid
 from graphsvc.logs import bound
 from graphsvc.vocabulary import JobKind
 
@@ -46,6 +46,8 @@ Sweep = Callable[[], Awaitable[object]]
 """Periodic housekeeping run by one worker at a time (the idle-conversation sweep), under a named lease."""
 
 JobHandler = Callable[[JobRow], Awaitable[None]]
+StateWrite = Callable[..., Awaitable[None]]
+"""A best-effort write of a job's state: :func:`graphsvc.graph.job_leases.release` or ``cancelled``."""
 """Runs one claimed job and commits its own SUCCEEDED status with its results (``commit_with_job``)."""
 
 SWEEP_LEASE = "idle-sweep"
@@ -135,24 +137,14 @@ class JobWorker:
             return 0
         now = self._clock()
         max_attempts = self._settings.job_max_attempts
-        await self._db.write("settle_abandoned_jobs", now=now, max_attempts=max_attempts, claim_token=new_uid())
-        candidates = await self._db.read("job_candidates", now=now, max_attempts=max_attempts, limit=free)
+        lease = job_leases.Lease(self.owner, now + timedelta(seconds=self._settings.job_lease_s))
         started = 0
-        for row in candidates:
-            if str(row["uid"]) in self._running:
+        for uid in await job_leases.due(self._db, now=now, max_attempts=max_attempts, limit=free):
+            if uid in self._running:
                 continue
-            claimed = await self._db.write(
-                "claim_job",
-                uid=row["uid"],
-                now=now,
-                owner=self.owner,
-                lease_until=now + timedelta(seconds=self._settings.job_lease_s),
-                max_attempts=max_attempts,
-                claim_token=new_uid(),
-            )
-            if not claimed:
+            job = await job_leases.claim(self._db, uid=uid, now=now, lease=lease, max_attempts=max_attempts)
+            if job is None:
                 continue  # another process claimed it, or its user got a running job meanwhile
-            job = JobRow.from_node(claimed[0]["job"])
             task = asyncio.create_task(self._run(job), name=f"graphsvc-job-{job.uid}")
             self._running[job.uid] = task
             task.add_done_callback(functools.partial(self._forget, job.uid))
@@ -168,16 +160,8 @@ class JobWorker:
             await asyncio.gather(*list(self._running.values()), return_exceptions=True)
 
     async def _renew(self, job: JobRow) -> RenewOutcome:
-        now = self._clock()
-        rows = await self._db.write(
-            "renew_job_lease",
-            uid=job.uid,
-            owner=self.owner,
-            lease_until=now + timedelta(seconds=self._settings.job_lease_s),
-        )
-        if not rows:
-            return "lost"
-        return "cancel" if rows[0]["cancel"] else "held"
+        until = self._clock() + timedelta(seconds=self._settings.job_lease_s)
+        return await job_leases.renew(self._db, uid=job.uid, lease=job_leases.Lease(self.owner, until))
 
     async def _run(self, job: JobRow) -> None:
         """Run one claimed job under its lease and record how it ended; never raises (except cancellation)."""
@@ -189,10 +173,10 @@ class JobWorker:
                 metrics.JOBS.labels(job.kind, "succeeded").inc()
                 log.info("job %s (%s) succeeded", job.uid, job.kind)
             except asyncio.CancelledError:
-                await self._quietly("release_job", job)  # shutdown: hand it back at once
+                await self._quietly(job_leases.release, job)  # shutdown: hand it back at once
                 raise
             except CancelRequestedError:
-                await self._quietly("cancelled_while_running", job)
+                await self._quietly(job_leases.cancelled, job)
                 metrics.JOBS.labels(job.kind, "cancelled").inc()
                 log.info("job %s (%s) cancelled while running", job.uid, job.kind)
             except LeaseLostError as exc:
@@ -205,14 +189,12 @@ class JobWorker:
                 metrics.JOB_SECONDS.labels(job.kind).observe(time.monotonic() - started)
                 self.wake.set()
 
-    async def _quietly(self, statement: str, job: JobRow) -> None:
+    async def _quietly(self, record: StateWrite, job: JobRow) -> None:
         """A best-effort state write (bounded: shutdown must not hang on an unreachable database)."""
         try:
-            await asyncio.wait_for(
-                self._db.write(statement, uid=job.uid, owner=self.owner, now=self._clock()), timeout=2.0
-            )
+            await asyncio.wait_for(record(self._db, uid=job.uid, owner=self.owner, now=self._clock()), timeout=2.0)
         except Exception as exc:  # the lease expires and the job is taken over later
-            log.warning("job %s: could not record %s (%s); its lease will expire", job.uid, statement, exc)
+            log.warning("job %s: could not record %s (%s); its lease will expire", job.uid, record.__name__, exc)
 
     async def _record_failure(self, job: JobRow, exc: Exception) -> None:
         attempts = max(job.attempts, 1)
@@ -220,18 +202,10 @@ class JobWorker:
         now = self._clock()
         log.warning("job %s (%s) attempt %s failed: %s", job.uid, job.kind, attempts, exc)
         try:
-            await self._db.write(
-                "fail_job",
-                uid=job.uid,
-                user_id=job.user_id,
-                owner=self.owner,
-                error=f"{type(exc).__name__}: {exc}"[:2000],
-                now=now,
-                retry_at=now + timedelta(seconds=delay_s),
-                max_attempts=self._settings.job_max_attempts,
-                llm_calls=exc.llm_calls if isinstance(exc, LLMError) else 0,
-                tokens_in=exc.tokens_in if isinstance(exc, LLMError) else 0,
-                tokens_out=exc.tokens_out if isinstance(exc, LLMError) else 0,
+            cost = (exc.llm_calls, exc.tokens_in, exc.tokens_out) if isinstance(exc, LLMError) else (0, 0, 0)
+            failure = job_leases.Failure(f"{type(exc).__name__}: {exc}", now + timedelta(seconds=delay_s), *cost)
+            await job_leases.fail(
+                self._db, job, owner=self.owner, now=now, failure=failure, max_attempts=self._settings.job_max_attempts
             )
         except Exception as write_error:
             # Not recorded: the job keeps this process as owner until its lease expires, then any

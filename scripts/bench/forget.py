@@ -3,7 +3,7 @@
     .venv/bin/python scripts/bench/forget.py [--erase-messages 50000] [--forget-messages 10000]
                                              [--session-size 100] [--forgets 10] [--others 3]
 
-Builds synthetic users in bulk (``cypher/queries/bench.cypher``, fixed seed), shaped like what the pipelines
+Builds synthetic users in bulk (:mod:`graphsvc.graph.synthetic_users`, fixed seed), shaped like what the pipelines
 write: sessions of ``--session-size`` messages with vectors, one memory per two messages (with provenance,
 a history entry and a vector), entities observed in the messages (a name with its source events, two
 impressions with evidence), and traits whose evidence cites memories across sessions. ``--others`` users of
@@ -32,10 +32,19 @@ from typing import Any
 import click
 import numpy as np
 from figures import percentiles
-from neo4j.vector import Vector
 
 from graphsvc import keys
 from graphsvc.config import Settings
+from graphsvc.graph import synthetic_users
+from graphsvc.graph.synthetic_users import (
+    SyntheticEntity,
+    SyntheticEvidence,
+    SyntheticImpression,
+    SyntheticMemory,
+    SyntheticMessage,
+    SyntheticSession,
+    SyntheticTrait,
+)
 from graphsvc.service import MemoryService
 
 DIM = 384
@@ -55,101 +64,105 @@ def vectors(rng: np.random.Generator, n: int) -> np.ndarray:
     return normalised
 
 
-def session_rows(
+def sessions_of(
     user_id: str, *, first: int, count: int, size: int, rng: np.random.Generator, start: datetime
-) -> tuple[list[dict[str, Any]], list[str]]:
-    """``count`` sessions of ``size`` messages (every other one with a memory); returns the rows and memory uids."""
+) -> tuple[list[SyntheticSession], list[str]]:
+    """``count`` sessions of ``size`` messages (every other one with a memory); returns them and the memory uids."""
     sessions, memories = [], []
     pick = random.Random(first)
     for s in range(first, first + count):
         at = start + timedelta(hours=6 * s)
         event_vectors, memory_vectors = vectors(rng, size), vectors(rng, size // 2 + 1)
-        events = []
+        messages = []
         for i in range(size):
             text = f"Message {i} of session {s}: I talked about my {pick.choice(WORDS)} and the {pick.choice(WORDS)}."
             uid = keys.event_uid(user_id, f"s{s}", f"s{s}-m{i}", text, at)
-            event: dict[str, Any] = {
-                "uid": uid,
-                "source_id": f"s{s}-m{i}",
-                "content": text,
-                "content_hash": keys.content_hash(text),
-                "at": at + timedelta(seconds=i),
-                "seq": i,
-                "embedding": Vector(event_vectors[i]),
-                "memory": None,
-            }
+            memory = None
             if i % 2 == 0:
-                memory = f"I talked about my {pick.choice(WORDS)} ({s}-{i})."
-                digest = keys.content_hash(memory)
-                event["memory"] = {
-                    "uid": f"{user_id}-mem-{s}-{i}",
-                    "history_uid": keys.new_uid(),
-                    "dedup_key": keys.memory_dedup_key(user_id, "fact", digest),
-                    "content": memory,
-                    "content_hash": digest,
-                    "embedding": Vector(memory_vectors[i // 2]),
-                }
-                memories.append(event["memory"]["uid"])
-            events.append(event)
-        sessions.append({"uid": keys.session_uid(user_id, f"s{s}"), "session_id": f"s{s}", "at": at, "events": events})
+                content = f"I talked about my {pick.choice(WORDS)} ({s}-{i})."
+                digest = keys.content_hash(content)
+                memory = SyntheticMemory(
+                    uid=f"{user_id}-mem-{s}-{i}",
+                    history_uid=keys.new_uid(),
+                    dedup_key=keys.memory_dedup_key(user_id, "fact", digest),
+                    content=content,
+                    content_hash=digest,
+                    embedding=memory_vectors[i // 2],
+                )
+                memories.append(memory.uid)
+            messages.append(
+                SyntheticMessage(
+                    uid=uid,
+                    source_id=f"s{s}-m{i}",
+                    content=text,
+                    content_hash=keys.content_hash(text),
+                    at=at + timedelta(seconds=i),
+                    seq=i,
+                    embedding=event_vectors[i],
+                    memory=memory,
+                )
+            )
+        session = SyntheticSession(
+            uid=keys.session_uid(user_id, f"s{s}"), session_id=f"s{s}", at=at, messages=tuple(messages)
+        )
+        sessions.append(session)
     return sessions, memories
 
 
 async def build_user(service: MemoryService, user_id: str, *, messages: int, size: int, seed: int) -> int:
     """Write one synthetic user; returns its number of nodes."""
     rng, pick = np.random.default_rng(seed), random.Random(seed)
-    common = {"user_id": user_id, "tenant_key": keys.tenant_key(user_id), "now": service.clock(), "speaker": "Ana"}
+    db, now = service.db, service.clock()
     start = datetime(2024, 1, 1, tzinfo=UTC)
     n_sessions = max(1, messages // size)
     memories: list[str] = []
     events_by_session: dict[int, list[str]] = {}
     for first in range(0, n_sessions, SESSIONS_PER_WRITE):
         count = min(SESSIONS_PER_WRITE, n_sessions - first)
-        rows, uids = session_rows(user_id, first=first, count=count, size=size, rng=rng, start=start)
-        for offset, row in enumerate(rows):
-            events_by_session[first + offset] = [e["uid"] for e in row["events"]]
+        sessions, uids = sessions_of(user_id, first=first, count=count, size=size, rng=rng, start=start)
+        for offset, session in enumerate(sessions):
+            events_by_session[first + offset] = [m.uid for m in session.messages]
         memories += uids
-        await service.db.write("bench_sessions", sessions=rows, **common)
+        await synthetic_users.write_sessions(db, user_id=user_id, speaker="Ana", now=now, sessions=sessions)
     entities = []
     for e in range(ENTITIES_PER_USER):
-        sessions = pick.sample(sorted(events_by_session), k=min(3, n_sessions))
-        observed = [uid for s in sessions for uid in pick.sample(events_by_session[s], k=min(5, size))]
+        sessions_seen = pick.sample(sorted(events_by_session), k=min(3, n_sessions))
+        observed = [uid for s in sessions_seen for uid in pick.sample(events_by_session[s], k=min(5, size))]
         subject = f"Person {e}"
         entities.append(
-            {
-                "uid": f"{user_id}-ent-{e}",
-                "subject": subject,
-                "subject_key": keys.entity_subject_key(user_id, keys.normalise_text(subject)),
-                "normalized": keys.normalise_text(subject),
-                "alias_uid": f"{user_id}-alias-{e}",
-                "event_uids": observed,
-                "impressions": [
-                    {
-                        "uid": f"{user_id}-imp-{e}-{j}",
-                        "evidence_uid": f"{user_id}-impev-{e}-{j}",
-                        "content": f"{subject} likes {pick.choice(WORDS)}",
-                        "event_uid": observed[j],
-                    }
+            SyntheticEntity(
+                uid=f"{user_id}-ent-{e}",
+                subject=subject,
+                subject_key=keys.entity_subject_key(user_id, keys.normalise_text(subject)),
+                normalized=keys.normalise_text(subject),
+                alias_uid=f"{user_id}-alias-{e}",
+                event_uids=tuple(observed),
+                impressions=tuple(
+                    SyntheticImpression(
+                        uid=f"{user_id}-imp-{e}-{j}",
+                        evidence_uid=f"{user_id}-impev-{e}-{j}",
+                        content=f"{subject} likes {pick.choice(WORDS)}",
+                        event_uid=observed[j],
+                    )
                     for j in range(2)
-                ],
-            }
+                ),
+            )
         )
-    await service.db.write("bench_entities", entities=entities, **common)
+    await synthetic_users.write_entities(db, user_id=user_id, now=now, entities=entities)
     traits = [
-        {
-            "uid": f"{user_id}-trait-{t}",
-            "content": f"Often talks about {pick.choice(WORDS)}",
-            "cycle_id": f"cycle-{t}",
-            "memories": [
-                {"uid": f"{user_id}-tev-{t}-{j}", "memory_uid": m, "cycle_id": f"cycle-{t}-{j}", "at": service.clock()}
+        SyntheticTrait(
+            uid=f"{user_id}-trait-{t}",
+            content=f"Often talks about {pick.choice(WORDS)}",
+            cycle_id=f"cycle-{t}",
+            evidence=tuple(
+                SyntheticEvidence(uid=f"{user_id}-tev-{t}-{j}", memory_uid=m, cycle_id=f"cycle-{t}-{j}", at=now)
                 for j, m in enumerate(pick.sample(memories, k=min(EVIDENCE_PER_TRAIT, len(memories))))
-            ],
-        }
+            ),
+        )
         for t in range(TRAITS_PER_USER)
     ]
-    await service.db.write("bench_traits", traits=traits, **common)
-    rows = await service.db.read("bench_user_nodes", user_id=user_id)
-    return int(rows[0]["nodes"])
+    await synthetic_users.write_traits(db, user_id=user_id, now=now, traits=traits)
+    return await synthetic_users.count_nodes(db, user_id=user_id)
 
 
 async def main_async(erase_messages: int, forget_messages: int, size: int, forgets: int, others: int) -> dict[str, Any]:

@@ -4,11 +4,11 @@ one user, and LLM calls per ended conversation.
     .venv/bin/python scripts/bench/impressions.py [--entities 100000] [--observations 1000] [--locomo FILE]
 
 1. Resolver: ``--entities`` identities (subject + a nickname alias each) are bulk-created for one fresh user
-   with UNWIND in batches of 5000 (``seed_entity_identities``). Then ``--observations`` single-observation
-   resolutions are timed through :func:`graphsvc.pipeline.impressions.resolve.run` (one identity-index read
-   over Neo4j + the decision): 40% name a known subject, 30% a known alias, 30% unknown names; each carries 1-3
-   names and one relation target. Also timed: 20 observations per call (the pipeline's usual shape), per
-   observation.
+   with UNWIND in batches of 5000 (:func:`graphsvc.graph.entity_writes.seed_identities`). Then ``--observations``
+   single-observation resolutions are timed through :func:`graphsvc.pipeline.impressions.resolve.run` (one
+   identity-index read over Neo4j + the decision): 40% name a known subject, 30% a known alias, 30% unknown
+   names; each carries 1-3 names and one relation target. Also timed: 20 observations per call (the pipeline's
+   usual shape), per observation.
 2. LLM calls: every session of a LoCoMo-format file (default: the dev split in ``../shared/bench/data``) is an
    ended conversation run through :func:`graphsvc.pipeline.impressions.run.run` with a fake planner that answers
    each call with one observation per active entity (no network), so the count is the real batching: calls =
@@ -41,7 +41,9 @@ from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.conversation import ConversationMessage
 from graphsvc.embed.local import LocalEmbedder
+from graphsvc.graph import entity_writes, pending_observations
 from graphsvc.graph.database import Database
+from graphsvc.graph.entity_writes import SeedAlias, SeedIdentity
 from graphsvc.llm.client import LLMCall
 from graphsvc.pipeline.impressions import resolve
 from graphsvc.pipeline.impressions import run as impressions
@@ -58,41 +60,39 @@ FIRST = "Ann Anna Ben Carl Dana Eve Finn Gina Hugo Ivy Jon Kate Liam Mia Nate Ol
 LAST = "Stone Park Li Wang Zhang Brown Garcia Smith Kim Ito Novak Rossi Silva Khan Müller Dubois 陈 张 王 刘".split()
 
 
-def identity_rows(user_id: str, start: int, count: int) -> list[dict[str, Any]]:
-    rows = []
+def identities(user_id: str, start: int, count: int) -> list[SeedIdentity]:
+    out = []
     for i in range(start, start + count):
         subject = f"{FIRST[i % len(FIRST)]} {LAST[(i // len(FIRST)) % len(LAST)]} {i}"
         subject_key = keys.entity_subject_key(user_id, keys.normalise_text(subject))
         nickname = f"{FIRST[i % len(FIRST)][:3]}{i}"
-        rows.append(
-            {
-                "uid": keys.new_uid(),
-                "subject": subject,
-                "subject_key": subject_key,
-                "kind": "person",
-                "aliases": [
-                    {
-                        "uid": keys.alias_uid(user_id, subject_key, keys.normalise_text(n)),
-                        "name": n,
-                        "normalized": keys.normalise_text(n),
-                    }
+        out.append(
+            SeedIdentity(
+                uid=keys.new_uid(),
+                subject=subject,
+                subject_key=subject_key,
+                kind="person",
+                aliases=tuple(
+                    SeedAlias(
+                        uid=keys.alias_uid(user_id, subject_key, keys.normalise_text(n)),
+                        name=n,
+                        normalized=keys.normalise_text(n),
+                    )
                     for n in (subject, nickname)
-                ],
-            }
+                ),
+            )
         )
-    return rows
+    return out
 
 
 async def seed(db: Database, user_id: str, entities: int) -> float:
     began = time.perf_counter()
     now = datetime.now(UTC)
     for start in range(0, entities, SEED_BATCH):
-        rows = identity_rows(user_id, start, min(SEED_BATCH, entities - start))
-        await db.write(
-            "seed_entity_identities", user_id=user_id, tenant_key=keys.tenant_key(user_id), now=now, rows=rows
-        )
+        batch = identities(user_id, start, min(SEED_BATCH, entities - start))
+        await entity_writes.seed_identities(db, user_id=user_id, identities=batch, now=now)
         if (start // SEED_BATCH) % 4 == 3:
-            click.echo(f"  seeded {start + len(rows)}/{entities}", err=True)
+            click.echo(f"  seeded {start + len(batch)}/{entities}", err=True)
     return time.perf_counter() - began
 
 
@@ -225,9 +225,10 @@ async def count_llm_calls(
 
 
 async def cleanup(db: Database, user_id: str) -> None:
-    for name in ("delete_user_entity_graph", "delete_user_pending_observations"):
-        while (await db.write(name, user_id=user_id, limit=5_000))[0]["deleted"]:
-            pass
+    while await entity_writes.delete_entity_graph(db, user_id=user_id, limit=5_000):
+        pass
+    while await pending_observations.delete_pending(db, user_id=user_id, limit=5_000):
+        pass
 
 
 async def run(entities: int, observations: int, locomo: Path | None, keep: bool) -> dict[str, Any]:

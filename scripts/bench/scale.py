@@ -6,7 +6,7 @@
 Builds a synthetic graph (fixed seed): at ``--scale 1`` 50 users with 10,000 memories, 450 with
 1,000 and 500 with 100 (1,000,000 in all). Vectors are random but clustered (each user has a few
 topic centres; a memory is a centre plus noise), precomputed, so the embedder is not what is timed.
-Memories are loaded with UNWIND batches (``bulk_create_memories``, embeddings sent as packed
+Memories are loaded with UNWIND batches (:func:`graphsvc.graph.bulk.create_memories`, embeddings sent as packed
 float32 ``neo4j.vector.Vector`` values) from ``--writers`` concurrent sessions and the ingest rate
 is printed; then the script waits for the indexes to come online. For users of each size it times
 the tenant-scoped vector search graphsvc's recall uses (``graphsvc.graph.vector_search.VectorSearch.nearest``:
@@ -33,8 +33,9 @@ import numpy as np
 from figures import percentiles
 from neo4j.vector import Vector
 
-from graphsvc import keys
 from graphsvc.config import Settings
+from graphsvc.graph import bulk
+from graphsvc.graph.bulk import BulkMemory
 from graphsvc.graph.database import Database
 from graphsvc.graph.vector_search import VectorSearch, candidate_count
 
@@ -60,28 +61,12 @@ def plan(scale: float) -> list[tuple[str, int]]:
     return users
 
 
-def batches(users: list[tuple[str, int]], vectors: dict[str, np.ndarray], size: int) -> Iterator[list[dict[str, Any]]]:
-    """``bulk_create_memories`` rows, ``size`` at a time; embeddings as packed float32 ``Vector``s."""
-    rows: list[dict[str, Any]] = []
+def batches(users: list[tuple[str, int]], vectors: dict[str, np.ndarray], size: int) -> Iterator[list[BulkMemory]]:
+    """Memories to bulk-load, ``size`` at a time; embeddings as packed float32 ``Vector``s."""
+    rows: list[BulkMemory] = []
     for user_id, _ in users:
-        tenant = keys.tenant_key(user_id)
         for i, vector in enumerate(vectors[user_id]):
-            content = f"synthetic memory {i} of {user_id}"
-            digest = keys.content_hash(content)
-            rows.append(
-                {
-                    "uid": f"{user_id}-{i}",
-                    "user_id": user_id,
-                    "tenant_key": tenant,
-                    "memory_type": "fact",
-                    "content": content,
-                    "content_hash": digest,
-                    "dedup_key": keys.memory_dedup_key(user_id, "fact", digest),
-                    "embedding": Vector(vector),
-                    "importance": 0.5,
-                    "confidence": 0.8,
-                }
-            )
+            rows.append(BulkMemory(f"{user_id}-{i}", user_id, f"synthetic memory {i} of {user_id}", Vector(vector)))
             if len(rows) >= size:
                 yield rows
                 rows = []
@@ -94,14 +79,14 @@ async def load(
 ) -> dict[str, float]:
     """Bulk-load every user's memories: ``writers`` concurrent sessions, one transaction per batch."""
     now = datetime.now(UTC)
-    queue: asyncio.Queue[list[dict[str, Any]] | None] = asyncio.Queue(maxsize=2 * writers)
+    queue: asyncio.Queue[list[BulkMemory] | None] = asyncio.Queue(maxsize=2 * writers)
     total = 0
     started = time.perf_counter()
 
     async def writer() -> None:
         nonlocal total
         while (rows := await queue.get()) is not None:
-            await db.write("bulk_create_memories", rows=rows, now=now)
+            await bulk.create_memories(db, rows, now=now)
             before, total = total, total + len(rows)
             if total // 100_000 > before // 100_000:
                 rate = total / (time.perf_counter() - started)
@@ -146,7 +131,7 @@ async def measure_pass(
             top = np.argpartition(-scores, 10)[:10]
             numpy_ms.append((time.perf_counter() - t0) * 1000)
             exact = {f"{user_id}-{i}" for i in top}
-            recalls.append(len(exact & {r["uid"] for r in rows}) / 10)
+            recalls.append(len(exact & {r.uid for r in rows}) / 10)
     size = len(vectors[sample[0]])
     return {
         "users": len(sample),

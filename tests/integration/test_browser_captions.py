@@ -115,23 +115,23 @@ async def test_every_label_the_service_writes_has_a_caption_and_the_guide_finds_
     assert bare == {}, f"nodes without a caption (name): {bare}"
     assert max(r["longest"] for r in found) <= 80  # captions are short; contents stay in their own properties
     await captions_say_what_the_node_is(service)
-    await readme_backfill_gives_the_same_captions(service)
+    await manual_backfill_gives_the_same_captions(service)
 
 
-def readme_backfill() -> list[str]:
-    """The README's statements that caption nodes written before captions existed."""
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"to add them once:\n\n```cypher\n(.*?)```", readme, re.S)
+def manual_backfill() -> list[str]:
+    """The manual's statements that caption nodes written without a caption (docs/how-to/neo4j-browser.md)."""
+    page = (REPO / "docs" / "how-to" / "neo4j-browser.md").read_text(encoding="utf-8")
+    block = re.search(r"to add them once:\n\n```cypher\n(.*?)```", page, re.S)
     assert block is not None
     return [statement.strip() for statement in block.group(1).split(";") if statement.strip()]
 
 
-async def readme_backfill_gives_the_same_captions(service: MemoryService) -> None:
+async def manual_backfill_gives_the_same_captions(service: MemoryService) -> None:
     labels = "n:Entity OR n:Memory OR n:Trait OR n:Impression OR n:Event OR n:HistoryEntry"
     query = f"MATCH (n) WHERE n.user_id = $u AND ({labels}) RETURN n.uid AS uid, n.name AS name ORDER BY uid"
     before = await rows(service, query, u=USER)
     await rows(service, f"MATCH (n) WHERE n.user_id = $u AND ({labels}) REMOVE n.name", u=USER)
-    for statement in readme_backfill():
+    for statement in manual_backfill():
         await rows(service, statement)
     assert await rows(service, query, u=USER) == before
 

@@ -16,6 +16,8 @@ import pytest
 from graphsvc.config import Settings
 from graphsvc.embed.local import LocalEmbedder
 from graphsvc.errors import InvalidInputError
+from graphsvc.graph import bulk
+from graphsvc.graph.bulk import BulkMemory
 from graphsvc.graph.database import Database
 from graphsvc.runtime import Runtime
 from graphsvc.service import MemoryService
@@ -111,24 +113,9 @@ async def test_archival_takes_old_unimportant_memories_only_at_its_boundaries(le
 
 
 async def test_archived_memories_leave_default_recall(learner: MemoryService) -> None:
-    await learner.rt.db.write(
-        "bulk_create_memories",
-        rows=[
-            {
-                "uid": "m1",
-                "user_id": "ana",
-                "tenant_key": "ana",
-                "dedup_key": "m1",
-                "memory_type": "fact",
-                "content": "Ana keeps bees on the roof",
-                "content_hash": "m1",
-                "embedding": (await learner.rt.embedder.embed_passages(["Ana keeps bees on the roof"]))[0].tolist(),
-                "importance": 0.1,
-                "confidence": 0.9,
-            }
-        ],
-        now=NOW - timedelta(days=365),
-    )
+    embedding = (await learner.rt.embedder.embed_passages(["Ana keeps bees on the roof"]))[0].tolist()
+    memory = BulkMemory("m1", "ana", "Ana keeps bees on the roof", embedding, importance=0.1, confidence=0.9)
+    await bulk.create_memories(learner.rt.db, [memory], now=NOW - timedelta(days=365))
     assert [h.uid for h in await learner.recall(user_id="ana", query="bees on the roof", limit=5)] == ["m1"]
     run = await learner.run_daily_learning(user_id="ana")
     assert run.memories_archived == 1

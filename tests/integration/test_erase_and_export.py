@@ -1,20 +1,21 @@
-"""Issue 12: eraseUser removes one user and nothing else (randomized), resumes when interrupted; export and
-restore bring a user back with the same recall."""
+"""Issue 12: eraseUser removes one user and nothing else (randomized), resumes when interrupted, and says complete
+only when nothing is left; export and restore bring a user back with the same recall."""
 
 from __future__ import annotations
 
 import json
 import random
 from dataclasses import replace
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
 from graphsvc.errors import ConflictError, InvalidInputError
+from graphsvc.graph import erase as erase_graph
 from graphsvc.runtime import Runtime
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
+from tests.integration.erase_support import COORDINATION, cli, counts_by_label, erase_order, snapshot, user_nodes
 from tests.integration.lifecycle_support import converse, cypher
 
 SENTENCES = [
@@ -47,55 +48,6 @@ async def random_user(service: MemoryService, rng: random.Random, user_id: str, 
             lines.append((f"{user_id}-{s}-{i}", text, at(1 + 2 * s, minute=i)))
         await converse(service, user_id=user_id, session_id=f"s{s}", lines=lines, speaker=speaker)
     await service.remember(user_id=user_id, content=f"{speaker}: I have a bike.", memory_type="fact", source="user")
-
-
-def canonical(value: Any) -> Any:
-    """Date-times as UTC instants (a restore writes the same instant, maybe in another zone notation)."""
-    if hasattr(value, "to_native"):
-        value = value.to_native()
-    if isinstance(value, datetime):
-        return value.astimezone(UTC).isoformat()
-    if isinstance(value, list):
-        return [canonical(v) for v in value]
-    return value
-
-
-COORDINATION = ["JobLane", "EntityLock"]
-"""Nodes of a user that hold no data (issue 11's lanes and locks): erased, never exported."""
-
-
-async def snapshot(service: MemoryService, users: list[str], *, leave_out: list[str] | None = None) -> str:
-    """Every node (labels and properties) and edge of the users, as one canonical string."""
-    nodes = await cypher(
-        service.db,
-        "MATCH (n) WHERE n.user_id IN $users AND NOT any(l IN labels(n) WHERE l IN $leave_out) "
-        "RETURN labels(n) AS l, properties(n) AS p",
-        users=users,
-        leave_out=leave_out or [],
-    )
-    edges = await cypher(
-        service.db,
-        "MATCH (a)-[r]->(b) WHERE a.user_id IN $users OR b.user_id IN $users "
-        "RETURN a.uid AS a, type(r) AS t, b.uid AS b, properties(r) AS p",
-        users=users,
-    )
-    rows = [json.dumps([n["l"], canonical_props(n["p"])], sort_keys=True) for n in nodes]
-    rows += [json.dumps([e["a"], e["t"], e["b"], canonical_props(e["p"])], sort_keys=True) for e in edges]
-    return "\n".join(sorted(rows))
-
-
-def canonical_props(props: dict[str, Any]) -> dict[str, Any]:
-    return {k: canonical(v) for k, v in props.items()}
-
-
-async def user_nodes(service: MemoryService, user_id: str, *, leave_out: list[str] | None = None) -> int:
-    rows = await cypher(
-        service.db,
-        "MATCH (n {user_id: $u}) WHERE NOT any(l IN labels(n) WHERE l IN $leave_out) RETURN count(n) AS n",
-        u=user_id,
-        leave_out=leave_out or [],
-    )
-    return int(rows[0]["n"])
 
 
 @pytest.mark.parametrize("seed", [7, 12])
@@ -132,6 +84,33 @@ async def test_an_interrupted_erasure_resumes_and_counts_everything(service: Mem
     assert await user_nodes(service, "ana") == left + 1  # the Erasure node is the user's until the end
     second = await small.erase_user(user_id="ana", confirm="ana")
     assert second.complete and second.nodes_deleted == total
+    assert await user_nodes(service, "ana") == 0
+
+
+async def test_erase_is_complete_only_when_a_count_finds_nothing_left(
+    service: MemoryService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await converse(service, user_id="ana", session_id="s1", lines=[("m1", "I live in Lisbon.", at(1))])
+    memories = (await counts_by_label(service, "ana"))["Memory"]
+    real = erase_graph.delete_batch
+    last = erase_order()[-1]
+
+    async def a_job_writes_meanwhile(db: Any, **kwargs: Any) -> int:
+        deleted = await real(db, **kwargs)
+        if kwargs["label"] == last:  # after each pass: a memory written by a job that was still running
+            await cypher(db, "CREATE (:Memory {uid: randomUUID(), user_id: 'ana', content: 'late'})")
+        return deleted
+
+    monkeypatch.setattr(erase_graph, "delete_batch", a_job_writes_meanwhile)
+    out = await cli("erase", "--user", "ana", "--confirm", "ana", exit_code=1)
+    assert "erased ana: " in out and f"Memory {memories + 1}," in out and "run graphsvc erase again" in out
+    first = await service.erase_user(user_id="ana", confirm="ana")  # resumes, and is left incomplete again
+    assert not first.complete
+    assert await user_nodes(service, "ana", leave_out=["Erasure"]) == 1
+    assert await user_nodes(service, "ana") == 2  # the Erasure node stays, with the counts so far
+    monkeypatch.setattr(erase_graph, "delete_batch", real)
+    second = await service.erase_user(user_id="ana", confirm="ana")
+    assert second.complete and second.deleted_by_label["Memory"] == first.deleted_by_label["Memory"] + 1
     assert await user_nodes(service, "ana") == 0
 
 
@@ -205,3 +184,13 @@ async def test_restore_refuses_what_is_not_an_export(service: MemoryService) -> 
         await service.restore_user(
             lines=[header, {"kind": "node", "labels": ["Memory"], "props": {"uid": "x", "user_id": "bob"}}]
         )
+    # only the kinds graphsvc exports come back: never a credential, nor a label or type it does not write
+    for labels in (["ApiKey"], ["Memory", "Admin"], []):
+        with pytest.raises(InvalidInputError, match="not a kind graphsvc exports"):
+            await service.restore_user(
+                lines=[header, {"kind": "node", "labels": labels, "props": {"uid": "x", "user_id": "ana"}}]
+            )
+    memory = {"kind": "node", "labels": ["Memory"], "props": {"uid": "m", "user_id": "ana", "content": ""}}
+    edge = {"kind": "edge", "type": "OWNS", "start": "m", "end": "m", "props": {}}
+    with pytest.raises(InvalidInputError, match="not a relationship graphsvc writes"):
+        await service.restore_user(lines=[header, memory, edge])

@@ -3,8 +3,9 @@
 Connects to the test Neo4j in headless Chromium, plays the guide from the running service, loads the style,
 and runs the beliefs query: the graph's nodes show their captions (no bare ids). Screenshots go to
 ``.data/artifacts/dashboard/``. Requests Neo4j Browser makes to other hosts (web fonts) are refused and
-aborted. (The test Neo4j's post-connect command names graphsvc on port 8000, where no test service runs:
-that frame says "Not found", and this test plays the guide from the service it started.)
+aborted. The test Neo4j runs no post-connect command (scripts/test starts it with NEO4J_GUIDE_PORT=off), so
+nothing here depends on whether scripts/serve answers on its port; this test plays the guide from the service
+it started.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from urllib.parse import urlsplit
 import httpx
 from playwright.async_api import Locator, Page, Route, expect
 
+from graphsvc.config import Settings
 from graphsvc.service import MemoryService
 from tests.integration.browser import ARTIFACTS, RequestLog, chromium, serve
 from tests.integration.test_dashboard_e2e import build_user
@@ -95,3 +97,5 @@ async def test_neo4j_browser_shows_the_guide_and_captioned_nodes(service: Memory
 
     assert "hiking" in captions and "Ana:" in captions, captions
     assert {f"{base}/static/neo4j/guide.html", f"{base}/static/neo4j/graphsvc.grass"} <= set(log.urls)
+    served = f"127.0.0.1:{Settings().port}/"  # where scripts/serve listens
+    assert not any(served in url for url in log.urls), "the test Neo4j's Browser reached the served port"

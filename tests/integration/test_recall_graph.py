@@ -10,6 +10,7 @@ from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.conversation import MessageIn
 from graphsvc.embed.local import LocalEmbedder
+from graphsvc.graph import recall
 from graphsvc.graph.database import Database
 from graphsvc.pipeline.impressions.vectors import embed_missing_impressions
 from graphsvc.pipeline.recall.graph_expansion import graph_expansion
@@ -141,20 +142,20 @@ async def test_graph_expansion_brings_named_and_related_entities_and_skips_unsel
     vector.set_result((await service.embedder.embed_queries(["What does Oliver do?"]))[0].tolist())
 
     expansion = await graph_expansion(service.rt, "ana", "What does Oliver do?", vector, 10)
-    assert [r["uid"] for r in expansion.events] == [events["ana-3"]]
+    assert [r.uid for r in expansion.events] == [events["ana-3"]]
     assert expansion.impressions == []  # Oliver has none of his own
     # Grace is Oliver's neighbour; Ana, in every event, is not selective and stays out
-    assert [r["uid"] for r in expansion.related_events] == [events["ana-7"]]
-    assert [r["uid"] for r in expansion.related_impressions] == ["ana-Grace-i"]
+    assert [r.uid for r in expansion.related_events] == [events["ana-7"]]
+    assert [r.uid for r in expansion.related_impressions] == ["ana-Grace-i"]
 
     expansion = await graph_expansion(service.rt, "ana", "How is Ana?", vector, 10)
     assert expansion.events == []  # observed in 30 of 30 events: narrows nothing
-    assert [r["uid"] for r in expansion.impressions] == ["ana-Ana-i"]
-    assert [r["uid"] for r in expansion.related_events] == [events["ana-3"]]  # via Oliver
+    assert [r.uid for r in expansion.impressions] == ["ana-Ana-i"]
+    assert [r.uid for r in expansion.related_events] == [events["ana-3"]]  # via Oliver
 
     expansion = await graph_expansion(service.rt, "bob", "What does Oliver do?", vector, 10)
-    assert [r["uid"] for r in expansion.events] == list(other.values())
-    assert [r["uid"] for r in expansion.impressions] == ["bob-Oliver-i"]
+    assert [r.uid for r in expansion.events] == list(other.values())
+    assert [r.uid for r in expansion.impressions] == ["bob-Oliver-i"]
 
 
 async def test_full_text_ranks_with_the_tenants_own_statistics(service: MemoryService) -> None:
@@ -168,15 +169,10 @@ async def test_full_text_ranks_with_the_tenants_own_statistics(service: MemorySe
     await ingest(service, "bob", [f"The cat slept in the sun ({i})" for i in range(30)])
     tenant = keys.tenant_key("ana")
     query = "Melanie cat"
-    pool = await service.db.read(
-        "fulltext_events",
-        user_id="ana",
-        index="event_text_en",
-        lucene=lucene.build_query(query, tenant=tenant),
-        k=20,
-        as_of=None,
-    )
-    assert pool[0]["uid"] != ana["ana-8"]  # Lucene's index-wide statistics put a Melanie message first
+    text_query = lucene.build_query(query, tenant=tenant)
+    assert text_query is not None
+    pool = await recall.text_events(service.db, user_id="ana", family="en", lucene_query=text_query, k=20, as_of=None)
+    assert pool[0].uid != ana["ana-8"]  # Lucene's index-wide statistics put a Melanie message first
     terms = lucene.content_terms(query)
     both = await tenant_bm25.tenant_statistics(
         service.db, user_id="ana", terms=terms, indexes={"event_text_en": None, "memory_text_en": 40}
@@ -185,8 +181,8 @@ async def test_full_text_ranks_with_the_tenants_own_statistics(service: MemorySe
     stats = both["event_text_en"]
     assert stats == tenant_bm25.TenantStatistics(documents=9, frequency={"melanie": 8, "cat": 1})
     ranked = tenant_bm25.rerank(pool, terms=terms, family="en", stats=stats, k=5)
-    assert ranked[0]["uid"] == ana["ana-8"]
-    assert {r["uid"] for r in ranked} <= set(ana.values())
+    assert ranked[0].uid == ana["ana-8"]
+    assert {r.uid for r in ranked} <= set(ana.values())
 
 
 async def test_the_same_message_id_in_two_sessions_is_two_hits(service: MemoryService) -> None:

@@ -12,6 +12,8 @@ from neo4j.vector import Vector
 from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.embed.local import LocalEmbedder
+from graphsvc.graph import bulk
+from graphsvc.graph.bulk import BulkMemory
 from graphsvc.graph.database import Database
 from graphsvc.graph.vector_search import VectorSearch
 
@@ -40,25 +42,11 @@ def unit_vectors(seed: int, n: int, dimensions: int) -> np.ndarray:
 
 
 async def bulk_load(db: Database, user_id: str, vectors: np.ndarray, *, start: int = 0) -> None:
-    rows = []
-    for i, vector in enumerate(vectors, start=start):
-        content = f"memory {i} of {user_id}"
-        digest = keys.content_hash(content)
-        rows.append(
-            {
-                "uid": f"{user_id}-{i}",
-                "user_id": user_id,
-                "tenant_key": keys.tenant_key(user_id),
-                "memory_type": "fact",
-                "content": content,
-                "content_hash": digest,
-                "dedup_key": keys.memory_dedup_key(user_id, "fact", digest),
-                "embedding": Vector(vector),
-                "importance": 0.5,
-                "confidence": 0.8,
-            }
-        )
-    await db.write("bulk_create_memories", rows=rows, now=datetime.now(UTC))
+    memories = [
+        BulkMemory(f"{user_id}-{i}", user_id, f"memory {i} of {user_id}", Vector(vector))
+        for i, vector in enumerate(vectors, start=start)
+    ]
+    await bulk.create_memories(db, memories, now=datetime.now(UTC))
 
 
 def exact_top(vectors: np.ndarray, query: np.ndarray, user_id: str, k: int) -> set[str]:
@@ -95,13 +83,13 @@ async def test_both_paths_return_only_the_users_own_active_memories(
     for q in range(5):
         query = mine[q]
         rows = await search.nearest(target="memory", user_id="u-mine", embedding=query.tolist(), k=10)
-        uids = [r["uid"] for r in rows]
+        uids = [r.uid for r in rows]
         assert all(uid.startswith("u-mine-") for uid in uids)
         assert "u-mine-0" not in uids and "u-mine-1" not in uids
         scores_exact = mine @ query
         scores_exact[:2] = -np.inf  # superseded
         assert set(uids) == {f"u-mine-{i}" for i in np.argsort(-scores_exact)[:10]}
-        scores = [r["score"] for r in rows]
+        scores = [r.score for r in rows]
         assert scores == sorted(scores, reverse=True)
 
 
@@ -128,7 +116,7 @@ async def test_a_stale_count_still_searches_only_this_user(
     await bulk_load(database, "u-grow", later, start=20)
     await bulk_load(database, "u-else", later)
     rows = await search.nearest(target="memory", user_id="u-grow", embedding=query.tolist(), k=5)
-    uids = [r["uid"] for r in rows]
+    uids = [r.uid for r in rows]
     assert {"u-grow-0", "u-grow-27"} <= set(uids)
     assert all(uid.startswith("u-grow-") for uid in uids)
 
@@ -172,7 +160,7 @@ async def test_held_copies_answer_only_while_the_users_memories_are_unchanged(
 
     async def search(user_id: str, query: np.ndarray) -> list[str]:
         rows = await vectors.nearest(target="memory", user_id=user_id, embedding=query.tolist(), k=10)
-        return [r["uid"] for r in rows]
+        return [r.uid for r in rows]
 
     query = mine[3]
     first = await search("u-held", query)  # from the database; the copy fills meanwhile

@@ -1,4 +1,4 @@
-"""GraphiQL's saved tabs (``static/graphiql/examples.graphql``) are valid operations and cover the README's."""
+"""GraphiQL's saved tabs (``static/graphiql/examples.graphql``) are valid operations and cover the manual's."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from graphql import OperationDefinitionNode, parse, validate
 
 from graphsvc.api.schema import schema
 from graphsvc.api.ui import GRAPHIQL_DIR
-from tests.unit.test_readme_examples import examples as readme_operations
+from tests.docs_samples import graphql_operations, samples
 
 
 def tabs() -> list[tuple[str, str, dict[str, object]]]:
@@ -50,7 +50,7 @@ def test_every_tab_is_one_named_valid_operation_with_its_variables() -> None:
         assert required <= set(variables) <= declared, title
 
 
-def test_tabs_cover_every_operation_of_the_readme() -> None:
+def test_tabs_cover_every_operation_of_the_manual() -> None:
     covered = set().union(*(root_fields(query) for _, query, _ in tabs()))
-    in_readme = set().union(*(root_fields(op) for op in readme_operations()))
-    assert in_readme - covered == set(), "add these README operations to static/graphiql/examples.graphql"
+    in_docs = set().union(*(root_fields(op) for sample in samples("graphql") for op in graphql_operations(sample)))
+    assert in_docs - covered == set(), "add these operations of docs/ to static/graphiql/examples.graphql"

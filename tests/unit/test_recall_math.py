@@ -76,24 +76,26 @@ def test_name_candidates_are_the_query_word_ngrams() -> None:
 
 
 def test_merge_by_score_ranks_all_kinds_of_one_method_together() -> None:
+    from graphsvc.graph.recall import Scored
     from graphsvc.pipeline.recall.fusion import merge_by_score
 
-    events = [{"uid": "e1", "score": 0.9}, {"uid": "e2", "score": 0.5}]
-    impressions = [{"uid": "i1", "score": 0.7}, {"uid": "e2", "score": 0.8}]  # e2 again: its best score counts
-    memories = [{"uid": "m1", "score": 0.7}]
+    events = [Scored("e1", 0.9), Scored("e2", 0.5)]
+    impressions = [Scored("i1", 0.7), Scored("e2", 0.8)]  # e2 again: its best score counts
+    memories = [Scored("m1", 0.7)]
     assert merge_by_score([events, impressions, memories], k=10) == ["e1", "e2", "i1", "m1"]  # tie by uid
     assert merge_by_score([events, impressions, memories], k=2) == ["e1", "e2"]
     assert merge_by_score([[], []], k=5) == []
 
 
 def test_a_kind_with_more_lists_does_not_outrank_an_equally_good_kind() -> None:
+    from graphsvc.graph.recall import Scored
     from graphsvc.pipeline.recall.fusion import merge_by_score
 
     # One method (vector) finds an event and an impression equally well; graph expansion lists only the
     # impression. Per-method fusion keeps the event's vector rank from being outvoted by list count alone.
-    vector = merge_by_score([[{"uid": "e1", "score": 0.9}], [{"uid": "i1", "score": 0.8}]], k=10)
-    text = merge_by_score([[{"uid": "e1", "score": 7.0}], [{"uid": "i1", "score": 6.0}]], k=10)
-    graph = merge_by_score([[{"uid": "i1", "score": 0.8}]], k=10)
+    vector = merge_by_score([[Scored("e1", 0.9)], [Scored("i1", 0.8)]], k=10)
+    text = merge_by_score([[Scored("e1", 7.0)], [Scored("i1", 6.0)]], k=10)
+    graph = merge_by_score([[Scored("i1", 0.8)]], k=10)
     fused = reciprocal_rank_fusion([vector, text, graph], k=60)
     assert fused["e1"] == pytest.approx(2 / 61)
     assert fused["i1"] == pytest.approx(2 / 62 + 1 / 61)

@@ -4,6 +4,7 @@ import math
 
 import pytest
 
+from graphsvc.graph.recall import TextMatch
 from graphsvc.pipeline.recall.tenant_bm25 import TenantStatistics, analyse, rerank
 
 
@@ -14,21 +15,21 @@ def test_english_analysis_drops_lucene_stop_words_and_stems() -> None:
 
 def test_a_term_common_in_the_tenant_weighs_less_than_a_rare_one() -> None:
     rows = [
-        {"uid": "e1", "text": "Melanie called me"},
-        {"uid": "e2", "text": "Melanie said hi"},
-        {"uid": "e3", "text": "We adopted a cat"},
+        TextMatch("e1", 9.0, "Melanie called me"),
+        TextMatch("e2", 8.0, "Melanie said hi"),
+        TextMatch("e3", 1.0, "We adopted a cat"),
     ]
     stats = TenantStatistics(documents=100, frequency={"melanie": 90, "cat": 2})
     ranked = rerank(rows, terms=["melanie", "cat"], family="en", stats=stats, k=10)
-    assert [r["uid"] for r in ranked] == ["e3", "e1", "e2"]
+    assert [r.uid for r in ranked] == ["e3", "e1", "e2"]
     # e3: one term of three, idf ln(1 + (100 - 2 + 0.5) / 2.5), length = the pool average
     idf = math.log(1 + 98.5 / 2.5)
-    assert ranked[0]["score"] == pytest.approx(idf * 1 / (1 + 1.2))
+    assert ranked[0].score == pytest.approx(idf * 1 / (1 + 1.2))
 
 
 def test_documents_without_any_term_are_left_out_and_k_applies() -> None:
-    rows = [{"uid": f"e{i}", "text": "cat" if i % 2 else "dog"} for i in range(6)]
+    rows = [TextMatch(f"e{i}", 1.0, "cat" if i % 2 else "dog") for i in range(6)]
     stats = TenantStatistics(documents=6, frequency={"cat": 3})
     ranked = rerank(rows, terms=["cat"], family="en", stats=stats, k=2)
-    assert [r["uid"] for r in ranked] == ["e1", "e3"]
+    assert [r.uid for r in ranked] == ["e1", "e3"]
     assert rerank([], terms=["cat"], family="en", stats=stats, k=2) == []

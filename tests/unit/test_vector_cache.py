@@ -55,7 +55,7 @@ def unit(i: int) -> np.ndarray:
 
 async def ask(cache: MemoryVectors, db: Database, user_id: str, query: np.ndarray, **update: Any) -> list[str] | None:
     rows = await cache.nearest(db, user_id=user_id, embedding=query.tolist(), k=3, settings=settings(**update))
-    return None if rows is None else [r["uid"] for r in rows]
+    return None if rows is None else [r.uid for r in rows]
 
 
 async def filled(cache: MemoryVectors, db: Database, user_id: str, query: np.ndarray) -> None:
@@ -76,8 +76,8 @@ async def test_scores_are_neo4js_cosine_scale_best_first() -> None:
     assert rows is not None
     cosines = vectors @ query / (np.linalg.norm(vectors, axis=1) * np.linalg.norm(query))
     order = np.argsort(-cosines)[:5]
-    assert [r["uid"] for r in rows] == [f"m{i}" for i in order]
-    np.testing.assert_allclose([r["score"] for r in rows], (1 + cosines[order]) / 2, rtol=1e-5)
+    assert [r.uid for r in rows] == [f"m{i}" for i in order]
+    np.testing.assert_allclose([r.score for r in rows], (1 + cosines[order]) / 2, rtol=1e-5)
 
 
 async def test_a_new_memory_makes_the_copy_unusable_until_refilled() -> None:

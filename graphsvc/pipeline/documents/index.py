@@ -17,9 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from graphsvc.conversation import ConversationMessage
+from graphsvc.graph import documents as stored_documents
+from graphsvc.graph import jobs
 from graphsvc.graph.database import NamedTx
 from graphsvc.graph.jobs import JobRow, commit_with_job
-from graphsvc.pipeline.documents.reads import get_document
 from graphsvc.pipeline.extraction.offline import extract_offline
 from graphsvc.pipeline.impressions import run as impressions
 from graphsvc.pipeline.impressions.active import detect_mentions
@@ -54,13 +55,13 @@ async def run(rt: Runtime, *, job: JobRow) -> IndexReport:
         LLMError: a planner call failed (the job is retried). NotFoundError: the document is gone (the job fails).
     """
     db, settings, user_id = rt.db, rt.settings, job.user_id
-    document = await get_document(db, user_id=user_id, uid=job.target_uid or "")
+    document = await stored_documents.get_document(db, user_id=user_id, uid=job.target_uid or "")
     report = IndexReport()
     when = document.updated_at or rt.clock()
-    rows = await db.read("document_passages", user_id=user_id, uid=document.uid, limit=ENTITY_PASSAGES)
+    passages = await stored_documents.passages(db, user_id=user_id, uid=document.uid, limit=ENTITY_PASSAGES)
     messages = [
-        ConversationMessage(message_id=f"m{i + 1}", role=ROLE, content=str(r["content"]), occurred_at=when)
-        for i, r in enumerate(rows)
+        ConversationMessage(message_id=f"m{i + 1}", role=ROLE, content=p.content, occurred_at=when)
+        for i, p in enumerate(passages)
     ]
     event_uid = document.event_uid or ""
     if messages and event_uid:
@@ -92,8 +93,8 @@ async def run(rt: Runtime, *, job: JobRow) -> IndexReport:
     found = statements.from_event(record, settings=settings)
     doc_tags = keywords(document.normalized_content, top=settings.auto_tags_per_document)
     pairs = [(document.uid, t) for t in doc_tags]
-    for chunk in await db.read("document_passages", user_id=user_id, uid=document.uid, limit=100_000):
-        pairs += [(str(chunk["uid"]), t) for t in tags.passage_tags(doc_tags, str(chunk["content"]))]
+    for passage in await stored_documents.passages(db, user_id=user_id, uid=document.uid, limit=100_000):
+        pairs += [(passage.uid, t) for t in tags.passage_tags(doc_tags, passage.content)]
     now = rt.clock()
     if event_uid and found:  # idempotent (a retried job adds nothing), and promoted before the job is done
         touched = await db.in_transaction(
@@ -106,14 +107,12 @@ async def run(rt: Runtime, *, job: JobRow) -> IndexReport:
 
     async def work(tx: NamedTx) -> None:
         report.tags = await tags.tag(tx, user_id=user_id, pairs=pairs, origin="auto", now=now)
-        await tx.write(
-            "mark_document_indexed", user_id=user_id, uid=document.uid, content_hash=document.content_hash, now=now
+        await stored_documents.mark_indexed(
+            tx, user_id=user_id, uid=document.uid, content_hash=document.content_hash, now=now
         )
-        await tx.write(
-            "complete_job",
-            uid=job.uid,
-            user_id=user_id,
-            owner=job.owner,
+        await jobs.complete(
+            tx,
+            job,
             now=now,
             llm_calls=report.llm_calls,
             tokens_in=report.tokens_in,

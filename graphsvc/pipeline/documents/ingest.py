@@ -19,16 +19,18 @@ import asyncio
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any
 
 from graphsvc import keys
 from graphsvc.errors import DocumentError, InvalidInputError
+from graphsvc.graph import documents as stored_documents
+from graphsvc.graph import jobs
+from graphsvc.graph import sources as stored_sources
 from graphsvc.graph.database import NamedTx
-from graphsvc.graph.jobs import queue_user_job
+from graphsvc.graph.documents import DocumentContent, DocumentView, NewChunk
+from graphsvc.graph.sources import SourceEventVersion
 from graphsvc.logs import request_id_var
 from graphsvc.pipeline.documents.chunker import ChunkDraft, build_chunks
 from graphsvc.pipeline.documents.normalize import Normalized, normalize
-from graphsvc.pipeline.documents.reads import DocumentView, get_document
 from graphsvc.runtime import Runtime
 from graphsvc.text.summary import clip
 from graphsvc.validation import require_encodable, require_id
@@ -104,9 +106,8 @@ async def run(
     source_id = require_id("sourceId", source_id, settings) if source_id else filename
     uid = document_uid(user_id, source_id)
     digest = hashlib.sha256(content).hexdigest()
-    state = await rt.db.read("document_state", user_id=user_id, uid=uid)
-    if state and state[0]["content_hash"] == digest:
-        return DocumentOutcome(await get_document(rt.db, user_id=user_id, uid=uid), changed=False)
+    if await stored_documents.stored_hash(rt.db, user_id=user_id, uid=uid) == digest:
+        return DocumentOutcome(await stored_documents.get_document(rt.db, user_id=user_id, uid=uid), changed=False)
     try:
         parsed = await asyncio.wait_for(
             asyncio.to_thread(normalize, content, filename=filename, mime_type=mime_type, settings=settings),
@@ -146,29 +147,25 @@ async def run(
             event_vector=vectors[0],
         )
     )
-    return DocumentOutcome(await get_document(rt.db, user_id=user_id, uid=uid), changed=changed)
+    return DocumentOutcome(await stored_documents.get_document(rt.db, user_id=user_id, uid=uid), changed=changed)
 
 
-def _chunk_rows(
-    uid: str, digest: str, chunks: list[ChunkDraft], embeddings: dict[int, list[float]]
-) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
+def _new_chunks(uid: str, digest: str, chunks: list[ChunkDraft], embeddings: dict[int, list[float]]) -> list[NewChunk]:
     uids = [keys.digest("chunk", uid, digest, str(c.position)) for c in chunks]
-    rows = [
-        {
-            "uid": uids[i],
-            "kind": c.kind,
-            "heading_path": c.heading_path,
-            "level": c.level,
-            "position": c.position,
-            "content": c.content,
-            "tokens": c.tokens,
-            "parent": None if c.parent is None else uids[c.parent],
-            "embedding": embeddings.get(id(c)),
-        }
+    return [
+        NewChunk(
+            uid=uids[i],
+            kind=c.kind,
+            heading_path=c.heading_path,
+            level=c.level,
+            position=c.position,
+            content=c.content,
+            tokens=c.tokens,
+            parent_uid=None if c.parent is None else uids[c.parent],
+            embedding=embeddings.get(id(c)),
+        )
         for i, c in enumerate(chunks)
     ]
-    edges = [{"parent": uids[c.parent], "child": uids[i]} for i, c in enumerate(chunks) if c.parent is not None]
-    return rows, edges
 
 
 async def _store(
@@ -189,15 +186,13 @@ async def _store(
     event_vector: list[float],
 ) -> bool:
     now = rt.clock()
-    tenant = keys.tenant_key(user_id)
-    base = {"user_id": user_id, "uid": uid, "now": now}
-    locked = await tx.write("lock_document", **base, tenant_key=tenant, source_id=source_id, filename=filename)
-    if not locked:
+    locked = await stored_documents.lock(tx, user_id=user_id, uid=uid, source_id=source_id, filename=filename, now=now)
+    if locked is None:
         raise InvalidInputError(field="sourceId", problem="names a document of another user")
-    if locked[0]["content_hash"] == digest:
+    if locked.content_hash == digest:
         return False  # stored meanwhile by a concurrent ingest of the same bytes
-    if int(locked[0]["version"] or 0) > 0:
-        await tx.write("archive_document_version", **base, version_uid=keys.new_uid())
+    if locked.version > 0:
+        await stored_documents.archive_current_version(tx, user_id=user_id, uid=uid, now=now)
     metadata = json.dumps(
         {"documentId": uid, "filename": filename, "contentHash": digest, "pages": parsed.pages},
         ensure_ascii=False,
@@ -205,9 +200,7 @@ async def _store(
         separators=(",", ":"),
     )
     event_uid = keys.digest("source-event", user_id, "document", source_id, digest)
-    await tx.write(
-        "store_document",
-        **base,
+    content = DocumentContent(
         filename=filename,
         mime_type=mime_type,
         format=parsed.format,
@@ -219,33 +212,27 @@ async def _store(
         chunk_count=len(chunks),
         event_uid=event_uid,
     )
-    rows, edges = _chunk_rows(uid, digest, chunks, embeddings)
-    await tx.write("create_chunks", **base, tenant_key=tenant, chunks=rows, edges=edges)
-    await tx.write(
-        "store_source_event",
-        user_id=user_id,
-        tenant_key=tenant,
-        now=now,
-        event={
-            "uid": event_uid,
-            "source_uid": keys.digest("source", user_id, "document", source_id),
-            "source_type": "document",
-            "source_id": source_id,
-            "title": parsed.title,
-            "content": excerpt,
-            "content_hash": keys.content_hash(excerpt),
-            "status": None,
-            "metadata": metadata,
-            "occurred_at": now,
-            "embedding": event_vector,
-        },
+    await stored_documents.store_content(tx, user_id=user_id, uid=uid, content=content, now=now)
+    new_chunks = _new_chunks(uid, digest, chunks, embeddings)
+    await stored_documents.create_chunks(tx, user_id=user_id, uid=uid, chunks=new_chunks, now=now)
+    event = SourceEventVersion(
+        uid=event_uid,
+        source_uid=keys.digest("source", user_id, "document", source_id),
+        source_type="document",
+        source_id=source_id,
+        title=parsed.title,
+        content=excerpt,
+        status=None,
+        metadata=metadata,
+        occurred_at=now,
     )
-    await tx.write("link_document_event", **base, event_uid=event_uid)
-    await queue_user_job(
+    await stored_sources.store_version(tx, user_id=user_id, event=event, embedding=event_vector, now=now)
+    await stored_documents.link_event(tx, user_id=user_id, uid=uid, event_uid=event_uid)
+    await jobs.enqueue(
         tx,
         user_id=user_id,
         kind="index_document",
-        dedup_key=keys.job_dedup_key("index_document", uid),
+        coalesce_on=uid,
         target_uid=uid,
         now=now,
         request_id=request_id_var.get(),

@@ -6,8 +6,8 @@ were made on the whole plan before; batching here only bounds transaction size
 aliases, impressions with their Evidence (one per impression and source event, ``(Evidence)-[:SUPPORTS]->
 (Impression)``, ``(Evidence)-[:FROM_EVENT]->(Event)``), features, and ``OBSERVED_IN`` provenance; relations
 follow in a last transaction, when both ends exist. Every step is idempotent (each write checks what is
-stored first) and every change writes a ``HistoryEntry``. Pending observations are stored by
-:func:`store_pending`, also idempotently.
+stored first) and every change writes a ``HistoryEntry`` (the writes: :mod:`graphsvc.graph.entity_writes`).
+Pending observations are stored by :func:`store_pending`, also idempotently.
 """
 
 from __future__ import annotations
@@ -15,13 +15,27 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from graphsvc import keys
 from graphsvc.errors import PlanRejectedError
+from graphsvc.graph import entity_writes, pending_observations
 from graphsvc.graph.database import Queries
+from graphsvc.graph.entity_writes import (
+    EntityBatch,
+    FeatureEvidence,
+    ImpressionEvidence,
+    KindChange,
+    NewEntity,
+    NewImpression,
+    ObservedFeature,
+    ObservedIn,
+    ObservedName,
+    ObservedRelation,
+)
+from graphsvc.graph.pending_observations import NewPending
 from graphsvc.pipeline.impressions.aggregate import AggregatedObservation
 from graphsvc.pipeline.impressions.plan import (
     CreateEntityStep,
@@ -34,18 +48,6 @@ from graphsvc.pipeline.impressions.plan import (
 ACTOR = "impressions"
 RELATION_ROWS_PER_TRANSACTION = 1000
 EvidenceGrade = Literal["B", "D"]
-
-_ENTITY_STATEMENTS = (
-    "apply_create_entities",
-    "apply_entity_kinds",
-    "apply_aliases",
-    "apply_impressions",
-    "apply_impression_evidence",
-    "apply_feature_changes",
-    "apply_feature_creates",
-    "apply_feature_evidence",
-    "apply_observed_in",
-)
 
 
 class ApplyResult(BaseModel):
@@ -115,42 +117,39 @@ async def apply_plan(
     """
     if plan.status != "CONFIRMED":
         raise PlanRejectedError(reasons=[str(r) for r in plan.reasons] or [f"plan is {plan.status}, not CONFIRMED"])
-    common = {"user_id": user_id, "tenant_key": keys.tenant_key(user_id), "now": now, "actor": actor}
     created: set[str] = set()
     changed: set[str] = set()
     changes = evidence = transactions = 0
     for chunk in batches(plan.steps, batch_steps):
-        rows = _entity_rows(user_id, chunk, event_uids, message_times, now)
-        results = await db.write_many([(name, {**common, "rows": rows[name]}) for name in _ENTITY_STATEMENTS])
+        batch = _entity_batch(user_id, chunk, event_uids, message_times, now)
+        outcome = await entity_writes.apply_batch(db, user_id=user_id, batch=batch, now=now, actor=actor)
         transactions += 1
-        for name, result in zip(_ENTITY_STATEMENTS, results, strict=True):
-            row = result[0] if result else {}
-            if name in ("apply_impression_evidence", "apply_feature_evidence"):
-                evidence += int(row.get("linked", 0))
-            elif name != "apply_observed_in":
-                keys_changed = set(row.get("changed", []))
-                changes += int(row.get("changes", 0))
-                (created if name == "apply_create_entities" else changed).update(keys_changed)
-    relation_rows = [
-        {
-            "subject_key": step.subject_key,
-            "target_subject_key": r.target.subject_key,
-            "relation": r.relation,
-            "strength": r.strength,
-            "history_uid": keys.new_uid(),
-            "event_uids": _events(r.evidence_message_ids or step.patch.evidence_message_ids, event_uids),
-        }
+        created |= outcome.created
+        changed |= outcome.changed
+        changes += outcome.changes
+        evidence += outcome.evidence_linked
+    relations = [
+        ObservedRelation(
+            subject_key=step.subject_key,
+            target_subject_key=r.target.subject_key,
+            relation=r.relation,
+            strength=r.strength,
+            event_uids=_events(r.evidence_message_ids or step.patch.evidence_message_ids, event_uids),
+        )
         for step in plan.steps
         for r in step.patch.relations
     ]
-    for start in range(0, len(relation_rows), RELATION_ROWS_PER_TRANSACTION):
-        result = await db.write(
-            "apply_relations", **common, rows=relation_rows[start : start + RELATION_ROWS_PER_TRANSACTION]
+    for start in range(0, len(relations), RELATION_ROWS_PER_TRANSACTION):
+        outcome = await entity_writes.apply_relations(
+            db,
+            user_id=user_id,
+            relations=relations[start : start + RELATION_ROWS_PER_TRANSACTION],
+            now=now,
+            actor=actor,
         )
         transactions += 1
-        if result:
-            changed.update(result[0].get("changed", []))
-            changes += int(result[0].get("changes", 0))
+        changed |= outcome.changed
+        changes += outcome.changes
     return ApplyResult(
         created=sorted(created),
         updated=sorted(changed - created),
@@ -160,105 +159,116 @@ async def apply_plan(
     )
 
 
-def _events(message_ids: Iterable[str], event_uids: Mapping[str, str]) -> list[str]:
+def _events(message_ids: Iterable[str], event_uids: Mapping[str, str]) -> tuple[str, ...]:
     """The event uids of the message ids that have one, in order, once each."""
-    return list(dict.fromkeys(event_uids[i] for i in message_ids if i in event_uids))
+    return tuple(dict.fromkeys(event_uids[i] for i in message_ids if i in event_uids))
 
 
-def _entity_rows(
+def _entity_batch(
     user_id: str,
     steps: Iterable[PlanStep],
     event_uids: Mapping[str, str],
     message_times: Mapping[str, datetime],
     now: datetime,
-) -> dict[str, list[dict[str, Any]]]:
-    rows: dict[str, list[dict[str, Any]]] = {name: [] for name in _ENTITY_STATEMENTS}
+) -> EntityBatch:
+    """What ``steps`` write (pure): ids are derived from the user, the entity's subject key and the content,
+    so the same step gives the same rows (:mod:`graphsvc.graph.entity_writes` checks them against the graph).
+    """
+    entities: list[NewEntity] = []
+    kinds: list[KindChange] = []
+    names: list[ObservedName] = []
+    impressions: list[NewImpression] = []
+    impression_evidence: list[ImpressionEvidence] = []
+    features: list[ObservedFeature] = []
+    feature_evidence: list[FeatureEvidence] = []
+    observed_in: list[ObservedIn] = []
     for step in steps:
         key = step.subject_key
-        names = list(step.patch.aliases)
+        step_names = list(step.patch.aliases)
         observed = _events(step.patch.evidence_message_ids, event_uids)
         if isinstance(step, CreateEntityStep):
-            names.insert(0, step.subject)
-            rows["apply_create_entities"].append(
-                {
-                    "uid": keys.new_uid(),
-                    "subject_key": key,
-                    "subject": step.subject,
-                    "kind": step.kind,
-                    "history_uid": keys.new_uid(),
-                    "event_uids": observed,
-                }
+            step_names.insert(0, step.subject)
+            entities.append(
+                NewEntity(
+                    uid=keys.new_uid(), subject_key=key, subject=step.subject, kind=step.kind, event_uids=observed
+                )
             )
         elif isinstance(step, UpdateExistingStep) and step.kind is not None:
-            rows["apply_entity_kinds"].append({"subject_key": key, "kind": step.kind, "history_uid": keys.new_uid()})
+            kinds.append(KindChange(subject_key=key, kind=step.kind))
         seen: set[str] = set()
-        for name in names:
+        for name in step_names:
             norm = keys.normalise_text(name)
             if norm and norm not in seen:
                 seen.add(norm)
-                rows["apply_aliases"].append(
-                    {
-                        "subject_key": key,
-                        "name": name.strip(),
-                        "normalized": norm,
-                        "uid": keys.alias_uid(user_id, key, norm),
-                        "history_uid": keys.new_uid(),
-                        "event_uids": observed,
-                    }
+                names.append(
+                    ObservedName(
+                        subject_key=key,
+                        name=name.strip(),
+                        normalized=norm,
+                        uid=keys.alias_uid(user_id, key, norm),
+                        event_uids=observed,
+                    )
                 )
         for p in step.patch.impressions:
             digest = keys.content_hash(p.content)
-            rows["apply_impressions"].append(
-                {
-                    "subject_key": key,
-                    "content": p.content,
-                    "content_hash": digest,
-                    "confidence": p.confidence,
-                    "uid": _uid("impression", user_id, key, digest),
-                    "history_uid": keys.new_uid(),
-                    "event_uids": _events(p.evidence_message_ids, event_uids),
-                }
+            impressions.append(
+                NewImpression(
+                    subject_key=key,
+                    content=p.content,
+                    content_hash=digest,
+                    confidence=p.confidence,
+                    uid=_uid("impression", user_id, key, digest),
+                    event_uids=_events(p.evidence_message_ids, event_uids),
+                )
             )
-            for event_uid in dict.fromkeys(event_uids[i] for i in p.evidence_message_ids if i in event_uids):
-                rows["apply_impression_evidence"].append(
-                    {
-                        "subject_key": key,
-                        "content_hash": digest,
-                        "event_uid": event_uid,
-                        "uid": _uid("evidence", user_id, key, digest, event_uid),
-                        "grade": evidence_grade(p.confidence),
-                    }
+            for event_uid in _events(p.evidence_message_ids, event_uids):
+                impression_evidence.append(
+                    ImpressionEvidence(
+                        subject_key=key,
+                        content_hash=digest,
+                        event_uid=event_uid,
+                        uid=_uid("evidence", user_id, key, digest, event_uid),
+                        grade=evidence_grade(p.confidence),
+                    )
                 )
         for f in step.patch.features:
             times = [message_times[i] for i in f.evidence_message_ids if i in message_times]
-            row = {
-                "subject_key": key,
-                "key": f.key,
-                "value": f.value,
-                "confidence": f.confidence,
-                "observed_at": max(times) if times else now,
-                "uid": _uid("feature", user_id, key, f.key),
-                "history_uid": keys.new_uid(),
-                "event_uids": _events(f.evidence_message_ids, event_uids),
-            }
-            rows["apply_feature_changes"].append(row)
-            rows["apply_feature_creates"].append({**row, "history_uid": keys.new_uid()})
+            features.append(
+                ObservedFeature(
+                    subject_key=key,
+                    key=f.key,
+                    value=f.value,
+                    confidence=f.confidence,
+                    observed_at=max(times) if times else now,
+                    uid=_uid("feature", user_id, key, f.key),
+                    event_uids=_events(f.evidence_message_ids, event_uids),
+                )
+            )
             for message_id in dict.fromkeys(f.evidence_message_ids):
                 if message_id in event_uids:
-                    rows["apply_feature_evidence"].append(
-                        {
-                            "subject_key": key,
-                            "key": f.key,
-                            "value": f.value,
-                            "event_uid": event_uids[message_id],
-                            "observed_at": message_times.get(message_id, now),
-                            "grade": evidence_grade(f.confidence),
-                            "uid": _uid("feature-evidence", user_id, key, f.key, event_uids[message_id], f.value),
-                        }
+                    feature_evidence.append(
+                        FeatureEvidence(
+                            subject_key=key,
+                            key=f.key,
+                            value=f.value,
+                            event_uid=event_uids[message_id],
+                            observed_at=message_times.get(message_id, now),
+                            grade=evidence_grade(f.confidence),
+                            uid=_uid("feature-evidence", user_id, key, f.key, event_uids[message_id], f.value),
+                        )
                     )
         if observed:
-            rows["apply_observed_in"].append({"subject_key": key, "event_uids": observed})
-    return rows
+            observed_in.append(ObservedIn(subject_key=key, event_uids=observed))
+    return EntityBatch(
+        entities=tuple(entities),
+        kinds=tuple(kinds),
+        names=tuple(names),
+        impressions=tuple(impressions),
+        impression_evidence=tuple(impression_evidence),
+        features=tuple(features),
+        feature_evidence=tuple(feature_evidence),
+        observed_in=tuple(observed_in),
+    )
 
 
 def pending_uid(user_id: str, observation: AggregatedObservation, event_uids: Mapping[str, str]) -> str:
@@ -278,8 +288,8 @@ async def already_pending(
     uids = {pending_uid(user_id, o, event_uids): o.key for o in observations}
     if not uids:
         return set()
-    rows = await db.read("pending_by_uids", user_id=user_id, uids=sorted(uids))
-    return {uids[str(r["uid"])] for r in rows}
+    stored = await pending_observations.stored_uids(db, user_id=user_id, uids=sorted(uids))
+    return {uids[uid] for uid in stored}
 
 
 def pending_payload(draft: PendingDraft, event_uids: Mapping[str, str], message_times: Mapping[str, datetime]) -> str:
@@ -313,19 +323,16 @@ async def store_pending(
     Returns:
         how many were new (0 when all were stored before).
     """
-    if not drafts:
-        return 0
-    rows = [
-        {
-            "uid": pending_uid(user_id, d.observation, event_uids),
-            "subject": d.observation.subject,
-            "reason": d.reason,
-            "detail": d.detail,
-            "payload": pending_payload(d, event_uids, message_times),
-            "candidate_uids": d.candidate_uuids,
-            "event_uids": sorted({event_uids[i] for i in d.observation.evidence_message_ids if i in event_uids}),
-        }
+    pending = [
+        NewPending(
+            uid=pending_uid(user_id, d.observation, event_uids),
+            subject=d.observation.subject,
+            reason=d.reason,
+            detail=d.detail,
+            payload=pending_payload(d, event_uids, message_times),
+            candidate_uids=tuple(d.candidate_uuids),
+            event_uids=tuple(sorted({event_uids[i] for i in d.observation.evidence_message_ids if i in event_uids})),
+        )
         for d in drafts
     ]
-    result = await db.write("store_pending_observations", user_id=user_id, now=now, rows=rows)
-    return int(result[0]["stored"]) if result else 0
+    return await pending_observations.store_pending(db, user_id=user_id, now=now, pending=pending)

@@ -10,7 +10,6 @@ moves everything of one entity to another by graph traversal in one transaction.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import TypeVar
@@ -25,7 +24,7 @@ from graphsvc.errors import (
     NotFoundError,
     PlanRejectedError,
 )
-from graphsvc.graph import entity_reads, identity
+from graphsvc.graph import entity_curation, identity, pending_observations
 from graphsvc.graph.database import Database, NamedTx, Queries
 from graphsvc.graph.identity import IdentityIndex, KnownEntityIdentity
 from graphsvc.pipeline.impressions import apply, validate
@@ -44,7 +43,6 @@ from graphsvc.vocabulary import EntityKind
 
 ACTOR = "api"
 T = TypeVar("T")
-_MERGE_STATEMENTS = ("merge_aliases", "merge_impressions", "merge_features", "merge_relations", "merge_provenance")
 
 
 def _name(field: str, value: str, settings: Settings) -> str:
@@ -60,10 +58,10 @@ def _name(field: str, value: str, settings: Settings) -> str:
 
 
 async def _identity_of(db: Queries, *, user_id: str, entity_uid: str) -> KnownEntityIdentity:
-    rows = await db.read("entity_identities_by_uids", user_id=user_id, uids=[entity_uid])
-    if not rows:
+    found = await identity.identities_by_uid(db, user_id=user_id, uids=[entity_uid])
+    if not found:
         raise NotFoundError(kind="entity", ident=entity_uid)
-    return identity.identity_from_row(rows[0])
+    return found[0]
 
 
 async def _validate_and_apply(
@@ -114,7 +112,7 @@ async def in_one_transaction(
     """
 
     async def locked(tx: NamedTx) -> T:
-        await tx.write("lock_user_entities", user_id=user_id, now=now)
+        await entity_curation.lock_user_entities(tx, user_id=user_id, now=now)
         return await work(tx)
 
     return await db.in_transaction(locked)
@@ -266,7 +264,7 @@ async def _resolve(
     db: Queries, settings: Settings, *, user_id: str, pending_uid: str, entity_uid: str | None, now: datetime
 ) -> str:
     """The check (still open?) and the writes of :func:`resolve_pending`, inside its transaction."""
-    pending = await entity_reads.pending_observation(db, user_id=user_id, uid=pending_uid)
+    pending = await pending_observations.get_pending(db, user_id=user_id, uid=pending_uid)
     if pending is None:
         raise NotFoundError(kind="pending observation", ident=pending_uid)
     if pending.status != "open":
@@ -296,14 +294,8 @@ async def _resolve(
     uid = await _validate_and_apply(
         db, settings, user_id=user_id, plan=plan, now=now, event_uids=event_uids, message_times=times
     )
-    marked = await db.write(
-        "resolve_pending_observation",
-        user_id=user_id,
-        uid=pending_uid,
-        entity_uid=uid,
-        now=now,
-        history_uid=keys.new_uid(),
-        actor=ACTOR,
+    marked = await pending_observations.mark_resolved(
+        db, user_id=user_id, uid=pending_uid, entity_uid=uid, now=now, actor=ACTOR
     )
     if not marked:
         raise ConflictError(kind="pending observation", ident=pending_uid, problem="was resolved meanwhile")
@@ -325,8 +317,7 @@ async def merge_owner(db: Queries, *, keep_uid: str, drop_uid: str) -> str:
     """
     if keep_uid == drop_uid:
         raise InvalidInputError(field="dropId", problem="is the same entity as keepId")
-    rows = await db.read("entity_owners", uids=[keep_uid, drop_uid])
-    owners = {str(r["uid"]): str(r["user_id"]) for r in rows}
+    owners = await entity_curation.owners_of(db, uids=[keep_uid, drop_uid])
     for uid in (keep_uid, drop_uid):
         if uid not in owners:
             raise NotFoundError(kind="entity", ident=uid)
@@ -336,12 +327,8 @@ async def merge_owner(db: Queries, *, keep_uid: str, drop_uid: str) -> str:
 
 
 async def merge_entities(*, db: Database, user_id: str, keep_uid: str, drop_uid: str, now: datetime) -> str:
-    """Merge ``drop`` into ``keep`` in one transaction, by graph traversal.
-
-    Aliases, impressions (with their evidence), features, relations (both ways), OBSERVED_IN, MENTIONS and
-    pending-observation links move to keep; duplicates (same alias, same impression text, same feature key:
-    keep's value stays) are folded; drop's history entries now record keep, and an ``entity_merged`` entry
-    records what drop was. Then drop is deleted.
+    """Merge ``drop`` into ``keep`` under the user's entity lock, in one transaction, by graph traversal (what
+    moves to keep and what is folded: :func:`graphsvc.graph.entity_curation.merge`).
 
     Returns:
         keep's uid.
@@ -353,13 +340,12 @@ async def merge_entities(*, db: Database, user_id: str, keep_uid: str, drop_uid:
     if owner != user_id:
         raise NotFoundError(kind="entity", ident=keep_uid)
     dropped = await _identity_of(db, user_id=user_id, entity_uid=drop_uid)
-    dropped_json = json.dumps(
-        {"uid": dropped.entity_uuid, "subject": dropped.subject, "aliases": dropped.aliases}, ensure_ascii=False
-    )
-    common = {"user_id": user_id, "keep": keep_uid, "drop": drop_uid, "now": now, "actor": ACTOR}
-    steps: list[tuple[str, dict[str, object]]] = [(name, dict(common)) for name in _MERGE_STATEMENTS]
-    steps.append(("merge_finish", {**common, "history_uid": keys.new_uid(), "dropped_json": dropped_json}))
-    results = await in_one_transaction(db, user_id=user_id, now=now, work=lambda tx: tx.write_many(steps))
-    if not results[-1]:
+
+    async def work(tx: NamedTx) -> bool:
+        return await entity_curation.merge(
+            tx, user_id=user_id, keep_uid=keep_uid, dropped=dropped, now=now, actor=ACTOR
+        )
+
+    if not await in_one_transaction(db, user_id=user_id, now=now, work=work):
         raise NotFoundError(kind="entity", ident=keep_uid)
     return keep_uid

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from graphsvc import keys
 from graphsvc.config import Settings
-from graphsvc.graph import identity
+from graphsvc.graph import entities, identity
 from graphsvc.graph.database import Queries
 from graphsvc.graph.identity import IdentityIndex
 from graphsvc.pipeline.impressions.patches import valid_score
@@ -171,7 +171,7 @@ async def context_for(db: Queries, *, user_id: str, plan: ImpressionUpdatePlan) 
     """Read the validation context of a plan: existence of the uuids it names, identities of its names."""
     uuids = {s.entity_uuid for s in plan.steps if isinstance(s, UpdateExistingStep)}
     uuids |= {r.target.entity_uuid for s in plan.steps for r in s.patch.relations if r.target.entity_uuid}
-    rows = await db.read("entities_by_uids", user_id=user_id, uids=sorted(uuids)) if uuids else []
+    existing = await entities.subject_keys_by_uid(db, user_id=user_id, uids=sorted(uuids)) if uuids else {}
     names: set[str] = set()
     for step in plan.steps:
         names |= {keys.normalise_text(a) for a in step.patch.aliases}
@@ -182,9 +182,9 @@ async def context_for(db: Queries, *, user_id: str, plan: ImpressionUpdatePlan) 
     index = await identity.lookup(db, user_id=user_id, names=names)
     if uuids - set(index.identities):
         # the targets' own identities (an update's names may all be new, e.g. a user-chosen entity)
-        extra = await db.read("entity_identities_by_uids", user_id=user_id, uids=sorted(uuids - set(index.identities)))
-        index = IdentityIndex.of([*index.identities.values(), *(identity.identity_from_row(r) for r in extra)])
-    return ValidationContext(existing={str(r["uid"]): str(r["subject_key"]) for r in rows}, index=index)
+        extra = await identity.identities_by_uid(db, user_id=user_id, uids=sorted(uuids - set(index.identities)))
+        index = IdentityIndex.of([*index.identities.values(), *extra])
+    return ValidationContext(existing=existing, index=index)
 
 
 async def run(*, db: Queries, user_id: str, plan: ImpressionUpdatePlan, settings: Settings) -> ImpressionUpdatePlan:

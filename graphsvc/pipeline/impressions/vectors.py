@@ -10,7 +10,9 @@ this step existed are all embedded by the user's next extraction job.
 from __future__ import annotations
 
 from graphsvc.embed.base import Embedder
+from graphsvc.graph import impressions
 from graphsvc.graph.database import Database
+from graphsvc.graph.impressions import ImpressionEmbedding
 
 EMBED_BATCH = 256
 """Impressions embedded and written per round (one write transaction each)."""
@@ -30,15 +32,12 @@ async def embed_missing_impressions(db: Database, embedder: Embedder, *, user_id
     """
     embedded = 0
     while True:
-        rows = await db.read("impressions_without_embedding", user_id=user_id, limit=EMBED_BATCH)
-        if not rows:
+        texts = await impressions.without_embedding(db, user_id=user_id, limit=EMBED_BATCH)
+        if not texts:
             return embedded
-        vectors = await embedder.embed_passages([r["content"] for r in rows], background=True)
-        written = await db.write(
-            "set_impression_embeddings",
-            user_id=user_id,
-            rows=[{"uid": r["uid"], "embedding": v.tolist()} for r, v in zip(rows, vectors, strict=True)],
-        )
-        embedded += int(written[0]["embedded"])
-        if len(rows) < EMBED_BATCH:
+        vectors = await embedder.embed_passages([t.content for t in texts], background=True)
+        pairs = zip(texts, vectors, strict=True)
+        embeddings = [ImpressionEmbedding(uid=t.uid, embedding=v.tolist()) for t, v in pairs]
+        embedded += await impressions.set_embeddings(db, user_id=user_id, embeddings=embeddings)
+        if len(texts) < EMBED_BATCH:
             return embedded

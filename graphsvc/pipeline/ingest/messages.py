@@ -10,15 +10,16 @@ can be recalled at once; extraction happens later, when the conversation ends.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from graphsvc import keys, metrics
 from graphsvc.config import Settings
 from graphsvc.conversation import MessageIn
 from graphsvc.errors import ConflictError, InvalidInputError
+from graphsvc.graph import events as stored_events
 from graphsvc.graph.database import Database, NamedTx
+from graphsvc.graph.events import MessageEvent
 from graphsvc.runtime import Runtime
 from graphsvc.validation import optional_text, require_aware, require_id, require_text
 
@@ -49,7 +50,7 @@ async def run(rt: Runtime, *, user_id: str, session_id: str, messages: list[Mess
             problem=f"has {len(messages)} messages, over the limit of {settings.max_messages_per_request}",
             fix="send the conversation in several requests",
         )
-    rows: list[_EventRow] = []
+    rows: list[MessageEvent] = []
     seen: set[str] = set()
     for i, msg in enumerate(messages):
         content = require_text(f"messages[{i}].content", msg.content, limit=settings.max_message_chars)
@@ -64,7 +65,7 @@ async def run(rt: Runtime, *, user_id: str, session_id: str, messages: list[Mess
             continue
         seen.add(uid)
         rows.append(
-            _EventRow(
+            MessageEvent(
                 uid=uid,
                 source_id=message_id or keys.derived_message_id(uid),
                 role=role,
@@ -81,54 +82,28 @@ async def run(rt: Runtime, *, user_id: str, session_id: str, messages: list[Mess
             db, settings, user_id=user_id, session_id=session_id, first_at=rows[0].occurred_at, texts=texts
         )
     )
-    events = [asdict(row) | {"embedding": vector.tolist()} for row, vector in zip(rows, vectors, strict=True)]
-    times = [r.occurred_at for r in rows]
+    embeddings = [vector.tolist() for vector in vectors]
 
-    async def store(tx: NamedTx) -> list[dict[str, Any]]:
+    async def store(tx: NamedTx) -> int:
         # A redelivered message id with other content is refused, not silently dropped (issue 11); the
         # check runs in the same transaction as the write, so the whole batch stores or none of it.
-        clashes = await tx.read(
-            "event_content_clashes",
-            user_id=user_id,
-            events=[{"uid": e["uid"], "content_hash": e["content_hash"]} for e in events],
-        )
+        clashes = await stored_events.clashing_source_ids(tx, user_id=user_id, events=rows)
         if clashes:
-            ids = ", ".join(sorted(str(c["source_id"]) for c in clashes)[:5])
+            ids = ", ".join(sorted(clashes)[:5])
             raise ConflictError(
                 kind="message",
                 ident=ids,
                 problem=f"was stored before in session {session_id!r} with other content; nothing of this batch "
                 "was stored (a message id names one message of its session: use a new id for new content)",
             )
-        return await tx.write(
-            "ingest_events",
-            user_id=user_id,
-            session_id=session_id,
-            session_uid=keys.session_uid(user_id, session_id),
-            tenant_key=keys.tenant_key(user_id),
-            events=events,
-            first_at=min(times),
-            last_at=max(times),
-            now=rt.clock(),
+        return await stored_events.store_messages(
+            tx, user_id=user_id, session_id=session_id, events=rows, embeddings=embeddings, now=rt.clock()
         )
 
-    result = await db.in_transaction(store)
-    stored = sum(1 for r in result if r["created"])
+    stored = await db.in_transaction(store)
     metrics.INGESTED_MESSAGES.labels("stored").inc(stored)
     metrics.INGESTED_MESSAGES.labels("duplicate").inc(len(messages) - stored)
     return IngestOutcome(stored=stored, duplicates=len(messages) - stored, message_ids=[r.source_id for r in rows])
-
-
-@dataclass(frozen=True)
-class _EventRow:
-    uid: str
-    source_id: str
-    role: str
-    speaker: str | None
-    content: str
-    content_hash: str
-    occurred_at: datetime
-    seq: int
 
 
 def embedding_text(speaker: str | None, content: str) -> str:
@@ -161,8 +136,8 @@ async def _with_context(
     """
     if settings.event_context_chars == 0:
         return texts
-    before = await db.read("previous_event", user_id=user_id, session_id=session_id, before=first_at)
-    previous = embedding_text(before[0]["speaker"], before[0]["content"]) if before else None
+    before = await stored_events.said_before(db, user_id=user_id, session_id=session_id, before=first_at)
+    previous = None if before is None else embedding_text(before.speaker, before.content)
     out = []
     for text in texts:
         out.append(in_context(previous, text, chars=settings.event_context_chars))

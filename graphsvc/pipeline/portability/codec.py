@@ -2,21 +2,27 @@
 
 - first a header: ``{"kind": "header", "format": "graphsvc-export", "version": 1, "user_id", "exported_at",
   "embedder", "dimensions", "embeddings": bool}``;
-- then nodes: ``{"kind": "node", "labels": [...], "props": {...}}`` (``props.uid`` identifies it);
+- then nodes: ``{"kind": "node", "labels": [...], "props": {...}, "vectors": [...]}`` (``props.uid`` identifies
+  it; ``vectors`` names the vector properties it holds, whether their values are in ``props`` or left out, so a
+  restore recomputes exactly those; an export without it is restored as one made before it was written);
 - then edges: ``{"kind": "edge", "type", "start", "end", "props"}`` (start and end are node uids).
 
-Property values are JSON values, except date-times, written ``{"$datetime": "<ISO 8601>"}``. Vectors
-(``embedding``) are left out unless the export asks for them.
+Labels and relationship types are those of :mod:`graphsvc.graph.catalog` (a restore refuses others). Property
+values are JSON values, except date-times, written ``{"$datetime": "<ISO 8601>"}``. Vectors (the catalog's vector
+properties: ``embedding``) are left out unless the export asks for them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from graphsvc.graph import catalog
+
 FORMAT = "graphsvc-export"
 VERSION = 1
-VECTOR_PROPERTIES = frozenset({"embedding"})
+VECTOR_PROPERTIES = frozenset(prop for kind in catalog.NODES for prop in kind.vectors)
 
 
 def encode_value(value: Any) -> Any:
@@ -41,9 +47,14 @@ def decode_value(value: Any) -> Any:
     return value
 
 
-def encode_props(props: dict[str, Any], *, embeddings: bool) -> dict[str, Any]:
+def encode_props(props: Mapping[str, Any], *, embeddings: bool) -> dict[str, Any]:
     return {k: encode_value(v) for k, v in sorted(props.items()) if embeddings or k not in VECTOR_PROPERTIES}
 
 
-def decode_props(props: dict[str, Any]) -> dict[str, Any]:
+def decode_props(props: Mapping[str, Any]) -> dict[str, Any]:
     return {k: decode_value(v) for k, v in props.items()}
+
+
+def vectors_held(props: Mapping[str, Any]) -> list[str]:
+    """The vector properties a node holds (a value, not null), sorted: a node line's ``vectors``."""
+    return sorted(k for k in VECTOR_PROPERTIES if props.get(k) is not None)

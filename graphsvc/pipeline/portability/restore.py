@@ -1,28 +1,37 @@
 """``graphsvc restore FILE``: bring one user's export back, into an empty or another database.
 
 The user must have no data in the target database (restoring over live data would mix two histories;
-erase first). Nodes are created in batches with their labels and properties, then the edges between them.
-Vectors are re-embedded with the configured embedder when the export left them out or was made with
-another embedder: messages with their conversational context (:func:`graphsvc.pipeline.ingest.messages.
-in_context`), memories, impressions and traits from their text. Derived state needs nothing else: the
+erase first). Nodes are created in batches with their labels and properties, then the edges between them;
+only the labels and relationship types the catalog declares are accepted (:mod:`graphsvc.graph.catalog`).
+Vectors are recomputed with the configured embedder when the export left them out or was made with another
+embedder, for exactly the nodes that held one (the node line's ``vectors``), from the text their writer embedded:
+a message with its conversational context (:func:`graphsvc.pipeline.ingest.messages.in_context`), a record of
+another source as ``title: content`` (:attr:`graphsvc.pipeline.sources.events.EventRow.text`), a document's
+event from its excerpt, a passage with its heading path (:attr:`graphsvc.pipeline.documents.chunker.ChunkDraft.
+embedding_text`), memories, impressions and traits from their text. Derived state needs nothing else: the
 vector and full-text indexes fill as nodes are written.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
 from graphsvc.errors import ConflictError, InvalidInputError
+from graphsvc.graph import catalog, portability
+from graphsvc.graph.portability import EdgeRecord, NodeRecord
+from graphsvc.pipeline.documents.chunker import ChunkDraft
 from graphsvc.pipeline.ingest.messages import embedding_text, in_context
-from graphsvc.pipeline.portability.codec import FORMAT, VERSION, decode_props
+from graphsvc.pipeline.portability.codec import FORMAT, VECTOR_PROPERTIES, VERSION, decode_props
 from graphsvc.pipeline.portability.export import embedder_identity
+from graphsvc.pipeline.sources.events import EventRow
 from graphsvc.runtime import Runtime
 
 BATCH = 1000
-EMBEDDED_LABELS = ("Event", "Memory", "Impression", "Trait")
+EMBEDDED_LABELS = tuple(kind.label for kind in catalog.NODES if kind.vectors)
+"""The labels whose nodes may hold a vector (``embedding``)."""
 
 
 @dataclass
@@ -41,7 +50,6 @@ class _ToEmbed:
     text: str
     session: str | None = None
     order: tuple[Any, ...] = ()
-    speaker: str | None = None
 
 
 def _batches(items: Iterable[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
@@ -58,6 +66,23 @@ def _header(first: dict[str, Any] | None) -> dict[str, Any]:
     return first
 
 
+def _labels(line: dict[str, Any]) -> tuple[str, ...]:
+    labels = tuple(str(label) for label in line.get("labels") or ())
+    exported = catalog.exported_labels()
+    if not labels or any(label not in exported for label in labels):
+        raise InvalidInputError(
+            field="file", problem=f"holds a node labelled {list(labels)}, not a kind graphsvc exports"
+        )
+    return labels
+
+
+def _edge_type(edge: dict[str, Any]) -> str:
+    rel_type = str(edge.get("type"))
+    if rel_type not in {kind.type for kind in catalog.RELATIONSHIPS}:
+        raise InvalidInputError(field="file", problem=f"has a {rel_type} edge, not a relationship graphsvc writes")
+    return rel_type
+
+
 class _Writer:
     """Nodes in batches (keeping uid → element id for the edges), then edges, for one user."""
 
@@ -65,30 +90,36 @@ class _Writer:
         self.rt, self.user_id, self.keep_vectors = rt, user_id, keep_vectors
         self.ids: dict[str, str] = {}
         self.to_embed: list[_ToEmbed] = []
-        self.pending: list[dict[str, Any]] = []
+        self.pending: list[tuple[NodeRecord, list[str] | None]] = []
         self.nodes = 0
 
     async def node(self, line: dict[str, Any]) -> None:
+        labels = _labels(line)
         props = decode_props(dict(line["props"]))
         if props.get("user_id") != self.user_id or not props.get("uid"):
             raise InvalidInputError(field="file", problem="holds a node of another user or without uid")
+        held = line.get("vectors")
+        vectors = None if held is None else [str(v) for v in held]
         if not self.keep_vectors:
             props.pop("embedding", None)
-        self.pending.append({"labels": list(line["labels"]), "props": props})
+        self.pending.append((NodeRecord(labels=labels, props=props), vectors))
         if len(self.pending) >= BATCH:
             await self.flush()
 
     async def flush(self) -> None:
         if not self.pending:
             return
-        rows = await self.rt.db.write("restore_nodes", user_id=self.user_id, rows=self.pending)
-        self.ids.update({str(r["uid"]): str(r["id"]) for r in rows})
-        for node in self.pending:
-            element_id = self.ids[node["props"]["uid"]]
-            wanted = _embedding_wanted(node, element_id=element_id, keep_vectors=self.keep_vectors)
+        created = await portability.create_nodes(
+            self.rt.db, user_id=self.user_id, nodes=[node for node, _ in self.pending]
+        )
+        self.ids.update(created)
+        for node, vectors in self.pending:
+            wanted = _embedding_wanted(
+                node, element_id=self.ids[node.props["uid"]], vectors=vectors, keep_vectors=self.keep_vectors
+            )
             if wanted is not None:
                 self.to_embed.append(wanted)
-        self.nodes += len(rows)
+        self.nodes += len(created)
         self.pending.clear()
 
     async def edges(self, edges: list[dict[str, Any]]) -> int:
@@ -96,20 +127,18 @@ class _Writer:
         for chunk in _batches(edges, BATCH):
             rows = []
             for edge in chunk:
+                rel_type = _edge_type(edge)
                 if edge["start"] not in self.ids or edge["end"] not in self.ids:
-                    raise InvalidInputError(
-                        field="file", problem=f"has a {edge['type']} edge to a node it does not hold"
-                    )
+                    raise InvalidInputError(field="file", problem=f"has a {rel_type} edge to a node it does not hold")
                 rows.append(
-                    {
-                        "start": self.ids[edge["start"]],
-                        "end": self.ids[edge["end"]],
-                        "type": edge["type"],
-                        "props": decode_props(edge["props"]),
-                    }
+                    EdgeRecord(
+                        type=rel_type,
+                        start=self.ids[edge["start"]],
+                        end=self.ids[edge["end"]],
+                        props=decode_props(edge["props"]),
+                    )
                 )
-            result = await self.rt.db.write("restore_edges", user_id=self.user_id, rows=rows)
-            written += int(result[0]["edges"]) if result else 0
+            written += await portability.create_edges(self.rt.db, user_id=self.user_id, edges=rows)
         return written
 
 
@@ -120,13 +149,14 @@ async def restore_user(rt: Runtime, lines: Iterable[dict[str, Any]]) -> RestoreR
         how many nodes and edges were written and how many vectors computed.
 
     Raises:
-        InvalidInputError: not an export, another version, a node of another user, an edge to an unknown node.
+        InvalidInputError: not an export, another version, a node of another user or of an undeclared label, an
+            edge of an undeclared type or to an unknown node.
         ConflictError: the user already has data in this database.
     """
     stream = iter(lines)
     header = _header(next(stream, None))
     user_id = str(header["user_id"])
-    if (await rt.db.read("restore_user_exists", user_id=user_id))[0]["found"]:
+    if await portability.has_data(rt.db, user_id=user_id):
         raise ConflictError(kind="user", ident=user_id, problem="already has data in this database (erase it first)")
     keep_vectors = bool(header.get("embeddings")) and header.get("embedder") == embedder_identity(
         rt.settings, rt.embedder
@@ -137,6 +167,7 @@ async def restore_user(rt: Runtime, lines: Iterable[dict[str, Any]]) -> RestoreR
         if line.get("kind") == "node":
             await writer.node(line)
         elif line.get("kind") == "edge":
+            _edge_type(line)
             edges.append(line)
     await writer.flush()
     report = RestoreReport(user_id=user_id, nodes=writer.nodes, edges=await writer.edges(edges))
@@ -145,22 +176,57 @@ async def restore_user(rt: Runtime, lines: Iterable[dict[str, Any]]) -> RestoreR
     return report
 
 
-def _embedding_wanted(node: dict[str, Any], *, element_id: str, keep_vectors: bool) -> _ToEmbed | None:
-    labels, props = node["labels"], node["props"]
-    label = next((lab for lab in EMBEDDED_LABELS if lab in labels), None)
+def _embedding_wanted(
+    node: NodeRecord, *, element_id: str, vectors: list[str] | None, keep_vectors: bool
+) -> _ToEmbed | None:
+    """What to embed for ``node``, or None when it keeps its vector or held none.
+
+    ``vectors`` is the node line's list of the vector properties the node held; None for an export written
+    before it was recorded (then a node of an embedded label with text gets one unless it is a superseded
+    version of a record or a section of a document: those never hold one).
+    """
+    props = node.props
+    label = next((lab for lab in EMBEDDED_LABELS if lab in node.labels), None)
     if label is None or (keep_vectors and props.get("embedding") is not None):
         return None
+    if vectors is None:
+        superseded = label == "Event" and props.get("superseded_at") is not None
+        if superseded or (label == "Chunk" and props.get("kind") != "passage"):
+            return None
+    elif not VECTOR_PROPERTIES & set(vectors):
+        return None  # it held none: a superseded version of a record, a section, a forgotten memory
     content = str(props.get("content") or "")
     if not content.strip():
         return None  # a forgotten memory keeps no text and no vector
-    if label == "Event":
+    if label == "Event" and props.get("source_type") == "conversation":
         return _ToEmbed(
             element_id=element_id,
             text=embedding_text(props.get("speaker"), content),
             session=str(props.get("session_id")),
             order=(props.get("occurred_at"), props.get("seq") or 0, props.get("uid")),
         )
-    return _ToEmbed(element_id=element_id, text=content)
+    return _ToEmbed(element_id=element_id, text=_vector_text(label, props, content=content))
+
+
+def _vector_text(label: str, props: Mapping[str, Any], *, content: str) -> str:
+    """The text a node's writer embedded (a message's aside: it needs its conversation)."""
+    if label == "Chunk":
+        path = [str(p) for p in props.get("heading_path") or []]
+        return ChunkDraft(kind="passage", heading_path=path, level=0, content=content, parent=None).embedding_text
+    if label == "Event" and props.get("source_type") not in (None, "document"):
+        return EventRow(
+            uid=str(props.get("uid")),
+            source_uid="",
+            source_type=props["source_type"],
+            source_id=str(props.get("source_id")),
+            title=props.get("title"),
+            content=content,
+            status=props.get("status"),
+            metadata=props.get("metadata"),
+            occurred_at=props["occurred_at"],
+            tags=(),
+        ).text
+    return content  # a document's event (its excerpt), a memory, an impression, a trait
 
 
 async def _embed(rt: Runtime, *, user_id: str, items: list[_ToEmbed]) -> int:
@@ -177,6 +243,7 @@ async def _embed(rt: Runtime, *, user_id: str, items: list[_ToEmbed]) -> int:
     for start in range(0, len(ordered), BATCH):
         chunk = ordered[start : start + BATCH]
         vectors = await rt.embedder.embed_passages([text for _, text in chunk])
-        rows = [{"id": eid, "embedding": v.tolist()} for (eid, _), v in zip(chunk, vectors, strict=True)]
-        await rt.db.write("restore_embeddings", user_id=user_id, rows=rows)
+        await portability.set_embeddings(
+            rt.db, user_id=user_id, vectors=[(eid, v.tolist()) for (eid, _), v in zip(chunk, vectors, strict=True)]
+        )
     return len(ordered)

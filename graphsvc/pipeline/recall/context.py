@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from graphsvc.conversation import Turn
 from graphsvc.errors import InvalidInputError
+from graphsvc.graph import memory_context
+from graphsvc.graph.memory_context import RecentEvent, SessionSummaries
 from graphsvc.pipeline.recall import rank
 from graphsvc.pipeline.recall.hits import RecallHit
 from graphsvc.pipeline.reflection.traits_query import user_traits
@@ -109,7 +110,7 @@ async def run(
     hits = await rank.run(rt, user_id=user_id, query=query, conversation=conversation, limit=RECALL_LIMIT)
     hits = [h for h in hits if not _said_by_assistant(h.role)]
     traits = await user_traits(db=rt.db, settings=rt.settings, user_id=user_id, min_stage="established")
-    recent = list(reversed(await rt.db.read("recent_events", user_id=user_id, limit=RECENT_EVENTS)))
+    recent = list(reversed(await memory_context.recent_events(rt.db, user_id=user_id, limit=RECENT_EVENTS)))
     budget = _Budget(max_tokens)
     context = MemoryContext()
     context.trait_ids = budget.section(
@@ -117,9 +118,9 @@ async def run(
         [(t.uid, f"- {t.content} ({t.stage}, {t.subtype}, confidence {t.confidence or 0:.2f})") for t in traits],
         TRAIT_SHARE,
     )
-    recent_lines = [(str(r["uid"]), _recent_line(r)) for r in recent if not _said_by_assistant(r["role"])]
-    summaries = await rt.db.read("recent_session_summaries", user_id=user_id, limit=RECENT_SUMMARIES)
-    summary_lines = [(str(r["session_id"]), _summary_line(r)) for r in summaries]
+    recent_lines = [(e.uid, _recent_line(e)) for e in recent if not _said_by_assistant(e.role)]
+    summaries = await memory_context.recent_session_summaries(rt.db, user_id=user_id, limit=RECENT_SUMMARIES)
+    summary_lines = [(s.session_id, _summary_line(s)) for s in summaries]
     wanted = sum(estimate_tokens(line) for _, line in [*summary_lines, *recent_lines])
     reserve = min(int(budget.left * RECENT_SHARE), wanted)
     sections = await _small_passage_sections(rt, user_id=user_id, hits=hits)
@@ -153,8 +154,7 @@ async def _small_passage_sections(rt: Runtime, *, user_id: str, hits: list[Recal
     ]
     if not small:
         return {}
-    rows = await rt.db.read("chunk_sections", user_id=user_id, uids=small)
-    return {str(r["uid"]): str(r["content"]) for r in rows if r["content"]}
+    return await memory_context.passage_sections(rt.db, user_id=user_id, uids=small)
 
 
 def _recalled_line(hit: RecallHit, section: str | None = None) -> str:
@@ -176,19 +176,19 @@ def _one_line(markdown: str) -> str:
     return " ".join(" ".join(kept).split())
 
 
-def _summary_line(row: dict[str, Any]) -> str:
+def _summary_line(session: SessionSummaries) -> str:
     """``- [YYYY-MM-DD] (conversation s1) summary`` (the date of its last message; its runs' summaries joined)."""
-    when = f"[{row['last_message_at'].to_native():%Y-%m-%d}] " if row["last_message_at"] else ""
-    return f"- {when}(conversation {row['session_id']}) {' '.join(row['summaries'])}"
+    when = f"[{session.last_message_at:%Y-%m-%d}] " if session.last_message_at else ""
+    return f"- {when}(conversation {session.session_id}) {' '.join(session.summaries)}"
 
 
-def _recent_line(row: dict[str, Any]) -> str:
+def _recent_line(event: RecentEvent) -> str:
     """A recent message (``speaker: text``) or an event of another source (``(todo) title: text``)."""
-    when = f"{row['occurred_at'].to_native():%Y-%m-%d %H:%M}"
-    if row["source_type"] in (None, "conversation"):
-        return f"- [{when}] {row['speaker'] or row['role']}: {row['content']}"
-    title = f"{row['title']}: " if row["title"] else ""
-    return f"- [{when}] ({row['source_type']}) {title}{row['content']}"
+    when = f"{event.occurred_at:%Y-%m-%d %H:%M}"
+    if event.source_type in (None, "conversation"):
+        return f"- [{when}] {event.speaker or event.role}: {event.content}"
+    title = f"{event.title}: " if event.title else ""
+    return f"- [{when}] ({event.source_type}) {title}{event.content}"
 
 
 def _said_by_assistant(role: str | None) -> bool:

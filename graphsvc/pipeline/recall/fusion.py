@@ -8,9 +8,9 @@ removal of hits whose sources better hits already cover (:func:`drop_covered`).
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from graphsvc.config import Settings
+from graphsvc.graph.recall import Scored
 from graphsvc.pipeline.recall.hits import RecallHit
 
 
@@ -23,8 +23,8 @@ def reciprocal_rank_fusion(lists: list[list[str]], *, k: int) -> dict[str, float
     return fused
 
 
-def merge_by_score(lists: list[list[dict[str, Any]]], *, k: int) -> list[str]:
-    """One retrieval method's ranking over all kinds: the ``[{"uid", "score"}]`` lists of one method
+def merge_by_score(lists: list[list[Scored]], *, k: int) -> list[str]:
+    """One retrieval method's ranking over all kinds: the candidate lists of one method
     (cosine for vector search and graph expansion, BM25 for full-text) merged by score, a uid at its
     best score, ties by uid; the top ``k`` uids.
 
@@ -34,11 +34,10 @@ def merge_by_score(lists: list[list[dict[str, Any]]], *, k: int) -> list[str]:
     returned for LoCoMo dev's questions (README, "What moved the figures").
     """
     best: dict[str, float] = {}
-    for rows in lists:
-        for row in rows:
-            uid, score = str(row["uid"]), float(row["score"])
-            if score > best.get(uid, -math.inf):
-                best[uid] = score
+    for candidates in lists:
+        for candidate in candidates:
+            if candidate.score > best.get(candidate.uid, -math.inf):
+                best[candidate.uid] = candidate.score
     return sorted(best, key=lambda uid: (-best[uid], uid))[:k]
 
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import Any
 
 from graphsvc import keys
-from graphsvc.graph import identity
+from graphsvc.graph import identity, recall
+from graphsvc.graph.recall import Scored
 from graphsvc.pipeline.recall.scope import RecallScope
 from graphsvc.runtime import Runtime
 
@@ -37,15 +37,15 @@ SELECTIVE_MIN_EVENTS = 20
 
 @dataclass(frozen=True)
 class GraphExpansion:
-    """Candidate lists from the entities a query names, each ``[{"uid", "score"}]`` best first."""
+    """Candidate lists from the entities a query names, each best first by cosine to the query."""
 
-    events: list[dict[str, Any]]
-    memories: list[dict[str, Any]]
-    impressions: list[dict[str, Any]]
-    related_events: list[dict[str, Any]]
-    related_impressions: list[dict[str, Any]]
+    events: list[Scored]
+    memories: list[Scored]
+    impressions: list[Scored]
+    related_events: list[Scored]
+    related_impressions: list[Scored]
 
-    def lists(self) -> list[list[dict[str, Any]]]:
+    def lists(self) -> list[list[Scored]]:
         return [self.events, self.memories, self.impressions, self.related_events, self.related_impressions]
 
 
@@ -81,33 +81,32 @@ async def graph_expansion(
         return NO_EXPANSION
     user_events = await rt.vectors.count(target="event", user_id=user_id)
     max_observed = max(SELECTIVE_MIN_EVENTS, int(rt.settings.recall_entity_max_share * user_events))
-    selective_rows, related_rows = await asyncio.gather(
-        db.read("selective_entities", user_id=user_id, entity_uids=named, max_observed=max_observed),
-        db.read(
-            "related_entities",
-            user_id=user_id,
-            entity_uids=named,
-            limit=RELATED_ENTITIES,
-            max_observed=max_observed,
+    selective, related = await asyncio.gather(
+        recall.selective_entities(db, user_id=user_id, entity_uids=named, max_observed=max_observed),
+        recall.related_entities(
+            db, user_id=user_id, entity_uids=named, limit=RELATED_ENTITIES, max_observed=max_observed
         ),
     )
-    selective = [str(r["uid"]) for r in selective_rows]
-    related = [str(r["uid"]) for r in related_rows]
 
     embedding = await vector
-
-    async def ranked(name: str, entity_uids: list[str], **extra: Any) -> list[dict[str, Any]]:
-        if not entity_uids:
-            return []
-        return await db.read(name, user_id=user_id, entity_uids=entity_uids, embedding=embedding, k=k, **extra)
-
     scope = scope or RecallScope()
-    as_of = {"as_of": scope.as_of}
     events, memories, impressions, related_events, related_impressions = await asyncio.gather(
-        ranked("entity_events_by_similarity", selective, **as_of),
-        ranked("entity_memories_by_similarity", named, **scope.memory_params()),
-        ranked("entity_impressions_by_similarity", named, **scope.impression_params()),
-        ranked("entity_events_by_similarity", related, **as_of),
-        ranked("entity_impressions_by_similarity", related, **scope.impression_params()),
+        recall.entity_events(db, user_id=user_id, entity_uids=selective, embedding=embedding, k=k, as_of=scope.as_of),
+        recall.entity_memories(
+            db,
+            user_id=user_id,
+            entity_uids=named,
+            embedding=embedding,
+            k=k,
+            statuses=scope.statuses,
+            as_of=scope.as_of,
+        ),
+        recall.entity_impressions(
+            db, user_id=user_id, entity_uids=named, embedding=embedding, k=k, with_stale=scope.with_stale
+        ),
+        recall.entity_events(db, user_id=user_id, entity_uids=related, embedding=embedding, k=k, as_of=scope.as_of),
+        recall.entity_impressions(
+            db, user_id=user_id, entity_uids=related, embedding=embedding, k=k, with_stale=scope.with_stale
+        ),
     )
     return GraphExpansion(events, memories, impressions, related_events, related_impressions)

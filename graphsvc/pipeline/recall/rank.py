@@ -36,25 +36,24 @@ import time
 from collections.abc import Awaitable, Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from graphsvc import keys, metrics
-from graphsvc.config import Settings
 from graphsvc.conversation import Turn
 from graphsvc.embed.base import Embedder
-from graphsvc.graph.database import Database, native
+from graphsvc.graph import recall
+from graphsvc.graph.recall import Scored, TextKind
 from graphsvc.graph.vector_search import Target
 from graphsvc.llm.rerank import Reranker
 from graphsvc.pipeline.recall import tenant_bm25
-from graphsvc.pipeline.recall.fusion import adjusted_score, drop_covered, merge_by_score, reciprocal_rank_fusion
+from graphsvc.pipeline.recall.fusion import drop_covered, merge_by_score, reciprocal_rank_fusion
 from graphsvc.pipeline.recall.graph_expansion import graph_expansion
 from graphsvc.pipeline.recall.hits import HitKind, RecallHit
+from graphsvc.pipeline.recall.hydrate import hydrate
 from graphsvc.pipeline.recall.scope import RecallScope
 from graphsvc.pipeline.recall.tag_filter import require_tags, tag_filter
-from graphsvc.pipeline.recall.tag_filter import vector_lists as tagged_vector_lists
 from graphsvc.pipeline.recall.time_cues import query_time_window
 from graphsvc.pipeline.reflection.as_of import traits_as_of
-from graphsvc.pipeline.reflection.confidence import trait_boost
 from graphsvc.runtime import Runtime
 from graphsvc.text import lucene
 from graphsvc.validation import recall_views, require_aware, require_id, require_limit
@@ -150,18 +149,18 @@ async def _rank(
     ex_events, ex_memories, ex_impressions, ex_related_events, ex_related_impressions = expanded
     kinds: dict[str, HitKind] = {}
     kind: HitKind
-    for kind, rows in (
+    for kind, candidates in (
         ("event", [*vec_events, *ft_events, *ex_events, *ex_related_events]),
         ("memory", [*vec_memories, *ft_memories, *ex_memories]),
         ("impression", [*vec_impressions, *ft_impressions, *ex_impressions, *ex_related_impressions]),
         ("trait", [*vec_traits, *ft_traits]),
         ("chunk", [*vec_chunks, *ft_chunks]),
     ):
-        kinds.update((str(r["uid"]), kind) for r in rows)
+        kinds.update((c.uid, kind) for c in candidates)
     methods = [vector_ranking, merge_by_score(text, k=k), merge_by_score(expanded, k=k)]
     fused = reciprocal_rank_fusion(methods, k=settings.recall_rrf_k)
     hits = await _timed(
-        "hydrate", _hydrate(db, settings, user_id=user_id, fused=fused, kinds=kinds, scope=scope, now=now)
+        "hydrate", hydrate(db, settings, user_id=user_id, fused=fused, kinds=kinds, scope=scope, now=now)
     )
     window = query_time_window(query, now=now)
     if window is not None:
@@ -196,21 +195,20 @@ async def _vector_method(
     k: int,
     scope: RecallScope,
     tags: list[str] | None,
-) -> tuple[list[str], list[list[dict[str, Any]]]]:
+) -> tuple[list[str], list[list[Scored]]]:
     """The vector method's ranking over all kinds, and its rows by kind (events, memories, impressions, traits,
-    passages); with ``tags``, only the tagged events, memories and passages (:func:`.tag_filter.tagged_vector_lists`).
+    passages); with ``tags``, only the tagged events, memories and passages
+    (:func:`graphsvc.graph.recall.nearest_tagged`).
 
     One view (a query): the lists merged by score. Several views of a conversation (its last 1, 2, ... turns):
     each view's ranking, fused by reciprocal rank fusion, so no single choice of how many turns count decides
     alone (MADial-Bench zh dev, README: more stable across folds than any one view).
     """
 
-    async def lists_for(vector: list[float]) -> list[list[dict[str, Any]]]:
+    async def lists_for(vector: list[float]) -> list[list[Scored]]:
         if tags is not None:
-            events, memories, chunks = await tagged_vector_lists(
-                rt.db, user_id=user_id, tags=tags, vector=vector, k=3 * k
-            )
-            return [events, memories, [], [], chunks]
+            tagged = await recall.nearest_tagged(rt.db, user_id=user_id, tags=tags, embedding=vector, k=3 * k)
+            return [tagged.events, tagged.memories, [], [], tagged.passages]
         return await _vector_lists(rt, user_id=user_id, vector=vector, k=k, scope=scope)
 
     per_view = await asyncio.gather(*(lists_for(v) for v in await vectors))
@@ -224,198 +222,98 @@ async def _vector_method(
 
 async def _vector_lists(
     rt: Runtime, *, user_id: str, vector: list[float], k: int, scope: RecallScope
-) -> list[list[dict[str, Any]]]:
-    """Events, memories, impressions, traits, passages by cosine: five ``[{"uid", "score"}]`` lists."""
+) -> list[list[Scored]]:
+    """Events, memories, impressions, traits, passages by cosine: five candidate lists."""
     db, vectors = rt.db, rt.vectors
     if scope.is_default:
         events = vectors.nearest(target="event", user_id=user_id, embedding=vector, k=k)
         memories = vectors.nearest(target="memory", user_id=user_id, embedding=vector, k=k)
     else:
-        memories = db.read("vector_memories_scoped", user_id=user_id, embedding=vector, k=k, **scope.memory_params())
+        memories = recall.nearest_memories_in_scope(
+            db, user_id=user_id, embedding=vector, k=k, statuses=scope.statuses, as_of=scope.as_of
+        )
         events = (
             vectors.nearest(target="event", user_id=user_id, embedding=vector, k=k)
             if scope.as_of is None
-            else db.read("vector_events_as_of", user_id=user_id, embedding=vector, k=k, as_of=scope.as_of)
+            else recall.nearest_events_said_by(db, user_id=user_id, embedding=vector, k=k, as_of=scope.as_of)
         )
     return list(
         await asyncio.gather(
             events,
             memories,
-            db.read("vector_impressions_exact", user_id=user_id, embedding=vector, k=k, **scope.impression_params()),
-            db.read("vector_traits_exact", user_id=user_id, embedding=vector, k=k, **scope.trait_params()),
+            recall.nearest_impressions(db, user_id=user_id, embedding=vector, k=k, with_stale=scope.with_stale),
+            recall.nearest_traits(
+                db, user_id=user_id, embedding=vector, k=k, stages=scope.trait_stages, trait_uids=scope.trait_uids
+            ),
             vectors.nearest(target="chunk", user_id=user_id, embedding=vector, k=k),
         )
     )
 
 
-async def _text_lists(
-    rt: Runtime, *, user_id: str, query: str, k: int, scope: RecallScope
-) -> list[list[dict[str, Any]]]:
+TEXT_SEARCHES: tuple[tuple[TextKind, Target | None], ...] = (
+    ("event", "event"),
+    ("memory", "memory"),
+    ("impression", None),
+    ("trait", None),
+    ("chunk", None),
+)
+"""The full-text searches in list order, each with the vector target whose cached count is its document count
+for tenant BM25 (None: counted with the term statistics)."""
+
+
+async def _text_lists(rt: Runtime, *, user_id: str, query: str, k: int, scope: RecallScope) -> list[list[Scored]]:
     """Events, memories, impressions, traits, passages by full text: Lucene's tenant-filtered pools
     (``recall_fulltext_pool × k`` each), re-ranked with the tenant's own BM25 statistics
-    (:mod:`.tenant_bm25`); five ``[{"uid", "score"}]`` lists, empty without words."""
+    (:mod:`.tenant_bm25`); five candidate lists, empty without words."""
     db, vectors = rt.db, rt.vectors
     text_query = lucene.build_query(query, tenant=keys.tenant_key(user_id))
     if text_query is None:
         return [[], [], [], [], []]
     family = lucene.analyzer_for(query)
     terms = lucene.content_terms(query)
-    searches: list[tuple[str, str, Target | None, dict[str, Any]]] = [
-        ("fulltext_events", f"event_text_{family}", "event", {"as_of": scope.as_of}),
-        ("fulltext_memories", f"memory_text_{family}", "memory", scope.memory_params()),
-        ("fulltext_impressions", f"impression_text_{family}", None, scope.impression_params()),
-        ("fulltext_traits", f"trait_text_{family}", None, scope.trait_params()),
-        ("fulltext_chunks", f"chunk_text_{family}", None, {}),
-    ]
+    indexes = [recall.text_index(kind, family) for kind, _ in TEXT_SEARCHES]
 
     async def statistics() -> dict[str, tenant_bm25.TenantStatistics]:
         sizes: dict[str, int | None] = {}
-        for _, index, target, _ in searches:
+        for index, (_, target) in zip(indexes, TEXT_SEARCHES, strict=True):
             sizes[index] = None
             if target is not None:
                 sizes[index] = await vectors.count(target=target, user_id=user_id)
         return await tenant_bm25.tenant_statistics(db, user_id=user_id, terms=terms, indexes=sizes)
 
-    pool_size = k * rt.settings.recall_fulltext_pool
+    n = k * rt.settings.recall_fulltext_pool
     pools, stats = await asyncio.gather(
         asyncio.gather(
-            *(
-                db.read(name, user_id=user_id, index=index, lucene=text_query, k=pool_size, **extra)
-                for name, index, _, extra in searches
-            )
+            recall.text_events(db, user_id=user_id, family=family, lucene_query=text_query, k=n, as_of=scope.as_of),
+            recall.text_memories(
+                db,
+                user_id=user_id,
+                family=family,
+                lucene_query=text_query,
+                k=n,
+                statuses=scope.statuses,
+                as_of=scope.as_of,
+            ),
+            recall.text_impressions(
+                db, user_id=user_id, family=family, lucene_query=text_query, k=n, with_stale=scope.with_stale
+            ),
+            recall.text_traits(
+                db,
+                user_id=user_id,
+                family=family,
+                lucene_query=text_query,
+                k=n,
+                stages=scope.trait_stages,
+                trait_uids=scope.trait_uids,
+            ),
+            recall.text_passages(db, user_id=user_id, family=family, lucene_query=text_query, k=n),
         ),
         statistics(),
     )
     return [
         tenant_bm25.rerank(pool, terms=terms, family=family, stats=stats[index], k=k)
-        for pool, (_, index, _, _) in zip(pools, searches, strict=True)
+        for pool, index in zip(pools, indexes, strict=True)
     ]
-
-
-async def _hydrate(
-    db: Database,
-    settings: Settings,
-    *,
-    user_id: str,
-    fused: dict[str, float],
-    kinds: dict[str, HitKind],
-    scope: RecallScope,
-    now: datetime,
-) -> list[RecallHit]:
-    """Read the fused candidates and score each: its RRF score · seed 002 §7's adjustment. At ``as_of``, a trait
-    scores and reads as it was then, and an impression with no evidence said by then is left out."""
-    event_uids, memory_uids, impression_uids, trait_uids, chunk_uids = (
-        sorted(uid for uid in fused if kinds[uid] == kind)
-        for kind in ("event", "memory", "impression", "trait", "chunk")
-    )
-    events, memories, impressions, traits, chunks = await asyncio.gather(
-        db.read("hydrate_events", user_id=user_id, uids=event_uids),
-        db.read("hydrate_memories", user_id=user_id, uids=memory_uids),
-        db.read("hydrate_impressions", user_id=user_id, uids=impression_uids),
-        db.read("hydrate_traits", user_id=user_id, uids=trait_uids, stages=scope.trait_params()["stages"]),
-        db.read("hydrate_chunks", user_id=user_id, uids=chunk_uids),
-    )
-
-    def scored(row: dict[str, Any], *, reinforced: Any, importance: float, boost: float = 0.0) -> float:
-        return adjusted_score(
-            fused[row["uid"]],
-            age_days=_age_days(native(reinforced), now),
-            importance=importance,
-            trait_boost=boost,
-            settings=settings,
-        )
-
-    hits: list[RecallHit] = []
-    for row in events:
-        occurred = native(row["occurred_at"])
-        score = scored(row, reinforced=occurred, importance=0.0)
-        hits.append(
-            RecallHit(
-                row["uid"],
-                "event",
-                _event_text(row),
-                score,
-                occurred,
-                list(row["source_ids"]),
-                role=row["role"],
-                source_event_uids=tuple(row["source_uids"]),
-            )
-        )
-    for row in memories:
-        occurred = native(row["occurred_at"])
-        score = scored(row, reinforced=row["last_reinforced_at"] or occurred, importance=float(row["importance"] or 0))
-        hits.append(
-            RecallHit(
-                row["uid"],
-                "memory",
-                row["content"],
-                score,
-                occurred,
-                list(row["source_ids"]),
-                row["memory_type"],
-                status=row["status"] or "active",
-                valid_from=native(row["valid_from"]),
-                valid_to=native(row["valid_to"]),
-                source_event_uids=tuple(row["source_uids"]),
-            )
-        )
-    for row in impressions:
-        if not scope.said_by(native(row["first_said"])):
-            continue
-        occurred = native(row["occurred_at"])
-        score = scored(row, reinforced=occurred, importance=float(row["confidence"] or 0.0))
-        hits.append(
-            RecallHit(
-                row["uid"],
-                "impression",
-                row["content"],
-                score,
-                occurred,
-                list(row["source_ids"]),
-                entity=row["entity"],
-                source_event_uids=tuple(row["source_uids"]),
-            )
-        )
-    for row in traits:
-        then = scope.traits_then.get(row["uid"])
-        stage, confidence, content = (
-            (row["stage"], row["confidence"], row["content"])
-            if then is None
-            else (then.stage, then.confidence, then.content)
-        )
-        occurred = native(row["occurred_at"])
-        score = scored(
-            row,
-            reinforced=row["last_reinforced_at"] or occurred,
-            importance=float(confidence or 0.0),
-            boost=trait_boost(stage, settings=settings.reflection),
-        )
-        hits.append(RecallHit(row["uid"], "trait", content, score, occurred, list(row["source_ids"])))
-    hits += _chunk_hits(chunks, scored=scored, scope=scope)
-    return hits
-
-
-def _chunk_hits(rows: list[dict[str, Any]], *, scored: Any, scope: RecallScope) -> list[RecallHit]:
-    """Passage hits (issue 15); at ``as_of`` only passages of documents stored by then."""
-    hits = []
-    for row in rows:
-        occurred = native(row["occurred_at"])
-        if not scope.said_by(occurred):
-            continue
-        hits.append(
-            RecallHit(
-                row["uid"],
-                "chunk",
-                row["content"],
-                scored(row, reinforced=occurred, importance=0.0),
-                occurred,
-                [],
-                document_id=row["document_uid"],
-                heading_path=list(row["heading_path"] or []),
-                title=row["title"] or row["filename"],
-            )
-        )
-    return hits
 
 
 async def _embed_queries(embedder: Embedder, texts: list[str]) -> list[list[float]]:
@@ -425,11 +323,3 @@ async def _embed_queries(embedder: Embedder, texts: list[str]) -> list[list[floa
 
 async def _last(vectors: Awaitable[list[list[float]]]) -> list[float]:
     return (await vectors)[-1]
-
-
-def _event_text(row: dict[str, Any]) -> str:
-    return f"{row['speaker']}: {row['content']}" if row["speaker"] else str(row["content"])
-
-
-def _age_days(when: datetime | None, now: datetime) -> float | None:
-    return None if when is None else (now - when).total_seconds() / 86_400.0

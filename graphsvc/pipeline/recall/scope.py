@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from graphsvc.pipeline.reflection.traits_query import TraitView
 from graphsvc.vocabulary import (
@@ -20,6 +19,7 @@ from graphsvc.vocabulary import (
     SUPERSEDED_RECALL_STATUSES,
     TRAIT_STAGES,
     MemoryStatus,
+    TraitStage,
 )
 
 
@@ -42,20 +42,22 @@ class RecallScope:
         """Active memories now: the fast path."""
         return self.as_of is None and self.statuses == RECALL_MEMORY_STATUSES
 
-    def impression_params(self) -> dict[str, Any]:
+    @property
+    def with_stale(self) -> bool:
         """Impressions that repeat a superseded or forgotten memory are stale: left out of the default recall
         (they would present the old value as current), kept beyond it."""
-        return {"with_stale": not self.is_default}
+        return not self.is_default
 
-    def memory_params(self) -> dict[str, Any]:
-        return {"statuses": list(self.statuses), "as_of": self.as_of}
+    @property
+    def trait_stages(self) -> tuple[TraitStage, ...]:
+        """The stages a trait takes part at: recall's stages now; at ``as_of`` any (its stage then decides,
+        :attr:`trait_uids`)."""
+        return RECALL_TRAIT_STAGES if self.as_of is None else TRAIT_STAGES
 
-    def trait_params(self) -> dict[str, Any]:
-        """The trait statements' filters: recall's stages now; at ``as_of``, the uids of the traits whose stage
-        then was one of them (their stage now may be any)."""
-        if self.as_of is None:
-            return {"stages": list(RECALL_TRAIT_STAGES), "trait_uids": None}
-        return {"stages": list(TRAIT_STAGES), "trait_uids": sorted(self.traits_then)}
+    @property
+    def trait_uids(self) -> list[str] | None:
+        """None now (no filter); at ``as_of``, the uids of the traits whose stage then was one of recall's."""
+        return None if self.as_of is None else sorted(self.traits_then)
 
     def said_by(self, when: datetime | None) -> bool:
         """True when a hit dated ``when`` existed at ``as_of`` (always, without ``as_of``)."""

@@ -2,19 +2,20 @@
 
 A memory, an event or a passage qualifies when it carries one of the tags itself (``TAGGED``); a passage
 also qualifies when its document does. Impressions and traits carry no tags, so a tag-filtered recall never
-returns them. The vector list is an exact scan of the qualifying nodes (``vector_tagged``: a filtered ANN
-search could miss them all); the full-text and graph-expansion lists are the unfiltered ones with everything
-else removed.
+returns them. The vector list is an exact scan of the qualifying nodes
+(:func:`graphsvc.graph.recall.nearest_tagged`: a filtered ANN search could miss them all); the full-text and
+graph-expansion lists are the unfiltered ones with everything else removed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from graphsvc.errors import InvalidInputError
-from graphsvc.graph.database import Database
+from graphsvc.graph import recall
+from graphsvc.graph.database import Queries
+from graphsvc.graph.recall import Scored
 from graphsvc.pipeline.tags.assign import normalise
 
 MAX_TAGS = 20
@@ -52,23 +53,11 @@ class TagFilter:
 
     uids: frozenset[str]
 
-    def keep(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """``rows`` whose ``uid`` qualifies, order kept."""
-        return [r for r in rows if str(r["uid"]) in self.uids]
+    def keep(self, candidates: list[Scored]) -> list[Scored]:
+        """``candidates`` whose ``uid`` qualifies, order kept."""
+        return [c for c in candidates if c.uid in self.uids]
 
 
-async def tag_filter(db: Database, *, user_id: str, tags: list[str]) -> TagFilter:
+async def tag_filter(db: Queries, *, user_id: str, tags: list[str]) -> TagFilter:
     """The user's nodes carrying any of ``tags`` (normalised keys) and the passages of tagged documents."""
-    rows = await db.read("tagged_recall_uids", user_id=user_id, tags=tags, limit=MAX_TAGGED)
-    return TagFilter(frozenset(str(r["uid"]) for r in rows))
-
-
-async def vector_lists(
-    db: Database, *, user_id: str, tags: list[str], vector: list[float], k: int
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
-    """Events, memories and passages carrying the tags, by cosine: three ``[{"uid", "score"}]`` lists."""
-    rows = await db.read("vector_tagged", user_id=user_id, tags=tags, embedding=vector, k=k)
-    by_kind: dict[str, list[dict[str, Any]]] = {"event": [], "memory": [], "chunk": []}
-    for row in rows:
-        by_kind[str(row["kind"])].append({"uid": row["uid"], "score": row["score"]})
-    return by_kind["event"], by_kind["memory"], by_kind["chunk"]
+    return TagFilter(await recall.tagged_uids(db, user_id=user_id, tags=tags, limit=MAX_TAGGED))

@@ -25,12 +25,14 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Literal
 
 import Stemmer
 
 from graphsvc import keys
-from graphsvc.graph.database import Database
+from graphsvc.graph import recall
+from graphsvc.graph.database import Queries
+from graphsvc.graph.recall import Scored, TextMatch
 from graphsvc.text import lucene
 
 K1 = 1.2
@@ -67,15 +69,15 @@ class TenantStatistics:
 
 
 async def tenant_statistics(
-    db: Database, *, user_id: str, terms: list[str], indexes: dict[str, int | None]
+    db: Queries, *, user_id: str, terms: list[str], indexes: dict[str, int | None]
 ) -> dict[str, TenantStatistics]:
     """Count, inside Lucene's tenant filter, the user's documents and those holding each term, for
     several indexes in one round trip.
 
     Args:
         terms: query terms from :func:`graphsvc.text.lucene.content_terms`.
-        indexes: full-text index name → the user's document count in it when the caller already knows
-            it (None: counted here too).
+        indexes: full-text index name (:func:`graphsvc.graph.recall.text_index`) → the user's document count
+            in it when the caller already knows it (None: counted here too).
 
     Returns:
         index name → its statistics.
@@ -88,8 +90,7 @@ async def tenant_statistics(
     for index, documents in indexes.items():
         for term in ([] if documents is not None else [""]) + terms:
             asks.append((index, term, lucene.term_query(term, tenant=tenant)))
-    rows = await db.read("fulltext_term_counts", user_id=user_id, asks=[{"index": i, "query": q} for i, _, q in asks])
-    counts = {(str(r["index"]), str(r["query"])): int(r["n"]) for r in rows}
+    counts = await recall.term_counts(db, user_id=user_id, asks=[(i, q) for i, _, q in asks])
     out: dict[str, TenantStatistics] = {}
     for index, documents in indexes.items():
         frequency = {t: counts.get((i, q), 0) for i, t, q in asks if i == index and t}
@@ -98,21 +99,19 @@ async def tenant_statistics(
     return out
 
 
-def rerank(
-    rows: list[dict[str, Any]], *, terms: list[str], family: Family, stats: TenantStatistics, k: int
-) -> list[dict[str, Any]]:
+def rerank(pool: list[TextMatch], *, terms: list[str], family: Family, stats: TenantStatistics, k: int) -> list[Scored]:
     """Re-rank Lucene's candidates by tenant BM25.
 
     Args:
-        rows: ``[{"uid", "text"}]`` the candidate pool (one user's documents).
+        pool: the candidate pool (one user's documents, with their text).
         terms: the query terms (as counted in ``stats``).
 
     Returns:
-        ``[{"uid", "score"}]``, the ``k`` best by tenant BM25 (ties by uid); documents scoring 0 are left out.
+        the ``k`` best by tenant BM25 (ties by uid); documents scoring 0 are left out.
     """
-    if not rows:
+    if not pool:
         return []
-    docs = [(str(r["uid"]), Counter(analyse(str(r["text"] or ""), family))) for r in rows]
+    docs = [(match.uid, Counter(analyse(match.text, family))) for match in pool]
     lengths = [sum(tf.values()) for _, tf in docs]
     avgdl = max(sum(lengths) / len(lengths), 1.0)
     weights: list[tuple[str, float]] = []
@@ -123,11 +122,11 @@ def rerank(
         df = stats.frequency.get(term, 0)
         idf = math.log(1.0 + (stats.documents - df + 0.5) / (df + 0.5))
         weights.extend((a, idf) for a in analysed)
-    scored: list[dict[str, Any]] = []
+    scored: list[Scored] = []
     for (uid, tf), length in zip(docs, lengths, strict=True):
         norm = K1 * (1.0 - B + B * length / avgdl)
         score = sum(idf * tf[a] / (tf[a] + norm) for a, idf in weights if tf[a])
         if score > 0:
-            scored.append({"uid": uid, "score": score})
-    scored.sort(key=lambda r: (-r["score"], r["uid"]))
+            scored.append(Scored(uid, score))
+    scored.sort(key=lambda s: (-s.score, s.uid))
     return scored[:k]

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from graphsvc import keys
 from graphsvc.errors import InvalidInputError, NotFoundError
+from graphsvc.graph import retraction_reads as found
 from graphsvc.pipeline.retraction import engine
 from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.runtime import Runtime
@@ -50,13 +51,13 @@ async def forget_messages(
             fix="forget them in several requests, or forget the whole session with forgetSession",
         )
     ids = [require_id(f"messageIds[{i}]", m, settings) for i, m in enumerate(message_ids)]
-    rows = await rt.db.read(
-        "retract_events_by_message_ids", user_id=user_id, message_ids=list(dict.fromkeys(ids)), session_id=session_id
+    refs = await found.events_by_message_ids(
+        rt.db, user_id=user_id, message_ids=list(dict.fromkeys(ids)), session_id=session_id
     )
-    if not rows:
+    if not refs:
         return ForgetResult()
-    events = [str(r["uid"]) for r in rows]
-    session_ids = sorted({str(r["session_id"]) for r in rows})
+    events = [r.uid for r in refs]
+    session_ids = sorted({r.session_id for r in refs})
     reembed = await engine.reembedding(rt, user_id=user_id, event_uids=events, session_ids=session_ids)
     return await engine.run(
         rt,
@@ -83,14 +84,14 @@ async def forget_session(rt: Runtime, *, user_id: str, session_id: str, actor: s
     user_id = require_id("userId", user_id, rt.settings)
     session_id = require_id("sessionId", session_id, rt.settings)
     session_uid = keys.session_uid(user_id, session_id)
-    rows = await rt.db.read("retract_events_of_session", user_id=user_id, session_uid=session_uid)
-    if not rows:
+    events = await found.session_event_uids(rt.db, user_id=user_id, session_uid=session_uid)
+    if events is None:
         return ForgetResult()
     return await engine.run(
         rt,
         engine.Retraction(
             user_id=user_id,
-            event_uids=[str(u) for u in rows[0]["uids"]],
+            event_uids=events,
             sessions=[session_uid],
             forced_sessions=[session_uid],
             reason="forgetSession",
@@ -117,10 +118,10 @@ async def forget_memory(
     memory_id = require_id("memoryId", memory_id, rt.settings)
     if reason is not None and reason.strip():
         reason = require_text("reason", reason, limit=MAX_REASON_CHARS).strip()
-    rows = await rt.db.read("retract_memory_state", user_id=user_id, uid=memory_id)
-    if not rows:
+    status = await found.memory_status(rt.db, user_id=user_id, uid=memory_id)
+    if status is None:
         raise NotFoundError(kind="memory", ident=memory_id)
-    if rows[0]["status"] == "forgotten":
+    if status == "forgotten":
         return ForgetResult()
     return await engine.run(
         rt, engine.Retraction(user_id=user_id, memory_uids=[memory_id], reason=reason or "forgetMemory", actor=actor)

@@ -25,12 +25,56 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
 from graphsvc.config import ReflectionSettings
 from graphsvc.pipeline.reflection import confidence as cm
-from graphsvc.pipeline.reflection.book import EvidenceRecord, TraitState
 from graphsvc.pipeline.reflection.traits import best_grade
-from graphsvc.vocabulary import TraitStage
+from graphsvc.vocabulary import EvidenceGrade, EvidenceKind, TraitStage, TraitSubtype
+
+
+class ReplayedEvidence(Protocol):
+    """What the replay reads of one piece of evidence (a stored one read for a retraction, or the reflection
+    engine's :class:`~graphsvc.pipeline.reflection.book.EvidenceRecord`)."""
+
+    @property
+    def kind(self) -> EvidenceKind: ...
+    @property
+    def grade(self) -> EvidenceGrade: ...
+    @property
+    def cycle_id(self) -> str | None: ...
+    @property
+    def created_at(self) -> datetime: ...
+    @property
+    def inherited_from(self) -> str | None: ...
+    @property
+    def resolved_at(self) -> datetime | None: ...
+    @property
+    def strong(self) -> bool: ...
+
+
+class ReplayedTrait(Protocol):
+    """What the replay reads of the trait (a stored one read for a retraction, or the reflection engine's
+    :class:`~graphsvc.pipeline.reflection.book.TraitState`)."""
+
+    @property
+    def uid(self) -> str: ...
+    @property
+    def subtype(self) -> TraitSubtype: ...
+    @property
+    def stage(self) -> TraitStage: ...
+    @property
+    def confidence(self) -> float | None: ...
+    @property
+    def base_confidence(self) -> float | None: ...
+    @property
+    def created_at(self) -> datetime: ...
+    @property
+    def cycle_id(self) -> str | None: ...
+    @property
+    def last_reinforced(self) -> datetime | None: ...
+    @property
+    def decayed_at(self) -> datetime | None: ...
 
 
 @dataclass(frozen=True)
@@ -53,15 +97,15 @@ class Rescored:
         return f"stage {self.stage}, confidence {conf}"
 
 
-def _initial_stage(trait: TraitState, *, reset: bool) -> TraitStage:
+def _initial_stage(trait: ReplayedTrait, *, reset: bool) -> TraitStage:
     return "emerging" if trait.subtype in ("preference", "core") and not reset else "candidate"
 
 
 def _cycles(
-    evidence: Sequence[EvidenceRecord], *, after: datetime, creation_cycle: str | None
-) -> list[tuple[datetime, list[EvidenceRecord]]]:
+    evidence: Sequence[ReplayedEvidence], *, after: datetime, creation_cycle: str | None
+) -> list[tuple[datetime, list[ReplayedEvidence]]]:
     """Remaining non-inherited evidence grouped by reflection cycle, after ``after``, oldest first."""
-    groups: dict[str, list[EvidenceRecord]] = {}
+    groups: dict[str, list[ReplayedEvidence]] = {}
     for e in evidence:
         if e.inherited_from is not None or e.created_at <= after or e.cycle_id == creation_cycle:
             continue
@@ -70,8 +114,8 @@ def _cycles(
 
 
 def rescore(
-    trait: TraitState,
-    remaining: Sequence[EvidenceRecord],
+    trait: ReplayedTrait,
+    remaining: Sequence[ReplayedEvidence],
     *,
     resets: Sequence[datetime],
     settings: ReflectionSettings,

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 
 @dataclass
 class ForgetResult:
-    """Counts by kind. ``complete`` is False only for an erasure stopped before its last batch (call again).
+    """Counts by kind. ``complete`` is False only for an erasure that did not finish: stopped before its last
+    batch, or finding nodes of the user left after it (call again).
 
     Attributes:
         events / sessions: messages and conversations deleted.
@@ -23,6 +24,8 @@ class ForgetResult:
         history_scrubbed: history entries whose values quoted deleted content, blanked.
         events_reembedded: surviving messages re-embedded because their embedded context quoted a deleted one.
         nodes_deleted: every node deleted (an erasure counts here).
+        deleted_by_label: an erasure's nodes deleted per label, in deletion order, every label it covers (0
+            where the user had none); empty for a forget.
     """
 
     events: int = 0
@@ -46,6 +49,8 @@ class ForgetResult:
     events_reembedded: int = 0
     nodes_deleted: int = 0
     complete: bool = True
+    deleted_by_label: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, int | bool]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        """The counts by kind and ``complete`` (``deleted_by_label`` aside)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "deleted_by_label"}

@@ -20,20 +20,20 @@ first claims the candidate (still open), so a candidate is promoted once whateve
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Protocol
 
 from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.errors import ConflictError, NotFoundError
-from graphsvc.graph import nodes
-from graphsvc.graph.database import NamedTx, native
+from graphsvc.graph import sources as stored_candidates
+from graphsvc.graph.database import NamedTx
+from graphsvc.graph.sources import CandidateSighting, OpenCandidate
 from graphsvc.pipeline.extraction import persist
 from graphsvc.pipeline.extraction.contract import ExtractedMemory
 from graphsvc.pipeline.sources.statements import SourceRecord, Statement
 from graphsvc.runtime import Runtime
-from graphsvc.vocabulary import CandidateStatus, PromotionReason
+from graphsvc.vocabulary import PromotionReason
 
 ACTOR = "candidate"
 
@@ -84,35 +84,25 @@ async def upsert(
     Returns:
         the uids of the open candidates it touched (promotion reads them next).
     """
-    if not found:
-        return []
-    rows = []
+    sightings = []
     for s in found:
         digest = keys.content_hash(s.content)
-        rows.append(
-            {
-                "uid": candidate_uid(user_id, s.memory_type, digest),
-                "memory_type": s.memory_type,
-                "content": s.content,
-                "content_hash": digest,
-                "importance": s.importance,
-                "confidence": s.confidence,
-                "occurred_at": s.occurred_at,
-                "day": event.occurred_at.date().isoformat(),
-                "source": f"{event.source_type}:{event.source_id}",
-                "expires_at": now + timedelta(days=settings.candidate_ttl_days),
-                "event_uids": [event.uid],
-            }
+        sightings.append(
+            CandidateSighting(
+                uid=candidate_uid(user_id, s.memory_type, digest),
+                memory_type=s.memory_type,
+                content=s.content,
+                content_hash=digest,
+                importance=s.importance,
+                confidence=s.confidence,
+                occurred_at=s.occurred_at,
+                day=event.occurred_at.date().isoformat(),
+                source=f"{event.source_type}:{event.source_id}",
+                expires_at=now + timedelta(days=settings.candidate_ttl_days),
+                event_uids=(event.uid,),
+            )
         )
-    result = await tx.write(
-        "upsert_candidates",
-        user_id=user_id,
-        tenant_key=keys.tenant_key(user_id),
-        now=now,
-        origin=origin,
-        candidates=rows,
-    )
-    return [str(r["uid"]) for r in result if r["status"] == "open"]
+    return await stored_candidates.upsert_candidates(tx, user_id=user_id, sightings=sightings, now=now, origin=origin)
 
 
 async def promote_due(rt: Runtime, *, user_id: str, uids: list[str] | None = None) -> list[str]:
@@ -121,28 +111,23 @@ async def promote_due(rt: Runtime, *, user_id: str, uids: list[str] | None = Non
     Returns:
         the uids of the candidates promoted by this call.
     """
-    rows = await rt.db.read("open_candidates", user_id=user_id, uids=uids)
     due = []
-    for row in rows:
+    for candidate in await stored_candidates.open_candidates(rt.db, user_id=user_id, uids=uids):
         reason = promotion_reason(
-            days=int(row["days"]),
-            sources=int(row["sources"]),
-            importance=float(row["importance"]),
-            settings=rt.settings,
+            days=candidate.days, sources=candidate.sources, importance=candidate.importance, settings=rt.settings
         )
         if reason is not None:
-            due.append((row, reason))
+            due.append((candidate, reason))
     promoted = []
-    for row, reason in due:
-        if await _promote(rt, user_id=user_id, row=row, reason=reason):
-            promoted.append(str(row["uid"]))
+    for candidate, reason in due:
+        if await _promote(rt, user_id=user_id, candidate=candidate, reason=reason):
+            promoted.append(candidate.uid)
     return promoted
 
 
 async def expire_due(rt: Runtime, *, user_id: str) -> int:
     """Expire the user's open candidates whose expiry has come; returns how many."""
-    rows = await rt.db.write("expire_candidates", user_id=user_id, now=rt.clock())
-    return int(rows[0]["expired"]) if rows else 0
+    return await stored_candidates.expire_due(rt.db, user_id=user_id, now=rt.clock())
 
 
 async def confirm(rt: Runtime, *, user_id: str, uid: str) -> str:
@@ -152,11 +137,12 @@ async def confirm(rt: Runtime, *, user_id: str, uid: str) -> str:
         NotFoundError: the user has no such candidate.
         ConflictError: it is not open (promoted, rejected or expired already).
     """
-    rows = await rt.db.read("open_candidates", user_id=user_id, uids=[uid])
-    if not rows:
-        await _require_candidate(rt, user_id=user_id, uid=uid)
+    found = await stored_candidates.open_candidates(rt.db, user_id=user_id, uids=[uid])
+    if not found:
+        if await stored_candidates.get_candidate(rt.db, user_id=user_id, uid=uid) is None:
+            raise NotFoundError(kind="candidate", ident=uid)
         raise ConflictError(kind="candidate", ident=uid, problem="is not open; only open candidates are promoted")
-    memory_uid = await _promote(rt, user_id=user_id, row=rows[0], reason="confirmed")
+    memory_uid = await _promote(rt, user_id=user_id, candidate=found[0], reason="confirmed")
     if memory_uid is None:
         raise ConflictError(kind="candidate", ident=uid, problem="was decided meanwhile")
     return memory_uid
@@ -168,29 +154,24 @@ async def reject(rt: Runtime, *, user_id: str, uid: str) -> None:
     Raises:
         NotFoundError: the user has no such candidate. ConflictError: it is not open.
     """
-    rows = await rt.db.write("reject_candidate", user_id=user_id, uid=uid, now=rt.clock())
-    if not rows:
+    before = await stored_candidates.reject(rt.db, user_id=user_id, uid=uid, now=rt.clock())
+    if before is None:
         raise NotFoundError(kind="candidate", ident=uid)
-    if rows[0]["before"] != "open":
-        raise ConflictError(kind="candidate", ident=uid, problem=f"is {rows[0]['before']}; only open ones are rejected")
+    if before != "open":
+        raise ConflictError(kind="candidate", ident=uid, problem=f"is {before}; only open ones are rejected")
 
 
-async def _require_candidate(rt: Runtime, *, user_id: str, uid: str) -> None:
-    if not await rt.db.read("get_candidate", user_id=user_id, uid=uid):
-        raise NotFoundError(kind="candidate", ident=uid)
-
-
-async def _promote(rt: Runtime, *, user_id: str, row: dict[str, Any], reason: PromotionReason) -> str | None:
+async def _promote(rt: Runtime, *, user_id: str, candidate: OpenCandidate, reason: PromotionReason) -> str | None:
     """Promote one candidate through seed 001's dedup and issue 12's slots and valid time (the extraction's
     :mod:`graphsvc.pipeline.extraction.persist`, origin ``extraction``: it rests on its events), in one
     transaction; None when it was decided meanwhile."""
     memory = ExtractedMemory(
-        memory_type=row["memory_type"],
-        content=row["content"],
-        confidence=float(row["confidence"]),
-        importance=float(row["importance"]),
-        source_message_ids=list(row["event_uids"]) or ["-"],
-        occurred_at=native(row["occurred_at"]),
+        memory_type=candidate.memory_type,
+        content=candidate.content,
+        confidence=candidate.confidence,
+        importance=candidate.importance,
+        source_message_ids=list(candidate.event_uids) or ["-"],
+        occurred_at=candidate.occurred_at,
     )
     now = rt.clock()
     cands = await persist.candidates(
@@ -199,7 +180,7 @@ async def _promote(rt: Runtime, *, user_id: str, row: dict[str, Any], reason: Pr
         memories=[memory],
         event_times={},
         origin="extraction",
-        default_valid_from=native(row["occurred_at"]) or now,
+        default_valid_from=candidate.occurred_at or now,
         background=True,
     )
     plan = await persist.plan(rt.db, rt.settings, user_id=user_id, cands=cands)
@@ -207,63 +188,18 @@ async def _promote(rt: Runtime, *, user_id: str, row: dict[str, Any], reason: Pr
     memory_uid = written.reinforced[0] if written.reinforced else next(iter(written.created.values()))
 
     async def work(tx: NamedTx) -> str | None:
-        claimed = await tx.write(
-            "claim_candidate", user_id=user_id, uid=row["uid"], now=now, reason=reason, memory_uid=memory_uid
-        )
-        if not claimed:
+        if not await stored_candidates.claim(
+            tx, user_id=user_id, uid=candidate.uid, reason=reason, memory_uid=memory_uid, now=now
+        ):
             return None
         for name, params in steps:
             await tx.write(name, **params)
         await persist.settle(tx, plan, user_id=user_id, now=now, actor=ACTOR)
         target = memory_uid
         if written.created:  # a concurrent writer may have created the same memory first
-            found = await tx.read("memory_uid_by_dedup_key", user_id=user_id, dedup_key=cands[0].dedup_key)
-            target = str(found[0]["uid"]) if found else memory_uid
-        await tx.write("link_candidate_memory", user_id=user_id, uid=row["uid"], memory_uid=target)
+            found = await stored_candidates.memory_uid_by_dedup_key(tx, user_id=user_id, dedup_key=cands[0].dedup_key)
+            target = found or memory_uid
+        await stored_candidates.link_memory(tx, user_id=user_id, uid=candidate.uid, memory_uid=target)
         return target
 
     return await rt.db.in_transaction(work)
-
-
-@dataclass(frozen=True)
-class CandidateView:
-    """A candidate as callers see it. ``days`` / ``sources``: the distinct days and sources of its events."""
-
-    uid: str
-    memory_type: str
-    content: str
-    status: CandidateStatus
-    importance: float
-    confidence: float
-    days: list[str]
-    sources: list[str]
-    event_uids: list[str]
-    source_types: list[str]
-    created_at: datetime | None
-    expires_at: datetime | None
-    decided_at: datetime | None
-    promotion_reason: str | None
-    memory_uid: str | None
-    origin: str | None
-
-    @classmethod
-    def from_row(cls, row: dict[str, Any]) -> CandidateView:
-        k = nodes.MemoryCandidate.inflate(row["candidate"])
-        return cls(
-            uid=k.uid,
-            memory_type=k.memory_type,
-            content=k.content,
-            status=k.status,
-            importance=float(k.importance or 0.0),
-            confidence=float(k.confidence or 0.0),
-            days=list(k.days or []),
-            sources=list(k.sources or []),
-            event_uids=[str(u) for u in row["event_uids"]],
-            source_types=[str(s) for s in row["source_types"]],
-            created_at=k.created_at,
-            expires_at=k.expires_at,
-            decided_at=k.decided_at,
-            promotion_reason=k.promotion_reason,
-            memory_uid=k.memory_uid,
-            origin=k.origin,
-        )

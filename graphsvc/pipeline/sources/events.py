@@ -28,13 +28,15 @@ from typing import Any
 from graphsvc import keys
 from graphsvc.conversation import MessageIn
 from graphsvc.errors import InvalidInputError
+from graphsvc.graph import sources as stored_sources
 from graphsvc.graph.database import NamedTx
+from graphsvc.graph.sources import SourceEventVersion
 from graphsvc.pipeline.ingest import messages as conversation_ingest
 from graphsvc.pipeline.sources import candidates, statements
 from graphsvc.pipeline.tags import assign as tags
 from graphsvc.runtime import Runtime
 from graphsvc.validation import optional_text, require_aware, require_id, require_text
-from graphsvc.vocabulary import SOURCE_TYPES, SourceType
+from graphsvc.vocabulary import SOURCE_TYPES
 
 MAX_TITLE_CHARS = 1_000
 MAX_TAG_CHARS = 100
@@ -70,19 +72,10 @@ class EventsOutcome:
 
 
 @dataclass(frozen=True)
-class EventRow:
-    """A validated, non-conversation event ready to store."""
+class EventRow(SourceEventVersion):
+    """A validated, non-conversation event ready to store, with the source's tags."""
 
-    uid: str
-    source_uid: str
-    source_type: SourceType
-    source_id: str
-    title: str | None
-    content: str
-    status: str | None
-    metadata: str | None
-    occurred_at: datetime
-    tags: tuple[str, ...]
+    tags: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
@@ -215,36 +208,19 @@ async def _store(rt: Runtime, user_id: str, rows: list[EventRow], outcome: Event
     unique = list({r.uid: r for r in rows}.values())
     vectors = await rt.embedder.embed_passages([r.text for r in unique])
     now = rt.clock()
-    tenant = keys.tenant_key(user_id)
     derived = {r.uid: statements.from_event(r, settings=rt.settings) for r in unique}
 
     async def work(tx: NamedTx) -> tuple[int, int, list[str]]:
         stored = versions = 0
         touched: list[str] = []
         for row, vector in zip(unique, vectors, strict=True):
-            result = await tx.write(
-                "store_source_event",
-                user_id=user_id,
-                tenant_key=tenant,
-                now=now,
-                event={
-                    "uid": row.uid,
-                    "source_uid": row.source_uid,
-                    "source_type": row.source_type,
-                    "source_id": row.source_id,
-                    "title": row.title,
-                    "content": row.content,
-                    "content_hash": keys.content_hash(row.content),
-                    "status": row.status,
-                    "metadata": row.metadata,
-                    "occurred_at": row.occurred_at,
-                    "embedding": vector.tolist(),
-                },
+            version = await stored_sources.store_version(
+                tx, user_id=user_id, event=row, embedding=vector.tolist(), now=now
             )
-            if not result or not result[0]["created"]:
+            if version is None:
                 continue
             stored += 1
-            versions += 1 if result[0]["version"] > 1 else 0
+            versions += 1 if version > 1 else 0
             if row.tags:
                 await tags.tag(tx, user_id=user_id, pairs=[(row.uid, t) for t in row.tags], origin="source", now=now)
             touched += await candidates.upsert(

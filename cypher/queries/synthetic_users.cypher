@@ -1,7 +1,8 @@
-// Synthetic users for scripts/bench/forget.py (benchmarks only): a conversation history with the shape the
-// pipelines give it (sessions, messages, memories with provenance and history, entities observed in
-// messages with names, impressions and their evidence, traits with evidence citing memories), written in
-// bulk. Vectors arrive as packed float32 values and are stored as float lists, like every other vector.
+// Synthetic users for the benchmarks (graphsvc.graph.synthetic_users, used by scripts/bench/forget.py): a
+// conversation history with the shape the pipelines give it (sessions, messages, memories with provenance and
+// history, entities observed in messages with names, impressions and their evidence, traits with evidence citing
+// memories), written in bulk. Vectors arrive as packed float32 values and are stored as float lists, like every
+// other vector.
 
 // name: bench_sessions
 CYPHER 25

@@ -1,5 +1,5 @@
-// Read path of the entity graph (seed 000 GraphQL: entities, entity, pendingObservations) and the
-// batched neighbour lookups behind its DataLoaders. Every statement filters on user_id.
+// Read path of the entity graph (seed 000 GraphQL: entities, entity) and the batched neighbour lookups
+// behind its DataLoaders (graphsvc/graph/entities.py). Every statement filters on user_id.
 
 // name: entities_page
 // Keyset pagination over (subject, uid), served by the entity_user_subject index.
@@ -12,7 +12,7 @@ LIMIT $limit
 ;
 
 // name: entities_search
-// $lucene comes from graphsvc.graph.entity_reads (word tokens only, tenant_key pre-filter); the WHERE is
+// $lucene comes from graphsvc.graph.entities (word tokens only, tenant_key pre-filter); the WHERE is
 // the exact tenant guard. Best alias score per entity, then subject, uid.
 CALL db.index.fulltext.queryNodes('entity_names', $lucene, {limit: $k}) YIELD node, score
 WHERE node.user_id = $user_id
@@ -32,20 +32,20 @@ WHERE e.user_id = $user_id
 RETURN e AS entity
 ;
 
+// name: entity_subject_keys
+// The applier's address (subject_key) of each of the user's entities among $uids (the validator's check).
+UNWIND $uids AS uid
+MATCH (e:Entity {uid: uid})
+WHERE e.user_id = $user_id
+RETURN e.uid AS uid, e.subject_key AS subject_key
+;
+
 // name: entity_aliases
 UNWIND $uids AS uid
 MATCH (e:Entity {uid: uid})-[:HAS_ALIAS]->(a:Alias)
 WHERE e.user_id = $user_id
 RETURN uid, a AS alias
 ORDER BY uid, a.normalized
-;
-
-// name: entity_impressions
-UNWIND $uids AS uid
-MATCH (e:Entity {uid: uid})-[:HAS_IMPRESSION]->(i:Impression)
-WHERE e.user_id = $user_id
-RETURN uid, i AS impression
-ORDER BY uid, i.created_at DESC, i.uid
 ;
 
 // name: entity_features
@@ -62,39 +62,6 @@ MATCH (e:Entity {uid: uid})-[r:RELATES]-(o:Entity)
 WHERE e.user_id = $user_id AND o.user_id = $user_id
 RETURN uid, r.relation AS relation, r.strength AS strength, startNode(r) = e AS outgoing, o AS other
 ORDER BY uid, r.strength DESC, r.relation, o.uid
-;
-
-// name: impression_evidence
-UNWIND $uids AS uid
-MATCH (i:Impression {uid: uid})<-[:SUPPORTS]-(d:Evidence)-[:FROM_EVENT]->(x:Event)
-WHERE i.user_id = $user_id AND d.user_id = $user_id AND x.user_id = $user_id
-RETURN uid, d AS evidence, x.uid AS event_uid, x.source_id AS message_id, x.session_id AS session_id,
-       x.speaker AS speaker, x.content AS content, x.occurred_at AS occurred_at
-ORDER BY uid, x.occurred_at, x.uid
-;
-
-// name: pending_observations
-MATCH (p:PendingObservation)
-WHERE p.user_id = $user_id AND ($status IS NULL OR p.status = $status)
-OPTIONAL MATCH (p)-[:RESOLVED_AS]->(r:Entity)
-RETURN p AS pending, r.uid AS resolved_uid
-ORDER BY p.created_at DESC, p.uid
-LIMIT $limit
-;
-
-// name: pending_observation
-MATCH (p:PendingObservation {uid: $uid})
-WHERE p.user_id = $user_id
-OPTIONAL MATCH (p)-[:RESOLVED_AS]->(r:Entity)
-RETURN p AS pending, r.uid AS resolved_uid
-;
-
-// name: pending_candidates
-UNWIND $uids AS uid
-MATCH (p:PendingObservation {uid: uid})-[:CANDIDATE]->(e:Entity)
-WHERE p.user_id = $user_id AND e.user_id = $user_id
-RETURN uid, e AS entity
-ORDER BY uid, e.subject
 ;
 
 // name: entity_as_of

@@ -166,15 +166,26 @@ def _model_kind(span: str, before: str, after: str, kind: EntityKind) -> tuple[E
 
 def _modifies_next_word(name: str, after: str) -> bool:
     """Whether the word right after a one-word name is a lowercase noun (or -ing form) the name describes
-    ("Marley flooring", "Dyson vacuum"), by spaCy's tags of the name with what follows; False without the pipeline
-    and for a verb ("Tom paints")."""
-    if re.match(r"\s+[a-z]+\b", after) is None:
+    ("Marley flooring", "Dyson vacuum"), by spaCy's tags of the name with what follows; False without the pipeline,
+    for a verb ("Tom paints") and for a time word, which says when, not what ("lunch with Mel yesterday", "saw Jon
+    last night": a DATE or TIME entity of the model, or a word of :data:`TIME_WORDS`)."""
+    following_word = re.match(r"\s+([a-z]+)\b", after)
+    if following_word is None or following_word[1] in TIME_WORDS:
         return False
-    tokens = nlp.english_parse(f"{name}{after}"[:200])
-    if not tokens or len(tokens) < 2:
+    tags = nlp.english_tags(f"{name}{after}"[:200])
+    if not tags or len(tags) < 2:
         return False
-    following = tokens[1]
-    return following.pos == "NOUN" or (following.pos == "VERB" and following.text.endswith("ing"))
+    _word, pos, label = tags[1]
+    if label in ("DATE", "TIME"):
+        return False
+    return pos == "NOUN" or (pos == "VERB" and tags[1][0].endswith("ing"))
+
+
+TIME_WORDS = frozenset(
+    """yesterday today tonight tomorrow morning afternoon evening night weekend week month year now lately
+    recently earlier later soon again""".split()
+)
+"""Words that may follow a name to say when ("with Mel yesterday"): never what the name describes."""
 
 
 def _model_labels(text: str) -> dict[str, str] | None:

@@ -67,7 +67,8 @@ async def test_offline_run_creates_entities_with_aliases_impressions_evidence_an
     assert {"k": "lives_in", "v": "Portland"} in features and {"k": "occupation", "v": "nurse"} in features
     relations = await cypher(
         service.db,
-        "MATCH (a:Entity {user_id: $u})-[r:RELATES]->(b) RETURN a.subject AS a, r.relation AS r, b.subject AS b",
+        "MATCH (a:Entity {user_id: $u})-[r:RELATES]->(b) RETURN a.subject AS a, r.relation AS r, b.subject AS b"
+        " ORDER BY a, r, b",
         u="ana",
     )
     assert relations == [

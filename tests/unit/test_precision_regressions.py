@@ -127,6 +127,15 @@ def test_entity_kinds_of_the_issue() -> None:
     assert gazetteer.chinese_names("拓宽了我的视野，看到一朵开得特别美的樱花") == []
 
 
+def test_a_name_followed_by_a_time_word_is_still_a_person() -> None:
+    messages = _turns(
+        ("Caroline", "I had lunch with Mel yesterday and she looked really happy."),
+        ("Jon", "I saw Gina tonight at the studio."),
+    )
+    kinds = {e.name: e.kind for e in extract_entities(messages)}
+    assert kinds["Mel"] == "person" and kinds["Gina"] == "person"
+
+
 def test_interjections_and_verbs_are_not_entities() -> None:
     messages = _turns(
         ("Gina", "Wow! Yay, that's great. Check the list."),

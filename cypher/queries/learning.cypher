@@ -35,7 +35,7 @@ SET r += $counts, r.status = $status, r.error = $error, r.finished_at = $now, r.
 RETURN r AS run
 ;
 
-// name: learning_runs
+// name: recent_learning_runs
 MATCH (r:LearningRun)
 WHERE r.user_id = $user_id
 RETURN r AS run

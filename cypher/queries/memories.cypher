@@ -26,7 +26,8 @@ RETURN c.idx AS idx, uid, cosine, slot_key, slot_value
 
 // name: create_memories
 // A created memory is active and holds from mem.valid_from (issue 12); its slot is settled afterwards in
-// the same transaction. The HistoryEntry names the events it quotes (source_uids) for retraction.
+// the same transaction. The HistoryEntry names the events it quotes (source_uids) for retraction. A memory
+// whose dedup_key another writer took first is reinforced instead: each row says where the memory landed.
 UNWIND $memories AS mem
 MERGE (m:Memory {dedup_key: mem.dedup_key})
   ON CREATE SET m.uid = mem.uid, m.user_id = $user_id, m.tenant_key = $tenant_key,
@@ -48,11 +49,13 @@ CREATE (h:HistoryEntry {uid: mem.history_uid, user_id: $user_id, target_uid: m.u
 SET h.name = h.event
 CREATE (h)-[:RECORDS]->(m)
 WITH m, mem
-UNWIND mem.source_uids AS source_uid
-MATCH (e:Event {uid: source_uid})
-WHERE e.user_id = $user_id
-MERGE (m)-[:EXTRACTED_FROM]->(e)
-RETURN count(DISTINCT m) AS memories
+CALL (m, mem) {
+  UNWIND mem.source_uids AS source_uid
+  MATCH (e:Event {uid: source_uid})
+  WHERE e.user_id = $user_id
+  MERGE (m)-[:EXTRACTED_FROM]->(e)
+}
+RETURN mem.uid AS planned_uid, m.uid AS uid
 ;
 
 // name: reinforce_memories
@@ -98,7 +101,7 @@ WHERE m.user_id = $user_id
 RETURN m.uid AS uid, m.slot_key AS slot_key
 ;
 
-// name: list_memories
+// name: memories_page
 // Newest first; keyset pagination after ($after_at, $after_uid) when given. $statuses: which statuses;
 // $as_of (issue 12, valid time): only memories that held then (valid_from <= as_of < valid_to).
 MATCH (m:Memory)
@@ -117,7 +120,7 @@ RETURN m AS memory, source_ids, s.uid AS superseded_by
 ORDER BY m.created_at DESC, m.uid
 ;
 
-// name: memory_by_uid
+// name: memory_with_sources
 MATCH (m:Memory {uid: $uid})
 WHERE m.user_id = $user_id
 OPTIONAL MATCH (m)-[:EXTRACTED_FROM]->(e:Event)
@@ -128,7 +131,7 @@ WHERE s.user_id = $user_id
 RETURN m AS memory, source_ids, s.uid AS superseded_by
 ;
 
-// name: memory_history
+// name: memory_history_entries
 // Every HistoryEntry about one memory, oldest first (tombstones of a forgotten or retracted memory too).
 MATCH (h:HistoryEntry {target_uid: $uid})
 WHERE h.user_id = $user_id
@@ -136,7 +139,7 @@ RETURN h AS entry
 ORDER BY h.created_at, h.uid
 ;
 
-// --- supersession by slot (graphsvc.pipeline.extraction.supersession) --------------------------------
+// --- supersession by slot (graphsvc.pipeline.memories.supersession) ----------------------------------
 
 // name: slot_members
 // The memories of each slot that take part in its timeline: active and archived ones, and those superseded
@@ -202,7 +205,7 @@ RETURN count(m) AS changed
 
 // --- lifecycle by hand (graphsvc.pipeline.lifecycle) ----------------------------------------------------
 
-// name: correct_memory
+// name: supersede_by_correction
 // $old is replaced by $new (already written in this transaction): superseded with reason 'correction', a
 // valid_to equal to its valid_from (it never held), its exact-duplicate key retired; $new takes its source
 // messages and mentions. The old memory's other SUPERSEDED_BY edges go (settling the slot re-links them).
@@ -246,7 +249,7 @@ CREATE (h)-[:RECORDS]->(old)
 RETURN old.uid AS uid
 ;
 
-// name: archive_memories
+// name: archive_active_memories
 // Active memories become archived (kept, out of default recall); a HistoryEntry says who and why.
 UNWIND $uids AS uid
 MATCH (m:Memory {uid: uid})

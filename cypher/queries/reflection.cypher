@@ -1,8 +1,9 @@
-// Reflection cycles (seed 002): per-user state and lock, what a cycle reads, and the one transaction it
-// writes. Every statement filters on user_id. Neo4j's cosine similarity is (1 + cos) / 2; queries that
+// Reflection cycles (seed 002): per-user state and lock, what a cycle reads, the one transaction it
+// writes (graphsvc/graph/reflection.py), and the recorded cycles (graphsvc/graph/reflection_cycles.py).
+// Every statement filters on user_id. Neo4j's cosine similarity is (1 + cos) / 2; queries that
 // return "cosine" convert it back to the plain cosine.
 
-// name: reflection_state
+// name: reflection_trigger_state
 // The trigger inputs: last reflection, the running flag, and the new fact/event memories not yet read.
 OPTIONAL MATCH (s:ReflectionState {uid: $state_uid})
 WHERE s.user_id = $user_id
@@ -84,29 +85,6 @@ RETURN m.uid AS uid, m.content AS content, m.memory_type AS memory_type, m.impor
        [(m)-[:EXTRACTED_FROM]->(e:Event) WHERE e.user_id = $user_id | e.session_id] AS sessions
 ;
 
-// name: reflection_traits
-// The user's active traits with their evidence (memory, kind, grade, cycle, conversations).
-MATCH (t:Trait)
-WHERE t.user_id = $user_id AND t.stage <> 'dissolved'
-OPTIONAL MATCH (ev:Evidence)-[:SUPPORTS|CONTRADICTS]->(t)
-WHERE ev.user_id = $user_id
-OPTIONAL MATCH (ev)-[:CITES]->(m:Memory)
-WHERE m.user_id = $user_id
-WITH t, collect(CASE WHEN m IS NULL THEN null ELSE {
-  uid: ev.uid, memory_uid: m.uid, kind: ev.kind, grade: ev.grade, cycle_id: ev.cycle_id,
-  created_at: ev.created_at, inherited_from: ev.inherited_from, resolved_at: ev.resolved_at,
-  strong: ev.strong, sessions: [(m)-[:EXTRACTED_FROM]->(e:Event) WHERE e.user_id = $user_id | e.session_id]
-} END) AS evidence
-RETURN t AS trait, evidence
-ORDER BY t.created_at, t.uid
-;
-
-// name: reflection_parent_edges
-MATCH (p:Trait)-[:PARENT_OF]->(c:Trait)
-WHERE p.user_id = $user_id AND c.user_id = $user_id
-RETURN p.uid AS parent, c.uid AS child
-;
-
 // name: reflection_memory_texts
 UNWIND $uids AS uid
 MATCH (m:Memory {uid: uid})
@@ -186,29 +164,17 @@ SET m.reflected_at = $now, m.reflected_cycle = $cycle_id
 RETURN count(m) AS marked
 ;
 
-// name: trait_is_descendant
-// True when $ancestor reaches $descendant over PARENT_OF (0 hops: the same trait).
-MATCH (a:Trait {uid: $ancestor})
-WHERE a.user_id = $user_id
-RETURN EXISTS {
-  MATCH (a)-[:PARENT_OF*0..]->(d:Trait {uid: $descendant})
-  WHERE d.user_id = $user_id
-} AS reachable
-;
-
-// name: trait_link_parent
-MATCH (p:Trait {uid: $parent})
-WHERE p.user_id = $user_id
-MATCH (c:Trait {uid: $child})
-WHERE c.user_id = $user_id AND NOT EXISTS { (c)-[:PARENT_OF*0..]->(p) }
-MERGE (p)-[:PARENT_OF]->(c)
-RETURN p.uid AS parent, c.uid AS child
-;
-
 // name: reflection_cycles
 MATCH (c:ReflectionCycle)
 WHERE c.user_id = $user_id
 RETURN c AS cycle
 ORDER BY c.started_at DESC, c.uid
 LIMIT $limit
+;
+
+// name: last_cycle_before
+// The start of the user's last completed reflection cycle at or before $as_of (every cycle decays every trait).
+MATCH (c:ReflectionCycle)
+WHERE c.user_id = $user_id AND c.status = 'COMPLETED' AND c.started_at <= $as_of
+RETURN max(c.started_at) AS at
 ;

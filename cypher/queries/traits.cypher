@@ -1,7 +1,8 @@
-// Trait reads (seed 002 §7–8): the user's traits with their evidence chain and lineage, and traits as
-// recall candidates. Every statement filters on user_id.
+// Traits (seed 002 §3–8): the user's profile with its evidence chain, lineage and history
+// (graphsvc/graph/traits.py), what a reflection cycle plans on, and traits as recall candidates
+// (vector_traits_exact, fulltext_traits, hydrate_traits: run by recall). Every statement filters on user_id.
 
-// name: user_traits
+// name: trait_profile
 MATCH (t:Trait)
 WHERE t.user_id = $user_id AND t.stage IN $stages
   AND ($subtype IS NULL OR t.subtype = $subtype) AND ($context IS NULL OR t.context = $context)
@@ -91,9 +92,44 @@ WITH t, h ORDER BY h.created_at, coalesce(h.seq, 0), h.uid
 RETURN t.uid AS trait_uid, collect(h) AS history
 ;
 
-// name: last_cycle_before
-// The start of the user's last completed reflection cycle at or before $as_of (every cycle decays every trait).
-MATCH (c:ReflectionCycle)
-WHERE c.user_id = $user_id AND c.status = 'COMPLETED' AND c.started_at <= $as_of
-RETURN max(c.started_at) AS at
+// name: reflection_traits
+// The user's active traits with their evidence (memory, kind, grade, cycle, conversations).
+MATCH (t:Trait)
+WHERE t.user_id = $user_id AND t.stage <> 'dissolved'
+OPTIONAL MATCH (ev:Evidence)-[:SUPPORTS|CONTRADICTS]->(t)
+WHERE ev.user_id = $user_id
+OPTIONAL MATCH (ev)-[:CITES]->(m:Memory)
+WHERE m.user_id = $user_id
+WITH t, collect(CASE WHEN m IS NULL THEN null ELSE {
+  uid: ev.uid, memory_uid: m.uid, kind: ev.kind, grade: ev.grade, cycle_id: ev.cycle_id,
+  created_at: ev.created_at, inherited_from: ev.inherited_from, resolved_at: ev.resolved_at,
+  strong: ev.strong, sessions: [(m)-[:EXTRACTED_FROM]->(e:Event) WHERE e.user_id = $user_id | e.session_id]
+} END) AS evidence
+RETURN t AS trait, evidence
+ORDER BY t.created_at, t.uid
+;
+
+// name: reflection_parent_edges
+MATCH (p:Trait)-[:PARENT_OF]->(c:Trait)
+WHERE p.user_id = $user_id AND c.user_id = $user_id
+RETURN p.uid AS parent, c.uid AS child
+;
+
+// name: trait_is_descendant
+// True when $ancestor reaches $descendant over PARENT_OF (0 hops: the same trait).
+MATCH (a:Trait {uid: $ancestor})
+WHERE a.user_id = $user_id
+RETURN EXISTS {
+  MATCH (a)-[:PARENT_OF*0..]->(d:Trait {uid: $descendant})
+  WHERE d.user_id = $user_id
+} AS reachable
+;
+
+// name: trait_link_parent
+MATCH (p:Trait {uid: $parent})
+WHERE p.user_id = $user_id
+MATCH (c:Trait {uid: $child})
+WHERE c.user_id = $user_id AND NOT EXISTS { (c)-[:PARENT_OF*0..]->(p) }
+MERGE (p)-[:PARENT_OF]->(c)
+RETURN p.uid AS parent, c.uid AS child
 ;

@@ -232,3 +232,42 @@ async def backlog(db: Queries) -> list[Backlog]:
     """The queue depth of every status that has jobs (``/ready`` and the ``graphsvc_job_queue_*`` gauges)."""
     rows = await db.read("job_backlog")
     return [Backlog(r["status"], int(r["jobs"]), native(r["oldest_due"])) for r in rows]
+
+
+@dataclass(frozen=True)
+class JobUsage:
+    """What a finished extraction job records: its LLM usage and the memories it wrote.
+
+    Attributes:
+        llm_calls, tokens_in, tokens_out: of this attempt (added to the job's totals; 0 offline).
+        llm_log: the calls as JSON (replaces the job's log).
+    """
+
+    llm_calls: int
+    tokens_in: int
+    tokens_out: int
+    memories_created: int
+    memories_reinforced: int
+    llm_log: str
+
+
+async def finish(db: Queries, job: JobRow, *, usage: JobUsage, now: datetime) -> bool:
+    """Mark the running job SUCCEEDED with its usage, while ``job.owner`` still owns it.
+
+    Returns:
+        False when the job is no longer RUNNING under that owner (nothing written).
+    """
+    rows = await db.write(
+        "finish_job",
+        user_id=job.user_id,
+        uid=job.uid,
+        owner=job.owner,
+        now=now,
+        llm_calls=usage.llm_calls,
+        tokens_in=usage.tokens_in,
+        tokens_out=usage.tokens_out,
+        memories_created=usage.memories_created,
+        memories_reinforced=usage.memories_reinforced,
+        llm_log=usage.llm_log,
+    )
+    return bool(rows)

@@ -1,5 +1,8 @@
 """Read a user's memories: page by page (the ``memories`` query), one by id, and a memory's history.
 
+Statements: ``memories_page``, ``memory_with_sources`` and ``memory_history_entries`` in
+``cypher/queries/memories.cypher``.
+
 Pages are newest first with keyset pagination: the opaque cursor encodes the last memory's
 ``created_at`` and ``uid``, so a page never skips or repeats a memory while new ones arrive.
 """
@@ -16,7 +19,7 @@ from typing import Any
 
 from graphsvc.errors import InvalidInputError
 from graphsvc.graph import nodes
-from graphsvc.graph.database import Database
+from graphsvc.graph.database import Queries
 from graphsvc.vocabulary import MemoryStatus
 
 
@@ -130,7 +133,7 @@ def decode_cursor(cursor: str) -> tuple[datetime, str]:
 
 
 async def list_memories(
-    db: Database,
+    db: Queries,
     *,
     user_id: str,
     memory_type: str | None,
@@ -149,7 +152,7 @@ async def list_memories(
     """
     after_at, after_uid = decode_cursor(after) if after else (None, None)
     rows = await db.read(
-        "list_memories",
+        "memories_page",
         user_id=user_id,
         memory_type=memory_type,
         limit=limit + 1,
@@ -162,13 +165,13 @@ async def list_memories(
     return MemoryPage(items=items, next_cursor=encode_cursor(items[-1]) if len(rows) > limit and items else None)
 
 
-async def memory_by_uid(db: Database, *, user_id: str, uid: str) -> MemoryView | None:
+async def memory_by_uid(db: Queries, *, user_id: str, uid: str) -> MemoryView | None:
     """The user's memory ``uid`` in any status, or None."""
-    rows = await db.read("memory_by_uid", user_id=user_id, uid=uid)
+    rows = await db.read("memory_with_sources", user_id=user_id, uid=uid)
     return MemoryView.from_row(rows[0]) if rows else None
 
 
-async def memory_history(db: Database, *, user_id: str, uid: str) -> list[HistoryView]:
+async def memory_history(db: Queries, *, user_id: str, uid: str) -> list[HistoryView]:
     """Every HistoryEntry about memory ``uid`` of the user, oldest first (empty for an unknown memory)."""
-    rows = await db.read("memory_history", user_id=user_id, uid=uid)
+    rows = await db.read("memory_history_entries", user_id=user_id, uid=uid)
     return [HistoryView.from_node(r["entry"]) for r in rows]

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from graphsvc.errors import DocumentError, InvalidInputError, NotFoundError
 from graphsvc.graph import documents as stored_documents
-from graphsvc.graph import tagging
+from graphsvc.graph import tags as stored_tags
 from graphsvc.graph.documents import ChunkView, DocumentView
-from graphsvc.graph.tagging import TagView
+from graphsvc.graph.tags import TagView
 from graphsvc.logs import for_user
 from graphsvc.pipeline.documents import ingest
 from graphsvc.pipeline.documents.guard import check_size
@@ -123,14 +123,14 @@ class DocumentArea:
         """Take a tag off a memory (whoever put it there; a tag it does not carry changes nothing)."""
         user_id, memory_id, name = self._tag_args(user_id, memory_id, tag)
         await self._require_memory(user_id, memory_id)
-        await tagging.untag_memory(self.rt.db, user_id=user_id, uid=memory_id, tag_uid=tags.tag_uid(user_id, name))
+        await stored_tags.untag_memory(self.rt.db, user_id=user_id, uid=memory_id, tag_uid=tags.tag_uid(user_id, name))
         return await self._memory_tags(user_id, memory_id)
 
     async def tags(self, *, user_id: str, limit: int = 200) -> list[TagView]:
         """The user's tags, most used first, with their counts."""
         user_id = require_id("userId", user_id, self.rt.settings)
         limit = require_limit("limit", limit, maximum=MAX_TAG_PAGE)
-        return await tagging.user_tags(self.rt.db, user_id=user_id, limit=limit)
+        return await stored_tags.user_tags(self.rt.db, user_id=user_id, limit=limit)
 
     def _tag_args(self, user_id: str, memory_id: str, tag: str) -> tuple[str, str, str]:
         settings = self.rt.settings
@@ -140,8 +140,8 @@ class DocumentArea:
         return require_id("userId", user_id, settings), require_id("memoryId", memory_id, settings), name
 
     async def _require_memory(self, user_id: str, memory_id: str) -> None:
-        if not await tagging.memory_exists(self.rt.db, user_id=user_id, uid=memory_id):
+        if not await stored_tags.memory_exists(self.rt.db, user_id=user_id, uid=memory_id):
             raise NotFoundError(kind="memory", ident=memory_id)
 
     async def _memory_tags(self, user_id: str, memory_id: str) -> list[str]:
-        return await tagging.memory_tags(self.rt.db, user_id=user_id, uid=memory_id)
+        return await stored_tags.memory_tags(self.rt.db, user_id=user_id, uid=memory_id)

@@ -15,10 +15,11 @@ import logging
 from datetime import date, timedelta
 
 from graphsvc.graph import jobs
+from graphsvc.graph import learning as stored_runs
+from graphsvc.graph.learning import LearningRunView
 from graphsvc.graph.leases import NamedLease
 from graphsvc.logs import for_user
 from graphsvc.pipeline.learning import run as learning
-from graphsvc.pipeline.learning.run import LearningRunView
 from graphsvc.runtime import Runtime
 from graphsvc.service.worker import JobWorker
 from graphsvc.validation import require_id, require_limit
@@ -49,13 +50,12 @@ class LearningArea:
         """The user's learning runs, newest day first."""
         user_id = require_id("userId", user_id, self.rt.settings)
         limit = require_limit("limit", limit, maximum=MAX_LEARNING_PAGE)
-        rows = await self.rt.db.read("learning_runs", user_id=user_id, limit=limit)
-        return [LearningRunView.from_node(r["run"]) for r in rows]
+        return await stored_runs.recent(self.rt.db, user_id=user_id, limit=limit)
 
     async def learning_users(self) -> list[str]:
         """Users with an event ingested within ``DAILY_LEARNING_ACTIVE_DAYS``: those the daily job visits."""
         since = self.rt.clock() - timedelta(days=self.rt.settings.daily_learning_active_days)
-        return [str(r["user_id"]) for r in await self.rt.db.read("learning_active_users", since=since)]
+        return await stored_runs.active_users(self.rt.db, since=since)
 
     async def queue_daily_learning(self, *, day: date | None = None) -> int | None:
         """Queue ``day``'s (default today's) ``learn`` job for every active user, once across processes.

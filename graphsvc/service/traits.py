@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from graphsvc.graph.reflection_cycles import ReflectionOutcome
+from graphsvc.graph.traits import EvidenceView, TraitHistoryPoint, TraitView
 from graphsvc.pipeline.reflection import cycle
-from graphsvc.pipeline.reflection.as_of import TraitHistoryPoint, trait_history, traits_as_of
-from graphsvc.pipeline.reflection.outcome import ReflectionOutcome, recent_cycles
+from graphsvc.pipeline.reflection.as_of import trait_history, traits_as_of
+from graphsvc.pipeline.reflection.outcome import recent_cycles
 from graphsvc.pipeline.reflection.traits_query import (
-    EvidenceView,
-    TraitView,
     select_traits,
     trait_children,
     trait_evidence,

@@ -14,20 +14,19 @@ from graphsvc.graph.entities import AliasView, EntityPage, EntitySnapshot, Entit
 from graphsvc.graph.impressions import EvidenceView as ImpressionEvidenceView
 from graphsvc.graph.impressions import ImpressionView
 from graphsvc.graph.jobs import JobRow
+from graphsvc.graph.learning import LearningRunView
 from graphsvc.graph.memory_reads import HistoryView, MemoryPage, MemoryView
 from graphsvc.graph.pending_observations import PendingView
+from graphsvc.graph.reflection_cycles import ReflectionOutcome
 from graphsvc.graph.sources import CandidateView
-from graphsvc.graph.tagging import TagView
+from graphsvc.graph.tags import TagView
 from graphsvc.graph.timeline import GrowthDay, SessionView, TimelineItem, TimelinePage, UserStats
+from graphsvc.graph.traits import EvidenceMemoryView, TraitHistoryPoint, TraitView
+from graphsvc.graph.traits import EvidenceView as TraitEvidenceView
 from graphsvc.pipeline.documents.ingest import DocumentOutcome
 from graphsvc.pipeline.ingest.messages import IngestOutcome
-from graphsvc.pipeline.learning.run import LearningRunView
 from graphsvc.pipeline.recall.context import MemoryContext
 from graphsvc.pipeline.recall.hits import RecallHit
-from graphsvc.pipeline.reflection.as_of import TraitHistoryPoint
-from graphsvc.pipeline.reflection.outcome import ReflectionOutcome
-from graphsvc.pipeline.reflection.traits_query import EvidenceMemoryView, TraitView
-from graphsvc.pipeline.reflection.traits_query import EvidenceView as TraitEvidenceView
 from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.pipeline.sources.events import EventsOutcome, SourceEventIn
 

@@ -45,10 +45,10 @@ from starlette.responses import JSONResponse
 from graphsvc.config import ReflectionSettings, Settings
 from graphsvc.conversation import MessageIn
 from graphsvc.embed.local import LocalEmbedder
+from graphsvc.graph.reflection_cycles import ReflectionOutcome
+from graphsvc.graph.traits import TraitView
 from graphsvc.llm.client import LLMClient
 from graphsvc.pipeline.reflection.offline import content_keys, is_negated
-from graphsvc.pipeline.reflection.outcome import ReflectionOutcome
-from graphsvc.pipeline.reflection.traits_query import TraitView
 from graphsvc.service import MemoryService
 from graphsvc.text.tokens import estimate_tokens
 

@@ -10,7 +10,7 @@ from typing import Any
 from graphsvc import keys
 from graphsvc.conversation import MessageIn
 from graphsvc.errors import InvalidInputError
-from graphsvc.pipeline.reflection.outcome import ReflectionOutcome
+from graphsvc.graph.reflection_cycles import ReflectionOutcome
 from graphsvc.service import MemoryService
 from tests.fakes.openai_server import FakeOpenAI
 from tests.integration.conftest import at

@@ -87,3 +87,25 @@ async def test_another_users_trait_history_is_not_reachable(service: MemoryServi
     assert trait["id"] == bob["uid"] and [p["event"] for p in trait["history"]] == ["created"]
     assert await service.trait_history(user_id="bob", ids=[ana["uid"]]) == {}
     assert list(await service.trait_history(user_id="ana", ids=[ana["uid"], bob["uid"]])) == [ana["uid"]]
+
+
+async def test_an_entry_that_only_describes_its_state_in_text_is_read(service: MemoryService) -> None:
+    """Entries written before states were recorded say "stage X, confidence Y" in their new value."""
+    clock = Clock(at(10))
+    await seed_memories(service, RUNNING[:2])
+    when, _, _ = await cycle(service, clock)
+    [trait] = await traits(service)
+    async with service.db.driver.session(database=service.db.database) as session:
+        result = await session.run(
+            "MATCH (t:Trait {uid: $uid}) CREATE (h:HistoryEntry {uid: 'old-1', user_id: 'ana', target_uid: t.uid,"
+            " event: 'promoted', new_value: 'stage candidate, confidence 0.35', actor: 'reflection', created_at: $at,"
+            " seq: 9})-[:RECORDS]->(t)",
+            uid=trait["uid"],
+            at=when,
+        )
+        await result.consume()
+    [points] = (await service.trait_history(user_id="ana", ids=[trait["uid"]])).values()
+    assert [(p.event, p.stage, p.confidence) for p in points] == [
+        ("created", "trend", None),
+        ("promoted", "candidate", pytest.approx(0.35)),
+    ]

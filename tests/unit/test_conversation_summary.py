@@ -12,7 +12,7 @@ from graphsvc.pipeline.documents.chunker import build_chunks
 from graphsvc.pipeline.documents.ingest import PREVIEW_CHARS, event_preview
 from graphsvc.pipeline.extraction.contract import ExtractedMemory, MemoryExtraction
 from graphsvc.pipeline.extraction.extractor import merge_extractions
-from graphsvc.pipeline.extraction.run import EndedConversation, candidate_rows, split_by_confidence
+from graphsvc.pipeline.extraction.run import EndedConversation, candidate_sightings, split_by_confidence
 from graphsvc.text.summary import MAX_SENTENCES, SUMMARY_MAX_CHARS, clip, summarise
 
 T0 = datetime(2024, 5, 1, 23, 30, tzinfo=UTC)
@@ -106,12 +106,12 @@ def test_confidence_below_the_threshold_goes_to_candidates_at_it_stays() -> None
     assert split_by_confidence([below], below=0.0) == ([below], [])  # 0 turns it off
 
 
-def test_candidate_rows_of_a_conversation_name_the_session_and_the_first_day() -> None:
+def test_candidates_of_a_conversation_name_the_session_and_the_first_day() -> None:
     messages = [msg(1, "x"), msg(2, "y")]  # 2024-05-02 00:30 and 01:30 UTC
     conversation = EndedConversation(messages=messages, event_uids={"m1": "e1", "m2": "e2"})
     now = datetime(2024, 5, 3, tzinfo=UTC)
     settings = Settings(candidate_ttl_days=14)
-    [row] = candidate_rows(
+    [row] = candidate_sightings(
         [memory("Maybe a nurse", 0.3, ["e2", "e1"])],
         user_id="ana",
         session_id="s1",
@@ -120,10 +120,10 @@ def test_candidate_rows_of_a_conversation_name_the_session_and_the_first_day() -
         settings=settings,
     )
     digest = keys.content_hash("Maybe a nurse")
-    assert row["uid"] == keys.candidate_uid("ana", "fact", digest)
-    assert row["source"] == "conversation:s1" and row["day"] == "2024-05-02"
-    assert row["event_uids"] == ["e2", "e1"] and row["expires_at"] == now + timedelta(days=14)
-    assert row["confidence"] == 0.3
+    assert row.uid == keys.candidate_uid("ana", "fact", digest)
+    assert row.source == "conversation:s1" and row.day == "2024-05-02"
+    assert row.event_uids == ("e2", "e1") and row.expires_at == now + timedelta(days=14)
+    assert row.confidence == 0.3
 
 
 MANUAL = "# Boat manual\n\n## Engine\n\nMix two-stroke oil at fifty to one.\n\n## Anchoring\n\nDrop it in sand.\n"

@@ -38,27 +38,6 @@ def test_every_node_class_has_a_uid_constraint_and_user_index() -> None:
         assert re.search(rf"INDEX \w+ IF NOT EXISTS FOR \(n:{label}\) ON \(n\.user_id", schema), label
 
 
-NOT_YET_THROUGH_THE_DOOR: frozenset[str] = frozenset(
-    {
-        "graphsvc/api/mcp_tools.py",
-        "graphsvc/pipeline/extraction/persist.py",
-        "graphsvc/pipeline/extraction/run.py",
-        "graphsvc/pipeline/extraction/supersession.py",
-        "graphsvc/pipeline/learning/run.py",
-        "graphsvc/pipeline/lifecycle/remember.py",
-        "graphsvc/pipeline/lifecycle/status.py",
-        "graphsvc/pipeline/reflection/as_of.py",
-        "graphsvc/pipeline/reflection/outcome.py",
-        "graphsvc/pipeline/reflection/store.py",
-        "graphsvc/pipeline/reflection/traits_query.py",
-        "graphsvc/pipeline/reflection/triggers.py",
-        "graphsvc/pipeline/tags/assign.py",
-        "graphsvc/service/learning.py",
-    }
-)
-"""Modules that still name queries themselves while the move into ``graph/`` is under way; it only shrinks."""
-
-
 def all_query_names() -> set[str]:
     names: set[str] = set()
     for path in (CYPHER_DIR / "queries").glob("*.cypher"):
@@ -98,15 +77,8 @@ def outside_the_door() -> dict[str, set[str]]:
 
 
 def test_only_graph_names_queries() -> None:
-    offenders = {m: q for m, q in outside_the_door().items() if m not in NOT_YET_THROUGH_THE_DOOR}
+    offenders = outside_the_door()
     assert not offenders, f"move these into a typed function in graphsvc/graph/: {offenders}"
-
-
-def test_the_list_of_modules_not_yet_through_the_door_only_shrinks() -> None:
-    still = set(outside_the_door())
-    assert not NOT_YET_THROUGH_THE_DOOR - still, (
-        f"remove from NOT_YET_THROUGH_THE_DOOR: {sorted(NOT_YET_THROUGH_THE_DOOR - still)}"
-    )
 
 
 def test_every_query_graph_names_exists_and_every_query_is_named() -> None:

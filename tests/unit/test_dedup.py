@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 from graphsvc.embed.base import rescale_similarity
+from graphsvc.graph.memories import Nearest
 from graphsvc.pipeline.extraction.contract import ExtractedMemory
-from graphsvc.pipeline.extraction.dedup import Candidate, Nearest, plan_dedup
+from graphsvc.pipeline.memories.dedup import Candidate, plan_dedup
 
 
 def cand(content: str, vec: list[float], *, memory_type: str = "fact", key: str | None = None) -> Candidate:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from graphsvc import keys
-from graphsvc.pipeline.extraction.slots import (
+from graphsvc.pipeline.memories.slots import (
     MAX_SLOT_CHARS,
     memory_slot,
     normalise_slot,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from graphsvc.pipeline.extraction.supersession import SlotMember, change_rows, order_timeline
+from graphsvc.graph.memory_slots import SlotMember
+from graphsvc.pipeline.memories.supersession import order_timeline, slot_changes
 
 T0 = datetime(2024, 5, 1, tzinfo=UTC)
 
@@ -90,7 +91,7 @@ def test_a_deleted_successor_reinstates_its_predecessor() -> None:
     left = [member("a", 1, "lisbon", status="superseded", superseded_by="gone", valid_to=T0 + timedelta(days=5))]
     changes = order_timeline(left)
     assert [(c.uid, c.status, c.valid_to) for c in changes] == [("a", "active", None)]
-    assert [r["event"] for r in change_rows(changes)] == ["reinstated"]
+    assert [r.event for r in slot_changes(changes)] == ["reinstated"]
 
 
 def test_an_archived_current_value_stays_archived_and_a_newer_value_supersedes_it() -> None:
@@ -112,7 +113,7 @@ def test_a_coarse_relative_date_never_ends_a_value_before_it_began() -> None:
 
 
 def test_history_rows_quote_both_memories() -> None:
-    rows = change_rows(order_timeline([member("a", 1, "lisbon"), member("b", 3, "porto")]))
-    assert [(r["uid"], r["event"], r["old_value"], r["new_value"], r["quotes"]) for r in rows] == [
-        ("a", "superseded", "I live in lisbon", "I live in porto", ["a", "b"])
+    rows = slot_changes(order_timeline([member("a", 1, "lisbon"), member("b", 3, "porto")]))
+    assert [(r.uid, r.event, r.old_value, r.new_value, r.quotes, r.successor) for r in rows] == [
+        ("a", "superseded", "I live in lisbon", "I live in porto", ("a", "b"), "b")
     ]

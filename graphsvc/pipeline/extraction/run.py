@@ -5,11 +5,12 @@ Steps: read the session's not-yet-extracted events → detect the entities they 
 memories (LLM: one call per window returning the memories, the entity observations and a summary together; or
 offline) → the seed-000 impression pipeline's aggregate → resolve → plan → validate → apply over those
 observations (offline: its rule planner, fed the offline memories) → embed → exact and near-duplicate decisions
-(:mod:`.persist`) → ONE write transaction holding the new memories, the reinforcements, history entries,
-provenance edges, MENTIONS edges, the slots they touched put back in valid-time order (:mod:`.supersession`,
-issue 12), the events marked extracted, the conversation's summary on its Session (``summaries``, the last
-``SESSION_SUMMARIES`` extraction runs), the low-confidence extractions as candidates, the reflection job it
-queues and the job marked SUCCEEDED. The impression pipeline's writes commit just
+(the memory-writing wing, :mod:`graphsvc.pipeline.memories.run`) → ONE write transaction holding the new
+memories, the reinforcements, history entries, provenance edges, MENTIONS edges, the events marked extracted,
+the conversation's summary on its Session (``summaries``, the last ``SESSION_SUMMARIES`` extraction runs), the
+low-confidence extractions as candidates, the reflection job it queues (:func:`graphsvc.graph.jobs.enqueue`),
+the slots the memories touched put back in valid-time order (:mod:`graphsvc.pipeline.memories.supersession`,
+issue 12) and the job marked SUCCEEDED. The impression pipeline's writes commit just
 before that transaction in idempotent steps, followed by embedding the user's impressions that have no
 vector yet (recall ranks them). A crash before the commit leaves no memory behind; re-running finds no
 new events, so a job is never applied twice.
@@ -23,27 +24,31 @@ candidate rules of seed 003 decide whether it becomes one (:mod:`graphsvc.pipeli
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.conversation import ConversationMessage
-from graphsvc.graph.database import Database, NamedTx, native
-from graphsvc.graph.jobs import JobRow, commit_with_job
+from graphsvc.graph import events as stored_events
+from graphsvc.graph import jobs
+from graphsvc.graph import memories as memory_store
+from graphsvc.graph import sources as stored_sources
+from graphsvc.graph.database import NamedTx, Queries
+from graphsvc.graph.jobs import JobRow, JobUsage, commit_with_job
+from graphsvc.graph.memories import MentionLink, NewMemory
+from graphsvc.graph.sources import CandidateSighting
 from graphsvc.llm.client import LLMCall
-from graphsvc.pipeline.extraction import persist
 from graphsvc.pipeline.extraction.contract import ExtractedMemory, MemoryExtraction
-from graphsvc.pipeline.extraction.dedup import Candidate
 from graphsvc.pipeline.extraction.extractor import MemoryExtractor
-from graphsvc.pipeline.extraction.slots import offline_slot, split_speaker
 from graphsvc.pipeline.impressions import run as impressions
 from graphsvc.pipeline.impressions.active import detect_mentions, mention_names
 from graphsvc.pipeline.impressions.observe import ObservationRound
 from graphsvc.pipeline.impressions.vectors import embed_missing_impressions
+from graphsvc.pipeline.memories import run as memories
+from graphsvc.pipeline.memories.slots import offline_slot, split_speaker
 from graphsvc.runtime import Runtime
-from graphsvc.vocabulary import JOB_PRIORITY_RANK
 
 ACTOR = "extraction"
 SESSION_SUMMARIES = 3
@@ -73,20 +78,16 @@ class EndedConversation:
     event_uids: dict[str, str]
 
 
-async def read_conversation(db: Database, *, user_id: str, session_id: str) -> EndedConversation:
+async def read_conversation(db: Queries, *, user_id: str, session_id: str) -> EndedConversation:
     """The session's events not extracted yet, in time order (empty when none is left)."""
-    rows = await db.read("session_events_pending", user_id=user_id, session_uid=keys.session_uid(user_id, session_id))
+    events = await stored_events.pending_messages(db, user_id=user_id, session_id=session_id)
     messages = [
         ConversationMessage(
-            message_id=f"m{i + 1}",
-            role=r["role"],
-            speaker=r["speaker"],
-            content=r["content"],
-            occurred_at=native(r["occurred_at"]),
+            message_id=f"m{i + 1}", role=e.role, speaker=e.speaker, content=e.content, occurred_at=e.occurred_at
         )
-        for i, r in enumerate(rows)
+        for i, e in enumerate(events)
     ]
-    return EndedConversation(messages=messages, event_uids={f"m{i + 1}": r["uid"] for i, r in enumerate(rows)})
+    return EndedConversation(messages=messages, event_uids={f"m{i + 1}": e.uid for i, e in enumerate(events)})
 
 
 async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
@@ -133,13 +134,13 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
     report.llm_calls = calls
     report.summary = extraction.summary
     kept, doubtful = split_by_confidence(extraction.memories, below=settings.candidate_confidence_below)
-    doubtful_rows = candidate_rows(
+    sightings = candidate_sightings(
         doubtful, user_id=user_id, session_id=session_id, messages=conversation, now=now, settings=settings
     )
-    report.candidate_uids = [r["uid"] for r in doubtful_rows]
+    report.candidate_uids = [s.uid for s in sightings]
     times = {event_uids[m.message_id]: m.occurred_at for m in messages}
-    candidates = await persist.candidates(
-        rt.embedder,
+    writes = await memories.prepare(
+        rt,
         user_id=user_id,
         memories=kept,
         event_times=times,
@@ -147,59 +148,44 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
         default_valid_from=now,
         background=True,
     )
-    plan = await persist.plan(db, settings, user_id=user_id, cands=candidates)
-    report.memories_created = len(plan.creates)
-    report.memories_reinforced = len(plan.reinforcements)
-    links = mention_links(plan.creates, names=mention_names(mentions), entity_names=entity_run.entity_names)
-    common = {"user_id": user_id, "tenant_key": keys.tenant_key(user_id), "now": now, "actor": ACTOR}
-    memory_steps, _ = persist.write_steps(plan, user_id=user_id, now=now, actor=ACTOR)
-    steps: list[tuple[str, dict[str, Any]]] = [
-        *memory_steps,
-        ("link_memory_entities", {**common, "links": links}),
-        ("mark_events_extracted", {**common, "event_uids": list(event_uids.values())}),
-        ("upsert_candidates", {**common, "origin": "conversation", "candidates": doubtful_rows}),
-        (
-            "add_session_summary",
-            {
-                **common,
-                "session_uid": keys.session_uid(user_id, session_id),
-                "summary": extraction.summary,
-                "keep": SESSION_SUMMARIES,
-            },
-        ),
+    report.memories_created = len(writes.creates)
+    report.memories_reinforced = len(writes.reinforcements)
+    links = mention_links(writes.creates, names=mention_names(mentions), entity_names=entity_run.entity_names)
+    usage = JobUsage(
+        llm_calls=len(calls),
+        tokens_in=sum(c.tokens_in for c in calls),
+        tokens_out=sum(c.tokens_out for c in calls),
+        memories_created=report.memories_created,
+        memories_reinforced=report.memories_reinforced,
+        llm_log=json.dumps([c.__dict__ for c in calls]),
+    )
+
+    async def alongside(tx: NamedTx, landed: memories.Landed) -> None:
+        await memory_store.link_entities(tx, user_id=user_id, links=links)
+        await stored_events.mark_extracted(tx, user_id=user_id, event_uids=list(event_uids.values()), now=now)
+        await stored_sources.upsert_candidates(
+            tx, user_id=user_id, sightings=sightings, origin="conversation", now=now
+        )
+        await stored_events.add_session_summary(
+            tx, user_id=user_id, session_id=session_id, summary=extraction.summary, keep=SESSION_SUMMARIES, now=now
+        )
         # Seed 002 §1: a conversation end is a reflection trigger. Queued in the same transaction,
         # so a committed extraction always has its reflection check to follow.
-        (
-            "create_job",
-            {
-                **common,
-                "uid": keys.new_uid(),
-                "kind": "reflect",
-                "session_id": session_id,
-                "session_uid": keys.session_uid(user_id, session_id),
-                "priority": JOB_PRIORITY_RANK[job.priority],
-                "dedup_key": keys.job_dedup_key("reflect", user_id),
-                "request_id": job.request_id,
-            },
-        ),
-    ]
-    finish = {
-        **common,
-        "uid": job.uid,
-        "owner": job.owner,
-        "llm_calls": len(calls),
-        "tokens_in": sum(c.tokens_in for c in calls),
-        "tokens_out": sum(c.tokens_out for c in calls),
-        "memories_created": report.memories_created,
-        "memories_reinforced": report.memories_reinforced,
-        "llm_log": json.dumps([c.__dict__ for c in calls]),
-    }
+        await jobs.enqueue(
+            tx,
+            user_id=user_id,
+            kind="reflect",
+            now=now,
+            coalesce_on=user_id,
+            session_id=session_id,
+            priority=job.priority,
+            request_id=job.request_id,
+        )
 
     async def work(tx: NamedTx) -> int:
-        await tx.write_many(steps)
-        settled = await persist.settle(tx, plan, user_id=user_id, now=now, actor=ACTOR)
-        await tx.write("finish_job", **finish)
-        return len(settled.superseded)
+        committed = await memories.run(tx, writes, user_id=user_id, now=now, actor=ACTOR, before_settling=alongside)
+        await jobs.finish(tx, job, usage=usage, now=now)
+        return len(committed.superseded)
 
     # Only while this process still owns the job (its lease was not taken over): else nothing commits.
     report.memories_superseded = await commit_with_job(db, job, now=now, work=work)
@@ -243,7 +229,7 @@ def split_by_confidence(
     return kept, [m for m in memories if m.confidence < below]
 
 
-def candidate_rows(
+def candidate_sightings(
     memories: list[ExtractedMemory],
     *,
     user_id: str,
@@ -251,33 +237,33 @@ def candidate_rows(
     messages: EndedConversation,
     now: datetime,
     settings: Settings,
-) -> list[dict[str, Any]]:
-    """The ``upsert_candidates`` rows of low-confidence extractions (their sources already event uids).
+) -> list[CandidateSighting]:
+    """The candidates of low-confidence extractions (their sources already event uids). Pure.
 
     Returns:
-        one row per memory: source ``conversation:<session id>``, day the UTC day of its earliest message.
+        one per memory: source ``conversation:<session id>``, day the UTC day of its earliest message.
     """
     sent = {messages.event_uids[m.message_id]: m.occurred_at for m in messages.messages}
-    rows = []
+    out = []
     for memory in memories:
         digest = keys.content_hash(memory.content)
         first = min(sent[uid] for uid in memory.source_message_ids)
-        rows.append(
-            {
-                "uid": keys.candidate_uid(user_id, memory.memory_type, digest),
-                "memory_type": memory.memory_type,
-                "content": memory.content,
-                "content_hash": digest,
-                "importance": memory.importance,
-                "confidence": memory.confidence,
-                "occurred_at": memory.occurred_at,
-                "day": first.astimezone(UTC).date().isoformat(),
-                "source": f"conversation:{session_id}",
-                "expires_at": now + timedelta(days=settings.candidate_ttl_days),
-                "event_uids": list(memory.source_message_ids),
-            }
+        out.append(
+            CandidateSighting(
+                uid=keys.candidate_uid(user_id, memory.memory_type, digest),
+                memory_type=memory.memory_type,
+                content=memory.content,
+                content_hash=digest,
+                importance=memory.importance,
+                confidence=memory.confidence,
+                occurred_at=memory.occurred_at,
+                day=first.astimezone(UTC).date().isoformat(),
+                source=f"conversation:{session_id}",
+                expires_at=now + timedelta(days=settings.candidate_ttl_days),
+                event_uids=tuple(memory.source_message_ids),
+            )
         )
-    return rows
+    return out
 
 
 def _with_event_uids(extraction: MemoryExtraction, event_uids: dict[str, str]) -> MemoryExtraction:
@@ -295,8 +281,8 @@ def _with_event_uids(extraction: MemoryExtraction, event_uids: dict[str, str]) -
 
 
 def mention_links(
-    creates: list[Candidate], *, names: set[str], entity_names: dict[str, list[str]]
-) -> list[dict[str, str]]:
+    creates: Sequence[NewMemory], *, names: set[str], entity_names: dict[str, list[str]]
+) -> list[MentionLink]:
     """A new memory MENTIONS each entity one of whose names occurs in its text (pure).
 
     Args:
@@ -307,13 +293,13 @@ def mention_links(
             borne by more than one entity links none (seed 000: ambiguous, never guessed).
 
     Returns:
-        ``[{"dedup_key", "subject_key"}]`` rows for the ``link_memory_entities`` statement.
+        one link per (memory, entity), the memory named by its exact-duplicate key.
     """
     links = []
-    for cand in creates:
-        text = f" {keys.normalise_text(cand.memory.content)} "
+    for memory in creates:
+        text = f" {keys.normalise_text(memory.content)} "
         for name in sorted(names):
             owners = entity_names.get(name, [])
             if len(owners) == 1 and f" {name} " in text:
-                links.append({"dedup_key": cand.dedup_key, "subject_key": owners[0]})
+                links.append(MentionLink(dedup_key=memory.dedup_key, subject_key=owners[0]))
     return links

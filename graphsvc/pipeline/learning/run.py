@@ -24,71 +24,18 @@ run taken over after a crash redoes nothing already done.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Any
 
 from graphsvc import keys
-from graphsvc.graph.database import native
+from graphsvc.errors import NotFoundError
+from graphsvc.graph import learning as stored_runs
+from graphsvc.graph.learning import LearningCounts, LearningRunView
 from graphsvc.graph.leases import RenewOutcome, hold, process_owner
 from graphsvc.pipeline.reflection import cycle
 from graphsvc.pipeline.sources import candidates
 from graphsvc.pipeline.tags import assign as tags
 from graphsvc.runtime import Runtime
 from graphsvc.validation import require_id
-
-COUNTS = (
-    "traits_dissolved",
-    "candidates_promoted",
-    "candidates_expired",
-    "memories_archived",
-    "tags_assigned",
-    "llm_calls",
-)
-
-
-@dataclass(frozen=True)
-class LearningRunView:
-    """A ``LearningRun`` as callers see it. ``ran_now``: this call did the work (False: it was done already,
-    or another process holds it)."""
-
-    uid: str
-    user_id: str
-    day: str
-    status: str
-    attempts: int
-    started_at: datetime | None
-    finished_at: datetime | None
-    error: str | None
-    reflection_status: str | None
-    reflection_trigger: str | None
-    traits_dissolved: int
-    candidates_promoted: int
-    candidates_expired: int
-    memories_archived: int
-    tags_assigned: int
-    llm_calls: int
-    duration_ms: float
-    ran_now: bool = False
-
-    @classmethod
-    def from_node(cls, node: Any, *, ran_now: bool = False) -> LearningRunView:
-        p = dict(node)
-        return cls(
-            uid=str(p["uid"]),
-            user_id=str(p["user_id"]),
-            day=str(p["day"]),
-            status=str(p["status"]),
-            attempts=int(p.get("attempts") or 0),
-            started_at=native(p.get("started_at")),
-            finished_at=native(p.get("finished_at")),
-            error=p.get("error"),
-            reflection_status=p.get("reflection_status"),
-            reflection_trigger=p.get("reflection_trigger"),
-            duration_ms=float(p.get("duration_ms") or 0.0),
-            ran_now=ran_now,
-            **{name: int(p.get(name) or 0) for name in COUNTS},
-        )
 
 
 def learning_day(rt: Runtime, now: datetime | None = None) -> date:
@@ -117,33 +64,27 @@ async def run(rt: Runtime, *, user_id: str, day: date | None = None, owner: str 
     uid = run_uid(user_id, day)
     ttl_s = rt.settings.learning_lease_s
     now = rt.clock()
-    rows = await rt.db.write(
-        "claim_learning_run",
-        uid=uid,
-        user_id=user_id,
-        day=day.isoformat(),
-        owner=owner,
-        now=now,
-        until=now + timedelta(seconds=ttl_s),
+    run_view, claimed = await stored_runs.claim(
+        rt.db, uid=uid, user_id=user_id, day=day.isoformat(), owner=owner, now=now, until=now + timedelta(seconds=ttl_s)
     )
-    if not rows[0]["claimed"]:
-        return LearningRunView.from_node(rows[0]["run"])
+    if not claimed:
+        return run_view
 
     async def renew() -> RenewOutcome:
         at = rt.clock()
-        kept = await rt.db.write(
-            "renew_learning_run", uid=uid, user_id=user_id, owner=owner, until=at + timedelta(seconds=ttl_s)
-        )
+        until = at + timedelta(seconds=ttl_s)
+        kept = await stored_runs.renew(rt.db, uid=uid, user_id=user_id, owner=owner, until=until)
         return "held" if kept else "lost"
 
     started = time.monotonic()
-    status, error, counts = "COMPLETED", None, {}
+    status, error = "COMPLETED", None
+    counts: LearningCounts | None = None
     try:
         counts = await hold(_steps(rt, user_id=user_id), renew=renew, ttl_s=ttl_s)
     except Exception as exc:  # recorded on the run; the next call (or the next day's job) runs it again
         status, error = "FAILED", f"{type(exc).__name__}: {exc}"[:500]
-    finished = await rt.db.write(
-        "finish_learning_run",
+    finished = await stored_runs.finish(
+        rt.db,
         uid=uid,
         user_id=user_id,
         owner=owner,
@@ -153,21 +94,23 @@ async def run(rt: Runtime, *, user_id: str, day: date | None = None, owner: str 
         now=rt.clock(),
         duration_ms=(time.monotonic() - started) * 1000.0,
     )
-    if not finished:
-        rows = await rt.db.read("learning_run", uid=uid, user_id=user_id)
-        return LearningRunView.from_node(rows[0]["run"])
-    return LearningRunView.from_node(finished[0]["run"], ran_now=True)
+    if finished is not None:
+        return finished
+    current = await stored_runs.get(rt.db, uid=uid, user_id=user_id)
+    if current is None:  # not possible while the run is never deleted but with its user
+        raise NotFoundError(kind="learning run", ident=uid)
+    return current
 
 
-async def _steps(rt: Runtime, *, user_id: str) -> dict[str, Any]:
+async def _steps(rt: Runtime, *, user_id: str) -> LearningCounts:
     """The four steps; returns the counts written on the run."""
     settings = rt.settings
     outcome = await cycle.run(rt, user_id=user_id)
     promoted = await candidates.promote_due(rt, user_id=user_id)
     expired = await candidates.expire_due(rt, user_id=user_id)
     now = rt.clock()
-    archived = await rt.db.write(
-        "archive_stale_memories",
+    archived = await stored_runs.archive_stale_memories(
+        rt.db,
         user_id=user_id,
         before=now - timedelta(days=settings.archive_after_days),
         after_days=settings.archive_after_days,
@@ -175,13 +118,13 @@ async def _steps(rt: Runtime, *, user_id: str) -> dict[str, Any]:
         now=now,
     )
     tagging = await tags.daily(rt.db, user_id=user_id, min_items=settings.auto_tag_min_items, now=now)
-    return {
-        "reflection_status": outcome.status,
-        "reflection_trigger": outcome.trigger,
-        "traits_dissolved": outcome.traits_dissolved,
-        "candidates_promoted": len(promoted),
-        "candidates_expired": expired,
-        "memories_archived": int(archived[0]["archived"]) if archived else 0,
-        "tags_assigned": tagging.tagged,
-        "llm_calls": outcome.llm_calls,
-    }
+    return LearningCounts(
+        reflection_status=outcome.status,
+        reflection_trigger=outcome.trigger,
+        traits_dissolved=outcome.traits_dissolved,
+        candidates_promoted=len(promoted),
+        candidates_expired=expired,
+        memories_archived=archived,
+        tags_assigned=tagging.tagged,
+        llm_calls=outcome.llm_calls,
+    )

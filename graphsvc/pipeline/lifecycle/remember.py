@@ -1,6 +1,6 @@
 """``remember`` and ``correctMemory``: memories asserted by a person or an agent (issue 12).
 
-``remember`` takes the path an extracted memory takes (:mod:`graphsvc.pipeline.extraction.persist`): an exact
+``remember`` takes the path an extracted memory takes (:mod:`graphsvc.pipeline.memories.run`): an exact
 or near duplicate reinforces the memory it repeats, a new value of a known slot supersedes the older value by
 valid time. Its provenance is its ``origin`` (``user`` or ``agent``) and the ``HistoryEntry`` actor, so a later
 review can tell what the user said from what an agent guessed; it rests on that assertion, not on messages.
@@ -17,12 +17,13 @@ from datetime import datetime
 
 from graphsvc import keys
 from graphsvc.errors import ConflictError, InvalidInputError, NotFoundError
+from graphsvc.graph import memories as memory_store
 from graphsvc.graph.database import NamedTx
 from graphsvc.graph.memory_reads import MemoryView, memory_by_uid
-from graphsvc.pipeline.extraction import persist
-from graphsvc.pipeline.extraction.contract import ExtractedMemory
-from graphsvc.pipeline.extraction.dedup import Candidate, DedupPlan
-from graphsvc.pipeline.extraction.slots import MemorySlot, memory_slot, normalise_slot
+from graphsvc.pipeline.memories import run as memories
+from graphsvc.pipeline.memories.dedup import Candidate
+from graphsvc.pipeline.memories.draft import Asserted
+from graphsvc.pipeline.memories.slots import MemorySlot, memory_slot, normalise_slot
 from graphsvc.runtime import Runtime
 from graphsvc.text.importance import score_importance
 from graphsvc.validation import require_id, require_text
@@ -59,20 +60,6 @@ def _validate(
     return content, memory_type, source
 
 
-async def _commit(
-    rt: Runtime, plan: DedupPlan, *, user_id: str, now: datetime, actor: str
-) -> tuple[persist.Written, list[str]]:
-    steps, written = persist.write_steps(plan, user_id=user_id, now=now, actor=actor)
-
-    async def work(tx: NamedTx) -> list[str]:
-        for name, params in steps:
-            await tx.write(name, **params)
-        return (await persist.settle(tx, plan, user_id=user_id, now=now, actor=actor)).superseded
-
-    superseded = await rt.db.in_transaction(work)
-    return written, superseded
-
-
 async def remember(
     rt: Runtime,
     *,
@@ -107,17 +94,16 @@ async def remember(
         content=content, memory_type=memory_type, importance=importance, source=source, slot=slot
     )
     now = rt.clock()
-    memory = ExtractedMemory.model_construct(
+    memory = Asserted(
         memory_type=kind,
         content=text,
         confidence=CONFIDENCE[origin],
         importance=importance if importance is not None else score_importance(kind, text),
-        source_message_ids=[],
         occurred_at=occurred_at if kind == "event" else None,
         slot=slot,
     )
-    cands = await persist.candidates(
-        rt.embedder,
+    writes = await memories.prepare(
+        rt,
         user_id=user_id,
         memories=[memory],
         event_times={},
@@ -125,11 +111,12 @@ async def remember(
         default_valid_from=occurred_at or now,
         background=False,
     )
-    plan = await persist.plan(rt.db, rt.settings, user_id=user_id, cands=cands)
-    written, superseded = await _commit(rt, plan, user_id=user_id, now=now, actor=origin)
-    if written.created:
-        return RememberOutcome(uid=next(iter(written.created.values())), created=True, superseded=superseded)
-    return RememberOutcome(uid=written.reinforced[0], created=False, superseded=superseded)
+
+    async def work(tx: NamedTx) -> memories.Committed:
+        return await memories.run(tx, writes, user_id=user_id, now=now, actor=origin)
+
+    committed = await rt.db.in_transaction(work)
+    return RememberOutcome(uid=committed.first_uid(), created=bool(committed.created), superseded=committed.superseded)
 
 
 async def require_memory(rt: Runtime, *, user_id: str, memory_id: str) -> MemoryView:
@@ -161,47 +148,36 @@ async def correct(rt: Runtime, *, user_id: str, memory_id: str, content: str, ac
         raise ConflictError(kind="memory", ident=memory_id, problem="already says that")
     kind: MemoryType = old.memory_type  # type: ignore[assignment]
     now = rt.clock()
-    memory = ExtractedMemory.model_construct(
+    memory = Asserted(
         memory_type=kind,
         content=text,
         confidence=CONFIDENCE["user"],
         importance=old.importance,
-        source_message_ids=[],
         occurred_at=old.occurred_at,
         slot=old.slot,
     )
-    cands = await persist.candidates(
-        rt.embedder,
+    writes = await memories.prepare(
+        rt,
         user_id=user_id,
         memories=[memory],
         event_times={},
         origin="user",
         default_valid_from=old.valid_from or now,
         background=False,
+        place=lambda c: _in_old_slot(c, old, user_id=user_id),
+        never_reinforce=old.uid,  # the old memory is never its own correction
     )
-    cands = [_in_old_slot(c, old, user_id=user_id) for c in cands]
-    plan = await persist.plan(rt.db, rt.settings, user_id=user_id, cands=cands)
-    if any(uid == old.uid for uid, _ in plan.reinforcements):  # the old memory is never its own correction
-        plan = DedupPlan(creates=cands, reinforcements=[])
-    steps, written = persist.write_steps(plan, user_id=user_id, now=now, actor=actor)
-    new_uid = next(iter(written.created.values()), None) or written.reinforced[0]
 
-    async def work(tx: NamedTx) -> None:
-        for name, params in steps:
-            await tx.write(name, **params)
-        await tx.write(
-            "correct_memory",
-            user_id=user_id,
-            old_uid=old.uid,
-            new_uid=new_uid,
-            now=now,
-            actor=actor,
-            history_uid=keys.new_uid(),
+    async def supersede_old(tx: NamedTx, landed: memories.Landed) -> None:
+        await memory_store.supersede_by_correction(
+            tx, user_id=user_id, old_uid=old.uid, new_uid=landed.first_uid(), now=now, actor=actor
         )
-        await persist.settle(tx, plan, user_id=user_id, now=now, actor=actor)
 
-    await rt.db.in_transaction(work)
-    return new_uid
+    async def work(tx: NamedTx) -> str:
+        committed = await memories.run(tx, writes, user_id=user_id, now=now, actor=actor, before_settling=supersede_old)
+        return committed.first_uid()
+
+    return await rt.db.in_transaction(work)
 
 
 def _in_old_slot(cand: Candidate, old: MemoryView, *, user_id: str) -> Candidate:

@@ -1,7 +1,7 @@
 """Archive and restore: a memory taken out of default recall and brought back (issue 12).
 
 Archiving is about staleness, not truth: an archived memory keeps its valid time and its place in its slot
-(:mod:`graphsvc.pipeline.extraction.supersession`), is left out of default recall and ``memories``, and comes
+(:mod:`graphsvc.pipeline.memories.supersession`), is left out of default recall and ``memories``, and comes
 back when restored by hand or mentioned again (extraction reinforces it). Both functions take many ids, so a
 daily archival job can call them in batches.
 """
@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from graphsvc.graph import memories as memory_store
 from graphsvc.graph.database import NamedTx
-from graphsvc.pipeline.extraction.supersession import settle_slots
+from graphsvc.pipeline.memories.supersession import settle_slots
 from graphsvc.runtime import Runtime
 from graphsvc.validation import require_id
 
@@ -46,15 +47,9 @@ async def archive(
     user_id = require_id("userId", user_id, rt.settings)
     if len(memory_ids) > MAX_BATCH:
         raise ValueError(f"archive at most {MAX_BATCH} memories per call, got {len(memory_ids)}")
-    rows = await rt.db.write(
-        "archive_memories",
-        user_id=user_id,
-        uids=list(dict.fromkeys(memory_ids)),
-        now=now or rt.clock(),
-        actor=actor,
-        reason=reason,
+    return await memory_store.archive(
+        rt.db, user_id=user_id, uids=list(dict.fromkeys(memory_ids)), now=now or rt.clock(), actor=actor, reason=reason
     )
-    return [str(r["uid"]) for r in rows]
 
 
 async def restore(
@@ -82,16 +77,11 @@ async def restore(
     at = now or rt.clock()
 
     async def work(tx: NamedTx) -> list[str]:
-        rows = await tx.write(
-            "restore_memories",
-            user_id=user_id,
-            uids=list(dict.fromkeys(memory_ids)),
-            now=at,
-            actor=actor,
-            reason=reason,
+        restored = await memory_store.restore(
+            tx, user_id=user_id, uids=list(dict.fromkeys(memory_ids)), now=at, actor=actor, reason=reason
         )
-        slot_keys = [r["slot_key"] for r in rows if r["slot_key"] is not None]
+        slot_keys = [r.slot_key for r in restored if r.slot_key is not None]
         await settle_slots(tx, user_id=user_id, slot_keys=slot_keys, now=at, actor=actor)
-        return [str(r["uid"]) for r in rows]
+        return [r.uid for r in restored]
 
     return await rt.db.in_transaction(work)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from graphsvc.pipeline.reflection.traits_query import TraitView
+from graphsvc.graph.traits import TraitView
 from graphsvc.vocabulary import (
     RECALL_MEMORY_STATUSES,
     RECALL_TRAIT_STAGES,

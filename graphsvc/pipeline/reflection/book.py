@@ -15,6 +15,8 @@ import numpy as np
 import numpy.typing as npt
 
 from graphsvc.errors import TraitCycleError
+from graphsvc.graph.reflection import HistoryRecord
+from graphsvc.graph.reflection import MemoryRecord as MemoryRecord  # re-exported: what a cycle reads of a memory
 from graphsvc.vocabulary import (
     EvidenceGrade,
     EvidenceKind,
@@ -26,23 +28,6 @@ from graphsvc.vocabulary import (
 
 Vector = npt.NDArray[np.float32]
 """``(d,)`` float32, L2-normalised."""
-
-
-@dataclass(frozen=True)
-class MemoryRecord:
-    """A fact/event memory a cycle reads: new since the last reflection, or earlier context.
-
-    ``sessions``: the conversations (``Session.session_id``) it was extracted from.
-    """
-
-    uid: str
-    content: str
-    memory_type: str
-    importance: float
-    observed_at: datetime
-    sessions: frozenset[str]
-    embedding: Vector
-    is_new: bool
 
 
 @dataclass
@@ -111,22 +96,6 @@ class TraitState:
 
     def new_evidence(self) -> list[EvidenceRecord]:
         return [e for e in self.evidence if e.uid is None]
-
-
-@dataclass(frozen=True)
-class HistoryRecord:
-    """One ``HistoryEntry`` to write (actor "reflection"), with the trait's state after the change (what
-    ``asOf`` reads of traits replay: stage, confidence and counters as they were)."""
-
-    trait_uid: str
-    event: HistoryEvent
-    old_value: str | None
-    new_value: str | None
-    reason: str | None = None
-    stage: str | None = None
-    confidence: float | None = None
-    reinforcement_count: int | None = None
-    contradiction_count: int | None = None
 
 
 @dataclass

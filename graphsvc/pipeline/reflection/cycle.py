@@ -29,7 +29,9 @@ from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.embed.base import Embedder
 from graphsvc.errors import LLMError
+from graphsvc.graph import reflection as stored_cycles
 from graphsvc.graph.database import Database
+from graphsvc.graph.reflection_cycles import ReflectionOutcome
 from graphsvc.llm.client import LLMCall, StructuredLLM
 from graphsvc.pipeline.reflection import confidence as cm
 from graphsvc.pipeline.reflection import contradictions, store
@@ -38,7 +40,7 @@ from graphsvc.pipeline.reflection.book import MemoryRecord, TraitBook, TraitStat
 from graphsvc.pipeline.reflection.contract import MemoryDigest, ReflectionInput, ReflectionOutput, TraitDigest
 from graphsvc.pipeline.reflection.lifecycle import apply_decay, evaluate_trends
 from graphsvc.pipeline.reflection.offline import reflect_offline
-from graphsvc.pipeline.reflection.outcome import ReflectionOutcome, build_outcome, cycle_props
+from graphsvc.pipeline.reflection.outcome import build_outcome
 from graphsvc.pipeline.reflection.traits import ApplyContext, PromptIds, apply_output
 from graphsvc.pipeline.reflection.triggers import decide_trigger, read_trigger_state
 from graphsvc.runtime import Runtime
@@ -90,7 +92,7 @@ async def run(rt: Runtime, *, user_id: str, force: bool = False, session_ended: 
         state = await read_trigger_state(db, user_id=user_id, settings=rs)
         trigger = decide_trigger(state, now=started_at, force=force, session_ended=session_ended, settings=rs)
         if trigger is None:
-            await store.release_lock(db, user_id=user_id, cycle_id=cycle_id)
+            await stored_cycles.release_lock(db, user_id=user_id, cycle_id=cycle_id)
             return skipped("another cycle just ran; no trigger condition holds any more")
         try:
             book, scanned = await _run_steps(
@@ -118,8 +120,8 @@ async def run(rt: Runtime, *, user_id: str, force: bool = False, session_ended: 
                 started=started,
                 error=exc.message,
             )
-            await store.record_failed_cycle(
-                db, user_id=user_id, cycle_id=cycle_id, now=clock(), cycle_props=cycle_props(outcome)
+            await stored_cycles.record_failed_cycle(
+                db, user_id=user_id, cycle_id=cycle_id, now=clock(), outcome=outcome
             )
             log.warning("reflection cycle %s for %s failed: %s", cycle_id, user_id, exc.message)
             return outcome
@@ -136,15 +138,15 @@ async def run(rt: Runtime, *, user_id: str, force: bool = False, session_ended: 
             finished_at=clock(),
             started=started,
         )
-        steps = store.write_steps(
-            book,
+        await store.commit_cycle(
+            db,
             user_id=user_id,
             cycle_id=cycle_id,
             now=started_at,
+            book=book,
             memory_uids=[m.uid for m in scanned],
-            cycle_props=cycle_props(outcome),
+            outcome=outcome,
         )
-        await store.commit_cycle(db, user_id=user_id, cycle_id=cycle_id, now=started_at, steps=steps)
         return outcome.model_copy(update={"duration_ms": round((time.perf_counter() - started) * 1000, 3)})
     except BaseException:
         await asyncio.shield(_release_quietly(db, user_id=user_id, cycle_id=cycle_id))
@@ -153,7 +155,7 @@ async def run(rt: Runtime, *, user_id: str, force: bool = False, session_ended: 
 
 async def _release_quietly(db: Database, *, user_id: str, cycle_id: str) -> None:
     try:
-        await store.release_lock(db, user_id=user_id, cycle_id=cycle_id)
+        await stored_cycles.release_lock(db, user_id=user_id, cycle_id=cycle_id)
     except Exception:  # the flag lapses after lock_ttl_s anyway
         log.exception("could not release the reflection flag of %s", user_id)
 
@@ -308,7 +310,7 @@ async def _review_contradictions(
             if resolution is None:
                 continue
         else:
-            texts = await store.memory_texts(db, user_id=user_id, uids=[e.memory_uid for e in trait.evidence])
+            texts = await stored_cycles.memory_texts(db, user_id=user_id, uids=[e.memory_uid for e in trait.evidence])
             case = contradictions.build_case(trait, texts=texts)
             try:
                 resolution, call = await contradictions.ask_llm(case, llm=llm)

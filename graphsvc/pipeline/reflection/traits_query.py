@@ -8,102 +8,18 @@ evidence chain and the lineage are separate batched reads (:func:`trait_evidence
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
-from datetime import datetime
-from typing import Any
-
-from pydantic import BaseModel, ConfigDict
 
 from graphsvc.config import Settings
-from graphsvc.graph import nodes
+from graphsvc.graph import traits as stored_traits
 from graphsvc.graph.database import Database
+from graphsvc.graph.traits import EvidenceView, TraitView
 from graphsvc.pipeline.reflection import confidence as cm
 from graphsvc.validation import require_id
-from graphsvc.vocabulary import (
-    STAGE_ORDER,
-    EvidenceGrade,
-    EvidenceKind,
-    TraitContext,
-    TraitStage,
-    TraitSubtype,
-)
+from graphsvc.vocabulary import STAGE_ORDER, TraitStage
 
 _SUBTYPES = ("behavior", "preference", "core")
 _CONTEXTS = ("work", "personal", "social", "learning", "general")
-
-
-class TraitView(BaseModel):
-    """A trait as callers see it (no embedding)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    uid: str
-    user_id: str
-    content: str
-    stage: TraitStage
-    subtype: TraitSubtype
-    confidence: float | None
-    context: TraitContext
-    window_start: datetime | None
-    window_end: datetime | None
-    first_observed: datetime | None
-    last_reinforced: datetime | None
-    reinforcement_count: int
-    contradiction_count: int
-    derived_from: str
-    created_at: datetime | None
-    expired_at: datetime | None
-
-    @classmethod
-    def from_node(cls, node: Any) -> TraitView:
-        """From a ``Trait`` node as returned by the driver (inflated through the neomodel class)."""
-        t = nodes.Trait.inflate(node)
-        return cls(
-            uid=t.uid,
-            user_id=t.user_id,
-            content=t.content,
-            stage=t.stage,
-            subtype=t.subtype,
-            confidence=t.confidence,
-            context=t.context or "general",
-            window_start=t.window_start,
-            window_end=t.window_end,
-            first_observed=t.first_observed,
-            last_reinforced=t.last_reinforced,
-            reinforcement_count=t.reinforcement_count or 0,
-            contradiction_count=t.contradiction_count or 0,
-            derived_from=t.derived_from or "reflection",
-            created_at=t.created_at,
-            expired_at=t.expired_at,
-        )
-
-
-class EvidenceMemoryView(BaseModel):
-    """The memory an evidence cites, with the messages it was extracted from."""
-
-    model_config = ConfigDict(frozen=True)
-
-    uid: str
-    content: str
-    memory_type: str
-    source_message_ids: list[str]
-
-
-class EvidenceView(BaseModel):
-    """One link of a trait's evidence chain."""
-
-    model_config = ConfigDict(frozen=True)
-
-    uid: str
-    trait_uid: str
-    grade: EvidenceGrade
-    kind: EvidenceKind
-    cycle_id: str | None
-    created_at: datetime | None
-    inherited_from: str | None
-    resolved_at: datetime | None
-    memory: EvidenceMemoryView | None
 
 
 def stages_from(min_stage: str | None) -> list[TraitStage]:
@@ -112,6 +28,11 @@ def stages_from(min_stage: str | None) -> list[TraitStage]:
     if min_stage not in STAGE_ORDER:
         return list(STAGE_ORDER)
     return list(STAGE_ORDER[STAGE_ORDER.index(min_stage) :])
+
+
+def _profile_order(traits: Sequence[TraitView]) -> list[TraitView]:
+    """Highest stage first (core > established > emerging > candidate > trend), then highest confidence."""
+    return sorted(traits, key=lambda t: (-cm.stage_rank(t.stage), -(t.confidence or 0.0), t.uid))
 
 
 async def user_traits(
@@ -139,15 +60,14 @@ async def user_traits(
         InvalidInputError: blank or oversized user id.
     """
     user_id = require_id("userId", user_id, settings)
-    rows = await db.read(
-        "user_traits",
+    traits = await stored_traits.profile(
+        db,
         user_id=user_id,
         stages=stages_from(min_stage),
         subtype=subtype if subtype in _SUBTYPES else None,
         context=context if context in _CONTEXTS else None,
     )
-    traits = [TraitView.from_node(r["trait"]) for r in rows]
-    return sorted(traits, key=lambda t: (-cm.stage_rank(t.stage), -(t.confidence or 0.0), t.uid))
+    return _profile_order(traits)
 
 
 def select_traits(
@@ -167,54 +87,22 @@ def select_traits(
         and (subtype not in _SUBTYPES or t.subtype == subtype)
         and (context not in _CONTEXTS or t.context == context)
     ]
-    return sorted(chosen, key=lambda t: (-cm.stage_rank(t.stage), -(t.confidence or 0.0), t.uid))
+    return _profile_order(chosen)
 
 
 async def trait_evidence(*, db: Database, user_id: str, trait_uids: Sequence[str]) -> dict[str, list[EvidenceView]]:
     """``{trait_uid: [evidence, oldest first]}`` for the given traits of the user (missing → absent)."""
-    rows = await db.read("trait_evidence", user_id=user_id, uids=list(dict.fromkeys(trait_uids)))
-    out: dict[str, list[EvidenceView]] = defaultdict(list)
-    for r in rows:
-        ev = nodes.Evidence.inflate(r["evidence"])
-        memory = None
-        if r["memory_uid"] is not None:
-            memory = EvidenceMemoryView(
-                uid=r["memory_uid"],
-                content=r["memory_content"],
-                memory_type=r["memory_type"],
-                source_message_ids=list(r["source_ids"]),
-            )
-        out[r["trait_uid"]].append(
-            EvidenceView(
-                uid=ev.uid,
-                trait_uid=r["trait_uid"],
-                grade=ev.grade,
-                kind=ev.kind,
-                cycle_id=ev.cycle_id,
-                created_at=ev.created_at,
-                inherited_from=ev.inherited_from,
-                resolved_at=ev.resolved_at,
-                memory=memory,
-            )
-        )
-    return dict(out)
-
-
-async def _lineage(name: str, db: Database, user_id: str, trait_uids: Sequence[str]) -> dict[str, list[TraitView]]:
-    rows = await db.read(name, user_id=user_id, uids=list(dict.fromkeys(trait_uids)))
-    out: dict[str, list[TraitView]] = defaultdict(list)
-    for r in rows:
-        out[r["key"]].append(TraitView.from_node(r["trait"]))
-    for views in out.values():
-        views.sort(key=lambda t: (-cm.stage_rank(t.stage), -(t.confidence or 0.0), t.uid))
-    return dict(out)
+    return await stored_traits.evidence_of(db, user_id=user_id, trait_uids=trait_uids)
 
 
 async def trait_parents(*, db: Database, user_id: str, trait_uids: Sequence[str]) -> dict[str, list[TraitView]]:
-    """``{trait_uid: [traits it was upgraded into]}`` (PARENT_OF → it), dissolved ones included."""
-    return await _lineage("trait_parents", db, user_id, trait_uids)
+    """``{trait_uid: [traits it was upgraded into]}`` (PARENT_OF → it), dissolved ones included, in profile
+    order."""
+    found = await stored_traits.parents_of(db, user_id=user_id, trait_uids=trait_uids)
+    return {uid: _profile_order(views) for uid, views in found.items()}
 
 
 async def trait_children(*, db: Database, user_id: str, trait_uids: Sequence[str]) -> dict[str, list[TraitView]]:
-    """``{trait_uid: [traits it was built from]}`` (it → PARENT_OF), dissolved ones included."""
-    return await _lineage("trait_children", db, user_id, trait_uids)
+    """``{trait_uid: [traits it was built from]}`` (it → PARENT_OF), dissolved ones included, in profile order."""
+    found = await stored_traits.children_of(db, user_id=user_id, trait_uids=trait_uids)
+    return {uid: _profile_order(views) for uid, views in found.items()}

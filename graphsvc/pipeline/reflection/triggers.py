@@ -18,23 +18,11 @@ from datetime import datetime
 
 from graphsvc.clock import Clock
 from graphsvc.config import ReflectionSettings, Settings
-from graphsvc.graph.database import Database, native
-from graphsvc.pipeline.reflection.store import state_uid
+from graphsvc.graph import reflection as stored_cycles
+from graphsvc.graph.database import Database
+from graphsvc.graph.reflection import TriggerState
 from graphsvc.validation import require_id
 from graphsvc.vocabulary import TriggerType
-
-
-@dataclass(frozen=True)
-class TriggerState:
-    """What the trigger decision reads from the graph.
-
-    ``pending_importance``: sum of the 0–1 importances of the unreflected fact/event memories.
-    """
-
-    last_reflected_at: datetime | None
-    pending_importance: float
-    pending_memories: int
-    running_cycle: str | None = None
 
 
 @dataclass(frozen=True)
@@ -70,16 +58,7 @@ def decide_trigger(
 
 async def read_trigger_state(db: Database, *, user_id: str, settings: ReflectionSettings) -> TriggerState:
     """The user's last reflection, running flag and unreflected fact/event memories."""
-    rows = await db.read(
-        "reflection_state", state_uid=state_uid(user_id), user_id=user_id, memory_types=list(settings.memory_types)
-    )
-    row = rows[0]
-    return TriggerState(
-        last_reflected_at=native(row["last_reflected_at"]),
-        pending_importance=float(row["pending_importance"] or 0.0),
-        pending_memories=int(row["pending_memories"] or 0),
-        running_cycle=row["running_cycle"],
-    )
+    return await stored_cycles.trigger_state(db, user_id=user_id, memory_types=settings.memory_types)
 
 
 async def should_reflect(

@@ -36,8 +36,8 @@ from graphsvc.graph import retraction_reads as found
 from graphsvc.graph.database import NamedTx
 from graphsvc.graph.retraction import EventVector, LostSources, Tombstone, TraitRescore
 from graphsvc.graph.retraction_reads import CitedTrait
-from graphsvc.pipeline.extraction.supersession import settle_slots
 from graphsvc.pipeline.ingest.messages import embedding_text, in_context
+from graphsvc.pipeline.memories.supersession import settle_slots
 from graphsvc.pipeline.retraction.rescore import Rescored, rescore
 from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.runtime import Runtime

@@ -29,8 +29,8 @@ from graphsvc.errors import ConflictError, NotFoundError
 from graphsvc.graph import sources as stored_candidates
 from graphsvc.graph.database import NamedTx
 from graphsvc.graph.sources import CandidateSighting, OpenCandidate
-from graphsvc.pipeline.extraction import persist
 from graphsvc.pipeline.extraction.contract import ExtractedMemory
+from graphsvc.pipeline.memories import run as memories
 from graphsvc.pipeline.sources.statements import SourceRecord, Statement
 from graphsvc.runtime import Runtime
 from graphsvc.vocabulary import PromotionReason
@@ -163,7 +163,7 @@ async def reject(rt: Runtime, *, user_id: str, uid: str) -> None:
 
 async def _promote(rt: Runtime, *, user_id: str, candidate: OpenCandidate, reason: PromotionReason) -> str | None:
     """Promote one candidate through seed 001's dedup and issue 12's slots and valid time (the extraction's
-    :mod:`graphsvc.pipeline.extraction.persist`, origin ``extraction``: it rests on its events), in one
+    :mod:`graphsvc.pipeline.memories.run`, origin ``extraction``: it rests on its events), in one
     transaction; None when it was decided meanwhile."""
     memory = ExtractedMemory(
         memory_type=candidate.memory_type,
@@ -174,8 +174,8 @@ async def _promote(rt: Runtime, *, user_id: str, candidate: OpenCandidate, reaso
         occurred_at=candidate.occurred_at,
     )
     now = rt.clock()
-    cands = await persist.candidates(
-        rt.embedder,
+    writes = await memories.prepare(
+        rt,
         user_id=user_id,
         memories=[memory],
         event_times={},
@@ -183,22 +183,15 @@ async def _promote(rt: Runtime, *, user_id: str, candidate: OpenCandidate, reaso
         default_valid_from=candidate.occurred_at or now,
         background=True,
     )
-    plan = await persist.plan(rt.db, rt.settings, user_id=user_id, cands=cands)
-    steps, written = persist.write_steps(plan, user_id=user_id, now=now, actor=ACTOR)
-    memory_uid = written.reinforced[0] if written.reinforced else next(iter(written.created.values()))
+    memory_uid = writes.first_uid()
 
     async def work(tx: NamedTx) -> str | None:
         if not await stored_candidates.claim(
             tx, user_id=user_id, uid=candidate.uid, reason=reason, memory_uid=memory_uid, now=now
         ):
             return None
-        for name, params in steps:
-            await tx.write(name, **params)
-        await persist.settle(tx, plan, user_id=user_id, now=now, actor=ACTOR)
-        target = memory_uid
-        if written.created:  # a concurrent writer may have created the same memory first
-            found = await stored_candidates.memory_uid_by_dedup_key(tx, user_id=user_id, dedup_key=cands[0].dedup_key)
-            target = found or memory_uid
+        landed = await memories.run(tx, writes, user_id=user_id, now=now, actor=ACTOR)
+        target = landed.first_uid()  # a concurrent writer may have created the same memory first
         await stored_candidates.link_memory(tx, user_id=user_id, uid=candidate.uid, memory_uid=target)
         return target
 

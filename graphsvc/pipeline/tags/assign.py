@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from graphsvc import keys
+from graphsvc.graph import tags as stored_tags
 from graphsvc.graph.database import Queries
+from graphsvc.graph.tags import TagLink
 from graphsvc.pipeline.tags.keywords import keywords
 from graphsvc.vocabulary import TagOrigin
 
@@ -36,15 +38,14 @@ def tag_uid(user_id: str, name: str) -> str:
 
 async def tag(db: Queries, *, user_id: str, pairs: list[tuple[str, str]], origin: TagOrigin, now: datetime) -> int:
     """Tag nodes: ``pairs`` of (node uid, tag name); names whose key is empty are skipped. Returns edges made."""
-    items = [
-        {"uid": uid, "tag_uid": tag_uid(user_id, name), "name": name.strip(), "normalized": normalise(name)}
+    links = [
+        TagLink(uid=uid, tag_uid=tag_uid(user_id, name), name=name.strip(), normalized=normalise(name))
         for uid, name in pairs
         if normalise(name)
     ]
-    if not items:
+    if not links:
         return 0
-    rows = await db.write("tag_nodes", user_id=user_id, now=now, origin=origin, items=items)
-    return int(rows[0]["tagged"]) if rows else 0
+    return await stored_tags.link(db, user_id=user_id, links=links, origin=origin, now=now)
 
 
 def passage_tags(document_tags: list[str], passage: str) -> list[str]:
@@ -75,12 +76,12 @@ def choose(per_item: dict[str, list[str]], *, existing: set[str], min_items: int
 
 async def daily(db: Queries, *, user_id: str, min_items: int, now: datetime) -> DailyTagging:
     """Tag the user's untagged memories and current events by shared keywords, and mark them read."""
-    rows = await db.read("untagged_items", user_id=user_id, limit=DAILY_ITEMS)
-    if not rows:
+    items = await stored_tags.untagged_items(db, user_id=user_id, limit=DAILY_ITEMS)
+    if not items:
         return DailyTagging(0, 0)
-    per_item = {str(r["uid"]): keywords(str(r["text"] or ""), top=KEYWORDS_PER_ITEM) for r in rows}
-    existing = {str(r["normalized"]) for r in await db.read("existing_tag_names", user_id=user_id)}
+    per_item = {item.uid: keywords(item.text, top=KEYWORDS_PER_ITEM) for item in items}
+    existing = await stored_tags.tag_keys(db, user_id=user_id)
     pairs = choose(per_item, existing=existing, min_items=min_items)
     tagged = await tag(db, user_id=user_id, pairs=pairs, origin="auto", now=now)
-    await db.write("mark_auto_tagged", user_id=user_id, uids=list(per_item), now=now)
+    await stored_tags.mark_auto_tagged(db, user_id=user_id, uids=list(per_item), now=now)
     return DailyTagging(len(per_item), tagged)

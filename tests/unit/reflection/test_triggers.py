@@ -7,7 +7,8 @@ from datetime import timedelta
 import pytest
 
 from graphsvc.config import ReflectionSettings
-from graphsvc.pipeline.reflection.triggers import Trigger, TriggerState, decide_trigger
+from graphsvc.graph.reflection import TriggerState
+from graphsvc.pipeline.reflection.triggers import Trigger, decide_trigger
 from tests.unit.reflection.factories import NOW
 
 S = ReflectionSettings()

@@ -19,6 +19,9 @@ newer value follows becomes superseded like any other. No LLM call.
 A memory leaving ``active`` retires its exact-duplicate key (``dedup_key`` → ``retired:<uid>``, the old key
 kept in ``retired_dedup_key``), so a later "I live in Lisbon again" is a new memory, not a reinforcement of
 the superseded one; a memory reinstated takes its key back when no other memory holds it.
+
+The ordering is pure (:func:`order_timeline`, :func:`slot_changes`); :func:`settle_slots` reads and writes the
+slots through :mod:`graphsvc.graph.memory_slots`.
 """
 
 from __future__ import annotations
@@ -26,27 +29,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
-from graphsvc import keys
-from graphsvc.clock import as_utc
-from graphsvc.graph.database import Queries, native
-
-
-@dataclass(frozen=True)
-class SlotMember:
-    """One memory of a slot as the timeline sees it."""
-
-    uid: str
-    content: str
-    slot: str
-    valid_from: datetime
-    created_at: datetime
-    value: str | None
-    stated_at: datetime
-    status: str
-    superseded_by: str | None = None
-    valid_to: datetime | None = None
+from graphsvc.graph import memory_slots
+from graphsvc.graph.database import NamedTx
+from graphsvc.graph.memory_slots import SlotChange, SlotMember
 
 
 @dataclass(frozen=True)
@@ -108,52 +95,36 @@ class SettleReport:
     reinstated: list[str] = field(default_factory=list)
 
 
-def _member(row: dict[str, Any]) -> SlotMember:
-    return SlotMember(
-        uid=row["uid"],
-        content=row["content"],
-        slot=row["slot"],
-        valid_from=native(row["valid_from"]),
-        created_at=native(row["created_at"]),
-        value=row["value"],
-        stated_at=native(row["stated_at"]),
-        status=row["status"],
-        superseded_by=row["superseded_by"],
-        valid_to=native(row["valid_to"]),
-    )
-
-
-def change_rows(changes: Sequence[TimelineChange]) -> list[dict[str, Any]]:
-    """The ``apply_slot_changes`` rows: new state plus the HistoryEntry (who replaced whom, from when)."""
-    rows = []
+def slot_changes(changes: Sequence[TimelineChange]) -> list[SlotChange]:
+    """The changes as written: new state plus what the HistoryEntry says (who replaced whom, from when). Pure."""
+    out = []
     for c in changes:
         if c.status == "superseded" and c.successor is not None:
             event, old, new = "superseded", c.was.content, c.successor.content
             reason = f"slot {c.was.slot}: a newer value holds from {c.successor.valid_from.isoformat()}"
-            quotes = [c.was.uid, c.successor.uid]
+            quotes: tuple[str, ...] = (c.was.uid, c.successor.uid)
         else:
             event, old, new = "reinstated", None, c.was.content
             reason = f"slot {c.was.slot}: the current value again"
-            quotes = [c.was.uid]
-        rows.append(
-            {
-                "uid": c.uid,
-                "status": c.status,
-                "valid_to": as_utc(c.valid_to),
-                "successor": c.successor.uid if c.successor is not None else None,
-                "history_uid": keys.new_uid(),
-                "event": event,
-                "old_value": old,
-                "new_value": new,
-                "reason": reason,
-                "quotes": quotes,
-            }
+            quotes = (c.was.uid,)
+        out.append(
+            SlotChange(
+                uid=c.uid,
+                status=c.status,
+                valid_to=c.valid_to,
+                successor=c.successor.uid if c.successor is not None else None,
+                event=event,
+                old_value=old,
+                new_value=new,
+                reason=reason,
+                quotes=quotes,
+            )
         )
-    return rows
+    return out
 
 
 async def settle_slots(
-    tx: Queries, *, user_id: str, slot_keys: Sequence[str], now: datetime, actor: str
+    tx: NamedTx, *, user_id: str, slot_keys: Sequence[str], now: datetime, actor: str
 ) -> SettleReport:
     """Recompute the timeline of each slot inside an open write transaction and write the changes.
 
@@ -168,14 +139,11 @@ async def settle_slots(
     keys_ = sorted(set(slot_keys))
     if not keys_:
         return report
-    rows = await tx.write("slot_members", user_id=user_id, slot_keys=keys_)
-    by_slot: dict[str, list[SlotMember]] = {}
-    for row in rows:
-        by_slot.setdefault(row["slot_key"], []).append(_member(row))
+    by_slot = await memory_slots.members(tx, user_id=user_id, slot_keys=keys_)
     changes = [c for members in by_slot.values() for c in order_timeline(members)]
     if not changes:
         return report
-    await tx.write("apply_slot_changes", user_id=user_id, now=now, actor=actor, changes=change_rows(changes))
+    await memory_slots.apply_changes(tx, user_id=user_id, changes=slot_changes(changes), now=now, actor=actor)
     for c in changes:
         if c.status == "superseded" and c.was.status != "superseded":
             report.superseded.append(c.uid)

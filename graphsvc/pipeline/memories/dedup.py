@@ -20,8 +20,9 @@ from datetime import datetime
 import numpy as np
 
 from graphsvc.embed.base import rescale_similarity
-from graphsvc.pipeline.extraction.contract import ExtractedMemory
-from graphsvc.pipeline.extraction.slots import MemorySlot
+from graphsvc.graph.memories import Nearest
+from graphsvc.pipeline.memories.draft import MemoryDraft
+from graphsvc.pipeline.memories.slots import MemorySlot
 from graphsvc.vocabulary import MemoryOrigin
 
 
@@ -33,7 +34,7 @@ class Candidate:
     the time given to ``remember``); ``slot``: what it is a value of.
     """
 
-    memory: ExtractedMemory
+    memory: MemoryDraft
     embedding: np.ndarray
     content_hash: str
     dedup_key: str
@@ -42,16 +43,6 @@ class Candidate:
     valid_from: datetime | None = None
     stated_at: datetime | None = None
     origin: MemoryOrigin = "extraction"
-
-
-@dataclass(frozen=True)
-class Nearest:
-    """The most similar existing memory of the same user and type: its uid, raw cosine and slot."""
-
-    uid: str
-    cosine: float
-    slot_key: str | None = None
-    slot_value: str | None = None
 
 
 def conflicting_values(cand: Candidate, *, slot_key: str | None, slot_value: str | None) -> bool:

@@ -68,10 +68,30 @@ def test_an_open_todo_states_a_goal_and_a_done_one_an_event() -> None:
 
 def test_a_calendar_entry_is_a_dated_event_and_a_note_gives_its_first_person_statements() -> None:
     entry = from_event(_row("calendar", "Dentist appointment", title="Dentist"), settings=SETTINGS)
-    assert [(s.memory_type, s.content, s.occurred_at) for s in entry] == [("event", "Dentist", NOW)]
+    assert [(s.memory_type, s.content, s.occurred_at) for s in entry] == [("event", "Dentist appointment", NOW)]
     note = from_event(_row("note", "I live in Lisbon. The weather was grey."), settings=SETTINGS)
     assert any(s.memory_type == "fact" and "Lisbon" in s.content for s in note)
     assert from_event(_row("forum_post", "Release notes for version 2.3 are out."), settings=SETTINGS) == []
+
+
+def test_a_todo_task_or_calendar_candidate_keeps_the_whole_text_not_the_title_alone() -> None:
+    todo = from_event(_row("todo", "Book the dentist for my kid", title="Dentist"), settings=SETTINGS)
+    assert [(s.memory_type, s.content) for s in todo] == [("goal", "Book the dentist for my kid")]
+    task = from_event(_row("task", "Send the lease\n  to the landlord by Friday", title="Lease"), settings=SETTINGS)
+    assert [s.content for s in task] == ["Send the lease to the landlord by Friday"]  # all of it, on one line
+    meeting = from_event(_row("calendar", "Parents' evening at Leo's school", title="School"), settings=SETTINGS)
+    assert [s.content for s in meeting] == ["Parents' evening at Leo's school"]
+    assert [s.content for s in from_event(_row("todo", "  ", title="Call the bank"), settings=SETTINGS)] == [
+        "Call the bank"  # no text: the title is all the record says
+    ]
+
+
+@pytest.mark.parametrize("source_type", ["document", "forum_post"])
+def test_a_third_party_source_states_nothing_about_the_user(source_type: str) -> None:
+    # A paper's "I think ...", an auditor's "I reviewed ...", another member's post: someone else's words.
+    text = "I think the results hold. I live in Geneva and I reviewed the accounts of 2023. I love hiking."
+    assert from_event(_row(source_type, text), settings=SETTINGS) == []
+    assert from_event(_row("note", text), settings=SETTINGS)  # the same words in the user's own note do
 
 
 def test_statements_per_event_are_capped() -> None:

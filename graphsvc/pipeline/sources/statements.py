@@ -1,11 +1,18 @@
 """What an event of another source states: candidate statements, by rule (pure, no I/O).
 
-- a todo or task: its title (or first line) as a ``goal`` while open, as an ``event`` dated by the record once
-  its status says it is done (``done``, ``completed``, ``closed``, ``finished``, ``完成``, ``已完成``);
-- a calendar entry: its title (or first line) as an ``event`` dated by the entry;
-- every source (notes, forum posts, documents too): the first-person statements the offline extractor finds in
-  its text (:func:`graphsvc.pipeline.extraction.offline.extract_offline`: place, work, likes, plans, problems,
-  dated events; English and Chinese), at most ``candidate_statements_per_event`` in all, most important first.
+- a todo or task: its whole text (the title alone only when there is no text: "Book the dentist for my kid"
+  titled "Dentist" is about the kid's appointment, not "Dentist") as a ``goal`` while open, as an ``event``
+  dated by the record once its status says it is done (``done``, ``completed``, ``closed``, ``finished``,
+  ``完成``, ``已完成``);
+- a calendar entry: its whole text (else its title) as an ``event`` dated by the entry;
+- what the user wrote (notes, todos, tasks, calendar entries): the first-person statements the offline extractor
+  finds in its text (:func:`graphsvc.pipeline.extraction.offline.extract_offline`: place, work, likes, plans,
+  problems, dated events; English and Chinese), at most ``candidate_statements_per_event`` in all, most important
+  first.
+
+Sources have an author (issue 22): a document or a forum post is written by someone else (a paper's "I think…",
+an auditor's paragraph), so :data:`THIRD_PARTY` sources state nothing about the user: no candidate, hence never a
+memory. What the user says about them in a conversation is the user's own statement.
 
 The same rules run with or without an LLM: candidates wait for reinforcement before they become memories, so a
 rule's miss costs a candidate, never a wrong memory.
@@ -21,12 +28,14 @@ from graphsvc.config import Settings
 from graphsvc.conversation import ConversationMessage
 from graphsvc.pipeline.extraction.offline import extract_offline
 from graphsvc.text.importance import score_importance
-from graphsvc.vocabulary import MemoryType
+from graphsvc.vocabulary import MemoryType, SourceType
 
 DONE_STATUSES = frozenset({"done", "completed", "complete", "closed", "finished", "resolved", "完成", "已完成"})
 MAX_READ_CHARS = 20_000
 MAX_STATEMENT_CHARS = 500
 DEFAULT_CONFIDENCE = 0.6
+THIRD_PARTY: frozenset[SourceType] = frozenset({"document", "forum_post"})
+"""Sources whose sentences are someone else's: never the user's statements."""
 
 
 class SourceRecord(Protocol):
@@ -55,13 +64,15 @@ class Statement:
     occurred_at: datetime | None = None
 
 
-def _headline(record: SourceRecord) -> str:
-    text = (record.title or record.content).strip().splitlines()[0].strip() if (record.title or record.content) else ""
+def _whole_text(record: SourceRecord) -> str:
+    """The record's whole text on one line (whitespace collapsed), else its title; at most
+    :data:`MAX_STATEMENT_CHARS`. The title is a label the text already carries; it stands in only for an empty text."""
+    text = " ".join(record.content.split()) or " ".join((record.title or "").split())
     return text[:MAX_STATEMENT_CHARS]
 
 
 def _record_statement(record: SourceRecord) -> Statement | None:
-    headline = _headline(record)
+    headline = _whole_text(record)
     if not headline:
         return None
     done = (record.status or "").strip().casefold() in DONE_STATUSES
@@ -79,8 +90,11 @@ def from_event(record: SourceRecord, *, settings: Settings) -> list[Statement]:
     """The candidate statements of one event, most important first, at most ``candidate_statements_per_event``.
 
     Returns:
-        an empty list when the record states nothing the rules recognise.
+        an empty list when the record states nothing the rules recognise, and always for a third-party source
+        (:data:`THIRD_PARTY`: documents, forum posts).
     """
+    if record.source_type in THIRD_PARTY:
+        return []
     found: list[Statement] = []
     own = _record_statement(record)
     if own is not None:

@@ -147,8 +147,11 @@ def name_the_speaker_zh(sentence: str, speaker: str) -> str:
         if word.strip():
             clause_start = word in ("，", ",", "；", ";", "：", ":")
     text = "".join(out)
-    return re.sub(rf"^{re.escape(speaker)}叫{re.escape(speaker)}[，,]\s*", speaker, text)
-    return "".join(out)
+    introduced = re.match(rf"{re.escape(speaker)}(?:叫|是){re.escape(speaker)}[，,]\s*", text)
+    if introduced is None:
+        return text
+    rest = text[introduced.end() :]
+    return rest if rest.startswith(speaker) else speaker + rest  # "我叫张伟，我在银行工作" → "张伟在银行工作"
 
 
 # --- the antecedent of "it/that" from the question answered -----------------------------------------------

@@ -64,6 +64,13 @@ def test_chinese_second_mentions_and_self_introductions_read_naturally() -> None
     assert name_the_speaker("我叫王丽，今年二十八岁。", "王丽", "zh") == "王丽今年二十八岁。"
 
 
+def test_a_bare_self_introduction_is_no_memory() -> None:
+    # Named, "我叫周立" would read "周立叫周立" and "I'm Jason" "Jason is Jason": nothing worth keeping.
+    assert _memories(("周立", "你好，我叫周立。"), ("周立", "我是周立。")) == []
+    assert _memories(("Jason", "Hi, I'm Jason.")) == []
+    assert _memories(("周立", "我叫周立，我在一家银行工作。")) == ["周立在一家银行工作。"]
+
+
 @pytest.mark.parametrize(
     ("sentence", "kept"),
     [

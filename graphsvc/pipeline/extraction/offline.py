@@ -219,8 +219,25 @@ def _statements_of(
             named = name_the_speaker(sentence, speaker, language)
             if language == "zh" and "我" not in sentence:
                 named = speaker + named  # a self-report with its subject dropped: "最近压力很大"
+            if _names_itself(named, speaker):
+                continue
             out.append((named, said, *hit))
     return out
+
+
+def _names_itself(statement: str, speaker: str) -> bool:
+    """A self-introduction once the speaker is named says nothing: "我叫周立" → "周立叫周立", "I'm Jason" →
+    "Jason is Jason"."""
+    if not speaker:
+        return False
+    name = re.escape(speaker)
+    return bool(
+        re.fullmatch(
+            rf"\s*{name}\s*(?:叫|是|名叫|的名字是|is|'s|’s|is called|'s name is|’s name is)\s*{name}\s*[。.!！]?\s*",
+            statement,
+            re.IGNORECASE,
+        )
+    )
 
 
 def _statement(

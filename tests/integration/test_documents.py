@@ -94,6 +94,7 @@ async def test_a_markdown_document_becomes_a_chunk_tree_with_its_event(
         e=doc["eventId"],
     )
     assert "Lisbon" in entity[0]["names"]
+    assert not {"Porto", "Alfa"} & set(entity[0]["names"])  # named in a table row only: no prose
     # A document is someone else's words: its sentences are no candidate statement of the user's.
     assert not [c for c in await service.candidates(user_id="ana") if "document" in c.source_types]
 

@@ -235,8 +235,11 @@ _PEP_TALK = re.compile(
     re.IGNORECASE,
 )
 _EN_CONNECTIVE = re.compile(
-    r"^(?:so|and|but|now|also|plus|anyway|then|well|still)\s*,?\s+(?=I\b|I['’]|[Mm]y\b|[Mm]e and\b|[Ww]e\b)"
+    r"^(?i:so|and|but|now|also|plus|anyway|then|well|still|besides|on another note|on the other hand)\s*,?\s+"
+    r"(?=I\b|I['’]|[Mm]y\b|[Mm]e and\b|[Ww]e\b)"
 )
+"""A connective that opens a sentence ("But I'm afraid of …", "On another note, I …") ties it to what was said
+before: cut, the statement stands alone without it."""
 _EN_CLAUSE_BREAK = re.compile(r"\s*(?:\s[-–—]\s*|[–—]\s*|-(?=\s)\s*|;\s*|:\s+|,?\s+(?:and|but|so|plus)\s+|,\s+)")
 _EN_FIRST_SINGULAR = re.compile(r"\b(?:my|me|myself|mine)\b", re.IGNORECASE)
 
@@ -265,7 +268,7 @@ def _points_outside(text: str) -> bool:
 _EN_VAGUE = re.compile(
     r"^I(?:['’]ll| will| would)? (?:try|do|give) (?:my|their) best\b|"
     r"^I(?:['’]ll| will) (?:try|keep trying)(?: (?:it|that|this|these|them|harder|again))?[.!]?$|"
-    r"^I learned a lot[.!]?$|^I (?:encountered|had|have) (?:a|some) (?:problem|issue|trouble|worry)s?(?: today)?[.!]?$|"
+    r"^I learned a lot[.!]?$|^I (?:really )?(?:don['’]t|do not) know what to do[.!]?$|^I (?:encountered|had|have) (?:a|some) (?:problem|issue|trouble|worry)s?(?: today)?[.!]?$|"
     r"\b(?:go for a walk|take a walk|watch a movie|see a movie|grab (?:a )?(?:coffee|bite|drink)|take a nap|"
     r"get some rest)\b(?=[^.!?]{0,25}[.!?]?$)",
     re.IGNORECASE,
@@ -373,7 +376,7 @@ _ZH_INTRODUCED = re.compile(r"(?:一[只个位本部条首]|叫|名叫)[\u4e00-\
 """A pronoun right after what it names ("养了一只猫叫团子，它特别黏人") points inside the sentence."""
 _ZH_VAGUE = re.compile(
     r"^我(?:会|要|将)(?:尽力|试着|努力|认真|好好|尽量|继续)|^我有一个(?:烦恼|问题|困扰|麻烦)[。！]?$|^我学到了很多[。！]?$|"
-    r"^我(?:还)?没有计划"
+    r"^我(?:还)?没有计划|^我(?:真的|也|还是)?不知道(?:该|应该)?怎么(?:办|做)(?:才好)?[。！]?$"
 )
 """Chinese statements that say nothing alone: resolutions ("我会尽力…"), a worry not named, "我学到了很多"."""
 """Once a leading clause is cut, a pronoun left in the rest points to what was cut ("团子病了，我带它去了医院")."""

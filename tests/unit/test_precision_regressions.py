@@ -85,6 +85,11 @@ def test_a_bare_self_introduction_is_no_memory() -> None:
         ("我们去了公园。", None),
         ("今天是个好日子，我跟朋友去看了电影。", "我跟朋友去看了电影。"),
         ("团子病了，我带它去了医院。", None),  # 它 points to the clause cut
+        ("But I'm really afraid of flying.", "I'm really afraid of flying."),  # the connective ties it to before
+        ("On another note, I joined a choir in May.", "I joined a choir in May."),
+        ("I don't know what to do.", None),  # says nothing alone
+        ("我真的不知道该怎么办。", None),
+        ("我不知道该怎么和老板谈加薪。", "我不知道该怎么和老板谈加薪。"),  # says what is unclear
     ],
 )
 def test_a_statement_stands_alone_or_is_refused(sentence: str, kept: str | None) -> None:

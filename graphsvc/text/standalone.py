@@ -268,7 +268,8 @@ def _points_outside(text: str) -> bool:
 _EN_VAGUE = re.compile(
     r"^I(?:['’]ll| will| would)? (?:try|do|give) (?:my|their) best\b|"
     r"^I(?:['’]ll| will) (?:try|keep trying)(?: (?:it|that|this|these|them|harder|again))?[.!]?$|"
-    r"^I learned a lot[.!]?$|^I (?:really )?(?:don['’]t|do not) know what to do[.!]?$|^I (?:encountered|had|have) (?:a|some) (?:problem|issue|trouble|worry)s?(?: today)?[.!]?$|"
+    r"^I learned a lot[.!]?$|^I (?:really )?(?:don['’]t|do not) know what to do[.!]?$|"
+    r"^I (?:encountered|had|have) (?:a|some) (?:problem|issue|trouble|worry)s?(?: today)?[.!]?$|"
     r"\b(?:go for a walk|take a walk|watch a movie|see a movie|grab (?:a )?(?:coffee|bite|drink)|take a nap|"
     r"get some rest)\b(?=[^.!?]{0,25}[.!?]?$)",
     re.IGNORECASE,

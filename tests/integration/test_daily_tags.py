@@ -31,5 +31,5 @@ async def test_the_speakers_names_are_never_a_tag(service: MemoryService, databa
     tagging = await daily(database, user_id="river", min_items=2, now=WHEN)
     assert tagging.items >= 3 and tagging.tagged > 0
     names = {t.name.casefold() for t in await service.tags(user_id="river")}
-    assert "pottery" in names  # a topic the messages share
+    assert any("pottery" in name.split() for name in names)  # a topic the messages share
     assert not any("river" in name.split() for name in names)  # the speaker, named in every message, is none

@@ -18,6 +18,7 @@ jieba's in Chinese; no pronoun, auxiliary or bare adverb: "Enjoys they're" is re
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from graphsvc.text import nlp
@@ -145,4 +146,13 @@ def characterise(texts: Sequence[str]) -> str | None:
     wants = _kept(_items(wants_pattern, texts, limit=None), texts, language, verb_phrase=True)[:MAX_ITEMS]
     if wants:
         return ("想要" if language == "zh" else "Wants to ") + _join(wants, language)
+    if language != "zh":
+        done = [a for a, n in Counter(a for t in texts for a in set(_EN_WENT.findall(t.lower()))).items() if n >= 2]
+        if done:
+            return "Goes " + _join(sorted(done)[:MAX_ITEMS], language)
     return None
+
+
+_EN_WENT = re.compile(r"\b(?:went|goes|go|going) ((?:running|hiking|swimming|cycling|biking|climbing|skiing|"
+                      r"surfing|fishing|camping|dancing|skating|snowboarding|kayaking|sailing|jogging|bowling))\b")
+"""An activity done again ("went running" in two memories → "Goes running"): a habit, in the speaker's words."""

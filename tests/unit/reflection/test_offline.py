@@ -82,12 +82,22 @@ def test_similar_vectors_without_a_shared_word_are_not_linked() -> None:
 
 def test_linked_memories_with_nothing_a_person_would_write_make_no_trait() -> None:
     mems = [
+        ("m1", memory("a", content="I went to the office today", vector=BASE, sessions=("s1",), is_new=False)),
+        ("m2", memory("b", content="I went to the office again", vector=NEAR, sessions=("s2",))),
+        ("m3", memory("c", content="Office in the rain", vector=NEAR, sessions=("s3",))),
+    ]
+    out = reflect_offline(memories=mems, traits=[], settings=SETTINGS, similarity_floor=0.0)
+    assert not out.new_behaviors and not out.new_trends  # no liked, wanted or repeated activity: no "Often mentions"
+
+
+def test_an_activity_done_again_is_a_habit_a_person_would_write() -> None:
+    mems = [
         ("m1", memory("a", content="I went running today", vector=BASE, sessions=("s1",), is_new=False)),
         ("m2", memory("b", content="I went running again", vector=NEAR, sessions=("s2",))),
         ("m3", memory("c", content="Running in the rain", vector=NEAR, sessions=("s3",))),
     ]
     out = reflect_offline(memories=mems, traits=[], settings=SETTINGS, similarity_floor=0.0)
-    assert not out.new_behaviors and not out.new_trends  # no liked or wanted object: no "Often mentions running"
+    assert [t.content for t in out.new_behaviors] == ["Goes running"]  # as 经常画画 is "often paints"
 
 
 def test_one_conversation_never_makes_a_trait() -> None:

@@ -41,3 +41,10 @@ def test_at_most_max_items_and_no_pronoun_objects() -> None:
     texts = [f"Ana loves {thing}." for thing in ("jazz", "chess", "tea", "rain", "it") for _ in range(2)]
     assert characterise(texts) == "Enjoys jazz, chess and tea"
     assert wording.MAX_ITEMS == 3
+
+
+def test_an_activity_done_in_two_memories_is_a_habit() -> None:
+    running = ["Ana went running in the park before work", "Ana went running along the river at dawn"]
+    assert characterise(running) == "Goes running"
+    assert characterise(["Ana went running in the park", "Ana went hiking in May"]) is None  # each once
+    assert characterise(["Ana went home early", "Ana went home late"]) is None  # a place, not an activity

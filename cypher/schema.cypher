@@ -57,6 +57,8 @@ CREATE CONSTRAINT document_uid IF NOT EXISTS FOR (n:Document) REQUIRE n.uid IS U
 ;
 CREATE CONSTRAINT document_version_uid IF NOT EXISTS FOR (n:DocumentVersion) REQUIRE n.uid IS UNIQUE
 ;
+CREATE CONSTRAINT document_upload_uid IF NOT EXISTS FOR (n:DocumentUpload) REQUIRE n.uid IS UNIQUE
+;
 CREATE CONSTRAINT chunk_uid IF NOT EXISTS FOR (n:Chunk) REQUIRE n.uid IS UNIQUE
 ;
 CREATE CONSTRAINT tag_uid IF NOT EXISTS FOR (n:Tag) REQUIRE n.uid IS UNIQUE
@@ -152,7 +154,11 @@ CREATE INDEX memory_candidate_status IF NOT EXISTS FOR (n:MemoryCandidate) ON (n
 ;
 CREATE INDEX document_user IF NOT EXISTS FOR (n:Document) ON (n.user_id)
 ;
+CREATE INDEX document_status IF NOT EXISTS FOR (n:Document) ON (n.status)
+;
 CREATE INDEX document_version_user IF NOT EXISTS FOR (n:DocumentVersion) ON (n.user_id)
+;
+CREATE INDEX document_upload_user IF NOT EXISTS FOR (n:DocumentUpload) ON (n.user_id)
 ;
 CREATE INDEX chunk_user IF NOT EXISTS FOR (n:Chunk) ON (n.user_id)
 ;
@@ -165,6 +171,10 @@ CREATE INDEX tag_name IF NOT EXISTS FOR (n:Tag) ON (n.user_id, n.normalized)
 CREATE INDEX learning_run_user IF NOT EXISTS FOR (n:LearningRun) ON (n.user_id)
 ;
 CREATE INDEX event_ingested IF NOT EXISTS FOR (n:Event) ON (n.ingested_at)
+;
+// Events still waiting for their vector (ingest stores them at once; the embed_events job embeds them):
+// only those carry embed_due_at, so the backlog and a job's next slice read a small index.
+CREATE INDEX event_embed_due IF NOT EXISTS FOR (n:Event) ON (n.embed_due_at)
 ;
 
 // --- full-text (BM25): English analyzer and CJK bigram analyzer over the same texts ---

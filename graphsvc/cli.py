@@ -8,12 +8,13 @@ import contextlib
 import errno
 import json
 import logging
+import os
 import socket
 import sys
 from collections.abc import Awaitable, Callable, Iterator
 from importlib.metadata import version
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, TypeVar
 
 import click
 from pydantic import ValidationError
@@ -89,14 +90,19 @@ def serve(host: str | None, port: int | None) -> None:
 
 
 def bind(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host:port``, bound before the heavy start-up so a taken port fails at once.
+    """A listening TCP socket on ``host:port``, bound before the heavy start-up so a taken port fails at once.
+    Every connection it accepts has ``TCP_NODELAY`` set (no Nagle delay on responses).
 
     Raises:
         click.ClickException: the port is taken or the address cannot be bound (one line with the fix).
     """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY on an accepted connection only when its socket says TCP,
+    # and without it every keep-alive response waits ~40 ms for Nagle (uvicorn writes head and body apart).
+    # The listener's own TCP_NODELAY is inherited by what it accepts on Linux as well.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
         sock.bind((host, port))
     except OSError as exc:
@@ -116,6 +122,7 @@ async def _serve(settings: Settings, sock: socket.socket) -> None:
     import uvicorn
 
     from graphsvc.api.app import build_app
+    from graphsvc.api.server import uvicorn_config
     from graphsvc.service import MemoryService
 
     service = await MemoryService.open(settings)
@@ -124,12 +131,7 @@ async def _serve(settings: Settings, sock: socket.socket) -> None:
     except BaseException:
         await service.close()
         raise
-    config = uvicorn.Config(
-        app,  # its lifespan closes the service at shutdown (uvicorn re-raises SIGTERM after serve returns)
-        log_config=None,
-        timeout_graceful_shutdown=max(1, int(settings.shutdown_grace_s)),
-        access_log=False,
-    )
+    config = uvicorn_config(app, settings)  # the app's lifespan closes the service (uvicorn re-raises SIGTERM)
     try:
         await uvicorn.Server(config).serve(sockets=[sock])
     except BaseException:
@@ -315,6 +317,14 @@ def import_(file: Path, no_wait: bool) -> None:
         _fail(exc)
 
 
+def private_file(path: Path) -> TextIO:
+    """``path`` opened for writing (truncated), readable and writable by its owner only (0600, also when it
+    existed): an export holds everything of a user."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)
+    return os.fdopen(fd, "w", encoding="utf-8")
+
+
 @main.command("export")
 @click.option("--user", "user_id", required=True, help="The user to export.")
 @click.option("--embeddings", is_flag=True, help="Include the vectors (else a restore re-embeds).")
@@ -327,7 +337,7 @@ def export_(user_id: str, embeddings: bool, output: Path | None) -> None:
         service = await MemoryService.open(_settings(), run_worker=False)
         lines = 0
         try:
-            with output.open("w", encoding="utf-8") if output else contextlib.nullcontext(sys.stdout) as handle:
+            with private_file(output) if output else contextlib.nullcontext(sys.stdout) as handle:
                 async for line in service.export_user(user_id=user_id, embeddings=embeddings):
                     handle.write(json.dumps(line, ensure_ascii=False) + "\n")
                     lines += 1
@@ -400,12 +410,18 @@ def erase_(user_id: str, confirm: str) -> None:
 @click.option("--user", "user_id", required=True, help="The user the document belongs to.")
 @click.option("--mime-type", default=None, help="The file's mime type (default: from its extension).")
 @click.option("--source-id", default=None, help="The document's id (default: the file name).")
-@click.option("--no-wait", is_flag=True, help="Return without waiting for its entities, candidates and tags.")
+@click.option(
+    "--no-wait", is_flag=True, help="Return once it is uploaded (a running service parses, embeds and indexes it)."
+)
 def ingest_doc(file: Path, user_id: str, mime_type: str | None, source_id: str | None, no_wait: bool) -> None:
-    """Ingest a document FILE (PDF, DOCX, XLSX, CSV, Markdown, text, HTML) for a user."""
+    """Ingest a document FILE (PDF, DOCX, XLSX, CSV, Markdown, text, HTML) for a user.
+
+    Without --no-wait it waits for the document's background jobs (parse, chunk, embed; then entities,
+    candidates, tags) and exits 2 when the document FAILED (the reason is printed).
+    """
     from graphsvc.service import MemoryService
 
-    async def run() -> None:
+    async def run() -> str | None:
         service = await MemoryService.open(_settings(), run_worker=not no_wait)
         try:
             content = service.read_document_file(file)
@@ -413,21 +429,60 @@ def ingest_doc(file: Path, user_id: str, mime_type: str | None, source_id: str |
                 user_id=user_id, filename=file.name, content=content, mime_type=mime_type, source_id=source_id
             )
             doc = outcome.document
-            what = "stored" if outcome.changed else "unchanged"
+            if not outcome.changed:
+                click.echo(f"unchanged: document {doc.uid} {doc.title!r} ({doc.status}, version {doc.version})")
+                return None
+            if no_wait:
+                click.echo(f"uploaded: document {doc.uid} ({doc.status}; job {doc.job_uid})")
+                return None
+            await service.wait_for_jobs()
+            doc = await service.document(user_id=user_id, document_id=doc.uid)
+            if doc.status == "failed":
+                return f"document {doc.uid} failed: {doc.error}"
             click.echo(
-                f"{what}: document {doc.uid} {doc.title!r} ({doc.format}, {doc.pages} pages, {doc.chunks} chunks, "
+                f"stored: document {doc.uid} {doc.title!r} ({doc.format}, {doc.pages} pages, {doc.chunks} chunks, "
                 f"version {doc.version})"
             )
-            if outcome.changed and not no_wait:
-                await service.wait_for_jobs()
-                click.echo("indexed (entities, candidates, tags)")
+            click.echo("indexed (entities, candidates, tags)")
+            return None
         finally:
             await service.close()
 
     try:
-        asyncio.run(run())
+        failure = asyncio.run(run())
     except GraphsvcError as exc:
         _fail(exc)
+    if failure:
+        click.echo(f"error: {failure}", err=True)
+        sys.exit(2)
+
+
+@main.command("forget-doc")
+@click.argument("document_id")
+@click.option("--user", "user_id", required=True, help="The user the document belongs to.")
+def forget_doc(document_id: str, user_id: str) -> None:
+    """Delete a document (every version, its chunks and events) and what rested only on it."""
+    from graphsvc.service import MemoryService
+
+    async def run() -> Any:
+        service = await MemoryService.open(_settings(), run_worker=False)
+        try:
+            return await service.forget_document(user_id=user_id, document_id=document_id)
+        finally:
+            await service.close()
+
+    try:
+        result = asyncio.run(run())
+    except GraphsvcError as exc:
+        _fail(exc)
+    if not result.documents:
+        click.echo(f"no document {document_id} of {user_id} (already forgotten?)")
+        return
+    click.echo(
+        f"forgot document {document_id}: {result.chunks} chunks, {result.document_versions} earlier versions, "
+        f"{result.events} events, {result.candidates} candidates, {result.memories_deleted} memories, "
+        f"{result.tags} tags; {result.nodes_deleted} nodes deleted"
+    )
 
 
 @main.command("learn")

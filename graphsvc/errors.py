@@ -42,13 +42,25 @@ class InvalidInputError(GraphsvcError):
         self.field = field
 
 
+MAX_ECHOED_CHARS = 200
+"""Longest caller-given id an error message repeats whole; a longer one (no stored id is that long) is shown by
+its start and length, so an error never echoes megabytes back."""
+
+
+def echoed(ident: str) -> str:
+    """``ident`` as an error message shows it: quoted, cut to its first 40 characters past ``MAX_ECHOED_CHARS``."""
+    if len(ident) <= MAX_ECHOED_CHARS:
+        return repr(ident)
+    return f"{ident[:40]!r}… ({len(ident)} characters)"
+
+
 class NotFoundError(GraphsvcError):
     """A referenced object does not exist for this tenant."""
 
     code = "NOT_FOUND"
 
     def __init__(self, *, kind: str, ident: str) -> None:
-        super().__init__(f"{kind} {ident!r} not found", suggestion=f"check the {kind} id")
+        super().__init__(f"{kind} {echoed(ident)} not found", suggestion=f"check the {kind} id")
         self.kind = kind
         self.ident = ident
 
@@ -59,7 +71,7 @@ class ForbiddenError(GraphsvcError):
     code = "FORBIDDEN"
 
     def __init__(self, *, user_id: str) -> None:
-        super().__init__(f"not allowed to access user {user_id!r}", suggestion="authenticate as that user")
+        super().__init__(f"not allowed to access user {echoed(user_id)}", suggestion="authenticate as that user")
         self.user_id = user_id
 
 
@@ -101,14 +113,37 @@ class DatabaseUnavailableError(GraphsvcError):
 
 
 class LLMError(GraphsvcError):
-    """The LLM call failed, timed out, refused, or returned output that does not validate."""
+    """The LLM call failed, timed out, refused, or returned output that does not validate.
+
+    Attributes:
+        task: the LLM task (``extract_memories``...).
+        reason: what went wrong, without the endpoint.
+        model: the chat model asked, when known.
+        base_url: the endpoint asked (credentials and query left out), when known.
+        status: the HTTP status the endpoint answered, None when it did not answer or answered 200.
+        retryable: False when asking again cannot help until someone changes a setting: an HTTP 4xx answer
+            other than 429 (a refused key, an unknown model, a bad request). The job that met it fails at once.
+    """
 
     code = "LLM_ERROR"
 
-    def __init__(self, *, task: str, reason: str) -> None:
-        super().__init__(f"LLM task {task} failed: {reason}")
+    def __init__(
+        self,
+        *,
+        task: str,
+        reason: str,
+        model: str | None = None,
+        base_url: str | None = None,
+        status: int | None = None,
+    ) -> None:
+        where = f" (model {model} at {base_url})" if model and base_url else ""
+        super().__init__(f"LLM task {task} failed{where}: {reason}", suggestion=_llm_fix(status, base_url))
         self.task = task
         self.reason = reason
+        self.model = model
+        self.base_url = base_url
+        self.status = status
+        self.retryable = status is None or status == 429 or status >= 500
         self.llm_calls = 0
         self.tokens_in = 0
         self.tokens_out = 0
@@ -118,6 +153,17 @@ class LLMError(GraphsvcError):
         self.llm_calls += calls
         self.tokens_in += tokens_in
         self.tokens_out += tokens_out
+
+
+def _llm_fix(status: int | None, base_url: str | None) -> str | None:
+    """How to fix an LLM endpoint's HTTP answer, by status (None when a retry may do)."""
+    if status in (401, 403):
+        return f"check LLM_API_KEY: the endpoint {base_url} refused it (HTTP {status})"
+    if status == 404:
+        return "check LLM_MODEL and LLM_BASE_URL (the endpoint knows no such model or path)"
+    if status is not None and 400 <= status < 500 and status != 429:
+        return "check LLM_MODEL, LLM_BASE_URL and LLM_STRUCTURED_OUTPUT against what the endpoint accepts"
+    return None
 
 
 class AmbiguousEntityError(GraphsvcError):
@@ -168,7 +214,21 @@ class ConflictError(GraphsvcError):
     code = "CONFLICT"
 
     def __init__(self, *, kind: str, ident: str, problem: str) -> None:
-        super().__init__(f"{kind} {ident!r} {problem}", suggestion=f"reload the {kind} and check its status")
+        super().__init__(f"{kind} {echoed(ident)} {problem}", suggestion=f"reload the {kind} and check its status")
+
+
+class ErasureInProgressError(GraphsvcError):
+    """The user is being erased: no write of the user is taken until ``eraseUser`` answers ``complete`` (so an
+    erasure never says complete while something written meanwhile is left)."""
+
+    code = "CONFLICT"
+
+    def __init__(self, *, user_id: str) -> None:
+        super().__init__(
+            f"user {user_id!r} is being erased: nothing was written",
+            suggestion="call eraseUser again until it answers complete: true, then write again",
+        )
+        self.user_id = user_id
 
 
 class TraitCycleError(GraphsvcError):
@@ -212,11 +272,25 @@ class DeadlineExceededError(GraphsvcError):
 
 
 class DocumentError(GraphsvcError):
-    """A document cannot be taken: wrong or unsupported format, corrupt, over a limit, a zip bomb. Nothing is
-    written."""
+    """A document cannot be taken: wrong or unsupported format, corrupt, encrypted, over a limit, a zip bomb, too
+    costly to parse. Raised at upload (nothing is written), or by its parsing job (the document is FAILED with
+    this reason)."""
 
     code = "INVALID_DOCUMENT"
 
     def __init__(self, *, filename: str, problem: str, fix: str | None = None) -> None:
         super().__init__(f"document {filename!r} {problem}", suggestion=fix)
         self.filename = filename
+        self.problem = problem
+        self.fix = fix
+
+
+class JobGaveUpError(GraphsvcError):
+    """A background job whose work cannot succeed by being retried (a document refused by its parser): the job
+    ends FAILED with this reason at once, whatever attempts it has left (``retryJob`` queues it again)."""
+
+    code = "JOB_GAVE_UP"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason

@@ -52,6 +52,15 @@ JOB_SECONDS = Histogram(
 JOB_FAILURES = Counter("graphsvc_job_failures_total", "Failed job attempts by kind", ["kind"])
 JOBS_QUEUED = Gauge("graphsvc_job_queue_depth", "Jobs in the database by status (PENDING, RUNNING)", ["status"])
 JOB_QUEUE_AGE = Gauge("graphsvc_job_queue_oldest_age_seconds", "Age of the oldest due PENDING job")
+VECTOR_BACKLOG = Gauge(
+    "graphsvc_vector_backlog_events", "Ingested events waiting for their vector (found by full text meanwhile)"
+)
+VECTOR_BACKLOG_AGE = Gauge(
+    "graphsvc_vector_backlog_oldest_age_seconds", "How long the longest-waiting event has waited for its vector"
+)
+DOCUMENTS_PROCESSING = Gauge(
+    "graphsvc_documents_processing", "Uploaded documents still being parsed, chunked and embedded"
+)
 
 # --- LLM ---------------------------------------------------------------------------------------------------
 LLM_CALLS = Counter("graphsvc_llm_calls_total", "LLM calls by task and outcome", ["task", "outcome"])

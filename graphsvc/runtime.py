@@ -61,8 +61,8 @@ class Runtime:
             await db.close()
             raise
         await asyncio.to_thread(nlp.load_models)
-        llm = LLMClient.from_settings(settings) if settings.llm_enabled else None
-        reranker = Reranker.from_settings(settings)
+        llm = LLMClient.from_settings(settings.llm) if settings.llm.enabled else None
+        reranker = Reranker.from_settings(settings.reranker)
         return cls(settings=settings, db=db, embedder=embedder, llm=llm, clock=clock, reranker=reranker)
 
     @property
@@ -71,7 +71,8 @@ class Runtime:
         return "llm" if self.llm is not None else "offline"
 
     async def aclose(self) -> None:
-        """Close the LLM client, the embedder and the database driver."""
+        """Stop the vector copies' fills, close the LLM client, the embedder and the database driver."""
+        await self.vectors.aclose()
         if self.llm is not None:
             await self.llm.aclose()
         if self.reranker is not None:

@@ -19,29 +19,76 @@ ID_FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 U+200B), lone surrogates, and line/paragraph separators."""
 
 
+EDGE_WHITESPACE = frozenset(" \t\n\r")
+"""Control characters an id may carry at its ends (stripped): tab, newline, carriage return. Other control
+characters are refused wherever they are, even where ``str.strip`` would remove them (U+001C–U+001F, U+0085,
+U+2028), so ``"alice\x1c"`` is refused instead of becoming ``"alice"``."""
+
+
 def require_id(field: str, value: str, settings: Settings) -> str:
-    """A non-blank id within ``max_id_chars`` without control characters; returns it stripped.
+    """A non-blank id within ``MAX_ID_CHARS``: :func:`check_id` with that limit."""
+    return check_id(field, value, max_chars=settings.limits.max_id_chars)
+
+
+def check_id(field: str, value: str, *, max_chars: int) -> str:
+    """A non-blank id of at most ``max_chars`` characters without control characters; returns it stripped.
+
+    Every comparison of ids (the tenant scope included) is made on what this returns.
 
     Raises:
-        InvalidInputError: empty, too long, or holding a character of ``ID_FORBIDDEN_CATEGORIES``.
+        InvalidInputError: empty, too long, or holding a character of ``ID_FORBIDDEN_CATEGORIES`` (tab,
+            newline and carriage return only at its ends, where they are stripped).
     """
-    stripped = value.strip() if isinstance(value, str) else ""
-    if not stripped:
+    if not isinstance(value, str):
         raise InvalidInputError(field=field, problem="must not be empty")
-    if len(stripped) > settings.max_id_chars:
+    if len(value) > max_chars + 100:  # never scan megabytes: far over the limit either way
         raise InvalidInputError(
             field=field,
-            problem=f"is {len(stripped)} characters, over the limit of {settings.max_id_chars}",
+            problem=f"is {len(value)} characters, over the limit of {max_chars}",
             fix="use a shorter id (for example a hash of the long one)",
         )
-    for position, char in enumerate(stripped):
-        if unicodedata.category(char) in ID_FORBIDDEN_CATEGORIES:
+    stripped = value.strip()
+    if not stripped:
+        raise InvalidInputError(field=field, problem="must not be empty")
+    if len(stripped) > max_chars:
+        raise InvalidInputError(
+            field=field,
+            problem=f"is {len(stripped)} characters, over the limit of {max_chars}",
+            fix="use a shorter id (for example a hash of the long one)",
+        )
+    return require_printable(field, value, fix="use printable characters only in ids")
+
+
+def require_printable(field: str, value: str, *, fix: str = "use printable characters only") -> str:
+    """``value`` stripped, when it holds no character of ``ID_FORBIDDEN_CATEGORIES`` (but tab, newline and
+    carriage return where they are stripped): for names and keys made of caller text (ids, tags, slots), where
+    NUL or U+001F would be stored or joined into keys.
+
+    Raises:
+        InvalidInputError: naming the first such character and its position.
+    """
+    stripped = value.strip()
+    start = len(value) - len(value.lstrip())
+    for position, char in enumerate(value):
+        inside = start <= position < start + len(stripped)
+        if unicodedata.category(char) in ID_FORBIDDEN_CATEGORIES and (inside or char not in EDGE_WHITESPACE):
             raise InvalidInputError(
                 field=field,
                 problem=f"holds the control or invisible character U+{ord(char):04X} at position {position}",
-                fix="use printable characters only in ids",
+                fix=fix,
             )
     return stripped
+
+
+def require_label(field: str, value: str, *, limit: int) -> str:
+    """A short piece of caller text used as a name or key (a tag, a memory's slot): stripped, non-blank, within
+    ``limit`` characters, without control or invisible characters (``ID_FORBIDDEN_CATEGORIES``: NUL and
+    U+001F would otherwise be stored and joined into keys).
+
+    Raises:
+        InvalidInputError: empty, too long, or holding such a character.
+    """
+    return require_printable(field, require_text(field, value, limit=limit))
 
 
 def require_encodable(field: str, value: str) -> str:
@@ -123,18 +170,26 @@ def require_limit(field: str, value: int, *, maximum: int) -> int:
 def recall_views(query: str | None, conversation: Sequence[Turn] | None, settings: Settings) -> list[str]:
     """The texts recall embeds: for a conversation, its last 1, 2, ... ``recall_conversation_turns`` turns (each
     after the query when one is given), shortest first; the last is :func:`recall_text`. A query alone, or
-    ``recall_conversation_turns`` 0 (every turn), gives one text.
+    ``recall_conversation_turns`` 0 (every turn), gives one text. The texts hold at most
+    ``max_recall_embed_chars`` characters in all: :func:`recall_text` always, then the shortest views that fit.
 
     Raises:
         InvalidInputError: as :func:`recall_text`.
     """
     whole = recall_text(query, conversation, settings)
     spoken = [t.content.strip() for t in conversation or [] if t.content.strip()]
-    if not spoken or settings.recall_conversation_turns == 0:
+    if not spoken or settings.recall.conversation_turns == 0:
         return [whole]
     head = [query.strip()] if query is not None and query.strip() else []
-    longest = min(settings.recall_conversation_turns, len(spoken))
-    views = ["\n".join([*head, *spoken[-n:]])[-settings.max_query_chars :].strip() for n in range(1, longest)]
+    longest = min(settings.recall.conversation_turns, len(spoken))
+    budget = settings.limits.max_recall_embed_chars - len(whole)
+    views: list[str] = []
+    for n in range(1, longest):
+        view = "\n".join([*head, *spoken[-n:]])[-settings.limits.max_query_chars :].strip()
+        budget -= len(view)
+        if budget < 0:  # max_recall_embed_chars: the longer views are left out
+            break
+        views.append(view)
     return [*views, whole]
 
 
@@ -151,22 +206,22 @@ def recall_text(query: str | None, conversation: Sequence[Turn] | None, settings
             than ``max_messages_per_request`` turns; a query over ``max_query_chars``.
     """
     turns = list(conversation or [])
-    if len(turns) > settings.max_messages_per_request:
+    if len(turns) > settings.limits.max_messages_per_request:
         raise InvalidInputError(
             field="conversation",
-            problem=f"has {len(turns)} turns, over the limit of {settings.max_messages_per_request}",
+            problem=f"has {len(turns)} turns, over the limit of {settings.limits.max_messages_per_request}",
             fix="send the latest turns only",
         )
     for n, turn in enumerate(turns):
-        if len(turn.content) > settings.max_message_chars:
+        if len(turn.content) > settings.limits.max_message_chars:
             raise InvalidInputError(
                 field=f"conversation[{n}].content",
-                problem=f"is {len(turn.content)} characters, over the limit of {settings.max_message_chars}",
+                problem=f"is {len(turn.content)} characters, over the limit of {settings.limits.max_message_chars}",
             )
     spoken = [t.content.strip() for t in turns if t.content.strip()]
-    recent = spoken[-settings.recall_conversation_turns :] if settings.recall_conversation_turns else spoken
+    recent = spoken[-settings.recall.conversation_turns :] if settings.recall.conversation_turns else spoken
     if query is not None and query.strip():
-        query = require_text("query", query, limit=settings.max_query_chars)
+        query = require_text("query", query, limit=settings.limits.max_query_chars)
         recent = [query.strip(), *recent]
     if not recent:
         raise InvalidInputError(
@@ -174,4 +229,4 @@ def recall_text(query: str | None, conversation: Sequence[Turn] | None, settings
             problem="is empty and the conversation has no turn with content",
             fix="pass a query, a conversation, or both",
         )
-    return "\n".join(recent)[-settings.max_query_chars :].strip()
+    return "\n".join(recent)[-settings.limits.max_query_chars :].strip()

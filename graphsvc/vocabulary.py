@@ -116,6 +116,7 @@ RetractionKind = Literal[
     "entity",
     "trait",
     "pending_observation",
+    "document",
 ]
 """Kinds of node a retraction deletes; a tombstone ``HistoryEntry`` (no content) names the kind."""
 
@@ -141,10 +142,21 @@ JOB_PRIORITIES: tuple[JobPriority, ...] = get_args(JobPriority)
 JOB_PRIORITY_RANK: dict[JobPriority, int] = {"interactive": 0, "bulk": 1}
 """What the ``Job.priority`` property stores: lower ranks are claimed first."""
 
-JobKind = Literal["extract_memories", "reflect", "index_document", "learn"]
+JobKind = Literal[
+    "extract_memories",
+    "reflect",
+    "embed_events",
+    "promote_candidates",
+    "parse_document",
+    "index_document",
+    "learn",
+]
 """Background work: ``extract_memories`` after a conversation ends (seed 001 §3.3), ``reflect`` after an
-extraction commits (seed 002 §1, the session-end trigger), ``index_document`` after a document is stored
-(its entities, seed 000, and its candidates), ``learn`` the daily learning run of one user (seed 003)."""
+extraction commits (seed 002 §1, the session-end trigger), ``embed_events`` the vectors of ingested events
+(ingest stores and returns; the embedder never runs on the request path), ``promote_candidates`` the candidates
+an ``ingestEvents`` made due, ``parse_document`` an uploaded document (parsed in a sandboxed subprocess,
+chunked, embedded), ``index_document`` after a document is parsed (its entities, seed 000, and its candidates),
+``learn`` the daily learning run of one user (seed 003)."""
 JOB_KINDS: tuple[JobKind, ...] = get_args(JobKind)
 
 NON_SOURCE_ROLES = frozenset({"assistant", "system", "ai"})
@@ -173,6 +185,11 @@ ChunkKind = Literal["section", "passage"]
 """A document chunk: a ``section`` (a heading and everything under it, the context a passage brings) or a
 ``passage`` (a paragraph-sized leaf: embedded, full-text indexed, recalled)."""
 CHUNK_KINDS: tuple[ChunkKind, ...] = get_args(ChunkKind)
+
+DocumentStatus = Literal["processing", "ready", "failed"]
+"""A document upload: ``processing`` while its ``parse_document`` job parses, chunks and embeds it, then
+``ready`` (its passages are recalled) or ``failed`` (with the reason; the last ready version, if any, stays)."""
+DOCUMENT_STATUSES: tuple[DocumentStatus, ...] = get_args(DocumentStatus)
 
 TagOrigin = Literal["auto", "user", "source"]
 """Who put a tag on a node: automatic topic tags, a person (``tagMemory``), or the source record's own tags."""

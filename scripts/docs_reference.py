@@ -42,6 +42,8 @@ from pydantic import AliasChoices, AliasPath, BaseModel, SecretStr
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
+from graphsvc.config import Section
+
 REPO = Path(__file__).resolve().parents[1]
 
 # Words about the project's own history or its source notes, which user docs never carry.
@@ -203,6 +205,12 @@ def _section_comments(cls: type) -> dict[str, str]:
     return titles
 
 
+def _section_title(section: type[BaseModel]) -> str:
+    """A section's heading: the first line of its docstring, without its variables in brackets."""
+    first = (section.__doc__ or section.__name__).strip().splitlines()[0]
+    return first.split(" (")[0].split(":")[0].rstrip(".")
+
+
 def _nested_model(annotation: Any) -> type[BaseModel] | None:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return annotation
@@ -298,6 +306,9 @@ def settings_docs(model: type[BaseModel], *, prefix: str = "", section: str = ""
         title = titles.get(name, section) or "General"
         if section and name in titles:
             title = f"{section}: {titles[name][:1].lower()}{titles[name][1:]}"
+        if nested is not None and issubclass(nested, Section):
+            out.extend(settings_docs(nested, section=_section_title(nested)))
+            continue
         if nested is not None:
             nested_prefix = _env_name(name, info, prefix) + delimiter
             out.extend(settings_docs(nested, prefix=nested_prefix, section=name.replace("_", " ").capitalize()))
@@ -452,3 +463,101 @@ def graphql_markdown(sdl: str) -> str:
         for kind in sorted(members, key=lambda t: t.name):
             lines += _named_type(kind)
     return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class ToolDoc:
+    """One MCP tool as ``tools/list`` describes it."""
+
+    name: str
+    description: str
+    input_schema: dict[str, Any]
+    read_only: bool
+    destructive: bool
+
+
+def _json_type(schema: dict[str, Any]) -> str:
+    """A JSON-schema property's type in a few words (``string``, ``integer 1–500``, ``"fact" | "goal"``...)."""
+    if "anyOf" in schema:
+        kinds = [_json_type(s) for s in schema["anyOf"] if s.get("type") != "null"]
+        return " or ".join(kinds) or "null"
+    if "enum" in schema:
+        return " or ".join(f"`{v}`" for v in schema["enum"])
+    if "$ref" in schema:
+        return str(schema["$ref"]).rsplit("/", 1)[-1]
+    kind = str(schema.get("type", "any"))
+    if "format" in schema:
+        kind += f" ({schema['format']})"
+    if kind == "array":
+        return f"list of {_json_type(schema.get('items', {}))}"
+    if "minimum" in schema or "maximum" in schema:
+        kind += f" {schema.get('minimum', '')}–{schema.get('maximum', '')}"
+    return kind
+
+
+def _schema_rows(properties: dict[str, Any], required: list[str]) -> list[str]:
+    rows = ["| argument | type | required | default | what it is |", "| --- | --- | --- | --- | --- |"]
+    for name, prop in properties.items():
+        default = "" if "default" not in prop or prop["default"] is None else f"`{prop['default']}`"
+        rows.append(
+            f"| `{name}` | {_cell(_json_type(prop))} | {'yes' if name in required else ''} | {default} "
+            f"| {_cell(_tool_text(prop.get('description')))} |"
+        )
+    return rows
+
+
+def _tool_text(text: object) -> str:
+    """A tool's or argument's description for the page: Markdown code spans, no history remarks."""
+    return user_text(str(text or "")).replace("``", "`")
+
+
+def mcp_markdown(tools: list[ToolDoc]) -> str:
+    """The MCP tools reference page: each tool's description (what the model reads) and its arguments.
+
+    Args:
+        tools: as the server lists them (``tools/list``), in its order.
+    """
+    lines = [
+        "# MCP tools",
+        "",
+        "The tools graphsvc serves over MCP (`/mcp`, or `graphsvc mcp` on stdio), as `tools/list` describes them to",
+        "the model; generated from the server's definitions. How to connect an agent: "
+        "[Connect an agent over MCP](../how-to/mcp.md).",
+        "",
+        "| tool | kind |",
+        "| --- | --- |",
+    ]
+    for tool in tools:
+        kind = "reads" if tool.read_only else ("removes data" if tool.destructive else "writes")
+        lines.append(f"| [`{tool.name}`](#{tool.name}) | {kind} |")
+    for tool in tools:
+        lines += ["", f"## {tool.name}", "", tool.description.strip().replace("``", "`"), ""]
+        schema = tool.input_schema
+        properties: dict[str, Any] = schema.get("properties", {})
+        lines += _schema_rows(properties, list(schema.get("required", []))) if properties else ["No arguments."]
+        for name, nested in schema.get("$defs", {}).items():
+            lines += ["", f"`{name}`: {_cell(_tool_text(nested.get('description')))}", ""]
+            lines += _schema_rows(nested.get("properties", {}), list(nested.get("required", [])))
+    return "\n".join(lines) + "\n"
+
+
+def mcp_tool_docs() -> list[ToolDoc]:
+    """Every tool of the MCP server, as its ``tools/list`` describes it (built without a running service)."""
+    import asyncio
+
+    from graphsvc.api.mcp import build_mcp_server
+
+    def no_call(*_: object) -> Any:
+        raise RuntimeError("listing the tools calls no service")
+
+    listed = asyncio.run(build_mcp_server(no_call, no_call).list_tools())
+    return [
+        ToolDoc(
+            name=tool.name,
+            description=tool.description or "",
+            input_schema=dict(tool.input_schema),
+            read_only=bool(tool.annotations and tool.annotations.read_only_hint),
+            destructive=bool(tool.annotations and tool.annotations.destructive_hint),
+        )
+        for tool in listed
+    ]

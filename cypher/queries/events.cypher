@@ -2,14 +2,16 @@
 
 // name: ingest_events
 // One session, a batch of events. Event uids are derived from (user_id, message id) or
-// (user_id, session, content, time), so MERGE makes a repeated delivery a no-op.
+// (user_id, session, content, time), so MERGE makes a repeated delivery a no-op: only a batch that stores
+// a new event reopens an ended session. A new event has no vector yet: embed_due_at marks it for the
+// embed_events job (full-text recall finds it meanwhile).
 MERGE (s:Session {uid: $session_uid})
   ON CREATE SET s.user_id = $user_id, s.session_id = $session_id, s.status = 'open',
                 s.started_at = $first_at, s.last_message_at = $last_at, s.tenant_key = $tenant_key,
                 s.name = 'session ' + $session_id
 WITH s
 WHERE s.user_id = $user_id
-SET s.status = 'open', s.ended_at = null, s.last_ingested_at = $now,
+SET s.last_ingested_at = $now,
     s.last_message_at = CASE WHEN s.last_message_at IS NULL OR s.last_message_at < $last_at
                              THEN $last_at ELSE s.last_message_at END
 WITH s
@@ -18,15 +20,21 @@ MERGE (e:Event {uid: ev.uid})
   ON CREATE SET e.user_id = $user_id, e.session_id = $session_id, e.tenant_key = $tenant_key,
                 e.source_type = 'conversation', e.source_id = ev.source_id, e.role = ev.role,
                 e.speaker = ev.speaker, e.content = ev.content, e.content_hash = ev.content_hash,
-                e.occurred_at = ev.occurred_at, e.embedding = ev.embedding, e.ingested_at = $now,
+                e.occurred_at = ev.occurred_at, e.embed_due_at = $now, e.ingested_at = $now,
                 e.seq = ev.seq, e.name = coalesce(ev.speaker, ev.role) + ': ' + left(ev.content, 48)
 MERGE (s)-[:HAS_EVENT]->(e)
-RETURN e.uid AS uid, e.ingested_at = $now AND e.content_hash = ev.content_hash AS created
+WITH s, collect({uid: e.uid, created: e.ingested_at = $now AND e.content_hash = ev.content_hash}) AS rows
+WITH s, rows, any(r IN rows WHERE r.created) AS stored_new
+SET s.status = CASE WHEN stored_new THEN 'open' ELSE s.status END,
+    s.ended_at = CASE WHEN stored_new THEN null ELSE s.ended_at END
+WITH rows
+UNWIND rows AS r
+RETURN r.uid AS uid, r.created AS created
 ;
 
 // name: session_events_pending
 MATCH (s:Session {uid: $session_uid})-[:HAS_EVENT]->(e:Event)
-WHERE s.user_id = $user_id AND e.user_id = $user_id AND e.extracted_at IS NULL
+WHERE s.user_id = $user_id AND e.user_id = $user_id AND e.extracted_at IS NULL AND e.forgotten_at IS NULL
 RETURN e.uid AS uid, e.source_id AS source_id, e.role AS role, e.speaker AS speaker,
        e.content AS content, e.occurred_at AS occurred_at
 ORDER BY e.occurred_at, e.seq, e.uid
@@ -69,15 +77,6 @@ MATCH (s:Session)
 WHERE s.status = 'open' AND coalesce(s.last_ingested_at, s.last_message_at) < $cutoff
 RETURN s.user_id AS user_id, s.session_id AS session_id
 LIMIT $limit
-;
-
-// name: previous_event
-// The session's latest message said before $before (the conversational context embedded with the next one).
-MATCH (e:Event)
-WHERE e.user_id = $user_id AND e.session_id = $session_id AND e.occurred_at < $before
-RETURN e.speaker AS speaker, e.content AS content
-ORDER BY e.occurred_at DESC, e.seq DESC
-LIMIT 1
 ;
 
 // name: event_content_clashes

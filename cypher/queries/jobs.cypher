@@ -226,3 +226,19 @@ WHERE j.status IN ['PENDING', 'RUNNING']
 RETURN j.status AS status, count(j) AS jobs,
        min(CASE WHEN j.status = 'PENDING' THEN j.run_after END) AS oldest_due
 ;
+
+// name: vector_backlog
+// Events of every user still waiting for their vector (the embed_events jobs' backlog: metrics, /ready), and
+// documents still being parsed, chunked and embedded.
+CALL () {
+  MATCH (e:Event)
+  WHERE e.embed_due_at IS NOT NULL
+  RETURN count(e) AS events, min(e.embed_due_at) AS oldest_due
+}
+CALL () {
+  MATCH (d:Document)
+  WHERE d.status = 'processing'
+  RETURN count(d) AS documents, min(d.upload_at) AS oldest_upload
+}
+RETURN events, oldest_due, documents, oldest_upload
+;

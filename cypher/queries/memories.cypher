@@ -19,9 +19,10 @@ CALL (c) {
   WITH m, vector.similarity.cosine(m.embedding, c.embedding) AS s
   ORDER BY s DESC
   LIMIT 1
-  RETURN m.uid AS uid, 2 * s - 1 AS cosine, m.slot_key AS slot_key, m.slot_value AS slot_value
+  RETURN m.uid AS uid, 2 * s - 1 AS cosine, m.slot_key AS slot_key, m.slot_value AS slot_value,
+         m.content AS content, m.slot AS slot, m.slot_subject AS slot_subject
 }
-RETURN c.idx AS idx, uid, cosine, slot_key, slot_value
+RETURN c.idx AS idx, uid, cosine, slot_key, slot_value, content, slot, slot_subject
 ;
 
 // name: create_memories
@@ -94,6 +95,15 @@ MERGE (m)-[:MENTIONS]->(n)
 RETURN count(*) AS links
 ;
 
+// name: adopt_memory_slots
+// A memory without a slot joins the slot a changed value of it was given (issue 21); its value stays unknown.
+UNWIND $adoptions AS a
+MATCH (m:Memory {uid: a.uid})
+WHERE m.user_id = $user_id AND m.slot_key IS NULL
+SET m.slot = a.slot, m.slot_subject = a.slot_subject, m.slot_key = a.slot_key, m.slot_value = null
+RETURN m.slot_key AS slot_key
+;
+
 // name: memory_slot_keys
 UNWIND $uids AS uid
 MATCH (m:Memory {uid: uid})
@@ -132,8 +142,16 @@ RETURN m AS memory, source_ids, s.uid AS superseded_by
 ;
 
 // name: memory_history_entries
-// Every HistoryEntry about one memory, oldest first (tombstones of a forgotten or retracted memory too).
-MATCH (h:HistoryEntry {target_uid: $uid})
+// Every HistoryEntry about one memory and about the versions it replaced (issue 21: its lineage, the memories
+// with a chain of SUPERSEDED_BY edges, by correction or by slot, to it), oldest first; tombstones of a
+// forgotten or retracted memory too.
+OPTIONAL MATCH (m:Memory {uid: $uid})
+WHERE m.user_id = $user_id
+OPTIONAL MATCH path = (p:Memory)-[:SUPERSEDED_BY*1..100]->(m)
+WHERE all(n IN nodes(path) WHERE n.user_id = $user_id)
+WITH collect(DISTINCT p.uid) + [$uid] AS uids
+UNWIND uids AS target
+MATCH (h:HistoryEntry {target_uid: target})
 WHERE h.user_id = $user_id
 RETURN h AS entry
 ORDER BY h.created_at, h.uid
@@ -204,6 +222,26 @@ RETURN count(m) AS changed
 ;
 
 // --- lifecycle by hand (graphsvc.pipeline.lifecycle) ----------------------------------------------------
+
+// name: claim_memory
+// Takes the memory's write lock for the rest of the transaction (a concurrent correction or forget of it
+// waits until this one commits or rolls back) and leaves no property behind; the status is read afterwards,
+// in the next statement (memory_state).
+MATCH (m:Memory {uid: $uid})
+WHERE m.user_id = $user_id
+SET m.claim_lock = true
+REMOVE m.claim_lock
+RETURN m.uid AS uid
+;
+
+// name: memory_state
+// The memory's status as committed by any transaction that held its lock before this one.
+MATCH (m:Memory {uid: $uid})
+WHERE m.user_id = $user_id
+OPTIONAL MATCH (m)-[:SUPERSEDED_BY {reason: 'correction'}]->(n:Memory)
+WHERE n.user_id = $user_id
+RETURN m.status AS status, m.superseded_reason AS superseded_reason, n.uid AS corrected_by
+;
 
 // name: supersede_by_correction
 // $old is replaced by $new (already written in this transaction): superseded with reason 'correction', a

@@ -2,9 +2,13 @@
 
 // name: recent_events
 // The user's latest events of every source, newest first (the "recent events" part of a memory context);
-// earlier versions of a source record are left out.
+// earlier versions of a source record, forgotten events (tombstones without text) and a message that states
+// only superseded beliefs (its memories superseded, none still holding) are left out: the context follows the
+// current belief.
 MATCH (e:Event)
-WHERE e.user_id = $user_id AND e.superseded_at IS NULL
+WHERE e.user_id = $user_id AND e.superseded_at IS NULL AND e.forgotten_at IS NULL
+  AND NOT (EXISTS { (:Memory {status: 'superseded'})-[:EXTRACTED_FROM]->(e) }
+           AND NOT EXISTS { (m:Memory)-[:EXTRACTED_FROM]->(e) WHERE m.status IN ['active', 'archived'] })
 RETURN e.uid AS uid, e.content AS content, e.speaker AS speaker, e.role AS role,
        e.occurred_at AS occurred_at, e.source_id AS source_id, e.source_type AS source_type, e.title AS title
 ORDER BY e.occurred_at DESC, e.seq DESC

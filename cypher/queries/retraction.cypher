@@ -179,16 +179,17 @@ RETURN count(*) AS memories
 ;
 
 // name: retract_forget_memory
-// forgetMemory: the node stays as a tombstone (status forgotten): its text, vector, slot, keys and
+// forgetMemory: the node stays as a tombstone (status forgotten): its text, vector, slot, keys, tags and
 // provenance go (so it leaves the full-text and vector indexes), and its earlier history with them.
+// No row when it is forgotten already (a concurrent forget committed first): one tombstone per memory.
 MATCH (m:Memory {uid: $memory_uid})
-WHERE m.user_id = $user_id
+WHERE m.user_id = $user_id AND m.status <> 'forgotten'
 OPTIONAL MATCH (h:HistoryEntry)-[:RECORDS]->(m)
 WITH m, collect(h) AS history
 FOREACH (h IN history | DETACH DELETE h)
 WITH m
 CALL (m) {
-  OPTIONAL MATCH (m)-[r:EXTRACTED_FROM|MENTIONS|SUPERSEDED_BY]-()
+  OPTIONAL MATCH (m)-[r:EXTRACTED_FROM|MENTIONS|SUPERSEDED_BY|TAGGED]-()
   DELETE r
 }
 CALL (m) {
@@ -292,4 +293,131 @@ CREATE (h:HistoryEntry {uid: randomUUID(), user_id: $user_id, target_uid: row.ui
                         event: row.event, actor: $actor, created_at: $now, reason: $reason})
 SET h.name = h.event
 RETURN count(h) AS tombstones
+;
+
+// name: retract_candidates
+// Candidates stated by gone events ($event_uids: deleted or forgotten): one left with no other event goes; one
+// that keeps some has its days and sources counted again from those (the promotion rules read them).
+UNWIND $event_uids AS event_uid
+MATCH (x:Event {uid: event_uid})
+USING INDEX x:Event(uid)
+WHERE x.user_id = $user_id
+UNWIND [(k:MemoryCandidate)-[:FROM_EVENT]->(x) | k] AS k
+WITH DISTINCT k
+WITH k, [(k)-[:FROM_EVENT]->(e:Event) WHERE NOT e.uid IN $event_uids | e] AS kept
+WITH k, kept,
+     [e IN kept | toString(date(datetime({datetime: e.occurred_at, timezone: 'UTC'})))] AS days,
+     [e IN kept | CASE WHEN e.source_type = 'conversation' THEN 'conversation:' + e.session_id
+                       ELSE e.source_type + ':' + e.source_id END] AS sources
+CALL (k, kept, days, sources) {
+  WITH k, kept, days, sources
+  WHERE size(kept) > 0
+  SET k.days = reduce(out = [], d IN days | CASE WHEN d IN out THEN out ELSE out + d END),
+      k.sources = reduce(out = [], s IN sources | CASE WHEN s IN out THEN out ELSE out + s END)
+}
+CALL (k, kept) {
+  WITH k, kept
+  WHERE size(kept) = 0
+  DETACH DELETE k
+}
+RETURN count(CASE WHEN size(kept) = 0 THEN 1 END) AS deleted
+;
+
+// name: retract_promoted_candidates
+// The candidates promoted to forgotten memories hold their text: they go (claimed with the memory's uid, or
+// linked to it).
+CALL () {
+  UNWIND $memory_uids AS memory_uid
+  MATCH (m:Memory {uid: memory_uid})
+  USING INDEX m:Memory(uid)
+  WHERE m.user_id = $user_id
+  UNWIND [(k:MemoryCandidate)-[:PROMOTED_TO]->(m) | k] AS k
+  RETURN k
+  UNION
+  MATCH (k:MemoryCandidate)
+  WHERE k.user_id = $user_id AND k.memory_uid IN $memory_uids
+  RETURN k
+}
+WITH DISTINCT k
+DETACH DELETE k
+RETURN count(*) AS deleted
+;
+
+// name: retract_redact_events
+// forgetMemory without keepSources: the events that stated the forgotten memory stay as tombstones (their uid, so
+// a client sending the conversation again stores nothing), without text, title, metadata, hash or vector (they
+// leave the full-text and vector indexes); their tags and what observed them (names, entities, candidates) let go
+// of them, and a source record whose latest version it is loses its title.
+UNWIND $event_uids AS event_uid
+MATCH (e:Event {uid: event_uid})
+USING INDEX e:Event(uid)
+WHERE e.user_id = $user_id
+CALL (e) {
+  OPTIONAL MATCH (e)<-[r:OBSERVED_IN|FROM_EVENT]-(:Entity|Alias|MemoryCandidate)
+  DELETE r
+}
+CALL (e) {
+  OPTIONAL MATCH (e)-[t:TAGGED]->(:Tag)
+  DELETE t
+}
+CALL (e) {
+  OPTIONAL MATCH (s:Source)-[:HAS_VERSION]->(e)
+  WHERE s.latest_uid = e.uid
+  SET s.title = null, s.name = s.source_type + ' ' + left(s.source_id, 40)
+}
+SET e.content = '', e.title = null, e.metadata = null, e.forgotten_at = $now,
+    e.name = coalesce(e.speaker, e.role, e.source_type) + ': (forgotten)'
+REMOVE e.embedding, e.content_hash
+RETURN count(e) AS events
+;
+
+// name: retract_delete_documents
+// forgetDocument: the documents go with their chunks and earlier versions.
+UNWIND $uids AS uid
+MATCH (d:Document {uid: uid})
+WHERE d.user_id = $user_id
+CALL (d) {
+  OPTIONAL MATCH (c:Chunk {document_uid: d.uid})
+  WHERE c.user_id = $user_id
+  WITH c, c.uid AS gone
+  DETACH DELETE c
+  RETURN count(gone) AS chunks
+}
+CALL (d) {
+  OPTIONAL MATCH (d)-[:PREVIOUS_VERSION]->(v:DocumentVersion)
+  WITH v, v.uid AS gone
+  DETACH DELETE v
+  RETURN count(gone) AS versions
+}
+WITH d, d.uid AS gone, chunks, versions
+DETACH DELETE d
+RETURN collect(gone) AS uids, sum(chunks) AS chunks, sum(versions) AS versions
+;
+
+// name: retract_orphan_sources
+// Source records left without any version go.
+UNWIND $uids AS uid
+MATCH (s:Source {uid: uid})
+WHERE s.user_id = $user_id AND NOT EXISTS { (s)-[:HAS_VERSION]->(:Event) }
+DETACH DELETE s
+RETURN count(*) AS sources
+;
+
+// name: retract_orphan_tags
+// Tags left on nothing go.
+UNWIND $uids AS uid
+MATCH (t:Tag {uid: uid})
+WHERE t.user_id = $user_id AND NOT EXISTS { ()-[:TAGGED]->(t) }
+DETACH DELETE t
+RETURN count(*) AS tags
+;
+
+// name: retract_session_summaries
+// Conversations that lost messages: their summaries are written again from what is left ([]: nothing to say).
+// A conversation not summarised yet is left as it is.
+UNWIND $rows AS row
+MATCH (s:Session {uid: row.session_uid})
+WHERE s.user_id = $user_id AND size(coalesce(s.summaries, [])) > 0
+SET s.summaries = row.summaries, s.summarised_at = $now
+RETURN count(s) AS sessions
 ;

@@ -24,11 +24,12 @@ RETURN s.uid AS session_uid, collect(e.uid) AS uids
 
 // name: retract_session_events_ordered
 // The events of the given sessions in conversation order (to re-embed the messages that followed a
-// deleted one: their embedded context quoted it).
+// deleted one: their embedded context quoted it; and to summarise what is left of a conversation).
 UNWIND $session_ids AS session_id
 MATCH (e:Event)
 WHERE e.user_id = $user_id AND e.session_id = session_id
-RETURN e.uid AS uid, e.session_id AS session_id, e.speaker AS speaker, e.content AS content
+RETURN e.uid AS uid, e.session_id AS session_id, e.speaker AS speaker, e.content AS content, e.role AS role,
+       e.occurred_at AS occurred_at, e.forgotten_at IS NOT NULL AS forgotten
 ORDER BY e.session_id, e.occurred_at, e.seq, e.uid
 ;
 
@@ -97,4 +98,79 @@ RETURN collect(DISTINCT m.slot_key) AS slot_keys
 MATCH (m:Memory {uid: $uid})
 WHERE m.user_id = $user_id
 RETURN m.uid AS uid, m.status AS status, m.slot_key AS slot_key
+;
+
+// name: retract_events_of_sources
+// The versions (events) of the user's source records ($source_uids: Source uids), each record with its own.
+UNWIND $source_uids AS source_uid
+MATCH (s:Source {uid: source_uid})
+WHERE s.user_id = $user_id
+RETURN s.uid AS source_uid, [(s)-[:HAS_VERSION]->(e:Event) | e.uid] AS event_uids
+;
+
+// name: retract_document_ref
+// A document of the user: its caller's id and the events that carry it (its DOCUMENT event of every version).
+MATCH (d:Document {uid: $uid})
+WHERE d.user_id = $user_id
+RETURN d.uid AS uid, d.source_id AS source_id, [(d)-[:FROM_EVENT]->(e:Event) | e.uid] AS event_uids
+;
+
+// name: retract_memory_lineage
+// forgetMemory: the memory, the versions it corrected (chains of SUPERSEDED_BY {reason: 'correction'} into it),
+// and the events that stated them: those each was extracted from, and those of the candidates promoted to it
+// (a candidate seen again after its promotion gains events its memory does not cite). Documents' events and
+// events already forgotten are left out (forgetting a memory never edits a document).
+MATCH (m:Memory {uid: $uid})
+WHERE m.user_id = $user_id
+WITH m, COLLECT {
+  MATCH p = (old:Memory)-[:SUPERSEDED_BY*1..50]->(m)
+  WHERE all(r IN relationships(p) WHERE r.reason = 'correction')
+  RETURN DISTINCT old.uid
+} AS older
+WITH [m.uid] + older AS lineage
+RETURN lineage AS memory_uids, COLLECT {
+  UNWIND lineage AS version
+  MATCH (:Memory {uid: version})-[:EXTRACTED_FROM]->(e:Event)
+  WHERE e.source_type <> 'document' AND e.forgotten_at IS NULL
+  RETURN {uid: e.uid, session_id: e.session_id} AS event
+  UNION
+  UNWIND lineage AS version
+  MATCH (:Memory {uid: version})<-[:PROMOTED_TO]-(:MemoryCandidate)-[:FROM_EVENT]->(e:Event)
+  WHERE e.source_type <> 'document' AND e.forgotten_at IS NULL
+  RETURN {uid: e.uid, session_id: e.session_id} AS event
+} AS events
+;
+
+// name: retract_event_sessions
+// The conversation (session id) of each given event of the user; events of other sources have none.
+UNWIND $event_uids AS event_uid
+MATCH (e:Event {uid: event_uid})
+USING INDEX e:Event(uid)
+WHERE e.user_id = $user_id AND e.session_id IS NOT NULL
+RETURN collect(DISTINCT e.session_id) AS session_ids
+;
+
+// name: retract_tags_of
+// The tags on the given memories, events and documents and on those documents' chunks (one of them may be left
+// on nothing once they go).
+CALL () {
+  UNWIND $memory_uids AS uid
+  MATCH (:Memory {uid: uid})-[:TAGGED]->(t:Tag)
+  RETURN t
+  UNION
+  UNWIND $event_uids AS uid
+  MATCH (:Event {uid: uid})-[:TAGGED]->(t:Tag)
+  RETURN t
+  UNION
+  UNWIND $document_uids AS uid
+  MATCH (:Document {uid: uid})-[:TAGGED]->(t:Tag)
+  RETURN t
+  UNION
+  UNWIND $document_uids AS uid
+  MATCH (:Chunk {document_uid: uid})-[:TAGGED]->(t:Tag)
+  RETURN t
+}
+WITH t
+WHERE t.user_id = $user_id
+RETURN collect(DISTINCT t.uid) AS uids
 ;

@@ -3,11 +3,12 @@
 
 // name: timeline
 // Items at or after $from and before $to, oldest first, after the cursor ($after_at, $after_uid) when given.
-// Events: current versions only, of $source_types (null = all); memories dated by when they happened (their
-// event time, else when they were made); candidates by when they were made. $kinds limits the kinds.
+// Events: current versions only, of $source_types (null = all), forgotten ones (tombstones) left out; memories
+// dated by when they happened (their event time, else when they were made); candidates by when they were made.
+// $kinds limits the kinds.
 CALL () {
   MATCH (e:Event)
-  WHERE e.user_id = $user_id AND 'event' IN $kinds AND e.superseded_at IS NULL
+  WHERE e.user_id = $user_id AND 'event' IN $kinds AND e.superseded_at IS NULL AND e.forgotten_at IS NULL
     AND e.occurred_at >= $from AND e.occurred_at < $to
     AND ($source_types IS NULL OR e.source_type IN $source_types)
   RETURN 'event' AS kind, e.uid AS uid, e.occurred_at AS at, e.content AS content, e.title AS title,

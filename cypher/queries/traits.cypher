@@ -1,6 +1,6 @@
 // Traits (seed 002 §3–8): the user's profile with its evidence chain, lineage and history
-// (graphsvc/graph/traits.py), what a reflection cycle plans on, and traits as recall candidates
-// (vector_traits_exact, fulltext_traits, hydrate_traits: run by recall). Every statement filters on user_id.
+// (graphsvc/graph/traits.py) and what a reflection cycle plans on. Recall reads traits in recall.cypher and
+// recall_hits.cypher. Every statement filters on user_id.
 
 // name: trait_profile
 MATCH (t:Trait)
@@ -36,39 +36,6 @@ UNWIND $uids AS uid
 MATCH (p:Trait {uid: uid})-[:PARENT_OF]->(c:Trait)
 WHERE p.user_id = $user_id AND c.user_id = $user_id
 RETURN p.uid AS key, c AS trait
-;
-
-// name: vector_traits_exact
-// Recall candidates: the user's traits at stage emerging, established or core (seed 002 §7: trend,
-// candidate and dissolved never take part in recall).
-MATCH (t:Trait)
-WHERE t.user_id = $user_id AND t.stage IN $stages AND t.embedding IS NOT NULL
-  AND ($trait_uids IS NULL OR t.uid IN $trait_uids)
-WITH t, vector.similarity.cosine(t.embedding, $embedding) AS score
-ORDER BY score DESC
-LIMIT $k
-RETURN t.uid AS uid, score
-;
-
-// name: fulltext_traits
-CALL db.index.fulltext.queryNodes($index, $lucene, {limit: $k}) YIELD node, score
-WHERE node.user_id = $user_id AND node.stage IN $stages AND ($trait_uids IS NULL OR node.uid IN $trait_uids)
-RETURN node.uid AS uid, score, node.content AS text
-;
-
-// name: hydrate_traits
-// A trait hit cites the messages of the memories its supporting evidence cites.
-UNWIND $uids AS uid
-MATCH (t:Trait {uid: uid})
-WHERE t.user_id = $user_id AND t.stage IN $stages
-OPTIONAL MATCH (ev:Evidence)-[:SUPPORTS]->(t)
-WHERE ev.user_id = $user_id
-OPTIONAL MATCH (ev)-[:CITES]->(:Memory)-[:EXTRACTED_FROM]->(e:Event)
-WHERE e.user_id = $user_id
-WITH t, e ORDER BY e.occurred_at
-RETURN t.uid AS uid, t.content AS content, t.stage AS stage, t.confidence AS confidence,
-       t.first_observed AS occurred_at, coalesce(t.last_reinforced, t.created_at) AS last_reinforced_at,
-       [s IN collect(DISTINCT e.source_id) WHERE s IS NOT NULL] AS source_ids
 ;
 
 // name: traits_as_of

@@ -1,60 +1,5 @@
-// Tenant-scoped nearest neighbours. Small tenants: an exact scan of their own vectors. Large
-// tenants: the vector index with the user_id filter applied inside the index (Cypher 25
-// SEARCH), over-fetching $candidates and re-ranking them by exact cosine. Scores are Neo4j's
-// cosine similarity, (1 + cos) / 2.
-
-// name: count_user_memories
-MATCH (m:Memory)
-WHERE m.user_id = $user_id
-RETURN count(m) AS n
-;
-
-// name: count_user_events
-MATCH (e:Event)
-WHERE e.user_id = $user_id
-RETURN count(e) AS n
-;
-
-// name: vector_events_exact
-MATCH (e:Event)
-WHERE e.user_id = $user_id AND e.embedding IS NOT NULL AND e.superseded_at IS NULL
-WITH e, vector.similarity.cosine(e.embedding, $embedding) AS score
-ORDER BY score DESC
-LIMIT $k
-RETURN e.uid AS uid, score
-;
-
-// name: vector_memories_exact
-MATCH (m:Memory)
-WHERE m.user_id = $user_id AND m.status = 'active' AND m.embedding IS NOT NULL
-WITH m, vector.similarity.cosine(m.embedding, $embedding) AS score
-ORDER BY score DESC
-LIMIT $k
-RETURN m.uid AS uid, score
-;
-
-// name: vector_memories_ann
-CYPHER 25
-MATCH (m:Memory)
-  SEARCH m IN (VECTOR INDEX memory_embedding FOR $embedding WHERE m.user_id = $user_id LIMIT $candidates)
-WITH m
-WHERE m.status = 'active'
-WITH m, vector.similarity.cosine(m.embedding, $embedding) AS score
-ORDER BY score DESC
-LIMIT $k
-RETURN m.uid AS uid, score
-;
-
-// name: vector_events_ann
-CYPHER 25
-MATCH (e:Event)
-  SEARCH e IN (VECTOR INDEX event_embedding FOR $embedding WHERE e.user_id = $user_id LIMIT $candidates)
-WITH e WHERE e.superseded_at IS NULL
-WITH e, vector.similarity.cosine(e.embedding, $embedding) AS score
-ORDER BY score DESC
-LIMIT $k
-RETURN e.uid AS uid, score
-;
+// Vectors outside recall's statements: the bulk loader's memories, and what the in-process vector copies
+// (graphsvc.graph.vector_cache) read. Recall's own vector lists are in recall.cypher (recall_vectors).
 
 // name: bulk_create_memories
 // Bulk load (benchmarks, migrations): plain CREATE of complete rows, no dedup or history.
@@ -70,44 +15,95 @@ CREATE (m:Memory {uid: row.uid, user_id: row.user_id, tenant_key: row.tenant_key
 RETURN count(m) AS created
 ;
 
-// name: memory_vectors_stamp
-// What an in-process copy of a user's memory vectors is checked against before each use
-// (graphsvc.graph.vector_cache): any creation, deletion or status change moves it.
-MATCH (m:Memory)
-WHERE m.user_id = $user_id
-RETURN count(m) AS memories, count(CASE WHEN m.status = 'active' THEN 1 END) AS active,
-       max(m.created_at) AS newest
-;
-
-// name: memory_vectors_of_user
-// The user's active memory vectors as packed float32 (15x faster to receive than float lists).
+// name: vector_copy_uids
+// What an in-process vector copy holds (graphsvc.graph.vector_cache), for each of $kinds: the uids of the
+// user's embedded nodes in recall's default scope (current events, active memories, impressions not stale,
+// traits at $copied_stages, passages), in uid order; null for a kind not asked for. The same scope as
+// recall_vectors' default lists and recall_text's stamp.
 CYPHER 25
-MATCH (m:Memory)
-WHERE m.user_id = $user_id AND m.status = 'active' AND m.embedding IS NOT NULL
-RETURN collect(m.uid) AS uids, collect(VECTOR(m.embedding, $dimensions, FLOAT32)) AS embeddings
+CALL () {
+  WHEN NOT 'event' IN $kinds THEN { RETURN null AS event }
+  ELSE {
+    MATCH (e:Event)
+    WHERE e.user_id = $user_id AND e.embedding IS NOT NULL AND e.superseded_at IS NULL
+    WITH e.uid AS uid ORDER BY uid
+    RETURN collect(uid) AS event
+  }
+}
+CALL () {
+  WHEN NOT 'memory' IN $kinds THEN { RETURN null AS memory }
+  ELSE {
+    MATCH (m:Memory)
+    WHERE m.user_id = $user_id AND m.embedding IS NOT NULL AND m.status = 'active'
+    WITH m.uid AS uid ORDER BY uid
+    RETURN collect(uid) AS memory
+  }
+}
+CALL () {
+  WHEN NOT 'impression' IN $kinds THEN { RETURN null AS impression }
+  ELSE {
+    MATCH (i:Impression)
+    WHERE i.user_id = $user_id AND i.embedding IS NOT NULL AND i.stale IS NULL
+    WITH i.uid AS uid ORDER BY uid
+    RETURN collect(uid) AS impression
+  }
+}
+CALL () {
+  WHEN NOT 'trait' IN $kinds THEN { RETURN null AS trait }
+  ELSE {
+    MATCH (t:Trait)
+    WHERE t.user_id = $user_id AND t.embedding IS NOT NULL AND t.stage IN $copied_stages
+    WITH t.uid AS uid ORDER BY uid
+    RETURN collect(uid) AS trait
+  }
+}
+CALL () {
+  WHEN NOT 'chunk' IN $kinds THEN { RETURN null AS chunk }
+  ELSE {
+    MATCH (c:Chunk)
+    WHERE c.user_id = $user_id AND c.kind = 'passage' AND c.embedding IS NOT NULL
+    WITH c.uid AS uid ORDER BY uid
+    RETURN collect(uid) AS chunk
+  }
+}
+RETURN event, memory, impression, trait, chunk
 ;
 
-// name: count_user_chunks
-MATCH (c:Chunk)
-WHERE c.user_id = $user_id AND c.kind = 'passage'
-RETURN count(c) AS n
-;
-
-// name: vector_chunks_exact
-MATCH (c:Chunk)
-WHERE c.user_id = $user_id AND c.kind = 'passage' AND c.embedding IS NOT NULL
-WITH c, vector.similarity.cosine(c.embedding, $embedding) AS score
-ORDER BY score DESC
-LIMIT $k
-RETURN c.uid AS uid, score
-;
-
-// name: vector_chunks_ann
+// name: vector_copy_vectors
+// The vectors of the user's nodes in $uids (a list per kind: event, memory, impression, trait, chunk) as packed
+// float32 (15x faster to receive than float lists), with the uids found; a node without a vector is left out.
 CYPHER 25
-MATCH (c:Chunk)
-  SEARCH c IN (VECTOR INDEX chunk_embedding FOR $embedding WHERE c.user_id = $user_id LIMIT $candidates)
-WITH c, vector.similarity.cosine(c.embedding, $embedding) AS score
-ORDER BY score DESC
-LIMIT $k
-RETURN c.uid AS uid, score
+CALL () {
+  UNWIND $uids.event AS uid
+  MATCH (n:Event {uid: uid})
+  WHERE n.user_id = $user_id AND n.embedding IS NOT NULL
+  RETURN collect(n.uid) AS event_uids, collect(VECTOR(n.embedding, $dimensions, FLOAT32)) AS event_vectors
+}
+CALL () {
+  UNWIND $uids.memory AS uid
+  MATCH (n:Memory {uid: uid})
+  WHERE n.user_id = $user_id AND n.embedding IS NOT NULL
+  RETURN collect(n.uid) AS memory_uids, collect(VECTOR(n.embedding, $dimensions, FLOAT32)) AS memory_vectors
+}
+CALL () {
+  UNWIND $uids.impression AS uid
+  MATCH (n:Impression {uid: uid})
+  WHERE n.user_id = $user_id AND n.embedding IS NOT NULL
+  RETURN collect(n.uid) AS impression_uids,
+         collect(VECTOR(n.embedding, $dimensions, FLOAT32)) AS impression_vectors
+}
+CALL () {
+  UNWIND $uids.trait AS uid
+  MATCH (n:Trait {uid: uid})
+  WHERE n.user_id = $user_id AND n.embedding IS NOT NULL
+  RETURN collect(n.uid) AS trait_uids, collect(VECTOR(n.embedding, $dimensions, FLOAT32)) AS trait_vectors
+}
+CALL () {
+  UNWIND $uids.chunk AS uid
+  MATCH (n:Chunk {uid: uid})
+  WHERE n.user_id = $user_id AND n.embedding IS NOT NULL
+  RETURN collect(n.uid) AS chunk_uids, collect(VECTOR(n.embedding, $dimensions, FLOAT32)) AS chunk_vectors
+}
+RETURN event_uids, event_vectors, memory_uids, memory_vectors, impression_uids, impression_vectors, trait_uids,
+       trait_vectors, chunk_uids, chunk_vectors
 ;

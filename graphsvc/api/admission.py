@@ -1,38 +1,40 @@
-"""The HTTP guard in front of ``POST /graphql`` (issue 11): bounded bodies, clear 400s, admission control,
-a server-side deadline, and no work for clients that left.
+"""The HTTP guard of ``POST /graphql`` and ``POST /mcp`` once the caller is known (issues 11 and 25): bounded
+bodies, clear 400s, fair admission, a server-side deadline, no work for clients that left, and 503 (not 500)
+for what is cut short by a shutdown.
 
-One ASGI middleware, in this order for each POST:
+One ASGI middleware, inside authentication (:mod:`graphsvc.api.guard`), so nothing here runs for a caller
+without credentials. For each POST, in this order:
 
-1. a request id: the caller's ``X-Request-ID`` (letters, digits, ``._-``, at most 64) or a new one, bound
-   for the logs (:mod:`graphsvc.logs`) and returned in the response's ``X-Request-ID``;
-2. the body, at most ``max_body_bytes`` (``Content-Length`` checked first, then the bytes as they arrive):
-   HTTP 413 past it;
-3. a JSON body must be valid UTF-8 and a JSON object: HTTP 400 otherwise (``null``, ``1``, broken JSON);
-4. admission: at most ``max_inflight_requests`` execute at once, at most ``max_queued_requests`` wait, each
-   at most ``max_queue_wait_s``; a request that cannot be queued or waited too long gets HTTP 503 with
-   ``Retry-After`` at once, before any work (per-client rate limits, HTTP 429, live with authentication);
-5. execution under a deadline of ``request_deadline_s``: past it the request's task is cancelled (its
-   database transaction rolls back) and the client gets HTTP 503 with code DEADLINE_EXCEEDED; a client that
-   disconnects has its request cancelled the same way.
+1. the body (:mod:`graphsvc.api.request_body`): at most ``max_body_bytes`` (HTTP 413 past it); a JSON body
+   must be valid UTF-8, at most ``max_json_depth`` deep, and a JSON object (HTTP 400 otherwise);
+2. admission (:class:`Admission`): at most ``max_inflight_requests`` execute at once, at most
+   ``max_queued_requests`` wait, each at most ``max_queue_wait_s`` (HTTP 503 OVERLOADED with ``Retry-After``
+   otherwise, at once, before any work). With authentication on, one caller has at most
+   ``max_inflight_per_caller`` executing and as many waiting (HTTP 429 past that), and a waiting request of a
+   caller at its share lets other callers' requests go first;
+3. execution under a deadline of ``request_deadline_s``: past it the request's task is cancelled (its
+   database transaction rolls back) and the client gets HTTP 503 DEADLINE_EXCEEDED; a client that
+   disconnects has its request cancelled the same way; a request still running when the server stops
+   (after ``SHUTDOWN_GRACE_S``) is answered HTTP 503 with ``Retry-After``.
 
-Every outcome is counted in :mod:`graphsvc.metrics` (requests by operation and outcome, latency, queue).
+Every outcome is counted in :mod:`graphsvc.metrics` (requests by operation and outcome, latency, queue), and
+every refusal is logged (:mod:`graphsvc.api.refusals`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import re
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
 from typing import Any
 
-from graphql import FieldNode, OperationDefinitionNode, parse
-
 from graphsvc import metrics
+from graphsvc.api.context import IDENTITY_STATE_KEY, Identity
+from graphsvc.api.refusals import Refusal, Stage, refuse
+from graphsvc.api.request_body import inspect_graphql, inspect_mcp, read_body
 from graphsvc.config import Settings
-from graphsvc.logs import bound, new_request_id
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -40,103 +42,237 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-_REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 RETRY_AFTER_S = 1
 
 
 class Admission:
-    """At most ``inflight`` requests at once; at most ``queued`` waiting, each for at most ``wait_s``."""
+    """Execution slots shared by every caller, handed out first come, first served, except that a caller
+    already at its share waits while other callers' requests pass it.
 
-    def __init__(self, *, inflight: int, queued: int, wait_s: float) -> None:
-        self._slots = asyncio.Semaphore(inflight)
+    Args:
+        inflight: requests executing at once.
+        queued: requests waiting at once, over all callers.
+        wait_s: longest wait for a slot.
+        per_caller: requests one caller may have executing, and waiting; None for no per-caller share.
+    """
+
+    def __init__(self, *, inflight: int, queued: int, wait_s: float, per_caller: int | None = None) -> None:
+        self._free = inflight
         self._max_queued = queued
         self._wait_s = wait_s
-        self.waiting = 0
+        self._per_caller = per_caller
+        self._running: dict[str, int] = {}
+        self._waiters: list[tuple[str, asyncio.Future[None]]] = []
 
-    async def enter(self) -> str | None:
-        """Take a slot; returns None when admitted, else why not (``queue_full``, ``queue_timeout``)."""
-        if not self._slots.locked():
-            await self._slots.acquire()
+    @property
+    def waiting(self) -> int:
+        """Requests waiting for a slot now."""
+        return len(self._waiters)
+
+    def running(self, caller: str) -> int:
+        """Requests of ``caller`` executing now."""
+        return self._running.get(caller, 0)
+
+    async def enter(self, caller: str) -> Stage | None:
+        """Take a slot for ``caller``; None when admitted, else why not (``caller_share``: the caller already
+        has its share executing and waiting; ``queue_full``; ``queue_timeout``)."""
+        if self._free > 0 and self._under_share(caller):
+            self._take(caller)
             return None
-        if self.waiting >= self._max_queued:
+        if self._per_caller is not None and sum(c == caller for c, _ in self._waiters) >= self._per_caller:
+            return "caller_share"
+        if len(self._waiters) >= self._max_queued:
             return "queue_full"
-        self.waiting += 1
-        metrics.QUEUED.set(self.waiting)
+        entry = (caller, asyncio.get_running_loop().create_future())
+        self._waiters.append(entry)
+        metrics.QUEUED.set(len(self._waiters))
         try:
-            await asyncio.wait_for(self._slots.acquire(), timeout=self._wait_s)
-        except TimeoutError:
-            return "queue_timeout"
-        finally:
-            self.waiting -= 1
-            metrics.QUEUED.set(self.waiting)
-        return None
+            await asyncio.wait({entry[1]}, timeout=self._wait_s)
+        except asyncio.CancelledError:
+            self._give_up(entry)
+            raise
+        if entry[1].done():
+            return None  # the slot was taken for this request by _dispatch
+        self._give_up(entry)
+        return "queue_timeout"
 
-    def leave(self) -> None:
-        self._slots.release()
+    def leave(self, caller: str) -> None:
+        """Give back the slot a request of ``caller`` held, and hand it on."""
+        self._free += 1
+        left = self._running.get(caller, 1) - 1
+        if left > 0:
+            self._running[caller] = left
+        else:
+            self._running.pop(caller, None)
+        self._dispatch()
+
+    def _under_share(self, caller: str) -> bool:
+        return self._per_caller is None or self.running(caller) < self._per_caller
+
+    def _take(self, caller: str) -> None:
+        self._free -= 1
+        self._running[caller] = self.running(caller) + 1
+
+    def _give_up(self, entry: tuple[str, asyncio.Future[None]]) -> None:
+        """A waiter stops waiting (timeout, cancellation); a slot already handed to it is given back."""
+        caller, future = entry
+        if entry in self._waiters:
+            self._waiters.remove(entry)
+            future.cancel()
+        elif future.done() and not future.cancelled():
+            self.leave(caller)
+        metrics.QUEUED.set(len(self._waiters))
+
+    def _dispatch(self) -> None:
+        """Hand free slots to the oldest waiters whose caller is under its share."""
+        position = 0
+        while self._free > 0 and position < len(self._waiters):
+            caller, future = self._waiters[position]
+            if not self._under_share(caller):
+                position += 1
+                continue
+            self._waiters.pop(position)
+            self._take(caller)
+            future.set_result(None)
+        metrics.QUEUED.set(len(self._waiters))
+
+
+@dataclass(frozen=True)
+class GuardedPath:
+    """How one guarded path reads its body: ``inspect(scope, body) -> (problem, label)``, and the bytes that
+    mark an answer as an error (``"errors"`` of GraphQL, ``"isError":true`` of an MCP tool)."""
+
+    inspect: Callable[[Scope, bytes], tuple[str | None, str]]
+    error_marks: tuple[bytes, ...]
 
 
 class RequestGuard:
-    """ASGI middleware applying the module's steps to ``POST`` requests of ``paths``.
+    """ASGI middleware applying the module's steps to ``POST /graphql`` and ``POST /mcp``.
 
     Args:
         app: the wrapped application.
-        settings: limits (``max_body_bytes``, ``max_inflight_requests``, ``max_queued_requests``,
-            ``max_queue_wait_s``, ``request_deadline_s``).
-        paths: the paths guarded (``/graphql``); other requests only get a request id.
+        settings: the limits (``max_body_bytes``, ``max_json_depth``, ``max_inflight_requests``,
+            ``max_queued_requests``, ``max_queue_wait_s``, ``max_inflight_per_caller``,
+            ``request_deadline_s``).
+        known_fields: the schema's root fields (metric labels name only these).
+        mcp_tools: the MCP tools (metric labels name only these).
+        max_tokens: most tokens a GraphQL document is parsed with for its label.
     """
 
-    def __init__(self, app: ASGIApp, *, settings: Settings, paths: tuple[str, ...] = ("/graphql",)) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        settings: Settings,
+        known_fields: frozenset[str] = frozenset(),
+        mcp_tools: frozenset[str] = frozenset(),
+        max_tokens: int = 2_000,
+    ) -> None:
         self.app = app
         self.settings = settings
-        self.paths = paths
+        depth = settings.limits.max_json_depth
+        self.paths = {
+            "/graphql": GuardedPath(
+                lambda scope, body: inspect_graphql(
+                    scope, body, max_depth=depth, known_fields=known_fields, max_tokens=max_tokens
+                ),
+                (b'"errors"',),
+            ),
+            "/mcp": GuardedPath(
+                lambda scope, body: inspect_mcp(scope, body, max_depth=depth, tools=mcp_tools),
+                (b'"isError":true', b'"isError": true', b'"error":'),
+            ),
+        }
         self.admission = Admission(
-            inflight=settings.max_inflight_requests,
-            queued=settings.max_queued_requests,
-            wait_s=settings.max_queue_wait_s,
+            inflight=settings.limits.max_inflight_requests,
+            queued=settings.limits.max_queued_requests,
+            wait_s=settings.limits.max_queue_wait_s,
+            per_caller=settings.limits.max_inflight_per_caller if settings.auth.mode != "none" else None,
         )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        path = self.paths.get(str(scope.get("path", "")).rstrip("/")) if scope["type"] == "http" else None
+        if path is None or scope["method"] != "POST":
             await self.app(scope, receive, send)
             return
-        request_id = _request_id(scope)
-        send = _with_request_id(send, request_id)
-        with bound(request_id=request_id):
-            if scope["method"] != "POST" or scope["path"] not in self.paths:
-                await self.app(scope, receive, send)
-                return
-            await self._guarded(scope, receive, send)
+        started = {"response": False}
 
-    async def _guarded(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async def tracked(message: Message) -> None:
+            started["response"] = True
+            await send(message)
+
+        try:
+            await self._guarded(path, scope, receive, tracked)
+        except asyncio.CancelledError:
+            # The server is stopping (uvicorn cancels what outlived SHUTDOWN_GRACE_S): answer 503, not 500.
+            if not started["response"]:
+                await refuse(
+                    Refusal(
+                        503,
+                        "SHUTTING_DOWN",
+                        "the service stopped while serving this request",
+                        "shutdown",
+                        "retry: another process, or this one once restarted, will serve it",
+                        retry_after_s=RETRY_AFTER_S,
+                    ),
+                    scope,
+                    send,
+                )
+
+    async def _guarded(self, path: GuardedPath, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.monotonic()
-        body = await _read_body(scope, receive, self.settings.max_body_bytes)
+        body = await read_body(scope, receive, self.settings.limits.max_body_bytes)
         if body is None:
-            metrics.REJECTED.labels("body_too_large").inc()
-            limit = self.settings.max_body_bytes
-            await _reply(send, 413, f"the request body is over {limit} bytes", "PAYLOAD_TOO_LARGE")
+            limit = self.settings.limits.max_body_bytes
+            await refuse(
+                Refusal(413, "PAYLOAD_TOO_LARGE", f"the request body is over {limit} bytes", "body_too_large"),
+                scope,
+                send,
+            )
             return
-        problem, operation = _inspect(scope, body)
+        problem, operation = path.inspect(scope, body)
         if problem is not None:
-            metrics.REJECTED.labels("malformed").inc()
             metrics.REQUESTS.labels(operation, "bad_request").inc()
-            await _reply(send, 400, problem, "BAD_REQUEST")
+            await refuse(Refusal(400, "BAD_REQUEST", problem, "malformed"), scope, send)
             return
-        refused = await self.admission.enter()
+        caller = _caller(scope)
+        refused = await self.admission.enter(caller)
         if refused is not None:
-            metrics.REJECTED.labels(refused).inc()
             metrics.REQUESTS.labels(operation, "rejected").inc()
-            await _reply(send, 503, "the service is at capacity", "OVERLOADED", retry_after=True)
+            await refuse(self._refusal(refused), scope, send)
             return
         metrics.INFLIGHT.inc()
         try:
-            outcome = await self._execute(scope, body, receive, send)
+            outcome = await self._execute(scope, body, receive, send, path.error_marks)
         finally:
             metrics.INFLIGHT.dec()
-            self.admission.leave()
+            self.admission.leave(caller)
         metrics.REQUESTS.labels(operation, outcome).inc()
         metrics.REQUEST_SECONDS.labels(operation).observe(time.monotonic() - started)
 
-    async def _execute(self, scope: Scope, body: bytes, receive: Receive, send: Send) -> str:
+    def _refusal(self, stage: Stage) -> Refusal:
+        if stage == "caller_share":
+            share = self.settings.limits.max_inflight_per_caller
+            return Refusal(
+                429,
+                "RATE_LIMITED",
+                f"this caller already has {share} requests executing and {share} waiting",
+                stage,
+                "wait for an answer before sending more, or raise MAX_INFLIGHT_PER_CALLER",
+                retry_after_s=RETRY_AFTER_S,
+            )
+        return Refusal(
+            503,
+            "OVERLOADED",
+            "the service is at capacity",
+            stage,
+            f"retry after {RETRY_AFTER_S} s",
+            retry_after_s=RETRY_AFTER_S,
+        )
+
+    async def _execute(
+        self, scope: Scope, body: bytes, receive: Receive, send: Send, error_marks: tuple[bytes, ...]
+    ) -> str:
         """Run the app under the deadline, cancelled if the client leaves; returns the outcome label."""
         left = asyncio.Event()
         replayed = False
@@ -151,10 +287,8 @@ class RequestGuard:
             return {"type": "http.disconnect"}
 
         async def tracking_send(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                state["started"] = True
-            elif message["type"] == "http.response.body" and b'"errors"' in message.get("body", b""):
-                state["errors"] = True
+            state["started"] = True
+            state["errors"] = state["errors"] or any(m in message.get("body", b"") for m in error_marks)
             await send(message)
 
         async def watch_disconnect() -> None:
@@ -167,120 +301,47 @@ class RequestGuard:
         leaving = asyncio.ensure_future(left.wait())
         try:
             done, _ = await asyncio.wait(
-                {app_task, leaving}, timeout=self.settings.request_deadline_s, return_when=asyncio.FIRST_COMPLETED
+                {app_task, leaving},
+                timeout=self.settings.limits.request_deadline_s,
+                return_when=asyncio.FIRST_COMPLETED,
             )
+        except asyncio.CancelledError:
+            await _stop(app_task)
+            raise
         finally:
             for task in (watcher, leaving):
                 task.cancel()
         if app_task in done:
             app_task.result()
             return "error" if state["errors"] else "ok"
-        app_task.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await app_task
+        await _stop(app_task)
         if left.is_set():
             metrics.DISCONNECTS.inc()
             return "abandoned"
         metrics.DEADLINES.inc()
         if not state["started"]:
-            await _reply(
-                send,
-                503,
-                f"the request took longer than its {self.settings.request_deadline_s:g} s deadline and was stopped",
-                "DEADLINE_EXCEEDED",
-                retry_after=True,
-            )
+            await refuse(self._past_deadline(), scope, send)
         return "deadline"
 
-
-def _request_id(scope: Scope) -> str:
-    for name, value in scope.get("headers", []):
-        if name == b"x-request-id":
-            candidate = str(value.decode("latin-1"))
-            if _REQUEST_ID.match(candidate):
-                return candidate
-    return new_request_id()
-
-
-def _with_request_id(send: Send, request_id: str) -> Send:
-    async def wrapped(message: Message) -> None:
-        if message["type"] == "http.response.start":
-            message = dict(message)
-            message["headers"] = [*message.get("headers", []), (b"x-request-id", request_id.encode())]
-        await send(message)
-
-    return wrapped
+    def _past_deadline(self) -> Refusal:
+        deadline_s = self.settings.limits.request_deadline_s
+        return Refusal(
+            503,
+            "DEADLINE_EXCEEDED",
+            f"the request took longer than its {deadline_s:g} s deadline and was stopped",
+            "deadline",
+            "retry later, ask for less (a smaller limit or batch), or raise REQUEST_DEADLINE_S",
+            retry_after_s=RETRY_AFTER_S,
+        )
 
 
-async def _read_body(scope: Scope, receive: Receive, limit: int) -> bytes | None:
-    """The whole body, or None as soon as it is known to exceed ``limit`` bytes."""
-    for name, value in scope.get("headers", []):
-        if name == b"content-length":
-            with contextlib.suppress(ValueError):
-                if int(value) > limit:
-                    return None
-    chunks: list[bytes] = []
-    size = 0
-    while True:
-        message = await receive()
-        if message["type"] == "http.disconnect":
-            return b""
-        chunk = message.get("body", b"")
-        size += len(chunk)
-        if size > limit:
-            return None
-        chunks.append(chunk)
-        if not message.get("more_body", False):
-            return b"".join(chunks)
+async def _stop(task: asyncio.Future[None]) -> None:
+    """Cancel the request's task and wait until it has unwound (its transaction rolled back)."""
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await task
 
 
-def _content_type(scope: Scope) -> str:
-    for name, value in scope.get("headers", []):
-        if name == b"content-type":
-            return str(value.decode("latin-1")).split(";")[0].strip().lower()
-    return ""
-
-
-def _inspect(scope: Scope, body: bytes) -> tuple[str | None, str]:
-    """``(problem, operation)``: why the body is malformed (None if it is fine), and the metrics label of the
-    operation (its root fields, sorted and joined with ``+``; ``invalid`` when it does not parse)."""
-    if _content_type(scope) not in ("application/json", ""):
-        return None, "other"
-    try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return f"the request body is not valid UTF-8 (byte {exc.start})", "invalid"
-    try:
-        payload = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return f"the request body is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})", "invalid"
-    if not isinstance(payload, dict):
-        return f"the request body must be a JSON object with a query, not {type(payload).__name__}", "invalid"
-    query = payload.get("query")
-    if not isinstance(query, str):
-        return "the request body needs a query string", "invalid"
-    return None, operation_label(query, payload.get("operationName"))
-
-
-def operation_label(query: str, operation_name: object = None) -> str:
-    """The root fields an operation selects, sorted and joined with ``+`` (``recall``, ``ingestMessages``)."""
-    try:
-        document = parse(query, no_location=True)
-    except Exception:  # graphql-core raises GraphQLSyntaxError; the API answers it
-        return "invalid"
-    for definition in document.definitions:
-        if isinstance(definition, OperationDefinitionNode) and (
-            operation_name is None or (definition.name is not None and definition.name.value == operation_name)
-        ):
-            names = sorted({s.name.value for s in definition.selection_set.selections if isinstance(s, FieldNode)})
-            return "+".join(names)[:100] or "other"
-    return "other"
-
-
-async def _reply(send: Send, status: int, message: str, code: str, *, retry_after: bool = False) -> None:
-    body = json.dumps({"data": None, "errors": [{"message": message, "extensions": {"code": code}}]}).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-    if retry_after:
-        headers.append((b"retry-after", str(RETRY_AFTER_S).encode()))
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+def _caller(scope: Scope) -> str:
+    identity = (scope.get("state") or {}).get(IDENTITY_STATE_KEY)
+    return identity.principal if isinstance(identity, Identity) else "anonymous"

@@ -1,8 +1,11 @@
 """The ASGI application: ``POST /graphql`` (GraphiQL on GET unless turned off), ``/mcp`` (MCP over streamable
 HTTP), ``GET /health``, ``GET /ready``, ``GET /metrics`` (:mod:`graphsvc.api.observability`), and the pages of
-:mod:`graphsvc.api.ui` (``/``, the dashboard at ``/ui``). ``/graphql`` and ``/mcp`` sit behind authentication
-and the rate limit (:mod:`graphsvc.api.guard`); ``CORS_ORIGINS`` adds Starlette's CORS middleware; every
-POST /graphql also passes :class:`graphsvc.api.admission.RequestGuard` (body limit, admission, deadline)."""
+:mod:`graphsvc.api.ui` (``/``, the dashboard at ``/ui``).
+
+Every request gets a request id and must name an allowed host (:mod:`graphsvc.api.hosts`); ``CORS_ORIGINS``
+adds Starlette's CORS middleware; ``/graphql`` and ``/mcp`` then pass authentication and the rate limit
+(:mod:`graphsvc.api.guard`), from the headers alone, and only then is a POST's body read, and the request
+admitted and run under its deadline (:class:`graphsvc.api.admission.RequestGuard`)."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -20,7 +24,8 @@ from strawberry.asgi import GraphQL
 from graphsvc.api import guard, mcp, observability
 from graphsvc.api.admission import RequestGuard
 from graphsvc.api.context import Context, identity_of
-from graphsvc.api.schema import build_schema
+from graphsvc.api.mcp_tools import TOOLS
+from graphsvc.api.schema import MAX_TOKENS, build_schema, root_field_names
 from graphsvc.api.ui import graphiql_page, ui_routes
 from graphsvc.config import Settings
 from graphsvc.service import MemoryService
@@ -29,12 +34,12 @@ from graphsvc.service import MemoryService
 class GraphQLApp(GraphQL[Context, None]):
     def __init__(self, service_ref: dict[str, MemoryService], settings: Settings) -> None:
         super().__init__(
-            build_schema(introspection=settings.introspection_enabled),
+            build_schema(introspection=settings.introspection_enabled, suggestions=settings.introspection_enabled),
             graphql_ide="graphiql" if settings.graphiql_enabled else None,
             allow_queries_via_get=False,
         )
         self._service_ref = service_ref
-        self._auth_required = settings.auth_mode != "none"
+        self._auth_required = settings.auth.mode != "none"
 
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
         return Context(
@@ -73,15 +78,20 @@ def build_app(settings: Settings, *, service: MemoryService | None = None, close
             await ref["service"].close()
 
     graphql_app = GraphQLApp(ref, settings)
-    app = Starlette(
+    request_guard = Middleware(
+        RequestGuard,
+        settings=settings,
+        known_fields=root_field_names(),
+        mcp_tools=frozenset(TOOLS),
+        max_tokens=MAX_TOKENS,
+    )
+    return Starlette(
         routes=[
             Route("/graphql", graphql_app, methods=["GET", "POST"]),
             *observability.routes(lambda: ref.get("service")),
             *mcp_routes,
             *ui_routes(),
         ],
-        middleware=guard.middleware(settings, lambda: ref["service"]),
+        middleware=[*guard.middleware(settings, lambda: ref["service"]), request_guard],
         lifespan=mcp.with_sessions(mcp_sessions, lifespan),
     )
-    app.add_middleware(RequestGuard, settings=settings)
-    return app

@@ -4,8 +4,9 @@
 - ``api_key``: ``Authorization: Bearer gsk_…``, checked by :meth:`MemoryService.verify_api_key`; an admin
   key may act for any user, a user key only for its user.
 - ``jwt``: ``Authorization: Bearer <JWT>``, verified with PyJWT (HS256 secret, RS256 public key or JWKS
-  file); the user comes from ``JWT_USER_CLAIM`` (default ``sub``), and a token whose scopes hold
-  ``JWT_ADMIN_SCOPE`` may act for any user.
+  file); the user comes from ``JWT_USER_CLAIM`` (default ``sub``) and must be a valid user id as it stands
+  (the rules of every id: no blanks, no control characters, nothing stripped), a token may be valid for at most
+  ``JWT_MAX_LIFETIME_S``, and a token whose scopes hold ``JWT_ADMIN_SCOPE`` may act for any user.
 
 A request without valid credentials is an :class:`~graphsvc.errors.AuthenticationError` (HTTP 401, raised
 by :class:`graphsvc.api.guard.GuardMiddleware` before any resolver or tool runs). What a caller may then do
@@ -14,16 +15,18 @@ is applied by :class:`graphsvc.api.context.Context`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import jwt
 from starlette.requests import HTTPConnection
 
 from graphsvc.api.context import Identity
-from graphsvc.config import Settings
-from graphsvc.errors import AuthenticationError
+from graphsvc.config import AuthSettings
+from graphsvc.errors import AuthenticationError, InvalidInputError
 from graphsvc.service import MemoryService
+from graphsvc.validation import check_id
 
 _NO_CREDENTIALS_FIX = {
     "api_key": "send `Authorization: Bearer <key>` with a key from `graphsvc keys create --user U` (or --admin)",
@@ -57,8 +60,9 @@ class JwtVerifier:
         ConfigurationError: via :class:`Settings`, when no or several key sources are set.
     """
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: AuthSettings, *, max_id_chars: int = 200) -> None:
         self._settings = settings
+        self._max_id_chars = max_id_chars
         self._jwks: jwt.PyJWKSet | None = None
         self._key: Any = None
         if settings.jwt_secret is not None:
@@ -100,16 +104,54 @@ class JwtVerifier:
             raise AuthenticationError(
                 problem=f"invalid token: {exc}", fix="send a current token signed by the configured key"
             ) from exc
-        user = claims.get(settings.jwt_user_claim)
+        self._check_lifetime(claims)
+        claim = claims.get(settings.jwt_user_claim)
         admin = settings.jwt_admin_scope in token_scopes(claims)
+        if admin and claim is None:
+            return Identity(principal="jwt:admin", user_ids=None)
+        user = self._user_of(claim)
         if admin:
-            return Identity(principal=f"jwt:{user or 'admin'}", user_ids=None)
-        if not isinstance(user, str) or not user.strip():
-            raise AuthenticationError(
-                problem=f"the token has no {settings.jwt_user_claim!r} claim naming a user",
-                fix=f"issue tokens with a {settings.jwt_user_claim!r} claim (JWT_USER_CLAIM picks the claim)",
-            )
+            return Identity(principal=f"jwt:{user}", user_ids=None)
         return Identity(principal=f"jwt:{user}", user_ids=frozenset({user}))
+
+    def _user_of(self, claim: object) -> str:
+        """The user id a claim names, checked by the rules of every id (:func:`graphsvc.validation.require_id`).
+
+        A claim the service would store under another id (``"alice "``, ``"alice\u00a0"``: ids are stripped) or
+        could not store (control characters, ``"alice\x1c"``) names no user of this service, so the token is
+        refused rather than mapped onto ``alice``.
+
+        Raises:
+            AuthenticationError: not a string, blank, over ``MAX_ID_CHARS``, holding control characters, or
+                changed by normalisation.
+        """
+        name = self._settings.jwt_user_claim
+        fix = f"issue tokens whose {name!r} claim is the user id itself (JWT_USER_CLAIM picks the claim)"
+        if not isinstance(claim, str) or not claim.strip():
+            raise AuthenticationError(problem=f"the token has no {name!r} claim naming a user", fix=fix)
+        try:
+            user = check_id(name, claim, max_chars=self._max_id_chars)
+        except InvalidInputError as exc:
+            raise AuthenticationError(problem=f"the token's {exc.message}", fix=fix) from exc
+        if user != claim:
+            raise AuthenticationError(problem=f"the token's {name!r} claim has leading or trailing whitespace", fix=fix)
+        return user
+
+    def _check_lifetime(self, claims: dict[str, Any]) -> None:
+        """Refuse a token valid for longer than ``JWT_MAX_LIFETIME_S`` (``exp`` minus ``iat``, or minus now).
+
+        Raises:
+            AuthenticationError: the token's lifetime is over the limit.
+        """
+        limit_s = self._settings.jwt_max_lifetime_s
+        issued = claims.get("iat")
+        start = float(issued) if isinstance(issued, int | float) else time.time()
+        lifetime_s = float(claims["exp"]) - start
+        if lifetime_s > limit_s:
+            raise AuthenticationError(
+                problem=f"the token is valid for {lifetime_s:.0f} s, longer than the {limit_s:g} s allowed",
+                fix="issue shorter-lived tokens, or raise JWT_MAX_LIFETIME_S",
+            )
 
 
 def token_scopes(claims: dict[str, Any]) -> set[str]:
@@ -132,16 +174,25 @@ class Authenticator:
         service: returns the running service (API keys are verified against the graph).
     """
 
-    def __init__(self, settings: Settings, service: Callable[[], MemoryService]) -> None:
-        self.mode = settings.auth_mode
+    def __init__(
+        self, settings: AuthSettings, service: Callable[[], MemoryService], *, max_id_chars: int = 200
+    ) -> None:
+        self.mode = settings.mode
         self._service = service
-        self._jwt = JwtVerifier(settings) if settings.auth_mode == "jwt" else None
+        self._jwt = JwtVerifier(settings, max_id_chars=max_id_chars) if settings.mode == "jwt" else None
 
-    async def resolve_identity(self, connection: HTTPConnection) -> Identity:
+    async def resolve_identity(
+        self, connection: HTTPConnection, *, before_hash: Callable[[str], Awaitable[None]] | None = None
+    ) -> Identity:
         """Who is calling and for which users they may act.
+
+        Args:
+            before_hash: awaited with the key id before an API key's secret is hashed (the costly step); it
+                raises to refuse the request first (the HTTP guard's failure budget).
 
         Raises:
             AuthenticationError: missing, malformed, unknown, revoked, expired or forged credentials.
+            DatabaseUnavailableError: the API key could not be read.
         """
         if self.mode == "none":
             client = connection.client.host if connection.client else "local"
@@ -149,7 +200,7 @@ class Authenticator:
         token = bearer_token(connection, mode=self.mode)
         if self._jwt is not None:
             return self._jwt.identity(token)
-        key = await self._service().verify_api_key(key=token)
+        key = await self._service().verify_api_key(key=token, before_hash=before_hash)
         if key is None:
             raise AuthenticationError(
                 problem="unknown, malformed or revoked API key",

@@ -16,6 +16,7 @@ from starlette.requests import HTTPConnection
 
 from graphsvc.errors import ForbiddenError, InvalidInputError
 from graphsvc.service import MemoryService
+from graphsvc.validation import require_id
 
 IDENTITY_STATE_KEY = "graphsvc_identity"
 """Where the auth middleware leaves the caller's :class:`Identity` in the ASGI scope's ``state``."""
@@ -58,12 +59,19 @@ class Context:
     def scope(self, user_id: str) -> str:
         """The ``user_id`` this request may use.
 
+        For a caller bound to some users the id is compared as the service will use it (normalised by
+        :func:`graphsvc.validation.require_id`, as the identity's ids are), and returned normalised.
+
         Raises:
             ForbiddenError: the caller may not act for that user (nothing is read or written).
+            InvalidInputError: a bound caller named an id no user can have (blank, too long, control characters).
         """
-        if self.identity.user_ids is not None and user_id not in self.identity.user_ids:
-            raise ForbiddenError(user_id=user_id)
-        return user_id
+        if self.identity.user_ids is None:
+            return user_id
+        normalised = require_id("userId", user_id, self.service.settings)
+        if normalised not in self.identity.user_ids:
+            raise ForbiddenError(user_id=normalised)
+        return normalised
 
     def lookup_scope(self, user_id: str | None) -> frozenset[str] | None:
         """The users a lookup by id may search: ``{user_id}`` when given (after :meth:`scope`), else every

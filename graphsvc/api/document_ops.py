@@ -31,9 +31,11 @@ class DocumentQuery:
 @strawberry.type
 class DocumentMutation:
     @strawberry.mutation(
-        description="Store a document (PDF, DOCX, XLSX, CSV, Markdown, text, HTML): normalised to markdown, chunked by "
-        "its headings, embedded. The same bytes again change nothing; other bytes are a new version. Entities, "
-        "candidates and tags follow in a background job."
+        description="Upload a document (PDF, DOCX, XLSX, CSV, Markdown, text, HTML) and return at once with status "
+        "PROCESSING and its jobId: a background job parses it in a sandbox (normalised to markdown, chunked by its "
+        "headings, embedded) and makes it READY, or FAILED with the reason. Size, format and the file's first bytes "
+        "are checked here (INVALID_DOCUMENT). The same bytes again change nothing; other bytes are a new version. "
+        "Entities, candidates and tags follow in another background job."
     )
     async def ingest_document(self, info: Info, input: IngestDocumentInput) -> Document:
         scoped = info.context.scope(input.user_id)

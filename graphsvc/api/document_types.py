@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from enum import Enum
 
 import strawberry
 
@@ -53,6 +54,16 @@ class DocumentChunk:
         )
 
 
+@strawberry.enum(
+    description="PROCESSING while the upload is parsed, chunked and embedded in the background; READY once its "
+    "passages are recalled; FAILED with the reason in error (an earlier version, if any, stays)."
+)
+class DocumentStatus(Enum):
+    PROCESSING = "processing"
+    READY = "ready"
+    FAILED = "failed"
+
+
 @strawberry.type(description="A document normalised to markdown, with its chunk tree (seed 003).")
 class Document:
     id: strawberry.ID
@@ -73,7 +84,12 @@ class Document:
     updated_at: datetime | None
     indexed_at: datetime | None = strawberry.field(description="When entities, candidates and tags were done")
     event_id: strawberry.ID | None = strawberry.field(description="Its DOCUMENT event (this version)")
-    changed: bool = strawberry.field(description="False when the same bytes were stored before (nothing changed)")
+    changed: bool = strawberry.field(description="False when the same bytes were uploaded before (nothing changed)")
+    status: DocumentStatus = strawberry.field(description="Of the latest upload (see DocumentStatus)")
+    error: str | None = strawberry.field(description="Why the latest upload FAILED (null otherwise)")
+    job_id: strawberry.ID | None = strawberry.field(
+        description="The background job that parses the latest upload (follow it with job(id))"
+    )
 
     @strawberry.field(description="The chunk tree in document order (parents before children).")
     async def chunks(self, info: Info) -> list[DocumentChunk]:
@@ -102,6 +118,9 @@ class Document:
             indexed_at=view.indexed_at,
             event_id=strawberry.ID(view.event_uid) if view.event_uid else None,
             changed=changed,
+            status=DocumentStatus(view.status),
+            error=view.error,
+            job_id=strawberry.ID(view.job_uid) if view.job_uid else None,
         )
 
 

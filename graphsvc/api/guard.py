@@ -1,10 +1,15 @@
 """The gate in front of ``/graphql`` and ``/mcp``: authentication (HTTP 401) and the per-caller rate limit
-(HTTP 429 with ``Retry-After``), before any resolver or MCP tool runs.
+(HTTP 429 with ``Retry-After``), from the headers alone: nothing of the body is read or parsed before the
+caller is known (the body, admission and deadline come after, in :mod:`graphsvc.api.admission`).
 
 The rate limit is a moving window per caller (``Identity.principal``: the API key, the token's user, or the
 client address without auth) from the ``limits`` library, in this process's memory: with several service
-processes each counts its own requests. Failed authentications count against the client address, so
-guessing keys is rate limited too. ``GET /graphql`` (the GraphiQL page, which runs no query) stays open.
+processes each counts its own requests. Failed authentications have their own, smaller budget
+(``AUTH_FAILURE_LIMIT``) per client address and per API key id: once it is spent, requests of that address
+or for that key id are answered 429 before their secret is hashed, unless the secret is one this process has
+already verified (a user behind the same address keeps working). Neo4j unreachable while a key is read is
+HTTP 503 DATABASE_UNAVAILABLE, as in every mode. ``GET /graphql`` (the GraphiQL page, which runs no query)
+stays open.
 """
 
 from __future__ import annotations
@@ -19,18 +24,21 @@ from limits.aio.strategies import MovingWindowRateLimiter
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import HTTPConnection
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
-from starlette.websockets import WebSocketClose
 
 from graphsvc.api.auth import Authenticator
 from graphsvc.api.context import IDENTITY_STATE_KEY
+from graphsvc.api.hosts import HostGuard
+from graphsvc.api.refusals import Refusal, refuse
+from graphsvc.api.request_ids import RequestIds
 from graphsvc.config import Settings
-from graphsvc.errors import AuthenticationError
+from graphsvc.errors import AuthenticationError, GraphsvcError, OverloadedError
 from graphsvc.service import MemoryService
+from graphsvc.service.api_keys import split_key
 
 PROTECTED_PATHS = ("/graphql", "/mcp")
 _CHALLENGE = {"WWW-Authenticate": "Bearer"}
+SERVER_SIDE_CODES = frozenset({"DATABASE_UNAVAILABLE", "OVERLOADED", "DEADLINE_EXCEEDED"})
 
 
 class RateLimit:
@@ -44,24 +52,25 @@ class RateLimit:
         """Count one request of ``caller``; None if it is within the budget, else seconds until it is."""
         if await self._limiter.hit(self.item, caller):
             return None
+        return await self._wait_s(caller)
+
+    async def spent_s(self, caller: str) -> int | None:
+        """Without counting: None while ``caller`` has budget left, else seconds until it has."""
+        if await self._limiter.test(self.item, caller):
+            return None
+        return await self._wait_s(caller)
+
+    async def _wait_s(self, caller: str) -> int:
         stats = await self._limiter.get_window_stats(self.item, caller)
         return max(1, math.ceil(stats.reset_time - time.time()))
 
 
-def error_body(code: str, message: str, suggestion: str | None) -> dict[str, object]:
-    """A GraphQL-shaped error body (``errors[0].extensions.code``), the same for /graphql and /mcp."""
-    extensions: dict[str, str] = {"code": code}
-    if suggestion:
-        extensions["suggestion"] = suggestion
-    return {"errors": [{"message": message, "extensions": extensions}]}
+class _OverBudget(Exception):
+    """Raised before hashing a secret when the caller or the key id has spent its failure budget."""
 
-
-async def _refuse(response: JSONResponse, scope: Scope, receive: Receive, send: Send) -> None:
-    """Send the refusal; a WebSocket handshake is closed instead (policy violation), before it is accepted."""
-    if scope["type"] == "websocket":
-        await WebSocketClose(code=1008, reason=str(response.status_code))(scope, receive, send)
-    else:
-        await response(scope, receive, send)
+    def __init__(self, wait_s: int) -> None:
+        super().__init__(wait_s)
+        self.wait_s = wait_s
 
 
 class GuardMiddleware:
@@ -71,10 +80,18 @@ class GuardMiddleware:
     (read by :func:`graphsvc.api.context.identity_of`).
     """
 
-    def __init__(self, app: ASGIApp, *, authenticator: Authenticator, rate_limit: RateLimit | None) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        authenticator: Authenticator,
+        rate_limit: RateLimit | None,
+        failure_limit: RateLimit | None = None,
+    ) -> None:
         self.app = app
         self.authenticator = authenticator
         self.rate_limit = rate_limit
+        self.failure_limit = failure_limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if not self._guards(scope):
@@ -82,16 +99,42 @@ class GuardMiddleware:
             return
         connection = HTTPConnection(scope)
         client = f"addr:{connection.client.host if connection.client else 'local'}"
+        key_id = _key_id(connection)
+
+        async def before_hash(uid: str) -> None:
+            if self.failure_limit is None:
+                return
+            for budget in (client, f"keyid:{uid}"):
+                if (wait_s := await self.failure_limit.spent_s(budget)) is not None:
+                    raise _OverBudget(wait_s)
+
         try:
-            identity = await self.authenticator.resolve_identity(connection)
-        except AuthenticationError as exc:
-            wait_s = await self._over_limit(client)
-            body = error_body(exc.code, exc.message, exc.suggestion)
-            refusal = self._too_many(wait_s) if wait_s is not None else JSONResponse(body, 401, _CHALLENGE)
-            await _refuse(refusal, scope, receive, send)
+            identity = await self.authenticator.resolve_identity(connection, before_hash=before_hash)
+        except _OverBudget as over:
+            await refuse(self._too_many(over.wait_s, stage="auth_failures"), scope, send)
             return
-        if (wait_s := await self._over_limit(identity.principal)) is not None:
-            await _refuse(self._too_many(wait_s), scope, receive, send)
+        except AuthenticationError as exc:
+            wait_s = await self._failed(client, key_id)
+            refusal = (
+                self._too_many(wait_s, stage="auth_failures")
+                if wait_s is not None
+                else Refusal(401, exc.code, exc.message, "authentication", exc.suggestion, headers=_CHALLENGE)
+            )
+            await refuse(refusal, scope, send)
+            return
+        except GraphsvcError as exc:
+            if exc.code not in SERVER_SIDE_CODES:
+                raise
+            retry_s = math.ceil(exc.retry_after_s) if isinstance(exc, OverloadedError) else 1
+            # The caller is not known yet: the code, not the details (the database's address), is what it gets.
+            message = "the service cannot check credentials now: " + (
+                "its database is not reachable" if exc.code == "DATABASE_UNAVAILABLE" else "it is at capacity"
+            )
+            refusal = Refusal(503, exc.code, message, "dependency", f"retry after {retry_s} s", retry_s)
+            await refuse(refusal, scope, send)
+            return
+        if self.rate_limit is not None and (wait_s := await self.rate_limit.retry_after_s(identity.principal)):
+            await refuse(self._too_many(wait_s, stage="rate_limit"), scope, send)
             return
         if "state" not in scope:
             scope["state"] = {}
@@ -107,27 +150,60 @@ class GuardMiddleware:
             return False
         return not (path == "/graphql" and scope.get("method") == "GET")
 
-    async def _over_limit(self, caller: str) -> int | None:
-        return None if self.rate_limit is None else await self.rate_limit.retry_after_s(caller)
+    async def _failed(self, client: str, key_id: str | None) -> int | None:
+        """Count one failed authentication of ``client`` (and of ``key_id``); seconds to wait when over budget."""
+        if self.failure_limit is None:
+            return None
+        waits = [await self.failure_limit.retry_after_s(client)]
+        if key_id is not None:
+            waits.append(await self.failure_limit.retry_after_s(f"keyid:{key_id}"))
+        over = [w for w in waits if w is not None]
+        return max(over) if over else None
 
     @staticmethod
-    def _too_many(wait_s: int) -> JSONResponse:
-        body = error_body("RATE_LIMITED", "too many requests", f"retry after {wait_s} s, or raise RATE_LIMIT")
-        return JSONResponse(body, status_code=429, headers={"Retry-After": str(wait_s)})
+    def _too_many(wait_s: int, *, stage: str) -> Refusal:
+        if stage == "auth_failures":
+            message, fix = "too many failed authentications", "check the credentials, then retry after {w} s"
+        else:
+            message, fix = "too many requests", "retry after {w} s, or raise RATE_LIMIT"
+        return Refusal(
+            429,
+            "RATE_LIMITED",
+            message,
+            "auth_failures" if stage == "auth_failures" else "rate_limit",
+            fix.format(w=wait_s),
+            retry_after_s=wait_s,
+        )
+
+
+def _key_id(connection: HTTPConnection) -> str | None:
+    """The key id of an API-key-shaped bearer token, else None (it names the key's failure budget)."""
+    scheme, _, token = connection.headers.get("authorization", "").partition(" ")
+    parts = split_key(token) if scheme.lower() == "bearer" else None
+    return parts[0] if parts else None
 
 
 def middleware(settings: Settings, service: Callable[[], MemoryService]) -> list[Middleware]:
-    """The app's middleware: CORS outermost (so preflights and 401/429 answers carry its headers) when
-    ``CORS_ORIGINS`` is set, then the authentication and rate-limit gate."""
-    rate_limit = RateLimit(settings.rate_limit) if settings.rate_limit else None
-    gate = Middleware(GuardMiddleware, authenticator=Authenticator(settings, service), rate_limit=rate_limit)
-    if not settings.cors_origins:
-        return [gate]
+    """The app's outer middleware, outermost first: request ids (:class:`RequestIds`), the host check
+    (:class:`HostGuard`), CORS when ``CORS_ORIGINS`` is set (so preflights and 401/429 answers carry its
+    headers), then authentication and the rate limit. The body, admission and the deadline come after
+    (:class:`graphsvc.api.admission.RequestGuard`, added by the app)."""
+    rate_limit = RateLimit(settings.limits.rate_limit) if settings.limits.rate_limit else None
+    failure_limit = RateLimit(settings.limits.auth_failure_limit) if settings.limits.auth_failure_limit else None
+    gate = Middleware(
+        GuardMiddleware,
+        authenticator=Authenticator(settings.auth, service, max_id_chars=settings.limits.max_id_chars),
+        rate_limit=rate_limit,
+        failure_limit=failure_limit,
+    )
+    outer = [Middleware(RequestIds), Middleware(HostGuard, settings=settings)]
+    if not settings.auth.cors_origins:
+        return [*outer, gate]
     cors = Middleware(
         CORSMiddleware,
-        allow_origins=settings.cors_origins,
+        allow_origins=settings.auth.cors_origins,
         allow_methods=["GET", "POST", "DELETE", "OPTIONS"],
-        allow_headers=["Authorization", "Content-Type", "Mcp-Session-Id", "Mcp-Protocol-Version"],
-        expose_headers=["Mcp-Session-Id", "Retry-After"],
+        allow_headers=["Authorization", "Content-Type", "Mcp-Session-Id", "Mcp-Protocol-Version", "X-Request-ID"],
+        expose_headers=["Mcp-Session-Id", "Retry-After", "X-Request-ID"],
     )
-    return [cors, gate]
+    return [*outer, cors, gate]

@@ -8,6 +8,7 @@ import strawberry
 
 from graphsvc.api.context import Info
 from graphsvc.api.lifecycle_types import ForgetResult, HistoryEntry, RememberInput
+from graphsvc.api.source_types import SourceType
 from graphsvc.api.types import Memory
 
 
@@ -19,7 +20,8 @@ class LifecycleQuery:
         return Memory.from_domain(view)
 
     @strawberry.field(
-        description="Who changed a memory, when, its old and new value and why, oldest first (a forgotten or "
+        description="Who changed a memory and the versions it replaced (corrected or superseded, and theirs in "
+        "turn: targetId says which), when, the old and new value and why, oldest first (a forgotten or "
         "retracted memory keeps a tombstone entry without content)."
     )
     async def memory_history(self, info: Info, user_id: str, memory_id: strawberry.ID) -> list[HistoryEntry]:
@@ -53,14 +55,45 @@ class LifecycleMutation:
         return Memory.from_domain(view)
 
     @strawberry.mutation(
-        description="Forget a memory: it becomes a FORGOTTEN tombstone without text, the evidence citing it goes "
-        "and its traits are re-scored; its source messages stay (forgetMessages deletes those)."
+        description="Forget a memory and the versions it corrected: each becomes a FORGOTTEN tombstone without "
+        "text, the evidence citing it goes and its traits are re-scored. The messages and records that stated it "
+        "(never a document) keep no text either: they stay as tombstones, what was observed in them is retracted "
+        "and their conversation's summary is written again. keepSources: true leaves them as they are."
     )
     async def forget_memory(
-        self, info: Info, user_id: str, memory_id: strawberry.ID, reason: str | None = None
+        self,
+        info: Info,
+        user_id: str,
+        memory_id: strawberry.ID,
+        reason: str | None = None,
+        keep_sources: bool = False,
     ) -> ForgetResult:
         result = await info.context.service.forget_memory(
-            user_id=info.context.scope(user_id), memory_id=str(memory_id), reason=reason
+            user_id=info.context.scope(user_id), memory_id=str(memory_id), reason=reason, keep_sources=keep_sources
+        )
+        return ForgetResult.from_domain(result)
+
+    @strawberry.mutation(
+        description="Hard-delete records of one source by their sourceIds (every version of each) and retract what "
+        "rested on them: candidates, memories promoted only from them, tags, entity evidence, impressions, "
+        "features, relations, names and entities. CONVERSATION ids are message ids; DOCUMENT ids are the "
+        "documents' sourceIds (forgetDocument)."
+    )
+    async def forget_events(
+        self, info: Info, user_id: str, source_type: SourceType, source_ids: list[str]
+    ) -> ForgetResult:
+        result = await info.context.service.forget_events(
+            user_id=info.context.scope(user_id), source_type=source_type.value, source_ids=source_ids
+        )
+        return ForgetResult.from_domain(result)
+
+    @strawberry.mutation(
+        description="Hard-delete a document: every version, its chunks, its DOCUMENT events and what rested on "
+        "them (candidates, memories promoted only from it, tags, entity evidence, impressions, features)."
+    )
+    async def forget_document(self, info: Info, user_id: str, document_id: strawberry.ID) -> ForgetResult:
+        result = await info.context.service.forget_document(
+            user_id=info.context.scope(user_id), document_id=str(document_id)
         )
         return ForgetResult.from_domain(result)
 

@@ -38,7 +38,10 @@ class RememberInput:
 
 @strawberry.type(description="What a forget or erase removed or changed, by kind.")
 class ForgetResult:
-    events: int = strawberry.field(description="Messages deleted")
+    events: int = strawberry.field(description="Events deleted (messages, versions of records of other sources)")
+    events_forgotten: int = strawberry.field(
+        description="Events that stated a forgotten memory, kept as tombstones without text"
+    )
     sessions: int = strawberry.field(description="Conversations deleted")
     memories_deleted: int = strawberry.field(description="Memories deleted (every source message gone)")
     memories_forgotten: int = strawberry.field(description="Memories forgotten by forgetMemory (tombstones stay)")
@@ -55,6 +58,17 @@ class ForgetResult:
     traits_deleted: int = strawberry.field(description="Traits whose every piece of evidence went")
     traits_dissolved: int = strawberry.field(description="Traits re-scored below 0.1 (seed 002 §5)")
     traits_rescored: int = strawberry.field(description="Traits whose confidence was recomputed from what is left")
+    candidates: int = strawberry.field(
+        description="Candidates deleted (stated only by what went, or promoted to a forgotten memory)"
+    )
+    documents: int
+    chunks: int
+    document_versions: int = strawberry.field(description="Earlier versions of deleted documents")
+    sources: int = strawberry.field(description="Source records deleted with their last version")
+    tags: int = strawberry.field(description="Tags left on nothing, deleted")
+    summaries_rebuilt: int = strawberry.field(
+        description="Conversations whose summary was written again from the messages left"
+    )
     history_scrubbed: int = strawberry.field(description="History entries whose values quoted deleted content")
     events_reembedded: int = strawberry.field(description="Messages re-embedded: their context quoted a deleted one")
     nodes_deleted: int

@@ -91,18 +91,17 @@ def check_value(path: str, value: Any, settings: Settings) -> int:
     """
     if isinstance(value, str):
         # A document's content is bounded by DOCUMENT_MAX_BYTES (base64 takes 4 characters per 3 bytes).
-        limit = (
-            settings.document_max_bytes * 4 // 3 + 4 if path.endswith(DOCUMENT_FIELDS) else settings.max_message_chars
-        )
+        document = path.endswith(DOCUMENT_FIELDS)
+        limit = settings.documents.max_bytes * 4 // 3 + 4 if document else settings.limits.max_message_chars
         if len(value) > limit:
             raise InvalidInputError(field=path, problem=f"is {len(value)} characters, over the limit of {limit}")
         require_encodable(path, value)
         return 0
     if isinstance(value, list):
         is_messages = path.endswith(".messages") or path == "messages"
-        limit = settings.max_messages_per_request if is_messages else settings.max_list_items
+        limit = settings.limits.max_messages_per_request if is_messages else settings.limits.max_list_items
         if path.endswith(".input.events"):
-            limit = settings.max_events_per_request
+            limit = settings.limits.max_events_per_request
         if len(value) > limit:
             raise InvalidInputError(
                 field=path, problem=f"has {len(value)} items, over the limit of {limit}", fix="send several requests"
@@ -123,10 +122,10 @@ def check_request(
         InvalidInputError: the first limit broken.
     """
     fields = root_fields(document, operation_name)
-    if len(fields) > settings.max_root_fields:
+    if len(fields) > settings.limits.max_root_fields:
         raise InvalidInputError(
             field="operation",
-            problem=f"selects {len(fields)} root fields, over the limit of {settings.max_root_fields}",
+            problem=f"selects {len(fields)} root fields, over the limit of {settings.limits.max_root_fields}",
             fix="split the work over several requests",
         )
     variables = variables or {}
@@ -135,10 +134,10 @@ def check_request(
         name = field.alias.value if field.alias else field.name.value
         for argument in field.arguments or ():
             messages += check_value(f"{name}.{argument.name.value}", _value(argument.value, variables), settings)
-    if messages > settings.max_messages_per_request:
+    if messages > settings.limits.max_messages_per_request:
         raise InvalidInputError(
             field=MESSAGE_FIELD,
-            problem=f"{messages} messages in one request, over the limit of {settings.max_messages_per_request}",
+            problem=f"{messages} messages in one request, over the limit of {settings.limits.max_messages_per_request}",
             fix="send the conversation in several requests",
         )
 

@@ -3,8 +3,8 @@
 Two transports, the same tools (:mod:`graphsvc.api.mcp_tools`) and resources:
 
 - Streamable HTTP at ``/mcp`` on the service's own app and port (:func:`http_routes`): stateless, JSON
-  responses, behind the same authentication and rate limit as ``/graphql``
-  (:class:`graphsvc.api.guard.GuardMiddleware`); with a user key the tools need no ``user_id``.
+  responses, behind the same host check, authentication, rate limit, admission and deadline as ``/graphql``
+  (:mod:`graphsvc.api.guard`, :mod:`graphsvc.api.admission`); with a user key the tools need no ``user_id``.
 - stdio (:func:`serve_stdio`, ``graphsvc mcp [--user U]``) for desktop clients that start the server
   themselves: the process opens the database itself, so it is as trusted as the CLI; ``--user`` binds every
   tool to one user.
@@ -18,19 +18,29 @@ import contextlib
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
 from importlib.metadata import version
+from typing import Any
 
 from mcp.server.mcpserver import Context as McpContext
 from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ResourceError
+from mcp.server.mcpserver.exceptions import ResourceError, ToolError, UnexpectedToolError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
-from mcp.types import ToolAnnotations
+from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
+from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection
 from starlette.routing import BaseRoute
 
 from graphsvc.api.context import NOBODY, Context, Identity, identity_of
-from graphsvc.api.mcp_tools import DESTRUCTIVE_TOOLS, READ_ONLY_TOOLS, TOOLS, MemoryTools
+from graphsvc.api.mcp_tools import (
+    DESTRUCTIVE_TOOLS,
+    READ_ONLY_TOOLS,
+    TOOLS,
+    MemoryTools,
+    description_of,
+    error_result,
+    invalid_arguments,
+)
 from graphsvc.config import Settings
 from graphsvc.errors import GraphsvcError
 from graphsvc.service import MemoryService
@@ -39,10 +49,32 @@ INSTRUCTIONS = (
     "Long-term memory of the user. At the start of a task call memory_context (or recall for a precise "
     "question); save the conversation with add_messages as it goes and end_conversation when it is over, so "
     "memories are extracted. Use remember for what the user asks you to keep, correct_memory when a memory is "
-    "wrong, forget_memory when the user wants something forgotten. Results cite the ids of the messages they "
-    "came from."
+    "wrong, forget_memory when the user wants something forgotten, ingest_document for a document the user "
+    "shares. list_entities and get_entity tell who and what the user's world holds; memory_history tells how a "
+    "memory changed. Results cite the ids of the messages they came from."
 )
 PROFILE_URI = "graphsvc://users/{user_id}/profile"
+
+
+class GraphsvcMCPServer(MCPServer):
+    """The SDK's server, with every tool error structured as ``{code, message, suggestion}``: arguments the
+    input schema refuses become ``INVALID_INPUT`` naming each field (the SDK would answer pydantic's own text,
+    values included), an unknown tool ``NOT_FOUND``. A tool's crash stays the SDK's generic error."""
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: McpContext | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            if isinstance(exc, UnexpectedToolError):
+                raise
+            tool = self._tool_manager.get_tool(name)
+            if tool is None:
+                return error_result("NOT_FOUND", f"no tool {name!r}", f"call one of: {', '.join(TOOLS)}")
+            if isinstance(exc.__cause__, ValidationError):
+                return invalid_arguments(name, exc.__cause__, tool.parameters)
+            raise
 
 
 def build_mcp_server(service: Callable[[], MemoryService], identify: Callable[[McpContext], Identity]) -> MCPServer:
@@ -52,7 +84,7 @@ def build_mcp_server(service: Callable[[], MemoryService], identify: Callable[[M
         service: returns the running service.
         identify: who is calling, for an MCP request context.
     """
-    server = MCPServer("graphsvc", instructions=INSTRUCTIONS, version=version("graphsvc"))
+    server = GraphsvcMCPServer("graphsvc", instructions=INSTRUCTIONS, version=version("graphsvc"))
 
     def context_of(ctx: McpContext) -> Context:
         return Context(service=service(), identity=identify(ctx))
@@ -62,7 +94,8 @@ def build_mcp_server(service: Callable[[], MemoryService], identify: Callable[[M
         annotations = ToolAnnotations(
             read_only_hint=name in READ_ONLY_TOOLS, destructive_hint=name in DESTRUCTIVE_TOOLS
         )
-        server.add_tool(getattr(tools, name), name=name, annotations=annotations)
+        tool = getattr(tools, name)
+        server.add_tool(tool, name=name, description=description_of(tool), annotations=annotations)
 
     @server.resource(PROFILE_URI, name="profile", mime_type="text/markdown")
     async def profile(user_id: str, ctx: McpContext) -> str:
@@ -91,19 +124,18 @@ def http_routes(
 ) -> tuple[list[BaseRoute], StreamableHTTPSessionManager]:
     """The ``/mcp`` route for the service's app, and the session manager its lifespan must run.
 
-    Stateless streamable HTTP with JSON responses, so any service process can answer any request. Without
-    authentication (loopback only) the SDK's DNS-rebinding protection accepts loopback Host headers only.
+    Stateless streamable HTTP with JSON responses, so any service process can answer any request. The Host and
+    Origin checks against DNS rebinding are the app's, the same on every route (:mod:`graphsvc.api.hosts`),
+    so the SDK's own copy of them is off; the SDK still refuses a POST that is not JSON.
     """
     server = build_mcp_server(service, http_identity)
-    security = (
-        None if settings.auth_mode == "none" else TransportSecuritySettings(enable_dns_rebinding_protection=False)
-    )
     app = server.streamable_http_app(
         streamable_http_path="/mcp",
         stateless_http=True,
         json_response=True,
-        transport_security=security,
+        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
         host=settings.host,
+        max_request_body_size=settings.limits.max_body_bytes,
     )
     return list(app.routes), server.session_manager
 

@@ -5,26 +5,41 @@ Every tool takes an optional ``user_id``: a caller bound to one user (a user API
 :class:`graphsvc.api.context.Context`, exactly as GraphQL does, and a domain error comes back as an MCP tool
 error (``isError``) with the same ``code`` and ``suggestion`` as the GraphQL error would carry.
 
+Arguments that do not fit a tool's input schema come back the same way, as ``INVALID_INPUT`` naming each field
+(:func:`invalid_arguments`), never as the validator's raw text. A tool's description is its docstring, dedented
+(:func:`description_of`).
+
 Adding a tool is one method on :class:`MemoryTools` plus its line in :data:`TOOLS`. The lifecycle tools
-(``remember``, ``correct_memory``, ``forget_memory``; issue 12) record ``agent`` as the actor of what they change,
-so a later review tells an agent's edits from the user's own.
+(``remember``, ``correct_memory``, ``forget_memory``) record ``agent`` as the actor of what they change, so a
+later review tells an agent's edits from the user's own.
 """
 
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal, ParamSpec
 
 from mcp.server.mcpserver import Context as McpContext
 from mcp.types import CallToolResult, TextContent
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from graphsvc.api.context import Context
 from graphsvc.conversation import Turn
 from graphsvc.errors import GraphsvcError
-from graphsvc.service.views import EntityView, ForgetResult, JobRow, MemoryView, MessageIn, RecallHit, TraitView
+from graphsvc.service.views import (
+    DocumentView,
+    EntityView,
+    ForgetResult,
+    HistoryView,
+    JobRow,
+    MemoryView,
+    MessageIn,
+    RecallHit,
+    TraitView,
+)
 
 P = ParamSpec("P")
 ToolResult = dict[str, Any]
@@ -73,9 +88,31 @@ def _turns(conversation: list[TurnArg] | None) -> list[Turn] | None:
 
 def tool_error(exc: GraphsvcError) -> CallToolResult:
     """A domain error as an MCP tool error: the GraphQL error's code, message and suggestion."""
-    text = f"{exc.code}: {exc.message}" + (f"\nSuggestion: {exc.suggestion}" if exc.suggestion else "")
-    body = {"code": exc.code, "message": exc.message, "suggestion": exc.suggestion}
+    return error_result(exc.code, exc.message, exc.suggestion)
+
+
+def error_result(code: str, message: str, suggestion: str | None) -> CallToolResult:
+    """An MCP tool error (``isError``): ``{code, message, suggestion}`` as structured content, and as text
+    ``CODE: message`` with a ``Suggestion:`` line."""
+    text = f"{code}: {message}" + (f"\nSuggestion: {suggestion}" if suggestion else "")
+    body = {"code": code, "message": message, "suggestion": suggestion}
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=body, is_error=True)
+
+
+def invalid_arguments(tool: str, exc: ValidationError, input_schema: dict[str, Any]) -> CallToolResult:
+    """Arguments the tool's input schema refuses, as ``INVALID_INPUT``: each field with what is wrong, never the
+    values sent (pydantic's own text echoes them); the suggestion names the required arguments."""
+    problems = [f"{'.'.join(str(p) for p in e['loc']) or '(arguments)'}: {e['msg']}" for e in exc.errors()]
+    required = input_schema.get("required") or []
+    fix = f"call {tool} with the arguments its inputSchema (tools/list) describes"
+    if required:
+        fix += f"; required: {', '.join(required)}"
+    return error_result("INVALID_INPUT", f"arguments of {tool}: " + "; ".join(problems), fix)
+
+
+def description_of(tool: Callable[..., Any]) -> str:
+    """A tool's docstring as the model reads it in ``tools/list``: dedented, no leading or trailing blank."""
+    return inspect.cleandoc(tool.__doc__ or "")
 
 
 def domain_errors(fn: Callable[P, Awaitable[ToolResult]]) -> Callable[P, Awaitable[ToolResult]]:
@@ -125,6 +162,30 @@ def _removed(result: ForgetResult) -> ToolResult:
 
 def _job(job: JobRow) -> ToolResult:
     return {"job_id": job.uid, "status": job.status, "session_id": job.session_id, "error": job.error}
+
+
+def _history(entry: HistoryView) -> ToolResult:
+    return {
+        "event": entry.event,
+        "actor": entry.actor,
+        "at": entry.created_at.isoformat(),
+        "old_value": entry.old_value,
+        "new_value": entry.new_value,
+        "reason": entry.reason,
+    }
+
+
+def _document(document: DocumentView, *, changed: bool) -> ToolResult:
+    return {
+        "id": document.uid,
+        "source_id": document.source_id,
+        "filename": document.filename,
+        "title": document.title,
+        "format": document.format,
+        "version": document.version,
+        "chunks": document.chunks,
+        "changed": changed,
+    }
 
 
 def _trait(trait: TraitView) -> ToolResult:
@@ -225,6 +286,41 @@ class MemoryTools:
         return {"entity": await self._entity(context, user, view)}
 
     @domain_errors
+    async def list_entities(
+        self,
+        ctx: McpContext,
+        search: Annotated[
+            str | None, Field(description="A name or part of one: best matches first. Leave it out to list all.")
+        ] = None,
+        user_id: UserId = None,
+        limit: Annotated[int, Field(description="Page size (1-100).", ge=1, le=100)] = 20,
+        after: Annotated[str | None, Field(description="The next_cursor of the previous page.")] = None,
+    ) -> ToolResult:
+        """List the people, places and things in the user's world, with their other names, a page at a time (by
+        name, or best matches of a search first). Use it to find who or what the user might mean, then
+        get_entity for the details of one."""
+        context = self._context_of(ctx)
+        user = context.user_or_bound(user_id)
+        page = await context.service.entities(user_id=user, search=search, limit=limit, after=after)
+        aliases = await context.service.aliases_of(user_id=user, ids=[e.uid for e in page.items])
+        return {
+            "entities": [
+                {"id": e.uid, "subject": e.subject, "kind": e.kind, "aliases": [a.name for a in names]}
+                for e, names in zip(page.items, aliases, strict=True)
+            ],
+            "next_cursor": page.next_cursor,
+        }
+
+    @domain_errors
+    async def memory_history(self, ctx: McpContext, memory_id: MemoryId, user_id: UserId = None) -> ToolResult:
+        """Show how one memory changed over time, oldest first: when it was created, reinforced, corrected,
+        superseded, archived or forgotten, by whom (user, agent, extraction), with the old and new value and
+        the reason. Use it when the user asks why you believe something or since when."""
+        context = self._context_of(ctx)
+        entries = await context.service.memory_history(user_id=context.user_or_bound(user_id), memory_id=memory_id)
+        return {"memory_id": memory_id, "history": [_history(e) for e in entries]}
+
+    @domain_errors
     async def user_traits(
         self,
         ctx: McpContext,
@@ -294,6 +390,42 @@ class MemoryTools:
         return {"entity": await self._entity(context, user, view)}
 
     @domain_errors
+    async def ingest_document(
+        self,
+        ctx: McpContext,
+        filename: Annotated[
+            str, Field(description="The file's name; its extension names the format (notes.md, report.pdf).")
+        ],
+        text: Annotated[
+            str | None, Field(description="The document as text (Markdown, plain text, CSV, HTML).")
+        ] = None,
+        content_base64: Annotated[
+            str | None, Field(description="Or the file's bytes, base64 (PDF, DOCX, XLSX...).")
+        ] = None,
+        mime_type: Annotated[str | None, Field(description="The format, when the filename does not say it.")] = None,
+        source_id: Annotated[
+            str | None,
+            Field(description="Your stable id of the document (default: the filename); the same id with other "
+            "content stores a new version."),
+        ] = None,
+        user_id: UserId = None,
+    ) -> ToolResult:
+        """Store a document the user shares (notes, a report, a spreadsheet) so its content can be recalled
+        later: give its text, or its bytes as base64. It is split by its headings and searchable at once; the
+        people, places and statements in it are picked up in the background. The same content again changes
+        nothing; other content under the same source_id is a new version."""
+        context = self._context_of(ctx)
+        outcome = await context.service.ingest_document(
+            user_id=context.user_or_bound(user_id),
+            filename=filename,
+            mime_type=mime_type,
+            content_base64=content_base64,
+            text=text,
+            source_id=source_id,
+        )
+        return {"document": _document(outcome.document, changed=outcome.changed)}
+
+    @domain_errors
     async def remember(
         self,
         ctx: McpContext,
@@ -301,16 +433,16 @@ class MemoryTools:
             str, Field(description="The memory as one short self-contained statement, e.g. 'Ana is allergic to nuts.'")
         ],
         type: Annotated[
-            MemoryTypeArg,
+            MemoryTypeArg | None,
             Field(
                 description="fact, preference, goal, pain_point (a problem or worry) or event (something that "
-                "happened; give occurred_at)."
+                "happened; give occurred_at). Leave it out to have it inferred from the content."
             ),
-        ],
+        ] = None,
         source: Annotated[
             Literal["user", "agent"],
-            Field(description="user: the user said or confirmed it; agent: your own inference or guess."),
-        ],
+            Field(description="user (the default): the user said or confirmed it; agent: your own inference or guess."),
+        ] = "user",
         user_id: UserId = None,
         occurred_at: Annotated[
             datetime | None, Field(description="When it happened or started to hold (ISO-8601); default now.")
@@ -320,7 +452,8 @@ class MemoryTools:
         """Store one memory right away, without waiting for the conversation to end. Use it when the user asks
         you to remember something, or states a fact, preference or plan that matters later. A repeat of a known
         memory reinforces it instead of duplicating it, and a new value of the same thing (a new address, job
-        or partner) supersedes the old one. To fix a wrong memory use correct_memory instead."""
+        or partner) supersedes the old one. To fix a wrong memory use correct_memory instead. Without a type it
+        is inferred from the content; without a source the user is taken to have said it."""
         context = self._context_of(ctx)
         view = await context.service.remember(
             user_id=context.user_or_bound(user_id),
@@ -366,6 +499,41 @@ class MemoryTools:
         )
         return {"forgotten": memory_id, "changed": _removed(result)}
 
+    @domain_errors
+    async def what_changed(
+        self,
+        ctx: McpContext,
+        user_id: UserId = None,
+        days: Annotated[
+            int, Field(description="How many days back from now (default 7: this week).", ge=1, le=366)
+        ] = 7,
+        limit: Annotated[int, Field(description="At most this many changes, oldest first.", ge=1, le=200)] = 50,
+        after: Annotated[str | None, Field(description="The previous answer's next_cursor, for more.")] = None,
+    ) -> ToolResult:
+        """What changed in what you know about the user over the last days, oldest first: memories created,
+        superseded by a newer value, corrected, forgotten (without their text), archived or restored, and traits
+        that moved to another stage; each with who made the change and the old and new value. Use it when the
+        user asks what you learned or changed about them, or to catch up after a while."""
+        context = self._context_of(ctx)
+        end = datetime.now(UTC)
+        page = await context.service.belief_changes(
+            user_id=context.user_or_bound(user_id), start=end - timedelta(days=days), end=end, limit=limit, after=after
+        )
+        changes = [
+            {
+                "at": c.at.isoformat(),
+                "kind": c.kind,
+                "id": c.target_uid,
+                "change": c.change,
+                "actor": c.actor,
+                "old_value": c.old_value,
+                "new_value": c.new_value,
+                "evidence_ids": c.evidence_uids,
+            }
+            for c in page.items
+        ]
+        return {"changes": changes, "next_cursor": page.next_cursor}
+
     # --- helpers -------------------------------------------------------------------------------
 
     @staticmethod
@@ -396,17 +564,32 @@ TOOLS: tuple[str, ...] = (
     "recall",
     "memory_context",
     "list_memories",
+    "memory_history",
     "get_entity",
+    "list_entities",
     "user_traits",
     "add_messages",
     "end_conversation",
+    "ingest_document",
     "add_alias",
     "remember",
     "correct_memory",
     "forget_memory",
+    "what_changed",
 )
 """The tools served, by method name (read tools first)."""
 
-READ_ONLY_TOOLS = frozenset({"recall", "memory_context", "list_memories", "get_entity", "user_traits"})
+READ_ONLY_TOOLS = frozenset(
+    {
+        "recall",
+        "memory_context",
+        "list_memories",
+        "memory_history",
+        "get_entity",
+        "list_entities",
+        "user_traits",
+        "what_changed",
+    }
+)
 DESTRUCTIVE_TOOLS = frozenset({"forget_memory"})
 """Tools that delete what they act on (MCP's ``destructiveHint``): clients may ask the user first."""

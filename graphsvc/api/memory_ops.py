@@ -124,7 +124,10 @@ class MemoryQuery:
 
 @strawberry.type
 class MemoryMutation:
-    @strawberry.mutation(description="Store messages as events (idempotent); returns at once.")
+    @strawberry.mutation(
+        description="Store messages as events (idempotent) and return at once: their vectors are made by a background "
+        "job (jobIds); until then they are found by full-text and graph recall."
+    )
     async def ingest_messages(self, info: Info, input: IngestMessagesInput) -> IngestResult:
         outcome = await info.context.service.ingest_messages(
             user_id=info.context.scope(input.user_id),

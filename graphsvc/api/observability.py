@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
@@ -37,6 +38,7 @@ def routes(service: ServiceRef) -> list[Route]:
                 await svc.job_backlog()  # refresh the queue gauges at scrape time
             except Exception:  # noqa: S110 - a scrape still returns what it has with Neo4j down
                 pass
-        return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
+        # Rendered on a worker thread: however many series there are, a scrape never holds the event loop.
+        return Response(await asyncio.to_thread(generate_latest), media_type=CONTENT_TYPE_LATEST)
 
     return [Route("/health", health), Route("/ready", ready), Route("/metrics", metrics)]

@@ -14,6 +14,7 @@ import strawberry
 from graphql import GraphQLError
 from graphql.validation import NoSchemaIntrospectionCustomRule
 from strawberry.extensions import AddValidationRules, MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
+from strawberry.schema.config import StrawberryConfig
 from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
 
@@ -66,10 +67,12 @@ class GraphsvcSchema(strawberry.Schema):
 
 
 @cache
-def build_schema(*, introspection: bool = True) -> strawberry.Schema:
-    """The schema with its limits; ``introspection=False`` refuses ``__schema``/``__type`` queries (production).
+def build_schema(*, introspection: bool = True, suggestions: bool = True) -> strawberry.Schema:
+    """The schema with its limits; ``introspection=False`` refuses ``__schema``/``__type`` queries and
+    ``suggestions=False`` drops "Did you mean ...?" from errors on unknown fields (both off in production, so
+    the schema cannot be read through either).
 
-    One schema per flag, built once.
+    One schema per pair of flags, built once.
     """
     extensions: list[Any] = [
         lambda: QueryDepthLimiter(max_depth=MAX_DEPTH),
@@ -80,10 +83,22 @@ def build_schema(*, introspection: bool = True) -> strawberry.Schema:
     ]
     if not introspection:
         extensions.insert(0, lambda: AddValidationRules([NoSchemaIntrospectionCustomRule]))
-    return GraphsvcSchema(query=Query, mutation=Mutation, extensions=extensions)
+    return GraphsvcSchema(
+        query=Query,
+        mutation=Mutation,
+        extensions=extensions,
+        config=StrawberryConfig(disable_field_suggestions=not suggestions),
+    )
 
 
 schema = build_schema()
+
+
+def root_field_names() -> frozenset[str]:
+    """Every root field of the schema (queries and mutations), as GraphQL names them."""
+    graphql_schema = schema._schema
+    roots = (graphql_schema.query_type, graphql_schema.mutation_type)
+    return frozenset(name for root in roots if root is not None for name in root.fields)
 
 
 def schema_sdl() -> str:

@@ -11,7 +11,8 @@ import strawberry
 from graphsvc.api.context import Info
 from graphsvc.api.dashboard_ops import KeyCount, UserCounts
 from graphsvc.api.source_types import SourceType
-from graphsvc.service.views import SessionView, TimelineItem, TimelinePage, UserStats
+from graphsvc.service.views import BeliefChange as BeliefChangeView
+from graphsvc.service.views import BeliefChangePage, SessionView, TimelineItem, TimelinePage, UserStats
 
 
 @strawberry.enum(description="What a timeline item is.")
@@ -62,6 +63,74 @@ class Timeline:
     def from_domain(cls, page: TimelinePage) -> Timeline:
         return cls(
             nodes=[TimelineEntry.from_domain(i) for i in page.items],
+            end_cursor=page.next_cursor,
+            has_next_page=page.next_cursor is not None,
+        )
+
+
+@strawberry.enum(description="Who made a change of belief.")
+class BeliefActor(Enum):
+    USER = "user"
+    AGENT = "agent"
+    EXTRACTION = "extraction"
+    REFLECTION = "reflection"
+    LEARNING = "learning"
+
+
+@strawberry.enum(description="What a change of belief is about.")
+class BeliefKind(Enum):
+    MEMORY = "memory"
+    TRAIT = "trait"
+
+
+@strawberry.type(description="One change of what graphsvc believes about a user, from its audit trail.")
+class BeliefChange:
+    id: strawberry.ID = strawberry.field(description="The HistoryEntry's id")
+    at: datetime = strawberry.field(description="When the change was recorded")
+    kind: BeliefKind
+    target_id: strawberry.ID = strawberry.field(description="The memory or trait changed")
+    change: str = strawberry.field(
+        description="memory: created, superseded, reinstated, corrected, forgotten, retracted, archived, restored; "
+        "trait: created, stage_changed, promoted, upgraded, dissolved"
+    )
+    actor: BeliefActor
+    recorded_actor: str = strawberry.field(description="The actor as recorded (daily_learning, candidate...)")
+    old_value: str | None = strawberry.field(description="None for anything forgotten, and where blanked")
+    new_value: str | None
+    reason: str | None
+    stage: str | None = strawberry.field(description="A trait's stage after the change")
+    evidence_ids: list[strawberry.ID] = strawberry.field(description="Events and memories the change rests on")
+    scrubbed: bool = strawberry.field(description="A retraction blanked the values")
+
+    @classmethod
+    def from_domain(cls, c: BeliefChangeView) -> BeliefChange:
+        return cls(
+            id=strawberry.ID(c.uid),
+            at=c.at,
+            kind=BeliefKind(c.kind),
+            target_id=strawberry.ID(c.target_uid),
+            change=c.change,
+            actor=BeliefActor(c.actor),
+            recorded_actor=c.recorded_actor,
+            old_value=c.old_value,
+            new_value=c.new_value,
+            reason=c.reason,
+            stage=c.stage,
+            evidence_ids=[strawberry.ID(u) for u in c.evidence_uids],
+            scrubbed=c.scrubbed,
+        )
+
+
+@strawberry.type(description="A page of belief changes, oldest first; pass endCursor as `after` for the next one.")
+class BeliefChanges:
+    nodes: list[BeliefChange]
+    end_cursor: str | None
+    has_next_page: bool
+
+    @classmethod
+    def from_domain(cls, page: BeliefChangePage) -> BeliefChanges:
+        return cls(
+            nodes=[BeliefChange.from_domain(c) for c in page.items],
             end_cursor=page.next_cursor,
             has_next_page=page.next_cursor is not None,
         )
@@ -156,6 +225,25 @@ class TimelineQuery:
             after=after,
         )
         return Timeline.from_domain(page)
+
+    @strawberry.field(
+        description="What changed about a user, from ≤ recorded time < to (default: the last 7 days), oldest "
+        "first, a page at a time: memories created, superseded, corrected, forgotten (no content), retracted, "
+        "archived or restored; trait stage changes; each with its actor, old and new value, and evidence ids."
+    )
+    async def belief_changes(
+        self,
+        info: Info,
+        user_id: str,
+        from_: Annotated[datetime | None, strawberry.argument(name="from")] = None,
+        to: datetime | None = None,
+        limit: int = 50,
+        after: str | None = None,
+    ) -> BeliefChanges:
+        page = await info.context.service.belief_changes(
+            user_id=info.context.scope(user_id), start=from_, end=to, limit=limit, after=after
+        )
+        return BeliefChanges.from_domain(page)
 
     @strawberry.field(description="A user's conversations, latest message first, with message counts.")
     async def sessions(self, info: Info, user_id: str, limit: int = 50) -> list[ConversationSession]:

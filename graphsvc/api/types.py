@@ -103,11 +103,25 @@ class IngestResult:
         default=0, description="ingestEvents: stored events that replaced an earlier version of their source"
     )
     candidates: int = strawberry.field(default=0, description="ingestEvents: candidates created or reinforced")
-    promoted: int = strawberry.field(default=0, description="ingestEvents: candidates promoted to memories")
+    promoted: int = strawberry.field(
+        default=0,
+        description="ingestEvents: candidates that met a promotion rule; a background job (in jobIds) makes them "
+        "memories moments later",
+    )
+    job_ids: list[strawberry.ID] = strawberry.field(
+        default_factory=list,
+        description="Background jobs queued by this call: the vectors of the stored events (until its job is done an "
+        "event is found by full-text and graph recall, not by similarity) and the promotion of due candidates",
+    )
 
     @classmethod
     def from_domain(cls, outcome: IngestOutcome) -> IngestResult:
-        return cls(stored=outcome.stored, duplicates=outcome.duplicates, message_ids=outcome.message_ids)
+        return cls(
+            stored=outcome.stored,
+            duplicates=outcome.duplicates,
+            message_ids=outcome.message_ids,
+            job_ids=[strawberry.ID(outcome.job_id)] if outcome.job_id else [],
+        )
 
     @classmethod
     def from_events(cls, outcome: EventsOutcome) -> IngestResult:
@@ -119,6 +133,7 @@ class IngestResult:
             new_versions=outcome.new_versions,
             candidates=outcome.candidates,
             promoted=outcome.promoted,
+            job_ids=[strawberry.ID(uid) for uid in outcome.job_ids],
         )
 
 
@@ -184,7 +199,10 @@ class RecallHit:
         default=None, description="For an impression, the subject of the entity it characterises; else null"
     )
     status: MemoryStatus | None = strawberry.field(
-        default=None, description="For a memory: ACTIVE (SUPERSEDED only with includeSuperseded or asOf); else null"
+        default=None,
+        description="For a memory: ACTIVE (SUPERSEDED only with includeSuperseded or asOf). For a message or an "
+        "impression that states only superseded beliefs: SUPERSEDED (such hits appear only with includeSuperseded "
+        "or asOf); else null",
     )
     valid_from: datetime | None = strawberry.field(
         default=None, description="For a memory: when it began to hold in the user's life"

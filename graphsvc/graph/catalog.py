@@ -269,6 +269,16 @@ NODES: tuple[NodeKind, ...] = (
         diameter_px=35,
     ),
     NodeKind(
+        "DocumentUpload",
+        "user",
+        text=("filename", "name"),
+        caption="'upload ' and the file name",
+        color="#C4EBD6",
+        border="#8FD9B2",
+        diameter_px=30,
+        export="skip",
+    ),
+    NodeKind(
         "DocumentVersion",
         "user",
         text=("normalized_content", "name"),
@@ -280,7 +290,7 @@ NODES: tuple[NodeKind, ...] = (
     NodeKind(
         "Document",
         "user",
-        text=("filename", "title", "normalized_content", "name"),
+        text=("filename", "title", "normalized_content", "name", "error"),
         provenance=("FROM_EVENT",),
         caption="its file name",
         color="#6DCE9E",
@@ -365,6 +375,7 @@ RELATIONSHIPS: tuple[RelKind, ...] = (
     RelKind("PREVIOUS_VERSION", ("Event", "Document"), ("Event", "DocumentVersion")),
     RelKind("PROMOTED_TO", ("MemoryCandidate",), ("Memory",)),
     RelKind("HAS_CHUNK", ("Document",), ("Chunk",)),
+    RelKind("HAS_UPLOAD", ("Document",), ("DocumentUpload",)),
     RelKind("HAS_CHILD", ("Chunk",), ("Chunk",)),
     RelKind("TAGGED", ("Memory", "Event", "Document", "Chunk"), ("Tag",)),
 )

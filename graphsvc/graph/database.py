@@ -18,6 +18,7 @@ from typing import Any, Protocol, TypeVar
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
 from neo4j.exceptions import (
     AuthError,
+    ConnectionAcquisitionTimeoutError,
     ConstraintError,
     Neo4jError,
     ServiceUnavailable,
@@ -26,8 +27,15 @@ from neo4j.exceptions import (
 )
 from neomodel import adb
 
+from graphsvc import keys
 from graphsvc.config import Settings
-from graphsvc.errors import ConflictError, DatabaseUnavailableError, SchemaMismatchError
+from graphsvc.errors import (
+    ConflictError,
+    DatabaseUnavailableError,
+    ErasureInProgressError,
+    OverloadedError,
+    SchemaMismatchError,
+)
 from graphsvc.graph.cypher import query, schema_statements
 
 log = logging.getLogger(__name__)
@@ -59,33 +67,61 @@ class NamedTx:
 
     ``read``, ``write`` and ``write_many`` all run in that transaction, so a check and the write it guards
     see the same state once a lock is held; nothing commits until the transaction function returns.
+
+    The write gate (issue 25 item 9): before the first write naming a user (a ``user_id`` parameter), the
+    transaction passes that user's gate (``write_gate`` in ``cypher/queries/erase.cypher``): writes of one user
+    take turns there, an erasure of the user waits for the writes in flight, and while the user is being erased
+    the write is refused with :class:`~graphsvc.errors.ErasureInProgressError` (the transaction rolls back).
+    Only the erasure's own transactions are ``gated=False``.
     """
 
-    def __init__(self, tx: AsyncManagedTransaction) -> None:
+    def __init__(self, tx: AsyncManagedTransaction, *, gated: bool = True) -> None:
         self._tx = tx
+        self._gated = gated
+        self._passed: set[str] = set()
 
     async def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return await _fetch_all(self._tx, query(name), params)
 
     async def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        await self._gate(params)
         return await _fetch_all(self._tx, query(name), params)
 
     async def write_many(self, steps: list[tuple[str, dict[str, Any]]]) -> list[list[dict[str, Any]]]:
-        return [await _fetch_all(self._tx, query(name), params) for name, params in steps]
+        return [await self.write(name, **params) for name, params in steps]
 
     async def run_built(self, statement: str, **params: Any) -> list[dict[str, Any]]:
         """Run a statement a graph module built from the catalog (one per declared label, e.g. erase's batch
         delete), in this transaction. Only labels and types declared in :mod:`graphsvc.graph.catalog` are
         written into its text; every value is still a ``$parameter``."""
+        await self._gate(params)
         return await _fetch_all(self._tx, statement, params)
+
+    async def _gate(self, params: dict[str, Any]) -> None:
+        """Pass the gate of the user the statement names, once per transaction and user.
+
+        Raises:
+            ErasureInProgressError: the user is being erased.
+        """
+        user_id = params.get("user_id")
+        if not self._gated or not isinstance(user_id, str) or user_id in self._passed:
+            return
+        gate = {"user_id": user_id, "erasure_uid": keys.erasure_uid(user_id)}
+        rows = await _fetch_all(self._tx, query("write_gate"), gate)
+        if rows and rows[0]["erasing"]:
+            raise ErasureInProgressError(user_id=user_id)
+        self._passed.add(user_id)
 
 
 @contextlib.contextmanager
 def _domain_errors(uri: str) -> Iterator[None]:
-    """Driver errors a caller can act on, as domain errors: Neo4j unreachable → DatabaseUnavailableError,
-    a uniqueness constraint violated by a concurrent write → ConflictError. Everything else passes."""
+    """Driver errors a caller can act on, as domain errors: Neo4j unreachable → DatabaseUnavailableError, no
+    pooled connection free in time → OverloadedError, a uniqueness constraint violated by a concurrent write →
+    ConflictError. Everything else passes."""
     try:
         yield
+    except ConnectionAcquisitionTimeoutError as exc:  # every pooled connection busy: load, not an outage
+        raise OverloadedError(what="the database connection pool", retry_after_s=1) from exc
     except (ServiceUnavailable, SessionExpired) as exc:
         raise DatabaseUnavailableError(uri=uri, reason="the server is not reachable") from exc
     except ConstraintError as exc:
@@ -119,14 +155,14 @@ class Database:
         # Bounded waits: with Neo4j down a request fails with DATABASE_UNAVAILABLE within about
         # neo4j_request_timeout_s instead of the driver's 30 s of retries (issue 11).
         driver = AsyncGraphDatabase.driver(
-            settings.neo4j_uri,
-            auth=(settings.neo4j_user, password),
+            settings.neo4j.uri,
+            auth=(settings.neo4j.user, password),
             notifications_min_severity="OFF",
-            connection_timeout=settings.neo4j_connection_timeout_s,
-            connection_acquisition_timeout=settings.neo4j_request_timeout_s,
-            max_transaction_retry_time=settings.neo4j_retry_s,
+            connection_timeout=settings.neo4j.connection_timeout_s,
+            connection_acquisition_timeout=settings.neo4j.request_timeout_s,
+            max_transaction_retry_time=settings.neo4j.retry_s,
         )
-        deadline = time.monotonic() + settings.neo4j_connect_timeout_s
+        deadline = time.monotonic() + settings.neo4j.connect_timeout_s
         delay_s = 0.2
         while True:
             try:
@@ -137,18 +173,18 @@ class Database:
                 if not isinstance(exc, AuthError) and not str(exc.code or "").startswith("Neo.ClientError.Security"):
                     raise
                 raise DatabaseUnavailableError(
-                    uri=settings.neo4j_uri, reason="authentication failed (wrong NEO4J_USER or NEO4J_PASSWORD)"
+                    uri=settings.neo4j.uri, reason="authentication failed (wrong NEO4J_USER or NEO4J_PASSWORD)"
                 ) from exc
             except (ServiceUnavailable, OSError) as exc:
                 if time.monotonic() >= deadline:
                     await driver.close()
                     raise DatabaseUnavailableError(
-                        uri=settings.neo4j_uri, reason=f"no answer within {settings.neo4j_connect_timeout_s:g} s"
+                        uri=settings.neo4j.uri, reason=f"no answer within {settings.neo4j.connect_timeout_s:g} s"
                     ) from exc
                 await asyncio.sleep(delay_s)
                 delay_s = min(delay_s * 2, 2.0)
         await adb.set_connection(driver=driver)
-        return cls(driver, database=settings.neo4j_database, uri=settings.neo4j_uri)
+        return cls(driver, database=settings.neo4j.database, uri=settings.neo4j.uri)
 
     async def close(self) -> None:
         await self.driver.close()
@@ -164,28 +200,37 @@ class Database:
                 return await session.execute_read(_fetch_all, query(name), params)
 
     async def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        """Run the named write query in its own auto-retried transaction; rows as dicts.
+        """Run the named write query in its own auto-retried transaction (through the user's write gate when it
+        names a user: see :class:`NamedTx`); rows as dicts.
 
         Raises:
-            DatabaseUnavailableError: Neo4j unreachable; ConflictError: a uniqueness constraint was violated.
+            DatabaseUnavailableError: Neo4j unreachable; ConflictError: a uniqueness constraint was violated;
+            ErasureInProgressError: the user it names is being erased.
         """
-        with _domain_errors(self.uri):
-            async with self.driver.session(database=self.database) as session:
-                return await session.execute_write(_fetch_all, query(name), params)
 
-    async def in_transaction(self, work: Callable[[NamedTx], Awaitable[T]]) -> T:
+        async def work(tx: NamedTx) -> list[dict[str, Any]]:
+            return await tx.write(name, **params)
+
+        return await self.in_transaction(work)
+
+    async def in_transaction(self, work: Callable[[NamedTx], Awaitable[T]], *, gated: bool = True) -> T:
         """Run ``work`` in ONE write transaction; it commits when ``work`` returns, rolls back when it raises.
 
         The driver retries the whole function on transient errors (deadlocks, leader changes), so ``work``
         must have no side effects outside the transaction. Raising any exception (e.g. a
         :class:`~graphsvc.errors.ConflictError` after a failed check) rolls everything back.
 
+        Args:
+            gated: pass each named user's write gate before its first write (:class:`NamedTx`); only an
+                erasure's own transactions pass False.
+
         Raises:
-            DatabaseUnavailableError, ConflictError (constraint violated), and whatever ``work`` raises.
+            DatabaseUnavailableError, ConflictError (constraint violated), ErasureInProgressError (a user it
+            writes for is being erased), and whatever ``work`` raises.
         """
 
         async def run(tx: AsyncManagedTransaction) -> T:
-            return await work(NamedTx(tx))
+            return await work(NamedTx(tx, gated=gated))
 
         with _domain_errors(self.uri):
             async with self.driver.session(database=self.database) as session:

@@ -1,5 +1,6 @@
-"""Documents (seed 003): the ``Document`` node, its earlier versions (``DocumentVersion``) and its chunk tree
-(``Chunk`` nodes: ``HAS_CHUNK`` from the document to the top chunks, ``HAS_CHILD`` down the heading tree).
+"""Documents (seed 003): the ``Document`` node, its earlier versions (``DocumentVersion``), its chunk tree
+(``Chunk`` nodes: ``HAS_CHUNK`` from the document to the top chunks, ``HAS_CHILD`` down the heading tree) and
+the upload waiting to be parsed (``DocumentUpload``, ``HAS_UPLOAD``: the file's bytes, kept until it is ready).
 
 Statements: ``cypher/queries/documents.cypher``.
 """
@@ -15,13 +16,15 @@ from graphsvc import keys
 from graphsvc.errors import NotFoundError
 from graphsvc.graph import nodes
 from graphsvc.graph.database import Queries
-from graphsvc.vocabulary import ChunkKind, DocumentFormat
+from graphsvc.vocabulary import DOCUMENT_STATUSES, ChunkKind, DocumentFormat, DocumentStatus
 
 
 @dataclass(frozen=True)
 class DocumentView:
     """A stored document. ``history``: how many earlier versions are kept; ``indexed_at``: when its entities,
-    candidates and tags were done (None while the ``index_document`` job waits)."""
+    candidates and tags were done (None while the ``index_document`` job waits); ``status``: of its latest upload
+    (``processing`` while its ``parse_document`` job ``job_uid`` runs, ``failed`` with ``error`` saying why; the
+    content, chunks and version are those of the last version parsed, if any)."""
 
     uid: str
     source_id: str
@@ -41,11 +44,16 @@ class DocumentView:
     updated_at: datetime | None
     indexed_at: datetime | None
     event_uid: str | None
+    status: DocumentStatus = "ready"
+    error: str | None = None
+    job_uid: str | None = None
+    upload_at: datetime | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> DocumentView:
         """From a row holding the ``document`` node, its ``history`` count and its ``tags`` (names)."""
         d = nodes.Document.inflate(row["document"])
+        status = d.status or "ready"
         return cls(
             uid=d.uid,
             source_id=d.source_id,
@@ -65,6 +73,10 @@ class DocumentView:
             updated_at=d.updated_at,
             indexed_at=d.indexed_at,
             event_uid=d.event_uid,
+            status=status if status in DOCUMENT_STATUSES else "ready",
+            error=d.error,
+            job_uid=d.job_uid,
+            upload_at=d.upload_at,
         )
 
 
@@ -91,12 +103,41 @@ class Passage:
 
 
 @dataclass(frozen=True)
-class DocumentLock:
-    """A document as found when its write took its lock: the hash of its stored bytes (``""`` and version 0
-    when it was created by this lock)."""
+class DocumentState:
+    """A document as found (by a read, or by its write taking its lock).
+
+    Attributes:
+        content_hash: the bytes of the version stored (``""`` and version 0 when none is stored yet).
+        upload_hash: the bytes of its latest upload (the same as ``content_hash`` once that is parsed).
+        status: of the latest upload; ``job_uid`` its ``parse_document`` job.
+    """
 
     content_hash: str
     version: int
+    upload_hash: str
+    status: DocumentStatus
+    job_uid: str | None
+    source_id: str
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A document's file as uploaded, waiting to be parsed: its bytes, their SHA-256 (hex) and what the caller
+    declared."""
+
+    data: bytes
+    content_hash: str
+    filename: str
+    mime_type: str | None
+
+
+@dataclass(frozen=True)
+class PassageText:
+    """A passage waiting for its vector: what it holds and the headings above it."""
+
+    uid: str
+    content: str
+    heading_path: list[str]
 
 
 @dataclass(frozen=True)
@@ -143,17 +184,29 @@ class NewChunk:
     embedding: list[float] | None
 
 
-async def stored_hash(db: Queries, *, user_id: str, uid: str) -> str | None:
-    """The hash of the document's stored bytes; None when the user has no such document."""
+def _state(row: dict[str, Any]) -> DocumentState:
+    status = str(row["status"])
+    return DocumentState(
+        content_hash=str(row["content_hash"]),
+        version=int(row["version"] or 0),
+        upload_hash=str(row["upload_hash"]),
+        status=status if status in DOCUMENT_STATUSES else "ready",
+        job_uid=row["job_uid"],
+        source_id=str(row["source_id"]),
+    )
+
+
+async def state(db: Queries, *, user_id: str, uid: str) -> DocumentState | None:
+    """The document's stored and uploaded bytes' hashes and status; None when the user has no such document."""
     rows = await db.read("document_state", user_id=user_id, uid=uid)
-    return str(rows[0]["content_hash"]) if rows else None
+    return _state(rows[0]) if rows else None
 
 
 async def lock(
     db: Queries, *, user_id: str, uid: str, source_id: str, filename: str, now: datetime
-) -> DocumentLock | None:
+) -> DocumentState | None:
     """Take the document's lock (creating it, at version 0, when new): the first statement of its write, so
-    two ingests of one document take turns.
+    two writes of one document take turns.
 
     Returns:
         what it holds now; None when the uid belongs to another user's document (nothing written).
@@ -167,9 +220,99 @@ async def lock(
         source_id=source_id,
         filename=filename,
     )
+    return _state(rows[0]) if rows else None
+
+
+async def lock_stored(db: Queries, *, user_id: str, uid: str, now: datetime) -> DocumentState | None:
+    """Take the lock of a document that exists (a job's write); None when it is gone (erased meanwhile)."""
+    rows = await db.write("lock_stored_document", user_id=user_id, uid=uid, now=now)
+    return _state(rows[0]) if rows else None
+
+
+async def store_upload(
+    db: Queries,
+    *,
+    user_id: str,
+    uid: str,
+    upload: Upload,
+    format: DocumentFormat,
+    job_uid: str,
+    now: datetime,
+) -> bool:
+    """Keep an upload of the locked document for its ``parse_document`` job ``job_uid`` (replacing an upload not
+    parsed yet); the document is ``processing`` from now on.
+
+    Returns:
+        False when the user has no such document (nothing written).
+    """
+    rows = await db.write(
+        "store_document_upload",
+        user_id=user_id,
+        uid=uid,
+        upload_uid=keys.digest("document-upload", uid),
+        tenant_key=keys.tenant_key(user_id),
+        data=upload.data,
+        content_hash=upload.content_hash,
+        filename=upload.filename,
+        mime_type=upload.mime_type,
+        format=format,
+        byte_size=len(upload.data),
+        job_uid=job_uid,
+        now=now,
+    )
+    return bool(rows)
+
+
+async def upload(db: Queries, *, user_id: str, uid: str) -> Upload | None:
+    """The document's upload waiting to be parsed; None when none waits."""
+    rows = await db.read("document_upload", user_id=user_id, uid=uid)
     if not rows:
         return None
-    return DocumentLock(content_hash=str(rows[0]["content_hash"]), version=int(rows[0]["version"] or 0))
+    row = rows[0]
+    return Upload(
+        data=bytes(row["data"]),
+        content_hash=str(row["content_hash"]),
+        filename=str(row["filename"]),
+        mime_type=row["mime_type"],
+    )
+
+
+async def mark_failed(db: Queries, *, user_id: str, uid: str, content_hash: str, error: str, now: datetime) -> bool:
+    """The upload ``content_hash`` could not be taken: the document is ``failed`` with ``error``.
+
+    Returns:
+        False when a newer upload replaced it (the document is left to that upload's job).
+    """
+    rows = await db.write("document_failed", user_id=user_id, uid=uid, content_hash=content_hash, error=error, now=now)
+    return bool(rows)
+
+
+async def mark_ready(db: Queries, *, user_id: str, uid: str, content_hash: str, now: datetime) -> bool:
+    """The upload ``content_hash`` is parsed, stored and embedded: the document is ``ready``, its upload's bytes go.
+
+    Returns:
+        False when a newer upload replaced it meanwhile.
+    """
+    rows = await db.write("document_ready", user_id=user_id, uid=uid, content_hash=content_hash, now=now)
+    return bool(rows)
+
+
+async def passages_without_vectors(db: Queries, *, user_id: str, uid: str, limit: int) -> list[PassageText]:
+    """The document's passages still without their vector, in document order, at most ``limit``."""
+    rows = await db.read("document_passages_unembedded", user_id=user_id, uid=uid, limit=limit)
+    return [
+        PassageText(uid=str(r["uid"]), content=str(r["content"]), heading_path=list(r["heading_path"] or []))
+        for r in rows
+    ]
+
+
+async def set_passage_vectors(
+    db: Queries, *, user_id: str, uid: str, vectors: Sequence[tuple[str, list[float]]]
+) -> int:
+    """Give passages of the document their vectors (``(chunk uid, (d,) L2-normalised)``); returns how many."""
+    rows = [{"uid": chunk_uid, "embedding": vector} for chunk_uid, vector in vectors]
+    found = await db.write("set_chunk_vectors", user_id=user_id, uid=uid, rows=rows)
+    return int(found[0]["stored"]) if found else 0
 
 
 async def archive_current_version(db: Queries, *, user_id: str, uid: str, now: datetime) -> None:
@@ -239,7 +382,7 @@ async def get_document(db: Queries, *, user_id: str, uid: str) -> DocumentView:
         NotFoundError: the user has no such document (or only its lock: its first write did not commit).
     """
     rows = await db.read("get_document", user_id=user_id, uid=uid)
-    if not rows or not rows[0]["document"]["version"]:
+    if not rows or not (rows[0]["document"]["version"] or rows[0]["document"].get("status")):
         raise NotFoundError(kind="document", ident=uid)
     return DocumentView.from_row(rows[0])
 

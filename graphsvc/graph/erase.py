@@ -14,10 +14,11 @@ import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import cache
+from typing import Any
 
 from graphsvc import keys
 from graphsvc.graph import catalog
-from graphsvc.graph.database import Database, NamedTx, Queries
+from graphsvc.graph.database import Database, NamedTx
 
 _LABEL = re.compile(r"^[A-Z][A-Za-z0-9]*$")
 
@@ -59,13 +60,19 @@ def _count_statement(labels: tuple[str, ...]) -> str:
     )
 
 
-async def begin(db: Queries, *, user_id: str, now: datetime) -> dict[str, int]:
-    """Find or start the user's erasure (its ``Erasure`` node).
+async def begin(db: Database, *, user_id: str, now: datetime) -> dict[str, int]:
+    """Find or start the user's erasure (its ``Erasure`` node). Its MERGE takes the user's write gate (see
+    ``cypher/queries/erase.cypher``): it waits for the user's writes in flight, and once it commits every later
+    write of the user is refused until :func:`finish`.
 
     Returns:
         nodes deleted so far by label: those of an erasure that was interrupted, empty for a new one.
     """
-    rows = await db.write("erase_begin", uid=keys.erasure_uid(user_id), user_id=user_id, now=now)
+
+    async def work(tx: NamedTx) -> list[dict[str, Any]]:
+        return await tx.write("erase_begin", uid=keys.erasure_uid(user_id), user_id=user_id, now=now)
+
+    rows = await db.in_transaction(work, gated=False)
     counts: dict[str, int] = json.loads(rows[0]["counts"] or "{}") if rows else {}
     return counts
 
@@ -98,7 +105,7 @@ async def delete_batch(
             )
         return deleted
 
-    return await db.in_transaction(work)
+    return await db.in_transaction(work, gated=False)
 
 
 async def count_left(db: Database, *, user_id: str, labels: Sequence[str]) -> dict[str, int]:
@@ -118,9 +125,14 @@ async def count_left(db: Database, *, user_id: str, labels: Sequence[str]) -> di
         rows = await tx.run_built(statement, user_id=user_id)
         return {str(r["label"]): int(r["nodes"]) for r in rows}
 
-    return await db.in_transaction(work)
+    return await db.in_transaction(work, gated=False)
 
 
-async def finish(db: Queries, *, user_id: str) -> None:
-    """End the user's erasure: its ``Erasure`` node goes (nothing of the user is left after it)."""
-    await db.write("erase_finish", uid=keys.erasure_uid(user_id), user_id=user_id)
+async def finish(db: Database, *, user_id: str) -> None:
+    """End the user's erasure: its ``Erasure`` node goes (nothing of the user is left after it) and the user's
+    writes are taken again."""
+
+    async def work(tx: NamedTx) -> None:
+        await tx.write("erase_finish", uid=keys.erasure_uid(user_id), user_id=user_id)
+
+    await db.in_transaction(work, gated=False)

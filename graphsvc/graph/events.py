@@ -38,14 +38,6 @@ class MessageEvent:
 
 
 @dataclass(frozen=True)
-class SaidBefore:
-    """A stored message's speaker (None when it has none) and text."""
-
-    speaker: str | None
-    content: str
-
-
-@dataclass(frozen=True)
 class PendingMessage:
     """A message of a session not extracted yet, as extraction reads it."""
 
@@ -74,17 +66,17 @@ async def store_messages(
     user_id: str,
     session_id: str,
     events: Sequence[MessageEvent],
-    embeddings: Sequence[list[float]],
     now: datetime,
 ) -> int:
     """Store a batch of one session's messages, opening the session (created, or reopened when it had ended).
 
-    An event already stored (same uid) is left as it is. The session's ``last_message_at`` becomes the latest
-    ``occurred_at`` it has seen; ``last_ingested_at`` becomes ``now`` (the idle sweep reads it).
+    An event already stored (same uid) is left as it is. A new event has no vector: it is marked due
+    (``embed_due_at``) for the ``embed_events`` job (:mod:`graphsvc.graph.event_vectors`). The session's
+    ``last_message_at`` becomes the latest ``occurred_at`` it has seen; ``last_ingested_at`` becomes ``now``
+    (the idle sweep reads it).
 
     Args:
         events: at least one message.
-        embeddings: one vector per event, in order.
 
     Returns:
         how many of ``events`` were stored now; 0 when the session belongs to another user (nothing written).
@@ -99,9 +91,8 @@ async def store_messages(
             "content_hash": e.content_hash,
             "occurred_at": e.occurred_at,
             "seq": e.seq,
-            "embedding": vector,
         }
-        for e, vector in zip(events, embeddings, strict=True)
+        for e in events
     ]
     times = [e.occurred_at for e in events]
     result = await db.write(
@@ -116,12 +107,6 @@ async def store_messages(
         now=now,
     )
     return sum(1 for r in result if r["created"])
-
-
-async def said_before(db: Queries, *, user_id: str, session_id: str, before: datetime) -> SaidBefore | None:
-    """The session's latest stored message said before ``before``; None when there is none."""
-    rows = await db.read("previous_event", user_id=user_id, session_id=session_id, before=before)
-    return SaidBefore(speaker=rows[0]["speaker"], content=str(rows[0]["content"])) if rows else None
 
 
 async def pending_messages(db: Queries, *, user_id: str, session_id: str) -> list[PendingMessage]:

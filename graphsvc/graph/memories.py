@@ -33,6 +33,9 @@ class Nearest:
     cosine: float
     slot_key: str | None = None
     slot_value: str | None = None
+    content: str | None = None
+    slot_name: str | None = None
+    slot_subject: str | None = None
 
 
 @dataclass(frozen=True)
@@ -129,10 +132,46 @@ async def nearest_of_same_type(db: Queries, *, user_id: str, probes: Sequence[Ne
         ],
     )
     return {
-        int(r["idx"]): Nearest(str(r["uid"]), float(r["cosine"]), r["slot_key"], r["slot_value"])
+        int(r["idx"]): Nearest(
+            str(r["uid"]),
+            float(r["cosine"]),
+            r["slot_key"],
+            r["slot_value"],
+            content=r["content"],
+            slot_name=r["slot"],
+            slot_subject=r["slot_subject"],
+        )
         for r in rows
         if r["uid"] is not None
     }
+
+
+@dataclass(frozen=True)
+class SlotAdoption:
+    """An existing memory without a slot taking one (a changed value of it joined it in that slot)."""
+
+    uid: str
+    slot: str
+    slot_subject: str
+    slot_key: str
+
+
+async def adopt_slots(db: Queries, *, user_id: str, adoptions: Sequence[SlotAdoption]) -> list[str]:
+    """Give each memory its slot, unless it has one by now (another writer set it).
+
+    Returns:
+        the slot keys of the memories that took one (the caller settles them).
+    """
+    if not adoptions:
+        return []
+    rows = await db.write(
+        "adopt_memory_slots",
+        user_id=user_id,
+        adoptions=[
+            {"uid": a.uid, "slot": a.slot, "slot_subject": a.slot_subject, "slot_key": a.slot_key} for a in adoptions
+        ],
+    )
+    return [str(r["slot_key"]) for r in rows]
 
 
 async def create(
@@ -218,6 +257,32 @@ async def slot_keys(db: Queries, *, user_id: str, uids: Sequence[str]) -> list[s
     write transaction it sees what the transaction wrote), in the order of ``uids``."""
     rows = await db.write("memory_slot_keys", user_id=user_id, uids=list(uids))
     return [str(r["slot_key"]) for r in rows if r["slot_key"] is not None]
+
+
+@dataclass(frozen=True)
+class MemoryState:
+    """A memory's status as a writer holding its lock sees it. ``corrected_by``: the version that corrected it."""
+
+    status: str
+    superseded_reason: str | None
+    corrected_by: str | None
+
+
+async def claim(db: Queries, *, user_id: str, uid: str) -> MemoryState | None:
+    """Lock the memory for the rest of the caller's write transaction and read its status (issue 25 item 9:
+    checks made before the lock are stale by the time the transaction writes).
+
+    Waits while another transaction holds the memory's lock (a correction, a forget). Returns None when the
+    user has no such memory (any more).
+    """
+    rows = await db.write("claim_memory", user_id=user_id, uid=uid)
+    if not rows:
+        return None
+    state = await db.read("memory_state", user_id=user_id, uid=uid)
+    row = state[0]
+    return MemoryState(
+        status=str(row["status"]), superseded_reason=row["superseded_reason"], corrected_by=row["corrected_by"]
+    )
 
 
 async def supersede_by_correction(

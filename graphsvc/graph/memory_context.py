@@ -39,7 +39,7 @@ class SessionSummaries:
 
 async def recent_events(db: Queries, *, user_id: str, limit: int) -> list[RecentEvent]:
     """The user's ``limit`` latest events of every source, newest first (earlier versions of a source record
-    left out); empty when the user has none."""
+    left out, and messages that state only superseded beliefs); empty when the user has none."""
     rows = await db.read("recent_events", user_id=user_id, limit=limit)
     return [
         RecentEvent(

@@ -172,6 +172,8 @@ async def memory_by_uid(db: Queries, *, user_id: str, uid: str) -> MemoryView | 
 
 
 async def memory_history(db: Queries, *, user_id: str, uid: str) -> list[HistoryView]:
-    """Every HistoryEntry about memory ``uid`` of the user, oldest first (empty for an unknown memory)."""
+    """Every HistoryEntry about memory ``uid`` of the user and about the versions it replaced (corrected or
+    superseded, and theirs in turn: its lineage), oldest first; ``target_uid`` says which version each is
+    about. Empty for an unknown memory."""
     rows = await db.read("memory_history_entries", user_id=user_id, uid=uid)
     return [HistoryView.from_node(r["entry"]) for r in rows]

@@ -30,6 +30,7 @@ Edges (ARCHITECTURE.md "The graph"):
     (MemoryCandidate)-[:FROM_EVENT]->(Event), -[:PROMOTED_TO]->(Memory)       seed 003's candidate layer
     (Document)-[:HAS_CHUNK]->(Chunk), (Chunk)-[:HAS_CHILD]->(Chunk)         the heading tree (sections → passages)
     (Document)-[:FROM_EVENT]->(Event), -[:PREVIOUS_VERSION]->(DocumentVersion)
+    (Document)-[:HAS_UPLOAD]->(DocumentUpload)   the file's bytes, kept until its parse_document job made it ready
     (Memory|Event|Document|Chunk)-[:TAGGED {origin, at}]->(Tag)
     (LearningRun)                               one user's daily learning of one local day (no edges)
 
@@ -57,6 +58,7 @@ from graphsvc.vocabulary import (
     CANDIDATE_STATUSES,
     CHUNK_KINDS,
     DOCUMENT_FORMATS,
+    DOCUMENT_STATUSES,
     ENTITY_KINDS,
     EVIDENCE_GRADES,
     EVIDENCE_KINDS,
@@ -123,7 +125,8 @@ class Session(TenantNode):
 class Event(TenantNode):
     """A raw source record (ARCHITECTURE.md: Event): a conversation message (``session_id``, ``role``), or one
     version of a todo, task, note, forum post, calendar entry or document (``title``, ``status``, ``metadata``
-    as JSON, ``version``; ``superseded_at`` once a newer version of the same source arrived)."""
+    as JSON, ``version``; ``superseded_at`` once a newer version of the same source arrived). ``forgotten_at``:
+    it stated a forgotten memory and is a tombstone since (empty content; no title, metadata, hash or vector)."""
 
     session_id = StringProperty()
     source_type = StringProperty(default="conversation", choices=_choices(SOURCE_TYPES))
@@ -134,13 +137,16 @@ class Event(TenantNode):
     metadata = StringProperty()
     version = IntegerProperty()
     superseded_at = DateTimeNeo4jFormatProperty()
+    forgotten_at = DateTimeNeo4jFormatProperty()
     speaker = StringProperty()
     content = StringProperty(required=True)
-    content_hash = StringProperty(required=True)
+    content_hash = StringProperty()  # none once forgotten
     occurred_at = DateTimeNeo4jFormatProperty(required=True)
     ingested_at = DateTimeNeo4jFormatProperty()
     extracted_at = DateTimeNeo4jFormatProperty()
     embedding = ArrayProperty(FloatProperty())
+    embed_due_at = DateTimeNeo4jFormatProperty()
+    """Set while the event waits for its vector (the ``embed_events`` job); full-text recall finds it meanwhile."""
     session = AsyncRelationshipFrom("Session", "HAS_EVENT", cardinality=AsyncZeroOrOne)
 
 
@@ -479,6 +485,16 @@ class Document(TenantNode):
     updated_at = DateTimeNeo4jFormatProperty()
     indexed_at = DateTimeNeo4jFormatProperty()  # entities and candidates done (the index_document job)
     event_uid = StringProperty()
+    status = StringProperty(choices=_choices(DOCUMENT_STATUSES))
+    """Of the latest upload: processing (its parse_document job runs), ready, failed (``error`` says why); None:
+    stored before uploads were jobs (ready)."""
+    error = StringProperty()
+    job_uid = StringProperty()
+    upload_hash = StringProperty()
+    """SHA-256 of the latest upload's bytes (``content_hash`` is the parsed version's)."""
+    upload_at = DateTimeNeo4jFormatProperty()
+    ready_at = DateTimeNeo4jFormatProperty()
+    failed_at = DateTimeNeo4jFormatProperty()
 
 
 class DocumentVersion(TenantNode):

@@ -1,19 +1,21 @@
-"""What recall reads of its fused candidates before scoring them: one read per kind, by uid.
+"""What recall reads of its fused candidates before scoring them: one statement for every kind, by uid.
 
-Each function takes the uids of one kind (any order; an unknown uid, or one of another user, is left out) and
-returns one row per node found, in no particular order. Times are aware UTC datetimes.
+:func:`hits` takes the uids of each kind (any order; an unknown uid, one of another user, or one no longer in the
+recall's scope is left out) and returns one row per node found, in no particular order. Times are aware UTC
+datetimes.
 
-Statements: ``cypher/queries/recall_hits.cypher``; ``hydrate_traits`` is in ``cypher/queries/traits.cypher``.
+Statement: ``recall_hits`` in ``cypher/queries/recall_hits.cypher``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from graphsvc.graph.database import Queries, native
+from graphsvc.graph.recall import Filters
 from graphsvc.vocabulary import MemoryStatus, TraitStage
 
 
@@ -22,6 +24,10 @@ class RecalledEvent:
     """An event: a message (``speaker``, ``role``) or another source's record (``source_type``, ``title``).
 
     ``source_ids``: its own source id; ``source_uids``: its own uid (what recall compares covered sources by).
+
+    The belief it carries (issue 21): ``superseded``: the uids of the superseded memories extracted from it;
+    ``held``: how many of its memories still hold (active or archived); ``replaced_by``: the active memories at
+    the end of the superseded ones' ``SUPERSEDED_BY`` chains.
     """
 
     uid: str
@@ -33,6 +39,14 @@ class RecalledEvent:
     source_uids: tuple[str, ...]
     title: str | None
     source_type: str | None
+    superseded: tuple[str, ...] = ()
+    held: int = 0
+    replaced_by: tuple[str, ...] = ()
+
+    @property
+    def states_only_superseded(self) -> bool:
+        """It is the source of superseded memories and of none that still holds: what it says was replaced."""
+        return bool(self.superseded) and self.held == 0
 
 
 @dataclass(frozen=True)
@@ -65,6 +79,10 @@ class RecalledImpression:
     Attributes:
         occurred_at: its newest evidence's message time, else its creation.
         first_said: its oldest evidence's message time, else its creation.
+        stale: marked as repeating a superseded or forgotten memory.
+        superseded: every message its evidence came from states only superseded memories.
+        replaced_by: when stale or superseded, the active memories that replaced the superseded memories of the
+            messages its evidence came from.
     """
 
     uid: str
@@ -75,6 +93,9 @@ class RecalledImpression:
     source_ids: tuple[str, ...]
     source_uids: tuple[str, ...]
     first_said: datetime | None
+    stale: bool = False
+    superseded: bool = False
+    replaced_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -115,101 +136,138 @@ class RecalledPassage:
 
 
 def _strings(values: Sequence[object] | None) -> tuple[str, ...]:
-    return tuple(str(v) for v in values or ())
+    return tuple(str(v) for v in values or () if v is not None)
 
 
 def _number(value: Any) -> float | None:
     return None if value is None else float(value)
 
 
-async def events(db: Queries, *, user_id: str, uids: Sequence[str]) -> list[RecalledEvent]:
-    """The user's events among ``uids``."""
-    rows = await db.read("hydrate_events", user_id=user_id, uids=list(uids))
-    return [
-        RecalledEvent(
-            uid=str(r["uid"]),
-            content=str(r["content"]),
-            speaker=r["speaker"],
-            role=r["role"],
-            occurred_at=native(r["occurred_at"]),
-            source_ids=_strings(r["source_ids"]),
-            source_uids=_strings(r["source_uids"]),
-            title=r["title"],
-            source_type=r["source_type"],
+@dataclass(frozen=True)
+class RecalledHits:
+    """What :func:`hits` read, by kind. ``memories`` also holds the memories that replaced what the events'
+    superseded memories said (:attr:`RecalledEvent.replaced_by`) and the superseded memories asked for
+    (``memory_replacements``: superseded memory uid → the active memories at the end of its ``SUPERSEDED_BY``
+    chains), whatever was asked."""
+
+    events: list[RecalledEvent]
+    memories: list[RecalledMemory]
+    memory_replacements: dict[str, tuple[str, ...]]
+    impressions: list[RecalledImpression]
+    traits: list[RecalledTrait]
+    passages: list[RecalledPassage]
+
+
+async def hits(
+    db: Queries,
+    *,
+    user_id: str,
+    filters: Filters,
+    events: Sequence[str] = (),
+    memories: Sequence[str] = (),
+    impressions: Sequence[str] = (),
+    traits: Sequence[str] = (),
+    passages: Sequence[str] = (),
+) -> RecalledHits:
+    """The user's nodes among the uids of each kind that are in ``filters``' scope, in one statement.
+
+    In scope: events current (any version with ``filters.as_of``), memories of ``filters.statuses``, impressions
+    not stale unless ``filters.with_stale``, traits at ``filters.stages`` now, passages (never sections).
+    """
+    row = (
+        await db.read(
+            "recall_hits",
+            user_id=user_id,
+            events=list(events),
+            memories=list(memories),
+            impressions=list(impressions),
+            traits=list(traits),
+            passages=list(passages),
+            statuses=list(filters.statuses),
+            as_of=filters.as_of,
+            with_stale=filters.with_stale,
+            stages=list(filters.stages),
         )
-        for r in rows
-    ]
+    )[0]
+    return RecalledHits(
+        events=[_event(r) for r in row["events"]],
+        memories=[_memory(r) for r in row["memories"]],
+        memory_replacements={str(r["uid"]): _strings(r["replaced_by"]) for r in row["memory_replacements"]},
+        impressions=[_impression(r) for r in row["impressions"]],
+        traits=[_trait(r) for r in row["traits"]],
+        passages=[_passage(r) for r in row["passages"]],
+    )
 
 
-async def memories(db: Queries, *, user_id: str, uids: Sequence[str]) -> list[RecalledMemory]:
-    """The user's memories among ``uids`` (any status: the caller's candidates are already in scope)."""
-    rows = await db.read("hydrate_memories", user_id=user_id, uids=list(uids))
-    return [
-        RecalledMemory(
-            uid=str(r["uid"]),
-            content=str(r["content"]),
-            memory_type=r["memory_type"],
-            occurred_at=native(r["occurred_at"]),
-            importance=_number(r["importance"]),
-            last_reinforced_at=native(r["last_reinforced_at"]),
-            source_ids=_strings(r["source_ids"]),
-            source_uids=_strings(r["source_uids"]),
-            status=r["status"],
-            valid_from=native(r["valid_from"]),
-            valid_to=native(r["valid_to"]),
-        )
-        for r in rows
-    ]
+def _event(r: Mapping[str, Any]) -> RecalledEvent:
+    return RecalledEvent(
+        uid=str(r["uid"]),
+        content=str(r["content"]),
+        speaker=r["speaker"],
+        role=r["role"],
+        occurred_at=native(r["occurred_at"]),
+        source_ids=_strings([r["source_id"]]),
+        source_uids=(str(r["uid"]),),
+        title=r["title"],
+        source_type=r["source_type"],
+        superseded=_strings(r["superseded"]),
+        held=int(r["held"]),
+        replaced_by=_strings(r["replaced_by"]),
+    )
 
 
-async def impressions(db: Queries, *, user_id: str, uids: Sequence[str]) -> list[RecalledImpression]:
-    """The user's impressions among ``uids``."""
-    rows = await db.read("hydrate_impressions", user_id=user_id, uids=list(uids))
-    return [
-        RecalledImpression(
-            uid=str(r["uid"]),
-            content=str(r["content"]),
-            entity=r["entity"],
-            confidence=_number(r["confidence"]),
-            occurred_at=native(r["occurred_at"]),
-            source_ids=_strings(r["source_ids"]),
-            source_uids=_strings(r["source_uids"]),
-            first_said=native(r["first_said"]),
-        )
-        for r in rows
-    ]
+def _memory(r: Mapping[str, Any]) -> RecalledMemory:
+    return RecalledMemory(
+        uid=str(r["uid"]),
+        content=str(r["content"]),
+        memory_type=r["memory_type"],
+        occurred_at=native(r["occurred_at"]),
+        importance=_number(r["importance"]),
+        last_reinforced_at=native(r["last_reinforced_at"]),
+        source_ids=_strings(r["source_ids"]),
+        source_uids=_strings(r["source_uids"]),
+        status=r["status"],
+        valid_from=native(r["valid_from"]),
+        valid_to=native(r["valid_to"]),
+    )
 
 
-async def traits(db: Queries, *, user_id: str, uids: Sequence[str], stages: Sequence[str]) -> list[RecalledTrait]:
-    """The user's traits among ``uids`` whose stage now is one of ``stages``."""
-    rows = await db.read("hydrate_traits", user_id=user_id, uids=list(uids), stages=list(stages))
-    return [
-        RecalledTrait(
-            uid=str(r["uid"]),
-            content=str(r["content"]),
-            stage=r["stage"],
-            confidence=_number(r["confidence"]),
-            occurred_at=native(r["occurred_at"]),
-            last_reinforced_at=native(r["last_reinforced_at"]),
-            source_ids=_strings(r["source_ids"]),
-        )
-        for r in rows
-    ]
+def _impression(r: Mapping[str, Any]) -> RecalledImpression:
+    return RecalledImpression(
+        uid=str(r["uid"]),
+        content=str(r["content"]),
+        entity=r["entity"],
+        confidence=_number(r["confidence"]),
+        occurred_at=native(r["occurred_at"]),
+        source_ids=_strings(r["source_ids"]),
+        source_uids=_strings(r["source_uids"]),
+        first_said=native(r["first_said"]),
+        stale=bool(r["stale"]),
+        superseded=bool(r["superseded"]),
+        replaced_by=_strings(r["replaced_by"]),
+    )
 
 
-async def passages(db: Queries, *, user_id: str, uids: Sequence[str]) -> list[RecalledPassage]:
-    """The user's document passages among ``uids``, each with its document."""
-    rows = await db.read("hydrate_chunks", user_id=user_id, uids=list(uids))
-    return [
-        RecalledPassage(
-            uid=str(r["uid"]),
-            content=str(r["content"]),
-            heading_path=_strings(r["heading_path"]),
-            tokens=None if r["tokens"] is None else int(r["tokens"]),
-            document_uid=str(r["document_uid"]),
-            title=r["title"],
-            filename=r["filename"],
-            occurred_at=native(r["occurred_at"]),
-        )
-        for r in rows
-    ]
+def _trait(r: Mapping[str, Any]) -> RecalledTrait:
+    return RecalledTrait(
+        uid=str(r["uid"]),
+        content=str(r["content"]),
+        stage=r["stage"],
+        confidence=_number(r["confidence"]),
+        occurred_at=native(r["occurred_at"]),
+        last_reinforced_at=native(r["last_reinforced_at"]),
+        source_ids=_strings(r["source_ids"]),
+    )
+
+
+def _passage(r: Mapping[str, Any]) -> RecalledPassage:
+    return RecalledPassage(
+        uid=str(r["uid"]),
+        content=str(r["content"]),
+        heading_path=_strings(r["heading_path"]),
+        tokens=None if r["tokens"] is None else int(r["tokens"]),
+        document_uid=str(r["document_uid"]),
+        title=r["title"],
+        filename=r["filename"],
+        occurred_at=native(r["occurred_at"]),
+    )

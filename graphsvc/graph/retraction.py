@@ -69,6 +69,23 @@ class EventVector:
 
 
 @dataclass(frozen=True)
+class DocumentsGone:
+    """What deleting documents removed: the documents (their uids), their chunks and their earlier versions."""
+
+    uids: list[str]
+    chunks: int
+    versions: int
+
+
+@dataclass(frozen=True)
+class SessionSummaries:
+    """A conversation's summaries written again from the messages left (``[]``: nothing left to summarise)."""
+
+    session_uid: str
+    summaries: list[str]
+
+
+@dataclass(frozen=True)
 class Tombstone:
     """A deleted node as its history entry names it: uid, kind (``vocabulary.RetractedKind``), event."""
 
@@ -154,7 +171,8 @@ async def delete_memories(db: Queries, *, user_id: str, uids: Sequence[str]) -> 
 
 async def forget_memory(db: Queries, *, user_id: str, uid: str, now: datetime) -> bool:
     """Make the memory a tombstone (status forgotten; no text, vector, slot, keys, provenance or earlier
-    history; an impression repeating it marked stale). False when the user has no such memory."""
+    history; an impression repeating it marked stale). False when the user has no such memory, or when it is
+    forgotten already (a concurrent forget committed first: one tombstone and one history entry per memory)."""
     return bool(await db.write("retract_forget_memory", user_id=user_id, memory_uid=uid, now=now))
 
 
@@ -222,3 +240,54 @@ async def write_tombstones(
         actor=actor,
     )
     return int(rows[0]["tombstones"]) if rows else 0
+
+
+async def retract_candidates(db: Queries, *, user_id: str, event_uids: Sequence[str]) -> int:
+    """Candidates stated by the gone events (deleted or forgotten ones): those left with no other event are
+    deleted, the others count their days and sources again from the events left; returns how many went."""
+    rows = await db.write("retract_candidates", user_id=user_id, event_uids=list(event_uids))
+    return int(rows[0]["deleted"] or 0) if rows else 0
+
+
+async def delete_promoted_candidates(db: Queries, *, user_id: str, memory_uids: Sequence[str]) -> int:
+    """Delete the candidates promoted to the (forgotten) memories: they hold the memory's text; returns how many."""
+    rows = await db.write("retract_promoted_candidates", user_id=user_id, memory_uids=list(memory_uids))
+    return int(rows[0]["deleted"] or 0) if rows else 0
+
+
+async def redact_events(db: Queries, *, user_id: str, uids: Sequence[str], now: datetime) -> int:
+    """Make the events tombstones: no text, title, metadata, hash or vector (``forgotten_at`` set), no tags, and
+    no names, entities or candidates pointing at them; returns how many."""
+    rows = await db.write("retract_redact_events", user_id=user_id, event_uids=list(uids), now=now)
+    return int(rows[0]["events"]) if rows else 0
+
+
+async def delete_documents(db: Queries, *, user_id: str, uids: Sequence[str]) -> DocumentsGone:
+    """Delete the documents with their chunks and earlier versions."""
+    rows = await db.write("retract_delete_documents", user_id=user_id, uids=list(uids))
+    row = rows[0] if rows else {}
+    return DocumentsGone(
+        uids=[str(u) for u in row.get("uids") or []],
+        chunks=int(row.get("chunks") or 0),
+        versions=int(row.get("versions") or 0),
+    )
+
+
+async def delete_orphan_sources(db: Queries, *, user_id: str, uids: Sequence[str]) -> int:
+    """Delete those of the source records left without any version; returns how many."""
+    rows = await db.write("retract_orphan_sources", user_id=user_id, uids=list(uids))
+    return int(rows[0]["sources"]) if rows else 0
+
+
+async def delete_orphan_tags(db: Queries, *, user_id: str, uids: Sequence[str]) -> int:
+    """Delete those of the tags left on nothing; returns how many."""
+    rows = await db.write("retract_orphan_tags", user_id=user_id, uids=list(uids))
+    return int(rows[0]["tags"]) if rows else 0
+
+
+async def write_session_summaries(
+    db: Queries, *, user_id: str, sessions: Sequence[SessionSummaries], now: datetime
+) -> int:
+    """Replace the summaries of conversations that had some; returns how many were written."""
+    rows = await db.write("retract_session_summaries", user_id=user_id, rows=[asdict(s) for s in sessions], now=now)
+    return int(rows[0]["sessions"]) if rows else 0

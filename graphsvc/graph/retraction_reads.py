@@ -27,12 +27,50 @@ class MessageRef:
 
 @dataclass(frozen=True)
 class SessionMessage:
-    """One message of a conversation, as its vector was computed (speaker and text)."""
+    """One message of a conversation, as its vector was computed (speaker and text), with its role and time (its
+    summary reads them); ``forgotten``: a tombstone without text (forgetMemory)."""
 
     uid: str
     session_id: str
     speaker: str | None
     content: str
+    role: str = "user"
+    occurred_at: datetime | None = None
+    forgotten: bool = False
+
+
+@dataclass(frozen=True)
+class SourceVersions:
+    """A source record (its ``Source`` uid) and the uids of its versions (events)."""
+
+    source_uid: str
+    event_uids: list[str]
+
+
+@dataclass(frozen=True)
+class DocumentRef:
+    """A document of the user: its caller's id (``source_id``) and the ``DOCUMENT`` events linked to it."""
+
+    uid: str
+    source_id: str
+    event_uids: list[str]
+
+
+@dataclass(frozen=True)
+class StatedEvent:
+    """An event that stated a memory: its uid and its conversation (None for other sources)."""
+
+    uid: str
+    session_id: str | None
+
+
+@dataclass(frozen=True)
+class MemoryLineage:
+    """A memory and the versions it corrected (``memory_uids``, the memory first), and the events that stated any
+    of them (documents' events and events already forgotten left out)."""
+
+    memory_uids: list[str]
+    events: list[StatedEvent]
 
 
 @dataclass(frozen=True)
@@ -114,9 +152,72 @@ async def session_messages(db: Queries, *, user_id: str, session_ids: Sequence[s
     """Every message of the given sessions, in conversation order (session, time, position, uid)."""
     rows = await db.read("retract_session_events_ordered", user_id=user_id, session_ids=list(session_ids))
     return [
-        SessionMessage(uid=str(r["uid"]), session_id=str(r["session_id"]), speaker=r["speaker"], content=r["content"])
+        SessionMessage(
+            uid=str(r["uid"]),
+            session_id=str(r["session_id"]),
+            speaker=r["speaker"],
+            content=str(r["content"] or ""),
+            role=str(r["role"] or "user"),
+            occurred_at=native(r["occurred_at"]),
+            forgotten=bool(r["forgotten"]),
+        )
         for r in rows
     ]
+
+
+async def source_versions(db: Queries, *, user_id: str, source_uids: Sequence[str]) -> list[SourceVersions]:
+    """The user's source records among ``source_uids`` with every version's event uid; unknown ones are left out."""
+    rows = await db.read("retract_events_of_sources", user_id=user_id, source_uids=list(source_uids))
+    return [SourceVersions(source_uid=str(r["source_uid"]), event_uids=[str(u) for u in r["event_uids"]]) for r in rows]
+
+
+async def document_ref(db: Queries, *, user_id: str, uid: str) -> DocumentRef | None:
+    """The user's document ``uid`` (its caller's id and linked events); None when the user has no such document."""
+    rows = await db.read("retract_document_ref", user_id=user_id, uid=uid)
+    if not rows:
+        return None
+    row = rows[0]
+    return DocumentRef(
+        uid=str(row["uid"]), source_id=str(row["source_id"]), event_uids=[str(u) for u in row["event_uids"]]
+    )
+
+
+async def memory_lineage(db: Queries, *, user_id: str, uid: str) -> MemoryLineage | None:
+    """The memory ``uid``, the versions it corrected, and the events that stated them (see :class:`MemoryLineage`);
+    None when the user has no such memory."""
+    rows = await db.read("retract_memory_lineage", user_id=user_id, uid=uid)
+    if not rows:
+        return None
+    row = rows[0]
+    return MemoryLineage(
+        memory_uids=[str(u) for u in row["memory_uids"]],
+        events=[StatedEvent(uid=str(e["uid"]), session_id=e["session_id"]) for e in row["events"]],
+    )
+
+
+async def event_sessions(db: Queries, *, user_id: str, event_uids: Sequence[str]) -> list[str]:
+    """The conversations (session ids) the given events belong to, each once (other sources have none)."""
+    rows = await db.read("retract_event_sessions", user_id=user_id, event_uids=list(event_uids))
+    return sorted(str(s) for s in rows[0]["session_ids"]) if rows else []
+
+
+async def tags_of(
+    db: Queries,
+    *,
+    user_id: str,
+    memory_uids: Sequence[str] = (),
+    event_uids: Sequence[str] = (),
+    document_uids: Sequence[str] = (),
+) -> list[str]:
+    """The uids of the tags on the given memories, events and documents and on those documents' chunks."""
+    rows = await db.read(
+        "retract_tags_of",
+        user_id=user_id,
+        memory_uids=list(memory_uids),
+        event_uids=list(event_uids),
+        document_uids=list(document_uids),
+    )
+    return [str(u) for u in rows[0]["uids"]] if rows else []
 
 
 async def memory_status(db: Queries, *, user_id: str, uid: str) -> str | None:

@@ -43,10 +43,10 @@ class SourceEventVersion:
 
 
 async def store_version(
-    db: Queries, *, user_id: str, event: SourceEventVersion, embedding: list[float], now: datetime
+    db: Queries, *, user_id: str, event: SourceEventVersion, embedding: list[float] | None, now: datetime
 ) -> int | None:
-    """Store a version of a source record, with the vector of what it holds (L2-normalised), unless it was
-    stored before.
+    """Store a version of a source record unless it was stored before, with the vector of what it holds
+    (L2-normalised), or with none (``embedding`` None): then it is marked due for the ``embed_events`` job.
 
     The ``Source`` is written first (created when new), so two deliveries of one source take turns on its lock.
     A new version is linked ``PREVIOUS_VERSION`` to the latest one, which keeps its content but leaves recall

@@ -80,11 +80,17 @@ class UserStats:
     growth: list[GrowthDay]
 
 
-def _encode(at: datetime, uid: str) -> str:
+def encode_cursor(at: datetime, uid: str) -> str:
+    """An opaque cursor for the item at ``(at, uid)`` of a page ordered by time, then uid."""
     return base64.urlsafe_b64encode(f"{at.isoformat()}|{uid}".encode()).decode()
 
 
-def _decode(cursor: str) -> tuple[datetime, str]:
+def decode_cursor(cursor: str) -> tuple[datetime, str]:
+    """``(at, uid)`` of a cursor :func:`encode_cursor` made.
+
+    Raises:
+        InvalidInputError: any other string.
+    """
     try:
         at, uid = base64.urlsafe_b64decode(cursor.encode()).decode().split("|", 1)
         return datetime.fromisoformat(at), uid
@@ -121,7 +127,7 @@ async def page(
     Raises:
         InvalidInputError: ``after`` is not a cursor this API returned.
     """
-    after_at, after_uid = _decode(after) if after else (None, None)
+    after_at, after_uid = decode_cursor(after) if after else (None, None)
     rows = await db.read(
         "timeline",
         user_id=user_id,
@@ -135,7 +141,7 @@ async def page(
     )
     items = [_item(r) for r in rows[:limit]]
     more = len(rows) > limit
-    return TimelinePage(items, _encode(items[-1].at, items[-1].uid) if more else None)
+    return TimelinePage(items, encode_cursor(items[-1].at, items[-1].uid) if more else None)
 
 
 async def sessions(db: Queries, *, user_id: str, limit: int) -> list[SessionView]:

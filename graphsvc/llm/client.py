@@ -4,8 +4,9 @@ One call = one task (``extract_memories``, ...). The answer must be a JSON objec
 validates against the task's pydantic model, asked for in the first structured-output mode the endpoint
 accepts (json_schema → json_object → tool call → plain JSON, see :class:`LLMClient`); anything else
 (malformed JSON after one repair, an empty answer, a refusal, a timeout) raises
-:class:`~graphsvc.errors.LLMError` with the reason, logged. Transient transport errors are retried with
-exponential backoff (tenacity).
+:class:`~graphsvc.errors.LLMError` with the reason, the model and the endpoint, logged. Transient errors
+(timeouts, no connection, HTTP 429 and 5xx) are retried with exponential backoff (tenacity); any other HTTP 4xx
+answer is not (a refused key or an unknown model stays so), and its error says it is not retryable.
 Every call is accounted in an :class:`LLMCall` (task, tokens in/out, latency, outcome).
 """
 
@@ -17,6 +18,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
+from urllib.parse import urlsplit, urlunsplit
 
 import openai
 from openai import AsyncOpenAI
@@ -25,7 +27,7 @@ from pydantic import BaseModel, ValidationError
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
 from graphsvc import metrics as prometheus
-from graphsvc.config import Settings
+from graphsvc.config import LLMSettings
 from graphsvc.errors import LLMError
 from graphsvc.vocabulary import STRUCTURED_MODES, StructuredMode
 
@@ -128,7 +130,7 @@ class LLMClient:
     Args:
         client: an ``AsyncOpenAI`` (its own retries off: this class retries).
         model: the chat model name.
-        max_retries: extra attempts for transient errors (timeouts, 429, 5xx, connection).
+        max_retries: extra attempts for transient errors (timeouts, 429, 5xx, connection); other 4xx are final.
         retry_initial_wait_s: first backoff wait; doubles each attempt, capped at 30 s.
         first_mode: the structured-output mode tried first.
     """
@@ -150,20 +152,30 @@ class LLMClient:
         self.metrics = LLMMetrics()
 
     @property
+    def model(self) -> str:
+        """The chat model asked."""
+        return self._model
+
+    @property
+    def endpoint(self) -> str:
+        """The endpoint's base URL as errors and ``/ready`` show it (no credentials, no query)."""
+        return redact_url(str(self._client.base_url))
+
+    @property
     def mode(self) -> StructuredMode:
         """The structured-output mode the next call starts with."""
         return self._modes[0]
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> LLMClient:
-        key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else "none"
-        client = AsyncOpenAI(base_url=settings.llm_base_url, api_key=key, timeout=settings.llm_timeout_s, max_retries=0)
+    def from_settings(cls, settings: LLMSettings) -> LLMClient:
+        key = settings.api_key.get_secret_value() if settings.api_key else "none"
+        client = AsyncOpenAI(base_url=settings.base_url, api_key=key, timeout=settings.timeout_s, max_retries=0)
         return cls(
             client=client,
-            model=settings.llm_model,
-            max_retries=settings.llm_max_retries,
-            retry_initial_wait_s=settings.llm_retry_initial_wait_s,
-            first_mode=settings.llm_first_mode,
+            model=settings.model,
+            max_retries=settings.max_retries,
+            retry_initial_wait_s=settings.retry_initial_wait_s,
+            first_mode=settings.first_mode,
         )
 
     async def aclose(self) -> None:
@@ -171,7 +183,13 @@ class LLMClient:
         await self._client.close()
 
     async def ping(self, *, timeout_s: float = 2.0) -> None:
-        """List the endpoint's models (``GET /models``): raises when the endpoint does not answer."""
+        """List the endpoint's models (``GET /models``).
+
+        Raises:
+            openai.APIConnectionError: no answer within ``timeout_s`` (``APITimeoutError``) or no connection.
+            openai.APIStatusError: an HTTP error answer (``AuthenticationError`` for 401,
+                ``PermissionDeniedError`` for 403).
+        """
         await self._client.with_options(timeout=timeout_s).models.list()
 
     async def structured(
@@ -183,8 +201,9 @@ class LLMClient:
             the validated model and the call's accounting (tokens of every request it took, repair included).
 
         Raises:
-            LLMError: timeout or transport error after retries, every mode refused, refusal, empty answer,
-                malformed JSON or a schema violation after the repair (``reason`` says which).
+            LLMError: timeout or transport error after retries, an HTTP 4xx answer (not retried), every mode
+                refused, refusal, empty answer, malformed JSON or a schema violation after the repair
+                (``reason`` says which; the message names the model and the endpoint).
         """
         call = _Accounting(task=task, started=time.perf_counter(), metrics=self.metrics)
         schema = response_model.model_json_schema()
@@ -204,7 +223,7 @@ class LLMClient:
         try:
             completion = await self._complete(_request(mode, repair, response_model.__name__, schema))
         except openai.APIError as exc:
-            raise self._fail(task, f"repair failed: {type(exc).__name__}: {exc}", call.done("error")) from exc
+            raise self._fail(task, f"repair failed: {_describe(exc)}", call.done("error"), exc) from exc
         text = self._answer_text(task, completion, mode, call)
         try:
             return response_model.model_validate(json.loads(_strip_fences(text))), call.done("ok")
@@ -229,11 +248,11 @@ class LLMClient:
                     log.warning("llm endpoint refused %s (%s); trying %s", mode, exc.status_code, self._modes[1])
                     self._modes = self._modes[1:]
                     continue
-                raise self._fail(task, f"{type(exc).__name__}: {exc}", call.done("error")) from exc
+                raise self._fail(task, _describe(exc), call.done("error"), exc) from exc
             except openai.APITimeoutError as exc:
                 raise self._fail(task, f"timed out after retries ({exc})", call.done("timeout")) from exc
             except openai.APIError as exc:
-                raise self._fail(task, f"{type(exc).__name__}: {exc}", call.done("error")) from exc
+                raise self._fail(task, _describe(exc), call.done("error"), exc) from exc
 
     async def _complete(self, request: dict[str, Any]) -> ChatCompletion:
         """One chat completion, transient errors retried with exponential backoff."""
@@ -270,10 +289,10 @@ class LLMClient:
             raise self._fail(task, "empty answer", call.done("empty"))
         return text
 
-    @staticmethod
-    def _fail(task: str, reason: str, call: LLMCall) -> LLMError:
-        log.warning("llm task %s rejected (%s): %s", task, call.outcome, reason)
-        error = LLMError(task=task, reason=reason)
+    def _fail(self, task: str, reason: str, call: LLMCall, cause: openai.APIError | None = None) -> LLMError:
+        status = cause.status_code if isinstance(cause, openai.APIStatusError) else None
+        error = LLMError(task=task, reason=reason, model=self._model, base_url=self.endpoint, status=status)
+        log.warning("llm task %s rejected (%s): %s", task, call.outcome, error.message)
         error.add_usage(calls=1, tokens_in=call.tokens_in, tokens_out=call.tokens_out)
         return error
 
@@ -327,6 +346,25 @@ def _schema_in_prompt(
             out[n] = {"role": "system", "content": str(message["content"]) + suffix}
             return out
     return [{"role": "system", "content": suffix.strip()}, *out]
+
+
+def redact_url(url: str) -> str:
+    """``url`` without user info, query or fragment (what a log line or ``/ready`` may show of an endpoint)."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    netloc = f"[{host}]" if ":" in host else host
+    if parts.port is not None:
+        netloc += f":{parts.port}"
+    return urlunsplit((parts.scheme, netloc, parts.path.rstrip("/"), "", ""))
+
+
+def _describe(exc: openai.APIError) -> str:
+    """An API error in one line: its class, the HTTP status when it has one, and the endpoint's message."""
+    if isinstance(exc, openai.APIStatusError):
+        return f"{type(exc).__name__} (HTTP {exc.status_code}): {exc.message}"
+    if isinstance(exc, openai.APIConnectionError):
+        return f"{type(exc).__name__}: no connection ({exc.__cause__ or exc})"
+    return f"{type(exc).__name__}: {exc}"
 
 
 def _strip_fences(text: str) -> str:

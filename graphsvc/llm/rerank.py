@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 import httpx
 
-from graphsvc.config import Settings
+from graphsvc.config import RerankerSettings
+from graphsvc.llm.client import redact_url
 
 log = logging.getLogger(__name__)
 
@@ -31,18 +32,19 @@ class Reranker:
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._client = httpx.AsyncClient(base_url=base_url.rstrip("/"), headers=headers, timeout=timeout_s)
         self._model = model
+        self._where = f"{model} at {redact_url(base_url)}"
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> Reranker | None:
+    def from_settings(cls, settings: RerankerSettings) -> Reranker | None:
         """The configured reranker, or None when ``RERANKER_BASE_URL`` is unset."""
-        if settings.reranker_base_url is None:
+        if settings.base_url is None:
             return None
-        key = settings.reranker_api_key.get_secret_value() if settings.reranker_api_key else None
+        key = settings.api_key.get_secret_value() if settings.api_key else None
         return cls(
-            base_url=settings.reranker_base_url,
-            model=settings.reranker_model,
+            base_url=settings.base_url,
+            model=settings.model,
             api_key=key,
-            timeout_s=settings.reranker_timeout_s,
+            timeout_s=settings.timeout_s,
         )
 
     async def scores(self, query: str, documents: Sequence[str]) -> list[float] | None:
@@ -59,7 +61,7 @@ class Reranker:
             for row in results:
                 out[int(row["index"])] = float(row["relevance_score"])
         except (httpx.HTTPError, KeyError, IndexError, TypeError, ValueError) as exc:
-            log.warning("reranker skipped: %s", exc)
+            log.warning("reranker %s skipped: %s", self._where, exc)
             return None
         return out
 

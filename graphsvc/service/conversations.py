@@ -44,9 +44,12 @@ class ConversationArea:
         """Ask the job worker to poll now (the service sets this up)."""
 
     async def ingest_messages(self, *, user_id: str, session_id: str, messages: list[MessageIn]) -> IngestOutcome:
-        """Store messages as events; see :func:`graphsvc.pipeline.ingest.messages.run`."""
+        """Store messages as events and queue their vectors; see :func:`graphsvc.pipeline.ingest.messages.run`."""
         with for_user(user_id):
-            return await ingest.run(self.rt, user_id=user_id, session_id=session_id, messages=messages)
+            outcome = await ingest.run(self.rt, user_id=user_id, session_id=session_id, messages=messages)
+        if outcome.job_id:
+            self._wake_worker()
+        return outcome
 
     async def end_conversation(self, *, user_id: str, session_id: str, priority: JobPriority = "interactive") -> JobRow:
         """Mark the session ended and queue its extraction job, in one transaction; returns at once.
@@ -89,7 +92,7 @@ class ConversationArea:
         Returns:
             the queued extraction jobs (empty when no session is idle).
         """
-        cutoff = self.rt.clock() - timedelta(minutes=self.rt.settings.idle_conversation_timeout_min)
+        cutoff = self.rt.clock() - timedelta(minutes=self.rt.settings.extraction.idle_conversation_timeout_min)
         idle = await sessions.idle_open(self.rt.db, cutoff=cutoff, limit=batch)
         jobs = [
             await self.end_conversation(user_id=user_id, session_id=session_id, priority="bulk")

@@ -15,7 +15,7 @@ from graphsvc.embed.base import Embedder
 from graphsvc.graph.database import Database
 from graphsvc.llm.client import LLMClient
 from graphsvc.runtime import Runtime
-from graphsvc.service.api_keys import ApiKeyArea
+from graphsvc.service.api_keys import ApiKeyArea, KeyChecks
 from graphsvc.service.conversations import ConversationArea
 from graphsvc.service.dashboard import DashboardArea
 from graphsvc.service.documents import DocumentArea
@@ -55,7 +55,7 @@ class MemoryService(
 
     def __init__(self, runtime: Runtime) -> None:
         self.rt = runtime
-        self._verified = {}
+        self._key_checks = KeyChecks()
         self.worker = JobWorker(
             db=runtime.db,
             settings=runtime.settings,
@@ -63,7 +63,7 @@ class MemoryService(
             handlers=self.job_handlers(),
             sweep=self.end_idle_conversations,
         )
-        self.scheduler = DailyScheduler(runtime.settings, self.queue_daily_learning)
+        self.scheduler = DailyScheduler(runtime.settings.learning, self.queue_daily_learning)
 
     @classmethod
     async def open(
@@ -88,7 +88,7 @@ class MemoryService(
         service = cls(await Runtime.open(settings, embedder=embedder, clock=clock))
         if run_worker:
             await service.worker.start()
-            if run_scheduler and settings.daily_learning:
+            if run_scheduler and settings.learning.enabled:
                 service.scheduler.start()
         log.info("graphsvc ready: neo4j %s, extractor %s", service.rt.db.uri, service.rt.mode)
         return service

@@ -77,6 +77,7 @@ class DashboardArea:
         limit = require_limit("limit", limit, maximum=MAX_USER_PAGE)
         if prefix is not None:
             prefix = prefix.strip()
-            if len(prefix) > self.rt.settings.max_id_chars:
-                raise InvalidInputError(field="prefix", problem=f"is over {self.rt.settings.max_id_chars} characters")
+            longest = self.rt.settings.limits.max_id_chars
+            if len(prefix) > longest:
+                raise InvalidInputError(field="prefix", problem=f"is over {longest} characters")
         return await dashboard_reads.list_users(self.rt.db, only=only, prefix=prefix or None, limit=limit, after=after)

@@ -18,7 +18,7 @@ from graphsvc.pipeline.documents.guard import check_size
 from graphsvc.pipeline.documents.ingest import DocumentOutcome
 from graphsvc.pipeline.tags import assign as tags
 from graphsvc.runtime import Runtime
-from graphsvc.validation import require_id, require_limit, require_text
+from graphsvc.validation import require_id, require_label, require_limit
 
 MAX_DOCUMENT_PAGE = 200
 MAX_TAG_PAGE = 1_000
@@ -51,7 +51,7 @@ class DocumentArea:
         """
         data = None
         if content_base64 is not None:
-            check_size(len(content_base64) * 3 // 4, filename=filename, settings=self.rt.settings)
+            check_size(len(content_base64) * 3 // 4, filename=filename, settings=self.rt.settings.documents)
             try:
                 data = base64.b64decode(content_base64, validate=True)
             except (binascii.Error, ValueError) as exc:
@@ -73,7 +73,7 @@ class DocumentArea:
         """
         if not path.is_file():
             raise DocumentError(filename=str(path), problem="does not exist or is not a file")
-        check_size(path.stat().st_size, filename=path.name, settings=self.rt.settings)
+        check_size(path.stat().st_size, filename=path.name, settings=self.rt.settings.documents)
         return path.read_bytes()
 
     async def ingest_document_bytes(
@@ -134,7 +134,7 @@ class DocumentArea:
 
     def _tag_args(self, user_id: str, memory_id: str, tag: str) -> tuple[str, str, str]:
         settings = self.rt.settings
-        name = require_text("tag", tag, limit=MAX_TAG_CHARS).strip()
+        name = require_label("tag", tag, limit=MAX_TAG_CHARS)
         if not tags.normalise(name):
             raise InvalidInputError(field="tag", problem="has no letters or digits")
         return require_id("userId", user_id, settings), require_id("memoryId", memory_id, settings), name

@@ -43,7 +43,7 @@ class EntityArea:
         """
         user_id = self._user(user_id)
         if search is not None and search.strip():
-            require_text("search", search, limit=self.rt.settings.max_query_chars)
+            require_text("search", search, limit=self.rt.settings.limits.max_query_chars)
         limit = require_limit("limit", limit, maximum=MAX_ENTITY_PAGE)
         return await entities.list_entities(self.rt.db, user_id=user_id, search=search, limit=limit, after=after)
 
@@ -54,7 +54,7 @@ class EntityArea:
             AmbiguousEntityError: the name belongs to several entities.
         """
         user_id = self._user(user_id)
-        require_text("subjectOrAlias", name, limit=self.rt.settings.max_query_chars)
+        require_text("subjectOrAlias", name, limit=self.rt.settings.limits.max_query_chars)
         return await entities.find_entity(self.rt.db, user_id=user_id, name=name)
 
     async def entity_named_as_of(self, *, user_id: str, name: str, as_of: datetime) -> EntitySnapshot | None:
@@ -106,15 +106,15 @@ class EntityArea:
         """
         user_id = self._user(user_id)
         for field, items in (("aliases", aliases), ("impressions", impressions)):
-            if len(items) > self.rt.settings.max_list_items:
+            if len(items) > self.rt.settings.limits.max_list_items:
                 raise InvalidInputError(
                     field=field,
-                    problem=f"has {len(items)} items, over the limit of {self.rt.settings.max_list_items}",
+                    problem=f"has {len(items)} items, over the limit of {self.rt.settings.limits.max_list_items}",
                     fix="send them in several calls",
                 )
         uid = await curate.upsert_entity(
             db=self.rt.db,
-            settings=self.rt.settings,
+            settings=self.rt.settings.impressions,
             user_id=user_id,
             subject=subject,
             kind=kind,
@@ -129,7 +129,7 @@ class EntityArea:
         user_id = self._user(user_id)
         uid = await curate.add_alias(
             db=self.rt.db,
-            settings=self.rt.settings,
+            settings=self.rt.settings.impressions,
             user_id=user_id,
             entity_uid=entity_id,
             alias=alias,
@@ -151,7 +151,7 @@ class EntityArea:
         user_id = self._user(user_id)
         uid = await curate.resolve_pending(
             db=self.rt.db,
-            settings=self.rt.settings,
+            settings=self.rt.settings.impressions,
             user_id=user_id,
             pending_uid=pending_id,
             entity_uid=entity_id,

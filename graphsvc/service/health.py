@@ -10,10 +10,19 @@ schema     every index ONLINE, vector dimensions match the embedder  unavailable
 embedder   embeds one short query                                    unavailable (503)
 llm        ``GET /models`` of the endpoint (``off`` when offline)    degraded (200)
 jobs       oldest due PENDING job younger than ``BACKLOG_MAX_AGE_S``  degraded (200)
+vectors    oldest event waiting for its vector (and oldest document  degraded (200)
+           still processing) younger than ``BACKLOG_MAX_AGE_S``
 =========  ========================================================  ==================
 
-The LLM and the embedder are probed at most every ``PROBE_CACHE_S`` seconds (a readiness probe every
-second must not cost an LLM round trip each time).
+Ingest never waits for the embedder, so ``vectors`` reports its backlog: events stored but not embedded yet
+(found by full-text and graph recall meanwhile) and documents still being parsed and embedded; ``/metrics``
+has the same as ``graphsvc_vector_backlog_events``, ``graphsvc_vector_backlog_oldest_age_seconds`` and
+``graphsvc_documents_processing``.
+
+The llm check tells a refused key (HTTP 401/403: check ``LLM_API_KEY``) from an endpoint that does not answer
+(check ``LLM_BASE_URL``) and from another HTTP error, naming the endpoint. The LLM and the embedder are probed
+at most every ``PROBE_CACHE_S`` seconds (a readiness probe every second must not cost an LLM round trip each
+time).
 """
 
 from __future__ import annotations
@@ -22,11 +31,14 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Literal
+
+import openai
 
 from graphsvc import metrics
 from graphsvc.errors import SchemaMismatchError
-from graphsvc.graph import jobs
+from graphsvc.graph import event_vectors, jobs
 from graphsvc.graph.database import VECTOR_INDEXES
 from graphsvc.llm.client import LLMClient
 from graphsvc.runtime import Runtime
@@ -80,6 +92,7 @@ class HealthArea:
         if report.checks["neo4j"].status == "ok":
             report.checks["schema"] = await _timed(self._schema(), "could not read the indexes")
             report.checks["jobs"] = await _timed(self._jobs(), "could not read the job queue")
+            report.checks["vectors"] = await _timed(self._vectors(), "could not read the vector backlog")
         else:
             report.checks["schema"] = Check("down", "unknown while Neo4j is down")
         report.checks["embedder"] = await self._cached("embedder", self._embedder)
@@ -116,15 +129,24 @@ class HealthArea:
         detail = f"{depth.get('PENDING', 0)} pending, {depth.get('RUNNING', 0)} running, oldest due {age_s:.0f} s"
         return Check("slow" if age_s > BACKLOG_MAX_AGE_S else "ok", detail)
 
+    async def _vectors(self) -> Check:
+        waiting = await self.vector_backlog()
+        detail = (
+            f"{waiting.events} events waiting for their vector (oldest {waiting.events_age_s:.0f} s), "
+            f"{waiting.documents} documents processing (oldest {waiting.documents_age_s:.0f} s)"
+        )
+        slow = max(waiting.events_age_s, waiting.documents_age_s) > BACKLOG_MAX_AGE_S
+        return Check("slow" if slow else "ok", detail)
+
     async def _embedder(self) -> Check:
         await self.rt.embedder.embed_queries(["ready?"])
         return Check("ok", f"{self.rt.embedder.dimensions} dimensions")
 
     async def _llm(self) -> Check:
-        if not isinstance(self.rt.llm, LLMClient):
+        llm = self.rt.llm
+        if not isinstance(llm, LLMClient):
             return Check("off", "no LLM configured: offline extractor")
-        await self.rt.llm.ping()
-        return Check("ok")
+        return await llm_check(llm)
 
     async def job_backlog(self) -> tuple[dict[str, int], float]:
         """Open jobs by status and the age of the oldest due PENDING job (seconds, 0 when none); also set as
@@ -137,7 +159,60 @@ class HealthArea:
         for status in ("PENDING", "RUNNING"):
             metrics.JOBS_QUEUED.labels(status).set(depth.get(status, 0))
         metrics.JOB_QUEUE_AGE.set(age_s)
+        await self.vector_backlog()
         return depth, age_s
+
+    async def vector_backlog(self) -> VectorWait:
+        """What waits for the embedder's background work over every user; also set as the
+        ``graphsvc_vector_backlog_*`` and ``graphsvc_documents_processing`` gauges."""
+        backlog = await event_vectors.backlog(self.rt.db)
+        now = self.rt.clock()
+        waiting = VectorWait(
+            events=backlog.events,
+            events_age_s=_age_s(now, backlog.oldest_due),
+            documents=backlog.documents,
+            documents_age_s=_age_s(now, backlog.oldest_upload),
+        )
+        metrics.VECTOR_BACKLOG.set(waiting.events)
+        metrics.VECTOR_BACKLOG_AGE.set(waiting.events_age_s)
+        metrics.DOCUMENTS_PROCESSING.set(waiting.documents)
+        return waiting
+
+
+@dataclass(frozen=True)
+class VectorWait:
+    """Events waiting for their vector and documents processing, with the age of the oldest (seconds, 0: none)."""
+
+    events: int
+    events_age_s: float
+    documents: int
+    documents_age_s: float
+
+
+def _age_s(now: datetime, since: datetime | None) -> float:
+    return 0.0 if since is None else max(0.0, (now - since).total_seconds())
+
+
+async def llm_check(llm: LLMClient, *, timeout_s: float = PROBE_TIMEOUT_S * 0.75) -> Check:
+    """The LLM endpoint's ``GET /models``, told apart: a refused key (401/403) from no answer from another
+    HTTP error. The detail names the endpoint (without credentials) and what to check, never the raw error.
+
+    Args:
+        timeout_s: how long to wait for the answer (below ``PROBE_TIMEOUT_S``, so no answer is reported as
+            such rather than as the probe's own timeout).
+    """
+    where = llm.endpoint
+    try:
+        await llm.ping(timeout_s=timeout_s)
+    except (openai.AuthenticationError, openai.PermissionDeniedError) as exc:
+        return Check("down", f"{where} refused the key (HTTP {exc.status_code}): check LLM_API_KEY")
+    except openai.APITimeoutError:
+        return Check("down", f"no answer from {where} within {timeout_s:g} s: check LLM_BASE_URL")
+    except openai.APIConnectionError:
+        return Check("down", f"cannot connect to {where}: check LLM_BASE_URL and that the server runs")
+    except openai.APIStatusError as exc:
+        return Check("down", f"{where} answered HTTP {exc.status_code} to GET /models")
+    return Check("ok", f"{llm.model} at {where}")
 
 
 async def _timed(probe: Awaitable[Check], failure: str) -> Check:

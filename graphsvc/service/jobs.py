@@ -2,8 +2,9 @@
 
 Kinds (``graphsvc.vocabulary.JobKind``): ``extract_memories`` (queued by ``end_conversation`` and the idle
 sweep; seed 001), ``reflect`` (queued by a committed extraction; seed 002 §1, the session-end trigger),
-``index_document`` (queued by a changed document) and ``learn`` (a user's daily learning, queued by the
-scheduler; seed 003).
+``embed_events`` and ``promote_candidates`` (queued by ``ingestMessages`` / ``ingestEvents``, which never wait
+for the embedder), ``parse_document`` (queued by an upload), ``index_document`` (queued by a parsed document)
+and ``learn`` (a user's daily learning, queued by the scheduler; seed 003).
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from graphsvc.errors import ConflictError, InvalidInputError, NotFoundError
 from graphsvc.graph import jobs as job_queue
 from graphsvc.graph.jobs import JobRow, commit_with_job
 from graphsvc.pipeline.documents import index as document_index
+from graphsvc.pipeline.documents import parse_job as document_parse
 from graphsvc.pipeline.extraction import run as extraction
+from graphsvc.pipeline.ingest import vectors as event_vectors
 from graphsvc.pipeline.learning import run as learning
 from graphsvc.pipeline.reflection import cycle
 from graphsvc.pipeline.sources import candidates
@@ -39,16 +42,34 @@ class JobArea:
         return {
             "extract_memories": self._extract_memories,
             "reflect": self._reflect_after_extraction,
+            "embed_events": self._embed_events,
+            "promote_candidates": self._promote_candidates,
+            "parse_document": self._parse_document,
             "index_document": self._index_document,
             "learn": self._learn,
         }
 
     async def _extract_memories(self, job: JobRow) -> None:
-        """Extract the session; then promote its low-confidence candidates that are due already (important, or
-        reinforced by another day or conversation). A crash in between leaves them to the daily learning job."""
+        """Embed what of the session still waits for its vector, extract the session; then promote its
+        low-confidence candidates that are due already (important, or reinforced by another day or
+        conversation). A crash in between leaves them to the daily learning job."""
+        await event_vectors.embed_due(self.rt, job=job, session_id=job.session_id or "")
         report = await extraction.run(self.rt, job=job)
         if report.candidate_uids:
             await candidates.promote_due(self.rt, user_id=job.user_id, uids=report.candidate_uids)
+
+    async def _embed_events(self, job: JobRow) -> None:
+        """The vectors of the user's ingested events (:mod:`graphsvc.pipeline.ingest.vectors`)."""
+        embedded = await event_vectors.embed_due(self.rt, job=job)
+        await self._complete(job, llm_calls=0, outcome=f"{embedded} events embedded")
+
+    async def _promote_candidates(self, job: JobRow) -> None:
+        """Promote the user's open candidates that meet a promotion rule (seed 003), each in its own transaction."""
+        promoted = await candidates.promote_due(self.rt, user_id=job.user_id)
+        await self._complete(job, llm_calls=0, outcome=f"{len(promoted)} candidates promoted")
+
+    async def _parse_document(self, job: JobRow) -> None:
+        await document_parse.run(self.rt, job=job)
 
     async def _index_document(self, job: JobRow) -> None:
         await document_index.run(self.rt, job=job)

@@ -54,7 +54,7 @@ class LearningArea:
 
     async def learning_users(self) -> list[str]:
         """Users with an event ingested within ``DAILY_LEARNING_ACTIVE_DAYS``: those the daily job visits."""
-        since = self.rt.clock() - timedelta(days=self.rt.settings.daily_learning_active_days)
+        since = self.rt.clock() - timedelta(days=self.rt.settings.learning.active_days)
         return await stored_runs.active_users(self.rt.db, since=since)
 
     async def queue_daily_learning(self, *, day: date | None = None) -> int | None:
@@ -69,7 +69,7 @@ class LearningArea:
             self.rt.db,
             key=LEARNING_LEASE,
             owner=self.worker.owner,
-            ttl_s=self.rt.settings.learning_lease_s,
+            ttl_s=self.rt.settings.learning.lease_s,
             clock=self.rt.clock,
         )
 

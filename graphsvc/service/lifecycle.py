@@ -45,14 +45,14 @@ class LifecycleArea:
         *,
         user_id: str,
         content: str,
-        memory_type: MemoryType,
+        memory_type: MemoryType | None,
         source: RememberSource,
         occurred_at: datetime | None = None,
         importance: float | None = None,
         slot: str | None = None,
     ) -> MemoryView:
-        """Store a memory stated by the user or inferred by an agent; see
-        :func:`graphsvc.pipeline.lifecycle.remember.remember`.
+        """Store a memory stated by the user or inferred by an agent (``memory_type`` None: inferred from the
+        content); see :func:`graphsvc.pipeline.lifecycle.remember.remember`.
 
         Returns:
             the memory it landed on (new, or the existing one it repeats, reinforced).
@@ -143,10 +143,29 @@ class LifecycleArea:
         return entries
 
     async def forget_memory(
-        self, *, user_id: str, memory_id: str, reason: str | None = None, actor: str = "user"
+        self,
+        *,
+        user_id: str,
+        memory_id: str,
+        reason: str | None = None,
+        keep_sources: bool = False,
+        actor: str = "user",
     ) -> ForgetResult:
-        """Forget one memory and retract what was derived from it; see :func:`.forget.forget_memory`."""
-        return await forget.forget_memory(self.rt, user_id=user_id, memory_id=memory_id, reason=reason, actor=actor)
+        """Forget one memory (and the versions it corrected) and retract what was derived from it; unless
+        ``keep_sources``, the events that stated it keep no text either; see :func:`.forget.forget_memory`."""
+        return await forget.forget_memory(
+            self.rt, user_id=user_id, memory_id=memory_id, reason=reason, keep_sources=keep_sources, actor=actor
+        )
+
+    async def forget_events(self, *, user_id: str, source_type: str, source_ids: Sequence[str]) -> ForgetResult:
+        """Hard-delete records of one source (every version) and retract what rested on them; see
+        :func:`.forget.forget_events`."""
+        return await forget.forget_events(self.rt, user_id=user_id, source_type=source_type, source_ids=source_ids)
+
+    async def forget_document(self, *, user_id: str, document_id: str) -> ForgetResult:
+        """Hard-delete a document (versions, chunks, its events) and retract what rested on it; see
+        :func:`.forget.forget_document`."""
+        return await forget.forget_document(self.rt, user_id=user_id, document_id=document_id)
 
     async def forget_messages(
         self, *, user_id: str, message_ids: Sequence[str], session_id: str | None = None

@@ -13,7 +13,7 @@ from datetime import datetime
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.cron import CronTrigger
 
-from graphsvc.config import Settings
+from graphsvc.config import LearningSettings
 
 log = logging.getLogger(__name__)
 
@@ -23,9 +23,9 @@ JOB_ID = "daily-learning"
 class DailyScheduler:
     """Runs ``fire()`` every day at ``DAILY_LEARNING_AT`` local time (one process's timer; see the module)."""
 
-    def __init__(self, settings: Settings, fire: Callable[[], Awaitable[object]]) -> None:
-        hour, minute = (int(p) for p in settings.daily_learning_at.split(":"))
-        self.trigger = CronTrigger(hour=hour, minute=minute, timezone=settings.learning_zone)
+    def __init__(self, settings: LearningSettings, fire: Callable[[], Awaitable[object]]) -> None:
+        hour, minute = (int(p) for p in settings.at.split(":"))
+        self.trigger = CronTrigger(hour=hour, minute=minute, timezone=settings.zone)
         self._fire = fire
         self._scheduler: AsyncIOScheduler | None = None
 

@@ -25,10 +25,16 @@ class SourceArea:
 
     rt: Runtime
 
+    def _wake_worker(self) -> None:
+        """Ask the job worker to poll now (the service sets this up)."""
+
     async def ingest_events(self, *, user_id: str, events: list[SourceEventIn]) -> EventsOutcome:
         """Store source records as events; see :func:`graphsvc.pipeline.sources.events.run`."""
         with for_user(user_id):
-            return await event_layer.run(self.rt, user_id=user_id, events=events)
+            outcome = await event_layer.run(self.rt, user_id=user_id, events=events)
+        if outcome.job_ids:
+            self._wake_worker()
+        return outcome
 
     async def candidates(self, *, user_id: str, status: str | None = None, limit: int = 50) -> list[CandidateView]:
         """The user's candidates, newest first, optionally of one status.

@@ -9,8 +9,10 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from graphsvc.errors import InvalidInputError
+from graphsvc.graph import belief_changes as belief_reads
 from graphsvc.graph import dashboard_reads
 from graphsvc.graph import timeline as timeline_reads
+from graphsvc.graph.belief_changes import BeliefChangePage
 from graphsvc.graph.timeline import GrowthDay, SessionView, TimelineItem, TimelinePage, UserStats
 from graphsvc.runtime import Runtime
 from graphsvc.validation import require_id, require_limit
@@ -18,6 +20,9 @@ from graphsvc.vocabulary import SOURCE_TYPES, TIMELINE_KINDS
 
 MAX_TIMELINE_PAGE = 500
 MAX_SESSIONS_PAGE = 500
+MAX_BELIEF_CHANGES_PAGE = 500
+BELIEF_CHANGES_DAYS = 7
+"""The range ``belief_changes`` reads when no start is given: the last week."""
 GROWTH_DAYS = 30
 _BEGINNING = datetime(1, 1, 1, tzinfo=UTC)
 _END = datetime(9999, 12, 31, tzinfo=UTC)
@@ -69,6 +74,35 @@ class TimelineArea:
             after=after,
             limit=limit,
         )
+
+    async def belief_changes(
+        self,
+        *,
+        user_id: str,
+        start: datetime | None = None,
+        end: datetime | None = None,
+        limit: int = 50,
+        after: str | None = None,
+    ) -> BeliefChangePage:
+        """What changed about the user, ``start`` ≤ recorded time < ``end``, oldest first, a page at a time
+        (issue 21; the changes: :mod:`graphsvc.graph.belief_changes`).
+
+        Args:
+            start: default ``end`` minus :data:`BELIEF_CHANGES_DAYS` days ("this week").
+            end: default now.
+            limit: 1–:data:`MAX_BELIEF_CHANGES_PAGE` changes per page.
+            after: the ``next_cursor`` of the previous page.
+
+        Raises:
+            InvalidInputError: bad user id, limit or cursor, or ``end`` not after ``start``.
+        """
+        user_id = require_id("userId", user_id, self.rt.settings)
+        limit = require_limit("limit", limit, maximum=MAX_BELIEF_CHANGES_PAGE)
+        end = (end or self.rt.clock()).astimezone(UTC)
+        start = (start or end - timedelta(days=BELIEF_CHANGES_DAYS)).astimezone(UTC)
+        if end <= start:
+            raise InvalidInputError(field="to", problem="must be after from")
+        return await belief_reads.page(self.rt.db, user_id=user_id, start=start, end=end, after=after, limit=limit)
 
     async def sessions(self, *, user_id: str, limit: int = 50) -> list[SessionView]:
         """The user's conversations, latest message first, with their message counts."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from graphsvc.conversation import MessageIn, Turn
 from graphsvc.graph.api_keys import ApiKeyView
+from graphsvc.graph.belief_changes import BeliefChange, BeliefChangePage
 from graphsvc.graph.dashboard_reads import KeyCount, MessageView, UserCounts, UserPage, UserSummary
 from graphsvc.graph.documents import ChunkView, DocumentView
 from graphsvc.graph.entities import AliasView, EntityPage, EntitySnapshot, EntityView, FeatureView, RelationView
@@ -32,6 +33,8 @@ from graphsvc.pipeline.sources.events import EventsOutcome, SourceEventIn
 
 __all__ = [
     "AliasView",
+    "BeliefChange",
+    "BeliefChangePage",
     "CandidateView",
     "ChunkView",
     "DocumentOutcome",

@@ -9,8 +9,10 @@ owner and a lease of ``job_lease_s``, renewed every third of it while the handle
 - the handler commits its results together with SUCCEEDED, in a transaction that first checks the owner
   (:func:`graphsvc.graph.jobs.commit_with_job`), so a job taken over meanwhile commits nothing;
 - a failure goes back to PENDING with ``run_after = now + initial · 2^(attempts − 1)`` and its reason, until
-  ``job_max_attempts`` is reached and it ends FAILED. If even that write fails (Neo4j away), the job keeps
-  its lease, which expires: the job is taken over (by any process) when the database is back;
+  ``job_max_attempts`` is reached and it ends FAILED; a handler that gives up
+  (:class:`~graphsvc.errors.JobGaveUpError`: a document its parser refused) ends FAILED at once. If even that
+  write fails (Neo4j away), the job keeps its lease, which expires: the job is taken over (by any process) when
+  the database is back;
 - a lease that cannot be renewed in time, or was taken over, cancels the handler;
 - ``cancelJob`` on a running job is seen at the next renewal: the handler is cancelled, the job CANCELLED;
 - on shutdown running jobs are cancelled and handed back (PENDING, the attempt not counted).
@@ -32,7 +34,7 @@ from datetime import timedelta
 from graphsvc import metrics
 from graphsvc.clock import Clock
 from graphsvc.config import Settings
-from graphsvc.errors import LLMError
+from graphsvc.errors import JobGaveUpError, LLMError
 from graphsvc.graph import job_leases
 from graphsvc.graph.database import Database
 from graphsvc.graph.jobs import JobRow
@@ -114,30 +116,30 @@ class JobWorker:
             except Exception as exc:  # keep the worker alive across database outages
                 log.warning("job poll failed: %s", exc)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), timeout=self._settings.job_poll_interval_s)
+                await asyncio.wait_for(self.wake.wait(), timeout=self._settings.jobs.poll_interval_s)
             self.wake.clear()
 
     async def _maybe_sweep(self) -> None:
         if self._sweep is None or time.monotonic() < self._next_sweep_s:
             return
-        self._next_sweep_s = time.monotonic() + self._settings.idle_sweep_interval_s
+        self._next_sweep_s = time.monotonic() + self._settings.extraction.idle_sweep_interval_s
         lease = NamedLease(
             self._db,
             key=SWEEP_LEASE,
             owner=self.owner,
-            ttl_s=self._settings.job_lease_s,
+            ttl_s=self._settings.jobs.lease_s,
             clock=self._clock,
         )
         await lease.run(self._sweep)
 
     async def poll_once(self) -> int:
         """Claim and start the due jobs that fit in the free slots; returns how many started."""
-        free = self._settings.job_concurrency - len(self._running)
+        free = self._settings.jobs.concurrency - len(self._running)
         if free <= 0 or self._stopping:
             return 0
         now = self._clock()
-        max_attempts = self._settings.job_max_attempts
-        lease = job_leases.Lease(self.owner, now + timedelta(seconds=self._settings.job_lease_s))
+        max_attempts = self._settings.jobs.max_attempts
+        lease = job_leases.Lease(self.owner, now + timedelta(seconds=self._settings.jobs.lease_s))
         started = 0
         for uid in await job_leases.due(self._db, now=now, max_attempts=max_attempts, limit=free):
             if uid in self._running:
@@ -160,7 +162,7 @@ class JobWorker:
             await asyncio.gather(*list(self._running.values()), return_exceptions=True)
 
     async def _renew(self, job: JobRow) -> RenewOutcome:
-        until = self._clock() + timedelta(seconds=self._settings.job_lease_s)
+        until = self._clock() + timedelta(seconds=self._settings.jobs.lease_s)
         return await job_leases.renew(self._db, uid=job.uid, lease=job_leases.Lease(self.owner, until))
 
     async def _run(self, job: JobRow) -> None:
@@ -169,7 +171,7 @@ class JobWorker:
         with bound(request_id=job.request_id, job_id=job.uid, user_id=job.user_id):
             try:
                 handler = self._handlers[job.kind]
-                await hold(handler(job), renew=lambda: self._renew(job), ttl_s=self._settings.job_lease_s)
+                await hold(handler(job), renew=lambda: self._renew(job), ttl_s=self._settings.jobs.lease_s)
                 metrics.JOBS.labels(job.kind, "succeeded").inc()
                 log.info("job %s (%s) succeeded", job.uid, job.kind)
             except asyncio.CancelledError:
@@ -182,6 +184,9 @@ class JobWorker:
             except LeaseLostError as exc:
                 metrics.JOBS.labels(job.kind, "lease_lost").inc()
                 log.warning("job %s (%s) stopped: lease lost (%s)", job.uid, job.kind, exc.reason)
+            except JobGaveUpError as exc:
+                metrics.JOBS.labels(job.kind, "gave_up").inc()
+                await self._record_failure(job, exc, final=True)
             except Exception as exc:
                 metrics.JOB_FAILURES.labels(job.kind).inc()
                 await self._record_failure(job, exc)
@@ -196,17 +201,22 @@ class JobWorker:
         except Exception as exc:  # the lease expires and the job is taken over later
             log.warning("job %s: could not record %s (%s); its lease will expire", job.uid, record.__name__, exc)
 
-    async def _record_failure(self, job: JobRow, exc: Exception) -> None:
+    async def _record_failure(self, job: JobRow, exc: Exception, *, final: bool = False) -> None:
+        """Back to PENDING with backoff, or FAILED (out of attempts, or ``final``: the handler gave up)."""
         attempts = max(job.attempts, 1)
-        delay_s = self._settings.job_retry_initial_s * 2 ** max(attempts - 1, 0)
+        delay_s = self._settings.jobs.retry_initial_s * 2 ** max(attempts - 1, 0)
         now = self._clock()
-        log.warning("job %s (%s) attempt %s failed: %s", job.uid, job.kind, attempts, exc)
+        # an LLM's 4xx answer (a refused key, an unknown model) stays so until a setting changes: no retry
+        final = final or (isinstance(exc, LLMError) and not exc.retryable)
+        max_attempts = 0 if final else self._settings.jobs.max_attempts
+        log.warning(
+            "job %s (%s) attempt %s failed%s: %s", job.uid, job.kind, attempts, " (not retried)" if final else "", exc
+        )
         try:
             cost = (exc.llm_calls, exc.tokens_in, exc.tokens_out) if isinstance(exc, LLMError) else (0, 0, 0)
-            failure = job_leases.Failure(f"{type(exc).__name__}: {exc}", now + timedelta(seconds=delay_s), *cost)
-            await job_leases.fail(
-                self._db, job, owner=self.owner, now=now, failure=failure, max_attempts=self._settings.job_max_attempts
-            )
+            reason = exc.reason if isinstance(exc, JobGaveUpError) else f"{type(exc).__name__}: {exc}"
+            failure = job_leases.Failure(reason, now + timedelta(seconds=delay_s), *cost)
+            await job_leases.fail(self._db, job, owner=self.owner, now=now, failure=failure, max_attempts=max_attempts)
         except Exception as write_error:
             # Not recorded: the job keeps this process as owner until its lease expires, then any
             # process takes it over (claim_job) once the database answers again.

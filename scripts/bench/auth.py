@@ -5,9 +5,9 @@
 The real app in process (httpx's ASGI transport, the GraphQL resolvers, the service, the Neo4j that
 ``NEO4J_URI`` names): a cheap query (``jobs(userId, limit: 1)`` of a user without jobs) ``--requests`` times
 per mode, after one warm-up request. For api_key it also times the first request of a new key (the Argon2id
-check, once per key and process) and a request with a wrong secret (an Argon2id check every time, then
-401). The rate limit is off. Prints p50/p95 in ms, a table and one JSON object. The key it creates is
-revoked and deleted at the end.
+check, once per key and process) and requests with a wrong secret (401; an Argon2id check the first time,
+then remembered as wrong). The rate limit is off. Prints p50/p95 in ms, a table and one JSON object. The key
+it creates is revoked and deleted at the end.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ async def run(requests: int) -> dict[str, Any]:
     try:
         for mode, (settings, headers) in modes.items():
             app = build_app(settings, service=service)
-            async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as client:
+            async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1") as client:
                 first_ms = await timed(client, headers)
                 times = [await timed(client, headers) for _ in range(requests)]
                 results[mode] = {"first_ms": round(first_ms, 1), **percentiles(times)}

@@ -5,10 +5,11 @@
 Against the Neo4j that ``NEO4J_URI`` names (use a bench instance: it writes users ``bench-doc-*`` and
 ``bench-learn-*`` and deletes them at the end). Documents are made by ``tests/sample_documents.py`` (fpdf2,
 python-docx): ``--documents`` files of ``--pages`` pages each (a DOCX "page" is one section with a heading,
-paragraphs, a list), ingested one after another through ``MemoryService.ingest_document_bytes`` (parse,
-normalise to markdown, chunk, embed the passages with the local e5 model, write); pages/s = pages / wall time
-(the embedding model is loaded before the clock starts).
-The index job (entities, candidates, tags) is not included (it runs in the background).
+paragraphs, a list), ingested one after another through ``MemoryService.ingest_document_bytes`` and its
+``parse_document`` job (parse in the sandboxed parser process, normalise to markdown, chunk, embed the passages
+with the local e5 model, write), each timed until it is READY; pages/s = pages / wall time (the embedding model
+is loaded before the clock starts). The worker runs only while a document is awaited, so an index job (entities,
+candidates, tags) queued by an earlier document may run in that time and is then counted in it.
 
 The daily job: ``--users`` users, each with 3 conversation messages, 2 todo events (2 candidates), and 5 old
 unimportant memories, then ``graphsvc learn``'s path: ``run_daily_learning`` for each user in turn (offline:
@@ -32,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from graphsvc.config import Settings  # noqa: E402
 from graphsvc.conversation import MessageIn  # noqa: E402
+from graphsvc.graph.documents import DocumentView  # noqa: E402
 from graphsvc.service import MemoryService  # noqa: E402
 from graphsvc.service.views import SourceEventIn  # noqa: E402
 from tests import sample_documents as samples  # noqa: E402
@@ -51,7 +53,7 @@ async def documents(service: MemoryService, *, count: int, pages: int) -> dict[s
             outcome = await service.ingest_document_bytes(
                 user_id="bench-doc-user", filename=name.format(i), content=data, mime_type=None, source_id=None
             )
-            chunks += outcome.document.chunks
+            chunks += (await ready(service, outcome.document.uid)).chunks
         elapsed = time.perf_counter() - started
         out[kind] = {
             "documents": count,
@@ -63,9 +65,24 @@ async def documents(service: MemoryService, *, count: int, pages: int) -> dict[s
     return out
 
 
+async def ready(service: MemoryService, uid: str) -> DocumentView:
+    """The document once its ``parse_document`` job made it READY (the worker runs meanwhile)."""
+    await service.worker.start()
+    try:
+        while True:
+            found = await service.document(user_id="bench-doc-user", document_id=uid)
+            if found.status == "ready":
+                return found
+            if found.status == "failed":
+                raise RuntimeError(f"{found.filename} failed: {found.error}")
+            await asyncio.sleep(0.05)
+    finally:
+        await service.worker.stop()
+
+
 async def seed_users(service: MemoryService, *, users: int) -> None:
     now = datetime.now(UTC)
-    old = now - timedelta(days=service.rt.settings.archive_after_days + 10)
+    old = now - timedelta(days=service.rt.settings.learning.archive_after_days + 10)
     for n in range(users):
         user = f"bench-learn-{n:05d}"
         await service.ingest_messages(

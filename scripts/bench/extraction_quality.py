@@ -184,8 +184,8 @@ def score(conversation: Conversation, memories: Iterable[tuple[str, list[str]]])
 
 
 async def run(conversations: list[Conversation], settings: Settings) -> dict[str, Any]:
-    llm = LLMClient.from_settings(settings) if settings.llm_enabled else None
-    extractor = MemoryExtractor(llm=llm, window_tokens=settings.extraction_window_tokens)
+    llm = LLMClient.from_settings(settings.llm) if settings.llm.enabled else None
+    extractor = MemoryExtractor(llm=llm, window_tokens=settings.extraction.window_tokens)
     totals: dict[str, Scores] = {"graphsvc": Scores(), "verbatim turns": Scores()}
     per_conversation: dict[str, dict[str, dict[str, float]]] = {}
     llm_calls = tokens_in = tokens_out = 0
@@ -238,13 +238,13 @@ class CountingLLM:
 async def count_llm_calls(conversations: list[Conversation], settings: Settings) -> dict[str, Any]:
     """LLM calls and prompt tokens per ended conversation (session) on the LLM path."""
     llm = CountingLLM()
-    extractor = MemoryExtractor(llm=llm, window_tokens=settings.extraction_window_tokens)
+    extractor = MemoryExtractor(llm=llm, window_tokens=settings.extraction.window_tokens)
     per_session: list[tuple[int, int]] = []
     for conversation in conversations:
         for session in conversation.sessions:
             before = (llm.calls, llm.tokens_in)
             active = build_active_entities(
-                detect_mentions(session), session, index=IdentityIndex(), batch_size=settings.impression_batch_size
+                detect_mentions(session), session, index=IdentityIndex(), batch_size=settings.impressions.batch_size
             )
             await extractor.extract_all(session, active=active)
             per_session.append((llm.calls - before[0], llm.tokens_in - before[1]))

@@ -185,7 +185,7 @@ async def main_async(erase_messages: int, forget_messages: int, size: int, forge
             "deleted": erased.nodes_deleted,
             "seconds": round(erase_s, 2),
             "nodes_per_s": round(erased.nodes_deleted / erase_s),
-            "batch_nodes": service.settings.erase_batch_nodes,
+            "batch_nodes": service.settings.limits.erase_batch_nodes,
             "build_s": round(build_s, 1),
         }
         user = f"forget-{run}-forget"

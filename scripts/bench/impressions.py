@@ -124,7 +124,7 @@ async def time_resolver(db: Database, settings: Settings, user_id: str, entities
             db=db,
             user_id=user_id,
             aggregate=ObservationAggregate(observations=[observation(rng, entities)]),
-            settings=settings,
+            settings=settings.impressions,
         )
     single: list[float] = []
     decisions: dict[str, int] = {}
@@ -132,7 +132,7 @@ async def time_resolver(db: Database, settings: Settings, user_id: str, entities
         obs = observation(rng, entities)
         began = time.perf_counter()
         result = await resolve.run(
-            db=db, user_id=user_id, aggregate=ObservationAggregate(observations=[obs]), settings=settings
+            db=db, user_id=user_id, aggregate=ObservationAggregate(observations=[obs]), settings=settings.impressions
         )
         single.append((time.perf_counter() - began) * 1000)
         decision = result.resolved[0].decision
@@ -142,7 +142,9 @@ async def time_resolver(db: Database, settings: Settings, user_id: str, entities
         group = [observation(rng, entities) for _ in range(20)]
         group = list({o.key: o for o in group}.values())
         began = time.perf_counter()
-        await resolve.run(db=db, user_id=user_id, aggregate=ObservationAggregate(observations=group), settings=settings)
+        await resolve.run(
+            db=db, user_id=user_id, aggregate=ObservationAggregate(observations=group), settings=settings.impressions
+        )
         batched.append((time.perf_counter() - began) * 1000 / len(group))
     return {
         "single_ms": percentiles(single, digits=2),
@@ -210,7 +212,7 @@ async def count_llm_calls(
     return (
         {
             "conversations": len(calls),
-            "batch_size": settings.impression_batch_size,
+            "batch_size": settings.impressions.batch_size,
             "llm_calls_per_conversation": {
                 "mean": round(statistics.mean(calls), 2),
                 "p50": float(np.percentile(calls, 50)),
@@ -238,7 +240,7 @@ async def run(entities: int, observations: int, locomo: Path | None, keep: bool)
     user_id = f"bench-imp-{run_id}"
     users = [user_id]
     try:
-        await db.apply_schema(dimensions=settings.embedding_dimensions)
+        await db.apply_schema(dimensions=settings.embedding.dimensions)
         seed_s = await seed(db, user_id, entities)
         report: dict[str, Any] = {"entities": entities, "seed_s": round(seed_s, 1)}
         report["resolver"] = await time_resolver(db, settings, user_id, entities, observations)

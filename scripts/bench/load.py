@@ -1,8 +1,13 @@
 """Open-loop mixed load against a running graphsvc over loopback HTTP (issue 11's overload goals).
 
-    .venv/bin/python scripts/bench/load.py --url http://127.0.0.1:8021/graphql \\
-        [--rates 20,40,60,80] [--duration-s 30] [--overload 4] [--soak-s 600 --soak-fraction 0.7] \\
-        [--server-pid PID]
+    .venv/bin/python scripts/bench/load.py --serve [--rate-limit 100000/minute] \\
+        [--rates 20,40,60,80] [--duration-s 30] [--overload 4] [--soak-s 600 --soak-fraction 0.7]
+    .venv/bin/python scripts/bench/load.py --url http://127.0.0.1:8021/graphql [--server-pid PID] ...
+
+With ``--serve`` the benchmark starts ``graphsvc serve`` itself (the settings of the environment, on a free port)
+with ``RATE_LIMIT`` set to ``--rate-limit`` and prints that limit: with ``AUTH_MODE=none`` every request of the
+load generator comes from one principal, so the default limit (600/minute) would cap the measured rate at
+10 req/s. With ``--url`` it loads a running service whose limit it cannot know, and says so.
 
 Requests arrive as a Poisson process at each offered rate (open loop: a slow server does not slow the
 arrivals), 70 % ``recall``, 25 % ``ingestMessages`` (one message into an open session) and 5 %
@@ -10,18 +15,21 @@ arrivals), 70 % ``recall``, 25 % ``ingestMessages`` (one message into an open se
 request has a client timeout of ``--timeout-s`` and at most ``--max-outstanding`` requests are in flight
 (bounded: beyond it an arrival is counted as ``dropped`` by the client, never sent).
 
-For each rate it prints: sent, ok (HTTP 200 without GraphQL errors), goodput (ok per second), refused
-(HTTP 429/503 with Retry-After: the admission control's answer), errors (anything else: GraphQL errors,
-HTTP 5xx other than 503, timeouts), and the p50/p95/p99 latency of the ok requests. *Capacity* is the
-highest rate with p95 < 250 ms and 0 errors; then the load runs at ``--overload`` × capacity, and goodput
-there is compared with capacity. ``--soak-s`` runs ``--soak-fraction`` × capacity for that long and samples
-the server's RSS (``--server-pid``) every 10 s. Output: a table and one JSON object.
+For each rate it prints: sent, ok (HTTP 200 without GraphQL errors), goodput (ok per second), rate-limited
+(HTTP 429: the per-principal rate limit, not overload), shed (HTTP 503 with Retry-After: the admission
+control's answer to overload), errors (anything else: GraphQL errors, HTTP 5xx other than 503, timeouts), and
+the p50/p95/p99 latency of the ok requests. *Capacity* is the highest rate with p95 < 250 ms, 0 errors,
+0 rate-limited and 0 shed; then the load runs at ``--overload`` × capacity, and goodput there is compared with
+capacity. ``--soak-s`` runs ``--soak-fraction`` × capacity for that long and samples the server's RSS
+(``--server-pid``, or the served process) every 10 s. Output: a table and one JSON object.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
+import os
 import random
 import sys
 import time
@@ -34,6 +42,7 @@ from typing import Any
 import click
 import httpx
 import numpy as np
+from served import served
 
 INGEST = """mutation($i: IngestMessagesInput!) { ingestMessages(input: $i) { stored } }"""
 RECALL = """query($u: String!, $q: String!) { recall(userId: $u, query: $q, limit: 10) { id score } }"""
@@ -64,6 +73,7 @@ class Phase:
     duration_s: float
     sent: int = 0
     ok: int = 0
+    rate_limited: int = 0
     refused: int = 0
     errors: int = 0
     dropped: int = 0
@@ -78,6 +88,7 @@ class Phase:
             "sent": self.sent,
             "ok": self.ok,
             "goodput": round(self.ok / self.duration_s, 1),
+            "rate_limited": self.rate_limited,
             "refused": self.refused,
             "errors": self.errors,
             "dropped": self.dropped,
@@ -141,7 +152,10 @@ class Load:
         try:
             response = await self.post(query, variables)
             elapsed_ms = (time.monotonic() - started) * 1000
-            if response.status_code in (429, 503) and "retry-after" in response.headers:
+            if response.status_code == 429:
+                phase.rate_limited += 1  # the rate limit answered, not the admission control
+                return
+            if response.status_code == 503 and "retry-after" in response.headers:
                 phase.refused += 1
                 return
             body = response.json() if response.status_code == 200 else {}
@@ -202,7 +216,8 @@ def rss_mib(pid: int | None) -> float | None:
 
 def row(s: dict[str, Any], label: str = "") -> str:
     return (
-        f"| {label}{s['rate']:g} | {s['sent']} | {s['ok']} | {s['goodput']} | {s['refused']} | {s['errors']} | "
+        f"| {label}{s['rate']:g} | {s['sent']} | {s['ok']} | {s['goodput']} | {s['rate_limited']} | {s['refused']} | "
+        f"{s['errors']} | "
         f"{s['p50_ms']} / {s['p95_ms']} / {s['p99_ms']} |"
     )
 
@@ -222,6 +237,7 @@ async def soak(load: Load, rate: float, seconds: float, pid: int | None) -> dict
     for p in phases:
         merged.sent += p.sent
         merged.ok += p.ok
+        merged.rate_limited += p.rate_limited
         merged.refused += p.refused
         merged.errors += p.errors
         merged.latencies_ms += p.latencies_ms
@@ -241,7 +257,11 @@ async def soak(load: Load, rate: float, seconds: float, pid: int | None) -> dict
 
 
 @click.command()
-@click.option("--url", default="http://127.0.0.1:8021/graphql", show_default=True)
+@click.option("--url", default="http://127.0.0.1:8021/graphql", show_default=True, help="A running service.")
+@click.option("--serve", is_flag=True, help="Start graphsvc serve for the run instead of using --url.")
+@click.option(
+    "--rate-limit", default="100000/minute", show_default=True, help="With --serve: the service's RATE_LIMIT."
+)
 @click.option("--rates", default="20,40,60,80", show_default=True, help="Offered rates (requests/s), in order.")
 @click.option("--duration-s", default=30.0, show_default=True)
 @click.option("--users", default=20, show_default=True)
@@ -255,6 +275,8 @@ async def soak(load: Load, rate: float, seconds: float, pid: int | None) -> dict
 @click.option("--max-outstanding", default=2000, show_default=True)
 def main(
     url: str,
+    serve: bool,
+    rate_limit: str,
     rates: str,
     duration_s: float,
     users: int,
@@ -267,23 +289,29 @@ def main(
     timeout_s: float,
     max_outstanding: int,
 ) -> None:
-    """Mixed open-loop load, capacity, overload and soak figures for a running graphsvc."""
-    result = asyncio.run(
-        run(
-            url=url,
-            rates=[float(r) for r in rates.split(",") if r.strip()],
-            duration_s=duration_s,
-            users=users,
-            seed_messages=seed_messages,
-            overload=overload,
-            soak_s=soak_s,
-            soak_fraction=soak_fraction,
-            soak_rate=soak_rate,
-            server_pid=server_pid,
-            timeout_s=timeout_s,
-            max_outstanding=max_outstanding,
-        )
+    """Mixed open-loop load, capacity, overload and soak figures for graphsvc."""
+    measure = functools.partial(
+        run,
+        rates=[float(r) for r in rates.split(",") if r.strip()],
+        duration_s=duration_s,
+        users=users,
+        seed_messages=seed_messages,
+        overload=overload,
+        soak_s=soak_s,
+        soak_fraction=soak_fraction,
+        soak_rate=soak_rate,
+        timeout_s=timeout_s,
+        max_outstanding=max_outstanding,
     )
+    if serve:
+        with served({**os.environ, "RATE_LIMIT": rate_limit}) as (base, pid):
+            click.echo(f"rate limit: RATE_LIMIT={rate_limit} (set by this benchmark)", err=True)
+            result = asyncio.run(measure(url=f"{base}/graphql", server_pid=pid))
+        result["rate_limit"] = rate_limit
+    else:
+        click.echo("rate limit: the running service's own RATE_LIMIT (429s are counted apart)", err=True)
+        result = asyncio.run(measure(url=url, server_pid=server_pid))
+        result["rate_limit"] = None
     print(json.dumps(result))
 
 
@@ -306,14 +334,20 @@ async def run(
     try:
         if seed_messages:
             await load.seed(seed_messages)
-        print("| offered req/s | sent | ok | goodput req/s | refused 429/503 | errors | ok p50 / p95 / p99 ms |")
-        print("|---|---|---|---|---|---|---|")
+        print(
+            "| offered req/s | sent | ok | goodput req/s | rate-limited 429 | shed 503 | errors | ok p50/p95/p99 ms |"
+        )
+        print("|---|---|---|---|---|---|---|---|")
         steps = []
         for rate in rates:
             summary = (await load.phase(rate, duration_s)).summary()
             steps.append(summary)
             print(row(summary), flush=True)
-        meeting = [s for s in steps if s["errors"] == 0 and s["p95_ms"] < SLO_P95_MS and s["refused"] == 0]
+        meeting = [
+            s
+            for s in steps
+            if s["errors"] == 0 and s["p95_ms"] < SLO_P95_MS and s["refused"] == 0 and s["rate_limited"] == 0
+        ]
         capacity = max((s["goodput"] for s in meeting), default=0.0)
         result: dict[str, Any] = {"steps": steps, "capacity": capacity, "slo_p95_ms": SLO_P95_MS}
         if overload and capacity:
@@ -327,7 +361,8 @@ async def run(
             print(row(result["soak"], label=f"soak {soak_s:g} s at "), flush=True)
             if "rss_mib" in result["soak"]:
                 print(f"server RSS MiB: {result['soak']['rss_mib']}")
-        print(f"capacity (p95 < {SLO_P95_MS:g} ms, 0 errors, 0 refused): {capacity} req/s", file=sys.stderr)
+        slo = f"p95 < {SLO_P95_MS:g} ms, 0 errors, 0 rate-limited, 0 shed"
+        print(f"capacity ({slo}): {capacity} req/s", file=sys.stderr)
         return result
     finally:
         await load.aclose()

@@ -166,7 +166,7 @@ async def grid_search(path: Path, conversations: int | None, setting: str, value
         context = Context(service=service)
         per_value: dict[str, dict[str, list[dict[str, bool]]]] = {}
         for value in values:
-            service.rt.settings = base.model_copy(update={field: type(getattr(base, field))(value)})
+            service.rt.settings = base.model_copy(update={field: type(base.variable(field))(value)})
             rows: dict[str, list[dict[str, bool]]] = defaultdict(list)
             for q in questions:
                 result = await schema.execute(

@@ -124,6 +124,9 @@ async def run(data: Path, grid: list[int]) -> dict[str, Any]:
                         )
                     ],
                 )
+        await service.worker.start()  # the messages' vectors (embed_events jobs) before any recall
+        await service.wait_for_jobs()
+        await service.worker.stop()
         context = Context(service=service)
         index: dict[str, tuple[list[str], BM25Okapi, np.ndarray]] = {}
         for user_id, items in by_user.items():
@@ -135,7 +138,7 @@ async def run(data: Path, grid: list[int]) -> dict[str, Any]:
             )
         per_value: dict[int, list[float]] = {}
         hits_per_value: dict[int, list[bool]] = {}
-        for value in sorted(set(grid) | {base.recall_conversation_turns}):
+        for value in sorted(set(grid) | {base.recall.conversation_turns}):
             service.rt.settings = base.model_copy(update={"recall_conversation_turns": value})
             per_value[value], hits_per_value[value] = [], []
             for dialogue in dialogues:
@@ -165,7 +168,7 @@ async def run(data: Path, grid: list[int]) -> dict[str, Any]:
                 vec_order = np.argsort(-(vectors @ qvec), kind="stable")
                 scores[f"bm25 (cjk bigrams){label}"].append(recall_at([ids[i] for i in bm25_order[:K]], relevant))
                 scores[f"vector (e5-small){label}"].append(recall_at([ids[i] for i in vec_order[:K]], relevant))
-        default = base.recall_conversation_turns
+        default = base.recall.conversation_turns
         systems = {
             f"graphsvc (turns={v or 'all'})": {
                 "recall@5": round(float(np.mean(per_value[v])), 4),

@@ -128,7 +128,7 @@ async def items_of(
             memories=memories,
             traits=[],
             settings=ReflectionSettings(),
-            similarity_floor=Settings().similarity_floor,
+            similarity_floor=Settings().embedding.similarity_floor,
         )
         contents = [t.content for t in output.new_behaviors] + [t.content for t in output.new_trends]
         items += [Item("trait", user, content, source) for content in contents]

@@ -213,7 +213,7 @@ async def replay(
     if mode == "llm":
         server = ScriptedReflector()
         server.start()
-        llm = LLMClient.from_settings(Settings(llm_base_url=server.base_url, llm_max_retries=0))
+        llm = LLMClient.from_settings(Settings(llm_base_url=server.base_url, llm_max_retries=0).llm)
     # The same runtime with the reflector's client: extraction stays offline, reflection uses ``mode``.
     reflector = MemoryService(replace(service.rt, llm=llm))
     outcomes: list[ReflectionOutcome] = []

@@ -9,10 +9,11 @@ topic centres; a memory is a centre plus noise), precomputed, so the embedder is
 Memories are loaded with UNWIND batches (:func:`graphsvc.graph.bulk.create_memories`, embeddings sent as packed
 float32 ``neo4j.vector.Vector`` values) from ``--writers`` concurrent sessions and the ingest rate
 is printed; then the script waits for the indexes to come online. For users of each size it times
-the tenant-scoped vector search graphsvc's recall uses (``graphsvc.graph.vector_search.VectorSearch.nearest``:
-exact scan for small users, in-index filtered ``SEARCH`` + exact re-rank for larger ones) beside an
-exact numpy brute force over the same user's vectors in this process, and reports recall@10 of the
-former against the latter. Also prints the peak RSS of this process and of the Neo4j server.
+recall's two vector steps (its first read, ``recall_text``, for the counts and the copy stamp; then
+``graphsvc.pipeline.recall.vectors.vector_lists``: the in-process copy when held, else Neo4j's exact scan for
+small users and in-index filtered ``SEARCH`` + exact re-rank for larger ones) beside an exact numpy brute force
+over the same user's vectors in this process, and reports recall@10 of the former against the latter. Also
+prints the peak RSS of this process and of the Neo4j server.
 Use an empty database (e.g. a separate ``scripts/neo4j`` instance): it adds 1M nodes.
 """
 
@@ -34,10 +35,16 @@ from figures import percentiles
 from neo4j.vector import Vector
 
 from graphsvc.config import Settings
-from graphsvc.graph import bulk
+from graphsvc.embed.base import Vectors
+from graphsvc.graph import bulk, recall
 from graphsvc.graph.bulk import BulkMemory
 from graphsvc.graph.database import Database
-from graphsvc.graph.vector_search import VectorSearch, candidate_count
+from graphsvc.graph.recall import Scored
+from graphsvc.graph.vector_cache import COPIED_STAGES
+from graphsvc.graph.vector_search import candidate_count
+from graphsvc.pipeline.recall.scope import RecallScope
+from graphsvc.pipeline.recall.vectors import vector_lists
+from graphsvc.runtime import Runtime
 
 DIM = 384
 BATCH = 2_000
@@ -111,20 +118,61 @@ async def load(
     }
 
 
+class PrecomputedVectors:
+    """The embedder slot of the runtime: this benchmark brings its own vectors, so nothing is ever embedded."""
+
+    dimensions = DIM
+
+    async def embed_passages(self, texts: list[str], *, background: bool = False) -> Vectors:
+        raise NotImplementedError
+
+    async def embed_queries(self, texts: list[str]) -> Vectors:
+        raise NotImplementedError
+
+    async def aclose(self) -> None:
+        return None
+
+
+async def nearest_memories(rt: Runtime, user_id: str, query: np.ndarray) -> list[Scored]:
+    """What recall's vector method returns for memories: its first read, then the copy or Neo4j."""
+    scope = RecallScope()
+    read = await recall.text_candidates(
+        rt.db,
+        user_id=user_id,
+        family="en",
+        lucene_query=None,
+        k=10,
+        asks=[],
+        names=[],
+        subject_keys=[],
+        filters=scope.filters,
+        max_share=rt.settings.recall.entity_max_share,
+        min_observed=20,
+        related_limit=10,
+        stamp=rt.settings.vector.cache_max_vectors > 0,
+        copied_stages=COPIED_STAGES,
+    )
+    found = await vector_lists(
+        rt, user_id=user_id, vectors=[query.tolist()], read=read, k=10, scope=scope, tags=None, allowed=None
+    )
+    return found.views[0].memories
+
+
 async def measure_pass(
-    search: VectorSearch,
+    rt: Runtime,
     sample: list[str],
     vectors: dict[str, np.ndarray],
     queries: dict[str, list[np.ndarray]],
 ) -> dict[str, Any]:
-    settings = search.settings
+    settings = rt.settings
+    copies = rt.vectors.copies
     graph_ms, numpy_ms, recalls = [], [], []
-    hits_before = search.copies.hits
+    hits_before = copies.hits + copies.refreshes
     for user_id in sample:
         mine = vectors[user_id]
         for q in queries[user_id]:
             t0 = time.perf_counter()
-            rows = await search.nearest(target="memory", user_id=user_id, embedding=q.tolist(), k=10)
+            rows = await nearest_memories(rt, user_id, q)
             graph_ms.append((time.perf_counter() - t0) * 1000)
             t0 = time.perf_counter()
             scores = mine @ q
@@ -133,18 +181,19 @@ async def measure_pass(
             exact = {f"{user_id}-{i}" for i in top}
             recalls.append(len(exact & {r.uid for r in rows}) / 10)
     size = len(vectors[sample[0]])
+    copied = settings.vector.cache_max_vectors > 0 and size <= settings.vector.cache_max_user_vectors
     return {
         "users": len(sample),
         "queries": len(graph_ms),
         "graphsvc_ms": percentiles(graph_ms),
         "numpy_bruteforce_ms": percentiles(numpy_ms, digits=2),
         "recall_at_10_vs_exact": round(float(np.mean(recalls)), 4),
-        "from_copy": search.copies.hits - hits_before,
-        "path": (
+        "from_copy": copies.hits + copies.refreshes - hits_before,
+        "path": ("held copy, else " if copied else "")
+        + (
             "exact scan"
-            if size <= settings.vector_exact_max
-            else ("held copy, else " if settings.vector_cache_max_vectors else "")
-            + f"SEARCH in-index filter + re-rank {candidate_count(size, k=10, settings=settings)}"
+            if size <= settings.vector.exact_max
+            else f"SEARCH in-index filter + re-rank {candidate_count(size, k=10, settings=settings)}"
         ),
     }
 
@@ -169,10 +218,11 @@ async def measure(
                 q = mine[rng.integers(0, len(mine))] + 0.3 * rng.standard_normal(DIM).astype(np.float32)
                 asked[user_id].append((q / np.linalg.norm(q)).astype(np.float32))
     out: dict[str, Any] = {}
-    search = VectorSearch(db, settings)  # one runtime's search: its caches live across both passes
+    rt = Runtime(settings=settings, db=db, embedder=PrecomputedVectors())  # its copies live across both passes
     for name in ("first", "repeat"):
-        await search.copies.settled()
-        out[name] = {str(size): await measure_pass(search, sample, vectors, asked) for size, sample in samples.items()}
+        await rt.vectors.copies.settled()
+        out[name] = {str(size): await measure_pass(rt, sample, vectors, asked) for size, sample in samples.items()}
+    await rt.vectors.aclose()
     return out
 
 

@@ -44,6 +44,8 @@ class FakeOpenAI:
         self.requests: list[dict[str, Any]] = []
         self.down = False
         """When True, ``GET /models`` answers 503 (a dead LLM for readiness tests)."""
+        self.models_status = 0
+        """When set, ``GET /models`` answers this HTTP status (401: a refused key)."""
         self.rerank_status = 0
         """When set, ``/v1/rerank`` answers this HTTP status."""
         self.refused_modes: set[str] = set()
@@ -132,6 +134,8 @@ class FakeOpenAI:
     async def _models(self, request: Request) -> JSONResponse:
         if self.down:
             return JSONResponse({"error": {"message": "down"}}, status_code=503)
+        if self.models_status:
+            return JSONResponse({"error": {"message": "scripted error"}}, status_code=self.models_status)
         return JSONResponse({"object": "list", "data": [{"id": "fake", "object": "model", "owned_by": "tests"}]})
 
     async def _rerank(self, request: Request) -> JSONResponse:

@@ -6,9 +6,11 @@ its own marker node: a database holding data it did not create is refused, never
 
 from __future__ import annotations
 
+import asyncio
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from pydantic import SecretStr
@@ -47,7 +49,7 @@ async def database(settings: Settings, embedder: LocalEmbedder) -> AsyncIterator
         if nodes and not markers:
             await db.close()
             pytest.exit(
-                f"refusing to run integration tests: {settings.neo4j_uri} holds {nodes} nodes the tests did not "
+                f"refusing to run integration tests: {settings.neo4j.uri} holds {nodes} nodes the tests did not "
                 "create. Point NEO4J_URI at an empty database (scripts/test starts its own on port 7688).",
                 returncode=3,
             )
@@ -83,6 +85,7 @@ async def service(settings: Settings, database: Database, embedder: LocalEmbedde
     await svc.worker.start()
     yield svc
     await svc.worker.stop()
+    await svc.rt.vectors.copies.settled()  # no vector-copy fill outlives the test
 
 
 @pytest.fixture
@@ -101,10 +104,11 @@ async def llm_service(
             "job_max_attempts": 2,
         }
     )
-    svc = make_service(llm_settings, database, embedder, llm=LLMClient.from_settings(llm_settings))
+    svc = make_service(llm_settings, database, embedder, llm=LLMClient.from_settings(llm_settings.llm))
     await svc.worker.start()
     yield svc
     await svc.worker.stop()
+    await svc.rt.vectors.copies.settled()  # no vector-copy fill outlives the test
     if svc.rt.llm is not None:
         await svc.rt.llm.aclose()
 
@@ -112,3 +116,34 @@ async def llm_service(
 def at(day: int, hour: int = 12, minute: int = 0) -> datetime:
     """A fixed UTC time in May 2024, for readable test data."""
     return datetime(2024, 5, day, hour, minute, tzinfo=UTC)
+
+
+def endless_recall(stopped: asyncio.Event) -> Callable[..., Awaitable[Any]]:
+    """A stand-in for ``MemoryService.recall`` that sleeps for 30 s and sets ``stopped`` when it is cancelled."""
+
+    async def recall(**kwargs: Any) -> Any:
+        try:
+            await asyncio.sleep(30)
+        except asyncio.CancelledError:
+            stopped.set()
+            raise
+        return []
+
+    return recall
+
+
+def unreachable_database(settings: Settings) -> Database:
+    """A database whose driver points at a closed port, with the service's bounded waits: Neo4j down."""
+    from neo4j import AsyncGraphDatabase
+
+    return Database(
+        AsyncGraphDatabase.driver(
+            "bolt://127.0.0.1:1",
+            auth=("neo4j", "x"),
+            connection_timeout=settings.neo4j.connection_timeout_s,
+            connection_acquisition_timeout=settings.neo4j.request_timeout_s,
+            max_transaction_retry_time=settings.neo4j.retry_s,
+        ),
+        database="neo4j",
+        uri="bolt://127.0.0.1:1",
+    )

@@ -19,7 +19,7 @@ class GraphQLClient:
     ) -> None:
         app = build_app(settings or service.settings, service=service)
         self._client = httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=app), base_url="http://test", headers=headers or {}
+            transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1", headers=headers or {}
         )
         self.http = self._client
 

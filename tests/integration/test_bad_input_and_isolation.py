@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 from graphsvc.conversation import MessageIn
+from graphsvc.graph import recall_hits
+from graphsvc.pipeline.recall.scope import RecallScope
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
 from tests.integration.graphql_client import END, INGEST, JOB, RECALL, GraphQLClient
@@ -57,8 +59,8 @@ async def test_ingest_rejects_bad_input_and_stores_nothing(
     error = await error_of(gql, INGEST, variables)
     assert error["extensions"]["code"] == code
     assert needle in error["message"]
-    rows = await service.db.read("hydrate_events", user_id="u1", uids=[])
-    assert rows == []
+    read = await recall_hits.hits(service.db, user_id="u1", filters=RecallScope().filters, events=["anything"])
+    assert read.events == []
     async with service.db.driver.session() as s:
         count = await (await s.run("MATCH (e:Event) RETURN count(e) AS n")).single()
     assert count is not None and count["n"] == 0
@@ -172,6 +174,7 @@ async def test_entities_named_in_a_query_bring_the_events_they_were_observed_in(
             )
         ],
     )
+    await service.wait_for_jobs()  # the messages' vectors are made in the background
     async with service.db.driver.session() as s:
         await (
             await s.run(
@@ -213,6 +216,7 @@ async def test_a_date_in_the_query_favours_what_happened_then(service: MemorySer
             ),
         ],
     )
+    await service.wait_for_jobs()  # the messages' vectors are made in the background
     first = await service.recall(user_id="u1", query="On May 2nd we went to the museum: what did we see?", limit=2)
     second = await service.recall(user_id="u1", query="On May 6th we went to the museum: what did we see?", limit=2)
     assert [h.source_message_ids for h in first] == [["may2"], ["may6"]]

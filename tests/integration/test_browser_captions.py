@@ -33,8 +33,9 @@ ENTITY_ID = "query($u: String!, $n: String!) { entity(userId: $u, subjectOrAlias
 MERGE = "mutation($k: ID!, $d: ID!, $u: String!) { mergeEntities(keepId: $k, dropId: $d, userId: $u) { subject } }"
 
 
-TRANSIENT = {"Erasure"}
-"""Labels whose nodes live only while an operation runs (an erasure deletes its progress node at the end)."""
+TRANSIENT = {"Erasure", "DocumentUpload"}
+"""Labels whose nodes live only while an operation runs (an erasure deletes its progress node at the end; an
+upload's bytes go once its document is parsed)."""
 
 
 def written_labels() -> set[str]:
@@ -74,7 +75,7 @@ async def other_sources(client: httpx.AsyncClient, service: MemoryService) -> No
     await graphql(client, INGEST_EVENTS, i={"userId": USER, "events": [todo]})
     for text in ("# Notes\n\n## Porto\n\nClara lives in Porto.\n", "# Notes\n\n## Porto\n\nClara moved to Braga.\n"):
         await graphql(client, INGEST_DOCUMENT, i={"userId": USER, "filename": "notes.md", "text": text})
-    await service.wait_for_jobs()
+        await service.wait_for_jobs()  # each upload parsed before the next (a newer upload replaces a waiting one)
     await graphql(client, LEARN, u=USER)
 
 
@@ -142,7 +143,7 @@ async def captions_say_what_the_node_is(service: MemoryService) -> None:
         "MATCH (n) WHERE n.user_id = $u AND (n:Entity OR n:Memory OR n:Event OR n:Trait OR n:HistoryEntry) "
         "RETURN labels(n)[0] AS label, n.name AS name, n.subject AS subject, n.content AS content, "
         "n.speaker AS speaker, n.role AS role, n.event AS event, n.title AS title, n.source_type AS source_type, "
-        "n.status AS status",
+        "n.status AS status, n.forgotten_at IS NOT NULL AS forgotten",
         u=USER,
     )
     for r in names:
@@ -152,6 +153,8 @@ async def captions_say_what_the_node_is(service: MemoryService) -> None:
             assert r["name"] == "forgotten"  # the caption keeps none of the forgotten text
         elif r["label"] in ("Memory", "Trait"):
             assert r["name"] == r["content"][:60]
+        elif r["label"] == "Event" and r["forgotten"]:  # a message forgetMemory redacted: a tombstone
+            assert (r["name"], r["content"]) == (f"{r['speaker'] or r['role'] or r['source_type']}: (forgotten)", "")
         elif r["label"] == "Event" and r["role"]:  # a conversation message
             assert r["name"] == f"{r['speaker'] or r['role']}: {r['content'][:48]}"
         elif r["label"] == "Event":  # a record of another source
@@ -162,3 +165,4 @@ async def captions_say_what_the_node_is(service: MemoryService) -> None:
     assert long_event and all(len(r["name"]) == len(r["speaker"]) + 2 + 48 for r in long_event)
     assert {"Entity", "Memory", "Event", "Trait", "HistoryEntry"} <= {r["label"] for r in names}
     assert sum(r["label"] == "Memory" and r["status"] == "forgotten" for r in names) == 1
+    assert any(r["label"] == "Event" and r["forgotten"] for r in names)  # its source message, redacted

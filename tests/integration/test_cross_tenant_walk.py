@@ -49,13 +49,16 @@ LIFECYCLE = {
     "forgetMemory",
     "forgetMessages",
     "forgetSession",
+    "forgetEvents",
+    "forgetDocument",
     "eraseUser",
     "archiveMemory",
     "restoreMemory",
     "memory",
     "memoryHistory",
 }
-"""Issue 12's operations: each must be walked and FORBIDDEN when naming alice (eraseUser above all)."""
+"""The lifecycle operations (issues 12 and 21): each must be walked and FORBIDDEN when naming alice (eraseUser
+above all)."""
 REFUSALS = {"FORBIDDEN", "NOT_FOUND", "INVALID_INPUT", "CONFLICT", "PLAN_REJECTED", "CROSS_USER", "AMBIGUOUS_ENTITY"}
 
 

@@ -55,6 +55,7 @@ async def learner(
     await svc.worker.start()
     yield svc
     await svc.worker.stop()
+    await svc.rt.vectors.copies.settled()  # no vector-copy fill outlives the test
 
 
 async def rows(service: MemoryService, cypher: str, **params: Any) -> list[dict[str, Any]]:
@@ -81,8 +82,8 @@ async def statuses(service: MemoryService, user: str) -> dict[str, str]:
 
 
 async def test_archival_takes_old_unimportant_memories_only_at_its_boundaries(learner: MemoryService) -> None:
-    days = learner.rt.settings.archive_after_days
-    below = learner.rt.settings.archive_importance_below
+    days = learner.rt.settings.learning.archive_after_days
+    below = learner.rt.settings.learning.archive_importance_below
     old = NOW - timedelta(days=days)
     await add_memory(learner, "exactly-old", user="ana", reinforced=old, importance=0.1)
     await add_memory(learner, "just-older", user="ana", reinforced=old - timedelta(seconds=1), importance=0.1)
@@ -165,13 +166,13 @@ async def test_candidates_are_promoted_and_expired_by_the_daily_run(
         source_type="todo",
         source_id="n2",
         content="Train for the marathon",
-        occurred_at=NOW - timedelta(days=settings.candidate_ttl_days, seconds=1),
+        occurred_at=NOW - timedelta(days=settings.candidates.ttl_days, seconds=1),
     )
     waiting = SourceEventIn(
         source_type="todo",
         source_id="n3",
         content="Read the book about volcanoes",
-        occurred_at=NOW - timedelta(days=settings.candidate_ttl_days, seconds=-60),
+        occurred_at=NOW - timedelta(days=settings.candidates.ttl_days, seconds=-60),
     )
     await ingest.ingest_events(user_id="ana", events=[fresh, stale, waiting])
     before = {c.content: c.status for c in await ingest.candidates(user_id="ana")}
@@ -185,7 +186,7 @@ async def test_candidates_are_promoted_and_expired_by_the_daily_run(
     midnight = datetime(2026, 3, 10, tzinfo=UTC)  # the second before the TTL is the previous day's run
     clock.now = midnight
     await ingest.ingest_events(user_id="ana", events=[fresh, stale, waiting])
-    ttl = timedelta(days=settings.candidate_ttl_days)
+    ttl = timedelta(days=settings.candidates.ttl_days)
     clock.now = midnight + ttl - timedelta(seconds=1)
     run = await ingest.run_daily_learning(user_id="ana")
     assert (run.candidates_promoted, run.candidates_expired) == (0, 0)
@@ -241,7 +242,7 @@ async def test_the_scheduler_queues_one_learn_job_per_active_user_and_day_across
         await a.worker.stop()
         await b.worker.stop()
     assert [(j.kind, j.status, j.error) for j in jobs] == [("learn", "SUCCEEDED", None)]
-    day = a.rt.clock().astimezone(settings.learning_zone).date()
+    day = a.rt.clock().astimezone(settings.learning.zone).date()
     runs = await a.learning_runs(user_id="ana")
     assert [(r.day, r.status) for r in runs] == [(day.isoformat(), "COMPLETED")]
     assert await a.queue_daily_learning() == 0  # a SUCCEEDED job of the day is not queued again
@@ -255,7 +256,7 @@ async def test_the_scheduler_fires_at_the_configured_local_time(settings: Settin
         fired.append(1)
 
     local = settings.model_copy(update={"daily_learning_at": "04:15", "daily_learning_tz": "Europe/Lisbon"})
-    scheduler = DailyScheduler(local, fire)
+    scheduler = DailyScheduler(local.learning, fire)
     assert scheduler.next_fire_time() is None
     scheduler.start()
     try:

@@ -50,6 +50,7 @@ HOBBIES = [
 ]
 EMPTY_VIEWS = {
     "": "Nothing stored for this user yet",
+    "/changes": "Nothing changed in this range",
     "/memories": "No memory yet",
     "/traits": "No trait at these stages",
     "/entities": "No entity yet",

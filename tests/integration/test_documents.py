@@ -1,5 +1,7 @@
-"""Documents against the real Neo4j: the chunk tree, unchanged and changed re-ingests, the DOCUMENT event, the
-index job (entities, candidates, tags), bad files that leave nothing behind, and the CLI."""
+"""Documents against the real Neo4j: an upload returns PROCESSING with its job, the parse job makes the chunk
+tree, the DOCUMENT event and READY; unchanged and changed re-ingests, the index job (entities, candidates, tags),
+files refused at upload that leave nothing behind, files refused by the parser that end FAILED with the reason,
+and the CLI."""
 
 from __future__ import annotations
 
@@ -34,11 +36,16 @@ Bring a raincoat: Lisbon winters are wet.
 """
 INGEST = """
 mutation($input: IngestDocumentInput!) {
-  ingestDocument(input: $input) {
-    id title format version history changed chunkCount eventId normalizedContent
+  ingestDocument(input: $input) { id status jobId error title format version changed chunkCount }
+}"""
+DOCUMENT = """
+query($id: ID!) {
+  document(userId: "ana", id: $id) {
+    id status jobId error title format version history changed chunkCount eventId normalizedContent
     chunks { id kind headingPath level parentId content }
   }
 }"""
+JOB = 'query($id: ID!) { job(userId: "ana", id: $id) { status error kind } }'
 
 
 @pytest.fixture
@@ -62,8 +69,19 @@ async def test_a_markdown_document_becomes_a_chunk_tree_with_its_event(
     service: MemoryService, gql: GraphQLClient
 ) -> None:
     body = await gql.execute(INGEST, {"input": {"userId": "ana", "filename": "guide.md", "text": GUIDE}})
-    doc = body["data"]["ingestDocument"]
-    assert (doc["title"], doc["format"], doc["version"], doc["changed"]) == ("Travel guide", "markdown", 1, True)
+    uploaded = body["data"]["ingestDocument"]
+    assert (uploaded["status"], uploaded["format"], uploaded["version"], uploaded["changed"]) == (
+        "PROCESSING",
+        "markdown",
+        0,
+        True,
+    )
+    assert uploaded["jobId"] and uploaded["chunkCount"] == 0 and uploaded["error"] is None
+    await service.wait_for_jobs()
+    doc = (await gql.execute(DOCUMENT, {"id": uploaded["id"]}))["data"]["document"]
+    assert (doc["status"], doc["title"], doc["format"], doc["version"]) == ("READY", "Travel guide", "markdown", 1)
+    job = (await gql.execute(JOB, {"id": uploaded["jobId"]}))["data"]["job"]
+    assert job == {"status": "SUCCEEDED", "error": None, "kind": "parse_document"}
     sections = {tuple(c["headingPath"]): c for c in doc["chunks"] if c["kind"] == "section"}
     assert set(sections) == {("Travel guide",), ("Travel guide", "Packing"), ("Travel guide", "Trains")}
     assert sections[("Travel guide", "Packing")]["parentId"] == sections[("Travel guide",)]["id"]
@@ -85,7 +103,7 @@ async def test_a_markdown_document_becomes_a_chunk_tree_with_its_event(
         d=doc["id"],
     )
     assert event == [{"uid": doc["eventId"], "type": "document", "title": "Travel guide", "source": "guide.md"}]
-    await service.wait_for_jobs()
+    assert not await rows(service, "MATCH (u:DocumentUpload) RETURN u.uid AS uid")  # its bytes went once ready
     indexed = await service.document(user_id="ana", document_id=doc["id"])
     assert indexed.indexed_at is not None and indexed.tags  # topic tags from the index job
     entity = await rows(
@@ -102,6 +120,7 @@ async def test_a_markdown_document_becomes_a_chunk_tree_with_its_event(
 async def test_an_unchanged_document_changes_nothing_and_a_changed_one_is_a_new_version(service: MemoryService) -> None:
     first = await service.ingest_document(user_id="ana", filename="guide.md", text=GUIDE)
     await service.wait_for_jobs()
+    first_version = await service.document(user_id="ana", document_id=first.document.uid)
     before = await user_nodes(service, "ana")
     stamps = await rows(service, "MATCH (d:Document {user_id: 'ana'}) RETURN d.updated_at AS at")
     labels = await rows(service, "MATCH (n) WHERE n.user_id = 'ana' RETURN labels(n) AS l, count(n) AS n ORDER BY n")
@@ -112,25 +131,30 @@ async def test_an_unchanged_document_changes_nothing_and_a_changed_one_is_a_new_
         await rows(service, "MATCH (n) WHERE n.user_id = 'ana' RETURN labels(n) AS l, count(n) AS n ORDER BY n"),
     )
     assert await rows(service, "MATCH (d:Document {user_id: 'ana'}) RETURN d.updated_at AS at") == stamps
-    changed = await service.ingest_document(
+    uploaded = await service.ingest_document(
         user_id="ana", filename="guide.md", text=GUIDE + "\n## Food\n\nTry the pastries.\n"
     )
-    assert changed.changed and changed.document.version == 2 and changed.document.history == 1
+    # until the new upload is parsed, the document keeps its first version (readable and recalled)
+    assert uploaded.changed and uploaded.document.status == "processing" and uploaded.document.version == 1
+    await service.wait_for_jobs()
+    changed = await service.document(user_id="ana", document_id=first.document.uid)
+    assert changed.status == "ready" and changed.version == 2 and changed.history == 1
     old_chunks = await rows(service, "MATCH (c:Chunk {document_uid: $d}) RETURN c.uid AS uid", d=first.document.uid)
-    assert {c["uid"] for c in old_chunks}.isdisjoint({"x"}) and len(old_chunks) == changed.document.chunks
+    assert {c["uid"] for c in old_chunks}.isdisjoint({"x"}) and len(old_chunks) == changed.chunks
     history = await rows(
         service,
         "MATCH (d:Document {uid: $d})-[:PREVIOUS_VERSION]->(v:DocumentVersion) "
         "RETURN v.version AS version, v.normalized_content AS md",
         d=first.document.uid,
     )
-    assert history == [{"version": 1, "md": first.document.normalized_content}]
+    assert history == [{"version": 1, "md": first_version.normalized_content}]
     versions = await rows(service, "MATCH (s:Source {user_id: 'ana', source_type: 'document'}) RETURN s.versions AS n")
     assert versions == [{"n": 2}]
-    assert "Try the pastries." in changed.document.normalized_content
+    assert "Try the pastries." in changed.normalized_content
 
 
-async def test_pdf_and_docx_over_graphql_as_base64(gql: GraphQLClient) -> None:
+async def test_pdf_and_docx_over_graphql_as_base64(service: MemoryService, gql: GraphQLClient) -> None:
+    ids = []
     for filename, data, mime in (
         ("report.pdf", samples.pdf(2), "application/pdf"),
         ("guide.docx", samples.docx_file(2), None),
@@ -147,22 +171,45 @@ async def test_pdf_and_docx_over_graphql_as_base64(gql: GraphQLClient) -> None:
             },
         )
         assert body.get("data"), body
-        doc = body["data"]["ingestDocument"]
-        assert doc["changed"] and doc["chunkCount"] > 3 and "|" in doc["normalizedContent"], body
+        assert body["data"]["ingestDocument"]["status"] == "PROCESSING"
+        ids.append(body["data"]["ingestDocument"]["id"])
+    await service.wait_for_jobs()
+    for document_id in ids:
+        doc = (await gql.execute(DOCUMENT, {"id": document_id}))["data"]["document"]
+        assert doc["status"] == "READY" and doc["chunkCount"] > 3 and "|" in doc["normalizedContent"], doc
+
+
+async def test_a_file_that_is_not_its_declared_format_is_refused_at_upload_and_leaves_nothing(
+    service: MemoryService, gql: GraphQLClient
+) -> None:
+    for filename, data, mime in (("wrong.pdf", samples.docx_file(1), "application/pdf"), ("empty.md", b"", None)):
+        response = await gql.post(
+            INGEST,
+            {
+                "input": {
+                    "userId": "ana",
+                    "filename": filename,
+                    "mimeType": mime,
+                    "contentBase64": base64.b64encode(data).decode(),
+                }
+            },
+        )
+        error = response.json()["errors"][0]
+        assert error["extensions"]["code"] == "INVALID_DOCUMENT" and filename in error["message"], error
+    assert await user_nodes(service, "ana") == 0
 
 
 @pytest.mark.parametrize(
-    ("filename", "data", "mime", "code"),
+    ("filename", "data", "mime", "reason"),
     [
-        ("bad.pdf", samples.corrupt_pdf(), "application/pdf", "INVALID_DOCUMENT"),
-        ("wrong.pdf", samples.docx_file(1), "application/pdf", "INVALID_DOCUMENT"),
-        ("bomb.docx", samples.docx_with_zip_bomb(8 * 1024 * 1024), None, "INVALID_DOCUMENT"),
+        ("bad.pdf", samples.corrupt_pdf(), "application/pdf", "is not a readable PDF"),
+        ("bomb.docx", samples.docx_with_zip_bomb(8 * 1024 * 1024), None, "zip bomb"),
     ],
 )
-async def test_bad_files_get_a_clear_error_and_leave_nothing(
-    service: MemoryService, gql: GraphQLClient, filename: str, data: bytes, mime: str | None, code: str
+async def test_a_file_the_parser_refuses_ends_failed_with_the_reason(
+    service: MemoryService, gql: GraphQLClient, filename: str, data: bytes, mime: str | None, reason: str
 ) -> None:
-    response = await gql.post(
+    body = await gql.execute(
         INGEST,
         {
             "input": {
@@ -173,10 +220,17 @@ async def test_bad_files_get_a_clear_error_and_leave_nothing(
             }
         },
     )
-    error = response.json()["errors"][0]
-    assert error["extensions"]["code"] == code and filename in error["message"], error
-    assert error["extensions"].get("suggestion") or "PDF" in error["message"]
-    assert await user_nodes(service, "ana") == 0
+    uploaded = body["data"]["ingestDocument"]
+    assert uploaded["status"] == "PROCESSING"
+    await service.wait_for_jobs()
+    doc = (await gql.execute(DOCUMENT, {"id": uploaded["id"]}))["data"]["document"]
+    assert doc["status"] == "FAILED" and reason in doc["error"] and filename in doc["error"], doc
+    assert doc["chunks"] == [] and doc["eventId"] is None and doc["version"] == 0
+    job = (await gql.execute(JOB, {"id": uploaded["jobId"]}))["data"]["job"]
+    assert job["status"] == "FAILED" and reason in job["error"]  # given up at once: retrying cannot help
+    assert not await rows(service, "MATCH (n:Event|Chunk {user_id: 'ana'}) RETURN n.uid AS uid")
+    again = await service.ingest_document_bytes(user_id="ana", filename=filename, content=data, mime_type=mime)
+    assert not again.changed and again.document.status == "failed"  # the same bytes again change nothing
 
 
 async def test_content_must_be_one_of_base64_and_text(service: MemoryService) -> None:

@@ -212,4 +212,5 @@ async def test_idle_conversations_are_ended_and_extracted(
     await svc.worker.start()
     await svc.wait_for_jobs()
     await svc.worker.stop()
+    await svc.rt.vectors.copies.settled()  # no vector-copy fill outlives the test
     assert [m.source_message_ids for m in (await svc.memories(user_id="ana")).items] == [["idle"]]

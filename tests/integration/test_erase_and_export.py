@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
+from graphsvc.config import Settings
+from graphsvc.embed.local import LocalEmbedder
 from graphsvc.errors import ConflictError, InvalidInputError
 from graphsvc.graph import erase as erase_graph
+from graphsvc.graph.database import Database
 from graphsvc.runtime import Runtime
 from graphsvc.service import MemoryService
-from tests.integration.conftest import at
+from tests.integration.conftest import at, make_service
 from tests.integration.erase_support import COORDINATION, cli, counts_by_label, erase_order, snapshot, user_nodes
 from tests.integration.lifecycle_support import converse, cypher
 
@@ -137,9 +141,25 @@ async def export_lines(service: MemoryService, *, embeddings: bool) -> list[dict
     return lines
 
 
-async def test_export_erase_restore_gives_the_same_recall(service: MemoryService) -> None:
+@pytest.fixture
+async def scored_in_neo4j(
+    settings: Settings, database: Database, embedder: LocalEmbedder
+) -> AsyncIterator[MemoryService]:
+    """A service without in-process vector copies: every recall is scored by Neo4j, so the recall before the
+    erasure and the one after the restore take the same path (a copy is filled in the background, so which
+    path a recall takes would otherwise depend on timing, and float32 numpy and Neo4j can order near-ties apart)."""
+    svc = make_service(settings.model_copy(update={"vector_cache_max_vectors": 0}), database, embedder)
+    await svc.worker.start()
+    yield svc
+    await svc.worker.stop()
+    await svc.rt.vectors.copies.settled()  # no vector-copy fill outlives the test
+
+
+async def test_export_erase_restore_gives_the_same_recall(scored_in_neo4j: MemoryService) -> None:
+    service = scored_in_neo4j
     await random_user(service, random.Random(5), "ana", "Ana")
     await converse(service, user_id="bob", session_id="s1", lines=[("b1", "I live in Porto.", at(1))])
+    await service.wait_for_jobs()  # every vector made (a background job) before the recall to compare with
     before = await recall_all(service)
     graph_before = await snapshot(service, ["ana"], leave_out=COORDINATION)
     assert await user_nodes(service, "ana") > await user_nodes(service, "ana", leave_out=COORDINATION)
@@ -156,6 +176,7 @@ async def test_export_erase_restore_gives_the_same_recall(service: MemoryService
 
     assert report.nodes == nodes and report.edges == sum(1 for line in body if line["kind"] == "edge")
     assert report.reembedded > 0
+    await service.wait_for_jobs()
     assert await recall_all(service) == before
     # vectors recomputed exactly: same embedder, same text
     assert await snapshot(service, ["ana"], leave_out=COORDINATION) == graph_before

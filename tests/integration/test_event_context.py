@@ -1,4 +1,5 @@
-"""Each event is embedded with the message said just before it in the same session."""
+"""Each event is embedded with the message said just before it in the same session (by the ``embed_events`` job
+ingest queues: the service's worker runs once the messages are stored)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,15 @@ async def stored_vector(db: Database, message_id: str) -> np.ndarray:
     return np.asarray(rows[0]["v"], dtype=np.float32)
 
 
+async def embed_in_background(service: MemoryService) -> None:
+    """Run the service's job worker until the queued ``embed_events`` jobs are done."""
+    await service.worker.start()
+    try:
+        await service.wait_for_jobs()
+    finally:
+        await service.worker.stop()
+
+
 async def embedded(embedder: LocalEmbedder, text: str) -> np.ndarray:
     vectors = await embedder.embed_passages([text])
     return np.asarray(vectors[0], dtype=np.float32)
@@ -41,6 +51,7 @@ async def test_a_reply_is_embedded_with_the_message_before_it_across_calls_but_n
     await service.ingest_messages(user_id="ana", session_id="s1", messages=[reply, also])
     other = MessageIn(role="user", content="Yes, Oscar.", occurred_at=at(1, 9, 3), message_id="o", speaker="Ana")
     await service.ingest_messages(user_id="ana", session_id="s2", messages=[other])
+    await embed_in_background(service)
 
     first = await stored_vector(service.db, "q")
     assert np.allclose(first, await embedded(embedder, "Mel: Do you have pets?"), atol=1e-5)
@@ -57,4 +68,5 @@ async def test_context_can_be_turned_off(settings: Settings, database: Database,
     for i, text in enumerate(["Do you have pets?", "Yes, Oscar."]):
         message = MessageIn(role="user", content=text, occurred_at=at(1, 9, i), message_id=f"m{i}")
         await service.ingest_messages(user_id="ana", session_id="s1", messages=[message])
+    await embed_in_background(service)
     assert np.allclose(await stored_vector(database, "m1"), await embedded(embedder, "Yes, Oscar."), atol=1e-5)

@@ -44,7 +44,9 @@ async def count(service: MemoryService, cypher: str, **params: Any) -> int:
 
 async def test_a_record_delivered_twice_is_stored_once(service: MemoryService) -> None:
     first = await service.ingest_events(user_id="ana", events=[todo("t1", "Buy running shoes")])
+    await service.wait_for_jobs()  # vectors and promotions are made by background jobs
     again = await service.ingest_events(user_id="ana", events=[todo("t1", "Buy running shoes")])
+    await service.wait_for_jobs()  # vectors and promotions are made by background jobs
     assert (first.stored, first.duplicates) == (1, 0)
     assert (again.stored, again.duplicates, again.new_versions) == (0, 1, 0)
     assert first.event_ids == again.event_ids
@@ -53,9 +55,11 @@ async def test_a_record_delivered_twice_is_stored_once(service: MemoryService) -
 
 async def test_a_changed_record_is_a_new_version_linked_to_the_previous_one(service: MemoryService) -> None:
     v1 = await service.ingest_events(user_id="ana", events=[todo("t1", "Buy running shoes", day=1)])
+    await service.wait_for_jobs()  # vectors and promotions are made by background jobs
     v2 = await service.ingest_events(
         user_id="ana", events=[todo("t1", "Buy running shoes", day=3, status="done", metadata={"due": "2024-05-03"})]
     )
+    await service.wait_for_jobs()  # vectors and promotions are made by background jobs
     assert v2.stored == 1 and v2.new_versions == 1
     async with service.db.driver.session() as session:
         record = await (
@@ -80,11 +84,13 @@ async def test_a_changed_record_is_a_new_version_linked_to_the_previous_one(serv
 
 async def test_a_statement_seen_on_two_days_is_promoted_and_on_one_day_it_waits(service: MemoryService) -> None:
     await service.ingest_events(user_id="ana", events=[todo("t1", "Learn to play the cello", day=1)])
+    await service.wait_for_jobs()  # vectors and promotions are made by background jobs
     (open_,) = await service.candidates(user_id="ana", status="open")
     assert open_.memory_type == "goal" and open_.days == ["2024-05-01"] and open_.memory_uid is None
     assert await count(service, "MATCH (m:Memory {user_id: 'ana'}) RETURN count(m)") == 0
     # the same statement from another record on the same day: a second source, promoted
     out = await service.ingest_events(user_id="ana", events=[todo("t2", "Learn to play the cello", day=1)])
+    await service.wait_for_jobs()  # vectors and promotions are made by background jobs
     assert out.promoted == 1
     (promoted,) = await service.candidates(user_id="ana")
     assert promoted.status == "promoted" and promoted.promotion_reason == "reinforced"
@@ -103,7 +109,9 @@ async def test_a_statement_seen_on_two_days_is_promoted_and_on_one_day_it_waits(
 
 async def test_a_new_version_on_another_day_reinforces_its_candidate(service: MemoryService) -> None:
     await service.ingest_events(user_id="ana", events=[todo("t1", "Call the plumber", day=1, metadata={"n": 1})])
+    await service.wait_for_jobs()  # vectors and promotions are made by background jobs
     out = await service.ingest_events(user_id="ana", events=[todo("t1", "Call the plumber", day=2, metadata={"n": 2})])
+    await service.wait_for_jobs()  # vectors and promotions are made by background jobs
     assert out.new_versions == 1 and out.promoted == 1
     (candidate,) = await service.candidates(user_id="ana")
     assert candidate.days == ["2024-05-01", "2024-05-02"] and candidate.sources == ["todo:t1"]
@@ -113,6 +121,7 @@ async def test_an_important_statement_is_promoted_at_once(service: MemoryService
     settings = service.settings.model_copy(update={"candidate_promote_importance": 0.5})
     service.rt.settings = settings
     out = await service.ingest_events(user_id="ana", events=[todo("t1", "Book the surgery at the hospital")])
+    await service.wait_for_jobs()  # vectors and promotions are made by background jobs
     assert out.promoted == 1
     (candidate,) = await service.candidates(user_id="ana")
     assert candidate.promotion_reason == "importance"
@@ -120,6 +129,7 @@ async def test_an_important_statement_is_promoted_at_once(service: MemoryService
 
 async def test_confirm_and_reject_by_hand(service: MemoryService, gql: GraphQLClient) -> None:
     await service.ingest_events(user_id="ana", events=[todo("t1", "Renew the passport"), todo("t2", "Paint the fence")])
+    await service.wait_for_jobs()  # vectors and promotions are made by background jobs
     body = await gql.execute(CANDIDATES, {"u": "ana", "s": "OPEN"})
     by_content = {c["content"]: c for c in body["data"]["candidates"]}
     keep, drop = by_content["Renew the passport"]["id"], by_content["Paint the fence"]["id"]

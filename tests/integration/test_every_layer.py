@@ -58,7 +58,7 @@ async def every_layer(gql: GraphQLClient, service: MemoryService) -> None:
     await gql_data(gql, EVENTS, input={"userId": "ana", "events": [done]})
     for text in (MANUAL, MANUAL + "\n## Anchoring\n\nDrop the anchor in sand.\n"):  # a DocumentVersion
         await gql_data(gql, DOCUMENT, input={"userId": "ana", "filename": "boat.md", "text": text, "sourceId": "boat"})
-    await service.wait_for_jobs()
+        await service.wait_for_jobs()  # each upload parsed before the next (a newer upload replaces a waiting one)
     memory = (await gql_data(gql, MEMORIES, u="ana"))["memories"]["items"][0]
     await gql_data(gql, TAG, u="ana", m=memory["id"], t="home")
     await gql_data(gql, LEARN, u="ana")

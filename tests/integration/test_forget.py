@@ -81,14 +81,20 @@ async def test_a_message_id_used_in_two_sessions_is_forgotten_in_the_session_nam
     assert every_session.events == 1 and (await cypher(service.db, count))[0]["s"] == []
 
 
-async def test_forget_memory_leaves_a_tombstone_and_reinstates_the_older_value(service: MemoryService) -> None:
+@pytest.mark.parametrize("keep_sources", [False, True])
+async def test_forget_memory_leaves_a_tombstone_and_reinstates_the_older_value(
+    service: MemoryService, keep_sources: bool
+) -> None:
     await converse(service, user_id="ana", session_id="s1", lines=[("m1", "I live in Lisbon.", at(1))])
     await converse(service, user_id="ana", session_id="s2", lines=[("m2", "I live in Porto.", at(5))])
     porto = one(await all_memories(service, "ana"), "Porto")
 
-    result = await service.forget_memory(user_id="ana", memory_id=porto.uid, reason="wrong city")
+    result = await service.forget_memory(
+        user_id="ana", memory_id=porto.uid, reason="wrong city", keep_sources=keep_sources
+    )
 
     assert (result.memories_forgotten, result.memories_reinstated, result.events) == (1, 1, 0)
+    assert result.events_forgotten == (0 if keep_sources else 1)
     gone = await service.memory(user_id="ana", memory_id=porto.uid)
     assert (gone.status, gone.content, gone.slot, gone.source_message_ids) == ("forgotten", "", None, [])
     history = await service.memory_history(user_id="ana", memory_id=porto.uid)
@@ -96,11 +102,15 @@ async def test_forget_memory_leaves_a_tombstone_and_reinstates_the_older_value(s
     lisbon = one(await all_memories(service, "ana"), "Lisbon")
     assert (lisbon.status, lisbon.valid_to) == ("active", None)
     stale = await cypher(service.db, "MATCH (i:Impression {user_id: 'ana'}) RETURN i.content AS c, i.stale AS s")
-    assert {r["c"]: r["s"] for r in stale} == {lisbon.content: None, "Ana lives in Porto.": True}
+    if keep_sources:  # the message stays, and the impression observed in it, stale (recall leaves it out)
+        assert {r["c"]: r["s"] for r in stale} == {lisbon.content: None, "Ana lives in Porto.": True}
+    else:  # the message is a tombstone without text: what was observed in it went
+        assert {r["c"]: r["s"] for r in stale} == {lisbon.content: None}
     lisbon_history = await service.memory_history(user_id="ana", memory_id=lisbon.uid)
     assert [h.event for h in lisbon_history] == ["created", "superseded", "reinstated"]
     assert lisbon_history[1].new_value is None  # it quoted the forgotten memory
-    assert (await cypher(service.db, "MATCH (e:Event {source_id: 'm2'}) RETURN count(e) AS n"))[0]["n"] == 1
+    m2 = await cypher(service.db, "MATCH (e:Event {source_id: 'm2'}) RETURN e.content AS c")
+    assert m2 == [{"c": "I live in Porto." if keep_sources else ""}]
     assert (await service.forget_memory(user_id="ana", memory_id=porto.uid)).memories_forgotten == 0
     with pytest.raises(NotFoundError):
         await service.forget_memory(user_id="bob", memory_id=lisbon.uid)  # another user's memory

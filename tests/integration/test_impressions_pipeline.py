@@ -166,7 +166,7 @@ async def llm(llm_server: FakeOpenAI, settings: Settings) -> AsyncIterator[tuple
             "impression_batch_size": 2,
         }
     )
-    client = LLMClient.from_settings(llm_settings)
+    client = LLMClient.from_settings(llm_settings.llm)
     yield client, llm_settings
     await client.aclose()
 

@@ -46,7 +46,7 @@ def processes(service: MemoryService, llm_server: FakeOpenAI, tmp_path: Path) ->
     env = {
         **os.environ,
         "ENVIRONMENT": "test",
-        "NEO4J_URI": settings.neo4j_uri,
+        "NEO4J_URI": settings.neo4j.uri,
         "GRAPHSVC_DATA_DIR": str(settings.data_dir),
         "LLM_BASE_URL": llm_server.base_url,
         "LLM_API_KEY": "three-processes",

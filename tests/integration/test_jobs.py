@@ -189,7 +189,7 @@ async def test_an_ended_conversation_triggers_reflection(service: MemoryService)
     await service.end_conversation(user_id="ana", session_id="s1")
     await service.wait_for_jobs()
     jobs = {j.kind: j for j in await service.jobs(user_id="ana")}
-    assert set(jobs) == {"extract_memories", "reflect"}
+    assert set(jobs) == {"embed_events", "extract_memories", "reflect"}  # ingest queued the messages' embedding
     assert jobs["reflect"].status == "SUCCEEDED"
     async with service.db.driver.session() as s:
         record = await (
@@ -211,7 +211,7 @@ async def test_llm_calls_are_counted_in_the_metrics_endpoint(
     await llm_service.end_conversation(user_id="ana", session_id="s1")
     await llm_service.wait_for_jobs()
     app = build_app(llm_service.settings, service=llm_service)
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as client:
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1") as client:
         text = (await client.get("/metrics")).text
     samples = {
         line.rsplit(" ", 1)[0]: float(line.rsplit(" ", 1)[1])

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import base64
 import os
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +76,14 @@ async def test_tools_are_listed_with_model_facing_descriptions(service: MemorySe
     for name, tool in by_name.items():
         assert tool.annotations is not None and tool.annotations.destructive_hint == (name in DESTRUCTIVE_TOOLS)
     assert DESTRUCTIVE_TOOLS == {"forget_memory"}
-    assert set(by_name["remember"].input_schema["required"]) == {"content", "type", "source"}
+    assert by_name["remember"].input_schema["required"] == ["content"]  # type inferred, source user by default
+    for tool in listed:  # docstrings dedented: no indentation reaches the model
+        assert tool.description is not None and tool.description == tool.description.strip(), tool.name
+        assert all(not line.startswith(" ") for line in tool.description.splitlines()), tool.name
+    for name in ("memory_history", "list_entities"):
+        annotations = by_name[name].annotations
+        assert annotations is not None and annotations.read_only_hint, name
+    assert {"filename", "text", "content_base64"} <= set(by_name["ingest_document"].input_schema["properties"])
 
 
 async def test_add_end_recall_and_list_with_a_user_key_over_http(service: MemoryService, served: str) -> None:
@@ -210,7 +219,7 @@ async def test_stdio_server_bound_to_one_user(service: MemoryService) -> None:
 
 
 async def test_without_auth_mcp_answers_loopback_hosts_only(service: MemoryService, settings: Settings) -> None:
-    """AUTH_MODE=none (loopback only): the SDK's DNS-rebinding guard refuses a foreign Host header."""
+    """AUTH_MODE=none (loopback only): the app's DNS-rebinding guard refuses a foreign Host header on /mcp."""
     async with live_server(build_app(settings, service=service)) as url:
         async with mcp_http(url, None) as client:
             assert structured(await client.call_tool("recall", {"query": "x", "user_id": "ana"})) == {"hits": []}
@@ -221,3 +230,94 @@ async def test_without_auth_mcp_answers_loopback_hosts_only(service: MemoryServi
             headers = {"Host": "evil.example", "Accept": "application/json, text/event-stream"}
             response = await http.post("/mcp", json=request, headers=headers)
             assert response.status_code in (403, 421), response.text
+
+
+async def test_remember_infers_the_type_and_takes_the_user_as_source(service: MemoryService, served: str) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+    async with mcp_http(served, key) as client:
+        plain = structured(await client.call_tool("remember", {"content": "Ana: I live in Lisbon."}))["memory"]
+        liked = structured(await client.call_tool("remember", {"content": "Ana: I really love jazz."}))["memory"]
+        goal = structured(await client.call_tool("remember", {"content": "Ana: I want to learn Japanese."}))
+        given = {"content": "Ana: I drink oat milk.", "type": "fact", "source": "agent"}
+        told = structured(await client.call_tool("remember", given))["memory"]
+        trip = structured(await client.call_tool("remember", {"content": "Ana: I went to Paris last week."}))
+    assert (plain["type"], liked["type"], goal["memory"]["type"], told["type"]) == (
+        "fact",
+        "preference",
+        "goal",
+        "fact",
+    )
+    event = trip["memory"]
+    assert event["type"] == "event" and event["occurred_at"] is not None  # the time it names
+    assert datetime.fromisoformat(event["occurred_at"]) < datetime.fromisoformat(plain["valid_from"])
+    origins = {m: (await service.memory(user_id="ana", memory_id=m)).origin for m in (plain["id"], told["id"])}
+    assert origins == {plain["id"]: "user", told["id"]: "agent"}
+
+
+async def test_arguments_the_schema_refuses_are_structured_errors_without_the_values(
+    service: MemoryService, served: str
+) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+    async with mcp_http(served, key) as client:
+        wrong = {"content": "Ana: I live in Lisbon.", "type": "secret-kind-42", "importance": 7}
+        refused = tool_error(await client.call_tool("remember", wrong))
+        missing = tool_error(await client.call_tool("add_messages", {"messages": [{"role": "user"}]}))
+        unknown = tool_error(await client.call_tool("no_such_tool", {}))
+    assert refused["code"] == "INVALID_INPUT" and refused["message"].startswith("arguments of remember: ")
+    assert "type:" in refused["message"] and "importance:" in refused["message"]
+    assert "secret-kind-42" not in refused["message"] and "input_value" not in refused["message"]
+    assert refused["suggestion"] == (
+        "call remember with the arguments its inputSchema (tools/list) describes; required: content"
+    )
+    assert missing["code"] == "INVALID_INPUT"
+    assert "session_id: Field required" in missing["message"] and "messages.0.content" in missing["message"]
+    assert unknown["code"] == "NOT_FOUND" and "recall" in str(unknown["suggestion"])
+
+
+async def test_list_entities_and_memory_history(service: MemoryService, served: str) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+    miso = await service.upsert_entity(
+        user_id="ana", subject="Miso", kind="thing", aliases=["the cat"], impressions=[]
+    )
+    await service.upsert_entity(user_id="ana", subject="Lea", kind="person", aliases=["my sister"], impressions=[])
+    async with mcp_http(served, key) as client:
+        listed = structured(await client.call_tool("list_entities", {}))
+        found = structured(await client.call_tool("list_entities", {"search": "cat"}))["entities"]
+        first = structured(await client.call_tool("list_entities", {"limit": 1}))
+        second = structured(await client.call_tool("list_entities", {"limit": 1, "after": first["next_cursor"]}))
+        home = structured(await client.call_tool("remember", {"content": "Ana: I live in Lisbon."}))["memory"]
+        fixed = {"memory_id": home["id"], "content": "Ana: I live in Porto."}
+        structured(await client.call_tool("correct_memory", fixed))
+        history = structured(await client.call_tool("memory_history", {"memory_id": home["id"]}))
+        gone = tool_error(await client.call_tool("memory_history", {"memory_id": "nope"}))
+    assert {(e["subject"], e["kind"]) for e in listed["entities"]} == {("Miso", "thing"), ("Lea", "person")}
+    assert found[0]["id"] == miso.uid and "the cat" in found[0]["aliases"]
+    assert [e["subject"] for e in first["entities"] + second["entities"]] == ["Lea", "Miso"]
+    assert history["memory_id"] == home["id"]
+    events = [(h["event"], h["actor"]) for h in history["history"]]
+    assert events == [("created", "user"), ("corrected", "agent")]
+    assert history["history"][0]["new_value"] == "Ana: I live in Lisbon."
+    assert gone["code"] == "NOT_FOUND"
+
+
+async def test_ingest_document_as_text_and_as_bytes(service: MemoryService, served: str) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+    notes = "# Trip to Kyoto\n\n## Hotels\n\nThe ryokan near Gion takes cash only.\n"
+    async with mcp_http(served, key) as client:
+        stored = structured(await client.call_tool("ingest_document", {"filename": "kyoto.md", "text": notes}))
+        await service.wait_for_jobs()  # the upload is parsed, chunked and embedded in the background
+        again = structured(await client.call_tool("ingest_document", {"filename": "kyoto.md", "text": notes}))
+        raw = base64.b64encode(b"name,city\nLea,Porto\n").decode()
+        table = structured(await client.call_tool("ingest_document", {"filename": "people.csv", "content_base64": raw}))
+        neither = tool_error(await client.call_tool("ingest_document", {"filename": "empty.md"}))
+        await service.wait_for_jobs()
+        hits = structured(await client.call_tool("recall", {"query": "Which ryokan takes cash?"}))["hits"]
+    document = stored["document"]
+    assert (document["filename"], document["changed"]) == ("kyoto.md", True)
+    parsed = next(d for d in await service.documents(user_id="ana") if d.filename == "kyoto.md")
+    assert (parsed.title, parsed.version) == ("Trip to Kyoto", 1)
+    assert again["document"]["id"] == document["id"] and again["document"]["changed"] is False
+    assert table["document"]["format"] and table["document"]["changed"] is True
+    assert neither["code"] == "INVALID_INPUT"
+    assert any("cash only" in h["content"] for h in hits), hits
+    assert [d.filename for d in await service.documents(user_id="ana")] == ["people.csv", "kyoto.md"]

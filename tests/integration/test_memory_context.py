@@ -120,6 +120,6 @@ async def test_recall_needs_a_query_or_a_turn_with_content(service: MemoryServic
     for query, turns in ((None, None), ("  ", []), (None, [Turn(role="user", content=" ")])):
         with pytest.raises(InvalidInputError, match="query"):
             await service.recall(user_id="ana", query=query, conversation=turns, limit=3)
-    too_long = [Turn(role="user", content="x" * (service.settings.max_message_chars + 1))]
+    too_long = [Turn(role="user", content="x" * (service.settings.limits.max_message_chars + 1))]
     with pytest.raises(InvalidInputError, match=r"conversation\[0\]"):
         await service.recall(user_id="ana", conversation=too_long, limit=3)

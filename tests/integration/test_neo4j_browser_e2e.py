@@ -48,7 +48,7 @@ async def run_until(page: Page, command: str, shown: Locator, *, attempts: int =
 
 async def connect(page: Page, service: MemoryService) -> None:
     http_port = os.environ.get("NEO4J_HTTP_PORT", "7475")
-    bolt = urlsplit(service.settings.neo4j_uri)
+    bolt = urlsplit(service.settings.neo4j.uri)
     await page.goto(f"http://127.0.0.1:{http_port}/browser/?dbms=neo4j://{bolt.hostname}:{bolt.port}")
     auth = page.locator("select").filter(has_text="Username / Password")
     await auth.select_option(label="No authentication")  # the form shows its fields after a change

@@ -65,7 +65,7 @@ async def test_keys_that_used_to_collide_stay_apart(service: MemoryService) -> N
 
 
 async def test_speaker_length_is_bounded(service: MemoryService) -> None:
-    limit = service.settings.max_speaker_chars
+    limit = service.settings.limits.max_speaker_chars
     ok = await service.ingest_messages(user_id="u", session_id="s", messages=[m("m1", "hi", speaker="x" * limit)])
     assert ok.stored == 1
     with pytest.raises(InvalidInputError, match=f"over the limit of {limit}"):

@@ -17,7 +17,7 @@ HTML = {"accept": "text/html"}
 @pytest.fixture
 async def http(service: MemoryService) -> AsyncIterator[httpx.AsyncClient]:
     app = build_app(service.settings, service=service)
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as client:
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1") as client:
         yield client
 
 
@@ -82,4 +82,4 @@ async def test_neo4j_browser_files_are_readable_from_neo4js_origin(http: httpx.A
 
 async def test_the_neo4j_guide_points_at_the_service_it_came_from(http: httpx.AsyncClient) -> None:
     guide = (await http.get("/static/neo4j/guide.html")).text
-    assert ":style http://test/static/neo4j/graphsvc.grass" in guide and "127.0.0.1:8000" not in guide
+    assert ":style http://127.0.0.1/static/neo4j/graphsvc.grass" in guide and "127.0.0.1:8000" not in guide

@@ -8,9 +8,12 @@ from datetime import UTC, datetime
 
 import pytest
 from graphsvc_client import AsyncGraphsvc, Graphsvc, GraphsvcError, Message, Turn
+from graphsvc_client.generated.aio import RememberInput
+from graphsvc_client.generated.sync import GraphQLClientGraphQLMultiError
 
 from graphsvc.api.app import build_app
 from graphsvc.config import Settings
+from graphsvc.pipeline.sources.events import SourceEventIn
 from graphsvc.service import MemoryService
 from tests.integration.auth_support import api_key_settings
 from tests.integration.live_server import live_server
@@ -96,3 +99,51 @@ async def test_remember_correct_and_forget_memories(service: MemoryService, url:
             return memory.remember("Ana: I live in Porto.").id
 
     assert await asyncio.to_thread(sync_remember) == porto.id  # a repeat reinforces the current memory
+
+
+async def test_forget_records_and_documents(service: MemoryService, url: str) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+    when = datetime(2024, 5, 1, 9, tzinfo=UTC)
+    await service.ingest_events(
+        user_id="ana", events=[SourceEventIn("note", "n1", "I keep the spare key under the blue flowerpot.", when)]
+    )
+    manual = await service.ingest_document(user_id="ana", filename="boat.md", text="# Boat\n\nThe engine needs oil.\n")
+    await service.wait_for_jobs()
+    async with AsyncGraphsvc(url, key, user_id="ana") as memory:
+        note = await memory.forget_events("NOTE", ["n1"])
+        assert (note.events, note.sources) == (1, 1)
+        document = await memory.forget_document(manual.document.uid)
+        assert (document.documents, document.events, document.sources) == (1, 1, 1) and document.chunks >= 1
+        assert (await memory.forget_document(manual.document.uid)).nodes_deleted == 0  # gone already
+
+    def sync_forget() -> int:
+        with Graphsvc(url, key, user_id="ana") as memory:
+            return memory.forget_events("TODO", ["never-there"]).nodes_deleted
+
+    assert await asyncio.to_thread(sync_forget) == 0
+
+
+async def test_the_generated_api_runs_queries_and_mutations_sync_and_async(service: MemoryService, url: str) -> None:
+    """``client.api`` (ariadne-codegen, every operation of the schema) over the client's key and connection."""
+    _, key = await service.create_api_key(user_id="ana")
+    async with AsyncGraphsvc(url, key, user_id="ana") as memory:
+        wanted = RememberInput.model_validate(
+            {"userId": "ana", "content": "Ana: I live in Porto.", "type": "FACT", "source": "USER"}
+        )
+        created = (await memory.api.remember(wanted)).remember
+        assert created.content == "Ana: I live in Porto." and created.type_ == "FACT"
+        page = (await memory.api.memories(user_id="ana")).memories
+        assert created.id in [m.id for m in page.items]
+        history = (await memory.api.memory_history(user_id="ana", memory_id=created.id)).memory_history
+        assert history and history[0].target_id == created.id
+
+    def sync_calls() -> tuple[str, str | None]:
+        with Graphsvc(url, key, user_id="ana") as same:
+            read = same.api.memory(user_id="ana", memory_id=created.id).memory
+            try:
+                same.api.memory_history(user_id="bea", memory_id=created.id)
+            except GraphQLClientGraphQLMultiError as exc:
+                return read.content, str((exc.errors[0].extensions or {}).get("code"))
+            return read.content, None
+
+    assert await asyncio.to_thread(sync_calls) == ("Ana: I live in Porto.", "FORBIDDEN")

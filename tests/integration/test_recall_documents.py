@@ -37,6 +37,7 @@ def event(source_id: str, content: str, tags: tuple[str, ...], day: int = 1) -> 
 
 async def test_recall_returns_a_passage_with_its_document_and_heading_path(service: MemoryService) -> None:
     doc = await service.ingest_document(user_id="ana", filename="boat.md", text=MANUAL)
+    await service.wait_for_jobs()  # parsing and embedding run in background jobs
     gql = GraphQLClient(service)
     try:
         body = await gql.execute(RECALL, {"u": "ana", "q": "how much two-stroke oil for the outboard engine?"})
@@ -56,8 +57,10 @@ async def test_recall_returns_a_passage_with_its_document_and_heading_path(servi
 
 async def test_a_changed_document_is_recalled_from_its_new_chunks_only(service: MemoryService) -> None:
     await service.ingest_document(user_id="ana", filename="boat.md", text=MANUAL, source_id="boat")
+    await service.wait_for_jobs()  # parsing and embedding run in background jobs
     changed = MANUAL.replace("two-stroke oil mixed at fifty to one", "four-stroke oil changed every season")
     await service.ingest_document(user_id="ana", filename="boat.md", text=changed, source_id="boat")
+    await service.wait_for_jobs()  # parsing and embedding run in background jobs
     hits = await service.recall(user_id="ana", query="outboard engine oil", limit=10)
     texts = " ".join(h.content for h in hits if h.kind == "chunk")
     assert "four-stroke" in texts and "two-stroke" not in texts
@@ -68,6 +71,7 @@ async def test_memory_context_brings_a_small_passage_with_its_section(service: M
         "Tomatoes like full sun and rich soil with plenty of compost worked in before planting. " * 3
     )
     await service.ingest_document(user_id="ana", filename="garden.md", text=long_section)
+    await service.wait_for_jobs()  # parsing and embedding run in background jobs
     context = await service.memory_context(user_id="ana", query="when should I water tomatoes", max_tokens=800)
     assert context.chunk_ids
     assert "from Garden > Tomatoes:" in context.text
@@ -90,6 +94,7 @@ async def test_memory_context_lists_recent_events_of_every_source(service: Memor
             for i in range(40)
         ],
     )
+    await service.wait_for_jobs()  # parsing and embedding run in background jobs
     await service.ingest_events(
         user_id="ana",
         events=[
@@ -98,6 +103,7 @@ async def test_memory_context_lists_recent_events_of_every_source(service: Memor
             )
         ],
     )
+    await service.wait_for_jobs()  # parsing and embedding run in background jobs
     context = await service.memory_context(user_id="ana", query="bike", max_tokens=4_000)
     relevant, recent = context.text.split("Recent events:")
     assert "Book the dentist" not in relevant
@@ -115,7 +121,9 @@ async def test_recall_with_tags_keeps_only_tagged_items(service: MemoryService) 
             event("n3", "Buy a new sailing jacket", ("Sailing",)),
         ],
     )
+    await service.wait_for_jobs()  # parsing and embedding run in background jobs
     await service.ingest_events(user_id="bob", events=[event("n1", "Sailing trip with friends", ("sailing",))])
+    await service.wait_for_jobs()  # parsing and embedding run in background jobs
     everything = await service.recall(user_id="ana", query="sailing", limit=10)
     assert {h.content for h in everything} >= {
         "Sailing lesson on Saturday at the marina",
@@ -132,7 +140,9 @@ async def test_recall_with_tags_keeps_only_tagged_items(service: MemoryService) 
 
 async def test_recall_tag_filter_reaches_passages_through_their_document(service: MemoryService) -> None:
     doc = await service.ingest_document(user_id="ana", filename="boat.md", text=MANUAL)
+    await service.wait_for_jobs()  # parsing and embedding run in background jobs
     await service.ingest_events(user_id="ana", events=[event("n1", "Engine oil bought", ("errands",))])
+    await service.wait_for_jobs()  # parsing and embedding run in background jobs
     async with service.db.driver.session() as s:
         await (
             await s.run(

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-
+import numpy as np
 import pytest
 
 from graphsvc import keys
@@ -13,10 +12,13 @@ from graphsvc.embed.local import LocalEmbedder
 from graphsvc.graph import recall
 from graphsvc.graph.database import Database
 from graphsvc.pipeline.impressions.vectors import embed_missing_impressions
-from graphsvc.pipeline.recall.graph_expansion import graph_expansion
+from graphsvc.pipeline.recall.graph_expansion import GraphExpansion
+from graphsvc.pipeline.recall.scope import RecallScope
+from graphsvc.pipeline.recall.vectors import from_copy
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at, make_service
 from tests.integration.impressions_support import cypher
+from tests.integration.recall_support import first_read
 
 FILLER = [
     "I had coffee this morning.",
@@ -43,6 +45,11 @@ async def ingest(service: MemoryService, user_id: str, texts: list[str]) -> dict
             for i, t in enumerate(texts)
         ],
     )
+    await service.worker.start()  # only the messages' embed_events job is queued: it writes no entity
+    try:
+        await service.wait_for_jobs()
+    finally:
+        await service.worker.stop()
     rows = await cypher(service.db, "MATCH (e:Event {user_id: $u}) RETURN e.source_id AS m, e.uid AS uid", u=user_id)
     return {r["m"]: r["uid"] for r in rows}
 
@@ -138,24 +145,60 @@ async def test_graph_expansion_brings_named_and_related_entities_and_skips_unsel
     await add_entity(service.db, "bob", "Oliver", observed_in=list(other.values()), impression="Bob's Oliver")
     await embed_missing_impressions(service.db, service.embedder, user_id="ana")
     await embed_missing_impressions(service.db, service.embedder, user_id="bob")
-    vector: asyncio.Future[list[float]] = asyncio.get_running_loop().create_future()
-    vector.set_result((await service.embedder.embed_queries(["What does Oliver do?"]))[0].tolist())
+    vector = (await service.embedder.embed_queries(["What does Oliver do?"]))[0].tolist()
 
-    expansion = await graph_expansion(service.rt, "ana", "What does Oliver do?", vector, 10)
+    expansion = await graph_lists(service, "ana", "What does Oliver do?", vector)
     assert [r.uid for r in expansion.events] == [events["ana-3"]]
     assert expansion.impressions == []  # Oliver has none of his own
     # Grace is Oliver's neighbour; Ana, in every event, is not selective and stays out
     assert [r.uid for r in expansion.related_events] == [events["ana-7"]]
     assert [r.uid for r in expansion.related_impressions] == ["ana-Grace-i"]
 
-    expansion = await graph_expansion(service.rt, "ana", "How is Ana?", vector, 10)
+    expansion = await graph_lists(service, "ana", "How is Ana?", vector)
     assert expansion.events == []  # observed in 30 of 30 events: narrows nothing
     assert [r.uid for r in expansion.impressions] == ["ana-Ana-i"]
     assert [r.uid for r in expansion.related_events] == [events["ana-3"]]  # via Oliver
 
-    expansion = await graph_expansion(service.rt, "bob", "What does Oliver do?", vector, 10)
+    expansion = await graph_lists(service, "bob", "What does Oliver do?", vector)
     assert [r.uid for r in expansion.events] == list(other.values())
     assert [r.uid for r in expansion.impressions] == ["bob-Oliver-i"]
+
+
+async def graph_lists(service: MemoryService, user_id: str, query: str, vector: list[float]) -> GraphExpansion:
+    """Graph expansion's lists for ``query``, scored in Neo4j and, once the user's copy is held, in process: both
+    must be the same."""
+    read = await first_read(service.db, user_id, query=query, max_share=service.settings.recall.entity_max_share)
+    found = await recall.vector_candidates(
+        service.db, user_id=user_id, embeddings=[vector], k=10, filters=RecallScope().filters, graph=read.graph
+    )
+    in_neo4j = GraphExpansion.of(found.graph)
+    stamped = await first_read(service.db, user_id, query=query, stamp=True)
+    assert stamped.stamp is not None
+    copies = service.rt.vectors.copies
+    copy = await copies.current(
+        service.db,
+        user_id=user_id,
+        stamp=stamped.stamp,
+        dimensions=service.embedder.dimensions,
+        settings=service.settings,
+    )
+    if copy is None:
+        await copies.settled()
+        copy = await copies.current(
+            service.db,
+            user_id=user_id,
+            stamp=stamped.stamp,
+            dimensions=service.embedder.dimensions,
+            settings=service.settings,
+        )
+    assert copy is not None
+    held = GraphExpansion.of(
+        from_copy(copy, np.asarray([vector], dtype=np.float32), read.graph, k=10, tagged=None).graph
+    )
+    assert [[r.uid for r in rows] for rows in held.lists()] == [[r.uid for r in rows] for rows in in_neo4j.lists()]
+    for mine, theirs in zip(held.lists(), in_neo4j.lists(), strict=True):
+        np.testing.assert_allclose([r.score for r in mine], [r.score for r in theirs], rtol=1e-5)
+    return in_neo4j
 
 
 async def test_full_text_ranks_with_the_tenants_own_statistics(service: MemoryService) -> None:
@@ -171,12 +214,26 @@ async def test_full_text_ranks_with_the_tenants_own_statistics(service: MemorySe
     query = "Melanie cat"
     text_query = lucene.build_query(query, tenant=tenant)
     assert text_query is not None
-    pool = await recall.text_events(service.db, user_id="ana", family="en", lucene_query=text_query, k=20, as_of=None)
-    assert pool[0].uid != ana["ana-8"]  # Lucene's index-wide statistics put a Melanie message first
     terms = lucene.content_terms(query)
-    both = await tenant_bm25.tenant_statistics(
-        service.db, user_id="ana", terms=terms, indexes={"event_text_en": None, "memory_text_en": 40}
+    indexes: dict[str, int | None] = {"event_text_en": None, "memory_text_en": 40}
+    asks = tenant_bm25.count_asks(user_id="ana", terms=terms, indexes=indexes)
+    read = await recall.text_candidates(
+        service.db,
+        user_id="ana",
+        family="en",
+        lucene_query=text_query,
+        k=20,
+        asks=[(a.index, a.query) for a in asks],
+        names=[],
+        subject_keys=[],
+        filters=RecallScope().filters,
+        max_share=0.25,
+        min_observed=20,
+        related_limit=10,
     )
+    pool = read.pools["event"]
+    assert pool[0].uid != ana["ana-8"]  # Lucene's index-wide statistics put a Melanie message first
+    both = tenant_bm25.tenant_statistics(asks, read.term_counts, indexes=indexes)
     assert both["memory_text_en"] == tenant_bm25.TenantStatistics(documents=40, frequency={"melanie": 0, "cat": 0})
     stats = both["event_text_en"]
     assert stats == tenant_bm25.TenantStatistics(documents=9, frequency={"melanie": 8, "cat": 1})

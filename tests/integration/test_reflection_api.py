@@ -55,6 +55,7 @@ async def set_trait(service: MemoryService, content: str, **props: Any) -> None:
 async def offline_behavior(service: MemoryService) -> str:
     """Three running memories in three conversations → one offline behavior; returns its content."""
     await seed_memories(service, RUNNING)
+    await service.wait_for_jobs()  # the messages' vectors (a background job): recall ranks the same from here on
     clock = Clock(at(10))
     await run(service, clock)
     [trait] = await traits(service)
@@ -160,7 +161,7 @@ async def test_traits_take_part_in_recall_with_their_stage_boost(service: Memory
     core = await trait_hit()
     # Same candidate ranks, recency and confidence: only trait_boost differs (0.05 / 0.15 / 0.25) in
     # base · (1 + recency + importance + trait_boost), importance = 0.1 · confidence 0.5, recency over 2 days.
-    rest = 1 + settings.recall_recency_weight * 2 ** (-2 / settings.recall_recency_half_life_days) + 0.05
+    rest = 1 + settings.recall.recency_weight * 2 ** (-2 / settings.recall.recency_half_life_days) + 0.05
     assert emerging.score / established.score == pytest.approx((rest + 0.05) / (rest + 0.15))
     assert established.score / core.score == pytest.approx((rest + 0.15) / (rest + 0.25))
     await set_trait(service, content, stage="dissolved")

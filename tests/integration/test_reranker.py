@@ -30,6 +30,11 @@ async def fill(service: MemoryService) -> None:
             for i, t in enumerate(TEXTS)
         ],
     )
+    await service.worker.start()  # the messages' vectors (the embed_events job ingest queued)
+    try:
+        await service.wait_for_jobs()
+    finally:
+        await service.worker.stop()
 
 
 async def test_recall_takes_the_rerankers_order_and_keeps_its_own_when_it_fails(
@@ -42,7 +47,7 @@ async def test_recall_takes_the_rerankers_order_and_keeps_its_own_when_it_fails(
     assert llm_server.requests == []  # off by default: no request
 
     reranking = settings.model_copy(update={"reranker_base_url": llm_server.base_url, "reranker_top_n": 3})
-    reranker = Reranker.from_settings(reranking)
+    reranker = Reranker.from_settings(reranking.reranker)
     assert reranker is not None
     service = MemoryService(Runtime(settings=reranking, db=database, embedder=embedder, reranker=reranker))
     try:
@@ -60,4 +65,4 @@ async def test_recall_takes_the_rerankers_order_and_keeps_its_own_when_it_fails(
 
 
 def test_no_reranker_without_a_url() -> None:
-    assert Reranker.from_settings(Settings()) is None
+    assert Reranker.from_settings(Settings().reranker) is None

@@ -12,6 +12,7 @@ from graphsvc.keys import event_uid, tenant_key
 from graphsvc.service import MemoryService
 from graphsvc.text.lucene import build_query
 from tests.integration.conftest import at
+from tests.integration.recall_support import first_read
 
 CYPHER_SCHEMA = CYPHER_DIR / "schema.cypher"
 
@@ -48,14 +49,9 @@ async def test_chinese_text_is_found_through_the_cjk_index(service: MemoryServic
             MessageIn(role="user", content="I like green tea.", occurred_at=at(1), message_id="en1"),
         ],
     )
-    rows = await service.db.read(
-        "fulltext_events",
-        user_id="li",
-        index="event_text_cjk",
-        lucene=build_query("北京护士", tenant=tenant_key("li")),
-        k=5,
-        as_of=None,
+    read = await first_read(
+        service.db, "li", family="cjk", lucene_query=build_query("北京护士", tenant=tenant_key("li")), k=5
     )
-    assert [r["uid"] for r in rows] == [event_uid("li", "s1", "zh1", "", at(1))]
+    assert [m.uid for m in read.pools["event"]] == [event_uid("li", "s1", "zh1", "", at(1))]
     hits = await service.recall(user_id="li", query="北京", limit=1)
     assert hits[0].source_message_ids == ["zh1"]

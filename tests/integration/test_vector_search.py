@@ -1,4 +1,5 @@
-"""Tenant-scoped vector search on both paths, over memories written by the bulk loader."""
+"""Recall's vector method on every path (exact scan, filtered index, in-process copy), over memories written by the
+bulk loader."""
 
 from __future__ import annotations
 
@@ -12,27 +13,24 @@ from neo4j.vector import Vector
 from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.embed.local import LocalEmbedder
-from graphsvc.graph import bulk
+from graphsvc.graph import bulk, recall
 from graphsvc.graph.bulk import BulkMemory
 from graphsvc.graph.database import Database
-from graphsvc.graph.vector_search import VectorSearch
+from graphsvc.graph.recall import Scored
+from graphsvc.graph.vector_cache import COPIED_STAGES
+from graphsvc.pipeline.recall.scope import RecallScope
+from graphsvc.pipeline.recall.vectors import vector_lists
+from graphsvc.runtime import Runtime
 
-_SEARCHES: list[VectorSearch] = []
-
-
-def searcher(database: Database, settings: Settings) -> VectorSearch:
-    """A vector search with its own (empty) caches, as one runtime has; settled after the test."""
-    search = VectorSearch(database, settings)
-    _SEARCHES.append(search)
-    return search
+_RUNTIMES: list[Runtime] = []
 
 
 @pytest.fixture(autouse=True)
 async def settle_copies() -> AsyncIterator[None]:
     yield
-    for search in _SEARCHES:
-        await search.copies.settled()
-    _SEARCHES.clear()
+    for rt in _RUNTIMES:
+        await rt.vectors.copies.settled()
+    _RUNTIMES.clear()
 
 
 def unit_vectors(seed: int, n: int, dimensions: int) -> np.ndarray:
@@ -67,8 +65,41 @@ async def test_bulk_loaded_embeddings_are_stored_as_float_lists(database: Databa
     np.testing.assert_allclose(np.array([r["embedding"] for r in rows]), vectors, rtol=1e-6)
 
 
+def runtime(database: Database, embedder: LocalEmbedder, settings: Settings) -> Runtime:
+    """A runtime with its own (empty) vector copies, as one service has; its fills settle after the test."""
+    rt = Runtime(settings=settings, db=database, embedder=embedder)
+    _RUNTIMES.append(rt)
+    return rt
+
+
+async def nearest_memories(rt: Runtime, user_id: str, query: np.ndarray, *, k: int = 10) -> list[Scored]:
+    """The memory list of recall's vector method for ``query``: its first read (counts and stamp), then the copy
+    or Neo4j (:func:`graphsvc.pipeline.recall.vectors.vector_lists`)."""
+    scope = RecallScope()
+    read = await recall.text_candidates(
+        rt.db,
+        user_id=user_id,
+        family="en",
+        lucene_query=None,
+        k=k,
+        asks=[],
+        names=[],
+        subject_keys=[],
+        filters=scope.filters,
+        max_share=0.25,
+        min_observed=20,
+        related_limit=10,
+        stamp=rt.settings.vector.cache_max_vectors > 0,
+        copied_stages=COPIED_STAGES,
+    )
+    found = await vector_lists(
+        rt, user_id=user_id, vectors=[query.tolist()], read=read, k=k, scope=scope, tags=None, allowed=None
+    )
+    return found.views[0].memories
+
+
 @pytest.mark.parametrize("exact_max", [10_000, 50], ids=["exact scan", "filtered index"])
-async def test_both_paths_return_only_the_users_own_active_memories(
+async def test_both_database_paths_return_only_the_users_own_active_memories(
     database: Database, embedder: LocalEmbedder, settings: Settings, exact_max: int
 ) -> None:
     tuned = settings.model_copy(update={"vector_exact_max": exact_max, "vector_cache_max_vectors": 0})
@@ -79,10 +110,10 @@ async def test_both_paths_return_only_the_users_own_active_memories(
         "MATCH (m:Memory) WHERE m.uid IN ['u-mine-0', 'u-mine-1'] SET m.status = 'superseded'",
         database_=database.database,
     )
-    search = searcher(database, tuned)
+    rt = runtime(database, embedder, tuned)
     for q in range(5):
         query = mine[q]
-        rows = await search.nearest(target="memory", user_id="u-mine", embedding=query.tolist(), k=10)
+        rows = await nearest_memories(rt, "u-mine", query)
         uids = [r.uid for r in rows]
         assert all(uid.startswith("u-mine-") for uid in uids)
         assert "u-mine-0" not in uids and "u-mine-1" not in uids
@@ -91,34 +122,14 @@ async def test_both_paths_return_only_the_users_own_active_memories(
         assert set(uids) == {f"u-mine-{i}" for i in np.argsort(-scores_exact)[:10]}
         scores = [r.score for r in rows]
         assert scores == sorted(scores, reverse=True)
+    assert not rt.vectors.copies.holds("u-mine")
 
 
-async def test_a_user_without_vectors_gets_nothing(database: Database, settings: Settings) -> None:
-    rows = await searcher(database, settings).nearest(
-        target="memory", user_id="u-nobody", embedding=[1.0] + [0.0] * 383, k=10
-    )
-    assert rows == []
-
-
-async def test_a_stale_count_still_searches_only_this_user(
+async def test_a_user_without_vectors_gets_nothing(
     database: Database, embedder: LocalEmbedder, settings: Settings
 ) -> None:
-    """The count picks the path only: a user who grows past the threshold inside the count's
-    lifetime is still searched over all of their memories and only theirs."""
-    tuned = settings.model_copy(update={"vector_exact_max": 50, "vector_size_cache_s": 3600.0})
-    first = unit_vectors(3, 20, embedder.dimensions)
-    await bulk_load(database, "u-grow", first)
-    query = first[0]
-    search = searcher(database, tuned)
-    await search.nearest(target="memory", user_id="u-grow", embedding=query.tolist(), k=5)
-    later = unit_vectors(4, 200, embedder.dimensions)
-    later[7] = query  # a new memory identical to the query
-    await bulk_load(database, "u-grow", later, start=20)
-    await bulk_load(database, "u-else", later)
-    rows = await search.nearest(target="memory", user_id="u-grow", embedding=query.tolist(), k=5)
-    uids = [r.uid for r in rows]
-    assert {"u-grow-0", "u-grow-27"} <= set(uids)
-    assert all(uid.startswith("u-grow-") for uid in uids)
+    rt = runtime(database, embedder, settings)
+    assert await nearest_memories(rt, "u-nobody", unit_vectors(1, 1, embedder.dimensions)[0]) == []
 
 
 async def create_memory_as_the_service_does(db: Database, user_id: str, uid: str, vector: np.ndarray) -> None:
@@ -147,7 +158,7 @@ async def create_memory_as_the_service_does(db: Database, user_id: str, uid: str
     )
 
 
-async def test_held_copies_answer_only_while_the_users_memories_are_unchanged(
+async def test_held_copies_answer_like_the_database_and_follow_every_change(
     database: Database, embedder: LocalEmbedder, settings: Settings
 ) -> None:
     tuned = settings.model_copy(update={"vector_exact_max": 50, "vector_cache_max_vectors": 10_000})
@@ -155,40 +166,38 @@ async def test_held_copies_answer_only_while_the_users_memories_are_unchanged(
     await bulk_load(database, "u-held", mine)
     await bulk_load(database, "u-twin", mine)
 
-    vectors = searcher(database, tuned)
-    copies = vectors.copies
+    rt = runtime(database, embedder, tuned)
+    copies = rt.vectors.copies
 
-    async def search(user_id: str, query: np.ndarray) -> list[str]:
-        rows = await vectors.nearest(target="memory", user_id=user_id, embedding=query.tolist(), k=10)
-        return [r.uid for r in rows]
+    async def search(user_id: str, query: np.ndarray) -> list[Scored]:
+        return await nearest_memories(rt, user_id, query)
 
     query = mine[3]
     first = await search("u-held", query)  # from the database; the copy fills meanwhile
     await copies.settled()
     assert copies.holds("u-held")
     hits = copies.hits
-    assert set(await search("u-held", query)) == set(first) == exact_top(mine, query, "u-held", 10)
+    held = await search("u-held", query)
     assert copies.hits == hits + 1
+    assert [r.uid for r in held] == [r.uid for r in first]
+    assert {r.uid for r in held} == exact_top(mine, query, "u-held", 10)
+    np.testing.assert_allclose([r.score for r in held], [r.score for r in first], rtol=1e-5)
 
-    # A memory written by the service's own write path is found at once, not after the copy refills.
+    # A memory written by the service's write path moves the stamp: the copy reads it before answering.
     fresh = -query
     await create_memory_as_the_service_does(database, "u-held", "u-held-new", fresh)
-    assert (await search("u-held", fresh))[0] == "u-held-new"
-    assert copies.hits == hits + 1
-    await copies.settled()
-    assert (await search("u-held", fresh))[0] == "u-held-new"
-    assert copies.hits == hits + 2
+    assert (await search("u-held", fresh))[0].uid == "u-held-new"
+    assert copies.refreshes == 1 and copies.holds("u-held")
 
     # A memory that stops being active disappears at once.
     await database.driver.execute_query(
         "MATCH (m:Memory {uid: 'u-held-new'}) SET m.status = 'superseded'", database_=database.database
     )
-    assert "u-held-new" not in await search("u-held", fresh)
-    await copies.settled()
-    assert "u-held-new" not in await search("u-held", fresh)
+    assert "u-held-new" not in {r.uid for r in await search("u-held", fresh)}
+    assert copies.refreshes == 2
 
     # The twin holds the same vectors under another user id: neither sees the other's memories.
     await search("u-twin", query)
     await copies.settled()
-    assert all(uid.startswith("u-twin-") for uid in await search("u-twin", query))
-    assert all(uid.startswith("u-held-") for uid in await search("u-held", query))
+    assert all(r.uid.startswith("u-twin-") for r in await search("u-twin", query))
+    assert all(r.uid.startswith("u-held-") for r in await search("u-held", query))

@@ -1,13 +1,18 @@
-"""graphsvc.api.admission.RequestGuard at the ASGI level: an abandoned request's work is cancelled."""
+"""graphsvc.api.admission at the ASGI level: an abandoned request's work is cancelled, bodies are checked before
+admission, admission is fair between callers, a stopping server answers 503; metric labels are bounded."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import MutableMapping
 from typing import Any
 
-from graphsvc.api.admission import RequestGuard, operation_label
+from graphsvc.api.admission import Admission, RequestGuard
+from graphsvc.api.context import IDENTITY_STATE_KEY, Identity
+from graphsvc.api.request_body import inspect_mcp, json_depth, operation_label
+from graphsvc.api.request_ids import RequestIds
 from graphsvc.config import Settings
 
 
@@ -75,13 +80,167 @@ async def test_a_finished_request_is_answered_and_keeps_its_request_id() -> None
 
     request = scope()
     request["headers"].append((b"x-request-id", b"r-1"))
-    await RequestGuard(app, settings=Settings(environment="test"))(request, receive, send)
+    await RequestIds(RequestGuard(app, settings=Settings(environment="test")))(request, receive, send)
     assert sent[0]["status"] == 200 and (b"x-request-id", b"r-1") in sent[0]["headers"]
 
 
-def test_operation_labels_are_the_root_fields() -> None:
-    assert operation_label('query { recall(userId: "u", query: "q") { id } }') == "recall"
-    assert operation_label("mutation { b: ingestMessages(input: {}) { stored } endConversation { id } }") == (
-        "endConversation+ingestMessages"
-    )
+KNOWN = frozenset({"recall", "ingestMessages", "endConversation"})
+
+
+def test_operation_labels_name_known_root_fields_only() -> None:
+    assert operation_label('query { recall(userId: "u", query: "q") { id } }', known_fields=KNOWN) == "recall"
+    assert operation_label("{ a: recall { id } b: recall { id } }", known_fields=KNOWN) == "recall"
+    several = "mutation { b: ingestMessages(input: {}) { stored } endConversation { id } }"
+    assert operation_label(several, known_fields=KNOWN) == "multiple"  # no combinations of names as series
+    assert operation_label("{ madeUpName1 }", known_fields=KNOWN) == "other"
+    assert operation_label("{ recall { id } madeUpName2 }", known_fields=KNOWN) == "other"
+    assert operation_label("{ __typename }", known_fields=KNOWN) == "other"
     assert operation_label("{ broken") == "invalid"
+    wide = "{ viewer { " + "principal " * 3000 + "} }"
+    assert operation_label(wide, known_fields=frozenset({"viewer"}), max_tokens=2_000) == "invalid"
+    assert operation_label(wide, known_fields=frozenset({"viewer"})) == "viewer"
+
+
+def test_mcp_labels_name_known_tools_and_methods_only() -> None:
+    def label(payload: object) -> str:
+        problem, found = inspect_mcp(scope(), json.dumps(payload).encode(), max_depth=64, tools=frozenset({"recall"}))
+        assert problem is None
+        return found
+
+    call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "recall", "arguments": {}}}
+    assert label(call) == "mcp:recall"
+    assert label({**call, "params": {"name": "made_up_tool"}}) == "mcp:other"
+    assert label({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}) == "mcp:tools/list"
+    assert label({"jsonrpc": "2.0", "id": 1, "method": "x" * 50}) == "mcp:other"
+
+
+def test_json_depth_is_read_from_the_bytes() -> None:
+    assert json_depth(b'{"a": [1, {"b": "[[[[{{{"}]}') == 3
+    assert json_depth(b'"[[[["') == 0
+    assert json_depth(b"[" * 200_000) == 200_000
+    assert json_depth(b'{"q": "a\\"}') == 1
+
+
+async def call(guard: Any, body: bytes, request: dict[str, Any] | None = None) -> list[MutableMapping[str, Any]]:
+    messages = [{"type": "http.request", "body": body, "more_body": False}]
+
+    async def receive() -> dict[str, Any]:
+        if messages:
+            return messages.pop(0)
+        await asyncio.sleep(30)
+        return {"type": "http.disconnect"}
+
+    sent: list[MutableMapping[str, Any]] = []
+
+    async def send(message: MutableMapping[str, Any]) -> None:
+        sent.append(message)
+
+    await guard(request or scope(), receive, send)
+    return sent
+
+
+async def never_called(scope: Any, receive: Any, send: Any) -> None:
+    raise AssertionError("the app ran")
+
+
+async def test_deeply_nested_json_is_400_not_500() -> None:
+    guard = RequestGuard(never_called, settings=Settings(environment="test"))
+    for body in (b"[" * 200_000, b'{"query": "{ x }", "variables": {"v": ' + b"[" * 65 + b"]" * 65 + b"}}"):
+        sent = await call(guard, body)
+        assert sent[0]["status"] == 400
+        error = json.loads(sent[1]["body"])["errors"][0]
+        assert error["extensions"]["code"] == "BAD_REQUEST" and "nests" in error["message"]
+
+
+async def test_mcp_bodies_are_checked_too() -> None:
+    small = Settings(environment="test").model_copy(update={"max_body_bytes": 1024})  # below what a document needs
+    guard = RequestGuard(never_called, settings=small)
+    request = {**scope(), "path": "/mcp"}
+    assert (await call(guard, b"[" * 500, dict(request)))[0]["status"] == 400
+    assert (await call(guard, b"x" * 2_000, dict(request)))[0]["status"] == 413
+    assert (await call(guard, b"null", dict(request)))[0]["status"] == 400
+
+
+async def test_a_request_cut_short_by_a_shutdown_is_answered_503() -> None:
+    started = asyncio.Event()
+
+    async def slow_app(scope: Any, receive: Any, send: Any) -> None:
+        await receive()
+        started.set()
+        await asyncio.sleep(30)
+
+    guard = RequestGuard(slow_app, settings=Settings(environment="test"))
+    serving = asyncio.ensure_future(call(guard, json.dumps({"query": "{ recall }"}).encode()))
+    await asyncio.wait_for(started.wait(), timeout=5)
+    serving.cancel()  # what uvicorn does to requests still running SHUTDOWN_GRACE_S after SIGTERM
+    sent = await asyncio.wait_for(serving, timeout=5)
+    assert sent[0]["status"] == 503 and (b"retry-after", b"1") in sent[0]["headers"]
+    assert json.loads(sent[1]["body"])["errors"][0]["extensions"]["code"] == "SHUTTING_DOWN"
+    assert guard.admission.running("anonymous") == 0  # its slot was given back
+
+
+async def test_a_caller_at_its_share_lets_other_callers_go_first() -> None:
+    admission = Admission(inflight=2, queued=10, wait_s=5, per_caller=1)
+    assert await admission.enter("heavy") is None
+    heavy_waits = asyncio.ensure_future(admission.enter("heavy"))  # at its share: waits although a slot is free
+    await asyncio.sleep(0)
+    assert not heavy_waits.done()
+    assert await admission.enter("light") is None  # another caller takes the free slot at once
+    assert await admission.enter("heavy") == "caller_share"  # one executing and one waiting: no more
+    admission.leave("heavy")
+    assert await asyncio.wait_for(heavy_waits, timeout=1) is None
+    assert admission.running("heavy") == 1 and admission.running("light") == 1
+
+
+async def test_waiting_requests_are_served_in_order_and_time_out() -> None:
+    admission = Admission(inflight=1, queued=1, wait_s=0.2, per_caller=None)
+    assert await admission.enter("a") is None
+    waiting = asyncio.ensure_future(admission.enter("b"))
+    await asyncio.sleep(0)
+    assert await admission.enter("c") == "queue_full"
+    assert await waiting == "queue_timeout"
+    assert admission.waiting == 0
+    admission.leave("a")
+    assert await admission.enter("c") is None  # the slot given back went to no one who left
+
+
+async def test_a_cancelled_waiter_gives_its_slot_back() -> None:
+    admission = Admission(inflight=1, queued=4, wait_s=5, per_caller=None)
+    assert await admission.enter("a") is None
+    waiting = asyncio.ensure_future(admission.enter("b"))
+    await asyncio.sleep(0)
+    admission.leave("a")  # the slot is handed to b...
+    waiting.cancel()  # ...which is cancelled before it runs
+    with contextlib.suppress(asyncio.CancelledError):
+        await waiting
+    assert await admission.enter("c") is None and admission.running("b") == 0
+
+
+async def test_per_caller_share_counts_the_authenticated_principal() -> None:
+    gate = asyncio.Event()
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await receive()
+        await gate.wait()
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b'{"data": {}}'})
+
+    settings = Settings(environment="test", auth_mode="api_key", max_inflight_per_caller=1, max_queue_wait_s=5)
+    guard = RequestGuard(app, settings=settings)
+
+    def as_caller(principal: str) -> dict[str, Any]:
+        return {**scope(), "state": {IDENTITY_STATE_KEY: Identity(principal=principal, user_ids=frozenset({"u"}))}}
+
+    body = json.dumps({"query": "{ recall }"}).encode()
+    first = asyncio.ensure_future(call(guard, body, as_caller("key:heavy")))
+    second = asyncio.ensure_future(call(guard, body, as_caller("key:heavy")))
+    await asyncio.sleep(0.05)
+    third = await call(guard, body, as_caller("key:heavy"))
+    assert third[0]["status"] == 429
+    assert json.loads(third[1]["body"])["errors"][0]["extensions"]["code"] == "RATE_LIMITED"
+    other = asyncio.ensure_future(call(guard, body, as_caller("key:light")))
+    await asyncio.sleep(0.05)
+    assert guard.admission.running("key:light") == 1  # admitted while the heavy key's second one waits
+    gate.set()
+    for done in await asyncio.gather(first, second, other):
+        assert done[0]["status"] == 200

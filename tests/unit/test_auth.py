@@ -54,15 +54,15 @@ def test_jwt_mode_needs_exactly_one_key_source(tmp_path: Path) -> None:
 
 
 def test_rate_limit_and_cors_settings() -> None:
-    assert Settings(rate_limit=" 10/second ").rate_limit == "10/second"
-    assert Settings(rate_limit="").rate_limit == ""
+    assert Settings(rate_limit=" 10/second ").limits.rate_limit == "10/second"
+    assert Settings(rate_limit="").limits.rate_limit == ""
     with pytest.raises(ConfigurationError, match="RATE_LIMIT"):
         Settings(rate_limit="lots")
-    assert Settings(cors_origins="https://a.example, https://b.example").cors_origins == [
+    assert Settings(cors_origins="https://a.example, https://b.example").auth.cors_origins == [
         "https://a.example",
         "https://b.example",
     ]
-    assert Settings().cors_origins == []
+    assert Settings().auth.cors_origins == []
 
 
 def connection(authorization: str | None) -> HTTPConnection:
@@ -89,7 +89,7 @@ def claims(**extra: Any) -> dict[str, Any]:
 
 
 def test_hs256_user_admin_expired_forged_and_no_user() -> None:
-    verifier = JwtVerifier(Settings(auth_mode="jwt", jwt_secret=SecretStr(SECRET)))
+    verifier = JwtVerifier(Settings(auth_mode="jwt", jwt_secret=SecretStr(SECRET)).auth)
     user = verifier.identity(jwt.encode(claims(sub="ana"), SECRET, algorithm="HS256"))
     assert user.user_ids == frozenset({"ana"}) and user.principal == "jwt:ana"
     admin = verifier.identity(jwt.encode(claims(sub="ops", scp=["graphsvc:admin"]), SECRET, algorithm="HS256"))
@@ -115,7 +115,7 @@ def test_configurable_user_claim_audience_and_issuer() -> None:
         jwt_audience="graphsvc",
         jwt_issuer="https://idp.example",
     )
-    verifier = JwtVerifier(settings)
+    verifier = JwtVerifier(settings.auth)
     good = claims(uid="ana", sub="someone-else", aud="graphsvc", iss="https://idp.example")
     assert verifier.identity(jwt.encode(good, SECRET, algorithm="HS256")).user_ids == frozenset({"ana"})
     for wrong in ({"aud": "other"}, {"iss": "https://evil.example"}):
@@ -137,7 +137,7 @@ def test_rs256_public_key_file(tmp_path: Path) -> None:
     private, public_pem = rsa_pair()
     other, _ = rsa_pair()
     (tmp_path / "pub.pem").write_text(public_pem)
-    verifier = JwtVerifier(Settings(auth_mode="jwt", jwt_public_key_file=tmp_path / "pub.pem"))
+    verifier = JwtVerifier(Settings(auth_mode="jwt", jwt_public_key_file=tmp_path / "pub.pem").auth)
     assert verifier.identity(jwt.encode(claims(sub="ana"), private, algorithm="RS256")).user_ids == frozenset({"ana"})
     with pytest.raises(AuthenticationError):
         verifier.identity(jwt.encode(claims(sub="ana"), other, algorithm="RS256"))
@@ -155,7 +155,7 @@ def test_rs256_jwks_file_picks_the_key_by_kid(tmp_path: Path) -> None:
         ]
     }
     (tmp_path / "jwks.json").write_text(json.dumps(jwks))
-    verifier = JwtVerifier(Settings(auth_mode="jwt", jwt_jwks_file=tmp_path / "jwks.json"))
+    verifier = JwtVerifier(Settings(auth_mode="jwt", jwt_jwks_file=tmp_path / "jwks.json").auth)
     for key, kid in ((first, "k1"), (second, "k2")):
         token = jwt.encode(claims(sub="ana"), key, algorithm="RS256", headers={"kid": kid})
         assert verifier.identity(token).user_ids == frozenset({"ana"})
@@ -176,3 +176,40 @@ async def test_rate_limit_at_just_above_and_per_caller() -> None:
     wait_s = await limit.retry_after_s("k1")
     assert wait_s is not None and 1 <= wait_s <= 60
     assert await limit.retry_after_s("k2") is None
+
+
+@pytest.mark.parametrize("sub", ["alice\u00a0", "alice ", "\talice", "alice\x1c", "ali\x00ce", " ", "x" * 201])
+def test_a_user_claim_is_refused_unless_it_is_a_valid_user_id_as_it_stands(sub: str) -> None:
+    verifier = JwtVerifier(Settings(auth_mode="jwt", jwt_secret=SecretStr(SECRET)).auth)
+    for extra in ({}, {"scope": "graphsvc:admin"}):
+        with pytest.raises(AuthenticationError):
+            verifier.identity(jwt.encode(claims(sub=sub, **extra), SECRET, algorithm="HS256"))
+    alice = verifier.identity(jwt.encode(claims(sub="alice"), SECRET, algorithm="HS256"))
+    assert alice.user_ids == frozenset({"alice"})
+
+
+def test_tokens_valid_for_longer_than_the_maximum_lifetime_are_refused() -> None:
+    verifier = JwtVerifier(Settings(auth_mode="jwt", jwt_secret=SecretStr(SECRET), jwt_max_lifetime_s=3600).auth)
+    now = int(time.time())
+    ok = {"sub": "ana", "iat": now, "exp": now + 3600}
+    assert verifier.identity(jwt.encode(ok, SECRET, algorithm="HS256")).user_ids == frozenset({"ana"})
+    for too_long in ({**ok, "exp": now + 3601}, {"sub": "ana", "exp": now + 7200}, {**ok, "exp": now + 10**9}):
+        with pytest.raises(AuthenticationError, match="longer than the 3600 s"):
+            verifier.identity(jwt.encode(too_long, SECRET, algorithm="HS256"))
+
+
+async def test_the_scope_is_compared_after_normalisation() -> None:
+    from types import SimpleNamespace
+    from typing import cast
+
+    from graphsvc.api.context import Context, Identity
+    from graphsvc.errors import ForbiddenError, InvalidInputError
+    from graphsvc.service import MemoryService
+
+    service = cast(MemoryService, SimpleNamespace(settings=Settings()))
+    bound = Context(service=service, identity=Identity(principal="jwt:alice", user_ids=frozenset({"alice"})))
+    assert bound.scope(" alice\t") == "alice"
+    with pytest.raises(InvalidInputError):
+        bound.scope("alice\x1c")
+    with pytest.raises(ForbiddenError):
+        bound.scope("bob")

@@ -27,7 +27,9 @@ def cand(content: str, vec: list[float], *, memory_type: str = "fact", key: str 
 
 @pytest.mark.parametrize(("similarity", "reinforces"), [(0.84, False), (0.85, False), (0.86, True)])
 def test_near_duplicate_threshold_against_the_graph(similarity: float, reinforces: bool) -> None:
-    plan = plan_dedup([cand("a", [1, 0])], exact={}, nearest={0: Nearest("old", similarity)}, threshold=0.85, floor=0.0)
+    plan = plan_dedup(
+        [cand("a", [1, 0])], user_id="u", exact={}, nearest={0: Nearest("old", similarity)}, threshold=0.85, floor=0.0
+    )
     assert (len(plan.reinforcements) == 1) is reinforces
     assert (len(plan.creates) == 1) is not reinforces
 
@@ -35,20 +37,25 @@ def test_near_duplicate_threshold_against_the_graph(similarity: float, reinforce
 @pytest.mark.parametrize(("cosine", "merged"), [(0.84, False), (0.85, False), (0.86, True)])
 def test_near_duplicate_threshold_within_one_batch(cosine: float, merged: bool) -> None:
     second = [cosine, float(np.sqrt(1 - cosine**2))]
-    plan = plan_dedup([cand("a", [1, 0]), cand("b", second)], exact={}, nearest={}, threshold=0.85, floor=0.0)
+    plan = plan_dedup(
+        [cand("a", [1, 0]), cand("b", second)], user_id="u", exact={}, nearest={}, threshold=0.85, floor=0.0
+    )
     assert len(plan.creates) == (1 if merged else 2)
     if merged:
         assert plan.creates[0].source_uids == ["e-a", "e-b"]
 
 
 def test_exact_duplicate_reinforces_the_existing_memory() -> None:
-    plan = plan_dedup([cand("a", [1, 0], key="k")], exact={"k": "old"}, nearest={}, threshold=0.85, floor=0.0)
+    plan = plan_dedup(
+        [cand("a", [1, 0], key="k")], user_id="u", exact={"k": "old"}, nearest={}, threshold=0.85, floor=0.0
+    )
     assert [uid for uid, _ in plan.reinforcements] == ["old"] and not plan.creates
 
 
 def test_other_types_never_merge() -> None:
     plan = plan_dedup(
         [cand("a", [1, 0]), cand("a2", [1, 0], memory_type="goal")],
+        user_id="u",
         exact={},
         nearest={},
         threshold=0.85,

@@ -23,6 +23,8 @@ from graphsvc.config import LLM_PRESETS, Settings
 from scripts.docs_reference import (
     FALLBACK_DESCRIPTIONS,
     graphql_markdown,
+    mcp_markdown,
+    mcp_tool_docs,
     settings_docs,
     settings_markdown,
     user_text,
@@ -239,3 +241,16 @@ def test_the_graphql_reference_lists_every_operation_and_type() -> None:
     for name in graphql_schema.type_map:
         if not name.startswith("__") and name not in ("Query", "Mutation", "String", "Int", "Float", "Boolean", "ID"):
             assert f"### {name} {{#type-{name.lower()}}}" in page, name
+
+
+def test_the_mcp_reference_lists_every_tool_and_argument() -> None:
+    tools = mcp_tool_docs()
+    page = mcp_markdown(tools)
+    assert {"remember", "memory_history", "list_entities", "ingest_document"} <= {t.name for t in tools}
+    for tool in tools:
+        assert f"\n## {tool.name}\n" in page, tool.name
+        for argument in tool.input_schema.get("properties", {}):
+            assert f"| `{argument}` |" in page, f"{tool.name}.{argument}"
+    remember = page[page.index("\n## remember\n") :]
+    assert "| `content` | string | yes |" in remember and "| `source` | `user` or `agent` |  | `user` |" in remember
+    assert not FORBIDDEN.search(page)

@@ -17,7 +17,7 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def test_pdf_gives_headings_lists_and_a_table() -> None:
-    out = normalize(samples.pdf(2), filename="report.pdf", mime_type="application/pdf", settings=SETTINGS)
+    out = normalize(samples.pdf(2), filename="report.pdf", mime_type="application/pdf", settings=SETTINGS.documents)
     lines = out.markdown.splitlines()
     assert out.format == "pdf" and out.pages == 2 and out.title == "Annual Report"
     assert "# Annual Report" in lines and "## Chapter 1" in lines and "## Chapter 2" in lines
@@ -26,28 +26,30 @@ def test_pdf_gives_headings_lists_and_a_table() -> None:
 
 
 def test_docx_gives_heading_levels_lists_and_a_table() -> None:
-    out = normalize(samples.docx_file(2), filename="guide.docx", mime_type=DOCX, settings=SETTINGS)
+    out = normalize(samples.docx_file(2), filename="guide.docx", mime_type=DOCX, settings=SETTINGS.documents)
     lines = out.markdown.splitlines()
     assert out.format == "docx" and out.title == "Field Guide"
     assert {"# Field Guide", "# Section 1", "## Details 1", "- first item", "| Name | Role |"} <= set(lines)
 
 
 def test_xlsx_csv_html_markdown_and_text() -> None:
-    book = normalize(samples.xlsx_file(), filename="budget.xlsx", mime_type=XLSX, settings=SETTINGS).markdown
+    book = normalize(samples.xlsx_file(), filename="budget.xlsx", mime_type=XLSX, settings=SETTINGS.documents).markdown
     assert "## Budget" in book and "| Rent | 900 |" in book and "## People" in book
-    csv = normalize(b"name;city\nAna;Lisbon\n", filename="people.csv", mime_type=None, settings=SETTINGS)
+    csv = normalize(b"name;city\nAna;Lisbon\n", filename="people.csv", mime_type=None, settings=SETTINGS.documents)
     assert csv.markdown.splitlines()[:3] == ["| name | city |", "|---|---|", "| Ana | Lisbon |"]
     html = normalize(
         b"<html><script>x()</script><body><h1>Hi</h1><p>Text <b>bold</b></p><ul><li>a</li></ul>"
         b"<table><tr><th>k</th></tr><tr><td>v</td></tr></table></body></html>",
         filename="page.html",
         mime_type="text/html",
-        settings=SETTINGS,
+        settings=SETTINGS.documents,
     ).markdown
     assert "# Hi" in html and "**bold**" in html and "- a" in html and "| k |" in html and "x()" not in html
-    md = normalize(b"# T\n\nbody\r\n", filename="n.md", mime_type=None, settings=SETTINGS)
+    md = normalize(b"# T\n\nbody\r\n", filename="n.md", mime_type=None, settings=SETTINGS.documents)
     assert md.markdown == "# T\n\nbody" and md.title == "T"
-    txt = normalize("# not a heading\n正文".encode("gb18030"), filename="n.txt", mime_type=None, settings=SETTINGS)
+    txt = normalize(
+        "# not a heading\n正文".encode("gb18030"), filename="n.txt", mime_type=None, settings=SETTINGS.documents
+    )
     assert txt.markdown == "\\# not a heading\n正文" and txt.title == "n"
 
 
@@ -65,31 +67,31 @@ def test_xlsx_csv_html_markdown_and_text() -> None:
 )
 def test_bad_files_are_refused_before_parsing(data: bytes, filename: str, mime: str | None, message: str) -> None:
     with pytest.raises(DocumentError, match=message):
-        normalize(data, filename=filename, mime_type=mime, settings=SETTINGS)
+        normalize(data, filename=filename, mime_type=mime, settings=SETTINGS.documents)
 
 
 def test_a_zip_bomb_in_a_docx_is_refused_by_ratio_and_by_total() -> None:
     bomb = samples.docx_with_zip_bomb(8 * 1024 * 1024)
     assert len(bomb) < 100_000
     with pytest.raises(DocumentError, match="zip bomb"):
-        normalize(bomb, filename="bomb.docx", mime_type=DOCX, settings=SETTINGS)
+        normalize(bomb, filename="bomb.docx", mime_type=DOCX, settings=SETTINGS.documents)
     lenient = SETTINGS.model_copy(
         update={"document_max_zip_ratio": 1e9, "document_max_unzipped_bytes": 4 * 1024 * 1024}
     )
     with pytest.raises(DocumentError, match="more than 4,194,304 bytes"):
-        normalize(bomb, filename="bomb.docx", mime_type=DOCX, settings=lenient)
+        normalize(bomb, filename="bomb.docx", mime_type=DOCX, settings=lenient.documents)
 
 
 def test_limits_on_size_and_pages() -> None:
     small = SETTINGS.model_copy(update={"document_max_bytes": 1024, "document_max_pages": 1})
     with pytest.raises(DocumentError, match="over the limit of 1,024"):
-        normalize(b"a" * 1025, filename="a.txt", mime_type=None, settings=small)
+        normalize(b"a" * 1025, filename="a.txt", mime_type=None, settings=small.documents)
     with pytest.raises(DocumentError, match="has 2 pages, over the limit of 1"):
         normalize(
             samples.pdf(2),
             filename="p.pdf",
             mime_type=None,
-            settings=small.model_copy(update={"document_max_bytes": 10**7}),
+            settings=small.model_copy(update={"document_max_bytes": 10**7}).documents,
         )
     assert declared_format(filename="X.MD", mime_type=None) == "markdown"
     assert declared_format(filename="x", mime_type="text/html; charset=utf-8") == "html"

@@ -61,12 +61,17 @@ def _decisions(*texts: str) -> dict[str, str]:
     active = build_active_entities(detect_mentions(messages), messages, index=IdentityIndex(), batch_size=8)
     rounds = asyncio.run(
         observe.run(
-            llm=None, active=active, messages=messages, settings=settings, statements=extract_offline(messages).memories
+            llm=None,
+            active=active,
+            messages=messages,
+            settings=settings.impressions,
+            statements=extract_offline(messages).memories,
         )
     )
-    merged = aggregate(rounds.plans, messages=messages, active=active, settings=settings)
+    merged = aggregate(rounds.plans, messages=messages, active=active, settings=settings.impressions)
     return {
-        r.observation.subject: r.decision for r in resolve(merged, index=IdentityIndex(), settings=settings).resolved
+        r.observation.subject: r.decision
+        for r in resolve(merged, index=IdentityIndex(), settings=settings.impressions).resolved
     }
 
 
@@ -77,4 +82,4 @@ def test_a_thing_named_once_is_not_left_pending_but_named_twice_is_created() -> 
     assert _decisions("We watched Zorblat last night.", "Anyway, I went home.")["Zorblat"] == "postponed"
     twice = _decisions("The Zorblat thing was odd.", "Then Zorblat again, all week.")
     assert twice["Zorblat"] == "create"
-    assert offline_planner.THING_CONFIDENCE >= Settings().impression_create_min_confidence
+    assert offline_planner.THING_CONFIDENCE >= Settings().impressions.create_min_confidence

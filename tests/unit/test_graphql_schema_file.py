@@ -26,7 +26,10 @@ def test_schema_has_the_required_operations() -> None:
         "includeSuperseded: Boolean! = false, asOf: DateTime = null, tags: [String!] = null): [RecallHit!]!",
         "remember(input: RememberInput!): Memory!",
         "correctMemory(userId: String!, memoryId: ID!, content: String!): Memory!",
-        "forgetMemory(userId: String!, memoryId: ID!, reason: String = null): ForgetResult!",
+        "forgetMemory(userId: String!, memoryId: ID!, reason: String = null, keepSources: Boolean! = false): "
+        "ForgetResult!",
+        "forgetEvents(userId: String!, sourceType: SourceType!, sourceIds: [String!]!): ForgetResult!",
+        "forgetDocument(userId: String!, documentId: ID!): ForgetResult!",
         "forgetMessages(userId: String!, messageIds: [String!]!, sessionId: String = null): ForgetResult!",
         "forgetSession(userId: String!, sessionId: String!): ForgetResult!",
         "eraseUser(userId: String!, confirm: String!): ForgetResult!",

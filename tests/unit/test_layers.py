@@ -35,6 +35,25 @@ LAYERS: dict[str, int] = {
 }
 API_MAY_IMPORT = {*GROUND, "service", "api"}
 
+PIPELINE_MAY_IMPORT: dict[str, set[str]] = {
+    "memories": set(),  # the one path every memory is written by
+    "impressions": set(),
+    "reflection": set(),
+    "tags": set(),
+    "ingest": set(),
+    "extraction": {"impressions", "memories"},
+    "lifecycle": {"memories", "extraction"},  # remember infers a memory's type as extraction classifies it
+    "recall": {"reflection", "tags"},
+    "sources": {"extraction", "ingest", "memories", "tags"},
+    "documents": {"extraction", "impressions", "sources", "tags"},
+    "learning": {"reflection", "sources", "tags"},
+    "retraction": {"ingest", "memories", "reflection"},
+    "portability": {"documents", "ingest", "sources"},
+}
+"""Which capability packages each one may use: writing a memory, observing impressions, reflecting and tagging
+are leaves every flow calls; a flow (extraction, sources, documents, learning) never imports another flow's
+caller. A new direction is a design decision: add it here, in the same change."""
+
 
 def modules(root: Path = PACKAGE) -> dict[str, Path]:
     """Dotted module name → file, for every module of the package."""
@@ -154,6 +173,37 @@ def test_no_cycles_between_capability_packages() -> None:
     assert cycles(packages) == [], packages
 
 
+def undeclared_directions(packages: dict[str, set[str]]) -> list[str]:
+    """Imports between capability packages that :data:`PIPELINE_MAY_IMPORT` does not allow."""
+    return [
+        f"pipeline.{source} -> pipeline.{target}"
+        for source, targets in sorted(packages.items())
+        for target in sorted(targets - PIPELINE_MAY_IMPORT.get(source, set()))
+    ]
+
+
+def relative_imports(root: Path = PACKAGE) -> list[str]:
+    """``from . import x`` and the like, which the import map would not see."""
+    return [
+        f"{path.relative_to(root.parent)}:{node.lineno}"
+        for path in sorted(root.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom) and node.level > 0
+    ]
+
+
+def test_capability_packages_import_only_their_declared_directions() -> None:
+    assert set(PIPELINE_MAY_IMPORT) == set(pipeline_packages(imports())) | set(PIPELINE_MAY_IMPORT)
+    assert {p.name for p in (PACKAGE / "pipeline").iterdir() if p.is_dir() and p.name != "__pycache__"} == set(
+        PIPELINE_MAY_IMPORT
+    ), "declare a new capability package in PIPELINE_MAY_IMPORT"
+    assert undeclared_directions(pipeline_packages(imports())) == []
+
+
+def test_imports_are_absolute() -> None:
+    assert relative_imports() == []
+
+
 def test_the_checks_catch_a_wrong_way_import_and_a_cycle() -> None:
     """The checks themselves can fail: an upward import and a two-module cycle are reported."""
     graph = {"graphsvc.graph.x": {"graphsvc.pipeline.y"}, "graphsvc.pipeline.y": {"graphsvc.graph.x"}}
@@ -161,6 +211,9 @@ def test_the_checks_catch_a_wrong_way_import_and_a_cycle() -> None:
     assert cycles(graph) == [["graphsvc.graph.x", "graphsvc.pipeline.y"]]
     assert wrong_way({"graphsvc.api.a": {"graphsvc.graph.b"}}) == [
         "graphsvc.api.a -> graphsvc.graph.b (the API goes through the service)"
+    ]
+    assert undeclared_directions({"memories": {"extraction"}, "extraction": {"memories"}}) == [
+        "pipeline.memories -> pipeline.extraction"
     ]
 
 

@@ -56,7 +56,7 @@ async def client(llm_server: FakeOpenAI) -> AsyncIterator[Callable[[FakeOpenAI],
             llm_max_retries=1,
             llm_retry_initial_wait_s=0.01,
         )
-        made.append(LLMClient.from_settings(settings))
+        made.append(LLMClient.from_settings(settings.llm))
         return made[-1]
 
     yield build

@@ -42,7 +42,7 @@ async def build(llm_server: FakeOpenAI) -> AsyncIterator[Callable[..., LLMClient
         settings = Settings(
             llm_base_url=llm_server.base_url, llm_api_key="k", llm_max_retries=0, llm_timeout_s=2, **overrides
         )
-        made.append(LLMClient.from_settings(settings))
+        made.append(LLMClient.from_settings(settings.llm))
         return made[-1]
 
     yield make
@@ -136,12 +136,12 @@ def test_presets_set_url_model_and_mode_unless_set(provider: str) -> None:
         settings = Settings(llm_provider=provider, llm_base_url="https://me.example/openai/v1")
     else:
         settings = Settings(llm_provider=provider)
-        assert settings.llm_base_url == preset.base_url
-    assert settings.llm_model == preset.model and settings.llm_first_mode == preset.mode and settings.llm_enabled
+        assert settings.llm.base_url == preset.base_url
+    assert settings.llm.model == preset.model and settings.llm.first_mode == preset.mode and settings.llm.enabled
     own = Settings(llm_provider=provider, llm_base_url="http://127.0.0.1:9/v1", llm_model="mine")
-    assert (own.llm_base_url, own.llm_model) == ("http://127.0.0.1:9/v1", "mine")
+    assert (own.llm.base_url, own.llm.model) == ("http://127.0.0.1:9/v1", "mine")
     assert (
-        Settings(llm_provider=provider, llm_base_url="http://x/v1", llm_structured_output="tools").llm_first_mode
+        Settings(llm_provider=provider, llm_base_url="http://x/v1", llm_structured_output="tools").llm.first_mode
         == "tools"
     )
 
@@ -151,7 +151,7 @@ def test_a_url_without_a_scheme_is_refused_at_start_up(setting: str) -> None:
     with pytest.raises(ConfigurationError, match="no scheme") as err:
         Settings(**_one(setting, "localhost:11434/v1"))
     assert err.value.suggestion and "http://localhost:11434/v1" in err.value.suggestion
-    assert getattr(Settings(**_one(setting, "HTTPS://api.example/v1")), setting) == "HTTPS://api.example/v1"
+    assert Settings(**_one(setting, "HTTPS://api.example/v1")).variable(setting) == "HTTPS://api.example/v1"
 
 
 def _one(setting: str, value: str) -> dict[str, Any]:
@@ -162,4 +162,4 @@ def test_fallback_order_never_climbs_above_the_first_mode() -> None:
     first: StructuredMode = "json_object"
     assert fallback_order(first) == ["json_object", "tools", "prompt"]
     assert fallback_order("json_schema") == ["json_schema", "json_object", "tools", "prompt"]
-    assert Settings().llm_first_mode == "json_schema" and not Settings().llm_enabled
+    assert Settings().llm.first_mode == "json_schema" and not Settings().llm.enabled

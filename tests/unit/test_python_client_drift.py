@@ -1,10 +1,13 @@
 """The Python client (``clients/python``) cannot drift from ``schema.graphql``: every document it sends
 validates, every model has exactly the fields its document selects (with the schema's nullability and list
-shapes), its input model fits the input type, and the sync and async clients offer the same methods."""
+shapes), its input model fits the input type, and the sync and async clients offer the same methods; and its
+generated ``api`` (ariadne-codegen) has every query and mutation and every field of every type."""
 
 from __future__ import annotations
 
 import inspect
+import keyword
+import re
 import types
 import typing
 from pathlib import Path
@@ -25,9 +28,13 @@ from graphql import (
     validate,
 )
 from graphsvc_client import AsyncGraphsvc, Graphsvc
+from graphsvc_client.generated.aio import AsyncGraphsvcApi, fragments
+from graphsvc_client.generated.sync import GraphsvcApi
 from graphsvc_client.models import RESULT_MODELS, JobStatus, MemoryType, Message, RememberSource, Turn
 from graphsvc_client.operations import DOCUMENTS
 from pydantic import BaseModel
+
+from scripts.clients_operations import HEAVY, selectable
 
 SCHEMA = build_schema((Path(__file__).resolve().parents[2] / "schema.graphql").read_text(encoding="utf-8"))
 
@@ -145,3 +152,41 @@ def test_the_drift_check_catches_a_missing_field() -> None:
         assert "differ" in str(exc)
     else:
         raise AssertionError("a model missing fields passed the drift check")
+
+
+def snake(name: str) -> str:
+    """A GraphQL name as ariadne-codegen spells it in Python (``memoryHistory`` → ``memory_history``; ``from``,
+    a keyword, and ``type``, a builtin, get a trailing underscore)."""
+    spelled = re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+    return spelled + "_" if keyword.iskeyword(spelled) or spelled == "type" else spelled
+
+
+def test_the_generated_api_has_every_query_and_mutation_sync_and_async() -> None:
+    """``client.api``: one method per root field, with its arguments, in both clients."""
+    fix = "clients/python/graphsvc_client/generated is stale: run scripts/codegen"
+    for root in (SCHEMA.query_type, SCHEMA.mutation_type):
+        assert root is not None
+        for name, field in root.fields.items():
+            method = snake(name)
+            assert hasattr(GraphsvcApi, method) and hasattr(AsyncGraphsvcApi, method), f"{name}: {fix}"
+            assert inspect.iscoroutinefunction(getattr(AsyncGraphsvcApi, method)), name
+            wanted = {snake(a) for a in field.args}
+            for api in (GraphsvcApi, AsyncGraphsvcApi):
+                assert wanted <= set(inspect.signature(getattr(api, method)).parameters), f"{name}: {fix}"
+
+
+def test_the_generated_models_expose_every_field_of_every_type() -> None:
+    """Each ``<Type>Fields`` model answers every field of its type that takes no required argument (the
+    document text and chunks of ``Document`` come with ``document(id)`` only)."""
+    fix = "clients/python/graphsvc_client/generated is stale: run scripts/codegen"
+    models = {n[: -len("Fields")]: m for n, m in vars(fragments).items() if n.endswith("Fields")}
+    assert models, "no fragment models"
+    for type_name, model in models.items():
+        kind = SCHEMA.type_map.get(type_name)
+        assert isinstance(kind, GraphQLObjectType), f"{type_name}: {fix}"
+        heavy = HEAVY.get(type_name, (frozenset(), frozenset()))[0]
+        fields = {n for n, f in kind.fields.items() if n not in heavy and selectable(f)}
+        assert {f.alias or n for n, f in model.model_fields.items()} == fields, f"{type_name}: {fix}"
+    reachable = {n for n, t in SCHEMA.type_map.items() if isinstance(t, GraphQLObjectType) and not n.startswith("__")}
+    reachable -= {"Query", "Mutation"}
+    assert reachable <= set(models), f"types without a model: {sorted(reachable - set(models))}: {fix}"

@@ -15,12 +15,12 @@ def test_rrf_sums_reciprocal_ranks() -> None:
 
 def test_adjusted_score_applies_seed_002_formula() -> None:
     s = Settings(recall_recency_weight=0.2, recall_recency_half_life_days=10, recall_importance_weight=0.1)
-    assert adjusted_score(1.0, age_days=None, importance=0.0, trait_boost=0.0, settings=s) == 1.0
-    assert adjusted_score(1.0, age_days=0, importance=0.0, trait_boost=0.0, settings=s) == pytest.approx(1.2)
-    assert adjusted_score(1.0, age_days=10, importance=1.0, trait_boost=0.15, settings=s) == pytest.approx(
+    assert adjusted_score(1.0, age_days=None, importance=0.0, trait_boost=0.0, settings=s.recall) == 1.0
+    assert adjusted_score(1.0, age_days=0, importance=0.0, trait_boost=0.0, settings=s.recall) == pytest.approx(1.2)
+    assert adjusted_score(1.0, age_days=10, importance=1.0, trait_boost=0.15, settings=s.recall) == pytest.approx(
         1 + 0.1 + 0.1 + 0.15
     )
-    assert adjusted_score(2.0, age_days=None, importance=0.5, trait_boost=0.0, settings=s) == pytest.approx(2.1)
+    assert adjusted_score(2.0, age_days=None, importance=0.5, trait_boost=0.0, settings=s.recall) == pytest.approx(2.1)
 
 
 def test_hits_whose_sources_are_covered_by_better_hits_are_dropped() -> None:
@@ -40,6 +40,21 @@ def test_hits_whose_sources_are_covered_by_better_hits_are_dropped() -> None:
         hit("e3", "event", ["c"]),
     ]
     assert [h.uid for h in drop_covered(ranked)] == ["m1", "t1", "e2", "m2", "m3"]
+
+
+def test_a_superseded_memory_is_neither_dropped_as_covered_nor_covers() -> None:
+    from graphsvc.pipeline.recall.fusion import drop_covered
+    from graphsvc.pipeline.recall.hits import RecallHit
+
+    ranked = [
+        RecallHit("new", "memory", "Ana lives in Aveiro.", 1.0, None, ["m1"], status="active"),
+        RecallHit("old", "memory", "Ana lives in Coimbra.", 0.9, None, ["m1"], status="superseded"),
+        RecallHit("i1", "impression", "Ana lives in Coimbra.", 0.8, None, ["m1"], status="superseded"),
+        RecallHit("e2", "event", "I live in Coimbra.", 0.7, None, ["m2"]),
+        RecallHit("old2", "memory", "Ana lived in Coimbra.", 0.6, None, ["m2"], status="superseded"),
+    ]
+    # the correction keeps the message of what it corrected: the old memory stays, marked, and covers nothing
+    assert [h.uid for h in drop_covered(ranked)] == ["new", "old", "e2", "old2"]
 
 
 def test_covered_sources_are_compared_by_event_not_by_per_session_message_id() -> None:
@@ -99,3 +114,21 @@ def test_a_kind_with_more_lists_does_not_outrank_an_equally_good_kind() -> None:
     fused = reciprocal_rank_fusion([vector, text, graph], k=60)
     assert fused["e1"] == pytest.approx(2 / 61)
     assert fused["i1"] == pytest.approx(2 / 62 + 1 / 61)
+
+
+def test_a_hit_stating_a_superseded_belief_scores_just_below_what_replaced_it() -> None:
+    from graphsvc.pipeline.recall.hits import RecallHit
+    from graphsvc.pipeline.recall.hydrate import below_replacements
+
+    def hit(uid: str, score: float) -> RecallHit:
+        return RecallHit(uid, "event", uid, score, None, [])
+
+    hits = [hit("lisbon", 0.9), hit("porto", 0.5), hit("braga", 0.4), hit("faro", 0.1), hit("alone", 0.8)]
+    replaced = {"lisbon": ("porto", "braga"), "faro": ("porto",), "alone": ("not-a-hit",)}
+    out = {h.uid: h.score for h in below_replacements(hits, replaced)}
+    assert out["porto"] == 0.5 and out["braga"] == 0.4
+    assert out["braga"] > out["lisbon"] and out["lisbon"] == pytest.approx(0.4)  # below the lowest replacement
+    assert out["faro"] == 0.1  # already below
+    assert out["alone"] == 0.8  # its replacement is not among the hits
+    ranked = sorted(below_replacements(hits, replaced), key=lambda h: (-h.score, h.uid))
+    assert [h.uid for h in ranked] == ["alone", "porto", "braga", "lisbon", "faro"]

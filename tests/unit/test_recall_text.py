@@ -47,3 +47,17 @@ def test_views_are_the_last_one_two_and_more_turns_shortest_first() -> None:
     assert recall_views("q", None, settings) == ["q"]
     assert recall_views(None, TURNS, Settings(recall_conversation_turns=0)) == ["\n".join(t.content for t in TURNS)]
     assert recall_views(None, TURNS, Settings(recall_conversation_turns=1)) == ["turn 5"]
+
+
+def test_what_one_recall_embeds_is_capped_in_total() -> None:
+    long_turns = [Turn(role="user", content=f"{n} " + "x" * 1_900) for n in range(5)]
+    settings = Settings(recall_conversation_turns=5, max_query_chars=2_000, max_recall_embed_chars=4_000)
+    views = recall_views(None, long_turns, settings)
+    assert sum(map(len, views)) <= 4_000
+    assert views[-1] == recall_text(None, long_turns, settings)  # the whole text always
+    assert views[0].startswith("4 ")  # then the shortest view (the last turn), as many as fit
+    unbounded = recall_views(None, long_turns, settings.model_copy(update={"max_recall_embed_chars": 10**6}))
+    assert len(unbounded) == 5 and sum(map(len, unbounded)) > 9_000
+    short = recall_views(None, TURNS, settings)  # short turns are not affected
+    assert short == recall_views(None, TURNS, settings.model_copy(update={"max_recall_embed_chars": 10**6}))
+    assert len(short) == 5

@@ -33,3 +33,26 @@ def test_documents_without_any_term_are_left_out_and_k_applies() -> None:
     ranked = rerank(rows, terms=["cat"], family="en", stats=stats, k=2)
     assert [r.uid for r in ranked] == ["e1", "e3"]
     assert rerank([], terms=["cat"], family="en", stats=stats, k=2) == []
+
+
+def test_counts_are_asked_once_per_index_and_term_and_the_total_only_where_unknown() -> None:
+    from graphsvc import keys
+    from graphsvc.pipeline.recall.tenant_bm25 import count_asks, tenant_statistics
+
+    tenant = keys.tenant_key("u")
+    indexes: dict[str, int | None] = {"event_text_en": 40, "chunk_text_en": None}
+    asks = count_asks(user_id="u", terms=["cat"], indexes=indexes)
+    assert [(a.index, a.term, a.query) for a in asks] == [
+        ("event_text_en", "cat", f"tenant_key:{tenant} AND content:cat"),
+        ("chunk_text_en", "", f"tenant_key:{tenant}"),
+        ("chunk_text_en", "cat", f"tenant_key:{tenant} AND content:cat"),
+    ]
+    counts = {("event_text_en", asks[0].query): 7, ("chunk_text_en", asks[1].query): 3}
+    stats = tenant_statistics(asks, counts, indexes=indexes)
+    assert stats["event_text_en"] == TenantStatistics(documents=40, frequency={"cat": 7})
+    assert stats["chunk_text_en"] == TenantStatistics(documents=3, frequency={"cat": 0})
+    # a term never counts more documents than the index holds
+    assert (
+        tenant_statistics(asks, {("event_text_en", asks[0].query): 50}, indexes=indexes)["event_text_en"].documents
+        == 50
+    )

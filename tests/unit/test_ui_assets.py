@@ -13,7 +13,18 @@ from graphsvc.api.ui import GRAPHIQL_DIR, STATIC, UI_DIR
 
 REPO = Path(__file__).resolve().parents[2]
 UI_SOURCE = REPO / "ui"
-STAMP_INPUTS = ("index.html", "package.json", "package-lock.json", "tsconfig.json", "vite.config.ts", "src", "scripts")
+STAMP_INPUTS = (
+    "index.html",
+    "package.json",
+    "package-lock.json",
+    "tsconfig.json",
+    "vite.config.ts",
+    "src",
+    "scripts",
+    # the TypeScript client's modules the dashboard bundles (ui/src/api.ts)
+    "../clients/typescript/src/transport.ts",
+    "../clients/typescript/src/errors.ts",
+)
 ASSET = re.compile(r'(?:src|href)="([^"]+)"')
 XML_NAMESPACES = {"http://www.w3.org/1998/Math/MathML", "http://www.w3.org/1999/xhtml", "http://www.w3.org/2000/svg"}
 
@@ -47,7 +58,7 @@ def test_the_stamp_check_notices_a_changed_or_added_source(tmp_path: Path) -> No
         if (UI_SOURCE / name).is_dir():
             shutil.copytree(UI_SOURCE / name, copy / name)
         else:
-            copy.mkdir(exist_ok=True)
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(UI_SOURCE / name, copy / name)
     before = source_hash(copy)
     assert before == source_hash()

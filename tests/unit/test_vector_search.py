@@ -1,33 +1,14 @@
 from __future__ import annotations
 
-from typing import Any
+from datetime import UTC, datetime
 
 import pytest
 
 from graphsvc.config import Settings
-from graphsvc.graph.database import Database
-from graphsvc.graph.vector_search import UserSizes, candidate_count
-
-
-class CountingDatabase(Database):
-    """Answers the count queries from a dict and records every query it is asked."""
-
-    def __init__(self, sizes: dict[str, int]) -> None:
-        super().__init__(driver=None, database="neo4j", uri="bolt://fake")  # type: ignore[arg-type]
-        self.sizes = sizes
-        self.calls: list[tuple[str, str]] = []
-
-    async def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        self.calls.append((name, params["user_id"]))
-        return [{"n": self.sizes.get(params["user_id"], 0)}]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now_s = 0.0
-
-    def __call__(self) -> float:
-        return self.now_s
+from graphsvc.graph.recall import TextCandidates
+from graphsvc.graph.vector_search import candidate_count
+from graphsvc.pipeline.recall.scope import RecallScope
+from graphsvc.pipeline.recall.vectors import index_searches
 
 
 @pytest.mark.parametrize(
@@ -44,40 +25,14 @@ def test_a_large_k_still_gets_its_oversample() -> None:
     assert candidate_count(10_000, k=200, settings=settings) == 800
 
 
-async def test_counts_are_reused_until_the_ttl_then_counted_again() -> None:
-    db, clock = CountingDatabase({"u1": 5}), Clock()
-    sizes = UserSizes(clock=clock)
-    assert await sizes.count(db, target="memory", user_id="u1", ttl_s=30) == 5
-    db.sizes["u1"] = 6
-    clock.now_s = 29.9
-    assert await sizes.count(db, target="memory", user_id="u1", ttl_s=30) == 5
-    clock.now_s = 30.0
-    assert await sizes.count(db, target="memory", user_id="u1", ttl_s=30) == 6
-    assert db.calls == [("count_user_memories", "u1"), ("count_user_memories", "u1")]
-
-
-async def test_counts_are_kept_per_user_and_per_target() -> None:
-    db = CountingDatabase({"u1": 5, "u2": 7})
-    sizes = UserSizes(clock=Clock())
-    assert await sizes.count(db, target="memory", user_id="u1", ttl_s=30) == 5
-    assert await sizes.count(db, target="memory", user_id="u2", ttl_s=30) == 7
-    assert await sizes.count(db, target="event", user_id="u1", ttl_s=30) == 5
-    assert [name for name, _ in db.calls] == ["count_user_memories", "count_user_memories", "count_user_events"]
-
-
-async def test_a_zero_ttl_counts_every_time() -> None:
-    db = CountingDatabase({"u1": 5})
-    sizes = UserSizes(clock=Clock())
-    for _ in range(3):
-        await sizes.count(db, target="memory", user_id="u1", ttl_s=0)
-    assert len(db.calls) == 3
-
-
-async def test_the_oldest_user_is_dropped_when_full() -> None:
-    db = CountingDatabase({"a": 1, "b": 2, "c": 3})
-    sizes = UserSizes(max_users=2, clock=Clock())
-    for user_id in ("a", "b", "c"):
-        await sizes.count(db, target="memory", user_id=user_id, ttl_s=30)
-    await sizes.count(db, target="memory", user_id="b", ttl_s=30)
-    await sizes.count(db, target="memory", user_id="a", ttl_s=30)
-    assert [user for _, user in db.calls] == ["a", "b", "c", "a"]
+def test_only_large_users_go_through_the_index_and_only_in_the_scope_it_serves() -> None:
+    settings = Settings(vector_exact_max=300, vector_oversample=4, vector_candidate_fraction=0.2)
+    read = TextCandidates(user_events=301, user_memories=300, user_passages=5_000, pools={}, term_counts={})
+    now = RecallScope.build(include_superseded=False, as_of=None)
+    assert index_searches(read, k=10, scope=now, settings=settings) == {"event": 61, "chunk": 600}
+    large = TextCandidates(user_events=301, user_memories=301, user_passages=0, pools={}, term_counts={})
+    assert set(index_searches(large, k=10, scope=now, settings=settings)) == {"event", "memory"}
+    superseded_too = RecallScope.build(include_superseded=True, as_of=None)
+    assert set(index_searches(large, k=10, scope=superseded_too, settings=settings)) == {"event"}  # memories: exact
+    then = RecallScope.build(include_superseded=False, as_of=datetime(2024, 1, 1, tzinfo=UTC))
+    assert index_searches(large, k=10, scope=then, settings=settings) == {}  # asOf: every list exact

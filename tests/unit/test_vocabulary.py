@@ -78,4 +78,12 @@ def test_tuples_are_the_literals() -> None:
     assert v.RECALL_MEMORY_STATUSES == ("active",)
     assert set(v.SUPERSEDED_RECALL_STATUSES) == {"active", "superseded"}
     assert set(v.REMEMBER_SOURCES) < set(v.MEMORY_ORIGINS)
-    assert set(v.JOB_KINDS) == {"extract_memories", "reflect", "index_document", "learn"}
+    assert set(v.JOB_KINDS) == {
+        "extract_memories",
+        "reflect",
+        "embed_events",
+        "promote_candidates",
+        "parse_document",
+        "index_document",
+        "learn",
+    }

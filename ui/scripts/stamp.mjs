@@ -1,5 +1,5 @@
 // Writes graphsvc/api/static/ui/build-stamp.json: a hash of everything the build reads (src/, index.html,
-// the configs and the lockfile). tests/unit/test_ui_assets.py recomputes it, so a change to the sources
+// the configs and the lockfile, the client modules it bundles). tests/unit/test_ui_assets.py recomputes it, so a change to the sources
 // without `npm run build` fails the suite, without npm at test time.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -7,7 +7,18 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const inputs = ["index.html", "package.json", "package-lock.json", "tsconfig.json", "vite.config.ts", "src", "scripts"];
+// The TypeScript client's transport and errors are bundled into the dashboard too (src/api.ts imports them).
+const inputs = [
+  "index.html",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+  "vite.config.ts",
+  "src",
+  "scripts",
+  "../clients/typescript/src/transport.ts",
+  "../clients/typescript/src/errors.ts",
+];
 
 function files(path) {
   const full = join(root, path);

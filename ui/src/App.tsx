@@ -6,7 +6,7 @@ import { KeyPrompt } from "./components/KeyPrompt";
 import { decodeParam, langOf, segment } from "./format";
 import { signedOut, useAuth } from "./auth";
 import { useQuery } from "./hooks";
-import { VIEWER, type Viewer } from "./queries";
+import { VIEWER } from "./queries";
 import { boundUser, maySee, useViewer, ViewerContext } from "./viewer";
 
 function UserRoute() {
@@ -92,7 +92,7 @@ function Pages() {
 
 export function App() {
   const auth = useAuth();
-  const who = useQuery<{ viewer: Viewer }>(VIEWER, {}, `viewer|${auth.epoch}`, auth.prompt);
+  const who = useQuery(VIEWER, {}, `viewer|${auth.epoch}`, auth.prompt);
   const viewer = who.data?.viewer ?? null;
   const ready = !auth.prompt && viewer !== null && !who.loading;
   return (

@@ -1,17 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, gql } from "./api";
+import type { TypedDocument } from "../../clients/typescript/src/transport";
+import { asError, gql, type GraphsvcError } from "./api";
 
 export interface QueryState<T> {
   data: T | null;
-  error: ApiError | null;
+  error: GraphsvcError | null;
   loading: boolean;
   reload: () => void;
 }
 
-/** Run `query` whenever `key` (a string of its inputs) changes; the latest answer wins. */
-export function useQuery<T>(query: string, variables: Record<string, unknown>, key: string, skip = false): QueryState<T> {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
+/** Run `document` whenever `key` (a string of its inputs) changes; the latest answer wins. */
+export function useQuery<TResult, TVariables>(
+  document: TypedDocument<TResult, TVariables>,
+  variables: TVariables,
+  key: string,
+  skip = false,
+): QueryState<TResult> {
+  const [data, setData] = useState<TResult | null>(null);
+  const [error, setError] = useState<GraphsvcError | null>(null);
   const [loading, setLoading] = useState(!skip);
   const [tick, setTick] = useState(0);
   const latest = useRef(0);
@@ -26,7 +32,7 @@ export function useQuery<T>(query: string, variables: Record<string, unknown>, k
     const ticket = ++latest.current;
     setLoading(true);
     setError(null);
-    gql<T>(query, vars.current).then(
+    gql(document, vars.current).then(
       (result) => {
         if (ticket === latest.current) {
           setData(result);
@@ -35,12 +41,12 @@ export function useQuery<T>(query: string, variables: Record<string, unknown>, k
       },
       (exc: unknown) => {
         if (ticket === latest.current) {
-          setError(exc instanceof ApiError ? exc : new ApiError(String(exc), "ERROR"));
+          setError(asError(exc));
           setLoading(false);
         }
       },
     );
-  }, [query, key, tick, skip]);
+  }, [document, key, tick, skip]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { data, error, loading, reload };

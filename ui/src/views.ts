@@ -10,6 +10,7 @@ import { Review } from "./views/Review";
 import { Jobs } from "./views/Jobs";
 import { Recall } from "./views/Recall";
 import { Timeline } from "./views/Timeline";
+import { Changes } from "./views/Changes";
 import { Documents } from "./views/Documents";
 
 export interface ViewProps {
@@ -26,6 +27,7 @@ export interface ViewDef {
 export const VIEWS: ViewDef[] = [
   { path: "", title: "Overview", component: Overview },
   { path: "timeline", title: "Timeline", component: Timeline },
+  { path: "changes", title: "What changed", component: Changes },
   { path: "memories", title: "Memories", component: Memories },
   { path: "traits", title: "Traits", component: Traits },
   { path: "entities", title: "Entities", component: Entities },

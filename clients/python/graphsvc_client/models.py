@@ -88,6 +88,7 @@ MemoryType = Literal["FACT", "PREFERENCE", "GOAL", "PAIN_POINT", "EVENT"]
 MemoryStatus = Literal["ACTIVE", "SUPERSEDED", "ARCHIVED", "FORGOTTEN"]
 MemoryOrigin = Literal["EXTRACTION", "USER", "AGENT"]
 RememberSource = Literal["USER", "AGENT"]
+SourceType = Literal["CONVERSATION", "DOCUMENT", "TODO", "TASK", "FORUM_POST", "NOTE", "CALENDAR"]
 
 
 class Memory(_Model):
@@ -112,9 +113,10 @@ class Memory(_Model):
 
 
 class ForgetResult(_Model):
-    """What a forget removed or changed, by kind (``forget_memory``)."""
+    """What a forget removed or changed, by kind (``forget_memory``, ``forget_events``, ``forget_document``)."""
 
     events: int
+    events_forgotten: int = Field(description="Events that stated a forgotten memory, kept as tombstones without text")
     sessions: int
     memories_deleted: int
     memories_forgotten: int
@@ -131,10 +133,43 @@ class ForgetResult(_Model):
     traits_deleted: int
     traits_dissolved: int
     traits_rescored: int
+    candidates: int
+    documents: int
+    chunks: int
+    document_versions: int
+    sources: int
+    tags: int
+    summaries_rebuilt: int
     history_scrubbed: int
     events_reembedded: int
     nodes_deleted: int
     complete: bool
+
+
+BeliefKind = Literal["MEMORY", "TRAIT"]
+BeliefActor = Literal["USER", "AGENT", "EXTRACTION", "REFLECTION", "LEARNING"]
+
+
+class BeliefChange(_Model):
+    """One change of what the service believes about a user (``belief_changes``)."""
+
+    id: str
+    at: datetime = Field(description="When the change was recorded")
+    kind: BeliefKind
+    target_id: str = Field(description="The memory or trait changed")
+    change: str = Field(description="created, superseded, corrected, forgotten, archived, restored, stage_changed...")
+    actor: BeliefActor
+    old_value: str | None = Field(description="None for anything forgotten")
+    new_value: str | None
+    evidence_ids: list[str] = Field(description="Events and memories the change rests on")
+
+
+class BeliefChanges(_Model):
+    """A page of belief changes, oldest first; pass ``end_cursor`` as ``after`` for the next one."""
+
+    nodes: list[BeliefChange]
+    end_cursor: str | None
+    has_next_page: bool
 
 
 RESULT_MODELS: dict[str, type[_Model]] = {
@@ -146,5 +181,8 @@ RESULT_MODELS: dict[str, type[_Model]] = {
     "remember": Memory,
     "correct_memory": Memory,
     "forget_memory": ForgetResult,
+    "forget_events": ForgetResult,
+    "forget_document": ForgetResult,
+    "belief_changes": BeliefChanges,
 }
 """Method name → the model its root field is parsed into (one per list item for ``recall``)."""

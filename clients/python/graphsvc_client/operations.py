@@ -36,9 +36,10 @@ MEMORY_FIELDS = (
     "sourceMessageIds status validFrom validTo slot origin supersededBy"
 )
 FORGET_RESULT_FIELDS = (
-    "events sessions memoriesDeleted memoriesForgotten memoriesUpdated memoriesReinstated impressions aliases "
-    "featuresDeleted featuresChanged relations entities pendingObservations evidence traitsDeleted traitsDissolved "
-    "traitsRescored historyScrubbed eventsReembedded nodesDeleted complete"
+    "events eventsForgotten sessions memoriesDeleted memoriesForgotten memoriesUpdated memoriesReinstated "
+    "impressions aliases featuresDeleted featuresChanged relations entities pendingObservations evidence "
+    "traitsDeleted traitsDissolved traitsRescored candidates documents chunks documentVersions sources tags "
+    "summariesRebuilt historyScrubbed eventsReembedded nodesDeleted complete"
 )
 
 REMEMBER = f"""
@@ -52,14 +53,34 @@ mutation CorrectMemory($userId: String!, $memoryId: ID!, $content: String!) {{
 }}"""
 
 FORGET_MEMORY = f"""
-mutation ForgetMemory($userId: String!, $memoryId: ID!, $reason: String) {{
-  forgetMemory(userId: $userId, memoryId: $memoryId, reason: $reason) {{ {FORGET_RESULT_FIELDS} }}
+mutation ForgetMemory($userId: String!, $memoryId: ID!, $reason: String, $keepSources: Boolean!) {{
+  forgetMemory(userId: $userId, memoryId: $memoryId, reason: $reason, keepSources: $keepSources) {{
+    {FORGET_RESULT_FIELDS}
+  }}
+}}"""
+
+FORGET_EVENTS = f"""
+mutation ForgetEvents($userId: String!, $sourceType: SourceType!, $sourceIds: [String!]!) {{
+  forgetEvents(userId: $userId, sourceType: $sourceType, sourceIds: $sourceIds) {{ {FORGET_RESULT_FIELDS} }}
+}}"""
+
+FORGET_DOCUMENT = f"""
+mutation ForgetDocument($userId: String!, $documentId: ID!) {{
+  forgetDocument(userId: $userId, documentId: $documentId) {{ {FORGET_RESULT_FIELDS} }}
 }}"""
 
 JOB = f"""
 query Job($id: ID!, $userId: String) {{
   job(id: $id, userId: $userId) {{ {JOB_FIELDS} }}
 }}"""
+
+BELIEF_CHANGES = """
+query BeliefChanges($userId: String!, $from: DateTime, $to: DateTime, $limit: Int!, $after: String) {
+  beliefChanges(userId: $userId, from: $from, to: $to, limit: $limit, after: $after) {
+    nodes { id at kind targetId change actor oldValue newValue evidenceIds }
+    endCursor hasNextPage
+  }
+}"""
 
 DOCUMENTS: dict[str, str] = {
     "add_messages": ADD_MESSAGES,
@@ -70,5 +91,8 @@ DOCUMENTS: dict[str, str] = {
     "remember": REMEMBER,
     "correct_memory": CORRECT_MEMORY,
     "forget_memory": FORGET_MEMORY,
+    "forget_events": FORGET_EVENTS,
+    "forget_document": FORGET_DOCUMENT,
+    "belief_changes": BELIEF_CHANGES,
 }
 """Method name → document (the drift test walks this)."""

@@ -65,6 +65,25 @@ def declared_format(*, filename: str, mime_type: str | None) -> DocumentFormat:
     return EXTENSIONS[suffix]
 
 
+def check_magic(data: bytes, fmt: DocumentFormat, *, filename: str) -> None:
+    """Refuse bytes whose first kilobyte is not what ``fmt`` says (cheap: the upload's request path runs it).
+
+    Raises:
+        DocumentError: naming the declared format and what the bytes look like.
+    """
+    looks = _looks_like(data)
+    if fmt == "pdf" and looks != "pdf":
+        raise DocumentError(filename=filename, problem=f"is declared PDF but its bytes are {looks}", fix=_MIME_FIX)
+    if fmt in ZIP_MEMBERS and looks != "zip":
+        raise DocumentError(
+            filename=filename, problem=f"is declared {fmt.upper()} but its bytes are {looks}", fix=_MIME_FIX
+        )
+    if fmt in TEXT_FORMATS and looks in ("pdf", "zip", "binary"):
+        raise DocumentError(
+            filename=filename, problem=f"is declared {fmt} text but its bytes are {looks}", fix=_MIME_FIX
+        )
+
+
 def check_bytes(data: bytes, fmt: DocumentFormat, *, filename: str) -> None:
     """Refuse bytes that are not what ``fmt`` says (magic numbers; text must have no NUL byte).
 

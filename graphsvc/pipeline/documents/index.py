@@ -99,7 +99,7 @@ async def run(rt: Runtime, *, job: JobRow) -> IndexReport:
         report.llm_calls = len(entity_run.llm_calls)
         report.tokens_in = sum(c.tokens_in for c in entity_run.llm_calls)
         report.tokens_out = sum(c.tokens_out for c in entity_run.llm_calls)
-    doc_tags = keywords(document.normalized_content, top=settings.auto_tags_per_document)
+    doc_tags = keywords(document.normalized_content, top=settings.documents.auto_tags_per_document)
     pairs = [(document.uid, t) for t in doc_tags]
     for passage in await stored_documents.passages(db, user_id=user_id, uid=document.uid, limit=100_000):
         pairs += [(passage.uid, t) for t in tags.passage_tags(doc_tags, passage.content)]

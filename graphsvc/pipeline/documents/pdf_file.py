@@ -1,28 +1,47 @@
-"""PDF → markdown with pdfplumber (pure Python, on pdfminer.six): text with its layout, headings, lists, tables.
+"""PDF → markdown with pdfplumber (pure Python, on pdfminer.six): text in reading order, headings, lists, tables.
 
 Seed 003 names MinerU for PDFs; MinerU needs model weights that cannot be fetched on these machines, so graphsvc
-uses pdfplumber, the best pure-Python text-and-layout library it could install: it gives every word's position
-and font size and finds ruled tables. The rules:
+uses pdfplumber, the best pure-Python text-and-layout library it could install: it gives every word's position,
+size and orientation and finds ruled tables. The rules:
 
-- words are grouped into lines by their vertical position; a line's size is the size most of its characters have;
-- the body size is the size most characters of the document have; a line at least 15 % larger is a heading, the
-  largest heading size ``#``, the next ``##``, then ``###``;
-- lines whose vertical gap is larger than 1.5 line heights start a new paragraph; a line starting with a bullet
-  (``•``, ``-``, ``*``, ``–``) or a number (``1.``, ``2)``) is a list item;
-- ruled tables (``page.find_tables``) become markdown tables, and their words are left out of the text.
+- only text in the page's main orientation is read: rotated margin text (an archive stamp up the left margin)
+  is left out;
+- a page whose rows split at one vertical gap into two columns of text (each at least a quarter of the page
+  wide) is read column by column, left then right; a line that spans the gap (a title over both columns) is
+  read where it stands;
+- running headers and footers (a top or bottom line repeated on other pages, page numbers apart) and page
+  numbers ("12", "- 12 -", "Page 3 of 9", "iv") are left out, so neither becomes content or a title;
+- words are grouped into lines by their vertical position; a line's size is the size most of its characters
+  have; the body size is the size most characters of the document have; a line at least 15 % larger is a
+  heading, the largest heading size ``#``, the next ``##``, then ``###``;
+- lines whose vertical gap is larger than 1.5 line heights start a new paragraph; a word hyphenated at the end
+  of a line is joined again; a line starting with a bullet (``•``, ``-``, ``*``, ``–``) or a number (``1.``,
+  ``2)``) is a list item;
+- ruled tables (``page.find_tables``) become markdown tables, and their words are left out of the text; in a
+  cell, digits closer than ``DIGIT_GAP_EM`` of the font size are one number (tabular figures set with wide
+  tracking are not split into "1 2 3 4").
 
-Scanned PDFs (images without a text layer) give no text: graphsvc does no OCR.
+Bounded (issue 25): compressed streams may inflate to ``max_inflated_bytes`` in all, the text to ``max_chars``
+characters (parsing stops as soon as it passes), the document to ``max_pages`` pages. An encrypted PDF that
+needs a password is refused with that reason. Scanned PDFs (images without a text layer) give no text:
+graphsvc does no OCR.
 """
 
 from __future__ import annotations
 
+import contextlib
+import difflib
 import io
 import re
+import zlib
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import pdfminer.pdftypes
 import pdfplumber
+from pdfminer.pdfdocument import PDFPasswordIncorrect
 from pdfminer.pdfparser import PDFSyntaxError
 from pdfplumber.utils.exceptions import PdfminerException
 
@@ -32,7 +51,20 @@ from graphsvc.pipeline.documents import markdown_blocks as md
 HEADING_RATIO = 1.15
 PARAGRAPH_GAP = 1.5
 MAX_HEADING_CHARS = 200
+COLUMN_GAP_EM = 1.5
+"""A horizontal gap of at least this many font sizes splits a row into segments (column candidates)."""
+MIN_COLUMN_SHARE = 0.25
+"""Each column's typical segment is at least this share of the page width (label/value forms are not columns)."""
+MARGIN_SHARE = 0.12
+"""Running headers and footers sit in the top or bottom share of the page."""
+REPEAT_SIMILARITY = 0.8
+DIGIT_GAP_EM = 0.6
 _BULLET = re.compile(r"^(?:[•▪◦‣∙\-*–]\s+|\d{1,3}[.)]\s+)")
+_PAGE_NUMBER = re.compile(
+    r"^[\W_]*(?:(?:page|p\.|seite|página|页)\s*)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:of|/|von|de)\s*\d{1,4})?[\W_]*$",
+    re.IGNORECASE,
+)
+_HYPHENATED = re.compile(r"[^\W\d_]-$")
 
 
 @dataclass
@@ -42,32 +74,334 @@ class _Line:
     top: float
     bottom: float
     page: int
+    x0: float = 0.0
+    x1: float = 0.0
 
 
-def _lines_of(page: Any, number: int) -> tuple[list[_Line], list[str]]:
+class InflateLimitError(Exception):
+    """The document's compressed streams inflate past their budget."""
+
+
+class _BoundedZlib:
+    """What pdfminer's stream decoder calls as ``zlib``, with every inflated byte counted against a budget."""
+
+    error = zlib.error
+
+    def __init__(self, budget: int) -> None:
+        self.left = budget
+
+    def _spend(self, produced: int) -> None:
+        self.left -= produced
+        if self.left < 0:
+            raise InflateLimitError
+
+    def decompress(self, data: bytes, *args: Any, **kwargs: Any) -> bytes:
+        inflater = zlib.decompressobj()
+        out = inflater.decompress(data, self.left + 1)
+        if inflater.unconsumed_tail:
+            self._spend(self.left + 1)
+        if not inflater.eof:
+            raise zlib.error("incomplete or truncated stream")  # as zlib.decompress: pdfminer then salvages
+        self._spend(len(out))
+        return out
+
+    def decompressobj(self, *args: Any, **kwargs: Any) -> _BoundedInflater:
+        return _BoundedInflater(self, zlib.decompressobj(*args, **kwargs))
+
+
+class _BoundedInflater:
+    def __init__(self, budget: _BoundedZlib, inner: Any) -> None:
+        self._budget = budget
+        self._inner = inner
+
+    def decompress(self, data: bytes, *args: Any) -> bytes:
+        out: bytes = self._inner.decompress(data, self._budget.left + 1)
+        self._budget._spend(len(out))
+        return out
+
+    def flush(self, *args: Any) -> bytes:
+        out: bytes = self._inner.flush()
+        self._budget._spend(len(out))
+        return out
+
+
+@contextlib.contextmanager
+def inflate_budget(max_bytes: int) -> Iterator[None]:
+    """While open, pdfminer's decoder inflates at most ``max_bytes`` in all (else :class:`InflateLimitError`)."""
+    original = getattr(pdfminer.pdftypes, "zlib")  # noqa: B009 - the module pdfminer's decoder calls
+    setattr(pdfminer.pdftypes, "zlib", _BoundedZlib(max_bytes))  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(pdfminer.pdftypes, "zlib", original)  # noqa: B010
+
+
+MIN_UPRIGHT_SHARE = 0.2
+"""A page is read in its upright text unless less than this share of its characters is upright."""
+
+
+def _orientation(char: dict[str, Any]) -> str:
+    """``up`` for text set the normal way, else ``down``, ``left`` or ``right`` (from the glyph matrix)."""
+    a, b, c, d = (float(v) for v in char.get("matrix", (1, 0, 0, 1, 0, 0))[:4])
+    if abs(a) >= abs(b):
+        return "up" if a > 0 and d > 0 else "down"
+    return "left" if b > 0 else "right"
+
+
+def _main_text(page: Any) -> Any:
+    """The page with only the characters of its main orientation (rotated margin text and stamps left out): the
+    upright ones, unless under ``MIN_UPRIGHT_SHARE`` of the page's characters are upright (a page set sideways)."""
+    counts = Counter(_orientation(c) for c in page.chars)
+    if not counts:
+        return page
+    total = sum(counts.values())
+    main = "up" if counts["up"] >= MIN_UPRIGHT_SHARE * total else counts.most_common(1)[0][0]
+    if counts[main] == total:
+        return page
+    return page.filter(lambda obj: obj.get("object_type") != "char" or _orientation(obj) == main)
+
+
+def _segments(words: list[dict[str, Any]], number: int) -> list[_Line]:
+    """Rows of words (by vertical position), each split at gaps of ``COLUMN_GAP_EM`` or more into segments."""
+    rows: list[list[dict[str, Any]]] = []
+    for word in sorted(words, key=lambda w: (round(w["top"]), w["x0"])):
+        size = max(float(word["size"]), 1.0)
+        if rows and abs(word["top"] - rows[-1][0]["top"]) < 0.5 * size:
+            rows[-1].append(word)
+        else:
+            rows.append([word])
+    out: list[_Line] = []
+    for row in rows:
+        row.sort(key=lambda w: w["x0"])
+        current: list[dict[str, Any]] = []
+        for word in row:
+            if current and word["x0"] - current[-1]["x1"] >= COLUMN_GAP_EM * max(float(word["size"]), 1.0):
+                out.append(_line_of(current, number))
+                current = []
+            current.append(word)
+        out.append(_line_of(current, number))
+    return out
+
+
+def _line_of(words: list[dict[str, Any]], number: int) -> _Line:
+    sizes: Counter[float] = Counter()
+    for w in words:
+        sizes[round(float(w["size"]), 1)] += len(w["text"])
+    return _Line(
+        text=" ".join(w["text"] for w in words),
+        size=max(sizes, key=lambda s: (sizes[s], s)),
+        top=min(float(w["top"]) for w in words),
+        bottom=max(float(w["bottom"]) for w in words),
+        page=number,
+        x0=min(float(w["x0"]) for w in words),
+        x1=max(float(w["x1"]) for w in words),
+    )
+
+
+@dataclass(frozen=True)
+class Columns:
+    """Two columns of text on a page: split at ``x``, between ``top`` and ``bottom`` (the side-by-side text)."""
+
+    x: float
+    top: float
+    bottom: float
+
+
+def gutter(segments: Sequence[_Line], width: float) -> Columns | None:
+    """Where a page's text runs in two columns, or None when it does not (pure).
+
+    Evidence of columns is a left and a right segment side by side (their vertical extents overlap, a gap between
+    them), each at least ``MIN_COLUMN_SHARE`` of the page wide; the gap chosen is the one at least three such
+    pairs share, in the middle 40 % of the page. Lines crossing it (a title over both columns) and lines above or
+    below the side-by-side text are read where they stand (:func:`reading_order`).
+    """
+    pairs = _side_by_side([s for s in segments if s.x1 - s.x0 >= MIN_COLUMN_SHARE * width])
+    best_count, best_xs = 0, []
+    for step in range(30, 71):
+        x = width * step / 100
+        count = len({id(left) for left, right in pairs if left.x1 <= x <= right.x0})
+        if count > best_count:
+            best_count, best_xs = count, [x]
+        elif count == best_count and count:
+            best_xs.append(x)
+    if best_count < 3:
+        return None
+    x = (best_xs[0] + best_xs[-1]) / 2
+    sides = [segment for pair in pairs if pair[0].x1 <= x <= pair[1].x0 for segment in pair]
+    return _extended(Columns(x=x, top=min(s.top for s in sides), bottom=max(s.bottom for s in sides)), segments)
+
+
+def _side_by_side(wide: list[_Line]) -> list[tuple[_Line, _Line]]:
+    """Pairs ``(left, right)`` of segments whose vertical extents overlap with a gap between them."""
+    wide.sort(key=lambda s: s.top)
+    pairs: list[tuple[_Line, _Line]] = []
+    for i, first in enumerate(wide):
+        for other in wide[i + 1 :]:
+            if other.top >= first.bottom:
+                break
+            left, right = (first, other) if first.x1 <= other.x0 else (other, first)
+            if left.x1 <= right.x0:
+                pairs.append((left, right))
+    return pairs
+
+
+def _extended(columns: Columns, segments: Sequence[_Line]) -> Columns:
+    """The columns start with the one-sided lines just above the first pair (a column's first heading) and end
+    with the lines that go on below the last pair in one column at the column's line spacing."""
+    x, top, bottom = columns.x, columns.top, columns.bottom
+    for segment in sorted((s for s in segments if s.bottom <= top), key=lambda s: -s.bottom):
+        if segment.x0 < x < segment.x1 or top - segment.bottom > 3 * max(segment.size, 1):
+            break
+        top = segment.top
+    for segment in sorted((s for s in segments if s.top >= bottom), key=lambda s: s.top):
+        if segment.x0 < x < segment.x1 or segment.top - bottom > max(segment.size, 1):
+            break
+        bottom = segment.bottom
+    return Columns(x=x, top=top, bottom=bottom)
+
+
+def reading_order(segments: list[_Line], width: float) -> list[_Line]:
+    """The page's segments in reading order: top to bottom, or column by column between spanning lines."""
+    ordered = sorted(segments, key=lambda s: (s.top, s.x0))
+    columns = gutter(ordered, width)
+    if columns is None:
+        return _merge_rows(ordered)
+    out: list[_Line] = []
+    left: list[_Line] = []
+    right: list[_Line] = []
+    for segment in ordered:
+        beside = segment.bottom > columns.top and segment.top < columns.bottom
+        if beside and segment.x1 <= columns.x:
+            left.append(segment)
+        elif beside and segment.x0 >= columns.x:
+            right.append(segment)
+        else:  # spans both columns, or lies above or below them: what came before it is read first
+            out += _merge_rows(left) + _merge_rows(right) + _merge_rows([segment])
+            left, right = [], []
+    return _merge_rows(out + left + right)
+
+
+def _merge_rows(segments: list[_Line]) -> list[_Line]:
+    """One column: segments of the same row are one line again (a wide gap inside a line is not a column)."""
+    out: list[_Line] = []
+    for segment in segments:
+        last = out[-1] if out else None
+        if last is not None and abs(segment.top - last.top) < 0.5 * max(segment.size, 1):
+            last.text += " " + segment.text
+            last.size = max(last.size, segment.size)
+            last.bottom = max(last.bottom, segment.bottom)
+            last.x1 = max(last.x1, segment.x1)
+        else:
+            out.append(segment)
+    return out
+
+
+def _cell_text(chars: list[dict[str, Any]]) -> str:
+    """A table cell's text: words split at spaces and gaps, except that digits set close together stay one number."""
+    text = ""
+    previous: dict[str, Any] | None = None
+    for char in sorted(chars, key=lambda c: (round(c["top"]), c["x0"])):
+        glyph = str(char["text"])
+        if previous is not None:
+            gap = float(char["x0"]) - float(previous["x1"])
+            new_row = abs(float(char["top"]) - float(previous["top"])) > 0.5 * float(char.get("size", 1) or 1)
+            digits = glyph[:1].isdigit() and str(previous["text"])[-1:].isdigit()
+            tolerance = DIGIT_GAP_EM * float(char.get("size", 10) or 10) if digits else 3.0
+            if (new_row or gap > tolerance) and not text.endswith(" ") and not glyph.isspace():
+                text += " "
+        text += glyph
+        previous = char
+    return " ".join(text.split())
+
+
+def _tables(page: Any) -> tuple[list[Any], list[str]]:
     tables = page.find_tables()
+    chars = page.chars
+    rendered = []
+    for table in tables:
+        rows = []
+        for row in table.rows:
+            cells = []
+            for cell in row.cells:
+                if cell is None:
+                    cells.append("")
+                    continue
+                x0, top, x1, bottom = cell
+                inside = [
+                    c
+                    for c in chars
+                    if x0 <= (c["x0"] + c["x1"]) / 2 < x1 and top <= (c["top"] + c["bottom"]) / 2 < bottom
+                ]
+                cells.append(_cell_text(inside))
+            rows.append(cells)
+        rendered.append(md.table(rows))
+    return tables, [t for t in rendered if t]
+
+
+def _page_content(page: Any, number: int) -> tuple[list[_Line], list[str], int]:
+    """The page's lines in reading order, its tables as markdown, and how many characters it holds."""
+    chars = len(page.chars)
+    page = _main_text(page)
+    tables, rendered = _tables(page)
     boxes = [t.bbox for t in tables]
 
     def outside(word: dict[str, Any]) -> bool:
         return not any(x0 <= word["x0"] <= x1 and top <= word["top"] <= bottom for x0, top, x1, bottom in boxes)
 
     words = [w for w in page.extract_words(extra_attrs=["size"], keep_blank_chars=False) if outside(w)]
-    lines: list[_Line] = []
-    for word in sorted(words, key=lambda w: (round(w["top"]), w["x0"])):
-        if lines and lines[-1].page == number and abs(word["top"] - lines[-1].top) < 0.5 * max(word["size"], 1):
-            line = lines[-1]
-            line.text += " " + word["text"]
-            line.size = max(line.size, float(word["size"]))
-            line.bottom = max(line.bottom, float(word["bottom"]))
-        else:
-            lines.append(_Line(word["text"], float(word["size"]), float(word["top"]), float(word["bottom"]), number))
-    rendered = [md.table(t.extract()) for t in tables]
-    return lines, [t for t in rendered if t]
+    lines = reading_order(_segments(words, number), float(page.width))
+    return lines, rendered, chars
+
+
+def _is_page_number(text: str) -> bool:
+    return bool(_PAGE_NUMBER.match(text.strip()))
+
+
+def _margin_key(text: str) -> str:
+    return re.sub(r"[\d\W_]+", " ", text).strip().lower()
+
+
+def drop_running_lines(pages: list[list[_Line]], heights: list[float], body: float) -> list[list[_Line]]:
+    """Leave out page numbers and running headers and footers (pure).
+
+    Candidates are the first two and last two lines of a page lying in its top or bottom ``MARGIN_SHARE``. A
+    candidate is left out when it is a page number, or when, not set as a heading, its text without digits is
+    like (``REPEAT_SIMILARITY``) a candidate of another page.
+    """
+    candidates: list[list[_Line]] = []
+    for lines, height in zip(pages, heights, strict=True):
+        edge = {id(line): line for line in [*lines[:2], *lines[-2:]]}.values()
+        candidates.append(
+            [line for line in edge if line.top < MARGIN_SHARE * height or line.bottom > (1 - MARGIN_SHARE) * height]
+        )
+    doomed: set[int] = set()
+    for index, found in enumerate(candidates):
+        for line in found:
+            if _is_page_number(line.text):
+                doomed.add(id(line))
+                continue
+            if line.size >= body * HEADING_RATIO:
+                continue
+            key = _margin_key(line.text)
+            if len(key) < 3:
+                continue
+            others = [_margin_key(o.text) for i, page in enumerate(candidates) if i != index for o in page]
+            if any(difflib.SequenceMatcher(None, key, other).ratio() >= REPEAT_SIMILARITY for other in others):
+                doomed.add(id(line))
+    return [[line for line in lines if id(line) not in doomed] for lines in pages]
 
 
 def _heading_levels(lines: list[_Line], body: float) -> dict[float, int]:
     sizes = sorted({round(line.size, 1) for line in lines if line.size >= body * HEADING_RATIO}, reverse=True)
     return {size: min(i + 1, 3) for i, size in enumerate(sizes)}
+
+
+def _join(paragraph: list[str], text: str) -> None:
+    """Add a line to a paragraph, joining a word hyphenated across the line break."""
+    if paragraph and _HYPHENATED.search(paragraph[-1]) and text[:1].islower():
+        paragraph[-1] = paragraph[-1][:-1] + text
+    else:
+        paragraph.append(text)
 
 
 def _render(lines: list[_Line], tables_by_page: dict[int, list[str]], body: float) -> list[str]:
@@ -102,7 +436,7 @@ def _render(lines: list[_Line], tables_by_page: dict[int, list[str]], body: floa
             gap = line.top - previous.bottom if previous is not None and previous.page == line.page else 0.0
             if paragraph and gap > PARAGRAPH_GAP * max(line.size, 1):
                 flush()
-            paragraph.append(line.text)
+            _join(paragraph, line.text)
         previous = line
     flush()
     for rest in range(page, max(tables_by_page, default=-1) + 1):
@@ -110,14 +444,42 @@ def _render(lines: list[_Line], tables_by_page: dict[int, list[str]], body: floa
     return blocks
 
 
-def to_markdown(data: bytes, *, filename: str, max_pages: int) -> tuple[str, int]:
+def _unreadable(filename: str, exc: Exception) -> DocumentError:
+    cause = exc.args[0] if isinstance(exc, PdfminerException) and exc.args else exc
+    if isinstance(cause, PDFPasswordIncorrect):
+        return DocumentError(
+            filename=filename,
+            problem="is encrypted: it opens only with a password, so graphsvc cannot read its text",
+            fix="send it without the password (save an unprotected copy)",
+        )
+    return DocumentError(
+        filename=filename,
+        problem=f"is not a readable PDF ({type(cause).__name__}: {cause})"[:500],
+        fix="check that the file is a complete PDF",
+    )
+
+
+def to_markdown(
+    data: bytes,
+    *,
+    filename: str,
+    max_pages: int,
+    max_chars: int = 2_000_000,
+    max_inflated_bytes: int = 256 * 1024 * 1024,
+) -> tuple[str, int]:
     """The PDF as markdown, and its page count.
 
+    Args:
+        max_pages: more pages are refused before any page is read.
+        max_chars: parsing stops, and the document is refused, once its pages hold more characters.
+        max_inflated_bytes: what its compressed streams may inflate to in all.
+
     Raises:
-        DocumentError: not a readable PDF (corrupt, encrypted), or more than ``max_pages`` pages.
+        DocumentError: not a readable PDF (corrupt), encrypted with a password, more than ``max_pages`` pages,
+            more than ``max_chars`` characters, or streams inflating past ``max_inflated_bytes``.
     """
     try:
-        with pdfplumber.open(io.BytesIO(data)) as pdf:
+        with inflate_budget(max_inflated_bytes), pdfplumber.open(io.BytesIO(data)) as pdf:
             pages = len(pdf.pages)
             if pages > max_pages:
                 raise DocumentError(
@@ -125,23 +487,45 @@ def to_markdown(data: bytes, *, filename: str, max_pages: int) -> tuple[str, int
                     problem=f"has {pages} pages, over the limit of {max_pages}",
                     fix="split it, or raise DOCUMENT_MAX_PAGES",
                 )
-            lines: list[_Line] = []
+            by_page: list[list[_Line]] = []
+            heights: list[float] = []
             tables: dict[int, list[str]] = {}
+            chars = 0
             for number, page in enumerate(pdf.pages):
-                page_lines, page_tables = _lines_of(page, number)
-                lines += page_lines
+                page_lines, page_tables, page_chars = _page_content(page, number)
+                chars += page_chars
+                if chars > max_chars:
+                    raise DocumentError(
+                        filename=filename,
+                        problem=f"holds more than {max_chars:,} characters of text (stopped at page {number + 1})",
+                        fix="split it, or raise DOCUMENT_MAX_CHARS",
+                    )
+                by_page.append(page_lines)
+                heights.append(float(page.height))
                 tables[number] = page_tables
                 page.flush_cache()
     except DocumentError:
         raise
-    except (PdfminerException, PDFSyntaxError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise DocumentError(
-            filename=filename,
-            problem=f"is not a readable PDF ({type(exc).__name__}: {exc})"[:500],
-            fix="check that the file is a complete, unencrypted PDF",
-        ) from exc
+    except (
+        InflateLimitError,
+        PdfminerException,
+        PDFSyntaxError,
+        ValueError,
+        KeyError,
+        TypeError,
+        AttributeError,
+    ) as exc:
+        cause = exc.args[0] if isinstance(exc, PdfminerException) and exc.args else exc  # pdfplumber wraps them
+        if isinstance(cause, InflateLimitError):
+            raise DocumentError(
+                filename=filename,
+                problem=f"has compressed streams that inflate to more than {max_inflated_bytes:,} bytes",
+                fix="send a smaller PDF, or raise DOCUMENT_MAX_INFLATED_BYTES",
+            ) from exc
+        raise _unreadable(filename, exc) from exc
     sizes: Counter[float] = Counter()
-    for line in lines:
+    for line in (line for lines in by_page for line in lines):
         sizes[round(line.size, 1)] += len(line.text)
     body = sizes.most_common(1)[0][0] if sizes else 0.0
+    lines = [line for kept in drop_running_lines(by_page, heights, body) for line in kept]
     return "\n\n".join(_render(lines, tables, body)), pages

@@ -159,6 +159,27 @@ def classify_sentence(
     return best
 
 
+def classify_statement(text: str, *, at: datetime) -> tuple[MemoryType, datetime | None]:
+    """The memory type of a statement stored without one (``remember`` over MCP), as the offline extractor
+    classifies a message: each sentence by its most confident cue (:func:`classify_sentence`), the most
+    confident sentence wins; a fact when no cue fires.
+
+    Args:
+        text: the statement, possibly behind a speaker prefix ("Ana: I adopted a cat last May.").
+        at: when it is stated (relative times such as "last May" resolve against it).
+
+    Returns:
+        the type and, for an event that names its time, that time (UTC); else None.
+    """
+    language = detect_language(text)
+    best: tuple[MemoryType, float, datetime | None] | None = None
+    for sentence in split_sentences(text):
+        hit = classify_sentence(sentence, language, at)
+        if hit is not None and (best is None or hit[1] > best[1]):
+            best = hit
+    return (best[0], best[2]) if best is not None else ("fact", None)
+
+
 def _normalise(content: str) -> str:
     return " ".join(re.sub(r"[\W_]+", " ", content.casefold()).split())
 

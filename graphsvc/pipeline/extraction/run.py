@@ -113,7 +113,7 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
     # The English pipeline (spaCy) is CPU work of tens of milliseconds per message: off the event loop.
     mentions = await asyncio.to_thread(detect_mentions, messages)
     prepared = await impressions.prepare(rt, user_id=user_id, messages=messages, mentions=mentions)
-    extractor = MemoryExtractor(llm=rt.llm, window_tokens=settings.extraction_window_tokens)
+    extractor = MemoryExtractor(llm=rt.llm, window_tokens=settings.extraction.window_tokens)
     result = await extractor.extract_all(messages, active=prepared.active)
     extraction, calls = result.extraction, result.calls
     # Entities, aliases and impressions (seed 000) commit first, in their own idempotent steps: if the
@@ -135,7 +135,7 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
     extraction = _with_event_uids(extraction, event_uids)
     report.llm_calls = calls
     report.summary = extraction.summary
-    kept, doubtful = split_by_confidence(extraction.memories, below=settings.candidate_confidence_below)
+    kept, doubtful = split_by_confidence(extraction.memories, below=settings.candidates.confidence_below)
     sightings = candidate_sightings(
         doubtful, user_id=user_id, session_id=session_id, messages=conversation, now=now, settings=settings
     )
@@ -261,7 +261,7 @@ def candidate_sightings(
                 occurred_at=memory.occurred_at,
                 day=first.astimezone(UTC).date().isoformat(),
                 source=f"conversation:{session_id}",
-                expires_at=now + timedelta(days=settings.candidate_ttl_days),
+                expires_at=now + timedelta(days=settings.candidates.ttl_days),
                 event_uids=tuple(memory.source_message_ids),
             )
         )

@@ -28,7 +28,7 @@ from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field
 
 from graphsvc import keys
-from graphsvc.config import Settings
+from graphsvc.config import ImpressionSettings
 from graphsvc.conversation import ConversationMessage
 from graphsvc.pipeline.impressions.active import ActiveEntities
 from graphsvc.pipeline.impressions.observation import BatchObservation, FeaturePatch, ImpressionPatch, RelationPatch
@@ -87,7 +87,7 @@ def aggregate(
     *,
     messages: Sequence[ConversationMessage],
     active: ActiveEntities,
-    settings: Settings,
+    settings: ImpressionSettings,
 ) -> ObservationAggregate:
     """Stage 3 (pure): drop, normalise and merge the batch plans.
 
@@ -125,7 +125,7 @@ def aggregate(
             )
             if clean is not None:
                 cleaned.append(clean)
-    groups = _group(cleaned, settings.impression_runtime_overlap_min)
+    groups = _group(cleaned, settings.runtime_overlap_min)
     times = {m.message_id: m.occurred_at for m in messages}
     return ObservationAggregate(observations=[_merge(g, times) for g in groups], dropped=dropped)
 

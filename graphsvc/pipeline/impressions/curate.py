@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import TypeVar
 
 from graphsvc import keys
-from graphsvc.config import Settings
+from graphsvc.config import ImpressionSettings
 from graphsvc.errors import (
     AmbiguousEntityError,
     ConflictError,
@@ -45,14 +45,14 @@ ACTOR = "api"
 T = TypeVar("T")
 
 
-def _name(field: str, value: str, settings: Settings) -> str:
+def _name(field: str, value: str, settings: ImpressionSettings) -> str:
     stripped = require_encodable(field, value.strip())
     if not keys.normalise_text(stripped):
         raise InvalidInputError(field=field, problem="must contain a letter or digit")
-    if len(stripped) > settings.impression_max_name_chars:
+    if len(stripped) > settings.max_name_chars:
         raise InvalidInputError(
             field=field,
-            problem=f"is {len(stripped)} characters, over the limit of {settings.impression_max_name_chars}",
+            problem=f"is {len(stripped)} characters, over the limit of {settings.max_name_chars}",
         )
     return stripped
 
@@ -66,7 +66,7 @@ async def _identity_of(db: Queries, *, user_id: str, entity_uid: str) -> KnownEn
 
 async def _validate_and_apply(
     db: Queries,
-    settings: Settings,
+    settings: ImpressionSettings,
     *,
     user_id: str,
     plan: ImpressionUpdatePlan,
@@ -89,7 +89,7 @@ async def _validate_and_apply(
         event_uids=event_uids or {},
         message_times=message_times or {},
         now=now,
-        batch_steps=settings.impression_apply_batch_steps,
+        batch_steps=settings.apply_batch_steps,
         actor=ACTOR,
     )
     step = plan.steps[0]
@@ -127,7 +127,7 @@ def _without_foreign_names(step: PlanStep, index: IdentityIndex, *, owner: str |
 async def upsert_entity(
     *,
     db: Database,
-    settings: Settings,
+    settings: ImpressionSettings,
     user_id: str,
     subject: str,
     kind: EntityKind | None,
@@ -165,7 +165,7 @@ async def upsert_entity(
 
 async def _upsert(
     db: Queries,
-    settings: Settings,
+    settings: ImpressionSettings,
     *,
     user_id: str,
     subject: str,
@@ -204,7 +204,7 @@ async def _upsert(
 
 
 async def add_alias(
-    *, db: Database, settings: Settings, user_id: str, entity_uid: str, alias: str, now: datetime
+    *, db: Database, settings: ImpressionSettings, user_id: str, entity_uid: str, alias: str, now: datetime
 ) -> str:
     """Add a name to an entity (a no-op when it has it already).
 
@@ -231,7 +231,7 @@ async def add_alias(
 async def resolve_pending(
     *,
     db: Database,
-    settings: Settings,
+    settings: ImpressionSettings,
     user_id: str,
     pending_uid: str,
     entity_uid: str | None,
@@ -261,7 +261,7 @@ async def resolve_pending(
 
 
 async def _resolve(
-    db: Queries, settings: Settings, *, user_id: str, pending_uid: str, entity_uid: str | None, now: datetime
+    db: Queries, settings: ImpressionSettings, *, user_id: str, pending_uid: str, entity_uid: str | None, now: datetime
 ) -> str:
     """The check (still open?) and the writes of :func:`resolve_pending`, inside its transaction."""
     pending = await pending_observations.get_pending(db, user_id=user_id, uid=pending_uid)

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from graphsvc.config import Settings
+from graphsvc.config import ImpressionSettings
 from graphsvc.conversation import ConversationMessage
 from graphsvc.llm.client import LLMCall, StructuredLLM
 from graphsvc.pipeline.impressions import offline
@@ -117,7 +117,7 @@ async def run(
     llm: StructuredLLM | None,
     active: ActiveEntities,
     messages: Sequence[ConversationMessage],
-    settings: Settings,
+    settings: ImpressionSettings,
     statements: Sequence[offline.Statement] = (),
 ) -> ObservationRound:
     """Plan every batch: one LLM call per batch (at most ``impression_llm_concurrency`` at once), or offline.
@@ -137,10 +137,10 @@ async def run(
         return ObservationRound(
             plans=[BatchObservation(batch_index=b.index, plan=offline.plan_batch(b, analysis)) for b in active.batches]
         )
-    limit = asyncio.Semaphore(settings.impression_llm_concurrency)
+    limit = asyncio.Semaphore(settings.llm_concurrency)
 
     async def plan_one(batch: ActiveEntityBatch) -> tuple[BatchObservation, LLMCall]:
-        window = batch_window(batch, messages, budget_tokens=settings.impression_window_tokens)
+        window = batch_window(batch, messages, budget_tokens=settings.window_tokens)
         async with limit:
             plan, call = await llm.structured(
                 task=task.TASK, messages=task.build_messages(batch, window), response_model=task.RESPONSE_MODEL

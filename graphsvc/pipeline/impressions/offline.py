@@ -12,7 +12,8 @@ pipeline running"). For each active entity of a batch it observes:
   exists already);
 - impressions: a speaker's first-person statements (the offline memory rules, "Ana went to ...") and any
   speaker's sentences that name the entity, with the speaker named ("Ana's friend Tom paints.", 0.6);
-- features of a speaker from self-descriptions (lives_in, from, occupation, works_at; English and Chinese);
+- features of a speaker from self-descriptions (lives_in, from, occupation, works_at; English and Chinese); a move
+  ("I moved to Porto", "我搬到了上海") sets lives_in, so the feature follows the move (the newest value wins);
 - relations of a speaker from "my friend Tomás" / "我的朋友张伟" (friend, sister, colleague, ...), to the other
   speaker they call a friend, and to the places, organisations and pets their own words name (works_at, lives_in,
   owns);
@@ -93,14 +94,21 @@ ZH_RELATION_WORDS = {
 }
 _ZH_RELATION_WORD = re.compile("|".join(sorted(ZH_RELATION_WORDS, key=len, reverse=True)))
 _VALUE = r"([^,.;!?，。；！？]{2,40}?)(?=\s+(?:and|but|now|with|since|for)\b|[,.;!?，。；！？]|$)"
+_PLACE = (
+    r"([^,.;!?，。；！？]{2,40}?)(?=\s+(?:and|but|now|with|since|for|from|last|this|next|yesterday|today|recently|"
+    r"ago|a few|two|three|several|when|after|before|because)\b|[,.;!?，。；！？]|$)"
+)
+"""A place: like a value, and it also ends before the time that often follows a move ("to Porto last week")."""
 FEATURE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (key, re.compile(pattern))
     for key, pattern in (
-        ("lives_in", rf"\bI (?:currently |now )?live in (?:the )?{_VALUE}"),
+        ("lives_in", rf"\bI (?:currently |now )?live in (?:the )?{_PLACE}"),
+        ("lives_in", rf"\bI(?:'ve| have)? (?:just |recently |finally |now )?(?:moved|relocated) to (?:the )?{_PLACE}"),
         ("from", rf"\bI(?:'m| am) (?:originally )?from (?:the )?{_VALUE}"),
         ("occupation", rf"\bI (?:currently )?work as (?:an? )?{_VALUE}"),
         ("works_at", rf"\bI (?:currently )?work (?:at|for) (?:the )?{_VALUE}"),
         ("lives_in", r"我(?:现在)?住在([^，。！？；,.!?]{2,20})"),
+        ("lives_in", r"我[^，。！？；,.!?我]{0,4}?搬(?:到|去|家到)了?([^，。！？；,.!?]{2,20})"),
         ("from", r"我来自([^，。！？；,.!?]{2,20})"),
         ("occupation", r"我是(?:一名|一个|一位)([^，。！？；,.!?]{2,20})"),
         ("works_at", r"我在([^，。！？；,.!?]{2,20}?)(?:工作|上班)"),

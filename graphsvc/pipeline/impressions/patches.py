@@ -23,7 +23,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from graphsvc import keys
-from graphsvc.config import Settings
+from graphsvc.config import ImpressionSettings
 from graphsvc.conversation import ConversationMessage
 from graphsvc.pipeline.impressions.observation import (
     FeaturePatch,
@@ -98,7 +98,7 @@ def feature_key(key: str) -> str:
 class _Drops:
     """The drop rules of one observation's patches; every drop is recorded in ``dropped`` with its reason."""
 
-    settings: Settings
+    settings: ImpressionSettings
     valid_ids: set[str]
     batch_index: int
     subject: str
@@ -113,7 +113,7 @@ class _Drops:
         """False (and recorded) for a blank or over-long subject, or an invalid confidence."""
         if not norm:
             self.drop("empty_observation", "observation", "blank subject")
-        elif len(self.subject) > self.settings.impression_max_name_chars:
+        elif len(self.subject) > self.settings.max_name_chars:
             self.drop("too_long", "observation", f"subject of {len(self.subject)} characters")
         elif not valid_score(observation.confidence):
             self.drop("invalid_confidence", "observation", f"confidence {observation.confidence!r}")
@@ -128,7 +128,7 @@ class _Drops:
             alias_norm = keys.normalise_text(alias)
             if not alias_norm or alias_norm in names:
                 continue
-            if len(alias) > self.settings.impression_max_name_chars:
+            if len(alias) > self.settings.max_name_chars:
                 self.drop("too_long", "alias", alias[:80])
             elif TEMPLATED.search(alias):
                 self.drop("templated", "alias", alias)
@@ -141,11 +141,11 @@ class _Drops:
         label = " / ".join(texts)[:80]
         if not all(valid_score(s) for s in scores):
             self.drop("invalid_confidence", item, f"{label}: {scores!r}")
-        elif scores[0] < self.settings.impression_min_patch_confidence:
+        elif scores[0] < self.settings.min_patch_confidence:
             self.drop("low_confidence", item, f"{label}: {scores[0]}")
         elif any(not t.strip() or TEMPLATED.search(t) for t in texts):
             self.drop("templated", item, label)
-        elif any(len(t) > self.settings.impression_max_patch_chars for t in texts):
+        elif any(len(t) > self.settings.max_patch_chars for t in texts):
             self.drop("too_long", item, label)
         else:
             ids = [i for i in dict.fromkeys(cited) if i in self.valid_ids]
@@ -196,7 +196,7 @@ def clean_observation(
     valid_ids: set[str],
     mentions: dict[str, list[str]],
     messages: Sequence[ConversationMessage],
-    settings: Settings,
+    settings: ImpressionSettings,
     dropped: list[DroppedItem],
 ) -> CleanObservation | None:
     """Normalise one planner observation and drop what breaks the rules (see the module docstring).

@@ -19,7 +19,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from graphsvc import keys
-from graphsvc.config import Settings
+from graphsvc.config import ImpressionSettings
 from graphsvc.graph import identity
 from graphsvc.graph.database import Database
 from graphsvc.graph.identity import IdentityIndex, KnownEntityIdentity
@@ -57,7 +57,9 @@ def names_to_look_up(aggregate: ObservationAggregate) -> set[str]:
     return {n for n in names if n}
 
 
-def resolve_one(observation: AggregatedObservation, *, index: IdentityIndex, settings: Settings) -> ResolvedObservation:
+def resolve_one(
+    observation: AggregatedObservation, *, index: IdentityIndex, settings: ImpressionSettings
+) -> ResolvedObservation:
     """Decide one observation (pure). See the module docstring for the rules."""
     by_subject = {i.entity_uuid: i for i in index.subject_matches(observation.key)}
     candidates = dict(by_subject)
@@ -84,10 +86,7 @@ def resolve_one(observation: AggregatedObservation, *, index: IdentityIndex, set
             reason=f"{len(ordered)} entities match its names: " + ", ".join(repr(c.subject) for c in ordered),
         )
     evidence = len(observation.evidence_message_ids)
-    enough = (
-        observation.confidence >= settings.impression_create_min_confidence
-        and evidence >= settings.impression_create_min_evidence
-    )
+    enough = observation.confidence >= settings.create_min_confidence and evidence >= settings.create_min_evidence
     if enough:
         return ResolvedObservation(
             observation=observation, decision="create", reason="no known entity; evidence enough"
@@ -97,13 +96,13 @@ def resolve_one(observation: AggregatedObservation, *, index: IdentityIndex, set
         decision="postponed",
         reason=(
             f"no known entity and weak evidence: confidence {observation.confidence:.2f} "
-            f"(needs {settings.impression_create_min_confidence}), {evidence} evidence message(s) "
-            f"(needs {settings.impression_create_min_evidence})"
+            f"(needs {settings.create_min_confidence}), {evidence} evidence message(s) "
+            f"(needs {settings.create_min_evidence})"
         ),
     )
 
 
-def resolve(aggregate: ObservationAggregate, *, index: IdentityIndex, settings: Settings) -> Resolution:
+def resolve(aggregate: ObservationAggregate, *, index: IdentityIndex, settings: ImpressionSettings) -> Resolution:
     """Stage 4 (pure): decide every aggregated observation against ``index``."""
     return Resolution(
         resolved=[resolve_one(o, index=index, settings=settings) for o in aggregate.observations], index=index
@@ -115,7 +114,7 @@ async def run(
     db: Database,
     user_id: str,
     aggregate: ObservationAggregate,
-    settings: Settings,
+    settings: ImpressionSettings,
     known: IdentityIndex | None = None,
 ) -> Resolution:
     """Stage 4 over Neo4j: one index lookup for the names of the aggregate, then :func:`resolve`.

@@ -105,7 +105,7 @@ async def prepare(
 ) -> ActiveContext:
     """Stage 1 over Neo4j: one identity-index lookup for the mentions' names, then the active entities."""
     index = await identity.lookup(rt.db, user_id=user_id, names=mention_names(mentions))
-    active = build_active_entities(mentions, messages, index=index, batch_size=rt.settings.impression_batch_size)
+    active = build_active_entities(mentions, messages, index=index, batch_size=rt.settings.impressions.batch_size)
     return ActiveContext(index=index, active=active)
 
 
@@ -157,18 +157,18 @@ async def run(
         return report
     if observed is None:
         observed = await observe.run(
-            llm=rt.llm, active=active, messages=messages, settings=settings, statements=statements
+            llm=rt.llm, active=active, messages=messages, settings=settings.impressions, statements=statements
         )
     report.llm_calls = observed.calls
     report.observations = sum(len(p.plan.observations) for p in observed.plans)
-    merged = aggregate(observed.plans, messages=messages, active=active, settings=settings)
+    merged = aggregate(observed.plans, messages=messages, active=active, settings=settings.impressions)
     report.aggregated = len(merged.observations)
     report.dropped = dict(Counter(d.reason for d in merged.dropped))
     held = await apply.already_pending(db, user_id=user_id, observations=merged.observations, event_uids=event_uids)
     if held:
         report.already_pending = len(held)
         merged = merged.model_copy(update={"observations": [o for o in merged.observations if o.key not in held]})
-    resolution = await resolve.run(db=db, user_id=user_id, aggregate=merged, settings=settings, known=index)
+    resolution = await resolve.run(db=db, user_id=user_id, aggregate=merged, settings=settings.impressions, known=index)
     report.decisions = dict(Counter(r.decision for r in resolution.resolved))
     plan = build_plan(resolution, user_id=user_id)
     report.notes = plan.notes
@@ -180,7 +180,7 @@ async def run(
     async def commit(tx: NamedTx) -> tuple[ImpressionUpdatePlan, apply.ApplyResult | None, int]:
         # Validation and application in ONE transaction under the user's entity lock (shared with curation):
         # the validator's fresh read is what the applier writes over, and a concurrent curation waits.
-        checked = await validate.run(db=tx, user_id=user_id, plan=plan, settings=settings)
+        checked = await validate.run(db=tx, user_id=user_id, plan=plan, settings=settings.impressions)
         drafts = list(checked.pending)
         result = None
         if checked.status == "CONFIRMED":
@@ -191,7 +191,7 @@ async def run(
                 event_uids=event_uids,
                 message_times=times,
                 now=now,
-                batch_steps=settings.impression_apply_batch_steps,
+                batch_steps=settings.impressions.apply_batch_steps,
             )
         else:
             drafts += rejected_drafts(checked, resolution)

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from pydantic import BaseModel, ConfigDict, Field
 
 from graphsvc import keys
-from graphsvc.config import Settings
+from graphsvc.config import ImpressionSettings
 from graphsvc.graph import entities, identity
 from graphsvc.graph.database import Queries
 from graphsvc.graph.identity import IdentityIndex
@@ -56,7 +56,7 @@ class ValidationContext(BaseModel):
 
 
 def validate_plan(
-    plan: ImpressionUpdatePlan, context: ValidationContext, *, settings: Settings
+    plan: ImpressionUpdatePlan, context: ValidationContext, *, settings: ImpressionSettings
 ) -> ImpressionUpdatePlan:
     """Stage 6 (pure): check every rule on every step.
 
@@ -69,7 +69,9 @@ def validate_plan(
     return plan.model_copy(update={"status": "CONFIRMED", "reasons": []})
 
 
-def _issues(plan: ImpressionUpdatePlan, context: ValidationContext, settings: Settings) -> Iterator[ValidationIssue]:
+def _issues(
+    plan: ImpressionUpdatePlan, context: ValidationContext, settings: ImpressionSettings
+) -> Iterator[ValidationIssue]:
     if not plan.steps:
         yield ValidationIssue(code="empty_plan", detail="the plan has no step")
     created: dict[str, int] = {}
@@ -137,19 +139,19 @@ def _update_issues(step: UpdateExistingStep, context: ValidationContext) -> Iter
                 yield "alias_clash", f"{alias!r} already names entity {known.entity_uuid} ({known.subject!r})"
 
 
-def _text_issues(step: PlanStep, settings: Settings) -> Iterator[tuple[IssueCode, str]]:
+def _text_issues(step: PlanStep, settings: ImpressionSettings) -> Iterator[tuple[IssueCode, str]]:
     names = [*step.patch.aliases, *([step.subject] if isinstance(step, CreateEntityStep) else [])]
     for name in names:
-        yield from _bounded("name", name, settings.impression_max_name_chars)
+        yield from _bounded("name", name, settings.max_name_chars)
     for p in step.patch.impressions:
-        yield from _bounded("impression", p.content, settings.impression_max_patch_chars)
+        yield from _bounded("impression", p.content, settings.max_patch_chars)
         yield from _score("confidence", "impression", p.confidence)
     for f in step.patch.features:
-        yield from _bounded("feature key", f.key, settings.impression_max_name_chars)
-        yield from _bounded("feature value", f.value, settings.impression_max_patch_chars)
+        yield from _bounded("feature key", f.key, settings.max_name_chars)
+        yield from _bounded("feature value", f.value, settings.max_patch_chars)
         yield from _score("confidence", "feature", f.confidence)
     for r in step.patch.relations:
-        yield from _bounded("relation", r.relation, settings.impression_max_name_chars)
+        yield from _bounded("relation", r.relation, settings.max_name_chars)
         yield from _score("confidence", "relation", r.confidence)
         yield from _score("strength", "relation", r.strength)
 
@@ -187,6 +189,8 @@ async def context_for(db: Queries, *, user_id: str, plan: ImpressionUpdatePlan) 
     return ValidationContext(existing=existing, index=index)
 
 
-async def run(*, db: Queries, user_id: str, plan: ImpressionUpdatePlan, settings: Settings) -> ImpressionUpdatePlan:
+async def run(
+    *, db: Queries, user_id: str, plan: ImpressionUpdatePlan, settings: ImpressionSettings
+) -> ImpressionUpdatePlan:
     """Stage 6 over Neo4j: read the context, then :func:`validate_plan`."""
     return validate_plan(plan, await context_for(db, user_id=user_id, plan=plan), settings=settings)

@@ -40,7 +40,7 @@ from graphsvc.validation import require_id
 
 def learning_day(rt: Runtime, now: datetime | None = None) -> date:
     """The local day (``DAILY_LEARNING_TZ``) of ``now`` (default: the runtime clock)."""
-    return (now or rt.clock()).astimezone(rt.settings.learning_zone).date()
+    return (now or rt.clock()).astimezone(rt.settings.learning.zone).date()
 
 
 def run_uid(user_id: str, day: date) -> str:
@@ -62,7 +62,7 @@ async def run(rt: Runtime, *, user_id: str, day: date | None = None, owner: str 
     day = day or learning_day(rt)
     owner = owner or process_owner()
     uid = run_uid(user_id, day)
-    ttl_s = rt.settings.learning_lease_s
+    ttl_s = rt.settings.learning.lease_s
     now = rt.clock()
     run_view, claimed = await stored_runs.claim(
         rt.db, uid=uid, user_id=user_id, day=day.isoformat(), owner=owner, now=now, until=now + timedelta(seconds=ttl_s)
@@ -112,12 +112,12 @@ async def _steps(rt: Runtime, *, user_id: str) -> LearningCounts:
     archived = await stored_runs.archive_stale_memories(
         rt.db,
         user_id=user_id,
-        before=now - timedelta(days=settings.archive_after_days),
-        after_days=settings.archive_after_days,
-        importance_below=settings.archive_importance_below,
+        before=now - timedelta(days=settings.learning.archive_after_days),
+        after_days=settings.learning.archive_after_days,
+        importance_below=settings.learning.archive_importance_below,
         now=now,
     )
-    tagging = await tags.daily(rt.db, user_id=user_id, min_items=settings.auto_tag_min_items, now=now)
+    tagging = await tags.daily(rt.db, user_id=user_id, min_items=settings.documents.auto_tag_min_items, now=now)
     return LearningCounts(
         reflection_status=outcome.status,
         reflection_trigger=outcome.trigger,

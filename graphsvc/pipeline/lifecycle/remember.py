@@ -20,13 +20,14 @@ from graphsvc.errors import ConflictError, InvalidInputError, NotFoundError
 from graphsvc.graph import memories as memory_store
 from graphsvc.graph.database import NamedTx
 from graphsvc.graph.memory_reads import MemoryView, memory_by_uid
+from graphsvc.pipeline.extraction.offline import classify_statement
 from graphsvc.pipeline.memories import run as memories
 from graphsvc.pipeline.memories.dedup import Candidate
 from graphsvc.pipeline.memories.draft import Asserted
 from graphsvc.pipeline.memories.slots import MemorySlot, memory_slot, normalise_slot
 from graphsvc.runtime import Runtime
 from graphsvc.text.importance import score_importance
-from graphsvc.validation import require_id, require_text
+from graphsvc.validation import require_id, require_printable, require_text
 from graphsvc.vocabulary import MEMORY_TYPES, REMEMBER_SOURCES, MemoryType, RememberSource
 
 CONFIDENCE: dict[RememberSource, float] = {"user": 0.9, "agent": 0.6}
@@ -55,7 +56,7 @@ def _validate(
         raise InvalidInputError(field="source", problem=f"must be one of {', '.join(REMEMBER_SOURCES)}")
     if importance is not None and not 0.0 <= importance <= 1.0:
         raise InvalidInputError(field="importance", problem=f"must be between 0 and 1, got {importance}")
-    if slot is not None and normalise_slot(slot) is None:
+    if slot is not None and normalise_slot(require_printable("slot", slot)) is None:
         raise InvalidInputError(field="slot", problem="must hold a letter or digit", fix="e.g. lives_in")
     return content, memory_type, source
 
@@ -65,7 +66,7 @@ async def remember(
     *,
     user_id: str,
     content: str,
-    memory_type: str,
+    memory_type: str | None,
     source: str,
     occurred_at: datetime | None = None,
     importance: float | None = None,
@@ -76,7 +77,9 @@ async def remember(
     Args:
         content: the memory's text (prefix it with the speaker's name, "Ana: I moved to Porto.", as extraction
             does, to put it in the same slots as the memories extracted from her messages).
-        memory_type: fact, preference, goal, pain_point or event.
+        memory_type: fact, preference, goal, pain_point or event; None: inferred from the content as the
+            offline extractor classifies a sentence (:func:`~graphsvc.pipeline.extraction.offline.classify_statement`:
+            a fact when no cue fires), and an event's time it names becomes ``occurred_at`` unless given.
         source: ``user`` or ``agent`` (stored as the memory's origin and the history actor).
         occurred_at: when it began to hold (its valid time; an event's time); None: now.
         importance: 0–1; None: the rule-based score (seed 001 M.1).
@@ -90,10 +93,13 @@ async def remember(
             0–1, a slot without a letter or digit.
     """
     user_id = require_id("userId", user_id, rt.settings)
+    now = rt.clock()
+    if memory_type is None:
+        memory_type, named_time = classify_statement(require_text("content", content, limit=MAX_MEMORY_CHARS), at=now)
+        occurred_at = occurred_at or named_time
     text, kind, origin = _validate(
         content=content, memory_type=memory_type, importance=importance, source=source, slot=slot
     )
-    now = rt.clock()
     memory = Asserted(
         memory_type=kind,
         content=text,
@@ -135,9 +141,12 @@ async def correct(rt: Runtime, *, user_id: str, memory_id: str, content: str, ac
     Returns:
         the uid of the new version (or of the existing memory the corrected text duplicates, reinforced).
 
+    The memory's status is checked again inside the writing transaction, under its lock
+    (:func:`_still_correctable`), so concurrent corrections and forgets of it are serialised.
+
     Raises:
         NotFoundError: no such memory for this user.
-        ConflictError: the memory is forgotten, or the new text is the old one.
+        ConflictError: the memory is forgotten or already corrected, or the new text is the old one.
         InvalidInputError: empty or oversized content.
     """
     old = await require_memory(rt, user_id=user_id, memory_id=memory_id)
@@ -174,10 +183,30 @@ async def correct(rt: Runtime, *, user_id: str, memory_id: str, content: str, ac
         )
 
     async def work(tx: NamedTx) -> str:
+        await _still_correctable(tx, user_id=user_id, memory_id=old.uid)
         committed = await memories.run(tx, writes, user_id=user_id, now=now, actor=actor, before_settling=supersede_old)
         return committed.first_uid()
 
     return await rt.db.in_transaction(work)
+
+
+async def _still_correctable(tx: NamedTx, *, user_id: str, memory_id: str) -> None:
+    """Lock the memory being corrected and check, inside the writing transaction, that it may still be: it
+    exists, is not forgotten, and no other correction replaced it (issue 25 item 9: ten concurrent corrections
+    leave one active version; a forget that commits first is never undone).
+
+    Raises:
+        NotFoundError: the memory is gone (erased or retracted meanwhile).
+        ConflictError: forgotten, or already corrected (the message names the version to correct instead).
+    """
+    state = await memory_store.claim(tx, user_id=user_id, uid=memory_id)
+    if state is None:
+        raise NotFoundError(kind="memory", ident=memory_id)
+    if state.status == "forgotten":
+        raise ConflictError(kind="memory", ident=memory_id, problem="is forgotten and cannot be corrected")
+    if state.superseded_reason == "correction":
+        newer = f": correct {state.corrected_by!r} instead" if state.corrected_by else ""
+        raise ConflictError(kind="memory", ident=memory_id, problem=f"was already corrected{newer}")
 
 
 def _in_old_slot(cand: Candidate, old: MemoryView, *, user_id: str) -> Candidate:

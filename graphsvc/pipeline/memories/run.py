@@ -26,7 +26,7 @@ from graphsvc.config import Settings
 from graphsvc.embed.base import Embedder
 from graphsvc.graph import memories as stored
 from graphsvc.graph.database import NamedTx, Queries
-from graphsvc.graph.memories import NearProbe, NewMemory, Reinforcement
+from graphsvc.graph.memories import NearProbe, NewMemory, Reinforcement, SlotAdoption
 from graphsvc.pipeline.memories.dedup import Candidate, DedupPlan, plan_dedup
 from graphsvc.pipeline.memories.draft import MemoryDraft
 from graphsvc.pipeline.memories.slots import memory_slot
@@ -43,11 +43,13 @@ class Prepared:
         candidates: the drafts as placed (embedding, dedup key, slot, valid time), in the order given.
         creates: the memories to create (a batch's near-copies folded into one), uids chosen.
         reinforcements: the existing memories to reinforce, one per draft that repeats one.
+        adoptions: existing memories without a slot that a new changed value of theirs shares one with.
     """
 
     candidates: list[Candidate]
     creates: list[NewMemory] = field(default_factory=list)
     reinforcements: list[Reinforcement] = field(default_factory=list)
+    adoptions: list[SlotAdoption] = field(default_factory=list)
 
     @property
     def created(self) -> dict[str, str]:
@@ -123,10 +125,12 @@ async def _plan(db: Queries, settings: Settings, *, user_id: str, cands: list[Ca
     )
     return plan_dedup(
         cands,
+        user_id=user_id,
         exact=exact,
         nearest=nearest,
-        threshold=settings.near_duplicate_threshold,
-        floor=settings.similarity_floor,
+        threshold=settings.extraction.near_duplicate_threshold,
+        floor=settings.embedding.similarity_floor,
+        changed_threshold=settings.extraction.changed_value_threshold,
     )
 
 
@@ -208,10 +212,19 @@ async def prepare(
     dedup = await _plan(rt.db, rt.settings, user_id=user_id, cands=cands)
     if never_reinforce is not None and any(uid == never_reinforce for uid, _ in dedup.reinforcements):
         dedup = DedupPlan(creates=cands, reinforcements=[])
+    if never_reinforce is not None:  # a correction supersedes its memory itself, by no slot
+        dedup.adoptions = [(uid, slot) for uid, slot in dedup.adoptions if uid != never_reinforce]
+        for c in dedup.creates:
+            if c.slot is not None and c.slot.slot == f"near:{never_reinforce}":
+                c.slot = None
     return Prepared(
         candidates=cands,
         creates=[_new_memory(c) for c in dedup.creates],
         reinforcements=[_reinforcement(uid, c) for uid, c in dedup.reinforcements],
+        adoptions=[
+            SlotAdoption(uid=uid, slot=slot.slot, slot_subject=slot.subject, slot_key=slot.slot_key)
+            for uid, slot in dedup.adoptions
+        ],
     )
 
 
@@ -284,6 +297,7 @@ async def run(
     if before_settling is not None:
         await before_settling(tx, landed)
     slot_keys = [m.slot_key for m in writes.creates if m.slot_key is not None]
+    slot_keys += await stored.adopt_slots(tx, user_id=user_id, adoptions=writes.adoptions)
     if landed.reinforced:
         slot_keys += await stored.slot_keys(tx, user_id=user_id, uids=landed.reinforced)
     settled = await settle_slots(tx, user_id=user_id, slot_keys=slot_keys, now=now, actor=actor)

@@ -9,7 +9,9 @@ impressions.offline`) are slot keys too, so a memory and the feature it echoes n
 
 Where a slot comes from, in order: the extractor's answer (the LLM contract's optional ``slot``; a caller's
 ``remember(slot:)``), else the rules below, which know a few first-person patterns in English and Chinese
-(:func:`offline_slot`). Where neither knows, the memory has no slot and nothing is superseded.
+(:func:`offline_slot`) and statements about someone named (:func:`third_person_slot`: "Mia lives in Porto."
+has subject ``mia``, slot ``lives_in``). Where none knows, the memory has no slot of its own; a near duplicate
+that changes its value still shares one with it (:mod:`.dedup`, issue 21).
 
 The subject is the memory's speaker, read from a ``"Speaker: statement"`` prefix (:func:`split_speaker`), so
 "Ana: I live in Lisbon" and "Ines: I live in Paris" are different subjects; a memory without a speaker prefix
@@ -27,6 +29,7 @@ import re
 from dataclasses import dataclass
 
 from graphsvc import keys
+from graphsvc.pipeline.memories.restatement import zh_number
 from graphsvc.text.language import detect_language
 from graphsvc.vocabulary import MemoryType
 
@@ -226,10 +229,94 @@ def _chinese(statement: str, memory_type: MemoryType) -> SlotMatch | None:
     for slot, pattern in _ZH_RULES:
         match = pattern.search(statement)
         if match is not None:
-            return SlotMatch(slot=slot, value=_value(match[1]))
+            age = slot == "age" and not match[1].isdigit()
+            return SlotMatch(slot=slot, value=str(zh_number(match[1])) if age else _value(match[1]))
     match = _ZH_PET.search(statement)
     if match is not None:
         return SlotMatch(slot=f"{_ZH_PET_SPECIES[match[1]]}.name", value=_value(match[2]))
+    return None
+
+
+# --- third person (issue 21) ---------------------------------------------------------------------------------
+
+_NAME_EN = r"([A-Z][a-z][\w'-]{0,30}(?: [A-Z][a-z][\w'-]{0,30})?)"
+_NOT_A_NAME = frozenset(
+    "he she they it we you i my our your his her their the this that there here everyone someone nobody "
+    "today tomorrow yesterday everybody somebody".split()
+)
+_DIETS = "vegetarian|vegan|pescatarian|pescetarian|carnivore|omnivore|flexitarian"
+_COUNTED = (
+    "cats|dogs|kids|children|sons|daughters|brothers|sisters|siblings|cars|bikes|rabbits|birds|fish|horses|"
+    "cat|dog|kid|child|son|daughter|brother|sister|car|bike|rabbit|bird|horse"
+)
+_COUNT_WORDS = {
+    "a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+    "eight": "8", "nine": "9", "ten": "10", "no": "0",
+}  # fmt: skip
+_SINGULAR = {"children": "child", "fish": "fish"}
+_THIRD_EN: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (slot, re.compile(rf"^{_NAME_EN}(?:'s)? {pattern}"))
+    for slot, pattern in (
+        (
+            "lives_in",
+            rf"(?:now |currently |still )?(?:lives|is living|has moved|moved|relocated|is based) (?:in|to) {_VALUE_EN}",
+        ),
+        ("works_at", rf"(?:now |currently )?works (?:at|for) {_VALUE_EN}"),
+        ("occupation", rf"(?:now |currently )?works as (?:an? )?{_VALUE_EN}"),
+        ("from", rf"is (?:originally )?from {_VALUE_EN}"),
+        ("age", r"is (\d{1,3})(?: years old)?\b"),
+        ("diet", rf"is (?:now |currently |still )?(?:an? )?(?:strict )?({_DIETS})\b"),
+        ("relationship_status", r"is (?:now )?(married|single|divorced|engaged|widowed|separated)\b"),
+    )
+)
+_DIET_FIRST = re.compile(rf"\bI(?:'m| am) (?:now |currently |still )?(?:an? )?(?:strict )?({_DIETS})\b", re.I)
+_COUNT_EN = re.compile(
+    rf"^(?:{_NAME_EN} (?:has|owns)|I (?:have|own|'ve got|have got)) (?:got )?"
+    rf"(\d{{1,3}}|{'|'.join(_COUNT_WORDS)}) ({_COUNTED})\b",
+    re.IGNORECASE,
+)
+_NAME_ZH = r"([\u4e00-\u9fff]{2,4}?)"
+_THIRD_ZH: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("lives_in", re.compile(rf"^{_NAME_ZH}(?:现在|目前|一直)?住在{_VALUE_ZH}")),
+    ("lives_in", re.compile(rf"^{_NAME_ZH}(?:已经|刚刚?|最近)?搬(?:到|去|家到)了?{_VALUE_ZH}")),
+    ("works_at", re.compile(r"^([\u4e00-\u9fff]{2,4}?)(?:现在|目前|已经)?在([^，。！？；,.!?;]{2,20}?)(?:工作|上班)")),
+)
+_ZH_PRONOUNS = ("我", "你", "他", "她", "它", "我们", "他们", "她们")
+
+
+def third_person_slot(statement: str, memory_type: MemoryType) -> tuple[str, SlotMatch] | None:
+    """The subject and slot of a statement about someone named ("Mia lives in Porto.", "Mia is vegan.", "Mia
+    has two cats.", "小明住在上海"), or of a first-person diet or count ("I am vegan.", "I have three cats", the
+    subject then ""), or None. Goals and pain points never get one (as :func:`offline_slot`).
+
+    Returns:
+        ``(subject, slot)``: the subject normalised (the user: ""), the value normalised (a count in digits).
+    """
+    if memory_type in ("goal", "pain_point", "preference"):
+        return None
+    statement = statement.strip()
+    match = _DIET_FIRST.search(statement)
+    if match is not None:
+        return "", SlotMatch(slot="diet", value=match[1].lower())
+    match = _COUNT_EN.search(statement)
+    if match is not None:
+        name = match[1] or ""
+        if name.lower() in _NOT_A_NAME:
+            return None
+        noun = match[3].lower()
+        noun = _SINGULAR.get(noun, noun.removesuffix("s") if noun.endswith("s") else noun)
+        count = _COUNT_WORDS.get(match[2].lower(), match[2])
+        return keys.normalise_text(name), SlotMatch(slot=f"{noun}.count", value=count)
+    if detect_language(statement) == "zh":
+        for slot, pattern in _THIRD_ZH:
+            match = pattern.search(statement)
+            if match is not None and match[1] not in _ZH_PRONOUNS and not match[1].startswith("我"):
+                return keys.normalise_text(match[1]), SlotMatch(slot=slot, value=_value(match[2]))
+        return None
+    for slot, pattern in _THIRD_EN:
+        match = pattern.search(statement)
+        if match is not None and match[1].split()[0].lower() not in _NOT_A_NAME:
+            return keys.normalise_text(match[1]), SlotMatch(slot=slot, value=_value(match[2]))
     return None
 
 
@@ -267,11 +354,17 @@ def memory_slot(*, user_id: str, content: str, memory_type: MemoryType, given: s
     """The slot of a memory: ``given`` (the extractor's or caller's) when set, else the rules'; None if neither.
 
     The value comes from the rules when they find the same slot (else None: every statement is a new value).
-    The subject is the normalised speaker prefix of ``content`` ("" for the user when there is none).
+    The subject is the normalised speaker prefix of ``content`` ("" for the user when there is none); a
+    statement about someone named ("Mia lives in Porto.", :func:`third_person_slot`) has that person as subject.
     """
     speaker, statement = split_speaker(content)
     subject = keys.normalise_text(speaker) if speaker else ""
     found = offline_slot(statement, memory_type)
+    if found is None:
+        third = third_person_slot(statement, memory_type)
+        if third is not None:
+            subject = third[0] or subject
+            found = third[1]
     slot = normalise_slot(given) or (found.slot if found is not None else None)
     if slot is None:
         return None

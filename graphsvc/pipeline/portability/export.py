@@ -22,8 +22,8 @@ from graphsvc.validation import require_id
 
 def embedder_identity(settings: Settings, embedder: Embedder) -> str:
     """Which embedder made the vectors: a restore with another one re-embeds."""
-    model = settings.embedding_model if settings.embedder == "openai" else "multilingual-e5-small"
-    return f"{settings.embedder}:{model}:{embedder.dimensions}"
+    model = settings.embedding.model if settings.embedding.kind == "openai" else "multilingual-e5-small"
+    return f"{settings.embedding.kind}:{model}:{embedder.dimensions}"
 
 
 async def export_user(rt: Runtime, *, user_id: str, embeddings: bool = False) -> AsyncIterator[dict[str, Any]]:

@@ -231,7 +231,7 @@ def _vector_text(label: str, props: Mapping[str, Any], *, content: str) -> str:
 
 async def _embed(rt: Runtime, *, user_id: str, items: list[_ToEmbed]) -> int:
     """Embed what needs a vector: messages after the previous message of their session, as at ingest."""
-    chars = rt.settings.event_context_chars
+    chars = rt.settings.embedding.event_context_chars
     events = sorted((i for i in items if i.session is not None), key=lambda i: (i.session, *i.order))
     texts: dict[str, str] = {i.element_id: i.text for i in items if i.session is None}
     previous: tuple[str | None, str | None] = (None, None)

@@ -11,6 +11,9 @@ to three sections, in this order and priority:
    extraction job (its LLM call's ``summary``, or offline :func:`graphsvc.text.summary.summarise`);
 4. the latest events of every source (messages, todos, notes, documents...), oldest first.
 
+The recalled and the recent sections follow the current belief (issue 21): a superseded memory is not recalled,
+and a message that states only superseded beliefs is neither recalled nor listed among the recent events.
+
 Each section takes at most its share of what the budget has left (traits 30 %, recalled memories
 all but what the summaries and recent events reserve, together at most 25 %; the summaries at most half of what
 is left then, the recent events the rest); a line that does not fit is left out whole. Token counts are
@@ -150,7 +153,7 @@ async def _small_passage_sections(rt: Runtime, *, user_id: str, hits: list[Recal
     small = [
         h.uid
         for h in hits
-        if h.kind == "chunk" and estimate_tokens(h.content) < rt.settings.document_small_chunk_tokens
+        if h.kind == "chunk" and estimate_tokens(h.content) < rt.settings.documents.small_chunk_tokens
     ]
     if not small:
         return {}

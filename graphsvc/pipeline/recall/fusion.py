@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from graphsvc.config import Settings
+from graphsvc.config import RecallSettings
 from graphsvc.graph.recall import Scored
 from graphsvc.pipeline.recall.hits import RecallHit
 
@@ -42,7 +42,7 @@ def merge_by_score(lists: list[list[Scored]], *, k: int) -> list[str]:
 
 
 def adjusted_score(
-    base: float, *, age_days: float | None, importance: float, trait_boost: float, settings: Settings
+    base: float, *, age_days: float | None, importance: float, trait_boost: float, settings: RecallSettings
 ) -> float:
     """``base · (1 + recency + importance + trait_boost)`` (seed 002 §7).
 
@@ -51,10 +51,10 @@ def adjusted_score(
     """
     recency = 0.0
     if age_days is not None:
-        recency = settings.recall_recency_weight * math.pow(
-            2.0, -max(age_days, 0.0) / settings.recall_recency_half_life_days
+        recency = settings.recency_weight * math.pow(
+            2.0, -max(age_days, 0.0) / settings.recency_half_life_days
         )
-    return base * (1.0 + recency + settings.recall_importance_weight * importance + trait_boost)
+    return base * (1.0 + recency + settings.importance_weight * importance + trait_boost)
 
 
 def drop_covered(hits: list[RecallHit]) -> list[RecallHit]:
@@ -62,7 +62,9 @@ def drop_covered(hits: list[RecallHit]) -> list[RecallHit]:
 
     A memory and the message it was extracted from (or two memories from one message) say the
     same thing; keeping the best-ranked one leaves room in the top k for other evidence. Traits
-    are never dropped and cover nothing: they generalise over their evidence instead of repeating it.
+    are never dropped and cover nothing: they generalise over their evidence instead of repeating it. Nor are
+    superseded memories (only with ``includeSuperseded`` or ``asOf``): a correction keeps the messages of the
+    memory it corrects, yet says something else, and the old value is what such a recall asks for.
     Hits with no source ids are kept. Sources are compared by event uid (``source_event_uids``, message ids
     only when a hit has none): message ids are per session, so ``m2`` of one session covers nothing of another.
 
@@ -72,7 +74,7 @@ def drop_covered(hits: list[RecallHit]) -> list[RecallHit]:
     kept = []
     for hit in hits:
         sources = set(hit.source_event_uids or hit.source_message_ids)
-        if hit.kind != "trait":
+        if hit.kind != "trait" and not (hit.kind == "memory" and hit.status == "superseded"):
             if sources and sources <= covered:
                 continue
             covered |= sources

@@ -1,15 +1,28 @@
-"""Recall's last read: the fused candidates as hits, each scored by seed 002 §7's adjustment.
+"""Recall's last read: the fused candidates as hits, each scored by seed 002 §7's adjustment, following the
+current belief.
 
 A hit's score is its reciprocal-rank-fusion score · ``(1 + recency + importance + trait_boost)``
 (:func:`.fusion.adjusted_score`): recency counts from an event's time, a memory's or trait's last
 reinforcement, an impression's newest evidence, a passage's document change; importance is a memory's
 importance, an impression's confidence, a trait's stored confidence; the trait boost is its stage's.
+
+Recall follows the current belief (issue 21; ARCHITECTURE "Belief maintenance"). A message whose memories were
+all superseded (by a newer value of their slot, or by a correction) states only what was replaced:
+- by default it is left out, and so is an impression whose evidence comes only from such messages (as are
+  impressions marked stale, which repeat a superseded or forgotten memory word for word);
+- with ``includeSuperseded`` or ``asOf`` it is returned with status ``superseded``.
+Outside ``asOf`` (where what held then is the answer), neither a message that states a superseded belief, nor
+an impression marked stale or superseded, nor a superseded memory (``includeSuperseded``) outranks what
+replaced it: the replacing memory (the active end of
+the ``SUPERSEDED_BY`` chain) takes part with at least the candidate's fused score, and the candidate's score
+is kept just below the replacing memory's.
 """
 
 from __future__ import annotations
 
-import asyncio
+import math
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 
 from graphsvc.config import Settings
@@ -22,6 +35,7 @@ from graphsvc.pipeline.recall.scope import RecallScope
 from graphsvc.pipeline.reflection.confidence import trait_boost
 
 Scorer = Callable[..., float]
+SUPERSEDED = "superseded"
 
 
 async def hydrate(
@@ -33,28 +47,41 @@ async def hydrate(
     kinds: dict[str, HitKind],
     scope: RecallScope,
     now: datetime,
+    allowed: frozenset[str] | None = None,
 ) -> list[RecallHit]:
-    """Read the fused candidates and score each: its RRF score · seed 002 §7's adjustment. At ``as_of``, a trait
-    scores and reads as it was then, and an impression with no evidence said by then is left out.
+    """Read the fused candidates (one statement) and score each: its RRF score · seed 002 §7's adjustment. At
+    ``as_of``, a trait scores and reads as it was then, and an impression with no evidence said by then is left
+    out. See the module docstring for how superseded beliefs are treated.
 
     Args:
         fused: candidate uid → its fused score.
         kinds: candidate uid → its kind (every uid of ``fused`` is in it).
+        allowed: with a tag filter, the uids a hit may have (a replacing memory outside it does not join).
 
     Returns:
-        one hit per candidate still stored (and in scope), in no particular order.
+        one hit per candidate still stored (and in scope), plus the memories that replaced what a candidate
+        message said, in no particular order.
     """
     event_uids, memory_uids, impression_uids, trait_uids, chunk_uids = (
         sorted(uid for uid in fused if kinds[uid] == kind)
         for kind in ("event", "memory", "impression", "trait", "chunk")
     )
-    events, memories, impressions, traits, passages = await asyncio.gather(
-        recall_hits.events(db, user_id=user_id, uids=event_uids),
-        recall_hits.memories(db, user_id=user_id, uids=memory_uids),
-        recall_hits.impressions(db, user_id=user_id, uids=impression_uids),
-        recall_hits.traits(db, user_id=user_id, uids=trait_uids, stages=scope.trait_stages),
-        recall_hits.passages(db, user_id=user_id, uids=chunk_uids),
+    read = await recall_hits.hits(
+        db,
+        user_id=user_id,
+        filters=scope.filters,
+        events=event_uids,
+        memories=memory_uids,
+        impressions=impression_uids,
+        traits=trait_uids,
+        passages=chunk_uids,
     )
+
+    replaced = {e.uid: e.replaced_by for e in read.events if e.replaced_by}
+    replaced.update((i.uid, i.replaced_by) for i in read.impressions if i.replaced_by)
+    replaced.update(read.memory_replacements)
+    if scope.follows_current_belief:
+        fused = _lend_scores(fused, replaced, allowed=allowed)
 
     def scored(uid: str, *, reinforced: datetime | None, importance: float, boost: float = 0.0) -> float:
         return adjusted_score(
@@ -62,31 +89,19 @@ async def hydrate(
             age_days=_age_days(reinforced, now),
             importance=importance,
             trait_boost=boost,
-            settings=settings,
+            settings=settings.recall,
         )
 
-    hits: list[RecallHit] = []
-    for event in events:
-        score = scored(event.uid, reinforced=event.occurred_at, importance=0.0)
-        hits.append(
-            RecallHit(
-                event.uid,
-                "event",
-                _event_text(event),
-                score,
-                event.occurred_at,
-                list(event.source_ids),
-                role=event.role,
-                source_event_uids=event.source_uids,
-            )
-        )
-    for memory in memories:
+    memories: list[RecallHit] = []
+    for memory in read.memories:
+        if memory.uid not in fused:
+            continue  # the replacement of a message outside the scope's belief rule
         score = scored(
             memory.uid,
             reinforced=memory.last_reinforced_at or memory.occurred_at,
             importance=float(memory.importance or 0),
         )
-        hits.append(
+        memories.append(
             RecallHit(
                 memory.uid,
                 "memory",
@@ -101,8 +116,12 @@ async def hydrate(
                 source_event_uids=memory.source_uids,
             )
         )
-    for impression in impressions:
+    hits = memories + _event_hits(read.events, scored=scored, scope=scope)
+    for impression in read.impressions:
         if not scope.said_by(impression.first_said):
+            continue
+        old = impression.stale or impression.superseded
+        if old and scope.is_default:
             continue
         score = scored(impression.uid, reinforced=impression.occurred_at, importance=impression.confidence or 0.0)
         hits.append(
@@ -114,10 +133,11 @@ async def hydrate(
                 impression.occurred_at,
                 list(impression.source_ids),
                 entity=impression.entity,
+                status=SUPERSEDED if old else None,
                 source_event_uids=impression.source_uids,
             )
         )
-    for trait in traits:
+    for trait in read.traits:
         then = scope.traits_then.get(trait.uid)
         stage, confidence, content = (
             (trait.stage, trait.confidence, trait.content)
@@ -131,7 +151,60 @@ async def hydrate(
             boost=trait_boost(stage, settings=settings.reflection),
         )
         hits.append(RecallHit(trait.uid, "trait", content, score, trait.occurred_at, list(trait.source_ids)))
-    hits += _passage_hits(passages, scored=scored, scope=scope)
+    hits += _passage_hits(read.passages, scored=scored, scope=scope)
+    return below_replacements(hits, replaced) if scope.follows_current_belief else hits
+
+
+def _lend_scores(
+    fused: dict[str, float], replaced: dict[str, tuple[str, ...]], *, allowed: frozenset[str] | None
+) -> dict[str, float]:
+    """``fused`` with each candidate that states a superseded belief lending its fused score to the memories that
+    replaced it (each keeps the better of its own and the candidate's); with a tag filter, only to those in
+    ``allowed``."""
+    out = dict(fused)
+    for uid, replacements in replaced.items():
+        for current in replacements:
+            if uid in fused and (allowed is None or current in allowed):
+                out[current] = max(out.get(current, 0.0), fused[uid])
+    return out
+
+
+def below_replacements(hits: list[RecallHit], replaced: dict[str, tuple[str, ...]]) -> list[RecallHit]:
+    """``hits`` with each hit that states a superseded belief scored just below the lowest-scored of the hits that
+    replaced it (unchanged when it is already below them, or none of them is a hit). Pure.
+
+    Args:
+        replaced: hit uid → the uids of the memories that replaced what it states.
+    """
+    score_of = {h.uid: h.score for h in hits}
+    out = []
+    for hit in hits:
+        above = [score_of[uid] for uid in replaced.get(hit.uid, ()) if uid in score_of and uid != hit.uid]
+        if above and hit.score >= min(above):
+            hit = replace(hit, score=math.nextafter(min(above), -math.inf))
+        out.append(hit)
+    return out
+
+
+def _event_hits(events: list[RecalledEvent], *, scored: Scorer, scope: RecallScope) -> list[RecallHit]:
+    """Event hits: one stating only superseded beliefs is left out by default and marked beyond it."""
+    hits = []
+    for event in events:
+        old = event.states_only_superseded
+        if old and scope.is_default:
+            continue
+        score = scored(event.uid, reinforced=event.occurred_at, importance=0.0)
+        hit = RecallHit(
+            event.uid,
+            "event",
+            _event_text(event),
+            score,
+            event.occurred_at,
+            list(event.source_ids),
+            role=event.role,
+            source_event_uids=event.source_uids,
+        )
+        hits.append(replace(hit, status=SUPERSEDED) if old else hit)
     return hits
 
 

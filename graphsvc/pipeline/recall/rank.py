@@ -18,15 +18,22 @@ Each retrieval method's lists are merged by score into one ranking over all kind
 trait_boost is the trait's stage boost (emerging 0.05, established 0.15, core 0.25) and 0 for
 everything else; the importance term is a memory's importance, an impression's confidence, and a
 trait's stored confidence (decayed by reflection, never recomputed here). Last, a hit whose source
-messages all appear in better hits is dropped (:func:`.fusion.drop_covered`). Vector candidates for events
-and memories come from :meth:`graphsvc.graph.vector_search.VectorSearch.nearest` (exact for small users, the
-filtered vector index for large ones). A time phrase in the query ("yesterday", "on May 2nd", "去年")
-boosts hits dated inside its window (:mod:`.time_cues`). No LLM call on this path; with ``RERANKER_BASE_URL``
-set, the first ``RERANKER_TOP_N`` hits are put in a reranker's order (:func:`rerank`).
+messages all appear in better hits is dropped (:func:`.fusion.drop_covered`). A time phrase in the query
+("yesterday", "on May 2nd", "去年") boosts hits dated inside its window (:mod:`.time_cues`). No LLM call on this
+path; with ``RERANKER_BASE_URL`` set, the first ``RERANKER_TOP_N`` hits are put in a reranker's order
+(:func:`rerank`).
+
+Round trips (issue 23): three reads, each one statement returning one record. The first
+(:func:`graphsvc.graph.recall.text_candidates`: full-text pools, tenant BM25's counts, the named entities and
+what they bring, the vector copies' stamp) runs while the query is embedded; the vector lists come from the
+user's in-process copy when it is current, else from one Neo4j statement (:mod:`.vectors`); the last reads the
+fused candidates (:mod:`.hydrate`).
 
 By default only active memories take part (issue 12: superseded, archived and forgotten ones never); a
 :class:`~.scope.RecallScope` adds superseded ones (``includeSuperseded``) or returns the state at a past time
-(``asOf``). Memory hits carry their status and valid time.
+(``asOf``). Memory hits carry their status and valid time. Recall follows the current belief (issue 21,
+:mod:`.hydrate`): a message that states only superseded beliefs is left out by default and marked beyond it,
+and nothing that states a superseded belief outranks what replaced it.
 """
 
 from __future__ import annotations
@@ -34,25 +41,32 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TypeVar
 
 from graphsvc import keys, metrics
+from graphsvc.config import Settings
 from graphsvc.conversation import Turn
 from graphsvc.embed.base import Embedder
 from graphsvc.graph import recall
-from graphsvc.graph.recall import Scored, TextKind
-from graphsvc.graph.vector_search import Target
+from graphsvc.graph.recall import TEXT_KINDS, Scored, TextFamily
+from graphsvc.graph.vector_cache import COPIED_STAGES
 from graphsvc.llm.rerank import Reranker
 from graphsvc.pipeline.recall import tenant_bm25
 from graphsvc.pipeline.recall.fusion import drop_covered, merge_by_score, reciprocal_rank_fusion
-from graphsvc.pipeline.recall.graph_expansion import graph_expansion
+from graphsvc.pipeline.recall.graph_expansion import (
+    RELATED_ENTITIES,
+    SELECTIVE_MIN_EVENTS,
+    GraphExpansion,
+    name_lookup,
+)
 from graphsvc.pipeline.recall.hits import HitKind, RecallHit
 from graphsvc.pipeline.recall.hydrate import hydrate
 from graphsvc.pipeline.recall.scope import RecallScope
 from graphsvc.pipeline.recall.tag_filter import require_tags, tag_filter
 from graphsvc.pipeline.recall.time_cues import query_time_window
+from graphsvc.pipeline.recall.vectors import vector_lists
 from graphsvc.pipeline.reflection.as_of import traits_as_of
 from graphsvc.runtime import Runtime
 from graphsvc.text import lucene
@@ -100,7 +114,7 @@ async def run(
     settings = rt.settings
     user_id = require_id("userId", user_id, settings)
     views = recall_views(query, conversation, settings)
-    limit = require_limit("limit", limit, maximum=settings.max_recall_limit)
+    limit = require_limit("limit", limit, maximum=settings.limits.max_recall_limit)
     scope = RecallScope.build(
         include_superseded=include_superseded, as_of=None if as_of is None else require_aware("asOf", as_of)
     )
@@ -122,30 +136,46 @@ async def _rank(
 ) -> list[RecallHit]:
     db, settings, now = rt.db, rt.settings, rt.clock()
     query = views[min(len(views), TEXT_VIEW) - 1]  # what full text, the entity lookup and time cues read
-    k = max(settings.recall_candidates, limit)
+    k = max(settings.recall.candidates, limit)
     allowed = None if tags is None else await tag_filter(db, user_id=user_id, tags=tags)
     if allowed is not None and not allowed.uids:
         return []
     if scope.as_of is not None:
         then = await traits_as_of(db, user_id=user_id, as_of=scope.as_of, settings=settings.reflection)
         scope = replace(scope, traits_then={t.uid: t for t in then if t.stage in RECALL_TRAIT_STAGES})
-    # The query embeddings run in a thread; full-text search and the entity lookup need no vector and
-    # run meanwhile.
+    # The query embeddings run in a thread; the read that needs no vector (full text, term counts, the named
+    # entities and what they bring) runs meanwhile.
     embedded = asyncio.ensure_future(_timed("embed", _embed_queries(rt.embedder, views)))
-    vector = asyncio.ensure_future(_last(embedded))
-
-    (vector_ranking, vectors), text, expansion = await asyncio.gather(
-        _timed("vector", _vector_method(rt, user_id=user_id, vectors=embedded, k=k, scope=scope, tags=tags)),
-        _timed("fulltext", _text_lists(rt, user_id=user_id, query=query, k=k, scope=scope)),
-        _timed("graph", graph_expansion(rt, user_id, query, vector, k, scope=scope)),
+    text_search = _TextSearch.build(user_id, query, settings=settings)
+    try:
+        read = await _timed("fulltext", text_search.read(rt, user_id=user_id, k=k, scope=scope))
+        vectors = await embedded
+    finally:
+        if not embedded.done():
+            embedded.cancel()
+    vector_read = asyncio.ensure_future(
+        _timed(
+            "vector",
+            _vector_method(
+                rt,
+                user_id=user_id,
+                vectors=vectors,
+                read=read,
+                k=k,
+                scope=scope,
+                tags=tags,
+                allowed=None if allowed is None else allowed.uids,
+            ),
+        )
     )
-    vec_events, vec_memories, vec_impressions, vec_traits, vec_chunks = vectors
-    ft_events, ft_memories, ft_impressions, ft_traits, ft_chunks = text
+    text = text_search.lists(read, k=k)  # tenant BM25 in Python while Neo4j scores the vectors
+    (vector_ranking, by_kind), expansion = await vector_read
+    vec_events, vec_memories, vec_impressions, vec_traits, vec_chunks = by_kind
     expanded = expansion.lists()
     if allowed is not None:
         text = [allowed.keep(rows) for rows in text]
-        ft_events, ft_memories, ft_impressions, ft_traits, ft_chunks = text
         expanded = [allowed.keep(rows) for rows in expanded]
+    ft_events, ft_memories, ft_impressions, ft_traits, ft_chunks = text
     ex_events, ex_memories, ex_impressions, ex_related_events, ex_related_impressions = expanded
     kinds: dict[str, HitKind] = {}
     kind: HitKind
@@ -158,18 +188,28 @@ async def _rank(
     ):
         kinds.update((c.uid, kind) for c in candidates)
     methods = [vector_ranking, merge_by_score(text, k=k), merge_by_score(expanded, k=k)]
-    fused = reciprocal_rank_fusion(methods, k=settings.recall_rrf_k)
+    fused = reciprocal_rank_fusion(methods, k=settings.recall.rrf_k)
     hits = await _timed(
-        "hydrate", hydrate(db, settings, user_id=user_id, fused=fused, kinds=kinds, scope=scope, now=now)
+        "hydrate",
+        hydrate(
+            db,
+            settings,
+            user_id=user_id,
+            fused=fused,
+            kinds=kinds,
+            scope=scope,
+            now=now,
+            allowed=None if allowed is None else allowed.uids,
+        ),
     )
     window = query_time_window(query, now=now)
     if window is not None:
-        boost = 1.0 + settings.recall_time_cue_boost
+        boost = 1.0 + settings.recall.time_cue_boost
         hits = [replace(h, score=h.score * boost) if window.matches(h.occurred_at) else h for h in hits]
     hits.sort(key=lambda h: (-h.score, h.uid))
     hits = drop_covered(hits)
     if rt.reranker is not None:
-        hits = await _timed("rerank", rerank(rt.reranker, query, hits, top_n=settings.reranker_top_n))
+        hits = await _timed("rerank", rerank(rt.reranker, query, hits, top_n=settings.reranker.top_n))
     return hits[:limit]
 
 
@@ -191,135 +231,96 @@ async def _vector_method(
     rt: Runtime,
     *,
     user_id: str,
-    vectors: Awaitable[list[list[float]]],
+    vectors: list[list[float]],
+    read: recall.TextCandidates,
     k: int,
     scope: RecallScope,
     tags: list[str] | None,
-) -> tuple[list[str], list[list[Scored]]]:
-    """The vector method's ranking over all kinds, and its rows by kind (events, memories, impressions, traits,
-    passages); with ``tags``, only the tagged events, memories and passages
-    (:func:`graphsvc.graph.recall.nearest_tagged`).
+    allowed: frozenset[str] | None,
+) -> tuple[tuple[list[str], list[list[Scored]]], GraphExpansion]:
+    """The vector method's ranking over all kinds and its rows by kind (events, memories, impressions, traits,
+    passages), and graph expansion's lists scored against the last vector (:mod:`.vectors`); with ``tags``, only
+    the tagged events, memories and passages take part in the vector method.
 
     One view (a query): the lists merged by score. Several views of a conversation (its last 1, 2, ... turns):
     each view's ranking, fused by reciprocal rank fusion, so no single choice of how many turns count decides
     alone (MADial-Bench zh dev, README: more stable across folds than any one view).
     """
-
-    async def lists_for(vector: list[float]) -> list[list[Scored]]:
-        if tags is not None:
-            tagged = await recall.nearest_tagged(rt.db, user_id=user_id, tags=tags, embedding=vector, k=3 * k)
-            return [tagged.events, tagged.memories, [], [], tagged.passages]
-        return await _vector_lists(rt, user_id=user_id, vector=vector, k=k, scope=scope)
-
-    per_view = await asyncio.gather(*(lists_for(v) for v in await vectors))
+    found = await vector_lists(
+        rt, user_id=user_id, vectors=vectors, read=read, k=k, scope=scope, tags=tags, allowed=allowed
+    )
+    per_view = [view.lists() for view in found.views]
     rankings = [merge_by_score(lists, k=k) for lists in per_view]
     by_kind = [[row for lists in per_view for row in lists[n]] for n in range(len(per_view[0]))]
+    expansion = GraphExpansion.of(found.graph)
     if len(rankings) == 1:
-        return rankings[0], by_kind
-    fused = reciprocal_rank_fusion(rankings, k=rt.settings.recall_rrf_k)
-    return sorted(fused, key=lambda uid: (-fused[uid], uid))[:k], by_kind
+        return (rankings[0], by_kind), expansion
+    fused = reciprocal_rank_fusion(rankings, k=rt.settings.recall.rrf_k)
+    return (sorted(fused, key=lambda uid: (-fused[uid], uid))[:k], by_kind), expansion
 
 
-async def _vector_lists(
-    rt: Runtime, *, user_id: str, vector: list[float], k: int, scope: RecallScope
-) -> list[list[Scored]]:
-    """Events, memories, impressions, traits, passages by cosine: five candidate lists."""
-    db, vectors = rt.db, rt.vectors
-    if scope.is_default:
-        events = vectors.nearest(target="event", user_id=user_id, embedding=vector, k=k)
-        memories = vectors.nearest(target="memory", user_id=user_id, embedding=vector, k=k)
-    else:
-        memories = recall.nearest_memories_in_scope(
-            db, user_id=user_id, embedding=vector, k=k, statuses=scope.statuses, as_of=scope.as_of
+@dataclass(frozen=True)
+class _TextSearch:
+    """The full-text side of one recall: the Lucene query, its analyzer family and terms, and the document
+    counts tenant BM25 needs (events and memories are counted by the read itself)."""
+
+    lucene_query: str | None
+    family: TextFamily
+    terms: list[str]
+    asks: list[tenant_bm25.CountAsk]
+    names: list[str]
+    subject_keys: list[str]
+
+    @classmethod
+    def build(cls, user_id: str, query: str, *, settings: Settings) -> _TextSearch:
+        lucene_query = lucene.build_query(query, tenant=keys.tenant_key(user_id))
+        family = lucene.analyzer_for(query)
+        terms = lucene.content_terms(query) if lucene_query is not None else []
+        asks = tenant_bm25.count_asks(user_id=user_id, terms=terms, indexes=_known_counts(family, None))
+        names, subject_keys = name_lookup(user_id, query)
+        return cls(lucene_query, family, terms, asks if lucene_query is not None else [], names, subject_keys)
+
+    async def read(self, rt: Runtime, *, user_id: str, k: int, scope: RecallScope) -> recall.TextCandidates:
+        settings = rt.settings
+        return await recall.text_candidates(
+            rt.db,
+            user_id=user_id,
+            family=self.family,
+            lucene_query=self.lucene_query,
+            k=k * settings.recall.fulltext_pool,
+            asks=[(a.index, a.query) for a in self.asks],
+            names=self.names,
+            subject_keys=self.subject_keys,
+            filters=scope.filters,
+            max_share=settings.recall.entity_max_share,
+            min_observed=SELECTIVE_MIN_EVENTS,
+            related_limit=RELATED_ENTITIES,
+            stamp=scope.is_default and settings.vector.cache_max_vectors > 0,
+            copied_stages=COPIED_STAGES,
         )
-        events = (
-            vectors.nearest(target="event", user_id=user_id, embedding=vector, k=k)
-            if scope.as_of is None
-            else recall.nearest_events_said_by(db, user_id=user_id, embedding=vector, k=k, as_of=scope.as_of)
-        )
-    return list(
-        await asyncio.gather(
-            events,
-            memories,
-            recall.nearest_impressions(db, user_id=user_id, embedding=vector, k=k, with_stale=scope.with_stale),
-            recall.nearest_traits(
-                db, user_id=user_id, embedding=vector, k=k, stages=scope.trait_stages, trait_uids=scope.trait_uids
-            ),
-            vectors.nearest(target="chunk", user_id=user_id, embedding=vector, k=k),
-        )
-    )
+
+    def lists(self, read: recall.TextCandidates, *, k: int) -> list[list[Scored]]:
+        """Events, memories, impressions, traits, passages by full text: Lucene's tenant-filtered pools
+        (``recall_fulltext_pool × k`` each), re-ranked with the tenant's own BM25 statistics
+        (:mod:`.tenant_bm25`); five candidate lists, empty without words."""
+        if self.lucene_query is None:
+            return [[], [], [], [], []]
+        known = _known_counts(self.family, read)
+        stats = tenant_bm25.tenant_statistics(self.asks, read.term_counts, indexes=known)
+        return [
+            tenant_bm25.rerank(read.pools[kind], terms=self.terms, family=self.family, stats=stats[index], k=k)
+            for kind, index in zip(TEXT_KINDS, known, strict=True)
+        ]
 
 
-TEXT_SEARCHES: tuple[tuple[TextKind, Target | None], ...] = (
-    ("event", "event"),
-    ("memory", "memory"),
-    ("impression", None),
-    ("trait", None),
-    ("chunk", None),
-)
-"""The full-text searches in list order, each with the vector target whose cached count is its document count
-for tenant BM25 (None: counted with the term statistics)."""
-
-
-async def _text_lists(rt: Runtime, *, user_id: str, query: str, k: int, scope: RecallScope) -> list[list[Scored]]:
-    """Events, memories, impressions, traits, passages by full text: Lucene's tenant-filtered pools
-    (``recall_fulltext_pool × k`` each), re-ranked with the tenant's own BM25 statistics
-    (:mod:`.tenant_bm25`); five candidate lists, empty without words."""
-    db, vectors = rt.db, rt.vectors
-    text_query = lucene.build_query(query, tenant=keys.tenant_key(user_id))
-    if text_query is None:
-        return [[], [], [], [], []]
-    family = lucene.analyzer_for(query)
-    terms = lucene.content_terms(query)
-    indexes = [recall.text_index(kind, family) for kind, _ in TEXT_SEARCHES]
-
-    async def statistics() -> dict[str, tenant_bm25.TenantStatistics]:
-        sizes: dict[str, int | None] = {}
-        for index, (_, target) in zip(indexes, TEXT_SEARCHES, strict=True):
-            sizes[index] = None
-            if target is not None:
-                sizes[index] = await vectors.count(target=target, user_id=user_id)
-        return await tenant_bm25.tenant_statistics(db, user_id=user_id, terms=terms, indexes=sizes)
-
-    n = k * rt.settings.recall_fulltext_pool
-    pools, stats = await asyncio.gather(
-        asyncio.gather(
-            recall.text_events(db, user_id=user_id, family=family, lucene_query=text_query, k=n, as_of=scope.as_of),
-            recall.text_memories(
-                db,
-                user_id=user_id,
-                family=family,
-                lucene_query=text_query,
-                k=n,
-                statuses=scope.statuses,
-                as_of=scope.as_of,
-            ),
-            recall.text_impressions(
-                db, user_id=user_id, family=family, lucene_query=text_query, k=n, with_stale=scope.with_stale
-            ),
-            recall.text_traits(
-                db,
-                user_id=user_id,
-                family=family,
-                lucene_query=text_query,
-                k=n,
-                stages=scope.trait_stages,
-                trait_uids=scope.trait_uids,
-            ),
-            recall.text_passages(db, user_id=user_id, family=family, lucene_query=text_query, k=n),
-        ),
-        statistics(),
-    )
-    return [
-        tenant_bm25.rerank(pool, terms=terms, family=family, stats=stats[index], k=k)
-        for pool, index in zip(pools, indexes, strict=True)
-    ]
+def _known_counts(family: TextFamily, read: recall.TextCandidates | None) -> dict[str, int | None]:
+    """Full-text index → the user's document count in it where the first read counts it (events, memories),
+    None where Lucene counts it with the terms (impressions, traits, passages: sections share their index).
+    Before the read (``read`` None) the known counts are placeholders: only which are known matters."""
+    counted = {"event": 0 if read is None else read.user_events, "memory": 0 if read is None else read.user_memories}
+    return {recall.text_index(kind, family): counted.get(kind) for kind in TEXT_KINDS}
 
 
 async def _embed_queries(embedder: Embedder, texts: list[str]) -> list[list[float]]:
     vectors: list[list[float]] = (await embedder.embed_queries(texts)).tolist()
     return vectors
-
-
-async def _last(vectors: Awaitable[list[list[float]]]) -> list[float]:
-    return (await vectors)[-1]

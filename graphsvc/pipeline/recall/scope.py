@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from graphsvc.graph.recall import Filters
 from graphsvc.graph.traits import TraitView
 from graphsvc.vocabulary import (
     RECALL_MEMORY_STATUSES,
@@ -58,6 +59,24 @@ class RecallScope:
     def trait_uids(self) -> list[str] | None:
         """None now (no filter); at ``as_of``, the uids of the traits whose stage then was one of recall's."""
         return None if self.as_of is None else sorted(self.traits_then)
+
+    @property
+    def filters(self) -> Filters:
+        """What the graph reads filter on for this scope."""
+        trait_uids = self.trait_uids
+        return Filters(
+            statuses=tuple(self.statuses),
+            as_of=self.as_of,
+            with_stale=self.with_stale,
+            stages=tuple(self.trait_stages),
+            trait_uids=None if trait_uids is None else tuple(trait_uids),
+        )
+
+    @property
+    def follows_current_belief(self) -> bool:
+        """Hits are steered to the current belief (issue 21): a candidate that states a superseded belief yields
+        its place to the memory that replaced it. Not at ``as_of``, where what held then is the answer."""
+        return self.as_of is None
 
     def said_by(self, when: datetime | None) -> bool:
         """True when a hit dated ``when`` existed at ``as_of`` (always, without ``as_of``)."""

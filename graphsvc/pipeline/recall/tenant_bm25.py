@@ -6,7 +6,8 @@ and common in that user's own data, so Lucene over-weights them and ranks any me
 partner above the one that answers the question. Recall therefore takes Lucene's tenant-filtered
 candidates (a pool larger than it needs) and re-ranks them with BM25 computed from the tenant's own
 statistics: the user's document count and, per query term, how many of the user's documents hold it
-(both counted by Lucene inside the tenant filter, :func:`tenant_statistics`).
+(both counted by Lucene inside the tenant filter, in recall's first read: :func:`count_asks`,
+:func:`tenant_statistics`).
 
 Scoring is Lucene's BM25 (Robertson & Zaragoza 2009, "The Probabilistic Relevance Framework"; Lucene
 ``BM25Similarity``: ``idf = ln(1 + (N − df + 0.5) / (df + 0.5))``, ``k1 = 1.2``, ``b = 0.75``), with the
@@ -30,8 +31,6 @@ from typing import Literal
 import Stemmer
 
 from graphsvc import keys
-from graphsvc.graph import recall
-from graphsvc.graph.database import Queries
 from graphsvc.graph.recall import Scored, TextMatch
 from graphsvc.text import lucene
 
@@ -68,34 +67,53 @@ class TenantStatistics:
     frequency: dict[str, int]
 
 
-async def tenant_statistics(
-    db: Queries, *, user_id: str, terms: list[str], indexes: dict[str, int | None]
-) -> dict[str, TenantStatistics]:
-    """Count, inside Lucene's tenant filter, the user's documents and those holding each term, for
-    several indexes in one round trip.
+@dataclass(frozen=True)
+class CountAsk:
+    """One document count tenant BM25 needs: the user's documents in ``index`` holding ``term`` ("" = all of
+    them), as the Lucene ``query`` that counts them."""
+
+    index: str
+    term: str
+    query: str
+
+
+def count_asks(*, user_id: str, terms: list[str], indexes: dict[str, int | None]) -> list[CountAsk]:
+    """The counts to ask Lucene for, inside the tenant filter, for several indexes at once.
 
     Args:
         terms: query terms from :func:`graphsvc.text.lucene.content_terms`.
         indexes: full-text index name (:func:`graphsvc.graph.recall.text_index`) → the user's document count
-            in it when the caller already knows it (None: counted here too).
-
-    Returns:
-        index name → its statistics.
+            in it when the caller knows it (None: counted with the terms).
 
     Raises:
         ValueError: a term or the tenant key holds a non-word character.
     """
     tenant = keys.tenant_key(user_id)
-    asks: list[tuple[str, str, str]] = []  # (index, term, Lucene query); term "" = all the user's documents
-    for index, documents in indexes.items():
-        for term in ([] if documents is not None else [""]) + terms:
-            asks.append((index, term, lucene.term_query(term, tenant=tenant)))
-    counts = await recall.term_counts(db, user_id=user_id, asks=[(i, q) for i, _, q in asks])
+    return [
+        CountAsk(index, term, lucene.term_query(term, tenant=tenant))
+        for index, documents in indexes.items()
+        for term in ([] if documents is not None else [""]) + terms
+    ]
+
+
+def tenant_statistics(
+    asks: list[CountAsk], counts: dict[tuple[str, str], int], *, indexes: dict[str, int | None]
+) -> dict[str, TenantStatistics]:
+    """Each index's statistics from the counts of :func:`count_asks` (pure).
+
+    Args:
+        counts: ``(index, Lucene query)`` → the user's matching documents (a missing ask counts 0).
+        indexes: as given to :func:`count_asks`.
+
+    Returns:
+        index name → its statistics; the document count is never below a term's count.
+    """
     out: dict[str, TenantStatistics] = {}
     for index, documents in indexes.items():
-        frequency = {t: counts.get((i, q), 0) for i, t, q in asks if i == index and t}
-        total = documents if documents is not None else counts.get((index, lucene.term_query("", tenant=tenant)), 0)
-        out[index] = TenantStatistics(documents=max(total, max(frequency.values(), default=0)), frequency=frequency)
+        frequency = {a.term: counts.get((a.index, a.query), 0) for a in asks if a.index == index and a.term}
+        if documents is None:
+            documents = sum(counts.get((a.index, a.query), 0) for a in asks if a.index == index and not a.term)
+        out[index] = TenantStatistics(documents=max(documents, max(frequency.values(), default=0)), frequency=frequency)
     return out
 
 

@@ -177,7 +177,7 @@ async def _run_steps(
         LLMError: the main reflector call failed or its answer did not validate.
     """
     rs = settings.reflection
-    floor = settings.similarity_floor
+    floor = settings.embedding.similarity_floor
     book = await store.load_book(db, user_id=user_id, now=now)
     new = await store.pending_memories(db, user_id=user_id, settings=rs, dimensions=embedder.dimensions)
     if new:

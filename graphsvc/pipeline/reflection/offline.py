@@ -178,7 +178,7 @@ def reflect_offline(
     Args:
         memories: ``(prompt id, memory)`` for new and context memories, embeddings ``(d,)`` float32.
         traits: ``(prompt id, trait)`` for the active traits shown to the reflector.
-        similarity_floor: ``Settings.similarity_floor`` for rescaling cosines.
+        similarity_floor: ``SIMILARITY_FLOOR``, ``settings.embedding.similarity_floor`` for rescaling cosines.
 
     Returns:
         proposals in prompt ids; the code checks them like an LLM answer.

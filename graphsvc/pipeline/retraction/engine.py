@@ -1,7 +1,9 @@
 """The retraction engine: one request's deletions and everything derived from them, in ONE transaction.
 
-Input: the doomed events (messages of ``forgetMessages`` / ``forgetSession``) and the memories forgotten by
-hand (``forgetMemory``). Provenance decides what goes (issue 12, ARCHITECTURE "Belief maintenance"):
+Input: the doomed events (messages of ``forgetMessages`` / ``forgetSession``, every version of the records of
+``forgetEvents`` / ``forgetDocument``), the documents and source records that go with them, the memories forgotten
+by hand (``forgetMemory``) and the events that stated those (forgotten: kept as tombstones without text, unless
+the caller keeps them). Provenance decides what goes (issues 12 and 21, ARCHITECTURE "Belief maintenance"):
 
 - a memory extracted from messages whose every source event is doomed is deleted; one that keeps some loses
   one reinforcement per message lost; a memory asserted by the user or an agent (``remember``) rests on that
@@ -13,8 +15,12 @@ hand (``forgetMemory``). Provenance decides what goes (issue 12, ARCHITECTURE "B
   without a source event is deleted (never the subject of a living entity); a relation loses the doomed events
   from its provenance and goes when none is left; an entity observed in doomed events and left with nothing is
   deleted; pending observations of a doomed event go (they hold its text);
+- a forgotten event counts as gone for everything observed in it (evidence, impressions, features, names,
+  relations, entities, pending observations, candidates) and loses its tags; the memories extracted from it
+  other than the forgotten ones stay (each is a statement of its own, forgotten one by one);
+- candidates, documents, source records, tags and conversation summaries: :mod:`.layers`;
 - slots the deleted memories belonged to are settled again, so a value they had superseded is current again;
-- surviving messages whose embedded context quoted a deleted one are re-embedded;
+- surviving messages whose embedded context quoted a deleted or forgotten one are re-embedded;
 - history: the entries of deleted nodes go, entries quoting deleted content (``source_uids``) lose their
   values, and one tombstone per deleted node records its uid and kind, who, when and why, without content.
 
@@ -38,6 +44,7 @@ from graphsvc.graph.retraction import EventVector, LostSources, Tombstone, Trait
 from graphsvc.graph.retraction_reads import CitedTrait
 from graphsvc.pipeline.ingest.messages import embedding_text, in_context
 from graphsvc.pipeline.memories.supersession import settle_slots
+from graphsvc.pipeline.retraction import layers
 from graphsvc.pipeline.retraction.rescore import Rescored, rescore
 from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.runtime import Runtime
@@ -50,15 +57,25 @@ RESCORE_REASON = "evidence deleted: confidence recomputed from the evidence left
 class Retraction:
     """One request: delete ``event_uids`` (and the sessions in ``forced_sessions``), forget ``memory_uids``.
 
-    ``sessions``: the sessions of the doomed events (deleted when left without events).
-    ``reembed``: new vectors of surviving events whose context changes (:func:`reembedding`).
+    Attributes:
+        forgotten_events: events to keep as tombstones without text (the sources of forgotten memories).
+        documents: documents to delete with their chunks and earlier versions (their events are in
+            ``event_uids``).
+        source_uids: source records to delete once none of their versions is left.
+        sessions: the sessions (uids) of the doomed events (deleted when left without events).
+        summarise: the conversations (session ids) that lose messages and keep others: summarised again.
+        reembed: new vectors of surviving events whose context changes (:func:`reembedding`).
     """
 
     user_id: str
     event_uids: list[str] = field(default_factory=list)
     memory_uids: list[str] = field(default_factory=list)
+    forgotten_events: list[str] = field(default_factory=list)
+    documents: list[str] = field(default_factory=list)
+    source_uids: list[str] = field(default_factory=list)
     sessions: list[str] = field(default_factory=list)
     forced_sessions: list[str] = field(default_factory=list)
+    summarise: list[str] = field(default_factory=list)
     reembed: list[EventVector] = field(default_factory=list)
     reason: str | None = None
     actor: str = ACTOR
@@ -67,10 +84,10 @@ class Retraction:
 async def reembedding(
     rt: Runtime, *, user_id: str, event_uids: Sequence[str], session_ids: Sequence[str]
 ) -> list[EventVector]:
-    """New vectors for the surviving messages that directly followed a doomed one in their session: their
-    embedded context (``EVENT_CONTEXT_CHARS`` of the previous message) quoted it, and now quotes the message
-    before it that survives (or nothing)."""
-    chars = rt.settings.event_context_chars
+    """New vectors for the surviving messages that directly followed a doomed one (deleted, or forgotten to a
+    tombstone) in their session: their embedded context (``EVENT_CONTEXT_CHARS`` of the previous message) quoted
+    it, and now quotes the message before it that survives with its text (or nothing)."""
+    chars = rt.settings.embedding.event_context_chars
     if chars == 0 or not event_uids:
         return []
     doomed = set(event_uids)
@@ -84,6 +101,8 @@ async def reembedding(
         text = embedding_text(message.speaker, message.content)
         if message.uid in doomed:
             after_doomed = True
+            continue
+        if message.forgotten:  # a tombstone quotes nothing and is never embedded
             continue
         if after_doomed:
             uids.append(message.uid)
@@ -115,6 +134,7 @@ class _Work:
     async def __call__(self, tx: NamedTx) -> ForgetResult:
         job, result, user_id = self.job, ForgetResult(), self.user_id
         events = list(job.event_uids)
+        observed = [*events, *job.forgotten_events]  # what was observed in these rests on nothing any more
         tombstones: list[Tombstone] = []
         # The user's entity lock first (issue 11): a curation or the identity pipeline of the same user waits,
         # then validates against what this retraction left (it deletes names, features and entities).
@@ -126,12 +146,16 @@ class _Work:
         memories = [*doomed, *job.memory_uids]
         traits = await found.traits_citing(tx, user_id=user_id, memory_uids=memories, now=self.now) if memories else []
         slot_keys = await found.memory_slot_keys(tx, user_id=user_id, memory_uids=memories)
-        aliases = await found.alias_candidates(tx, user_id=user_id, event_uids=events)
-        entities = await found.entity_candidates(tx, user_id=user_id, event_uids=events)
+        aliases = await found.alias_candidates(tx, user_id=user_id, event_uids=observed)
+        entities = await found.entity_candidates(tx, user_id=user_id, event_uids=observed)
+        tag_uids = await found.tags_of(
+            tx, user_id=user_id, memory_uids=memories, event_uids=observed, document_uids=job.documents
+        )
         rescored = _rescore_traits(traits, doomed_memories=set(memories), settings=self.rt.settings.reflection)
-        # --- what rested on the events: observations ---
-        if events:
-            await self._observations(tx, events, result, tombstones)
+        # --- what rested on the events: observations and candidates ---
+        if observed:
+            await self._observations(tx, observed, result, tombstones)
+        await layers.candidates(tx, user_id=user_id, event_uids=observed, memory_uids=job.memory_uids, result=result)
         # --- what rested on the memories: traits ---
         if memories:
             result.evidence += await gone.delete_trait_evidence(tx, user_id=user_id, memory_uids=memories)
@@ -151,16 +175,26 @@ class _Work:
             )
         settled = await settle_slots(tx, user_id=user_id, slot_keys=slot_keys, now=self.now, actor=job.actor)
         result.memories_reinstated = len(settled.reinstated)
-        quoted = [*events, *memories]
+        quoted = [*observed, *memories]
         if quoted:
             result.history_scrubbed = await gone.scrub_history(tx, user_id=user_id, uids=quoted, now=self.now)
         # --- the events themselves, then what is left with nothing ---
         if job.reembed:
             result.events_reembedded = await gone.reembed_events(tx, user_id=user_id, vectors=job.reembed)
+        if job.forgotten_events:
+            result.events_forgotten = await gone.redact_events(
+                tx, user_id=user_id, uids=job.forgotten_events, now=self.now
+            )
         if events:
             result.events = await gone.delete_events(tx, user_id=user_id, uids=events)
             tombstones += [Tombstone(uid=uid, kind="event", event="deleted") for uid in events]
+        documents = await layers.records(
+            tx, user_id=user_id, documents=job.documents, source_uids=job.source_uids, result=result
+        )
+        tombstones += [Tombstone(uid=uid, kind="document", event="deleted") for uid in documents]
         await self._leftovers(tx, aliases, entities, result, tombstones)
+        await layers.tags(tx, user_id=user_id, tag_uids=tag_uids, result=result)
+        await layers.summaries(tx, user_id=user_id, session_ids=job.summarise, now=self.now, result=result)
         if tombstones:
             await gone.write_tombstones(
                 tx, user_id=user_id, tombstones=tombstones, reason=job.reason, now=self.now, actor=self.actor
@@ -176,6 +210,12 @@ class _Work:
             + result.pending_observations
             + result.evidence
             + result.traits_deleted
+            + result.candidates
+            + result.documents
+            + result.chunks
+            + result.document_versions
+            + result.sources
+            + result.tags
         )
         return result
 

@@ -40,6 +40,12 @@ def to_result(counts: Counter[str], *, complete: bool) -> ForgetResult:
         pending_observations=counts["PendingObservation"],
         evidence=counts["Evidence"],
         traits_deleted=counts["Trait"],
+        candidates=counts["MemoryCandidate"],
+        documents=counts["Document"],
+        chunks=counts["Chunk"],
+        document_versions=counts["DocumentVersion"],
+        sources=counts["Source"],
+        tags=counts["Tag"],
         nodes_deleted=sum(counts.values()),
         complete=complete,
         deleted_by_label={label: counts[label] for label in stored.erased_labels()},
@@ -67,7 +73,7 @@ async def erase_user(rt: Runtime, *, user_id: str, confirm: str, max_batches: in
         raise InvalidInputError(
             field="confirm", problem="must equal userId", fix="pass the user id again as confirm to erase that user"
         )
-    batch, labels = rt.settings.erase_batch_nodes, stored.erased_labels()
+    batch, labels = rt.settings.limits.erase_batch_nodes, stored.erased_labels()
     counts: Counter[str] = Counter(await stored.begin(rt.db, user_id=user_id, now=rt.clock()))
     batches = 0
     for _ in range(2):  # the second pass catches what a running job wrote during the first

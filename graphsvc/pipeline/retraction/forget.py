@@ -1,8 +1,9 @@
-"""The forget operations (issue 12): ``forgetMessages``, ``forgetSession``, ``forgetMemory``.
+"""The forget operations (issues 12 and 21): ``forgetMessages``, ``forgetSession``, ``forgetEvents``,
+``forgetDocument``, ``forgetMemory``.
 
 Each validates its input, finds what it names (scoped to the user), prepares the re-embedding of the messages
-whose context changes, and hands one :class:`~.engine.Retraction` to the engine (one transaction). All three
-are idempotent: forgetting what is already gone changes nothing and returns zero counts.
+whose context changes, and hands one :class:`~.engine.Retraction` to the engine (one transaction). All are
+idempotent: forgetting what is already gone changes nothing and returns zero counts.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from graphsvc.pipeline.retraction import engine
 from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.runtime import Runtime
 from graphsvc.validation import require_id, require_text
+from graphsvc.vocabulary import SOURCE_TYPES
 
 MAX_REASON_CHARS = 500
 
@@ -44,10 +46,10 @@ async def forget_messages(
     session_id = None if session_id is None else require_id("sessionId", session_id, settings)
     if not message_ids:
         raise InvalidInputError(field="messageIds", problem="must not be empty")
-    if len(message_ids) > settings.max_messages_per_request:
+    if len(message_ids) > settings.limits.max_messages_per_request:
         raise InvalidInputError(
             field="messageIds",
-            problem=f"has {len(message_ids)} ids, over the limit of {settings.max_messages_per_request}",
+            problem=f"has {len(message_ids)} ids, over the limit of {settings.limits.max_messages_per_request}",
             fix="forget them in several requests, or forget the whole session with forgetSession",
         )
     ids = [require_id(f"messageIds[{i}]", m, settings) for i, m in enumerate(message_ids)]
@@ -65,6 +67,7 @@ async def forget_messages(
             user_id=user_id,
             event_uids=events,
             sessions=[keys.session_uid(user_id, s) for s in session_ids],
+            summarise=session_ids,
             reembed=reembed,
             reason="forgetMessages",
             actor=actor,
@@ -100,12 +103,115 @@ async def forget_session(rt: Runtime, *, user_id: str, session_id: str, actor: s
     )
 
 
-async def forget_memory(
-    rt: Runtime, *, user_id: str, memory_id: str, reason: str | None = None, actor: str = "user"
+async def forget_events(
+    rt: Runtime, *, user_id: str, source_type: str, source_ids: Sequence[str], actor: str = engine.ACTOR
 ) -> ForgetResult:
-    """Forget one memory: it stays as a tombstone (status forgotten, no text, vector, slot or provenance), the
-    evidence citing it goes and its traits are re-scored, and the value it had superseded is current again.
-    Its source messages stay (``forgetMessages`` deletes those).
+    """Hard-delete records of one source system by the caller's ids (every version of each), and retract what
+    rested on them: candidates, memories promoted only from them, tags, entity evidence, impressions, features,
+    relations, names and entities (as :func:`forget_messages` does for messages).
+
+    ``conversation`` ids are message ids (:func:`forget_messages`, every session); ``document`` ids are the
+    documents' source ids (:func:`forget_document`: chunks and earlier versions go too).
+
+    Returns:
+        zero counts for ids the user has no record of.
+
+    Raises:
+        InvalidInputError: bad user id, unknown source type, an empty list, more ids than
+            ``max_events_per_request``, a blank id.
+    """
+    settings = rt.settings
+    user_id = require_id("userId", user_id, settings)
+    kind = source_type.strip().lower()
+    if kind not in SOURCE_TYPES:
+        raise InvalidInputError(
+            field="sourceType", problem=f"must be one of {', '.join(t.upper() for t in SOURCE_TYPES)}"
+        )
+    if not source_ids:
+        raise InvalidInputError(field="sourceIds", problem="must not be empty")
+    if len(source_ids) > settings.limits.max_events_per_request:
+        raise InvalidInputError(
+            field="sourceIds",
+            problem=f"has {len(source_ids)} ids, over the limit of {settings.limits.max_events_per_request}",
+            fix="forget them in several requests",
+        )
+    ids = list(dict.fromkeys(require_id(f"sourceIds[{i}]", s, settings) for i, s in enumerate(source_ids)))
+    if kind == "conversation":
+        return await forget_messages(rt, user_id=user_id, message_ids=ids, actor=actor)
+    if kind == "document":  # a document's uid from its source id, as documents/ingest makes it
+        uids = [keys.digest("document", user_id, s) for s in ids]
+        return await _forget_documents(rt, user_id=user_id, uids=uids, reason="forgetEvents", actor=actor)
+    records = await found.source_versions(
+        rt.db, user_id=user_id, source_uids=[keys.digest("source", user_id, kind, s) for s in ids]
+    )
+    if not records:
+        return ForgetResult()
+    return await engine.run(
+        rt,
+        engine.Retraction(
+            user_id=user_id,
+            event_uids=sorted({uid for r in records for uid in r.event_uids}),
+            source_uids=[r.source_uid for r in records],
+            reason="forgetEvents",
+            actor=actor,
+        ),
+    )
+
+
+async def forget_document(rt: Runtime, *, user_id: str, document_id: str, actor: str = engine.ACTOR) -> ForgetResult:
+    """Hard-delete a document: every version (its ``DocumentVersion`` history), its chunks, its ``DOCUMENT``
+    events and source record, and what rested on them (candidates, memories promoted only from them, tags,
+    entity evidence, impressions, features, relations, names, entities).
+
+    Returns:
+        zero counts when the user has no such document (already forgotten, or never there).
+
+    Raises:
+        InvalidInputError: bad user or document id.
+    """
+    user_id = require_id("userId", user_id, rt.settings)
+    document_id = require_id("documentId", document_id, rt.settings)
+    return await _forget_documents(rt, user_id=user_id, uids=[document_id], reason="forgetDocument", actor=actor)
+
+
+async def _forget_documents(rt: Runtime, *, user_id: str, uids: Sequence[str], reason: str, actor: str) -> ForgetResult:
+    refs = [r for uid in uids if (r := await found.document_ref(rt.db, user_id=user_id, uid=uid)) is not None]
+    if not refs:
+        return ForgetResult()
+    source_uids = [keys.digest("source", user_id, "document", r.source_id) for r in refs]
+    records = await found.source_versions(rt.db, user_id=user_id, source_uids=source_uids)
+    events = {uid for r in refs for uid in r.event_uids} | {uid for r in records for uid in r.event_uids}
+    return await engine.run(
+        rt,
+        engine.Retraction(
+            user_id=user_id,
+            event_uids=sorted(events),
+            documents=[r.uid for r in refs],
+            source_uids=source_uids,
+            reason=reason,
+            actor=actor,
+        ),
+    )
+
+
+async def forget_memory(
+    rt: Runtime,
+    *,
+    user_id: str,
+    memory_id: str,
+    reason: str | None = None,
+    keep_sources: bool = False,
+    actor: str = "user",
+) -> ForgetResult:
+    """Forget one memory and the versions it corrected: each stays as a tombstone (status forgotten, no text,
+    vector, slot, tags or provenance), the evidence citing them goes and their traits are re-scored, the
+    candidates promoted to them go, and the value they had superseded is current again.
+
+    Unless ``keep_sources``, the events that stated them (the messages they were extracted from, the versions of
+    notes, todos... their candidates came from; never a document, which ``forgetDocument`` deletes) are forgotten
+    too: each stays as a tombstone without text, title or vector, what was observed in it is retracted, its
+    conversation's summary is written again from the messages left and the message after it re-embedded. Other
+    memories extracted from those events stay.
 
     Returns:
         zero counts when it is already forgotten.
@@ -123,6 +229,21 @@ async def forget_memory(
         raise NotFoundError(kind="memory", ident=memory_id)
     if status == "forgotten":
         return ForgetResult()
+    lineage = await found.memory_lineage(rt.db, user_id=user_id, uid=memory_id)
+    memories = lineage.memory_uids if lineage is not None else [memory_id]
+    stated = [] if keep_sources or lineage is None else lineage.events
+    events = [e.uid for e in stated]
+    sessions = sorted({e.session_id for e in stated if e.session_id})
+    reembed = await engine.reembedding(rt, user_id=user_id, event_uids=events, session_ids=sessions)
     return await engine.run(
-        rt, engine.Retraction(user_id=user_id, memory_uids=[memory_id], reason=reason or "forgetMemory", actor=actor)
+        rt,
+        engine.Retraction(
+            user_id=user_id,
+            memory_uids=memories,
+            forgotten_events=events,
+            summarise=sessions,
+            reembed=reembed,
+            reason=reason or "forgetMemory",
+            actor=actor,
+        ),
     )

@@ -11,7 +11,8 @@ class ForgetResult:
     batch, or finding nodes of the user left after it (call again).
 
     Attributes:
-        events / sessions: messages and conversations deleted.
+        events / sessions: events (messages, versions of other records) and conversations deleted.
+        events_forgotten: events that stated a forgotten memory, kept as tombstones without text.
         memories_deleted: memories deleted because every source message was (or by an erasure).
         memories_forgotten: memories forgotten by ``forgetMemory`` (tombstones stay).
         memories_updated: memories that lost some source messages and stay.
@@ -21,6 +22,10 @@ class ForgetResult:
         evidence: evidence deleted (of traits, impressions and features).
         traits_deleted: traits whose every piece of evidence went. traits_dissolved: re-scored below 0.1.
         traits_rescored: traits whose confidence was recomputed from the evidence left (dissolved ones included).
+        candidates: candidates deleted (stated only by what went, or promoted to a forgotten memory).
+        documents / chunks / document_versions: documents deleted with their chunks and earlier versions.
+        sources: source records deleted with their last version. tags: tags left on nothing, deleted.
+        summaries_rebuilt: conversations whose summaries were written again from the messages left.
         history_scrubbed: history entries whose values quoted deleted content, blanked.
         events_reembedded: surviving messages re-embedded because their embedded context quoted a deleted one.
         nodes_deleted: every node deleted (an erasure counts here).
@@ -29,6 +34,7 @@ class ForgetResult:
     """
 
     events: int = 0
+    events_forgotten: int = 0
     sessions: int = 0
     memories_deleted: int = 0
     memories_forgotten: int = 0
@@ -45,6 +51,13 @@ class ForgetResult:
     traits_deleted: int = 0
     traits_dissolved: int = 0
     traits_rescored: int = 0
+    candidates: int = 0
+    documents: int = 0
+    chunks: int = 0
+    document_versions: int = 0
+    sources: int = 0
+    tags: int = 0
+    summaries_rebuilt: int = 0
     history_scrubbed: int = 0
     events_reembedded: int = 0
     nodes_deleted: int = 0

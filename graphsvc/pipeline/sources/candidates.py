@@ -24,10 +24,10 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from graphsvc import keys
-from graphsvc.config import Settings
+from graphsvc.config import CandidateSettings
 from graphsvc.errors import ConflictError, NotFoundError
 from graphsvc.graph import sources as stored_candidates
-from graphsvc.graph.database import NamedTx
+from graphsvc.graph.database import NamedTx, Queries
 from graphsvc.graph.sources import CandidateSighting, OpenCandidate
 from graphsvc.pipeline.extraction.contract import ExtractedMemory
 from graphsvc.pipeline.memories import run as memories
@@ -50,16 +50,18 @@ class EventRecord(SourceRecord, Protocol):
 candidate_uid = keys.candidate_uid
 
 
-def promotion_reason(*, days: int, sources: int, importance: float, settings: Settings) -> PromotionReason | None:
+def promotion_reason(
+    *, days: int, sources: int, importance: float, settings: CandidateSettings
+) -> PromotionReason | None:
     """Why an open candidate is promoted now, or None (seed 003: reinforced by ≥ 2 days or sources, or important).
 
     Args:
         days: distinct UTC days of its events. sources: distinct sources of its events.
         importance: 0–1.
     """
-    if days >= settings.candidate_min_days or sources >= settings.candidate_min_sources:
+    if days >= settings.min_days or sources >= settings.min_sources:
         return "reinforced"
-    if importance >= settings.candidate_promote_importance:
+    if importance >= settings.promote_importance:
         return "importance"
     return None
 
@@ -71,7 +73,7 @@ def is_expired(expires_at: datetime, *, now: datetime) -> bool:
 
 async def upsert(
     tx: NamedTx,
-    settings: Settings,
+    settings: CandidateSettings,
     *,
     user_id: str,
     event: EventRecord,
@@ -98,11 +100,21 @@ async def upsert(
                 occurred_at=s.occurred_at,
                 day=event.occurred_at.date().isoformat(),
                 source=f"{event.source_type}:{event.source_id}",
-                expires_at=now + timedelta(days=settings.candidate_ttl_days),
+                expires_at=now + timedelta(days=settings.ttl_days),
                 event_uids=(event.uid,),
             )
         )
     return await stored_candidates.upsert_candidates(tx, user_id=user_id, sightings=sightings, now=now, origin=origin)
+
+
+async def due_uids(tx: Queries, settings: CandidateSettings, *, user_id: str, uids: list[str]) -> list[str]:
+    """Which of the open candidates ``uids`` meet a promotion rule now (a read: nothing is promoted or embedded)."""
+    found = await stored_candidates.open_candidates(tx, user_id=user_id, uids=uids)
+    return [
+        c.uid
+        for c in found
+        if promotion_reason(days=c.days, sources=c.sources, importance=c.importance, settings=settings) is not None
+    ]
 
 
 async def promote_due(rt: Runtime, *, user_id: str, uids: list[str] | None = None) -> list[str]:
@@ -114,7 +126,10 @@ async def promote_due(rt: Runtime, *, user_id: str, uids: list[str] | None = Non
     due = []
     for candidate in await stored_candidates.open_candidates(rt.db, user_id=user_id, uids=uids):
         reason = promotion_reason(
-            days=candidate.days, sources=candidate.sources, importance=candidate.importance, settings=rt.settings
+            days=candidate.days,
+            sources=candidate.sources,
+            importance=candidate.importance,
+            settings=rt.settings.candidates,
         )
         if reason is not None:
             due.append((candidate, reason))

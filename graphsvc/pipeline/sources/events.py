@@ -12,9 +12,11 @@ version is a duplicate of that version, not a new one.
 :func:`graphsvc.pipeline.ingest.messages.run` (the ``ingestMessages`` path), grouped by ``metadata.sessionId``
 (default ``"events"``), with ``metadata.role`` (default ``user``) and ``metadata.speaker``.
 
-Every other event is embedded (``title: content``), stored with its source tags (``TAGGED {origin: 'source'}``)
-and gives candidates (:mod:`.statements`, :mod:`.candidates`), all in one transaction; candidates that meet a
-promotion rule are then promoted (a failure there leaves them open for the daily learning job).
+Every other event is stored with its source tags (``TAGGED {origin: 'source'}``) and gives candidates
+(:mod:`.statements`, :mod:`.candidates`), all in one transaction that also queues the user's ``embed_events``
+job (its vector, of ``title: content``, is made after the call returned: :mod:`graphsvc.pipeline.ingest.vectors`)
+and, when a candidate meets a promotion rule, the ``promote_candidates`` job that makes it a memory (a promotion
+embeds the memory, so it never runs on the request path; a failure there leaves it open for the daily learning).
 """
 
 from __future__ import annotations
@@ -28,15 +30,17 @@ from typing import Any
 from graphsvc import keys
 from graphsvc.conversation import MessageIn
 from graphsvc.errors import InvalidInputError
+from graphsvc.graph import jobs
 from graphsvc.graph import sources as stored_sources
 from graphsvc.graph.database import NamedTx
 from graphsvc.graph.sources import SourceEventVersion
+from graphsvc.logs import request_id_var
 from graphsvc.pipeline.ingest import messages as conversation_ingest
 from graphsvc.pipeline.sources import candidates, statements
 from graphsvc.pipeline.tags import assign as tags
 from graphsvc.runtime import Runtime
-from graphsvc.validation import optional_text, require_aware, require_id, require_text
-from graphsvc.vocabulary import SOURCE_TYPES
+from graphsvc.validation import optional_text, require_aware, require_id, require_label, require_text
+from graphsvc.vocabulary import SOURCE_TYPES, JobKind
 
 MAX_TITLE_CHARS = 1_000
 MAX_TAG_CHARS = 100
@@ -61,7 +65,8 @@ class SourceEventIn:
 class EventsOutcome:
     """``stored`` new events (``new_versions`` of them replaced an earlier version of their source),
     ``duplicates`` already stored; ``event_ids`` in input order (for conversation events, the message ids);
-    ``candidates`` created or reinforced, ``promoted`` of them."""
+    ``candidates`` created or reinforced, ``promoted`` of them met a promotion rule (the ``promote_candidates``
+    job promotes them moments later); ``job_ids`` the background jobs queued (embedding, promotion)."""
 
     stored: int = 0
     duplicates: int = 0
@@ -69,6 +74,7 @@ class EventsOutcome:
     event_ids: list[str] = field(default_factory=list)
     candidates: int = 0
     promoted: int = 0
+    job_ids: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -110,7 +116,7 @@ def _tags(index: int, tags: tuple[str, ...], limit: int) -> tuple[str, ...]:
         raise InvalidInputError(field=f"events[{index}].tags", problem=f"has {len(tags)} tags, over {limit}")
     out = []
     for tag in tags:
-        name = require_text(f"events[{index}].tags", tag.strip(), limit=MAX_TAG_CHARS).strip()
+        name = require_label(f"events[{index}].tags", tag, limit=MAX_TAG_CHARS)
         if normalise_tag(name):
             out.append(name)
     return tuple(dict.fromkeys(out))
@@ -129,7 +135,7 @@ def validate(rt: Runtime, user_id: str, index: int, event: SourceEventIn) -> Eve
             field=f"events[{index}].sourceType", problem=f"must be one of {', '.join(s.upper() for s in SOURCE_TYPES)}"
         )
     source_id = require_id(f"events[{index}].sourceId", event.source_id, settings)
-    content = require_text(f"events[{index}].content", event.content, limit=settings.max_message_chars)
+    content = require_text(f"events[{index}].content", event.content, limit=settings.limits.max_message_chars)
     occurred_at = require_aware(f"events[{index}].occurredAt", event.occurred_at)
     metadata = dict(event.metadata or {})
     if source_type == "conversation":
@@ -146,7 +152,7 @@ def validate(rt: Runtime, user_id: str, index: int, event: SourceEventIn) -> Eve
         if event.status is None or not event.status.strip()
         else require_id(f"events[{index}].status", event.status, settings)
     )
-    meta = _metadata(index, event.metadata, settings.max_metadata_chars)
+    meta = _metadata(index, event.metadata, settings.limits.max_metadata_chars)
     version = fingerprint(title=title, content=content, status=status, metadata=meta)
     return EventRow(
         uid=keys.digest("source-event", user_id, source_type, source_id, version),
@@ -158,12 +164,12 @@ def validate(rt: Runtime, user_id: str, index: int, event: SourceEventIn) -> Eve
         status=status,
         metadata=meta,
         occurred_at=occurred_at,
-        tags=_tags(index, event.tags, settings.max_list_items),
+        tags=_tags(index, event.tags, settings.limits.max_list_items),
     )
 
 
 async def run(rt: Runtime, *, user_id: str, events: list[SourceEventIn]) -> EventsOutcome:
-    """Validate, embed and store a batch of source records; derive and promote candidates.
+    """Validate and store a batch of source records, derive candidates; queue their vectors and promotions.
 
     Args:
         events: at most ``max_events_per_request`` records, any source types mixed.
@@ -179,10 +185,10 @@ async def run(rt: Runtime, *, user_id: str, events: list[SourceEventIn]) -> Even
     user_id = require_id("userId", user_id, settings)
     if not events:
         raise InvalidInputError(field="events", problem="must not be empty")
-    if len(events) > settings.max_events_per_request:
+    if len(events) > settings.limits.max_events_per_request:
         raise InvalidInputError(
             field="events",
-            problem=f"has {len(events)} events, over the limit of {settings.max_events_per_request}",
+            problem=f"has {len(events)} events, over the limit of {settings.limits.max_events_per_request}",
             fix="send them in several requests",
         )
     checked = [validate(rt, user_id, i, e) for i, e in enumerate(events)]
@@ -198,6 +204,7 @@ async def run(rt: Runtime, *, user_id: str, events: list[SourceEventIn]) -> Even
         stored = await conversation_ingest.run(rt, user_id=user_id, session_id=session_id, messages=messages)
         outcome.stored += stored.stored
         outcome.duplicates += stored.duplicates
+        outcome.job_ids += [stored.job_id] if stored.job_id else []
     if rows:
         await _store(rt, user_id, rows, outcome)
     outcome.event_ids = [item.uid if isinstance(item, EventRow) else item[1].message_id or "" for item in checked]
@@ -206,17 +213,14 @@ async def run(rt: Runtime, *, user_id: str, events: list[SourceEventIn]) -> Even
 
 async def _store(rt: Runtime, user_id: str, rows: list[EventRow], outcome: EventsOutcome) -> None:
     unique = list({r.uid: r for r in rows}.values())
-    vectors = await rt.embedder.embed_passages([r.text for r in unique])
     now = rt.clock()
-    derived = {r.uid: statements.from_event(r, settings=rt.settings) for r in unique}
+    derived = {r.uid: statements.from_event(r, settings=rt.settings.candidates) for r in unique}
 
-    async def work(tx: NamedTx) -> tuple[int, int, list[str]]:
+    async def work(tx: NamedTx) -> tuple[int, int, list[str], list[str], list[str]]:
         stored = versions = 0
         touched: list[str] = []
-        for row, vector in zip(unique, vectors, strict=True):
-            version = await stored_sources.store_version(
-                tx, user_id=user_id, event=row, embedding=vector.tolist(), now=now
-            )
+        for row in unique:
+            version = await stored_sources.store_version(tx, user_id=user_id, event=row, embedding=None, now=now)
             if version is None:
                 continue
             stored += 1
@@ -224,15 +228,30 @@ async def _store(rt: Runtime, user_id: str, rows: list[EventRow], outcome: Event
             if row.tags:
                 await tags.tag(tx, user_id=user_id, pairs=[(row.uid, t) for t in row.tags], origin="source", now=now)
             touched += await candidates.upsert(
-                tx, rt.settings, user_id=user_id, event=row, found=derived[row.uid], now=now, origin="source"
+                tx, rt.settings.candidates, user_id=user_id, event=row, found=derived[row.uid], now=now, origin="source"
             )
-        return stored, versions, touched
+        due = (
+            await candidates.due_uids(tx, rt.settings.candidates, user_id=user_id, uids=sorted(set(touched)))
+            if touched
+            else []
+        )
+        queued = []
+        kinds: list[JobKind] = []
+        if stored:
+            kinds.append("embed_events")
+        if due:
+            kinds.append("promote_candidates")
+        for kind in kinds:
+            job = await jobs.enqueue(
+                tx, user_id=user_id, kind=kind, coalesce_on=user_id, now=now, request_id=request_id_var.get()
+            )
+            queued += [job[0].uid] if job else []
+        return stored, versions, touched, due, queued
 
-    stored, versions, touched = await rt.db.in_transaction(work)
+    stored, versions, touched, due, queued = await rt.db.in_transaction(work)
     outcome.stored += stored
     outcome.duplicates += len(rows) - stored
     outcome.new_versions = versions
     outcome.candidates = len(set(touched))
-    if touched:
-        promoted = await candidates.promote_due(rt, user_id=user_id, uids=sorted(set(touched)))
-        outcome.promoted = len(promoted)
+    outcome.promoted = len(due)
+    outcome.job_ids += queued

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from graphsvc.config import Settings
+from graphsvc.config import CandidateSettings
 from graphsvc.conversation import ConversationMessage
 from graphsvc.pipeline.extraction.offline import extract_offline
 from graphsvc.text.importance import score_importance
@@ -86,7 +86,7 @@ def _record_statement(record: SourceRecord) -> Statement | None:
     return Statement(memory_type, headline, score_importance(memory_type, headline), DEFAULT_CONFIDENCE, when)
 
 
-def from_event(record: SourceRecord, *, settings: Settings) -> list[Statement]:
+def from_event(record: SourceRecord, *, settings: CandidateSettings) -> list[Statement]:
     """The candidate statements of one event, most important first, at most ``candidate_statements_per_event``.
 
     Returns:
@@ -107,4 +107,4 @@ def from_event(record: SourceRecord, *, settings: Settings) -> list[Statement]:
             continue
         found.append(Statement(memory.memory_type, content, memory.importance, memory.confidence, memory.occurred_at))
     found.sort(key=lambda s: -s.importance)
-    return found[: settings.candidate_statements_per_event]
+    return found[: settings.statements_per_event]

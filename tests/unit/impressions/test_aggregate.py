@@ -34,7 +34,7 @@ ACTIVE = actives(
 
 
 def run(*plans: BatchObservation, **overrides: object) -> ObservationAggregate:
-    return aggregate(list(plans), messages=MESSAGES, active=ACTIVE, settings=settings(**overrides))
+    return aggregate(list(plans), messages=MESSAGES, active=ACTIVE, settings=settings(**overrides).impressions)
 
 
 def subjects(result: ObservationAggregate) -> list[str]:
@@ -295,6 +295,9 @@ def test_a_feature_takes_the_value_with_the_newest_evidence() -> None:
     )
     for order in ([old, new], [new, old]):
         result = aggregate(
-            [batch(i, o) for i, o in enumerate(order)], messages=messages, active=ACTIVE, settings=settings()
+            [batch(i, o) for i, o in enumerate(order)],
+            messages=messages,
+            active=ACTIVE,
+            settings=settings().impressions,
         )
         assert [(f.key, f.value) for f in result.observations[0].features] == [("lives_in", "Porto")]

@@ -55,7 +55,7 @@ async def test_one_call_per_batch_covers_three_batches_plus_one() -> None:
     entities = [active_entity(f"e{i}", f"Person{i}", message_ids=[f"m{1 + i % 10}"]) for i in range(1, 26)]
     planner = FakePlanner()
     result = await observe.run(
-        llm=planner, active=actives(*entities, batch_size=8), messages=conversation(10), settings=settings()
+        llm=planner, active=actives(*entities, batch_size=8), messages=conversation(10), settings=settings().impressions
     )
     assert len(result.calls) == 4 == len(planner.prompts)
     shown = [e["runtime_id"] for p in planner.prompts for e in p["active_entities"]]
@@ -68,7 +68,7 @@ async def test_one_call_per_batch_covers_three_batches_plus_one() -> None:
 async def test_the_prompt_shows_runtime_ids_and_names_never_stored_ids() -> None:
     entity = active_entity("e1", "Melanie", aliases=["Mel"])
     planner = FakePlanner()
-    await observe.run(llm=planner, active=actives(entity), messages=conversation(2), settings=settings())
+    await observe.run(llm=planner, active=actives(entity), messages=conversation(2), settings=settings().impressions)
     shown = planner.prompts[0]["active_entities"][0]
     assert shown["runtime_id"] == "e1" and shown["name"] == "Melanie"
     assert not any("uuid" in k or k == "id" for k in shown)
@@ -77,7 +77,10 @@ async def test_the_prompt_shows_runtime_ids_and_names_never_stored_ids() -> None
 async def test_a_planner_answer_with_an_entity_uuid_field_is_rejected() -> None:
     planner = FakePlanner(extra={"entity_uuid": "6f1c2a40-6a8e-4d43-9a59-7b9b9b1d0c11"})
     result = await observe.run(
-        llm=planner, active=actives(active_entity("e1", "Ann")), messages=conversation(2), settings=settings()
+        llm=planner,
+        active=actives(active_entity("e1", "Ann")),
+        messages=conversation(2),
+        settings=settings().impressions,
     )
     plan = result.plans[0].plan
     assert plan.status == "REJECTED" and plan.observations == []
@@ -90,7 +93,7 @@ async def test_a_planner_that_fails_raises_and_nothing_is_planned() -> None:
             llm=FakePlanner(fail=True),
             active=actives(active_entity("e1", "Ann")),
             messages=conversation(2),
-            settings=settings(),
+            settings=settings().impressions,
         )
 
 
@@ -147,6 +150,6 @@ async def test_offline_planner_plans_every_batch_without_calls() -> None:
     entities = [active_entity("e1", "Ann", message_ids=["m1"]), active_entity("e2", "Bob", message_ids=["m2"])]
     entities = [e.model_copy(update={"is_speaker": True}) for e in entities]
     result = await observe.run(
-        llm=None, active=actives(*entities, batch_size=1), messages=messages, settings=settings()
+        llm=None, active=actives(*entities, batch_size=1), messages=messages, settings=settings().impressions
     )
     assert result.calls == [] and len(result.plans) == 2

@@ -79,3 +79,21 @@ def test_a_batch_without_evidence_is_rejected_with_a_reason() -> None:
     active = build_active_entities(detect_mentions(CONVERSATION), CONVERSATION, index=IdentityIndex(), batch_size=8)
     plan = offline.plan_batch(active.batches[0], offline.analyse([], statements=[]))
     assert plan.status == "REJECTED" and plan.reason
+
+
+def test_a_move_sets_where_the_speaker_lives_without_the_time_that_follows_it() -> None:
+    own = [
+        msg("m1", "I moved to Porto last week, finally.", speaker="Ana", minute=1),
+        msg("m2", "我上个月搬到了杭州。", speaker="Li", minute=2),
+        msg("m3", "I live in Lisbon since 2019.", speaker="Ines", minute=3),
+        msg("m4", "I just moved to the Netherlands from Spain.", speaker="Jo", minute=4),
+    ]
+    found = {m.message_id: [(f.key, f.value) for f in offline._features([m])] for m in own}
+    assert found == {
+        "m1": [("lives_in", "Porto")],
+        "m2": [("lives_in", "杭州")],
+        "m3": [("lives_in", "Lisbon")],
+        "m4": [("lives_in", "Netherlands")],
+    }
+    both = offline._features([own[2], own[0]])  # a later message's move replaces the earlier home
+    assert [(f.key, f.value, f.evidence_message_ids) for f in both] == [("lives_in", "Porto", ["m1"])]

@@ -18,7 +18,9 @@ def with_relation(obs: AggregatedObservation, target: str, relation: str = "frie
 
 
 def plan_for(*observations: AggregatedObservation) -> ImpressionUpdatePlan:
-    resolution = resolve(ObservationAggregate(observations=list(observations)), index=IDX, settings=settings())
+    resolution = resolve(
+        ObservationAggregate(observations=list(observations)), index=IDX, settings=settings().impressions
+    )
     return build_plan(resolution, user_id=USER)
 
 

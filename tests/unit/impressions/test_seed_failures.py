@@ -32,10 +32,10 @@ ACTIVE = actives(
 
 
 def pipeline(plans: list[BatchObservation], idx: IdentityIndex) -> ImpressionUpdatePlan:
-    merged = aggregate(plans, messages=MESSAGES, active=ACTIVE, settings=settings())
-    plan = build_plan(resolve(merged, index=idx, settings=settings()), user_id=USER)
+    merged = aggregate(plans, messages=MESSAGES, active=ACTIVE, settings=settings().impressions)
+    plan = build_plan(resolve(merged, index=idx, settings=settings().impressions), user_id=USER)
     existing = {i.entity_uuid: i.subject_key for i in idx.identities.values()}
-    return validate_plan(plan, ValidationContext(existing=existing, index=idx), settings=settings())
+    return validate_plan(plan, ValidationContext(existing=existing, index=idx), settings=settings().impressions)
 
 
 def test_an_invented_uuid_from_the_planner_never_reaches_the_plan() -> None:
@@ -47,7 +47,7 @@ def test_an_invented_uuid_from_the_planner_never_reaches_the_plan() -> None:
         }
     )
     guarded = BatchObservation(batch_index=0, plan=guard_entity_ids(raw, known_uids=set()))
-    merged = aggregate([guarded], messages=MESSAGES, active=ACTIVE, settings=settings())
+    merged = aggregate([guarded], messages=MESSAGES, active=ACTIVE, settings=settings().impressions)
     assert merged.observations == [] and merged.dropped[0].reason == "rejected_plan"
 
 
@@ -59,7 +59,9 @@ def test_an_invented_uuid_in_a_plan_is_rejected_by_the_validator() -> None:
     assert isinstance(step, UpdateExistingStep)
     forged = plan.model_copy(update={"steps": [step.model_copy(update={"entity_uuid": "u-invented"})]})
     checked = validate_plan(
-        forged, ValidationContext(existing={"u-mel": mel.subject_key}, index=index(mel)), settings=settings()
+        forged,
+        ValidationContext(existing={"u-mel": mel.subject_key}, index=index(mel)),
+        settings=settings().impressions,
     )
     assert [r.code for r in checked.reasons] == ["unknown_entity"]
 
@@ -73,7 +75,7 @@ def test_a_wrong_uuid_is_rejected() -> None:
     checked = validate_plan(
         plan.model_copy(update={"steps": [wrong]}),
         ValidationContext(existing={"u-mel": mel.subject_key, "u-anna": anna.subject_key}, index=index(mel, anna)),
-        settings=settings(),
+        settings=settings().impressions,
     )
     assert [r.code for r in checked.reasons] == ["identity_mismatch"]
 

@@ -62,7 +62,7 @@ def check(
     *steps: PlanStep, decisions: dict[str, str] | None = None, context: ValidationContext = CONTEXT
 ) -> ImpressionUpdatePlan:
     plan = ImpressionUpdatePlan.model_validate({"steps": [s.model_dump() for s in steps], "decisions": decisions or {}})
-    return validate_plan(plan, context, settings=settings())
+    return validate_plan(plan, context, settings=settings().impressions)
 
 
 def codes(plan: ImpressionUpdatePlan) -> list[str]:

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { ApiError, gql } from "../api";
+import { asError, gql, type GraphsvcError } from "../api";
 import { useQuery, usePages } from "../hooks";
 import { CANDIDATES, PROMOTE_CANDIDATE, REJECT_CANDIDATE, type Candidate } from "../queries";
 import { Badge, Empty, ErrorBox, Loading, Meter, Pager, Text } from "./common";
@@ -8,15 +8,19 @@ import { when } from "../format";
 function CandidateCard({ userId, item }: { userId: string; item: Candidate }) {
   const [current, setCurrent] = useState(item);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-  async function decide(query: string, field: "promoteCandidate" | "rejectCandidate") {
+  const [error, setError] = useState<GraphsvcError | null>(null);
+  async function decide(promote: boolean) {
     setBusy(true);
     setError(null);
     try {
-      const data = await gql<Record<string, Candidate>>(query, { userId, id: current.id });
-      setCurrent(data[field]);
+      const variables = { userId, id: current.id };
+      setCurrent(
+        promote
+          ? (await gql(PROMOTE_CANDIDATE, variables)).promoteCandidate
+          : (await gql(REJECT_CANDIDATE, variables)).rejectCandidate,
+      );
     } catch (exc) {
-      setError(exc instanceof ApiError ? exc : new ApiError(String(exc), "ERROR"));
+      setError(asError(exc));
     } finally {
       setBusy(false);
     }
@@ -42,10 +46,10 @@ function CandidateCard({ userId, item }: { userId: string; item: Candidate }) {
       </p>
       {current.status === "OPEN" ? (
         <div class="actions">
-          <button type="button" disabled={busy} onClick={() => decide(PROMOTE_CANDIDATE, "promoteCandidate")}>
+          <button type="button" disabled={busy} onClick={() => decide(true)}>
             Promote to a memory
           </button>
-          <button type="button" class="secondary" disabled={busy} onClick={() => decide(REJECT_CANDIDATE, "rejectCandidate")}>
+          <button type="button" class="secondary" disabled={busy} onClick={() => decide(false)}>
             Reject
           </button>
         </div>
@@ -64,7 +68,7 @@ function CandidateCard({ userId, item }: { userId: string; item: Candidate }) {
 /** Statements of other sources waiting to become memories: promote or reject each. */
 export function Candidates({ userId }: { userId: string }) {
   const [showAll, setShowAll] = useState(false);
-  const { data, error, loading, reload } = useQuery<{ candidates: Candidate[] }>(
+  const { data, error, loading, reload } = useQuery(
     CANDIDATES,
     { userId, status: showAll ? null : "OPEN" },
     `${userId}|${showAll}`,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, gql } from "../api";
+import { asError, gql, type GraphsvcError } from "../api";
 import { useQuery } from "../hooks";
 import {
   ARCHIVE_MEMORY,
@@ -7,7 +7,6 @@ import {
   FORGET_MEMORY,
   MEMORY_HISTORY,
   RESTORE_MEMORY,
-  type HistoryEntry,
   type Memory,
 } from "../queries";
 import { label, when } from "../format";
@@ -32,19 +31,21 @@ export function MemoryActions({
   const [text, setText] = useState(memory.content);
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
+  const [error, setError] = useState<GraphsvcError | null>(null);
   const field = useRef<HTMLTextAreaElement | HTMLInputElement>(null);
   useEffect(() => field.current?.focus(), [mode]);
 
-  async function act(query: string, variables: Record<string, unknown>, what: string) {
+  const target = { userId, memoryId: memory.id };
+
+  async function act(change: () => Promise<unknown>, what: string) {
     setBusy(true);
     setError(null);
     try {
-      await gql(query, { userId, memoryId: memory.id, ...variables });
+      await change();
       setMode("idle");
       done(what);
     } catch (exc) {
-      setError(exc instanceof ApiError ? exc : new ApiError(String(exc), "ERROR"));
+      setError(asError(exc));
     } finally {
       setBusy(false);
     }
@@ -64,12 +65,12 @@ export function MemoryActions({
             </button>
           )}
           {live && (
-            <button type="button" disabled={busy} onClick={() => act(ARCHIVE_MEMORY, {}, "Archived: out of recall until restored.")}>
+            <button type="button" disabled={busy} onClick={() => act(() => gql(ARCHIVE_MEMORY, target), "Archived: out of recall until restored.")}>
               Archive
             </button>
           )}
           {memory.status === "ARCHIVED" && (
-            <button type="button" disabled={busy} onClick={() => act(RESTORE_MEMORY, {}, "Restored: active again.")}>
+            <button type="button" disabled={busy} onClick={() => act(() => gql(RESTORE_MEMORY, target), "Restored: active again.")}>
               Restore
             </button>
           )}
@@ -86,7 +87,10 @@ export function MemoryActions({
           onSubmit={(e) => {
             e.preventDefault();
             if (text.trim() && text.trim() !== memory.content)
-              void act(CORRECT_MEMORY, { content: text.trim() }, "Corrected: the old version is kept as superseded.");
+              void act(
+                () => gql(CORRECT_MEMORY, { ...target, content: text.trim() }),
+                "Corrected: the old version is kept as superseded.",
+              );
           }}
         >
           <label for={`correct-${memory.id}`}>Corrected memory</label>
@@ -113,7 +117,10 @@ export function MemoryActions({
           class="memory-form"
           onSubmit={(e) => {
             e.preventDefault();
-            void act(FORGET_MEMORY, { reason: reason.trim() || null }, "Forgotten: its text is gone and the traits that cited it were re-scored.");
+            void act(
+              () => gql(FORGET_MEMORY, { ...target, reason: reason.trim() || null }),
+              "Forgotten: its text is gone and the traits that cited it were re-scored.",
+            );
           }}
         >
           <p role="alert">
@@ -146,7 +153,7 @@ export function MemoryActions({
 /** A modal with a memory's history, oldest first (Escape or the button closes it; focus returns). */
 export function HistoryDialog({ userId, memory, onClose }: { userId: string; memory: Memory; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const { data, error, loading, reload } = useQuery<{ memoryHistory: HistoryEntry[] }>(
+  const { data, error, loading, reload } = useQuery(
     MEMORY_HISTORY,
     { userId, memoryId: memory.id },
     `${userId}|${memory.id}`,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "preact/hooks";
 import { useQuery } from "../hooks";
-import { MESSAGES, type Message } from "../queries";
+import { MESSAGES } from "../queries";
 import { when } from "../format";
 import { Empty, ErrorBox, Loading, Text } from "./common";
 
@@ -14,7 +14,7 @@ export interface MessageRequest {
 export function MessagesDialog({ userId, request, onClose }: { userId: string; request: MessageRequest; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const key = JSON.stringify(request);
-  const { data, error, loading, reload } = useQuery<{ messages: Message[] }>(
+  const { data, error, loading, reload } = useQuery(
     MESSAGES,
     { userId, messageIds: request.messageIds ?? [], eventIds: request.eventIds ?? [] },
     `${userId}|${key}`,

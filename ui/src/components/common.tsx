@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import type { ApiError } from "../api";
+import type { GraphsvcError } from "../api";
 import { label, langOf } from "../format";
 
 /** Text from the graph, with `lang` set for CJK so the browser picks Chinese glyphs. */
@@ -35,7 +35,7 @@ export function Loading({ what }: { what: string }) {
   );
 }
 
-export function ErrorBox({ error, retry }: { error: ApiError; retry?: () => void }) {
+export function ErrorBox({ error, retry }: { error: GraphsvcError; retry?: () => void }) {
   return (
     <div class="error" role="alert">
       <strong>{error.code}</strong>: {error.message}

@@ -1,13 +1,13 @@
 import { Link } from "wouter-preact";
 import { useQuery, usePages } from "../hooks";
-import { DOCUMENT, DOCUMENTS, type DocumentChunk, type DocumentSummary } from "../queries";
+import { DOCUMENT, DOCUMENTS, type DocumentChunk } from "../queries";
 import { Badge, Empty, ErrorBox, Loading, Pager, Text } from "../components/common";
 import { count, when } from "../format";
 import type { ViewProps } from "../views";
 
 /** The user's documents, most recently changed first (the 200 newest), 20 a page. */
 export function Documents({ userId }: ViewProps) {
-  const { data, error, loading, reload } = useQuery<{ documents: DocumentSummary[] }>(DOCUMENTS, { userId }, userId);
+  const { data, error, loading, reload } = useQuery(DOCUMENTS, { userId }, userId);
   const docs = data?.documents ?? [];
   const { page, index, pages, go } = usePages(docs, 20, userId);
   return (
@@ -87,7 +87,7 @@ function ChunkTree({ chunks, parent }: { chunks: DocumentChunk[]; parent: string
 
 /** One document: its metadata and its chunk tree (sections by heading, passages inside). */
 export function DocumentPage({ userId, id }: { userId: string; id: string }) {
-  const { data, error, loading, reload } = useQuery<{ document: DocumentSummary & { chunks: DocumentChunk[] } }>(
+  const { data, error, loading, reload } = useQuery(
     DOCUMENT,
     { userId, id },
     `${userId}|${id}`,

@@ -1,14 +1,10 @@
 import { useEffect, useState } from "preact/hooks";
 import { Link } from "wouter-preact";
 import { useQuery } from "../hooks";
-import { ENTITIES, type EntityListItem } from "../queries";
+import { ENTITIES } from "../queries";
 import { Badge, CursorPager, Empty, ErrorBox, Loading, Text } from "../components/common";
 import { segment } from "../format";
 import type { ViewProps } from "../views";
-
-interface EntitiesData {
-  entities: { nodes: EntityListItem[]; endCursor: string | null; hasNextPage: boolean };
-}
 
 /** The user's entities by subject (or best name matches of a search), 20 a page. */
 export function Entities({ userId }: ViewProps) {
@@ -23,7 +19,7 @@ export function Entities({ userId }: ViewProps) {
     return () => clearTimeout(timer);
   }, [typed]);
   const after = cursors[cursors.length - 1];
-  const { data, error, loading, reload } = useQuery<EntitiesData>(
+  const { data, error, loading, reload } = useQuery(
     ENTITIES,
     { userId, search: search || null, after },
     `${userId}|${search}|${after}`,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { useLocation } from "wouter-preact";
-import { gql, type ApiError } from "../api";
-import { ENTITY_GRAPH, type GraphEntity } from "../queries";
+import { asError, gql, type GraphsvcError } from "../api";
+import { ENTITY_GRAPH, type EntityGraphPage, type GraphEntity } from "../queries";
 import { Empty, ErrorBox, Loading } from "../components/common";
 import { ForceGraph, KindLegend, type GraphLink, type GraphNode } from "../components/ForceGraph";
 import { segment } from "../format";
@@ -9,16 +9,12 @@ import type { ViewProps } from "../views";
 
 const MAX_PAGES = 3; // 300 entities: beyond that a picture stops being readable
 
-interface GraphPage {
-  entities: { nodes: GraphEntity[]; endCursor: string | null; hasNextPage: boolean };
-}
-
 /** Every entity of the user (up to 300) and the RELATES edges between them. */
 export function EntityGraph({ userId }: ViewProps) {
   const [, navigate] = useLocation();
   const [entities, setEntities] = useState<GraphEntity[] | null>(null);
   const [truncated, setTruncated] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
+  const [error, setError] = useState<GraphsvcError | null>(null);
   const [onlyLinked, setOnlyLinked] = useState(true);
 
   useEffect(() => {
@@ -27,7 +23,7 @@ export function EntityGraph({ userId }: ViewProps) {
       const all: GraphEntity[] = [];
       let after: string | null = null;
       for (let page = 0; page < MAX_PAGES; page++) {
-        const data: GraphPage = await gql<GraphPage>(ENTITY_GRAPH, { userId, after });
+        const data: EntityGraphPage = await gql(ENTITY_GRAPH, { userId, after });
         all.push(...data.entities.nodes);
         after = data.entities.hasNextPage ? data.entities.endCursor : null;
         if (!after) break;
@@ -36,7 +32,7 @@ export function EntityGraph({ userId }: ViewProps) {
         setEntities(all);
         setTruncated(after !== null);
       }
-    })().catch((exc: ApiError) => !cancelled && setError(exc));
+    })().catch((exc: unknown) => !cancelled && setError(asError(exc)));
     return () => {
       cancelled = true;
     };

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "preact/hooks";
 import { Link, useLocation } from "wouter-preact";
 import { useQuery, usePages } from "../hooks";
-import { ENTITY, type EntityDetail } from "../queries";
+import { ENTITY } from "../queries";
 import { Badge, Empty, ErrorBox, Loading, Meter, Pager, Text } from "../components/common";
 import { ForceGraph, KindLegend, type GraphLink, type GraphNode } from "../components/ForceGraph";
 import { MessagesDialog, type MessageRequest } from "../components/MessagesDialog";
@@ -11,7 +11,7 @@ import { segment, when } from "../format";
 export function EntityPage({ userId, name }: { userId: string; name: string }) {
   const [, navigate] = useLocation();
   const [sources, setSources] = useState<MessageRequest | null>(null);
-  const { data, error, loading, reload } = useQuery<{ entity: EntityDetail | null }>(ENTITY, { userId, name }, `${userId}|${name}`);
+  const { data, error, loading, reload } = useQuery(ENTITY, { userId, name }, `${userId}|${name}`);
   const entity = data?.entity ?? null;
   const impressions = usePages(entity?.impressions ?? [], 10, `${userId}|${name}`);
   const graph = useMemo(() => {

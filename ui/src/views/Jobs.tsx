@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { useQuery, usePages } from "../hooks";
-import { CYCLES, JOBS, JOB_STATUSES, type Job, type ReflectionCycle } from "../queries";
+import { CYCLES, JOBS, JOB_STATUSES, type Job, type JobStatus, type ReflectionCycle } from "../queries";
 import { Badge, Empty, ErrorBox, Loading, Pager, Text } from "../components/common";
 import { count, label, when } from "../format";
 import type { ViewProps } from "../views";
@@ -85,9 +85,9 @@ function CyclesTable({ cycles }: { cycles: ReflectionCycle[] }) {
 
 /** Background jobs (extraction, reflection) with status, errors, LLM calls and tokens; reflection cycles. */
 export function Jobs({ userId }: ViewProps) {
-  const [status, setStatus] = useState("");
-  const jobs = useQuery<{ jobs: Job[] }>(JOBS, { userId, status: status || null }, `${userId}|${status}`);
-  const cycles = useQuery<{ reflectionCycles: ReflectionCycle[] }>(CYCLES, { userId }, userId);
+  const [status, setStatus] = useState<JobStatus | "">("");
+  const jobs = useQuery(JOBS, { userId, status: status || null }, `${userId}|${status}`);
+  const cycles = useQuery(CYCLES, { userId }, userId);
   const jobPages = usePages(jobs.data?.jobs ?? [], 20, `${userId}|${status}`);
   const cyclePages = usePages(cycles.data?.reflectionCycles ?? [], 10, userId);
   return (
@@ -97,7 +97,7 @@ export function Jobs({ userId }: ViewProps) {
           <h2 id="jobs-title">Jobs</h2>
           <label class="inline">
             <span>Status</span>
-            <select value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
+            <select value={status} onChange={(e) => setStatus(e.currentTarget.value as JobStatus | "")}>
               <option value="">any status</option>
               {JOB_STATUSES.map((s) => (
                 <option key={s} value={s}>{label(s)}</option>

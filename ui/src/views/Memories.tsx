@@ -2,16 +2,12 @@ import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { Link } from "wouter-preact";
 import { useQuery } from "../hooks";
-import { MEMORIES, MEMORY_STATUSES, MEMORY_TYPES, type Memory } from "../queries";
+import { MEMORIES, MEMORY_STATUSES, MEMORY_TYPES, type Memory, type MemoryType } from "../queries";
 import { Badge, CursorPager, Empty, ErrorBox, Loading, Meter, Text } from "../components/common";
 import { MessagesDialog, type MessageRequest } from "../components/MessagesDialog";
 import { HistoryDialog, MemoryActions } from "../components/MemoryActions";
 import { label, when } from "../format";
 import type { ViewProps } from "../views";
-
-interface MemoriesData {
-  memories: { items: Memory[]; nextCursor: string | null };
-}
 
 /** When a memory held in the user's life (valid time), or that it was forgotten. */
 function ValidTime({ memory }: { memory: Memory }) {
@@ -88,14 +84,14 @@ const STATUS_CHOICES: Record<string, (typeof MEMORY_STATUSES)[number][]> = {
 /** The user's memories, newest first, by type and status, 20 a page, each with its source messages, valid time,
  * history, and the correct / archive / restore / forget actions. */
 export function Memories({ userId }: ViewProps) {
-  const [type, setType] = useState("");
+  const [type, setType] = useState<MemoryType | "">("");
   const [status, setStatus] = useState("ACTIVE");
   const [notice, setNotice] = useState<string | null>(null);
   const [history, setHistory] = useState<Memory | null>(null);
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [sources, setSources] = useState<MessageRequest | null>(null);
   const after = cursors[cursors.length - 1];
-  const { data, error, loading, reload } = useQuery<MemoriesData>(
+  const { data, error, loading, reload } = useQuery(
     MEMORIES,
     { userId, type: type || null, after, status: STATUS_CHOICES[status] },
     `${userId}|${type}|${status}|${after}`,
@@ -113,7 +109,7 @@ export function Memories({ userId }: ViewProps) {
           <select
             value={type}
             onChange={(e) => {
-              setType(e.currentTarget.value);
+              setType(e.currentTarget.value as MemoryType | "");
               setCursors([null]);
             }}
           >

@@ -1,6 +1,6 @@
 import { Link } from "wouter-preact";
 import { useQuery } from "../hooks";
-import { USER_STATS, type KeyCount, type UserStats } from "../queries";
+import { USER_STATS, type KeyCount } from "../queries";
 import { Growth } from "../components/Growth";
 import { Empty, ErrorBox, Loading } from "../components/common";
 import { count, label, when } from "../format";
@@ -38,7 +38,7 @@ function Stat({ value, name, href }: { value: number; name: string; href?: strin
 
 /** The user's graph in numbers (userStats), its growth per day, with links into each view. */
 export function Overview({ userId }: ViewProps) {
-  const { data, error, loading, reload } = useQuery<{ userStats: UserStats }>(USER_STATS, { userId }, userId);
+  const { data, error, loading, reload } = useQuery(USER_STATS, { userId }, userId);
   if (loading && !data) return <Loading what="the overview" />;
   if (error) return <ErrorBox error={error} retry={reload} />;
   if (!data) return null;

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { useQuery } from "../hooks";
-import { MEMORY_CONTEXT, RECALL, type RecallHit } from "../queries";
+import { MEMORY_CONTEXT, RECALL } from "../queries";
 import { Badge, Empty, ErrorBox, Loading, Text } from "../components/common";
 import { MessagesDialog, type MessageRequest } from "../components/MessagesDialog";
 import { label, when } from "../format";
@@ -18,13 +18,13 @@ export function Recall({ userId }: ViewProps) {
   const [limit, setLimit] = useState(10);
   const [asked, setAsked] = useState<Asked | null>(null);
   const [sources, setSources] = useState<MessageRequest | null>(null);
-  const hits = useQuery<{ recall: RecallHit[] }>(
+  const hits = useQuery(
     RECALL,
     { userId, query: asked?.query ?? "", limit: asked?.limit ?? 10 },
     `${userId}|${JSON.stringify(asked)}`,
     asked === null,
   );
-  const context = useQuery<{ memoryContext: { text: string; tokens: number } }>(
+  const context = useQuery(
     MEMORY_CONTEXT,
     { userId, query: asked?.query ?? "", maxTokens: 800 },
     `${userId}|${JSON.stringify(asked)}`,

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { Link } from "wouter-preact";
-import { ApiError, gql } from "../api";
+import { asError, gql, type GraphsvcError } from "../api";
 import { useQuery, usePages } from "../hooks";
 import { PENDING, RESOLVE, type PendingObservation } from "../queries";
 import { Badge, Empty, ErrorBox, Loading, Meter, Pager, Text } from "../components/common";
@@ -8,10 +8,6 @@ import { Candidates } from "../components/Candidates";
 import { MessagesDialog, type MessageRequest } from "../components/MessagesDialog";
 import { segment, when } from "../format";
 import type { ViewProps } from "../views";
-
-interface Resolved {
-  resolvePendingObservation: { pendingObservation: { id: string; status: string }; entity: { id: string; subject: string } };
-}
 
 function PendingCard({
   userId,
@@ -23,17 +19,17 @@ function PendingCard({
   openSources: (r: MessageRequest) => void;
 }) {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
+  const [error, setError] = useState<GraphsvcError | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
 
   async function resolve(entityId: string | null) {
     setBusy(true);
     setError(null);
     try {
-      const data = await gql<Resolved>(RESOLVE, { userId, id: item.id, entityId, createNew: entityId === null });
+      const data = await gql(RESOLVE, { userId, id: item.id, entityId, createNew: entityId === null });
       setOutcome(data.resolvePendingObservation.entity.subject);
     } catch (exc) {
-      setError(exc instanceof ApiError ? exc : new ApiError(String(exc), "ERROR"));
+      setError(asError(exc));
     } finally {
       setBusy(false);
     }
@@ -99,7 +95,7 @@ function PendingCard({
 export function Review({ userId }: ViewProps) {
   const [showAll, setShowAll] = useState(false);
   const [sources, setSources] = useState<MessageRequest | null>(null);
-  const { data, error, loading, reload } = useQuery<{ pendingObservations: PendingObservation[] }>(
+  const { data, error, loading, reload } = useQuery(
     PENDING,
     { userId, status: showAll ? null : "OPEN" },
     `${userId}|${showAll}`,

@@ -1,14 +1,10 @@
 import { useState } from "preact/hooks";
 import { Link } from "wouter-preact";
 import { useQuery } from "../hooks";
-import { SOURCE_TYPES, TIMELINE, TIMELINE_KINDS, type TimelineEntry } from "../queries";
+import { SOURCE_TYPES, TIMELINE, TIMELINE_KINDS, type SourceType, type TimelineEntry, type TimelineKind } from "../queries";
 import { Badge, CursorPager, Empty, ErrorBox, Loading, Text } from "../components/common";
 import { label, when } from "../format";
 import type { ViewProps } from "../views";
-
-interface TimelineData {
-  timeline: { nodes: TimelineEntry[]; endCursor: string | null; hasNextPage: boolean };
-}
 
 /** A `<input type=date>` value as the start of that UTC day, or null. */
 function dayStart(value: string): string | null {
@@ -52,14 +48,14 @@ function Entry({ entry }: { entry: TimelineEntry }) {
 
 /** Everything that happened to the user, oldest first: events of every source, memories and candidates. */
 export function Timeline({ userId }: ViewProps) {
-  const [kinds, setKinds] = useState<string[]>([...TIMELINE_KINDS]);
-  const [source, setSource] = useState("");
+  const [kinds, setKinds] = useState<TimelineKind[]>([...TIMELINE_KINDS]);
+  const [source, setSource] = useState<SourceType | "">("");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const after = cursors[cursors.length - 1];
   const reset = () => setCursors([null]);
-  const { data, error, loading, reload } = useQuery<TimelineData>(
+  const { data, error, loading, reload } = useQuery(
     TIMELINE,
     { userId, kinds, sourceTypes: source ? [source] : null, from: dayStart(from), to: dayStart(to), after },
     `${userId}|${kinds.join()}|${source}|${from}|${to}|${after}`,
@@ -90,7 +86,7 @@ export function Timeline({ userId }: ViewProps) {
         </fieldset>
         <label class="inline">
           <span>Events from</span>
-          <select value={source} onChange={(e) => { setSource(e.currentTarget.value); reset(); }}>
+          <select value={source} onChange={(e) => { setSource(e.currentTarget.value as SourceType | ""); reset(); }}>
             <option value="">every source</option>
             {SOURCE_TYPES.map((s) => (
               <option key={s} value={s}>{label(s)}</option>

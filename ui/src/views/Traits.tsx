@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { useQuery, usePages } from "../hooks";
-import { TRAITS, TRAIT_STAGES, type Evidence, type Trait } from "../queries";
+import { TRAITS, TRAIT_STAGES, type Evidence, type Trait, type TraitStage } from "../queries";
 import { Badge, Empty, ErrorBox, Loading, Meter, Pager, Text } from "../components/common";
 import { ConfidenceTrend } from "../components/ConfidenceTrend";
 import { MessagesDialog, type MessageRequest } from "../components/MessagesDialog";
@@ -90,9 +90,9 @@ function TraitCard({ trait, openSources }: { trait: Trait; openSources: (r: Mess
 
 /** Traits built by reflection, with stage and confidence, and the evidence chain down to messages. */
 export function Traits({ userId }: ViewProps) {
-  const [minStage, setMinStage] = useState("");
+  const [minStage, setMinStage] = useState<TraitStage | "">("");
   const [sources, setSources] = useState<MessageRequest | null>(null);
-  const { data, error, loading, reload } = useQuery<{ userTraits: Trait[] }>(
+  const { data, error, loading, reload } = useQuery(
     TRAITS,
     { userId, minStage: minStage || null },
     `${userId}|${minStage}`,
@@ -105,7 +105,7 @@ export function Traits({ userId }: ViewProps) {
         <h2 id="traits-title">Traits</h2>
         <label class="inline">
           <span>Lowest stage</span>
-          <select value={minStage} onChange={(e) => setMinStage(e.currentTarget.value)}>
+          <select value={minStage} onChange={(e) => setMinStage(e.currentTarget.value as TraitStage | "")}>
             <option value="">every active stage</option>
             {TRAIT_STAGES.map((s) => (
               <option key={s} value={s}>

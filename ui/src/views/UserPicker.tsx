@@ -1,13 +1,9 @@
 import { useState } from "preact/hooks";
 import { Link, useLocation } from "wouter-preact";
 import { useQuery } from "../hooks";
-import { USERS, type UserSummary } from "../queries";
+import { USERS } from "../queries";
 import { CursorPager, Empty, ErrorBox, Loading } from "../components/common";
 import { langOf, segment, when } from "../format";
-
-interface UsersData {
-  users: { nodes: UserSummary[]; endCursor: string | null; hasNextPage: boolean };
-}
 
 /** The dashboard's start: open a user by id, or pick one of the users with conversations. */
 export function UserPicker() {
@@ -16,7 +12,7 @@ export function UserPicker() {
   const [prefix, setPrefix] = useState("");
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const after = cursors[cursors.length - 1];
-  const { data, error, loading, reload } = useQuery<UsersData>(USERS, { prefix: prefix || null, after }, `${prefix}|${after}`);
+  const { data, error, loading, reload } = useQuery(USERS, { prefix: prefix || null, after }, `${prefix}|${after}`);
   document.title = "Users · graphsvc";
 
   return (

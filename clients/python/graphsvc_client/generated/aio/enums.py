@@ -1,0 +1,155 @@
+from enum import Enum
+
+
+class BeliefActor(str, Enum):
+    USER = "USER"
+    AGENT = "AGENT"
+    EXTRACTION = "EXTRACTION"
+    REFLECTION = "REFLECTION"
+    LEARNING = "LEARNING"
+
+
+class BeliefKind(str, Enum):
+    MEMORY = "MEMORY"
+    TRAIT = "TRAIT"
+
+
+class CandidateStatus(str, Enum):
+    OPEN = "OPEN"
+    PROMOTED = "PROMOTED"
+    REJECTED = "REJECTED"
+    EXPIRED = "EXPIRED"
+
+
+class DocumentStatus(str, Enum):
+    PROCESSING = "PROCESSING"
+    READY = "READY"
+    FAILED = "FAILED"
+
+
+class EntityKind(str, Enum):
+    PERSON = "PERSON"
+    PLACE = "PLACE"
+    ORGANIZATION = "ORGANIZATION"
+    WORK = "WORK"
+    THING = "THING"
+
+
+class EvidenceGrade(str, Enum):
+    A = "A"
+    B = "B"
+    C = "C"
+    D = "D"
+
+
+class EvidenceKind(str, Enum):
+    SUPPORTING = "SUPPORTING"
+    CONTRADICTING = "CONTRADICTING"
+
+
+class JobPriority(str, Enum):
+    INTERACTIVE = "INTERACTIVE"
+    BULK = "BULK"
+
+
+class JobStatus(str, Enum):
+    PENDING = "PENDING"
+    RUNNING = "RUNNING"
+    SUCCEEDED = "SUCCEEDED"
+    FAILED = "FAILED"
+    CANCELLED = "CANCELLED"
+
+
+class MemoryOrigin(str, Enum):
+    EXTRACTION = "EXTRACTION"
+    USER = "USER"
+    AGENT = "AGENT"
+
+
+class MemoryStatus(str, Enum):
+    ACTIVE = "ACTIVE"
+    SUPERSEDED = "SUPERSEDED"
+    ARCHIVED = "ARCHIVED"
+    FORGOTTEN = "FORGOTTEN"
+
+
+class MemoryType(str, Enum):
+    FACT = "FACT"
+    PREFERENCE = "PREFERENCE"
+    GOAL = "GOAL"
+    PAIN_POINT = "PAIN_POINT"
+    EVENT = "EVENT"
+
+
+class PendingReason(str, Enum):
+    AMBIGUOUS = "AMBIGUOUS"
+    POSTPONED = "POSTPONED"
+    PLAN_REJECTED = "PLAN_REJECTED"
+
+
+class PendingStatus(str, Enum):
+    OPEN = "OPEN"
+    RESOLVED = "RESOLVED"
+
+
+class ReflectionStatus(str, Enum):
+    COMPLETED = "COMPLETED"
+    FAILED = "FAILED"
+    SKIPPED = "SKIPPED"
+
+
+class ReflectionTrigger(str, Enum):
+    FORCE = "FORCE"
+    FIRST = "FIRST"
+    IMPORTANCE = "IMPORTANCE"
+    SESSION_END = "SESSION_END"
+    INTERVAL = "INTERVAL"
+
+
+class RelationDirection(str, Enum):
+    OUTGOING = "OUTGOING"
+    INCOMING = "INCOMING"
+
+
+class RememberSource(str, Enum):
+    USER = "USER"
+    AGENT = "AGENT"
+
+
+class SourceType(str, Enum):
+    CONVERSATION = "CONVERSATION"
+    DOCUMENT = "DOCUMENT"
+    TODO = "TODO"
+    TASK = "TASK"
+    FORUM_POST = "FORUM_POST"
+    NOTE = "NOTE"
+    CALENDAR = "CALENDAR"
+
+
+class TimelineKind(str, Enum):
+    EVENT = "EVENT"
+    MEMORY = "MEMORY"
+    CANDIDATE = "CANDIDATE"
+
+
+class TraitContext(str, Enum):
+    WORK = "WORK"
+    PERSONAL = "PERSONAL"
+    SOCIAL = "SOCIAL"
+    LEARNING = "LEARNING"
+    GENERAL = "GENERAL"
+
+
+class TraitStage(str, Enum):
+    TREND = "TREND"
+    CANDIDATE = "CANDIDATE"
+    EMERGING = "EMERGING"
+    ESTABLISHED = "ESTABLISHED"
+    CORE = "CORE"
+    DISSOLVED = "DISSOLVED"
+
+
+class TraitSubtype(str, Enum):
+    BEHAVIOR = "BEHAVIOR"
+    PREFERENCE = "PREFERENCE"
+    CORE = "CORE"

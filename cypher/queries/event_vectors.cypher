@@ -1,0 +1,38 @@
+// Vectors of events made after ingest (the embed_events job): ingest stores an event with embed_due_at and no
+// embedding; the job reads the due ones with the text before them in their conversation and writes the vectors.
+
+// name: events_due_vectors
+// The user's events waiting for a vector (of one session when $session_id is set), oldest due first, each with
+// the message said just before it in its session (conversation order: time, position in its batch, uid), whose
+// end is embedded with it (a forgotten message, a tombstone without text, is no context). Superseded versions of a record never get one.
+MATCH (e:Event)
+WHERE e.embed_due_at IS NOT NULL AND e.user_id = $user_id AND e.superseded_at IS NULL
+  AND ($session_id IS NULL OR e.session_id = $session_id)
+WITH e ORDER BY e.embed_due_at, e.session_id, e.occurred_at, e.seq, e.uid
+LIMIT $limit
+CALL (e) {
+  OPTIONAL MATCH (p:Event)
+  WHERE e.source_type = 'conversation' AND p.user_id = $user_id AND p.session_id = e.session_id
+    AND p.forgotten_at IS NULL
+    AND (p.occurred_at < e.occurred_at
+         OR (p.occurred_at = e.occurred_at
+             AND (coalesce(p.seq, 0) < coalesce(e.seq, 0) OR (coalesce(p.seq, 0) = coalesce(e.seq, 0) AND p.uid < e.uid))))
+  WITH p ORDER BY p.occurred_at DESC, p.seq DESC, p.uid DESC
+  LIMIT 1
+  RETURN p
+}
+RETURN e.uid AS uid, e.source_type AS source_type, e.speaker AS speaker, e.title AS title, e.content AS content,
+       e.embed_due_at AS due_at, p.uid AS previous_uid, p.speaker AS previous_speaker, p.content AS previous_content
+;
+
+// name: set_event_vectors
+// $rows: {uid, embedding, previous_uid}. Only an event still due gets its vector, and only while the message its
+// context quoted still exists (a retraction deleted it meanwhile: the event stays due and is embedded again).
+UNWIND $rows AS row
+MATCH (e:Event {uid: row.uid})
+WHERE e.user_id = $user_id AND e.embed_due_at IS NOT NULL AND e.superseded_at IS NULL
+  AND (row.previous_uid IS NULL OR EXISTS { MATCH (p:Event {uid: row.previous_uid}) WHERE p.user_id = $user_id })
+SET e.embedding = row.embedding
+REMOVE e.embed_due_at
+RETURN count(e) AS stored
+;

@@ -1,0 +1,162 @@
+"""Reading and checking the body of a ``POST /graphql`` or ``/mcp`` (after authentication), and the metrics
+label of what it asks for.
+
+- the body, at most ``max_body_bytes`` (``Content-Length`` first, then the bytes as they arrive);
+- a JSON body must be valid UTF-8, nested at most ``max_json_depth`` deep (measured on the bytes, before
+  anything is parsed), and a JSON object (a GraphQL request with a ``query`` string; a JSON-RPC message or
+  batch on ``/mcp``);
+- the label: the GraphQL operation's root field when the schema knows it, ``multiple`` for several known
+  ones, ``other`` for anything else (so neither made-up names nor their combinations become metric series),
+  the document parsed with at most ``MAX_TOKENS`` tokens; ``mcp:<tool>`` for an MCP tool call,
+  ``mcp:<method>`` for a known method.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+import numpy as np
+from graphql import FieldNode, OperationDefinitionNode, parse
+
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Scope = MutableMapping[str, Any]
+
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+"""A JSON string, its escapes included (unrolled: linear, without backtracking per character)."""
+_NESTING = np.zeros(256, dtype=np.int8)
+_NESTING[[ord("["), ord("{")]] = 1
+_NESTING[[ord("]"), ord("}")]] = -1
+"""Each byte's change of nesting depth: +1 for ``[`` and ``{``, -1 for ``]`` and ``}``."""
+MCP_METHODS = frozenset(
+    {
+        "initialize",
+        "notifications/initialized",
+        "tools/list",
+        "tools/call",
+        "resources/list",
+        "resources/read",
+        "resources/templates/list",
+        "prompts/list",
+    }
+)
+
+
+async def read_body(scope: Scope, receive: Receive, limit: int) -> bytes | None:
+    """The whole body, or None as soon as it is known to exceed ``limit`` bytes (b"" if the client left)."""
+    for name, value in scope.get("headers", []):
+        if name == b"content-length":
+            with contextlib.suppress(ValueError):
+                if int(value) > limit:
+                    return None
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return b""
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(chunks)
+
+
+def json_depth(body: bytes) -> int:
+    """How deep arrays and objects nest in JSON text, counted on the bytes (strings skipped) without parsing;
+    linear in the size, in C."""
+    skeleton = np.frombuffer(_JSON_STRING.sub(b"", body), dtype=np.uint8)
+    if skeleton.size == 0:
+        return 0
+    return max(0, int(np.cumsum(_NESTING[skeleton], dtype=np.int32).max()))
+
+
+def content_type(scope: Scope) -> str:
+    for name, value in scope.get("headers", []):
+        if name == b"content-type":
+            return str(value.decode("latin-1")).split(";")[0].strip().lower()
+    return ""
+
+
+def load_json(body: bytes, *, max_depth: int) -> tuple[str | None, Any]:
+    """``(problem, payload)``: why the body is not acceptable JSON (None if it is), and the parsed value."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return f"the request body is not valid UTF-8 (byte {exc.start})", None
+    if (depth := json_depth(body)) > max_depth:
+        return f"the request body nests {depth} levels deep, over the limit of {max_depth}", None
+    try:
+        return None, json.loads(text)
+    except json.JSONDecodeError as exc:
+        return f"the request body is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})", None
+    except RecursionError:
+        return f"the request body nests over the limit of {max_depth} levels", None
+
+
+def inspect_graphql(
+    scope: Scope, body: bytes, *, max_depth: int, known_fields: frozenset[str], max_tokens: int
+) -> tuple[str | None, str]:
+    """``(problem, label)`` of a ``POST /graphql``: why the body is malformed (None if it is fine), and the
+    metrics label of its operation (``invalid`` when it is malformed)."""
+    if content_type(scope) not in ("application/json", ""):
+        return None, "other"
+    problem, payload = load_json(body, max_depth=max_depth)
+    if problem is not None:
+        return problem, "invalid"
+    if not isinstance(payload, dict):
+        return f"the request body must be a JSON object with a query, not {type(payload).__name__}", "invalid"
+    query = payload.get("query")
+    if not isinstance(query, str):
+        return "the request body needs a query string", "invalid"
+    return None, operation_label(query, payload.get("operationName"), known_fields=known_fields, max_tokens=max_tokens)
+
+
+def inspect_mcp(scope: Scope, body: bytes, *, max_depth: int, tools: frozenset[str]) -> tuple[str | None, str]:
+    """``(problem, label)`` of a ``POST /mcp``: JSON-RPC as a JSON object (or a list of them); the label is
+    ``mcp:<tool>`` for a call of a known tool, ``mcp:<method>`` for a known method, else ``mcp:other``."""
+    problem, payload = load_json(body, max_depth=max_depth)
+    if problem is not None:
+        return problem, "invalid"
+    if not isinstance(payload, dict | list):
+        return f"the request body must be a JSON-RPC object, not {type(payload).__name__}", "invalid"
+    first = payload[0] if isinstance(payload, list) and payload else payload
+    if not isinstance(first, dict):
+        return None, "mcp:other"
+    method = first.get("method")
+    if method == "tools/call":
+        params = first.get("params")
+        name = params.get("name") if isinstance(params, dict) else None
+        return None, f"mcp:{name}" if name in tools else "mcp:other"
+    return None, f"mcp:{method}" if method in MCP_METHODS else "mcp:other"
+
+
+def operation_label(
+    query: str,
+    operation_name: object = None,
+    *,
+    known_fields: frozenset[str] | None = None,
+    max_tokens: int | None = None,
+) -> str:
+    """The root field an operation selects (``recall``, ``ingestMessages``), ``multiple`` when it selects
+    several; ``other`` when it selects a name outside ``known_fields`` (when given) or none; ``invalid`` when
+    it does not parse within ``max_tokens`` tokens."""
+    try:
+        document = parse(query, no_location=True, max_tokens=max_tokens)
+    except Exception:  # graphql-core raises GraphQLSyntaxError; the API answers it
+        return "invalid"
+    for definition in document.definitions:
+        if isinstance(definition, OperationDefinitionNode) and (
+            operation_name is None or (definition.name is not None and definition.name.value == operation_name)
+        ):
+            names = {s.name.value for s in definition.selection_set.selections if isinstance(s, FieldNode)}
+            if not names or (known_fields is not None and not names <= known_fields):
+                return "other"
+            return names.pop() if len(names) == 1 else "multiple"
+    return "other"

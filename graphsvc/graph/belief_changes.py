@@ -1,0 +1,128 @@
+"""What changed about a user, read from the audit trail (issue 21: ``beliefChanges``).
+
+Statement: ``belief_changes`` in ``cypher/queries/belief_changes.cypher``. Every change of a memory or a trait
+already writes a ``HistoryEntry`` (who, when, old and new value, the events and memories it quotes); this
+module pages those of a time range, oldest first, keeping the changes of belief: a memory created, superseded,
+reinstated, corrected, forgotten, retracted, archived or restored, and a trait created, moved to another
+stage, upgraded or dissolved. Reinforcements and re-scorings are not changes of belief and stay out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal, get_args
+
+from graphsvc.graph.database import Queries, native
+from graphsvc.graph.timeline import decode_cursor, encode_cursor
+
+BeliefKind = Literal["memory", "trait"]
+BeliefActor = Literal["user", "agent", "extraction", "reflection", "learning"]
+MEMORY_CHANGES = ("created", "superseded", "reinstated", "corrected", "forgotten", "retracted", "archived", "restored")
+TRAIT_CHANGES = ("created", "stage_changed", "promoted", "upgraded", "dissolved")
+_ACTORS: dict[str, BeliefActor] = {
+    "user": "user",
+    "api": "user",
+    "retraction": "user",
+    "agent": "agent",
+    "extraction": "extraction",
+    "candidate": "extraction",
+    "impressions": "extraction",
+    "reflection": "reflection",
+    "daily_learning": "learning",
+    "learning": "learning",
+    "archival": "learning",
+}
+"""Who made a change, as recorded (``HistoryEntry.actor``) → as the feed names it. A retraction runs because a
+person asked to forget (``forgetSession``, ``forgetMessages``); promotion of candidates is extraction's."""
+
+
+def actor_of(recorded: str | None) -> BeliefActor:
+    """The feed's actor for a recorded one; an actor the table does not know (a job added later) is taken for
+    the one its name starts with, else ``user``."""
+    if recorded in _ACTORS:
+        return _ACTORS[recorded]
+    actors: tuple[BeliefActor, ...] = get_args(BeliefActor)
+    return next((a for a in actors if recorded and recorded.startswith(a)), "user")
+
+
+@dataclass(frozen=True)
+class BeliefChange:
+    """One change of belief.
+
+    Attributes:
+        uid: the HistoryEntry's id; at: when it was recorded.
+        kind: ``memory`` or ``trait``; target_uid: which one.
+        change: the event (``created``, ``superseded``, ``corrected``, ``forgotten``, ``stage_changed``...).
+        actor: who (:data:`BeliefActor`); recorded_actor: as recorded (``daily_learning``, ``candidate``...).
+        old_value, new_value: the text before and after (None where nothing was recorded, for anything
+            forgotten, and where a retraction blanked it: ``scrubbed``).
+        stage: a trait's stage after the change.
+        evidence_uids: the events and memories the change rests on or quotes.
+    """
+
+    uid: str
+    at: datetime
+    kind: BeliefKind
+    target_uid: str
+    change: str
+    actor: BeliefActor
+    recorded_actor: str
+    old_value: str | None
+    new_value: str | None
+    reason: str | None
+    stage: str | None
+    evidence_uids: list[str]
+    scrubbed: bool
+
+
+@dataclass(frozen=True)
+class BeliefChangePage:
+    """One page, oldest first; ``next_cursor`` None on the last."""
+
+    items: list[BeliefChange]
+    next_cursor: str | None
+
+
+def _change(row: dict[str, Any]) -> BeliefChange:
+    forgotten = row["event"] == "forgotten"
+    return BeliefChange(
+        uid=str(row["uid"]),
+        at=native(row["at"]),
+        kind="trait" if row["kind"] == "trait" else "memory",
+        target_uid=str(row["target_uid"]),
+        change=str(row["event"]),
+        actor=actor_of(row["actor"]),
+        recorded_actor=str(row["actor"] or ""),
+        old_value=None if forgotten else row["old_value"],
+        new_value=None if forgotten else row["new_value"],
+        reason=row["reason"],
+        stage=row["stage"],
+        evidence_uids=[str(u) for u in row["evidence_uids"]],
+        scrubbed=bool(row["scrubbed"]),
+    )
+
+
+async def page(
+    db: Queries, *, user_id: str, start: datetime, end: datetime, after: str | None, limit: int
+) -> BeliefChangePage:
+    """The user's changes of belief recorded in ``[start, end)``, oldest first, ``limit`` after cursor ``after``.
+
+    Raises:
+        InvalidInputError: ``after`` is not a cursor this API returned.
+    """
+    after_at, after_uid = decode_cursor(after) if after else (None, None)
+    rows = await db.read(
+        "belief_changes",
+        user_id=user_id,
+        to=end,
+        events=sorted({*MEMORY_CHANGES, *TRAIT_CHANGES}),
+        memory_events=list(MEMORY_CHANGES),
+        trait_events=list(TRAIT_CHANGES),
+        after_at=after_at,
+        after_uid=after_uid,
+        limit=limit + 1,
+        **{"from": start},
+    )
+    items = [_change(r) for r in rows[:limit]]
+    return BeliefChangePage(items, encode_cursor(items[-1].at, items[-1].uid) if len(rows) > limit else None)

@@ -22,11 +22,20 @@ _IRREGULAR_PAST = frozenset(
     sank shook shone slid spun spread stole stung swept swung tore wept withdrew""".split()
 )
 _PRESENT_IN_ED = frozenset("need feed bleed breed speed proceed succeed exceed seed heed shed wed".split())
-_MODALS = frozenset("can could will would shall should may might must".split())
+_MODALS = frozenset("can cannot could will would shall should may might must".split())
 _NOT_A_VERB = frozenset(
     """also really just still always never often usually sometimes actually even finally recently already
-    totally truly definitely especially mostly only ever now then too so all both""".split()
+    totally truly definitely especially mostly only ever now then too so all both quite rather almost""".split()
 )
+_LY_VERBS = frozenset("apply reply supply comply multiply rally bully tally sully dally".split())
+"""Verbs ending in -ly; any other word of five letters or more ending in -ly is an adverb ("I mostly cook at home")."""
+_COORDINATED_AUX = re.compile(
+    r"\b(?P<conj>(?:and|but|or)(?: (?:also|often|still|usually|sometimes|always|never|really|then))?) "
+    r"(?P<aux>have|haven['’]t|do|don['’]t|am|eat|love|like|feel|think|enjoy|want|hope|need|go|play|spend|find|try)\b"
+)
+"""A second verb of the same subject "I" ("I've applied for jobs but haven't heard back") agrees as well."""
+_WITH_OTHERS = re.compile(r"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?\w+|\b[A-Z][a-z]+)\s+and\s+$")
+""""My sister and I", "Tom and I": the "I" after it is part of a plural subject."""
 _I_CONTRACTIONS: dict[str, tuple[str, str]] = {
     # contraction → (auxiliary for a named third person, what follows)
     "i'm": ("is", ""),
@@ -53,16 +62,31 @@ def _third_person(verb: str) -> str:
     return verb + "s"
 
 
-def _agree(rest: str) -> str:
-    """The words after a subject "I" made to agree with a named third person ("love X" → "loves X")."""
+def _agree_coordinated(rest: str) -> str:
+    """A second verb of a subject "I" made to agree ("… but haven't" → "… but hasn't")."""
+
+    def agreed(match: re.Match[str]) -> str:
+        aux = match["aux"].lower().replace("’", "'")
+        return f"{match['conj']} {_AUX[aux] if aux in _AUX else _third_person(match['aux'])}"
+
+    return _COORDINATED_AUX.sub(agreed, rest)
+
+
+def _agree(rest: str) -> tuple[str, bool]:
+    """The words after a subject "I" made to agree with a named third person ("love X" → "loves X"), and whether
+    its verb was a present form made to agree (then a second verb of the same subject agrees too, "… and haven't"
+    → "… and hasn't"; after "should", "went", "can't" nothing does)."""
+    if re.match(r"\s*(?:and|or)\b", rest):
+        return rest, False  # "I and my cousins built …": a plural subject
     words = list(_WORD.finditer(rest))
     for match in words[:4]:
         word = match[0]
         lower = word.lower().replace("’", "'")
-        if lower in _NOT_A_VERB:
+        if lower in _NOT_A_VERB or (len(lower) > 4 and lower.endswith("ly") and lower not in _LY_VERBS):
             continue
         if lower in _AUX:
-            return rest[: match.start()] + _AUX[lower] + rest[match.end() :]
+            agreed = rest[: match.start()] + _AUX[lower] + _agree_coordinated(rest[match.end() :])
+            return agreed, True
         if (
             lower in _MODALS
             or lower in _IRREGULAR_PAST
@@ -71,9 +95,17 @@ def _agree(rest: str) -> str:
             or lower in ("was", "is", "has", "does", "not")
             or not lower.isalpha()
         ):
-            return rest
-        return rest[: match.start()] + _third_person(word) + rest[match.end() :]
-    return rest
+            return rest, False
+        return rest[: match.start()] + _third_person(word) + _agree_coordinated(rest[match.end() :]), True
+    return rest, False
+
+
+def _agree_chunk(chunk: str, agree: bool, coordinated: bool) -> tuple[str, bool]:
+    """The text between two first-person words: its verb made to agree after a subject "I" (``agree``), or only a
+    second verb of that subject (``coordinated``); and whether later text still continues that subject's verbs."""
+    if agree:
+        return _agree(chunk)
+    return (_agree_coordinated(chunk), True) if coordinated else (chunk, False)
 
 
 def name_the_speaker(sentence: str, speaker: str, language: Language) -> str:
@@ -92,19 +124,20 @@ def name_the_speaker(sentence: str, speaker: str, language: Language) -> str:
     if language == "zh":
         return name_the_speaker_zh(sentence, speaker)
     named = False
-    agree_next = False
+    agree_next = coordinated_next = False
     pieces: list[str] = []
     position = 0
     for match in _EN_FIRST.finditer(sentence):
-        chunk = sentence[position : match.start()]
-        pieces.append(_agree(chunk) if agree_next else chunk)
+        chunk, coordinated_next = _agree_chunk(sentence[position : match.start()], agree_next, coordinated_next)
+        pieces.append(chunk)
         agree_next = False
         token = match[0].lower().replace("’", "'")
         if token in _I_CONTRACTIONS:
             pieces.append(f"{speaker} {_I_CONTRACTIONS[token][0]}")
+            coordinated_next = token in ("i'm", "i've")  # "I'd …, I'll …": after a modal nothing agrees
         elif token == "i":
             pieces.append(speaker)
-            agree_next = True
+            agree_next = not _WITH_OTHERS.search(sentence[: match.start()])  # "my sister and I have": plural
         elif token in ("my", "mine", "our", "ours"):
             pieces.append(f"{speaker}'s" if not named else ("their" if token in ("my", "our") else "theirs"))
         elif token == "we" or token in _WE_CONTRACTIONS:
@@ -118,8 +151,7 @@ def name_the_speaker(sentence: str, speaker: str, language: Language) -> str:
             pieces.append(speaker if not named else "them")
         named = True
         position = match.end()
-    tail = sentence[position:]
-    pieces.append(_agree(tail) if agree_next else tail)
+    pieces.append(_agree_chunk(sentence[position:], agree_next, coordinated_next)[0])
     text = "".join(pieces)
     return text[:1].upper() + text[1:] if text else text
 

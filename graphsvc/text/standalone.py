@@ -81,17 +81,29 @@ def dash_clauses(sentence: str) -> list[str]:
 
 
 _TIME_NOUNS = frozenset(
-    "morning afternoon evening night week weekend month year summer winter spring fall autumn time".split()
+    "morning afternoon evening night week weekend month year summer winter spring fall autumn time days weeks months "
+    "years nights".split()
 )
 
 
 _ARTICLE = {"this": "a", "these": "some"}
+_DEICTIC_NOUNS = frozenset(
+    """style moment place thing things stuff kind type way idea ideas experience feeling one ones song view spot scene
+    part process method methods advice suggestion suggestions tip tips recommendation recommendations""".split()
+)
+"""Nouns that "this" points at rather than introduces ("I adore this colour", "I used this trick"): the "this" is
+kept, so the sentence is refused as pointing outside it."""
+_LIKING = frozenset(
+    "love loved like liked enjoy enjoyed adore adored prefer preferred wear wearing try trying use using follow".split()
+)
 
 
 def demonstrative_to_article(sentence: str) -> str:
     """English "this/these" before a noun, which in chat introduce what the speaker names ("I've been reading
     this inspiring book", "I found these old notebooks") → "a"/"an", "some"; in a time phrase ("this week") or as
-    a pronoun ("I loved this") they are kept, and so are "that/those", which point back ("I loved that book").
+    a pronoun ("I loved this") they are kept, and so are "that/those", which point back ("I loved that book"), and
+    "this" before a noun it points at (:data:`_DEICTIC_NOUNS`: "this tip", "this spot"; the object of love, like,
+    enjoy, wear, try, use: "I'll wear this scarf tomorrow", the one shown or named before; "all these").
     Needs the parser (:func:`graphsvc.text.nlp.english_parse`); unchanged without it."""
     if not re.search(r"\b(?:this|these)\b", sentence, re.IGNORECASE):
         return sentence
@@ -108,7 +120,18 @@ def demonstrative_to_article(sentence: str) -> str:
         text = token.text
         head = tokens[token.head]
         lower = text.lower()
-        if lower in _ARTICLE and token.dep == "det" and head.pos == "NOUN" and head.text.lower() not in _TIME_NOUNS:
+        pointed = (
+            head.text.lower() in _DEICTIC_NOUNS
+            or (head.dep == "dobj" and tokens[head.head].text.lower() in _LIKING)  # "I adore this scarf"
+            or (token.index > 0 and tokens[token.index - 1].text.lower() == "all")  # "all these tools"
+        )
+        if (
+            lower in _ARTICLE
+            and token.dep == "det"
+            and head.pos == "NOUN"
+            and head.text.lower() not in _TIME_NOUNS
+            and not pointed
+        ):
             following = tokens[token.index + 1].text if token.index + 1 < len(tokens) else ""
             text = _ARTICLE[lower] if lower != "this" else ("an" if following[:1].lower() in "aeiou" else "a")
             text = text.capitalize() if token.text[0].isupper() else text
@@ -236,12 +259,32 @@ _PEP_TALK = re.compile(
 )
 _EN_CONNECTIVE = re.compile(
     r"^(?i:so|and|but|now|also|plus|anyway|then|well|still|besides|on another note|on the other hand)\s*,?\s+"
-    r"(?=I\b|I['’]|[Mm]y\b|[Mm]e and\b|[Ww]e\b)"
+    r"(?=(?:(?i:today|now|lately|recently|these days|this \w+),?\s+)?(?:I\b|I['’]|[Mm]y\b|[Mm]e and\b|[Ww]e\b))"
 )
 """A connective that opens a sentence ("But I'm afraid of …", "On another note, I …") ties it to what was said
 before: cut, the statement stands alone without it."""
-_EN_CLAUSE_BREAK = re.compile(r"\s*(?:\s[-–—]\s*|[–—]\s*|-(?=\s)\s*|;\s*|:\s+|,?\s+(?:and|but|so|plus)\s+|,\s+)")
+_EN_CLAUSE_BREAK = re.compile(
+    r"\s*(?:\s[-–—]\s*|[–—]\s*|-(?=\s)\s*|;\s*|:\s+|,\s+(?:and|but|so|plus)\s+|"
+    r"\s+(?:and|but|so|plus)\s+(?=(?:I|it|we|they|he|she|that|this|there|my|our|everyone|everything)\b|"
+    r"(?:\w+ly\s+)?\w+(?:ing|ed)\b)|,\s+)"
+)
+"""Where a sentence may be cut: a dash, semicolon, colon, comma, or "and/but/so" starting a new clause (after a
+comma, before a subject or a verb in -ing/-ed: "… yesterday and it was so powerful", "… and shared it with …"); a
+bare "and" inside a phrase ("the colour and shape I chose") is no clause break."""
 _EN_FIRST_SINGULAR = re.compile(r"\b(?:my|me|myself|mine)\b", re.IGNORECASE)
+
+
+_EN_PAST_CLAUSE = re.compile(
+    r"\b(?:since|when|after|before|because|as soon as|until)\s+"
+    r"(?P<clause>(?:I|we|(?-i:[Mm]y) (?!own\b)[\w'’-]+)(?: (?:just|finally|first|all|both|also|really|recently))?"
+    r" (?:\w+ed|was|were|had|got|went|lost|won|made|met|saw|took|ran|came|gave|found|left|began|bought|moved|started|"
+    r"spent|broke|fell|heard|told|wrote|drove|flew|became|grew|quit|joined|(?:['’]ve|have|has) \w+)\b[^,;:.!?—–]*)",
+    re.IGNORECASE,
+)
+"""A subordinate clause in the past whose subject is the speaker, "we" or someone of theirs ("Since I quit my job
+at the bakery, money has been tight", "It was scary when my daughter fell off her bike"): a statement of its own
+when the rest of the sentence stands on nothing. Only past forms: "after I finish my degree" is a plan,
+not a happening."""
 
 
 def _points_outside(text: str) -> bool:
@@ -269,18 +312,71 @@ _EN_VAGUE = re.compile(
     r"^I(?:['’]ll| will| would)? (?:try|do|give) (?:my|their) best\b|"
     r"^I(?:['’]ll| will) (?:try|keep trying)(?: (?:it|that|this|these|them|harder|again))?[.!]?$|"
     r"^I learned a lot[.!]?$|^I (?:really )?(?:don['’]t|do not) know what to do[.!]?$|"
-    r"^I (?:encountered|had|have) (?:a|some) (?:problem|issue|trouble|worry)s?(?: today)?[.!]?$|"
+    r"^I(?:['’]ve been| have been| am|['’]m)? (?:encountered|had|have|facing|having|met) "
+    r"(?:a|some|a few|many|a lot of) (?:problem|issue|trouble|worry|difficult(?:y|ies)|challenge)s?"
+    r"(?: (?:today|lately|recently|at work))?[.!]?$|"
+    r"\bneed (?:a |some )?(?:\w+ )?(?:relaxation|rest|break)\b|"
+    r"\bthe (?:most|least) \w+ (?:part|thing|moment|scene)\b|\bthe (?:best|worst|hardest|easiest) (?:part|thing)\b|"
     r"\b(?:go for a walk|take a walk|watch a movie|see a movie|grab (?:a )?(?:coffee|bite|drink)|take a nap|"
-    r"get some rest)\b(?=[^.!?]{0,25}[.!?]?$)",
+    r"get some rest)\b(?=[^.!?]{0,25}[.!?]?$)|"
+    r"\b(?:want|need|going|plan|like|love) to (?:relax|unwind|chill(?: out)?|rest)(?: (?:a bit|a little|for a while))?"
+    r"[.!]?$|"
+    r"^I(?:['’]m| am| was| feel| felt| have been feeling| ['’]ve been feeling| still feel| just feel| feel really| "
+    r"really feel)(?: (?:a bit|a little|so|really|very|quite|kind of|pretty|totally|extremely|super|rather|more|"
+    r"much|somewhat|too|a lot))+ [\w-]+(?: (?:now|today|lately|again))?[.!]?$|"
+    r"^I (?:feel|felt|have been feeling|['’]ve been feeling|still feel|just feel) [\w-]+(?: (?:now|today|lately|"
+    r"again))?[.!]?$|"
+    r"^I(?:['’]ll| will) think (?:about it|it over|carefully|more)?(?: (?:and|to) weigh\b|[.!]?$)|"
+    r"\bmy favou?rite (?:is|was|are|were)\b|"
+    r"^I had (?:a|an|such a) (?:great|good|wonderful|fun|nice|lovely|amazing|awesome|fantastic) time[.!]?$|"
+    r"^I had a blast[.!]?$|"
+    r"^I(?:['’]ll| will)(?: (?:definitely|certainly|surely|also|really|carefully|seriously|just|still))* "
+    r"(?:try (?:these|those|some|it|that|them|your|the|harder|again|more)|pay attention|enjoy|follow|consider|"
+    r"look into|check|think|remember|be careful|make sure|keep|practice|search|work hard|stay|do my best|give it)\b|"
+    r"\b(?:the|some) local\b(?!.*\b(?-i:[A-Z])[a-z]+)",
     re.IGNORECASE,
 )
 """Statements that say nothing alone: resolutions without an object ("I'll try my best"), "I learned a lot", a
-problem not named, and passing plans ("I'm going to take a walk", "I plan to watch a movie")."""
+problem not named, passing plans ("I'm going to take a walk", "I plan to watch a movie", "I need to unwind"), a
+mood with no cause or object ("I was so nervous.", "I feel gloomy."), a favourite not named ("My favorite is …":
+favourite what), "the local …" where no place is named (local to a place said before), "I had a great time", and
+resolutions taken from advice ("I'll definitely check them out", "I will keep that in mind", "I will make sure to
+remember it")."""
+
+
+_EN_MOODS = (
+    r"(?:down|low|sad|bad|upset|unhappy|blue|depressed|anxious|stressed(?: out)?|lonely|bored|frustrated|"
+    r"overwhelmed|great|good|happy|better|worse|excited|nervous|worried|restless|irritable|irritated|confused|lost|"
+    r"helpless|scared|afraid|tense|annoyed|uneasy|empty|hopeless|powerless|fine|okay|ok|relaxed|calm|grateful|"
+    r"thankful|glad|proud|terrible|awful|moody|gloomy|upbeat|amazing|wonderful|fantastic|awesome|tired|exhausted|"
+    r"drained|worn out)"
+)
+_EN_MOOD_ONLY = re.compile(
+    r"^(?:(?:today|lately|recently|now|honestly|so|but|and|also|still|just),?\s+)*"
+    r"I(?:['’]m| am| was|['’]ve been| have been)?"
+    r"(?:\s+(?:feeling|feel|felt|really|just|still|a bit|a little|so|very|quite|kind of|pretty|rather|somewhat|"
+    r"totally|extremely|super|also|too|more|both|physically|mentally|emotionally|and))*"
+    rf"\s+{_EN_MOODS}(?:(?:,|\s+and|\s+or|,\s+and)\s+(?:(?:a bit|a little|really|so|very|quite|also) )*{_EN_MOODS})*"
+    r"(?:\s+(?:today|now|lately|recently|these days|right now|at the moment|this week|again|too))?[.!]?$",
+    re.IGNORECASE,
+)
+"""A mood and nothing else ("I'm feeling kind of blue now.", "I was so nervous and annoyed."): no cause, no object,
+nothing a later reader could use."""
+_EN_SUBORDINATE = re.compile(
+    r"^(?:although|though|even though|even if|if|unless|whereas|because|since|while|when|as long as)\b", re.IGNORECASE
+)
+_EN_ACKNOWLEDGED = re.compile(r"^I (?:know|see|agree|understand|get it)(?:\s*[,.!]|\s+but\b|$)", re.IGNORECASE)
+""""I see, but my landlord never …": the acknowledgement answers the listener; the clause after it may stand
+alone."""
 
 
 def _acceptable(sentence: str) -> bool:
     if not (_EN_SPEAKER_SUBJECT.match(sentence) or _EN_WE_SUBJECT.match(sentence)):
         return False
+    if _EN_MOOD_ONLY.match(sentence) or _EN_ACKNOWLEDGED.match(sentence):
+        return False
+    if _EN_SUBORDINATE.match(sentence) and len(re.findall(r"\b(?:I|we|my)\b", sentence, re.IGNORECASE)) < 2:
+        return False  # "Even though I was tired.": the main clause was cut
     if _EN_WE.search(sentence) and not _EN_WE_SUBJECT.match(sentence):
         return False
     if _points_outside(sentence) or _EN_LOOSE_OBJECT.search(sentence):
@@ -304,7 +400,9 @@ def speaker_subject(sentence: str) -> str | None:
 
     Tried in turn: the whole sentence; its longest head that stands alone ("I went to a support group
     yesterday, and it was so powerful" → "I went to a support group yesterday."); each clause
-    of its own ("Crazy thing happened - I won a tournament last Saturday" → "I won a tournament last Saturday.").
+    of its own ("Crazy thing happened - I won a tournament last Saturday" → "I won a tournament last Saturday.");
+    a subordinate clause in the past (:data:`_EN_PAST_CLAUSE`: "Since I quit my job at the bakery, money has been
+    tight" → "I quit my job at the bakery.").
     Each must have the speaker (or "we" doing something) as its subject and stand alone (:func:`_acceptable`).
     Expects :func:`normalise_informal` and :func:`restore_subject` applied.
     """
@@ -321,6 +419,10 @@ def speaker_subject(sentence: str) -> str | None:
     for start, stop in zip(edges, ends, strict=True):
         clause = _finish(restore_subject(sentence[start:stop].strip()))
         if start and _acceptable(clause):
+            return clause
+    for match in _EN_PAST_CLAUSE.finditer(sentence):  # "… since I moved to Leeds two years ago"
+        clause = _finish(match["clause"])
+        if _acceptable(clause):
             return clause
     return None
 
@@ -349,6 +451,8 @@ def says_that(sentence: str) -> str | None:
     """
     if not _EN_FIRST_SINGULAR.search(sentence) or _EN_WE.search(sentence) or _points_outside(sentence):
         return None
+    if _EN_VAGUE.search(sentence) or re.match(r"the (?:most|least|best|worst|first|last|\w+est)\b", sentence, re.I):
+        return None  # "The funniest part for me was …": of a film, a trip, … named before
     if len(content_words(sentence)) < MIN_CONTENT_WORDS + 1 or _PEP_TALK.search(sentence):
         return None
     tokens = nlp.english_parse(sentence)
@@ -377,14 +481,39 @@ _ZH_INTRODUCED = re.compile(r"(?:一[只个位本部条首]|叫|名叫)[\u4e00-\
 """A pronoun right after what it names ("养了一只猫叫团子，它特别黏人") points inside the sentence."""
 _ZH_VAGUE = re.compile(
     r"^我(?:会|要|将)(?:尽力|试着|努力|认真|好好|尽量|继续)|^我有一个(?:烦恼|问题|困扰|麻烦)[。！]?$|^我学到了很多[。！]?$|"
-    r"^我(?:还)?没有计划|^我(?:真的|也|还是)?不知道(?:该|应该)?怎么(?:办|做)(?:才好)?[。！]?$"
+    r"^我(?:还)?没有计划|^我(?:真的|也|还是)?不知道(?:该|应该)?怎么(?:办|做)(?:才好)?[。！]?$|"
+    r"^我(?:会|要|将)(?:去搜索|去查|尽情|多|注意|试试|尝试|考虑|记住|按照|听从|参考)|"
+    r"^我(?:最近|今天|这几天)?遇到了(?:一个|一些|一件)?(?:麻烦|问题|困难|难题|很?不开心的事情?)[，。！]?(?:不知道(?:该|应该)?怎么(?:解决|办)[。！]?)?$|"
+    r"^我(?:今天|现在|真的|还是|也)?(?:感到|感觉|觉得)(?:很|非常|有点|有些|特别|真的|十分|挺|好|太)?[\u4e00-\u9fff]{1,4}"
+    r"(?:的|了)?[。！]?$|当地|^我(?:真的|也|还|有点|有些)?不(?:太)?知道(?:应该|该)?(?:送|买|做|选|说|去)什么|^我(?:认为|觉得)首先|"
+    r"(?:打算|想|准备|要)(?:出去|去)?(?:散步|散散步|走走|看(?:个|场|部)?电影|休息一下|放松一下)|"
+    r"(?:打算|想|准备|要)[^，。]{0,12}?放松一下(?:自己)?[。！]?$|^我是不是|^今天是(?:星期|周)"
 )
-"""Chinese statements that say nothing alone: resolutions ("我会尽力…"), a worry not named, "我学到了很多"."""
+"""Chinese statements that say nothing alone: resolutions ("我会尽力…"), a worry not named, "我学到了很多", a mood
+with no cause ("我觉得很郁闷。"), 当地 (local to a place said before), an uncertainty with its object left out
+("我不知道该买什么": for whom or what was said before), an answer's first step ("我认为首先要…"), a passing plan
+("我准备去走走"), a question ("我是不是应该…")."""
+_ZH_TIED = re.compile(r"^(?:但是|但|不过|可是|可|而且|所以|因此|毕竟|然后|同时)")
+"""A statement opening with a connective ("所以我报了名") continues what was said before it."""
 """Once a leading clause is cut, a pronoun left in the rest points to what was cut ("团子病了，我带它去了医院")."""
 _ZH_CLAUSE = re.compile(r"[^，,；;]+[，,；;]?")
 
 
 _ZH_PRONOUNS = frozenset("他 她 它 他们 她们 它们 其中 其他人".split())
+
+
+_ZH_MOOD_WORDS = re.compile(
+    r"不知道(?:该|应该)?怎么办(?:才好)?|心烦意乱|不知所措|不开心|心情|烦躁|郁闷|难过|伤心|沮丧|焦虑|压抑|无聊|不安|低落|"
+    r"糟糕|失落|迷茫|难受|痛苦|紧张|担心|害怕|孤独|寂寞|开心|高兴|快乐|愉快|烦恼|疲倦|疲惫|压力|无助|不太好|不好|很差|"
+    r"力不从心|有时候|总是|感到|感觉|觉得|有点|有些|一些|一点|非常|特别|真的|十分|比较|今天|这几天|最近|心里|自己|我|的|很|"
+    r"挺|太|和|也|有|烦|累|会|总|"
+    r"[，、。！\s]"
+)
+
+
+def _zh_mood_only(sentence: str) -> bool:
+    """A Chinese mood and nothing else ("这几天我特别烦躁。", "我觉得很紧张，也很害怕。"): no cause, no object."""
+    return not _ZH_MOOD_WORDS.sub("", re.sub(_ZH_LEAD, "", sentence, count=1))
 
 
 def _zh_points_outside(sentence: str) -> bool:
@@ -400,6 +529,20 @@ def _zh_points_outside(sentence: str) -> bool:
     return False
 
 
+def zh_says_nothing(statement: str) -> bool:
+    """Whether a Chinese self-report with its subject dropped ("最近压力很大", "这几天特别郁闷") says nothing
+    alone, by the rules :func:`speaker_clause` applies to a statement with 我: a connective opening, a pointer, a
+    vague statement or a mood alone."""
+    kept = "我" + re.sub(_ZH_LEAD + r"[，,、\s]*", "", statement, count=1)
+    return bool(
+        _ZH_TIED.match(statement)
+        or _zh_points_outside(statement)
+        or _ZH_VAGUE.search(kept)
+        or _ZH_VAGUE.search(statement)
+        or _zh_mood_only(statement)
+    )
+
+
 def speaker_clause(sentence: str) -> str | None:
     """The Chinese ``sentence`` from its first clause whose subject is the speaker (我, after time words and
     connectives), or None: "今天是个美好的一天，我跟朋友去看了电影。" → "我跟朋友去看了电影。". Sentences
@@ -412,6 +555,10 @@ def speaker_clause(sentence: str) -> str | None:
     for clause in _ZH_CLAUSE.findall(sentence):
         if _ZH_SPEAKER_CLAUSE.match(clause):
             kept = sentence[position:]
+            if _ZH_TIED.match(kept) or (position and re.match(_ZH_LEAD + r"[，,、\s]*我也", kept)):
+                return None  # "…，我也去了": what 也 adds to was cut
+            if _zh_mood_only(kept):
+                return None
             return None if _ZH_VAGUE.search(re.sub(_ZH_LEAD + r"[，,、\s]*", "", kept, count=1)) else kept
         position += len(clause)
     return None

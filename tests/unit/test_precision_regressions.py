@@ -90,10 +90,64 @@ def test_a_bare_self_introduction_is_no_memory() -> None:
         ("I don't know what to do.", None),  # says nothing alone
         ("我真的不知道该怎么办。", None),
         ("我不知道该怎么和老板谈加薪。", "我不知道该怎么和老板谈加薪。"),  # says what is unclear
+        # A mood with no cause or object says nothing; with one it does.
+        ("I was so nervous.", None),
+        ("I'm feeling kind of blue now.", None),
+        ("I'm nervous about my driving test on Friday.", "I'm nervous about my driving test on Friday."),
+        ("这几天我特别烦躁。", None),
+        ("我觉得很紧张，也很害怕。", None),
+        ("我今天很烦躁，因为房东又涨了房租。", "我今天很烦躁，因为房东又涨了房租。"),
+        # Resolutions taken from advice, passing plans, a problem not named.
+        ("I'll definitely check them out.", None),
+        ("I will keep that in mind.", None),
+        ("I need to unwind a little.", None),
+        ("I've been having some problems lately.", None),
+        ("我会多注意休息。", None),
+        ("我最近遇到了一些麻烦。", None),
+        ("我准备去走走。", None),
+        # "this" pointing at what was shown or said, "the local …", a favourite not named, a question.
+        ("I adore this scarf.", None),
+        ("I found this tiny ramen bar in Osaka.", "I found a tiny ramen bar in Osaka."),
+        ("I want to taste the local wine.", None),
+        ("I want to taste the local wine in Porto.", "I want to taste the local wine in Porto."),
+        ("My favorite is the blue one.", None),
+        ("我是不是应该换个工作。", None),
+        ("我想尝尝当地的小吃。", None),
+        # A subordinate clause cut from its main clause, or a main clause after a connective.
+        ("Even though I was tired.", None),
+        ("I see, but my landlord never answers my emails.", "My landlord never answers my emails."),
+        ("所以我报了名。", None),
+        ("下雨了，我也去了。", None),
+        # A past subordinate clause is a statement of its own when the rest says nothing alone.
+        ("Since I quit my job at the bakery, money has been tight.", "I quit my job at the bakery."),
+        ("It was scary when my daughter fell off her bike.", "My daughter fell off her bike."),
+        ("It will be great after I finish my degree.", None),  # a plan, not a happening
     ],
 )
 def test_a_statement_stands_alone_or_is_refused(sentence: str, kept: str | None) -> None:
     assert stands_alone(sentence, detect_language(sentence)) == kept
+
+
+@pytest.mark.parametrize(
+    ("sentence", "named"),
+    [
+        ("I mostly cook at home and eat early.", "Ana mostly cooks at home and eats early."),
+        ("I don't drive and haven't got a licence.", "Ana doesn't drive and hasn't got a licence."),
+        ("I've sold my car and have bought a bike.", "Ana has sold their car and has bought a bike."),
+        ("My brother and I run a food truck.", "Ana's brother and Ana run a food truck."),
+        ("I and my cousins built a treehouse.", "Ana and their cousins built a treehouse."),
+        ("I should sell my car and buy a bike.", "Ana should sell their car and buy a bike."),  # after a modal
+        ("I quite like jazz, and I also love opera.", "Ana quite likes jazz, and Ana also loves opera."),
+        ("I cannot swim.", "Ana cannot swim."),
+    ],
+)
+def test_every_verb_of_the_speaker_agrees_with_their_name(sentence: str, named: str) -> None:
+    assert name_the_speaker(sentence, "Ana", "en") == named
+
+
+def test_a_subject_dropped_chinese_self_report_that_says_nothing_is_no_memory() -> None:
+    assert _memories(("王丽", "这几天特别郁闷。")) == []
+    assert _memories(("王丽", "最近在学游泳，进步很慢。")) == ["王丽最近在学游泳，进步很慢。"]
 
 
 def test_informal_forms_are_written_out_and_a_dropped_subject_restored() -> None:

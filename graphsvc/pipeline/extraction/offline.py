@@ -270,6 +270,8 @@ def _statement(
         return None
     sentence = trim_evaluation(sentence, language)
     if language == "zh" and "我" not in sentence:
+        if standalone.zh_says_nothing(sentence):
+            return None
         return (sentence, hit) if (hit := _classified(sentence, language, sent_at)) else None
     standalone_sentence = standalone.stands_alone(resolve_antecedent(sentence, asked, language), language)
     if standalone_sentence is None:

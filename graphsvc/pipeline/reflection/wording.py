@@ -66,8 +66,12 @@ def _items(pattern: re.Pattern[str], texts: Sequence[str], *, limit: int | None 
 
 
 def _join(items: list[str], language: str) -> str:
+    """The items as one list ("a, b and c"). In English an action of several words ("trying new wines") goes last,
+    so no item after it reads as its object ("Enjoys business and trying new wines", not "Enjoys trying new wines
+    and business")."""
     if language == "zh":
         return items[0] if len(items) == 1 else "、".join(items[:-1]) + "和" + items[-1]
+    items = sorted(items, key=lambda item: len(item.split()) > 1 and item.split()[0].lower().endswith("ing"))
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 

@@ -48,3 +48,9 @@ def test_an_activity_done_in_two_memories_is_a_habit() -> None:
     assert characterise(running) == "Goes running"
     assert characterise(["Ana went running in the park", "Ana went hiking in May"]) is None  # each once
     assert characterise(["Ana went home early", "Ana went home late"]) is None  # a place, not an activity
+
+
+def test_an_action_of_several_words_is_named_last() -> None:
+    # Else the noun after it reads as its object: "Enjoys restoring old radios and sailing boats".
+    texts = ["Ana enjoys restoring old radios.", "Ana likes chess.", "Ana fixed two radios and played chess on Sunday."]
+    assert characterise(texts) == "Enjoys chess and restoring old radios"

@@ -34,8 +34,9 @@ _COORDINATED_AUX = re.compile(
     r"(?P<aux>have|haven['’]t|do|don['’]t|am|eat|love|like|feel|think|enjoy|want|hope|need|go|play|spend|find|try)\b"
 )
 """A second verb of the same subject "I" ("I've applied for jobs but haven't heard back") agrees as well."""
-_WITH_OTHERS = re.compile(r"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?\w+|\b[A-Z][a-z]+)\s+and\s+$")
-""""My sister and I", "Tom and I": the "I" after it is part of a plural subject."""
+_WITH_OTHERS = re.compile(r"(?:^|[,;:]\s*)(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?\w+|[A-Z][a-z]+)\s+and\s+$")
+""""My sister and I", "Tom and I" opening a clause: the "I" after it is part of a plural subject ("I live in Lisbon and
+I work …" is not)."""
 _I_CONTRACTIONS: dict[str, tuple[str, str]] = {
     # contraction → (auxiliary for a named third person, what follows)
     "i'm": ("is", ""),

@@ -203,7 +203,7 @@ def restore_subject(sentence: str) -> str:
 _EN_LEAD = (
     r"(?:(?:yesterday|today|tonight|recently|lately|finally|actually|also|so|and|but|then|now|plus|anyway|"
     r"honestly|luckily|unfortunately|sadly|thankfully|fortunately|personally|currently|still|just|"
-    r"(?:last|this|next|past|this past) \w+|earlier(?: today| this \w+)?|the other day|a while ago|"
+    r"(?:last|this|next|past|this past) \w+|these days|earlier(?: today| this \w+)?|the other day|a while ago|"
     r"(?:a (?:few|couple of)|\w+) (?:days|weeks|months|years) ago|on \w+day|in \d{4}|over the \w+|"
     r"at (?:first|the moment)|for (?:the )?(?:first|last) time|as a (?:kid|child|teen|teenager)|"
     r"(?:in|on|at|during|for|with|after|before|over|by|from|outside of|apart from|besides) [^,;]{1,40},|"
@@ -230,7 +230,7 @@ _EN_WE = re.compile(r"\b(?:we|we['’](?:re|ve|d|ll)|us|ourselves|let['’]?s)\b
 """Who "we" are is not known: only "we" doing something (:data:`_EN_WE_SUBJECT`) is kept, as "<name> and others".
 "our" is the speaker's ("our team" is the team the speaker is in) and named like "my"."""
 _EN_POINTER = re.compile(
-    r"\b(?:(?P<person>he|she|him|they|them|his)\b|(?P<thing>it|its)\b|(?:these|those|here['’]s|there['’]s)\b|"
+    r"\b(?:(?P<person>he|she|him|they|them|his)\b|(?P<thing>it|its)\b|(?:these(?! days)|those|here['’]s|there['’]s)\b|"
     r"this\b(?!\s+(?:morning|afternoon|evening|week|weekend|month|year|summer|winter|spring|fall|autumn|time|past)\b)|"
     r"that(?:['’]s|\s*[.!?,;]|\s*$)|like that\b|(?:of|about|for|with|to|do|did) that\b)",
     re.IGNORECASE,

@@ -122,6 +122,8 @@ def test_a_bare_self_introduction_is_no_memory() -> None:
         ("Since I quit my job at the bakery, money has been tight.", "I quit my job at the bakery."),
         ("It was scary when my daughter fell off her bike.", "My daughter fell off her bike."),
         ("It will be great after I finish my degree.", None),  # a plan, not a happening
+        ("These days I cycle to work.", "These days I cycle to work."),  # a time phrase, not a pointer
+        ("I love these boots.", None),
     ],
 )
 def test_a_statement_stands_alone_or_is_refused(sentence: str, kept: str | None) -> None:
@@ -139,6 +141,8 @@ def test_a_statement_stands_alone_or_is_refused(sentence: str, kept: str | None)
         ("I should sell my car and buy a bike.", "Ana should sell their car and buy a bike."),  # after a modal
         ("I quite like jazz, and I also love opera.", "Ana quite likes jazz, and Ana also loves opera."),
         ("I cannot swim.", "Ana cannot swim."),
+        ("I live in Faro and I work at a bakery.", "Ana lives in Faro and Ana works at a bakery."),  # two clauses
+        ("Tom and I went sailing.", "Tom and Ana went sailing."),
     ],
 )
 def test_every_verb_of_the_speaker_agrees_with_their_name(sentence: str, named: str) -> None:

@@ -286,6 +286,11 @@ class EmbeddingSettings(Section):
     pooling), at most this many chunks; text past them is cut (it stays searchable by full text). Queries
     get one window. Bounds the embedding cost of any one text (a 20,000-character message took 5.4 s
     unbounded, a 2 MB speaker over 5 minutes)."""
+    concurrency: int | None = Field(default=None, ge=1, le=64)
+    """Embedding calls that run at once: for ``local``, copies of the model, each single-threaded on its own
+    core (default: one per core, at most 2; about 21 MiB each); for ``openai``, requests in flight (default 4).
+    Background work (jobs) runs beside them, one call at a time (locally on one more copy, at a lower OS
+    priority)."""
     queue_per_user: int = Field(default=1_024, ge=1)
     """Texts one user may have waiting for the embedder; a call that would pass it is refused with
     OVERLOADED (keep it at least MAX_MESSAGES_PER_REQUEST)."""

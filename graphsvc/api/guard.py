@@ -114,7 +114,9 @@ class GuardMiddleware:
             await refuse(self._too_many(over.wait_s, stage="auth_failures"), scope, send)
             return
         except AuthenticationError as exc:
-            wait_s = await self._failed(client, key_id)
+            # Only a credential that was checked and refused spends the budget: requests with none cost no hash,
+            # and counting them would let an anonymous flood lock out every new key behind the same address.
+            wait_s = await self._failed(client, key_id) if "authorization" in connection.headers else None
             refusal = (
                 self._too_many(wait_s, stage="auth_failures")
                 if wait_s is not None

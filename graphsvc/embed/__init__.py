@@ -5,14 +5,21 @@ from __future__ import annotations
 from graphsvc.config import Settings
 from graphsvc.embed.base import Embedder
 
+REMOTE_CONCURRENCY = 4
+"""Requests in flight to an OpenAI-compatible embeddings endpoint when ``EMBEDDING_CONCURRENCY`` is unset."""
+
 
 def build_embedder(settings: Settings) -> Embedder:
     """The embedder the settings ask for (``EMBEDDER=local|openai``), behind the fair, bounded queue of
     :mod:`graphsvc.embed.fair`, its inputs cut to what the model reads."""
     from graphsvc.embed.fair import FairEmbedder
 
+    model = _model(settings)
     return FairEmbedder(
-        _model(settings), per_user=settings.embedding.queue_per_user, total=settings.embedding.queue_total
+        model,
+        per_user=settings.embedding.queue_per_user,
+        total=settings.embedding.queue_total,
+        concurrency=model.concurrency,
     )
 
 
@@ -30,6 +37,7 @@ def _model(settings: Settings) -> Embedder:
             dimensions=settings.embedding.dimensions,
             batch_size=settings.embedding.batch_size,
             max_chars=settings.embedding.window_tokens * settings.embedding.max_windows * 4,
+            concurrency=settings.embedding.concurrency or REMOTE_CONCURRENCY,
         )
     from graphsvc.embed.local import LocalEmbedder
 
@@ -37,4 +45,5 @@ def _model(settings: Settings) -> Embedder:
         batch_size=settings.embedding.batch_size,
         window_tokens=settings.embedding.window_tokens,
         max_windows=settings.embedding.max_windows,
+        engines=settings.embedding.concurrency,
     )

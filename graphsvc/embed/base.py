@@ -18,12 +18,15 @@ class Embedder(Protocol):
     """
 
     dimensions: int
+    concurrency: int
+    """Foreground calls it runs at once (callers queue for a place in :class:`graphsvc.embed.fair.FairEmbedder`)."""
 
     async def embed_passages(self, texts: list[str], *, background: bool = False) -> Vectors:
         """Returns ``(len(texts), dimensions)`` float32, L2-normalised; ``(0, dimensions)`` for no texts.
 
-        ``background=True`` marks work that may wait (extraction jobs): an in-process model then
-        yields to foreground calls (ingest, recall) between texts.
+        ``background=True`` marks work that may wait (jobs: vectors of ingested events, extraction): it
+        never takes a place foreground calls (ingest, recall) wait for, and an in-process model runs it at a
+        lower OS priority.
         """
         ...
 

@@ -1,13 +1,16 @@
 """A fair, bounded queue in front of an embedder: one user's bulk import cannot starve another's recall.
 
-The model does one thing at a time (the local one uses both cores per call), so callers take turns on a
-gate. Each call is cut into slices (a query: one text; a foreground passage call: ``PASSAGE_SLICE`` texts; a
+The model runs a bounded number of calls at once (its ``concurrency``: the local one has a copy per core), so
+callers take turns on a gate with that many places; background work takes turns on a gate of its own with one
+place (the local model runs it on a copy of its own at a lower OS priority), so a job never holds a place a
+recall waits for. Each call is cut into slices (a query: one text; a foreground passage call: ``PASSAGE_SLICE`` texts; a
 background job, such as the vectors of ingested messages: ``BACKGROUND_SLICE`` texts) and every slice waits for
 its turn separately, so a 500-message import holds the model for one slice at a time. Turns go
 
-1. to queries (recall) before passages (ingest) before background work (jobs), except that background
-   work waiting longer than ``BACKGROUND_MAX_WAIT_S`` goes next (it always progresses);
-2. within a class, round-robin over users: a user with 60 slices waiting and a user with 1 alternate.
+1. to queries (recall) before passages (ingest) (on a shared gate, background work goes after both, except
+   that background work waiting longer than ``BACKGROUND_MAX_WAIT_S`` goes next: it always progresses);
+2. within a class, round-robin over users: a user with 60 slices waiting and a user with 1 alternate; with
+   several places, one user holds at most all but one of them.
 
 The queue is bounded: a call that would leave more than ``embedding_queue_per_user`` texts of its user, or
 ``embedding_queue_total`` texts in all, waiting is refused at once with
@@ -19,7 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import OrderedDict, deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import Awaitable, Callable
 
 import numpy as np
@@ -39,55 +42,68 @@ _KIND = {QUERY: "query", PASSAGE: "passage", BACKGROUND: "background"}
 
 
 class FairGate:
-    """One holder at a time; the next turn by class, then round-robin over users (see the module docstring)."""
+    """``capacity`` holders at a time, at most ``capacity - 1`` of them (at least one) for any one user, so with
+    several places one user's long calls always leave a place to the others; the next turn by class, then
+    round-robin over users (see the module docstring)."""
 
-    def __init__(self) -> None:
-        self._busy = False
+    def __init__(self, capacity: int = 1) -> None:
+        self._capacity = capacity
+        self._per_user = max(1, capacity - 1)
+        self._holding: Counter[str] = Counter()
         self._waiting: dict[int, OrderedDict[str, deque[tuple[float, asyncio.Future[None]]]]] = {
             c: OrderedDict() for c in (QUERY, PASSAGE, BACKGROUND)
         }
 
     async def acquire(self, *, user: str, klass: int) -> None:
-        if not self._busy and not any(self._waiting.values()):
-            self._busy = True
+        """Wait for a place for ``user``'s call of class ``klass`` (QUERY, PASSAGE or BACKGROUND)."""
+        if self._free() and self._holding[user] < self._per_user and not any(self._waiting.values()):
+            self._holding[user] += 1
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         entry = (time.monotonic(), future)
         self._waiting[klass].setdefault(user, deque()).append(entry)
+        self._dispatch()
         try:
             await future
         except asyncio.CancelledError:
             if future.done() and not future.cancelled():
-                self.release()  # the turn was handed to us as we were cancelled: pass it on
+                self.release(user=user)  # the place was handed to us as we were cancelled: pass it on
             else:
                 self._forget(klass, user, entry)
             raise
 
-    def release(self) -> None:
-        """End the current turn and hand the gate to the next waiter, if any."""
-        while True:
-            chosen = self._next()
-            if chosen is None:
-                self._busy = False
-                return
-            if not chosen.done():
-                chosen.set_result(None)
-                return
+    def release(self, *, user: str) -> None:
+        """End ``user``'s turn and hand the free place to the next waiter that may take it, if any."""
+        self._holding[user] -= 1
+        if self._holding[user] <= 0:
+            del self._holding[user]
+        self._dispatch()
 
-    def _next(self) -> asyncio.Future[None] | None:
+    def _free(self) -> bool:
+        return sum(self._holding.values()) < self._capacity
+
+    def _dispatch(self) -> None:
+        while self._free() and (chosen := self._next()) is not None:
+            user, future = chosen
+            if not future.done():
+                self._holding[user] += 1
+                future.set_result(None)
+
+    def _next(self) -> tuple[str, asyncio.Future[None]] | None:
         background = self._waiting[BACKGROUND]
         starved = background and next(iter(background.values()))[0][0] < time.monotonic() - BACKGROUND_MAX_WAIT_S
         order = (BACKGROUND, QUERY, PASSAGE) if starved else (QUERY, PASSAGE, BACKGROUND)
         for klass in order:
             users = self._waiting[klass]
-            if users:
-                user, queue = next(iter(users.items()))
+            for user, queue in users.items():
+                if self._holding[user] >= self._per_user:
+                    continue  # this user holds all it may: the next user's turn
                 _, future = queue.popleft()
                 if queue:
                     users.move_to_end(user)
                 else:
                     del users[user]
-                return future
+                return user, future
         return None
 
     def _forget(self, klass: int, user: str, entry: tuple[float, asyncio.Future[None]]) -> None:
@@ -105,12 +121,16 @@ class FairEmbedder:
         inner: the embedder doing the work.
         per_user: texts one user may have waiting (``embedding_queue_per_user``).
         total: texts waiting in all (``embedding_queue_total``).
+        concurrency: foreground calls (queries, passages) ``inner`` runs at once (``EMBEDDING_CONCURRENCY``);
+            background calls run one at a time beside them.
     """
 
-    def __init__(self, inner: Embedder, *, per_user: int, total: int) -> None:
+    def __init__(self, inner: Embedder, *, per_user: int, total: int, concurrency: int = 1) -> None:
         self.inner = inner
         self.dimensions = inner.dimensions
-        self._gate = FairGate()
+        self.concurrency = concurrency
+        self._gate = FairGate(capacity=concurrency)
+        self._background_gate = FairGate(capacity=1)
         self._per_user_limit = per_user
         self._total_limit = total
         self._pending: dict[str, int] = {}
@@ -144,14 +164,15 @@ class FairEmbedder:
             for start in range(0, len(texts), size):
                 part = texts[start : start + size]
                 waited = time.monotonic()
-                await self._gate.acquire(user=user, klass=klass)
+                gate = self._background_gate if klass == BACKGROUND else self._gate
+                await gate.acquire(user=user, klass=klass)
                 try:
                     metrics.EMBED_QUEUE_WAIT.observe(time.monotonic() - waited)
                     began = time.monotonic()
                     parts.append(await embed(part))
                     metrics.EMBED_SECONDS.labels(_KIND[klass]).observe(time.monotonic() - began)
                 finally:
-                    self._gate.release()
+                    gate.release(user=user)
                     self._done(user, len(part))
                     finished += len(part)
         finally:

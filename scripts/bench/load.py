@@ -1,17 +1,19 @@
 """Open-loop mixed load against a running graphsvc over loopback HTTP (issue 11's overload goals).
 
-    .venv/bin/python scripts/bench/load.py --serve [--rate-limit 100000/minute] \\
-        [--rates 20,40,60,80] [--duration-s 30] [--overload 4] [--soak-s 600 --soak-fraction 0.7]
+    .venv/bin/python scripts/bench/load.py --serve [--processes 1] [--fake-embedder] [--rate-limit 100000/minute] \\
+        [--rates 20,40,60,80] [--duration-s 30] [--warm-up-s 60] [--overload 4] [--soak-s 600 --soak-fraction 0.7]
     .venv/bin/python scripts/bench/load.py --url http://127.0.0.1:8021/graphql [--server-pid PID] ...
 
 With ``--serve`` the benchmark starts ``graphsvc serve`` itself (the settings of the environment, on a free port)
-with ``RATE_LIMIT`` set to ``--rate-limit`` and prints that limit: with ``AUTH_MODE=none`` every request of the
-load generator comes from one principal, so the default limit (600/minute) would cap the measured rate at
-10 req/s. With ``--url`` it loads a running service whose limit it cannot know, and says so.
+with ``RATE_LIMIT`` set to ``--rate-limit`` and ``MAX_INFLIGHT_PER_CALLER`` to ``--inflight-per-caller`` and
+prints both: with ``AUTH_MODE=none`` every request of the load generator comes from one principal, so the
+default limit (600/minute) would cap the measured rate at 10 req/s and the default per-caller cap (4 requests in
+flight) would queue what many users send at once. With ``--url`` it loads a running service whose limits it
+cannot know, and says so.
 
 Requests arrive as a Poisson process at each offered rate (open loop: a slow server does not slow the
-arrivals), 70 % ``recall``, 25 % ``ingestMessages`` (one message into an open session) and 5 %
-``endConversation``, over ``--users`` users seeded first with ``--seed-messages`` messages each. Each
+arrivals), by default (``--mix 0.7,0.25``) 70 % ``recall``, 25 % ``ingestMessages`` (one message into an open
+session) and 5 % ``endConversation``, over ``--users`` users seeded first with ``--seed-messages`` messages each. Each
 request has a client timeout of ``--timeout-s`` and at most ``--max-outstanding`` requests are in flight
 (bounded: beyond it an arrival is counted as ``dropped`` by the client, never sent).
 
@@ -27,7 +29,9 @@ capacity. ``--soak-s`` runs ``--soak-fraction`` × capacity for that long and sa
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import hashlib
 import json
 import os
 import random
@@ -42,6 +46,7 @@ from typing import Any
 import click
 import httpx
 import numpy as np
+from recall_cost import cpu_s, neo4j_pid
 from served import served
 
 INGEST = """mutation($i: IngestMessagesInput!) { ingestMessages(input: $i) { stored } }"""
@@ -79,6 +84,7 @@ class Phase:
     dropped: int = 0
     latencies_ms: list[float] = field(default_factory=list)
     error_kinds: dict[str, int] = field(default_factory=dict)
+    by_kind: dict[str, list[float]] = field(default_factory=dict)
 
     def summary(self) -> dict[str, Any]:
         lat = np.asarray(self.latencies_ms or [0.0])
@@ -96,12 +102,37 @@ class Phase:
             "p95_ms": round(float(np.percentile(lat, 95)), 1),
             "p99_ms": round(float(np.percentile(lat, 99)), 1),
             "error_kinds": self.error_kinds,
+            "by_kind": {
+                kind: {
+                    "ok": len(values),
+                    "p50_ms": round(float(np.percentile(values, 50)), 1),
+                    "p95_ms": round(float(np.percentile(values, 95)), 1),
+                }
+                for kind, values in sorted(self.by_kind.items())
+            },
         }
+
+    def answered(self, kind: str, elapsed_ms: float) -> None:
+        """One ok answer of ``kind`` (recall, ingest, end) after ``elapsed_ms``."""
+        self.ok += 1
+        self.latencies_ms.append(elapsed_ms)
+        self.by_kind.setdefault(kind, []).append(elapsed_ms)
 
 
 class Load:
-    def __init__(self, *, url: str, users: int, timeout_s: float, max_outstanding: int, seed: int) -> None:
-        self.url = url
+    def __init__(
+        self,
+        *,
+        urls: list[str],
+        users: int,
+        timeout_s: float,
+        max_outstanding: int,
+        seed: int,
+        mix: tuple[float, float] = (0.70, 0.25),
+    ) -> None:
+        self.urls = urls
+        self.turn = 0
+        self.mix = mix
         self.run = uuid.uuid4().hex[:6]
         self.users = [f"load-{self.run}-u{i}" for i in range(users)]
         self.sessions = {u: 0 for u in self.users}
@@ -114,7 +145,10 @@ class Load:
         self.outstanding = 0
 
     async def post(self, query: str, variables: dict[str, Any]) -> httpx.Response:
-        return await self.client.post(self.url, json={"query": query, "variables": variables})
+        self.turn += 1  # round-robin over the processes, as a proxy in front of them would
+        return await self.client.post(
+            self.urls[self.turn % len(self.urls)], json={"query": query, "variables": variables}
+        )
 
     def message(self, user: str) -> dict[str, Any]:
         self.counter += 1
@@ -136,18 +170,41 @@ class Load:
             if body.get("errors"):
                 raise click.ClickException(f"seeding failed: {body['errors'][0]['message']}")
 
-    def request(self) -> tuple[str, dict[str, Any]]:
+    async def settle(self, timeout_s: float = 600.0) -> float:
+        """Wait until the service's background work is done (``/ready``: no event waiting for its vector, no job
+        pending or running), so a phase measures its own load and not the seeding's; returns the seconds waited.
+        """
+        base = self.urls[0].removesuffix("/graphql")
+        started = time.monotonic()
+        while time.monotonic() - started < timeout_s:
+            checks = (await self.client.get(f"{base}/ready")).json().get("checks", {})
+            vectors = checks.get("vectors", {}).get("detail", "")
+            jobs = checks.get("jobs", {}).get("detail", "")
+            if vectors.startswith("0 events") and jobs.startswith("0 pending, 0 running"):
+                break
+            await asyncio.sleep(1.0)
+        return round(time.monotonic() - started, 1)
+
+    async def warm_up(self) -> None:
+        """Two recalls per user, one after the other, before any phase: the first use of each statement
+        (Neo4j plans it) and of each user's vector copy is not what a phase measures."""
+        for _ in range(2):
+            for user in self.users:
+                await self.post(RECALL, {"u": user, "q": sentence(self.rng)})
+
+    def request(self) -> tuple[str, str, dict[str, Any]]:
         user = self.rng.choice(self.users)
         draw = self.rng.random()
         session = f"s{self.sessions[user]}"
-        if draw < 0.70:
-            return RECALL, {"u": user, "q": sentence(self.rng)}
-        if draw < 0.95:
-            return INGEST, {"i": {"userId": user, "sessionId": session, "messages": [self.message(user)]}}
+        recall_share, ingest_share = self.mix
+        if draw < recall_share:
+            return "recall", RECALL, {"u": user, "q": sentence(self.rng)}
+        if draw < recall_share + ingest_share:
+            return "ingest", INGEST, {"i": {"userId": user, "sessionId": session, "messages": [self.message(user)]}}
         self.sessions[user] += 1
-        return END, {"u": user, "s": session}
+        return "end", END, {"u": user, "s": session}
 
-    async def one(self, phase: Phase, query: str, variables: dict[str, Any]) -> None:
+    async def one(self, phase: Phase, kind: str, query: str, variables: dict[str, Any]) -> None:
         started = time.monotonic()
         try:
             response = await self.post(query, variables)
@@ -160,13 +217,11 @@ class Load:
                 return
             body = response.json() if response.status_code == 200 else {}
             if response.status_code == 200 and not body.get("errors"):
-                phase.ok += 1
-                phase.latencies_ms.append(elapsed_ms)
+                phase.answered(kind, elapsed_ms)
                 return
             code = (body.get("errors") or [{}])[0].get("extensions", {}).get("code", str(response.status_code))
             if code == "NOT_FOUND" and query is END:
-                phase.ok += 1  # ending a session that got no message yet: a valid answer
-                phase.latencies_ms.append(elapsed_ms)
+                phase.answered(kind, elapsed_ms)  # ending a session that got no message yet: a valid answer
                 return
             self._error(phase, code)
         except httpx.TimeoutException:
@@ -241,6 +296,8 @@ async def soak(load: Load, rate: float, seconds: float, pid: int | None) -> dict
         merged.refused += p.refused
         merged.errors += p.errors
         merged.latencies_ms += p.latencies_ms
+        for kind, values in p.by_kind.items():
+            merged.by_kind.setdefault(kind, []).extend(values)
         for k, v in p.error_kinds.items():
             merged.error_kinds[k] = merged.error_kinds.get(k, 0) + v
     out = merged.summary()
@@ -262,6 +319,25 @@ async def soak(load: Load, rate: float, seconds: float, pid: int | None) -> dict
 @click.option(
     "--rate-limit", default="100000/minute", show_default=True, help="With --serve: the service's RATE_LIMIT."
 )
+@click.option(
+    "--inflight-per-caller",
+    default=1000,
+    show_default=True,
+    help="With --serve: the service's MAX_INFLIGHT_PER_CALLER (the benchmark is one caller standing for many).",
+)
+@click.option(
+    "--processes",
+    default=1,
+    show_default=True,
+    help="With --serve: this many graphsvc serve processes on the one Neo4j; requests go to them in turn (what a "
+    "proxy in front of them does).",
+)
+@click.option(
+    "--fake-embedder",
+    is_flag=True,
+    help="With --serve: embed through a stand-in OpenAI-compatible server (a remote embedder: the service spends no "
+    "CPU on the model; pseudo-random 384-dimensional vectors).",
+)
 @click.option("--rates", default="20,40,60,80", show_default=True, help="Offered rates (requests/s), in order.")
 @click.option("--duration-s", default=30.0, show_default=True)
 @click.option("--users", default=20, show_default=True)
@@ -273,10 +349,26 @@ async def soak(load: Load, rate: float, seconds: float, pid: int | None) -> dict
 @click.option("--server-pid", default=None, type=int, help="The service's pid, for RSS samples during the soak.")
 @click.option("--timeout-s", default=30.0, show_default=True)
 @click.option("--max-outstanding", default=2000, show_default=True)
+@click.option(
+    "--warm-up-s",
+    default=60.0,
+    show_default=True,
+    help="First run the mix at half the first rate this long, unreported: Neo4j plans its statements and its JIT "
+    "compiles on first use, which a fresh database otherwise charges to the first phases.",
+)
+@click.option(
+    "--mix",
+    default="0.70,0.25",
+    show_default=True,
+    help="Shares of recall and ingestMessages; the rest is endConversation (e.g. 1,0 for recall only).",
+)
 def main(
     url: str,
     serve: bool,
     rate_limit: str,
+    inflight_per_caller: int,
+    fake_embedder: bool,
+    processes: int,
     rates: str,
     duration_s: float,
     users: int,
@@ -288,6 +380,8 @@ def main(
     server_pid: int | None,
     timeout_s: float,
     max_outstanding: int,
+    mix: str,
+    warm_up_s: float,
 ) -> None:
     """Mixed open-loop load, capacity, overload and soak figures for graphsvc."""
     measure = functools.partial(
@@ -302,22 +396,85 @@ def main(
         soak_rate=soak_rate,
         timeout_s=timeout_s,
         max_outstanding=max_outstanding,
+        mix=_shares(mix),
+        warm_up_s=warm_up_s,
     )
     if serve:
-        with served({**os.environ, "RATE_LIMIT": rate_limit}) as (base, pid):
-            click.echo(f"rate limit: RATE_LIMIT={rate_limit} (set by this benchmark)", err=True)
-            result = asyncio.run(measure(url=f"{base}/graphql", server_pid=pid))
+        env = {**os.environ, "RATE_LIMIT": rate_limit, "MAX_INFLIGHT_PER_CALLER": str(inflight_per_caller)}
+        fake = None
+        if fake_embedder:
+            fake = stand_in_embedder()
+            env |= {
+                "EMBEDDER": "openai",
+                "EMBEDDING_BASE_URL": fake.base_url,
+                "EMBEDDING_DIMENSIONS": str(STAND_IN_DIMENSIONS),
+                "SIMILARITY_FLOOR": "0",
+            }
+            click.echo(f"embedder: a stand-in OpenAI-compatible server at {fake.base_url}", err=True)
+        with contextlib.ExitStack() as stack:
+            started = [stack.enter_context(served(env)) for _ in range(processes)]
+            click.echo(
+                f"RATE_LIMIT={rate_limit}, MAX_INFLIGHT_PER_CALLER={inflight_per_caller} (set by this benchmark: "
+                "its one principal stands for many users)",
+                err=True,
+            )
+            urls = [f"{base}/graphql" for base, _ in started]
+            result = asyncio.run(measure(urls=urls, server_pids=[pid for _, pid in started]))
         result["rate_limit"] = rate_limit
+        result["processes"] = processes
+        if fake is not None:
+            fake.stop()
     else:
         click.echo("rate limit: the running service's own RATE_LIMIT (429s are counted apart)", err=True)
-        result = asyncio.run(measure(url=url, server_pid=server_pid))
+        result = asyncio.run(measure(urls=[url], server_pids=[server_pid] if server_pid else []))
         result["rate_limit"] = None
     print(json.dumps(result))
 
 
+STAND_IN_DIMENSIONS = 384
+
+
+def stand_in_embedder() -> Any:
+    """The tests' fake OpenAI-compatible server, started, answering embeddings with a pseudo-random unit vector per text
+    (seeded by the text: the same text, the same vector) of the local model's 384 dimensions, so the database's
+    indexes fit and vector search sees a realistic spread (the fake's own 8-dimensional letter counts make nearly
+    every vector alike)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse
+
+    from tests.fakes.openai_server import FakeOpenAI
+
+    class Server(FakeOpenAI):
+        async def _embeddings(self, request: Request) -> JSONResponse:
+            body = await request.json()
+            texts = body["input"] if isinstance(body["input"], list) else [body["input"]]
+            data = []
+            for i, text in enumerate(texts):
+                seed = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+                vector = np.random.default_rng(seed).standard_normal(STAND_IN_DIMENSIONS)
+                vector /= np.linalg.norm(vector)
+                data.append({"object": "embedding", "index": i, "embedding": vector.tolist()})
+            usage = {"prompt_tokens": len(texts), "total_tokens": len(texts)}
+            return JSONResponse({"object": "list", "data": data, "model": "stand-in", "usage": usage})
+
+    return Server().start()
+
+
+def _shares(mix: str) -> tuple[float, float]:
+    """``"0.7,0.25"`` → (recall share, ingest share); refused unless both are in [0, 1] and sum to at most 1."""
+    try:
+        recall_share, ingest_share = (float(part) for part in mix.split(","))
+    except ValueError as exc:
+        raise click.BadParameter(f"expected two shares like 0.7,0.25, got {mix!r}") from exc
+    if min(recall_share, ingest_share) < 0 or recall_share + ingest_share > 1:
+        raise click.BadParameter(f"shares must be ≥ 0 and sum to ≤ 1, got {mix!r}")
+    return recall_share, ingest_share
+
+
 async def run(
     *,
-    url: str,
+    urls: list[str],
     rates: list[float],
     duration_s: float,
     users: int,
@@ -326,21 +483,38 @@ async def run(
     soak_s: float,
     soak_fraction: float,
     soak_rate: float | None,
-    server_pid: int | None,
+    server_pids: list[int],
     timeout_s: float,
     max_outstanding: int,
+    mix: tuple[float, float],
+    warm_up_s: float,
 ) -> dict[str, Any]:
-    load = Load(url=url, users=users, timeout_s=timeout_s, max_outstanding=max_outstanding, seed=7)
+    load = Load(urls=urls, users=users, timeout_s=timeout_s, max_outstanding=max_outstanding, seed=7, mix=mix)
     try:
         if seed_messages:
             await load.seed(seed_messages)
+            print(f"seeded; background work settled after {await load.settle()} s", file=sys.stderr)
+        await load.warm_up()
+        if warm_up_s:
+            warm = (await load.phase(rates[0] / 2, warm_up_s)).summary()
+            print(
+                f"warm-up at {rates[0] / 2:g} req/s for {warm_up_s:g} s (not reported): {warm['ok']} ok",
+                file=sys.stderr,
+            )
+        graph_pid = neo4j_pid()
         print(
             "| offered req/s | sent | ok | goodput req/s | rate-limited 429 | shed 503 | errors | ok p50/p95/p99 ms |"
         )
         print("|---|---|---|---|---|---|---|---|")
         steps = []
         for rate in rates:
+            before = (sum(cpu_s(pid) for pid in server_pids), cpu_s(graph_pid))
             summary = (await load.phase(rate, duration_s)).summary()
+            if server_pids and summary["ok"]:
+                summary["cpu_ms_per_ok"] = {
+                    "graphsvc": round((sum(cpu_s(pid) for pid in server_pids) - before[0]) * 1000 / summary["ok"], 1),
+                    "neo4j": round((cpu_s(graph_pid) - before[1]) * 1000 / summary["ok"], 1) if graph_pid else None,
+                }
             steps.append(summary)
             print(row(summary), flush=True)
         meeting = [
@@ -357,7 +531,7 @@ async def run(
             print(row(over, label=f"{overload:g}× capacity: "), flush=True)
         rate = soak_rate or (capacity * soak_fraction if capacity else 0.0)
         if soak_s and rate:
-            result["soak"] = await soak(load, rate, soak_s, server_pid)
+            result["soak"] = await soak(load, rate, soak_s, server_pids[0] if server_pids else None)
             print(row(result["soak"], label=f"soak {soak_s:g} s at "), flush=True)
             if "rss_mib" in result["soak"]:
                 print(f"server RSS MiB: {result['soak']['rss_mib']}")

@@ -122,6 +122,7 @@ class PrecomputedVectors:
     """The embedder slot of the runtime: this benchmark brings its own vectors, so nothing is ever embedded."""
 
     dimensions = DIM
+    concurrency = 1
 
     async def embed_passages(self, texts: list[str], *, background: bool = False) -> Vectors:
         raise NotImplementedError

@@ -166,6 +166,24 @@ async def test_a_wrong_secret_is_hashed_once_and_guessing_stops_before_hashing(
         assert other.status_code == 429 and 1 <= int(other.headers["retry-after"]) <= 60
 
 
+async def test_requests_without_credentials_do_not_spend_the_addresss_failure_budget(
+    service: MemoryService, settings: Settings
+) -> None:
+    _, key = await service.create_api_key(user_id="alice")
+    body = {"query": RECALL, "variables": {"u": "alice", "q": "x"}}
+    async with app_client(service, api_key_settings(settings, auth_failure_limit="3/minute")) as client:
+        anonymous = [(await client.post("/graphql", json=body)).status_code for _ in range(10)]
+        assert set(anonymous) == {401}  # refused, never 429: no credential was checked
+        first_use = await client.post("/graphql", json=body, headers={"Authorization": f"Bearer {key}"})
+        assert first_use.status_code == 200, first_use.text  # a new key behind the same address still works
+        wrong = key[: key.rindex("_") + 1] + "w" * 43
+        refused = [
+            (await client.post("/graphql", json=body, headers={"Authorization": f"Bearer {wrong}"})).status_code
+            for _ in range(4)
+        ]
+        assert refused == [401, 401, 401, 429]  # wrong credentials still spend it
+
+
 async def test_an_unknown_key_id_costs_the_same_hash_as_a_wrong_secret(
     service: MemoryService, settings: Settings, counted_hashes: list[str]
 ) -> None:

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import threading
 
 import numpy as np
 import pytest
@@ -8,7 +10,7 @@ import pytest
 from graphsvc.config import Settings
 from graphsvc.embed import build_embedder
 from graphsvc.embed.fair import FairEmbedder
-from graphsvc.embed.local import LocalEmbedder
+from graphsvc.embed.local import BACKGROUND_NICE, LocalEmbedder
 from graphsvc.embed.remote import OpenAIEmbedder
 from tests.fakes.openai_server import FakeOpenAI
 
@@ -46,6 +48,21 @@ async def test_local_embedder_is_multilingual_and_normalised() -> None:
     assert np.allclose(np.linalg.norm(passages, axis=1), 1.0, atol=1e-5)
     assert passages[0] @ passages[1] > passages[0] @ passages[2]  # same meaning across languages
     assert passages[0] @ query > passages[2] @ query
+
+
+async def test_engines_run_side_by_side_and_background_work_runs_at_a_lower_priority() -> None:
+    embedder = LocalEmbedder(engines=2)
+    texts = [f"what did I say about topic {i}?" for i in range(6)]
+    alone = await embedder.embed_queries(texts)
+    together = await asyncio.gather(*(embedder.embed_queries([t]) for t in texts))
+    assert np.allclose(np.vstack(together), alone, atol=1e-5)  # copies on their own threads agree
+    await embedder.embed_passages(["a background text"], background=True)
+    threads = {t.name.split("_")[0]: t for t in threading.enumerate() if t.name.startswith("embed")}
+    background = threads["embed-bg"].native_id
+    foreground = threads["embed"].native_id
+    assert background is not None and foreground is not None
+    foreground_nice = os.getpriority(os.PRIO_PROCESS, foreground)
+    assert os.getpriority(os.PRIO_PROCESS, background) == min(19, foreground_nice + BACKGROUND_NICE)
 
 
 async def test_foreground_calls_overtake_background_work() -> None:

@@ -18,6 +18,7 @@ class SlowModel:
     """Records which user's texts it embedded, in order; each call takes ``delay_s``."""
 
     dimensions = 4
+    concurrency = 1
 
     def __init__(self, delay_s: float = 0.01, gate: asyncio.Event | None = None) -> None:
         self.delay_s = delay_s
@@ -109,13 +110,13 @@ async def test_background_work_waits_for_foreground_but_not_forever() -> None:
     async def take(name: str, klass: int) -> None:
         await gate.acquire(user=name, klass=klass)
         order.append(name)
-        gate.release()
+        gate.release(user=name)
 
     job = asyncio.create_task(take("job", BACKGROUND))
     await asyncio.sleep(0)
     query = asyncio.create_task(take("query", QUERY))
     await asyncio.sleep(0)
-    gate.release()
+    gate.release(user="x")
     await asyncio.gather(job, query)
     assert order == ["query", "job"]
 
@@ -144,3 +145,36 @@ async def test_embedder_latency_and_queue_are_measured() -> None:
     await as_user("u", fair.embed_queries(["u: q"]))
     assert count() == before + 1
     assert REGISTRY.get_sample_value("graphsvc_embedding_queue_texts") == 0
+
+
+async def test_a_gate_of_two_places_runs_two_calls_at_once_and_background_on_its_own() -> None:
+    gate = asyncio.Event()
+    model = SlowModel(gate=gate)
+    fair = FairEmbedder(model, per_user=100, total=100, concurrency=2)
+    first = asyncio.create_task(as_user("a", fair.embed_queries(["a: one"])))
+    second = asyncio.create_task(as_user("b", fair.embed_queries(["b: two"])))
+    job = asyncio.create_task(as_user("c", fair.embed_passages(["c: job"], background=True)))
+    third = asyncio.create_task(as_user("d", fair.embed_queries(["d: three"])))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert [u for u, _ in model.calls] == ["a", "b", "c"]  # two places for queries, the job beside them
+    gate.set()
+    await asyncio.gather(first, second, job, third)
+    assert sorted(u for u, _ in model.calls) == ["a", "b", "c", "d"]
+
+
+async def test_with_two_places_one_user_holds_one_and_the_other_is_free_for_others() -> None:
+    gate = asyncio.Event()
+    model = SlowModel(gate=gate)
+    fair = FairEmbedder(model, per_user=100, total=100, concurrency=2)
+    heavy = [asyncio.create_task(as_user("heavy", fair.embed_queries([f"heavy: {n}"]))) for n in range(3)]
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert [u for u, _ in model.calls] == ["heavy"]  # one place for the heavy user, however many calls it makes
+    light = asyncio.create_task(as_user("light", fair.embed_queries(["light: where do I live?"])))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert [u for u, _ in model.calls] == ["heavy", "light"]  # the other place went to the other user at once
+    gate.set()
+    await asyncio.gather(*heavy, light)
+    assert [u for u, _ in model.calls].count("heavy") == 3

@@ -61,6 +61,8 @@ CREATE CONSTRAINT document_upload_uid IF NOT EXISTS FOR (n:DocumentUpload) REQUI
 ;
 CREATE CONSTRAINT chunk_uid IF NOT EXISTS FOR (n:Chunk) REQUIRE n.uid IS UNIQUE
 ;
+CREATE CONSTRAINT document_entity_uid IF NOT EXISTS FOR (n:DocumentEntity) REQUIRE n.uid IS UNIQUE
+;
 CREATE CONSTRAINT tag_uid IF NOT EXISTS FOR (n:Tag) REQUIRE n.uid IS UNIQUE
 ;
 CREATE CONSTRAINT learning_run_uid IF NOT EXISTS FOR (n:LearningRun) REQUIRE n.uid IS UNIQUE
@@ -163,6 +165,10 @@ CREATE INDEX document_upload_user IF NOT EXISTS FOR (n:DocumentUpload) ON (n.use
 CREATE INDEX chunk_user IF NOT EXISTS FOR (n:Chunk) ON (n.user_id)
 ;
 CREATE INDEX chunk_document IF NOT EXISTS FOR (n:Chunk) ON (n.document_uid)
+;
+CREATE INDEX document_entity_user IF NOT EXISTS FOR (n:DocumentEntity) ON (n.user_id, n.normalized)
+;
+CREATE INDEX document_entity_document IF NOT EXISTS FOR (n:DocumentEntity) ON (n.document_uid)
 ;
 CREATE INDEX tag_user IF NOT EXISTS FOR (n:Tag) ON (n.user_id)
 ;

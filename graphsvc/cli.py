@@ -66,12 +66,14 @@ def main(verbose: bool) -> None:
 
 @main.command()
 @click.option("--host", default=None, help="Bind address (default: HOST setting, 127.0.0.1).")
-@click.option("--port", default=None, type=int, help="Port (default: PORT setting, 8000).")
+@click.option("--port", default=None, type=int, help="Port (default: PORT setting, 8000; 0: any free port).")
 def serve(host: str | None, port: int | None) -> None:
     """Run the GraphQL service (POST /graphql, GraphiQL in the browser).
 
-    The port is bound first, then Neo4j is reached (at most NEO4J_CONNECT_TIMEOUT_S) and the schema applied;
-    any failure is one line with its fix. SIGTERM stops it within SHUTDOWN_GRACE_S plus a few seconds.
+    The port is bound first, then the shared rate limit store is checked (when RATE_LIMIT_STORAGE_URI names a
+    Redis), Neo4j is reached (at most NEO4J_CONNECT_TIMEOUT_S) and the schema applied; any failure is one line
+    with its fix. SIGTERM stops it within SHUTDOWN_GRACE_S plus a few seconds. To use more cores, run several
+    processes, each on its own port, behind one proxy.
     """
     settings = _settings()
     address = host or settings.host
@@ -80,7 +82,7 @@ def serve(host: str | None, port: int | None) -> None:
     except GraphsvcError as exc:
         _fail(exc)
     logs.configure(fmt=settings.log_format)
-    sock = bind(address, port or settings.port)
+    sock = bind(address, port if port is not None else settings.port)  # 0: any free port
     try:
         asyncio.run(_serve(settings.model_copy(update={"host": address}), sock))
     except GraphsvcError as exc:
@@ -122,9 +124,15 @@ async def _serve(settings: Settings, sock: socket.socket) -> None:
     import uvicorn
 
     from graphsvc.api.app import build_app
+    from graphsvc.api.rate_limits import LimitStore
     from graphsvc.api.server import uvicorn_config
     from graphsvc.service import MemoryService
 
+    store = LimitStore(settings.limits.rate_limit_storage_uri)
+    try:  # a shared rate limit store that does not answer is one line at start-up (the app checks it again)
+        await store.require()
+    finally:
+        await store.close()
     service = await MemoryService.open(settings)
     try:
         app = build_app(settings, service=service, close_service=True)

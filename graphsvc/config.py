@@ -247,12 +247,48 @@ def _require_scheme(url: str | None, variable: str) -> None:
         )
 
 
+RATE_LIMIT_STORAGE_SCHEMES = ("memory", "redis", "rediss", "redis+unix")
+"""``RATE_LIMIT_STORAGE_URI`` schemes: this process's memory, or a Redis (TCP, TLS, a Unix socket)."""
+
+NEO4J_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+"""``NEO4J_URI`` schemes the driver takes: ``bolt`` one server, ``neo4j`` routing (one server, a cluster, Aura);
+``+s`` TLS with the system's certificate authorities, ``+ssc`` TLS accepting a self-signed certificate."""
+
+
+def redacted_uri(uri: str) -> str:
+    """``uri`` with any password replaced by ``***`` (for messages and logs).
+
+    Example: ``redis://:secret@cache:6379/0`` -> ``redis://:***@cache:6379/0``.
+    """
+    scheme, sep, rest = uri.partition("://")
+    userinfo, at, host = rest.rpartition("@")
+    if not sep or not at:
+        return uri
+    user, colon, _ = userinfo.partition(":")
+    return f"{scheme}://{user}{':***' if colon else ''}@{host}"
+
+
+def _require_uri_scheme(uri: str, *, setting: str, schemes: tuple[str, ...], problem: str, fix: str) -> str:
+    """``uri`` when its scheme is one of ``schemes``.
+
+    Raises:
+        ConfigurationError: another scheme, or none; the message shows the URI with its password hidden.
+    """
+    scheme = uri.partition("://")[0].lower() if "://" in uri else ""
+    if scheme not in schemes:
+        raise ConfigurationError(setting=setting, problem=f"is {redacted_uri(uri)!r}, {problem}", fix=fix)
+    return uri
+
+
 class Neo4jSettings(Section):
     """Neo4j: where it is and how long to wait for it (``NEO4J_*``)."""
 
     model_config = _prefixed("neo4j_")
 
     uri: str = "bolt://127.0.0.1:7687"
+    """``bolt://host:7687`` for one server; ``neo4j://`` (routing) for a cluster; ``neo4j+s://…`` for Aura or any
+    server with a certificate from a public authority (TLS), ``neo4j+ssc://`` for a self-signed one. The scheme
+    alone decides TLS."""
     user: str = "neo4j"
     password: SecretStr | None = None
     database: str = "neo4j"
@@ -265,6 +301,17 @@ class Neo4jSettings(Section):
     unreachable Neo4j before DATABASE_UNAVAILABLE (about 5 s)."""
     retry_s: float = Field(default=2.0, ge=0)
     """How long the driver retries a transaction on transient errors (deadlocks, a lost connection)."""
+
+    @field_validator("uri")
+    @classmethod
+    def _known_scheme(cls, value: str) -> str:
+        return _require_uri_scheme(
+            value.strip(),
+            setting="NEO4J_URI",
+            schemes=NEO4J_SCHEMES,
+            problem="not a Neo4j address",
+            fix="write bolt://host:7687 for one server, or neo4j+s://<id>.databases.neo4j.io for Aura",
+        )
 
 
 class EmbeddingSettings(Section):
@@ -410,8 +457,26 @@ class LimitsSettings(Section):
     """Failed authentications per client address and per API key id (``limits`` notation); past it requests
     of that address or for that key id get HTTP 429 with ``Retry-After`` before their secret is checked, so
     guessing costs no hashing. A key already verified in this process is not held back. Empty turns it off."""
+    rate_limit_storage_uri: str = "memory://"
+    """Where ``RATE_LIMIT`` and ``AUTH_FAILURE_LIMIT`` count: ``memory://`` in each process (several processes
+    each count their own), or a Redis every process shares (``redis://[:password@]host:6379/0``, ``rediss://``
+    for TLS, ``redis+unix:///path/redis.sock``), so a caller's budget is one across all of them. A Redis that
+    does not answer at start-up stops ``graphsvc serve`` with one line naming it; one that stops answering later
+    makes each process count in its own memory (a warning in the log, ``graphsvc_rate_limit_fallback_total``)
+    until it answers again."""
     erase_batch_nodes: int = Field(default=2_000, ge=1, le=100_000)
     """Nodes deleted per transaction by ``eraseUser`` (bounded, so a large user cannot exhaust the heap)."""
+
+    @field_validator("rate_limit_storage_uri")
+    @classmethod
+    def _known_storage(cls, value: str) -> str:
+        return _require_uri_scheme(
+            value.strip() or "memory://",
+            setting="RATE_LIMIT_STORAGE_URI",
+            schemes=RATE_LIMIT_STORAGE_SCHEMES,
+            problem="not a storage graphsvc can count in",
+            fix="use memory:// (each process counts its own) or redis://host:6379/0 (shared by every process)",
+        )
 
     @field_validator("rate_limit", "auth_failure_limit")
     @classmethod

@@ -32,6 +32,10 @@ REJECTED = Counter(
 )
 DEADLINES = Counter("graphsvc_request_deadline_exceeded_total", "Requests stopped at their server-side deadline")
 DISCONNECTS = Counter("graphsvc_request_abandoned_total", "Requests whose client left; their work was cancelled")
+RATE_LIMIT_FALLBACKS = Counter(
+    "graphsvc_rate_limit_fallback_total",
+    "Times the shared RATE_LIMIT_STORAGE_URI did not answer (rate limits then count in this process's memory)",
+)
 
 # --- recall and ingest ------------------------------------------------------------------------------
 RECALL_STAGE_SECONDS = Histogram(

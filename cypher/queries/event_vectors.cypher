@@ -36,3 +36,13 @@ SET e.embedding = row.embedding
 REMOVE e.embed_due_at
 RETURN count(e) AS stored
 ;
+
+// name: mark_messages_due
+// Every current message of the user that has a vector is marked due again, so the embed_events job embeds it
+// anew with the context setting in force (a message still due, superseded or forgotten is left as it is).
+MATCH (e:Event)
+WHERE e.user_id = $user_id AND e.source_type = 'conversation' AND e.superseded_at IS NULL
+  AND e.forgotten_at IS NULL AND e.embedding IS NOT NULL AND e.embed_due_at IS NULL
+SET e.embed_due_at = $now
+RETURN count(e) AS marked
+;

@@ -14,7 +14,8 @@
 //   with `superseded` true when every message their evidence came from carries only superseded memories, and,
 //   when stale or superseded, the current memories that replaced the superseded memories of those messages;
 // - traits at $stages, citing the messages of the memories their supporting evidence cites;
-// - passages, each with its document and heading path, dated by the document's last change.
+// - passages, each with its document, heading path and the document's DOCUMENT events (what is derived from the
+//   document rests on them), dated by the document's last change.
 CYPHER 25
 CALL () {
   UNWIND $events AS uid
@@ -113,7 +114,9 @@ CALL () {
   MATCH (d:Document {uid: c.document_uid})
   WHERE d.user_id = $user_id
   RETURN collect({uid: c.uid, content: c.content, heading_path: c.heading_path, tokens: c.tokens,
-                  document_uid: d.uid, title: d.title, filename: d.filename, occurred_at: d.updated_at}) AS passages
+                  document_uid: d.uid, title: d.title, filename: d.filename, occurred_at: d.updated_at,
+                  document_event_uids: [(d)-[:FROM_EVENT]->(x:Event) WHERE x.user_id = $user_id | x.uid]})
+         AS passages
 }
 RETURN events, memories, memory_replacements, impressions, traits, passages
 ;

@@ -372,10 +372,18 @@ RETURN count(e) AS events
 ;
 
 // name: retract_delete_documents
-// forgetDocument: the documents go with their chunks and earlier versions.
+// forgetDocument: the documents go with their chunks, earlier versions and entities (with the user's entities'
+// links to them; the user's entities stay).
 UNWIND $uids AS uid
 MATCH (d:Document {uid: uid})
 WHERE d.user_id = $user_id
+CALL (d) {
+  OPTIONAL MATCH (m:DocumentEntity {document_uid: d.uid})
+  WHERE m.user_id = $user_id
+  WITH m, m.uid AS gone
+  DETACH DELETE m
+  RETURN count(gone) AS entities
+}
 CALL (d) {
   OPTIONAL MATCH (c:Chunk {document_uid: d.uid})
   WHERE c.user_id = $user_id
@@ -389,9 +397,9 @@ CALL (d) {
   DETACH DELETE v
   RETURN count(gone) AS versions
 }
-WITH d, d.uid AS gone, chunks, versions
+WITH d, d.uid AS gone, chunks, versions, entities
 DETACH DELETE d
-RETURN collect(gone) AS uids, sum(chunks) AS chunks, sum(versions) AS versions
+RETURN collect(gone) AS uids, sum(chunks) AS chunks, sum(versions) AS versions, sum(entities) AS entities
 ;
 
 // name: retract_orphan_sources

@@ -25,6 +25,7 @@ from graphsvc.api import guard, mcp, observability
 from graphsvc.api.admission import RequestGuard
 from graphsvc.api.context import Context, identity_of
 from graphsvc.api.mcp_tools import TOOLS
+from graphsvc.api.rate_limits import LimitStore
 from graphsvc.api.schema import MAX_TOKENS, build_schema, root_field_names
 from graphsvc.api.ui import graphiql_page, ui_routes
 from graphsvc.config import Settings
@@ -61,21 +62,26 @@ def build_app(settings: Settings, *, service: MemoryService | None = None, close
     settings.require_safe_bind(settings.host)
     ref: dict[str, MemoryService] = {} if service is None else {"service": service}
     mcp_routes, mcp_sessions = mcp.http_routes(settings, lambda: ref["service"])
+    store = LimitStore(settings.limits.rate_limit_storage_uri)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        if service is not None:
+        try:
+            await store.require()
+            if service is not None:
+                try:
+                    yield
+                finally:
+                    if close_service:
+                        await service.close()
+                return
+            ref["service"] = await MemoryService.open(settings, run_scheduler=True)
             try:
                 yield
             finally:
-                if close_service:
-                    await service.close()
-            return
-        ref["service"] = await MemoryService.open(settings, run_scheduler=True)
-        try:
-            yield
+                await ref["service"].close()
         finally:
-            await ref["service"].close()
+            await store.close()
 
     graphql_app = GraphQLApp(ref, settings)
     request_guard = Middleware(
@@ -92,6 +98,6 @@ def build_app(settings: Settings, *, service: MemoryService | None = None, close
             *mcp_routes,
             *ui_routes(),
         ],
-        middleware=[*guard.middleware(settings, lambda: ref["service"]), request_guard],
+        middleware=[*guard.middleware(settings, lambda: ref["service"], store=store), request_guard],
         lifespan=mcp.with_sessions(mcp_sessions, lifespan),
     )

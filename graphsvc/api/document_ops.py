@@ -35,7 +35,7 @@ class DocumentMutation:
         "PROCESSING and its jobId: a background job parses it in a sandbox (normalised to markdown, chunked by its "
         "headings, embedded) and makes it READY, or FAILED with the reason. Size, format and the file's first bytes "
         "are checked here (INVALID_DOCUMENT). The same bytes again change nothing; other bytes are a new version. "
-        "Entities, candidates and tags follow in another background job."
+        "Its entities (who and what it names, in its own scope) and tags follow in another background job."
     )
     async def ingest_document(self, info: Info, input: IngestDocumentInput) -> Document:
         scoped = info.context.scope(input.user_id)

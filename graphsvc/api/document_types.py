@@ -8,7 +8,8 @@ from enum import Enum
 import strawberry
 
 from graphsvc.api.context import Info
-from graphsvc.service.views import ChunkView, DocumentView, TagView
+from graphsvc.api.entity_types import EntityKind
+from graphsvc.service.views import ChunkView, DocumentEntityView, DocumentView, TagView
 
 
 @strawberry.input
@@ -54,6 +55,28 @@ class DocumentChunk:
         )
 
 
+@strawberry.type(
+    description="Someone or something a document names. It lives in the document's scope: it is not one of the "
+    "user's entities unless the user's own words name it too (entityIds: the user's entities linked to it)."
+)
+class DocumentEntity:
+    id: strawberry.ID
+    name: str
+    kind: EntityKind
+    mentions: int = strawberry.field(description="How many of the document's passages name it")
+    entity_ids: list[strawberry.ID] = strawberry.field(description="The user's entities of the same name")
+
+    @classmethod
+    def from_domain(cls, view: DocumentEntityView) -> DocumentEntity:
+        return cls(
+            id=strawberry.ID(view.uid),
+            name=view.name,
+            kind=EntityKind(view.kind),
+            mentions=view.mentions,
+            entity_ids=[strawberry.ID(u) for u in view.entity_uids],
+        )
+
+
 @strawberry.enum(
     description="PROCESSING while the upload is parsed, chunked and embedded in the background; READY once its "
     "passages are recalled; FAILED with the reason in error (an earlier version, if any, stays)."
@@ -82,7 +105,7 @@ class Document:
     tags: list[str]
     created_at: datetime | None
     updated_at: datetime | None
-    indexed_at: datetime | None = strawberry.field(description="When entities, candidates and tags were done")
+    indexed_at: datetime | None = strawberry.field(description="When its entities and tags were done")
     event_id: strawberry.ID | None = strawberry.field(description="Its DOCUMENT event (this version)")
     changed: bool = strawberry.field(description="False when the same bytes were uploaded before (nothing changed)")
     status: DocumentStatus = strawberry.field(description="Of the latest upload (see DocumentStatus)")
@@ -95,6 +118,11 @@ class Document:
     async def chunks(self, info: Info) -> list[DocumentChunk]:
         views = await info.context.service.document_chunks(user_id=self.user_id, document_id=str(self.id))
         return [DocumentChunk.from_domain(v) for v in views]
+
+    @strawberry.field(description="Who and what the document names, most mentioned first (empty until indexed).")
+    async def entities(self, info: Info) -> list[DocumentEntity]:
+        views = await info.context.service.document_entities(user_id=self.user_id, document_id=str(self.id))
+        return [DocumentEntity.from_domain(v) for v in views]
 
     @classmethod
     def from_domain(cls, user_id: str, view: DocumentView, *, changed: bool = False) -> Document:

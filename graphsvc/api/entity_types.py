@@ -19,6 +19,7 @@ from graphsvc.api.context import Info
 from graphsvc.service import MemoryService
 from graphsvc.service.views import (
     AliasView,
+    DocumentMention,
     EntitySnapshot,
     EntityView,
     FeatureView,
@@ -86,6 +87,7 @@ class EntityLoaders:
         self.relations = _loader(lambda u, ids: service.relations_of(user_id=u, ids=ids))
         self.evidence = _loader(lambda u, ids: service.impression_evidence_of(user_id=u, ids=ids))
         self.candidates = _loader(lambda u, ids: service.candidates_of(user_id=u, ids=ids))
+        self.documents = _loader(lambda u, ids: service.document_mentions_of(user_id=u, ids=ids))
 
 
 def loaders(info: Info) -> EntityLoaders:
@@ -178,6 +180,23 @@ class Feature:
         )
 
 
+@strawberry.type(
+    description="A document that names the entity: its document entity (who or what the document names, in the "
+    "document's scope), linked because the user's own words name it too."
+)
+class EntityDocumentMention:
+    document_id: strawberry.ID
+    title: str = strawberry.field(description="The document's title, or its file name")
+    name: str = strawberry.field(description="The name the document gives it")
+    mentions: int = strawberry.field(description="How many of the document's passages name it")
+
+    @classmethod
+    def from_view(cls, view: DocumentMention) -> EntityDocumentMention:
+        return cls(
+            document_id=strawberry.ID(view.document_uid), title=view.title, name=view.name, mentions=view.mentions
+        )
+
+
 @strawberry.type(description="A relation between two entities.")
 class Relation:
     relation: str
@@ -242,6 +261,11 @@ class Entity:
         if self.snapshot is not None:
             return [Feature.from_view(v) for v in self.snapshot.features]
         return [Feature.from_view(v) for v in await loaders(info).features.load((self.user_id, str(self.id)))]
+
+    @strawberry.field(description="The documents that name it too, most mentioned first (as they are now).")
+    async def document_mentions(self, info: Info) -> list[EntityDocumentMention]:
+        views = await loaders(info).documents.load((self.user_id, str(self.id)))
+        return [EntityDocumentMention.from_view(v) for v in views]
 
     @strawberry.field(description="Relations both ways, strongest first.")
     async def relations(self, info: Info) -> list[Relation]:

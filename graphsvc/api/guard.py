@@ -3,8 +3,9 @@
 caller is known (the body, admission and deadline come after, in :mod:`graphsvc.api.admission`).
 
 The rate limit is a moving window per caller (``Identity.principal``: the API key, the token's user, or the
-client address without auth) from the ``limits`` library, in this process's memory: with several service
-processes each counts its own requests. Failed authentications have their own, smaller budget
+client address without auth) from the ``limits`` library, counted where ``RATE_LIMIT_STORAGE_URI`` says
+(:mod:`graphsvc.api.rate_limits`): in this process's memory, so that several service processes each count their
+own requests, or in a Redis they all share. Failed authentications have their own, smaller budget
 (``AUTH_FAILURE_LIMIT``) per client address and per API key id: once it is spent, requests of that address
 or for that key id are answered 429 before their secret is hashed, unless the secret is one this process has
 already verified (a user behind the same address keeps working). Neo4j unreachable while a key is read is
@@ -15,12 +16,8 @@ stays open.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 
-from limits import RateLimitItem, parse
-from limits.aio.storage import MemoryStorage
-from limits.aio.strategies import MovingWindowRateLimiter
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import HTTPConnection
@@ -29,6 +26,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from graphsvc.api.auth import Authenticator
 from graphsvc.api.context import IDENTITY_STATE_KEY
 from graphsvc.api.hosts import HostGuard
+from graphsvc.api.rate_limits import LimitStore, RateLimit
 from graphsvc.api.refusals import Refusal, refuse
 from graphsvc.api.request_ids import RequestIds
 from graphsvc.config import Settings
@@ -39,30 +37,6 @@ from graphsvc.service.api_keys import split_key
 PROTECTED_PATHS = ("/graphql", "/mcp")
 _CHALLENGE = {"WWW-Authenticate": "Bearer"}
 SERVER_SIDE_CODES = frozenset({"DATABASE_UNAVAILABLE", "OVERLOADED", "DEADLINE_EXCEEDED"})
-
-
-class RateLimit:
-    """A moving-window request budget per caller (``RATE_LIMIT``, e.g. ``600/minute``)."""
-
-    def __init__(self, rate: str) -> None:
-        self.item: RateLimitItem = parse(rate)
-        self._limiter = MovingWindowRateLimiter(MemoryStorage())
-
-    async def retry_after_s(self, caller: str) -> int | None:
-        """Count one request of ``caller``; None if it is within the budget, else seconds until it is."""
-        if await self._limiter.hit(self.item, caller):
-            return None
-        return await self._wait_s(caller)
-
-    async def spent_s(self, caller: str) -> int | None:
-        """Without counting: None while ``caller`` has budget left, else seconds until it has."""
-        if await self._limiter.test(self.item, caller):
-            return None
-        return await self._wait_s(caller)
-
-    async def _wait_s(self, caller: str) -> int:
-        stats = await self._limiter.get_window_stats(self.item, caller)
-        return max(1, math.ceil(stats.reset_time - time.time()))
 
 
 class _OverBudget(Exception):
@@ -185,13 +159,16 @@ def _key_id(connection: HTTPConnection) -> str | None:
     return parts[0] if parts else None
 
 
-def middleware(settings: Settings, service: Callable[[], MemoryService]) -> list[Middleware]:
+def middleware(settings: Settings, service: Callable[[], MemoryService], *, store: LimitStore) -> list[Middleware]:
     """The app's outer middleware, outermost first: request ids (:class:`RequestIds`), the host check
     (:class:`HostGuard`), CORS when ``CORS_ORIGINS`` is set (so preflights and 401/429 answers carry its
-    headers), then authentication and the rate limit. The body, admission and the deadline come after
-    (:class:`graphsvc.api.admission.RequestGuard`, added by the app)."""
-    rate_limit = RateLimit(settings.limits.rate_limit) if settings.limits.rate_limit else None
-    failure_limit = RateLimit(settings.limits.auth_failure_limit) if settings.limits.auth_failure_limit else None
+    headers), then authentication and the rate limit, counted in ``store``. The body, admission and the deadline
+    come after (:class:`graphsvc.api.admission.RequestGuard`, added by the app)."""
+    limits = settings.limits
+    rate_limit = RateLimit(limits.rate_limit, store=store, name="requests") if limits.rate_limit else None
+    failure_limit = (
+        RateLimit(limits.auth_failure_limit, store=store, name="auth_failures") if limits.auth_failure_limit else None
+    )
     gate = Middleware(
         GuardMiddleware,
         authenticator=Authenticator(settings.auth, service, max_id_chars=settings.limits.max_id_chars),

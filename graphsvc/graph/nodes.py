@@ -31,6 +31,8 @@ Edges (ARCHITECTURE.md "The graph"):
     (Document)-[:HAS_CHUNK]->(Chunk), (Chunk)-[:HAS_CHILD]->(Chunk)         the heading tree (sections → passages)
     (Document)-[:FROM_EVENT]->(Event), -[:PREVIOUS_VERSION]->(DocumentVersion)
     (Document)-[:HAS_UPLOAD]->(DocumentUpload)   the file's bytes, kept until its parse_document job made it ready
+    (DocumentEntity)-[:MENTIONED_IN]->(Chunk)   who or what a document's passages name, in the document's scope
+    (Entity)-[:DOCUMENT_MENTION]->(DocumentEntity)   the user's entity of the same name
     (Memory|Event|Document|Chunk)-[:TAGGED {origin, at}]->(Tag)
     (LearningRun)                               one user's daily learning of one local day (no edges)
 
@@ -201,6 +203,7 @@ class Entity(TenantNode):
     features = AsyncRelationshipTo("Feature", "HAS_FEATURE")
     relates = AsyncRelationshipTo("Entity", "RELATES", model=Relates)
     observed_in = AsyncRelationshipTo("Event", "OBSERVED_IN")
+    document_mentions = AsyncRelationshipTo("DocumentEntity", "DOCUMENT_MENTION")
 
 
 class Alias(TenantNode):
@@ -520,6 +523,20 @@ class Chunk(TenantNode):
     embedding = ArrayProperty(FloatProperty())
     created_at = DateTimeNeo4jFormatProperty()
     children = AsyncRelationshipTo("Chunk", "HAS_CHILD")
+
+
+class DocumentEntity(TenantNode):
+    """Someone or something a document names (issue 22: a document is not the user talking): it lives in the
+    document's scope, not among the user's entities. ``mentions``: how many of the document's passages name it
+    (``MENTIONED_IN`` edges to them); a user's :class:`Entity` with the same name links to it
+    (``DOCUMENT_MENTION``)."""
+
+    document_uid = StringProperty(required=True)
+    normalized = StringProperty(required=True)
+    kind = StringProperty(required=True, choices=_choices(ENTITY_KINDS))
+    mentions = IntegerProperty(default=0)
+    created_at = DateTimeNeo4jFormatProperty()
+    passages = AsyncRelationshipTo("Chunk", "MENTIONED_IN")
 
 
 class Tag(TenantNode):

@@ -123,6 +123,8 @@ class RecalledPassage:
     Attributes:
         occurred_at: its document's last change.
         tokens: its estimated size in tokens.
+        document_event_uids: the uids of its document's ``DOCUMENT`` events (what anything derived from the
+            document rests on).
     """
 
     uid: str
@@ -133,6 +135,7 @@ class RecalledPassage:
     title: str | None
     filename: str | None
     occurred_at: datetime | None
+    document_event_uids: tuple[str, ...] = ()
 
 
 def _strings(values: Sequence[object] | None) -> tuple[str, ...]:
@@ -270,4 +273,5 @@ def _passage(r: Mapping[str, Any]) -> RecalledPassage:
         title=r["title"],
         filename=r["filename"],
         occurred_at=native(r["occurred_at"]),
+        document_event_uids=_strings(r["document_event_uids"]),
     )

@@ -70,11 +70,13 @@ class EventVector:
 
 @dataclass(frozen=True)
 class DocumentsGone:
-    """What deleting documents removed: the documents (their uids), their chunks and their earlier versions."""
+    """What deleting documents removed: the documents (their uids), their chunks, their earlier versions and their
+    document entities."""
 
     uids: list[str]
     chunks: int
     versions: int
+    entities: int = 0
 
 
 @dataclass(frozen=True)
@@ -263,13 +265,14 @@ async def redact_events(db: Queries, *, user_id: str, uids: Sequence[str], now: 
 
 
 async def delete_documents(db: Queries, *, user_id: str, uids: Sequence[str]) -> DocumentsGone:
-    """Delete the documents with their chunks and earlier versions."""
+    """Delete the documents with their chunks, earlier versions and document entities."""
     rows = await db.write("retract_delete_documents", user_id=user_id, uids=list(uids))
     row = rows[0] if rows else {}
     return DocumentsGone(
         uids=[str(u) for u in row.get("uids") or []],
         chunks=int(row.get("chunks") or 0),
         versions=int(row.get("versions") or 0),
+        entities=int(row.get("entities") or 0),
     )
 
 

@@ -8,8 +8,10 @@ import binascii
 from pathlib import Path
 
 from graphsvc.errors import DocumentError, InvalidInputError, NotFoundError
+from graphsvc.graph import document_entities
 from graphsvc.graph import documents as stored_documents
 from graphsvc.graph import tags as stored_tags
+from graphsvc.graph.document_entities import DocumentEntityView
 from graphsvc.graph.documents import ChunkView, DocumentView
 from graphsvc.graph.tags import TagView
 from graphsvc.logs import for_user
@@ -106,6 +108,14 @@ class DocumentArea:
         user_id = require_id("userId", user_id, self.rt.settings)
         return await stored_documents.document_chunks(
             self.rt.db, user_id=user_id, uid=require_id("id", document_id, self.rt.settings)
+        )
+
+    async def document_entities(self, *, user_id: str, document_id: str) -> list[DocumentEntityView]:
+        """Who and what a document names (its entities, in the document's scope), most mentioned first, each with
+        the user's entities that link to it; empty for an unknown document or one not indexed yet."""
+        user_id = require_id("userId", user_id, self.rt.settings)
+        return await document_entities.of_document(
+            self.rt.db, user_id=user_id, document_uid=require_id("id", document_id, self.rt.settings)
         )
 
     async def tag_memory(self, *, user_id: str, memory_id: str, tag: str) -> list[str]:

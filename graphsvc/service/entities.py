@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from graphsvc.errors import InvalidInputError, NotFoundError
-from graphsvc.graph import entities, impressions, pending_observations
+from graphsvc.graph import document_entities, entities, impressions, pending_observations
+from graphsvc.graph.document_entities import DocumentMention
 from graphsvc.graph.entities import AliasView, EntityPage, EntitySnapshot, EntityView, FeatureView, RelationView
 from graphsvc.graph.impressions import EvidenceView, ImpressionView
 from graphsvc.graph.pending_observations import PendingView
@@ -122,6 +123,7 @@ class EntityArea:
             impressions=impressions,
             now=self.rt.clock(),
         )
+        await document_entities.link(self.rt.db, user_id=user_id)  # the user named it: linked to documents
         return await self.entity(user_id=user_id, entity_id=uid)
 
     async def add_alias(self, *, user_id: str, entity_id: str, alias: str) -> EntityView:
@@ -135,6 +137,7 @@ class EntityArea:
             alias=alias,
             now=self.rt.clock(),
         )
+        await document_entities.link(self.rt.db, user_id=user_id)  # the user named it: linked to documents
         return await self.entity(user_id=user_id, entity_id=uid)
 
     async def resolve_pending_observation(
@@ -161,6 +164,7 @@ class EntityArea:
         pending = await pending_observations.get_pending(self.rt.db, user_id=user_id, uid=pending_id)
         if pending is None:
             raise NotFoundError(kind="pending observation", ident=pending_id)
+        await document_entities.link(self.rt.db, user_id=user_id)  # the user named it: linked to documents
         return pending, await self.entity(user_id=user_id, entity_id=uid)
 
     async def merge_owner(self, *, keep_id: str, drop_id: str) -> str:
@@ -176,6 +180,7 @@ class EntityArea:
         uid = await curate.merge_entities(
             db=self.rt.db, user_id=user_id, keep_uid=keep_id, drop_uid=drop_id, now=self.rt.clock()
         )
+        await document_entities.link(self.rt.db, user_id=user_id)  # the user named it: linked to documents
         return await self.entity(user_id=user_id, entity_id=uid)
 
     # --- neighbours, batched per user (the API's DataLoaders) ------------------------------------
@@ -188,6 +193,15 @@ class EntityArea:
 
     async def impressions_of(self, *, user_id: str, ids: Sequence[str]) -> list[list[ImpressionView]]:
         return await impressions.impressions_of(self.rt.db, user_id=user_id, uids=ids)
+
+    async def document_mentions_of(self, *, user_id: str, ids: Sequence[str]) -> list[list[DocumentMention]]:
+        """For each entity id, the documents that name it (through its links to their document entities), most
+        mentioned first; empty lists for entities no document names."""
+        found = await document_entities.mentions_of(self.rt.db, user_id=user_id, entity_uids=ids)
+        by_entity: dict[str, list[DocumentMention]] = {}
+        for mention in found:
+            by_entity.setdefault(mention.entity_uid, []).append(mention)
+        return [by_entity.get(uid, []) for uid in ids]
 
     async def features_of(self, *, user_id: str, ids: Sequence[str]) -> list[list[FeatureView]]:
         return await entities.features_of(self.rt.db, user_id=user_id, uids=ids)

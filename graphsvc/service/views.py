@@ -10,6 +10,7 @@ from graphsvc.conversation import MessageIn, Turn
 from graphsvc.graph.api_keys import ApiKeyView
 from graphsvc.graph.belief_changes import BeliefChange, BeliefChangePage
 from graphsvc.graph.dashboard_reads import KeyCount, MessageView, UserCounts, UserPage, UserSummary
+from graphsvc.graph.document_entities import DocumentEntityView, DocumentMention
 from graphsvc.graph.documents import ChunkView, DocumentView
 from graphsvc.graph.entities import AliasView, EntityPage, EntitySnapshot, EntityView, FeatureView, RelationView
 from graphsvc.graph.impressions import EvidenceView as ImpressionEvidenceView
@@ -37,6 +38,8 @@ __all__ = [
     "BeliefChangePage",
     "CandidateView",
     "ChunkView",
+    "DocumentEntityView",
+    "DocumentMention",
     "DocumentOutcome",
     "DocumentView",
     "TagView",

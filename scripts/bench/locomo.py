@@ -1,6 +1,7 @@
 """LoCoMo turn-level evidence recall: graphsvc beside BM25-only and vector-only baselines.
 
     .venv/bin/python scripts/bench/locomo.py [PATH] [--conversations N] [--skip-import]
+        [--grid SETTING=v1,v2,... | --context-grid c1,c2,...]
 
 1. Converts PATH (default: the LoCoMo dev split in ../shared/bench/data) to the import format
    and runs ``graphsvc import`` on it (ingest, end every session, wait for extraction).
@@ -15,6 +16,11 @@
 setting (e.g. ``RECALL_ENTITY_MAX_SHARE=0.1,0.25,0.5``) and cross-validates the choice over the
 conversations: for each conversation in turn, the value with the best any@10 + all@10 on the other four is
 measured on it; the mean of the held-out conversations is reported beside each value's all-dev figures.
+``--context-grid c1,c2,...`` (with ``--skip-import``) does the same for ``EVENT_CONTEXT_CHARS``, which changes
+only the text each message is embedded with: per value, the imported messages are embedded anew (the
+``embed_events`` job, as at ingest) instead of imported again (``--imported-with N``: the value the import
+ran with is asked first, as stored), and the mean characters embedded per message and the embedding CPU per
+message (this process, on every 32nd message, the lengths alternating) are reported beside the figures.
 
 Prints a table and, last, one JSON object.
 """
@@ -43,6 +49,8 @@ from rank_bm25 import BM25Okapi
 from graphsvc.api.context import Context
 from graphsvc.api.schema import schema
 from graphsvc.config import Settings
+from graphsvc.pipeline.ingest import vectors as event_vectors
+from graphsvc.pipeline.ingest.messages import embedding_text, in_context
 from graphsvc.service import MemoryService
 
 KS = (5, 10)
@@ -156,51 +164,167 @@ async def evaluate(path: Path, conversations: int | None) -> dict[str, Any]:
         await service.close()
 
 
-async def grid_search(path: Path, conversations: int | None, setting: str, values: list[str]) -> dict[str, Any]:
-    """Every question once per value of ``setting``; leave-one-conversation-out choice by any@10 + all@10."""
-    service = await MemoryService.open(Settings(), run_worker=False)
-    base = service.settings
-    field = setting.lower()
-    try:
-        questions = list(locomo_questions(path, conversations=conversations))
-        context = Context(service=service)
-        per_value: dict[str, dict[str, list[dict[str, bool]]]] = {}
-        for value in values:
-            service.rt.settings = base.model_copy(update={field: type(base.variable(field))(value)})
-            rows: dict[str, list[dict[str, bool]]] = defaultdict(list)
-            for q in questions:
-                result = await schema.execute(
-                    RECALL_QUERY,
-                    variable_values={"u": q["userId"], "q": q["question"], "n": max(KS)},
-                    context_value=context,
-                )
-                if result.errors or result.data is None:
-                    raise RuntimeError(result.errors)
-                ranked = [hit["sourceMessageIds"] for hit in result.data["recall"]]
-                rows[q["userId"]].append(score_ranking(ranked, q["evidence"]))
-            per_value[value] = rows
-    finally:
-        service.rt.settings = base
-        await service.close()
+Rows = dict[str, list[dict[str, bool]]]
+"""Per conversation (user id), one :func:`score_ranking` result per question, in question order."""
+METRICS = ("any@5", "all@5", "any@10", "all@10")
+
+
+async def ask_graphsvc(service: MemoryService, questions: list[dict[str, Any]]) -> Rows:
+    """Every question through the GraphQL ``recall`` (limit 10), scored per conversation."""
+    context = Context(service=service)
+    rows: Rows = defaultdict(list)
+    for q in questions:
+        result = await schema.execute(
+            RECALL_QUERY,
+            variable_values={"u": q["userId"], "q": q["question"], "n": max(KS)},
+            context_value=context,
+        )
+        if result.errors or result.data is None:
+            raise RuntimeError(result.errors)
+        ranked = [hit["sourceMessageIds"] for hit in result.data["recall"]]
+        rows[q["userId"]].append(score_ranking(ranked, q["evidence"]))
+    return rows
+
+
+def cross_validate(setting: str, per_value: dict[str, Rows]) -> dict[str, Any]:
+    """Leave one conversation out: for each conversation, the value with the best any@10 + all@10 over the
+    others (the first listed on a tie) is scored on it; the held-out figures are the mean over conversations."""
+    values = list(per_value)
 
     def mean(value: str, users: list[str], metric: str) -> float:
         results = [r for u in users for r in per_value[value][u]]
         return sum(r[metric] for r in results) / len(results)
 
-    users = sorted(next(iter(per_value.values())))
-    chosen, held_any, held_all = [], [], []
+    users = sorted(per_value[values[0]])
+    chosen: list[str] = []
+    held: dict[str, list[float]] = defaultdict(list)
     for test in users:
         train = [u for u in users if u != test]
         best = max(values, key=lambda v: mean(v, train, "any@10") + mean(v, train, "all@10"))
         chosen.append(best)
-        held_any.append(mean(best, [test], "any@10"))
-        held_all.append(mean(best, [test], "all@10"))
+        for metric in METRICS:
+            held[metric].append(mean(best, [test], metric))
     return {
         "setting": setting,
-        "all_dev": {v: {m: round(mean(v, users, m), 4) for m in ("any@10", "all@10")} for v in values},
+        "all_dev": {v: {m: round(mean(v, users, m), 4) for m in METRICS} for v in values},
         "chosen_per_fold": chosen,
-        "held_out_mean": {"any@10": round(float(np.mean(held_any)), 4), "all@10": round(float(np.mean(held_all)), 4)},
+        "held_out_mean": {m: round(float(np.mean(held[m])), 4) for m in METRICS},
     }
+
+
+async def grid_search(path: Path, conversations: int | None, setting: str, values: list[str]) -> dict[str, Any]:
+    """Every question once per value of a recall ``setting`` on what is imported, cross-validated."""
+    service = await MemoryService.open(Settings(), run_worker=False)
+    base = service.settings
+    field = setting.lower()
+    try:
+        questions = list(locomo_questions(path, conversations=conversations))
+        per_value: dict[str, Rows] = {}
+        for value in values:
+            service.rt.settings = base.model_copy(update={field: type(base.variable(field))(value)})
+            per_value[value] = await ask_graphsvc(service, questions)
+    finally:
+        service.rt.settings = base
+        await service.close()
+    return cross_validate(setting, per_value)
+
+
+COST_STRIDE = 32
+"""The embedding cost of a context length is measured on every 32nd message (87 of the dev split's 2,760)..."""
+COST_ROUNDS = 2
+"""... in this many rounds, the lengths alternating, so that each shares the machine's load alike."""
+
+
+def context_texts(path: Path, conversations: int | None, chars: int) -> list[str]:
+    """What each message is embedded with for ``chars`` of context (as the ``embed_events`` job builds it: the
+    end of the previous turn of its session, then its own ``speaker: text``), in conversation order."""
+    texts: list[str] = []
+    previous: dict[tuple[str, str], str] = {}
+    for record in locomo_records(path, conversations=conversations):
+        key = (record["userId"], record["sessionId"])
+        text = embedding_text(record["speaker"], record["content"])
+        texts.append(in_context(previous.get(key), text, chars=chars))
+        previous[key] = text
+    return texts
+
+
+async def embedding_costs(
+    service: MemoryService, path: Path, conversations: int | None, values: list[int]
+) -> dict[str, dict[str, float]]:
+    """Per value: the mean characters embedded per message, and this process's CPU per message embedding every
+    :data:`COST_STRIDE`-th text in the ``embed_events`` job's background slices (mean of :data:`COST_ROUNDS`)."""
+    texts = {v: context_texts(path, conversations, v) for v in values}
+    cpu_ms: dict[int, list[float]] = defaultdict(list)
+    for _ in range(COST_ROUNDS):
+        for value in values:
+            sample = texts[value][::COST_STRIDE]
+            cpu = time.process_time()
+            for start in range(0, len(sample), event_vectors.SLICE):
+                await service.embedder.embed_passages(sample[start : start + event_vectors.SLICE], background=True)
+            cpu_ms[value].append((time.process_time() - cpu) * 1000 / len(sample))
+    return {
+        str(v): {
+            "embedded_chars_per_message": round(sum(map(len, texts[v])) / len(texts[v]), 1),
+            "cpu_ms_per_message": round(float(np.mean(cpu_ms[v])), 1),
+            "cost_sample": len(texts[v][::COST_STRIDE]),
+        }
+        for v in values
+    }
+
+
+async def context_search(
+    path: Path, conversations: int | None, values: list[int], *, imported_with: int | None
+) -> dict[str, Any]:
+    """``EVENT_CONTEXT_CHARS`` cross-validated without importing again: per value, every imported message is
+    embedded anew with it (the ``embed_events`` job, as at ingest; nothing else stored depends on the setting),
+    then every question is asked in a fresh service (no in-process vector copy of the previous value). The value
+    ``imported_with`` (the setting the import ran with) is asked first, as stored. The database is left with
+    the last value's vectors."""
+    questions = list(locomo_questions(path, conversations=conversations))
+    users = sorted({q["userId"] for q in questions})
+    per_value: dict[str, Rows] = {}
+    service = await MemoryService.open(Settings(), run_worker=False)
+    try:
+        cost = await embedding_costs(service, path, conversations, values)
+    finally:
+        await service.close()
+    for value in sorted(values, key=lambda v: v != imported_with):
+        settings = Settings().model_copy(update={"event_context_chars": value})
+        service = await MemoryService.open(settings, run_worker=False)
+        try:
+            if value != imported_with:
+                started, marked = time.perf_counter(), 0
+                for user_id in users:
+                    marked += (await event_vectors.embed_messages_anew(service.rt, user_id=user_id))[0]
+                await service.worker.start()
+                await service.wait_for_jobs()
+                click.echo(f"{marked} messages embedded anew in {time.perf_counter() - started:.0f} s", err=True)
+        finally:
+            await service.close()
+        service = await MemoryService.open(settings, run_worker=False)
+        try:
+            rows = per_value[str(value)] = await ask_graphsvc(service, questions)
+        finally:
+            await service.close()
+        by_user = {u: {m: sum(r[m] for r in rows[u]) for m in METRICS} | {"n": len(rows[u])} for u in users}
+        click.echo(f"EVENT_CONTEXT_CHARS={value}: {json.dumps(cost[str(value)] | {'hits': by_user})}", err=True)
+    ordered = {str(v): per_value[str(v)] for v in values}
+    return cross_validate("EVENT_CONTEXT_CHARS", ordered) | {"embedding_cost": cost}
+
+
+def print_cv(cv: dict[str, Any]) -> None:
+    click.echo(f"\n{cv['setting']} on the dev conversations")
+    costs = cv.get("embedding_cost")
+    click.echo(f"{'value':<10}" + "".join(f"{m:>8}" for m in METRICS) + ("   chars  cpu ms" if costs else ""))
+    for value, figures in cv["all_dev"].items():
+        line = f"{value:<10}" + "".join(f"{figures[m]:>8.3f}" for m in METRICS)
+        if costs:
+            c = costs[value]
+            line += f"{c['embedded_chars_per_message']:>8.0f}{c['cpu_ms_per_message']:>8.1f}"
+        click.echo(line)
+    held = cv["held_out_mean"]
+    line = f"{'held out':<10}" + "".join(f"{held[m]:>8.3f}" for m in METRICS)
+    click.echo(f"{line}   chosen per fold: {cv['chosen_per_fold']}\n")
 
 
 def print_table(report: dict[str, Any]) -> None:
@@ -225,13 +349,29 @@ def print_table(report: dict[str, Any]) -> None:
 @click.option("--conversations", type=int, default=None, help="Only the first N conversations.")
 @click.option("--skip-import", is_flag=True, help="Evaluate what is already imported.")
 @click.option("--grid", default="", help="SETTING=v1,v2,... : cross-validate one recall setting (use --skip-import).")
-def main(path: Path, conversations: int | None, skip_import: bool, grid: str) -> None:
-    if grid:
-        setting, _, raw = grid.partition("=")
-        cv = asyncio.run(grid_search(path, conversations, setting.strip(), [v.strip() for v in raw.split(",")]))
-        click.echo(
-            f"{cv['setting']}: all dev {cv['all_dev']}; held out {cv['held_out_mean']} ({cv['chosen_per_fold']})"
-        )
+@click.option(
+    "--context-grid",
+    default="",
+    help="c1,c2,... : cross-validate EVENT_CONTEXT_CHARS, re-embedding what is imported for each value "
+    "(use --skip-import; the database keeps the last value's vectors).",
+)
+@click.option(
+    "--imported-with",
+    type=int,
+    default=None,
+    help="With --context-grid: the EVENT_CONTEXT_CHARS the import ran with; that value is asked first, as stored.",
+)
+def main(
+    path: Path, conversations: int | None, skip_import: bool, grid: str, context_grid: str, imported_with: int | None
+) -> None:
+    if grid or context_grid:
+        if grid:
+            setting, _, raw = grid.partition("=")
+            cv = asyncio.run(grid_search(path, conversations, setting.strip(), [v.strip() for v in raw.split(",")]))
+        else:
+            chars = [int(v) for v in context_grid.split(",")]
+            cv = asyncio.run(context_search(path, conversations, chars, imported_with=imported_with))
+        print_cv(cv)
         json.dump(cv, sys.stdout)
         sys.stdout.write("\n")
         return

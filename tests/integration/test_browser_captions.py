@@ -20,6 +20,7 @@ from graphsvc.graph.leases import NamedLease
 from graphsvc.service import MemoryService
 from tests.integration.browser import serve
 from tests.integration.conftest import at
+from tests.integration.lifecycle_support import converse
 from tests.integration.test_dashboard_e2e import USER, build_user, graphql
 from tests.unit.test_neo4j_browser_files import favorites
 
@@ -65,7 +66,8 @@ LEARN = "mutation($u: String!) { runDailyLearning(userId: $u) { status } }"
 
 
 async def other_sources(client: httpx.AsyncClient, service: MemoryService) -> None:
-    """A todo (a source, its event, a candidate), a document in two versions (chunks, tags), a learning run."""
+    """A todo (a source, its event, a candidate), a document in two versions (chunks, tags, its entities, one of
+    them named by Ana too), a learning run."""
     todo = {
         "sourceType": "TODO",
         "sourceId": "t1",
@@ -76,6 +78,10 @@ async def other_sources(client: httpx.AsyncClient, service: MemoryService) -> No
     for text in ("# Notes\n\n## Porto\n\nClara lives in Porto.\n", "# Notes\n\n## Porto\n\nClara moved to Braga.\n"):
         await graphql(client, INGEST_DOCUMENT, i={"userId": USER, "filename": "notes.md", "text": text})
         await service.wait_for_jobs()  # each upload parsed before the next (a newer upload replaces a waiting one)
+    # the document's Clara is the document's until Ana names her (then Ana's entity links to it)
+    await converse(
+        service, user_id=USER, session_id="s-clara", lines=[("c1", "My neighbour Clara moved to Braga.", at(8))]
+    )
     await graphql(client, LEARN, u=USER)
 
 

@@ -1,7 +1,7 @@
 """Documents against the real Neo4j: an upload returns PROCESSING with its job, the parse job makes the chunk
-tree, the DOCUMENT event and READY; unchanged and changed re-ingests, the index job (entities, candidates, tags),
-files refused at upload that leave nothing behind, files refused by the parser that end FAILED with the reason,
-and the CLI."""
+tree, the DOCUMENT event and READY; unchanged and changed re-ingests, the index job (document entities, no
+candidates, tags), files refused at upload that leave nothing behind, files refused by the parser that end FAILED
+with the reason, and the CLI."""
 
 from __future__ import annotations
 
@@ -106,13 +106,11 @@ async def test_a_markdown_document_becomes_a_chunk_tree_with_its_event(
     assert not await rows(service, "MATCH (u:DocumentUpload) RETURN u.uid AS uid")  # its bytes went once ready
     indexed = await service.document(user_id="ana", document_id=doc["id"])
     assert indexed.indexed_at is not None and indexed.tags  # topic tags from the index job
-    entity = await rows(
-        service,
-        "MATCH (n:Entity {user_id: 'ana'})-[:OBSERVED_IN]->(e:Event {uid: $e}) RETURN collect(n.subject) AS names",
-        e=doc["eventId"],
-    )
-    assert "Lisbon" in entity[0]["names"]
-    assert not {"Porto", "Alfa"} & set(entity[0]["names"])  # named in a table row only: no prose
+    # Who and what it names are the document's (in its scope), not the user's entities.
+    named = {e.name for e in await service.document_entities(user_id="ana", document_id=doc["id"])}
+    assert "Lisbon" in named
+    assert not {"Porto", "Alfa"} & named  # named in a table row only: no prose
+    assert not await rows(service, "MATCH (n:Entity {user_id: 'ana'}) RETURN n.subject AS name")
     # A document is someone else's words: its sentences are no candidate statement of the user's.
     assert not [c for c in await service.candidates(user_id="ana") if "document" in c.source_types]
 

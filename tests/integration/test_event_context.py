@@ -10,6 +10,7 @@ from graphsvc.config import Settings
 from graphsvc.conversation import MessageIn
 from graphsvc.embed.local import LocalEmbedder
 from graphsvc.graph.database import Database
+from graphsvc.pipeline.ingest.vectors import embed_messages_anew
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at, make_service
 from tests.integration.impressions_support import cypher
@@ -70,3 +71,33 @@ async def test_context_can_be_turned_off(settings: Settings, database: Database,
         await service.ingest_messages(user_id="ana", session_id="s1", messages=[message])
     await embed_in_background(service)
     assert np.allclose(await stored_vector(database, "m1"), await embedded(embedder, "Yes, Oscar."), atol=1e-5)
+
+
+async def test_messages_embedded_anew_take_the_context_setting_in_force(
+    settings: Settings, database: Database, embedder: LocalEmbedder
+) -> None:
+    service = make_service(settings.model_copy(update={"event_context_chars": 0}), database, embedder)
+    for i, (speaker, text) in enumerate([("Mel", "Do you have pets?"), ("Ana", "Yes, Oscar.")]):
+        message = MessageIn(role="user", content=text, occurred_at=at(1, 9, i), message_id=f"m{i}", speaker=speaker)
+        await service.ingest_messages(user_id="ana", session_id="s1", messages=[message])
+    other = MessageIn(role="user", content="Do you have pets?", occurred_at=at(1, 9, 5), message_id="b0")
+    await service.ingest_messages(user_id="bo", session_id="s1", messages=[other])
+    await embed_in_background(service)
+    before_bo = await stored_vector(database, "b0")
+    assert np.allclose(await stored_vector(database, "m1"), await embedded(embedder, "Ana: Yes, Oscar."), atol=1e-5)
+
+    anew = make_service(settings.model_copy(update={"event_context_chars": 5}), database, embedder)
+    marked, job_id = await embed_messages_anew(anew.rt, user_id="ana")
+    assert (marked, job_id is not None) == (2, True)
+    old = await stored_vector(database, "m1")  # kept until the new one is written
+    assert np.allclose(old, await embedded(embedder, "Ana: Yes, Oscar."), atol=1e-5)
+    await embed_in_background(anew)
+
+    expected = await embedded(embedder, "pets?\nAna: Yes, Oscar.")  # the last 5 characters of the message before
+    assert np.allclose(await stored_vector(database, "m1"), expected, atol=1e-5)
+    first = await embedded(embedder, "Mel: Do you have pets?")
+    assert np.allclose(await stored_vector(database, "m0"), first, atol=1e-5)
+    assert np.array_equal(await stored_vector(database, "b0"), before_bo)  # another user is left as it is
+    due = await cypher(database, "MATCH (e:Event) WHERE e.embed_due_at IS NOT NULL RETURN count(e) AS n")
+    assert due[0]["n"] == 0
+    assert await embed_messages_anew(anew.rt, user_id="nobody") == (0, None)

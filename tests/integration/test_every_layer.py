@@ -35,14 +35,18 @@ LEARN = "mutation($u: String!) { runDailyLearning(userId: $u) { day } }"
 GQL_ERASE = """
 mutation($u: String!) { eraseUser(userId: $u, confirm: $u) { nodesDeleted complete deletedByLabel { key count } } }"""
 GQL_RECALL = "query($u: String!, $q: String!) { recall(userId: $u, query: $q, limit: 10) { id kind content } }"
-MANUAL = "# Boat manual\n\n## Engine\n\nThe outboard engine needs two-stroke oil mixed at fifty to one.\n"
+MANUAL = (
+    "# Boat manual\n\n## Engine\n\nThe outboard engine needs two-stroke oil mixed at fifty to one.\n\n"
+    "## Mooring\n\nThe marina in Lisbon has free moorings in winter.\n"
+)
 LAYER_QUERIES = ["Where does Ana live?", "buy running shoes", "outboard engine oil", "sourdough starter"]
 EVERY_LAYER = {"Session", "Event", "Memory", "Document", "DocumentVersion", "Chunk", "Source", "MemoryCandidate"}
-EVERY_LAYER |= {"Tag", "LearningRun", "Job", "HistoryEntry"}
+EVERY_LAYER |= {"Tag", "LearningRun", "Job", "HistoryEntry", "DocumentEntity", "Entity"}
 
 
 async def every_layer(gql: GraphQLClient, service: MemoryService) -> None:
-    """A conversation, a note, a todo (two versions), a document (two versions), a tag and a learning run."""
+    """A conversation, a note, a todo (two versions), a document (two versions) naming a place the user named
+    (its document entity linked to the user's entity), a tag and a learning run."""
     lines = ["I live in Lisbon.", "I work as a nurse at the city hospital."]
     messages = [
         {"role": "user", "content": text, "occurredAt": at(1, minute=i).isoformat(), "messageId": f"m{i}"}
@@ -65,6 +69,16 @@ async def every_layer(gql: GraphQLClient, service: MemoryService) -> None:
     await service.wait_for_jobs()
 
 
+async def document_mentions(service: MemoryService, user_id: str) -> list[tuple[str, str]]:
+    """(the user's entity, the document entity) of every link from one to the other."""
+    async with service.db.driver.session() as session:
+        found = await session.run(
+            "MATCH (e:Entity {user_id: $u})-[:DOCUMENT_MENTION]->(m:DocumentEntity) RETURN e.subject AS e, m.name AS m",
+            u=user_id,
+        )
+        return sorted([(r["e"], r["m"]) async for r in found])
+
+
 async def test_every_layer_is_exported_erased_to_nothing_and_restored(service: MemoryService, tmp_path: Path) -> None:
     # a document is parsed and embedded on the request: a loaded test machine may need more than the 10 s
     gql = GraphQLClient(service, settings=service.settings.model_copy(update={"request_deadline_s": 120.0}))
@@ -73,6 +87,7 @@ async def test_every_layer_is_exported_erased_to_nothing_and_restored(service: M
         await converse(service, user_id="bob", session_id="s1", lines=[("b1", "I live in Porto.", at(1))])
         before = await counts_by_label(service, "ana")
         assert EVERY_LAYER <= set(before), sorted(EVERY_LAYER - set(before))
+        assert await document_mentions(service, "ana") == [("Lisbon", "Lisbon")]  # the user said it too
         recall_before = [(await gql_data(gql, GQL_RECALL, u="ana", q=q))["recall"] for q in LAYER_QUERIES]
         assert all(recall_before)
         graph_before = await snapshot(service, ["ana"], leave_out=COORDINATION)
@@ -95,6 +110,7 @@ async def test_every_layer_is_exported_erased_to_nothing_and_restored(service: M
         assert restored == {k: v for k, v in before.items() if k not in COORDINATION}
         assert [(await gql_data(gql, GQL_RECALL, u="ana", q=q))["recall"] for q in LAYER_QUERIES] == recall_before
         assert await snapshot(service, ["ana"], leave_out=COORDINATION) == graph_before  # vectors recomputed too
+        assert await document_mentions(service, "ana") == [("Lisbon", "Lisbon")]
         assert await snapshot(service, ["bob"]) == bob_before
     finally:
         await gql.aclose()

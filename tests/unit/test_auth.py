@@ -16,7 +16,7 @@ from pydantic import SecretStr
 from starlette.requests import HTTPConnection
 
 from graphsvc.api.auth import JwtVerifier, bearer_token, token_scopes
-from graphsvc.api.guard import RateLimit
+from graphsvc.api.rate_limits import LimitStore, RateLimit
 from graphsvc.config import Settings, is_loopback
 from graphsvc.errors import AuthenticationError, ConfigurationError
 from graphsvc.service.api_keys import split_key
@@ -171,7 +171,7 @@ def test_token_scopes_forms() -> None:
 
 
 async def test_rate_limit_at_just_above_and_per_caller() -> None:
-    limit = RateLimit("3/minute")
+    limit = RateLimit("3/minute", store=LimitStore("memory://"), name="requests")
     assert [await limit.retry_after_s("k1") for _ in range(3)] == [None, None, None]
     wait_s = await limit.retry_after_s("k1")
     assert wait_s is not None and 1 <= wait_s <= 60

@@ -63,3 +63,64 @@ def test_env_example_names_every_variable_compose_substitutes() -> None:
     example = (REPO / ".env.example").read_text(encoding="utf-8")
     declared = set(re.findall(r"^([A-Z_]+)=", example, flags=re.MULTILINE))
     assert used - {"GRAPHIQL", "INTROSPECTION"} <= declared
+
+
+SCALE = {"redis", "graphsvc-a", "graphsvc-b", "proxy"}
+"""The scale profile: two service replicas behind one proxy port, the rate limit shared through Redis."""
+REPLICAS = ("graphsvc-a", "graphsvc-b")
+
+
+def _profile(name: str) -> set[str]:
+    return {n for n, service in compose()["services"].items() if name in service.get("profiles", [])}
+
+
+def test_the_scale_profile_adds_replicas_a_proxy_and_redis_and_leaves_the_default_alone() -> None:
+    services = compose()["services"]
+    assert _profile("scale") == SCALE
+    assert {n for n, s in services.items() if not s.get("profiles")} == {"neo4j", "graphsvc"}
+
+
+def test_every_published_port_is_on_loopback_only() -> None:
+    for name, service in compose()["services"].items():
+        for port in service.get("ports", []):
+            assert isinstance(port, str) and port.startswith("127.0.0.1:"), (name, port)
+
+
+def test_the_replicas_are_reached_only_through_the_proxy_on_the_service_port() -> None:
+    services = compose()["services"]
+    for name in (*REPLICAS, "redis"):
+        assert "ports" not in services[name], f"{name} must not publish a port"
+    assert services["proxy"]["ports"] == ["127.0.0.1:${GRAPHSVC_PORT:-8000}:8000"]
+    assert services["proxy"]["ports"] == services["graphsvc"]["ports"]  # the same address, one or the other
+    assert all(services["proxy"]["depends_on"][r]["condition"] == "service_healthy" for r in REPLICAS)
+    mount = next(v for v in services["proxy"]["volumes"] if v.endswith(":ro"))
+    caddyfile = (REPO / mount.split(":")[0]).read_text(encoding="utf-8")
+    upstreams = re.search(r"reverse_proxy\s+([^{]+)\{", caddyfile)
+    assert upstreams and upstreams.group(1).split() == [f"{r}:8000" for r in REPLICAS]
+    assert "health_uri /health" in caddyfile and re.search(r"Host\s+localhost", caddyfile)
+
+
+def test_every_scale_service_has_a_health_check() -> None:
+    services = compose()["services"]
+    for name in SCALE:
+        test = services[name].get("healthcheck", {}).get("test")
+        assert isinstance(test, list) and test[0] in ("CMD", "CMD-SHELL") and len(test) > 1, name
+    for name in REPLICAS:
+        assert services[name]["healthcheck"] == services["graphsvc"]["healthcheck"]
+
+
+def test_the_replicas_share_the_rate_limit_through_the_profiles_redis() -> None:
+    from graphsvc.config import Settings
+
+    services = compose()["services"]
+    single = services["graphsvc"]["environment"]
+    assert "RATE_LIMIT_STORAGE_URI" not in single  # one process counts in its memory
+    for name in REPLICAS:
+        replica = services[name]
+        uri = replica["environment"]["RATE_LIMIT_STORAGE_URI"]
+        assert re.fullmatch(r"redis://redis:6379/\d+", uri), uri
+        assert Settings(environment="test", rate_limit_storage_uri=uri).limits.rate_limit_storage_uri == uri
+        assert {k: v for k, v in replica["environment"].items() if k in single} == single  # same settings
+        assert replica["depends_on"]["redis"]["condition"] == "service_healthy"
+        assert replica["depends_on"]["neo4j"]["condition"] == "service_healthy"
+        assert replica["image"] == services["graphsvc"]["image"]

@@ -132,3 +132,34 @@ def test_a_hit_stating_a_superseded_belief_scores_just_below_what_replaced_it() 
     assert out["alone"] == 0.8  # its replacement is not among the hits
     ranked = sorted(below_replacements(hits, replaced), key=lambda h: (-h.score, h.uid))
     assert [h.uid for h in ranked] == ["alone", "porto", "braga", "lisbon", "faro"]
+
+
+def test_what_rests_only_on_a_document_scores_just_below_the_documents_passages() -> None:
+    from graphsvc.pipeline.recall.hits import RecallHit
+    from graphsvc.pipeline.recall.hydrate import below_passages
+
+    def passage(uid: str, score: float, document: str) -> RecallHit:
+        return RecallHit(uid, "chunk", uid, score, None, [], document_id=document)
+
+    def derived(uid: str, score: float, *events: str, kind: str = "impression") -> RecallHit:
+        return RecallHit(uid, kind, uid, score, None, [], source_event_uids=events)  # type: ignore[arg-type]
+
+    hits = [
+        passage("p1", 0.6, "guide"),
+        passage("p2", 0.3, "guide"),
+        passage("q1", 0.2, "atlas"),
+        derived("table-row", 0.9, "guide-v1"),  # an impression read from the guide
+        derived("guide-event", 0.7, "guide-v2", kind="event"),  # the guide's DOCUMENT event (title, headings)
+        derived("both", 0.8, "guide-v1", "atlas-v1"),
+        derived("also-said", 0.95, "guide-v1", "message"),  # the user said it too: not only the document's
+        derived("low", 0.1, "guide-v1"),
+        derived("no-passage", 0.5, "manual-v1"),  # its document has no passage among the hits
+    ]
+    events = {"guide-v1": "guide", "guide-v2": "guide", "atlas-v1": "atlas"}
+    out = {h.uid: h.score for h in below_passages(hits, events)}
+    assert out["p1"] == 0.6 and out["p2"] == 0.3 and out["q1"] == 0.2
+    assert 0.29 < out["table-row"] < 0.3 and 0.29 < out["guide-event"] < 0.3  # below every passage of the guide
+    assert 0.19 < out["both"] < 0.2  # below the lowest passage of either document
+    assert out["also-said"] == 0.95 and out["low"] == 0.1 and out["no-passage"] == 0.5
+    ranked = [h.uid for h in sorted(below_passages(hits, events), key=lambda h: (-h.score, h.uid))]
+    assert ranked.index("p2") < ranked.index("table-row") and ranked.index("q1") < ranked.index("both")

@@ -11,7 +11,7 @@
 4. The passages are embedded as background work (slices of ``SLICE`` texts, queries first), ``READ_BATCH`` per
    write transaction under the lease.
 5. One transaction: the document is ``READY`` (its upload's bytes go), the ``index_document`` job is queued
-   (entities, candidates, topic tags: :mod:`.index`) and this job SUCCEEDED. A newer upload that arrived
+   (its entities and topic tags: :mod:`.index`) and this job SUCCEEDED. A newer upload that arrived
    meanwhile is left to its own job (this one ends without making the document ready).
 
 A failure other than a refusal (Neo4j away, the embedder overloaded) is retried with backoff; on the job's last

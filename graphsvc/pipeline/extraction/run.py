@@ -32,8 +32,8 @@ from datetime import UTC, datetime, timedelta
 from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.conversation import ConversationMessage
+from graphsvc.graph import document_entities, jobs
 from graphsvc.graph import events as stored_events
-from graphsvc.graph import jobs
 from graphsvc.graph import memories as memory_store
 from graphsvc.graph import sources as stored_sources
 from graphsvc.graph.database import NamedTx, Queries
@@ -129,6 +129,8 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
         observed=None if result.observations is None else ObservationRound(plans=result.observations),
     )
     await embed_missing_impressions(db, rt.embedder, user_id=user_id)
+    # The user's own words named these entities: each links to the document entities of its names (issue 22).
+    await document_entities.link(db, user_id=user_id)
     calls = [*calls, *entity_run.llm_calls]
     report.entities = entity_run.created_entities + entity_run.updated_entities
     extraction = with_feature_slots(extraction, entity_run.features)

@@ -12,13 +12,16 @@ What a vector embeds (as at ingest before): a message's ``speaker: text`` after 
 ``event_context_chars`` characters of the message said just before it in its session
 (:func:`graphsvc.pipeline.ingest.messages.in_context`); a record of another source ``title: content``.
 
+:func:`embed_messages_anew` gives every message of a user a new vector (after ``EVENT_CONTEXT_CHARS`` changed):
+it marks them due again and queues the same job.
+
 Slices of one or two texts keep recall's p95 intact while a large import is embedded; eight-text slices
 pushed it to about 1.1 s on a two-core machine.
 """
 
 from __future__ import annotations
 
-from graphsvc.graph import event_vectors
+from graphsvc.graph import event_vectors, jobs
 from graphsvc.graph.database import NamedTx
 from graphsvc.graph.event_vectors import DueEvent, EventVector
 from graphsvc.graph.jobs import JobRow, commit_with_job
@@ -77,6 +80,29 @@ async def embed_due(rt: Runtime, *, job: JobRow, session_id: str | None = None) 
         idle_rounds = 0 if stored else idle_rounds + 1
         if idle_rounds >= 2:
             raise NoProgressError(f"{len(due)} due events of {user_id} could not be given their vectors")
+
+
+async def embed_messages_anew(rt: Runtime, *, user_id: str) -> tuple[int, str | None]:
+    """Mark every current message of the user due for a new vector and queue the user's ``embed_events`` job,
+    in one transaction; the job embeds them with the ``event_context_chars`` in force when it runs. Each message
+    keeps its old vector (and is found by it) until its new one is written. A process's in-process vector
+    copies (:mod:`graphsvc.graph.vector_cache`) see the new vectors when they are read again
+    (``VECTOR_CACHE_TTL_S``).
+
+    Returns:
+        ``(messages marked, job id)``; ``(0, None)`` when the user has no message with a vector.
+    """
+    now = rt.clock()
+
+    async def mark(tx: NamedTx) -> tuple[int, str | None]:
+        marked = await event_vectors.mark_messages_due(tx, user_id=user_id, now=now)
+        if not marked:
+            return 0, None
+        queued = await jobs.enqueue(tx, user_id=user_id, kind="embed_events", coalesce_on=user_id, now=now)
+        return marked, None if queued is None else queued[0].uid
+
+    result: tuple[int, str | None] = await rt.db.in_transaction(mark)
+    return result
 
 
 async def _write(rt: Runtime, job: JobRow, rows: list[EventVector]) -> int:

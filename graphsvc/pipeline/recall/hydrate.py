@@ -16,6 +16,10 @@ an impression marked stale or superseded, nor a superseded memory (``includeSupe
 replaced it: the replacing memory (the active end of
 the ``SUPERSEDED_BY`` chain) takes part with at least the candidate's fused score, and the candidate's score
 is kept just below the replacing memory's.
+
+Passages outrank anything derived from them (issue 22): a hit that rests only on the ``DOCUMENT`` events of
+documents whose passages are hits (the document's event, an impression from a document) is kept just below the
+lowest of those passages (:func:`below_passages`).
 """
 
 from __future__ import annotations
@@ -152,7 +156,8 @@ async def hydrate(
         )
         hits.append(RecallHit(trait.uid, "trait", content, score, trait.occurred_at, list(trait.source_ids)))
     hits += _passage_hits(read.passages, scored=scored, scope=scope)
-    return below_replacements(hits, replaced) if scope.follows_current_belief else hits
+    hits = below_replacements(hits, replaced) if scope.follows_current_belief else hits
+    return below_passages(hits, {uid: p.document_uid for p in read.passages for uid in p.document_event_uids})
 
 
 def _lend_scores(
@@ -182,6 +187,32 @@ def below_replacements(hits: list[RecallHit], replaced: dict[str, tuple[str, ...
         above = [score_of[uid] for uid in replaced.get(hit.uid, ()) if uid in score_of and uid != hit.uid]
         if above and hit.score >= min(above):
             hit = replace(hit, score=math.nextafter(min(above), -math.inf))
+        out.append(hit)
+    return out
+
+
+def below_passages(hits: list[RecallHit], document_of_event: dict[str, str]) -> list[RecallHit]:
+    """``hits`` with each hit derived only from documents whose passages are hits scored just below the lowest of
+    those passages (unchanged when it is already below them). Pure.
+
+    Passages outrank anything derived from them (issue 22, "Sources have an author"): a document's ``DOCUMENT``
+    event (its title and headings), or an impression, memory or trait whose every source event is a
+    ``DOCUMENT`` event, says less than the passage that holds the answer.
+
+    Args:
+        document_of_event: ``DOCUMENT`` event uid → its document's uid, for the documents of the passage hits.
+    """
+    lowest: dict[str, float] = {}
+    for hit in hits:
+        if hit.kind == "chunk" and hit.document_id is not None:
+            lowest[hit.document_id] = min(hit.score, lowest.get(hit.document_id, math.inf))
+    out = []
+    for hit in hits:
+        sources = hit.source_event_uids
+        if hit.kind != "chunk" and sources and all(uid in document_of_event for uid in sources):
+            floor = min(lowest.get(document_of_event[uid], math.inf) for uid in sources)
+            if hit.score >= floor:
+                hit = replace(hit, score=math.nextafter(floor, -math.inf))
         out.append(hit)
     return out
 

@@ -18,7 +18,9 @@ the caller keeps them). Provenance decides what goes (issues 12 and 21, ARCHITEC
 - a forgotten event counts as gone for everything observed in it (evidence, impressions, features, names,
   relations, entities, pending observations, candidates) and loses its tags; the memories extracted from it
   other than the forgotten ones stay (each is a statement of its own, forgotten one by one);
-- candidates, documents, source records, tags and conversation summaries: :mod:`.layers`;
+- candidates, documents (with their document entities), source records, tags and conversation summaries:
+  :mod:`.layers`; a user's entity that lost the name a document entity has no longer links to it (it is the
+  document's again, :mod:`graphsvc.graph.document_entities`);
 - slots the deleted memories belonged to are settled again, so a value they had superseded is current again;
 - surviving messages whose embedded context quoted a deleted or forgotten one are re-embedded;
 - history: the entries of deleted nodes go, entries quoting deleted content (``source_uids``) lose their
@@ -36,7 +38,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from graphsvc.config import ReflectionSettings
-from graphsvc.graph import entity_curation
+from graphsvc.graph import document_entities, entity_curation
 from graphsvc.graph import retraction as gone
 from graphsvc.graph import retraction_reads as found
 from graphsvc.graph.database import NamedTx
@@ -193,6 +195,7 @@ class _Work:
         )
         tombstones += [Tombstone(uid=uid, kind="document", event="deleted") for uid in documents]
         await self._leftovers(tx, aliases, entities, result, tombstones)
+        await document_entities.link(tx, user_id=user_id)  # an entity that lost a document entity's name unlinks
         await layers.tags(tx, user_id=user_id, tag_uids=tag_uids, result=result)
         await layers.summaries(tx, user_id=user_id, session_ids=job.summarise, now=self.now, result=result)
         if tombstones:

@@ -61,7 +61,8 @@ async def candidates(
 async def records(
     tx: NamedTx, *, user_id: str, documents: Sequence[str], source_uids: Sequence[str], result: ForgetResult
 ) -> list[str]:
-    """Delete the documents (chunks, earlier versions) and the source records left without a version.
+    """Delete the documents (chunks, earlier versions, document entities, counted with ``entities``) and the
+    source records left without a version.
 
     Returns:
         the uids of the documents deleted.
@@ -73,6 +74,7 @@ async def records(
         result.documents += len(docs.uids)
         result.chunks += docs.chunks
         result.document_versions += docs.versions
+        result.entities += docs.entities
     if source_uids:
         result.sources += await gone.delete_orphan_sources(tx, user_id=user_id, uids=source_uids)
     return deleted

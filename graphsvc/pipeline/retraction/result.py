@@ -17,7 +17,8 @@ class ForgetResult:
         memories_forgotten: memories forgotten by ``forgetMemory`` (tombstones stay).
         memories_updated: memories that lost some source messages and stay.
         memories_reinstated: superseded memories current again because what superseded them went.
-        impressions / aliases / relations / entities / pending_observations: deleted, resting only on the data.
+        impressions / aliases / relations / entities / pending_observations: deleted, resting only on the data
+            (``entities`` counts a forgotten document's entities too).
         features_deleted / features_changed: features left without evidence / falling back to an older value.
         evidence: evidence deleted (of traits, impressions and features).
         traits_deleted: traits whose every piece of evidence went. traits_dissolved: re-scored below 0.1.

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "1272312a135f1d06aaf78be0ba95727de5f58b1b2efaece0ee93cc05f11c0dd3"
+INPUTS_SHA256 = "18ee61f0592a0974da1e7a6ece3de070193de15a1290bad6c7aa455ad621a9a5"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -451,6 +451,14 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               }
             }
 
+            fragment DocumentEntityFields on DocumentEntity {
+              id
+              name
+              kind
+              mentions
+              entityIds
+            }
+
             fragment DocumentFields on Document {
               id
               userId
@@ -473,6 +481,9 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               status
               error
               jobId
+              entities {
+                ...DocumentEntityFields
+              }
             }
             """)
         variables: dict[str, object] = {"userId": user_id, "limit": limit}
@@ -505,6 +516,14 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               parentId
             }
 
+            fragment DocumentEntityFields on DocumentEntity {
+              id
+              name
+              kind
+              mentions
+              entityIds
+            }
+
             fragment DocumentFields on Document {
               id
               userId
@@ -527,6 +546,9 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               status
               error
               jobId
+              entities {
+                ...DocumentEntityFields
+              }
             }
             """)
         variables: dict[str, object] = {"userId": user_id, "id": id}
@@ -776,6 +798,13 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               normalized
             }
 
+            fragment EntityDocumentMentionFields on EntityDocumentMention {
+              documentId
+              title
+              name
+              mentions
+            }
+
             fragment EntityFields on Entity {
               id
               userId
@@ -791,6 +820,9 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               }
               features {
                 ...FeatureFields
+              }
+              documentMentions {
+                ...EntityDocumentMentionFields
               }
               relations {
                 ...RelationFields
@@ -881,6 +913,13 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               normalized
             }
 
+            fragment EntityDocumentMentionFields on EntityDocumentMention {
+              documentId
+              title
+              name
+              mentions
+            }
+
             fragment EntityFields on Entity {
               id
               userId
@@ -896,6 +935,9 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               }
               features {
                 ...FeatureFields
+              }
+              documentMentions {
+                ...EntityDocumentMentionFields
               }
               relations {
                 ...RelationFields
@@ -977,6 +1019,13 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               normalized
             }
 
+            fragment EntityDocumentMentionFields on EntityDocumentMention {
+              documentId
+              title
+              name
+              mentions
+            }
+
             fragment EntityFields on Entity {
               id
               userId
@@ -992,6 +1041,9 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               }
               features {
                 ...FeatureFields
+              }
+              documentMentions {
+                ...EntityDocumentMentionFields
               }
               relations {
                 ...RelationFields
@@ -2273,6 +2325,14 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               }
             }
 
+            fragment DocumentEntityFields on DocumentEntity {
+              id
+              name
+              kind
+              mentions
+              entityIds
+            }
+
             fragment DocumentFields on Document {
               id
               userId
@@ -2295,6 +2355,9 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               status
               error
               jobId
+              entities {
+                ...DocumentEntityFields
+              }
             }
             """)
         variables: dict[str, object] = {"input": input}
@@ -2409,6 +2472,13 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               normalized
             }
 
+            fragment EntityDocumentMentionFields on EntityDocumentMention {
+              documentId
+              title
+              name
+              mentions
+            }
+
             fragment EntityFields on Entity {
               id
               userId
@@ -2424,6 +2494,9 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               }
               features {
                 ...FeatureFields
+              }
+              documentMentions {
+                ...EntityDocumentMentionFields
               }
               relations {
                 ...RelationFields
@@ -2497,6 +2570,13 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               normalized
             }
 
+            fragment EntityDocumentMentionFields on EntityDocumentMention {
+              documentId
+              title
+              name
+              mentions
+            }
+
             fragment EntityFields on Entity {
               id
               userId
@@ -2512,6 +2592,9 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               }
               features {
                 ...FeatureFields
+              }
+              documentMentions {
+                ...EntityDocumentMentionFields
               }
               relations {
                 ...RelationFields
@@ -2599,6 +2682,13 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               normalized
             }
 
+            fragment EntityDocumentMentionFields on EntityDocumentMention {
+              documentId
+              title
+              name
+              mentions
+            }
+
             fragment EntityFields on Entity {
               id
               userId
@@ -2614,6 +2704,9 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               }
               features {
                 ...FeatureFields
+              }
+              documentMentions {
+                ...EntityDocumentMentionFields
               }
               relations {
                 ...RelationFields
@@ -2731,6 +2824,13 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               normalized
             }
 
+            fragment EntityDocumentMentionFields on EntityDocumentMention {
+              documentId
+              title
+              name
+              mentions
+            }
+
             fragment EntityFields on Entity {
               id
               userId
@@ -2746,6 +2846,9 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               }
               features {
                 ...FeatureFields
+              }
+              documentMentions {
+                ...EntityDocumentMentionFields
               }
               relations {
                 ...RelationFields

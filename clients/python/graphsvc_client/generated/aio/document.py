@@ -1,7 +1,11 @@
 from pydantic import Field
 
 from .base_model import BaseModel
-from .fragments import DocumentChunkFields, DocumentFields
+from .fragments import (
+    DocumentChunkFields,
+    DocumentFields,
+    DocumentFieldsEntities,  # noqa: F401
+)
 
 
 class Document(BaseModel):

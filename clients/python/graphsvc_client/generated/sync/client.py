@@ -451,6 +451,14 @@ class GraphsvcApi(BaseClient):
               }
             }
 
+            fragment DocumentEntityFields on DocumentEntity {
+              id
+              name
+              kind
+              mentions
+              entityIds
+            }
+
             fragment DocumentFields on Document {
               id
               userId
@@ -473,6 +481,9 @@ class GraphsvcApi(BaseClient):
               status
               error
               jobId
+              entities {
+                ...DocumentEntityFields
+              }
             }
             """)
         variables: dict[str, object] = {"userId": user_id, "limit": limit}
@@ -505,6 +516,14 @@ class GraphsvcApi(BaseClient):
               parentId
             }
 
+            fragment DocumentEntityFields on DocumentEntity {
+              id
+              name
+              kind
+              mentions
+              entityIds
+            }
+
             fragment DocumentFields on Document {
               id
               userId
@@ -527,6 +546,9 @@ class GraphsvcApi(BaseClient):
               status
               error
               jobId
+              entities {
+                ...DocumentEntityFields
+              }
             }
             """)
         variables: dict[str, object] = {"userId": user_id, "id": id}
@@ -776,6 +798,13 @@ class GraphsvcApi(BaseClient):
               normalized
             }
 
+            fragment EntityDocumentMentionFields on EntityDocumentMention {
+              documentId
+              title
+              name
+              mentions
+            }
+
             fragment EntityFields on Entity {
               id
               userId
@@ -791,6 +820,9 @@ class GraphsvcApi(BaseClient):
               }
               features {
                 ...FeatureFields
+              }
+              documentMentions {
+                ...EntityDocumentMentionFields
               }
               relations {
                 ...RelationFields
@@ -881,6 +913,13 @@ class GraphsvcApi(BaseClient):
               normalized
             }
 
+            fragment EntityDocumentMentionFields on EntityDocumentMention {
+              documentId
+              title
+              name
+              mentions
+            }
+
             fragment EntityFields on Entity {
               id
               userId
@@ -896,6 +935,9 @@ class GraphsvcApi(BaseClient):
               }
               features {
                 ...FeatureFields
+              }
+              documentMentions {
+                ...EntityDocumentMentionFields
               }
               relations {
                 ...RelationFields
@@ -977,6 +1019,13 @@ class GraphsvcApi(BaseClient):
               normalized
             }
 
+            fragment EntityDocumentMentionFields on EntityDocumentMention {
+              documentId
+              title
+              name
+              mentions
+            }
+
             fragment EntityFields on Entity {
               id
               userId
@@ -992,6 +1041,9 @@ class GraphsvcApi(BaseClient):
               }
               features {
                 ...FeatureFields
+              }
+              documentMentions {
+                ...EntityDocumentMentionFields
               }
               relations {
                 ...RelationFields
@@ -2269,6 +2321,14 @@ class GraphsvcApi(BaseClient):
               }
             }
 
+            fragment DocumentEntityFields on DocumentEntity {
+              id
+              name
+              kind
+              mentions
+              entityIds
+            }
+
             fragment DocumentFields on Document {
               id
               userId
@@ -2291,6 +2351,9 @@ class GraphsvcApi(BaseClient):
               status
               error
               jobId
+              entities {
+                ...DocumentEntityFields
+              }
             }
             """)
         variables: dict[str, object] = {"input": input}
@@ -2403,6 +2466,13 @@ class GraphsvcApi(BaseClient):
               normalized
             }
 
+            fragment EntityDocumentMentionFields on EntityDocumentMention {
+              documentId
+              title
+              name
+              mentions
+            }
+
             fragment EntityFields on Entity {
               id
               userId
@@ -2418,6 +2488,9 @@ class GraphsvcApi(BaseClient):
               }
               features {
                 ...FeatureFields
+              }
+              documentMentions {
+                ...EntityDocumentMentionFields
               }
               relations {
                 ...RelationFields
@@ -2491,6 +2564,13 @@ class GraphsvcApi(BaseClient):
               normalized
             }
 
+            fragment EntityDocumentMentionFields on EntityDocumentMention {
+              documentId
+              title
+              name
+              mentions
+            }
+
             fragment EntityFields on Entity {
               id
               userId
@@ -2506,6 +2586,9 @@ class GraphsvcApi(BaseClient):
               }
               features {
                 ...FeatureFields
+              }
+              documentMentions {
+                ...EntityDocumentMentionFields
               }
               relations {
                 ...RelationFields
@@ -2593,6 +2676,13 @@ class GraphsvcApi(BaseClient):
               normalized
             }
 
+            fragment EntityDocumentMentionFields on EntityDocumentMention {
+              documentId
+              title
+              name
+              mentions
+            }
+
             fragment EntityFields on Entity {
               id
               userId
@@ -2608,6 +2698,9 @@ class GraphsvcApi(BaseClient):
               }
               features {
                 ...FeatureFields
+              }
+              documentMentions {
+                ...EntityDocumentMentionFields
               }
               relations {
                 ...RelationFields
@@ -2725,6 +2818,13 @@ class GraphsvcApi(BaseClient):
               normalized
             }
 
+            fragment EntityDocumentMentionFields on EntityDocumentMention {
+              documentId
+              title
+              name
+              mentions
+            }
+
             fragment EntityFields on Entity {
               id
               userId
@@ -2740,6 +2840,9 @@ class GraphsvcApi(BaseClient):
               }
               features {
                 ...FeatureFields
+              }
+              documentMentions {
+                ...EntityDocumentMentionFields
               }
               relations {
                 ...RelationFields

@@ -82,6 +82,14 @@ class DocumentChunkFields(BaseModel):
     parent_id: Optional[str] = Field(alias="parentId")
 
 
+class DocumentEntityFields(BaseModel):
+    id: str
+    name: str
+    kind: EntityKind
+    mentions: int
+    entity_ids: list[str] = Field(alias="entityIds")
+
+
 class DocumentFields(BaseModel):
     id: str
     user_id: str = Field(alias="userId")
@@ -104,6 +112,18 @@ class DocumentFields(BaseModel):
     status: DocumentStatus
     error: Optional[str]
     job_id: Optional[str] = Field(alias="jobId")
+    entities: list["DocumentFieldsEntities"]
+
+
+class DocumentFieldsEntities(DocumentEntityFields):
+    pass
+
+
+class EntityDocumentMentionFields(BaseModel):
+    document_id: str = Field(alias="documentId")
+    title: str
+    name: str
+    mentions: int
 
 
 class FeatureFields(BaseModel):
@@ -164,6 +184,9 @@ class EntityFields(BaseModel):
     aliases: list["EntityFieldsAliases"]
     impressions: list["EntityFieldsImpressions"]
     features: list["EntityFieldsFeatures"]
+    document_mentions: list["EntityFieldsDocumentMentions"] = Field(
+        alias="documentMentions"
+    )
     relations: list["EntityFieldsRelations"]
 
 
@@ -176,6 +199,10 @@ class EntityFieldsImpressions(ImpressionFields):
 
 
 class EntityFieldsFeatures(FeatureFields):
+    pass
+
+
+class EntityFieldsDocumentMentions(EntityDocumentMentionFields):
     pass
 
 
@@ -695,7 +722,9 @@ BeliefChangeFields.model_rebuild()
 BeliefChangesFields.model_rebuild()
 ConversationSessionFields.model_rebuild()
 DocumentChunkFields.model_rebuild()
+DocumentEntityFields.model_rebuild()
 DocumentFields.model_rebuild()
+EntityDocumentMentionFields.model_rebuild()
 FeatureFields.model_rebuild()
 ImpressionEvidenceFields.model_rebuild()
 ImpressionFields.model_rebuild()

@@ -29,7 +29,7 @@ from functools import partial
 
 from graphsvc.text import nlp
 from graphsvc.text.language import Language
-from graphsvc.text.statements import content_words
+from graphsvc.text.statements import EN_ABOUT_LISTENER, content_words
 
 MIN_CONTENT_WORDS = 2
 """English content words (stop words out) a memory needs: "I'm so excited!" says too little to keep."""
@@ -98,6 +98,24 @@ _LIKING = frozenset(
 )
 
 
+def _defined_by_clause(tokens: list[nlp.Token], noun: nlp.Token) -> bool:
+    """Whether ``noun`` has a relative clause whose subject is the speaker ("that stuff I baked", "those friends
+    we met in May"): the clause, not an earlier turn, says which one is meant."""
+    return noun.pos == "NOUN" and any(
+        t.head == noun.index
+        and t.dep == "relcl"
+        and any(s.head == t.index and s.dep == "nsubj" and s.text.lower() in ("i", "we") for s in tokens)
+        for t in tokens
+    )
+
+
+def _named(tokens: list[nlp.Token], noun: nlp.Token) -> bool:
+    """Whether a proper-noun head is named right after it ("this fantasy RPG called 'Xenoblade'")."""
+    return noun.pos == "PROPN" and any(
+        t.head == noun.index and t.dep == "acl" and t.text.lower() in ("called", "named") for t in tokens
+    )
+
+
 def demonstrative_to_article(sentence: str) -> str:
     """English "this/these" before a noun, which in chat introduce what the speaker names ("I've been reading
     this inspiring book", "I found these old notebooks") → "a"/"an", "some"; in a time phrase ("this week") or as
@@ -105,7 +123,7 @@ def demonstrative_to_article(sentence: str) -> str:
     "this" before a noun it points at (:data:`_DEICTIC_NOUNS`: "this tip", "this spot"; the object of love, like,
     enjoy, wear, try, use: "I'll wear this scarf tomorrow", the one shown or named before; "all these").
     Needs the parser (:func:`graphsvc.text.nlp.english_parse`); unchanged without it."""
-    if not re.search(r"\b(?:this|these)\b", sentence, re.IGNORECASE):
+    if not re.search(r"\b(?:this|these|that|those)\b", sentence, re.IGNORECASE):
         return sentence
     tokens = nlp.english_parse(sentence)
     if tokens is None:
@@ -125,10 +143,12 @@ def demonstrative_to_article(sentence: str) -> str:
             or (head.dep == "dobj" and tokens[head.head].text.lower() in _LIKING)  # "I adore this scarf"
             or (token.index > 0 and tokens[token.index - 1].text.lower() == "all")  # "all these tools"
         )
-        if (
+        if lower in ("that", "those") and token.dep == "det" and _defined_by_clause(tokens, head):
+            text = "the" if token.text[0].islower() else "The"  # "that stuff I baked": the clause says which
+        elif (
             lower in _ARTICLE
             and token.dep == "det"
-            and head.pos == "NOUN"
+            and (head.pos == "NOUN" or _named(tokens, head))
             and head.text.lower() not in _TIME_NOUNS
             and not pointed
         ):
@@ -230,7 +250,8 @@ _EN_WE = re.compile(r"\b(?:we|we['’](?:re|ve|d|ll)|us|ourselves|let['’]?s)\b
 """Who "we" are is not known: only "we" doing something (:data:`_EN_WE_SUBJECT`) is kept, as "<name> and others".
 "our" is the speaker's ("our team" is the team the speaker is in) and named like "my"."""
 _EN_POINTER = re.compile(
-    r"\b(?:(?P<person>he|she|him|they|them|his)\b|(?P<thing>it|its)\b|(?:these(?! days)|those|here['’]s|there['’]s)\b|"
+    r"\b(?:(?P<person>he|she|him|her|they|them|his)\b|(?P<thing>it|its)\b|"
+    r"(?:these(?! days)|those|here['’]s|there['’]s)\b|"
     r"this\b(?!\s+(?:morning|afternoon|evening|week|weekend|month|year|summer|winter|spring|fall|autumn|time|past)\b)|"
     r"that(?:['’]s|\s*[.!?,;]|\s*$)|like that\b|(?:of|about|for|with|to|do|did) that\b)",
     re.IGNORECASE,
@@ -239,7 +260,7 @@ _EN_POINTER = re.compile(
 "I made this painting", "they helped me". "that" introducing a clause ("I realised that ...") and "this" in a
 time phrase ("this week") are not pointers; "he/she/they" after a named person or "my son", and "it is/was"
 after "a/an/my <noun>" in the same sentence point inside it (:func:`_points_outside`)."""
-_EN_PERSON_BEFORE = re.compile(r"\b(?:my|a|an|the)\s+(?:\w+\s+)?\w+|(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+\b")
+_EN_PERSON_BEFORE = re.compile(r"\b(?i:my|a|an|the)\s+(?:\w+\s+)?\w+|(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+\b")
 _EN_THING_BEFORE = re.compile(
     r"\b(?:a|an|my|our)\s+(?!(?:\w+\s+)?(?:mom|mum|mother|dad|father|parents|friend|friends|family|kids|son|daughter|"
     r"husband|wife|partner|sister|brother|boss|team|teacher|coach|chance|lot|bit|way|time|problem|question|while|"
@@ -287,6 +308,17 @@ when the rest of the sentence stands on nothing. Only past forms: "after I finis
 not a happening."""
 
 
+_EN_DUMMY_IT = re.compile(
+    r"it(?:['’]s| is| was| feels| felt| seems| seemed|['’]s been| has been| had been)"
+    r"(?: (?:so|really|very|pretty|super|always|quite|totally|extremely|incredibly))*"
+    r" (?!(?:a|an|the|my|our|your|his|her|their|one|all|just|what|why|how)\b)[a-z-]+"
+    r" (?:to (?!(?:me|you|him|her|us|them|it)\b)\w+|that (?:I|we|my)\b)",
+    re.IGNORECASE,
+)
+""""It" that stands for the clause after it ("it's important to help others", "it felt good to be back", "it was
+clear that I needed a break"): it points at nothing outside the sentence."""
+
+
 def _points_outside(text: str) -> bool:
     """Whether a word of ``text`` points to something the text does not name (see :data:`_EN_POINTER`), or
     "that/those" points back to a thing ("I loved that book"; spaCy's parse, when loaded)."""
@@ -298,7 +330,7 @@ def _points_outside(text: str) -> bool:
         before = text[: match.start()]
         if match["person"] and _EN_PERSON_BEFORE.search(before):
             continue
-        if match["thing"] and _EN_THING_BEFORE.search(before):
+        if match["thing"] and (_EN_THING_BEFORE.search(before) or _EN_DUMMY_IT.match(text, match.start())):
             continue
         if match[0].lower().startswith("that") and re.search(r"[A-Za-z]\s*$", before):
             last = before.split()[-1].lower()
@@ -363,9 +395,15 @@ _EN_MOOD_ONLY = re.compile(
 """A mood and nothing else ("I'm feeling kind of blue now.", "I was so nervous and annoyed."): no cause, no object,
 nothing a later reader could use."""
 _EN_SUBORDINATE = re.compile(
-    r"^(?:although|though|even though|even if|if|unless|whereas|because|since|while|when|as long as)\b", re.IGNORECASE
+    r"^(?:although|though|even though|even if|if|unless|whereas|because|since|while|when|as long as|"
+    r"(?:the )?(?:last|first|next) time|every time)\b",
+    re.IGNORECASE,
 )
-_EN_ACKNOWLEDGED = re.compile(r"^I (?:know|see|agree|understand|get it)(?:\s*[,.!]|\s+but\b|$)", re.IGNORECASE)
+_EN_ACKNOWLEDGED = re.compile(
+    r"^I (?:know|see|agree|understand|get it)(?:\s*[,.!]|\s+but\b|$)|"
+    r"^I (?:can|could) (?:only |totally |just )?imagine\b|^I bet\b",
+    re.IGNORECASE,
+)
 """"I see, but my landlord never …": the acknowledgement answers the listener; the clause after it may stand
 alone."""
 
@@ -375,6 +413,8 @@ def _acceptable(sentence: str) -> bool:
         return False
     if _EN_MOOD_ONLY.match(sentence) or _EN_ACKNOWLEDGED.match(sentence):
         return False
+    if EN_ABOUT_LISTENER.search(sentence):
+        return False  # about the listener or a suggestion to them: a clause without them may still stand
     if _EN_SUBORDINATE.match(sentence) and len(re.findall(r"\b(?:I|we|my)\b", sentence, re.IGNORECASE)) < 2:
         return False  # "Even though I was tired.": the main clause was cut
     if _EN_WE.search(sentence) and not _EN_WE_SUBJECT.match(sentence):
@@ -384,7 +424,10 @@ def _acceptable(sentence: str) -> bool:
     if _EN_VAGUE.search(re.sub(r"^(?:(?:now|today|so|and|but|also|then|honestly),?\s+)+", "", sentence, flags=re.I)):
         return False
     words = len(content_words(sentence))
-    return words >= MIN_CONTENT_WORDS and not (_PEP_TALK.search(sentence) and words < 4)
+    if words < MIN_CONTENT_WORDS or (_PEP_TALK.search(sentence) and words < 4):
+        return False
+    tokens = nlp.english_parse(sentence)
+    return tokens is None or any(t.pos in ("VERB", "AUX") for t in tokens)  # "One of my favourites.": no statement
 
 
 def _finish(clause: str) -> str:
@@ -414,6 +457,9 @@ def speaker_subject(sentence: str) -> str | None:
         head = _finish(sentence[: brk.start()])
         if _acceptable(head):
             return head
+    viewed = says_that(sentence)  # "Hiking has opened up a new world for me and I feel …": the whole, not a tail
+    if viewed is not None:
+        return viewed
     edges = [0, *(b.end() for b in breaks)]
     ends = [*(b.start() for b in breaks), len(sentence)]
     for start, stop in zip(edges, ends, strict=True):
@@ -449,7 +495,9 @@ def says_that(sentence: str) -> str | None:
     not an imperative), that holds a first-person singular word and nothing pointing outside it; None otherwise,
     and always None without the English pipeline (:mod:`graphsvc.text.nlp`).
     """
-    if not _EN_FIRST_SINGULAR.search(sentence) or _EN_WE.search(sentence) or _points_outside(sentence):
+    if not _EN_FIRST_SINGULAR.search(sentence) or _EN_WE.search(sentence) or EN_ABOUT_LISTENER.search(sentence):
+        return None
+    if _points_outside(sentence):
         return None
     if _EN_VAGUE.search(sentence) or re.match(r"the (?:most|least|best|worst|first|last|\w+est)\b", sentence, re.I):
         return None  # "The funniest part for me was …": of a film, a trip, … named before
@@ -573,4 +621,4 @@ def stands_alone(sentence: str, language: Language) -> str | None:
     if language == "zh":
         return speaker_clause(sentence)
     sentence = demonstrative_to_article(restore_subject(normalise_informal(sentence)))
-    return speaker_subject(sentence) or says_that(sentence)
+    return speaker_subject(sentence)

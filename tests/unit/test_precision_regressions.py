@@ -108,6 +108,24 @@ def test_a_bare_self_introduction_is_no_memory() -> None:
         # "this" pointing at what was shown or said, "the local …", a favourite not named, a question.
         ("I adore this scarf.", None),
         ("I found this tiny ramen bar in Osaka.", "I found a tiny ramen bar in Osaka."),
+        # "that" before a noun the speaker's own clause defines says which; "this" before a name given after it.
+        ("I dropped off that stuff I baked at the shelter.", "I dropped off the stuff I baked at the shelter."),
+        ("I dropped off that stuff at the shelter.", None),
+        ('I\'m playing this new game called "Skyward".', 'I\'m playing a new game called "Skyward".'),
+        # "it" standing for the clause after it points at nothing; "it" as an object still does.
+        ("I feel it's important to help my neighbours.", "I feel it's important to help my neighbours."),
+        ("I feel it's important to me.", None),
+        # A clause about the listener is cut; what the speaker says of themselves stays.
+        ("I baked a lemon cake on Sunday, maybe you would like it!", "I baked a lemon cake on Sunday."),
+        ("I appreciate your kind words.", None),
+        ("One of my favourites, you should try it.", None),  # no verb once the listener's clause is cut
+        ("I can imagine it felt good to be outdoors.", None),  # the listener's experience, not the speaker's
+        ("Last time we met up, you were moving house.", None),  # a time clause without its main clause
+        # A noun subject and the speaker's own clause after it: the whole view, not the short tail.
+        (
+            "Hiking has opened up a whole new world for me and I feel like a different person now.",
+            "I say that hiking has opened up a whole new world for me and I feel like a different person now.",
+        ),
         ("I want to taste the local wine.", None),
         ("I want to taste the local wine in Porto.", "I want to taste the local wine in Porto."),
         ("My favorite is the blue one.", None),

@@ -266,7 +266,9 @@ def _statement(
 ) -> tuple[str, tuple[MemoryType, float, datetime | None]] | None:
     """The first-person statement a sentence makes, ready to be named, with its type; None when it makes none."""
     sentence = clean_sentence(raw, language)
-    if sentence is None or _addressed_to_listener(sentence, language):
+    if sentence is None or (language == "zh" and _addressed_to_listener(sentence, language)):
+        return None
+    if statements.EN_REACTION_START.search(sentence):
         return None
     sentence = trim_evaluation(sentence, language)
     if language == "zh" and "我" not in sentence:

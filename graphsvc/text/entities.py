@@ -156,7 +156,7 @@ def _english_kind(span: str, before: str, after: str, label: str | None) -> tupl
 
 def _model_kind(span: str, before: str, after: str, kind: EntityKind) -> tuple[EntityKind, int]:
     """The model's kind (strength 2), or a thing (0) where the rules doubt it: a one-word "person" that names
-    what follows it ("Marley flooring", "Nike shoes"), a single unknown word called a place ("Zorblat")."""
+    what follows it ("Kestrel flooring", "Nike shoes"), a single unknown word called a place ("Zorblat")."""
     if kind == "person" and " " not in span and _modifies_next_word(span, after):
         return ("thing", 0)
     if kind != "place" or " " in span or gazetteer.is_place(span) or EN_PLACE_BEFORE.search(before):
@@ -166,8 +166,8 @@ def _model_kind(span: str, before: str, after: str, kind: EntityKind) -> tuple[E
 
 def _modifies_next_word(name: str, after: str) -> bool:
     """Whether the word right after a one-word name is a lowercase noun (or -ing form) the name describes
-    ("Marley flooring", "Dyson vacuum"), by spaCy's tags of the name with what follows; False without the pipeline,
-    for a verb ("Tom paints") and for a time word, which says when, not what ("lunch with Mel yesterday", "saw Jon
+    ("Kestrel flooring", "Dyson vacuum"), by spaCy's tags of the name with what follows; False without the pipeline,
+    for a verb ("Tom paints") and for a time word, which says when, not what ("lunch with Ana yesterday", "saw Sam
     last night": a DATE or TIME entity of the model, or a word of :data:`TIME_WORDS`)."""
     following_word = re.match(r"\s+([a-z]+)\b", after)
     if following_word is None or following_word[1] in TIME_WORDS:
@@ -185,7 +185,7 @@ TIME_WORDS = frozenset(
     """yesterday today tonight tomorrow morning afternoon evening night weekend week month year now lately
     recently earlier later soon again""".split()
 )
-"""Words that may follow a name to say when ("with Mel yesterday"): never what the name describes."""
+"""Words that may follow a name to say when ("with Ana yesterday"): never what the name describes."""
 
 
 def _model_labels(text: str) -> dict[str, str] | None:

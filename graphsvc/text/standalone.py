@@ -110,7 +110,7 @@ def _defined_by_clause(tokens: list[nlp.Token], noun: nlp.Token) -> bool:
 
 
 def _named(tokens: list[nlp.Token], noun: nlp.Token) -> bool:
-    """Whether a proper-noun head is named right after it ("this fantasy RPG called 'Xenoblade'")."""
+    """Whether a proper-noun head is named right after it ("this new game called 'Skyward'")."""
     return noun.pos == "PROPN" and any(
         t.head == noun.index and t.dep == "acl" and t.text.lower() in ("called", "named") for t in tokens
     )
@@ -474,7 +474,7 @@ def speaker_subject(sentence: str) -> str | None:
 
 
 def is_imperative(sentence: str) -> bool:
-    """Whether an English sentence tells someone to do something ("Check out my studio!", "Keep it up, Jon"):
+    """Whether an English sentence tells someone to do something ("Check out my studio!", "Keep it up, Sam"):
     its main verb is a bare verb with no subject (spaCy's parse; False without the pipeline)."""
     tokens = nlp.english_parse(sentence)
     if not tokens:

@@ -244,8 +244,8 @@ _EXCLAIMED = re.compile(r"!\s*$")
 
 
 def _addressed(sentence: str, names: re.Pattern[str]) -> bool:
-    """Whether the entity is spoken to rather than about: its name as a vocative ("Jon, ...", "..., Jon!",
-    "Hey Jon"), or any second-person word ("you've got this", "你真棒")."""
+    """Whether the entity is spoken to rather than about: its name as a vocative ("Sam, ...", "..., Sam!",
+    "Hey Sam"), or any second-person word ("you've got this", "你真棒")."""
     if _SECOND_PERSON.search(sentence):
         return True
     for match in names.finditer(sentence):

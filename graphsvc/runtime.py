@@ -7,6 +7,7 @@ memory-vector copies, :class:`graphsvc.graph.vector_search.VectorSearch`), so no
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, field
 
@@ -18,6 +19,7 @@ from graphsvc.graph.database import Database
 from graphsvc.graph.vector_search import VectorSearch
 from graphsvc.llm.client import LLMClient, StructuredLLM
 from graphsvc.llm.rerank import Reranker
+from graphsvc.text import nlp
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +47,8 @@ class Runtime:
 
     @classmethod
     async def open(cls, settings: Settings, *, embedder: Embedder | None = None, clock: Clock = utc_now) -> Runtime:
-        """Connect to Neo4j, apply the schema, build the embedder and (if configured) the LLM client.
+        """Connect to Neo4j, apply the schema, build the embedder and (if configured) the LLM client; the text
+        models of the offline rules load in the background (:func:`graphsvc.text.nlp.warm_up`).
 
         Raises:
             DatabaseUnavailableError, ConfigurationError, SchemaMismatchError.
@@ -57,6 +60,7 @@ class Runtime:
         except Exception:
             await db.close()
             raise
+        await asyncio.to_thread(nlp.load_models)
         llm = LLMClient.from_settings(settings.llm) if settings.llm.enabled else None
         reranker = Reranker.from_settings(settings.reranker)
         return cls(settings=settings, db=db, embedder=embedder, llm=llm, clock=clock, reranker=reranker)

@@ -93,3 +93,13 @@ MERGE (n)-[r:TAGGED]->(t)
   ON CREATE SET r.origin = $origin, r.at = $now
 RETURN count(r) AS tagged
 ;
+
+// name: speaker_names
+// The names the user's conversation messages were said under, most frequent first: the speakers, whom the
+// automatic tagging never makes a topic.
+MATCH (e:Event)
+WHERE e.user_id = $user_id AND e.speaker IS NOT NULL AND e.speaker <> ''
+RETURN e.speaker AS speaker, count(e) AS said
+ORDER BY said DESC, speaker
+LIMIT $limit
+;

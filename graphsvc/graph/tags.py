@@ -59,6 +59,12 @@ async def tag_keys(db: Queries, *, user_id: str) -> set[str]:
     return {str(r["normalized"]) for r in await db.read("existing_tag_names", user_id=user_id)}
 
 
+async def speaker_names(db: Queries, *, user_id: str, limit: int = 50) -> list[str]:
+    """The names the user's conversation messages were said under (the speakers), most frequent first, at most
+    ``limit``."""
+    return [str(r["speaker"]) for r in await db.read("speaker_names", user_id=user_id, limit=limit)]
+
+
 async def mark_auto_tagged(db: Queries, *, user_id: str, uids: Sequence[str], now: datetime) -> None:
     """Mark the user's memories and events ``uids`` read by the automatic tagging (``auto_tagged_at`` = now)."""
     await db.write("mark_auto_tagged", user_id=user_id, uids=list(uids), now=now)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel, Field
 
 from graphsvc.conversation import ConversationMessage
-from graphsvc.text import gazetteer
+from graphsvc.text import gazetteer, nlp
 from graphsvc.text.language import han_characters, split_sentences
 from graphsvc.vocabulary import EntityKind
 
@@ -30,6 +30,8 @@ CAPITALISED_STOPWORDS = frozenset(
     congratulations after before since during by for with from in on at to of as or nor every all some any
     many much more most one two three first last next however although though besides finally now later
     unfortunately luckily hopefully honestly sometimes because while once perhaps companion western eastern
+    yay aww aw omg haha hahaha lol ugh yup nope cheers bravo woohoo woo geez gosh dang whoa yikes oops phew
+    hooray absolutely exactly definitely true agreed right bye goodbye welcome
     """.split()
 )
 EN_PLACE_SUFFIXES = frozenset(
@@ -39,12 +41,12 @@ EN_PLACE_SUFFIXES = frozenset(
 )
 EN_ORG_SUFFIXES = frozenset(
     """inc corp corporation company co ltd llc university college school academy institute bank group club
-    association foundation hospital clinic agency church society studio studios team""".split()
+    association foundation hospital clinic agency church society studio studios team labs lab""".split()
 )
 EN_PERSON_BEFORE = re.compile(
     r"(?:\b(?:my|our|his|her) (?:best )?(?:friends?|sister|brother|mom|mother|dad|father|son|daughter|wife|"
     r"husband|partner|boss|colleague|coworker|cousin|aunt|uncle|grandma|grandpa|neighbou?r|teacher|coach|"
-    r"boyfriend|girlfriend)|\b(?:with|met|by|named|hey|hi|hello|thanks|dear|told|asked|name is|I'm|"
+    r"boyfriend|girlfriend)|\b(?:with|met|by|named|hey|hi|hello|thanks|dear|told|asked|name is|I'm|bye|"
     r"call me))[\s,]*$",
     re.IGNORECASE,
 )
@@ -57,11 +59,7 @@ _NAME_WORD = r"[A-Z][A-Za-zÀ-ÖØ-öø-ÿ0-9’'&.-]*"
 EN_CAPITALISED_SPAN = re.compile(rf"(?<![A-Za-z0-9'’]){_NAME_WORD}(?:\s+(?:(?:of|the|de|la)\s+)?{_NAME_WORD})*")
 QUOTED_TITLE = re.compile(r"[\"“]([A-Z][^\"”]{1,60})[\"”]|《([^》]{1,30})》")
 
-_ZH_SURNAMES = (
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
-    "苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝"
-    "龚邵万钱严覃武戴莫孔向汤焦宫"
-)
+_ZH_SURNAMES = gazetteer.ZH_SURNAMES
 ZH_RELATION_NAME = re.compile(
     r"我(?:的)?(?:好)?(?:朋友|同事|同学|老婆|妻子|丈夫|老公|儿子|女儿|老板|男朋友|女朋友|哥哥|"
     r"姐姐|弟弟|妹妹|室友|邻居|老师|教练)(?:叫|是)?([" + _ZH_SURNAMES + r"小老阿][\u4e00-\u9fff]{1,2}?)"
@@ -79,7 +77,7 @@ ZH_PLACE = re.compile(
     rf"({_ZH_NAME_CHAR}{{1,8}}(?:大学|学院|公司|公园|博物馆|医院|中学|小学|餐厅|机场|广场|海滩|古镇)|"
     rf"{_ZH_NAME_CHAR}{{2,8}}[市省县区镇村路街山岛湖寺屿])"
 )
-ZH_ORG_SUFFIXES = ("大学", "学院", "公司", "医院", "中学", "小学")
+ZH_ORG_SUFFIXES = gazetteer.ZH_ORG_SUFFIXES
 
 
 class EntityMention(BaseModel):
@@ -110,9 +108,28 @@ def _add(found: dict[str, _Entity], name: str, kind: EntityKind, strength: int, 
         entity.source_ids.append(message_id)
 
 
-def _english_kind(span: str, before: str, after: str) -> tuple[EntityKind, int]:
-    """Kind and strength: name suffix (2) > a country, state or continent (2) > person context (1) > a
-    gazetteer city (1) > place context (1) > thing (0)."""
+MODEL_KINDS: dict[str, EntityKind] = {
+    "PERSON": "person",
+    "ORG": "organization",
+    "GPE": "place",
+    "LOC": "place",
+    "FAC": "place",
+    "WORK_OF_ART": "work",
+    "PRODUCT": "thing",
+    "EVENT": "thing",
+}
+"""spaCy's OntoNotes labels → entity kinds. Other labels (NORP, LANGUAGE, dates, numbers...) are not entities."""
+
+
+def _english_kind(span: str, before: str, after: str, label: str | None) -> tuple[EntityKind, int] | None:
+    """Kind and strength, or None for a capitalised word that is no entity.
+
+    Order: name suffix (2) > a country, state or continent (2) > the NER model's label (2; a single word it
+    calls a place must be in the gazetteer or follow a place cue, else it is a thing) > person context (1)
+    > a gazetteer city or place context (1) > "X's" (1). With the model loaded, a span it does not label
+    (``label`` "") and no rule names is not an entity (a capitalised common word, verb or interjection); one it
+    labels otherwise (NORP, LANGUAGE...) is a thing (0); without the model (``label`` None) such a span is a
+    thing (0)."""
     first, last = span.split()[0].lower(), span.split()[-1].lower().rstrip(".")
     if last in EN_ORG_SUFFIXES or first in ("university", "bank"):
         return ("organization", 2)
@@ -120,13 +137,70 @@ def _english_kind(span: str, before: str, after: str) -> tuple[EntityKind, int]:
         return ("place", 2)
     if gazetteer.is_region(span):
         return ("place", 2)
+    if label and label in MODEL_KINDS:
+        return _model_kind(span, before, after, MODEL_KINDS[label])
     if EN_PERSON_BEFORE.search(before):
         return ("organization", 1) if span.isupper() else ("person", 1)
-    if gazetteer.is_place(span) or EN_PLACE_BEFORE.search(before):
+    if gazetteer.is_place(span) and (label is None or EN_PLACE_BEFORE.search(before)):
+        return ("place", 1)
+    if label == "":
+        return None
+    if label is not None:
+        return ("thing", 0)  # labelled, but not a kind of entity (NORP, LANGUAGE...)
+    if EN_PLACE_BEFORE.search(before):
         return ("place", 1)
     if re.match(r"['’]s\b|\s+and I\b", after):
         return ("organization", 1) if span.isupper() else ("person", 1)
     return ("thing", 0)
+
+
+def _model_kind(span: str, before: str, after: str, kind: EntityKind) -> tuple[EntityKind, int]:
+    """The model's kind (strength 2), or a thing (0) where the rules doubt it: a one-word "person" that names
+    what follows it ("Kestrel flooring", "Nike shoes"), a single unknown word called a place ("Zorblat")."""
+    if kind == "person" and " " not in span and _modifies_next_word(span, after):
+        return ("thing", 0)
+    if kind != "place" or " " in span or gazetteer.is_place(span) or EN_PLACE_BEFORE.search(before):
+        return (kind, 2)
+    return ("thing", 0)
+
+
+def _modifies_next_word(name: str, after: str) -> bool:
+    """Whether the word right after a one-word name is a lowercase noun (or -ing form) the name describes
+    ("Kestrel flooring", "Dyson vacuum"), by spaCy's tags of the name with what follows; False without the pipeline,
+    for a verb ("Tom paints") and for a time word, which says when, not what ("lunch with Ana yesterday", "saw Sam
+    last night": a DATE or TIME entity of the model, or a word of :data:`TIME_WORDS`)."""
+    following_word = re.match(r"\s+([a-z]+)\b", after)
+    if following_word is None or following_word[1] in TIME_WORDS:
+        return False
+    tags = nlp.english_tags(f"{name}{after}"[:200])
+    if not tags or len(tags) < 2:
+        return False
+    _word, pos, label = tags[1]
+    if label in ("DATE", "TIME"):
+        return False
+    return pos == "NOUN" or (pos == "VERB" and tags[1][0].endswith("ing"))
+
+
+TIME_WORDS = frozenset(
+    """yesterday today tonight tomorrow morning afternoon evening night weekend week month year now lately
+    recently earlier later soon again""".split()
+)
+"""Words that may follow a name to say when ("with Ana yesterday"): never what the name describes."""
+
+
+def _model_labels(text: str) -> dict[str, str] | None:
+    """Name → the NER model's label for the names it finds in ``text`` (a leading "the" and a possessive "'s"
+    dropped); "" for none; None when the model is unavailable or the text has no Latin letters."""
+    if not re.search(r"[A-Za-z]", text):
+        return {}
+    spans = nlp.english_entities(text)
+    if spans is None:
+        return None
+    labels: dict[str, str] = {}
+    for span in spans:
+        name = re.sub(r"^(?:the|The)\s+|['’]s$", "", span.text.strip()).strip()
+        labels.setdefault(name, span.label)
+    return labels
 
 
 def _english_spans(sentence: str) -> list[tuple[str, bool, str, str]]:
@@ -158,11 +232,16 @@ def extract_entities(messages: Sequence[ConversationMessage]) -> list[EntityMent
     English: capitalised (multi-word) names that are not common words (`CAPITALISED_STOPWORDS`); a
     sentence-initial single word counts only if it also appears capitalised mid-sentence. Quoted titles and
     《》 titles are works. Kind: speaker > name suffix (Park, University, ...) or a country/state/continent >
-    person context ("my friend X", "with X") > a gazetteer city or place context ("in/at/from X", "went to X")
-    > "X's" > default thing (:func:`_english_kind`, :mod:`graphsvc.text.gazetteer`).
+    the label spaCy's English NER model gives the name in that message (:mod:`graphsvc.text.nlp`:
+    PERSON, ORG, GPE/LOC/FAC, WORK_OF_ART, PRODUCT/EVENT as a thing) > person context ("my friend X", "with X")
+    > a gazetteer city in a place context ("in/at/from X", "went to X"). A name none of these kinds is not an
+    entity (interjections, verbs and common words capitalised at a sentence start). Without the model (not
+    installed) the rules decide alone, as before: a gazetteer city or place context is a place, "X's" a person,
+    anything else a thing (:func:`_english_kind`, :mod:`graphsvc.text.gazetteer`).
     Chinese: names after "我的朋友/同事/老婆…" (surname-initial, conservative), "我叫X" / "我是<surname>X",
     places after 住在/去了/在/来自… ending in a suffix (市/省/县/路/公园/大学/公司…), and the person, place and
-    organisation names jieba's part-of-speech tagger finds.
+    organisation names jieba's part-of-speech tagger finds where its tags are reliable
+    (:func:`graphsvc.text.gazetteer.chinese_names`).
     Aliases: a non-speaker single name that is a prefix of exactly one longer person name ("Kat" of
     "Katarina"), or a two-character Chinese name ending exactly one three-character person name, is merged.
 
@@ -187,11 +266,11 @@ def extract_entities(messages: Sequence[ConversationMessage]) -> list[EntityMent
         for match in ZH_RELATION_NAME.finditer(text):
             _add(found, match[1], "person", 1, message.message_id)
         for match in ZH_PLACE.finditer(text):
+            if _zh_common_place(match[1]):
+                continue
             kind: EntityKind = "organization" if match[1].endswith(ZH_ORG_SUFFIXES) else "place"
             _add(found, match[1], kind, 2, message.message_id)
-        for name, initial, before, after in message_spans:
-            if not initial or " " in name or name in mid_sentence or name in found or gazetteer.is_region(name):
-                _add(found, name, *_english_kind(name, before, after), message.message_id)
+        _add_english(found, message, message_spans, mid_sentence)
     _merge_aliases(found)
     order = {m.message_id: i for i, m in enumerate(messages)}
     return [
@@ -203,6 +282,37 @@ def extract_entities(messages: Sequence[ConversationMessage]) -> list[EntityMent
         )
         for e in found.values()
     ]
+
+
+ZH_GENERIC_PLACES = frozenset("老城区 市中心 郊区 城区 景区 小区 市区 新区 开发区 山区 商业区 住宅区".split())
+
+
+def _zh_common_place(candidate: str) -> bool:
+    """Whether a 住在/去了/在…-suffix match is a common noun or a phrase, not a name: one dictionary word tagged as a
+    common noun (宠物医院, 游泳馆), a generic area (老城区), or words with a verb or particle inside (喜欢拍街)."""
+    if candidate in ZH_GENERIC_PLACES:
+        return True
+    words = nlp.chinese_words(candidate)
+    if len(words) == 1:
+        return words[0][1] == "n"
+    return any(flag[:1] in ("v", "u", "f", "r", "d", "p", "c") for _word, flag in words)
+
+
+def _add_english(
+    found: dict[str, _Entity],
+    message: ConversationMessage,
+    spans: list[tuple[str, bool, str, str]],
+    mid_sentence: set[str],
+) -> None:
+    """Add the English names of one message (capitalised spans) with their kinds."""
+    labels = _model_labels(message.content) if spans else {}
+    for name, initial, before, after in spans:
+        if name in found and found[name].strength == 3:  # a speaker named by another
+            _add(found, name, "person", 3, message.message_id)
+        elif not initial or " " in name or name in mid_sentence or name in found or gazetteer.is_region(name):
+            kind = _english_kind(name, before, after, None if labels is None else labels.get(name, ""))
+            if kind is not None:
+                _add(found, name, *kind, message.message_id)
 
 
 def _merge_aliases(found: dict[str, _Entity]) -> None:

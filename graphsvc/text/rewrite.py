@@ -9,20 +9,34 @@ from __future__ import annotations
 
 import re
 
+from graphsvc.text import nlp
 from graphsvc.text.language import Language
 
 # --- first person → the speaker's name -------------------------------------------------------------------
 _IRREGULAR_PAST = frozenset(
     """was were went got had made met saw took ran ate came gave found left lost won felt told drove flew wrote
     began bought brought caught chose fell heard kept paid sent sold spent woke did said thought knew grew
-    became built taught understood stood sat slept swam sang read put cut hit let set quit used""".split()
+    became built taught understood stood sat slept swam sang read put cut hit let set quit used
+    learnt dreamt spelt burnt leapt knelt dealt meant held hung led lent shot shut spoke stuck struck swore threw
+    wore bent bled bit blew broke dug drew drank fed fled forgot forgave froze hid knew laid lay lit rode rose rang
+    sank shook shone slid spun spread stole stung swept swung tore wept withdrew""".split()
 )
 _PRESENT_IN_ED = frozenset("need feed bleed breed speed proceed succeed exceed seed heed shed wed".split())
-_MODALS = frozenset("can could will would shall should may might must".split())
+_MODALS = frozenset("can cannot could will would shall should may might must".split())
 _NOT_A_VERB = frozenset(
     """also really just still always never often usually sometimes actually even finally recently already
-    totally truly definitely especially mostly only ever now then too so all both""".split()
+    totally truly definitely especially mostly only ever now then too so all both quite rather almost""".split()
 )
+_LY_VERBS = frozenset("apply reply supply comply multiply rally bully tally sully dally".split())
+"""Verbs ending in -ly; any other word of five letters or more ending in -ly is an adverb ("I mostly cook at home")."""
+_COORDINATED_AUX = re.compile(
+    r"\b(?P<conj>(?:and|but|or)(?: (?:also|often|still|usually|sometimes|always|never|really|then))?) "
+    r"(?P<aux>have|haven['’]t|do|don['’]t|am|eat|love|like|feel|think|enjoy|want|hope|need|go|play|spend|find|try)\b"
+)
+"""A second verb of the same subject "I" ("I've applied for jobs but haven't heard back") agrees as well."""
+_WITH_OTHERS = re.compile(r"(?:^|[,;:]\s*)(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?\w+|[A-Z][a-z]+)\s+and\s+$")
+""""My sister and I", "Tom and I" opening a clause: the "I" after it is part of a plural subject ("I live in Lisbon and
+I work …" is not)."""
 _I_CONTRACTIONS: dict[str, tuple[str, str]] = {
     # contraction → (auxiliary for a named third person, what follows)
     "i'm": ("is", ""),
@@ -31,7 +45,11 @@ _I_CONTRACTIONS: dict[str, tuple[str, str]] = {
     "i'll": ("will", ""),
 }
 _AUX = {"am": "is", "have": "has", "do": "does", "don't": "doesn't", "haven't": "hasn't", "ain't": "isn't"}
-_EN_FIRST = re.compile(r"\b(?:I(?:['’](?:m|ve|d|ll))?|me|my|mine|myself)\b(?!-)", re.IGNORECASE)
+_EN_FIRST = re.compile(
+    r"\b(?:I(?:['’](?:m|ve|d|ll))?|me|my|mine|myself|we(?:['’](?:re|ve|d|ll))?|our|ours|us|ourselves)\b(?!-)",
+    re.IGNORECASE,
+)
+_WE_CONTRACTIONS = {"we're": "are", "we've": "have", "we'd": "would", "we'll": "will"}
 _WORD = re.compile(r"[A-Za-z'’]+")
 
 
@@ -45,16 +63,31 @@ def _third_person(verb: str) -> str:
     return verb + "s"
 
 
-def _agree(rest: str) -> str:
-    """The words after a subject "I" made to agree with a named third person ("love X" → "loves X")."""
+def _agree_coordinated(rest: str) -> str:
+    """A second verb of a subject "I" made to agree ("… but haven't" → "… but hasn't")."""
+
+    def agreed(match: re.Match[str]) -> str:
+        aux = match["aux"].lower().replace("’", "'")
+        return f"{match['conj']} {_AUX[aux] if aux in _AUX else _third_person(match['aux'])}"
+
+    return _COORDINATED_AUX.sub(agreed, rest)
+
+
+def _agree(rest: str) -> tuple[str, bool]:
+    """The words after a subject "I" made to agree with a named third person ("love X" → "loves X"), and whether
+    its verb was a present form made to agree (then a second verb of the same subject agrees too, "… and haven't"
+    → "… and hasn't"; after "should", "went", "can't" nothing does)."""
+    if re.match(r"\s*(?:and|or)\b", rest):
+        return rest, False  # "I and my cousins built …": a plural subject
     words = list(_WORD.finditer(rest))
     for match in words[:4]:
         word = match[0]
         lower = word.lower().replace("’", "'")
-        if lower in _NOT_A_VERB:
+        if lower in _NOT_A_VERB or (len(lower) > 4 and lower.endswith("ly") and lower not in _LY_VERBS):
             continue
         if lower in _AUX:
-            return rest[: match.start()] + _AUX[lower] + rest[match.end() :]
+            agreed = rest[: match.start()] + _AUX[lower] + _agree_coordinated(rest[match.end() :])
+            return agreed, True
         if (
             lower in _MODALS
             or lower in _IRREGULAR_PAST
@@ -63,52 +96,95 @@ def _agree(rest: str) -> str:
             or lower in ("was", "is", "has", "does", "not")
             or not lower.isalpha()
         ):
-            return rest
-        return rest[: match.start()] + _third_person(word) + rest[match.end() :]
-    return rest
+            return rest, False
+        return rest[: match.start()] + _third_person(word) + _agree_coordinated(rest[match.end() :]), True
+    return rest, False
+
+
+def _agree_chunk(chunk: str, agree: bool, coordinated: bool) -> tuple[str, bool]:
+    """The text between two first-person words: its verb made to agree after a subject "I" (``agree``), or only a
+    second verb of that subject (``coordinated``); and whether later text still continues that subject's verbs."""
+    if agree:
+        return _agree(chunk)
+    return (_agree_coordinated(chunk), True) if coordinated else (chunk, False)
 
 
 def name_the_speaker(sentence: str, speaker: str, language: Language) -> str:
     """Replace the speaker's first person by their name, so the statement stands alone.
 
     English: every subject "I" becomes the name, with the verb made to agree ("I love" → "Ana loves", am → is,
-    have → has; "I'm", "I've", "I'd", "I'll" → "Ana is/has/would/will"); the first "my/me/mine/myself" names the
-    speaker ("Ana's", "Ana"), later ones become "their/them/theirs/themselves". Chinese: 我 (not 我们) → the
-    name. "we/our" are left as said (who "we" are is not known). An empty speaker changes nothing.
+    have → has; "I'm", "I've", "I'd", "I'll" → "Ana is/has/would/will"); the first "my/me/mine/myself" (and
+    "our", the speaker's team or family) names the speaker ("Ana's", "Ana"), later ones become
+    "their/them/theirs/themselves"; "we" → "Ana and others" (who else is not known), "us" → "them". Chinese: 我
+    (not 我们) → the name. An empty speaker changes nothing.
+    Chinese is rewritten on jieba's words (:func:`name_the_speaker_zh`), never inside a word (自我 stays).
     """
     speaker = speaker.strip()
     if not speaker:
         return sentence
     if language == "zh":
-        return re.sub(r"我(?!们)", speaker, sentence)
+        return name_the_speaker_zh(sentence, speaker)
     named = False
-    agree_next = False
+    agree_next = coordinated_next = False
     pieces: list[str] = []
     position = 0
     for match in _EN_FIRST.finditer(sentence):
-        chunk = sentence[position : match.start()]
-        pieces.append(_agree(chunk) if agree_next else chunk)
+        chunk, coordinated_next = _agree_chunk(sentence[position : match.start()], agree_next, coordinated_next)
+        pieces.append(chunk)
         agree_next = False
         token = match[0].lower().replace("’", "'")
         if token in _I_CONTRACTIONS:
             pieces.append(f"{speaker} {_I_CONTRACTIONS[token][0]}")
+            coordinated_next = token in ("i'm", "i've")  # "I'd …, I'll …": after a modal nothing agrees
         elif token == "i":
             pieces.append(speaker)
-            agree_next = True
-        elif token in ("my", "mine"):
-            pieces.append(f"{speaker}'s" if not named else ("their" if token == "my" else "theirs"))
+            agree_next = not _WITH_OTHERS.search(sentence[: match.start()])  # "my sister and I have": plural
+        elif token in ("my", "mine", "our", "ours"):
+            pieces.append(f"{speaker}'s" if not named else ("their" if token in ("my", "our") else "theirs"))
+        elif token == "we" or token in _WE_CONTRACTIONS:
+            verb = f" {_WE_CONTRACTIONS[token]}" if token in _WE_CONTRACTIONS else ""
+            pieces.append(f"{speaker} and others{verb}")
+        elif token in ("us", "ourselves"):
+            pieces.append("them" if token == "us" else "themselves")
         elif token == "myself":
             pieces.append(speaker if not named else "themselves")
         else:  # me
             pieces.append(speaker if not named else "them")
         named = True
         position = match.end()
-    tail = sentence[position:]
-    pieces.append(_agree(tail) if agree_next else tail)
+    pieces.append(_agree_chunk(sentence[position:], agree_next, coordinated_next)[0])
     text = "".join(pieces)
     return text[:1].upper() + text[1:] if text else text
 
 
+
+
+def name_the_speaker_zh(sentence: str, speaker: str) -> str:
+    """Chinese: 我 → the speaker's name, on segmented words only (jieba, :func:`graphsvc.text.nlp.chinese_words`).
+
+    A word that starts with 我 (我, 我会, 我家; not 我们) has it replaced by the name, except a later possessive 我的
+    inside the clause the name began, which becomes 自己的 ("张伟跟自己的朋友去看了电影", not "张伟跟张伟的朋友").
+    A 我 inside a word (自我, 忘我) is never touched. "我叫张伟，…" reads "张伟…", not "张伟叫张伟，…".
+    """
+    out: list[str] = []
+    named = False
+    clause_start = True
+    words = [word for word, _flag in nlp.chinese_words(sentence)]
+    for position, word in enumerate(words):
+        if word.startswith("我") and not word.startswith("我们"):
+            reflexive = named and not clause_start and words[position + 1 : position + 2] == ["的"]
+            out.append(("自己" if reflexive else speaker) + word[1:])
+            named = True
+        else:
+            out.append(word)
+        if word.strip():
+            clause_start = word in ("，", ",", "；", ";", "：", ":")
+    text = "".join(out)
+    introduced = re.match(rf"{re.escape(speaker)}(?:叫|是){re.escape(speaker)}[，,]\s*", text)
+    if introduced is None:
+        return text
+    rest = text[introduced.end() :]
+    return rest if rest.startswith(speaker) else speaker + rest  # "我叫张伟，我在银行工作" → "张伟在银行工作"
 
 
 # --- the antecedent of "it/that" from the question answered -----------------------------------------------
@@ -150,9 +226,9 @@ def resolve_antecedent(sentence: str, previous: str | None, language: Language) 
 
 # --- the evaluative tail ---------------------------------------------------------------------------------
 _EN_TAIL = re.compile(
-    r"\s*(?:[-–—]|,)\s*(?:(?:it|that|this)(?:['’]s| is| was| has been| will be|['’]ll be)|so|super|pretty|"
-    r"such|what a|can['’]?t wait|i['’]m (?:so |super |really )?(?:excited|happy|glad|thrilled|proud)|"
-    r"really|totally|absolutely)\b[^.!?]*[.!?]*\s*$",
+    r"(?:\s*(?:[-–—]|,)\s*(?:(?:it|that|this|which)(?:['’]s| is| was| has been| will be|['’]ll be)|so|super|"
+    r"pretty|such|what a|can['’]?t wait|i['’]m (?:so |super |really )?(?:excited|happy|glad|thrilled|proud)|"
+    r"really|totally|absolutely)|,?\s+and (?:it|that|this)(?:['’]s| is| was| has been))\b[^.!?]*[.!?]*\s*$",
     re.IGNORECASE,
 )
 _ZH_TAIL = re.compile(r"[，,]\s*(?:真是|太|好|超|非常)[^，。！？]{0,8}(?:了|啊|呀|哦)?[！!。~～]*\s*$")

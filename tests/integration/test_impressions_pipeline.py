@@ -67,10 +67,14 @@ async def test_offline_run_creates_entities_with_aliases_impressions_evidence_an
     assert {"k": "lives_in", "v": "Portland"} in features and {"k": "occupation", "v": "nurse"} in features
     relations = await cypher(
         service.db,
-        "MATCH (a:Entity {user_id: $u})-[r:RELATES]->(b) RETURN a.subject AS a, r.relation AS r, b.subject AS b",
+        "MATCH (a:Entity {user_id: $u})-[r:RELATES]->(b) RETURN a.subject AS a, r.relation AS r, b.subject AS b"
+        " ORDER BY a, r, b",
         u="ana",
     )
-    assert relations == [{"a": "Melanie", "r": "friend", "b": "Oliver"}]
+    assert relations == [
+        {"a": "Caroline", "r": "lives_in", "b": "Portland"},
+        {"a": "Melanie", "r": "friend", "b": "Oliver"},
+    ]
     history = await cypher(
         service.db, "MATCH (h:HistoryEntry {user_id: $u})-[:RECORDS]->() RETURN count(h) AS n", u="ana"
     )

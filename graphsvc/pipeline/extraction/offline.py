@@ -26,7 +26,7 @@ from datetime import datetime
 from graphsvc.conversation import ConversationMessage
 from graphsvc.pipeline.extraction import cues
 from graphsvc.pipeline.extraction.contract import ExtractedMemory, MemoryExtraction
-from graphsvc.text import statements
+from graphsvc.text import standalone, statements
 from graphsvc.text.entities import QUOTED_TITLE
 from graphsvc.text.importance import score_importance
 from graphsvc.text.language import Language, detect_language, han_characters, split_sentences
@@ -81,9 +81,12 @@ def clean_sentence(sentence: str, language: Language) -> str | None:
     if language == "zh":
         if len(han_characters(sentence)) < 4 or statements.ZH_FILLER.search(sentence):
             return None
-        if "我" not in sentence and not cues.ZH_SELF_REPORT_START.search(sentence):
+        if "我" not in sentence and (
+            not cues.ZH_SELF_REPORT_START.search(sentence) or re.search(r"[你您他她它这那]", sentence)
+        ):
             return None  # Chinese drops the subject, but only self-reports start like this
     else:
+        sentence = standalone.restore_subject(standalone.normalise_informal(sentence))
         if len(re.findall(r"[\w']+", sentence)) < 3 or statements.EN_FILLER.search(sentence):
             return None
         if not cues.EN_FIRST_PERSON.search(sentence):
@@ -221,22 +224,68 @@ def _statements_of(
     confidence, event time)."""
     language = detect_language(message.content)
     speaker = (message.speaker or "").strip()
+    asked = previous.content if previous is not None and previous.speaker != message.speaker else None
     out = []
     for raw in split_sentences(message.content):
-        sentence = clean_sentence(raw, language)
-        if sentence is None or _addressed_to_listener(sentence, language):
-            continue
-        sentence = trim_evaluation(sentence, language)
-        hit = classify_sentence(sentence, language, message.occurred_at) or _fallback(
-            sentence, language, message.occurred_at
-        )
-        if hit is None:
-            continue
-        asked = previous.content if previous is not None and previous.speaker != message.speaker else None
-        resolved = resolve_antecedent(sentence, asked, language)
-        said = f"{speaker}: {resolved}" if speaker else resolved
-        out.append((name_the_speaker(resolved, speaker, language), said, *hit))
+        found = _statement(raw, language, message.occurred_at, asked)
+        if found is None and language == "en":  # "A lot happened - I joined a club!": each part on its own
+            parts = standalone.dash_clauses(raw)
+            found_parts = [
+                f for part in parts if len(parts) > 1 and (f := _statement(part, language, message.occurred_at, asked))
+            ]
+        else:
+            found_parts = [found] if found is not None else []
+        for sentence, hit in found_parts:
+            said = f"{speaker}: {sentence}" if speaker else sentence
+            named = name_the_speaker(sentence, speaker, language)
+            if language == "zh" and "我" not in sentence:
+                named = speaker + named  # a self-report with its subject dropped: "最近压力很大"
+            if _names_itself(named, speaker):
+                continue
+            out.append((named, said, *hit))
     return out
+
+
+def _names_itself(statement: str, speaker: str) -> bool:
+    """A self-introduction once the speaker is named says nothing: "我叫周立" → "周立叫周立", "I'm Jason" →
+    "Jason is Jason"."""
+    if not speaker:
+        return False
+    name = re.escape(speaker)
+    return bool(
+        re.fullmatch(
+            rf"\s*{name}\s*(?:叫|是|名叫|的名字是|is|'s|’s|is called|'s name is|’s name is)\s*{name}\s*[。.!！]?\s*",
+            statement,
+            re.IGNORECASE,
+        )
+    )
+
+
+def _statement(
+    raw: str, language: Language, sent_at: datetime, asked: str | None
+) -> tuple[str, tuple[MemoryType, float, datetime | None]] | None:
+    """The first-person statement a sentence makes, ready to be named, with its type; None when it makes none."""
+    sentence = clean_sentence(raw, language)
+    if sentence is None or (language == "zh" and _addressed_to_listener(sentence, language)):
+        return None
+    if statements.EN_REACTION_START.search(sentence):
+        return None
+    sentence = trim_evaluation(sentence, language)
+    if language == "zh" and "我" not in sentence:
+        if standalone.zh_says_nothing(sentence):
+            return None
+        return (sentence, hit) if (hit := _classified(sentence, language, sent_at)) else None
+    standalone_sentence = standalone.stands_alone(resolve_antecedent(sentence, asked, language), language)
+    if standalone_sentence is None:
+        return None
+    hit = _classified(standalone_sentence, language, sent_at)
+    return (standalone_sentence, hit) if hit is not None else None
+
+
+def _classified(
+    sentence: str, language: Language, sent_at: datetime
+) -> tuple[MemoryType, float, datetime | None] | None:
+    return classify_sentence(sentence, language, sent_at) or _fallback(sentence, language, sent_at)
 
 
 def extract_offline(messages: Sequence[ConversationMessage], *, max_memories: int = 200) -> MemoryExtraction:

@@ -23,6 +23,7 @@ candidate rules of seed 003 decide whether it becomes one (:mod:`graphsvc.pipeli
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -109,7 +110,8 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
     conversation = await read_conversation(db, user_id=user_id, session_id=session_id)
     messages, event_uids = conversation.messages, conversation.event_uids
     report = ExtractionReport(events=len(messages))
-    mentions = detect_mentions(messages)
+    # The English pipeline (spaCy) is CPU work of tens of milliseconds per message: off the event loop.
+    mentions = await asyncio.to_thread(detect_mentions, messages)
     prepared = await impressions.prepare(rt, user_id=user_id, messages=messages, mentions=mentions)
     extractor = MemoryExtractor(llm=rt.llm, window_tokens=settings.extraction.window_tokens)
     result = await extractor.extract_all(messages, active=prepared.active)

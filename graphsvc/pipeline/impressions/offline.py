@@ -14,7 +14,11 @@ pipeline running"). For each active entity of a batch it observes:
   speaker's sentences that name the entity, with the speaker named ("Ana's friend Tom paints.", 0.6);
 - features of a speaker from self-descriptions (lives_in, from, occupation, works_at; English and Chinese); a move
   ("I moved to Porto", "我搬到了上海") sets lives_in, so the feature follows the move (the newest value wins);
-- relations of a speaker from "my friend Tomás" / "我的朋友张伟" (friend, sister, colleague, ...).
+- relations of a speaker from "my friend Tomás" / "我的朋友张伟" (friend, sister, colleague, ...), to the other
+  speaker they call a friend, and to the places, organisations and pets their own words name (works_at, lives_in,
+  owns);
+- third-person impressions never from what is said *to* an entity (its name as a vocative, any "you"), nor from
+  questions, greetings, reactions, short exclamations and imperatives.
 
 Pure and deterministic: the same conversation gives the same plan, so a re-run changes nothing.
 """
@@ -35,7 +39,7 @@ from graphsvc.pipeline.impressions.observation import (
     ImpressionPatch,
     RelationPatch,
 )
-from graphsvc.text import statements
+from graphsvc.text import standalone, statements
 from graphsvc.text.entities import CAPITALISED_STOPWORDS, ZH_RELATION_NAME
 from graphsvc.text.language import detect_language, split_sentences
 from graphsvc.text.rewrite import name_the_speaker
@@ -186,7 +190,7 @@ def _observe(entity: ActiveEntity, analysis: OfflineAnalysis) -> ImpressionEntit
         aliases=entity.aliases,
         impressions=impressions,
         features=_features(own),
-        relations=_relations(own),
+        relations=_relations(own, listeners=_listeners(entity, analysis)) if entity.is_speaker else [],
         source_active_runtime_ids=[entity.runtime_id],
         evidence_snippets=[s[:SNIPPET_CHARS] for s in snippets],
         confidence=UNSURE_THING_CONFIDENCE if single_thing else _confidence(entity),
@@ -235,7 +239,31 @@ def _third_person(entity: ActiveEntity, messages: Sequence[ConversationMessage])
     return list(out.values())
 
 
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|ya|u)\b|[你您]|我们|咱们", re.IGNORECASE)
+_EXCLAIMED = re.compile(r"!\s*$")
+
+
+def _addressed(sentence: str, names: re.Pattern[str]) -> bool:
+    """Whether the entity is spoken to rather than about: its name as a vocative ("Sam, ...", "..., Sam!",
+    "Hey Sam"), or any second-person word ("you've got this", "你真棒")."""
+    if _SECOND_PERSON.search(sentence):
+        return True
+    for match in names.finditer(sentence):
+        before, after = sentence[: match.start()].rstrip(), sentence[match.end() :].lstrip()
+        if not before or before.endswith(",") or re.search(rf"\b{_GREETING_WORDS}\W*$", before, re.IGNORECASE):
+            if not after or after[:1] in ",!.?，！。？":
+                return True
+        if before.endswith(",") and (not after or after[:1] in "!.?！。？"):
+            return True
+    return False
+
+
+_GREETING_WORDS = r"(?:hey|hi|hello|thanks|thank you|bye|congrats|congratulations|wow|oh|yes|yeah|go|dear|sorry)"
+
+
 def _is_statement(sentence: str, names: re.Pattern[str]) -> bool:
+    """A sentence that says something about the entity: not a question, a greeting, a pep talk or anything
+    said to it (:func:`_addressed`), and with words enough beside its name."""
     bare = sentence.rstrip(" .。!！~～")
     if (
         bare.endswith(("?", "？"))
@@ -243,7 +271,11 @@ def _is_statement(sentence: str, names: re.Pattern[str]) -> bool:
         or statements.ZH_QUESTION_END.search(bare)
     ):
         return False
-    if statements.EN_FILLER.search(sentence) or statements.ZH_FILLER.search(sentence):
+    if statements.EN_FILLER.search(sentence) or statements.ZH_FILLER.search(sentence) or _addressed(sentence, names):
+        return False
+    if statements.EN_REACTION_START.search(sentence) or (_EXCLAIMED.search(sentence) and len(sentence) < 40):
+        return False
+    if detect_language(sentence) == "en" and standalone.is_imperative(sentence):
         return False
     rest = names.sub(" ", sentence)
     if detect_language(sentence) == "zh":
@@ -264,26 +296,77 @@ def _features(own: Sequence[ConversationMessage]) -> list[FeaturePatch]:
     return list(found.values())
 
 
-def _relations(own: Sequence[ConversationMessage]) -> list[RelationPatch]:
+def _listeners(entity: ActiveEntity, analysis: OfflineAnalysis) -> list[str]:
+    """The other speakers of the conversation: whom the entity's "you" means."""
+    speakers = {(m.speaker or "").strip() for m in analysis.sources} - {"", entity.name}
+    return sorted(speakers)
+
+
+EN_FRIEND_OF_LISTENER = re.compile(
+    r"\byou(?:['’]re| are)(?: such| really| truly| always)? (?:a|an|my)(?: \w+)? (?:friend|buddy|pal|bestie)\b|"
+    r"\b(?:our friendship|friends like you|best friend(?:s)? like you|lucky to have you as a friend)\b",
+    re.IGNORECASE,
+)
+"""What a speaker says to the other that makes them friends ("You're such a good friend", "our friendship")."""
+ZH_FRIEND_OF_LISTENER = re.compile(r"你是我(?:最好|最亲|真正)?的(?:好)?朋友|我们的友谊|(?:有|交到)你这样的朋友")
+_PETS = r"dog|cat|puppy|kitten|pet|horse|bird|parrot|rabbit|hamster|turtle|car|boat"
+_ZH_ORGS = r"公司|大学|学院|医院|银行|集团|学校"
+EN_PLACE_RELATIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (relation, re.compile(pattern))
+    for relation, pattern in (
+        (
+            "works_at",
+            r"\bI(?:['’]m| am)? (?:currently |now |still )?work(?:s|ing)? (?:at|for) (?:the )?"
+            r"([A-Z][\w&'’-]*(?: [A-Z][\w&'’-]*){0,3})",
+        ),
+        (
+            "lives_in",
+            r"\bI (?:currently |now |still )?(?:live|moved|relocated) (?:in|to) (?:the )?"
+            r"([A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,3})",
+        ),
+        ("owns", rf"\b[Mm]y (?:\w+ )?(?:{_PETS}),? (?:named |called )?([A-Z][a-z]+)\b"),
+        ("works_at", rf"我(?:现在|目前)?在([\u4e00-\u9fff]{{2,12}}?(?:{_ZH_ORGS}))(?:工作|上班)"),
+        ("lives_in", r"我(?:现在|目前)?(?:住在|搬到了?)([\u4e00-\u9fff]{2,8}?)(?=[，。！？、\s]|$|的)"),
+        ("owns", r"我(?:家)?(?:的|养了?一只|有一只)(?:小)?(?:狗|猫|宠物|兔子)(?:叫|名叫|，叫)([\u4e00-\u9fff]{1,3})"),
+    )
+)
+"""Relations of a speaker to a place, an organisation or a pet their own words name (issue 22's common patterns:
+works at, lives in, owns); the target must be an entity of the conversation or the plan leaves the relation out."""
+
+
+def _relations(own: Sequence[ConversationMessage], *, listeners: Sequence[str] = ()) -> list[RelationPatch]:
+    """A speaker's relations from their own messages: family, partner and friends they name ("my friend Tomás",
+    "我的朋友张伟"), a listener they call a friend ("You're such a good friend", when the conversation has exactly
+    one other speaker), and the places, organisations and pets of :data:`EN_PLACE_RELATIONS`."""
     found: dict[tuple[str, str], RelationPatch] = {}
+
+    def add(relation: str, target: str, message: ConversationMessage) -> None:
+        target = re.sub(r"['’]s$", "", target.strip())
+        if not target or target.split()[0].lower() in CAPITALISED_STOPWORDS:
+            return
+        found.setdefault(
+            (relation, target),
+            RelationPatch(
+                target=target,
+                relation=relation,
+                strength=0.7,
+                confidence=0.7,
+                evidence_message_ids=[message.message_id],
+            ),
+        )
+
     for message in own:
-        pairs = [(m[1].lower().replace("neighbour", "neighbor"), m[2]) for m in EN_RELATION.finditer(message.content)]
+        for m in EN_RELATION.finditer(message.content):
+            add(m[1].lower().replace("neighbour", "neighbor"), m[2], message)
         for match in ZH_RELATION_NAME.finditer(message.content):
             word = _ZH_RELATION_WORD.search(match[0])
             if word:
-                pairs.append((ZH_RELATION_WORDS[word[0]], match[1]))
-        for relation, target in pairs:
-            target = re.sub(r"['’]s$", "", target)
-            if target.split()[0].lower() in CAPITALISED_STOPWORDS:
-                continue
-            found.setdefault(
-                (relation, target),
-                RelationPatch(
-                    target=target,
-                    relation=relation,
-                    strength=0.7,
-                    confidence=0.7,
-                    evidence_message_ids=[message.message_id],
-                ),
-            )
+                add(ZH_RELATION_WORDS[word[0]], match[1], message)
+        for relation, pattern in EN_PLACE_RELATIONS:
+            for m in pattern.finditer(message.content):
+                add(relation, m[1], message)
+        if len(listeners) == 1 and (
+            EN_FRIEND_OF_LISTENER.search(message.content) or ZH_FRIEND_OF_LISTENER.search(message.content)
+        ):
+            add("friend", listeners[0], message)
     return list(found.values())

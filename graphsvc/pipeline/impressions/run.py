@@ -10,6 +10,7 @@ events is left to the person deciding it. Re-running the pipeline over the same 
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
@@ -147,7 +148,7 @@ async def run(
     db, settings, now = rt.db, rt.settings, rt.clock()
     report = ImpressionReport()
     if prepared is None:
-        mentions = detect_mentions(messages) if mentions is None else mentions
+        mentions = await asyncio.to_thread(detect_mentions, messages) if mentions is None else mentions
         prepared = await prepare(rt, user_id=user_id, messages=messages, mentions=mentions)
     index, active = prepared.index, prepared.active
     report.active_entities, report.batches = len(active.entities), len(active.batches)

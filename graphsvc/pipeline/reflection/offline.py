@@ -15,8 +15,8 @@ What it infers:
 - new traits: memories (new plus earlier context) are grouped around the memory with most links
   (star clustering, no chaining); a group with a new memory, from ≥ 2 conversations, becomes a behavior
   with ≥ 3 memories or a trend (30-day window) with 2; its text characterises the group
-  (:func:`.wording.characterise`: "Enjoys painting and tea tasting", "Wants to …", "Often mentions …"), with
-  the memories as its evidence;
+  (:func:`.wording.characterise`: "Enjoys painting and tea tasting", "Wants to …"), with the memories as its
+  evidence; a group no liked or wanted noun phrase grounds in two of its memories becomes no trait;
 - upgrades: behaviors (each ≥ 0.5) or preferences (each ≥ 0.6) linked to each other become a preference
   or a core trait characterising theirs;
 - context: work / learning / social / personal from keyword lists, else general.
@@ -287,6 +287,8 @@ def _new_traits(
         ids = [m.short_id for m in members]
         context = infer_context(" ".join(m.text for m in members))
         content = characterise([m.text for m in members])  # members start with the centre
+        if content is None:
+            continue  # nothing a person would write grounds the group: no trait (precision first)
         if len(members) >= settings.behavior_min_evidence:
             new_behaviors.append(NewBehavior(content=content, evidence_ids=ids, context=context))
         elif len(members) >= 2:
@@ -347,7 +349,10 @@ def _upgrades(
         if len(members) < settings.upgrade_min_children:
             continue
         ranked = sorted(members, key=lambda m: -(by_id[m.short_id].confidence or 0.0))
-        content = characterise([m.text for m in ranked])[:500]
+        worded = characterise([m.text for m in ranked])
+        if worded is None:
+            continue
+        content = worded[:500]
         out.append(
             Upgrade(
                 from_trait_ids=[m.short_id for m in ranked],

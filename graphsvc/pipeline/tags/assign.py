@@ -75,11 +75,13 @@ def choose(per_item: dict[str, list[str]], *, existing: set[str], min_items: int
 
 
 async def daily(db: Queries, *, user_id: str, min_items: int, now: datetime) -> DailyTagging:
-    """Tag the user's untagged memories and current events by shared keywords, and mark them read."""
+    """Tag the user's untagged memories and current events by shared keywords, and mark them read. The names of
+    the user's speakers are never a tag: tags are topics, not the people talking."""
     items = await stored_tags.untagged_items(db, user_id=user_id, limit=DAILY_ITEMS)
     if not items:
         return DailyTagging(0, 0)
-    per_item = {item.uid: keywords(item.text, top=KEYWORDS_PER_ITEM) for item in items}
+    speakers = await stored_tags.speaker_names(db, user_id=user_id)  # people, not topics ("Ana", "River")
+    per_item = {item.uid: keywords(item.text, top=KEYWORDS_PER_ITEM, exclude=speakers) for item in items}
     existing = await stored_tags.tag_keys(db, user_id=user_id)
     pairs = choose(per_item, existing=existing, min_items=min_items)
     tagged = await tag(db, user_id=user_id, pairs=pairs, origin="auto", now=now)

@@ -65,8 +65,9 @@ def test_features_and_relations_of_speakers() -> None:
     assert {(f.key, f.value) for f in observed["Caroline"].features} == {("lives_in", "Portland")}
     assert {(f.key, f.value) for f in observed["Melanie"].features} == {("occupation", "nurse")}
     assert [(r.relation, r.target) for r in observed["Melanie"].relations] == [("friend", "Oliver")]
+    assert [(r.relation, r.target) for r in observed["Caroline"].relations] == [("lives_in", "Portland")]
     li = observed["李娜"]
-    assert [(r.relation, r.target) for r in li.relations] == [("friend", "张伟")]
+    assert [(r.relation, r.target) for r in li.relations] == [("friend", "张伟"), ("lives_in", "上海市")]
     assert ("lives_in", "上海市") in {(f.key, f.value) for f in li.features}
 
 

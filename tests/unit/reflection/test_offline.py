@@ -57,13 +57,14 @@ def test_context_rules(text: str, context: str) -> None:
 
 def test_linked_memories_across_conversations_become_a_behavior_or_trend() -> None:
     mems = [
-        ("m1", memory("a", content="I went running today", vector=BASE, sessions=("s1",), is_new=False)),
+        ("m1", memory("a", content="I love running", vector=BASE, sessions=("s1",), is_new=False)),
         ("m2", memory("b", content="I went running again", vector=NEAR, sessions=("s2",))),
         ("m3", memory("c", content="Running in the rain", vector=NEAR, sessions=("s3",))),
         ("m4", memory("d", content="I painted a portrait", vector=FAR, sessions=("s3",))),
     ]
     out = reflect_offline(memories=mems, traits=[], settings=SETTINGS, similarity_floor=0.0)
     assert [sorted(b.evidence_ids) for b in out.new_behaviors] == [["m1", "m2", "m3"]]
+    assert out.new_behaviors[0].content == "Enjoys running"
     assert not out.new_trends
     two = reflect_offline(memories=mems[:2], traits=[], settings=SETTINGS, similarity_floor=0.0)
     assert [sorted(t.evidence_ids) for t in two.new_trends] == [["m1", "m2"]]
@@ -77,6 +78,26 @@ def test_similar_vectors_without_a_shared_word_are_not_linked() -> None:
     ]
     out = reflect_offline(memories=mems, traits=[], settings=SETTINGS, similarity_floor=0.0)
     assert not out.new_trends and not out.new_behaviors
+
+
+def test_linked_memories_with_nothing_a_person_would_write_make_no_trait() -> None:
+    mems = [
+        ("m1", memory("a", content="I went to the office today", vector=BASE, sessions=("s1",), is_new=False)),
+        ("m2", memory("b", content="I went to the office again", vector=NEAR, sessions=("s2",))),
+        ("m3", memory("c", content="Office in the rain", vector=NEAR, sessions=("s3",))),
+    ]
+    out = reflect_offline(memories=mems, traits=[], settings=SETTINGS, similarity_floor=0.0)
+    assert not out.new_behaviors and not out.new_trends  # no liked, wanted or repeated activity: no "Often mentions"
+
+
+def test_an_activity_done_again_is_a_habit_a_person_would_write() -> None:
+    mems = [
+        ("m1", memory("a", content="I went running today", vector=BASE, sessions=("s1",), is_new=False)),
+        ("m2", memory("b", content="I went running again", vector=NEAR, sessions=("s2",))),
+        ("m3", memory("c", content="Running in the rain", vector=NEAR, sessions=("s3",))),
+    ]
+    out = reflect_offline(memories=mems, traits=[], settings=SETTINGS, similarity_floor=0.0)
+    assert [t.content for t in out.new_behaviors] == ["Goes running"]  # as 经常画画 is "often paints"
 
 
 def test_one_conversation_never_makes_a_trait() -> None:
@@ -108,8 +129,8 @@ def test_same_conversation_support_is_grade_d() -> None:
 
 def test_linked_behaviors_above_the_gate_are_proposed_for_upgrade() -> None:
     strong = [
-        trait("a", confidence=0.55, content="Goes running", vector=BASE),
-        trait("b", confidence=0.6, content="Running club on Sundays", vector=NEAR),
+        trait("a", confidence=0.55, content="Enjoys running", vector=BASE),
+        trait("b", confidence=0.6, content="Enjoys running on Sundays", vector=NEAR),
     ]
     weak = trait("c", confidence=0.45, content="running shoes", vector=NEAR)
     out = reflect_offline(
@@ -120,4 +141,4 @@ def test_linked_behaviors_above_the_gate_are_proposed_for_upgrade() -> None:
     )
     [up] = out.upgrades
     assert up.new_subtype == "preference" and sorted(up.from_trait_ids) == ["t1", "t2"]
-    assert up.new_content.startswith("Running club on Sundays")
+    assert up.new_content == "Enjoys running"

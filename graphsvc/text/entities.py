@@ -159,6 +159,8 @@ def _model_kind(span: str, before: str, after: str, kind: EntityKind) -> tuple[E
     what follows it ("Kestrel flooring", "Nike shoes"), a single unknown word called a place ("Zorblat")."""
     if kind == "person" and " " not in span and _modifies_next_word(span, after):
         return ("thing", 0)
+    if kind == "person" and " " in span and _opens_with_a_verb(span, before, after):
+        return ("thing", 0)
     if kind != "place" or " " in span or gazetteer.is_place(span) or EN_PLACE_BEFORE.search(before):
         return (kind, 2)
     return ("thing", 0)
@@ -179,6 +181,17 @@ def _modifies_next_word(name: str, after: str) -> bool:
     if label in ("DATE", "TIME"):
         return False
     return pos == "NOUN" or (pos == "VERB" and tags[1][0].endswith("ing"))
+
+
+def _opens_with_a_verb(span: str, before: str, after: str) -> bool:
+    """Whether a name of several words opens with a verb form by spaCy's tags in its sentence: a title ("We read
+    Becoming Nicole together", "Finding Nemo"), not a person's name; False without the pipeline."""
+    tags = nlp.english_tags(f"{before}{span}{after}"[:300])
+    if not tags:
+        return False
+    first = span.split()[0]
+    starts = [i for i, (word, _pos, _label) in enumerate(tags) if word == first]
+    return any(tags[i][1] == "VERB" and first.lower().endswith("ing") for i in starts)
 
 
 TIME_WORDS = frozenset(

@@ -168,7 +168,8 @@ async def walk_views(page: Page, base: str) -> None:
     relations = page.locator("ul.relations")
     await expect(relations).to_contain_text("Oliver")
     await expect(relations).to_contain_text("Clara")
-    await expect(page.locator("svg.force-graph g.node")).to_have_count(3)
+    await expect(relations).to_contain_text("Lisbon")  # "I live in Lisbon": her lives_in relation
+    await expect(page.locator("svg.force-graph g.node")).to_have_count(4)
     await shot(page, "entity")
 
     # the RELATES graph: a node is a keyboard stop, Enter opens its entity

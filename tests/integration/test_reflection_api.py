@@ -97,8 +97,8 @@ async def test_user_traits_filters_order_and_evidence_chain(gql: GraphQLClient, 
     await seed_memories(
         service,
         [
-            Seed("w1", "s4", "Ana wrote a report at the office", "event", day=4),
-            Seed("w2", "s5", "Ana wrote a report for her boss", "event", day=5),
+            Seed("w1", "s4", "Ana likes writing reports at the office", "event", day=4),
+            Seed("w2", "s5", "Ana likes writing reports for her boss", "event", day=5),
             Seed("w3", "s6", "Ana wrote another report at the office", "event", day=6),
         ],
     )

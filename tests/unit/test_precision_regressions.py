@@ -224,6 +224,16 @@ def test_a_name_followed_by_a_time_word_is_still_a_person() -> None:
     assert kinds["Mel"] == "person" and kinds["Gina"] == "person"
 
 
+def test_a_title_that_opens_with_a_verb_is_no_person() -> None:
+    messages = _turns(
+        ("Ana", "We read Becoming Nicole together, the book was wonderful."),
+        ("Bo", "I had dinner with Melanie Smith and Irving Berlin's grandson."),
+    )
+    kinds = {e.name: e.kind for e in extract_entities(messages)}
+    assert kinds["Becoming Nicole"] == "thing"  # spaCy's small model calls it a person
+    assert kinds["Melanie Smith"] == "person"
+
+
 def test_interjections_and_verbs_are_not_entities() -> None:
     messages = _turns(
         ("Gina", "Wow! Yay, that's great. Check the list."),

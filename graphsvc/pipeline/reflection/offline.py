@@ -47,6 +47,7 @@ from graphsvc.pipeline.reflection.contract import (
     Upgrade,
 )
 from graphsvc.pipeline.reflection.wording import characterise
+from graphsvc.text import nlp
 from graphsvc.vocabulary import EvidenceGrade, TraitContext, TraitSubtype
 
 _SPEAKER = re.compile(r"^[^:：\n]{1,40}[:：]\s*")
@@ -126,9 +127,12 @@ def content_keys(text: str) -> frozenset[str]:
     English: lower-cased stems (first 6 letters after stripping -ing/-ed/-s...) of words that are not
     stop words, and not capitalised unless they open the text (names and places inside a sentence are
     left out, so a user's own name rarely links two memories). Chinese: CJK characters outside a stop
-    list. A leading ``"Name: "`` (how extracted memories start) is stripped first.
+    list. A leading ``"Name: "`` is stripped first, and so is the name an offline memory opens with (its
+    speaker as the subject: "Lena goes running", "张曼婷很喜欢绘画"; :func:`_opening_name`): the subject is in
+    every memory of a user and links none.
     """
     body = _SPEAKER.sub("", text.strip(), count=1)
+    body = body[len(_opening_name(body)) :]
     keys: set[str] = set()
     for i, word in enumerate(_WORD.findall(body)):
         if (i > 0 and word[0].isupper()) or word.lower() in _EN_STOP:
@@ -138,6 +142,27 @@ def content_keys(text: str) -> frozenset[str]:
             keys.add(stem)
     keys.update(ch for ch in _CJK.findall(body) if ch not in _CJK_STOP)
     return frozenset(keys)
+
+
+_OPENING_WORDS = re.compile(r"[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")
+
+
+def _opening_name(body: str) -> str:
+    """The person's name ``body`` opens with, "" for none: in English capitalised words spaCy tags as a proper noun
+    or a person, or that a possessive follows ("Lena goes…", "Melanie Smith paints", "Caroline's dog…"); in Chinese
+    a first word jieba tags as a person's name (``nr``: "张曼婷很喜欢绘画"). Without the English pipeline only the
+    possessive counts."""
+    if _CJK.match(body):
+        words = nlp.chinese_words(body[:20])
+        return words[0][0] if words and words[0][1] == "nr" and len(words) > 1 else ""
+    opening = _OPENING_WORDS.match(body)
+    if opening is None:
+        return ""
+    if re.match(r"['’]s\b", body[opening.end() :]):
+        return opening[0]
+    tags = nlp.english_tags(body[:200]) or []
+    name = [word for word, pos, label in tags[: len(opening[0].split())] if pos == "PROPN" or label == "PERSON"]
+    return " ".join(name) if name and opening[0].startswith(" ".join(name)) else ""
 
 
 def is_negated(text: str) -> bool:

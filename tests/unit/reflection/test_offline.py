@@ -19,6 +19,16 @@ def test_content_keys_stem_english_and_skip_names_and_stop_words() -> None:
     assert "run" in content_keys("Running in the rain")
 
 
+def test_content_keys_leave_out_the_name_a_memory_opens_with() -> None:
+    # the offline memories name their speaker as the subject: a name in every memory links none of them
+    assert content_keys("Lena goes running every morning.") == {"run", "morn"}
+    assert content_keys("Lena got a teaching job near the Douro.") & content_keys("Lena goes running.") == set()
+    assert content_keys("Melanie Smith paints landscapes") == {"paint", "landsc"}
+    assert content_keys("Caroline's dog barks") == {"dog", "bark"}
+    assert content_keys("Pottery is fun") == {"potter", "fun"} and "run" in content_keys("Running in the rain")
+    assert content_keys("张曼婷很喜欢绘画") == {"绘", "画"}
+
+
 def test_content_keys_chinese_characters_outside_the_stop_list() -> None:
     assert content_keys("张曼婷：我很喜欢绘画") == {"绘", "画"}
     assert content_keys("我昨天画了一幅风景画") & content_keys("我很喜欢绘画") == {"画"}
@@ -98,6 +108,16 @@ def test_an_activity_done_again_is_a_habit_a_person_would_write() -> None:
     ]
     out = reflect_offline(memories=mems, traits=[], settings=SETTINGS, similarity_floor=0.0)
     assert [t.content for t in out.new_behaviors] == ["Goes running"]  # as 经常画画 is "often paints"
+
+
+def test_a_habit_said_twice_is_not_absorbed_by_a_memory_sharing_only_the_name() -> None:
+    mems = [
+        ("m1", memory("a", content="Lena got a teaching job near the Douro.", vector=BASE, sessions=("s2",))),
+        ("m2", memory("b", content="Lena goes running every morning.", vector=NEAR, sessions=("s1",), is_new=False)),
+        ("m3", memory("c", content="Lena still goes running every morning.", vector=NEAR, sessions=("s2",))),
+    ]
+    out = reflect_offline(memories=mems, traits=[], settings=SETTINGS, similarity_floor=0.0)
+    assert [(t.content, sorted(t.evidence_ids)) for t in out.new_trends] == [("Goes running", ["m2", "m3"])]
 
 
 def test_one_conversation_never_makes_a_trait() -> None:

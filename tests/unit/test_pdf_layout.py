@@ -6,6 +6,7 @@ from __future__ import annotations
 from graphsvc.config import Settings
 from graphsvc.pipeline.documents.normalize import normalize
 from graphsvc.pipeline.documents.pdf_file import (
+    _captioned,
     _join,
     _Line,
     _segments,
@@ -133,3 +134,12 @@ def test_a_ruled_row_of_stacked_records_is_one_row_per_record_and_a_header_row_s
     header = [["State /", "Territory"], ["Permit"], ["Handgun", "Long", "Gun"]]
     assert split_stacked_rows(header) == [["State / Territory", "Permit", "Handgun Long Gun"]]
     assert split_stacked_rows([["Lisbon", "Porto"], []]) == [["Lisbon Porto", ""]]  # one filled cell: one row
+
+
+def test_a_title_ruled_into_a_table_is_its_caption_and_the_row_below_it_the_header() -> None:
+    rows = [["Checks of November", "", ""], ["State", "Permit", "Total"], ["Alabama", "18,870", "71,137"]]
+    assert _captioned(rows) == (
+        "Checks of November\n\n| State | Permit | Total |\n|---|---|---|\n| Alabama | 18,870 | 71,137 |"
+    )
+    plain = [["State", "", "Total"], ["Alabama", "18,870", "71,137"], ["Alaska", "209", "7,095"]]
+    assert _captioned(plain).startswith("| State |  | Total |")  # two filled header cells: a header

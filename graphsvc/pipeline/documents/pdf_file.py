@@ -404,6 +404,16 @@ def split_stacked_rows(row: list[list[str]]) -> list[list[str]]:
     return [[" ".join(cell) for cell in row]]
 
 
+def _captioned(rows: list[list[str]]) -> str:
+    """A ruled table as markdown; a first row holding one cell of text over a wider table (its title ruled into
+    the table) is the table's caption, a paragraph before it, and the row below it the header."""
+    if len(rows) > 2 and len(rows[0]) > 2 and sum(1 for c in rows[0] if c) == 1:
+        caption = next(c for c in rows[0] if c)
+        body = md.table(rows[1:])
+        return f"{caption}\n\n{body}" if body else caption
+    return md.table(rows)
+
+
 def _tables(page: Any) -> tuple[list[Any], list[str]]:
     tables = page.find_tables()
     chars = page.chars
@@ -424,7 +434,7 @@ def _tables(page: Any) -> tuple[list[Any], list[str]]:
                 ]
                 cells.append(_cell_lines(inside))
             rows += split_stacked_rows(cells)
-        rendered.append(md.table(rows))
+        rendered.append(_captioned(rows))
     return tables, [t for t in rendered if t]
 
 

@@ -90,12 +90,11 @@ ORDER BY user_id
 // Up to $limit of the user's entities observed in a document's event and in nothing the user's own words
 // gave: no observation, name, impression or feature evidence from another event, no relation observed in one,
 // no memory mentioning it that is not a document's, no pending observation of the user's words naming it, no
-// name added by hand. Each with its names and the documents whose event it was observed in.
-MATCH (x:Event)
-WHERE x.user_id = $user_id AND x.source_type = 'document'
-UNWIND [(n:Entity)-[:OBSERVED_IN]->(x) | n] AS n
-WITH DISTINCT n
-WHERE NOT EXISTS { (n)-[:OBSERVED_IN]->(o:Event) WHERE coalesce(o.source_type, '') <> 'document' }
+// name added by hand. Each with its names and the documents whose event it was observed in. Starts from the
+// user's entities (fewer than their events: this runs at every start-up).
+MATCH (n:Entity)
+WHERE n.user_id = $user_id AND EXISTS { (n)-[:OBSERVED_IN]->(:Event {source_type: 'document'}) }
+  AND NOT EXISTS { (n)-[:OBSERVED_IN]->(o:Event) WHERE coalesce(o.source_type, '') <> 'document' }
   AND NOT EXISTS { (n)-[:HAS_ALIAS]->(a:Alias) WHERE NOT EXISTS { (a)-[:FROM_EVENT]->(:Event) } }
   AND NOT EXISTS { (n)-[:HAS_ALIAS]->(:Alias)-[:FROM_EVENT]->(o:Event)
                    WHERE coalesce(o.source_type, '') <> 'document' }
@@ -168,13 +167,12 @@ RETURN created, moved
 
 // name: drop_document_only_impressions
 // Up to $limit impressions of the user's entities whose every evidence came from documents' events go, with
-// that evidence and their history (what a document says is recalled as its passages).
-MATCH (x:Event)
-WHERE x.user_id = $user_id AND x.source_type = 'document'
-UNWIND [(d:Evidence)-[:FROM_EVENT]->(x) | [(d)-[:SUPPORTS]->(i:Impression) | i]] AS found
-UNWIND found AS i
-WITH DISTINCT i
-WHERE NOT EXISTS { (i)<-[:SUPPORTS]-(:Evidence)-[:FROM_EVENT]->(o:Event)
+// that evidence and their history (what a document says is recalled as its passages). Starts from the user's
+// impressions (fewer than their events: this runs at every start-up).
+MATCH (i:Impression)
+WHERE i.user_id = $user_id
+  AND EXISTS { (i)<-[:SUPPORTS]-(:Evidence)-[:FROM_EVENT]->(:Event {source_type: 'document'}) }
+  AND NOT EXISTS { (i)<-[:SUPPORTS]-(:Evidence)-[:FROM_EVENT]->(o:Event)
                    WHERE coalesce(o.source_type, '') <> 'document' }
   AND NOT EXISTS { (i)<-[:SUPPORTS]-(d:Evidence) WHERE NOT EXISTS { (d)-[:FROM_EVENT]->(:Event) } }
 WITH i

@@ -15,6 +15,7 @@ from graphsvc.clock import Clock, utc_now
 from graphsvc.config import Settings
 from graphsvc.embed import build_embedder
 from graphsvc.embed.base import Embedder
+from graphsvc.graph import document_entities
 from graphsvc.graph.database import Database
 from graphsvc.graph.vector_search import VectorSearch
 from graphsvc.llm.client import LLMClient, StructuredLLM
@@ -47,8 +48,10 @@ class Runtime:
 
     @classmethod
     async def open(cls, settings: Settings, *, embedder: Embedder | None = None, clock: Clock = utc_now) -> Runtime:
-        """Connect to Neo4j, apply the schema, build the embedder and (if configured) the LLM client; the text
-        models of the offline rules load in the background (:func:`graphsvc.text.nlp.warm_up`).
+        """Connect to Neo4j, apply the schema (and move what documents gave the user's graph before documents had
+        their own scope: :func:`graphsvc.graph.document_entities.migrate_legacy`), build the embedder and (if
+        configured) the LLM client; the text models of the offline rules load on a worker thread, off the event
+        loop (:func:`graphsvc.text.nlp.load_models`).
 
         Raises:
             DatabaseUnavailableError, ConfigurationError, SchemaMismatchError.
@@ -57,6 +60,15 @@ class Runtime:
         try:
             embedder = embedder or build_embedder(settings)
             await db.apply_schema(dimensions=embedder.dimensions)
+            moved = await document_entities.migrate_legacy(db, now=clock())
+            if moved.entities or moved.impressions:
+                log.info(
+                    "moved %d entities that only documents named into their documents' scope (%d document "
+                    "entities) and dropped %d impressions only documents gave",
+                    moved.entities,
+                    moved.document_entities,
+                    moved.impressions,
+                )
         except Exception:
             await db.close()
             raise

@@ -153,6 +153,54 @@ def two_column_pdf(pages: int = 3) -> bytes:
     return bytes(doc.output())
 
 
+COLUMN_THREE = (
+    "The first column tells of the ferry timetable. ",
+    "The second column covers the dredging contract. ",
+    "The third column ends with the pier lighting. ",
+)
+
+
+def three_column_pdf(pages: int = 2) -> bytes:
+    """Pages with a running header, a page number, a title over three columns of text (each column's sentence
+    repeated, read first column to last) and a stamp rotated down the right margin."""
+    doc = _RunningPages()
+    for page in range(pages):
+        doc.add_page()
+        doc.set_font("Helvetica", size=9)
+        with doc.rotation(270, x=203, y=60):
+            doc.text(203, 60, MARGIN_STAMP)
+        doc.set_font("Helvetica", size=18)
+        doc.cell(0, 10, f"Bulletin part {page + 1}", new_x="LMARGIN", new_y="NEXT")
+        doc.set_font("Helvetica", size=9)
+        with doc.text_columns(ncols=3, gutter=6) as columns:
+            for number, text in enumerate(COLUMN_THREE):
+                if number:
+                    columns.new_column()
+                columns.write(text=text * 7)
+    return bytes(doc.output())
+
+
+SIDEWAYS_ROWS = (("Harbour", "Ships", "Tonnage"), ("Lisbon", "1,450", "72,316"), ("Porto", "1,625", "98,452"))
+SIDEWAYS_TEXT = "Landing figures of the season, one row per harbour."
+
+
+def sideways_pdf(*, page_rotate: bool) -> bytes:
+    """One page whose text reads sideways: a sentence and a table of ``SIDEWAYS_ROWS`` (numbers in separate
+    columns). With ``page_rotate`` the text is set upright on a landscape page that carries ``/Rotate 90`` (a
+    viewer shows it turned); without, it is drawn at 90° on a portrait page (a landscape table printed sideways)."""
+    lines = [(SIDEWAYS_TEXT, 60.0, 520.0)] + [
+        (cell, 60.0 + 140.0 * column, 470.0 - 24.0 * row)
+        for row, cells in enumerate(SIDEWAYS_ROWS)
+        for column, cell in enumerate(cells)
+    ]
+    if page_rotate:
+        ops = [f"BT /F1 11 Tf 1 0 0 1 {x:g} {y:g} Tm ({text}) Tj ET" for text, x, y in lines]
+        return _raw_pdf([zlib.compress("\n".join(ops).encode())], mediabox=(842, 595), rotate=90)
+    # on the portrait page, the landscape point (x, y) is drawn at (595 - y, x), text running up the page
+    ops = [f"BT /F1 11 Tf 0 1 -1 0 {595 - y:g} {x:g} Tm ({text}) Tj ET" for text, x, y in lines]
+    return _raw_pdf([zlib.compress("\n".join(ops).encode())])
+
+
 def dense_pdf(pages: int, *, font_pt: float = 6) -> bytes:
     """``pages`` pages full of small text, about 17,000 characters each (issue 25: 500 pages of 6 pt text took
     minutes of parser CPU)."""
@@ -175,15 +223,17 @@ def inflating_pdf(inflated_bytes: int) -> bytes:
     return _raw_pdf([zlib.compress(body, 9)])
 
 
-def _raw_pdf(streams: list[bytes]) -> bytes:
-    """A PDF of one page per Flate-compressed content stream, in Helvetica."""
+def _raw_pdf(streams: list[bytes], *, mediabox: tuple[int, int] = (595, 842), rotate: int = 0) -> bytes:
+    """A PDF of one page per Flate-compressed content stream, in Helvetica, ``mediabox`` (width, height) points,
+    with ``/Rotate rotate``."""
     count = len(streams)
     font = 3 + 2 * count
     kids = " ".join(f"{3 + 2 * i} 0 R" for i in range(count)).encode()
     objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [" + kids + b"] /Count %d >>" % count]
     for i, stream in enumerate(streams):
         objects.append(
-            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents %d 0 R " % (4 + 2 * i)
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Rotate %d /Contents %d 0 R "
+            % (*mediabox, rotate, 4 + 2 * i)
             + b"/Resources << /Font << /F1 %d 0 R >> >> >>" % font
         )
         objects.append(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream")
@@ -242,9 +292,7 @@ def docx_with_paragraphs(count: int) -> bytes:
 
 def billion_laughs_docx(levels: int = 9) -> bytes:
     """A DOCX whose document.xml declares nested entities that expand ten-fold per level."""
-    entities = ['<!ENTITY lol0 "lol">'] + [
-        f'<!ENTITY lol{n} "{f"&lol{n - 1};" * 10}">' for n in range(1, levels + 1)
-    ]
+    entities = ['<!ENTITY lol0 "lol">'] + [f'<!ENTITY lol{n} "{f"&lol{n - 1};" * 10}">' for n in range(1, levels + 1)]
     dtd = "<!DOCTYPE lolz [" + "".join(entities) + "]>"
     xml = (
         b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'

@@ -73,3 +73,116 @@ RETURN uid, m.uid AS mention_uid, m.name AS name, m.mentions AS mentions, d.uid 
        coalesce(d.title, d.filename) AS title
 ORDER BY uid, m.mentions DESC, d.uid
 ;
+
+// --- Databases written before documents had their own scope ------------------------------------------------
+// A document's index job once ran the impression pipeline over its passages: the names it found became the
+// user's Entity (OBSERVED_IN the document's DOCUMENT event, aliases and impression evidence FROM_EVENT it).
+// graphsvc/graph/document_entities.py: migrate_legacy moves them into the document's scope.
+
+// name: legacy_document_users
+// The users holding documents (the only ones a legacy document entity can belong to), by user id.
+MATCH (d:Document)
+RETURN DISTINCT d.user_id AS user_id
+ORDER BY user_id
+;
+
+// name: legacy_document_entities
+// Up to $limit of the user's entities observed in a document's event and in nothing the user's own words
+// gave: no observation, name, impression or feature evidence from another event, no relation observed in one,
+// no memory mentioning it that is not a document's, no pending observation of the user's words naming it, no
+// name added by hand. Each with its names and the documents whose event it was observed in. Starts from the
+// user's entities (fewer than their events: this runs at every start-up).
+MATCH (n:Entity)
+WHERE n.user_id = $user_id AND EXISTS { (n)-[:OBSERVED_IN]->(:Event {source_type: 'document'}) }
+  AND NOT EXISTS { (n)-[:OBSERVED_IN]->(o:Event) WHERE coalesce(o.source_type, '') <> 'document' }
+  AND NOT EXISTS { (n)-[:HAS_ALIAS]->(a:Alias) WHERE NOT EXISTS { (a)-[:FROM_EVENT]->(:Event) } }
+  AND NOT EXISTS { (n)-[:HAS_ALIAS]->(:Alias)-[:FROM_EVENT]->(o:Event)
+                   WHERE coalesce(o.source_type, '') <> 'document' }
+  AND NOT EXISTS { (n)-[:HAS_IMPRESSION|HAS_FEATURE]->()<-[:SUPPORTS]-(:Evidence)-[:FROM_EVENT]->(o:Event)
+                   WHERE coalesce(o.source_type, '') <> 'document' }
+  AND NOT EXISTS { (n)-[r:RELATES]-() WHERE any(u IN coalesce(r.event_uids, []) WHERE NOT EXISTS {
+                     MATCH (o:Event {uid: u}) WHERE o.source_type = 'document' }) }
+  AND NOT EXISTS { (m:Memory)-[:MENTIONS]->(n) WHERE NOT EXISTS { (m)-[:EXTRACTED_FROM]->(:Event) }
+                   OR EXISTS { (m)-[:EXTRACTED_FROM]->(o:Event) WHERE coalesce(o.source_type, '') <> 'document' } }
+  AND NOT EXISTS { (p:PendingObservation)-[:CANDIDATE|RESOLVED_AS]->(n)
+                   WHERE EXISTS { (p)-[:OBSERVED_IN]->(o:Event) WHERE coalesce(o.source_type, '') <> 'document' } }
+WITH n
+ORDER BY n.uid
+LIMIT $limit
+RETURN n.uid AS uid, n.subject AS subject, n.kind AS kind,
+       [(n)-[:HAS_ALIAS]->(a:Alias) | a.name] AS names,
+       [(n)-[:OBSERVED_IN]->(x:Event)<-[:FROM_EVENT]-(d:Document) WHERE d.user_id = $user_id | d.uid] AS documents
+;
+
+// name: move_legacy_document_entities
+// Each row's document entity (merged: the document's own index job may have made it already) gets the
+// passages of its document that hold one of the entity's names (MENTIONED_IN; none: no document entity);
+// then the user's entities $entity_uids go, with their names, impressions, features, the evidence of both,
+// their relations and history.
+CALL () {
+  UNWIND $rows AS row
+  MATCH (d:Document {uid: row.document_uid})
+  WHERE d.user_id = $user_id
+  WITH d, row, COLLECT {
+    MATCH (c:Chunk {document_uid: d.uid})
+    WHERE c.user_id = $user_id AND c.kind = 'passage'
+      AND any(name IN row.names WHERE toLower(c.content) CONTAINS toLower(name))
+    RETURN c
+  } AS passages
+  WHERE size(passages) > 0
+  MERGE (m:DocumentEntity {uid: row.uid})
+  ON CREATE SET m.user_id = $user_id, m.document_uid = d.uid, m.name = row.name, m.normalized = row.normalized,
+                m.kind = row.kind, m.created_at = $now
+  WITH m, passages
+  CALL (m, passages) {
+    UNWIND passages AS c
+    MERGE (m)-[:MENTIONED_IN]->(c)
+  }
+  SET m.mentions = COUNT { (m)-[:MENTIONED_IN]->(:Chunk) }
+  RETURN count(m) AS created
+}
+CALL () {
+  UNWIND $entity_uids AS uid
+  MATCH (n:Entity {uid: uid})
+  WHERE n.user_id = $user_id
+  CALL (n) {
+    OPTIONAL MATCH (n)-[:HAS_IMPRESSION|HAS_FEATURE]->(i)
+    OPTIONAL MATCH (i)<-[:SUPPORTS]-(d:Evidence)
+    OPTIONAL MATCH (h:HistoryEntry)-[:RECORDS]->(i)
+    WITH collect(DISTINCT d) + collect(DISTINCT h) AS attached, collect(DISTINCT i) AS derived
+    FOREACH (x IN attached | DETACH DELETE x)
+    FOREACH (x IN derived | DETACH DELETE x)
+  }
+  CALL (n) {
+    OPTIONAL MATCH (n)-[:HAS_ALIAS]->(a:Alias)
+    OPTIONAL MATCH (h:HistoryEntry)-[:RECORDS]->(n)
+    WITH collect(DISTINCT a) + collect(DISTINCT h) AS attached
+    FOREACH (x IN attached | DETACH DELETE x)
+  }
+  DETACH DELETE n
+  RETURN count(*) AS moved
+}
+RETURN created, moved
+;
+
+// name: drop_document_only_impressions
+// Up to $limit impressions of the user's entities whose every evidence came from documents' events go, with
+// that evidence and their history (what a document says is recalled as its passages). Starts from the user's
+// impressions (fewer than their events: this runs at every start-up).
+MATCH (i:Impression)
+WHERE i.user_id = $user_id
+  AND EXISTS { (i)<-[:SUPPORTS]-(:Evidence)-[:FROM_EVENT]->(:Event {source_type: 'document'}) }
+  AND NOT EXISTS { (i)<-[:SUPPORTS]-(:Evidence)-[:FROM_EVENT]->(o:Event)
+                   WHERE coalesce(o.source_type, '') <> 'document' }
+  AND NOT EXISTS { (i)<-[:SUPPORTS]-(d:Evidence) WHERE NOT EXISTS { (d)-[:FROM_EVENT]->(:Event) } }
+WITH i
+LIMIT $limit
+CALL (i) {
+  OPTIONAL MATCH (d:Evidence)-[:SUPPORTS]->(i)
+  OPTIONAL MATCH (h:HistoryEntry)-[:RECORDS]->(i)
+  WITH collect(DISTINCT d) + collect(DISTINCT h) AS attached
+  FOREACH (x IN attached | DETACH DELETE x)
+}
+DETACH DELETE i
+RETURN count(*) AS dropped
+;

@@ -1,5 +1,5 @@
 """A document's entities: who and what a document names, in the document's scope (issue 22, "Sources have an
-author").
+author"); and :func:`migrate_legacy`, which moves what documents gave the user's graph before.
 
 A document is someone else's words: the people, places and things it names are the document's
 (``DocumentEntity``, ``(DocumentEntity)-[:MENTIONED_IN]->(Chunk)`` to the passages naming it), not the user's
@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from graphsvc import keys
 from graphsvc.graph.database import Queries
 
 
@@ -130,3 +131,87 @@ async def mentions_of(db: Queries, *, user_id: str, entity_uids: Sequence[str]) 
         )
         for r in rows
     ]
+
+
+LEGACY_BATCH = 200
+"""Entities (and impressions) one transaction of :func:`migrate_legacy` moves (drops)."""
+
+
+@dataclass(frozen=True)
+class LegacyMigration:
+    """What :func:`migrate_legacy` did: ``users`` looked at (those holding documents); ``entities``: the user's
+    entities moved into their documents' scope; ``document_entities``: document entities made or extended for
+    them; ``impressions``: impressions of the user's entities dropped because only documents gave them."""
+
+    users: int = 0
+    entities: int = 0
+    document_entities: int = 0
+    impressions: int = 0
+
+
+async def migrate_legacy(db: Queries, *, now: datetime, batch: int = LEGACY_BATCH) -> LegacyMigration:
+    """Move what documents gave the user's graph before documents had their own scope (idempotent, per user,
+    in batches of ``batch``; run at start-up after the schema).
+
+    An index job used to read a document's passages like the user's messages: the names it found became the
+    user's ``Entity`` (observed in the document's ``DOCUMENT`` event, with aliases and impression evidence from
+    it). For each user holding documents:
+
+    1. every entity observed in a document's event and in nothing the user's own words gave (no observation,
+       name, impression or feature evidence from another event, no relation observed in one, no memory of the
+       user's words mentioning it, no pending observation naming it, no name added by hand) becomes a
+       ``DocumentEntity`` of each document it was observed in, ``MENTIONED_IN`` the passages holding one of its
+       names (uid as the index job makes it, so a later index job replaces it in place); the entity goes with
+       its names, impressions, features, their evidence, relations and history;
+    2. impressions of the entities that stay (the user's words named them) whose every evidence came from
+       documents go with that evidence: what a document says is recalled as its passages;
+    3. the user's entities link to the document entities of their names (:func:`link`).
+
+    A second run finds nothing to move or drop and changes nothing.
+
+    Returns:
+        the counts over all users.
+    """
+    users = [str(r["user_id"]) for r in await db.read("legacy_document_users")]
+    entities = made = impressions = 0
+    for user_id in users:
+        moved_here = 0
+        seen: set[str] = set()
+        while True:
+            found = await db.read("legacy_document_entities", user_id=user_id, limit=batch)
+            if not found or seen.issuperset(str(r["uid"]) for r in found):  # none left (or none could go)
+                break
+            seen.update(str(r["uid"]) for r in found)
+            rows = []
+            for r in found:
+                names = [str(n) for n in r["names"] or [r["subject"]]]
+                normalized = keys.normalise_text(str(r["subject"]))
+                for document_uid in dict.fromkeys(str(d) for d in r["documents"]):
+                    rows.append(
+                        {
+                            "uid": keys.digest("document-entity", user_id, document_uid, normalized),
+                            "document_uid": document_uid,
+                            "name": str(r["subject"]),
+                            "normalized": normalized,
+                            "kind": str(r["kind"]),
+                            "names": names,
+                        }
+                    )
+            result = await db.write(
+                "move_legacy_document_entities",
+                user_id=user_id,
+                rows=rows,
+                entity_uids=[str(r["uid"]) for r in found],
+                now=now,
+            )
+            made += int(result[0]["created"] or 0) if result else 0
+            moved_here += len(found)
+        while dropped := await db.write("drop_document_only_impressions", user_id=user_id, limit=batch):
+            count = int(dropped[0]["dropped"] or 0)
+            if not count:
+                break
+            impressions += count
+        if moved_here:
+            await link(db, user_id=user_id)
+        entities += moved_here
+    return LegacyMigration(users=len(users), entities=entities, document_entities=made, impressions=impressions)

@@ -312,7 +312,8 @@ async def other_sources(client: httpx.AsyncClient, service: MemoryService) -> No
 
 
 async def brain_views(page: Page, base: str, client: httpx.AsyncClient) -> None:
-    """Overview growth, the timeline across sources, documents and their chunk tree, a candidate promoted."""
+    """Overview growth, the timeline across sources, documents with their chunk tree and the names they hold (and
+    an entity's page listing the document naming it), a candidate promoted."""
     user = f"{base}/ui/users/{USER}"
     await page.goto(user)
     await expect(page.locator(".stats").get_by_text("documents")).to_be_visible()
@@ -334,7 +335,18 @@ async def brain_views(page: Page, base: str, client: httpx.AsyncClient) -> None:
     tree = page.locator("ul.chunk-tree")
     await expect(tree.locator("summary", has_text="Porto")).to_be_visible()
     await expect(tree).to_contain_text("I visit my sister Clara in Porto every month.")
+    # Who the document names is the document's; Clara, whom Ana's own words name too, links to her entity page,
+    # which lists the document among those naming her.
+    names = page.locator("ul.document-entities")
+    await expect(names.locator("li", has_text="Clara")).to_contain_text("also the user's entity")
     await shot(page, "document")
+    await names.get_by_role("link", name="Clara").click()
+    await expect(page).to_have_url(f"{user}/entities/Clara")
+    mentions = page.locator("ul.document-mentions")
+    await expect(mentions.get_by_role("link", name="Ana's notes")).to_be_visible()
+    await expect(mentions).to_contain_text("1 passage")
+    await mentions.get_by_role("link", name="Ana's notes").click()
+    await expect(page.locator("#document-title")).to_have_text("Ana's notes")
 
     await page.goto(f"{user}/review")
     candidate = page.locator("li.candidate", has_text="cello").first

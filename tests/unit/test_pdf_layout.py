@@ -1,11 +1,21 @@
-"""PDF layout (issue 22): two columns in column order, rotated margin text, running headers and page numbers left
-out, digits in tables kept together, hyphenated line ends joined."""
+"""PDF layout: two or three columns in column order, pages turned sideways read as their text, rotated margin
+text, running headers and page numbers left out, digits in tables kept together, hyphenated line ends joined."""
 
 from __future__ import annotations
 
 from graphsvc.config import Settings
 from graphsvc.pipeline.documents.normalize import normalize
-from graphsvc.pipeline.documents.pdf_file import _join, _Line, drop_running_lines, gutter, reading_order
+from graphsvc.pipeline.documents.pdf_file import (
+    _captioned,
+    _join,
+    _Line,
+    _segments,
+    column_gaps,
+    drop_running_lines,
+    gutter,
+    reading_order,
+    split_stacked_rows,
+)
 from tests import sample_documents as samples
 
 SETTINGS = Settings(environment="test")
@@ -68,3 +78,68 @@ def test_a_word_hyphenated_at_a_line_end_is_joined_and_a_dash_before_a_capital_i
     for text in ("it became too conspicuous and dan-", "gerous for use. Pre-", "War times"):
         _join(paragraph, text)
     assert " ".join(paragraph) == "it became too conspicuous and dangerous for use. Pre- War times"
+
+
+def test_a_three_column_page_is_read_column_by_column_without_the_header_or_the_margin_stamp() -> None:
+    out = normalize(samples.three_column_pdf(2), filename="bulletin.pdf", mime_type=None, settings=SETTINGS.documents)
+    text = out.markdown
+    assert out.title == "Bulletin part 1"
+    for page in (1, 2):
+        part = text.split(f"# Bulletin part {page}")[1].split("# Bulletin part")[0]
+        first, second, third = (s.strip() for s in samples.COLUMN_THREE)
+        assert part.rindex(first) < part.index(second) and part.rindex(second) < part.index(third), part
+        assert part.count(first) == 7 and part.count(second) == 7 and part.count(third) == 7  # no line lost
+    assert samples.RUNNING_HEADER not in text and "archive stamp" not in text
+    assert not [line for line in text.splitlines() if line.strip() in {"1", "2"}]
+
+
+def test_three_columns_split_at_both_gaps_and_read_left_to_right() -> None:
+    columns = [[line(f"c{c} line {i}", 40 + 180 * c, 200 + 180 * c, 100 + 12 * i) for i in range(8)] for c in range(3)]
+    title = line("A title over the three columns", 150, 450, 70, size=16)
+    segments = [title, *(s for column in columns for s in column)]
+    gaps = column_gaps(segments, 595)
+    assert len(gaps) == 2 and 200 <= gaps[0] <= 220 and 380 <= gaps[1] <= 400
+    order = [s.text for s in reading_order(segments, 595)]
+    assert order == [title.text, *(s.text for column in columns for s in column)]
+
+
+def test_words_of_one_row_on_both_sides_of_a_column_gap_are_never_one_line() -> None:
+    def word(text: str, x0: float, x1: float, top: float) -> dict[str, object]:
+        return {"text": text, "x0": x0, "x1": x1, "top": top, "bottom": top + 9, "size": 9.0}
+
+    words = [word("ends", 180, 200, 100), word("starts", 210, 240, 100.5)]  # 10 pt apart: under the gap width
+    assert [s.text for s in _segments(words, 0)] == ["ends starts"]
+    assert [s.text for s in _segments(words, 0, [205.0])] == ["ends", "starts"]
+
+
+def test_a_page_turned_by_its_rotate_entry_is_read_as_its_text() -> None:
+    out = normalize(
+        samples.sideways_pdf(page_rotate=True), filename="t.pdf", mime_type=None, settings=SETTINGS.documents
+    )
+    assert samples.SIDEWAYS_TEXT in out.markdown
+    assert "Lisbon 1,450 72,316" in out.markdown and "Porto 1,625 98,452" in out.markdown
+
+
+def test_text_drawn_sideways_on_an_upright_page_is_read_as_its_text() -> None:
+    out = normalize(
+        samples.sideways_pdf(page_rotate=False), filename="t.pdf", mime_type=None, settings=SETTINGS.documents
+    )
+    assert samples.SIDEWAYS_TEXT in out.markdown
+    assert "Harbour Ships Tonnage" in out.markdown and "Porto 1,625 98,452" in out.markdown
+
+
+def test_a_ruled_row_of_stacked_records_is_one_row_per_record_and_a_header_row_stays_one() -> None:
+    stacked = [["Alabama", "Alaska"], ["18,870", "209"], [], ["71,137", "7,095"]]
+    assert split_stacked_rows(stacked) == [["Alabama", "18,870", "", "71,137"], ["Alaska", "209", "", "7,095"]]
+    header = [["State /", "Territory"], ["Permit"], ["Handgun", "Long", "Gun"]]
+    assert split_stacked_rows(header) == [["State / Territory", "Permit", "Handgun Long Gun"]]
+    assert split_stacked_rows([["Lisbon", "Porto"], []]) == [["Lisbon Porto", ""]]  # one filled cell: one row
+
+
+def test_a_title_ruled_into_a_table_is_its_caption_and_the_row_below_it_the_header() -> None:
+    rows = [["Checks of November", "", ""], ["State", "Permit", "Total"], ["Alabama", "18,870", "71,137"]]
+    assert _captioned(rows) == (
+        "Checks of November\n\n| State | Permit | Total |\n|---|---|---|\n| Alabama | 18,870 | 71,137 |"
+    )
+    plain = [["State", "", "Total"], ["Alabama", "18,870", "71,137"], ["Alaska", "209", "7,095"]]
+    assert _captioned(plain).startswith("| State |  | Total |")  # two filled header cells: a header

@@ -6,6 +6,7 @@ import type {
   CandidateCardFragment,
   ChunkFragment,
   CycleRowFragment,
+  DocumentEntityRowFragment,
   DocumentSummaryFragment,
   EntityDetailFragment,
   EntityGraphQuery,
@@ -93,6 +94,7 @@ export type Candidate = CandidateCardFragment;
 export type BeliefChange = BeliefChangeRowFragment;
 export type DocumentSummary = DocumentSummaryFragment;
 export type DocumentChunk = ChunkFragment;
+export type DocumentEntity = DocumentEntityRowFragment;
 
 // The schema's enum values in the order the views offer them (the types check each list against the schema).
 export const MEMORY_TYPES = ["FACT", "PREFERENCE", "GOAL", "PAIN_POINT", "EVENT"] as const satisfies readonly MemoryType[];

@@ -4,11 +4,15 @@ Seed 003 names MinerU for PDFs; MinerU needs model weights that cannot be fetche
 uses pdfplumber, the best pure-Python text-and-layout library it could install: it gives every word's position,
 size and orientation and finds ruled tables. The rules:
 
+- a page whose text is set sideways or upside down (the page's ``/Rotate``, or text drawn at 90°, 180° or 270°
+  on an upright page: a landscape table on a portrait page) is turned so that its main orientation reads
+  upright, then read like any other page;
 - only text in the page's main orientation is read: rotated margin text (an archive stamp up the left margin)
   is left out;
-- a page whose rows split at one vertical gap into two columns of text (each at least a quarter of the page
-  wide) is read column by column, left then right; a line that spans the gap (a title over both columns) is
-  read where it stands;
+- a page whose rows split at vertical gaps into columns of text (two, three or four; each at least a fifth of
+  the page wide) is read column by column, left to right; a line that spans a gap (a title over the columns) is
+  read where it stands. Gaps are found one at a time: the page splits at the gap most rows share, then each side
+  is looked at again, and words of one row on either side of a gap are never one line;
 - running headers and footers (a top or bottom line repeated on other pages, page numbers apart) and page
   numbers ("12", "- 12 -", "Page 3 of 9", "iv") are left out, so neither becomes content or a title;
 - words are grouped into lines by their vertical position; a line's size is the size most of its characters
@@ -19,7 +23,8 @@ size and orientation and finds ruled tables. The rules:
   ``2)``) is a list item;
 - ruled tables (``page.find_tables``) become markdown tables, and their words are left out of the text; in a
   cell, digits closer than ``DIGIT_GAP_EM`` of the font size are one number (tabular figures set with wide
-  tracking are not split into "1 2 3 4").
+  tracking are not split into "1 2 3 4"); a ruled row whose cells all hold the same number of lines (records
+  ruled in groups) is one row per line.
 
 Bounded (issue 25): compressed streams may inflate to ``max_inflated_bytes`` in all, the text to ``max_chars``
 characters (parsing stops as soon as it passes), the document to ``max_pages`` pages. An encrypted PDF that
@@ -30,6 +35,7 @@ graphsvc does no OCR.
 from __future__ import annotations
 
 import contextlib
+import copy
 import difflib
 import io
 import re
@@ -53,15 +59,17 @@ PARAGRAPH_GAP = 1.5
 MAX_HEADING_CHARS = 200
 COLUMN_GAP_EM = 1.5
 """A horizontal gap of at least this many font sizes splits a row into segments (column candidates)."""
-MIN_COLUMN_SHARE = 0.25
+MIN_COLUMN_SHARE = 0.2
 """Each column's typical segment is at least this share of the page width (label/value forms are not columns)."""
+MAX_COLUMN_DEPTH = 2
+"""Gaps are looked for this many times in a column already split off: up to four columns."""
 MARGIN_SHARE = 0.12
 """Running headers and footers sit in the top or bottom share of the page."""
 REPEAT_SIMILARITY = 0.8
 DIGIT_GAP_EM = 0.6
 _BULLET = re.compile(r"^(?:[•▪◦‣∙\-*–]\s+|\d{1,3}[.)]\s+)")
 _PAGE_NUMBER = re.compile(
-    r"^[\W_]*(?:(?:page|p\.|seite|página|页)\s*)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:of|/|von|de)\s*\d{1,4})?[\W_]*$",
+    r"^[\W_]*(?:(?:page|p\.|seite|página|页)\s*)?(?:\d{1,5}|[ivxlcdm]{1,7})(?:\s*(?:of|/|von|de)\s*\d{1,4})?[\W_]*$",
     re.IGNORECASE,
 )
 _HYPHENATED = re.compile(r"[^\W\d_]-$")
@@ -161,8 +169,34 @@ def _main_text(page: Any) -> Any:
     return page.filter(lambda obj: obj.get("object_type") != "char" or _orientation(obj) == main)
 
 
-def _segments(words: list[dict[str, Any]], number: int) -> list[_Line]:
-    """Rows of words (by vertical position), each split at gaps of ``COLUMN_GAP_EM`` or more into segments."""
+_TURN = {"right": 270, "left": 90, "down": 180}
+"""Clockwise turn (degrees) that makes text of each orientation read upright."""
+
+
+def _upright(pdf: Any, page: Any) -> Any:
+    """The page turned so that its main orientation reads upright (itself when it already does).
+
+    The main orientation is the upright one unless under ``MIN_UPRIGHT_SHARE`` of the page's characters are
+    upright; then it is the most common one. The page is turned by re-reading it with its ``/Rotate`` changed
+    (pdfminer then lays out every character, line and rectangle in the turned frame), so tables and columns are
+    found on the turned page as on any other.
+    """
+    counts = Counter(_orientation(c) for c in page.chars)
+    total = sum(counts.values())
+    if not total or counts["up"] >= MIN_UPRIGHT_SHARE * total:
+        return page
+    main = counts.most_common(1)[0][0]
+    rotation = (int(page.rotation) + _TURN[main]) % 360
+    turned = copy.copy(page.page_obj)
+    turned.attrs = {**page.page_obj.attrs, "Rotate": rotation}
+    turned.rotate = rotation
+    page.flush_cache()
+    return pdfplumber.page.Page(pdf, turned, page_number=page.page_number, initial_doctop=page.initial_doctop)
+
+
+def _segments(words: list[dict[str, Any]], number: int, splits: Sequence[float] = ()) -> list[_Line]:
+    """Rows of words (by vertical position), each split at gaps of ``COLUMN_GAP_EM`` or more into segments, and
+    at every ``splits`` x (a column gap) lying between two words."""
     rows: list[list[dict[str, Any]]] = []
     for word in sorted(words, key=lambda w: (round(w["top"]), w["x0"])):
         size = max(float(word["size"]), 1.0)
@@ -175,7 +209,8 @@ def _segments(words: list[dict[str, Any]], number: int) -> list[_Line]:
         row.sort(key=lambda w: w["x0"])
         current: list[dict[str, Any]] = []
         for word in row:
-            if current and word["x0"] - current[-1]["x1"] >= COLUMN_GAP_EM * max(float(word["size"]), 1.0):
+            wide = word["x0"] - current[-1]["x1"] >= COLUMN_GAP_EM * max(float(word["size"]), 1.0) if current else False
+            if current and (wide or any(current[-1]["x1"] <= x <= word["x0"] for x in splits)):
                 out.append(_line_of(current, number))
                 current = []
             current.append(word)
@@ -207,23 +242,29 @@ class Columns:
     bottom: float
 
 
-def gutter(segments: Sequence[_Line], width: float) -> Columns | None:
-    """Where a page's text runs in two columns, or None when it does not (pure).
+def gutter(segments: Sequence[_Line], width: float, *, start: float = 0.0, end: float | None = None) -> Columns | None:
+    """Where the text between ``start`` and ``end`` (default: the whole page, ``width`` wide) splits into a left
+    and a right column, or None when it does not (pure).
 
     Evidence of columns is a left and a right segment side by side (their vertical extents overlap, a gap between
-    them), each at least ``MIN_COLUMN_SHARE`` of the page wide; the gap chosen is the one at least three such
-    pairs share, in the middle 40 % of the page. Lines crossing it (a title over both columns) and lines above or
-    below the side-by-side text are read where they stand (:func:`reading_order`).
+    them), each at least ``MIN_COLUMN_SHARE`` of the page wide; the gap chosen is the one most such pairs (at least
+    three) share, in the middle 40 % of the span (where several gaps tie, the leftmost run of them: on a page of
+    three columns both gaps can tie, and their mean would fall inside the middle column). Lines crossing it (a
+    title over both columns) and lines above or below the side-by-side text are read where they stand
+    (:func:`reading_order`).
     """
+    end = width if end is None else end
     pairs = _side_by_side([s for s in segments if s.x1 - s.x0 >= MIN_COLUMN_SHARE * width])
-    best_count, best_xs = 0, []
+    best_count, best_xs, run = 0, [], False
     for step in range(30, 71):
-        x = width * step / 100
+        x = start + (end - start) * step / 100
         count = len({id(left) for left, right in pairs if left.x1 <= x <= right.x0})
         if count > best_count:
-            best_count, best_xs = count, [x]
-        elif count == best_count and count:
+            best_count, best_xs, run = count, [x], True
+        elif count == best_count and count and run:
             best_xs.append(x)
+        else:
+            run = False
     if best_count < 3:
         return None
     x = (best_xs[0] + best_xs[-1]) / 2
@@ -260,25 +301,53 @@ def _extended(columns: Columns, segments: Sequence[_Line]) -> Columns:
     return Columns(x=x, top=top, bottom=bottom)
 
 
+def column_gaps(segments: Sequence[_Line], width: float) -> list[float]:
+    """Every column gap's x on the page, left to right (pure): :func:`gutter` on the page, then again on each side
+    of a gap found, ``MAX_COLUMN_DEPTH`` levels deep."""
+
+    def walk(part: list[_Line], start: float, end: float, depth: int) -> list[float]:
+        columns = gutter(part, width, start=start, end=end) if depth <= MAX_COLUMN_DEPTH else None
+        if columns is None:
+            return []
+        left, right = _sides(part, columns)
+        return [*walk(left, start, columns.x, depth + 1), columns.x, *walk(right, columns.x, end, depth + 1)]
+
+    return walk(sorted(segments, key=lambda s: (s.top, s.x0)), 0.0, width, 1)
+
+
+def _sides(segments: list[_Line], columns: Columns) -> tuple[list[_Line], list[_Line]]:
+    """The segments beside the gap: left of it, right of it."""
+    beside = [s for s in segments if s.bottom > columns.top and s.top < columns.bottom]
+    return [s for s in beside if s.x1 <= columns.x], [s for s in beside if s.x0 >= columns.x]
+
+
 def reading_order(segments: list[_Line], width: float) -> list[_Line]:
-    """The page's segments in reading order: top to bottom, or column by column between spanning lines."""
-    ordered = sorted(segments, key=lambda s: (s.top, s.x0))
-    columns = gutter(ordered, width)
+    """The page's segments in reading order: top to bottom, or column by column (left to right) between
+    spanning lines; a column is itself split again where its text runs in columns (:func:`column_gaps`)."""
+    return _ordered(sorted(segments, key=lambda s: (s.top, s.x0)), width, 0.0, width, 1)
+
+
+def _ordered(segments: list[_Line], width: float, start: float, end: float, depth: int) -> list[_Line]:
+    columns = gutter(segments, width, start=start, end=end) if depth <= MAX_COLUMN_DEPTH else None
     if columns is None:
-        return _merge_rows(ordered)
+        return _merge_rows(segments)
     out: list[_Line] = []
     left: list[_Line] = []
     right: list[_Line] = []
-    for segment in ordered:
+
+    def flush() -> list[_Line]:
+        return _ordered(left, width, start, columns.x, depth + 1) + _ordered(right, width, columns.x, end, depth + 1)
+
+    for segment in segments:
         beside = segment.bottom > columns.top and segment.top < columns.bottom
         if beside and segment.x1 <= columns.x:
             left.append(segment)
         elif beside and segment.x0 >= columns.x:
             right.append(segment)
-        else:  # spans both columns, or lies above or below them: what came before it is read first
-            out += _merge_rows(left) + _merge_rows(right) + _merge_rows([segment])
+        else:  # spans the columns, or lies above or below them: what came before it is read first
+            out += flush() + [segment]
             left, right = [], []
-    return _merge_rows(out + left + right)
+    return out + flush()
 
 
 def _merge_rows(segments: list[_Line]) -> list[_Line]:
@@ -298,6 +367,12 @@ def _merge_rows(segments: list[_Line]) -> list[_Line]:
 
 def _cell_text(chars: list[dict[str, Any]]) -> str:
     """A table cell's text: words split at spaces and gaps, except that digits set close together stay one number."""
+    return " ".join(_cell_lines(chars))
+
+
+def _cell_lines(chars: list[dict[str, Any]]) -> list[str]:
+    """A table cell's text lines (top to bottom), words split as in :func:`_cell_text`."""
+    lines: list[str] = []
     text = ""
     previous: dict[str, Any] | None = None
     for char in sorted(chars, key=lambda c: (round(c["top"]), c["x0"])):
@@ -307,11 +382,36 @@ def _cell_text(chars: list[dict[str, Any]]) -> str:
             new_row = abs(float(char["top"]) - float(previous["top"])) > 0.5 * float(char.get("size", 1) or 1)
             digits = glyph[:1].isdigit() and str(previous["text"])[-1:].isdigit()
             tolerance = DIGIT_GAP_EM * float(char.get("size", 10) or 10) if digits else 3.0
-            if (new_row or gap > tolerance) and not text.endswith(" ") and not glyph.isspace():
+            if new_row:
+                lines.append(text)
+                text = ""
+            elif gap > tolerance and not text.endswith(" ") and not glyph.isspace():
                 text += " "
         text += glyph
         previous = char
-    return " ".join(text.split())
+    lines.append(text)
+    return [line for line in (" ".join(raw.split()) for raw in lines) if line]
+
+
+def split_stacked_rows(row: list[list[str]]) -> list[list[str]]:
+    """A ruled row whose filled cells (two at least) each hold the same number of lines, several, is that many
+    rows (pure): tables ruled every few records (five states between two rules) give one row per record. Any
+    other row is one row, each cell's lines joined."""
+    filled = [cell for cell in row if cell]
+    counts = {len(cell) for cell in filled}
+    if len(filled) >= 2 and len(counts) == 1 and (n := counts.pop()) > 1:
+        return [[cell[i] if cell else "" for cell in row] for i in range(n)]
+    return [[" ".join(cell) for cell in row]]
+
+
+def _captioned(rows: list[list[str]]) -> str:
+    """A ruled table as markdown; a first row holding one cell of text over a wider table (its title ruled into
+    the table) is the table's caption, a paragraph before it, and the row below it the header."""
+    if len(rows) > 2 and len(rows[0]) > 2 and sum(1 for c in rows[0] if c) == 1:
+        caption = next(c for c in rows[0] if c)
+        body = md.table(rows[1:])
+        return f"{caption}\n\n{body}" if body else caption
+    return md.table(rows)
 
 
 def _tables(page: Any) -> tuple[list[Any], list[str]]:
@@ -319,12 +419,12 @@ def _tables(page: Any) -> tuple[list[Any], list[str]]:
     chars = page.chars
     rendered = []
     for table in tables:
-        rows = []
+        rows: list[list[str]] = []
         for row in table.rows:
-            cells = []
+            cells: list[list[str]] = []
             for cell in row.cells:
                 if cell is None:
-                    cells.append("")
+                    cells.append([])
                     continue
                 x0, top, x1, bottom = cell
                 inside = [
@@ -332,16 +432,17 @@ def _tables(page: Any) -> tuple[list[Any], list[str]]:
                     for c in chars
                     if x0 <= (c["x0"] + c["x1"]) / 2 < x1 and top <= (c["top"] + c["bottom"]) / 2 < bottom
                 ]
-                cells.append(_cell_text(inside))
-            rows.append(cells)
-        rendered.append(md.table(rows))
+                cells.append(_cell_lines(inside))
+            rows += split_stacked_rows(cells)
+        rendered.append(_captioned(rows))
     return tables, [t for t in rendered if t]
 
 
-def _page_content(page: Any, number: int) -> tuple[list[_Line], list[str], int]:
-    """The page's lines in reading order, its tables as markdown, and how many characters it holds."""
+def _page_content(pdf: Any, page: Any, number: int) -> tuple[list[_Line], list[str], int, float]:
+    """The page's lines in reading order, its tables as markdown, how many characters it holds, and its height
+    (points, as read: a page turned upright has its width as height)."""
     chars = len(page.chars)
-    page = _main_text(page)
+    page = _main_text(_upright(pdf, page))
     tables, rendered = _tables(page)
     boxes = [t.bbox for t in tables]
 
@@ -349,8 +450,13 @@ def _page_content(page: Any, number: int) -> tuple[list[_Line], list[str], int]:
         return not any(x0 <= word["x0"] <= x1 and top <= word["top"] <= bottom for x0, top, x1, bottom in boxes)
 
     words = [w for w in page.extract_words(extra_attrs=["size"], keep_blank_chars=False) if outside(w)]
-    lines = reading_order(_segments(words, number), float(page.width))
-    return lines, rendered, chars
+    width = float(page.width)
+    gaps = column_gaps(_segments(words, number), width)
+    segments = _segments(words, number, gaps) if gaps else _segments(words, number)
+    lines = reading_order(segments, width)
+    height = float(page.height)
+    page.flush_cache()
+    return lines, rendered, chars, height
 
 
 def _is_page_number(text: str) -> bool:
@@ -364,13 +470,15 @@ def _margin_key(text: str) -> str:
 def drop_running_lines(pages: list[list[_Line]], heights: list[float], body: float) -> list[list[_Line]]:
     """Leave out page numbers and running headers and footers (pure).
 
-    Candidates are the first two and last two lines of a page lying in its top or bottom ``MARGIN_SHARE``. A
+    Candidates are the two topmost and two bottommost lines of a page (by position, not reading order: in columns
+    a header over the second column is read after the first) lying in its top or bottom ``MARGIN_SHARE``. A
     candidate is left out when it is a page number, or when, not set as a heading, its text without digits is
     like (``REPEAT_SIMILARITY``) a candidate of another page.
     """
     candidates: list[list[_Line]] = []
     for lines, height in zip(pages, heights, strict=True):
-        edge = {id(line): line for line in [*lines[:2], *lines[-2:]]}.values()
+        by_top = sorted(lines, key=lambda line: line.top)
+        edge = {id(line): line for line in [*by_top[:2], *by_top[-2:]]}.values()
         candidates.append(
             [line for line in edge if line.top < MARGIN_SHARE * height or line.bottom > (1 - MARGIN_SHARE) * height]
         )
@@ -492,7 +600,7 @@ def to_markdown(
             tables: dict[int, list[str]] = {}
             chars = 0
             for number, page in enumerate(pdf.pages):
-                page_lines, page_tables, page_chars = _page_content(page, number)
+                page_lines, page_tables, page_chars, height = _page_content(pdf, page, number)
                 chars += page_chars
                 if chars > max_chars:
                     raise DocumentError(
@@ -501,7 +609,7 @@ def to_markdown(
                         fix="split it, or raise DOCUMENT_MAX_CHARS",
                     )
                 by_page.append(page_lines)
-                heights.append(float(page.height))
+                heights.append(height)
                 tables[number] = page_tables
                 page.flush_cache()
     except DocumentError:

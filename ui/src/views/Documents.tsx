@@ -1,8 +1,8 @@
 import { Link } from "wouter-preact";
 import { useQuery, usePages } from "../hooks";
-import { DOCUMENT, DOCUMENTS, type DocumentChunk } from "../queries";
+import { DOCUMENT, DOCUMENTS, type DocumentChunk, type DocumentEntity } from "../queries";
 import { Badge, Empty, ErrorBox, Loading, Pager, Text } from "../components/common";
-import { count, when } from "../format";
+import { count, segment, when } from "../format";
 import type { ViewProps } from "../views";
 
 /** The user's documents, most recently changed first (the 200 newest), 20 a page. */
@@ -85,7 +85,35 @@ function ChunkTree({ chunks, parent }: { chunks: DocumentChunk[]; parent: string
   );
 }
 
-/** One document: its metadata and its chunk tree (sections by heading, passages inside). */
+/** Who and what the document names (in its own scope), most mentioned first; a name the user's own words gave
+ * too links to the user's entity. */
+function DocumentEntities({ entities }: { entities: DocumentEntity[] }) {
+  if (entities.length === 0) {
+    return <p class="muted">It names no one and nothing the entity rules recognise (or its index job has not run yet).</p>;
+  }
+  return (
+    <ul class="document-entities">
+      {entities.map((e) => (
+        <li key={e.id}>
+          <Badge value={e.kind} />{" "}
+          {e.entityIds.length > 0 ? (
+            <Link href={`/entities/${segment(e.name)}`} title="The user's own words name it too">
+              <Text>{e.name}</Text>
+            </Link>
+          ) : (
+            <Text>{e.name}</Text>
+          )}{" "}
+          <span class="muted">
+            {e.mentions} passage{e.mentions === 1 ? "" : "s"}
+            {e.entityIds.length > 0 ? " · also the user's entity" : ""}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One document: its metadata, who and what it names, and its chunk tree (sections by heading, passages inside). */
 export function DocumentPage({ userId, id }: { userId: string; id: string }) {
   const { data, error, loading, reload } = useQuery(
     DOCUMENT,
@@ -107,6 +135,14 @@ export function DocumentPage({ userId, id }: { userId: string; id: string }) {
       <p class="muted">
         <code>{d.filename}</code> · version {d.version} · {count(d.chunkCount)} chunks · stored {when(d.createdAt)}
       </p>
+      <section aria-labelledby="document-entities-title">
+        <h3 id="document-entities-title">Names in this document ({d.entities.length})</h3>
+        <p class="muted">
+          Who and what its passages name. They belong to the document, not to the user's entities, unless the user's
+          own words name them too.
+        </p>
+        <DocumentEntities entities={d.entities} />
+      </section>
       <section aria-labelledby="chunks-title">
         <h3 id="chunks-title">Chunk tree</h3>
         {d.chunks.length === 0 ? <p class="muted">No chunk: the document was empty.</p> : <ChunkTree chunks={d.chunks} parent={null} />}

@@ -109,6 +109,25 @@ export function EntityPage({ userId, name }: { userId: string; name: string }) {
           </div>
         )}
       </section>
+      <section aria-labelledby="document-mentions-title">
+        <h3 id="document-mentions-title">Named in documents ({entity.documentMentions.length})</h3>
+        {entity.documentMentions.length === 0 ? (
+          <p class="muted">No document of the user's names it.</p>
+        ) : (
+          <ul class="document-mentions">
+            {entity.documentMentions.map((m) => (
+              <li key={m.documentId}>
+                <Link href={`/documents/${encodeURIComponent(m.documentId)}`}>
+                  <Text>{m.title}</Text>
+                </Link>{" "}
+                <span class="muted">
+                  as “<Text>{m.name}</Text>” · {m.mentions} passage{m.mentions === 1 ? "" : "s"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <section aria-labelledby="relations-title">
         <h3 id="relations-title">Relations ({entity.relations.length})</h3>
         {entity.relations.length === 0 ? (

@@ -94,7 +94,7 @@ def build_app(settings: Settings, *, service: MemoryService | None = None, close
     return Starlette(
         routes=[
             Route("/graphql", graphql_app, methods=["GET", "POST"]),
-            *observability.routes(lambda: ref.get("service")),
+            *observability.routes(lambda: ref.get("service"), limits=store),
             *mcp_routes,
             *ui_routes(),
         ],

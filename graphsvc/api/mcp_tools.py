@@ -405,8 +405,10 @@ class MemoryTools:
         mime_type: Annotated[str | None, Field(description="The format, when the filename does not say it.")] = None,
         source_id: Annotated[
             str | None,
-            Field(description="Your stable id of the document (default: the filename); the same id with other "
-            "content stores a new version."),
+            Field(
+                description="Your stable id of the document (default: the filename); the same id with other "
+                "content stores a new version."
+            ),
         ] = None,
         user_id: UserId = None,
     ) -> ToolResult:

@@ -11,13 +11,16 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from graphsvc.api.rate_limits import LimitStore
 from graphsvc.service import MemoryService
+from graphsvc.service.health import Check
 
 ServiceRef = Callable[[], MemoryService | None]
 
 
-def routes(service: ServiceRef) -> list[Route]:
-    """The three routes, reading the service through ``service()`` (None while starting up)."""
+def routes(service: ServiceRef, *, limits: LimitStore | None = None) -> list[Route]:
+    """The three routes, reading the service through ``service()`` (None while starting up); ``/ready`` also
+    reports where the rate-limit counts live (``rate_limits``) when given the process's ``limits``."""
 
     async def health(request: Request) -> JSONResponse:
         """Liveness: the process serves HTTP. No dependency is touched (a dead Neo4j is /ready's business)."""
@@ -29,6 +32,8 @@ def routes(service: ServiceRef) -> list[Route]:
         if svc is None:
             return JSONResponse({"status": "starting", "checks": {}}, status_code=503)
         report = await svc.readiness()
+        if limits is not None:
+            report.checks["rate_limits"] = Check(*await limits.readiness())
         return JSONResponse(report.as_dict(), status_code=503 if report.status == "unavailable" else 200)
 
     async def metrics(request: Request) -> Response:

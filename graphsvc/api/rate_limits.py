@@ -16,11 +16,12 @@ processes counting at once never lose a hit). With Redis:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import time
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 import redis.asyncio
 from limits import RateLimitItem, parse
@@ -123,6 +124,21 @@ class LimitStore:
                     log.warning("rate limit storage %s answers again: counts are shared", redacted_uri(self.uri))
                 return result
         return await op(self.local)
+
+    async def readiness(self) -> tuple[Literal["ok", "down"], str]:
+        """``/ready``'s ``rate_limits`` check: ``ok`` with where the counts live, or ``down`` (the service is then
+        degraded, not unavailable: each process counts its own requests) when the shared Redis does not answer a
+        PING within :data:`CONNECT_TIMEOUT_S`. The detail names the URI with its password hidden."""
+        if self._storage is None:
+            return "ok", "counted in this process (memory://)"
+        try:
+            answered = await asyncio.wait_for(self._storage.check(), CONNECT_TIMEOUT_S)
+        except (TimeoutError, StorageError, redis.RedisError):
+            answered = False
+        where = redacted_uri(self.uri)
+        if answered:
+            return "ok", f"shared in {where}"
+        return "down", f"{where} does not answer: each process counts its own requests"
 
     async def close(self) -> None:
         """Close the connections to the Redis (nothing for ``memory://``)."""

@@ -14,6 +14,9 @@ vectors    oldest event waiting for its vector (and oldest document  degraded (2
            still processing) younger than ``BACKLOG_MAX_AGE_S``
 =========  ========================================================  ==================
 
+The HTTP layer adds ``rate_limits`` (:meth:`graphsvc.api.rate_limits.LimitStore.readiness`): where the rate-limit
+counts live, ``down`` (degraded, 200) while a shared Redis does not answer and each process counts its own.
+
 Ingest never waits for the embedder, so ``vectors`` reports its backlog: events stored but not embedded yet
 (found by full-text and graph recall meanwhile) and documents still being parsed and embedded; ``/metrics``
 has the same as ``graphsvc_vector_backlog_events``, ``graphsvc_vector_backlog_oldest_age_seconds`` and

@@ -144,13 +144,15 @@ async def test_a_full_admission_queue_answers_503_with_retry_after(client_for: A
     async with client_for(max_inflight_requests=1, max_queued_requests=1, max_queue_wait_s=5) as (client, service):
         release = asyncio.Event()
         original = service.recall
+        body = {"query": RECALL, "variables": {"u": "u1", "q": "hello"}}
+        # One recall first, so the queued request below never waits for a cold start within its own deadline.
+        assert (await client.post("/graphql", json=body)).status_code == 200
 
         async def slow_recall(**kwargs: Any) -> Any:
             await release.wait()
             return await original(**kwargs)
 
         service.recall = slow_recall
-        body = {"query": RECALL, "variables": {"u": "u1", "q": "hello"}}
         first = asyncio.create_task(client.post("/graphql", json=body))
         await asyncio.sleep(0.2)
         second = asyncio.create_task(client.post("/graphql", json=body))  # waits in the queue
@@ -224,7 +226,9 @@ async def test_health_is_liveness_and_ready_reports_each_dependency(client_for: 
             "vectors": "ok",
             "embedder": "ok",
             "llm": "off",
+            "rate_limits": "ok",
         }
+        assert checks["rate_limits"]["detail"] == "counted in this process (memory://)"
         llm_settings = service.settings.model_copy(update={"llm_base_url": llm_server.base_url})
         service.rt.llm = LLMClient.from_settings(llm_settings.llm)
         service._probe_cache = {}

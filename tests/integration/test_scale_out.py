@@ -239,13 +239,21 @@ async def test_a_redis_lost_while_serving_leaves_each_process_its_own_count_unti
             async def status() -> int:
                 return (await client.post("/graphql", json={"query": "{ __typename }"})).status_code
 
+            async def limits_check() -> tuple[int, str, dict[str, str]]:
+                ready = await client.get("/ready")
+                return ready.status_code, ready.json()["status"], ready.json()["checks"]["rate_limits"]
+
             with redis.Redis.from_url(url) as shared:
                 assert await status() == 200 and shared.keys("graphsvc*")  # counted in Redis
+            assert await limits_check() == (200, "ok", {"status": "ok", "detail": f"shared in {url}"})
             _stop([redis_proc])
             with caplog.at_level(logging.WARNING, logger="graphsvc.api.rate_limits"):
                 # Redis gone: still served, and this process alone holds the caller to the budget
                 assert [await status() for _ in range(budget + 1)] == [200] * budget + [429]
             assert [r.getMessage() for r in caplog.records if "does not answer" in r.getMessage()]
+            code, overall, check = await limits_check()  # degraded, not unavailable: requests are still served
+            assert (code, overall, check["status"]) == (200, "degraded", "down")
+            assert check["detail"] == f"{url} does not answer: each process counts its own requests"
 
             redis_proc = _start_redis(port, tmp_path)  # back, empty
             with redis.Redis.from_url(url) as shared:
@@ -255,5 +263,6 @@ async def test_a_redis_lost_while_serving_leaves_each_process_its_own_count_unti
                     await asyncio.sleep(0.5)
                     await status()
                 assert await status() == 200  # the shared budget, fresh in the new Redis
+            assert (await limits_check())[2]["status"] == "ok"
     finally:
         _stop([redis_proc])

@@ -13,7 +13,8 @@
 //   without the stale mark unless $with_stale, traits at $stages (and among $trait_uids unless null),
 //   passages only (sections are context). With $as_of: events said by then (in the version that stood then),
 //   memories that held then (valid time);
-// - $asks' document counts inside the tenant filter ({index, query} pairs, graphsvc.pipeline.recall.tenant_bm25);
+// - $asks' document counts inside the tenant filter ({index, query} pairs, graphsvc.pipeline.recall.tenant_bm25),
+//   for the indexes whose pool holds a match (an empty pool ranks nothing, whatever the counts);
 // - graph expansion's entities: each of $names (normalised, with $subject_keys in the same order) that names
 //   exactly one entity (alias or subject); of those, the selective ones (observed in at most
 //   max($min_observed, $max_share × the user's events) events) and at most $related_limit selective RELATES
@@ -23,26 +24,27 @@
 // - with $stamp, what the in-process vector copies are checked against (graphsvc.graph.vector_cache): per
 //   kind, how many nodes the user has, how many of them a copy holds (embedded, in the default scope: current
 //   events, active memories, impressions not stale, traits at $copied_stages, passages), and the newest
-//   creation and change times. A creation, deletion or status change moves it.
+//   creation and change times. A creation, deletion or status change moves it. Its first figures are the
+//   user's event, memory and passage counts, so those are not counted twice.
 CYPHER 25
 CALL () {
-  MATCH (e:Event)
-  WHERE e.user_id = $user_id
-  RETURN count(e) AS user_events
-}
-CALL () {
-  MATCH (m:Memory)
-  WHERE m.user_id = $user_id
-  RETURN count(m) AS user_memories
-}
-CALL () {
-  MATCH (c:Chunk)
-  WHERE c.user_id = $user_id AND c.kind = 'passage'
-  RETURN count(c) AS user_passages
-}
-CALL () {
   WHEN NOT $stamp THEN {
-    RETURN null AS stamp
+    CALL () {
+      MATCH (e:Event)
+      WHERE e.user_id = $user_id
+      RETURN count(e) AS user_events
+    }
+    CALL () {
+      MATCH (m:Memory)
+      WHERE m.user_id = $user_id
+      RETURN count(m) AS user_memories
+    }
+    CALL () {
+      MATCH (c:Chunk)
+      WHERE c.user_id = $user_id AND c.kind = 'passage'
+      RETURN count(c) AS user_passages
+    }
+    RETURN user_events, user_memories, user_passages, null AS stamp
   }
   ELSE {
     CALL () {
@@ -74,7 +76,8 @@ CALL () {
       WHERE c.user_id = $user_id AND c.kind = 'passage'
       RETURN [count(c), count(c.embedding), max(c.created_at)] AS chunk
     }
-    RETURN {event: event, memory: memory, impression: impression, trait: trait, chunk: chunk} AS stamp
+    RETURN event[0] AS user_events, memory[0] AS user_memories, chunk[0] AS user_passages,
+           {event: event, memory: memory, impression: impression, trait: trait, chunk: chunk} AS stamp
   }
 }
 CALL () {
@@ -110,8 +113,12 @@ CALL () {
   WHERE node.user_id = $user_id AND node.kind = 'passage'
   RETURN collect({uid: node.uid, score: score, text: node.content}) AS text_passages
 }
-CALL () {
+CALL (text_events, text_memories, text_impressions, text_traits, text_passages) {
+  WITH [pool IN [[$indexes.event, text_events], [$indexes.memory, text_memories],
+                 [$indexes.impression, text_impressions], [$indexes.trait, text_traits],
+                 [$indexes.chunk, text_passages]] WHERE size(pool[1]) > 0 | pool[0]] AS pooled
   UNWIND $asks AS ask
+  WITH ask WHERE ask.index IN pooled
   CALL (ask) {
     CALL db.index.fulltext.queryNodes(ask.index, ask.query) YIELD node
     WHERE node.user_id = $user_id

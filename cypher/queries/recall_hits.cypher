@@ -16,6 +16,8 @@
 // - traits at $stages, citing the messages of the memories their supporting evidence cites;
 // - passages, each with its document, heading path and the document's DOCUMENT events (what is derived from the
 //   document rests on them), dated by the document's last change.
+// Date-times go out as whole microseconds since the Unix epoch (`us`: graphsvc.graph.database.from_epoch_us; the
+// driver's own date-time values cost tens of microseconds of Python each); any other temporal value as it is.
 CYPHER 25
 CALL () {
   UNWIND $events AS uid
@@ -33,7 +35,9 @@ CALL () {
     WHERE now.user_id = $user_id AND now.status = 'active'
     RETURN collect(DISTINCT now.uid) AS replaced_by
   }
-  RETURN collect({uid: e.uid, content: e.content, speaker: e.speaker, role: e.role, occurred_at: e.occurred_at,
+  WITH e, superseded, held, replaced_by, [t IN [e.occurred_at]
+         | CASE WHEN t IS :: ZONED DATETIME THEN t.epochMillis * 1000 + t.microsecond % 1000 ELSE t END] AS us
+  RETURN collect({uid: e.uid, content: e.content, speaker: e.speaker, role: e.role, occurred_at: us[0],
                   source_id: e.source_id, title: e.title, source_type: e.source_type, superseded: superseded,
                   held: held, replaced_by: replaced_by}) AS events,
          reduce(acc = [], r IN collect(replaced_by) | acc + r) AS replacing
@@ -59,9 +63,12 @@ CALL () {
       AND old.status = 'superseded' AND now.user_id = $user_id AND now.status = 'active'
     RETURN collect(DISTINCT now.uid) AS replaced_by
   }
+  WITH i, n, source_ids, source_uids, superseded, replaced_by,
+       [t IN [coalesce(last_said, i.created_at), coalesce(first_said, i.created_at)]
+         | CASE WHEN t IS :: ZONED DATETIME THEN t.epochMillis * 1000 + t.microsecond % 1000 ELSE t END] AS us
   RETURN collect({uid: i.uid, content: i.content, entity: n.subject, confidence: i.confidence,
-                  occurred_at: coalesce(last_said, i.created_at), source_ids: source_ids, source_uids: source_uids,
-                  first_said: coalesce(first_said, i.created_at), stale: i.stale IS NOT NULL,
+                  occurred_at: us[0], source_ids: source_ids, source_uids: source_uids,
+                  first_said: us[1], stale: i.stale IS NOT NULL,
                   superseded: superseded, replaced_by: replaced_by}) AS impressions,
          reduce(acc = [], r IN collect(replaced_by) | acc + r) AS impression_replacing
 }
@@ -84,12 +91,16 @@ CALL (replacing, impression_replacing, memory_replacements) {
     RETURN collect(e.source_id) AS source_ids, collect(e.uid) AS source_uids, min(e.occurred_at) AS first_said,
            max(e.occurred_at) AS last_said
   }
+  WITH m, source_ids, source_uids,
+       [t IN [coalesce(m.occurred_at, first_said, m.created_at), coalesce(last_said, m.last_reinforced_at),
+              coalesce(m.valid_from, m.occurred_at, first_said, m.created_at), m.valid_to]
+         | CASE WHEN t IS :: ZONED DATETIME THEN t.epochMillis * 1000 + t.microsecond % 1000 ELSE t END] AS us
   RETURN collect({uid: m.uid, content: m.content, memory_type: m.memory_type,
-                  occurred_at: coalesce(m.occurred_at, first_said, m.created_at), importance: m.importance,
-                  last_reinforced_at: coalesce(last_said, m.last_reinforced_at), source_ids: source_ids,
+                  occurred_at: us[0], importance: m.importance,
+                  last_reinforced_at: us[1], source_ids: source_ids,
                   source_uids: source_uids, status: m.status,
-                  valid_from: coalesce(m.valid_from, m.occurred_at, first_said, m.created_at),
-                  valid_to: m.valid_to}) AS memories
+                  valid_from: us[2],
+                  valid_to: us[3]}) AS memories
 }
 CALL () {
   UNWIND $traits AS uid
@@ -103,8 +114,10 @@ CALL () {
     WITH e ORDER BY e.occurred_at
     RETURN [s IN collect(DISTINCT e.source_id) WHERE s IS NOT NULL] AS source_ids
   }
+  WITH t, source_ids, [x IN [t.first_observed, coalesce(t.last_reinforced, t.created_at)]
+         | CASE WHEN x IS :: ZONED DATETIME THEN x.epochMillis * 1000 + x.microsecond % 1000 ELSE x END] AS us
   RETURN collect({uid: t.uid, content: t.content, stage: t.stage, confidence: t.confidence,
-                  occurred_at: t.first_observed, last_reinforced_at: coalesce(t.last_reinforced, t.created_at),
+                  occurred_at: us[0], last_reinforced_at: us[1],
                   source_ids: source_ids}) AS traits
 }
 CALL () {
@@ -113,8 +126,10 @@ CALL () {
   WHERE c.user_id = $user_id AND c.kind = 'passage'
   MATCH (d:Document {uid: c.document_uid})
   WHERE d.user_id = $user_id
+  WITH c, d, [t IN [d.updated_at]
+         | CASE WHEN t IS :: ZONED DATETIME THEN t.epochMillis * 1000 + t.microsecond % 1000 ELSE t END] AS us
   RETURN collect({uid: c.uid, content: c.content, heading_path: c.heading_path, tokens: c.tokens,
-                  document_uid: d.uid, title: d.title, filename: d.filename, occurred_at: d.updated_at,
+                  document_uid: d.uid, title: d.title, filename: d.filename, occurred_at: us[0],
                   document_event_uids: [(d)-[:FROM_EVENT]->(x:Event) WHERE x.user_id = $user_id | x.uid]})
          AS passages
 }

@@ -12,7 +12,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
@@ -341,6 +341,25 @@ def native(value: Any) -> Any:
     if isinstance(converted, datetime) and converted.tzinfo is not None:
         return converted.astimezone(UTC)
     return converted
+
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def from_epoch_us(value: Any) -> Any:
+    """A date-time a statement sent as whole microseconds since the Unix epoch (an ``int``), as an aware UTC
+    ``datetime``; anything else as :func:`native` turns it.
+
+    The driver builds a ``neo4j.time.DateTime`` for every date-time it receives (tens of microseconds of Python
+    each), which dominated reading a recall's hits; an integer costs nothing to receive. A statement sends
+    ``CASE WHEN x IS :: ZONED DATETIME THEN x.epochMillis * 1000 + x.microsecond % 1000 ELSE x END``: the same
+    instant, its nanoseconds cut to whole microseconds (towards the past, as :func:`native` cuts them), so both
+    give equal values in ``datetime.UTC``. (``epochMillis`` rounds down, before 1970 too; ``epochSeconds`` rounds
+    towards 1970 and would not do.)
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return EPOCH + timedelta(microseconds=value)
+    return native(value)
 
 
 async def _fetch_all(tx: AsyncManagedTransaction, text: str, params: dict[str, Any]) -> list[dict[str, Any]]:

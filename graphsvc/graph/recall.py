@@ -104,7 +104,8 @@ class TextCandidates:
         user_events, user_memories, user_passages: the user's events (every version), memories (every status)
             and document passages.
         pools: the Lucene pool of each of :data:`TEXT_KINDS` (empty without a query).
-        term_counts: ``(index, Lucene query)`` → the user's matching documents, for every ask.
+        term_counts: ``(index, Lucene query)`` → the user's matching documents, for every ask of an index whose
+            pool holds a match (an empty pool ranks nothing, so its counts are not asked).
         named: entities the query names (each name matching exactly one entity); ``selective``: those observed
             in few enough events; ``related``: their selective ``RELATES`` neighbours, strongest first.
         graph: the uids these entities bring.
@@ -192,7 +193,7 @@ async def text_candidates(
             None: no pools.
         k: the size of each Lucene pool.
         asks: ``(index name, Lucene query)`` pairs to count the user's matching documents for
-            (:func:`graphsvc.text.lucene.term_query`).
+            (:func:`graphsvc.text.lucene.term_query`); asked only of the indexes whose pool holds a match.
         names: normalised names the query might contain (:func:`graphsvc.keys.normalise_text`);
             ``subject_keys``: :func:`graphsvc.keys.entity_subject_key` of each, in the same order.
         max_share, min_observed: an entity is selective when observed in at most

@@ -2,7 +2,7 @@
 
 :func:`hits` takes the uids of each kind (any order; an unknown uid, one of another user, or one no longer in the
 recall's scope is left out) and returns one row per node found, in no particular order. Times are aware UTC
-datetimes.
+datetimes (the statement sends them as epoch microseconds: :func:`graphsvc.graph.database.from_epoch_us`).
 
 Statement: ``recall_hits`` in ``cypher/queries/recall_hits.cypher``.
 """
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from graphsvc.graph.database import Queries, native
+from graphsvc.graph.database import Queries, from_epoch_us
 from graphsvc.graph.recall import Filters
 from graphsvc.vocabulary import MemoryStatus, TraitStage
 
@@ -208,7 +208,7 @@ def _event(r: Mapping[str, Any]) -> RecalledEvent:
         content=str(r["content"]),
         speaker=r["speaker"],
         role=r["role"],
-        occurred_at=native(r["occurred_at"]),
+        occurred_at=from_epoch_us(r["occurred_at"]),
         source_ids=_strings([r["source_id"]]),
         source_uids=(str(r["uid"]),),
         title=r["title"],
@@ -224,14 +224,14 @@ def _memory(r: Mapping[str, Any]) -> RecalledMemory:
         uid=str(r["uid"]),
         content=str(r["content"]),
         memory_type=r["memory_type"],
-        occurred_at=native(r["occurred_at"]),
+        occurred_at=from_epoch_us(r["occurred_at"]),
         importance=_number(r["importance"]),
-        last_reinforced_at=native(r["last_reinforced_at"]),
+        last_reinforced_at=from_epoch_us(r["last_reinforced_at"]),
         source_ids=_strings(r["source_ids"]),
         source_uids=_strings(r["source_uids"]),
         status=r["status"],
-        valid_from=native(r["valid_from"]),
-        valid_to=native(r["valid_to"]),
+        valid_from=from_epoch_us(r["valid_from"]),
+        valid_to=from_epoch_us(r["valid_to"]),
     )
 
 
@@ -241,10 +241,10 @@ def _impression(r: Mapping[str, Any]) -> RecalledImpression:
         content=str(r["content"]),
         entity=r["entity"],
         confidence=_number(r["confidence"]),
-        occurred_at=native(r["occurred_at"]),
+        occurred_at=from_epoch_us(r["occurred_at"]),
         source_ids=_strings(r["source_ids"]),
         source_uids=_strings(r["source_uids"]),
-        first_said=native(r["first_said"]),
+        first_said=from_epoch_us(r["first_said"]),
         stale=bool(r["stale"]),
         superseded=bool(r["superseded"]),
         replaced_by=_strings(r["replaced_by"]),
@@ -257,8 +257,8 @@ def _trait(r: Mapping[str, Any]) -> RecalledTrait:
         content=str(r["content"]),
         stage=r["stage"],
         confidence=_number(r["confidence"]),
-        occurred_at=native(r["occurred_at"]),
-        last_reinforced_at=native(r["last_reinforced_at"]),
+        occurred_at=from_epoch_us(r["occurred_at"]),
+        last_reinforced_at=from_epoch_us(r["last_reinforced_at"]),
         source_ids=_strings(r["source_ids"]),
     )
 
@@ -272,6 +272,6 @@ def _passage(r: Mapping[str, Any]) -> RecalledPassage:
         document_uid=str(r["document_uid"]),
         title=r["title"],
         filename=r["filename"],
-        occurred_at=native(r["occurred_at"]),
+        occurred_at=from_epoch_us(r["occurred_at"]),
         document_event_uids=_strings(r["document_event_uids"]),
     )

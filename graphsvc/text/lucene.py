@@ -27,8 +27,11 @@ def has_cjk(text: str) -> bool:
 def tokens(text: str) -> list[str]:
     """Every lower-cased word token in order, repeats kept; CJK runs split into overlapping bigrams
     (a lone CJK character stays one token), as the ``cjk`` analyzer does."""
+    words: list[str] = _WORD.findall(text.lower())
+    if not has_cjk(text):
+        return words
     out: list[str] = []
-    for word in _WORD.findall(text.lower()):
+    for word in words:
         if has_cjk(word):
             # split mixed runs into CJK and non-CJK pieces
             for piece in _CJK_OR_OTHER_RUN.findall(word):

@@ -233,6 +233,8 @@ async def test_full_text_ranks_with_the_tenants_own_statistics(service: MemorySe
     )
     pool = read.pools["event"]
     assert pool[0].uid != ana["ana-8"]  # Lucene's index-wide statistics put a Melanie message first
+    # ana has no memories yet: an empty pool ranks nothing, so its index's counts are not asked
+    assert read.pools["memory"] == [] and {index for index, _ in read.term_counts} == {"event_text_en"}
     both = tenant_bm25.tenant_statistics(asks, read.term_counts, indexes=indexes)
     assert both["memory_text_en"] == tenant_bm25.TenantStatistics(documents=40, frequency={"melanie": 0, "cat": 0})
     stats = both["event_text_en"]

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphsvc.text.lucene import analyzer_for, build_query, content_terms, query_terms
+from graphsvc.text.lucene import analyzer_for, build_query, content_terms, query_terms, tokens
 
 SPECIAL = '+ - && || ! ( ) { } [ ] ^ " ~ * ? : \\ /'
 
@@ -45,3 +45,17 @@ def test_english_stop_words_are_dropped_unless_nothing_else_is_left() -> None:
     ]
     assert content_terms("Who are you?") == ["who", "are", "you"]
     assert content_terms("我住在北京") == ["我住", "住在", "在北", "北京"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Caroline's LGBTQ+ group, on 2023-05-07!", ["caroline", "s", "lgbtq", "group", "on", "2023", "05", "07"]),
+        ("snake_case café", ["snake", "case", "café"]),
+        ("我住在北京 since 2020", ["我住", "住在", "在北", "北京", "since", "2020"]),
+        ("Tokyo東京2020", ["tokyo", "東京", "2020"]),
+        ("a 我 b", ["a", "我", "b"]),
+    ],
+)
+def test_tokens_are_word_runs_with_cjk_runs_as_bigrams(text: str, expected: list[str]) -> None:
+    assert tokens(text) == expected

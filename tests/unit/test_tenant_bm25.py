@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 import pytest
 
 from graphsvc.graph.recall import TextMatch
-from graphsvc.pipeline.recall.tenant_bm25 import TenantStatistics, analyse, rerank
+from graphsvc.pipeline.recall.tenant_bm25 import TenantStatistics, analyse, rerank, term_frequencies
 
 
 def test_english_analysis_drops_lucene_stop_words_and_stems() -> None:
@@ -56,3 +57,16 @@ def test_counts_are_asked_once_per_index_and_term_and_the_total_only_where_unkno
         tenant_statistics(asks, {("event_text_en", asks[0].query): 50}, indexes=indexes)["event_text_en"].documents
         == 50
     )
+
+
+def test_term_counts_are_analysed_once_per_text_and_shared() -> None:
+    text = "Melanie painted a lake; Melanie paints lakes"
+    first = term_frequencies(text, "en")
+    assert first == {"melani": 2, "paint": 2, "lake": 2}
+    assert term_frequencies(text, "en") is first  # the cached counts, not analysed again
+    assert term_frequencies(text, "cjk") == Counter(analyse(text, "cjk"))  # one family does not answer the other
+    rows = [TextMatch("e1", 1.0, text), TextMatch("e2", 1.0, "a lake")]
+    stats = TenantStatistics(documents=10, frequency={"lake": 2})
+    ranked = rerank(rows, terms=["lake"], family="en", stats=stats, k=10)
+    assert [r.uid for r in ranked] == ["e2", "e1"]  # the shorter text, with the term once, first
+    assert term_frequencies(text, "en") == {"melani": 2, "paint": 2, "lake": 2}  # ranking left the counts as they were

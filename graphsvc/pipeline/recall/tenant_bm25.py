@@ -59,6 +59,18 @@ def analyse(text: str, family: Family) -> list[str]:
     return list(_stemmer().stemWords([w for w in words if w not in LUCENE_ENGLISH_STOPWORDS]))
 
 
+ANALYSED_TEXTS = 2048
+"""How many candidate texts' term counts are kept (least recently used out): a user's recalls meet the same
+messages again and again, and analysing a pool's texts was most of tenant BM25's cost."""
+
+
+@lru_cache(maxsize=ANALYSED_TEXTS)
+def term_frequencies(text: str, family: Family) -> Counter[str]:
+    """How often each index term of ``text`` occurs in it (:func:`analyse`). Cached and shared: read it, never
+    change it."""
+    return Counter(analyse(text, family))
+
+
 @dataclass(frozen=True)
 class TenantStatistics:
     """``documents``: the user's documents in the index; ``frequency``: query term → documents holding it."""
@@ -129,7 +141,7 @@ def rerank(pool: list[TextMatch], *, terms: list[str], family: Family, stats: Te
     """
     if not pool:
         return []
-    docs = [(match.uid, Counter(analyse(match.text, family))) for match in pool]
+    docs = [(match.uid, term_frequencies(match.text, family)) for match in pool]
     lengths = [sum(tf.values()) for _, tf in docs]
     avgdl = max(sum(lengths) / len(lengths), 1.0)
     weights: list[tuple[str, float]] = []

@@ -7,7 +7,8 @@ turns, the size of one long-running user) unless ``--skip-import``, starts ``gra
 environment, on a free port), waits until every event has its vector (``/ready``), warms up with one pass over
 the conversation's questions, then asks every question ``--passes`` more times, one request at a time, each a
 ``recall(userId, query, limit: 10)`` POST on a kept-alive connection. Reports the p50/p95/p99 wall time of those
-requests (ms) as the client sees them, and the service's CPU per recall from ``/proc``.
+requests (ms) as the client sees them, and the service's CPU per recall from ``/proc``. The service runs with
+``RATE_LIMIT`` set to ``--rate-limit`` (one caller asks every question, more than the default allows a minute).
 """
 
 from __future__ import annotations
@@ -58,14 +59,16 @@ def wait_for_vectors(client: httpx.Client, timeout_s: float = 900) -> float:
 @click.option("--conversation", default=0, show_default=True, help="Which dev conversation (0-based).")
 @click.option("--passes", default=3, show_default=True, help="Measured passes over its questions.")
 @click.option("--skip-import", is_flag=True, help="The conversation is already imported.")
-def main(path: Path, conversation: int, passes: int, skip_import: bool) -> None:
+@click.option("--rate-limit", default="100000/minute", show_default=True, help="The service's RATE_LIMIT.")
+def main(path: Path, conversation: int, passes: int, skip_import: bool, rate_limit: str) -> None:
     records = list(locomo_records(path, conversations=conversation + 1))
     user = str(records[-1]["userId"])
     if not skip_import:
         import_conversation(path, conversation)
     questions = [q["question"] for q in locomo_questions(path, conversations=conversation + 1) if q["userId"] == user]
 
-    with served(dict(os.environ)) as (base, pid), httpx.Client(base_url=base, timeout=60) as client:
+    env = {**os.environ, "RATE_LIMIT": rate_limit}
+    with served(env) as (base, pid), httpx.Client(base_url=base, timeout=60) as client:
         waited = wait_for_vectors(client)
 
         def ask(question: str) -> float:

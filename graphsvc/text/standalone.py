@@ -343,7 +343,9 @@ def _points_outside(text: str) -> bool:
 _EN_VAGUE = re.compile(
     r"^I(?:['’]ll| will| would)? (?:try|do|give) (?:my|their) best\b|"
     r"^I(?:['’]ll| will) (?:try|keep trying)(?: (?:it|that|this|these|them|harder|again))?[.!]?$|"
-    r"^I learned a lot[.!]?$|^I (?:really )?(?:don['’]t|do not) know what to do[.!]?$|"
+    r"^I learned a lot[.!]?$|"
+    r"^I (?:really |just )?(?:don['’]t|do not) know what to do(?:,? and (?:I )?(?:feel|am|['’]m|feeling)"
+    r"(?: so| really| very| a bit| kind of)? [\w-]+)?[.!]?$|"
     r"^I(?:['’]ve been| have been| am|['’]m)? (?:encountered|had|have|facing|having|met) "
     r"(?:a|some|a few|many|a lot of) (?:problem|issue|trouble|worry|difficult(?:y|ies)|challenge)s?"
     r"(?: (?:today|lately|recently|at work))?[.!]?$|"
@@ -351,6 +353,8 @@ _EN_VAGUE = re.compile(
     r"\bthe (?:most|least) \w+ (?:part|thing|moment|scene)\b|\bthe (?:best|worst|hardest|easiest) (?:part|thing)\b|"
     r"\b(?:go for a walk|take a walk|watch a movie|see a movie|grab (?:a )?(?:coffee|bite|drink)|take a nap|"
     r"get some rest)\b(?=[^.!?]{0,25}[.!?]?$)|"
+    r"\b(?:watch|see) a movie with (?:some |a few |my )?(?:friends|family|\w+)(?: tonight| later| today| this \w+)?"
+    r"[.!]?$|"
     r"\b(?:want|need|going|plan|like|love) to (?:relax|unwind|chill(?: out)?|rest)(?: (?:a bit|a little|for a while))?"
     r"[.!]?$|"
     r"^I(?:['’]m| am| was| feel| felt| have been feeling| ['’]ve been feeling| still feel| just feel| feel really| "
@@ -534,7 +538,7 @@ _ZH_VAGUE = re.compile(
     r"^我(?:最近|今天|这几天)?遇到了(?:一个|一些|一件)?(?:麻烦|问题|困难|难题|很?不开心的事情?)[，。！]?(?:不知道(?:该|应该)?怎么(?:解决|办)[。！]?)?$|"
     r"^我(?:今天|现在|真的|还是|也)?(?:感到|感觉|觉得)(?:很|非常|有点|有些|特别|真的|十分|挺|好|太)?[\u4e00-\u9fff]{1,4}"
     r"(?:的|了)?[。！]?$|当地|^我(?:真的|也|还|有点|有些)?不(?:太)?知道(?:应该|该)?(?:送|买|做|选|说|去)什么|^我(?:认为|觉得)首先|"
-    r"(?:打算|想|准备|要)(?:出去|去)?(?:散步|散散步|走走|看(?:个|场|部)?电影|休息一下|放松一下)|"
+    r"(?:打算|想|准备|要)(?:出去|去)?(?:[\u4e00-\u9fff]{1,4}(?:里|边|上))?(?:散步|散散步|走走|看(?:个|场|部)?电影|休息一下|放松一下)|"
     r"(?:打算|想|准备|要)[^，。]{0,12}?放松一下(?:自己)?[。！]?$|^我是不是|^今天是(?:星期|周)"
 )
 """Chinese statements that say nothing alone: resolutions ("我会尽力…"), a worry not named, "我学到了很多", a mood

@@ -118,6 +118,16 @@ def test_a_bare_self_introduction_is_no_memory() -> None:
         # A clause about the listener is cut; what the speaker says of themselves stays.
         ("I baked a lemon cake on Sunday, maybe you would like it!", "I baked a lemon cake on Sunday."),
         ("I appreciate your kind words.", None),
+        # Helplessness with nothing named, passing plans with company: nothing a later reader could use.
+        ("I don't know what to do and feel helpless.", None),
+        ("I don't know what to do about my landlord.", "I don't know what to do about my landlord."),
+        ("I'm planning to go watch a movie with some friends tonight.", None),
+        (
+            "I went to watch a movie about the Apollo program with my uncle.",
+            "I went to watch a movie about the Apollo program with my uncle.",
+        ),
+        ("我想去公园里散步。", None),
+        ("我每天晚上在公园里散步一个小时。", "我每天晚上在公园里散步一个小时。"),
         ("One of my favourites, you should try it.", None),  # no verb once the listener's clause is cut
         ("I can imagine it felt good to be outdoors.", None),  # the listener's experience, not the speaker's
         ("Last time we met up, you were moving house.", None),  # a time clause without its main clause

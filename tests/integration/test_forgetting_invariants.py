@@ -273,9 +273,16 @@ async def step(service: MemoryService, model: Model, data: st.DataObject) -> str
 async def export_erase_restore(service: MemoryService) -> None:
     """Export → erase → restore gives the same per-label counts and the same recall."""
     queries = [*GENERIC, "flowerpot", "boathouse"]
+    clock, now = service.rt.clock, service.rt.clock()
 
     async def recall() -> list[list[tuple[str, str]]]:
-        return [[(h.uid, h.content) for h in await service.recall(user_id="ana", query=q)] for q in queries]
+        # Both recalls at one instant: recency moves with the clock, and a memory and the message it came from
+        # can score within a millionth of each other, so seconds apart their order could flip.
+        service.rt.clock = lambda: now
+        try:
+            return [[(h.uid, h.content) for h in await service.recall(user_id="ana", query=q)] for q in queries]
+        finally:
+            service.rt.clock = clock
 
     before, hits = await counts_by_label(service, "ana"), await recall()
     lines = [json.loads(json.dumps(line)) async for line in service.export_user(user_id="ana")]

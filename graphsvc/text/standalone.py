@@ -119,8 +119,10 @@ def _named(tokens: list[nlp.Token], noun: nlp.Token) -> bool:
 def demonstrative_to_article(sentence: str) -> str:
     """English "this/these" before a noun, which in chat introduce what the speaker names ("I've been reading
     this inspiring book", "I found these old notebooks") → "a"/"an", "some"; in a time phrase ("this week") or as
-    a pronoun ("I loved this") they are kept, and so are "that/those", which point back ("I loved that book"), and
-    "this" before a noun it points at (:data:`_DEICTIC_NOUNS`: "this tip", "this spot"; the object of love, like,
+    a pronoun ("I loved this") they are kept, and so are "that/those", which point back ("I loved that book") unless
+    the speaker's own relative clause says which ("that stuff I baked" → "the stuff I baked"); a proper noun
+    named right after it counts as a noun ("this game called 'Skyward'"); "this" before a noun it points at
+    (:data:`_DEICTIC_NOUNS`: "this tip", "this spot"; the object of love, like,
     enjoy, wear, try, use: "I'll wear this scarf tomorrow", the one shown or named before; "all these").
     Needs the parser (:func:`graphsvc.text.nlp.english_parse`); unchanged without it."""
     if not re.search(r"\b(?:this|these|that|those)\b", sentence, re.IGNORECASE):
@@ -446,7 +448,9 @@ def speaker_subject(sentence: str) -> str | None:
     """The statement about the speaker an English ``sentence`` makes, standing alone, or None.
 
     Tried in turn: the whole sentence; its longest head that stands alone ("I went to a support group
-    yesterday, and it was so powerful" → "I went to a support group yesterday."); each clause
+    yesterday, and it was so powerful" → "I went to a support group yesterday."); the whole sentence as the
+    speaker's view when its subject is a noun (:func:`says_that`: "Hiking has opened up a new world for me and I
+    feel …" is kept whole, not cut to its short tail); each clause
     of its own ("Crazy thing happened - I won a tournament last Saturday" → "I won a tournament last Saturday.");
     a subordinate clause in the past (:data:`_EN_PAST_CLAUSE`: "Since I quit my job at the bakery, money has been
     tight" → "I quit my job at the bakery.").
@@ -619,7 +623,8 @@ def speaker_clause(sentence: str) -> str | None:
 def stands_alone(sentence: str, language: Language) -> str | None:
     """The statement ``sentence`` makes about its speaker, ready to be named, or None (see the module docstring).
 
-    English: informal forms written out, a dropped subject restored, then :func:`speaker_subject`. Chinese:
+    English: informal forms written out, a dropped subject restored, "this/that" before a noun the sentence
+    defines made an article (:func:`demonstrative_to_article`), then :func:`speaker_subject`. Chinese:
     :func:`speaker_clause`.
     """
     if language == "zh":

@@ -185,11 +185,12 @@ def _normalise(content: str) -> str:
 
 
 def _addressed_to_listener(sentence: str, language: Language) -> bool:
-    """A sentence about the listener ("you", "你"), a suggestion ("let's") or a bare reaction states nothing
-    about the speaker's life."""
+    """A bare reaction ("That's awesome!") states nothing about the speaker's life, nor, in Chinese, a sentence
+    about the listener (你, 您) or a suggestion (咱们). An English clause about the listener ("maybe you would
+    like it") is cut later instead, so what the speaker says of themselves stays (:mod:`graphsvc.text.standalone`)."""
     if language == "zh":
         return bool(re.search(r"[你您]|咱们", sentence))
-    return bool(statements.EN_ABOUT_LISTENER.search(sentence) or statements.EN_REACTION_START.search(sentence))
+    return bool(statements.EN_REACTION_START.search(sentence))
 
 
 def _fallback(sentence: str, language: Language, sent_at: datetime) -> tuple[MemoryType, float, datetime | None] | None:
@@ -266,9 +267,7 @@ def _statement(
 ) -> tuple[str, tuple[MemoryType, float, datetime | None]] | None:
     """The first-person statement a sentence makes, ready to be named, with its type; None when it makes none."""
     sentence = clean_sentence(raw, language)
-    if sentence is None or (language == "zh" and _addressed_to_listener(sentence, language)):
-        return None
-    if statements.EN_REACTION_START.search(sentence):
+    if sentence is None or _addressed_to_listener(sentence, language):
         return None
     sentence = trim_evaluation(sentence, language)
     if language == "zh" and "我" not in sentence:

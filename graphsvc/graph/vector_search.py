@@ -21,6 +21,7 @@ import math
 from graphsvc.config import Settings
 from graphsvc.graph.database import Database
 from graphsvc.graph.vector_cache import UserVectors
+from graphsvc.text import lucene
 
 
 def candidate_count(n: int, *, k: int, settings: Settings) -> int:
@@ -52,10 +53,13 @@ class VectorSearch:
         await self.copies.aclose()
 
     def clear(self) -> None:
-        """Forget every copy (after the graph was wiped)."""
+        """Forget every copy and the cached term counts of candidate texts (after the graph was wiped)."""
         self.copies.clear()
+        lucene.term_frequencies.cache_clear()
 
     def forget_user(self, user_id: str) -> None:
         """Forget one user's copy (after this process deleted or changed their nodes; other processes notice
-        through the copy's stamp)."""
+        through the copy's stamp) and the cached term counts of candidate texts, which hold user text
+        (:func:`graphsvc.text.lucene.term_frequencies`; shared by every user, refilled by the next recalls)."""
         self.copies.drop(user_id)
+        lucene.term_frequencies.cache_clear()

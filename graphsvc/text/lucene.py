@@ -9,8 +9,11 @@ matching the ``cjk`` analyzer's tokens.
 from __future__ import annotations
 
 import re
+from collections import Counter
+from functools import lru_cache
 from typing import Literal
 
+import Stemmer
 from bm25s.stopwords import STOPWORDS_EN_PLUS
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -94,3 +97,39 @@ def build_query(text: str, *, tenant: str, field: str = "content") -> str | None
 def analyzer_for(text: str) -> Literal["en", "cjk"]:
     """Which full-text index family fits the query text."""
     return "cjk" if has_cjk(text) else "en"
+
+
+LUCENE_ENGLISH_STOPWORDS = frozenset(
+    "a an and are as at be but by for if in into is it no not of on or such that the their then there these "
+    "they this to was will with s".split()
+)
+"""Lucene's ``EnglishAnalyzer`` stop set, plus the ``s`` its possessive filter removes."""
+
+Family = Literal["en", "cjk"]
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Stemmer.Stemmer:
+    return Stemmer.Stemmer("porter")
+
+
+def analyse(text: str, family: Family) -> list[str]:
+    """The index terms of ``text`` as the ``en`` or ``cjk`` analyzer makes them (Lucene's ``EnglishAnalyzer``:
+    :func:`tokens`, its stop words out, Porter stems; ``cjk``: :func:`tokens`). Order kept, repeats kept."""
+    words = tokens(text)
+    if family == "cjk":
+        return words
+    return list(_stemmer().stemWords([w for w in words if w not in LUCENE_ENGLISH_STOPWORDS]))
+
+
+ANALYSED_TEXTS = 2048
+"""How many candidate texts' term counts are kept (least recently used out): a user's recalls meet the same
+messages again and again, and analysing a pool's texts was most of tenant BM25's cost."""
+
+
+@lru_cache(maxsize=ANALYSED_TEXTS)
+def term_frequencies(text: str, family: Family) -> Counter[str]:
+    """How often each index term of ``text`` occurs in it (:func:`analyse`). Cached and shared: read it, never
+    change it. The cache holds user text, so whatever forgets a user's nodes in this process empties it
+    (:meth:`graphsvc.graph.vector_search.VectorSearch.forget_user`)."""
+    return Counter(analyse(text, family))

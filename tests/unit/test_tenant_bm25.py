@@ -6,7 +6,8 @@ from collections import Counter
 import pytest
 
 from graphsvc.graph.recall import TextMatch
-from graphsvc.pipeline.recall.tenant_bm25 import TenantStatistics, analyse, rerank, term_frequencies
+from graphsvc.pipeline.recall.tenant_bm25 import TenantStatistics, rerank
+from graphsvc.text.lucene import analyse, term_frequencies
 
 
 def test_english_analysis_drops_lucene_stop_words_and_stems() -> None:
@@ -70,3 +71,13 @@ def test_term_counts_are_analysed_once_per_text_and_shared() -> None:
     ranked = rerank(rows, terms=["lake"], family="en", stats=stats, k=10)
     assert [r.uid for r in ranked] == ["e2", "e1"]  # the shorter text, with the term once, first
     assert term_frequencies(text, "en") == {"melani": 2, "paint": 2, "lake": 2}  # ranking left the counts as they were
+
+
+def test_forgetting_a_user_in_this_process_empties_the_cached_term_counts() -> None:
+    from graphsvc.config import Settings
+    from graphsvc.graph.vector_search import VectorSearch
+
+    term_frequencies("Ana keeps bees on her roof", "en")
+    assert term_frequencies.cache_info().currsize > 0
+    VectorSearch(None, Settings()).forget_user("ana")  # type: ignore[arg-type]  # no database is touched
+    assert term_frequencies.cache_info().currsize == 0  # the cache held user text

@@ -23,53 +23,15 @@ scripts/bench/locomo.py the whole recall went from 0.704 to 0.717 any@10 with th
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Literal
-
-import Stemmer
 
 from graphsvc import keys
 from graphsvc.graph.recall import Scored, TextMatch
 from graphsvc.text import lucene
+from graphsvc.text.lucene import Family, analyse, term_frequencies
 
 K1 = 1.2
 B = 0.75
-
-LUCENE_ENGLISH_STOPWORDS = frozenset(
-    "a an and are as at be but by for if in into is it no not of on or such that the their then there these "
-    "they this to was will with s".split()
-)
-"""Lucene's ``EnglishAnalyzer`` stop set, plus the ``s`` its possessive filter removes."""
-
-Family = Literal["en", "cjk"]
-
-
-@lru_cache(maxsize=1)
-def _stemmer() -> Stemmer.Stemmer:
-    return Stemmer.Stemmer("porter")
-
-
-def analyse(text: str, family: Family) -> list[str]:
-    """The index terms of ``text``: see the module docstring. Order kept, repeats kept."""
-    words = lucene.tokens(text)
-    if family == "cjk":
-        return words
-    return list(_stemmer().stemWords([w for w in words if w not in LUCENE_ENGLISH_STOPWORDS]))
-
-
-ANALYSED_TEXTS = 2048
-"""How many candidate texts' term counts are kept (least recently used out): a user's recalls meet the same
-messages again and again, and analysing a pool's texts was most of tenant BM25's cost."""
-
-
-@lru_cache(maxsize=ANALYSED_TEXTS)
-def term_frequencies(text: str, family: Family) -> Counter[str]:
-    """How often each index term of ``text`` occurs in it (:func:`analyse`). Cached and shared: read it, never
-    change it."""
-    return Counter(analyse(text, family))
-
 
 @dataclass(frozen=True)
 class TenantStatistics:

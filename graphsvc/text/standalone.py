@@ -271,16 +271,18 @@ _EN_POINTER = re.compile(
     r"(?:these(?! days)|those|here['’]s|there['’]s)\b|"
     r"this\b(?!\s+(?:morning|afternoon|evening|week|weekend|month|year|summer|winter|spring|fall|autumn|time|past)\b)|"
     r"that(?:['’]s|\s*[.!?,;]|\s*$)|like that\b|(?:of|about|for|with|to|do|did) that\b|"
-    r"(?<!out )there\b(?!['’]s|\s+(?:is|are|was|were|will|would|has|have|had|seems?|might|may|must|could|should|"
-    r"can|used|isn|aren|wasn|weren|won|hasn|haven|hadn|remains?|exists?|for)\b))",
+    r"(?P<place>(?<!out )there)\b(?!['’]s|\s+(?:is|are|was|were|will|would|has|have|had|seems?|might|may|must|"
+    r"could|should|can|used|isn|aren|wasn|weren|won|hasn|haven|hadn|remains?|exists?|for)\b))",
     re.IGNORECASE,
 )
 """Words that point outside the sentence (a person, thing or place the sentence does not name): "I loved it",
 "I made this painting", "they helped me", "I met him there". "that" introducing a clause ("I realised that ...")
-and "this" in a time phrase ("this week") are not pointers, nor "there is", "out there" and "there for" someone;
+and "this" in a time phrase ("this week") are not pointers, nor "there is", "out there", "there for" someone and
+"there" after a place the sentence names;
 "he/she/they" after a named person or "my son", and "it is/was" after "a/an/my <noun>" in the same sentence point
 inside it (:func:`_points_outside`)."""
 _EN_PERSON_BEFORE = re.compile(r"\b(?i:my|a|an|the)\s+(?:\w+\s+)?\w+|(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+\b")
+_EN_PLACE_BEFORE = re.compile(r"\b(?:at|in|to|from|near|visit\w*)\s+(?:(?:the|a|an|my|our)\s+\w+|(?-i:[A-Z])\w+)", re.I)
 _EN_THING_BEFORE = re.compile(
     r"\b(?:a|an|my|our)\s+(?!(?:\w+\s+)?(?:mom|mum|mother|dad|father|parents|friend|friends|family|kids|son|daughter|"
     r"husband|wife|partner|sister|brother|boss|team|teacher|coach|chance|lot|bit|way|time|problem|question|while|"
@@ -352,6 +354,8 @@ def _points_outside(text: str) -> bool:
             continue
         if match["thing"] and (_EN_THING_BEFORE.search(before) or _EN_DUMMY_IT.match(text, match.start())):
             continue
+        if match["place"] and _EN_PLACE_BEFORE.search(before):
+            continue  # "I started at Halvorsen Labs, I'm an analyst there": the place is named before
         if match[0].lower().startswith("that") and re.search(r"[A-Za-z]\s*$", before):
             last = before.split()[-1].lower()
             if last not in ("and", "but", "so", "because", "like", "is", "was", "of", "about", "for", "with", "to"):

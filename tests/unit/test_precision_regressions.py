@@ -154,6 +154,10 @@ def test_a_bare_self_introduction_is_no_memory() -> None:
         ("I love these boots.", None),
         # "there" is a place named elsewhere, unless it is "there is", "out there" or "there for" someone.
         ("I met lots of great people there.", None),
+        (
+            "I started a new job at Halvorsen Labs, I'm a data analyst there now.",
+            "I started a new job at Halvorsen Labs, I'm a data analyst there now.",
+        ),
         ("My parents have always been there for me.", "My parents have always been there for me."),
         ("I think there is a lake near my new flat.", "I think there is a lake near my new flat."),
         # A preamble announcing the statement is dropped; the clause after it must open with the speaker.

@@ -376,7 +376,8 @@ _EN_VAGUE = re.compile(
     r"\bneed (?:a |some )?(?:\w+ )?(?:relaxation|rest|break)\b|"
     r"\bthe (?:most|least) \w+ (?:part|thing|moment|scene)\b|\bthe (?:best|worst|hardest|easiest) (?:part|thing)\b|"
     r"\b(?:go for a walk|take a walk|watch a movie|see a movie|grab (?:a )?(?:coffee|bite|drink)|take a nap|"
-    r"get some rest)\b(?=[^.!?]{0,25}[.!?]?$)|"
+    r"get some rest|go out (?:to|for) (?:dinner|lunch|drinks?|a meal)|(?:chat|hang out) with (?:a few |some |my )?"
+    r"friends)\b(?=[^.!?]{0,25}[.!?]?$)|"
     r"\b(?:watch|see) a movie with (?:some |a few |my )?(?:friends|family|\w+)(?: tonight| later| today| this \w+)?"
     r"[.!]?$|"
     r"\b(?:want|need|going|plan|like|love) to (?:relax|unwind|chill(?: out)?|rest)(?: (?:a bit|a little|for a while))?"
@@ -390,6 +391,8 @@ _EN_VAGUE = re.compile(
     r"\bmy favou?rite (?:is|was|are|were)\b|"
     r"^I had (?:a|an|such a) (?:great|good|wonderful|fun|nice|lovely|amazing|awesome|fantastic) time[.!]?$|"
     r"^I had a blast[.!]?$|"
+    r"^I(?:['’]ve| have)? (?:had|have|got|been having) (?:a lot|so much|lots|tons|a ton)(?: of (?:things|stuff))? "
+    r"(?:going on|happening|to do)\b|"
     r"^I(?:['’]ll| will)(?: (?:definitely|certainly|surely|also|really|carefully|seriously|just|still))* "
     r"(?:try (?:these|those|some|it|that|them|your|the|harder|again|more)|pay attention|enjoy|follow|consider|"
     r"look into|check|think|remember|be careful|make sure|keep|practice|search|work hard|stay|do my best|give it)\b|"
@@ -397,11 +400,11 @@ _EN_VAGUE = re.compile(
     re.IGNORECASE,
 )
 """Statements that say nothing alone: resolutions without an object ("I'll try my best"), "I learned a lot", a
-problem not named, passing plans ("I'm going to take a walk", "I plan to watch a movie", "I need to unwind"), a
-mood with no cause or object ("I was so nervous.", "I feel gloomy."), a favourite not named ("My favorite is …":
-favourite what), "the local …" where no place is named (local to a place said before), "I had a great time", and
-resolutions taken from advice ("I'll definitely check them out", "I will keep that in mind", "I will make sure to
-remember it")."""
+problem not named, "a lot going on", passing plans ("I'm going to take a walk", "I plan to watch a movie", "I need
+to unwind", dinner out with friends), a mood with no cause or object ("I was so nervous.", "I feel gloomy."), a
+favourite not named ("My favorite is …": favourite what), "the local …" where no place is named (local to a place
+said before), "I had a great time", and resolutions taken from advice ("I'll definitely check them out", "I will
+keep that in mind", "I will make sure to remember it")."""
 
 
 _EN_MOODS = (

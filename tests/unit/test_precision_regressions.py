@@ -315,3 +315,21 @@ def test_a_determiner_is_not_a_pronoun_to_resolve_from_the_question() -> None:
         "Ana bought a lovely scarf at a market."
     ]
     assert _memories(asked, ("Ana", "I loved it!")) == ["Ana loved the trip to Lisbon!"]
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        # a chat the speaker had is an event; a chat about this conversation is filler
+        (
+            "Last week I had a nice chat with a beekeeper in Devon.",
+            ["Last week Ana had a nice chat with a beekeeper in Devon."],
+        ),
+        ("It was nice chatting with you.", []),
+        ("Let's chat about it later.", []),
+        ("I've had a lot of things happening lately.", []),
+        ("Today I plan to go out to dinner and chat with a few friends.", []),
+    ],
+)
+def test_a_chat_the_speaker_had_is_no_filler(said: str, expected: list[str]) -> None:
+    assert _memories(("Ana", said)) == expected

@@ -209,12 +209,19 @@ _FEELING_START = re.compile(
 )
 
 
+_LIKING_START = frozenset("love loved enjoy enjoyed adore hate hated".split())
+_LIKED_ACTIVITY = re.compile(r"(?!(?:seeing|hearing|knowing|being|getting|having)\b)\w+ing\b|(?:my|our)\b")
+"""What a dropped-subject liking must name: an activity ("Love experimenting with spices") or the speaker's own
+thing ("Loved my first pottery class"); "Love and acceptance …" is a noun, "Love seeing …" a reaction."""
+
+
 def restore_subject(sentence: str) -> str:
     """Put back an English first-person subject the speaker dropped, when the first word leaves no doubt:
     a past-tense verb ("Lost my job" → "I lost my job"), "Been"/"Just" + past ("Just finished" → "I just
-    finished"), a plan or activity ("Going to ...", "Planning to ...", "Working on ..." → "I'm ..."), a feeling
-    with its cause ("Excited to ..." → "I'm excited to ..."). Anything else is returned unchanged; imperatives
-    ("Check out ...") are not repaired."""
+    finished"), a plan or activity ("Going to ...", "Planning to ...", "(Still) working on ..." → "I'm ..."), a
+    feeling with its cause ("Excited to ..." → "I'm excited to ..."), a liking of an activity or of the
+    speaker's own thing (:data:`_LIKED_ACTIVITY`: "Love experimenting with spices" → "I love ..."). Anything else
+    is returned unchanged; imperatives ("Check out ...") are not repaired."""
     words = sentence.split(maxsplit=1)
     if len(words) < 2:
         return sentence
@@ -231,6 +238,10 @@ def restore_subject(sentence: str) -> str:
         return f"I've been {rest}"
     if _PROGRESSIVE_START.match(sentence) and len(sentence.split()) >= 3:
         return f"I'm {sentence[:1].lower()}{sentence[1:]}"
+    if first in ("still", "also", "currently") and _PROGRESSIVE_START.match(rest) and len(rest.split()) >= 3:
+        return f"I'm {sentence[:1].lower()}{sentence[1:]}"  # "Still working on my thesis"
+    if first in _LIKING_START and _LIKED_ACTIVITY.match(rest) and len(rest.split()) >= 2:
+        return f"I {sentence[:1].lower()}{sentence[1:]}"  # "Love experimenting with spices"
     if _FEELING_START.match(sentence):
         return f"I'm {sentence[:1].lower()}{sentence[1:]}"
     return sentence

@@ -205,6 +205,11 @@ def test_informal_forms_are_written_out_and_a_dropped_subject_restored() -> None
     assert restore_subject("Lost my keys again.") == "I lost my keys again."
     assert restore_subject("Check out my studio.") == "Check out my studio."
     assert restore_subject("Going to be a great night.") == "Going to be a great night."
+    assert restore_subject("Love experimenting with spices.") == "I love experimenting with spices."
+    assert restore_subject("Loved my first pottery class.") == "I loved my first pottery class."
+    assert restore_subject("Still working on my thesis.") == "I'm still working on my thesis."
+    for said in ("Love it!", "Love and kindness win.", "Love seeing you happy.", "Enjoy the weekend."):
+        assert restore_subject(said) == said  # a reaction, a noun, an imperative
 
 
 def test_nothing_said_to_an_entity_becomes_its_impression() -> None:

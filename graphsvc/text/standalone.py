@@ -402,6 +402,11 @@ _EN_VAGUE = re.compile(
     r"\bmy favou?rite (?:is|was|are|were)\b|"
     r"^I had (?:a|an|such a) (?:great|good|wonderful|fun|nice|lovely|amazing|awesome|fantastic) time[.!]?$|"
     r"^I had a blast[.!]?$|"
+    r"^I(?:['’]m| am|['’]ll| will)?(?: (?:going to|gonna|definitely|just|always|really|still))* (?:keep|continue)"
+    r"(?: on)? (?:going|pushing|trying|fighting|moving forward|pushing forward|staying positive|working hard|"
+    r"believing in myself|chasing (?:my|those|the) dreams?)"
+    r"(?:,? and (?:staying positive|stay positive|reach(?:ing)? my (?:dreams|goals)|never give up|keep \w+ing))*"
+    r"(?: no matter what)?[.!]*$|"
     r"^I(?:['’]ve| have)? (?:had|have|got|been having) (?:a lot|so much|lots|tons|a ton)(?: of (?:things|stuff))? "
     r"(?:going on|happening|to do)\b|"
     r"^I(?:['’]ll| will)(?: (?:definitely|certainly|surely|also|really|carefully|seriously|just|still))* "
@@ -414,8 +419,9 @@ _EN_VAGUE = re.compile(
 problem not named, "a lot going on", passing plans ("I'm going to take a walk", "I plan to watch a movie", "I need
 to unwind", dinner out with friends), a mood with no cause or object ("I was so nervous.", "I feel gloomy."), a
 favourite not named ("My favorite is …": favourite what), "the local …" where no place is named (local to a place
-said before), "I had a great time", and resolutions taken from advice ("I'll definitely check them out", "I will
-keep that in mind", "I will make sure to remember it")."""
+said before), "I had a great time", resolutions to persist with nothing named ("I'm going to keep pushing"), and
+resolutions taken from advice ("I'll definitely check them out", "I will keep that in mind", "I will make sure to
+remember it")."""
 
 
 _EN_MOODS = (

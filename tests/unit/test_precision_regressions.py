@@ -333,6 +333,10 @@ def test_a_determiner_is_not_a_pronoun_to_resolve_from_the_question() -> None:
         ("It was nice chatting with you.", []),
         ("Let's chat about it later.", []),
         ("I've had a lot of things happening lately.", []),
+        # a resolution to persist that names nothing is pep talk; one with an object is a goal
+        ("I'm gonna keep going and reach my dreams no matter what.", []),
+        ("I'm going to keep on believing in myself.", []),
+        ("I'm going to keep working hard on my thesis.", ["Ana is going to keep working hard on their thesis."]),
         ("Today I plan to go out to dinner and chat with a few friends.", []),
     ],
 )

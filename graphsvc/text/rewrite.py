@@ -25,7 +25,8 @@ _PRESENT_IN_ED = frozenset("need feed bleed breed speed proceed succeed exceed s
 _MODALS = frozenset("can cannot could will would shall should may might must".split())
 _NOT_A_VERB = frozenset(
     """also really just still always never often usually sometimes actually even finally recently already
-    totally truly definitely especially mostly only ever now then too so all both quite rather almost""".split()
+    totally truly definitely especially mostly only ever now then too so all both quite rather almost no longer
+    hardly barely rarely seldom""".split()
 )
 _LY_VERBS = frozenset("apply reply supply comply multiply rally bully tally sully dally".split())
 """Verbs ending in -ly; any other word of five letters or more ending in -ly is an adverb ("I mostly cook at home")."""

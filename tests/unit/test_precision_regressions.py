@@ -181,6 +181,8 @@ def test_a_statement_stands_alone_or_is_refused(sentence: str, kept: str | None)
         ("I should sell my car and buy a bike.", "Ana should sell their car and buy a bike."),  # after a modal
         ("I quite like jazz, and I also love opera.", "Ana quite likes jazz, and Ana also loves opera."),
         ("I cannot swim.", "Ana cannot swim."),
+        ("I no longer go running.", "Ana no longer goes running."),  # "no" is no verb ("Ana noes longer")
+        ("I hardly ever drink coffee.", "Ana hardly ever drinks coffee."),
         ("I live in Faro and I work at a bakery.", "Ana lives in Faro and Ana works at a bakery."),  # two clauses
         ("Tom and I went sailing.", "Tom and Ana went sailing."),
         # "me and my team" opens a subject: named again, never "them and their team".
@@ -307,6 +309,8 @@ def test_without_the_english_pipeline_the_rules_decide_alone(monkeypatch: pytest
         ("I'm part of the problem.", []),
         ("I'm planning a trip to the north coast.", ["Ana is planning a trip to the north coast."]),
         ("I'm more into board games and jazz.", ["Ana is more into board games and jazz."]),
+        ("I go running every morning.", ["Ana goes running every morning."]),  # a habit
+        ("I will call my mum every day.", []),
         ("I've always had a love for horses!", ["Ana has always had a love for horses!"]),
     ],
 )

@@ -324,10 +324,10 @@ def _against_existing(
 
 
 def _ends_trait(memory: _Item, trait: _Item) -> bool:
-    """The memory says the person stopped what the trait names: it states a cessation
-    (:func:`states_cessation`, and so is negated: :func:`is_negated`), the trait does not, and every content word of the trait is in the memory once the
-    cue's own words are set aside ("Ana stopped running last month." / "Goes running"). Such a contradiction is
-    strong (seed 002 §6: it flatly negates the trait)."""
+    """The memory says the person stopped what the trait names: it states a cessation (:func:`states_cessation`,
+    and so is negated: :func:`is_negated`), the trait does not, and every content word of the trait is in the
+    memory once the cue's own words are set aside ("Ana stopped running last month." / "Goes running"). Such a
+    contradiction is strong (seed 002 §6: it flatly negates the trait)."""
     if not (states_cessation(memory.text) and is_negated(memory.text)) or states_cessation(trait.text):
         return False
     wanted = trait.keys - _CESSATION_WORDS

@@ -1,6 +1,7 @@
 """A database written before documents had their own scope: the document's index job read its passages like the
-user's messages, so who and what it named became the user's entities, names and impressions. The start-up
-migration moves what only documents named into the documents' scope, drops impressions only documents gave, keeps
+user's messages, so who and what it named became the user's entities, names and impressions (an older database may
+hold the same of another person's forum post). The start-up migration moves what only documents named into the
+documents' scope, drops what only other people's posts named and the impressions only such records gave, keeps
 what the user's own words named, touches no other user, and changes nothing when run again."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from graphsvc.pipeline.documents.index import prose
 from graphsvc.pipeline.extraction.offline import extract_offline
 from graphsvc.pipeline.impressions import run as impressions
 from graphsvc.pipeline.impressions.active import detect_mentions
+from graphsvc.pipeline.sources.events import SourceEventIn
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
 from tests.integration.lifecycle_support import converse
@@ -142,6 +144,90 @@ async def test_entities_only_documents_named_move_to_the_documents_scope_and_a_s
     assert not await rows(service, "MATCH (a:Alias {user_id: 'ana'}) WHERE NOT (a)<-[:HAS_ALIAS]-() RETURN a")
     assert await rows(service, "MATCH (n:Entity {user_id: 'bob'}) RETURN n.uid AS uid, n.subject AS subject") == bob
     assert [e.name for e in await service.document_entities(user_id="ana", document_id=uid)]  # read as the API does
+
+    state = await snapshot(service)
+    again = await document_entities.migrate_legacy(service.db, now=at(6), batch=1)
+    assert (again.entities, again.document_entities, again.impressions) == (0, 0, 0)
+    assert await snapshot(service) == state
+
+
+POST = (
+    "Marek Nowak runs the harbour cafe in Gdansk. Marek Nowak is a patient chef. Marek Nowak bakes rye bread "
+    "every morning."
+)
+
+
+async def legacy_post(service: MemoryService, user_id: str) -> str:
+    """Ingest another person's forum post, then give the user's graph what an older database may hold of it (the
+    impression pipeline over its text, the message citing the post's event, as a document's index job once did);
+    returns the post's event uid."""
+    stored = await service.ingest_events(
+        user_id=user_id, events=[SourceEventIn("forum_post", "p1", POST, at(2), title="Harbour cafe")]
+    )
+    await service.wait_for_jobs()
+    [event_uid] = stored.event_ids
+    messages = [ConversationMessage(message_id="m1", role="user", content=POST, occurred_at=at(2))]
+    await impressions.run(
+        service.rt,
+        user_id=user_id,
+        messages=messages,
+        event_uids={"m1": event_uid},
+        mentions=detect_mentions(messages),
+        statements=extract_offline(messages).memories,
+    )
+    return event_uid
+
+
+async def test_entities_only_other_peoples_posts_named_leave_the_users_graph_and_a_second_run_changes_nothing(
+    service: MemoryService,
+) -> None:
+    await converse(
+        service, user_id="ana", session_id="s1", lines=[("m1", "I moved to Gdansk with my sister last year.", at(1))]
+    )
+    await converse(
+        service, user_id="bob", session_id="s1", lines=[("m1", "I had lunch with Marek Nowak today.", at(1))]
+    )
+    event = await legacy_post(service, "ana")
+    before = {
+        r["subject"]: r["sources"]
+        for r in await rows(
+            service,
+            "MATCH (n:Entity {user_id: 'ana'}) "
+            "RETURN n.subject AS subject, [(n)-[:OBSERVED_IN]->(x:Event) | x.source_type] AS sources",
+        )
+    }
+    only_post = {subject for subject, sources in before.items() if set(sources) == {"forum_post"}}
+    assert "Marek Nowak" in only_post  # the post's author named him: an older database made him the user's
+    assert "forum_post" in before["Gdansk"] and "conversation" in before["Gdansk"]
+    post_only = await rows(
+        service,
+        "MATCH (i:Impression {user_id: 'ana'})<-[:SUPPORTS]-(:Evidence)-[:FROM_EVENT]->(:Event {uid: $e}) "
+        "WHERE NOT EXISTS { (i)<-[:SUPPORTS]-(:Evidence)-[:FROM_EVENT]->(:Event {source_type: 'conversation'}) } "
+        "RETURN DISTINCT i.uid AS uid",
+        e=event,
+    )
+    assert post_only  # impressions the post gave
+    bob = await rows(service, "MATCH (n:Entity {user_id: 'bob'}) RETURN n.uid AS uid, n.subject AS subject")
+
+    moved = await document_entities.migrate_legacy(service.db, now=at(5), batch=1)
+
+    assert moved.entities == len(only_post) and moved.document_entities == 0
+    users = {r["subject"] for r in await rows(service, "MATCH (n:Entity {user_id: 'ana'}) RETURN n.subject AS subject")}
+    assert "Gdansk" in users  # the user's own words named it
+    assert not only_post & users
+    assert await rows(service, "MATCH (m:DocumentEntity {user_id: 'ana'}) RETURN m.uid AS uid") == []  # no scope
+    left = await rows(
+        service,
+        "MATCH (i:Impression {user_id: 'ana'}) WHERE i.uid IN $uids RETURN i.uid AS uid",
+        uids=[r["uid"] for r in post_only],
+    )
+    assert left == []  # every impression only the post gave is gone, with its evidence
+    assert not await rows(
+        service, "MATCH (d:Evidence {user_id: 'ana'})-[:FROM_EVENT]->(:Event {uid: $e}) RETURN d", e=event
+    )
+    assert not await rows(service, "MATCH (a:Alias {user_id: 'ana'}) WHERE NOT (a)<-[:HAS_ALIAS]-() RETURN a")
+    assert await rows(service, "MATCH (e:Event {uid: $e}) RETURN e.content AS c", e=event) == [{"c": POST}]
+    assert await rows(service, "MATCH (n:Entity {user_id: 'bob'}) RETURN n.uid AS uid, n.subject AS subject") == bob
 
     state = await snapshot(service)
     again = await document_entities.migrate_legacy(service.db, now=at(6), batch=1)

@@ -5,14 +5,17 @@ comment does not show on the site):
 
 - ``<!-- docs-test: skip REASON -->``: do not run it (it serves until stopped, needs Docker…); its static
   checks still apply;
-- ``<!-- docs-test: expect "text" … not "text" … -->``: what its output must hold, and must not.
+- ``<!-- docs-test: expect "text" … not "text" … -->``: what its output must hold, and must not;
+- ``<!-- docs-test: output -->`` before a ``text`` block: the block shows the output of the sample run just before
+  it, and every line of it must be in that output (figures a page shows, such as counts, stay true).
 
 Every sample gets static checks in ``tests/unit/test_docs.py``: GraphQL validates against the schema, shell
 parses (and its ``graphsvc`` command lines parse as the CLI's), Python compiles, JSON loads. A page whose front
 matter says ``test: run`` is also run from top to bottom against a real service on the test Neo4j by
 ``tests/integration/test_docs_samples.py`` (shell, GraphQL, Python and Cypher samples), each output checked
 against its ``expect`` facts. Outputs shown in ``text`` / ``json`` blocks are illustrations and are not
-compared: the facts that matter are in the ``expect`` comments.
+compared, unless an ``output`` comment marks them: the facts that matter are in the ``expect`` comments, and the
+figures a page shows word for word in ``output`` blocks.
 """
 
 from __future__ import annotations
@@ -45,6 +48,8 @@ class Sample:
     """Why it is not run, when it is not."""
     expect: tuple[str, ...] = ()
     expect_not: tuple[str, ...] = ()
+    shows_output: bool = False
+    """It shows the output of the sample run before it: each of its lines must be in that output."""
 
     @property
     def where(self) -> str:
@@ -82,6 +87,8 @@ def _directive(text: str) -> tuple[str | None, tuple[str, ...], tuple[str, ...]]
     words = shlex.split(text)
     if words and words[0] == "skip":
         return " ".join(words[1:]) or "no reason given", (), ()
+    if words == ["output"]:
+        return None, (), ()
     expect: list[str] = []
     expect_not: list[str] = []
     target = expect
@@ -119,6 +126,7 @@ def read_page(path: Path) -> Page:
                     skip=skip,
                     expect=expect,
                     expect_not=expect_not,
+                    shows_output=pending is not None and shlex.split(pending[1]) == ["output"],
                 )
             )
         elif pending is not None:

@@ -164,10 +164,25 @@ def demonstrative_to_article(sentence: str) -> str:
 
 
 def normalise_informal(sentence: str) -> str:
-    """``sentence`` with informal chat forms written out (see the module docstring); spacing tidied."""
+    """``sentence`` with informal chat forms written out (see the module docstring) and a telling preamble before
+    the speaker's own clause dropped (:data:`_EN_TELLING`); spacing tidied."""
     for pattern, replacement in _INFORMAL:
         sentence = pattern.sub(partial(_same_case, replacement=replacement), sentence)
+    sentence = _EN_TELLING.sub("", sentence, count=1)
     return re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s{2,}", " ", sentence)).strip()
+
+
+_EN_TELLING = re.compile(
+    r"^(?:(?:guess what|you know what|good news|big news|so|oh|hey|well)[,!?:]*\s+)*"
+    r"(?:(?:(?:I|I['’]ve)\s+)?(?:just\s+|really\s+)*(?:wanted|want|had|have|needed)\s+to\s+"
+    r"(?:let you know|tell you|share(?: with you)?|update you|say)|"
+    r"I['’]m\s+(?:so\s+|really\s+|super\s+)?(?:excited|happy|glad|thrilled|stoked|proud)\s+to\s+"
+    r"(?:tell you|share(?: with you)?|let you know)|just so you know|fyi)(?:\s+that)?[,:!]?\s+"
+    r"(?=(?:I|I['’](?:m|ve|d|ll)|my|we|our)\b)",
+    re.IGNORECASE,
+)
+"""A preamble that only announces what the speaker is about to say ("I just wanted to let you know that I'm
+moving", "Guess what, I got the job"): the statement is the clause after it, which must open with the speaker."""
 
 
 def _same_case(found: re.Match[str], *, replacement: str) -> str:
@@ -255,14 +270,19 @@ _EN_POINTER = re.compile(
     r"\b(?:(?P<person>he|she|him|her|they|them|his)\b|(?P<thing>it|its)\b|"
     r"(?:these(?! days)|those|here['’]s|there['’]s)\b|"
     r"this\b(?!\s+(?:morning|afternoon|evening|week|weekend|month|year|summer|winter|spring|fall|autumn|time|past)\b)|"
-    r"that(?:['’]s|\s*[.!?,;]|\s*$)|like that\b|(?:of|about|for|with|to|do|did) that\b)",
+    r"that(?:['’]s|\s*[.!?,;]|\s*$)|like that\b|(?:of|about|for|with|to|do|did) that\b|"
+    r"(?P<place>(?<!out )there)\b(?!['’]s|\s+(?:is|are|was|were|will|would|has|have|had|seems?|might|may|must|"
+    r"could|should|can|used|isn|aren|wasn|weren|won|hasn|haven|hadn|remains?|exists?|for)\b))",
     re.IGNORECASE,
 )
 """Words that point outside the sentence (a person, thing or place the sentence does not name): "I loved it",
-"I made this painting", "they helped me". "that" introducing a clause ("I realised that ...") and "this" in a
-time phrase ("this week") are not pointers; "he/she/they" after a named person or "my son", and "it is/was"
-after "a/an/my <noun>" in the same sentence point inside it (:func:`_points_outside`)."""
+"I made this painting", "they helped me", "I met him there". "that" introducing a clause ("I realised that ...")
+and "this" in a time phrase ("this week") are not pointers, nor "there is", "out there", "there for" someone and
+"there" after a place the sentence names;
+"he/she/they" after a named person or "my son", and "it is/was" after "a/an/my <noun>" in the same sentence point
+inside it (:func:`_points_outside`)."""
 _EN_PERSON_BEFORE = re.compile(r"\b(?i:my|a|an|the)\s+(?:\w+\s+)?\w+|(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+\b")
+_EN_PLACE_BEFORE = re.compile(r"\b(?:at|in|to|from|near|visit\w*)\s+(?:(?:the|a|an|my|our)\s+\w+|(?-i:[A-Z])\w+)", re.I)
 _EN_THING_BEFORE = re.compile(
     r"\b(?:a|an|my|our)\s+(?!(?:\w+\s+)?(?:mom|mum|mother|dad|father|parents|friend|friends|family|kids|son|daughter|"
     r"husband|wife|partner|sister|brother|boss|team|teacher|coach|chance|lot|bit|way|time|problem|question|while|"
@@ -334,6 +354,8 @@ def _points_outside(text: str) -> bool:
             continue
         if match["thing"] and (_EN_THING_BEFORE.search(before) or _EN_DUMMY_IT.match(text, match.start())):
             continue
+        if match["place"] and _EN_PLACE_BEFORE.search(before):
+            continue  # "I started at Halvorsen Labs, I'm an analyst there": the place is named before
         if match[0].lower().startswith("that") and re.search(r"[A-Za-z]\s*$", before):
             last = before.split()[-1].lower()
             if last not in ("and", "but", "so", "because", "like", "is", "was", "of", "about", "for", "with", "to"):

@@ -82,6 +82,40 @@ async def snapshot(service: MemoryService) -> list[dict[str, Any]]:
     return nodes + edges
 
 
+async def sources_of_entities(service: MemoryService) -> dict[str, list[str]]:
+    """Each of ana's entities (by subject) with the source types of the events it was observed in."""
+    found = await rows(
+        service,
+        "MATCH (n:Entity {user_id: 'ana'}) "
+        "RETURN n.subject AS subject, [(n)-[:OBSERVED_IN]->(x:Event) | x.source_type] AS sources",
+    )
+    return {r["subject"]: r["sources"] for r in found}
+
+
+async def bob_entities(service: MemoryService) -> list[dict[str, Any]]:
+    return await rows(service, "MATCH (n:Entity {user_id: 'bob'}) RETURN n.uid AS uid, n.subject AS subject")
+
+
+async def assert_left_nothing_of(service: MemoryService, *, impressions: list[str], event: str) -> None:
+    """The impressions only the record gave are gone, with every evidence from its event, and no name is left
+    without its entity."""
+    left = await rows(
+        service, "MATCH (i:Impression {user_id: 'ana'}) WHERE i.uid IN $uids RETURN i.uid AS uid", uids=impressions
+    )
+    assert left == []
+    assert not await rows(
+        service, "MATCH (d:Evidence {user_id: 'ana'})-[:FROM_EVENT]->(:Event {uid: $e}) RETURN d", e=event
+    )
+    assert not await rows(service, "MATCH (a:Alias {user_id: 'ana'}) WHERE NOT (a)<-[:HAS_ALIAS]-() RETURN a")
+
+
+async def assert_a_second_run_changes_nothing(service: MemoryService) -> None:
+    state = await snapshot(service)
+    again = await document_entities.migrate_legacy(service.db, now=at(6), batch=1)
+    assert (again.entities, again.document_entities, again.impressions) == (0, 0, 0)
+    assert await snapshot(service) == state
+
+
 async def test_entities_only_documents_named_move_to_the_documents_scope_and_a_second_run_changes_nothing(
     service: MemoryService,
 ) -> None:
@@ -92,14 +126,7 @@ async def test_entities_only_documents_named_move_to_the_documents_scope_and_a_s
         service, user_id="bob", session_id="s1", lines=[("m1", "I had lunch with Maria Alvarez today.", at(1))]
     )
     uid, event = await legacy_document(service, "ana")
-    before = {
-        r["subject"]: r["sources"]
-        for r in await rows(
-            service,
-            "MATCH (n:Entity {user_id: 'ana'}) "
-            "RETURN n.subject AS subject, [(n)-[:OBSERVED_IN]->(x:Event) | x.source_type] AS sources",
-        )
-    }
+    before = await sources_of_entities(service)
     only_documents = {subject for subject, sources in before.items() if set(sources) == {"document"}}
     assert "Maria Alvarez" in only_documents and len(only_documents) >= 2  # the document's names are the user's
     assert "document" in before["Setubal"] and "conversation" in before["Setubal"]
@@ -110,7 +137,7 @@ async def test_entities_only_documents_named_move_to_the_documents_scope_and_a_s
         e=event,
     )
     assert document_only  # impressions the document gave
-    bob = await rows(service, "MATCH (n:Entity {user_id: 'bob'}) RETURN n.uid AS uid, n.subject AS subject")
+    bob = await bob_entities(service)
 
     moved = await document_entities.migrate_legacy(service.db, now=at(5), batch=1)
 
@@ -132,23 +159,10 @@ async def test_entities_only_documents_named_move_to_the_documents_scope_and_a_s
     assert maria["kind"] == "person" and maria["mentions"] == len(maria["passages"]) == 2  # both passages name her
     assert only_documents <= set(scope)
     assert all(name in scope[name]["passages"][0] for name in only_documents)
-    left = await rows(
-        service,
-        "MATCH (i:Impression {user_id: 'ana'}) WHERE i.uid IN $uids RETURN i.uid AS uid",
-        uids=[r["uid"] for r in document_only],
-    )
-    assert left == []  # every impression only the document gave is gone, with its evidence
-    assert not await rows(
-        service, "MATCH (d:Evidence {user_id: 'ana'})-[:FROM_EVENT]->(:Event {uid: $e}) RETURN d", e=event
-    )
-    assert not await rows(service, "MATCH (a:Alias {user_id: 'ana'}) WHERE NOT (a)<-[:HAS_ALIAS]-() RETURN a")
-    assert await rows(service, "MATCH (n:Entity {user_id: 'bob'}) RETURN n.uid AS uid, n.subject AS subject") == bob
+    await assert_left_nothing_of(service, impressions=[r["uid"] for r in document_only], event=event)
+    assert await bob_entities(service) == bob
     assert [e.name for e in await service.document_entities(user_id="ana", document_id=uid)]  # read as the API does
-
-    state = await snapshot(service)
-    again = await document_entities.migrate_legacy(service.db, now=at(6), batch=1)
-    assert (again.entities, again.document_entities, again.impressions) == (0, 0, 0)
-    assert await snapshot(service) == state
+    await assert_a_second_run_changes_nothing(service)
 
 
 POST = (
@@ -188,14 +202,7 @@ async def test_entities_only_other_peoples_posts_named_leave_the_users_graph_and
         service, user_id="bob", session_id="s1", lines=[("m1", "I had lunch with Marek Nowak today.", at(1))]
     )
     event = await legacy_post(service, "ana")
-    before = {
-        r["subject"]: r["sources"]
-        for r in await rows(
-            service,
-            "MATCH (n:Entity {user_id: 'ana'}) "
-            "RETURN n.subject AS subject, [(n)-[:OBSERVED_IN]->(x:Event) | x.source_type] AS sources",
-        )
-    }
+    before = await sources_of_entities(service)
     only_post = {subject for subject, sources in before.items() if set(sources) == {"forum_post"}}
     assert "Marek Nowak" in only_post  # the post's author named him: an older database made him the user's
     assert "forum_post" in before["Gdansk"] and "conversation" in before["Gdansk"]
@@ -207,7 +214,7 @@ async def test_entities_only_other_peoples_posts_named_leave_the_users_graph_and
         e=event,
     )
     assert post_only  # impressions the post gave
-    bob = await rows(service, "MATCH (n:Entity {user_id: 'bob'}) RETURN n.uid AS uid, n.subject AS subject")
+    bob = await bob_entities(service)
 
     moved = await document_entities.migrate_legacy(service.db, now=at(5), batch=1)
 
@@ -216,20 +223,7 @@ async def test_entities_only_other_peoples_posts_named_leave_the_users_graph_and
     assert "Gdansk" in users  # the user's own words named it
     assert not only_post & users
     assert await rows(service, "MATCH (m:DocumentEntity {user_id: 'ana'}) RETURN m.uid AS uid") == []  # no scope
-    left = await rows(
-        service,
-        "MATCH (i:Impression {user_id: 'ana'}) WHERE i.uid IN $uids RETURN i.uid AS uid",
-        uids=[r["uid"] for r in post_only],
-    )
-    assert left == []  # every impression only the post gave is gone, with its evidence
-    assert not await rows(
-        service, "MATCH (d:Evidence {user_id: 'ana'})-[:FROM_EVENT]->(:Event {uid: $e}) RETURN d", e=event
-    )
-    assert not await rows(service, "MATCH (a:Alias {user_id: 'ana'}) WHERE NOT (a)<-[:HAS_ALIAS]-() RETURN a")
+    await assert_left_nothing_of(service, impressions=[r["uid"] for r in post_only], event=event)
     assert await rows(service, "MATCH (e:Event {uid: $e}) RETURN e.content AS c", e=event) == [{"c": POST}]
-    assert await rows(service, "MATCH (n:Entity {user_id: 'bob'}) RETURN n.uid AS uid, n.subject AS subject") == bob
-
-    state = await snapshot(service)
-    again = await document_entities.migrate_legacy(service.db, now=at(6), batch=1)
-    assert (again.entities, again.document_entities, again.impressions) == (0, 0, 0)
-    assert await snapshot(service) == state
+    assert await bob_entities(service) == bob
+    await assert_a_second_run_changes_nothing(service)

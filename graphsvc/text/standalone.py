@@ -209,12 +209,19 @@ _FEELING_START = re.compile(
 )
 
 
+_LIKING_START = frozenset("love loved enjoy enjoyed adore hate hated".split())
+_LIKED_ACTIVITY = re.compile(r"(?!(?:seeing|hearing|knowing|being|getting|having)\b)\w+ing\b|(?:my|our)\b")
+"""What a dropped-subject liking must name: an activity ("Love experimenting with spices") or the speaker's own
+thing ("Loved my first pottery class"); "Love and acceptance …" is a noun, "Love seeing …" a reaction."""
+
+
 def restore_subject(sentence: str) -> str:
     """Put back an English first-person subject the speaker dropped, when the first word leaves no doubt:
     a past-tense verb ("Lost my job" → "I lost my job"), "Been"/"Just" + past ("Just finished" → "I just
-    finished"), a plan or activity ("Going to ...", "Planning to ...", "Working on ..." → "I'm ..."), a feeling
-    with its cause ("Excited to ..." → "I'm excited to ..."). Anything else is returned unchanged; imperatives
-    ("Check out ...") are not repaired."""
+    finished"), a plan or activity ("Going to ...", "Planning to ...", "(Still) working on ..." → "I'm ..."), a
+    feeling with its cause ("Excited to ..." → "I'm excited to ..."), a liking of an activity or of the
+    speaker's own thing (:data:`_LIKED_ACTIVITY`: "Love experimenting with spices" → "I love ..."). Anything else
+    is returned unchanged; imperatives ("Check out ...") are not repaired."""
     words = sentence.split(maxsplit=1)
     if len(words) < 2:
         return sentence
@@ -231,6 +238,10 @@ def restore_subject(sentence: str) -> str:
         return f"I've been {rest}"
     if _PROGRESSIVE_START.match(sentence) and len(sentence.split()) >= 3:
         return f"I'm {sentence[:1].lower()}{sentence[1:]}"
+    if first in ("still", "also", "currently") and _PROGRESSIVE_START.match(rest) and len(rest.split()) >= 3:
+        return f"I'm {sentence[:1].lower()}{sentence[1:]}"  # "Still working on my thesis"
+    if first in _LIKING_START and _LIKED_ACTIVITY.match(rest) and len(rest.split()) >= 2:
+        return f"I {sentence[:1].lower()}{sentence[1:]}"  # "Love experimenting with spices"
     if _FEELING_START.match(sentence):
         return f"I'm {sentence[:1].lower()}{sentence[1:]}"
     return sentence
@@ -376,7 +387,8 @@ _EN_VAGUE = re.compile(
     r"\bneed (?:a |some )?(?:\w+ )?(?:relaxation|rest|break)\b|"
     r"\bthe (?:most|least) \w+ (?:part|thing|moment|scene)\b|\bthe (?:best|worst|hardest|easiest) (?:part|thing)\b|"
     r"\b(?:go for a walk|take a walk|watch a movie|see a movie|grab (?:a )?(?:coffee|bite|drink)|take a nap|"
-    r"get some rest)\b(?=[^.!?]{0,25}[.!?]?$)|"
+    r"get some rest|go out (?:to|for) (?:dinner|lunch|drinks?|a meal)|(?:chat|hang out) with (?:a few |some |my )?"
+    r"friends)\b(?=[^.!?]{0,25}[.!?]?$)|"
     r"\b(?:watch|see) a movie with (?:some |a few |my )?(?:friends|family|\w+)(?: tonight| later| today| this \w+)?"
     r"[.!]?$|"
     r"\b(?:want|need|going|plan|like|love) to (?:relax|unwind|chill(?: out)?|rest)(?: (?:a bit|a little|for a while))?"
@@ -390,6 +402,13 @@ _EN_VAGUE = re.compile(
     r"\bmy favou?rite (?:is|was|are|were)\b|"
     r"^I had (?:a|an|such a) (?:great|good|wonderful|fun|nice|lovely|amazing|awesome|fantastic) time[.!]?$|"
     r"^I had a blast[.!]?$|"
+    r"^I(?:['’]m| am|['’]ll| will)?(?: (?:going to|gonna|definitely|just|always|really|still))* (?:keep|continue)"
+    r"(?: on)? (?:going|pushing|trying|fighting|moving forward|pushing forward|staying positive|working hard|"
+    r"believing in myself|chasing (?:my|those|the) dreams?)"
+    r"(?:,? and (?:staying positive|stay positive|reach(?:ing)? my (?:dreams|goals)|never give up|keep \w+ing))*"
+    r"(?: no matter what)?[.!]*$|"
+    r"^I(?:['’]ve| have)? (?:had|have|got|been having) (?:a lot|so much|lots|tons|a ton)(?: of (?:things|stuff))? "
+    r"(?:going on|happening|to do)\b|"
     r"^I(?:['’]ll| will)(?: (?:definitely|certainly|surely|also|really|carefully|seriously|just|still))* "
     r"(?:try (?:these|those|some|it|that|them|your|the|harder|again|more)|pay attention|enjoy|follow|consider|"
     r"look into|check|think|remember|be careful|make sure|keep|practice|search|work hard|stay|do my best|give it)\b|"
@@ -397,9 +416,10 @@ _EN_VAGUE = re.compile(
     re.IGNORECASE,
 )
 """Statements that say nothing alone: resolutions without an object ("I'll try my best"), "I learned a lot", a
-problem not named, passing plans ("I'm going to take a walk", "I plan to watch a movie", "I need to unwind"), a
-mood with no cause or object ("I was so nervous.", "I feel gloomy."), a favourite not named ("My favorite is …":
-favourite what), "the local …" where no place is named (local to a place said before), "I had a great time", and
+problem not named, "a lot going on", passing plans ("I'm going to take a walk", "I plan to watch a movie", "I need
+to unwind", dinner out with friends), a mood with no cause or object ("I was so nervous.", "I feel gloomy."), a
+favourite not named ("My favorite is …": favourite what), "the local …" where no place is named (local to a place
+said before), "I had a great time", resolutions to persist with nothing named ("I'm going to keep pushing"), and
 resolutions taken from advice ("I'll definitely check them out", "I will keep that in mind", "I will make sure to
 remember it")."""
 

@@ -205,6 +205,11 @@ def test_informal_forms_are_written_out_and_a_dropped_subject_restored() -> None
     assert restore_subject("Lost my keys again.") == "I lost my keys again."
     assert restore_subject("Check out my studio.") == "Check out my studio."
     assert restore_subject("Going to be a great night.") == "Going to be a great night."
+    assert restore_subject("Love experimenting with spices.") == "I love experimenting with spices."
+    assert restore_subject("Loved my first pottery class.") == "I loved my first pottery class."
+    assert restore_subject("Still working on my thesis.") == "I'm still working on my thesis."
+    for said in ("Love it!", "Love and kindness win.", "Love seeing you happy.", "Enjoy the weekend."):
+        assert restore_subject(said) == said  # a reaction, a noun, an imperative
 
 
 def test_nothing_said_to_an_entity_becomes_its_impression() -> None:
@@ -315,3 +320,25 @@ def test_a_determiner_is_not_a_pronoun_to_resolve_from_the_question() -> None:
         "Ana bought a lovely scarf at a market."
     ]
     assert _memories(asked, ("Ana", "I loved it!")) == ["Ana loved the trip to Lisbon!"]
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        # a chat the speaker had is an event; a chat about this conversation is filler
+        (
+            "Last week I had a nice chat with a beekeeper in Devon.",
+            ["Last week Ana had a nice chat with a beekeeper in Devon."],
+        ),
+        ("It was nice chatting with you.", []),
+        ("Let's chat about it later.", []),
+        ("I've had a lot of things happening lately.", []),
+        # a resolution to persist that names nothing is pep talk; one with an object is a goal
+        ("I'm gonna keep going and reach my dreams no matter what.", []),
+        ("I'm going to keep on believing in myself.", []),
+        ("I'm going to keep working hard on my thesis.", ["Ana is going to keep working hard on their thesis."]),
+        ("Today I plan to go out to dinner and chat with a few friends.", []),
+    ],
+)
+def test_a_chat_the_speaker_had_is_no_filler(said: str, expected: list[str]) -> None:
+    assert _memories(("Ana", said)) == expected

@@ -21,7 +21,7 @@ import pytest
 from graphsvc.api.app import build_app
 from graphsvc.graph.database import Database
 from graphsvc.service import MemoryService
-from tests.docs_samples import REPO, Page, Sample, pages
+from tests.docs_samples import REPO, Page, Sample, pages, shown_line_in
 from tests.integration.live_server import live_server
 
 SERVED = "http://127.0.0.1:8000"
@@ -77,7 +77,8 @@ def check(sample: Sample, output: str) -> None:
 def shown_in(block: Sample, ran: tuple[Sample, str]) -> None:
     """Every line a page shows as a sample's output (an ``output`` block) is in what that sample printed."""
     sample, output = ran
-    missing = [line.strip() for line in block.code.splitlines() if line.strip() and line.strip() not in output]
+    lines = [line.strip() for line in block.code.splitlines() if line.strip()]
+    missing = [line for line in lines if not shown_line_in(line, output, within=block.output_within)]
     assert not missing, (
         f"{block.where}: the page shows {missing} as the output of {sample.where}, which printed:\n{output}"
     )

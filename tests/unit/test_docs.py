@@ -39,6 +39,7 @@ from tests.docs_samples import (
     pages,
     read_page,
     samples,
+    shown_line_in,
 )
 
 FORBIDDEN = re.compile(r"\bissues?\s*#?\d+|\bseeds?\b(?![-_])|\brebas(?:e|ed|es|ing)\b", re.IGNORECASE)
@@ -126,7 +127,24 @@ def test_an_output_directive_marks_the_block_after_it(tmp_path: Path) -> None:
         ("text", True, ()),
         ("text", False, ()),
     ]
-    assert page.stray_directives == ()
+    assert page.stray_directives == () and page.samples[1].output_within == 0
+
+
+@pytest.mark.parametrize(
+    ("shown", "within", "found"),
+    [
+        ("exported 287 nodes and edges of lena", 0, True),
+        ("exported 286 nodes and edges of lena", 0, False),
+        ("exported 286 nodes and edges of lena", 2, True),
+        ("exported 284 nodes and edges of lena", 2, False),
+        ("exported 287 nodes and edges of bob", 2, False),  # the words must match
+        ("restored lena: 118 nodes, 168 edges, 42 vectors computed", 1, True),
+        ("restored lena: 119 nodes, 168 edges, 40 vectors computed", 1, False),
+    ],
+)
+def test_a_shown_line_matches_the_printed_one_within_its_tolerance(shown: str, within: int, found: bool) -> None:
+    printed = "exported 287 nodes and edges of lena\nrestored lena: 119 nodes, 168 edges, 42 vectors computed\n"
+    assert shown_line_in(shown, printed, within=within) is found
 
 
 @pytest.mark.parametrize("sample", samples("graphql"), ids=lambda s: s.where)

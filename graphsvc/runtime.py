@@ -48,10 +48,10 @@ class Runtime:
 
     @classmethod
     async def open(cls, settings: Settings, *, embedder: Embedder | None = None, clock: Clock = utc_now) -> Runtime:
-        """Connect to Neo4j, apply the schema (and move what documents gave the user's graph before documents had
-        their own scope: :func:`graphsvc.graph.document_entities.migrate_legacy`), build the embedder and (if
-        configured) the LLM client; the text models of the offline rules load on a worker thread, off the event
-        loop (:func:`graphsvc.text.nlp.load_models`).
+        """Connect to Neo4j, apply the schema (and move what documents and other people's posts gave the user's
+        graph before they had their own scope: :func:`graphsvc.graph.document_entities.migrate_legacy`), build the
+        embedder and (if configured) the LLM client; the text models of the offline rules load on a worker thread,
+        off the event loop (:func:`graphsvc.text.nlp.load_models`).
 
         Raises:
             DatabaseUnavailableError, ConfigurationError, SchemaMismatchError.
@@ -63,8 +63,8 @@ class Runtime:
             moved = await document_entities.migrate_legacy(db, now=clock())
             if moved.entities or moved.impressions:
                 log.info(
-                    "moved %d entities that only documents named into their documents' scope (%d document "
-                    "entities) and dropped %d impressions only documents gave",
+                    "moved %d entities that only documents or other people's posts named out of the users' graphs "
+                    "(%d document entities) and dropped %d impressions only such records gave",
                     moved.entities,
                     moved.document_entities,
                     moved.impressions,

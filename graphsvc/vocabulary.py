@@ -165,6 +165,9 @@ NON_SOURCE_ROLES = frozenset({"assistant", "system", "ai"})
 SourceType = Literal["conversation", "document", "todo", "task", "forum_post", "note", "calendar"]
 """Seed 003: the source systems whose records become ``Event`` nodes on one event layer."""
 SOURCE_TYPES: tuple[SourceType, ...] = get_args(SourceType)
+THIRD_PARTY_SOURCES: frozenset[SourceType] = frozenset({"document", "forum_post"})
+"""Sources whose records are someone else's words (a document, another person's forum post; issue 22 "Sources
+have an author"): never the user's statements, and who and what they name is not among the user's entities."""
 
 CandidateStatus = Literal["open", "promoted", "rejected", "expired"]
 """A ``MemoryCandidate`` (seed 003, between raw events and durable memory): ``open`` until it is promoted to a

@@ -5,14 +5,19 @@ comment does not show on the site):
 
 - ``<!-- docs-test: skip REASON -->``: do not run it (it serves until stopped, needs Docker…); its static
   checks still apply;
-- ``<!-- docs-test: expect "text" … not "text" … -->``: what its output must hold, and must not.
+- ``<!-- docs-test: expect "text" … not "text" … -->``: what its output must hold, and must not;
+- ``<!-- docs-test: output -->`` before a ``text`` block: the block shows the output of the sample run just before
+  it, and every line of it must be in that output (figures a page shows, such as counts, stay true);
+  ``<!-- docs-test: output within N -->``: the same, but each number of a line may differ from the printed one by
+  at most N (a count that moves with timing, such as the jobs a run coalesced).
 
 Every sample gets static checks in ``tests/unit/test_docs.py``: GraphQL validates against the schema, shell
 parses (and its ``graphsvc`` command lines parse as the CLI's), Python compiles, JSON loads. A page whose front
 matter says ``test: run`` is also run from top to bottom against a real service on the test Neo4j by
 ``tests/integration/test_docs_samples.py`` (shell, GraphQL, Python and Cypher samples), each output checked
 against its ``expect`` facts. Outputs shown in ``text`` / ``json`` blocks are illustrations and are not
-compared: the facts that matter are in the ``expect`` comments.
+compared, unless an ``output`` comment marks them: the facts that matter are in the ``expect`` comments, and the
+figures a page shows word for word in ``output`` blocks.
 """
 
 from __future__ import annotations
@@ -45,6 +50,10 @@ class Sample:
     """Why it is not run, when it is not."""
     expect: tuple[str, ...] = ()
     expect_not: tuple[str, ...] = ()
+    shows_output: bool = False
+    """It shows the output of the sample run before it: each of its lines must be in that output."""
+    output_within: int = 0
+    """How far each number of a shown output line may be from the printed one."""
 
     @property
     def where(self) -> str:
@@ -82,6 +91,8 @@ def _directive(text: str) -> tuple[str | None, tuple[str, ...], tuple[str, ...]]
     words = shlex.split(text)
     if words and words[0] == "skip":
         return " ".join(words[1:]) or "no reason given", (), ()
+    if words and words[0] == "output":
+        return None, (), ()
     expect: list[str] = []
     expect_not: list[str] = []
     target = expect
@@ -93,6 +104,27 @@ def _directive(text: str) -> tuple[str | None, tuple[str, ...], tuple[str, ...]]
         else:
             target.append(word)
     return None, tuple(expect), tuple(expect_not)
+
+
+def _within(text: str) -> int:
+    """N of ``output within N`` (0 for a plain ``output`` or another directive)."""
+    words = shlex.split(text)
+    return int(words[2]) if words[:2] == ["output", "within"] and len(words) == 3 else 0
+
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def shown_line_in(line: str, output: str, *, within: int) -> bool:
+    """True when ``output`` holds ``line`` word for word, each number of it within ``within`` of the one printed in
+    its place (0: the same number)."""
+    wanted = [float(n) for n in _NUMBER.findall(line)]
+    words = [re.escape(part) for part in _NUMBER.split(line.strip())]
+    pattern = re.compile(r"(\d+(?:\.\d+)?)".join(words))
+    for found in pattern.finditer(output):
+        if all(abs(float(got) - want) <= within for got, want in zip(found.groups(), wanted, strict=True)):
+            return True
+    return False
 
 
 @cache
@@ -119,6 +151,8 @@ def read_page(path: Path) -> Page:
                     skip=skip,
                     expect=expect,
                     expect_not=expect_not,
+                    shows_output=pending is not None and shlex.split(pending[1])[:1] == ["output"],
+                    output_within=_within(pending[1]) if pending else 0,
                 )
             )
         elif pending is not None:

@@ -74,38 +74,52 @@ RETURN uid, m.uid AS mention_uid, m.name AS name, m.mentions AS mentions, d.uid 
 ORDER BY uid, m.mentions DESC, d.uid
 ;
 
-// --- Databases written before documents had their own scope ------------------------------------------------
+// --- Databases written before third-party sources had their own scope --------------------------------------
 // A document's index job once ran the impression pipeline over its passages: the names it found became the
-// user's Entity (OBSERVED_IN the document's DOCUMENT event, aliases and impression evidence FROM_EVENT it).
-// graphsvc/graph/document_entities.py: migrate_legacy moves them into the document's scope.
+// user's Entity (OBSERVED_IN the document's DOCUMENT event, aliases and impression evidence FROM_EVENT it); a
+// database may hold the same shape for other third-party sources (forum posts by others: $third_party, the
+// source types graphsvc.vocabulary.THIRD_PARTY_SOURCES declares). graphsvc/graph/document_entities.py:
+// migrate_legacy moves what a document named into the document's scope and drops what only other third-party
+// records named (their records stay, recalled as themselves).
 
-// name: legacy_document_users
-// The users holding documents (the only ones a legacy document entity can belong to), by user id.
-MATCH (d:Document)
-RETURN DISTINCT d.user_id AS user_id
+// name: legacy_third_party_users
+// The users holding documents or records of another third-party source (the only ones a legacy third-party
+// entity can belong to), by user id. Starts from the Document and Source nodes (one per record, fewer than the
+// events: this runs at every start-up).
+CALL () {
+  MATCH (d:Document)
+  RETURN d.user_id AS user_id
+  UNION
+  MATCH (s:Source)
+  WHERE s.source_type IN $third_party
+  RETURN s.user_id AS user_id
+}
+RETURN DISTINCT user_id
 ORDER BY user_id
 ;
 
-// name: legacy_document_entities
-// Up to $limit of the user's entities observed in a document's event and in nothing the user's own words
-// gave: no observation, name, impression or feature evidence from another event, no relation observed in one,
-// no memory mentioning it that is not a document's, no pending observation of the user's words naming it, no
-// name added by hand. Each with its names and the documents whose event it was observed in. Starts from the
-// user's entities (fewer than their events: this runs at every start-up).
+// name: legacy_third_party_entities
+// Up to $limit of the user's entities observed in a third-party event and in nothing the user's own words gave:
+// no observation, name, impression or feature evidence from another event, no relation observed in one, no
+// memory mentioning it that is not a third-party record's, no pending observation of the user's words naming
+// it, no name added by hand. Each with its names and the documents whose event it was observed in (none when
+// only other third-party records named it). Starts from the user's entities (fewer than their events: this
+// runs at every start-up).
 MATCH (n:Entity)
-WHERE n.user_id = $user_id AND EXISTS { (n)-[:OBSERVED_IN]->(:Event {source_type: 'document'}) }
-  AND NOT EXISTS { (n)-[:OBSERVED_IN]->(o:Event) WHERE coalesce(o.source_type, '') <> 'document' }
+WHERE n.user_id = $user_id
+  AND EXISTS { (n)-[:OBSERVED_IN]->(x:Event) WHERE x.source_type IN $third_party }
+  AND NOT EXISTS { (n)-[:OBSERVED_IN]->(o:Event) WHERE NOT coalesce(o.source_type, '') IN $third_party }
   AND NOT EXISTS { (n)-[:HAS_ALIAS]->(a:Alias) WHERE NOT EXISTS { (a)-[:FROM_EVENT]->(:Event) } }
   AND NOT EXISTS { (n)-[:HAS_ALIAS]->(:Alias)-[:FROM_EVENT]->(o:Event)
-                   WHERE coalesce(o.source_type, '') <> 'document' }
+                   WHERE NOT coalesce(o.source_type, '') IN $third_party }
   AND NOT EXISTS { (n)-[:HAS_IMPRESSION|HAS_FEATURE]->()<-[:SUPPORTS]-(:Evidence)-[:FROM_EVENT]->(o:Event)
-                   WHERE coalesce(o.source_type, '') <> 'document' }
+                   WHERE NOT coalesce(o.source_type, '') IN $third_party }
   AND NOT EXISTS { (n)-[r:RELATES]-() WHERE any(u IN coalesce(r.event_uids, []) WHERE NOT EXISTS {
-                     MATCH (o:Event {uid: u}) WHERE o.source_type = 'document' }) }
+                     MATCH (o:Event {uid: u}) WHERE o.source_type IN $third_party }) }
   AND NOT EXISTS { (m:Memory)-[:MENTIONS]->(n) WHERE NOT EXISTS { (m)-[:EXTRACTED_FROM]->(:Event) }
-                   OR EXISTS { (m)-[:EXTRACTED_FROM]->(o:Event) WHERE coalesce(o.source_type, '') <> 'document' } }
+                   OR EXISTS { (m)-[:EXTRACTED_FROM]->(o:Event) WHERE NOT coalesce(o.source_type, '') IN $third_party } }
   AND NOT EXISTS { (p:PendingObservation)-[:CANDIDATE|RESOLVED_AS]->(n)
-                   WHERE EXISTS { (p)-[:OBSERVED_IN]->(o:Event) WHERE coalesce(o.source_type, '') <> 'document' } }
+                   WHERE EXISTS { (p)-[:OBSERVED_IN]->(o:Event) WHERE NOT coalesce(o.source_type, '') IN $third_party } }
 WITH n
 ORDER BY n.uid
 LIMIT $limit
@@ -114,11 +128,11 @@ RETURN n.uid AS uid, n.subject AS subject, n.kind AS kind,
        [(n)-[:OBSERVED_IN]->(x:Event)<-[:FROM_EVENT]-(d:Document) WHERE d.user_id = $user_id | d.uid] AS documents
 ;
 
-// name: move_legacy_document_entities
+// name: move_legacy_third_party_entities
 // Each row's document entity (merged: the document's own index job may have made it already) gets the
 // passages of its document that hold one of the entity's names (MENTIONED_IN; none: no document entity);
 // then the user's entities $entity_uids go, with their names, impressions, features, the evidence of both,
-// their relations and history.
+// their relations and history (an entity only other third-party records named has no row: it just goes).
 CALL () {
   UNWIND $rows AS row
   MATCH (d:Document {uid: row.document_uid})
@@ -165,15 +179,16 @@ CALL () {
 RETURN created, moved
 ;
 
-// name: drop_document_only_impressions
-// Up to $limit impressions of the user's entities whose every evidence came from documents' events go, with
-// that evidence and their history (what a document says is recalled as its passages). Starts from the user's
-// impressions (fewer than their events: this runs at every start-up).
+// name: drop_third_party_only_impressions
+// Up to $limit impressions of the user's entities whose every evidence came from third-party events go, with
+// that evidence and their history (what a document or another person's post says is recalled as its passages
+// or the post itself). Starts from the user's impressions (fewer than their events: this runs at every
+// start-up).
 MATCH (i:Impression)
 WHERE i.user_id = $user_id
-  AND EXISTS { (i)<-[:SUPPORTS]-(:Evidence)-[:FROM_EVENT]->(:Event {source_type: 'document'}) }
+  AND EXISTS { (i)<-[:SUPPORTS]-(:Evidence)-[:FROM_EVENT]->(x:Event) WHERE x.source_type IN $third_party }
   AND NOT EXISTS { (i)<-[:SUPPORTS]-(:Evidence)-[:FROM_EVENT]->(o:Event)
-                   WHERE coalesce(o.source_type, '') <> 'document' }
+                   WHERE NOT coalesce(o.source_type, '') IN $third_party }
   AND NOT EXISTS { (i)<-[:SUPPORTS]-(d:Evidence) WHERE NOT EXISTS { (d)-[:FROM_EVENT]->(:Event) } }
 WITH i
 LIMIT $limit

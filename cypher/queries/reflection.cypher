@@ -65,12 +65,16 @@ RETURN m.uid AS uid, m.content AS content, m.memory_type AS memory_type, m.impor
 ;
 
 // name: reflection_context_memories
-// Earlier (already reflected) memories nearest to the new ones: exact scan per new embedding.
+// Earlier memories nearest to the new ones: exact scan per new embedding. Active ones already reflected, and
+// ones superseded by slot (a newer value of the same slot replaced them, read or not), each with the chain of
+// SUPERSEDED_BY edges to the memory that holds now: the texts along it, their reasons and the last one's status
+// (the pipeline decides which superseded memory is still evidence).
 UNWIND $embeddings AS q
 CALL (q) {
   MATCH (m:Memory)
-  WHERE m.user_id = $user_id AND m.memory_type IN $memory_types AND m.status = 'active'
-    AND m.reflected_at IS NOT NULL AND m.embedding IS NOT NULL
+  WHERE m.user_id = $user_id AND m.memory_type IN $memory_types AND m.embedding IS NOT NULL
+    AND ((m.status = 'active' AND m.reflected_at IS NOT NULL)
+         OR (m.status = 'superseded' AND m.superseded_reason = 'slot'))
   WITH m, vector.similarity.cosine(m.embedding, q) AS s
   ORDER BY s DESC
   LIMIT $k
@@ -80,9 +84,15 @@ WITH m, max(cosine) AS cosine
 WHERE cosine >= $min_cosine
 ORDER BY cosine DESC, m.uid
 LIMIT $k
+WITH m, [p = (m)-[:SUPERSEDED_BY*1..16]->(n:Memory)
+         WHERE n.user_id = $user_id AND NOT EXISTS { (n)-[:SUPERSEDED_BY]->() }
+         | {contents: [x IN tail(nodes(p)) | x.content], reasons: [r IN relationships(p) | r.reason],
+            status: n.status}][0] AS chain
 RETURN m.uid AS uid, m.content AS content, m.memory_type AS memory_type, m.importance AS importance,
        coalesce(m.occurred_at, m.created_at) AS observed_at, m.embedding AS embedding,
-       [(m)-[:EXTRACTED_FROM]->(e:Event) WHERE e.user_id = $user_id | e.session_id] AS sessions
+       [(m)-[:EXTRACTED_FROM]->(e:Event) WHERE e.user_id = $user_id | e.session_id] AS sessions,
+       m.status AS status, coalesce(chain.contents, []) AS successors, coalesce(chain.reasons, []) AS reasons,
+       chain.status AS current_status
 ;
 
 // name: reflection_memory_texts

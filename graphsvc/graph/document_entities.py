@@ -1,5 +1,6 @@
 """A document's entities: who and what a document names, in the document's scope (issue 22, "Sources have an
-author"); and :func:`migrate_legacy`, which moves what documents gave the user's graph before.
+author"); and :func:`migrate_legacy`, which moves what documents (and other third-party sources) gave the user's
+graph before.
 
 A document is someone else's words: the people, places and things it names are the document's
 (``DocumentEntity``, ``(DocumentEntity)-[:MENTIONED_IN]->(Chunk)`` to the passages naming it), not the user's
@@ -19,6 +20,7 @@ from datetime import datetime
 
 from graphsvc import keys
 from graphsvc.graph.database import Queries
+from graphsvc.vocabulary import THIRD_PARTY_SOURCES
 
 
 @dataclass(frozen=True)
@@ -139,9 +141,10 @@ LEGACY_BATCH = 200
 
 @dataclass(frozen=True)
 class LegacyMigration:
-    """What :func:`migrate_legacy` did: ``users`` looked at (those holding documents); ``entities``: the user's
-    entities moved into their documents' scope; ``document_entities``: document entities made or extended for
-    them; ``impressions``: impressions of the user's entities dropped because only documents gave them."""
+    """What :func:`migrate_legacy` did: ``users`` looked at (those holding third-party records); ``entities``: the
+    user's entities that left the user's graph (moved into their documents' scope, or dropped when only other
+    third-party records named them); ``document_entities``: document entities made or extended for them;
+    ``impressions``: impressions of the user's entities dropped because only third-party records gave them."""
 
     users: int = 0
     entities: int = 0
@@ -150,21 +153,26 @@ class LegacyMigration:
 
 
 async def migrate_legacy(db: Queries, *, now: datetime, batch: int = LEGACY_BATCH) -> LegacyMigration:
-    """Move what documents gave the user's graph before documents had their own scope (idempotent, per user,
-    in batches of ``batch``; run at start-up after the schema).
+    """Move what third-party sources gave the user's graph before they had their own scope (idempotent, per
+    user, in batches of ``batch``; run at start-up after the schema).
 
-    An index job used to read a document's passages like the user's messages: the names it found became the
-    user's ``Entity`` (observed in the document's ``DOCUMENT`` event, with aliases and impression evidence from
-    it). For each user holding documents:
+    The third-party sources are :data:`graphsvc.vocabulary.THIRD_PARTY_SOURCES` (documents, forum posts by
+    others). An index job used to read a document's passages like the user's messages: the names it found became
+    the user's ``Entity`` (observed in the document's ``DOCUMENT`` event, with aliases and impression evidence
+    from it); an older database may hold the same shape for another person's forum post. For each user holding
+    third-party records:
 
-    1. every entity observed in a document's event and in nothing the user's own words gave (no observation,
+    1. every entity observed in a third-party event and in nothing the user's own words gave (no observation,
        name, impression or feature evidence from another event, no relation observed in one, no memory of the
-       user's words mentioning it, no pending observation naming it, no name added by hand) becomes a
-       ``DocumentEntity`` of each document it was observed in, ``MENTIONED_IN`` the passages holding one of its
-       names (uid as the index job makes it, so a later index job replaces it in place); the entity goes with
-       its names, impressions, features, their evidence, relations and history;
+       user's words mentioning it, no pending observation naming it, no name added by hand) leaves the user's
+       graph with its names, impressions, features, their evidence, relations and history. Where a document
+       named it, it becomes a ``DocumentEntity`` of each such document, ``MENTIONED_IN`` the passages holding
+       one of its names (uid as the index job makes it, so a later index job replaces it in place). A forum
+       post has no passages and no entity scope of its own (ingesting one today makes no entity): an entity
+       only such records named just goes, and the post is recalled as itself;
     2. impressions of the entities that stay (the user's words named them) whose every evidence came from
-       documents go with that evidence: what a document says is recalled as its passages;
+       third-party records go with that evidence: what a document or another person says is recalled as its
+       passages or its record;
     3. the user's entities link to the document entities of their names (:func:`link`).
 
     A second run finds nothing to move or drop and changes nothing.
@@ -172,13 +180,14 @@ async def migrate_legacy(db: Queries, *, now: datetime, batch: int = LEGACY_BATC
     Returns:
         the counts over all users.
     """
-    users = [str(r["user_id"]) for r in await db.read("legacy_document_users")]
+    third_party = sorted(THIRD_PARTY_SOURCES)
+    users = [str(r["user_id"]) for r in await db.read("legacy_third_party_users", third_party=third_party)]
     entities = made = impressions = 0
     for user_id in users:
         moved_here = 0
         seen: set[str] = set()
         while True:
-            found = await db.read("legacy_document_entities", user_id=user_id, limit=batch)
+            found = await db.read("legacy_third_party_entities", user_id=user_id, limit=batch, third_party=third_party)
             if not found or seen.issuperset(str(r["uid"]) for r in found):  # none left (or none could go)
                 break
             seen.update(str(r["uid"]) for r in found)
@@ -198,7 +207,7 @@ async def migrate_legacy(db: Queries, *, now: datetime, batch: int = LEGACY_BATC
                         }
                     )
             result = await db.write(
-                "move_legacy_document_entities",
+                "move_legacy_third_party_entities",
                 user_id=user_id,
                 rows=rows,
                 entity_uids=[str(r["uid"]) for r in found],
@@ -206,7 +215,9 @@ async def migrate_legacy(db: Queries, *, now: datetime, batch: int = LEGACY_BATC
             )
             made += int(result[0]["created"] or 0) if result else 0
             moved_here += len(found)
-        while dropped := await db.write("drop_document_only_impressions", user_id=user_id, limit=batch):
+        while dropped := await db.write(
+            "drop_third_party_only_impressions", user_id=user_id, limit=batch, third_party=third_party
+        ):
             count = int(dropped[0]["dropped"] or 0)
             if not count:
                 break

@@ -110,6 +110,11 @@ class MemoryRecord:
     ``sessions``: the conversations (``Session.session_id``) it was extracted from. ``embedding``: ``(d,)``
     float32, L2-normalised (zeros for a memory stored without one). ``observed_at``: when it happened, or
     else when it was stored.
+
+    A context memory may be superseded (by slot: a newer value of the same slot replaced it). Then
+    ``replaced_by`` holds the texts of the memories along its ``SUPERSEDED_BY`` chain, oldest first, ending at the
+    one without a successor; ``replaced_reasons`` the reasons of those edges (``slot``, ``correction``) and
+    ``replacement_status`` the last one's status (None when the chain is empty).
     """
 
     uid: str
@@ -120,6 +125,10 @@ class MemoryRecord:
     sessions: frozenset[str]
     embedding: npt.NDArray[np.float32]
     is_new: bool
+    status: str = "active"
+    replaced_by: tuple[str, ...] = ()
+    replaced_reasons: tuple[str, ...] = ()
+    replacement_status: str | None = None
 
 
 def _memory(row: dict[str, Any], *, is_new: bool, dimensions: int) -> MemoryRecord:
@@ -134,6 +143,10 @@ def _memory(row: dict[str, Any], *, is_new: bool, dimensions: int) -> MemoryReco
         sessions=frozenset(row["sessions"] or []),
         embedding=embedding,
         is_new=is_new,
+        status=str(row.get("status") or "active"),
+        replaced_by=tuple(str(c) for c in row.get("successors") or ()),
+        replaced_reasons=tuple(str(r) for r in row.get("reasons") or ()),
+        replacement_status=row.get("current_status"),
     )
 
 
@@ -156,8 +169,10 @@ async def context_memories(
     min_cosine: float,
     dimensions: int,
 ) -> list[MemoryRecord]:
-    """Already reflected memories nearest to ``embeddings`` (an exact scan): at most ``k``, each with a plain
-    cosine ≥ ``min_cosine`` to one of them, best first (``is_new`` False)."""
+    """Earlier memories nearest to ``embeddings`` (an exact scan): at most ``k``, each with a plain cosine
+    ≥ ``min_cosine`` to one of them, best first (``is_new`` False). Active memories a cycle has read, and memories
+    superseded by slot (read or not) with their chain to what replaced them (:class:`MemoryRecord`); which of
+    those still count as evidence is the reflection pipeline's rule."""
     rows = await db.read(
         "reflection_context_memories",
         user_id=user_id,

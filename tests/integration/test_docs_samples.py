@@ -5,7 +5,7 @@ the service (offline extractor, local embeddings) listens on a loopback port tha
 ``http://127.0.0.1:8000``; shell samples run in bash from the checkout (``.venv/bin/graphsvc`` reaches the same
 database), GraphQL samples are posted to ``/graphql`` once background jobs are done, Python samples run in a
 fresh interpreter, Cypher samples are checked by Neo4j with EXPLAIN. Each output must hold the sample's
-``expect`` facts (see ``tests/docs_samples.py``).
+``expect`` facts, and every line of a block marked ``output`` right after it (see ``tests/docs_samples.py``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import pytest
 from graphsvc.api.app import build_app
 from graphsvc.graph.database import Database
 from graphsvc.service import MemoryService
-from tests.docs_samples import REPO, Page, Sample, pages
+from tests.docs_samples import REPO, Page, Sample, pages, shown_line_in
 from tests.integration.live_server import live_server
 
 SERVED = "http://127.0.0.1:8000"
@@ -74,15 +74,31 @@ def check(sample: Sample, output: str) -> None:
     )
 
 
+def shown_in(block: Sample, ran: tuple[Sample, str]) -> None:
+    """Every line a page shows as a sample's output (an ``output`` block) is in what that sample printed."""
+    sample, output = ran
+    lines = [line.strip() for line in block.code.splitlines() if line.strip()]
+    missing = [line for line in lines if not shown_line_in(line, output, within=block.output_within)]
+    assert not missing, (
+        f"{block.where}: the page shows {missing} as the output of {sample.where}, which printed:\n{output}"
+    )
+
+
 @pytest.mark.timeout(RUN_TIMEOUT_S)  # a page imports conversations and starts the CLI several times
 @pytest.mark.parametrize("page", runnable_pages(), ids=lambda p: str(p.path.relative_to(REPO)))
 async def test_runnable_page_works_word_for_word(page: Page, service: MemoryService, database: Database) -> None:
     # a cold start loads the embedding model inside the first request: more than the default deadline here
     app = build_app(service.settings.model_copy(update={"request_deadline_s": 120.0}), service=service)
     ran = 0
+    last: tuple[Sample, str] | None = None
     async with live_server(app) as base, httpx.AsyncClient(base_url=base, timeout=120) as client:
         for sample in page.samples:
+            if sample.shows_output:
+                assert last is not None, f"{sample.where}: an output block follows no sample that ran"
+                shown_in(sample, last)
+                continue
             if sample.skip is not None or sample.lang not in ("bash", "graphql", "python", "cypher"):
+                last = None
                 continue
             await service.wait_for_jobs()  # as a reader waits a moment after ending a conversation
             if sample.lang == "bash":
@@ -96,6 +112,7 @@ async def test_runnable_page_works_word_for_word(page: Page, service: MemoryServ
             if os.environ.get("GRAPHSVC_DOCS_SHOW"):  # to refresh a page's shown outputs: scripts/test -s -k …
                 print(f"\n----- {sample.where}\n{output}")
             check(sample, output)
+            last = (sample, output)
             ran += 1
     assert ran >= 1, f"{page.path}: nothing ran"
 

@@ -1,16 +1,17 @@
 """The forgetting invariants, property-based (Hypothesis; issue 21 "Proof"; ARCHITECTURE "Belief maintenance").
 
-Each example builds a random user ``ana`` across every layer (conversations, a note, a todo, a document in
-Markdown or DOCX, a remembered fact, a reflection, a daily learning run) and a bystander ``bob``, then applies a
-random sequence of correct / forget / forgetEvents / forgetDocument / forgetSession / eraseUser. Every item of text
-carries one made-up word (its *marker*) that no other item holds, so "what was forgotten" is a set of markers
-(:class:`Model`). After each step:
+Each example builds a random user ``ana`` across every layer (conversations, a habit restated with a changed
+detail, a note, a todo, a document in Markdown or DOCX, a remembered fact, a reflection, a daily learning run) and a
+bystander ``bob``, then applies a random sequence of correct / forget / forgetEvents / forgetDocument / forgetSession
+/ eraseUser. Every item of text carries one made-up word (its *marker*) that no other item holds, so "what was
+forgotten" is a set of markers (:class:`Model`). After each step:
 
 - no string property of any node or relationship holds a forgotten marker: the catalog's declared text properties
   are read first, then every string property, so an undeclared one is caught (and any property holding a live
   marker must be declared in the catalog);
 - no recall (also with superseded memories), memoryContext or timeline answer of ana holds a forgotten marker;
 - bob's part of the graph is exactly as it was;
+- every trait of ana cites at least two memories that are not forgotten (a trait does not outlive its evidence);
 - a memory forgotten with ``keepSources`` leaves its text in no memory, candidate or history entry of its own.
 
 At the end of an example that did not erase ana, export → erase → restore gives the same per-label counts and the
@@ -54,6 +55,9 @@ SAID = (
     "I can't sleep when the {m} neighbours are loud.",
 )
 """Conversation messages: the offline extractor makes one memory of each, with the marker in it."""
+HABIT = ("I go running in the {m} park every morning.", "I go running along the {m} river every morning.")
+"""A habit restated with a changed detail in two conversations: the later memory supersedes the earlier, and the
+trait reflection makes of the habit cites both."""
 NOTE = "Remember that I keep the spare key under the {m} flowerpot."
 TODO = "Buy {m} running shoes"
 MANUAL = "I keep the outboard engine in the {m} boathouse."
@@ -66,6 +70,7 @@ class World:
     """What ana is made of: conversations (lists of message templates), which other records she has."""
 
     sessions: list[list[int]]
+    habit: bool
     note_versions: int
     todo_versions: int
     document: str | None  # "md", "docx" or None
@@ -77,6 +82,7 @@ class World:
 worlds = st.builds(
     World,
     sessions=st.lists(st.lists(st.integers(0, len(SAID) - 1), min_size=1, max_size=2), min_size=1, max_size=2),
+    habit=st.booleans(),
     note_versions=st.integers(0, 2),
     todo_versions=st.integers(0, 2),
     document=st.sampled_from([None, "md", "docx"]),
@@ -114,8 +120,9 @@ class Model:
 
 
 
-async def build(service: MemoryService, world: World, model: Model) -> None:
-    """Ana across every layer (the model records each marker), and bob with one conversation and one note."""
+async def conversations(service: MemoryService, world: World, model: Model) -> None:
+    """Ana's conversations; with ``world.habit``, the habit, then the habit with another place, in two more (each
+    message with its own marker)."""
     for s, templates in enumerate(world.sessions):
         sid = f"s{s}"
         lines = []
@@ -124,6 +131,18 @@ async def build(service: MemoryService, world: World, model: Model) -> None:
             model.sessions.setdefault(sid, []).append(marker)
             lines.append((f"{sid}-m{i}", SAID[t].format(m=marker), at(1 + 2 * s, minute=i)))
         await converse(service, user_id="ana", session_id=sid, lines=lines)
+    for h, template in enumerate(HABIT if world.habit else ()):
+        sid = f"h{h}"
+        marker = model.word(sid)
+        model.sessions[sid] = [marker]
+        await converse(
+            service, user_id="ana", session_id=sid, lines=[(f"{sid}-m0", template.format(m=marker), at(5 + 2 * h))]
+        )
+
+
+async def build(service: MemoryService, world: World, model: Model) -> None:
+    """Ana across every layer (the model records each marker), and bob with one conversation and one note."""
+    await conversations(service, world, model)
     if world.note_versions:
         text = NOTE.format(m=model.word("note"))
         for v in range(world.note_versions):  # a second version on another day: its candidate is promoted
@@ -200,6 +219,13 @@ async def check(service: MemoryService, model: Model, bob_before: str, step: str
     else:
         said = (await answers(service, "ana", [*sorted(forgotten), *GENERIC])).casefold()
         assert [m for m in forgotten if m.casefold() in said] == [], step
+        # a trait does not outlive its evidence: two memories at least, none of them forgotten
+        thin = await cypher(
+            service.db,
+            "MATCH (t:Trait {user_id: 'ana'}) WHERE COUNT { MATCH (t)<-[:SUPPORTS]-(:Evidence)-[:CITES]->(m:Memory) "
+            "WHERE m.status <> 'forgotten' RETURN DISTINCT m } < 2 RETURN t.content AS content",
+        )
+        assert thin == [], step
     assert await snapshot(service, ["bob"]) == bob_before, step
 
 

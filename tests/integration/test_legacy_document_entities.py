@@ -1,6 +1,7 @@
 """A database written before documents had their own scope: the document's index job read its passages like the
-user's messages, so who and what it named became the user's entities, names and impressions. The start-up
-migration moves what only documents named into the documents' scope, drops impressions only documents gave, keeps
+user's messages, so who and what it named became the user's entities, names and impressions (an older database may
+hold the same of another person's forum post). The start-up migration moves what only documents named into the
+documents' scope, drops what only other people's posts named and the impressions only such records gave, keeps
 what the user's own words named, touches no other user, and changes nothing when run again."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from graphsvc.pipeline.documents.index import prose
 from graphsvc.pipeline.extraction.offline import extract_offline
 from graphsvc.pipeline.impressions import run as impressions
 from graphsvc.pipeline.impressions.active import detect_mentions
+from graphsvc.pipeline.sources.events import SourceEventIn
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
 from tests.integration.lifecycle_support import converse
@@ -80,6 +82,40 @@ async def snapshot(service: MemoryService) -> list[dict[str, Any]]:
     return nodes + edges
 
 
+async def sources_of_entities(service: MemoryService) -> dict[str, list[str]]:
+    """Each of ana's entities (by subject) with the source types of the events it was observed in."""
+    found = await rows(
+        service,
+        "MATCH (n:Entity {user_id: 'ana'}) "
+        "RETURN n.subject AS subject, [(n)-[:OBSERVED_IN]->(x:Event) | x.source_type] AS sources",
+    )
+    return {r["subject"]: r["sources"] for r in found}
+
+
+async def bob_entities(service: MemoryService) -> list[dict[str, Any]]:
+    return await rows(service, "MATCH (n:Entity {user_id: 'bob'}) RETURN n.uid AS uid, n.subject AS subject")
+
+
+async def assert_left_nothing_of(service: MemoryService, *, impressions: list[str], event: str) -> None:
+    """The impressions only the record gave are gone, with every evidence from its event, and no name is left
+    without its entity."""
+    left = await rows(
+        service, "MATCH (i:Impression {user_id: 'ana'}) WHERE i.uid IN $uids RETURN i.uid AS uid", uids=impressions
+    )
+    assert left == []
+    assert not await rows(
+        service, "MATCH (d:Evidence {user_id: 'ana'})-[:FROM_EVENT]->(:Event {uid: $e}) RETURN d", e=event
+    )
+    assert not await rows(service, "MATCH (a:Alias {user_id: 'ana'}) WHERE NOT (a)<-[:HAS_ALIAS]-() RETURN a")
+
+
+async def assert_a_second_run_changes_nothing(service: MemoryService) -> None:
+    state = await snapshot(service)
+    again = await document_entities.migrate_legacy(service.db, now=at(6), batch=1)
+    assert (again.entities, again.document_entities, again.impressions) == (0, 0, 0)
+    assert await snapshot(service) == state
+
+
 async def test_entities_only_documents_named_move_to_the_documents_scope_and_a_second_run_changes_nothing(
     service: MemoryService,
 ) -> None:
@@ -90,14 +126,7 @@ async def test_entities_only_documents_named_move_to_the_documents_scope_and_a_s
         service, user_id="bob", session_id="s1", lines=[("m1", "I had lunch with Maria Alvarez today.", at(1))]
     )
     uid, event = await legacy_document(service, "ana")
-    before = {
-        r["subject"]: r["sources"]
-        for r in await rows(
-            service,
-            "MATCH (n:Entity {user_id: 'ana'}) "
-            "RETURN n.subject AS subject, [(n)-[:OBSERVED_IN]->(x:Event) | x.source_type] AS sources",
-        )
-    }
+    before = await sources_of_entities(service)
     only_documents = {subject for subject, sources in before.items() if set(sources) == {"document"}}
     assert "Maria Alvarez" in only_documents and len(only_documents) >= 2  # the document's names are the user's
     assert "document" in before["Setubal"] and "conversation" in before["Setubal"]
@@ -108,7 +137,7 @@ async def test_entities_only_documents_named_move_to_the_documents_scope_and_a_s
         e=event,
     )
     assert document_only  # impressions the document gave
-    bob = await rows(service, "MATCH (n:Entity {user_id: 'bob'}) RETURN n.uid AS uid, n.subject AS subject")
+    bob = await bob_entities(service)
 
     moved = await document_entities.migrate_legacy(service.db, now=at(5), batch=1)
 
@@ -130,20 +159,71 @@ async def test_entities_only_documents_named_move_to_the_documents_scope_and_a_s
     assert maria["kind"] == "person" and maria["mentions"] == len(maria["passages"]) == 2  # both passages name her
     assert only_documents <= set(scope)
     assert all(name in scope[name]["passages"][0] for name in only_documents)
-    left = await rows(
-        service,
-        "MATCH (i:Impression {user_id: 'ana'}) WHERE i.uid IN $uids RETURN i.uid AS uid",
-        uids=[r["uid"] for r in document_only],
-    )
-    assert left == []  # every impression only the document gave is gone, with its evidence
-    assert not await rows(
-        service, "MATCH (d:Evidence {user_id: 'ana'})-[:FROM_EVENT]->(:Event {uid: $e}) RETURN d", e=event
-    )
-    assert not await rows(service, "MATCH (a:Alias {user_id: 'ana'}) WHERE NOT (a)<-[:HAS_ALIAS]-() RETURN a")
-    assert await rows(service, "MATCH (n:Entity {user_id: 'bob'}) RETURN n.uid AS uid, n.subject AS subject") == bob
+    await assert_left_nothing_of(service, impressions=[r["uid"] for r in document_only], event=event)
+    assert await bob_entities(service) == bob
     assert [e.name for e in await service.document_entities(user_id="ana", document_id=uid)]  # read as the API does
+    await assert_a_second_run_changes_nothing(service)
 
-    state = await snapshot(service)
-    again = await document_entities.migrate_legacy(service.db, now=at(6), batch=1)
-    assert (again.entities, again.document_entities, again.impressions) == (0, 0, 0)
-    assert await snapshot(service) == state
+
+POST = (
+    "Marek Nowak runs the harbour cafe in Gdansk. Marek Nowak is a patient chef. Marek Nowak bakes rye bread "
+    "every morning."
+)
+
+
+async def legacy_post(service: MemoryService, user_id: str) -> str:
+    """Ingest another person's forum post, then give the user's graph what an older database may hold of it (the
+    impression pipeline over its text, the message citing the post's event, as a document's index job once did);
+    returns the post's event uid."""
+    stored = await service.ingest_events(
+        user_id=user_id, events=[SourceEventIn("forum_post", "p1", POST, at(2), title="Harbour cafe")]
+    )
+    await service.wait_for_jobs()
+    [event_uid] = stored.event_ids
+    messages = [ConversationMessage(message_id="m1", role="user", content=POST, occurred_at=at(2))]
+    await impressions.run(
+        service.rt,
+        user_id=user_id,
+        messages=messages,
+        event_uids={"m1": event_uid},
+        mentions=detect_mentions(messages),
+        statements=extract_offline(messages).memories,
+    )
+    return event_uid
+
+
+async def test_entities_only_other_peoples_posts_named_leave_the_users_graph_and_a_second_run_changes_nothing(
+    service: MemoryService,
+) -> None:
+    await converse(
+        service, user_id="ana", session_id="s1", lines=[("m1", "I moved to Gdansk with my sister last year.", at(1))]
+    )
+    await converse(
+        service, user_id="bob", session_id="s1", lines=[("m1", "I had lunch with Marek Nowak today.", at(1))]
+    )
+    event = await legacy_post(service, "ana")
+    before = await sources_of_entities(service)
+    only_post = {subject for subject, sources in before.items() if set(sources) == {"forum_post"}}
+    assert "Marek Nowak" in only_post  # the post's author named him: an older database made him the user's
+    assert "forum_post" in before["Gdansk"] and "conversation" in before["Gdansk"]
+    post_only = await rows(
+        service,
+        "MATCH (i:Impression {user_id: 'ana'})<-[:SUPPORTS]-(:Evidence)-[:FROM_EVENT]->(:Event {uid: $e}) "
+        "WHERE NOT EXISTS { (i)<-[:SUPPORTS]-(:Evidence)-[:FROM_EVENT]->(:Event {source_type: 'conversation'}) } "
+        "RETURN DISTINCT i.uid AS uid",
+        e=event,
+    )
+    assert post_only  # impressions the post gave
+    bob = await bob_entities(service)
+
+    moved = await document_entities.migrate_legacy(service.db, now=at(5), batch=1)
+
+    assert moved.entities == len(only_post) and moved.document_entities == 0
+    users = {r["subject"] for r in await rows(service, "MATCH (n:Entity {user_id: 'ana'}) RETURN n.subject AS subject")}
+    assert "Gdansk" in users  # the user's own words named it
+    assert not only_post & users
+    assert await rows(service, "MATCH (m:DocumentEntity {user_id: 'ana'}) RETURN m.uid AS uid") == []  # no scope
+    await assert_left_nothing_of(service, impressions=[r["uid"] for r in post_only], event=event)
+    assert await rows(service, "MATCH (e:Event {uid: $e}) RETURN e.content AS c", e=event) == [{"c": POST}]
+    assert await bob_entities(service) == bob
+    await assert_a_second_run_changes_nothing(service)

@@ -29,7 +29,18 @@ from scripts.docs_reference import (
     settings_markdown,
     user_text,
 )
-from tests.docs_samples import DOCS, README, REPO, Sample, command_lines, graphql_operations, pages, samples
+from tests.docs_samples import (
+    DOCS,
+    README,
+    REPO,
+    Sample,
+    command_lines,
+    graphql_operations,
+    pages,
+    read_page,
+    samples,
+    shown_line_in,
+)
 
 FORBIDDEN = re.compile(r"\bissues?\s*#?\d+|\bseeds?\b(?![-_])|\brebas(?:e|ed|es|ing)\b", re.IGNORECASE)
 ENV_ASSIGNMENT = re.compile(r"(?:^|\s|export\s+)([A-Z][A-Z0-9_]*_[A-Z0-9_]*|[A-Z]{4,})=")
@@ -87,6 +98,53 @@ def test_expectations_only_on_pages_that_run() -> None:
         assert run, f"{page.path}: nothing to run"
         checked = [s for s in run if s.lang != "cypher"]  # Cypher samples are checked by Neo4j (EXPLAIN)
         assert all(s.expect for s in checked), f"{page.path}: every run sample states what to expect"
+
+
+def test_output_blocks_follow_a_sample_that_runs() -> None:
+    marked = 0
+    for page in pages():
+        for before, block in zip((None, *page.samples), page.samples, strict=False):
+            if not block.shows_output:
+                continue
+            marked += 1
+            assert page.runnable and block.lang == "text", f"{block.where}: output blocks are text on a page that runs"
+            assert before is not None and before.lang in ("bash", "python") and before.skip is None, (
+                f"{block.where}: an output block follows the shell or Python sample whose output it shows"
+            )
+    assert marked >= 2  # the backup page's export and restore figures
+
+
+def test_an_output_directive_marks_the_block_after_it(tmp_path: Path) -> None:
+    path = tmp_path / "page.md"
+    path.write_text(
+        "---\ntest: run\n---\n\n```bash\necho 1\n```\n\n<!-- docs-test: output -->\n```text\n1\n```\n\n"
+        "```text\n2\n```\n",
+        encoding="utf-8",
+    )
+    page = read_page(path)
+    assert [(s.lang, s.shows_output, s.expect) for s in page.samples] == [
+        ("bash", False, ()),
+        ("text", True, ()),
+        ("text", False, ()),
+    ]
+    assert page.stray_directives == () and page.samples[1].output_within == 0
+
+
+@pytest.mark.parametrize(
+    ("shown", "within", "found"),
+    [
+        ("exported 287 nodes and edges of lena", 0, True),
+        ("exported 286 nodes and edges of lena", 0, False),
+        ("exported 286 nodes and edges of lena", 2, True),
+        ("exported 284 nodes and edges of lena", 2, False),
+        ("exported 287 nodes and edges of bob", 2, False),  # the words must match
+        ("restored lena: 118 nodes, 168 edges, 42 vectors computed", 1, True),
+        ("restored lena: 119 nodes, 168 edges, 40 vectors computed", 1, False),
+    ],
+)
+def test_a_shown_line_matches_the_printed_one_within_its_tolerance(shown: str, within: int, found: bool) -> None:
+    printed = "exported 287 nodes and edges of lena\nrestored lena: 119 nodes, 168 edges, 42 vectors computed\n"
+    assert shown_line_in(shown, printed, within=within) is found
 
 
 @pytest.mark.parametrize("sample", samples("graphql"), ids=lambda s: s.where)

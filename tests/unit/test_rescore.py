@@ -64,6 +64,17 @@ def test_no_evidence_left_deletes_the_trait() -> None:
     assert rescore(trait(), [], resets=[], settings=S).delete
 
 
+@pytest.mark.parametrize("stage", ["candidate", "trend", "dissolved"])
+def test_one_supporting_memory_left_grounds_no_trait(stage: TraitStage) -> None:
+    confidence = None if stage == "trend" else 0.4
+    one = [CREATION[0], evidence("m9", "c1", day(1), kind="contradicting")]
+    assert rescore(trait(stage=stage, confidence=confidence), one, resets=[], settings=S).delete
+    twice = [CREATION[0], evidence("m0", "c1", day(1))]  # one memory cited twice is still one memory
+    assert rescore(trait(stage=stage, confidence=confidence), twice, resets=[], settings=S).delete
+    kept = rescore(trait(stage=stage, confidence=confidence), CREATION[:2], resets=[], settings=S)
+    assert not kept.delete and kept.stage == stage
+
+
 def test_the_replay_of_all_evidence_is_the_engines_confidence() -> None:
     reinforcement = evidence("m3", "c1", day(2), grade="B")
     engine = cm.reinforce(

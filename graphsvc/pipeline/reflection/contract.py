@@ -53,6 +53,11 @@ class MemoryDigest(BaseModel):
     observed_at: datetime = Field(description="When it happened or was said (occurred_at, else created_at).")
     conversations: list[str] = Field(description="Short ids (c1, c2...) of the conversations it comes from.")
     is_new: bool = Field(description="True for memories since the last reflection; False for earlier context.")
+    restated_later: bool = Field(
+        default=False,
+        description="True when a newer memory restated it with a changed detail: it held at the time (evidence of "
+        "the habit), the newer one is the current wording.",
+    )
 
 
 class TraitDigest(BaseModel):

@@ -253,6 +253,7 @@ def build_input(*, ids: PromptIds, traits: Sequence[TraitState], now: datetime) 
             observed_at=m.observed_at,
             conversations=[conv(s) for s in sorted(m.sessions)],
             is_new=m.is_new,
+            restated_later=m.status == "superseded",
         )
         for short, m in ids.memories.items()
     ]

@@ -171,7 +171,9 @@ def contradict_trait(
     The memories become ``contradicting`` evidence (grade D is stored; grades rate support) and
     ``contradiction_count`` rises by one per cycle. Confidence becomes ``c·(1 − f)`` with f = 0.4 when
     ``strong`` or when two or more memories contradict, else 0.2; the stage may only fall, and below
-    0.1 the trait is dissolved. Trends only count (their window manages them).
+    0.1 the trait is dissolved. Trends only count (their window manages them), except when ``strong``: a
+    memory that flatly negates a short-term tendency ("Ana stopped running last month." against "Goes
+    running") ends it, so the trend is dissolved at once instead of waiting for its window.
 
     Returns:
         True when at least one memory was newly cited.
@@ -202,6 +204,8 @@ def contradict_trait(
     book.record(trait, "contradicted", old, describe(trait), f"{'strong' if is_strong else 'single'} contradiction")
     if trait.confidence is not None and cm.is_below_dissolve(trait.confidence, settings=settings):
         dissolve(book, trait, now=now, reason=f"contradicted to {trait.confidence:.3f} (< {settings.dissolve_below})")
+    elif trait.stage == "trend" and strong:
+        dissolve(book, trait, now=now, reason="a trend flatly negated by a new memory")
     return True
 
 

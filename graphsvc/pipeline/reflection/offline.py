@@ -11,7 +11,9 @@ What it infers:
 - reinforcement: a new memory linked to an existing trait supports it; grade C when the memory comes
   from a conversation the trait's evidence did not cover yet, else D (it never grades A or B);
 - contradiction: a new memory linked to a trait whose negation polarity differs ("I no longer…",
-  "不再…", "讨厌…" against a positive trait, or the reverse);
+  "不再…", "讨厌…" against a positive trait, or the reverse); a memory saying the person stopped what the
+  trait names ("Ana stopped running" / "Goes running") links to it whatever the embedder says, and its
+  contradiction is strong;
 - new traits: memories (new plus earlier context) are grouped around the memory with most links
   (star clustering, no chaining); a group with a new memory, from ≥ 2 conversations, becomes a behavior
   with ≥ 3 memories or a trend (30-day window) with 2; its text characterises the group
@@ -76,10 +78,16 @@ _CJK_STOP = frozenset(
 )
 _NEGATION_EN = re.compile(
     r"\b(?:not|never|no longer|don't|doesn't|didn't|isn't|aren't|wasn't|can't|cannot|won't|stopped|quit|"
-    r"hate|hates|dislike|dislikes|gave up)\b|n't\b",
+    r"hate|hates|dislike|dislikes|gave up|given up)\b|n't\b",
     re.IGNORECASE,
 )
 _NEGATION_ZH = re.compile(r"不再|没有|不喜欢|不爱|讨厌|戒了|戒掉|放弃|不想|从不|再也不|不太")
+_CESSATION = re.compile(
+    r"\b(?:stopped|quit|gave up|given up|no longer)\b|\bany ?more\b|不再|戒了|戒掉|放弃|再也不",
+    re.IGNORECASE,
+)
+_CESSATION_WORDS = frozenset({"stop", "quit", "gave", "given", "give", "longer", "anymore", "放", "弃", "戒", "再"})
+"""The content keys of the cessation cues themselves (:func:`content_keys` of "stopped", "no longer", "放弃"...)."""
 _CONTEXT_RULES: tuple[tuple[TraitContext, re.Pattern[str]], ...] = (
     (
         "work",
@@ -171,6 +179,13 @@ def is_negated(text: str) -> bool:
     return bool(_NEGATION_EN.search(body) or _NEGATION_ZH.search(body))
 
 
+def states_cessation(text: str) -> bool:
+    """True when the text says the person stopped something ("stopped running", "no longer paints",
+    "doesn't swim any more", "不再画画", "戒了烟", "放弃了跑步"): a flat negation of a habit, not an exception."""
+    body = _SPEAKER.sub("", text.strip(), count=1)
+    return bool(_CESSATION.search(body))
+
+
 def infer_context(text: str) -> TraitContext:
     """work, learning, social or personal by keyword (first match in that order), else general."""
     for context, pattern in _CONTEXT_RULES:
@@ -232,8 +247,12 @@ def reflect_offline(
 
     def linked_to_trait(memory: _Item, tid: str) -> float:
         """A characterisation is worded unlike its memories: a memory links to a trait through the trait's
-        text or through any of its supporting memories shown in this cycle."""
-        return max([linked(memory, trait_items[tid]), *(linked(memory, e) for e in evidence_items[tid])])
+        text or through any of its supporting memories shown in this cycle. A memory saying the person stopped
+        what the trait names ("Ana stopped running" against "Goes running") links to it too, however far its
+        vector is (an embedder places "stopped running" far from "goes running every morning"):
+        :func:`_ends_trait`."""
+        similarity = max([linked(memory, trait_items[tid]), *(linked(memory, e) for e in evidence_items[tid])])
+        return max(similarity, threshold if _ends_trait(memory, trait_items[tid]) else 0.0)
 
     # 1. new memories → the one existing trait each links to best: support or contradiction.
     reinforcements, contradictions, used = _against_existing(
@@ -293,8 +312,26 @@ def _against_existing(
         Reinforcement(trait_id=tid, new_evidence_ids=ids, quality_grade=_grade(trait_by_id[tid], ids, by_id))
         for tid, ids in support.items()
     ]
-    contradictions = [Contradiction(trait_id=tid, contradicting_evidence_ids=ids) for tid, ids in against.items()]
+    contradictions = [
+        Contradiction(
+            trait_id=tid,
+            contradicting_evidence_ids=ids,
+            strong=any(_ends_trait(mem_items[i], trait_items[tid]) for i in ids),
+        )
+        for tid, ids in against.items()
+    ]
     return reinforcements, contradictions, used
+
+
+def _ends_trait(memory: _Item, trait: _Item) -> bool:
+    """The memory says the person stopped what the trait names: it states a cessation (:func:`states_cessation`,
+    and so is negated: :func:`is_negated`), the trait does not, and every content word of the trait is in the
+    memory once the cue's own words are set aside ("Ana stopped running last month." / "Goes running"). Such a
+    contradiction is strong (seed 002 §6: it flatly negates the trait)."""
+    if not (states_cessation(memory.text) and is_negated(memory.text)) or states_cessation(trait.text):
+        return False
+    wanted = trait.keys - _CESSATION_WORDS
+    return bool(wanted) and wanted <= memory.keys
 
 
 def _new_traits(

@@ -23,6 +23,7 @@ from graphsvc.graph.reflection import CycleWrites, EvidenceWrite, MemoryRecord, 
 from graphsvc.graph.reflection_cycles import ReflectionOutcome
 from graphsvc.graph.traits import StoredTrait
 from graphsvc.pipeline.reflection.book import EvidenceRecord, TraitBook, TraitState
+from graphsvc.pipeline.reflection.superseded import still_evidence
 
 # --- lock ------------------------------------------------------------------------------------------
 
@@ -65,11 +66,13 @@ async def context_memories(
     similarity_floor: float,
     dimensions: int,
 ) -> list[MemoryRecord]:
-    """Earlier memories most similar to the new ones (rescaled ≥ ``context_min_similarity``), best first."""
+    """Earlier memories most similar to the new ones (rescaled ≥ ``context_min_similarity``), best first: the
+    active ones already read, and superseded ones that are still evidence (a habit restated with a changed
+    detail: :func:`.superseded.still_evidence`)."""
     if not new or settings.context_memories == 0:
         return []
     min_cosine = similarity_floor + settings.context_min_similarity * (1.0 - similarity_floor)
-    return await stored_cycles.context_memories(
+    found = await stored_cycles.context_memories(
         db,
         user_id=user_id,
         memory_types=settings.memory_types,
@@ -78,6 +81,7 @@ async def context_memories(
         min_cosine=min_cosine,
         dimensions=dimensions,
     )
+    return [m for m in found if still_evidence(m)]
 
 
 def trait_state(stored: StoredTrait, *, now: datetime) -> TraitState:

@@ -9,7 +9,8 @@ the caller keeps them). Provenance decides what goes (issues 12 and 21, ARCHITEC
   one reinforcement per message lost; a memory asserted by the user or an agent (``remember``) rests on that
   assertion and stays; a forgotten memory stays as a tombstone without text, vector, slot or provenance;
 - trait evidence citing a deleted or forgotten memory is deleted; each trait it supported is re-scored from
-  the evidence left (:mod:`.rescore`, seed 002 §5: dissolved below 0.1) or deleted when none is left;
+  the evidence left (:mod:`.rescore`, seed 002 §5: dissolved below 0.1) or deleted when its supporting
+  evidence left cites fewer than two memories (one memory grounds no trait);
 - impression and feature evidence from a doomed event is deleted; an impression left without evidence is
   deleted; a feature falls back to the value of its newest evidence left, or is deleted; a name (alias) left
   without a source event is deleted (never the subject of a living entity); a relation loses the doomed events

@@ -16,8 +16,11 @@ evidence that survives, with the same formulas (:mod:`graphsvc.pipeline.reflecti
 - below 0.1 the trait is dissolved. Evidence copied from a child at an upgrade (``inherited_from``) and
   evidence of the cycle that created the trait count as evidence, not as reinforcements (as in the engine).
 
-A trait with no evidence left rested only on what was deleted: it is deleted, not re-scored. Trends (no
-confidence) and dissolved traits keep their stage; only their counters follow the evidence left.
+A trait with fewer than :data:`MIN_SUPPORTING_MEMORIES` supporting memories left is deleted, not re-scored:
+with no evidence left it rested only on what was deleted, and one memory grounds no trait (a trait's object
+is in at least two evidence memories; reflection never makes one of a single memory), so a trait does not
+outlive the evidence it was made of. Trends (no confidence) and dissolved traits that keep enough evidence keep
+their stage; only their counters follow the evidence left.
 """
 
 from __future__ import annotations
@@ -32,11 +35,16 @@ from graphsvc.pipeline.reflection import confidence as cm
 from graphsvc.pipeline.reflection.traits import best_grade
 from graphsvc.vocabulary import EvidenceGrade, EvidenceKind, TraitStage, TraitSubtype
 
+MIN_SUPPORTING_MEMORIES = 2
+"""The fewest distinct memories a trait's supporting evidence may cite after a retraction."""
+
 
 class ReplayedEvidence(Protocol):
     """What the replay reads of one piece of evidence (a stored one read for a retraction, or the reflection
     engine's :class:`~graphsvc.pipeline.reflection.book.EvidenceRecord`)."""
 
+    @property
+    def memory_uid(self) -> str | None: ...
     @property
     def kind(self) -> EvidenceKind: ...
     @property
@@ -79,7 +87,7 @@ class ReplayedTrait(Protocol):
 
 @dataclass(frozen=True)
 class Rescored:
-    """A trait's state recomputed from its remaining evidence; ``delete`` when none is left."""
+    """A trait's state recomputed from its remaining evidence; ``delete`` when too little is left."""
 
     uid: str
     delete: bool
@@ -129,9 +137,11 @@ def rescore(
             contradiction review); the replay starts at the latest.
 
     Returns:
-        ``delete`` when no evidence is left; else the new confidence, stage and counters.
+        ``delete`` when the supporting evidence left cites fewer than :data:`MIN_SUPPORTING_MEMORIES` memories;
+        else the new confidence, stage and counters.
     """
-    if not remaining:
+    supporting = {e.memory_uid for e in remaining if e.kind == "supporting" and e.memory_uid is not None}
+    if len(supporting) < MIN_SUPPORTING_MEMORIES:
         return Rescored(uid=trait.uid, delete=True)
     start = max([trait.created_at, *resets])
     steps = _cycles(remaining, after=start if resets else trait.created_at, creation_cycle=trait.cycle_id)

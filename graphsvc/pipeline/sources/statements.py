@@ -28,14 +28,15 @@ from graphsvc.config import CandidateSettings
 from graphsvc.conversation import ConversationMessage
 from graphsvc.pipeline.extraction.offline import extract_offline
 from graphsvc.text.importance import score_importance
-from graphsvc.vocabulary import MemoryType, SourceType
+from graphsvc.vocabulary import THIRD_PARTY_SOURCES, MemoryType, SourceType
 
 DONE_STATUSES = frozenset({"done", "completed", "complete", "closed", "finished", "resolved", "完成", "已完成"})
 MAX_READ_CHARS = 20_000
 MAX_STATEMENT_CHARS = 500
 DEFAULT_CONFIDENCE = 0.6
-THIRD_PARTY: frozenset[SourceType] = frozenset({"document", "forum_post"})
-"""Sources whose sentences are someone else's: never the user's statements."""
+THIRD_PARTY: frozenset[SourceType] = THIRD_PARTY_SOURCES
+"""Sources whose sentences are someone else's: never the user's statements (:data:`graphsvc.vocabulary.
+THIRD_PARTY_SOURCES`)."""
 
 
 class SourceRecord(Protocol):

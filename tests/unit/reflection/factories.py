@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import numpy as np
@@ -49,6 +50,26 @@ def memory(
         sessions=frozenset(sessions),
         embedding=vector if vector is not None else unit(1, 0, 0),
         is_new=is_new,
+    )
+
+
+def superseded(
+    uid: str,
+    content: str,
+    *,
+    replaced_by: tuple[str, ...],
+    reasons: tuple[str, ...] | None = None,
+    replacement_status: str | None = "active",
+    sessions: tuple[str, ...] = ("s1",),
+    vector: Vector | None = None,
+) -> MemoryRecord:
+    """A context memory superseded by slot, with its chain of replacements (every edge ``slot`` by default)."""
+    return replace(
+        memory(uid, content=content, sessions=sessions, vector=vector, is_new=False),
+        status="superseded",
+        replaced_by=replaced_by,
+        replaced_reasons=reasons if reasons is not None else ("slot",) * len(replaced_by),
+        replacement_status=replacement_status if replaced_by else None,
     )
 
 

@@ -72,6 +72,16 @@ def test_contradiction_never_promotes_and_dissolves_below_point_one() -> None:
     assert weak.stage == "dissolved" and weak.expired_at == NOW and "w" in b.counts.dissolved
 
 
+@pytest.mark.parametrize(("strong", "stage"), [(True, "dissolved"), (False, "trend")])
+def test_a_trend_flatly_negated_is_dissolved_and_one_weakly_contradicted_only_counts(strong: bool, stage: str) -> None:
+    t = trait("t", stage="trend", confidence=None)
+    b = book(t)
+    assert contradict_trait(b, t, [memory("m")], strong=strong, now=NOW, cycle_id="c1", settings=SETTINGS)
+    assert t.stage == stage and t.contradiction_count == 1 and t.confidence is None
+    assert [h.event for h in b.history] == ["contradicted", "dissolved"][: 2 if strong else 1]
+    assert (t.expired_at == NOW) is strong
+
+
 def test_decay_over_injected_time_and_stage_only_falls() -> None:
     t = trait("t", stage="established", confidence=0.62, created=NOW - days(10))
     b = book(t)

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from graphsvc.pipeline.reflection.offline import content_keys, infer_context, is_negated, reflect_offline
+from graphsvc.pipeline.reflection.offline import (
+    content_keys,
+    infer_context,
+    is_negated,
+    reflect_offline,
+    states_cessation,
+)
 from tests.unit.reflection.factories import SETTINGS, evidence, memory, trait, unit, with_cosine
 
 BASE = unit(1, 0, 0)
@@ -137,6 +143,54 @@ def test_new_memories_reinforce_or_contradict_the_linked_trait() -> None:
     out = reflect_offline(memories=mems, traits=[("t1", t)], settings=SETTINGS, similarity_floor=0.0)
     assert [(r.trait_id, r.new_evidence_ids, r.quality_grade) for r in out.reinforcements] == [("t1", ["m1"], "C")]
     assert [(c.trait_id, c.contradicting_evidence_ids) for c in out.contradictions] == [("t1", ["m2"])]
+
+
+@pytest.mark.parametrize(
+    ("text", "ends"),
+    [
+        ("Ana stopped running last month.", True),
+        ("Ana quit smoking", True),
+        ("Ana no longer paints", True),
+        ("Ana doesn't swim any more", True),
+        ("张曼婷不再画画了", True),
+        ("他戒了烟", True),
+        ("Ana doesn't like sushi", False),
+        ("Ana stopped by the bakery", True),  # a cue only: the trait's words must be in the memory too
+        ("Ana goes running", False),
+    ],
+)
+def test_cessation_cues(text: str, ends: bool) -> None:
+    assert states_cessation(text) is ends
+
+
+def test_a_memory_saying_the_person_stopped_contradicts_the_trait_strongly_whatever_its_vector() -> None:
+    t = trait("t", content="Goes running", vector=BASE, stage="trend", confidence=None)
+    t.evidence = [evidence("old", sessions=("s1",))]
+    mems = [("m1", memory("a", content="Ana stopped running last month.", vector=FAR, sessions=("s2",)))]
+    out = reflect_offline(memories=mems, traits=[("t1", t)], settings=SETTINGS, similarity_floor=0.0)
+    assert [(c.trait_id, c.contradicting_evidence_ids, c.strong) for c in out.contradictions] == [("t1", ["m1"], True)]
+    assert not out.reinforcements
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ana stopped by the bakery last month.",  # a cessation cue without the trait's words
+        "Ana stopped running along the river.",  # the trait's words, but the trait names more
+    ],
+)
+def test_a_cessation_without_every_word_of_the_trait_is_not_linked_by_the_rule(text: str) -> None:
+    t = trait("t", content="Goes running in the park", vector=BASE, stage="trend", confidence=None)
+    mems = [("m1", memory("a", content=text, vector=FAR, sessions=("s2",)))]
+    out = reflect_offline(memories=mems, traits=[("t1", t)], settings=SETTINGS, similarity_floor=0.0)
+    assert not out.contradictions and not out.reinforcements
+
+
+def test_a_linked_negation_that_ends_nothing_the_trait_names_is_a_weak_contradiction() -> None:
+    t = trait("t", content="Goes running every morning", vector=BASE)
+    mems = [("m1", memory("a", content="I don't go running any more", vector=NEAR, sessions=("s2",)))]
+    out = reflect_offline(memories=mems, traits=[("t1", t)], settings=SETTINGS, similarity_floor=0.0)
+    assert [(c.contradicting_evidence_ids, c.strong) for c in out.contradictions] == [(["m1"], False)]
 
 
 def test_same_conversation_support_is_grade_d() -> None:

@@ -15,7 +15,7 @@ from graphsvc.pipeline.reflection.contract import (
 )
 from graphsvc.pipeline.reflection.cycle import build_input
 from graphsvc.pipeline.reflection.traits import PromptIds
-from tests.unit.reflection.factories import NOW, memory, trait
+from tests.unit.reflection.factories import NOW, memory, superseded, trait
 
 
 def test_reflect_prompt_holds_memories_and_traits_as_json() -> None:
@@ -38,6 +38,17 @@ def test_reflect_prompt_holds_memories_and_traits_as_json() -> None:
     assert payload["memories"][1]["conversations"] == ["c1"] and not payload["memories"][1]["is_new"]
     assert payload["traits"][0]["id"] == "t1" and payload["traits"][0]["confidence"] is None
     assert "uid-1" not in user
+    assert all("restated_later" not in m for m in payload["memories"])
+
+
+def test_a_memory_restated_later_is_marked_as_such() -> None:
+    old = superseded("a", "Ana goes running in the park.", replaced_by=("Ana goes running along the river.",))
+    ids = PromptIds(memories={"m1": memory("b", content="Ana goes running along the river."), "m2": old}, traits={})
+    messages = prompt.build_messages(build_input(ids=ids, traits=[], now=NOW))
+    user = str(messages[1]["content"])
+    shown = json.loads(user.split("\n", 1)[1].rsplit("\n\n", 1)[0])["memories"]
+    assert [m.get("restated_later", False) for m in shown] == [False, True]
+    assert "restated_later" in str(messages[0]["content"])
 
 
 def test_resolve_prompt_holds_both_sides() -> None:

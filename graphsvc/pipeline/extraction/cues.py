@@ -122,9 +122,7 @@ EN_CUES: tuple[Cue, ...] = _table(
         "preference",
         0.6,
         r"\bI (?:usually|often|always|normally|generally|typically|regularly|tend to)\b|"
-        r"\bevery (?:day|morning|evening|night|week|weekend)\b[^.!?]{0,20}\bI\b|\bI(?:'m| am) used to\b|"
-        r"\bI (?!(?:will|would|could|should|might|may|can|must|want|wanted|need|plan|hope)\b)\w+\b[^.!?]{0,40}?"
-        r"\b(?:every|each) (?:day|morning|evening|night|week|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
+        r"\bevery (?:day|morning|evening|night|week|weekend)\b[^.!?]{0,20}\bI\b|\bI(?:'m| am) used to\b",
     ),
     (
         "fact",

@@ -124,13 +124,16 @@ MODEL_KINDS: dict[str, EntityKind] = {
 def _english_kind(span: str, before: str, after: str, label: str | None) -> tuple[EntityKind, int] | None:
     """Kind and strength, or None for a capitalised word that is no entity.
 
-    Order: name suffix (2) > a country, state or continent (2) > the NER model's label (2; a single word it
+    Order: the kind the sentence states (:func:`_stated_kind`: "a dish called X", "my brother X", "reading
+    X") > name suffix (2) > a country, state or continent (2) > the NER model's label (2; a single word it
     calls a place must be in the gazetteer or follow a place cue, else it is a thing) > person context (1)
     > a gazetteer city or place context (1) > "X's" (1). With the model loaded, a span it does not label
     (``label`` "") and no rule names is not an entity (a capitalised common word, verb or interjection); one it
     labels otherwise (NORP, LANGUAGE...) is a thing (0); without the model (``label`` None) such a span is a
     thing (0)."""
     first, last = span.split()[0].lower(), span.split()[-1].lower().rstrip(".")
+    if (stated := _stated_kind(span, before, after, label)) is not None:
+        return stated
     if last in EN_ORG_SUFFIXES or first in ("university", "bank"):
         return ("organization", 2)
     if last in EN_PLACE_SUFFIXES or first in ("mount", "lake", "lakes", "isle", "cape"):
@@ -152,6 +155,56 @@ def _english_kind(span: str, before: str, after: str, label: str | None) -> tupl
     if re.match(r"['’]s\b|\s+and I\b", after):
         return ("organization", 1) if span.isupper() else ("person", 1)
     return ("thing", 0)
+
+
+_CATEGORY_NOUNS: dict[str, EntityKind] = {
+    **dict.fromkeys("dish recipe meal dessert cocktail".split(), "thing"),
+    **dict.fromkeys("festival fair marathon tournament conference exhibition expo".split(), "thing"),
+    **dict.fromkeys("book novel film movie album song series show podcast poem painting musical".split(), "work"),
+    **dict.fromkeys("company startup firm brand charity".split(), "organization"),
+    **dict.fromkeys("brother sister mom mum mother dad father son daughter wife husband cousin aunt uncle".split(),
+                    "person"),
+}
+_EN_CATEGORY_BEFORE = re.compile(
+    r"\b(?:(?:a|an|the|my|our|this|that|new|called|his|her|their|favou?rite|\s)+)?"
+    rf"(?P<noun>{'|'.join(_CATEGORY_NOUNS)})(?:\s+(?:today|yesterday|recently))?(?:\s+(?:called|named|titled))?"
+    r"[\s,:]*[\"“]?$",
+    re.IGNORECASE,
+)
+_EN_CATEGORY_AFTER = re.compile(
+    r"^[\"”]?\s+(?P<noun>dish|recipe|dessert|cocktail|festival|fair|marathon|tournament|conference|expo)\b",
+    re.IGNORECASE,
+)
+
+
+_EN_WORK_VERB_BEFORE = re.compile(
+    r"\b(?:(?:re-?)?read(?:ing)?|finished reading|(?:binge-?)?watch(?:ed|ing)|listen(?:ed|ing) to)\s+[\"“]?$",
+    re.IGNORECASE,
+)
+
+
+def _stated_kind(span: str, before: str, after: str, label: str | None) -> tuple[EntityKind, int] | None:
+    """The kind the sentence states: a category noun (:func:`named_category`; a person so named is as sure as a
+    speaker, strength 3), or a title of several words, or one the model calls an organisation or product, after
+    a reading, watching or listening verb ("I'm reading Project Hail Mary"; not "watching TV", nor a name the
+    model calls a person or place: "listening to Nina Simone"); else None."""
+    if (category := named_category(before, after)) is not None:
+        return (category, 3 if category == "person" else 2)
+    if label in ("PERSON", "GPE", "LOC", "FAC") or not _EN_WORK_VERB_BEFORE.search(before):
+        return None
+    if " " in span or label in ("ORG", "PRODUCT", "WORK_OF_ART"):
+        return ("work", 2)
+    return None
+
+
+def named_category(before: str, after: str) -> EntityKind | None:
+    """The kind a sentence gives a name by putting it in a category: the category noun right before it ("a new
+    dish called X", "the album X", "my brother X", "the company X") or, for the names of dishes and events, right
+    after it ("X dish", "the X festival"); None when there is none. A creator's name before a work ("the Adele
+    album") is not caught: only a category noun directly before the name counts, and none after it names a work.
+    """
+    found = _EN_CATEGORY_BEFORE.search(before) or _EN_CATEGORY_AFTER.match(after)
+    return _CATEGORY_NOUNS[found["noun"].lower()] if found else None
 
 
 def _model_kind(span: str, before: str, after: str, kind: EntityKind) -> tuple[EntityKind, int]:
@@ -271,7 +324,9 @@ def extract_entities(messages: Sequence[ConversationMessage]) -> list[EntityMent
     mid_sentence = {name for message_spans in spans for name, initial, _, _ in message_spans if not initial}
     for message, text, message_spans in zip(messages, texts, spans, strict=True):
         for match in QUOTED_TITLE.finditer(message.content):
-            _add(found, (match[1] or match[2]).strip(" .,!?"), "work", 2, message.message_id)
+            content = message.content
+            category = named_category(content[max(0, match.start() - 40) : match.start()], content[match.end() :])
+            _add(found, (match[1] or match[2]).strip(" .,!?"), category or "work", 2, message.message_id)
         for name, zh_kind in gazetteer.chinese_names(text):
             _add(found, name, zh_kind, 1, message.message_id)
         for match in ZH_SELF_NAME.finditer(text):

@@ -109,6 +109,9 @@ def _agree_chunk(chunk: str, agree: bool, coordinated: bool) -> tuple[str, bool]
     return (_agree_coordinated(chunk), True) if coordinated else (chunk, False)
 
 
+_AND_SOMEONE = re.compile(r"\s+and\s+(?:my|our|the|a|an|some|(?-i:[A-Z]))\b", re.IGNORECASE)
+
+
 def name_the_speaker(sentence: str, speaker: str, language: Language) -> str:
     """Replace the speaker's first person by their name, so the statement stands alone.
 
@@ -148,15 +151,14 @@ def name_the_speaker(sentence: str, speaker: str, language: Language) -> str:
             pieces.append("them" if token == "us" else "themselves")
         elif token == "myself":
             pieces.append(speaker if not named else "themselves")
-        else:  # me
-            pieces.append(speaker if not named else "them")
+        else:  # me; "me and my team had a blast" names the speaker again: "them and their team" reads as others
+            coordinated = _AND_SOMEONE.match(sentence, match.end()) is not None
+            pieces.append(speaker if not named or coordinated else "them")
         named = True
         position = match.end()
     pieces.append(_agree_chunk(sentence[position:], agree_next, coordinated_next)[0])
     text = "".join(pieces)
     return text[:1].upper() + text[1:] if text else text
-
-
 
 
 def name_the_speaker_zh(sentence: str, speaker: str) -> str:
@@ -199,6 +201,27 @@ _EN_LEADING_PRONOUN = re.compile(r"^(?:(?:I|we)\s+(?:\w+\s+){0,2}?)?(it|that|thi
 _ZH_ASKED_ABOUT = re.compile(r"(?:你的|那个|这个)?([\u4e00-\u9fff]{2,8}?)(?:怎么样|如何|好玩吗|好吗)")
 
 
+def _determiner(sentence: str, start: int) -> bool:
+    """Whether the "this/that" at ``start`` opens a noun phrase ("I got this awesome book"), so it is no pronoun
+    to resolve. spaCy's parse decides (the word's dependency is ``det``); without the English pipeline, any word
+    after it other than a verb form of be/have/do or a modal counts as its noun phrase."""
+    word = sentence[start:].split(maxsplit=1)[0].lower()
+    if word == "it":
+        return False
+    tokens = nlp.english_parse(sentence)
+    if tokens is not None:
+        same = [t for t in tokens if t.text.lower() == word]
+        earlier = sum(1 for w in _WORD.findall(sentence[:start]) if w.lower() == word)
+        return earlier < len(same) and same[earlier].dep == "det"
+    following = re.match(r"\s+([A-Za-z]+)", sentence[start + len(word) :])
+    return following is not None and following[1].lower() not in _VERB_AFTER_PRONOUN
+
+
+_VERB_AFTER_PRONOUN = frozenset(
+    "is was has had does did will would can could should might may must really just also still".split()
+)
+
+
 def resolve_antecedent(sentence: str, previous: str | None, language: Language) -> str:
     """Replace a leading "it/that" (or "I loved it") by what the previous turn asked about.
 
@@ -218,7 +241,7 @@ def resolve_antecedent(sentence: str, previous: str | None, language: Language) 
     if len(asked_en) != 1:
         return sentence
     match = _EN_LEADING_PRONOUN.search(sentence)
-    if match is None or len(_WORD.findall(sentence)) > 12:
+    if match is None or len(_WORD.findall(sentence)) > 12 or _determiner(sentence, match.start(1)):
         return sentence
     determiner = "the"
     return sentence[: match.start(1)] + f"{determiner} {asked_en[0]}" + sentence[match.end(1) :]

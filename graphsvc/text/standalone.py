@@ -164,10 +164,25 @@ def demonstrative_to_article(sentence: str) -> str:
 
 
 def normalise_informal(sentence: str) -> str:
-    """``sentence`` with informal chat forms written out (see the module docstring); spacing tidied."""
+    """``sentence`` with informal chat forms written out (see the module docstring) and a telling preamble before
+    the speaker's own clause dropped (:data:`_EN_TELLING`); spacing tidied."""
     for pattern, replacement in _INFORMAL:
         sentence = pattern.sub(partial(_same_case, replacement=replacement), sentence)
+    sentence = _EN_TELLING.sub("", sentence, count=1)
     return re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s{2,}", " ", sentence)).strip()
+
+
+_EN_TELLING = re.compile(
+    r"^(?:(?:guess what|you know what|good news|big news|so|oh|hey|well)[,!?:]*\s+)*"
+    r"(?:(?:(?:I|I['’]ve)\s+)?(?:just\s+|really\s+)*(?:wanted|want|had|have|needed)\s+to\s+"
+    r"(?:let you know|tell you|share(?: with you)?|update you|say)|"
+    r"I['’]m\s+(?:so\s+|really\s+|super\s+)?(?:excited|happy|glad|thrilled|stoked|proud)\s+to\s+"
+    r"(?:tell you|share(?: with you)?|let you know)|just so you know|fyi)(?:\s+that)?[,:!]?\s+"
+    r"(?=(?:I|I['’](?:m|ve|d|ll)|my|we|our)\b)",
+    re.IGNORECASE,
+)
+"""A preamble that only announces what the speaker is about to say ("I just wanted to let you know that I'm
+moving", "Guess what, I got the job"): the statement is the clause after it, which must open with the speaker."""
 
 
 def _same_case(found: re.Match[str], *, replacement: str) -> str:
@@ -194,12 +209,19 @@ _FEELING_START = re.compile(
 )
 
 
+_LIKING_START = frozenset("love loved enjoy enjoyed adore hate hated".split())
+_LIKED_ACTIVITY = re.compile(r"(?!(?:seeing|hearing|knowing|being|getting|having)\b)\w+ing\b|(?:my|our)\b")
+"""What a dropped-subject liking must name: an activity ("Love experimenting with spices") or the speaker's own
+thing ("Loved my first pottery class"); "Love and acceptance …" is a noun, "Love seeing …" a reaction."""
+
+
 def restore_subject(sentence: str) -> str:
     """Put back an English first-person subject the speaker dropped, when the first word leaves no doubt:
     a past-tense verb ("Lost my job" → "I lost my job"), "Been"/"Just" + past ("Just finished" → "I just
-    finished"), a plan or activity ("Going to ...", "Planning to ...", "Working on ..." → "I'm ..."), a feeling
-    with its cause ("Excited to ..." → "I'm excited to ..."). Anything else is returned unchanged; imperatives
-    ("Check out ...") are not repaired."""
+    finished"), a plan or activity ("Going to ...", "Planning to ...", "(Still) working on ..." → "I'm ..."), a
+    feeling with its cause ("Excited to ..." → "I'm excited to ..."), a liking of an activity or of the
+    speaker's own thing (:data:`_LIKED_ACTIVITY`: "Love experimenting with spices" → "I love ..."). Anything else
+    is returned unchanged; imperatives ("Check out ...") are not repaired."""
     words = sentence.split(maxsplit=1)
     if len(words) < 2:
         return sentence
@@ -216,6 +238,10 @@ def restore_subject(sentence: str) -> str:
         return f"I've been {rest}"
     if _PROGRESSIVE_START.match(sentence) and len(sentence.split()) >= 3:
         return f"I'm {sentence[:1].lower()}{sentence[1:]}"
+    if first in ("still", "also", "currently") and _PROGRESSIVE_START.match(rest) and len(rest.split()) >= 3:
+        return f"I'm {sentence[:1].lower()}{sentence[1:]}"  # "Still working on my thesis"
+    if first in _LIKING_START and _LIKED_ACTIVITY.match(rest) and len(rest.split()) >= 2:
+        return f"I {sentence[:1].lower()}{sentence[1:]}"  # "Love experimenting with spices"
     if _FEELING_START.match(sentence):
         return f"I'm {sentence[:1].lower()}{sentence[1:]}"
     return sentence
@@ -255,14 +281,19 @@ _EN_POINTER = re.compile(
     r"\b(?:(?P<person>he|she|him|her|they|them|his)\b|(?P<thing>it|its)\b|"
     r"(?:these(?! days)|those|here['’]s|there['’]s)\b|"
     r"this\b(?!\s+(?:morning|afternoon|evening|week|weekend|month|year|summer|winter|spring|fall|autumn|time|past)\b)|"
-    r"that(?:['’]s|\s*[.!?,;]|\s*$)|like that\b|(?:of|about|for|with|to|do|did) that\b)",
+    r"that(?:['’]s|\s*[.!?,;]|\s*$)|like that\b|(?:of|about|for|with|to|do|did) that\b|"
+    r"(?P<place>(?<!out )there)\b(?!['’]s|\s+(?:is|are|was|were|will|would|has|have|had|seems?|might|may|must|"
+    r"could|should|can|used|isn|aren|wasn|weren|won|hasn|haven|hadn|remains?|exists?|for)\b))",
     re.IGNORECASE,
 )
 """Words that point outside the sentence (a person, thing or place the sentence does not name): "I loved it",
-"I made this painting", "they helped me". "that" introducing a clause ("I realised that ...") and "this" in a
-time phrase ("this week") are not pointers; "he/she/they" after a named person or "my son", and "it is/was"
-after "a/an/my <noun>" in the same sentence point inside it (:func:`_points_outside`)."""
+"I made this painting", "they helped me", "I met him there". "that" introducing a clause ("I realised that ...")
+and "this" in a time phrase ("this week") are not pointers, nor "there is", "out there", "there for" someone and
+"there" after a place the sentence names;
+"he/she/they" after a named person or "my son", and "it is/was" after "a/an/my <noun>" in the same sentence point
+inside it (:func:`_points_outside`)."""
 _EN_PERSON_BEFORE = re.compile(r"\b(?i:my|a|an|the)\s+(?:\w+\s+)?\w+|(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+\b")
+_EN_PLACE_BEFORE = re.compile(r"\b(?:at|in|to|from|near|visit\w*)\s+(?:(?:the|a|an|my|our)\s+\w+|(?-i:[A-Z])\w+)", re.I)
 _EN_THING_BEFORE = re.compile(
     r"\b(?:a|an|my|our)\s+(?!(?:\w+\s+)?(?:mom|mum|mother|dad|father|parents|friend|friends|family|kids|son|daughter|"
     r"husband|wife|partner|sister|brother|boss|team|teacher|coach|chance|lot|bit|way|time|problem|question|while|"
@@ -334,6 +365,8 @@ def _points_outside(text: str) -> bool:
             continue
         if match["thing"] and (_EN_THING_BEFORE.search(before) or _EN_DUMMY_IT.match(text, match.start())):
             continue
+        if match["place"] and _EN_PLACE_BEFORE.search(before):
+            continue  # "I started at Halvorsen Labs, I'm an analyst there": the place is named before
         if match[0].lower().startswith("that") and re.search(r"[A-Za-z]\s*$", before):
             last = before.split()[-1].lower()
             if last not in ("and", "but", "so", "because", "like", "is", "was", "of", "about", "for", "with", "to"):
@@ -354,7 +387,8 @@ _EN_VAGUE = re.compile(
     r"\bneed (?:a |some )?(?:\w+ )?(?:relaxation|rest|break)\b|"
     r"\bthe (?:most|least) \w+ (?:part|thing|moment|scene)\b|\bthe (?:best|worst|hardest|easiest) (?:part|thing)\b|"
     r"\b(?:go for a walk|take a walk|watch a movie|see a movie|grab (?:a )?(?:coffee|bite|drink)|take a nap|"
-    r"get some rest)\b(?=[^.!?]{0,25}[.!?]?$)|"
+    r"get some rest|go out (?:to|for) (?:dinner|lunch|drinks?|a meal)|(?:chat|hang out) with (?:a few |some |my )?"
+    r"friends)\b(?=[^.!?]{0,25}[.!?]?$)|"
     r"\b(?:watch|see) a movie with (?:some |a few |my )?(?:friends|family|\w+)(?: tonight| later| today| this \w+)?"
     r"[.!]?$|"
     r"\b(?:want|need|going|plan|like|love) to (?:relax|unwind|chill(?: out)?|rest)(?: (?:a bit|a little|for a while))?"
@@ -368,6 +402,13 @@ _EN_VAGUE = re.compile(
     r"\bmy favou?rite (?:is|was|are|were)\b|"
     r"^I had (?:a|an|such a) (?:great|good|wonderful|fun|nice|lovely|amazing|awesome|fantastic) time[.!]?$|"
     r"^I had a blast[.!]?$|"
+    r"^I(?:['’]m| am|['’]ll| will)?(?: (?:going to|gonna|definitely|just|always|really|still))* (?:keep|continue)"
+    r"(?: on)? (?:going|pushing|trying|fighting|moving forward|pushing forward|staying positive|working hard|"
+    r"believing in myself|chasing (?:my|those|the) dreams?)"
+    r"(?:,? and (?:staying positive|stay positive|reach(?:ing)? my (?:dreams|goals)|never give up|keep \w+ing))*"
+    r"(?: no matter what)?[.!]*$|"
+    r"^I(?:['’]ve| have)? (?:had|have|got|been having) (?:a lot|so much|lots|tons|a ton)(?: of (?:things|stuff))? "
+    r"(?:going on|happening|to do)\b|"
     r"^I(?:['’]ll| will)(?: (?:definitely|certainly|surely|also|really|carefully|seriously|just|still))* "
     r"(?:try (?:these|those|some|it|that|them|your|the|harder|again|more)|pay attention|enjoy|follow|consider|"
     r"look into|check|think|remember|be careful|make sure|keep|practice|search|work hard|stay|do my best|give it)\b|"
@@ -375,9 +416,10 @@ _EN_VAGUE = re.compile(
     re.IGNORECASE,
 )
 """Statements that say nothing alone: resolutions without an object ("I'll try my best"), "I learned a lot", a
-problem not named, passing plans ("I'm going to take a walk", "I plan to watch a movie", "I need to unwind"), a
-mood with no cause or object ("I was so nervous.", "I feel gloomy."), a favourite not named ("My favorite is …":
-favourite what), "the local …" where no place is named (local to a place said before), "I had a great time", and
+problem not named, "a lot going on", passing plans ("I'm going to take a walk", "I plan to watch a movie", "I need
+to unwind", dinner out with friends), a mood with no cause or object ("I was so nervous.", "I feel gloomy."), a
+favourite not named ("My favorite is …": favourite what), "the local …" where no place is named (local to a place
+said before), "I had a great time", resolutions to persist with nothing named ("I'm going to keep pushing"), and
 resolutions taken from advice ("I'll definitely check them out", "I will keep that in mind", "I will make sure to
 remember it")."""
 

@@ -46,6 +46,23 @@ def test_quoted_titles_are_works() -> None:
     assert kinds["The Silent River"] == "work" and kinds["平凡的世界"] == "work"
 
 
+def test_the_category_a_sentence_names_decides_the_kind() -> None:
+    kinds = _kinds(
+        "Yesterday I made a decent Moss Lane Chicken dish.",
+        'I learned a new dish called "Sour Plum Stew" today.',
+        "My cousin Harbin is visiting next week.",  # a kin word beats a city name
+        "I bought tickets for the Blue Heron festival.",
+        "I'm reading Hollow Crown at the moment.",  # the model says organisation
+        "I was listening to Nina Simone all evening.",  # the model's person stays a person
+        "I loved the album Quiet Harbour.",
+    )
+    assert kinds["Moss Lane Chicken"] == "thing" and kinds["Sour Plum Stew"] == "thing"
+    assert kinds["Harbin"] == "person" and kinds["Blue Heron"] == "thing"
+    assert kinds["Hollow Crown"] == "work" and kinds["Quiet Harbour"] == "work"
+    assert kinds["Nina Simone"] == "person"
+    assert _kinds("I was watching TV all evening.").get("TV") != "work"
+
+
 def test_chinese_names_come_from_the_pos_tagger() -> None:
     kinds = _kinds("上周我和王建国一起去了杭州。")
     assert kinds["王建国"] == "person" and kinds["杭州"] == "place"

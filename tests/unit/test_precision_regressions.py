@@ -152,6 +152,18 @@ def test_a_bare_self_introduction_is_no_memory() -> None:
         ("It will be great after I finish my degree.", None),  # a plan, not a happening
         ("These days I cycle to work.", "These days I cycle to work."),  # a time phrase, not a pointer
         ("I love these boots.", None),
+        # "there" is a place named elsewhere, unless it is "there is", "out there" or "there for" someone.
+        ("I met lots of great people there.", None),
+        (
+            "I started a new job at Halvorsen Labs, I'm a data analyst there now.",
+            "I started a new job at Halvorsen Labs, I'm a data analyst there now.",
+        ),
+        ("My parents have always been there for me.", "My parents have always been there for me."),
+        ("I think there is a lake near my new flat.", "I think there is a lake near my new flat."),
+        # A preamble announcing the statement is dropped; the clause after it must open with the speaker.
+        ("I just wanted to let you know that I adopted a puppy.", "I adopted a puppy."),
+        ("I'm so excited to tell you I signed up for a pottery course.", "I signed up for a pottery course."),
+        ("I wanted to tell you that your garden looks lovely.", None),
     ],
 )
 def test_a_statement_stands_alone_or_is_refused(sentence: str, kept: str | None) -> None:
@@ -171,6 +183,12 @@ def test_a_statement_stands_alone_or_is_refused(sentence: str, kept: str | None)
         ("I cannot swim.", "Ana cannot swim."),
         ("I live in Faro and I work at a bakery.", "Ana lives in Faro and Ana works at a bakery."),  # two clauses
         ("Tom and I went sailing.", "Tom and Ana went sailing."),
+        # "me and my team" opens a subject: named again, never "them and their team".
+        (
+            "I say that the final was tense, and me and my team won.",
+            "Ana says that the final was tense, and Ana and their team won.",
+        ),
+        ("My coach helped me and believed in me.", "Ana's coach helped them and believed in them."),
     ],
 )
 def test_every_verb_of_the_speaker_agrees_with_their_name(sentence: str, named: str) -> None:
@@ -187,6 +205,11 @@ def test_informal_forms_are_written_out_and_a_dropped_subject_restored() -> None
     assert restore_subject("Lost my keys again.") == "I lost my keys again."
     assert restore_subject("Check out my studio.") == "Check out my studio."
     assert restore_subject("Going to be a great night.") == "Going to be a great night."
+    assert restore_subject("Love experimenting with spices.") == "I love experimenting with spices."
+    assert restore_subject("Loved my first pottery class.") == "I loved my first pottery class."
+    assert restore_subject("Still working on my thesis.") == "I'm still working on my thesis."
+    for said in ("Love it!", "Love and kindness win.", "Love seeing you happy.", "Enjoy the weekend."):
+        assert restore_subject(said) == said  # a reaction, a noun, an imperative
 
 
 def test_nothing_said_to_an_entity_becomes_its_impression() -> None:
@@ -272,3 +295,50 @@ def test_without_the_english_pipeline_the_rules_decide_alone(monkeypatch: pytest
     assert kinds["Lisbon"] == "place" and kinds["Tomás"] == "person" and kinds["Zorblat"] == "thing"
     assert nlp.english_entities("Lisbon") is None and nlp.english_tags("x") is None
     assert keywords("Wow, pottery class was fun. Pottery class again!", top=3)
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("I'm lactose intolerant.", ["Ana is lactose intolerant."]),
+        ("I can't have dairy.", ["Ana can't have dairy."]),
+        ("I can't have it.", []),
+        ("I'm now part of the volunteer fire brigade.", ["Ana is now part of the volunteer fire brigade."]),
+        ("I'm part of the problem.", []),
+        ("I'm planning a trip to the north coast.", ["Ana is planning a trip to the north coast."]),
+        ("I'm more into board games and jazz.", ["Ana is more into board games and jazz."]),
+        ("I've always had a love for horses!", ["Ana has always had a love for horses!"]),
+    ],
+)
+def test_short_self_descriptions_with_a_clear_cue_are_kept(said: str, expected: list[str]) -> None:
+    assert _memories(("Ana", said)) == expected
+
+
+def test_a_determiner_is_not_a_pronoun_to_resolve_from_the_question() -> None:
+    asked = ("Sam", "How was the trip to Lisbon?")
+    assert _memories(asked, ("Ana", "I bought this lovely scarf at a market.")) == [
+        "Ana bought a lovely scarf at a market."
+    ]
+    assert _memories(asked, ("Ana", "I loved it!")) == ["Ana loved the trip to Lisbon!"]
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        # a chat the speaker had is an event; a chat about this conversation is filler
+        (
+            "Last week I had a nice chat with a beekeeper in Devon.",
+            ["Last week Ana had a nice chat with a beekeeper in Devon."],
+        ),
+        ("It was nice chatting with you.", []),
+        ("Let's chat about it later.", []),
+        ("I've had a lot of things happening lately.", []),
+        # a resolution to persist that names nothing is pep talk; one with an object is a goal
+        ("I'm gonna keep going and reach my dreams no matter what.", []),
+        ("I'm going to keep on believing in myself.", []),
+        ("I'm going to keep working hard on my thesis.", ["Ana is going to keep working hard on their thesis."]),
+        ("Today I plan to go out to dinner and chat with a few friends.", []),
+    ],
+)
+def test_a_chat_the_speaker_had_is_no_filler(said: str, expected: list[str]) -> None:
+    assert _memories(("Ana", said)) == expected

@@ -98,6 +98,8 @@ EN_CUES: tuple[Cue, ...] = _table(
         "goal",
         0.6,
         r"\b(?:I|we)(?:'m|'re| am| are|'ve been| have been) (?:thinking (?:of|about)|considering) \w+ing\b|"
+        r"\bI(?:'m| am) (?:also |now )?planning (?:a|an|my) (?:\w+ )?(?:trip|move|party|wedding|visit|vacation|"
+        r"holiday|event|launch|workshop|fundraiser)\b|"
         r"\bI(?:'m| am) keen on\b",
     ),
     (
@@ -111,7 +113,10 @@ EN_CUES: tuple[Cue, ...] = _table(
         0.85,
         r"\bI (?:don't|do not|didn't|never) (?:really )?(?:like|enjoy|love)\b|"
         r"\bI can'?t stand\b|\b(?:my|our) (?:all-time )?favou?rites?\b|\bis my favou?rite\b|"
-        r"\bI(?:'m| am) (?:a )?(?:big |huge )?(?:fan of|into|passionate about|obsessed with)\b",
+        r"\bI(?:'m| am) (?:(?:also|really|so|totally|more|much more) )?(?:a )?(?:big |huge )?"
+        r"(?:fan of|into|passionate about|obsessed with)\b|"
+        r"\bI(?:'ve| have)? (?:always )?(?:had|have|got) (?:a |such a )?(?:real |deep |huge )?"
+        r"(?:love|passion|soft spot) for\b",
     ),
     (
         "preference",
@@ -131,6 +136,18 @@ EN_CUES: tuple[Cue, ...] = _table(
         0.85,
         r"\bI (?:study|studied|majored in|major in|graduated from)\b|"
         r"\bI(?:'m| am) (?:studying|majoring|married|single|divorced|retired|pregnant|engaged|widowed)\b",
+    ),
+    (
+        "fact",
+        0.85,
+        r"\bI(?:'m| am) (?:\w+ )?(?:allergic to|lactose intolerant|gluten intolerant|vegan|vegetarian|"
+        r"diabetic|celiac|coeliac)\b|\bI (?:can'?t|cannot) (?:eat|have|drink|tolerate) (?!that\b|it\b|this\b)\w+",
+    ),
+    (
+        "fact",
+        0.75,
+        r"\bI(?:'m| am) (?:now |also |officially )?(?:a )?(?:part|member) of (?:a|an|the|my|our)\b"
+        r"(?! (?:problem|solution|reason)\b)",
     ),
     (
         "fact",

@@ -115,21 +115,33 @@ def _is_phrase(item: str, language: str, *, verb_phrase: bool = False) -> bool:
     return inner[-1].pos in ("NOUN", "PROPN") or (inner[-1].pos == "VERB" and inner[-1].text.endswith("ing"))
 
 
-def _grounded(item: str, texts: Sequence[str], language: str) -> bool:
-    """Whether ``item``'s head (its last word; in Chinese the whole item) appears in :data:`MIN_GROUNDING` texts."""
+def _grounded(item: str, texts: Sequence[str], language: str, *, verb_phrase: bool = False) -> bool:
+    """Whether ``item`` appears in :data:`MIN_GROUNDING` texts.
+
+    Chinese: the whole item. English: its head (the last word, a plural "s" aside); for a liked thing also the
+    nouns compounded with the head (spaCy's ``compound``), since they say which kind the taste is for: "action
+    movies" needs two texts naming action movies, not two naming films of any kind. A wanted action's object is
+    one thing, named in full once and later by its head ("open a small art studio", then "sign the studio
+    lease"), so its head is enough. Adjectives are never required ("small", "popular").
+    """
     if language == "zh":
         return sum(item in text for text in texts) >= MIN_GROUNDING
-    head = item.split()[-1].lower()
-    stem = head[:-1] if head.endswith("s") and len(head) > 3 else head
-    pattern = re.compile(rf"\b{re.escape(stem)}", re.IGNORECASE)
-    return sum(bool(pattern.search(text)) for text in texts) >= MIN_GROUNDING
+    words = [item.split()[-1]]
+    tokens = None if verb_phrase else nlp.english_parse(f"I like {item}.")
+    if tokens is not None and len(tokens) > 3:
+        head = tokens[-2]
+        words = [t.text for t in tokens[2:-1] if t.index == head.index or (t.dep, t.head) == ("compound", head.index)]
+    stems = [w.lower()[:-1] if w.lower().endswith("s") and len(w) > 3 else w.lower() for w in words]
+    patterns = [re.compile(rf"\b{re.escape(stem)}", re.IGNORECASE) for stem in stems]
+    return sum(all(p.search(text) for p in patterns) for text in texts) >= MIN_GROUNDING
 
 
 def _kept(items: list[str], texts: Sequence[str], language: str, *, verb_phrase: bool = False) -> list[str]:
     return [
         item
         for item in items
-        if _is_phrase(item, language, verb_phrase=verb_phrase) and _grounded(item, texts, language)
+        if _is_phrase(item, language, verb_phrase=verb_phrase)
+        and _grounded(item, texts, language, verb_phrase=verb_phrase)
     ]
 
 

@@ -30,6 +30,14 @@ from graphsvc.pipeline.reflection.wording import characterise
         (["Jon is sure about his dreams.", "Jon has dreams and is sure."], None),
         (["张曼婷说张曼婷很好。", "张曼婷今天很忙。"], None),
         (["Ana walked.", "Bo ran."], None),
+        # a liked kind is grounded with its compound nouns ("action movies"); a plan's object by its head
+        (["Ana likes action movies.", "Ana watched a movie with Bo."], None),
+        (["Ana likes action movies.", "Ana saw two action movies this week."], "Enjoys action movies"),
+        (["Ana loves old jazz records.", "Ana bought jazz records in Leeds."], "Enjoys old jazz records"),
+        (
+            ["Ana wants to open a small art studio.", "Ana wants to sign the studio lease."],
+            "Wants to open a small art studio",
+        ),
         ([], None),
     ],
 )

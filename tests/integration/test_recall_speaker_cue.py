@@ -46,11 +46,11 @@ def by_message(hits: list[RecallHit]) -> dict[str, RecallHit]:
 async def test_a_message_said_by_the_named_person_is_boosted(
     settings: Settings, database: Database, embedder: LocalEmbedder
 ) -> None:
-    boosted = make_service(settings, database, embedder)
-    plain = make_service(settings.model_copy(update={"recall_speaker_cue_boost": 0.0}), database, embedder)
+    cue = 1.5
+    boosted = make_service(settings.model_copy(update={"recall_speaker_cue_boost": cue}), database, embedder)
+    plain = make_service(settings, database, embedder)  # the default: off
+    assert settings.recall.speaker_cue_boost == 0.0
     await ingest(boosted, "sc-user")
-    cue = settings.recall.speaker_cue_boost
-    assert cue > 0
 
     with_cue = await boosted.recall(user_id="sc-user", query=QUERY, limit=5)
     without = by_message(await plain.recall(user_id="sc-user", query=QUERY, limit=5))

@@ -20,8 +20,8 @@ everything else; the importance term is a memory's importance, an impression's c
 trait's stored confidence (decayed by reflection, never recomputed here). Last, a hit whose source
 messages all appear in better hits is dropped (:func:`.fusion.drop_covered`). A time phrase in the query
 ("yesterday", "on May 2nd", "去年") boosts hits dated inside its window (:mod:`.time_cues`); a person the query
-names boosts the messages they said (:mod:`.speaker_cues`). No LLM call on this
-path; with ``RERANKER_BASE_URL`` set, the first ``RERANKER_TOP_N`` hits are put in a reranker's order
+names boosts the messages they said when ``RECALL_SPEAKER_CUE_BOOST`` is above 0 (:mod:`.speaker_cues`). No
+LLM call on this path; with ``RERANKER_BASE_URL`` set, the first ``RERANKER_TOP_N`` hits are put in a reranker's order
 (:func:`rerank`).
 
 Round trips (issue 23): three reads, each one statement returning one record. The first

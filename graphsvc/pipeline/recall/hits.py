@@ -14,7 +14,8 @@ class RecallHit:
     """One ranked result. ``source_message_ids``: an event's own id, the messages a memory came from, the
     messages an impression's evidence came from, or for a trait the messages of the memories its supporting
     evidence cites (none for a document passage). ``entity``: for an impression, the subject of the entity it
-    characterises. ``role``: for an event, the role of whoever said it (user, assistant, ...). ``document_id``,
+    characterises. ``role``: for an event, the role of whoever said it (user, assistant, ...); ``speaker``: their
+    name, when the message gave one. ``document_id``,
     ``heading_path``, ``title``: for a passage (``chunk``), its document, the headings above it (outermost first)
     and the document's title. ``source_event_uids``: the uids of the Event nodes behind ``source_message_ids``
     (a message id names one message *of its session*, so two sessions' ``m1`` are different messages); empty
@@ -38,3 +39,4 @@ class RecallHit:
     heading_path: list[str] = field(default_factory=list)
     title: str | None = None
     source_event_uids: tuple[str, ...] = ()
+    speaker: str | None = None

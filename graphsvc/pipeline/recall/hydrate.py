@@ -234,6 +234,7 @@ def _event_hits(events: list[RecalledEvent], *, scored: Scorer, scope: RecallSco
             list(event.source_ids),
             role=event.role,
             source_event_uids=event.source_uids,
+            speaker=event.speaker,
         )
         hits.append(replace(hit, status=SUPERSEDED) if old else hit)
     return hits

@@ -19,8 +19,9 @@ trait_boost is the trait's stage boost (emerging 0.05, established 0.15, core 0.
 everything else; the importance term is a memory's importance, an impression's confidence, and a
 trait's stored confidence (decayed by reflection, never recomputed here). Last, a hit whose source
 messages all appear in better hits is dropped (:func:`.fusion.drop_covered`). A time phrase in the query
-("yesterday", "on May 2nd", "去年") boosts hits dated inside its window (:mod:`.time_cues`). No LLM call on this
-path; with ``RERANKER_BASE_URL`` set, the first ``RERANKER_TOP_N`` hits are put in a reranker's order
+("yesterday", "on May 2nd", "去年") boosts hits dated inside its window (:mod:`.time_cues`); a person the query
+names boosts the messages they said when ``RECALL_SPEAKER_CUE_BOOST`` is above 0 (:mod:`.speaker_cues`). No
+LLM call on this path; with ``RERANKER_BASE_URL`` set, the first ``RERANKER_TOP_N`` hits are put in a reranker's order
 (:func:`rerank`).
 
 Round trips (issue 23): three reads, each one statement returning one record. The first
@@ -64,6 +65,7 @@ from graphsvc.pipeline.recall.graph_expansion import (
 from graphsvc.pipeline.recall.hits import HitKind, RecallHit
 from graphsvc.pipeline.recall.hydrate import hydrate
 from graphsvc.pipeline.recall.scope import RecallScope
+from graphsvc.pipeline.recall.speaker_cues import boost_named_speakers
 from graphsvc.pipeline.recall.tag_filter import require_tags, tag_filter
 from graphsvc.pipeline.recall.time_cues import query_time_window
 from graphsvc.pipeline.recall.vectors import vector_lists
@@ -206,6 +208,7 @@ async def _rank(
     if window is not None:
         boost = 1.0 + settings.recall.time_cue_boost
         hits = [replace(h, score=h.score * boost) if window.matches(h.occurred_at) else h for h in hits]
+    hits = boost_named_speakers(hits, query, boost=settings.recall.speaker_cue_boost)
     hits.sort(key=lambda h: (-h.score, h.uid))
     hits = drop_covered(hits)
     if rt.reranker is not None:

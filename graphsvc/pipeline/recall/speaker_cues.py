@@ -1,0 +1,63 @@
+"""Speaker cues in a recall query: a message said by a person the query names is boosted.
+
+A query that names a person ("What does Melanie do to destress?") asks about that person, and what they said
+themselves is the first-hand evidence: "I've been running farther to de-stress" said by Melanie, rather than
+"Glad it helped ya, Melanie!" said to her. Both mention the name to full-text search and to the embedding
+alike; only the message's speaker tells them apart. So a message (an ``event`` hit) whose speaker the query
+names scores ``score · (1 + RECALL_SPEAKER_CUE_BOOST)``, the way a time phrase boosts what is dated inside its
+window (:mod:`.time_cues`). Memories, impressions, traits and passages are left as they are: they have no
+speaker of their own.
+
+A speaker is named when its normalised name (:func:`graphsvc.keys.normalise_text`) is one of the query's word
+n-grams (:func:`.graph_expansion.name_candidates`, up to three words), or, for a name written in CJK script
+(no spaces between words), when it occurs anywhere in the normalised query. Only the speaker's name as stored
+counts, not the aliases of an entity of that name ("Mel" in the query does not name the speaker "Melanie").
+
+Measured on LoCoMo dev (``scripts/bench/locomo.py --skip-import --grid RECALL_SPEAKER_CUE_BOOST=...``; the
+figures and the cross-validated choice are on the Benchmarks page).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from graphsvc import keys
+from graphsvc.pipeline.recall.graph_expansion import name_candidates
+from graphsvc.pipeline.recall.hits import RecallHit
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def names_speaker(query: str, speaker: str | None) -> bool:
+    """Whether ``query`` names ``speaker`` (see the module docstring); False for a missing or blank speaker."""
+    if speaker is None:
+        return False
+    name = keys.normalise_text(speaker)
+    if not name:
+        return False
+    if _CJK.search(name):
+        return name in keys.normalise_text(query)
+    return name in name_candidates(query)
+
+
+def boost_named_speakers(hits: list[RecallHit], query: str, *, boost: float) -> list[RecallHit]:
+    """``hits`` with each message hit whose speaker ``query`` names scored ``score · (1 + boost)``; the others,
+    and every hit when ``boost`` is 0, unchanged. Order is kept (the caller sorts). Pure.
+
+    Args:
+        hits: recall hits of any kind; only ``event`` hits carry a ``speaker``.
+        boost: ``RECALL_SPEAKER_CUE_BOOST`` (≥ 0).
+    """
+    if boost == 0.0:
+        return hits
+    spoken: dict[str, bool] = {}
+    out = []
+    for hit in hits:
+        if hit.kind == "event" and hit.speaker is not None:
+            if hit.speaker not in spoken:
+                spoken[hit.speaker] = names_speaker(query, hit.speaker)
+            if spoken[hit.speaker]:
+                hit = replace(hit, score=hit.score * (1.0 + boost))
+        out.append(hit)
+    return out

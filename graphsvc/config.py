@@ -695,13 +695,12 @@ class RecallSettings(Section):
     candidates: int = Field(default=50, ge=1, le=1000)
     time_cue_boost: float = Field(default=0.5, ge=0)
     """Score boost of hits dated inside the window of a time phrase in the query."""
-    speaker_cue_boost: float = Field(default=0.0, ge=0)
-    """Score boost of messages whose speaker the query names: such a message scores ``score · (1 + boost)``
-    (``graphsvc.pipeline.recall.speaker_cues``); 0 (the default) turns it off. On LoCoMo dev, where two people
-    talk and questions name one of them, 1.5 is chosen in every fold but one of leave-one-conversation-out
-    cross-validation (scripts/bench/locomo.py --skip-import --grid RECALL_SPEAKER_CUE_BOOST=0,1,1.5,2: held-out
-    all@10 0.696 against 0.633 off). It is off by default because it boosts messages only: where the user is the
-    speaker and the query names the user, their messages then outrank the memories drawn from them."""
+    speaker_cue_boost: float = Field(default=1.5, ge=0)
+    """Score boost of messages whose speaker the query names, where the candidate messages have two or more named
+    speakers: such a message scores ``score · (1 + boost)`` (``graphsvc.pipeline.recall.speaker_cues``; never a
+    superseded one); 0 turns it off. With one named speaker (a user and an assistant) it changes nothing. 1.5
+    chosen by leave-one-conversation-out cross-validation on LoCoMo dev (scripts/bench/locomo.py --skip-import
+    --grid RECALL_SPEAKER_CUE_BOOST=0,1,1.5,2)."""
     fulltext_pool: int = Field(default=2, ge=1, le=20)
     """Lucene returns ``RECALL_FULLTEXT_POOL × RECALL_CANDIDATES`` full-text candidates per index, which
     recall re-ranks with the tenant's own BM25 statistics (``graphsvc.pipeline.recall.tenant_bm25``)."""

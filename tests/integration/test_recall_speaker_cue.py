@@ -14,13 +14,13 @@ from graphsvc.service import MemoryService
 from tests.integration.conftest import at, make_service
 
 TURNS = [
-    ("Caroline", "Glad the running helped, Melanie! Keep it up, de-stressing matters."),
-    ("Melanie", "I've been running farther lately, it's how I de-stress after work."),
-    ("Caroline", "I started a pottery class on Tuesdays."),
-    ("Melanie", "The kids want to go camping next month."),
-    ("Caroline", "My guinea pig Oscar loves carrots."),
+    ("Marcus", "Glad the swimming helped, Priya! Keep it up, unwinding matters."),
+    ("Priya", "I've been swimming at the lido after work, it's how I unwind."),
+    ("Marcus", "I started a woodworking class on Tuesdays."),
+    ("Priya", "My nephews want to go sailing next month."),
+    ("Marcus", "My tortoise Basil loves dandelions."),
 ]
-QUERY = "What does Melanie do to de-stress?"
+QUERY = "What does Priya do to unwind?"
 
 
 async def ingest(service: MemoryService, user_id: str) -> None:
@@ -46,10 +46,10 @@ def by_message(hits: list[RecallHit]) -> dict[str, RecallHit]:
 async def test_a_message_said_by_the_named_person_is_boosted(
     settings: Settings, database: Database, embedder: LocalEmbedder
 ) -> None:
-    cue = 1.5
-    boosted = make_service(settings.model_copy(update={"recall_speaker_cue_boost": cue}), database, embedder)
-    plain = make_service(settings, database, embedder)  # the default: off
-    assert settings.recall.speaker_cue_boost == 0.0
+    cue = settings.recall.speaker_cue_boost
+    assert cue == 1.5  # the default
+    boosted = make_service(settings, database, embedder)
+    plain = make_service(settings.model_copy(update={"recall_speaker_cue_boost": 0.0}), database, embedder)
     await ingest(boosted, "sc-user")
 
     with_cue = await boosted.recall(user_id="sc-user", query=QUERY, limit=5)
@@ -57,8 +57,8 @@ async def test_a_message_said_by_the_named_person_is_boosted(
     hits = by_message(with_cue)
 
     assert with_cue[0].kind == "event" and with_cue[0].source_message_ids == ["m1"]
-    assert with_cue[0].speaker == "Melanie"
-    for message_id in ("m1", "m3"):  # said by Melanie: boosted
+    assert with_cue[0].speaker == "Priya"
+    for message_id in ("m1", "m3"):  # said by Priya: boosted
         assert hits[message_id].score == pytest.approx(without[message_id].score * (1 + cue), rel=1e-6)
-    for message_id in ("m0", "m2", "m4"):  # said by Caroline, even the one naming Melanie: unchanged
+    for message_id in ("m0", "m2", "m4"):  # said by Marcus, even the one naming Priya: unchanged
         assert hits[message_id].score == pytest.approx(without[message_id].score, rel=1e-6)

@@ -1,17 +1,23 @@
-"""Speaker cues in a recall query: a message said by a person the query names is boosted.
+"""Speaker cues in a recall query: among several speakers, a message said by the person the query names is boosted.
 
-A query that names a person ("What does Melanie do to destress?") asks about that person, and what they said
-themselves is the first-hand evidence: "I've been running farther to de-stress" said by Melanie, rather than
-"Glad it helped ya, Melanie!" said to her. Both mention the name to full-text search and to the embedding
-alike; only the message's speaker tells them apart. So a message (an ``event`` hit) whose speaker the query
-names scores ``score · (1 + RECALL_SPEAKER_CUE_BOOST)``, the way a time phrase boosts what is dated inside its
-window (:mod:`.time_cues`). Memories, impressions, traits and passages are left as they are: they have no
-speaker of their own.
+When one user's history holds several people talking (a group chat, an imported conversation between two
+friends), a query that names one of them ("What does Priya do to unwind?") asks about that person, and what they
+said themselves is the first-hand evidence: "I swim at the lido after work" said by Priya, rather than "Enjoy the
+swim, Priya!" said to her. Both mention the name to full-text search and to the embedding alike; only the
+message's speaker tells them apart. So a message (an ``event`` hit) whose speaker the query names scores
+``score · (1 + RECALL_SPEAKER_CUE_BOOST)``, the way a time phrase boosts what is dated inside its window
+(:mod:`.time_cues`).
+
+The cue applies only when the candidate messages were said by at least two named people (an assistant's
+messages, named or not, do not count): with one (a user talking to an assistant) it would tell nothing apart
+and would only lift the user's raw messages above the memories distilled from them. A hit marked superseded is
+never boosted, so nothing that states a superseded belief rises above what replaced it (:mod:`.hydrate`).
+Memories, impressions, traits and passages are left as they are: they have no speaker of their own.
 
 A speaker is named when its normalised name (:func:`graphsvc.keys.normalise_text`) is one of the query's word
 n-grams (:func:`.graph_expansion.name_candidates`, up to three words), or, for a name written in CJK script
 (no spaces between words), when it occurs anywhere in the normalised query. Only the speaker's name as stored
-counts, not the aliases of an entity of that name ("Mel" in the query does not name the speaker "Melanie").
+counts, not the aliases of an entity of that name ("Pri" in the query does not name the speaker "Priya").
 
 Measured on LoCoMo dev (``scripts/bench/locomo.py --skip-import --grid RECALL_SPEAKER_CUE_BOOST=...``; the
 figures and the cross-validated choice are on the Benchmarks page).
@@ -25,6 +31,8 @@ from dataclasses import replace
 from graphsvc import keys
 from graphsvc.pipeline.recall.graph_expansion import name_candidates
 from graphsvc.pipeline.recall.hits import RecallHit
+from graphsvc.pipeline.recall.hydrate import SUPERSEDED
+from graphsvc.vocabulary import NON_SOURCE_ROLES
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
@@ -43,7 +51,8 @@ def names_speaker(query: str, speaker: str | None) -> bool:
 
 def boost_named_speakers(hits: list[RecallHit], query: str, *, boost: float) -> list[RecallHit]:
     """``hits`` with each message hit whose speaker ``query`` names scored ``score · (1 + boost)``; the others,
-    and every hit when ``boost`` is 0, unchanged. Order is kept (the caller sorts). Pure.
+    a hit marked superseded, and every hit when ``boost`` is 0 or the message hits were said by fewer than two
+    named people (assistants aside), unchanged. Order is kept (the caller sorts). Pure.
 
     Args:
         hits: recall hits of any kind; only ``event`` hits carry a ``speaker``.
@@ -51,13 +60,25 @@ def boost_named_speakers(hits: list[RecallHit], query: str, *, boost: float) -> 
     """
     if boost == 0.0:
         return hits
+    if len(_people(hits)) < 2:
+        return hits
     spoken: dict[str, bool] = {}
     out = []
     for hit in hits:
-        if hit.kind == "event" and hit.speaker is not None:
+        if _said_by_a_person(hit) and hit.speaker is not None and hit.status != SUPERSEDED:
             if hit.speaker not in spoken:
                 spoken[hit.speaker] = names_speaker(query, hit.speaker)
             if spoken[hit.speaker]:
                 hit = replace(hit, score=hit.score * (1.0 + boost))
         out.append(hit)
     return out
+
+
+def _said_by_a_person(hit: RecallHit) -> bool:
+    """A message hit whose role is a person's (not an assistant, system or AI: ``NON_SOURCE_ROLES``)."""
+    return hit.kind == "event" and (hit.role or "user").strip().lower() not in NON_SOURCE_ROLES
+
+
+def _people(hits: list[RecallHit]) -> set[str]:
+    """The normalised names of the people who said the message hits (an assistant's name is not counted)."""
+    return {keys.normalise_text(h.speaker) for h in hits if _said_by_a_person(h) and h.speaker} - {""}

@@ -157,7 +157,7 @@ _OPENING_WORDS = re.compile(r"[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")
 
 def _opening_name(body: str) -> str:
     """The person's name ``body`` opens with, "" for none: in English capitalised words spaCy tags as a proper noun
-    or a person, or that a possessive follows ("Lena goes…", "Melanie Smith paints", "Caroline's dog…"); in Chinese
+    or a person, or that a possessive follows ("Lena goes…", "Maya Smith paints", "Priya's dog…"); in Chinese
     a first word jieba tags as a person's name (``nr``: "张曼婷很喜欢绘画"). Without the English pipeline only the
     possessive counts."""
     if _CJK.match(body):

@@ -102,6 +102,17 @@ async def test_after_a_move_the_current_city_is_recalled_first_and_the_old_one_o
     assert {f["key"]: f["value"] for f in entity["features"]}["lives_in"] == "Porto"
 
 
+async def test_a_time_phrase_dating_the_old_belief_does_not_lift_it_above_what_replaced_it(
+    service: MemoryService, gql: GraphQLClient
+) -> None:
+    await moved(service)
+    with_old = await recall(gql, "Where did Ana live on May 1st?", superseded=True)
+    old = [h for h in with_old if "Lisbon" in h["content"]]
+    assert old and all(h["status"] == "SUPERSEDED" for h in old)
+    porto = next(h["score"] for h in with_old if "Porto" in h["content"])
+    assert all(h["score"] < porto for h in old)  # the time cue boosts May 1st's hits before the ordering rule
+
+
 async def test_a_move_alone_moves_the_feature_and_the_first_city_recalled(
     service: MemoryService, gql: GraphQLClient
 ) -> None:

@@ -52,10 +52,15 @@ async def hydrate(
     scope: RecallScope,
     now: datetime,
     allowed: frozenset[str] | None = None,
+    cues: Callable[[list[RecallHit]], list[RecallHit]] | None = None,
 ) -> list[RecallHit]:
     """Read the fused candidates (one statement) and score each: its RRF score · seed 002 §7's adjustment. At
     ``as_of``, a trait scores and reads as it was then, and an impression with no evidence said by then is left
     out. See the module docstring for how superseded beliefs are treated.
+
+    ``cues`` (the query's time and speaker cues, :mod:`.rank`) rescore the hits before the two ordering rules
+    (:func:`below_replacements`, :func:`below_passages`), so no boost lifts a superseded belief above what replaced
+    it, nor something derived from a document above its passage.
 
     Args:
         fused: candidate uid → its fused score.
@@ -156,6 +161,7 @@ async def hydrate(
         )
         hits.append(RecallHit(trait.uid, "trait", content, score, trait.occurred_at, list(trait.source_ids)))
     hits += _passage_hits(read.passages, scored=scored, scope=scope)
+    hits = cues(hits) if cues is not None else hits
     hits = below_replacements(hits, replaced) if scope.follows_current_belief else hits
     return below_passages(hits, {uid: p.document_uid for p in read.passages for uid in p.document_event_uids})
 

@@ -18,9 +18,11 @@ Each retrieval method's lists are merged by score into one ranking over all kind
 trait_boost is the trait's stage boost (emerging 0.05, established 0.15, core 0.25) and 0 for
 everything else; the importance term is a memory's importance, an impression's confidence, and a
 trait's stored confidence (decayed by reflection, never recomputed here). Last, a hit whose source
-messages all appear in better hits is dropped (:func:`.fusion.drop_covered`). A time phrase in the query
-("yesterday", "on May 2nd", "去年") boosts hits dated inside its window (:mod:`.time_cues`); a person the query
-names boosts the messages they said when ``RECALL_SPEAKER_CUE_BOOST`` is above 0 (:mod:`.speaker_cues`). No
+messages all appear in better hits is dropped (:func:`.fusion.drop_covered`). Before that, a time phrase in the
+query ("yesterday", "on May 2nd", "去年") boosts hits dated inside its window (:mod:`.time_cues`) and a person the
+query names boosts the messages they said where several people talk (:mod:`.speaker_cues`); both are applied
+inside :func:`.hydrate.hydrate` before its ordering rules, so neither lifts a superseded belief above what
+replaced it nor a document's derivative above its passage (:func:`_query_cues`). No
 LLM call on this path; with ``RERANKER_BASE_URL`` set, the first ``RERANKER_TOP_N`` hits are put in a reranker's order
 (:func:`rerank`).
 
@@ -44,6 +46,7 @@ import time
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import partial
 from typing import TypeVar
 
 from graphsvc import keys, metrics
@@ -202,18 +205,25 @@ async def _rank(
             scope=scope,
             now=now,
             allowed=None if allowed is None else allowed.uids,
+            cues=partial(_query_cues, query=query, now=now, settings=settings),
         ),
     )
-    window = query_time_window(query, now=now)
-    if window is not None:
-        boost = 1.0 + settings.recall.time_cue_boost
-        hits = [replace(h, score=h.score * boost) if window.matches(h.occurred_at) else h for h in hits]
-    hits = boost_named_speakers(hits, query, boost=settings.recall.speaker_cue_boost)
     hits.sort(key=lambda h: (-h.score, h.uid))
     hits = drop_covered(hits)
     if rt.reranker is not None:
         hits = await _timed("rerank", rerank(rt.reranker, query, hits, top_n=settings.reranker.top_n))
     return hits[:limit]
+
+
+def _query_cues(hits: list[RecallHit], *, query: str, now: datetime, settings: Settings) -> list[RecallHit]:
+    """The query's cues on the hits' scores: a time phrase boosts hits dated inside its window (``· (1 +
+    RECALL_TIME_CUE_BOOST)``, :mod:`.time_cues`), a named person the messages they said (:mod:`.speaker_cues`).
+    Applied by :func:`.hydrate.hydrate` before its ordering rules."""
+    window = query_time_window(query, now=now)
+    if window is not None:
+        boost = 1.0 + settings.recall.time_cue_boost
+        hits = [replace(h, score=h.score * boost) if window.matches(h.occurred_at) else h for h in hits]
+    return boost_named_speakers(hits, query, boost=settings.recall.speaker_cue_boost)
 
 
 async def rerank(reranker: Reranker, query: str, hits: list[RecallHit], *, top_n: int) -> list[RecallHit]:

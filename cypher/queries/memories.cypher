@@ -39,7 +39,8 @@ MERGE (m:Memory {dedup_key: mem.dedup_key})
                 m.occurred_at = mem.occurred_at, m.status = 'active', m.valid_from = mem.valid_from,
                 m.stated_at = mem.stated_at,
                 m.origin = mem.origin, m.slot = mem.slot, m.slot_subject = mem.slot_subject,
-                m.slot_key = mem.slot_key, m.slot_value = mem.slot_value, m.name = left(mem.content, 60)
+                m.slot_key = mem.slot_key, m.slot_value = mem.slot_value, m.name = left(mem.content, 60),
+                m.rule_id = mem.rule_id
   ON MATCH SET m.reinforcement_count = m.reinforcement_count + 1, m.last_reinforced_at = $now
 WITH m, mem
 WHERE m.user_id = $user_id

@@ -60,6 +60,7 @@ class NewMemory:
         origin: ``extraction``, ``user`` or ``agent``.
         slot, slot_subject, slot_key, slot_value: what it is a value of (all None: no slot).
         source_uids: the events it was taken from (``EXTRACTED_FROM`` edges; the history entry quotes them).
+        rule_id: the rulebook rule that kept it (None: an LLM or a person made it).
     """
 
     uid: str
@@ -79,6 +80,7 @@ class NewMemory:
     slot_key: str | None
     slot_value: str | None
     source_uids: Sequence[str]
+    rule_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -207,6 +209,7 @@ async def create(
             "slot_key": m.slot_key,
             "slot_value": m.slot_value,
             "source_uids": list(m.source_uids),
+            "rule_id": m.rule_id,
         }
         for m in memories
     ]

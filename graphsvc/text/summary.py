@@ -1,11 +1,11 @@
 """A rule-based conversation summary (issue 15: the offline summary of a conversation in ``memoryContext``).
 
 Extractive, deterministic, English and Chinese: the sentences of the user's messages (not assistant, system or AI
-turns, not a message carrying an injection pattern: :func:`graphsvc.text.statements.source_messages`) are scored
+turns, not a message carrying an injection pattern: :func:`graphsvc.rulebook.extract.source_messages`) are scored
 by how many distinct content terms they hold (:func:`graphsvc.text.lucene.content_terms`: English stop words
-dropped, CJK text as bigrams) once a leading filler ("Well,", "嗯，") is stripped; thanks, greetings and
-acknowledgements (the offline extractor's filler patterns) and sentences with fewer than ``MIN_TERMS`` are small
-talk and never chosen. The
+dropped, CJK text as bigrams) once a leading filler ("Well,", "嗯，") is trimmed by the rulebook; greetings and
+thanks (the rulebook's ``small_talk`` refusals) and sentences with fewer than ``MIN_TERMS`` are small talk and never
+chosen. The
 ``MAX_SENTENCES`` best (ties: the earlier) are kept in conversation order, each run of one speaker's sentences
 prefixed once by the speaker's name (``"Ana: … Bob: …"``), and the lowest-scored are dropped until the text fits
 ``max_chars``. The LLM path writes its summary in the extraction call instead (no extra call).
@@ -16,15 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from graphsvc.conversation import ConversationMessage
+from graphsvc.rulebook.extract import lead_trimmed, source_messages, speech_refusal
 from graphsvc.text.language import split_sentences
 from graphsvc.text.lucene import content_terms
-from graphsvc.text.statements import (
-    EN_FILLER,
-    EN_LEADING_FILLER,
-    ZH_FILLER,
-    ZH_LEADING_FILLER,
-    source_messages,
-)
 
 MAX_SENTENCES = 3
 MIN_TERMS = 3
@@ -54,9 +48,9 @@ def summarise(messages: Sequence[ConversationMessage], *, max_chars: int = SUMMA
     scored: list[tuple[int, int, str, str]] = []  # (-terms, position, speaker, sentence)
     for message in source_messages(messages):
         for sentence in split_sentences(message.content):
-            sentence = ZH_LEADING_FILLER.sub("", EN_LEADING_FILLER.sub("", sentence))
-            if EN_FILLER.search(sentence) or ZH_FILLER.search(sentence):
+            if speech_refusal(sentence, tag="small_talk") is not None:
                 continue
+            sentence = lead_trimmed(sentence)
             terms = len(content_terms(sentence))
             if terms >= MIN_TERMS:
                 scored.append((-terms, len(scored), message.speaker or message.role, sentence))

@@ -3,7 +3,7 @@
 Layers, lowest first (a module may import its own layer and the ones below):
 
 0. ground floor: ``errors``, ``vocabulary``, ``clock``, ``keys``, ``config``, ``conversation``, ``validation``,
-   ``text/`` (the rule-based text toolbox)
+   ``text/`` (the text toolbox), ``rulebook/`` (the offline rules: named decisions over the text)
 1. ``embed/``, ``llm/`` (the client only), ``graph/`` (the database, named queries, reads)
 2. ``runtime`` (what every pipeline runs on)
 3. ``pipeline/`` (one package per capability)
@@ -21,7 +21,19 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "graphsvc"
 
-GROUND = ("errors", "vocabulary", "clock", "keys", "config", "conversation", "validation", "text", "logs", "metrics")
+GROUND = (
+    "errors",
+    "vocabulary",
+    "clock",
+    "keys",
+    "config",
+    "conversation",
+    "validation",
+    "text",
+    "rulebook",
+    "logs",
+    "metrics",
+)
 LAYERS: dict[str, int] = {
     **dict.fromkeys(GROUND, 0),
     "embed": 1,

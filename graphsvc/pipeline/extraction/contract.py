@@ -71,6 +71,12 @@ class ExtractedMemory(BaseModel):
         "their name (\"Ana: I live in Porto.\" for the memory \"Ana lives in Porto.\"). The slot rules of "
         "issue 12 read first-person statements behind a speaker prefix, so they read this when it is set.",
     )
+    rule_id: SkipJsonSchema[str | None] = Field(
+        default=None,
+        exclude=True,
+        description="Offline extractor only, never asked of an LLM: the id of the rulebook's keep rule that kept "
+        "the statement (graphsvc.rulebook); None for a memory an LLM extracted.",
+    )
 
     @field_validator("occurred_at")
     @classmethod

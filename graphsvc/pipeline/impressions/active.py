@@ -28,8 +28,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from graphsvc import keys
 from graphsvc.conversation import ConversationMessage
 from graphsvc.graph.identity import IdentityIndex, KnownEntityIdentity
+from graphsvc.rulebook.extract import source_messages
 from graphsvc.text.entities import EntityMention, extract_entities
-from graphsvc.text.statements import source_messages
 from graphsvc.vocabulary import EntityKind
 
 _GREETING = (

@@ -39,11 +39,9 @@ from graphsvc.pipeline.impressions.observation import (
     ImpressionPatch,
     RelationPatch,
 )
-from graphsvc.text import standalone, statements
+from graphsvc.rulebook.extract import name_speaker, source_messages, speech_refusal
 from graphsvc.text.entities import CAPITALISED_STOPWORDS, ZH_RELATION_NAME
 from graphsvc.text.language import detect_language, split_sentences
-from graphsvc.text.rewrite import name_the_speaker
-from graphsvc.text.statements import source_messages
 
 THIRD_PERSON_CONFIDENCE = 0.6
 MIN_THING_MESSAGES = 2
@@ -229,7 +227,7 @@ def _third_person(entity: ActiveEntity, messages: Sequence[ConversationMessage])
         for sentence in split_sentences(message.content):
             if not names.search(sentence) or not _is_statement(sentence, names):
                 continue
-            content = name_the_speaker(sentence, speaker, detect_language(sentence))
+            content = name_speaker(sentence, speaker)
             if content not in out:
                 out[content] = ImpressionPatch(
                     content=content, confidence=THIRD_PERSON_CONFIDENCE, evidence_message_ids=[message.message_id]
@@ -262,20 +260,12 @@ _GREETING_WORDS = r"(?:hey|hi|hello|thanks|thank you|bye|congrats|congratulation
 
 
 def _is_statement(sentence: str, names: re.Pattern[str]) -> bool:
-    """A sentence that says something about the entity: not a question, a greeting, a pep talk or anything
-    said to it (:func:`_addressed`), and with words enough beside its name."""
-    bare = sentence.rstrip(" .。!！~～")
-    if (
-        bare.endswith(("?", "？"))
-        or statements.EN_QUESTION_START.search(bare)
-        or statements.ZH_QUESTION_END.search(bare)
-    ):
+    """A sentence that says something about the entity: none of the rulebook's ``speech`` refusals (a question, a
+    greeting, a request, anything said to the listener: :func:`graphsvc.rulebook.extract.speech_refusal`), not said
+    to the entity (:func:`_addressed`), no short exclamation, and with words enough beside its name."""
+    if speech_refusal(sentence) is not None or _addressed(sentence, names):
         return False
-    if statements.EN_FILLER.search(sentence) or statements.ZH_FILLER.search(sentence) or _addressed(sentence, names):
-        return False
-    if statements.EN_REACTION_START.search(sentence) or (_EXCLAIMED.search(sentence) and len(sentence) < 40):
-        return False
-    if detect_language(sentence) == "en" and standalone.is_imperative(sentence):
+    if _EXCLAIMED.search(sentence) and len(sentence) < 40:
         return False
     rest = names.sub(" ", sentence)
     if detect_language(sentence) == "zh":

@@ -25,6 +25,7 @@ class MemoryDraft(Protocol):
         occurred_at: an event's time (None for other types).
         slot: what it is a value of, as the extractor or the caller named it; None: the slot rules decide.
         stated_as: the sentence as its speaker said it, when ``content`` rewrote it (the slot rules read it).
+        rule_id: the rulebook rule that kept it (:mod:`graphsvc.rulebook`); None when an LLM or a person made it.
     """
 
     @property
@@ -43,6 +44,8 @@ class MemoryDraft(Protocol):
     def slot(self) -> str | None: ...
     @property
     def stated_as(self) -> str | None: ...
+    @property
+    def rule_id(self) -> str | None: ...
 
 
 @dataclass(frozen=True)
@@ -57,3 +60,4 @@ class Asserted:
     slot: str | None = None
     source_message_ids: Sequence[str] = ()
     stated_as: str | None = None
+    rule_id: str | None = None

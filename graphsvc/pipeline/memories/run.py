@@ -155,6 +155,7 @@ def _new_memory(c: Candidate) -> NewMemory:
         slot_key=slot.slot_key if slot else None,
         slot_value=slot.value if slot else None,
         source_uids=list(c.source_uids),
+        rule_id=c.memory.rule_id,
     )
 
 

@@ -20,6 +20,7 @@ from collections.abc import Collection
 from functools import cache
 from typing import Any
 
+from graphsvc.rulebook.lexicon import en as lexicon
 from graphsvc.text import nlp
 from graphsvc.text.language import detect_language
 
@@ -52,12 +53,18 @@ def _jieba() -> Any:
 
 ZH_TOPIC_POS = ("n", "nz", "vn", "ns", "nt", "nw", "ng")
 """jieba's noun tags: a Chinese keyword is a common, place or organisation noun (not a person's name ``nr``)."""
-INTERJECTIONS = frozenset(
-    """wow hey hi hello yeah yes yep yup no nope oh ohh ok okay hmm haha hahaha lol omg great cool awesome nice amazing
-    sure totally really thanks thank bye congrats congratulations aww yay ugh well gosh wanna gonna stuff things
-    thing lot lots""".split()
+NOT_TOPICS = (
+    lexicon.INTERJECTIONS
+    | lexicon.GREETINGS
+    | lexicon.THANKS
+    | lexicon.FAREWELLS
+    | lexicon.REACTION_WORDS
+    | lexicon.VAGUE_OBJECTS
+    | lexicon.DEGREE_ADVERBS
+    | frozenset(lexicon.INFORMAL)
 )
-"""Chat words that are never a topic (the fallback when the English pipeline is unavailable, and always)."""
+"""Chat words that are never a topic (the rulebook's English lexicon: interjections, greetings, reactions, vague
+words; the fallback when the English pipeline is unavailable, and always)."""
 
 
 def keywords(text: str, *, top: int = 5, exclude: Collection[str] = ()) -> list[str]:
@@ -85,7 +92,7 @@ def keywords(text: str, *, top: int = 5, exclude: Collection[str] = ()) -> list[
         words = folded.split()
         if len(folded) > MAX_KEYWORD_CHARS or not _WORDY.search(folded) or folded in out:
             continue
-        if any(w in INTERJECTIONS or w in excluded for w in words):
+        if any(w in NOT_TOPICS or w in excluded for w in words):
             continue
         if tags is not None and not _is_topic(words, tags):
             continue

@@ -1,0 +1,468 @@
+"""English: one sentence → the statements the rules keep, and why the rest was not kept.
+
+The decisions, in order (each a module of named rules):
+
+1. chat spellings written out and chat markers dropped (the lexicon's ``INFORMAL``, ``CHAT_MARKERS``);
+2. :mod:`.trim` at the start and end of the sentence (a request to remember marks what follows as requested; a
+   leading time phrase is kept for the end);
+3. :mod:`.split` into pieces, each judged on its own (a second verb takes the first piece's subject);
+4. per piece: :mod:`.trim` again, a dropped subject restored (:mod:`.subject`'s ``restore``), :mod:`.refuse`
+   (the first refusal decides), :mod:`.keep` (the most confident rule that fires decides; a requested piece may
+   also be kept by the rules tagged ``requested``), :mod:`.type`, and the speaker named (:mod:`.subject`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from graphsvc.rulebook.engine import Hit, Selection, matches
+from graphsvc.rulebook.judgement import Judgement, Statement
+from graphsvc.rulebook.lexicon import en as lexicon
+from graphsvc.rulebook.parse import parse
+from graphsvc.rulebook.rule import Rule
+from graphsvc.text.time_phrases import resolve_relative_time
+from graphsvc.vocabulary import MemoryType
+
+_INFORMAL = re.compile(
+    r"(?<![\w'’])(" + "|".join(re.escape(w) for w in sorted(lexicon.INFORMAL, key=len, reverse=True)) + r")(?![\w'’])",
+    re.IGNORECASE,
+)
+_PICTOGRAPHS = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
+_MARKERS = re.compile(
+    r"[,\s]*(?<![\w'’])(?:"
+    + "|".join(re.escape(w) for w in sorted(lexicon.CHAT_MARKERS, key=len, reverse=True))
+    + r")(?![\w'’])[.!]*",
+    re.IGNORECASE,
+)
+
+
+def normalise(sentence: str) -> str:
+    """Chat spellings written out ("gonna" → "going to", a lone "i" → "I") and chat markers dropped ("lol")."""
+
+    def written_out(found: re.Match[str]) -> str:
+        word = found[1]
+        full = lexicon.INFORMAL[word.lower()]
+        if word.lower() == "i":
+            return "I"
+        return full[:1].upper() + full[1:] if word[:1].isupper() and not full.startswith("I") else full
+
+    text = _INFORMAL.sub(written_out, _PICTOGRAPHS.sub(" ", sentence).replace("’", "'"))
+    text = _MARKERS.sub("", text)
+    return re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s{2,}", " ", text)).strip(" ,")
+
+
+@dataclass
+class _Piece:
+    text: str
+    shaped_by: list[str]
+    requested: bool
+    time_lead: str
+
+
+def _rules(rules: Sequence[Rule], decision: str, selection: Selection) -> tuple[Rule, ...]:
+    return tuple(r for r in rules if r.decision == decision and selection.allows(r))
+
+
+def _text(doc: Any, start: int, end: int) -> str:
+    return doc[start:end].text if end > start else ""
+
+
+def trim(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> tuple[str, bool, str]:
+    """Apply trim rules until none fires: the text left, whether a request to remember was trimmed, and the time
+    phrase moved from the start (to be added at the end of what is kept)."""
+    requested, time_lead = False, ""
+    for _ in range(8):
+        doc = parse(text, "en")
+        hits = matches(doc, rules)
+        if not hits:
+            break
+        hit = hits[0]
+        before, inside, after = _text(doc, 0, hit.start), _text(doc, hit.start, hit.end), _text(doc, hit.end, len(doc))
+        rest = (
+            f"{before} {after}".strip()
+            if hit.rule.output != "tail"
+            else before.strip() + (doc[-1].text if doc[-1].is_punct else "")
+        )
+        if not re.search(r"\w", rest):
+            if hit.rule.output == "requested":  # "Please remember:": what follows is what to remember
+                shaped_by.append(hit.rule.id)
+                return "", True, time_lead
+            break  # nothing would be left: the sentence is judged whole
+        if hit.rule.output in ("move_to_end", "announce") and not re.match(r"(?i)(?:i|my|our)\b", after):
+            break  # what follows is no statement of the speaker's: the words stay where they are
+        if hit.rule.output == "move_to_end":
+            time_lead = inside.strip(" ,")
+            if doc[hit.start].pos_ != "PROPN":
+                time_lead = time_lead[:1].lower() + time_lead[1:]
+        requested = requested or hit.rule.output == "requested"
+        shaped_by.append(hit.rule.id)
+        text = rest
+    return text, requested, time_lead
+
+
+def _subject_of(doc: Any) -> str:
+    """The words before a piece's first verb when they name the speaker or a person of theirs ("I", "My sister")."""
+    words = []
+    for token in doc:
+        if token.pos_ in ("VERB", "AUX"):
+            break
+        words.append(token.text_with_ws)
+    subject = "".join(words).strip()
+    return subject if re.match(r"(?i)(?:i|my|our)\b", subject) and len(words) <= 5 else ""
+
+
+def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None]]:
+    """The pieces of a sentence: ``(piece, rule id that cut it off or None for the first)``, each with the subject
+    carried over or the subordinating word stripped where its rule says so."""
+    doc = parse(text, "en")
+    hits = matches(doc, rules, every=True)
+    cuts: list[tuple[int, Hit]] = []
+    for hit in hits:
+        cut = hit.start
+        while (
+            cut < hit.end
+            and doc[cut].lower_ not in ("and", "but", "so", ",", ";", ":", "-", "–", "—")
+            and hit.rule.output != "strip"
+        ):
+            cut += 1
+        if hit.rule.output == "strip":
+            cut = hit.start
+        if cuts and cut <= cuts[-1][0]:
+            continue
+        since = cuts[-1][0] if cuts else 0
+        if hit.rule.output != "strip" and not any(t.pos_ in ("VERB", "AUX") for t in doc[since:cut]):
+            continue  # "my boyfriend Niall and I are …": what comes before is no statement, the subject goes on
+        cuts.append((cut, hit))
+    pieces: list[tuple[str, str | None]] = []
+    start, subject, rule_id = 0, "", None
+    strip_first = False
+    ends: list[tuple[int, Hit | None]] = [*cuts, (len(doc), None)]
+    for cut, ending in ends:
+        tokens = [t for t in doc[start:cut]]
+        while tokens and (tokens[0].is_punct or tokens[0].lower_ in ("and", "but", "so")):
+            tokens = tokens[1:]
+        if strip_first and tokens and tokens[0].lower_ in lexicon.SUBORDINATORS:
+            tokens = tokens[1:]
+        piece = "".join(t.text_with_ws for t in tokens).strip(" ,;:-–—")
+        if piece:
+            if rule_id is not None and _carry(rules, rule_id) and subject and not _subject_of(parse(piece, "en")):
+                piece = f"{subject} {piece}"
+            pieces.append((piece, rule_id))
+            subject = _subject_of(parse(piece, "en")) or subject
+        start = cut
+        rule_id = ending.rule.id if ending is not None else None
+        strip_first = ending is not None and ending.rule.output == "strip"
+    return pieces or [(text, None)]
+
+
+def _carry(rules: Sequence[Rule], rule_id: str) -> bool:
+    return any(r.id == rule_id and r.output == "carry" for r in rules)
+
+
+def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
+    hits = [h for h in matches(parse(text, "en"), rules) if h.rule.output == "restore"]
+    if not hits:
+        return text
+    shaped_by.append(hits[0].rule.id)
+    doc = parse(text, "en")
+    first = doc[0].lower_ if len(doc) else ""
+    if first == "been" or first == "got":
+        subject = "I've"  # "Been learning …", "Got a game on Sunday" → "I've been …", "I've got …"
+    elif first in lexicon.STATE_WORDS or (len(doc) and (doc[0].tag_ == "VBG" or first == "going")):
+        subject = "I am"  # "Based in Bradford", "Taking on an apprentice …"
+    else:
+        subject = "I"
+    return f"{subject} {text[:1].lower()}{text[1:]}"
+
+
+def _with_time(text: str, time_lead: str) -> str:
+    if not time_lead:
+        return text
+    doc = parse(text, "en")
+    if any(t.ent_type_ in ("DATE", "TIME") for t in doc):
+        return text
+    return text.rstrip(" .!") + f" {time_lead}."
+
+
+# --- naming the speaker -----------------------------------------------------------------------------------
+def third_person(verb: str) -> str:
+    """``love`` → ``loves``, ``go`` → ``goes``, ``study`` → ``studies`` (English spelling rules)."""
+    lower = verb.lower()
+    if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if lower.endswith("y") and len(lower) > 1 and lower[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+_AGREED = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", "'ll": "will"}
+
+
+def _agreeing(doc: Any, subject: Any) -> set[int]:
+    """The verbs whose subject is this "I": the first verb after it (if present tense) and the verbs coordinated with
+    that one that have no subject of their own."""
+    if subject.dep_ == "conj" or any(t.lower_ == "and" for t in doc[max(0, subject.i - 1) : subject.i]):
+        return set()
+    verb = None
+    for token in doc[subject.i + 1 :]:
+        if token.pos_ in ("VERB", "AUX"):
+            verb = token
+            break
+        if token.pos_ not in ("ADV", "PART") or token.lower_ == "to":
+            return set()
+    if verb is None or not (verb.tag_ == "VBP" or verb.lower_ in _AGREED or verb.lower_ == "'d"):
+        return set()
+    out = {verb.i}
+    for token in doc:
+        if token.dep_ == "conj" and token.head.i == verb.i and token.tag_ == "VBP":
+            if not any(child.dep_ in ("nsubj", "nsubjpass") for child in token.children):
+                out.add(token.i)
+    return out
+
+
+def _agreed(token: Any) -> str:
+    lower = token.lower_
+    if lower in _AGREED:
+        return _AGREED[lower]
+    if lower == "'d":
+        return "would" if token.tag_ == "MD" else "had"
+    return third_person(token.text)
+
+
+def name_speaker(text: str, speaker: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
+    """The statement with the speaker named by the subject rules (see :mod:`.subject`); unchanged without a name."""
+    doc = parse(text, "en")
+    outputs = {r.output: r.id for r in rules}
+    introduced = {h.start + 1 for h in matches(doc, [r for r in rules if r.output == "article"], every=True)}
+    speaker_subject = doc[0].lower_ == "i"  # "their" can only mean the speaker when the speaker is the subject
+    named = False
+    agree: set[int] = set()
+    out: list[str] = []
+    used: list[str] = []
+    for token in doc:
+        lower, word = token.lower_, token.text
+        if not speaker and token.i not in introduced:
+            out.append(token.text_with_ws)
+            continue
+        if lower == "i" and token.pos_ == "PRON" and "name" in outputs:
+            word, named = speaker, True
+            agree |= _agreeing(doc, token)
+            used.append(outputs["name"])
+        elif lower in ("my", "our", "mine") and token.tag_ in ("PRP$", "PRP") and "possessive" in outputs:
+            word = f"{speaker}'s" if not (named and speaker_subject) else ("their" if lower != "mine" else "theirs")
+            named = True
+            used.append(outputs["possessive"])
+        elif lower in ("me", "myself") and "object" in outputs:
+            word = "themselves" if lower == "myself" and named and speaker_subject else speaker
+            named = True
+            used.append(outputs["object"])
+        elif token.i in introduced:
+            following = doc[token.i + 1].text if token.i + 1 < len(doc) else ""
+            word = "some" if lower == "these" else ("an" if following[:1].lower() in "aeiou" else "a")
+            word = word.capitalize() if token.text[:1].isupper() else word
+            used.append(outputs["article"])
+        elif token.i in agree:
+            word = _agreed(token)
+            if lower.startswith("'") and out and not out[-1].endswith(" "):
+                word = " " + word  # "I'm" → "Ana is"
+        out.append(word + token.whitespace_)
+    shaped_by.extend(dict.fromkeys(used))
+    return "".join(out).strip()
+
+
+def close(text: str) -> str:
+    """The statement with one closing mark (its question mark kept: a question is refused), its case as said."""
+    text = re.sub(r"\s+", " ", text).strip(" ,;:-–—")
+    end = "?" if text.endswith("?") else "."
+    text = re.sub(r"[.!?…]+$", "", text).rstrip()
+    return text + end if text else text
+
+
+def finish(text: str) -> str:
+    """:func:`close`, and the first letter upper case (a memory as stored)."""
+    text = close(text)
+    return text[:1].upper() + text[1:]
+
+
+# --- one piece ----------------------------------------------------------------------------------------------
+def _best_keep(doc: Any, rules: Sequence[Rule], requested: bool) -> Hit | None:
+    usable = [r for r in rules if (requested or "requested" not in r.tags) and "mention" not in r.tags]
+    hits = matches(doc, usable)
+    ordinary = [h for h in hits if "requested" not in h.rule.tags]
+    ranked = ordinary or hits
+    if not ranked:
+        return None
+    return max(ranked, key=lambda h: (h.rule.confidence, -usable.index(h.rule)))
+
+
+def _whose(doc: Any) -> str:
+    """The relation of the person or animal a statement is about when it opens with one of the speaker's ("my
+    sister …" → ``sister``, "my dog …" → ``dog``); "" when it is about the speaker."""
+    if len(doc) < 2 or doc[0].lower_ not in ("my", "our"):
+        return ""
+    for token in doc[1:4]:
+        if token.pos_ == "ADJ":
+            continue
+        relations = {**lexicon.KIN_RELATIONS, **lexicon.SOCIAL_RELATIONS}
+        if token.lemma_ in relations:
+            return relations[token.lemma_]
+        return token.lemma_ if token.lemma_ in lexicon.ANIMAL_NOUNS | lexicon.PLURAL_PEOPLE else ""
+    return ""
+
+
+def _slot(rule: Rule, doc: Any, hit: Hit) -> str | None:
+    """The slot a statement fills: its rule's, for a person of the speaker's prefixed with who they are
+    ("my sister lives in Leeds": ``sister.lives_in``); an attribute's slot is its words ("gate_code")."""
+    if rule.slot is None:
+        return None
+    if "{attribute}" in rule.slot:
+        words = []
+        for token in doc[hit.start :]:
+            if token.lemma_ == "be":
+                break
+            if token.lower_ not in ("my", "our"):
+                words.append(token.lower_)
+        return "_".join(words) or None
+    whose = _whose(doc)
+    return f"{whose}.{rule.slot}" if whose else rule.slot
+
+
+def _event_time(
+    memory_type: MemoryType, text: str, doc: Any, sent_at: datetime, rules: Sequence[Rule], shaped_by: list[str]
+) -> tuple[MemoryType, datetime | None]:
+    when = resolve_relative_time(text, sent_at)
+    if memory_type == "event":
+        return memory_type, when if when is not None else (sent_at if _past(doc) else None)
+    if (
+        memory_type == "fact"
+        and when is not None
+        and when.date() < sent_at.date()
+        and not re.search(r"(?i)\b(?:since|for)\b", text)
+    ):
+        hits = matches(doc, rules)
+        if hits:
+            shaped_by.append(hits[0].rule.id)
+            return "event", when
+    return memory_type, None
+
+
+def _lower_first(doc: Any) -> str:
+    text = str(doc.text)
+    return text if doc[0].pos_ == "PROPN" else text[:1].lower() + text[1:]
+
+
+def _past(doc: Any) -> bool:
+    return any(t.tag_ in ("VBD", "VBN") for t in doc)
+
+
+def judge_piece(
+    piece: _Piece, sentence: str, *, speaker: str, sent_at: datetime, rules: Sequence[Rule], selection: Selection
+) -> Judgement:
+    shaped_by = list(piece.shaped_by)
+    text, requested, lead = trim(piece.text, _rules(rules, "trim", selection), shaped_by)
+    requested = requested or piece.requested
+    text = _restore(text, _rules(rules, "subject", selection), shaped_by)
+    text = close(_with_time(text, lead or piece.time_lead))
+    doc = parse(text, "en")
+    refusals = matches(doc, _rules(rules, "refuse", selection))
+    if refusals:
+        return Judgement(sentence, text, refused_by=refusals[0].rule.id, shaped_by=tuple(shaped_by))
+    hit = _best_keep(doc, _rules(rules, "keep", selection), requested)
+    if hit is None:
+        return Judgement(sentence, text, shaped_by=tuple(shaped_by))
+    memory_type: MemoryType = hit.rule.output  # type: ignore[assignment]
+    shaping = list(shaped_by)
+    memory_type, occurred_at = _event_time(memory_type, text, doc, sent_at, _rules(rules, "type", selection), shaping)
+    if "note" in hit.rule.tags:  # a requested statement about something else: said as the speaker's note
+        content = finish(f"{speaker or 'The user'} asked to remember: {_lower_first(doc)}")
+    else:
+        content = finish(name_speaker(text, speaker, _rules(rules, "subject", selection), shaping))
+    confidence = max(hit.rule.confidence, 0.95) if requested else hit.rule.confidence
+    statement = Statement(
+        content=content,
+        said=text[:1].upper() + text[1:],
+        memory_type=memory_type,
+        confidence=confidence,
+        rule_id=hit.rule.id,
+        shaped_by=tuple(shaping),
+        occurred_at=occurred_at,
+        slot=_slot(hit.rule, doc, hit),
+        about=speaker,
+    )
+    return Judgement(sentence, text, statement=statement, shaped_by=tuple(shaped_by))
+
+
+def mentions(text: str, sentence: str, *, speaker: str, rules: Sequence[Rule], selection: Selection) -> list[Judgement]:
+    """The people of the speaker's a sentence names in passing ("my housemate Kezia", "Funmi, my sister"): one
+    statement each, "<speaker>'s housemate is Kezia.", whatever the rest of the sentence is."""
+    doc = parse(text, "en")
+    found: list[Judgement] = []
+    hits = matches(doc, [r for r in _rules(rules, "keep", selection) if "mention" in r.tags], every=True)
+    widest = [h for h in hits if not any(o is not h and o.start <= h.start and h.end <= o.end for o in hits)]
+    for hit in widest:
+        span = doc[hit.start : hit.end]
+        names = [t.text for t in span if t.pos_ == "PROPN"]
+        role = [t.text for t in span if t.pos_ != "PROPN" and t.lower_ not in ("my", "our") and not t.is_punct]
+        if not names or not role or not speaker:
+            continue
+        said = f"My {' '.join(role)} is {' '.join(names)}."
+        content = finish(f"{speaker}'s {' '.join(role)} is {' '.join(names)}")
+        statement = Statement(content, said, "fact", hit.rule.confidence, hit.rule.id, about=speaker)
+        found.append(Judgement(sentence, span.text, statement=statement))
+    return found
+
+
+def judge_sentence(
+    sentence: str,
+    *,
+    speaker: str,
+    sent_at: datetime,
+    rules: Sequence[Rule],
+    selection: Selection,
+    requested: bool = False,
+) -> list[Judgement]:
+    """Every piece of one English sentence, judged (see the module docstring), and the people it names in passing.
+
+    Args:
+        requested: an earlier sentence of the message asked to remember what follows ("Can you save this.").
+    """
+    shaped_by: list[str] = []
+    text, asked, lead = trim(normalise(sentence), _rules(rules, "trim", selection), shaped_by)
+    out = []
+    for position, (piece, cut_by) in enumerate(split(text, _rules(rules, "split", selection))):
+        rules_so_far = [*shaped_by, cut_by] if cut_by else list(shaped_by)
+        asked_here = requested or (asked and position == 0)  # a request covers its own clause, not the ones after
+        out.append(
+            judge_piece(
+                _Piece(piece, rules_so_far, asked_here, lead),
+                sentence,
+                speaker=speaker,
+                sent_at=sent_at,
+                rules=rules,
+                selection=selection,
+            )
+        )
+    kept = {j.statement.content for j in out if j.statement is not None}
+    out += [
+        m
+        for m in mentions(text, sentence, speaker=speaker, rules=rules, selection=selection)
+        if m.statement and m.statement.content not in kept
+    ]
+    return out
+
+
+def asks_to_remember_what_follows(judgements: Sequence[Judgement], rules: Sequence[Rule]) -> bool:
+    """Whether a sentence only asked to remember what the next ones say ("Can you save this.")."""
+    requested = {r.id for r in rules if r.decision == "trim" and r.output == "requested"}
+    return any(
+        requested & set(j.shaped_by) and j.statement is None and _pointer_only(j.piece) for j in judgements
+    ) or any(requested & set(j.shaped_by) and not j.piece.strip(" .") for j in judgements)
+
+
+def _pointer_only(piece: str) -> bool:
+    words = re.findall(r"[\w']+", piece.lower())
+    return bool(words) and all(w in lexicon.POINTER_ONLY for w in words)

@@ -1,0 +1,958 @@
+"""English: which statements are memories, and of which type (decision ``keep``).
+
+Each rule matches a statement from its start, after trimmed words (:mod:`.trim`), so its subject is the speaker
+("I …"), a person or animal of theirs ("my sister …", "my dog …") or both ("my wife and I …"). What no rule keeps
+is not a memory: the message stays searchable as an event (precision first). Refusals (:mod:`.refuse`) run first,
+so a rule here need not repeat them: a pointer, the listener, a question or a mood alone never reach it.
+"""
+
+from __future__ import annotations
+
+from graphsvc.rulebook.en.shapes import (
+    ADJECTIVES,
+    ADVERBS,
+    ANY,
+    ANY_OPT,
+    BE,
+    DET_OPT,
+    FIRST_PERSON,
+    HAVE,
+    MY,
+    MY_ANIMAL,
+    NAME,
+    NOT,
+    SPEAKER,
+    SPEAKER_OR_THEIR_PERSON,
+    among,
+    each,
+    lemma,
+    lower,
+    seq,
+)
+from graphsvc.rulebook.lexicon import en
+from graphsvc.rulebook.rule import Example, Rule, Tokens
+
+_TO_BE = seq(BE, ADVERBS)
+_HAVE_GOT = seq(HAVE, ADVERBS, lower("got", op="?"))
+_FOOD = {"POS": {"NOT_IN": ["ADJ", "ADV", "PUNCT", "PRON", "DET", "PART", "ADP", "AUX", "CCONJ"]}}
+"""What a diet names: a food or a drink ("I don't eat pork"; not "I don't eat much")."""
+_ALLERGEN = {
+    "POS": {"NOT_IN": ["PRON", "PUNCT", "DET", "ADP", "PART", "CCONJ"]},
+    "ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]},
+}
+"""What an allergy names: a word that is no time ("allergic to Mondays" is a joke)."""
+_NAMED_THING = {"POS": {"IN": ["NOUN", "PROPN", "ADJ"]}, "ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]}}
+"""A subject of study, a thing: a noun that is not a time ("I study law", not "I study every evening")."""
+_HABIT_VERB = {
+    "POS": {"IN": ["VERB", "AUX"]},
+    "TAG": {"IN": ["VBP", "VBZ"]},
+    "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.LIGHT_VERBS)},
+}
+_LIGHT_VERB = {"POS": {"IN": ["VERB", "AUX"]}, "TAG": {"IN": ["VBP", "VBZ"]}, "LEMMA": {"IN": sorted(en.LIGHT_VERBS)}}
+_WHAT = {"POS": {"IN": ["NOUN", "PROPN", "VERB"]}, "ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]}}
+"""What a light verb's habit names ("I go swimming", "I do yoga"), not a time ("I go every morning")."""
+_OBJECT = {"ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]}, "POS": {"NOT_IN": ["PUNCT", "ADV", "PART", "CCONJ", "NUM"]}}
+_OBJECT_OR_DIRECTION = [_OBJECT, among(en.DIRECTION_ADVERBS)]
+"""What a happening must name after its verb: not only when it was ("I started a few days ago" names nothing)."""
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        id="en.keep.name",
+        language="en",
+        decision="keep",
+        description="The speaker says what they are called.",
+        pattern=Tokens(
+            (
+                seq(MY, lower("name"), BE, NAME),
+                seq(FIRST_PERSON, BE, lower("called", "named"), NAME),
+                seq(MY, lower("nickname"), BE, NAME),
+            )
+        ),
+        output="fact",
+        confidence=0.95,
+        slot="name",
+        examples=(Example("My name is Ana Duarte.", "Ana's name is Ana Duarte."),),
+        counterexamples=("My name is hard to spell.",),
+    ),
+    Rule(
+        id="en.keep.residence",
+        language="en",
+        decision="keep",
+        description="Where the speaker, or a person of theirs, lives or has moved to.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, lemma("live", "reside"), ADVERBS, lower("in", "on", "at", "near"), ANY),
+                    seq(_TO_BE, lower("based", "living"), lower("in", "near"), ANY),
+                    seq(_HAVE_GOT, lemma("be"), lower("living"), lower("in"), ANY),
+                    seq(ADVERBS, lower("moved", "relocated"), ADVERBS, lower("to"), ANY),
+                    seq(HAVE, ADVERBS, lower("moved", "relocated"), ADVERBS, lower("to"), ANY),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.9,
+        slot="lives_in",
+        examples=(
+            Example("I live in Lisbon.", "Ana lives in Lisbon."),
+            Example("I just moved to Porto last month.", "Ana just moved to Porto last month."),
+            Example("My parents live in Durban.", "Ana's parents live in Durban."),
+            Example("I'm based in Nairobi these days.", "Ana is based in Nairobi these days."),
+        ),
+        counterexamples=("I live for the weekends.", "Live in the moment!"),
+    ),
+    Rule(
+        id="en.keep.origin",
+        language="en",
+        decision="keep",
+        description="Where the speaker, or a person of theirs, comes from, grew up or was born.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(_TO_BE, lower("originally", op="?"), lower("from"), NAME),
+                    seq(ADVERBS, lower("grew"), lower("up"), lower("in", "on"), ANY),
+                    seq(lemma("be"), lower("born", "raised"), lower("in", "on"), ANY),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.9,
+        slot="from",
+        examples=(
+            Example("I'm originally from Cork.", "Ana is originally from Cork."),
+            Example("I grew up in a small town near Valencia.", "Ana grew up in a small town near Valencia."),
+        ),
+        counterexamples=("I'm from the future.",),
+    ),
+    Rule(
+        id="en.keep.occupation",
+        language="en",
+        decision="keep",
+        description="What the speaker, or a person of theirs, does for a living.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, lemma("work"), ADVERBS, lower("as"), DET_OPT, ANY),
+                    seq(_TO_BE, lower("working"), lower("as"), DET_OPT, ANY),
+                    seq(_TO_BE, lower("a", "an"), ADJECTIVES, among(en.OCCUPATIONS, attr="LEMMA")),
+                    seq(_TO_BE, lower("a", "an"), ADJECTIVES, among(en.OCCUPATIONS, attr="LEMMA"), ANY),
+                    seq(_TO_BE, among(en.RELATIONSHIP_STATES & {"retired"})),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.9,
+        slot="occupation",
+        examples=(
+            Example("I work as a nurse.", "Ana works as a nurse."),
+            Example("I'm a software engineer at a bank.", "Ana is a software engineer at a bank."),
+            Example("My husband is a carpenter.", "Ana's husband is a carpenter."),
+        ),
+        counterexamples=("I'm a huge fan of jazz.", "I'm a bit tired.", "I'm a morning person."),
+    ),
+    Rule(
+        id="en.keep.employer",
+        language="en",
+        decision="keep",
+        description="Where the speaker, or a person of theirs, works or studies.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, lemma("work", "teach", "intern", "volunteer"), ADVERBS, lower("at", "for", "in"), ANY),
+                    seq(_TO_BE, lower("working", "teaching", "interning"), lower("at", "for"), ANY),
+                    seq(_TO_BE, lower("employed"), lower("at", "by"), ANY),
+                    seq(ADVERBS, lemma("study", "major"), lower("in", "at", op="?"), DET_OPT, _NAMED_THING, ANY_OPT),
+                    seq(_TO_BE, lower("studying", "majoring"), ANY),
+                    seq(_TO_BE, lower("a", "an"), ADJECTIVES, lower("student"), lower("at", "of", "in"), ANY),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.9,
+        slot="works_at",
+        examples=(
+            Example("I work at a bakery in Leeds.", "Ana works at a bakery in Leeds."),
+            Example("I'm studying marine biology at Aberdeen.", "Ana is studying marine biology at Aberdeen."),
+            Example("My sister works for the city council.", "Ana's sister works for the city council."),
+        ),
+        counterexamples=("I work hard.", "I study every evening."),
+    ),
+    Rule(
+        id="en.keep.status",
+        language="en",
+        decision="keep",
+        description="The speaker's or a person's relationship status, age, or a pregnancy.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(_TO_BE, among(en.RELATIONSHIP_STATES - {"retired"} | {"pregnant"})),
+                    seq(_TO_BE, among(en.RELATIONSHIP_STATES - {"retired"} | {"pregnant"}), ANY),
+                    seq(_TO_BE, {"LIKE_NUM": True}, lower("years", op="?"), lower("old", op="?")),
+                    seq(ADVERBS, lower("turned", "turn"), {"LIKE_NUM": True}, ANY_OPT),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.9,
+        examples=(
+            Example("I'm engaged!", "Ana is engaged."),
+            Example("My daughter is 7 years old.", "Ana's daughter is 7 years old."),
+            Example("I turned 40 in March.", "Ana turned 40 in March."),
+        ),
+        counterexamples=("I'm single-minded about it.",),
+    ),
+    Rule(
+        id="en.keep.membership",
+        language="en",
+        decision="keep",
+        description="A group, club or team the speaker, or a person of theirs, is part of.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(
+                        _TO_BE,
+                        lower("a", "an", op="?"),
+                        among(en.MEMBERSHIP_NOUNS),
+                        lower("of", "at", "with", "for"),
+                        DET_OPT,
+                        ADJECTIVES,
+                        {"POS": {"IN": ["NOUN", "PROPN"]}, "LEMMA": {"NOT_IN": sorted(en.ABSTRACT_NOUNS)}},
+                        ANY_OPT,
+                    ),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(Example("I'm a member of the local rowing club.", "Ana is a member of the local rowing club."),),
+        counterexamples=("I'm part of the problem.",),
+    ),
+    Rule(
+        id="en.keep.considering",
+        language="en",
+        decision="keep",
+        description="Something the speaker is thinking of doing or considering: a plan not yet made.",
+        pattern=Tokens(
+            each(
+                SPEAKER,
+                (
+                    seq(_TO_BE, lower("thinking"), lower("of", "about"), {"TAG": "VBG"}, ANY),
+                    seq(_TO_BE, lower("considering"), {"TAG": "VBG"}, ANY),
+                ),
+            )
+        ),
+        output="goal",
+        confidence=0.6,
+        examples=(Example("I'm thinking of moving to the coast.", "Ana is thinking of moving to the coast."),),
+        counterexamples=("I'm thinking of you.",),
+    ),
+    Rule(
+        id="en.keep.person_named",
+        language="en",
+        decision="keep",
+        description="Who a person of the speaker's is: their name, or that the speaker has them.",
+        pattern=Tokens(
+            (
+                seq(MY, ADJECTIVES, among(en.PERSON_NOUNS, attr="LEMMA"), BE, lower("called", "named"), NAME),
+                seq(MY, ADJECTIVES, among(en.PERSON_NOUNS, attr="LEMMA"), lower("'s"), lower("name"), BE, NAME),
+                seq(MY, ADJECTIVES, among(en.PERSON_NOUNS, attr="LEMMA"), lower("'s", "is"), NAME),
+                seq(
+                    FIRST_PERSON,
+                    _HAVE_GOT,
+                    DET_OPT,
+                    ADJECTIVES,
+                    among(en.PERSON_NOUNS, attr="LEMMA"),
+                    lower("called", "named"),
+                    NAME,
+                ),
+                seq(
+                    FIRST_PERSON,
+                    _HAVE_GOT,
+                    {"LIKE_NUM": True},
+                    ADJECTIVES,
+                    among(en.PERSON_NOUNS | en.PLURAL_PEOPLE, attr="LEMMA"),
+                    ANY_OPT,
+                ),
+                seq(
+                    FIRST_PERSON,
+                    _HAVE_GOT,
+                    lower("a", "an"),
+                    ADJECTIVES,
+                    among(en.KIN_RELATIONS, attr="LEMMA"),
+                    ANY_OPT,
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.9,
+        examples=(
+            Example("My boss is called Priyanka Rao.", "Ana's boss is called Priyanka Rao."),
+            Example("I have two kids.", "Ana has two kids."),
+            Example("I have a brother named Tomasz.", "Ana has a brother named Tomasz."),
+        ),
+        counterexamples=("My friend is awesome.",),
+    ),
+    Rule(
+        id="en.keep.pet",
+        language="en",
+        decision="keep",
+        description="An animal the speaker keeps, and its name.",
+        pattern=Tokens(
+            (
+                seq(FIRST_PERSON, _HAVE_GOT, DET_OPT, ADJECTIVES, among(en.ANIMAL_NOUNS, attr="LEMMA")),
+                seq(
+                    FIRST_PERSON,
+                    _HAVE_GOT,
+                    DET_OPT,
+                    ADJECTIVES,
+                    among(en.ANIMAL_NOUNS, attr="LEMMA"),
+                    lower("called", "named"),
+                    NAME,
+                ),
+                seq(MY_ANIMAL, lower("'s"), lower("name"), BE, NAME),
+                seq(MY_ANIMAL, BE, lower("called", "named"), NAME),
+                seq(MY_ANIMAL, BE, NAME),
+            ),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.9,
+        examples=(
+            Example("I have a dog named Biscuit.", "Ana has a dog named Biscuit."),
+            Example("My cat's name is Pepper.", "Ana's cat's name is Pepper."),
+        ),
+        counterexamples=("I have a dog in this fight.",),
+    ),
+    Rule(
+        id="en.keep.allergy",
+        language="en",
+        decision="keep",
+        description="An allergy or an intolerance of the speaker or a person of theirs.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(
+                        _TO_BE,
+                        lower("severely", "very", "mildly", "slightly", op="?"),
+                        lower("allergic"),
+                        lower("to"),
+                        _ALLERGEN,
+                        ANY_OPT,
+                    ),
+                    seq(_TO_BE, among(en.INTOLERANCES), lower("intolerant")),
+                    seq(_TO_BE, lower("intolerant"), lower("to", "of"), ANY),
+                    seq(_HAVE_GOT, DET_OPT, ADJECTIVES, lower("allergy", "allergies", "intolerance"), ANY_OPT),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.95,
+        examples=(
+            Example("I'm allergic to peanuts.", "Ana is allergic to peanuts."),
+            Example("My son is lactose intolerant.", "Ana's son is lactose intolerant."),
+            Example("I have a severe bee sting allergy.", "Ana has a severe bee sting allergy."),
+        ),
+        counterexamples=("I'm allergic to Mondays, haha.",),
+    ),
+    Rule(
+        id="en.keep.diet",
+        language="en",
+        decision="keep",
+        description="What the speaker, or a person of theirs, eats or drinks, or never does.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(_TO_BE, lower("a", op="?"), among(en.DIETS)),
+                    seq(_TO_BE, lower("a", op="?"), among(en.DIETS), ANY),
+                    seq(HAVE, ADVERBS, lemma("be"), ADVERBS, lower("a", op="?"), among(en.DIETS), ANY_OPT),
+                    seq(ADVERBS, lemma("eat", "keep"), among(en.DIETS)),
+                    seq(lemma("do"), NOT, ADVERBS, lemma("eat", "drink"), _FOOD, ANY_OPT),
+                    seq(ADVERBS, lower("never"), lemma("eat", "drink"), _FOOD, ANY_OPT),
+                    seq(ADVERBS, lemma("avoid"), _FOOD, ANY_OPT),
+                    seq(lemma("can"), NOT, lemma("eat", "drink", "have"), _FOOD, ANY_OPT),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.9,
+        examples=(
+            Example("I've been vegetarian since 2015.", "Ana has been vegetarian since 2015."),
+            Example("I don't eat pork.", "Ana doesn't eat pork."),
+            Example("My wife can't have gluten.", "Ana's wife can't have gluten."),
+        ),
+        counterexamples=("I don't eat much.",),
+    ),
+    Rule(
+        id="en.keep.condition",
+        language="en",
+        decision="keep",
+        description="A health condition or a medication of the speaker or a person of theirs.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(_HAVE_GOT, DET_OPT, ADJECTIVES, among(en.CONDITIONS, attr="LOWER")),
+                    seq(_HAVE_GOT, DET_OPT, ADJECTIVES, among(en.CONDITIONS, attr="LOWER"), ANY),
+                    seq(_TO_BE, among(en.HEALTH_STATES)),
+                    seq(_TO_BE, lower("diagnosed"), lower("with"), ANY),
+                    seq(HAVE, ADVERBS, lemma("be"), lower("diagnosed"), lower("with"), ANY),
+                    seq(ADVERBS, lemma("suffer"), lower("from"), ANY),
+                    seq(ADVERBS, lemma("take"), ANY, among(en.MEDICATION_HINTS), ANY_OPT),
+                    seq(_TO_BE, lower("on"), ANY, among(en.MEDICATION_HINTS), ANY_OPT),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.9,
+        examples=(
+            Example("I have asthma.", "Ana has asthma."),
+            Example("I take 50mg of sertraline every morning.", "Ana takes 50mg of sertraline every morning."),
+            Example("My dad was diagnosed with diabetes in May.", "Ana's dad was diagnosed with diabetes in May."),
+        ),
+        counterexamples=("I take the bus to work.",),
+    ),
+    Rule(
+        id="en.keep.possession",
+        language="en",
+        decision="keep",
+        description="Something the speaker owns, drives or rides.",
+        pattern=Tokens(
+            each(
+                SPEAKER,
+                (
+                    seq(
+                        ADVERBS,
+                        lemma("own", "drive", "ride"),
+                        DET_OPT,
+                        ADJECTIVES,
+                        {"POS": {"IN": ["NOUN", "PROPN"]}},
+                        ANY_OPT,
+                    ),
+                    seq(
+                        _HAVE_GOT,
+                        lower("a", "an", "two", "three"),
+                        ADJECTIVES,
+                        among(en.POSSESSIONS, attr="LEMMA"),
+                        ANY_OPT,
+                    ),
+                    seq(
+                        ADVERBS,
+                        lower("bought", "got"),
+                        lower("a", "an"),
+                        ADJECTIVES,
+                        among(en.POSSESSIONS, attr="LEMMA"),
+                        ANY_OPT,
+                    ),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("I drive a 2012 Honda Jazz.", "Ana drives a 2012 Honda Jazz."),
+            Example("I have an old upright piano.", "Ana has an old upright piano."),
+        ),
+        counterexamples=("I have a question.", "I have a lot of work."),
+    ),
+    Rule(
+        id="en.keep.schedule",
+        language="en",
+        decision="keep",
+        description="An appointment or another happening with a time, of the speaker or a person of theirs.",
+        pattern=Tokens(
+            (
+                *each(
+                    SPEAKER_OR_THEIR_PERSON,
+                    (seq(_HAVE_GOT, DET_OPT, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY),),
+                ),
+                seq(MY, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY_OPT, BE, ANY),
+                seq(
+                    MY,
+                    ADJECTIVES,
+                    among(en.EVENT_NOUNS, attr="LEMMA"),
+                    ANY_OPT,
+                    among(en.DEPARTURE_VERBS, attr="LEMMA"),
+                    ANY,
+                ),
+            )
+        ),
+        output="event",
+        confidence=0.85,
+        examples=(
+            Example(
+                "I have a dentist appointment on Thursday at 3pm.",
+                "Ana has a dentist appointment on Thursday at 3pm.",
+            ),
+            Example("My flight to Oslo leaves at 6:40 on Friday.", "Ana's flight to Oslo leaves at 6:40 on Friday."),
+        ),
+        counterexamples=("I have a meeting.",),
+    ),
+    Rule(
+        id="en.keep.plan",
+        language="en",
+        decision="keep",
+        description="What the speaker, or a person of theirs, plans, intends or has decided to do.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(_TO_BE, lower("going", "planning", "hoping"), lower("to", "on"), ANY),
+                    seq(ADVERBS, lemma("plan", "intend", "aim", "hope"), lower("to"), ANY),
+                    seq(HAVE, ADVERBS, lower("decided"), lower("to"), ANY),
+                    seq(ADVERBS, lower("decided"), lower("to"), ANY),
+                    seq(_TO_BE, lower("saving"), lower("up", op="?"), lower("for", "to"), ANY),
+                    seq(
+                        _TO_BE,
+                        lower("planning", "organising", "organizing", "booking"),
+                        DET_OPT,
+                        ADJECTIVES,
+                        among(en.EVENT_NOUNS, attr="LEMMA"),
+                        ANY_OPT,
+                    ),
+                    seq(
+                        _TO_BE,
+                        among(en.TRAVEL_VERBS, attr="LEMMA"),
+                        ANY,
+                        among(en.TIME_WORDS | en.FREQUENCY_UNITS),
+                        ANY_OPT,
+                    ),
+                    seq(
+                        lemma("will"),
+                        ADVERBS,
+                        lemma("be"),
+                        lower("in", "at", "visiting"),
+                        ANY,
+                        among(en.TIME_WORDS | en.FREQUENCY_UNITS),
+                        ANY_OPT,
+                    ),
+                    seq(
+                        _TO_BE,
+                        {"TAG": "VBG", "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.NO_EVENT_VERBS)}},
+                        ANY_OPT,
+                        among(en.FUTURE_TIME_WORDS),
+                        ANY_OPT,
+                    ),
+                ),
+            )
+        ),
+        output="goal",
+        confidence=0.85,
+        examples=(
+            Example("I'm planning to run a marathon next year.", "Ana is planning to run a marathon next year."),
+            Example("I'm flying to Seoul next Tuesday.", "Ana is flying to Seoul next Tuesday."),
+            Example("I've decided to learn Korean.", "Ana has decided to learn Korean."),
+        ),
+        counterexamples=("I'm going to grab a coffee.",),
+    ),
+    Rule(
+        id="en.keep.wish",
+        language="en",
+        decision="keep",
+        description="What the speaker wants, would like or dreams to do.",
+        pattern=Tokens(
+            each(
+                SPEAKER,
+                (
+                    seq(ADVERBS, lemma("want"), lower("to"), ANY),
+                    seq(lemma("would"), ADVERBS, lemma("like", "love"), lower("to"), ANY),
+                    seq(ADVERBS, lemma("dream"), lower("of", "about"), ANY),
+                ),
+            )
+            + (seq(MY, among(en.GOAL_NOUNS), BE, lower("to"), ANY),)
+        ),
+        output="goal",
+        confidence=0.8,
+        examples=(
+            Example("I want to open a small bookshop one day.", "Ana wants to open a small bookshop one day."),
+            Example("My goal is to save enough for a house.", "Ana's goal is to save enough for a house."),
+        ),
+        counterexamples=("I want to say something.",),
+    ),
+    Rule(
+        id="en.keep.like",
+        language="en",
+        decision="keep",
+        description="What the speaker, or a person of theirs, likes, loves, prefers, or is into.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, among(en.LIKING, attr="LEMMA"), ANY),
+                    seq(
+                        _TO_BE,
+                        lower("a", op="?"),
+                        lower("big", "huge", "massive", op="?"),
+                        lower("fan"),
+                        lower("of"),
+                        ANY,
+                    ),
+                    seq(
+                        _TO_BE,
+                        among(en.DEGREE_ADVERBS | {"more"}, op="*"),
+                        lower("into", "passionate", "obsessed", "keen"),
+                        ANY,
+                    ),
+                    seq(
+                        _HAVE_GOT,
+                        ADVERBS,
+                        lower("had", op="?"),
+                        lower("a", "such"),
+                        ADJECTIVES,
+                        among(en.LIKING_NOUNS),
+                        lower("for"),
+                        ANY,
+                    ),
+                ),
+            )
+            + (seq(MY, ADJECTIVES, lower("favourite", "favorite"), ANY_OPT, BE, ANY),)
+        ),
+        output="preference",
+        confidence=0.85,
+        examples=(
+            Example("I love hiking in the mountains.", "Ana loves hiking in the mountains."),
+            Example("My favourite band is Khruangbin.", "Ana's favourite band is Khruangbin."),
+            Example("I'm really into Brazilian jazz.", "Ana is really into Brazilian jazz."),
+        ),
+        counterexamples=("I love you!", "I love it.", "Like I said, it's fine."),
+    ),
+    Rule(
+        id="en.keep.dislike",
+        language="en",
+        decision="keep",
+        description="What the speaker, or a person of theirs, dislikes or cannot stand.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, among(en.DISLIKING, attr="LEMMA"), ANY),
+                    seq(lemma("do"), NOT, ADVERBS, among(en.LIKING, attr="LEMMA"), ANY),
+                    seq(lemma("can"), NOT, lower("stand"), ANY),
+                    seq(_TO_BE, NOT, lower("a"), lower("fan"), lower("of"), ANY),
+                ),
+            )
+        ),
+        output="preference",
+        confidence=0.85,
+        examples=(
+            Example("I hate cilantro.", "Ana hates cilantro."),
+            Example("I don't like horror films.", "Ana doesn't like horror films."),
+        ),
+        counterexamples=("I hate that for you.",),
+    ),
+    Rule(
+        id="en.keep.struggle",
+        language="en",
+        decision="keep",
+        description="A problem the speaker names: struggling with something, unable to sleep, worried about a cause.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(_TO_BE, lower("struggling"), lower("with", "to"), ANY),
+                    seq(ADVERBS, lemma("struggle"), lower("with", "to"), ANY),
+                    seq(
+                        HAVE,
+                        ADVERBS,
+                        lemma("be"),
+                        lower("feeling"),
+                        among(en.DEGREE_ADVERBS, op="*"),
+                        among(en.WORRIES),
+                        lower("about", "by", "over"),
+                        ANY,
+                    ),
+                    seq(_HAVE_GOT, lower("trouble", "difficulty", "problems", "issues"), ANY),
+                    seq(lemma("can"), NOT, ADVERBS, lemma("sleep", "focus", "concentrate", "relax")),
+                    seq(lemma("can"), NOT, ADVERBS, lemma("sleep", "focus", "concentrate", "relax"), ANY),
+                    seq(ADVERBS, lemma("keep"), {"TAG": "VBG"}, ANY),
+                    seq(_TO_BE, among(en.DEGREE_ADVERBS, op="*"), among(en.WORRIES), lower("about", "by", "over"), ANY),
+                ),
+            )
+        ),
+        output="pain_point",
+        confidence=0.85,
+        examples=(
+            Example("I'm struggling with my statistics course.", "Ana is struggling with their statistics course."),
+            Example("I can't sleep before exams.", "Ana can't sleep before exams."),
+            Example("I'm really worried about my mum's surgery.", "Ana is really worried about their mum's surgery."),
+        ),
+        counterexamples=("I'm worried.",),
+    ),
+    Rule(
+        id="en.keep.habit",
+        language="en",
+        decision="keep",
+        description="What the speaker does regularly: usually, every week, on Sundays, twice a month.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(
+                        among(en.FREQUENCY_ADVERBS), ADVERBS, {**_HABIT_VERB, "TAG": {"IN": ["VBP", "VBZ", "VB"]}}, ANY
+                    ),
+                    seq(
+                        ADVERBS,
+                        _HABIT_VERB,
+                        ANY_OPT,
+                        lower("every", "each"),
+                        ADJECTIVES,
+                        among(en.FREQUENCY_UNITS),
+                        ANY_OPT,
+                    ),
+                    seq(ADVERBS, _HABIT_VERB, ANY_OPT, lower("on"), among(en.FREQUENCY_UNITS), ANY_OPT),
+                    seq(
+                        ADVERBS,
+                        _HABIT_VERB,
+                        ANY_OPT,
+                        among(en.COUNT_WORDS),
+                        ANY_OPT,
+                        lower("a", "per"),
+                        among(en.FREQUENCY_UNITS),
+                        ANY_OPT,
+                    ),
+                    seq(ADVERBS, _HABIT_VERB, ANY_OPT, among(en.FREQUENCY_ADJECTIVES), ANY_OPT),
+                    seq(
+                        ADVERBS,
+                        _LIGHT_VERB,
+                        _WHAT,
+                        ANY_OPT,
+                        lower("every", "each"),
+                        ADJECTIVES,
+                        among(en.FREQUENCY_UNITS),
+                        ANY_OPT,
+                    ),
+                    seq(ADVERBS, _LIGHT_VERB, _WHAT, ANY_OPT, lower("on"), among(en.FREQUENCY_UNITS), ANY_OPT),
+                    seq(
+                        ADVERBS,
+                        _LIGHT_VERB,
+                        _WHAT,
+                        ANY_OPT,
+                        among(en.COUNT_WORDS),
+                        ANY_OPT,
+                        lower("a", "per"),
+                        among(en.FREQUENCY_UNITS),
+                        ANY_OPT,
+                    ),
+                ),
+            )
+        ),
+        output="preference",
+        confidence=0.85,
+        examples=(
+            Example("I swim every Tuesday evening.", "Ana swims every Tuesday evening."),
+            Example("I usually cycle to work.", "Ana usually cycles to work."),
+            Example("I go bouldering twice a week.", "Ana goes bouldering twice a week."),
+        ),
+        counterexamples=("I usually feel tired.",),
+    ),
+    Rule(
+        id="en.keep.skill",
+        language="en",
+        decision="keep",
+        description="A language the speaker speaks or an instrument or sport they play.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(lemma("can", op="?"), ADVERBS, lemma("speak"), ANY),
+                    seq(lemma("can", op="?"), ADVERBS, lemma("play"), lower("the"), ANY),
+                    seq(_TO_BE, lower("fluent"), lower("in"), ANY),
+                    seq(_TO_BE, lower("learning"), ANY),
+                    seq(
+                        HAVE,
+                        ADVERBS,
+                        lemma("be"),
+                        lower("learning", "practicing", "practising", "training", "studying"),
+                        ANY,
+                    ),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("I speak Portuguese and a bit of Swahili.", "Ana speaks Portuguese and a bit of Swahili."),
+            Example("I play the cello.", "Ana plays the cello."),
+            Example("I've been learning Japanese for a year.", "Ana has been learning Japanese for a year."),
+        ),
+        counterexamples=("I can speak to that.",),
+    ),
+    Rule(
+        id="en.keep.past_event",
+        language="en",
+        decision="keep",
+        description="Something the speaker, or a person of theirs, did or that happened to them.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(
+                        ADVERBS,
+                        {"TAG": "VBD", "POS": "VERB", "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS)}},
+                        _OBJECT,
+                        ANY_OPT,
+                    ),
+                    seq(
+                        ADVERBS,
+                        {"TAG": "VBD", "POS": "VERB", "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS)}},
+                        among(en.DIRECTION_ADVERBS),
+                        ANY,
+                    ),
+                    seq(
+                        ADVERBS,
+                        {"TAG": "VBD", "POS": "VERB", "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS)}},
+                        {"POS": "NUM"},
+                        {"POS": {"IN": ["NOUN", "PROPN", "ADJ"]}},
+                        ANY_OPT,
+                    ),
+                    seq(
+                        HAVE,
+                        ADVERBS,
+                        {"TAG": "VBN", "POS": "VERB", "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS)}},
+                        _OBJECT,
+                        ANY_OPT,
+                    ),
+                    seq(
+                        ADVERBS, {"TAG": "VBD", "LEMMA": {"IN": sorted(en.LIFE_EVENTS)}}, lower("away", op="?"), ANY_OPT
+                    ),
+                    seq(ADVERBS, lower("got"), among(en.LIFE_CHANGES)),
+                    seq(ADVERBS, lower("got"), among(en.LIFE_CHANGES), ANY),
+                ),
+            )
+        ),
+        output="event",
+        confidence=0.8,
+        examples=(
+            Example("I ran my first half marathon on Sunday.", "Ana ran their first half marathon on Sunday."),
+            Example("My sister got engaged last week.", "Ana's sister got engaged last week."),
+            Example("I've finished my thesis.", "Ana has finished their thesis."),
+        ),
+        counterexamples=("I said that already.",),
+    ),
+    Rule(
+        id="en.keep.attribute",
+        language="en",
+        decision="keep",
+        description="One value of the speaker's: a code, a number, a birthday, a blood type.",
+        pattern=Tokens(
+            (
+                seq(
+                    MY,
+                    ADJECTIVES,
+                    among(en.ATTRIBUTE_HEADS),
+                    BE,
+                    lower("on", op="?"),
+                    {"TEXT": {"REGEX": r"\d"}},
+                    ANY_OPT,
+                ),
+                seq(
+                    MY,
+                    ADJECTIVES,
+                    among(en.ATTRIBUTE_HEADS),
+                    ANY_OPT,
+                    {"ORTH": ":"},
+                    {"TEXT": {"REGEX": r"\d"}},
+                    ANY_OPT,
+                ),
+                seq(
+                    MY,
+                    ADJECTIVES,
+                    among(en.ATTRIBUTE_HEADS),
+                    BE,
+                    lower("on", op="?"),
+                    {"POS": {"IN": ["PROPN", "NUM", "X"]}},
+                    ANY_OPT,
+                ),
+                seq(
+                    MY,
+                    ADJECTIVES,
+                    among(en.ATTRIBUTE_HEADS),
+                    BE,
+                    lower("on", op="?"),
+                    {"ENT_TYPE": {"IN": ["DATE", "TIME", "CARDINAL"]}},
+                    ANY_OPT,
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.95,
+        slot="{attribute}",
+        examples=(
+            Example("My locker number is 418.", "Ana's locker number is 418."),
+            Example("My blood type is AB positive.", "Ana's blood type is AB positive."),
+            Example("Our anniversary is on September 9th.", "Ana's anniversary is on September 9th."),
+        ),
+        counterexamples=("My number one priority is sleep.",),
+    ),
+    Rule(
+        id="en.keep.named_person",
+        language="en",
+        decision="keep",
+        description="A person of the speaker's named in passing ('my housemate Kezia', 'Funmi, my sister').",
+        pattern=Tokens(
+            (
+                seq(MY, {"POS": "ADJ", "OP": "*"}, among(en.PERSON_NOUNS, attr="LEMMA"), {"POS": "PROPN", "OP": "+"}),
+                seq(
+                    {"POS": "PROPN", "OP": "+"},
+                    {"ORTH": ","},
+                    MY,
+                    {"POS": "ADJ", "OP": "*"},
+                    among(en.PERSON_NOUNS, attr="LEMMA"),
+                ),
+            ),
+            anchored=False,
+        ),
+        output="fact",
+        confidence=0.9,
+        tags=frozenset({"mention"}),
+        examples=(
+            Example("My housemate Kezia is cooking again.", "Ana's housemate is Kezia."),
+            Example("Funmi, my big sister, is getting married.", "Ana's big sister is Funmi."),
+        ),
+        counterexamples=("My housemate is cooking again.",),
+    ),
+    Rule(
+        id="en.keep.requested",
+        language="en",
+        decision="keep",
+        description="Whatever the speaker explicitly asks the assistant to remember, stated about themselves.",
+        pattern=Tokens(
+            (
+                seq(lower("i"), {"POS": {"IN": ["AUX", "VERB"]}}, ANY),
+                seq(MY, ADJECTIVES, {"POS": {"IN": ["NOUN", "PROPN"]}}, ANY),
+            )
+        ),
+        output="fact",
+        confidence=0.95,
+        tags=frozenset({"requested"}),
+        examples=(
+            Example("Please remember that I park on level 3.", "Ana parks on level 3."),
+            Example("Note that my landlord's number changed.", "Ana's landlord's number changed."),
+        ),
+        counterexamples=("I park on level 3.",),
+    ),
+    Rule(
+        id="en.keep.requested_note",
+        language="en",
+        decision="keep",
+        description="What the speaker explicitly asks the assistant to remember about something other than themselves.",
+        pattern=Tokens((seq({"POS": {"IN": ["DET", "NOUN", "PROPN", "ADJ", "NUM"]}}, ANY),)),
+        output="fact",
+        confidence=0.9,
+        tags=frozenset({"requested", "note"}),
+        examples=(
+            Example(
+                "Can you save this. The alarm code at the unit is 2580.",
+                "Ana asked to remember: the alarm code at the unit is 2580.",
+            ),
+        ),
+        counterexamples=("The alarm code at the unit is 2580.",),
+    ),
+)

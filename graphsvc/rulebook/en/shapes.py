@@ -1,0 +1,86 @@
+"""Pieces of English token patterns the rules are built from: who the subject is, optional adverbs, and the
+combinators that join them into spaCy ``Matcher`` patterns.
+
+A piece is a tuple of token specifications; :func:`seq` joins pieces, :func:`each` makes one pattern per
+alternative of a piece, so a rule reads as ``each(SUBJECTS, seq(BE, ALLERGIC, TO, ANY))``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import product
+from typing import Any
+
+from graphsvc.rulebook.lexicon import en
+
+Spec = dict[str, Any]
+Piece = tuple[Spec, ...]
+
+
+def seq(*pieces: Piece | Spec) -> Piece:
+    """The pieces one after another."""
+    out: list[Spec] = []
+    for piece in pieces:
+        out.extend([piece] if isinstance(piece, dict) else piece)
+    return tuple(out)
+
+
+def each(*choices: Iterable[Piece]) -> tuple[Piece, ...]:
+    """Every combination of one piece from each argument, joined (the alternatives of a rule)."""
+    return tuple(seq(*combo) for combo in product(*(tuple(c) for c in choices)))
+
+
+def lower(*words: str, op: str | None = None) -> Spec:
+    spec: Spec = {"LOWER": words[0]} if len(words) == 1 else {"LOWER": {"IN": list(words)}}
+    return {**spec, "OP": op} if op else spec
+
+
+def lemma(*words: str, op: str | None = None) -> Spec:
+    spec: Spec = {"LEMMA": words[0]} if len(words) == 1 else {"LEMMA": {"IN": list(words)}}
+    return {**spec, "OP": op} if op else spec
+
+
+def among(words: Iterable[str], *, attr: str = "LOWER", op: str | None = None) -> Spec:
+    spec: Spec = {attr: {"IN": sorted(words)}}
+    return {**spec, "OP": op} if op else spec
+
+
+ANY: Spec = {"IS_PUNCT": False, "OP": "+"}
+"""One or more words (a statement's closing punctuation is no content)."""
+ANY_OPT: Spec = {"IS_PUNCT": False, "OP": "*"}
+ADVERBS: Spec = {"POS": "ADV", "LOWER": {"NOT_IN": ["not", "never", "n't"]}, "OP": "*"}
+"""Adverbs a statement may hold between its words ("I really love", "I've just moved"); not a negation."""
+NOT: Spec = {"LOWER": {"IN": ["not", "n't", "never"]}}
+DET_OPT: Spec = {"POS": {"IN": ["DET", "NUM"]}, "OP": "?"}
+ADJECTIVES: Spec = {"POS": {"IN": ["ADJ", "NOUN", "PROPN", "NUM"]}, "OP": "*"}
+BE: Piece = (lemma("be"),)
+HAVE: Piece = (lemma("have"),)
+NAME: Spec = {"POS": "PROPN", "OP": "+"}
+NAME_OPT: Spec = {"POS": "PROPN", "OP": "*"}
+CONTENT: Spec = {"POS": {"IN": ["NOUN", "PROPN", "VERB", "ADJ", "NUM", "X"]}}
+"""A word that says something (what a statement needs after its verb)."""
+
+FIRST_PERSON: Piece = (lower("i"),)
+MY: Spec = lower("my", "our")
+MY_PERSON: Piece = (MY, {"POS": "ADJ", "OP": "*"}, among(en.PERSON_NOUNS | en.PLURAL_PEOPLE, attr="LEMMA"), NAME_OPT)
+"""A person of the speaker's, maybe named: "my sister", "my older brother Tom", "our kids"."""
+MY_ANIMAL: Piece = (MY, {"POS": "ADJ", "OP": "*"}, among(en.ANIMAL_NOUNS, attr="LEMMA"), NAME_OPT)
+WITH_SOMEONE_AND_I: Piece = (MY, among(en.PERSON_NOUNS, attr="LEMMA"), NAME_OPT, lower("and"), lower("i"))
+"""The speaker with someone they name: "my wife and I"."""
+
+ME_AND_SOMEONE: Piece = (lower("me"), lower("and"), NAME)
+SOMEONE_AND_I: Piece = (NAME, lower("and"), lower("i"))
+SOMEONE_NAMED: Piece = ({"POS": "PROPN", "ENT_TYPE": "PERSON", "OP": "+"},)
+"""Someone the speaker names as the subject ("Idris is into dinosaurs"): a name the model calls a person."""
+
+SPEAKER: tuple[Piece, ...] = (FIRST_PERSON,)
+SPEAKER_OR_THEIR_PERSON: tuple[Piece, ...] = (
+    FIRST_PERSON,
+    MY_PERSON,
+    WITH_SOMEONE_AND_I,
+    ME_AND_SOMEONE,
+    SOMEONE_AND_I,
+    SOMEONE_NAMED,
+)
+"""The subjects a statement about the speaker's life may have: the speaker, a person of theirs (named or not), or
+both."""

@@ -1,0 +1,102 @@
+"""English: where one sentence holds several statements (decision ``split``).
+
+A split rule fires on the words between two statements; the sentence is cut there and each part is judged on its
+own, so a compound sentence becomes one memory per fact ("I live in Lisbon and work as a nurse" → two: a move then
+supersedes the home and leaves the job). ``output`` says what the second part takes from the first: ``carry``
+(its subject, when it has none: "… and work as a nurse" → "I work as a nurse"), ``strip`` (nothing; the
+subordinating word is dropped: "since I moved to Leeds" → "I moved to Leeds"), or nothing (a clause of its own).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graphsvc.rulebook.en.shapes import among, lower
+from graphsvc.rulebook.lexicon import en
+from graphsvc.rulebook.rule import Example, Rule, Tokens
+
+_FINITE = {"POS": {"IN": ["VERB", "AUX"]}, "TAG": {"IN": ["VBP", "VBD", "VBZ", "MD"]}}
+_SUBJECT = {"LOWER": {"IN": ["i", "my", "our"]}}
+_OTHER_SUBJECT = {"POS": {"IN": ["PRON", "PROPN", "NOUN", "DET", "ADJ"]}, "LOWER": {"NOT_IN": ["i", "me", "my", "our"]}}
+_THEN_VERB: list[dict[str, Any]] = [
+    {"POS": {"IN": ["ADJ", "NOUN", "PROPN"]}, "OP": "*"},
+    {"POS": {"IN": ["VERB", "AUX"]}, "TAG": {"IN": ["VBP", "VBD", "VBZ", "MD"]}},
+]
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        id="en.split.coordinated_verb",
+        language="en",
+        decision="split",
+        description="'and' or 'but' before a second verb of the same subject: the subject is carried over.",
+        pattern=Tokens(
+            (
+                (
+                    {"POS": {"NOT_IN": ["VERB", "AUX", "CCONJ", "PUNCT"]}},
+                    lower("and", "but"),
+                    {"POS": "ADV", "OP": "*"},
+                    _FINITE,
+                ),
+                (
+                    {"POS": {"NOT_IN": ["VERB", "AUX", "CCONJ", "PUNCT"]}},
+                    lower("and", "but"),
+                    {"POS": "ADV", "OP": "*"},
+                    among(en.CLAUSE_VERBS),
+                ),
+            ),
+            anchored=False,
+        ),
+        output="carry",
+        examples=(Example("I live in Lisbon and work as a nurse.", "Ana works as a nurse."),),
+        counterexamples=("I love bread and butter.",),
+    ),
+    Rule(
+        id="en.split.coordinated_clause",
+        language="en",
+        decision="split",
+        description="'and', 'but', 'so', a comma or a semicolon before a clause with a subject of its own.",
+        pattern=Tokens(
+            (
+                (lower("and", "but", "so"), _SUBJECT),
+                ({"ORTH": {"IN": [",", ";", ":", "-", "–", "—"]}}, lower("and", "but", "so", op="?"), _SUBJECT),
+                (
+                    {"ORTH": {"IN": [",", ";", "-", "–", "—"]}},
+                    lower("and", "but", "so", op="?"),
+                    _OTHER_SUBJECT,
+                    *_THEN_VERB,
+                ),
+                (lower("and", "but"), _OTHER_SUBJECT, *_THEN_VERB),
+                ({"ORTH": ","}, lower("in"), lower("case")),
+                ({"ORTH": ","}, among(en.HEDGES)),
+            ),
+            anchored=False,
+        ),
+        examples=(Example("I have a dog, and my sister lives in Leeds.", "Ana's sister lives in Leeds."),),
+        counterexamples=("I have a dog.",),
+    ),
+    Rule(
+        id="en.split.question_tail",
+        language="en",
+        decision="split",
+        description="A question after a comma ('…, do you know any cafés?'): the statement before it stands alone.",
+        pattern=Tokens(
+            (
+                ({"ORTH": {"IN": [",", "-", "–", "—"]}}, among(en.QUESTION_WORDS)),
+                ({"ORTH": {"IN": [",", "-", "–", "—"]}}, among(en.QUESTION_AUXILIARIES), lower("you", "anyone", "u")),
+            ),
+            anchored=False,
+        ),
+        examples=(Example("I just moved to Porto, do you know any good cafés?", "Ana just moved to Porto."),),
+        counterexamples=("I just moved to Porto.",),
+    ),
+    Rule(
+        id="en.split.subordinate",
+        language="en",
+        decision="split",
+        description="A clause said of another ('because …', 'since …', 'after …'): judged on its own without the word.",
+        pattern=Tokens(((among(en.SUBORDINATORS), _SUBJECT, {"LEMMA": {"NOT_IN": ["be"]}}),), anchored=False),
+        output="strip",
+        examples=(Example("Since I moved to Leeds, I cycle everywhere.", "Ana moved to Leeds."),),
+        counterexamples=("I moved to Leeds.",),
+    ),
+)

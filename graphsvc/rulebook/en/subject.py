@@ -1,0 +1,109 @@
+"""English: how the speaker is named in a kept statement (decision ``subject``), and a dropped subject restored.
+
+``restore`` rules fire before any statement is judged: a sentence whose subject the speaker left out is given
+"I" back where its first word leaves no doubt ("Lost my keys again" → "I lost my keys again", "Love hiking" →
+"I love hiking"). The naming rules fire on a kept statement: "I" becomes the speaker's name with its verb made
+to agree ("I love" → "Ana loves", "I'm" → "Ana is"), "my/our" and "me" become "Ana's" and "Ana" (after the
+speaker as the statement's subject, "their" and "themselves": "Ana lost their keys"), never a pronoun that could
+mean someone else ("Ana's sister borrowed Ana's car", not "… their car"). A statement by a speaker whose name is
+unknown keeps its first person.
+"""
+
+from __future__ import annotations
+
+from graphsvc.rulebook.en.shapes import among, lower
+from graphsvc.rulebook.lexicon import en
+from graphsvc.rulebook.rule import Example, Rule, Tokens
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        id="en.subject.restore",
+        language="en",
+        decision="subject",
+        description="A subject the speaker dropped is 'I' when the sentence opens with a past verb or a liking.",
+        pattern=Tokens(
+            (
+                ({"TAG": "VBD", "POS": "VERB", "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS)}},),
+                (among(en.IRREGULAR_PAST), {"POS": {"IN": ["DET", "PRON", "NOUN", "PROPN", "ADP", "NUM"]}}),
+                (
+                    {"LOWER": {"REGEX": "^[a-z]{3,}ed$", "NOT_IN": sorted(en.MOODS | en.WORRIES)}},
+                    {"POS": {"IN": ["DET", "PRON"]}},
+                ),
+                (lower("just", "finally", "recently"), {"TAG": {"IN": ["VBD", "VBN"]}, "POS": "VERB"}),
+                (among(en.LIKING | en.DISLIKING, attr="LOWER"), {"TAG": "VBG"}),
+                (lower("been"), {"TAG": "VBG"}),
+                (lower("going", "planning", "hoping", "trying"), lower("to", "on")),
+                (
+                    {"TAG": "VBG", "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.NO_EVENT_VERBS)}},
+                    {"POS": {"IN": ["DET", "NOUN", "PROPN", "ADP", "PART"]}},
+                ),
+                (among(en.STATE_WORDS), {"POS": {"IN": ["ADP", "ADJ", "NOUN", "PROPN"]}}),
+                (lower("got"), lower("a", "an", "two", "some")),
+            )
+        ),
+        output="restore",
+        examples=(
+            Example(
+                "Finished my first pottery course yesterday.", "Ana finished their first pottery course yesterday."
+            ),
+            Example("Love baking sourdough on Sundays.", "Ana loves baking sourdough on Sundays."),
+            Example(
+                "Going to visit my aunt in Galway next week.", "Ana is going to visit their aunt in Galway next week."
+            ),
+        ),
+        counterexamples=("Sounds lovely.",),
+    ),
+    Rule(
+        id="en.subject.introduced",
+        language="en",
+        decision="subject",
+        description="'this/these' introducing something the speaker names is 'a/some' ('I bought this scarf').",
+        pattern=Tokens(
+            (
+                (
+                    {"LEMMA": {"NOT_IN": sorted(en.LIKING | en.DISLIKING)}},
+                    {"LOWER": {"IN": ["this", "these"]}, "DEP": "det"},
+                    {"POS": "ADJ", "OP": "*"},
+                    {"POS": "NOUN", "LEMMA": {"NOT_IN": sorted(en.FREQUENCY_UNITS | en.TIME_WORDS)}},
+                ),
+            ),
+            anchored=False,
+        ),
+        output="article",
+        examples=(Example("I bought this lovely scarf at a market.", "Ana bought a lovely scarf at a market."),),
+        counterexamples=("I moved this week.",),
+    ),
+    Rule(
+        id="en.subject.first_person",
+        language="en",
+        decision="subject",
+        description="'I' is the speaker's name, its verb made to agree ('I love' → 'Ana loves', 'I'm' → 'Ana is').",
+        pattern=Tokens(((lower("i"),),), anchored=False),
+        output="name",
+        examples=(Example("I'm a nurse.", "Ana is a nurse."), Example("I don't eat meat.", "Ana doesn't eat meat.")),
+        counterexamples=("My brother is a nurse.",),
+    ),
+    Rule(
+        id="en.subject.possessive",
+        language="en",
+        decision="subject",
+        description="'my' or 'our' is the speaker's ('Ana's'); 'their' after the speaker is the statement's subject.",
+        pattern=Tokens(((lower("my", "our", "mine"),),), anchored=False),
+        output="possessive",
+        examples=(
+            Example("My sister lives in my old flat.", "Ana's sister lives in Ana's old flat."),
+            Example("I'm struggling with my thesis.", "Ana is struggling with their thesis."),
+        ),
+        counterexamples=("I live in Porto.",),
+    ),
+    Rule(
+        id="en.subject.object",
+        language="en",
+        decision="subject",
+        description="'me' is the speaker's name; 'myself' is 'themselves' after the speaker is the subject.",
+        pattern=Tokens(((lower("me", "myself"),),), anchored=False),
+        output="object",
+        examples=(Example("My parents live near me.", "Ana's parents live near Ana."),),
+        counterexamples=("My parents live near the coast.",),
+    ),
+)

@@ -1,0 +1,180 @@
+"""English: words around a statement that say nothing of the speaker (decision ``trim``).
+
+A trim removes its span and the rest is judged on its own: an interjection or a discourse marker at the start
+("Honestly, I love it" is judged as "I love it"), a vocative ("Hey Sam, …"), a preamble that only announces what
+follows (``announce``: "I just wanted to let you know that …", only when what follows opens with its subject), a
+request to remember (``output`` ``requested``: what follows
+is kept when it says something of the speaker), a time phrase before the subject (``move_to_end``: it stays, at
+the end: "Last May, I adopted a cat" → "I adopted a cat last May"), and a filler at the end (``tail``: ", you
+know").
+"""
+
+from __future__ import annotations
+
+from graphsvc.rulebook.en.shapes import ADVERBS, among, lemma, lower, seq
+from graphsvc.rulebook.lexicon import en
+from graphsvc.rulebook.rule import Example, Rule, Tokens
+
+_PUNCT_OPT = {"IS_PUNCT": True, "OP": "*"}
+_THAT_OPT = lower("that", op="?")
+_WANTED_TO = seq(lower("i", op="?"), ADVERBS, lemma("want", "need", "have"), lower("to"))
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        id="en.trim.interjection",
+        language="en",
+        decision="trim",
+        description="An interjection or a reply word opening the sentence ('Oh,', 'Haha', 'Yeah').",
+        pattern=Tokens(((among(en.INTERJECTIONS), _PUNCT_OPT),)),
+        examples=(Example("Oh, I adopted a kitten last week.", "Ana adopted a kitten last week."),),
+        counterexamples=("I adopted a kitten last week.",),
+    ),
+    Rule(
+        id="en.trim.discourse_marker",
+        language="en",
+        decision="trim",
+        description="A discourse marker or a sentence adverb opening the sentence ('Honestly,', 'So', 'Anyway').",
+        pattern=Tokens(
+            (
+                (among(en.DISCOURSE_MARKERS), _PUNCT_OPT),
+                (lower("by"), lower("the"), lower("way"), _PUNCT_OPT),
+            )
+        ),
+        examples=(Example("Honestly, I love my new job.", "Ana loves their new job."),),
+        counterexamples=("I honestly love my new job.",),
+    ),
+    Rule(
+        id="en.trim.vocative",
+        language="en",
+        decision="trim",
+        description="A greeting with the listener's name opening the sentence ('Hey Sam,').",
+        pattern=Tokens(((among(en.GREETINGS), {"POS": "PROPN", "OP": "*"}, {"IS_PUNCT": True, "OP": "+"}),)),
+        examples=(Example("Hey Sam, I moved to Bristol.", "Ana moved to Bristol."),),
+        counterexamples=("I moved to Bristol.",),
+    ),
+    Rule(
+        id="en.trim.telling",
+        language="en",
+        decision="trim",
+        description="A preamble that only announces the statement ('I just wanted to let you know that').",
+        pattern=Tokens(
+            (
+                seq(
+                    _WANTED_TO,
+                    among(en.TELLING_VERBS, attr="LEMMA"),
+                    lower("you"),
+                    lower("know", op="?"),
+                    _THAT_OPT,
+                    _PUNCT_OPT,
+                ),
+                seq(
+                    _WANTED_TO,
+                    among(en.TELLING_VERBS, attr="LEMMA"),
+                    lower("with", op="?"),
+                    lower("you", op="?"),
+                    lower("that"),
+                    _PUNCT_OPT,
+                ),
+                (lower("guess"), lower("what"), _PUNCT_OPT),
+                (lower("just"), lower("so"), lower("you"), lower("know"), _PUNCT_OPT),
+                (lower("fyi"), _PUNCT_OPT),
+                (lower("good", "big", "great", "quick"), lower("news", "update"), _PUNCT_OPT),
+                (lower("fun"), lower("fact"), _PUNCT_OPT),
+            )
+        ),
+        output="announce",
+        examples=(
+            Example("I just wanted to let you know that I got the job!", "Ana got the job."),
+            Example("Guess what, I passed my driving test!", "Ana passed their driving test."),
+        ),
+        counterexamples=("I wanted to tell my sister first.",),
+    ),
+    Rule(
+        id="en.trim.remember_request",
+        language="en",
+        decision="trim",
+        description="A request to remember what follows ('Please remember that', 'Note:', 'Don't forget').",
+        pattern=Tokens(
+            (
+                seq(
+                    lower("please", op="?"),
+                    among(en.REMEMBER_VERBS, attr="LEMMA"),
+                    lower("down", op="?"),
+                    _THAT_OPT,
+                    _PUNCT_OPT,
+                ),
+                seq(lower("please", op="?"), lower("keep"), lower("in"), lower("mind"), _THAT_OPT, _PUNCT_OPT),
+                seq(lower("please", op="?"), lemma("do"), lower("n't", "not"), lower("forget"), _THAT_OPT, _PUNCT_OPT),
+                seq(
+                    lower("please", op="?"),
+                    lower("make", "take"),
+                    lower("a", op="?"),
+                    lower("note"),
+                    lower("of", op="?"),
+                    _THAT_OPT,
+                    _PUNCT_OPT,
+                ),
+                seq(
+                    lemma("can", "could", "would", "will"),
+                    lower("you"),
+                    lower("please", op="?"),
+                    among(en.REMEMBER_VERBS, attr="LEMMA"),
+                    _THAT_OPT,
+                    _PUNCT_OPT,
+                ),
+                seq(
+                    lower("i"),
+                    lemma("want", "need"),
+                    lower("you"),
+                    lower("to"),
+                    among(en.REMEMBER_VERBS, attr="LEMMA"),
+                    _THAT_OPT,
+                    _PUNCT_OPT,
+                ),
+                seq(lower("for"), lower("the"), lower("record"), _PUNCT_OPT),
+            )
+        ),
+        output="requested",
+        examples=(
+            Example("Please remember that my gym locker is 52.", "Ana's gym locker is 52."),
+            Example("Don't forget: I'm flying out on the 14th.", "Ana is flying out on the 14th."),
+        ),
+        counterexamples=("I remember my first bike.",),
+    ),
+    Rule(
+        id="en.trim.time_lead",
+        language="en",
+        decision="trim",
+        description="A time phrase before the subject is moved after the statement ('Last May, I adopted a cat').",
+        pattern=Tokens(
+            (
+                (
+                    {"POS": {"IN": ["ADP", "DET", "ADJ"]}, "OP": "*"},
+                    {"ENT_TYPE": {"IN": ["DATE", "TIME"]}, "OP": "+"},
+                    _PUNCT_OPT,
+                ),
+                (lower("yesterday", "today", "tonight", "recently", "lately"), _PUNCT_OPT),
+            )
+        ),
+        output="move_to_end",
+        examples=(Example("Last May, I adopted a cat.", "Ana adopted a cat last May."),),
+        counterexamples=("I adopted a cat last May.",),
+    ),
+    Rule(
+        id="en.trim.tail_filler",
+        language="en",
+        decision="trim",
+        description="A filler closing the sentence (', you know', ', right', ', haha').",
+        pattern=Tokens(
+            (
+                ({"ORTH": ","}, lower("you"), among(en.CLOSING_PHRASE_WORDS), _PUNCT_OPT),
+                ({"ORTH": ","}, lower("right", "haha", "lol", "honestly"), _PUNCT_OPT),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="tail",
+        examples=(Example("I work at a bakery, you know.", "Ana works at a bakery."),),
+        counterexamples=("I know you from school.",),
+    ),
+)

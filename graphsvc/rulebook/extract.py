@@ -1,0 +1,154 @@
+"""The offline extractor: a conversation's messages → the statements the rulebook keeps, and the trace of every
+sentence it judged.
+
+For each message a person said (not the assistant's or the system's; a message holding a prompt injection is
+dropped whole by the ``message`` refusals), in its language (:func:`graphsvc.text.language.detect_language`):
+each sentence (:func:`graphsvc.text.language.split_sentences`) is judged by the language's composer
+(:mod:`graphsvc.rulebook.en.compose`, :mod:`graphsvc.rulebook.zh.compose`). Pure and deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from graphsvc.conversation import ConversationMessage
+from graphsvc.rulebook import book
+from graphsvc.rulebook.en import compose as en_compose
+from graphsvc.rulebook.engine import Selection, matches
+from graphsvc.rulebook.judgement import Judgement
+from graphsvc.rulebook.parse import parse
+from graphsvc.rulebook.zh import compose as zh_compose
+from graphsvc.text.language import Language, detect_language, split_sentences
+from graphsvc.vocabulary import NON_SOURCE_ROLES
+
+_CJK_SPACE = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+MAX_MESSAGE_CHARS = 8000
+"""A message is judged on its first this many characters (a pasted document is no statement of a person's)."""
+
+
+@dataclass(frozen=True)
+class MessageTrace:
+    """What the rules made of one message: every piece judged (kept or not), or the rule that refused it whole."""
+
+    message_id: str
+    speaker: str
+    judgements: tuple[Judgement, ...] = ()
+    refused_by: str | None = None
+
+
+def is_source(message: ConversationMessage) -> bool:
+    """Whether a message may be evidence at all: said by a person (not an assistant, system or AI role)."""
+    return message.role.strip().lower() not in NON_SOURCE_ROLES
+
+
+def refused_whole(text: str, selection: Selection) -> str | None:
+    """The id of the enabled ``message`` refusal (a prompt injection) that drops a whole message, or None."""
+    for candidate in book.RULES:
+        if candidate.decision == "refuse" and "message" in candidate.tags and selection.allows(candidate):
+            pattern = getattr(candidate.pattern, "regex", None)
+            if pattern is not None and re.search(pattern, text, re.IGNORECASE):
+                return candidate.id
+    return None
+
+
+def judge_sentence(
+    sentence: str,
+    language: Language,
+    *,
+    speaker: str,
+    sent_at: datetime,
+    selection: Selection,
+    requested: bool = False,
+) -> list[Judgement]:
+    """One sentence of a speaker, judged by its language's composer (``requested``: an earlier sentence asked to
+    remember what follows)."""
+    rules = book.of(language)
+    if language == "zh":
+        return zh_compose.judge_sentence(
+            sentence, speaker=speaker, sent_at=sent_at, rules=rules, selection=selection, requested=requested
+        )
+    return en_compose.judge_sentence(
+        sentence, speaker=speaker, sent_at=sent_at, rules=rules, selection=selection, requested=requested
+    )
+
+
+def judge_message(message: ConversationMessage, *, selection: Selection | None = None) -> MessageTrace:
+    """Every sentence of one message, judged (see the module docstring).
+
+    Returns:
+        the trace; empty judgements for a message that is no source (an assistant's) or that a ``message``
+        refusal dropped (``refused_by`` then names it).
+    """
+    chosen = selection or book.default()
+    speaker = (message.speaker or "").strip()
+    if not is_source(message):
+        return MessageTrace(message.message_id, speaker)
+    content = message.content[:MAX_MESSAGE_CHARS]
+    refusal = refused_whole(content, chosen)
+    if refusal is not None:
+        return MessageTrace(message.message_id, speaker, refused_by=refusal)
+    language = detect_language(content)
+    if language == "zh":  # typed on a phone, a space often stands for a comma between Chinese phrases
+        content = _CJK_SPACE.sub("，", content)
+    composer = zh_compose if language == "zh" else en_compose
+    judgements: list[Judgement] = []
+    requested = False
+    for sentence in split_sentences(content):
+        found = judge_sentence(
+            sentence, language, speaker=speaker, sent_at=message.occurred_at, selection=chosen, requested=requested
+        )
+        requested = requested or composer.asks_to_remember_what_follows(found, book.of(language))
+        judgements.extend(found)
+    return MessageTrace(message.message_id, speaker, tuple(judgements))
+
+
+def judge_conversation(
+    messages: Sequence[ConversationMessage], *, selection: Selection | None = None
+) -> list[MessageTrace]:
+    """:func:`judge_message` for each message, in order."""
+    return [judge_message(m, selection=selection) for m in messages]
+
+
+def source_messages(
+    messages: Sequence[ConversationMessage], *, selection: Selection | None = None
+) -> list[ConversationMessage]:
+    """The messages that may be evidence: said by a person (:func:`is_source`) and not dropped whole by a
+    ``message`` refusal (a prompt injection)."""
+    chosen = selection or book.default()
+    return [m for m in messages if is_source(m) and refused_whole(m.content[:MAX_MESSAGE_CHARS], chosen) is None]
+
+
+def lead_trimmed(sentence: str, *, selection: Selection | None = None) -> str:
+    """A sentence without the words a trim rule removes from its start (an interjection, a discourse marker, a
+    greeting with a name): "Well, I moved" → "I moved", "嗯，我喜欢唱歌" → "我喜欢唱歌"."""
+    chosen = selection or book.default()
+    language = detect_language(sentence)
+    rules = tuple(r for r in book.of(language) if r.decision == "trim" and chosen.allows(r))
+    if language == "zh":
+        return zh_compose.trim(sentence, rules, [])[0] or sentence
+    return en_compose.trim(en_compose.normalise(sentence), rules, [])[0] or sentence
+
+
+def speech_refusal(sentence: str, *, tag: str = "speech", selection: Selection | None = None) -> str | None:
+    """The id of the first refuse rule tagged ``tag`` that fires on a sentence (after its lead is trimmed): a
+    question, something said to the listener, a greeting or a request (``speech``), or only greetings and thanks
+    (``small_talk``); None when none does. What is said *about* someone may still be worth keeping."""
+    chosen = selection or book.default()
+    language = detect_language(sentence)
+    rules = tuple(r for r in book.of(language) if r.decision == "refuse" and tag in r.tags and chosen.allows(r))
+    hits = matches(parse(lead_trimmed(sentence, selection=chosen), language), rules)
+    return hits[0].rule.id if hits else None
+
+
+def name_speaker(sentence: str, speaker: str, *, selection: Selection | None = None) -> str:
+    """A sentence with its speaker named by the subject rules of its language ("I love" → "Ana loves", 我 → the
+    name), as a kept statement is named."""
+    chosen = selection or book.default()
+    language = detect_language(sentence)
+    rules = tuple(r for r in book.of(language) if r.decision == "subject" and chosen.allows(r))
+    if language == "zh":
+        return zh_compose.name_speaker(sentence, speaker, rules, [])
+    return en_compose.name_speaker(sentence, speaker, rules, [])

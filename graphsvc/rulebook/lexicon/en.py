@@ -1,0 +1,306 @@
+"""The English lexicon of the rulebook: every word list an English rule reads, spelled once.
+
+Lists are lower-case lemmas or surface words (as the name says), written from what people commonly say to an
+assistant, not from any benchmark conversation. A rule names a list (``lexicon.en.KIN``); no rule module spells a
+list of its own (``tests/unit/rulebook/test_lexicon.py`` checks it).
+"""
+
+from __future__ import annotations
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# --- people a speaker names ------------------------------------------------------------------------------
+KIN_RELATIONS: dict[str, str] = {
+    **dict.fromkeys("mother mom mum mommy mummy mama ma".split(), "mother"),
+    **dict.fromkeys("father dad daddy papa pa".split(), "father"),
+    **dict.fromkeys("sister sis".split(), "sister"),
+    **dict.fromkeys("brother bro".split(), "brother"),
+    "son": "son",
+    "daughter": "daughter",
+    **dict.fromkeys("wife".split(), "wife"),
+    **dict.fromkeys("husband hubby".split(), "husband"),
+    **dict.fromkeys("partner spouse fiance fiancé fiancee fiancée boyfriend girlfriend".split(), "partner"),
+    **dict.fromkeys("grandmother grandma granny nana".split(), "grandmother"),
+    **dict.fromkeys("grandfather grandpa granddad grandad".split(), "grandfather"),
+    **dict.fromkeys("grandson granddaughter grandchild".split(), "grandchild"),
+    "aunt": "aunt",
+    "uncle": "uncle",
+    "cousin": "cousin",
+    "niece": "niece",
+    "nephew": "nephew",
+    **dict.fromkeys("stepmother stepmom".split(), "stepmother"),
+    **dict.fromkeys("stepfather stepdad".split(), "stepfather"),
+    **dict.fromkeys("kid child baby toddler".split(), "child"),
+    "sibling": "sibling",
+    "twin": "twin",
+}
+"""A family noun → the relation it names (a speaker's "mom" is their ``mother``)."""
+
+SOCIAL_RELATIONS: dict[str, str] = {
+    **dict.fromkeys("friend bestie buddy pal".split(), "friend"),
+    **dict.fromkeys("colleague coworker co-worker teammate".split(), "colleague"),
+    **dict.fromkeys("boss manager supervisor".split(), "boss"),
+    **dict.fromkeys("roommate flatmate housemate".split(), "roommate"),
+    **dict.fromkeys("neighbour neighbor".split(), "neighbor"),
+    "classmate": "classmate",
+    "mentor": "mentor",
+    "teacher": "teacher",
+    "tutor": "teacher",
+    "coach": "coach",
+    "trainer": "coach",
+    "doctor": "doctor",
+    "dentist": "dentist",
+    "therapist": "therapist",
+    "landlord": "landlord",
+    "landlady": "landlord",
+    "assistant": "assistant",
+    "client": "client",
+    "student": "student",
+}
+"""A noun for someone in a speaker's life → the relation it names."""
+
+PERSON_NOUNS: frozenset[str] = frozenset(KIN_RELATIONS) | frozenset(SOCIAL_RELATIONS)
+"""Every noun a speaker's "my …" names a person with (singular; plurals are read by lemma)."""
+
+PLURAL_PEOPLE = _words("parent grandparent grandkid in-law folk family")
+"""Lemmas of groups of people a speaker names ("my parents live in Kunming"; kids, children and siblings are
+:data:`KIN_RELATIONS`)."""
+
+ANIMAL_NOUNS = _words(
+    """dog puppy pup cat kitten kitty rabbit bunny hamster guinea pig parrot budgie bird canary cockatiel fish
+    goldfish turtle tortoise horse pony snake lizard gecko iguana ferret chinchilla rat mouse hedgehog pet
+    chicken hen goat"""
+)
+"""Animals people keep (a speaker's "my dog Biscuit" names an animal, never a person)."""
+
+# --- what a statement is about ---------------------------------------------------------------------------
+LIKING = _words("love like enjoy adore prefer fancy")
+DISLIKING = _words("hate dislike detest loathe despise")
+PREFERENCE_PHRASES = _words("fan into passionate obsessed crazy keen big")
+"""Words after "I'm (a) …" that state a liking ("I'm into jazz", "I'm a big fan of …", "I'm obsessed with …")."""
+
+DIETS = _words(
+    """vegan vegetarian pescatarian pescetarian flexitarian keto paleo halal kosher teetotal teetotaler teetotaller
+    sober gluten-free dairy-free lactose-free sugar-free plant-based"""
+)
+INTOLERANCES = _words("lactose gluten dairy fructose histamine")
+"""What a speaker may be intolerant of ("I'm lactose intolerant")."""
+HEALTH_STATES = _words(
+    """diabetic asthmatic epileptic pregnant colorblind colourblind anemic anaemic celiac coeliac deaf blind
+    autistic dyslexic"""
+)
+CONDITIONS = _words(
+    """asthma diabetes hypertension migraines migraine epilepsy arthritis adhd autism dyslexia insomnia eczema
+    psoriasis anemia anaemia celiac coeliac ibs crohn's tinnitus scoliosis endometriosis pcos hypothyroidism
+    lupus gout sciatica vertigo glaucoma allergies hay fever sleep apnea apnoea"""
+)
+"""Conditions a speaker may have ("I have asthma", "I've got migraines")."""
+MEDICATION_HINTS = _words("mg milligrams pill pills tablet tablets medication medicine inhaler insulin dose drops")
+
+RELATIONSHIP_STATES = _words("married single engaged divorced widowed separated retired")
+ATTRIBUTE_HEADS = _words(
+    """code pin password passcode number birthday anniversary address postcode zipcode zip email type group size
+    name nickname username handle plate id day date"""
+)
+"""Head nouns of an attribute of the speaker that holds one value ("my gate code", "my blood type", "my shoe
+size", "my locker number", "our anniversary")."""
+EVENT_NOUNS = _words(
+    """appointment meeting interview exam test flight surgery operation checkup check-up deadline wedding party
+    concert match recital presentation trip vacation holiday class lesson reservation booking shift conference
+    game race marathon ceremony graduation audition consultation therapy physio physiotherapy scan"""
+)
+"""Happenings with a time a speaker may tell ("I have a dentist appointment on Tuesday")."""
+POSSESSION_VERBS = _words("have own drive ride")
+OCCUPATIONS = _words(
+    """nurse doctor teacher engineer developer programmer designer lawyer accountant architect chef cook baker
+    student pharmacist dentist therapist psychologist scientist researcher professor lecturer journalist writer
+    editor photographer artist musician painter electrician plumber carpenter mechanic pilot driver farmer
+    firefighter paramedic cashier barista waiter waitress bartender librarian translator consultant analyst
+    manager director entrepreneur founder freelancer veterinarian vet surgeon midwife dietitian nutritionist
+    physiotherapist paralegal secretary receptionist salesperson realtor banker economist programmer tutor coach
+    trainer carer caregiver janitor cleaner tailor hairdresser barber florist jeweller jeweler butcher fisherman
+    soldier officer policeman policewoman detective judge clerk intern apprentice sailor actor actress dancer
+    singer composer producer filmmaker animator illustrator copywriter marketer recruiter administrator
+    technician surveyor geologist biologist chemist physicist mathematician statistician historian curator
+    archivist optician optometrist radiologist sonographer pediatrician paediatrician cardiologist dermatologist
+    psychiatrist counselor counsellor social worker housekeeper nanny babysitter homemaker retiree undergraduate
+    postgraduate graduate phd postdoc resident"""
+)
+"""What "I'm a …" names as a speaker's occupation or role (anything else after "I'm a" is not kept as one)."""
+
+# --- time and frequency ----------------------------------------------------------------------------------
+FREQUENCY_ADVERBS = _words("usually always often regularly normally generally typically frequently daily weekly")
+FREQUENCY_UNITS = _words(
+    """day morning afternoon evening night week weekend month year monday tuesday wednesday thursday friday
+    saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays summer winter spring autumn
+    fall weekday weekdays weekends"""
+)
+TIME_WORDS = _words(
+    """yesterday today tonight tomorrow morning afternoon evening night weekend week month year now lately
+    recently earlier later soon again ago last next this"""
+)
+
+# --- what is not a statement -----------------------------------------------------------------------------
+GREETINGS = _words("hi hello hey hiya howdy yo greetings morning evening afternoon")
+THANKS = _words("thanks thank thx ty cheers")
+FAREWELLS = _words("bye goodbye goodnight night later cya")
+INTERJECTIONS = _words(
+    """oh ah aw aww wow whoa woah ooh ugh uh um umm hmm hm haha hahaha lol lmao omg yay yeah yes yep yup no nope
+    nah ok okay alright sure cool great nice awesome wow damn gosh geez phew oops hooray yikes well"""
+)
+DISCOURSE_MARKERS = _words(
+    """so well honestly actually anyway anyways basically literally personally luckily unfortunately sadly
+    frankly fortunately thankfully hopefully seriously obviously apparently also plus but and then now oh btw
+    meanwhile besides anyhow admittedly truthfully ok okay"""
+)
+"""Words that open a sentence and say nothing of the speaker ("Honestly, I love it", "So I moved")."""
+TELLING_VERBS = _words("tell let share mention say update inform")
+REMEMBER_VERBS = _words("remember note save record memorize memorise jot")
+"""What a speaker asks the assistant to keep ("please remember that …", "note that …", "jot down …")."""
+REQUEST_VERBS = _words(
+    """help give tell show find make write draft send book remind check recommend suggest explain summarize
+    summarise translate list plan schedule create calculate compare look search set add call email text order
+    fix edit read"""
+)
+"""Verbs of a request to the assistant ("can you draft …", "please find …")."""
+REACTION_WORDS = _words(
+    """awesome amazing great cool nice wonderful fantastic lovely beautiful incredible sweet fun good true right
+    exciting interesting impressive inspiring tough hard sad crazy insane brilliant perfect huge funny cute
+    hilarious terrible awful horrible glad sorry"""
+)
+MOODS = _words(
+    """down low sad bad upset unhappy blue depressed anxious stressed lonely bored frustrated overwhelmed great good
+    happy better worse excited nervous worried restless irritable irritated confused lost helpless scared afraid
+    tense annoyed uneasy empty hopeless powerless fine okay ok relaxed calm grateful thankful glad proud terrible
+    awful moody gloomy upbeat amazing wonderful fantastic awesome tired exhausted drained sleepy sick hungry busy
+    excited thrilled stoked pumped psyched"""
+)
+"""How a speaker feels: a mood alone ("I'm so tired") is no memory."""
+DEGREE_ADVERBS = _words(
+    "so very really quite pretty super totally extremely a bit little kind sort rather too somewhat incredibly"
+)
+VAGUE_OBJECTS = _words(
+    """thing things stuff something anything everything lot lots much milestone time moment news progress
+    plans plan idea ideas fun blast"""
+)
+"""Objects that say nothing alone ("I learned a lot", "I had a personal milestone", "I have some news")."""
+PASSING_ACTIVITIES = _words(
+    """walk nap coffee tea shower bath break rest snack lunch dinner breakfast drink stroll breather look peek
+    bite movie"""
+)
+"""What a passing plan is about ("I'm going to grab a coffee", "I'll take a nap"): nothing to remember."""
+PEP_TALK = _words("best hope luck try believe fingers crossed keep going pushing")
+GENERIC_SUBJECTS = _words("everyone everybody people anyone anybody nobody life someone somebody")
+LISTENER = _words("you your yours yourself yourselves ya u")
+WE = _words("we us ourselves let's")
+POINTERS = _words("it this that these those they them there he him she her")
+"""Pronouns that point outside a statement unless it names what they point at."""
+PLACE_PREPOSITIONS = _words("in at near to from")
+
+# --- more of what statements are about -------------------------------------------------------------------
+POSSESSIONS = _words(
+    """car bike bicycle motorbike motorcycle scooter van truck boat house flat apartment cottage cabin condo
+    garden allotment piano guitar violin cello drum drums keyboard ukulele saxophone trumpet flute laptop
+    computer phone tablet camera kindle console telescope sewing machine tent caravan campervan"""
+)
+"""Things a speaker may say they have ("I have an old piano"); "I have a question" names none of them."""
+NO_EVENT_VERBS = _words(
+    """be do say tell think know guess mean feel see hear want love like hate need wish hope seem look sound
+    let try forget remember realize realise wonder believe suppose bet agree understand notice"""
+)
+"""Verbs whose past tense tells of no happening ("I said", "I thought", "I felt", "I loved it")."""
+TRAVEL_VERBS = _words("fly drive travel head go move visit start leave return come")
+"""Verbs of a trip or a start with a time ("I'm flying to Seoul next Tuesday", "I'm starting a new job in May")."""
+DEPARTURE_VERBS = _words("leave start land depart begin arrive")
+LIFE_CHANGES = _words("married engaged promoted divorced hired accepted fired pregnant")
+"""What "got …" tells of ("I got engaged", "my brother got promoted")."""
+GOAL_NOUNS = _words("dream goal plan ambition resolution aim")
+COUNT_WORDS = _words("once twice three four five several")
+FREQUENCY_ADJECTIVES = _words("daily weekly nightly monthly yearly")
+WORRIES = _words("stressed worried anxious nervous scared overwhelmed afraid terrified concerned")
+"""What a speaker may be about a named cause ("I'm worried about my mum's surgery")."""
+QUESTION_WORDS = _words("what how why when where who whom whose which")
+QUESTION_AUXILIARIES = _words("do does did can could would will should is are was were have has shall may might am")
+CONDITIONALS = _words("if unless whether")
+SUBORDINATORS = _words("because since although though while whereas after before once cause when whenever")
+"""What opens a clause said of the main one: its words are judged on their own once it is cut off ("Since I
+moved to Leeds, …" keeps "I moved to Leeds")."""
+UNCERTAIN_MODALS = _words("might may could should would must")
+"""Modals of a statement that says what may be, not what is ("I might move", "I should exercise more")."""
+HEDGES = _words("maybe perhaps probably possibly hopefully")
+CLOSING_PHRASE_WORDS = _words("know mean guess think")
+"""What follows "you" in a filler ("…, you know", "I mean, …")."""
+INFORMAL: dict[str, str] = {
+    "gonna": "going to",
+    "wanna": "want to",
+    "gotta": "have to",
+    "kinda": "kind of",
+    "sorta": "sort of",
+    "dunno": "don't know",
+    "lemme": "let me",
+    "cuz": "because",
+    "coz": "because",
+    "'cause": "because",
+    "tho": "though",
+    "thru": "through",
+    "bday": "birthday",
+    "pls": "please",
+    "plz": "please",
+    "fav": "favourite",
+    "fave": "favourite",
+    "gf": "girlfriend",
+    "bf": "boyfriend",
+    "w/": "with",
+    "im": "I'm",
+    "ive": "I've",
+    "i": "I",
+}
+"""Chat spellings written out before a sentence is parsed ("gonna" → "going to", a lower-case "i" → "I")."""
+CHAT_MARKERS = _words("lol lmao haha hahaha hehe tbh imo btw omg xd :) :( :d ;)")
+"""Chat markers dropped wherever they stand."""
+QUICK_VERBS = _words("grab get take have make go")
+"""Verbs of a passing plan ("grab a coffee", "take a nap")."""
+OPINION_VERBS = _words("think guess suppose wonder bet reckon")
+DEMONSTRATIVES = _words("this that these those")
+CLAUSE_VERBS = _words(
+    """live work study teach love like enjoy hate have own drive ride play speak take go swim run cycle cook bake
+    paint write read volunteer train practice practise walk hike climb dance sing keep use prefer need want plan
+    moved started joined bought adopted"""
+)
+"""Verbs that open a second statement of the same subject after "and" ("I live in Lisbon and work as a nurse"),
+read as words: the parser often tags such a verb as a noun."""
+IRREGULAR_PAST = _words(
+    """went got had made met saw took ran ate came gave found left lost won felt drove flew wrote began bought
+    brought caught chose fell heard kept paid sent sold spent woke grew became built taught stood slept swam sang
+    quit broke forgot rode threw wore"""
+)
+"""Past forms that open a sentence whose subject was dropped ("Lost my keys again")."""
+FEELING_VERBS = _words("feel seem look sound get become stay")
+"""Verbs of how someone feels or seems ("I usually feel tired"): no habit to remember."""
+DIRECTION_ADVERBS = _words("back home out away abroad up off over")
+"""Adverbs a happening's verb may take before what it names ("I just got back from Paris")."""
+MEMBERSHIP_NOUNS = _words("part member volunteer")
+LIKING_NOUNS = _words("love passion soft spot thing weakness")
+"""What "I have a … for" names as a liking ("I've always had a love for horses")."""
+ABSTRACT_NOUNS = _words("problem solution reason issue process conversation story deal point question answer")
+"""Nouns that name no group or thing one belongs to ("I'm part of the problem")."""
+STATE_WORDS = _words("based married retired engaged allergic originally pregnant vegan vegetarian divorced single")
+"""Words that open a sentence whose "I'm" was dropped ("Based in Bradford", "Originally from Porto")."""
+FUTURE_TIME_WORDS = _words(
+    """next tomorrow soon from monday tuesday wednesday thursday friday saturday sunday january february march april
+    may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec"""
+)
+"""Words that put a plan in the future ("I'm starting a new job in May", "I'm taking on an apprentice from
+September")."""
+LIGHT_VERBS = _words("go do get come make take have")
+"""Verbs that say little without what follows them: a habit of theirs must name it ("I go every morning" names
+nothing; "I go swimming every morning" does)."""
+POINTER_ONLY = _words("this it that these those everything all")
+"""What is left of a request to remember that points at the sentences after it ("Can you save this.")."""
+PEP_ENDINGS = _words("what dreams dream goals goal positive going myself best strong focused")
+"""How a resolution that names nothing ends ("… and reach my dreams no matter what")."""
+LIFE_EVENTS = _words("die pass retire graduate marry divorce emigrate resign")
+"""Verbs of a happening that needs no object ("My father died last week", "I graduated in June")."""

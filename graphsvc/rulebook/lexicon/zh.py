@@ -1,0 +1,193 @@
+"""The Chinese lexicon of the rulebook: every word list a Chinese rule reads, spelled once.
+
+Words are as jieba's segmenter cuts them; :func:`teach_segmenter` makes it cut the lexicon's words whole (and
+cut a kinship word or an animal off a following 叫 or 是), so patterns can name words rather than characters.
+Written from what people commonly say to an assistant, not from any benchmark conversation.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import cache
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+KIN_RELATIONS: dict[str, str] = {
+    **dict.fromkeys("妈妈 妈 母亲 老妈 妈咪".split(), "mother"),
+    **dict.fromkeys("爸爸 爸 父亲 老爸".split(), "father"),
+    **dict.fromkeys("姐姐 妹妹 姐 妹".split(), "sister"),
+    **dict.fromkeys("哥哥 弟弟 哥 弟".split(), "brother"),
+    **dict.fromkeys("儿子".split(), "son"),
+    **dict.fromkeys("女儿 闺女".split(), "daughter"),
+    **dict.fromkeys("老婆 妻子 媳妇 太太".split(), "wife"),
+    **dict.fromkeys("老公 丈夫 先生".split(), "husband"),
+    **dict.fromkeys("爱人 老伴 对象 男朋友 女朋友 男友 女友 未婚夫 未婚妻".split(), "partner"),
+    **dict.fromkeys("奶奶 外婆 姥姥".split(), "grandmother"),
+    **dict.fromkeys("爷爷 外公 姥爷".split(), "grandfather"),
+    **dict.fromkeys("孙子 孙女 外孙 外孙女".split(), "grandchild"),
+    **dict.fromkeys("孩子 宝宝 小孩".split(), "child"),
+    **dict.fromkeys("叔叔 舅舅 伯伯".split(), "uncle"),
+    **dict.fromkeys("阿姨 姑姑 姨妈 舅妈 婶婶".split(), "aunt"),
+    **dict.fromkeys("表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹".split(), "cousin"),
+    **dict.fromkeys("岳父 公公".split(), "father-in-law"),
+    **dict.fromkeys("岳母 婆婆".split(), "mother-in-law"),
+}
+"""A family word → the relation it names (我老公 is the speaker's ``husband``)."""
+
+SOCIAL_RELATIONS: dict[str, str] = {
+    **dict.fromkeys("朋友 好朋友 闺蜜 好友 哥们 兄弟".split(), "friend"),
+    **dict.fromkeys("同事 搭档".split(), "colleague"),
+    **dict.fromkeys("老板 领导 上司 经理 主管".split(), "boss"),
+    **dict.fromkeys("室友 舍友".split(), "roommate"),
+    "邻居": "neighbor",
+    **dict.fromkeys("同学 同桌".split(), "classmate"),
+    **dict.fromkeys("老师 导师".split(), "teacher"),
+    "教练": "coach",
+    "医生": "doctor",
+    "房东": "landlord",
+}
+"""A word for someone in a speaker's life → the relation it names."""
+
+PERSON_WORDS: frozenset[str] = frozenset(KIN_RELATIONS) | frozenset(SOCIAL_RELATIONS)
+PLURAL_PEOPLE = _words("父母 爸妈 家人 孩子们 爷爷奶奶 姥姥姥爷 外公外婆")
+ANIMALS = _words(
+    "狗 小狗 狗狗 猫 小猫 猫咪 兔子 仓鼠 鹦鹉 鸟 小鸟 金鱼 鱼 乌龟 宠物 马 柯基 泰迪 金毛 哈士奇 布偶猫 英短"
+)
+"""Animals people keep (我家的猫叫团子: an animal, never a person)."""
+POSSESSIVE = _words("的")
+SPEAKER = _words("我")
+WE = _words("我们 咱们 咱 大家")
+LISTENER = _words("你 您 你们 你的 您的")
+POINTERS = _words(
+    "他 她 它 他们 她们 它们 这个 那个 这些 那些 这 那 这里 那里 那儿 这儿 其中 这样 那样 这种 那种 这件 那件"
+)
+"""Words that point outside a statement unless it names what they point at."""
+REFLEXIVE = _words("自己")
+
+LIKING = _words("喜欢 爱 热爱 喜爱 享受 偏爱 迷上 爱上 钟爱 最爱 痴迷")
+DISLIKING = _words("讨厌 受不了 反感 厌恶 烦")
+NEGATIONS = _words("不 没 没有 别 从不 不再 再也不 从来不")
+LIVING = _words("住 住在 定居 生活")
+MOVING = _words("搬 搬到 搬家 搬去")
+WORKING = _words("工作 上班 任职 实习 打工")
+STUDYING = _words("上学 读书 念书 读 学习 就读 念")
+ORIGIN = _words("来自")
+ALLERGY = _words("过敏")
+DIET_WORDS = _words("吃素 素食 素食者 纯素 清真 戒糖 戒酒 吃斋 乳糖不耐受 不吃肉 不吃辣 不喝酒")
+CONDITIONS = _words(
+    "哮喘 糖尿病 高血压 低血压 失眠 偏头痛 胃病 贫血 抑郁症 焦虑症 颈椎病 腰椎间盘突出 痛风 鼻炎 湿疹 近视 色盲"
+)
+MEDICINE_HINTS = _words("药 片 毫克 胰岛素 维生素")
+HABIT_WORDS = _words("每天 每周 每晚 每早 每个月 每月 每年 平时 经常 常常 通常 一般 总是 天天 周周 每逢 每次")
+WEEKDAYS = _words(
+    "周一 周二 周三 周四 周五 周六 周日 周末 星期一 星期二 星期三 星期四 星期五 星期六 星期天 星期日 礼拜天"
+)
+PLAN_WORDS = _words("打算 计划 准备 决定 想要 将要 要 想 预计 安排 考虑")
+GOAL_WORDS = _words("目标 梦想 愿望 计划 心愿")
+EVENT_WORDS = _words(
+    "预约 约 会议 开会 面试 考试 航班 飞机 手术 体检 复查 婚礼 聚会 演唱会 比赛 生日 约会 旅行 出差 课 牙医 看病 挂号"
+)
+ATTRIBUTE_WORDS = _words(
+    "密码 号码 号 车牌号 车牌 门牌号 手机号 电话 邮箱 地址 生日 纪念日 血型 尺码 鞋码 身高 体重 "
+    "名字 小名 账号 工号 学号 座位号 房间号"
+)
+"""Attributes of the speaker that hold one value (我的车牌号是…, 我的血型是O型)."""
+OCCUPATION_MARKERS = _words("一名 一个 一位 名")
+REMEMBER_VERBS = _words("记住 记一下 记下 记得 别忘了 不要忘了 提醒我 备忘")
+REQUEST_WORDS = _words("帮我 帮忙 请你 麻烦你 麻烦 能不能 可不可以 可以帮 给我 告诉我 推荐 查一下 查查 写一 帮")
+GREETINGS = _words("你好 您好 嗨 哈喽 早上好 下午好 晚上好 早安 晚安 在吗 嘿")
+THANKS = _words("谢谢 感谢 多谢 谢啦 谢了 辛苦了 麻烦了")
+FAREWELLS = _words("再见 拜拜 回头聊 下次聊 先这样")
+INTERJECTIONS = _words(
+    "嗯 恩 哦 噢 喔 哇 啊 呀 哈哈 哈哈哈 呵呵 嘿嘿 唉 诶 额 呃 好的 好吧 行 对 是的 没错 当然 OK ok 嗯嗯"
+)
+ANSWER_STUBS = _words("知道 不知道 还行 还好 没有 是的 不是 对 好的 一般 差不多 也许 可能 嗯 当然 没事")
+"""Words that answer the previous turn and say nothing alone ("不知道，我最近…": the stub is cut)."""
+DISCOURSE_MARKERS = _words(
+    "其实 不过 但是 但 可是 而且 所以 然后 另外 对了 话说 说实话 老实说 总之 反正 毕竟 因此 同时 还有 就是 那 嗯 哦"
+)
+QUESTION_WORDS = _words(
+    "吗 呢 什么 怎么 怎么样 为什么 哪 哪里 哪儿 哪个 谁 几 多少 是否 有没有 能不能 可不可以 要不要 是不是 如何 么 吧"
+)
+MOODS = _words(
+    "开心 高兴 快乐 难过 伤心 累 很累 烦 烦躁 郁闷 沮丧 焦虑 紧张 担心 害怕 孤独 无聊 不安 低落 "
+    "糟糕 失落 迷茫 难受 痛苦 疲惫 兴奋 激动 感动 满足 轻松"
+)
+DEGREE_WORDS = _words("很 非常 特别 真的 十分 比较 有点 有些 挺 太 好 超 蛮 更 最 还 也 都 一直 真")
+TIME_WORDS = _words(
+    "今天 昨天 前天 明天 后天 最近 近来 这几天 这段时间 现在 平时 刚才 刚刚 终于 已经 "
+    "以前 之前 去年 今年 明年 上周 下周 这周 上个月 下个月 这个月 周末 早上 晚上 下午 "
+    "中午"
+)
+VAGUE_WORDS = _words("事 事情 东西 问题 很多 一些 一点")
+PEP_TALK = _words("加油 努力 坚持 尽力 相信自己 一定可以 会好的")
+PASSING_ACTIVITIES = _words(
+    "买菜 遛弯 散步 走走 休息 休息一下 睡觉 睡一会 午睡 喝咖啡 喝茶 吃饭 洗澡 放松 放松一下 逛逛"
+)
+
+_TAUGHT = threading.Lock()
+
+
+@cache
+def teach_segmenter() -> None:
+    """Make jieba cut the lexicon's words whole, with a part-of-speech flag (a diet, a condition, an attribute, a
+    kinship word, an animal), and cut an animal or a kinship word off a following 叫/是 ("猫叫" is a word of its own
+    in jieba's dictionary: the sound a cat makes). Once per process (jieba's dictionary is process-wide)."""
+    import jieba
+
+    from graphsvc.text import gazetteer
+
+    gazetteer.tagger()  # jieba initialised before its dictionary is extended
+    flags = (
+        (DIET_WORDS, "v"),
+        (CONDITIONS, "n"),
+        (ATTRIBUTE_WORDS, "n"),
+        (ALLERGY, "v"),
+        (PERSON_WORDS, "n"),
+        (ANIMALS, "n"),
+        (REMEMBER_VERBS, "v"),
+        (DISCOURSE_MARKERS, "c"),
+        (ANSWER_STUBS, "l"),
+    )
+    with _TAUGHT:
+        for words, flag in flags:
+            for word in words:
+                jieba.add_word(word, tag=flag)
+        for word in (*ANIMALS, *PERSON_WORDS):
+            for verb in ("叫", "是"):
+                jieba.suggest_freq((word, verb), True)
+
+
+PAINS = _words("失眠 睡不着 头疼 头痛 焦虑 拖延 压力 腰疼 胃疼 牙疼 背疼 困扰 发愁 头晕")
+"""A problem a speaker names ("我最近总是失眠", "工作压力很大")."""
+UNCERTAIN = _words("可能 也许 如果 要是 大概 或许 说不定 假如")
+TIME_UNITS = _words("月 周 星期 周末 学期 季度 时候 年 天 礼拜")
+"""What 这/那 open as a time phrase (这个月, 那周) rather than a pointer."""
+OCCUPATION_SUFFIXES = _words(
+    "师 员 生 家 者 工 医生 护士 司机 老师 律师 工程师 设计师 会计 厨师 医师 经理 老板 记者 "
+    "作家 演员 画家 学生 研究生 博士 店主"
+)
+"""Words a speaker's occupation ends with (我是一名护士, 我是工程师)."""
+PAST_MARKERS = _words("了 过")
+TIME_PHRASE = (
+    r"(?:上|下|这|本|今|明|昨|前|后|去|每)个?"
+    r"(?:周[一二三四五六日天末]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|月|年|天|学期|季度)"
+)
+"""A time word jieba keeps whole (上周末, 下个月, 每星期): its surface form is the point, so a pattern, not a list."""
+WISH_START = r"^想要?(?!法|象|念|起|到|必|通|过)"
+"""A word of wanting as jieba cuts it (想, 想要, or 想 fused with its verb: 想考, 想学); not 想法, 想念, 想起."""
+ASKING = _words("问 问问 请教 咨询 了解 打听 知道 查 查查")
+"""Verbs of asking the assistant something (我想问问…): a question, not a wish."""
+DURATION = r"^[一二三四五六七八九十两几半\d]+(?:个)?(?:年|月|天|周|星期|小时|分钟|次|遍)多?$"
+"""A length of time (五年, 三个月, 两周): its surface form is the point."""
+HABIT_START = r"^(?:每|天天|周周|平时|经常|常常|通常|一般|总是|老是)"
+"""A frequency word as jieba cuts it, often fused with what follows (每天晚上, 每周二, 每个周末)."""
+NAMING_VERBS = _words("叫 名叫 是 就是 也是 有")
+"""Verbs whose subject is the last thing named, not a dropped 我 ("一家公司，叫速帆")."""
+TIME_PREFIXES = _words("这 这个 下 下个 上 上个 本 每 每个 前 后 明 今 去")
+"""What opens a time phrase of several words (下 周三, 这个 月, 每个 周末)."""
+LEARNING = _words("学 学习 练 练习 自学 进修 考")
+"""Verbs of learning something (我最近在学吉他)."""

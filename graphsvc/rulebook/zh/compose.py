@@ -1,0 +1,267 @@
+"""Chinese: one sentence → the statements the rules keep, and why the rest was not kept.
+
+The same decisions as English (:mod:`graphsvc.rulebook.en.compose`), on jieba's words: :mod:`.trim` (a request to
+remember marks what follows), :mod:`.split` at commas (a clause without a subject takes the first one's), per
+piece :mod:`.trim` again, a dropped 我 restored (:mod:`.subject`), :mod:`.refuse`, :mod:`.keep`, :mod:`.type`, and
+the speaker named on the words (never by a substitution inside a word, never by 自己).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from graphsvc.rulebook.engine import Hit, Selection, matches
+from graphsvc.rulebook.judgement import Judgement, Statement
+from graphsvc.rulebook.lexicon import zh as lexicon
+from graphsvc.rulebook.parse import parse
+from graphsvc.rulebook.rule import Rule
+from graphsvc.text.time_phrases import resolve_relative_time
+from graphsvc.vocabulary import MemoryType
+
+_END = "。！!？?…~～.；;，,"
+
+
+def _rules(rules: Sequence[Rule], decision: str, selection: Selection) -> tuple[Rule, ...]:
+    return tuple(r for r in rules if r.decision == decision and selection.allows(r))
+
+
+def _join(tokens: Sequence[Any]) -> str:
+    return "".join(t.text for t in tokens)
+
+
+def trim(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> tuple[str, bool]:
+    """Apply trim rules at the start until none fires: the text left and whether a request to remember was
+    trimmed."""
+    requested = False
+    for _ in range(8):
+        doc = parse(text, "zh")
+        hits = matches(doc, rules)
+        if not hits:
+            break
+        hit = hits[0]
+        rest = _join(doc[hit.end :])
+        if not re.search(r"[\u4e00-\u9fff\w]", rest) and hit.rule.output == "requested":
+            shaped_by.append(hit.rule.id)  # "请记住：": what follows is what to remember
+            return "", True
+        if hit.rule.output == "after_subject":  # the pattern ends on 我: the time words go right after it
+            lead = _join([t for t in doc[hit.start : hit.end - 1] if not t.is_punct])
+            rest = "我" + lead + _join(doc[hit.end :])
+        if not re.search(r"[\u4e00-\u9fff\w]", rest):
+            break
+        requested = requested or hit.rule.output == "requested"
+        shaped_by.append(hit.rule.id)
+        text = rest
+    return text, requested
+
+
+def _subject_of(doc: Any) -> str:
+    """我, or 我 with a person of theirs (我女儿, 我的老板), when a piece opens with it; else ""."""
+    if len(doc) == 0 or doc[0].text != "我":
+        return ""
+    words = ["我"]
+    rest = [t.text for t in doc[1:3]]
+    if rest[:1] == ["的"] and rest[1:2] and rest[1] in lexicon.PERSON_WORDS:
+        words += rest[:2]
+    elif rest[:1] and rest[0] in lexicon.PERSON_WORDS | lexicon.PLURAL_PEOPLE:
+        words += rest[:1]
+    return "".join(words)
+
+
+def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None, bool]]:
+    """The clauses of a sentence: ``(clause, rule id that cut it off or None for the first, whether an earlier
+    clause named a subject)``; a clause cut by a ``carry`` rule that has no subject of its own takes the previous
+    clause's."""
+    doc = parse(text, "zh")
+    hits = matches(doc, rules, every=True)
+    cuts: list[tuple[int, Hit]] = []
+    for hit in hits:
+        if not cuts or hit.start > cuts[-1][0]:
+            cuts.append((hit.start, hit))
+    pieces: list[tuple[str, str | None, bool]] = []
+    start, subject, rule_id, carry = 0, "", None, False
+    ends: list[tuple[int, Hit | None]] = [*cuts, (len(doc), None)]
+    for cut, ending in ends:
+        tokens = list(doc[start:cut])
+        while tokens and (tokens[0].is_punct or tokens[0].text in lexicon.DISCOURSE_MARKERS):
+            tokens = tokens[1:]
+        piece = _join(tokens).strip("，,；;、 ")
+        if piece:
+            own = _subject_of(parse(piece, "zh"))
+            had_subject = bool(subject)
+            if carry and subject and not own:
+                piece = subject + piece
+            pieces.append((piece, rule_id, had_subject))
+            subject = own or subject
+        start = cut
+        rule_id = ending.rule.id if ending is not None else None
+        carry = ending is not None and ending.rule.output == "carry"
+    return pieces or [(text, None, False)]
+
+
+def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
+    hits = [h for h in matches(parse(text, "zh"), rules) if h.rule.output == "restore"]
+    if not hits:
+        return text
+    shaped_by.append(hits[0].rule.id)
+    return "我" + text
+
+
+def name_speaker(text: str, speaker: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
+    """我 (a word of its own, or a word opening with it: 我家) → the speaker's name; a person or animal word right
+    after it takes 的 (我爸爸 → 王芳的爸爸). Unchanged without a name or a naming rule."""
+    named = [r for r in rules if r.output == "name"]
+    doc = parse(text, "zh")
+    if not speaker or not named:
+        return text
+    out: list[str] = []
+    used = False
+    for i, token in enumerate(doc):
+        word = token.text
+        if word.startswith("我") and not word.startswith("我们"):
+            following = doc[i + 1].text if i + 1 < len(doc) else ""
+            owner = following in lexicon.PERSON_WORDS | lexicon.PLURAL_PEOPLE | lexicon.ANIMALS and word == "我"
+            out.append(speaker + ("的" if owner else "") + word[1:])
+            used = True
+        else:
+            out.append(word)
+    if used:
+        shaped_by.append(named[0].id)
+    return "".join(out)
+
+
+def finish(text: str) -> str:
+    """The statement with one closing mark: its question mark kept (a question is refused), else 。."""
+    end = "？" if text.strip().endswith(("？", "?")) else "。"
+    text = text.strip().rstrip(_END).strip()
+    return text + end if text else text
+
+
+def _best_keep(doc: Any, rules: Sequence[Rule], requested: bool) -> Hit | None:
+    usable = [r for r in rules if requested or "requested" not in r.tags]
+    hits = matches(doc, usable)
+    ordinary = [h for h in hits if "requested" not in h.rule.tags]
+    ranked = ordinary or hits
+    if not ranked:
+        return None
+    return max(ranked, key=lambda h: (h.rule.confidence, -usable.index(h.rule)))
+
+
+def _whose(doc: Any) -> str:
+    """The relation of the person a statement is about when it opens with one of the speaker's (我爸爸… →
+    ``father``); "" when it is about the speaker."""
+    words = [t.text for t in doc[:3]]
+    if not words or words[0] != "我":
+        return ""
+    person = words[2] if words[1:2] == ["的"] and len(words) > 2 else (words[1] if len(words) > 1 else "")
+    relations = {**lexicon.KIN_RELATIONS, **lexicon.SOCIAL_RELATIONS}
+    return relations.get(person, "")
+
+
+def _slot(rule: Rule, doc: Any, hit: Hit) -> str | None:
+    """The slot a statement fills: its rule's, for a person of the speaker's prefixed with who they are
+    (我爸爸住在昆明: ``father.lives_in``); an attribute's slot is its word (车牌号)."""
+    if rule.slot is None:
+        return None
+    if "{attribute}" in rule.slot:
+        words = [t.text for t in doc[hit.start : hit.end] if t.text in lexicon.ATTRIBUTE_WORDS]
+        return words[0] if words else None
+    whose = _whose(doc)
+    return f"{whose}.{rule.slot}" if whose else rule.slot
+
+
+def _typed(
+    memory_type: MemoryType, text: str, doc: Any, sent_at: datetime, rules: Sequence[Rule], shaped_by: list[str]
+) -> tuple[MemoryType, datetime | None]:
+    when = resolve_relative_time(text, sent_at)
+    if memory_type == "event":
+        return memory_type, when if when is not None else sent_at
+    if memory_type == "fact" and when is not None and when.date() < sent_at.date():
+        hits = matches(doc, rules)
+        if hits:
+            shaped_by.append(hits[0].rule.id)
+            return "event", when
+    return memory_type, None
+
+
+def judge_piece(
+    text: str,
+    sentence: str,
+    *,
+    shaped_by: list[str],
+    requested: bool,
+    speaker: str,
+    sent_at: datetime,
+    rules: Sequence[Rule],
+    selection: Selection,
+    first: bool = True,
+) -> Judgement:
+    text, asked = trim(text, _rules(rules, "trim", selection), shaped_by)
+    requested = requested or asked
+    if first:  # a dropped 我 is restored unless an earlier clause of the sentence named the subject (it is carried)
+        text = _restore(text, _rules(rules, "subject", selection), shaped_by)
+    text = finish(text)
+    doc = parse(text, "zh")
+    refusals = matches(doc, _rules(rules, "refuse", selection))
+    if refusals:
+        return Judgement(sentence, text, refused_by=refusals[0].rule.id, shaped_by=tuple(shaped_by))
+    hit = _best_keep(doc, _rules(rules, "keep", selection), requested)
+    if hit is None:
+        return Judgement(sentence, text, shaped_by=tuple(shaped_by))
+    shaping = list(shaped_by)
+    memory_type: MemoryType = hit.rule.output  # type: ignore[assignment]
+    memory_type, occurred_at = _typed(memory_type, text, doc, sent_at, _rules(rules, "type", selection), shaping)
+    content = finish(name_speaker(text, speaker, _rules(rules, "subject", selection), shaping))
+    statement = Statement(
+        content=content,
+        said=text,
+        memory_type=memory_type,
+        confidence=max(hit.rule.confidence, 0.95) if requested else hit.rule.confidence,
+        rule_id=hit.rule.id,
+        shaped_by=tuple(shaping),
+        occurred_at=occurred_at,
+        slot=_slot(hit.rule, doc, hit),
+        about=speaker,
+    )
+    return Judgement(sentence, text, statement=statement, shaped_by=tuple(shaped_by))
+
+
+def judge_sentence(
+    sentence: str,
+    *,
+    speaker: str,
+    sent_at: datetime,
+    rules: Sequence[Rule],
+    selection: Selection,
+    requested: bool = False,
+) -> list[Judgement]:
+    """Every clause of one Chinese sentence, judged (see the module docstring).
+
+    Args:
+        requested: an earlier sentence of the message asked to remember what follows ("请记住：").
+    """
+    shaped_by: list[str] = []
+    text, asked = trim(sentence.strip(), _rules(rules, "trim", selection), shaped_by)
+    requested = requested or asked
+    return [
+        judge_piece(
+            piece,
+            sentence,
+            shaped_by=[*shaped_by, cut_by] if cut_by else list(shaped_by),
+            requested=requested,
+            speaker=speaker,
+            sent_at=sent_at,
+            rules=rules,
+            selection=selection,
+            first=not had_subject,
+        )
+        for piece, cut_by, had_subject in split(text, _rules(rules, "split", selection))
+    ]
+
+
+def asks_to_remember_what_follows(judgements: Sequence[Judgement], rules: Sequence[Rule]) -> bool:
+    """Whether a sentence only asked to remember what the next ones say ("帮我记一下：")."""
+    requested = {r.id for r in rules if r.decision == "trim" and r.output == "requested"}
+    return any(requested & set(j.shaped_by) and j.statement is None and not j.piece.strip("。 ") for j in judgements)

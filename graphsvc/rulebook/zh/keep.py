@@ -1,0 +1,405 @@
+"""Chinese: which statements are memories, and of which type (decision ``keep``).
+
+Each rule matches a statement from its start (after trimmed words, :mod:`.trim`): its subject is 我, a person of
+the speaker's (我女儿, 我的老板) or an animal of theirs (我家的猫); a subject the speaker dropped is restored first
+(:mod:`.subject`). What no rule keeps is not a memory. Refusals (:mod:`.refuse`) run first.
+"""
+
+from __future__ import annotations
+
+from graphsvc.rulebook.lexicon import zh
+from graphsvc.rulebook.rule import Example, Rule, Tokens
+from graphsvc.rulebook.zh.shapes import (
+    ACTIVITY,
+    ADVERBS,
+    ANY,
+    ANY_OPT,
+    CONTENT,
+    DE_OPT,
+    FIRST_PERSON,
+    HABIT,
+    MY_ANIMAL,
+    NOT,
+    SPEAKER,
+    SPEAKER_OR_THEIR_PERSON,
+    TIME,
+    among,
+    each,
+    seq,
+    word,
+)
+
+_NUMBER = {"POS": "NUM", "OP": "?"}
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        id="zh.keep.name",
+        language="zh",
+        decision="keep",
+        description="说话人说自己叫什么（我叫…、我的名字是…）。",
+        pattern=Tokens(
+            (seq(FIRST_PERSON, word("叫"), CONTENT), seq(FIRST_PERSON, DE_OPT, word("名字"), word("是", "叫"), CONTENT))
+        ),
+        output="fact",
+        confidence=0.95,
+        slot="name",
+        examples=(Example("我的名字是陈小雨。", "王芳的名字是陈小雨。"),),
+        counterexamples=("我叫了外卖。",),
+    ),
+    Rule(
+        id="zh.keep.residence",
+        language="zh",
+        decision="keep",
+        description="说话人或其家人朋友住在哪里、搬到了哪里。",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, among(zh.LIVING), word("在", op="?"), CONTENT, ANY_OPT),
+                    seq(ADVERBS, among(zh.MOVING), word("到", "去", op="?"), word("了", op="?"), CONTENT, ANY_OPT),
+                    seq(ADVERBS, word("在"), CONTENT, ANY_OPT, word("生活", "定居")),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.9,
+        slot="lives_in",
+        examples=(
+            Example("我住在成都。", "王芳住在成都。"),
+            Example("我爸爸住在昆明。", "王芳的爸爸住在昆明。"),
+            Example("我上个月搬到了苏州。", "王芳上个月搬到了苏州。"),
+        ),
+        counterexamples=("我住院了。",),
+    ),
+    Rule(
+        id="zh.keep.origin",
+        language="zh",
+        decision="keep",
+        description="说话人来自哪里、老家在哪里、在哪里长大。",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, among(zh.ORIGIN), CONTENT, ANY_OPT),
+                    seq(word("老家"), word("在", "是"), CONTENT, ANY_OPT),
+                    seq(ADVERBS, word("在"), CONTENT, ANY_OPT, word("长大", "出生")),
+                    seq(word("是"), {"POS": "PROPN"}, word("人")),
+                    seq(word("是"), {"TEXT": {"REGEX": "^[\u4e00-\u9fff]{2,}人$"}}),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.9,
+        slot="from",
+        examples=(Example("我老家在湖南。", "王芳老家在湖南。"), Example("我是杭州人。", "王芳是杭州人。")),
+        counterexamples=("我是个急性子的人。",),
+    ),
+    Rule(
+        id="zh.keep.work",
+        language="zh",
+        decision="keep",
+        description="说话人或其家人朋友在哪里工作、上学，做什么工作。",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, word("在"), CONTENT, ANY_OPT, among(zh.WORKING | zh.STUDYING)),
+                    seq(ADVERBS, word("是"), among(zh.OCCUPATION_MARKERS), ANY_OPT, CONTENT),
+                    seq(ADVERBS, word("是"), {"ORTH": {"IN": sorted(zh.OCCUPATION_SUFFIXES)}}),
+                    seq(ADVERBS, word("做", "当"), ANY_OPT, CONTENT, word("工作", op="?")),
+                    seq(ADVERBS, word("学", "读"), ANY_OPT, word("专业")),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.9,
+        slot="works_at",
+        examples=(
+            Example("我在一家银行上班。", "王芳在一家银行上班。"),
+            Example("我是一名中学老师。", "王芳是一名中学老师。"),
+            Example("我老公在医院工作。", "王芳的老公在医院工作。"),
+        ),
+        counterexamples=("我在想这个问题。",),
+    ),
+    Rule(
+        id="zh.keep.family",
+        language="zh",
+        decision="keep",
+        description="说话人有哪些家人，他们叫什么。",
+        pattern=Tokens(
+            (
+                seq(FIRST_PERSON, word("有"), _NUMBER, {"POS": "NOUN", "OP": "?"}, among(zh.PERSON_WORDS), ANY_OPT),
+                seq(FIRST_PERSON, DE_OPT, among(zh.PERSON_WORDS), word("叫", "名叫"), CONTENT),
+            )
+        ),
+        output="fact",
+        confidence=0.9,
+        examples=(Example("我有两个儿子。", "王芳有两个儿子。"), Example("我女儿叫朵朵。", "王芳的女儿叫朵朵。")),
+        counterexamples=("我有个问题。",),
+    ),
+    Rule(
+        id="zh.keep.pet",
+        language="zh",
+        decision="keep",
+        description="说话人养的动物和它的名字。",
+        pattern=Tokens(
+            (
+                seq(FIRST_PERSON, ADVERBS, word("养", "养了"), word("了", op="?"), _NUMBER, among(zh.ANIMALS), ANY_OPT),
+                seq(MY_ANIMAL, word("叫", "名叫"), CONTENT),
+                seq(FIRST_PERSON, word("有"), _NUMBER, among(zh.ANIMALS), ANY_OPT),
+            )
+        ),
+        output="fact",
+        confidence=0.9,
+        examples=(Example("我养了一只猫叫团子。", "王芳养了一只猫叫团子。"),),
+        counterexamples=("我养成了早起的习惯。",),
+    ),
+    Rule(
+        id="zh.keep.allergy",
+        language="zh",
+        decision="keep",
+        description="说话人或其家人对什么过敏。",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, word("对"), ANY, among(zh.ALLERGY)),
+                    seq(ADVERBS, CONTENT, among(zh.ALLERGY)),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.95,
+        examples=(Example("我对花生过敏。", "王芳对花生过敏。"), Example("我儿子海鲜过敏。", "王芳的儿子海鲜过敏。")),
+        counterexamples=("我对这个很感兴趣。",),
+    ),
+    Rule(
+        id="zh.keep.diet",
+        language="zh",
+        decision="keep",
+        description="说话人或其家人怎么吃、不吃什么。",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, word("是", op="?"), among(zh.DIET_WORDS), ANY_OPT),
+                    seq(ADVERBS, NOT, word("吃", "喝"), CONTENT, ANY_OPT),
+                    seq(ADVERBS, word("不吃", "不喝", "从不吃", "从不喝"), CONTENT, ANY_OPT),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.9,
+        examples=(Example("我吃素已经三年了。", "王芳吃素已经三年了。"), Example("我不吃香菜。", "王芳不吃香菜。")),
+        counterexamples=("我不吃了。",),
+    ),
+    Rule(
+        id="zh.keep.condition",
+        language="zh",
+        decision="keep",
+        description="说话人或其家人的病和用药。",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, word("有", "患有", "得了"), ANY_OPT, among(zh.CONDITIONS), ANY_OPT),
+                    seq(ADVERBS, word("吃", "服用"), ANY_OPT, among(zh.MEDICINE_HINTS), ANY_OPT),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.9,
+        examples=(Example("我妈妈有高血压。", "王芳的妈妈有高血压。"),),
+        counterexamples=("我有点累。",),
+    ),
+    Rule(
+        id="zh.keep.like",
+        language="zh",
+        decision="keep",
+        description="说话人或其家人喜欢什么。",
+        pattern=Tokens(
+            each(SPEAKER_OR_THEIR_PERSON, (seq(ADVERBS, among(zh.LIKING), ANY_OPT, CONTENT, ANY_OPT),))
+            + (seq(FIRST_PERSON, DE_OPT, word("爱好", "兴趣"), word("是"), CONTENT, ANY_OPT),)
+        ),
+        output="preference",
+        confidence=0.85,
+        examples=(Example("我特别喜欢爬山。", "王芳特别喜欢爬山。"), Example("我的爱好是书法。", "王芳的爱好是书法。")),
+        counterexamples=("我喜欢。",),
+    ),
+    Rule(
+        id="zh.keep.dislike",
+        language="zh",
+        decision="keep",
+        description="说话人或其家人不喜欢什么。",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, among(zh.DISLIKING), ANY_OPT, CONTENT, ANY_OPT),
+                    seq(ADVERBS, NOT, among(zh.LIKING), ANY_OPT, CONTENT, ANY_OPT),
+                ),
+            )
+        ),
+        output="preference",
+        confidence=0.85,
+        examples=(Example("我不喜欢吃辣。", "王芳不喜欢吃辣。"),),
+        counterexamples=("我不喜欢。",),
+    ),
+    Rule(
+        id="zh.keep.struggle",
+        language="zh",
+        decision="keep",
+        description="说话人说出的困扰：失眠、压力、头疼。",
+        pattern=Tokens(each(SPEAKER, (seq(ADVERBS, ANY_OPT, among(zh.PAINS), ANY_OPT),))),
+        output="pain_point",
+        confidence=0.85,
+        examples=(Example("我最近工作压力很大。", "王芳最近工作压力很大。"),),
+        counterexamples=("我很好。",),
+    ),
+    Rule(
+        id="zh.keep.habit",
+        language="zh",
+        decision="keep",
+        description="说话人经常、每天、每周做的事。",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (seq(ADVERBS, HABIT, ADVERBS, ANY_OPT, ACTIVITY, ANY_OPT),),
+            )
+        ),
+        output="preference",
+        confidence=0.85,
+        examples=(
+            Example("我每天早上跑步五公里。", "王芳每天早上跑步五公里。"),
+            Example("我每周二晚上去游泳。", "王芳每周二晚上去游泳。"),
+        ),
+        counterexamples=("我今天很累。",),
+    ),
+    Rule(
+        id="zh.keep.plan",
+        language="zh",
+        decision="keep",
+        description="说话人打算、计划、准备做的事。",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, among(zh.PLAN_WORDS - {"想", "要"}), ANY_OPT, {"POS": "VERB"}, ANY),
+                    seq(TIME, ADVERBS, word("要"), {"POS": "VERB"}, ANY_OPT),
+                ),
+            )
+            + (seq(FIRST_PERSON, DE_OPT, among(zh.GOAL_WORDS), word("是"), ANY),)
+        ),
+        output="goal",
+        confidence=0.85,
+        examples=(Example("我打算明年去冰岛旅行。", "王芳打算明年去冰岛旅行。"),),
+        counterexamples=("我打算。",),
+    ),
+    Rule(
+        id="zh.keep.learning",
+        language="zh",
+        decision="keep",
+        description="说话人或其家人正在学、练的东西（我最近在学吉他）。",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (seq(ADVERBS, word("在", "正在", "一直在"), among(zh.LEARNING), ANY_OPT, CONTENT, ANY_OPT),),
+            )
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(Example("我最近在学日语。", "王芳最近在学日语。"),),
+        counterexamples=("我在想。",),
+    ),
+    Rule(
+        id="zh.keep.wish",
+        language="zh",
+        decision="keep",
+        description="说话人想做、要做的事（有具体内容）。",
+        pattern=Tokens(
+            each(
+                SPEAKER,
+                (
+                    seq(ADVERBS, word("想", "想要"), {**CONTENT, "LENGTH": {">=": 2}}, ANY_OPT),
+                    seq(ADVERBS, {"ORTH": {"REGEX": zh.WISH_START}, "LENGTH": {">=": 2}}, CONTENT, ANY_OPT),
+                ),
+            )
+        ),
+        output="goal",
+        confidence=0.8,
+        examples=(Example("我想学弹吉他。", "王芳想学弹吉他。"),),
+        counterexamples=("我想想。",),
+    ),
+    Rule(
+        id="zh.keep.past_event",
+        language="zh",
+        decision="keep",
+        description="说话人或其家人做过、经历过的事（动词带了/过，后面有内容）。",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, ANY_OPT, {"POS": "VERB"}, among(zh.PAST_MARKERS), ANY_OPT, CONTENT, ANY_OPT),
+                    seq(
+                        ADVERBS,
+                        {"POS": "VERB"},
+                        {**CONTENT, "ORTH": {"NOT_IN": sorted(zh.PASSING_ACTIVITIES | zh.POINTERS)}},
+                        among(zh.PAST_MARKERS),
+                    ),
+                ),
+            )
+        ),
+        output="event",
+        confidence=0.85,
+        examples=(Example("我上周末去了一趟杭州。", "王芳上周末去了一趟杭州。"),),
+        counterexamples=("我吃了。",),
+    ),
+    Rule(
+        id="zh.keep.schedule",
+        language="zh",
+        decision="keep",
+        description="说话人有时间的安排：预约、会议、航班、考试。",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(
+                        ADVERBS,
+                        {"POS": {"IN": ["NOUN", "NUM", "ADP"]}, "OP": "*"},
+                        ANY_OPT,
+                        among(zh.EVENT_WORDS),
+                        ANY_OPT,
+                    ),
+                ),
+            )
+        ),
+        output="event",
+        confidence=0.85,
+        examples=(Example("我下周三下午三点看牙医。", "王芳下周三下午三点看牙医。"),),
+        counterexamples=("我很喜欢旅行。",),
+    ),
+    Rule(
+        id="zh.keep.attribute",
+        language="zh",
+        decision="keep",
+        description="说话人的一个值：号码、密码、生日、血型。",
+        pattern=Tokens((seq(FIRST_PERSON, DE_OPT, ANY_OPT, among(zh.ATTRIBUTE_WORDS), word("是", "为"), ANY),)),
+        output="fact",
+        confidence=0.95,
+        slot="{attribute}",
+        examples=(Example("我的血型是A型。", "王芳的血型是A型。"),),
+        counterexamples=("我的问题是什么。",),
+    ),
+    Rule(
+        id="zh.keep.requested",
+        language="zh",
+        decision="keep",
+        description="说话人明确要求记住的、关于自己的事。",
+        pattern=Tokens((seq(FIRST_PERSON, ANY),)),
+        output="fact",
+        confidence=0.95,
+        tags=frozenset({"requested"}),
+        examples=(Example("请记住，我的工位在三楼东侧。", "王芳的工位在三楼东侧。"),),
+        counterexamples=("我的工位在三楼东侧吗？",),
+    ),
+)

@@ -1,0 +1,97 @@
+"""Pieces of Chinese token patterns (jieba's words as ``ORTH``, its flags as ``TAG``): who the subject is, the
+adverbs and time words a statement may hold, and the combinators of :mod:`graphsvc.rulebook.en.shapes`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from graphsvc.rulebook.en.shapes import Piece, Spec, each, seq
+from graphsvc.rulebook.lexicon import zh
+
+
+def word(*words: str, op: str | None = None) -> Spec:
+    spec: Spec = {"ORTH": words[0]} if len(words) == 1 else {"ORTH": {"IN": list(words)}}
+    return {**spec, "OP": op} if op else spec
+
+
+def among(words: Iterable[str], *, op: str | None = None) -> Spec:
+    spec: Spec = {"ORTH": {"IN": sorted(words)}}
+    return {**spec, "OP": op} if op else spec
+
+
+ANY: Spec = {"IS_PUNCT": False, "OP": "+"}
+ANY_OPT: Spec = {"IS_PUNCT": False, "OP": "*"}
+CONTENT: Spec = {
+    "POS": {"NOT_IN": ["PUNCT", "PART", "PRON", "CCONJ", "INTJ"]},
+    "ORTH": {"NOT_IN": sorted(zh.POINTERS | zh.LISTENER | zh.PAST_MARKERS)},
+}
+"""A word that says something (jieba's flags are too loose to ask for a noun: 前端 is tagged a locality word)."""
+
+
+def _either(words: Iterable[str], pattern: str) -> str:
+    listed = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return f"^(?:{listed}|{pattern})$"
+
+
+TIME: Spec = {
+    "ORTH": {"REGEX": _either(zh.TIME_WORDS | zh.WEEKDAYS | zh.TIME_PREFIXES | zh.TIME_UNITS, zh.TIME_PHRASE)}
+}
+"""A time word or the words of a time phrase (昨天, 上周末, 下 周三, 这个 月)."""
+ACTIVITY: Spec = {
+    "POS": {"NOT_IN": ["PUNCT", "PART", "PRON", "CCONJ", "INTJ"]},
+    "ORTH": {
+        "NOT_IN": sorted(
+            zh.POINTERS
+            | zh.LISTENER
+            | zh.PAST_MARKERS
+            | zh.TIME_WORDS
+            | zh.WEEKDAYS
+            | zh.TIME_UNITS
+            | zh.TIME_PREFIXES
+            | zh.HABIT_WORDS
+            | zh.DEGREE_WORDS
+        )
+    },
+}
+"""What a habit names: a word that is no time, frequency or degree word (每天早上跑步: 跑步; not 周六下午)."""
+ADVERBS: Spec = {
+    "ORTH": {
+        "REGEX": _either(
+            zh.DEGREE_WORDS | zh.TIME_WORDS | zh.HABIT_WORDS | zh.WEEKDAYS | zh.TIME_PREFIXES | zh.TIME_UNITS,
+            f"{zh.TIME_PHRASE}|{zh.HABIT_START[1:]}.*",
+        )
+    },
+    "OP": "*",
+}
+HABIT: Spec = {"ORTH": {"REGEX": zh.HABIT_START}}
+"""A frequency word (每天, 平时, 每周二…)."""
+"""Degree, time and frequency words a statement may hold after its subject (我最近很…, 我平时…)."""
+NOT: Spec = among(zh.NEGATIONS)
+DE_OPT: Spec = word("的", op="?")
+
+FIRST_PERSON: Piece = (word("我"),)
+MY_PERSON: Piece = (word("我"), DE_OPT, among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE))
+"""A person of the speaker's: 我女儿, 我的老板, 我父母."""
+MY_ANIMAL: Piece = (word("我", "我家"), DE_OPT, among(zh.ANIMALS))
+SPEAKER: tuple[Piece, ...] = (FIRST_PERSON,)
+SPEAKER_OR_THEIR_PERSON: tuple[Piece, ...] = (FIRST_PERSON, MY_PERSON)
+
+__all__ = [
+    "ADVERBS",
+    "ANY",
+    "ANY_OPT",
+    "CONTENT",
+    "DE_OPT",
+    "FIRST_PERSON",
+    "MY_ANIMAL",
+    "MY_PERSON",
+    "NOT",
+    "Piece",
+    "SPEAKER",
+    "SPEAKER_OR_THEIR_PERSON",
+    "among",
+    "each",
+    "seq",
+    "word",
+]

@@ -1,0 +1,46 @@
+"""Chinese: how the speaker is named (decision ``subject``), and a dropped subject restored.
+
+我 is the speaker's name wherever it stands as a word of its own (jieba's words: 自我 is untouched); a person word
+right after it takes 的 (我爸爸 → 王芳的爸爸). The name is repeated rather than replaced by 自己, which can flip who is
+meant ("同桌抄了我的作业" → "同桌抄了王芳的作业", not "同桌抄了自己的作业"). A statement that opens with a time word,
+a frequency word or a verb has its dropped 我 restored (最近在学吉他 → 我最近在学吉他).
+"""
+
+from __future__ import annotations
+
+from graphsvc.rulebook.lexicon import zh
+from graphsvc.rulebook.rule import Example, Rule, Tokens
+from graphsvc.rulebook.zh.shapes import TIME, among, word
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        id="zh.subject.restore",
+        language="zh",
+        decision="subject",
+        description="省略的主语“我”补回：以时间词、频率词或喜好、打算类动词开头。",
+        pattern=Tokens(
+            (
+                (TIME,),
+                (among(zh.HABIT_WORDS),),
+                (among(zh.LIKING | zh.DISLIKING | zh.PLAN_WORDS | zh.LIVING | zh.MOVING | zh.DIET_WORDS),),
+                (word("在"), {"OP": "+"}, among(zh.WORKING | zh.STUDYING)),
+                (word("对"), {"OP": "+"}, among(zh.ALLERGY)),
+                ({"ORTH": {"REGEX": zh.WISH_START}},),
+                (among(zh.PERSON_WORDS), word("叫", "名叫")),
+            )
+        ),
+        output="restore",
+        examples=(Example("最近在学吉他，挺有意思的。", "王芳最近在学吉他。"),),
+        counterexamples=("天气不错。",),
+    ),
+    Rule(
+        id="zh.subject.first_person",
+        language="zh",
+        decision="subject",
+        description="“我”换成说话人的名字（每次都用名字，不用“自己”）；后面紧跟家人时加“的”。",
+        pattern=Tokens(((word("我"),),), anchored=False),
+        output="name",
+        examples=(Example("我同桌抄了我的作业。", "王芳的同桌抄了王芳的作业。"),),
+        counterexamples=("自我介绍一下。",),
+    ),
+)

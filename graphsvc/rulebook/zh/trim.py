@@ -1,0 +1,77 @@
+"""Chinese: words around a statement that say nothing of the speaker (decision ``trim``): an interjection or a
+discourse word at the start, a greeting, an answer stub ("不知道，…": the stub answers the last turn), and a request
+to remember (``requested``: "请记住，…", "帮我记一下，…"); a time phrase before 我 moves after it
+(``after_subject``: "昨天我去了医院" is judged as "我昨天去了医院")."""
+
+from __future__ import annotations
+
+from graphsvc.rulebook.lexicon import zh
+from graphsvc.rulebook.rule import Example, Rule, Tokens
+from graphsvc.rulebook.zh.shapes import TIME, among, word
+
+_PUNCT_OPT = {"IS_PUNCT": True, "OP": "*"}
+_PUNCT = {"IS_PUNCT": True, "OP": "+"}
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        id="zh.trim.interjection",
+        language="zh",
+        decision="trim",
+        description="开头的语气词或应答词（嗯、哈哈、好的）。",
+        pattern=Tokens(((among(zh.INTERJECTIONS), _PUNCT_OPT),)),
+        examples=(Example("哈哈，我上周考过了驾照。", "王芳上周考过了驾照。"),),
+        counterexamples=("我上周考过了驾照。",),
+    ),
+    Rule(
+        id="zh.trim.discourse_marker",
+        language="zh",
+        decision="trim",
+        description="开头的连接词或插入语（其实、对了、说实话）。",
+        pattern=Tokens(((among(zh.DISCOURSE_MARKERS), _PUNCT_OPT),)),
+        examples=(Example("对了，我下个月要搬家。", "王芳下个月要搬家。"),),
+        counterexamples=("我下个月要搬家。",),
+    ),
+    Rule(
+        id="zh.trim.greeting",
+        language="zh",
+        decision="trim",
+        description="开头的问候（你好，…）。",
+        pattern=Tokens(((among(zh.GREETINGS), {"POS": "PROPN", "OP": "*"}, _PUNCT),)),
+        examples=(Example("你好，我叫李娜。", "王芳叫李娜。"),),
+        counterexamples=("我叫李娜。",),
+    ),
+    Rule(
+        id="zh.trim.answer_stub",
+        language="zh",
+        decision="trim",
+        description="回答上一句的开头（不知道，…；还行，…），后面的话单独判断。",
+        pattern=Tokens(((word("不", op="?"), among(zh.ANSWER_STUBS), _PUNCT),)),
+        examples=(Example("不知道，我最近在学吉他。", "王芳最近在学吉他。"),),
+        counterexamples=("我最近在学吉他。",),
+    ),
+    Rule(
+        id="zh.trim.time_lead",
+        language="zh",
+        decision="trim",
+        description="句首的时间词移到主语后面（昨天我去了医院 → 我昨天去了医院）。",
+        pattern=Tokens((({**TIME, "OP": "+"}, _PUNCT_OPT, word("我")),)),
+        output="after_subject",
+        examples=(Example("昨天我去了医院看病。", "王芳昨天去了医院看病。"),),
+        counterexamples=("我昨天去了医院看病。",),
+    ),
+    Rule(
+        id="zh.trim.remember_request",
+        language="zh",
+        decision="trim",
+        description="要求记住后面的话（请记住、帮我记一下、别忘了）。",
+        pattern=Tokens(
+            (
+                (word("请", op="?"), among(zh.REMEMBER_VERBS), word("一下", op="?"), _PUNCT_OPT),
+                (word("帮", "帮忙"), word("我"), word("记", "记住", "记一下"), word("一下", op="?"), _PUNCT_OPT),
+            )
+        ),
+        output="requested",
+        examples=(Example("请记住，我的车牌号是沪A12345。", "王芳的车牌号是沪A12345。"),),
+        counterexamples=("我记得小时候的事。",),
+    ),
+)

@@ -1,0 +1,155 @@
+"""What the offline rulebook keeps from what people say, end to end through the extractor the job runs: each
+sentence gives the right memories, or none (precision first)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from graphsvc.conversation import ConversationMessage
+from graphsvc.pipeline.extraction.offline import extract_offline
+
+AT = datetime(2023, 5, 13, 15, 30, tzinfo=UTC)
+
+
+def _turns(*turns: tuple[str, str]) -> list[ConversationMessage]:
+    return [
+        ConversationMessage(message_id=f"m{i}", role="user", speaker=speaker, content=text, occurred_at=AT)
+        for i, (speaker, text) in enumerate(turns)
+    ]
+
+
+def _memories(*turns: tuple[str, str]) -> list[str]:
+    return [m.content for m in extract_offline(_turns(*turns)).memories]
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        # plain statements people tell an assistant
+        ("My gate code is 2291.", ["Ana's gate code is 2291."]),
+        ("I'm allergic to shellfish.", ["Ana is allergic to shellfish."]),
+        ("I've been vegan since 2019.", ["Ana has been vegan since 2019."]),
+        ("My boss is called Dana Whitfield.", ["Ana's boss is called Dana Whitfield."]),
+        ("Please remember that our anniversary is on June 12th.", ["Ana's anniversary is on June 12th."]),
+        # a compound sentence is one memory per fact
+        ("I live in Lisbon and work as a nurse.", ["Ana lives in Lisbon.", "Ana works as a nurse."]),
+        ("I live in Faro and I work at a bakery.", ["Ana lives in Faro.", "Ana works at a bakery."]),
+        # a dropped subject is restored where the form leaves no doubt
+        ("Lost my job as a banker yesterday.", ["Ana lost their job as a banker yesterday."]),
+        ("I wanna start a dance studio by the water.", ["Ana wants to start a dance studio by the water."]),
+        ("Gonna open my dance studio next month!", ["Ana is going to open their dance studio next month."]),
+        ("Love experimenting with spices.", ["Ana loves experimenting with spices."]),
+        ("Loved my first pottery class.", ["Ana loved their first pottery class."]),
+        # nothing to keep: imperatives, pep talk, the listener, reactions, pointers, moods, passing plans
+        ("Check out my ideal dance studio by the water.", []),
+        ("I won't give up!", []),
+        ("No doubt, Gina you've got this.", []),
+        ("That's awesome, Gina!", []),
+        ("I loved it!", []),
+        ("I'm so excited!", []),
+        ("I was so nervous.", []),
+        ("I'm feeling kind of blue now.", []),
+        ("I'll definitely check them out.", []),
+        ("I will keep that in mind.", []),
+        ("I'm planning to go watch a movie with some friends tonight.", []),
+        ("Today I plan to go out to dinner and chat with a few friends.", []),
+        ("It was nice chatting with you.", []),
+        ("I've had a lot of things happening lately.", []),
+        ("I'm gonna keep going and reach my dreams no matter what.", []),
+        ("I'm going to keep on believing in myself.", []),
+        ("I adore this scarf.", []),
+        ("I love these boots.", []),
+        ("I met lots of great people there.", []),
+        ("We can all make a difference.", []),
+        ("I appreciate your kind words.", []),
+        ("Even though I was tired.", []),
+        ("I started a few days ago.", []),
+        ("Honestly, I had a personal milestone.", []),
+        ("I wanted to tell you that your garden looks lovely.", []),
+        # what the speaker says of themselves stays when the rest is cut off
+        ("I baked a lemon cake on Sunday, maybe you would like it!", ["Ana baked a lemon cake on Sunday."]),
+        ("I just wanted to let you know that I adopted a puppy.", ["Ana adopted a puppy."]),
+        ("Honestly, I love my new job.", ["Ana loves their new job."]),
+        ("Since I quit my job at the bakery, money has been tight.", ["Ana quit their job at the bakery."]),
+        ("I found this tiny ramen bar in Osaka.", ["Ana found a tiny ramen bar in Osaka."]),
+        # the speaker's own words with a cue
+        ("I'm lactose intolerant.", ["Ana is lactose intolerant."]),
+        ("I can't have dairy.", ["Ana can't have dairy."]),
+        ("I can't have it.", []),
+        ("I'm now part of the volunteer fire brigade.", ["Ana is now part of the volunteer fire brigade."]),
+        ("I'm part of the problem.", []),
+        ("I'm planning a trip to the north coast.", ["Ana is planning a trip to the north coast."]),
+        ("I'm more into board games and jazz.", ["Ana is more into board games and jazz."]),
+        ("I've always had a love for horses!", ["Ana has always had a love for horses."]),
+        ("I'm going to keep working hard on my thesis.", ["Ana is going to keep working hard on their thesis."]),
+        (
+            "Last week I had a nice chat with a beekeeper in Devon.",
+            ["Ana had a nice chat with a beekeeper in Devon last week."],
+        ),
+        # every verb of the speaker agrees with their name; no pronoun that could mean someone else
+        ("I mostly cook at home and eat early.", []),
+        ("I don't drive and haven't got a licence.", []),
+        ("I no longer go running.", []),
+        ("I hardly ever drink coffee.", []),
+        ("My sister borrowed my car last week.", ["Ana's sister borrowed Ana's car last week."]),
+        ("My brother and I run a food truck.", []),
+    ],
+)
+def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
+    assert _memories(("Gina", "How are you?"), ("Ana", said)) == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("我女儿对牛奶过敏。", ["王丽的女儿对牛奶过敏。"]),
+        ("我爸爸住在昆明。", ["王丽的爸爸住在昆明。"]),
+        ("请记住，我的车牌号是沪A12345。", ["王丽的车牌号是沪A12345。"]),
+        ("我住在上海，在一家银行上班。", ["王丽住在上海。", "王丽在一家银行上班。"]),
+        # 我 is the name wherever it stands, never 自己 (which can flip who is meant)
+        ("我同桌抄了我的作业。", ["王丽的同桌抄了王丽的作业。"]),
+        ("我很喜欢读关于自我成长的书。", ["王丽很喜欢读关于自我成长的书。"]),
+        # an answer stub loses its lead-in
+        ("不知道，我最近在学游泳。", ["王丽最近在学游泳。"]),
+        ("最近在学游泳，进步很慢。", ["王丽最近在学游泳。"]),
+        # nothing to keep
+        ("这几天特别郁闷。", []),
+        ("我觉得很紧张，也很害怕。", []),
+        ("我们去了公园。", []),
+        ("团子病了，我带它去了医院。", []),
+        ("我会多注意休息。", []),
+        ("我准备去走走。", []),
+        ("我想去公园里散步。", []),
+        ("我是不是应该换个工作。", []),
+        ("你好，我叫王丽。", []),
+        ("所以我报了名。", []),
+        ("我每天晚上在公园里散步一个小时。", ["王丽每天晚上在公园里散步一个小时。"]),
+    ],
+)
+def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
+    assert _memories(("王丽", said)) == expected
+
+
+def test_a_bare_self_introduction_is_no_memory() -> None:
+    assert _memories(("周立", "你好，我叫周立。"), ("周立", "我是周立。")) == []
+    assert _memories(("Jason", "My name is Jason.")) == []
+    assert _memories(("周立", "我叫周立，我在一家银行工作。")) == ["周立在一家银行工作。"]
+
+
+def test_a_request_to_remember_covers_the_sentences_after_it() -> None:
+    said = "Can you save this. The alarm code at the new unit is 2580, the key safe is 1914."
+    assert _memories(("Hamid", said)) == [
+        "Hamid asked to remember: the alarm code at the new unit is 2580.",
+        "Hamid asked to remember: the key safe is 1914.",
+    ]
+    assert _memories(("Hamid", "The alarm code at the new unit is 2580.")) == []
+
+
+def test_every_memory_names_the_rule_that_kept_it() -> None:
+    memories = extract_offline(_turns(("Ana", "I live in Lisbon."), ("Ana", "我对花生过敏。"))).memories
+    assert [(m.content, m.rule_id) for m in memories] == [
+        ("Ana lives in Lisbon.", "en.keep.residence"),
+        ("Ana对花生过敏。", "zh.keep.allergy"),
+    ]

@@ -17,6 +17,7 @@ from graphsvc.embed import build_embedder
 from graphsvc.embed.base import Embedder
 from graphsvc.graph import document_entities
 from graphsvc.graph.database import Database
+from graphsvc.rulebook import book
 from graphsvc.graph.vector_search import VectorSearch
 from graphsvc.llm.client import LLMClient, StructuredLLM
 from graphsvc.llm.rerank import Reranker
@@ -81,6 +82,16 @@ class Runtime:
     def mode(self) -> str:
         """``llm`` when an LLM endpoint is configured, else ``offline``."""
         return "llm" if self.llm is not None else "offline"
+
+    def extractor_line(self) -> str:
+        """Who extracts memories, for the start-up line: the LLM's model and endpoint (with the rulebook behind it
+        when every attempt fails), or the offline rulebook and how many of its rules run."""
+        rules = len(book.default().enabled)
+        if self.llm is not None:
+            model = getattr(self.llm, "model", "?")
+            endpoint = getattr(self.llm, "endpoint", "?")
+            return f"LLM {model} at {endpoint} (the offline rulebook when every attempt fails)"
+        return f"the offline rulebook ({rules} rules on)"
 
     async def aclose(self) -> None:
         """Stop the vector copies' fills, close the LLM client, the embedder and the database driver."""

@@ -134,7 +134,8 @@ SET j.status = 'SUCCEEDED', j.updated_at = $now, j.error = null, j.owner = null,
     j.finished_at = $now,
     j.llm_calls = j.llm_calls + $llm_calls, j.tokens_in = j.tokens_in + $tokens_in,
     j.tokens_out = j.tokens_out + $tokens_out, j.memories_created = $memories_created,
-    j.memories_reinforced = $memories_reinforced, j.llm_log = $llm_log
+    j.memories_reinforced = $memories_reinforced, j.llm_log = $llm_log, j.extractor = $extractor,
+    j.fallback_reason = $fallback_reason
 RETURN j AS job
 ;
 

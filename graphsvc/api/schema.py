@@ -33,6 +33,7 @@ from graphsvc.api.learning_ops import LearningMutation, LearningQuery
 from graphsvc.api.lifecycle_ops import LifecycleMutation, LifecycleQuery
 from graphsvc.api.limits import RequestLimits
 from graphsvc.api.memory_ops import MemoryMutation, MemoryQuery
+from graphsvc.api.rule_ops import RuleQuery
 from graphsvc.api.source_ops import SourceMutation, SourceQuery
 from graphsvc.api.timeline_ops import TimelineQuery
 from graphsvc.api.trait_ops import TraitMutation, TraitQuery
@@ -55,6 +56,7 @@ QUERIES: tuple[type, ...] = (
     DashboardQuery,
     LearningQuery,
     TimelineQuery,
+    RuleQuery,
 )
 MUTATIONS: tuple[type, ...] = (
     MemoryMutation,

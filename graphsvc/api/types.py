@@ -7,6 +7,7 @@ from enum import Enum
 
 import strawberry
 
+from graphsvc.api.rule_types import RulebookRule
 from graphsvc.service.views import EventsOutcome, IngestOutcome, JobRow, MemoryView, MessageIn, Turn
 from graphsvc.service.views import MemoryContext as DomainMemoryContext
 from graphsvc.service.views import MemoryPage as DomainMemoryPage
@@ -155,6 +156,13 @@ class Job:
     memories_reinforced: int
     priority: JobPriority
     cancel_requested: bool = strawberry.field(description="cancelJob asked this RUNNING job to stop")
+    extractor: str | None = strawberry.field(
+        description="A finished extraction job: llm, or rules (the offline rulebook extracted); null for other jobs"
+    )
+    fallback_reason: str | None = strawberry.field(
+        description="Why the offline rulebook extracted although an LLM is configured: the LLM's error on the last "
+        "attempt (its memories carry their rules' ids); null when it did not have to"
+    )
 
     @classmethod
     def from_domain(cls, job: JobRow) -> Job:
@@ -175,6 +183,8 @@ class Job:
             memories_reinforced=job.memories_reinforced,
             priority=JobPriority(job.priority),
             cancel_requested=job.cancel_requested,
+            extractor=job.extractor,
+            fallback_reason=job.fallback_reason,
         )
 
 
@@ -259,6 +269,14 @@ class Memory:
     )
     origin: MemoryOrigin = strawberry.field(description="Who asserted it: EXTRACTION (messages), USER or AGENT")
     superseded_by: strawberry.ID | None = strawberry.field(description="The memory that replaced it, if any")
+    rule_id: str | None = strawberry.field(
+        description="The offline rulebook's rule that kept it (e.g. en.keep.allergy); null when an LLM or a person "
+        "made it. See the rule field, or the rules query, for what the rule decides"
+    )
+
+    @strawberry.field(description="The offline rulebook's rule that kept it, with its examples and precision")
+    def rule(self) -> RulebookRule | None:
+        return RulebookRule.by_id(self.rule_id)
 
     @classmethod
     def from_domain(cls, view: MemoryView) -> Memory:
@@ -279,6 +297,7 @@ class Memory:
             slot=view.slot,
             origin=MemoryOrigin(view.origin),
             superseded_by=strawberry.ID(view.superseded_by) if view.superseded_by else None,
+            rule_id=view.rule_id,
         )
 
 

@@ -116,7 +116,7 @@ NODES: tuple[NodeKind, ...] = (
     NodeKind(
         "Job",
         "user",
-        text=("error",),
+        text=("error", "fallback_reason"),
         caption="its kind and session",
         color="#DA7194",
         border="#CC3C6C",

@@ -32,6 +32,8 @@ class JobRow:
         priority: interactive jobs are claimed before bulk ones.
         cancel_requested: ``cancelJob`` asked a RUNNING job to stop.
         request_id: the request that queued it (its logs carry the same id).
+        extractor: of a finished extraction job: ``llm`` or ``rules`` (the offline rulebook); None otherwise.
+        fallback_reason: why the rulebook extracted although an LLM is configured (every attempt of the LLM failed).
     """
 
     uid: str
@@ -53,6 +55,8 @@ class JobRow:
     cancel_requested: bool = False
     request_id: str | None = None
     target_uid: str | None = None
+    extractor: str | None = None
+    fallback_reason: str | None = None
 
     @classmethod
     def from_node(cls, node: Any) -> JobRow:
@@ -84,6 +88,8 @@ class JobRow:
             cancel_requested=bool(job.cancel_requested),
             request_id=job.request_id,
             target_uid=job.target_uid,
+            extractor=job.extractor,
+            fallback_reason=job.fallback_reason,
         )
 
 
@@ -241,6 +247,9 @@ class JobUsage:
     Attributes:
         llm_calls, tokens_in, tokens_out: of this attempt (added to the job's totals; 0 offline).
         llm_log: the calls as JSON (replaces the job's log).
+        extractor: ``llm`` or ``rules`` (the offline rulebook extracted: no LLM is configured, or it failed).
+        fallback_reason: why the rulebook extracted although an LLM is configured (every attempt failed); None
+            otherwise.
     """
 
     llm_calls: int
@@ -249,6 +258,8 @@ class JobUsage:
     memories_created: int
     memories_reinforced: int
     llm_log: str
+    extractor: str = "rules"
+    fallback_reason: str | None = None
 
 
 async def finish(db: Queries, job: JobRow, *, usage: JobUsage, now: datetime) -> bool:
@@ -269,5 +280,7 @@ async def finish(db: Queries, job: JobRow, *, usage: JobUsage, now: datetime) ->
         memories_created=usage.memories_created,
         memories_reinforced=usage.memories_reinforced,
         llm_log=usage.llm_log,
+        extractor=usage.extractor,
+        fallback_reason=usage.fallback_reason,
     )
     return bool(rows)

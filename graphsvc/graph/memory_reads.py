@@ -29,6 +29,7 @@ class MemoryView:
 
     ``valid_from`` / ``valid_to``: when it held in the user's life (``valid_to`` None: still holds);
     ``created_at``: when graphsvc recorded it. ``superseded_by``: the memory that replaced it, if any.
+    ``rule_id``: the offline rulebook's rule that kept it (None: an LLM or a person made it).
     """
 
     uid: str
@@ -50,6 +51,7 @@ class MemoryView:
     slot_subject: str | None = None
     slot_key: str | None = None
     stated_at: datetime | None = None
+    rule_id: str | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> MemoryView:
@@ -74,6 +76,7 @@ class MemoryView:
             slot_subject=memory.slot_subject,
             slot_key=memory.slot_key,
             stated_at=memory.stated_at or memory.valid_from or memory.created_at,
+            rule_id=memory.rule_id,
         )
 
 

@@ -409,6 +409,8 @@ class Job(TenantNode):
     tokens_out = IntegerProperty(default=0)
     memories_created = IntegerProperty(default=0)
     memories_reinforced = IntegerProperty(default=0)
+    extractor = StringProperty()  # an extraction job: "llm" or "rules" (the offline rulebook)
+    fallback_reason = StringProperty()  # why the rulebook stepped in for an LLM whose every attempt failed
     priority = IntegerProperty(default=0)
     """``JOB_PRIORITY_RANK``: lower is claimed first."""
     dedup_key = StringProperty()

@@ -90,7 +90,7 @@ class MemoryService(
             await service.worker.start()
             if run_scheduler and settings.learning.enabled:
                 service.scheduler.start()
-        log.info("graphsvc ready: neo4j %s, extractor %s", service.rt.db.uri, service.rt.mode)
+        log.info("graphsvc ready: neo4j %s, extractor: %s", service.rt.db.uri, service.rt.extractor_line())
         return service
 
     async def close(self) -> None:

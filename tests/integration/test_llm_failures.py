@@ -34,3 +34,29 @@ async def test_a_server_error_is_still_retried_by_the_job(llm_service: MemorySer
     await llm_service.wait_for_jobs()
     done = await llm_service.job(job_id=job.uid, user_ids=None)
     assert (done.status, done.attempts) == ("SUCCEEDED", 2)
+
+
+async def test_an_endpoint_down_on_every_attempt_leaves_the_rulebook_to_extract(
+    llm_service: MemoryService, llm_server: FakeOpenAI
+) -> None:
+    llm_server.default = {"status": 503}
+    await ingest_one(llm_service)
+    job = await llm_service.end_conversation(user_id="ana", session_id="s1")
+    await llm_service.wait_for_jobs()
+
+    done = await llm_service.job(job_id=job.uid, user_ids=None)
+    assert (done.status, done.attempts, done.extractor) == ("SUCCEEDED", 2, "rules")  # job_max_attempts is 2
+    assert done.fallback_reason is not None and "503" in done.fallback_reason
+    page = await llm_service.memories(user_id="ana")
+    assert [(m.content, m.rule_id) for m in page.items] == [("Ana works as a nurse.", "en.keep.occupation")]
+
+
+async def test_an_answering_endpoint_extracts_with_the_llm(llm_service: MemoryService, llm_server: FakeOpenAI) -> None:
+    llm_server.answer(content=json.dumps(ANSWER))
+    await ingest_one(llm_service)
+    job = await llm_service.end_conversation(user_id="ana", session_id="s1")
+    await llm_service.wait_for_jobs()
+
+    done = await llm_service.job(job_id=job.uid, user_ids=None)
+    assert (done.status, done.extractor, done.fallback_reason) == ("SUCCEEDED", "llm", None)
+    assert all(m.rule_id is None for m in (await llm_service.memories(user_id="ana")).items)

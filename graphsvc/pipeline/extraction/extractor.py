@@ -83,6 +83,13 @@ class MemoryExtractor:
     def mode(self) -> str:
         return "llm" if self._llm is not None else "offline"
 
+    async def extract_by_rules(self, messages: Sequence[ConversationMessage]) -> ExtractionResult:
+        """The offline rulebook's extraction of one conversation (no LLM call): what an LLM-configured job falls back
+        to when every attempt of its LLM failed, so the user is not left with nothing. Its memories carry their
+        keep rules' ids, which marks them as the rulebook's."""
+        offline = await asyncio.to_thread(extract_offline, messages)
+        return ExtractionResult(offline.model_copy(update={"summary": summarise(messages)}))
+
     async def extract(self, messages: Sequence[ConversationMessage]) -> tuple[MemoryExtraction, list[LLMCall]]:
         """Extract the memories of one conversation (no entity context); see :meth:`extract_all`."""
         result = await self.extract_all(messages, active=None)
@@ -110,8 +117,7 @@ class MemoryExtractor:
             return ExtractionResult(MemoryExtraction(), observations=None if self._llm is None else [])
         if self._llm is None:
             # CPU-bound rules run off the event loop, so ingest and recall keep answering meanwhile.
-            offline = await asyncio.to_thread(extract_offline, messages)
-            return ExtractionResult(offline.model_copy(update={"summary": summarise(messages)}))
+            return await self.extract_by_rules(messages)
         results: list[MemoryExtraction] = []
         plans: list[BatchObservation] = []
         calls: list[LLMCall] = []

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -32,6 +33,7 @@ from datetime import UTC, datetime, timedelta
 from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.conversation import ConversationMessage
+from graphsvc.errors import LLMError
 from graphsvc.graph import document_entities, jobs
 from graphsvc.graph import events as stored_events
 from graphsvc.graph import memories as memory_store
@@ -43,6 +45,7 @@ from graphsvc.graph.sources import CandidateSighting
 from graphsvc.llm.client import LLMCall
 from graphsvc.pipeline.extraction.contract import ExtractedMemory, MemoryExtraction
 from graphsvc.pipeline.extraction.extractor import MemoryExtractor
+from graphsvc.pipeline.impressions import observe
 from graphsvc.pipeline.impressions import run as impressions
 from graphsvc.pipeline.impressions.active import detect_mentions, mention_names
 from graphsvc.pipeline.impressions.observe import ObservationRound
@@ -51,6 +54,7 @@ from graphsvc.pipeline.memories import run as memories
 from graphsvc.pipeline.memories.slots import offline_slot, split_speaker
 from graphsvc.runtime import Runtime
 
+log = logging.getLogger(__name__)
 ACTOR = "extraction"
 SESSION_SUMMARIES = 3
 
@@ -68,6 +72,8 @@ class ExtractionReport:
     """The candidates its low-confidence extractions created or reinforced (the caller promotes the due ones)."""
     summary: str = ""
     llm_calls: list[LLMCall] = field(default_factory=list)
+    fallback_reason: str | None = None
+    """Set when an LLM is configured but failed every attempt, and the offline rulebook extracted instead."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +108,9 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
         what the job did (also written on the Job node).
 
     Raises:
-        LLMError: an LLM call failed (no memory is written; the job is retried).
+        LLMError: an LLM call failed on an attempt before the last (no memory is written; the job is retried). On
+            the last attempt (``JOBS__MAX_ATTEMPTS``) the offline rulebook extracts instead, the report says why
+            (``fallback_reason``) and the memories carry their rules' ids.
         neo4j errors: the write failed (rolled back; the job is retried).
     """
     db, settings, now = rt.db, rt.settings, rt.clock()
@@ -114,19 +122,42 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
     mentions = await asyncio.to_thread(detect_mentions, messages)
     prepared = await impressions.prepare(rt, user_id=user_id, messages=messages, mentions=mentions)
     extractor = MemoryExtractor(llm=rt.llm, window_tokens=settings.extraction.window_tokens)
-    result = await extractor.extract_all(messages, active=prepared.active)
+    failed_usage = (0, 0, 0)  # the LLM calls an attempt paid for before the rulebook stepped in
+    try:
+        result = await extractor.extract_all(messages, active=prepared.active)
+    except LLMError as exc:
+        if job.attempts < settings.jobs.max_attempts:
+            raise  # retried later: the endpoint may be back
+        # Every attempt failed: the rulebook extracts instead of leaving the user with nothing.
+        log.warning("extraction job %s: the LLM failed every attempt (%s); the offline rules extract", job.uid, exc)
+        report.fallback_reason = exc.message
+        failed_usage = (exc.llm_calls, exc.tokens_in, exc.tokens_out)
+        result = await extractor.extract_by_rules(messages)
+    by_rules = rt.llm is None or report.fallback_reason is not None
     extraction, calls = result.extraction, result.calls
     # Entities, aliases and impressions (seed 000) commit first, in their own idempotent steps: if the
     # memory transaction below fails, the retried job runs them again and they change nothing. With an LLM
     # the observations came with the memories (one call per window); offline the rules plan them.
+    if result.observations is not None:
+        observed: ObservationRound | None = ObservationRound(plans=result.observations)
+    elif by_rules and rt.llm is not None:  # the LLM failed: the offline planner observes the entities too
+        observed = await observe.run(
+            llm=None,
+            active=prepared.active,
+            messages=messages,
+            settings=settings.impressions,
+            statements=extraction.memories,
+        )
+    else:
+        observed = None
     entity_run = await impressions.run(
         rt,
         user_id=user_id,
         messages=messages,
         event_uids=event_uids,
-        statements=extraction.memories if rt.llm is None else (),
+        statements=extraction.memories if by_rules else (),
         prepared=prepared,
-        observed=None if result.observations is None else ObservationRound(plans=result.observations),
+        observed=observed,
     )
     await embed_missing_impressions(db, rt.embedder, user_id=user_id)
     # The user's own words named these entities: each links to the document entities of its names (issue 22).
@@ -156,12 +187,14 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
     report.memories_reinforced = len(writes.reinforcements)
     links = mention_links(writes.creates, names=mention_names(mentions), entity_names=entity_run.entity_names)
     usage = JobUsage(
-        llm_calls=len(calls),
-        tokens_in=sum(c.tokens_in for c in calls),
-        tokens_out=sum(c.tokens_out for c in calls),
+        llm_calls=len(calls) + failed_usage[0],
+        tokens_in=sum(c.tokens_in for c in calls) + failed_usage[1],
+        tokens_out=sum(c.tokens_out for c in calls) + failed_usage[2],
         memories_created=report.memories_created,
         memories_reinforced=report.memories_reinforced,
         llm_log=json.dumps([c.__dict__ for c in calls]),
+        extractor="rules" if by_rules else "llm",
+        fallback_reason=report.fallback_reason,
     )
 
     async def alongside(tx: NamedTx, landed: memories.Landed) -> None:

@@ -32,6 +32,20 @@ function ValidTime({ memory }: { memory: Memory }) {
   );
 }
 
+/** Which rule of the offline rulebook kept a memory, what it decides and how precise it measured; nothing for a
+ * memory an LLM or a person made. */
+function KeptBy({ memory }: { memory: Memory }) {
+  if (!memory.ruleId) return null;
+  const precision = memory.rule?.measuredPrecision;
+  return (
+    <p class="kept-by muted">
+      kept by rule <code>{memory.ruleId}</code>
+      {memory.rule ? `: ${memory.rule.description}` : ""}
+      {precision != null ? ` (precision ${precision.toFixed(2)} over ${memory.rule?.judged} judged)` : ""}
+    </p>
+  );
+}
+
 export function MemoryCard({
   memory,
   openSources,
@@ -51,6 +65,7 @@ export function MemoryCard({
       </div>
       {memory.content ? <Text as="p">{memory.content}</Text> : null}
       <ValidTime memory={memory} />
+      <KeptBy memory={memory} />
       <div class="card-meta">
         <Meter value={memory.confidence} name="confidence" />
         <Meter value={memory.importance} name="importance" />

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "18ee61f0592a0974da1e7a6ece3de070193de15a1290bad6c7aa455ad621a9a5"
+INPUTS_SHA256 = "b2af61f92ea40fe2f4add1de9d8026cc12ab92bb22febbd2af2db6e15cd57b56"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -334,6 +334,8 @@ class JobFields(BaseModel):
     memories_reinforced: int = Field(alias="memoriesReinforced")
     priority: JobPriority
     cancel_requested: bool = Field(alias="cancelRequested")
+    extractor: Optional[str]
+    fallback_reason: Optional[str] = Field(alias="fallbackReason")
 
 
 class LearningRunFields(BaseModel):
@@ -387,6 +389,29 @@ class MemoryContextFields(BaseModel):
     session_ids: list[str] = Field(alias="sessionIds")
 
 
+class RuleExampleFields(BaseModel):
+    said: str
+    expect: Optional[str]
+
+
+class RulebookRuleFields(BaseModel):
+    id: str
+    language: str
+    decision: str
+    description: str
+    output: str
+    confidence: float
+    enabled: bool
+    measured_precision: Optional[float] = Field(alias="measuredPrecision")
+    judged: int
+    examples: list["RulebookRuleFieldsExamples"]
+    counterexamples: list[str]
+
+
+class RulebookRuleFieldsExamples(RuleExampleFields):
+    pass
+
+
 class MemoryFields(BaseModel):
     id: str
     type_: MemoryType = Field(alias="type")
@@ -404,6 +429,12 @@ class MemoryFields(BaseModel):
     slot: Optional[str]
     origin: MemoryOrigin
     superseded_by: Optional[str] = Field(alias="supersededBy")
+    rule_id: Optional[str] = Field(alias="ruleId")
+    rule: Optional["MemoryFieldsRule"]
+
+
+class MemoryFieldsRule(RulebookRuleFields):
+    pass
 
 
 class MemoryPageFields(BaseModel):
@@ -742,6 +773,8 @@ JobFields.model_rebuild()
 LearningRunFields.model_rebuild()
 MemoryCandidateFields.model_rebuild()
 MemoryContextFields.model_rebuild()
+RuleExampleFields.model_rebuild()
+RulebookRuleFields.model_rebuild()
 MemoryFields.model_rebuild()
 MemoryPageFields.model_rebuild()
 MessageFields.model_rebuild()

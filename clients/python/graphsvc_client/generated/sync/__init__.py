@@ -87,6 +87,7 @@ from .fragments import (
     MemoryCandidateFields,
     MemoryContextFields,
     MemoryFields,
+    MemoryFieldsRule,
     MemoryPageFields,
     MemoryPageFieldsItems,
     MessageFields,
@@ -99,6 +100,9 @@ from .fragments import (
     ResolvePendingResultFields,
     ResolvePendingResultFieldsEntity,
     ResolvePendingResultFieldsPendingObservation,
+    RulebookRuleFields,
+    RulebookRuleFieldsExamples,
+    RuleExampleFields,
     TagFields,
     TimelineEntryFields,
     TimelineFields,
@@ -162,6 +166,8 @@ from .resolve_pending_observation import (
 )
 from .restore_memory import RestoreMemory, RestoreMemoryRestoreMemory
 from .retry_job import RetryJob, RetryJobRetryJob
+from .rule import Rule, RuleRule
+from .rules import Rules, RulesRules
 from .run_daily_learning import RunDailyLearning, RunDailyLearningRunDailyLearning
 from .sessions import Sessions, SessionsSessions
 from .should_reflect import ShouldReflect
@@ -286,6 +292,7 @@ __all__ = [
     "MemoryContextFields",
     "MemoryContextMemoryContext",
     "MemoryFields",
+    "MemoryFieldsRule",
     "MemoryHistory",
     "MemoryHistoryMemoryHistory",
     "MemoryMemory",
@@ -336,6 +343,13 @@ __all__ = [
     "RestoreMemoryRestoreMemory",
     "RetryJob",
     "RetryJobRetryJob",
+    "Rule",
+    "RuleExampleFields",
+    "RuleRule",
+    "RulebookRuleFields",
+    "RulebookRuleFieldsExamples",
+    "Rules",
+    "RulesRules",
     "RunDailyLearning",
     "RunDailyLearningRunDailyLearning",
     "Sessions",

@@ -63,6 +63,8 @@ from .remember import Remember
 from .resolve_pending_observation import ResolvePendingObservation
 from .restore_memory import RestoreMemory
 from .retry_job import RetryJob
+from .rule import Rule
+from .rules import Rules
 from .run_daily_learning import RunDailyLearning
 from .sessions import Sessions
 from .should_reflect import ShouldReflect
@@ -227,6 +229,10 @@ class GraphsvcApi(BaseClient):
               slot
               origin
               supersededBy
+              ruleId
+              rule {
+                ...RulebookRuleFields
+              }
             }
 
             fragment MemoryPageFields on MemoryPage {
@@ -234,6 +240,27 @@ class GraphsvcApi(BaseClient):
                 ...MemoryFields
               }
               nextCursor
+            }
+
+            fragment RuleExampleFields on RuleExample {
+              said
+              expect
+            }
+
+            fragment RulebookRuleFields on RulebookRule {
+              id
+              language
+              decision
+              description
+              output
+              confidence
+              enabled
+              measuredPrecision
+              judged
+              examples {
+                ...RuleExampleFields
+              }
+              counterexamples
             }
             """)
         variables: dict[str, object] = {
@@ -278,6 +305,8 @@ class GraphsvcApi(BaseClient):
               memoriesReinforced
               priority
               cancelRequested
+              extractor
+              fallbackReason
             }
             """)
         variables: dict[str, object] = {"id": id, "userId": user_id}
@@ -318,6 +347,8 @@ class GraphsvcApi(BaseClient):
               memoriesReinforced
               priority
               cancelRequested
+              extractor
+              fallbackReason
             }
             """)
         variables: dict[str, object] = {
@@ -356,6 +387,31 @@ class GraphsvcApi(BaseClient):
               slot
               origin
               supersededBy
+              ruleId
+              rule {
+                ...RulebookRuleFields
+              }
+            }
+
+            fragment RuleExampleFields on RuleExample {
+              said
+              expect
+            }
+
+            fragment RulebookRuleFields on RulebookRule {
+              id
+              language
+              decision
+              description
+              output
+              confidence
+              enabled
+              measuredPrecision
+              judged
+              examples {
+                ...RuleExampleFields
+              }
+              counterexamples
             }
             """)
         variables: dict[str, object] = {"userId": user_id, "memoryId": memory_id}
@@ -1555,6 +1611,83 @@ class GraphsvcApi(BaseClient):
         data = self.get_data(response)
         return UserStats.model_validate(data)
 
+    def rules(
+        self,
+        language: Union[Optional[str], UnsetType] = UNSET,
+        decision: Union[Optional[str], UnsetType] = UNSET,
+        **kwargs: Any,
+    ) -> Rules:
+        query = gql("""
+            query rules($language: String, $decision: String) {
+              rules(language: $language, decision: $decision) {
+                ...RulebookRuleFields
+              }
+            }
+
+            fragment RuleExampleFields on RuleExample {
+              said
+              expect
+            }
+
+            fragment RulebookRuleFields on RulebookRule {
+              id
+              language
+              decision
+              description
+              output
+              confidence
+              enabled
+              measuredPrecision
+              judged
+              examples {
+                ...RuleExampleFields
+              }
+              counterexamples
+            }
+            """)
+        variables: dict[str, object] = {"language": language, "decision": decision}
+        response = self.execute(
+            query=query, operation_name="rules", variables=variables, **kwargs
+        )
+        data = self.get_data(response)
+        return Rules.model_validate(data)
+
+    def rule(self, id: str, **kwargs: Any) -> Rule:
+        query = gql("""
+            query rule($id: ID!) {
+              rule(id: $id) {
+                ...RulebookRuleFields
+              }
+            }
+
+            fragment RuleExampleFields on RuleExample {
+              said
+              expect
+            }
+
+            fragment RulebookRuleFields on RulebookRule {
+              id
+              language
+              decision
+              description
+              output
+              confidence
+              enabled
+              measuredPrecision
+              judged
+              examples {
+                ...RuleExampleFields
+              }
+              counterexamples
+            }
+            """)
+        variables: dict[str, object] = {"id": id}
+        response = self.execute(
+            query=query, operation_name="rule", variables=variables, **kwargs
+        )
+        data = self.get_data(response)
+        return Rule.model_validate(data)
+
     def ingest_messages(
         self, input: IngestMessagesInput, **kwargs: Any
     ) -> IngestMessages:
@@ -1614,6 +1747,8 @@ class GraphsvcApi(BaseClient):
               memoriesReinforced
               priority
               cancelRequested
+              extractor
+              fallbackReason
             }
             """)
         variables: dict[str, object] = {
@@ -1652,6 +1787,8 @@ class GraphsvcApi(BaseClient):
               memoriesReinforced
               priority
               cancelRequested
+              extractor
+              fallbackReason
             }
             """)
         variables: dict[str, object] = {"userId": user_id, "id": id}
@@ -1686,6 +1823,8 @@ class GraphsvcApi(BaseClient):
               memoriesReinforced
               priority
               cancelRequested
+              extractor
+              fallbackReason
             }
             """)
         variables: dict[str, object] = {"userId": user_id, "id": id}
@@ -1720,6 +1859,31 @@ class GraphsvcApi(BaseClient):
               slot
               origin
               supersededBy
+              ruleId
+              rule {
+                ...RulebookRuleFields
+              }
+            }
+
+            fragment RuleExampleFields on RuleExample {
+              said
+              expect
+            }
+
+            fragment RulebookRuleFields on RulebookRule {
+              id
+              language
+              decision
+              description
+              output
+              confidence
+              enabled
+              measuredPrecision
+              judged
+              examples {
+                ...RuleExampleFields
+              }
+              counterexamples
             }
             """)
         variables: dict[str, object] = {"input": input}
@@ -1756,6 +1920,31 @@ class GraphsvcApi(BaseClient):
               slot
               origin
               supersededBy
+              ruleId
+              rule {
+                ...RulebookRuleFields
+              }
+            }
+
+            fragment RuleExampleFields on RuleExample {
+              said
+              expect
+            }
+
+            fragment RulebookRuleFields on RulebookRule {
+              id
+              language
+              decision
+              description
+              output
+              confidence
+              enabled
+              measuredPrecision
+              judged
+              examples {
+                ...RuleExampleFields
+              }
+              counterexamples
             }
             """)
         variables: dict[str, object] = {
@@ -2167,6 +2356,31 @@ class GraphsvcApi(BaseClient):
               slot
               origin
               supersededBy
+              ruleId
+              rule {
+                ...RulebookRuleFields
+              }
+            }
+
+            fragment RuleExampleFields on RuleExample {
+              said
+              expect
+            }
+
+            fragment RulebookRuleFields on RulebookRule {
+              id
+              language
+              decision
+              description
+              output
+              confidence
+              enabled
+              measuredPrecision
+              judged
+              examples {
+                ...RuleExampleFields
+              }
+              counterexamples
             }
             """)
         variables: dict[str, object] = {"userId": user_id, "memoryId": memory_id}
@@ -2203,6 +2417,31 @@ class GraphsvcApi(BaseClient):
               slot
               origin
               supersededBy
+              ruleId
+              rule {
+                ...RulebookRuleFields
+              }
+            }
+
+            fragment RuleExampleFields on RuleExample {
+              said
+              expect
+            }
+
+            fragment RulebookRuleFields on RulebookRule {
+              id
+              language
+              decision
+              description
+              output
+              confidence
+              enabled
+              measuredPrecision
+              judged
+              examples {
+                ...RuleExampleFields
+              }
+              counterexamples
             }
             """)
         variables: dict[str, object] = {"userId": user_id, "memoryId": memory_id}

@@ -17,10 +17,10 @@ from graphsvc.embed import build_embedder
 from graphsvc.embed.base import Embedder
 from graphsvc.graph import document_entities
 from graphsvc.graph.database import Database
-from graphsvc.rulebook import book
 from graphsvc.graph.vector_search import VectorSearch
 from graphsvc.llm.client import LLMClient, StructuredLLM
 from graphsvc.llm.rerank import Reranker
+from graphsvc.rulebook import book
 from graphsvc.text import nlp
 
 log = logging.getLogger(__name__)

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import re
 
+from graphsvc.rulebook.lexicon import en, zh
 from graphsvc.vocabulary import MemoryType
+
+
+def _either(english: frozenset[str], chinese: frozenset[str]) -> str:
+    """A pattern of the lexicon's English words (whole words, plural too) or its Chinese words."""
+    words = "|".join(re.escape(w) for w in sorted(english, key=len, reverse=True))
+    hanzi = "|".join(re.escape(w) for w in sorted(chinese, key=len, reverse=True))
+    return rf"\b(?:{words})s?\b|{hanzi}"
+
 
 # Importance cues (seed 001 / M.1): each category counts once, whatever the number of matching words.
 IMPORTANCE_BASE: dict[MemoryType, float] = {
@@ -28,11 +37,7 @@ IMPORTANCE_CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
             r"\b(?:wedding|married|engaged|divorc\w*|graduat\w*|born|birth|adopt\w*)\b|结婚|婚礼|"
             r"离婚|订婚|毕业|出生|领养",
         ),
-        (
-            0.1,
-            r"\b(?:wife|husband|son|daughter|kids?|children|mom|mother|dad|father|parents|family|"
-            r"baby|partner)\b|老婆|妻子|丈夫|老公|儿子|女儿|孩子|父母|家人|妈妈|爸爸|宝宝",
-        ),
+        (0.1, _either(frozenset(en.KIN_RELATIONS) | en.PLURAL_PEOPLE, frozenset(zh.KIN_RELATIONS) | zh.PLURAL_PEOPLE)),
         (
             0.1,
             r"\b(?:job|jobs|career|work|promotion|boss|fired|hired|interview|salary|colleague)\b|"
@@ -40,11 +45,7 @@ IMPORTANCE_CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         ),
         (0.1, r"\b(?:money|debt|loan|mortgage|rent|savings|budget)\b|钱|贷款|房贷|债|存款|房租"),
         (0.1, r"\b(?:move|moved|moving|relocat\w*)\b|搬家|搬到"),
-        (
-            -0.15,
-            r"\b(?:weather|dinner|lunch|breakfast|snack|tv|nap|coffee|bed)\b|天气|晚饭|午饭|早饭|"
-            r"睡觉|零食|吃饭",
-        ),
+        (-0.15, _either(en.PASSING_ACTIVITIES | {"weather", "tv", "bed"}, zh.PASSING_ACTIVITIES | {"天气", "零食"})),
     )
 )
 
@@ -56,7 +57,8 @@ def score_importance(memory_type: MemoryType, content: str) -> float:
     event 0.5), add each matching cue category once (death/loss +0.2; health +0.15; life milestones such as
     wedding, divorce, graduation, birth, adoption +0.15; family +0.1; job/career +0.1; money +0.1; moving
     +0.1), subtract 0.15 for trivial daily things (weather, meals, coffee, TV, sleep), and clamp to [0, 1].
-    Cue words are English and Chinese (:data:`IMPORTANCE_CUES`).
+    Cue words are English and Chinese (:data:`IMPORTANCE_CUES`; family and trivial things are the rulebook's
+    lexicon: kinship, passing activities).
 
     The scale is 0-1 here; seed 002's reflection sums the importance of new facts/events and triggers at
     30 on a 1-10 scale, so the reflection code multiplies these scores by 10.

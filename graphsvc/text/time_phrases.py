@@ -8,9 +8,13 @@ import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from graphsvc.rulebook.lexicon import alternation
+from graphsvc.rulebook.lexicon import en as lexicon
+
 Resolver = Callable[[re.Match[str], datetime], datetime]
 
-_WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAYS_EN = lexicon.WEEKDAYS
+_PARTS_AND_UNITS = alternation(lexicon.PARTS_OF_DAY | lexicon.CALENDAR_UNITS)
 _WEEKDAYS_ZH = "一二三四五六日"
 _MONTHS_EN = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _NUMBERS_EN = {
@@ -143,7 +147,7 @@ TIME_PHRASES: tuple[tuple[re.Pattern[str], Resolver], ...] = tuple(
         (r"\b(?:yesterday|last night)\b", _days(-1)),
         (r"\bthe day after tomorrow\b", _days(2)),
         (r"\btomorrow\b", _days(1)),
-        (r"\b(?:today|tonight|this (?:morning|afternoon|evening|week|month|year)|earlier today|just now)\b", _days(0)),
+        (rf"\b(?:today|tonight|this {_PARTS_AND_UNITS}|earlier today|just now)\b", _days(0)),
         (rf"\b(?:last|this past|past) {_WD_EN}\b", _last_weekday_en),
         (rf"\bnext {_WD_EN}\b", _next_weekday_en),
         (r"\b(?:last|this past) weekend\b", _week_day(-1, 5)),

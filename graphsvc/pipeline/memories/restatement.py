@@ -29,6 +29,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
+from graphsvc.rulebook.lexicon import en as lexicon
+
 ChangeKind = Literal["number", "negation", "day", "date", "entity", "value"]
 
 
@@ -95,9 +97,9 @@ _ZH_NUMBER_OR_IDIOM = re.compile(
     r"(一(?:直|起|样|定|些|下|点|般|切|共|向|旦|边|方面)|万一|统一|唯一)|[零一二两三四五六七八九十百]+"
 )
 _WEEKDAYS = {
-    **{d: str(i) for i, d in enumerate("monday tuesday wednesday thursday friday saturday sunday".split())},
-    **{d: str(i) for i, d in enumerate("mon tue wed thu fri sat sun".split())},
-    **{d: str(i) for i, d in enumerate("mondays tuesdays wednesdays thursdays fridays saturdays sundays".split())},
+    **{d: str(i) for i, d in enumerate(lexicon.WEEKDAYS)},
+    **{d: str(i) for i, d in enumerate(lexicon.WEEKDAY_ABBREVIATIONS)},
+    **{f"{d}s": str(i) for i, d in enumerate(lexicon.WEEKDAYS)},
     "weekend": "w",
     "weekends": "w",
     "weekday": "d",
@@ -105,12 +107,7 @@ _WEEKDAYS = {
 }
 _ZH_WEEKDAY = re.compile(r"(?:星期|礼拜|周)([一二三四五六日天末])")
 _ZH_DAY_INDEX = {"一": "0", "二": "1", "三": "2", "四": "3", "五": "4", "六": "5", "日": "6", "天": "6", "末": "w"}
-_MONTHS = {
-    m: str(i)
-    for i, m in enumerate(
-        "january february march april may june july august september october november december".split(), start=1
-    )
-}
+_MONTHS = {m: str(i) for i, m in enumerate(lexicon.MONTHS, start=1)}
 _NEGATORS = {"not", "no", "never", "nobody", "nothing", "neither", "nor", "none", "without"}
 _NEGATING_VERBS = {"quit", "stopped", "stop", "quitting", "gave"}
 """"quit smoking", "stopped eating meat", "gave up": a negated habit (and its positive counterpart)."""

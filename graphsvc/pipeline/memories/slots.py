@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from graphsvc import keys
 from graphsvc.pipeline.memories.restatement import zh_number
+from graphsvc.rulebook.lexicon import alternation, en, zh
 from graphsvc.text.language import detect_language
 from graphsvc.vocabulary import MemoryType
 
@@ -68,16 +69,19 @@ def normalise_slot(slot: str | None) -> str | None:
 
 # --- English rules ------------------------------------------------------------------------------------------
 
+_VALUE_ENDS = alternation(
+    (en.TIME_WORDS - en.PARTS_OF_DAY - en.CALENDAR_UNITS - {"later", "night", "weekend"})
+    | (en.SUBORDINATORS - {"once", "cause", "whenever", "although", "though", "whereas", "while"})
+)
+"""Words after a slot's value that are no part of it ("in Lisbon now", "to Porto last week", "since May")."""
 _VALUE_EN = (
-    r"(?:the )?([^,.;!?]{2,60}?)(?=\s+(?:now|anymore|any more|these days|since|for|with|and|but|because|last|"
-    r"this|next|yesterday|today|recently|ago|a few|when|after|before|two|three|several)\b|[,.;!?]|$)"
+    r"(?:the )?([^,.;!?]{2,60}?)(?=\s+(?:anymore|any more|these days|for|with|and|but|a few|two|three|several|"
+    rf"{_VALUE_ENDS})\b|[,.;!?]|$)"
 )
-_RELATIVE_EN = (
-    "sister|brother|mom|mother|dad|father|son|daughter|wife|husband|partner|boyfriend|girlfriend|friend|"
-    "cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|roommate|boss"
-)
-_PET_EN = "dog|cat|puppy|kitten|pet|bird|parrot|rabbit|bunny|hamster|guinea pig|fish|turtle|horse|snake|lizard"
-_PET_SPECIES = {"puppy": "dog", "kitten": "cat", "bunny": "rabbit", "guinea pig": "guinea_pig"}
+_RELATIONS_EN = {**en.KIN_RELATIONS, **en.SOCIAL_RELATIONS}
+_RELATIVE_EN = alternation(_RELATIONS_EN)
+_PARTNER_EN = alternation(w for w, relation in en.KIN_RELATIONS.items() if relation in en.PARTNER_RELATIONS)
+_PET_EN = alternation(en.ANIMAL_NOUNS | {"guinea pig"})
 
 _EN_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (slot, re.compile(pattern, re.IGNORECASE))
@@ -98,9 +102,9 @@ _EN_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "relationship_status",
             r"\bI(?:'m| am|'ve| have)? (?:now |just |recently |finally )?(?:got |gotten |been )?"
-            r"(married|single|divorced|engaged|widowed|separated)\b",
+            rf"({alternation(en.RELATIONSHIP_STATES - {'retired'})})\b",
         ),
-        ("partner", rf"\bmy (?:boyfriend|girlfriend|partner|husband|wife|fianc[ée]e?)(?:'s name)? is {_VALUE_EN}"),
+        ("partner", rf"\bmy {_PARTNER_EN}(?:'s name)? is {_VALUE_EN}"),
         ("partner", rf"\bI(?:'m| am) (?:now |currently )?(?:dating|seeing|with|married to) {_VALUE_EN}"),
         ("name", rf"\bmy name is {_VALUE_EN}"),
         ("name", rf"\b(?:please )?call me {_VALUE_EN}"),
@@ -118,7 +122,7 @@ _PET_NAME = re.compile(
 )
 _EN_LIKE = re.compile(
     r"\bI (?:really |also |still |absolutely |totally |just |truly |do |kind of |kinda )*"
-    r"(love|loves|like|enjoy|adore|prefer|hate|dislike|detest|can'?t stand|don'?t (?:really )?(?:like|love|enjoy)|"
+    rf"({alternation(en.LIKING | en.DISLIKING, plural=True)}|can'?t stand|don'?t (?:really )?(?:like|love|enjoy)|"
     r"do not (?:really )?(?:like|love|enjoy)|no longer (?:like|love|enjoy)|"
     r"(?:have )?(?:stopped|quit) (?:liking|enjoying))"
     r" ([^,.;!?]{2,80})",
@@ -126,12 +130,12 @@ _EN_LIKE = re.compile(
 )
 _LIKE_STOP = re.compile(
     r"\s+(?:anymore|any more|now|so much|a lot|very much|too|these days|lately|at all|either|as well|"
-    r"because|but|when|while|in|on|at|with|for|from|during|since|and|or|more than|than)\b.*$",
+    rf"{alternation(en.SUBORDINATORS)}|but|in|on|at|with|for|from|during|and|or|more than|than)\b.*$",
     re.IGNORECASE,
 )
-_NOT_A_THING = frozenset(
-    "to it that this these those them you your yours him her his hers us our we they their is was are were be been "
-    "how what when where why who whom which if so as because when while whether".split()
+_NOT_A_THING = (
+    en.PRONOUNS | en.POINTERS | en.LISTENER | en.QUESTION_WORDS | en.SUBORDINATORS | en.CONDITIONALS
+    | frozenset({"to", "is", "was", "are", "were", "be", "been", "so", "as", "ours", "hers"})
 )
 """First words that show the verb's object is not a thing ("I love to.", "something I love is awesome", "I love
 that you came"): no slot."""
@@ -140,6 +144,7 @@ _ARTICLES = re.compile(r"^(?:to |the |a |an |my |some |about |go |going )+", re.
 # --- Chinese rules ------------------------------------------------------------------------------------------
 
 _VALUE_ZH = r"([^，。！？；,.!?;]{1,20}?)(?=了|啦|呢|啊|吧|[，。！？；,.!?;]|$)"
+_PARTNER_ZH = alternation(w for w, relation in zh.KIN_RELATIONS.items() if relation in en.PARTNER_RELATIONS)
 _ZH_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (slot, re.compile(pattern))
     for slot, pattern in (
@@ -152,24 +157,15 @@ _ZH_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("works_at", r"我(?:现在|目前|已经)?在([^，。！？；,.!?;]{2,20}?)(?:工作|上班)"),
         ("relationship_status", r"我(?:已经|刚刚?)?(结婚|离婚|订婚|分手)了"),
         ("relationship_status", r"我(?:现在|目前|还是)?(单身)"),
-        ("partner", rf"我的(?:男朋友|女朋友|男友|女友|老公|老婆|丈夫|妻子|对象)(?:叫|是){_VALUE_ZH}"),
+        ("partner", rf"我的{_PARTNER_ZH}(?:叫|是){_VALUE_ZH}"),
         ("name", rf"我叫{_VALUE_ZH}"),
         ("name", rf"我的名字(?:是|叫){_VALUE_ZH}"),
         ("age", r"我(?:今年|现在)?(\d{1,3}|[一二三四五六七八九十]{1,3})岁"),
     )
 )
-_ZH_PET = re.compile(r"我的(狗|小狗|猫|小猫|宠物|兔子|鸟)(?:的名字)?叫([^，。！？；,.!?;]{1,10})")
-_ZH_PET_SPECIES = {
-    "狗": "dog",
-    "小狗": "dog",
-    "猫": "cat",
-    "小猫": "cat",
-    "宠物": "pet",
-    "兔子": "rabbit",
-    "鸟": "bird",
-}
+_ZH_PET = re.compile(rf"我的({alternation(zh.SPECIES)})(?:的名字)?叫([^，。！？；,.!?;]{{1,10}})")
 _ZH_LIKE = re.compile(
-    r"我(?:很|也|还|都|特别|非常|真的|最|比较|一直|挺|蛮|超|其实|现在)*"
+    rf"我(?:{alternation(zh.DEGREE_WORDS)}|其实|现在)*"
     r"(喜欢|爱吃|爱喝|爱看|爱玩|热爱|讨厌|不喜欢|不再喜欢|不爱|受不了|反感|痴迷|迷上了?)"
     r"([^，。！？；,.!?;]{1,12})"
 )
@@ -206,14 +202,14 @@ def _english(statement: str, memory_type: MemoryType) -> SlotMatch | None:
     match = _PET_NAME.search(statement)
     if match is not None:
         species = match[1].lower()
-        return SlotMatch(slot=f"{_PET_SPECIES.get(species, species)}.name", value=_value(match[2]))
+        return SlotMatch(slot=f"{en.SPECIES.get(species, species).replace(' ', '_')}.name", value=_value(match[2]))
     match = _RELATIVE_LIVES.search(statement)
     if match is not None:
-        return SlotMatch(slot=f"{match[1].lower()}.lives_in", value=_value(match[2]))
+        return SlotMatch(slot=f"{_RELATIONS_EN[match[1].lower()]}.lives_in", value=_value(match[2]))
     match = _RELATIVE_WORKS.search(statement)
     if match is not None:
         attribute = "occupation" if match[2].lower() == "as" else "works_at"
-        return SlotMatch(slot=f"{match[1].lower()}.{attribute}", value=_value(match[3]))
+        return SlotMatch(slot=f"{_RELATIONS_EN[match[1].lower()]}.{attribute}", value=_value(match[3]))
     return None
 
 
@@ -233,22 +229,16 @@ def _chinese(statement: str, memory_type: MemoryType) -> SlotMatch | None:
             return SlotMatch(slot=slot, value=str(zh_number(match[1])) if age else _value(match[1]))
     match = _ZH_PET.search(statement)
     if match is not None:
-        return SlotMatch(slot=f"{_ZH_PET_SPECIES[match[1]]}.name", value=_value(match[2]))
+        return SlotMatch(slot=f"{zh.SPECIES[match[1]]}.name", value=_value(match[2]))
     return None
 
 
 # --- third person (issue 21) ---------------------------------------------------------------------------------
 
 _NAME_EN = r"([A-Z][a-z][\w'-]{0,30}(?: [A-Z][a-z][\w'-]{0,30})?)"
-_NOT_A_NAME = frozenset(
-    "he she they it we you i my our your his her their the this that there here everyone someone nobody "
-    "today tomorrow yesterday everybody somebody".split()
-)
-_DIETS = "vegetarian|vegan|pescatarian|pescetarian|carnivore|omnivore|flexitarian"
-_COUNTED = (
-    "cats|dogs|kids|children|sons|daughters|brothers|sisters|siblings|cars|bikes|rabbits|birds|fish|horses|"
-    "cat|dog|kid|child|son|daughter|brother|sister|car|bike|rabbit|bird|horse"
-)
+_NOT_A_NAME = en.PRONOUNS | en.POINTERS | en.GENERIC_SUBJECTS | en.LEAD_TIME_WORDS | {"the", "here", "tomorrow"}
+_DIETS = alternation(en.DIETS | {"carnivore", "omnivore"})
+_COUNTED = alternation(frozenset(en.KIN_RELATIONS) | en.ANIMAL_NOUNS | en.POSSESSIONS | {"children"}, plural=True)
 _COUNT_WORDS = {
     "a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
     "eight": "8", "nine": "9", "ten": "10", "no": "0",
@@ -266,7 +256,7 @@ _THIRD_EN: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("from", rf"is (?:originally )?from {_VALUE_EN}"),
         ("age", r"is (\d{1,3})(?: years old)?\b"),
         ("diet", rf"is (?:now |currently |still )?(?:an? )?(?:strict )?({_DIETS})\b"),
-        ("relationship_status", r"is (?:now )?(married|single|divorced|engaged|widowed|separated)\b"),
+        ("relationship_status", rf"is (?:now )?({alternation(en.RELATIONSHIP_STATES - {'retired'})})\b"),
     )
 )
 _DIET_FIRST = re.compile(rf"\bI(?:'m| am) (?:now |currently |still )?(?:an? )?(?:strict )?({_DIETS})\b", re.I)
@@ -281,7 +271,7 @@ _THIRD_ZH: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("lives_in", re.compile(rf"^{_NAME_ZH}(?:已经|刚刚?|最近)?搬(?:到|去|家到)了?{_VALUE_ZH}")),
     ("works_at", re.compile(r"^([\u4e00-\u9fff]{2,4}?)(?:现在|目前|已经)?在([^，。！？；,.!?;]{2,20}?)(?:工作|上班)")),
 )
-_ZH_PRONOUNS = ("我", "你", "他", "她", "它", "我们", "他们", "她们")
+_ZH_PRONOUNS = zh.SPEAKER | zh.LISTENER | zh.POINTERS | zh.WE
 
 
 def third_person_slot(statement: str, memory_type: MemoryType) -> tuple[str, SlotMatch] | None:

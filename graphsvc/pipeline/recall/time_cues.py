@@ -13,11 +13,13 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from graphsvc.rulebook.lexicon import alternation
+from graphsvc.rulebook.lexicon import en as lexicon
 from graphsvc.text.time_phrases import resolve_relative_time
 
-_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+_MONTHS = alternation(lexicon.MONTHS)
 _MONTH_DAY = re.compile(
-    rf"\b(?:{_MONTHS}|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.? \d{{1,2}}(?:st|nd|rd|th)?\b"
+    rf"\b(?:{_MONTHS}|{alternation(lexicon.MONTH_ABBREVIATIONS)})\.? \d{{1,2}}(?:st|nd|rd|th)?\b"
     rf"|\b\d{{1,2}}(?:st|nd|rd|th)? of (?:{_MONTHS})\b|\d{{1,2}}月\d{{1,2}}[日号]",
     re.IGNORECASE,
 )

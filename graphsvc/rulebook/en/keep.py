@@ -769,7 +769,7 @@ RULES: tuple[Rule, ...] = (
                         HAVE,
                         ADVERBS,
                         lemma("be"),
-                        lower("learning", "practicing", "practising", "training", "studying"),
+                        among(en.PRACTICE_FORMS),
                         ANY,
                     ),
                 ),

@@ -153,7 +153,7 @@ RULES: tuple[Rule, ...] = (
                     {"ENT_TYPE": {"IN": ["DATE", "TIME"]}, "OP": "+"},
                     _PUNCT_OPT,
                 ),
-                (lower("yesterday", "today", "tonight", "recently", "lately"), _PUNCT_OPT),
+                (among(en.LEAD_TIME_WORDS), _PUNCT_OPT),
             )
         ),
         output="move_to_end",

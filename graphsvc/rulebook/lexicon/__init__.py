@@ -1,1 +1,18 @@
-"""The rulebook's word lists, one module per language (:mod:`.en`, :mod:`.zh`): each list spelled once."""
+"""The rulebook's word lists, one module per language (:mod:`.en`, :mod:`.zh`): each list spelled once.
+
+Code outside the rulebook that must recognise the same words (the slot rules of supersession, the importance
+scorer, the time phrases) builds its patterns from these lists with :func:`alternation` rather than spelling them
+again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+
+def alternation(words: Iterable[str], *, plural: bool = False) -> str:
+    """A regular-expression alternation of ``words`` (escaped, longest first, so "grandmother" wins over
+    "mother"), as a non-capturing group; ``plural`` lets an English word take an "s" ("sisters")."""
+    listed = "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
+    return f"(?:{listed}){'s?' if plural else ''}"

@@ -133,11 +133,8 @@ OCCUPATIONS = _words(
 
 # --- time and frequency ----------------------------------------------------------------------------------
 FREQUENCY_ADVERBS = _words("usually always often regularly normally generally typically frequently daily weekly")
-FREQUENCY_UNITS = _words(
-    """day morning afternoon evening night week weekend month year monday tuesday wednesday thursday friday
-    saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays summer winter spring autumn
-    fall weekday weekdays weekends"""
-)
+FREQUENCY_UNITS = _words("day night weekend summer winter spring autumn fall weekday weekdays weekends")
+"""What "every …" or "on …s" counts (completed below with the parts of the day, the calendar and the weekdays)."""
 TIME_WORDS = _words(
     """yesterday today tonight tomorrow morning afternoon evening night weekend week month year now lately
     recently earlier later soon again ago last next this"""
@@ -289,10 +286,7 @@ ABSTRACT_NOUNS = _words("problem solution reason issue process conversation stor
 """Nouns that name no group or thing one belongs to ("I'm part of the problem")."""
 STATE_WORDS = _words("based married retired engaged allergic originally pregnant vegan vegetarian divorced single")
 """Words that open a sentence whose "I'm" was dropped ("Based in Bradford", "Originally from Porto")."""
-FUTURE_TIME_WORDS = _words(
-    """next tomorrow soon from monday tuesday wednesday thursday friday saturday sunday january february march april
-    may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec"""
-)
+FUTURE_TIME_WORDS = _words("next tomorrow soon from")
 """Words that put a plan in the future ("I'm starting a new job in May", "I'm taking on an apprentice from
 September")."""
 LIGHT_VERBS = _words("go do get come make take have")
@@ -304,3 +298,51 @@ PEP_ENDINGS = _words("what dreams dream goals goal positive going myself best st
 """How a resolution that names nothing ends ("… and reach my dreams no matter what")."""
 LIFE_EVENTS = _words("die pass retire graduate marry divorce emigrate resign")
 """Verbs of a happening that needs no object ("My father died last week", "I graduated in June")."""
+PRACTICE_FORMS = _words("learning practicing practising training studying")
+"""What "I've been …" says of a skill being learnt ("I've been learning Japanese")."""
+LEAD_TIME_WORDS = _words("yesterday today tonight recently lately")
+"""One-word time phrases that may open a sentence before its subject ("Yesterday, I …")."""
+DETERMINERS = _words("a an some so the")
+INJECTION = (
+    r"ignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier|preceding) (?:instructions|prompts?|rules)|"
+    r"disregard (?:all |any )?(?:the )?(?:previous|prior|above|your) (?:instructions|rules)|"
+    r"\b(?:store|save|remember)\b[^.!?]{0,80}\bas (?:a )?(?:fact|memory)|system prompt|developer mode|"
+    r"new instructions|jailbreak|\byou are now\b"
+)
+"""The surface of a prompt injection in English (a fixed formula, so a regular expression)."""
+HELP_REQUESTS = _words("remind help tell show give")
+"""Verbs of a request for the speaker ("remind me to …", "help me with …")."""
+SPECIES: dict[str, str] = {"puppy": "dog", "pup": "dog", "kitten": "cat", "kitty": "cat", "bunny": "rabbit"}
+"""A young or pet form of an animal → its species (a speaker's "puppy" is a dog)."""
+PARTNER_RELATIONS = frozenset({"partner", "wife", "husband"})
+"""The relations of KIN_RELATIONS that name a partner."""
+PRONOUNS = _words("he she they it we you i my our your his her their them him us me")
+"""Pronouns: never a name or a thing a slot holds."""
+WEEKDAYS: tuple[str, ...] = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+"""The days of the week, Monday first (a date's surface form reads them in this order)."""
+WEEKDAY_ABBREVIATIONS: tuple[str, ...] = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+MONTHS: tuple[str, ...] = (
+    "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+)  # fmt: skip
+"""The months, January first."""
+MONTH_ABBREVIATIONS: tuple[str, ...] = (
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
+)
+PARTS_OF_DAY = _words("morning afternoon evening")
+CALENDAR_UNITS = _words("week month year")
+
+FREQUENCY_UNITS = FREQUENCY_UNITS | PARTS_OF_DAY | CALENDAR_UNITS | frozenset(WEEKDAYS) | {f"{d}s" for d in WEEKDAYS}
+FUTURE_TIME_WORDS = FUTURE_TIME_WORDS | frozenset(WEEKDAYS) | frozenset(MONTHS) | frozenset(MONTH_ABBREVIATIONS)
+"""(Completed here, once the weekdays and months are spelled.)"""

@@ -191,3 +191,23 @@ TIME_PREFIXES = _words("这 这个 下 下个 上 上个 本 每 每个 前 后 
 """What opens a time phrase of several words (下 周三, 这个 月, 每个 周末)."""
 LEARNING = _words("学 学习 练 练习 自学 进修 考")
 """Verbs of learning something (我最近在学吉他)."""
+INJECTION = (
+    r"忽略(?:之前|以上|前面|上面|先前|所有)的?(?:所有)?(?:指令|指示|提示|规则|说明)|系统提示|"
+    r"(?:记住|存储|保存|存为|记录)[^。！？]{0,40}(?:作为|当作|当成|为)(?:一条)?(?:事实|记忆)|"
+    r"(?:作为|当作|当成)(?:一条)?(?:事实|记忆)(?:记住|存储|保存|记下|记录)"
+)
+"""The surface of a prompt injection in Chinese (a fixed formula, so a regular expression)."""
+INTENDING = _words("先 去 要 准备 打算 想 得")
+"""Words before a passing plan (我先去休息一下)."""
+ASKING_START = r"^想(?:问|了解|请教|咨询|打听|知道)"
+"""A word of wanting fused with asking, as jieba may cut it (想问问, 想了解)."""
+APPROXIMATELY = _words("快 近 差不多 大概 整整")
+"""Words before a length of time (跳了快五年了)."""
+SPECIES: dict[str, str] = {
+    **dict.fromkeys("狗 小狗 狗狗 柯基 泰迪 金毛 哈士奇".split(), "dog"),
+    **dict.fromkeys("猫 小猫 猫咪 布偶猫 英短".split(), "cat"),
+    "兔子": "rabbit",
+    **dict.fromkeys("鸟 小鸟 鹦鹉".split(), "bird"),
+    "宠物": "pet",
+}
+"""An animal word → its species."""

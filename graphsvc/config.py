@@ -509,6 +509,38 @@ class ExtractionSettings(Section):
     idle_sweep_interval_s: float = Field(default=60.0, gt=0, validation_alias="idle_sweep_interval_s")
 
 
+class RulebookSettings(Section):
+    """Which rules of the offline rulebook run (``RULEBOOK_*``): by default every rule whose precision measured on
+    held-out data is at least 0.85 (:func:`graphsvc.rulebook.book.on_by_default`)."""
+
+    model_config = _prefixed("rulebook_")
+
+    disabled: list[str] = Field(default_factory=list)
+    """Rule ids (comma-separated, e.g. ``en.keep.past_event,zh.keep.schedule``) that do not run."""
+    enabled: list[str] = Field(default_factory=list)
+    """Rule ids that run although they are off by default (measured below the precision floor)."""
+
+    @field_validator("disabled", "enabled", mode="before")
+    @classmethod
+    def _split_ids(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [r.strip() for r in value.split(",") if r.strip()]
+        return value
+
+    @model_validator(mode="after")
+    def _known_rules(self) -> RulebookSettings:
+        from graphsvc.rulebook import book
+
+        unknown = sorted({*self.disabled, *self.enabled} - set(book.by_id()))
+        if unknown:
+            raise ConfigurationError(
+                setting="RULEBOOK_DISABLED / RULEBOOK_ENABLED",
+                problem=f"names no rule: {', '.join(unknown)}",
+                fix="use ids the rules query lists (graphsvc rules, or GraphQL { rules { id } })",
+            )
+        return self
+
+
 class JobSettings(Section):
     """Durable background jobs (``JOB_*``)."""
 
@@ -894,6 +926,7 @@ class Settings(BaseSettings):
     auth: AuthSettings = Field(default_factory=AuthSettings)
     jobs: JobSettings = Field(default_factory=JobSettings)
     extraction: ExtractionSettings = Field(default_factory=ExtractionSettings)
+    rulebook: RulebookSettings = Field(default_factory=RulebookSettings)
     candidates: CandidateSettings = Field(default_factory=CandidateSettings)
     documents: DocumentSettings = Field(default_factory=DocumentSettings)
     learning: LearningSettings = Field(default_factory=LearningSettings)

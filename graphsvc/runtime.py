@@ -21,6 +21,7 @@ from graphsvc.graph.vector_search import VectorSearch
 from graphsvc.llm.client import LLMClient, StructuredLLM
 from graphsvc.llm.rerank import Reranker
 from graphsvc.rulebook import book
+from graphsvc.rulebook.engine import Selection
 from graphsvc.text import nlp
 
 log = logging.getLogger(__name__)
@@ -34,6 +35,8 @@ class Runtime:
         llm: the structured-output client, or None: every pipeline then runs its offline rules.
         reranker: the optional ``/rerank`` client (``RERANKER_BASE_URL``), or None: recall keeps its fused order.
         vectors: tenant-scoped vector search with its caches (built from ``db`` and ``settings``).
+        rules: the offline rulebook's rules that run (``RULEBOOK_DISABLED`` / ``RULEBOOK_ENABLED`` over the
+            rulebook's defaults).
     """
 
     settings: Settings
@@ -43,9 +46,11 @@ class Runtime:
     clock: Clock = utc_now
     reranker: Reranker | None = None
     vectors: VectorSearch = field(init=False)
+    rules: Selection = field(init=False)
 
     def __post_init__(self) -> None:
         self.vectors = VectorSearch(self.db, self.settings)
+        self.rules = book.selection(disabled=self.settings.rulebook.disabled, enabled=self.settings.rulebook.enabled)
 
     @classmethod
     async def open(cls, settings: Settings, *, embedder: Embedder | None = None, clock: Clock = utc_now) -> Runtime:
@@ -86,7 +91,7 @@ class Runtime:
     def extractor_line(self) -> str:
         """Who extracts memories, for the start-up line: the LLM's model and endpoint (with the rulebook behind it
         when every attempt fails), or the offline rulebook and how many of its rules run."""
-        rules = len(book.default().enabled)
+        rules = len(self.rules.enabled)
         if self.llm is not None:
             model = getattr(self.llm, "model", "?")
             endpoint = getattr(self.llm, "endpoint", "?")

@@ -24,6 +24,7 @@ from graphsvc.pipeline.extraction.offline import extract_offline
 from graphsvc.pipeline.impressions.active import ActiveEntities
 from graphsvc.pipeline.impressions.observation import BatchObservation, ImpressionObservationPlan
 from graphsvc.pipeline.impressions.observe import guard_entity_ids
+from graphsvc.rulebook.engine import Selection
 from graphsvc.text.summary import clip, summarise
 from graphsvc.text.tokens import estimate_tokens
 
@@ -68,11 +69,13 @@ class MemoryExtractor:
     Args:
         llm: the structured-output client, or None for the offline extractor.
         window_tokens: the per-call conversation budget.
+        rules: the offline rulebook's rules that run (None: the rulebook's defaults).
     """
 
-    def __init__(self, *, llm: StructuredLLM | None, window_tokens: int) -> None:
+    def __init__(self, *, llm: StructuredLLM | None, window_tokens: int, rules: Selection | None = None) -> None:
         self._llm = llm
         self._window_tokens = window_tokens
+        self._rules = rules
 
     @property
     def llm(self) -> StructuredLLM | None:
@@ -87,7 +90,7 @@ class MemoryExtractor:
         """The offline rulebook's extraction of one conversation (no LLM call): what an LLM-configured job falls back
         to when every attempt of its LLM failed, so the user is not left with nothing. Its memories carry their
         keep rules' ids, which marks them as the rulebook's."""
-        offline = await asyncio.to_thread(extract_offline, messages)
+        offline = await asyncio.to_thread(lambda: extract_offline(messages, selection=self._rules))
         return ExtractionResult(offline.model_copy(update={"summary": summarise(messages)}))
 
     async def extract(self, messages: Sequence[ConversationMessage]) -> tuple[MemoryExtraction, list[LLMCall]]:

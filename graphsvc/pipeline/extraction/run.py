@@ -121,7 +121,7 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
     # The English pipeline (spaCy) is CPU work of tens of milliseconds per message: off the event loop.
     mentions = await asyncio.to_thread(detect_mentions, messages)
     prepared = await impressions.prepare(rt, user_id=user_id, messages=messages, mentions=mentions)
-    extractor = MemoryExtractor(llm=rt.llm, window_tokens=settings.extraction.window_tokens)
+    extractor = MemoryExtractor(llm=rt.llm, window_tokens=settings.extraction.window_tokens, rules=rt.rules)
     failed_usage = (0, 0, 0)  # the LLM calls an attempt paid for before the rulebook stepped in
     try:
         result = await extractor.extract_all(messages, active=prepared.active)

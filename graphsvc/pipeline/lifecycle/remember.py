@@ -95,7 +95,9 @@ async def remember(
     user_id = require_id("userId", user_id, rt.settings)
     now = rt.clock()
     if memory_type is None:
-        memory_type, named_time = classify_statement(require_text("content", content, limit=MAX_MEMORY_CHARS), at=now)
+        memory_type, named_time = classify_statement(
+            require_text("content", content, limit=MAX_MEMORY_CHARS), at=now, selection=rt.rules
+        )
         occurred_at = occurred_at or named_time
     text, kind, origin = _validate(
         content=content, memory_type=memory_type, importance=importance, source=source, slot=slot

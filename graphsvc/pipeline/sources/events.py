@@ -214,7 +214,7 @@ async def run(rt: Runtime, *, user_id: str, events: list[SourceEventIn]) -> Even
 async def _store(rt: Runtime, user_id: str, rows: list[EventRow], outcome: EventsOutcome) -> None:
     unique = list({r.uid: r for r in rows}.values())
     now = rt.clock()
-    derived = {r.uid: statements.from_event(r, settings=rt.settings.candidates) for r in unique}
+    derived = {r.uid: statements.from_event(r, settings=rt.settings.candidates, rules=rt.rules) for r in unique}
 
     async def work(tx: NamedTx) -> tuple[int, int, list[str], list[str], list[str]]:
         stored = versions = 0

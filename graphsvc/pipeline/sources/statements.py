@@ -27,6 +27,7 @@ from typing import Protocol
 from graphsvc.config import CandidateSettings
 from graphsvc.conversation import ConversationMessage
 from graphsvc.pipeline.extraction.offline import extract_offline
+from graphsvc.rulebook.engine import Selection
 from graphsvc.text.importance import score_importance
 from graphsvc.vocabulary import THIRD_PARTY_SOURCES, MemoryType, SourceType
 
@@ -87,8 +88,13 @@ def _record_statement(record: SourceRecord) -> Statement | None:
     return Statement(memory_type, headline, score_importance(memory_type, headline), DEFAULT_CONFIDENCE, when)
 
 
-def from_event(record: SourceRecord, *, settings: CandidateSettings) -> list[Statement]:
+def from_event(
+    record: SourceRecord, *, settings: CandidateSettings, rules: Selection | None = None
+) -> list[Statement]:
     """The candidate statements of one event, most important first, at most ``candidate_statements_per_event``.
+
+    Args:
+        rules: the offline rulebook's rules that run (None: its defaults).
 
     Returns:
         an empty list when the record states nothing the rules recognise, and always for a third-party source
@@ -102,7 +108,7 @@ def from_event(record: SourceRecord, *, settings: CandidateSettings) -> list[Sta
         found.append(own)
     text = record.content[:MAX_READ_CHARS]
     message = ConversationMessage(message_id="m1", role="user", content=text, occurred_at=record.occurred_at)
-    for memory in extract_offline([message]).memories:
+    for memory in extract_offline([message], selection=rules).memories:
         content = memory.content[:MAX_STATEMENT_CHARS]
         if any(s.content == content for s in found):
             continue

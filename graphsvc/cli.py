@@ -566,5 +566,33 @@ def recall_(user_id: str, limit: int, as_json: bool, query: str) -> None:
         click.echo(f"{rank:>2}. [{h.kind:<6}] {h.score:.4f} {when}  {h.content[:120]}")
 
 
+@main.command("rules")
+@click.option("--language", type=click.Choice(["en", "zh"]), help="Only the rules of this language.")
+@click.option("--decision", help="Only the rules of this decision (keep, refuse, entity_kind, relation, trait...).")
+@click.option("--examples", is_flag=True, help="Also print each rule's examples and counterexamples.")
+def rules_(language: str | None, decision: str | None, examples: bool) -> None:
+    """List the offline rulebook: each rule's id, whether it runs, its measured precision and what it decides."""
+    from graphsvc.rulebook import book
+
+    settings = _settings()
+    running = book.selection(disabled=settings.rulebook.disabled, enabled=settings.rulebook.enabled)
+    for rule in book.RULES:
+        if (language and rule.language != language) or (decision and rule.decision != decision):
+            continue
+        measured = book.measurements().get(rule.id)
+        precision = (
+            f"{measured.precision:.2f} of {measured.judged}"
+            if measured is not None and measured.precision is not None
+            else "not measured"
+        )
+        state = "on " if running.allows(rule) else "off"
+        click.echo(f"{state} {rule.id:<32} {precision:<16} {rule.description}")
+        if examples:
+            for example in rule.examples:
+                click.echo(f"      + {example.said}" + (f"  ->  {example.expect}" if example.expect else ""))
+            for counter in rule.counterexamples:
+                click.echo(f"      - {counter}")
+
+
 if __name__ == "__main__":
     main()

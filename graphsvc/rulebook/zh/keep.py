@@ -36,7 +36,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.name",
         language="zh",
         decision="keep",
-        description="说话人说自己叫什么（我叫…、我的名字是…）。",
+        description="The speaker says what they are called (我叫…, 我的名字是…).",
         pattern=Tokens(
             (seq(FIRST_PERSON, word("叫"), CONTENT), seq(FIRST_PERSON, DE_OPT, word("名字"), word("是", "叫"), CONTENT))
         ),
@@ -50,7 +50,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.residence",
         language="zh",
         decision="keep",
-        description="说话人或其家人朋友住在哪里、搬到了哪里。",
+        description="Where the speaker, or a person of theirs, lives or has moved to.",
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -75,7 +75,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.origin",
         language="zh",
         decision="keep",
-        description="说话人来自哪里、老家在哪里、在哪里长大。",
+        description="Where the speaker comes from, where their home town is, where they grew up.",
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -98,7 +98,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.work",
         language="zh",
         decision="keep",
-        description="说话人或其家人朋友在哪里工作、上学，做什么工作。",
+        description="Where the speaker, or a person of theirs, works or studies, and what they do.",
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -125,7 +125,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.family",
         language="zh",
         decision="keep",
-        description="说话人有哪些家人，他们叫什么。",
+        description="Who is in the speaker's family, and their names.",
         pattern=Tokens(
             (
                 seq(FIRST_PERSON, word("有"), _NUMBER, {"POS": "NOUN", "OP": "?"}, among(zh.PERSON_WORDS), ANY_OPT),
@@ -141,7 +141,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.pet",
         language="zh",
         decision="keep",
-        description="说话人养的动物和它的名字。",
+        description="An animal the speaker keeps, and its name.",
         pattern=Tokens(
             (
                 seq(FIRST_PERSON, ADVERBS, word("养", "养了"), word("了", op="?"), _NUMBER, among(zh.ANIMALS), ANY_OPT),
@@ -158,7 +158,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.allergy",
         language="zh",
         decision="keep",
-        description="说话人或其家人对什么过敏。",
+        description="An allergy of the speaker or a person of theirs.",
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -177,7 +177,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.diet",
         language="zh",
         decision="keep",
-        description="说话人或其家人怎么吃、不吃什么。",
+        description="What the speaker, or a person of theirs, eats or never eats or drinks.",
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -197,7 +197,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.condition",
         language="zh",
         decision="keep",
-        description="说话人或其家人的病和用药。",
+        description="A health condition or a medication of the speaker or a person of theirs.",
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -216,7 +216,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.like",
         language="zh",
         decision="keep",
-        description="说话人或其家人喜欢什么。",
+        description="What the speaker, or a person of theirs, likes.",
         pattern=Tokens(
             each(SPEAKER_OR_THEIR_PERSON, (seq(ADVERBS, among(zh.LIKING), ANY_OPT, CONTENT, ANY_OPT),))
             + (seq(FIRST_PERSON, DE_OPT, word("爱好", "兴趣"), word("是"), CONTENT, ANY_OPT),)
@@ -230,7 +230,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.dislike",
         language="zh",
         decision="keep",
-        description="说话人或其家人不喜欢什么。",
+        description="What the speaker, or a person of theirs, dislikes.",
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -249,7 +249,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.struggle",
         language="zh",
         decision="keep",
-        description="说话人说出的困扰：失眠、压力、头疼。",
+        description="A problem the speaker names: sleeplessness, stress, headaches.",
         pattern=Tokens(each(SPEAKER, (seq(ADVERBS, ANY_OPT, among(zh.PAINS), ANY_OPT),))),
         output="pain_point",
         confidence=0.85,
@@ -260,7 +260,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.habit",
         language="zh",
         decision="keep",
-        description="说话人经常、每天、每周做的事。",
+        description="What the speaker does regularly: every day, every week, usually.",
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -279,7 +279,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.plan",
         language="zh",
         decision="keep",
-        description="说话人打算、计划、准备做的事。",
+        description="What the speaker, or a person of theirs, plans or has decided to do.",
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -299,7 +299,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.learning",
         language="zh",
         decision="keep",
-        description="说话人或其家人正在学、练的东西（我最近在学吉他）。",
+        description="What the speaker, or a person of theirs, is learning or practising (我最近在学吉他).",
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -315,7 +315,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.wish",
         language="zh",
         decision="keep",
-        description="说话人想做、要做的事（有具体内容）。",
+        description="What the speaker wants to do, when it names something.",
         pattern=Tokens(
             each(
                 SPEAKER,
@@ -334,7 +334,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.past_event",
         language="zh",
         decision="keep",
-        description="说话人或其家人做过、经历过的事（动词带了/过，后面有内容）。",
+        description="Something the speaker, or a person of theirs, did: a verb with 了/过 and what it did.",
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -358,7 +358,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.schedule",
         language="zh",
         decision="keep",
-        description="说话人有时间的安排：预约、会议、航班、考试。",
+        description="A happening with a time: an appointment, a meeting, a flight, an exam.",
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -382,7 +382,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.attribute",
         language="zh",
         decision="keep",
-        description="说话人的一个值：号码、密码、生日、血型。",
+        description="One value of the speaker's: a number, a code, a birthday, a blood type.",
         pattern=Tokens((seq(FIRST_PERSON, DE_OPT, ANY_OPT, among(zh.ATTRIBUTE_WORDS), word("是", "为"), ANY),)),
         output="fact",
         confidence=0.95,
@@ -394,7 +394,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.requested",
         language="zh",
         decision="keep",
-        description="说话人明确要求记住的、关于自己的事。",
+        description="Whatever the speaker explicitly asks the assistant to remember, stated about themselves.",
         pattern=Tokens((seq(FIRST_PERSON, ANY),)),
         output="fact",
         confidence=0.95,

@@ -15,7 +15,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.split.question_tail",
         language="zh",
         decision="split",
-        description="逗号后问听话人或发问的分句（…，你觉得呢？）：前面的陈述单独判断。",
+        description="A question after a comma (…，你觉得呢？): the statement before it stands alone.",
         pattern=Tokens(((_COMMA, among(zh.LISTENER | zh.QUESTION_WORDS)),), anchored=False),
         examples=(Example("我很喜欢画画，你有什么推荐吗？", "王芳很喜欢画画。"),),
         counterexamples=("我很喜欢画画。",),
@@ -24,7 +24,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.split.clause",
         language="zh",
         decision="split",
-        description="逗号后有自己主语（我、名字、名词）的分句，单独判断。",
+        description="A clause after a comma with a subject of its own (我, a name, a noun), judged on its own.",
         pattern=Tokens(
             (
                 (
@@ -47,7 +47,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.split.carry",
         language="zh",
         decision="split",
-        description="逗号后以谓语开头（动词、副词、时间）的分句，沿用前一分句的主语。",
+        description="A clause after a comma that opens with its predicate (a verb, a time) takes the last subject.",
         pattern=Tokens(
             (
                 (

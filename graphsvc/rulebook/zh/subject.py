@@ -17,7 +17,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.subject.restore",
         language="zh",
         decision="subject",
-        description="省略的主语“我”补回：以时间词、频率词或喜好、打算类动词开头。",
+        description="A dropped 我 is restored where the sentence opens with a time, a frequency, a liking or a plan.",
         pattern=Tokens(
             (
                 (TIME,),
@@ -37,7 +37,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.subject.first_person",
         language="zh",
         decision="subject",
-        description="“我”换成说话人的名字（每次都用名字，不用“自己”）；后面紧跟家人时加“的”。",
+        description="我 is the speaker's name wherever it stands (never 自己); a person word right after it takes 的.",
         pattern=Tokens(((word("我"),),), anchored=False),
         output="name",
         examples=(Example("我同桌抄了我的作业。", "王芳的同桌抄了王芳的作业。"),),

@@ -12,7 +12,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.type.dated_past",
         language="zh",
         decision="type",
-        description="带“了/过”且时间在说话那天之前的陈述是那个时间的事件。",
+        description="A statement with 了/过 and a time before the day it was said is an event of that time.",
         pattern=Tokens(((among(zh.PAST_MARKERS),),), anchored=False),
         output="event",
         examples=(Example("我上个月搬到了苏州。", "王芳上个月搬到了苏州。"),),

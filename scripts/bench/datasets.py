@@ -1,7 +1,8 @@
 """Convert the public benchmark datasets into graphsvc's import format (one JSON object per message).
 
 Import format (what ``graphsvc import`` reads): ``{"userId", "sessionId", "messageId", "role",
-"speaker", "content", "occurredAt"}``. The datasets stay where they are (``../shared/bench/data``);
+"speaker", "content", "occurredAt"}``. The datasets stay where they are (``../shared/bench/data`` beside the
+checkout, or beside the main checkout when this one is a linked git worktree);
 nothing of them is copied into the project.
 
 - LoCoMo (``locomo-dev.json``): one user per conversation (``locomo-<sample_id>``), one session per
@@ -21,7 +22,23 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
-DATA = REPO.parent / "shared" / "bench" / "data"
+
+
+def _checkouts() -> list[Path]:
+    """This checkout and, when it is a linked git worktree (``.git`` is a file naming
+    ``<main>/.git/worktrees/<name>``), the main checkout it belongs to."""
+    dot_git = REPO / ".git"
+    if not dot_git.is_file():
+        return [REPO]
+    gitdir = Path(dot_git.read_text(encoding="utf-8").partition(":")[2].strip())
+    return [REPO, gitdir.parents[2]] if len(gitdir.parents) > 2 else [REPO]
+
+
+DATA = next(
+    (path for c in _checkouts() if (path := c.parent / "shared" / "bench" / "data").is_dir()),
+    REPO.parent / "shared" / "bench" / "data",
+)
+"""``../shared/bench/data`` beside the checkout, or beside the main checkout of a linked worktree."""
 LOCOMO_DEV = DATA / "locomo" / "locomo-dev.json"
 MEMORYBANK = {lang: DATA / "memorybank_siliconfriend" / lang / f"memory_bank_{lang}.json" for lang in ("en", "cn")}
 PROBING = {lang: DATA / "memorybank_siliconfriend" / lang / f"probing_questions_{lang}.jsonl" for lang in ("en", "cn")}

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -55,10 +55,24 @@ def locomo_user(sample_id: str) -> str:
     return f"locomo-{sample_id}"
 
 
-def locomo_records(path: Path = LOCOMO_DEV, *, conversations: int | None = None) -> Iterator[Record]:
-    """Every turn of every conversation (or the first ``conversations``) as an import record."""
-    samples = json.loads(path.read_text(encoding="utf-8"))
-    for sample in samples[:conversations]:
+def locomo_sample(user_id: str) -> str:
+    """The conversation (``sample_id``, the unit ``splits.py`` splits LoCoMo by) of a LoCoMo user id."""
+    return user_id.removeprefix("locomo-")
+
+
+def locomo_samples(path: Path = LOCOMO_DEV) -> list[str]:
+    """The conversations (``sample_id``) of a LoCoMo file, in file order."""
+    return [sample["sample_id"] for sample in json.loads(path.read_text(encoding="utf-8"))]
+
+
+def locomo_records(
+    path: Path = LOCOMO_DEV, *, conversations: int | None = None, samples: Collection[str] | None = None
+) -> Iterator[Record]:
+    """Every turn of every conversation (or the first ``conversations``, of those only the ``samples`` named) as an
+    import record."""
+    for sample in json.loads(path.read_text(encoding="utf-8"))[:conversations]:
+        if samples is not None and sample["sample_id"] not in samples:
+            continue
         conv = sample["conversation"]
         sessions = sorted(
             (int(m.group(1)) for key in conv if (m := re.fullmatch(r"session_(\d+)", key))),
@@ -88,11 +102,17 @@ def evidence_ids(raw: list[str]) -> list[str]:
 
 
 def locomo_questions(
-    path: Path = LOCOMO_DEV, *, categories: tuple[int, ...] = (1, 2, 3, 4), conversations: int | None = None
+    path: Path = LOCOMO_DEV,
+    *,
+    categories: tuple[int, ...] = (1, 2, 3, 4),
+    conversations: int | None = None,
+    samples: Collection[str] | None = None,
 ) -> Iterator[Record]:
-    """``{"userId", "question", "category", "evidence"}`` for the questions of the given categories."""
-    samples = json.loads(path.read_text(encoding="utf-8"))
-    for sample in samples[:conversations]:
+    """``{"userId", "question", "category", "evidence"}`` for the questions of the given categories (of the first
+    ``conversations``, of those only the ``samples`` named)."""
+    for sample in json.loads(path.read_text(encoding="utf-8"))[:conversations]:
+        if samples is not None and sample["sample_id"] not in samples:
+            continue
         for qa in sample["qa"]:
             ids = evidence_ids(qa.get("evidence", []))
             if qa.get("category") in categories and ids:

@@ -8,7 +8,8 @@ One object per line, by ``kind``:
 - ``trait`` / ``trait_maybe``: ``userId, about, text, sessions, keywords``: a habit stated in ``sessions``; a
   ``trait`` (three sessions or more) must form, a ``trait_maybe`` may;
 - ``trait_never``: ``userId, about, text, sessions``: a one-off that must not become a trait;
-- ``entity``: ``userId, name, entity_kind``; ``entity_never``: ``userId, name`` (not an entity at all);
+- ``entity``: ``userId, name, entity_kind`` (a kind the service has no kind for, such as ``product``, is matched by
+  the neutral ``thing``); ``entity_never``: ``userId, name`` (not an entity at all);
 - ``relation``: ``userId, source, relation, target``.
 
 **Text match** (:func:`holds`), language-aware and deliberately simple: the gold text's content units, outside
@@ -28,6 +29,8 @@ from typing import Any
 import Stemmer
 from bm25s.stopwords import STOPWORDS_EN_PLUS
 from judging import CJK, Item, Label, read_jsonl
+
+from graphsvc.vocabulary import ENTITY_KINDS
 
 STOPWORDS = frozenset(STOPWORDS_EN_PLUS)
 STEMMER = Stemmer.Stemmer("english")
@@ -52,6 +55,12 @@ def holds(gold: str, output: str, name: str) -> bool:
 
 def _same(a: str | None, b: str | None) -> bool:
     return (a or "").strip().casefold() == (b or "").strip().casefold()
+
+
+def kind_fits(gold: str, output: str | None) -> bool:
+    """The gold's kind, or the neutral ``thing`` for a gold kind the service has no kind for (``product``,
+    ``language``, ``animal``: the issue asks for their own kinds or a neutral one)."""
+    return _same(gold, output) or (gold not in ENTITY_KINDS and output == "thing")
 
 
 class EverydayGold:
@@ -88,7 +97,9 @@ class EverydayGold:
             for g in self.of("entity", item.user):
                 if _same(g["name"], name):
                     return (
-                        ("right", "E") if _same(g["entity_kind"], item.detail.get("entity_kind")) else ("wrong", "E2")
+                        ("right", "E")
+                        if kind_fits(g["entity_kind"], item.detail.get("entity_kind"))
+                        else ("wrong", "E2")
                     )
             if any(_same(g["name"], name) for g in self.of("entity_never", item.user)):
                 return "wrong", "E1"
@@ -118,7 +129,7 @@ class EverydayGold:
 
         traits = [i for i in outputs if i.kind == "trait" and not i.forced]
         entities = {
-            (i.user, i.detail["name"].casefold(), i.detail["entity_kind"]) for i in outputs if i.kind == "entity"
+            (i.user, i.detail["name"].casefold()): i.detail["entity_kind"] for i in outputs if i.kind == "entity"
         }
         relations = {i.text.casefold() for i in outputs if i.kind == "relation"}
         gold_entities = [g for u in users for g in self.of("entity", u)]
@@ -130,7 +141,10 @@ class EverydayGold:
             "trait_maybe_formed": self._traits(users, "trait_maybe", traits, by_keyword=True),
             "trait_never_matched": self._traits(users, "trait_never", traits, by_keyword=False),
             "entities_found": {
-                "found": sum((g["userId"], g["name"].casefold(), g["entity_kind"]) in entities for g in gold_entities),
+                "found": sum(
+                    kind_fits(g["entity_kind"], entities.get((g["userId"], g["name"].casefold())))
+                    for g in gold_entities
+                ),
                 "of": len(gold_entities),
             },
             "relations_found": {

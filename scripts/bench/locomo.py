@@ -376,13 +376,7 @@ def print_table(report: dict[str, Any]) -> None:
     default=None,
     help="With --context-grid: the EVENT_CONTEXT_CHARS the import ran with; that value is asked first, as stored.",
 )
-@click.option(
-    "--half",
-    type=click.Choice(["tune", "test", "all"]),
-    default="all",
-    show_default=True,
-    help="Only the conversations of one half of the split (imported and asked).",
-)
+@click.option("--half", type=click.Choice(["tune", "test", "all"]), default="all", help="Import and ask one half.")
 def main(
     path: Path,
     conversations: int | None,

@@ -217,13 +217,7 @@ async def run(data: Path, grid: list[int], half: str = "all") -> dict[str, Any]:
     default="",
     help="Comma-separated RECALL_CONVERSATION_TURNS values to evaluate and cross-validate (0: all turns).",
 )
-@click.option(
-    "--half",
-    type=click.Choice(["tune", "test", "all"]),
-    default="all",
-    show_default=True,
-    help="The dialogues measured.",
-)
+@click.option("--half", type=click.Choice(["tune", "test", "all"]), default="all", help="Measure one half's dialogues.")
 def main(data: Path, turns_grid: str, half: str) -> None:
     grid = [int(v) for v in turns_grid.split(",") if v.strip()]
     report = asyncio.run(run(data, grid, half))

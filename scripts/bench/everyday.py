@@ -57,6 +57,11 @@ def _same(a: str | None, b: str | None) -> bool:
     return (a or "").strip().casefold() == (b or "").strip().casefold()
 
 
+def _ends(row: dict[str, Any]) -> tuple[str, ...]:
+    """A relation's source, relation and target, compared without case."""
+    return tuple((row.get(k) or "").strip().casefold() for k in ("source", "relation", "target"))
+
+
 def kind_fits(gold: str, output: str | None) -> bool:
     """The gold's kind, or the neutral ``thing`` for a gold kind the service has no kind for (``product``,
     ``language``, ``animal``: the issue asks for their own kinds or a neutral one)."""
@@ -103,11 +108,8 @@ class EverydayGold:
                     )
             if any(_same(g["name"], name) for g in self.of("entity_never", item.user)):
                 return "wrong", "E1"
-        if item.kind == "relation":
-            ends = tuple(item.detail.get(k) for k in ("source", "relation", "target"))
-            for g in self.of("relation", item.user):
-                if all(_same(g[k], v) for k, v in zip(("source", "relation", "target"), ends, strict=True)):
-                    return "right", "R"
+        if item.kind == "relation" and _ends(item.detail) in {_ends(g) for g in self.of("relation", item.user)}:
+            return "right", "R"
         return None
 
     def extras(self, items: list[Item], users: set[str]) -> dict[str, Any]:
@@ -117,7 +119,7 @@ class EverydayGold:
           same over every gold memory;
         - traits: gold traits of three sessions or more formed (an active trait holding one of the keywords,
           about the same person where the trait names whom), ``trait_maybe`` formed, ``trait_never`` matched
-          (by :func:`holds` on the text, the same ``about`` check);
+          (by :func:`holds` on the text, the same ``about`` check); a forced reflection's traits do not count;
         - entities and relations of the gold found (an entity with its kind).
         """
         memories = [g for u in users for g in self.of("memory", u)]
@@ -131,7 +133,7 @@ class EverydayGold:
         entities = {
             (i.user, i.detail["name"].casefold()): i.detail["entity_kind"] for i in outputs if i.kind == "entity"
         }
-        relations = {i.text.casefold() for i in outputs if i.kind == "relation"}
+        relations = {(i.user, _ends(i.detail)) for i in outputs if i.kind == "relation"}
         gold_entities = [g for u in users for g in self.of("entity", u)]
         gold_relations = [g for u in users for g in self.of("relation", u)]
         return {
@@ -148,9 +150,7 @@ class EverydayGold:
                 "of": len(gold_entities),
             },
             "relations_found": {
-                "found": sum(
-                    f"{g['source']} -{g['relation']}-> {g['target']}".casefold() in relations for g in gold_relations
-                ),
+                "found": sum((g["userId"], _ends(g)) in relations for g in gold_relations),
                 "of": len(gold_relations),
             },
         }

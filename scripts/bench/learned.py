@@ -21,6 +21,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import httpx
@@ -121,7 +122,7 @@ def sessions_in_order(records: Sequence[Record]) -> list[tuple[str, list[Record]
     sessions: dict[str, list[Record]] = {}
     for r in records:
         sessions.setdefault(r["sessionId"], []).append(r)
-    return sorted(sessions.items(), key=lambda item: min(r["occurredAt"] for r in item[1]))
+    return sorted(sessions.items(), key=lambda item: min(datetime.fromisoformat(r["occurredAt"]) for r in item[1]))
 
 
 class Graph:

@@ -1,7 +1,8 @@
 """Convert the public benchmark datasets into graphsvc's import format (one JSON object per message).
 
 Import format (what ``graphsvc import`` reads): ``{"userId", "sessionId", "messageId", "role",
-"speaker", "content", "occurredAt"}``. The datasets stay where they are (``../shared/bench/data``);
+"speaker", "content", "occurredAt"}``. The datasets stay where they are (``../shared/bench/data`` beside the
+checkout, or beside the main checkout when this one is a linked git worktree);
 nothing of them is copied into the project.
 
 - LoCoMo (``locomo-dev.json``): one user per conversation (``locomo-<sample_id>``), one session per
@@ -15,13 +16,29 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
-DATA = REPO.parent / "shared" / "bench" / "data"
+
+
+def _checkouts() -> list[Path]:
+    """This checkout and, when it is a linked git worktree (``.git`` is a file naming
+    ``<main>/.git/worktrees/<name>``), the main checkout it belongs to."""
+    dot_git = REPO / ".git"
+    if not dot_git.is_file():
+        return [REPO]
+    gitdir = Path(dot_git.read_text(encoding="utf-8").partition(":")[2].strip())
+    return [REPO, gitdir.parents[2]] if len(gitdir.parents) > 2 else [REPO]
+
+
+DATA = next(
+    (path for c in _checkouts() if (path := c.parent / "shared" / "bench" / "data").is_dir()),
+    REPO.parent / "shared" / "bench" / "data",
+)
+"""``../shared/bench/data`` beside the checkout, or beside the main checkout of a linked worktree."""
 LOCOMO_DEV = DATA / "locomo" / "locomo-dev.json"
 MEMORYBANK = {lang: DATA / "memorybank_siliconfriend" / lang / f"memory_bank_{lang}.json" for lang in ("en", "cn")}
 PROBING = {lang: DATA / "memorybank_siliconfriend" / lang / f"probing_questions_{lang}.jsonl" for lang in ("en", "cn")}
@@ -38,10 +55,24 @@ def locomo_user(sample_id: str) -> str:
     return f"locomo-{sample_id}"
 
 
-def locomo_records(path: Path = LOCOMO_DEV, *, conversations: int | None = None) -> Iterator[Record]:
-    """Every turn of every conversation (or the first ``conversations``) as an import record."""
-    samples = json.loads(path.read_text(encoding="utf-8"))
-    for sample in samples[:conversations]:
+def locomo_sample(user_id: str) -> str:
+    """The conversation (``sample_id``, the unit ``splits.py`` splits LoCoMo by) of a LoCoMo user id."""
+    return user_id.removeprefix("locomo-")
+
+
+def locomo_samples(path: Path = LOCOMO_DEV) -> list[str]:
+    """The conversations (``sample_id``) of a LoCoMo file, in file order."""
+    return [sample["sample_id"] for sample in json.loads(path.read_text(encoding="utf-8"))]
+
+
+def locomo_records(
+    path: Path = LOCOMO_DEV, *, conversations: int | None = None, samples: Collection[str] | None = None
+) -> Iterator[Record]:
+    """Every turn of every conversation (or the first ``conversations``, of those only the ``samples`` named) as an
+    import record."""
+    for sample in json.loads(path.read_text(encoding="utf-8"))[:conversations]:
+        if samples is not None and sample["sample_id"] not in samples:
+            continue
         conv = sample["conversation"]
         sessions = sorted(
             (int(m.group(1)) for key in conv if (m := re.fullmatch(r"session_(\d+)", key))),
@@ -71,11 +102,17 @@ def evidence_ids(raw: list[str]) -> list[str]:
 
 
 def locomo_questions(
-    path: Path = LOCOMO_DEV, *, categories: tuple[int, ...] = (1, 2, 3, 4), conversations: int | None = None
+    path: Path = LOCOMO_DEV,
+    *,
+    categories: tuple[int, ...] = (1, 2, 3, 4),
+    conversations: int | None = None,
+    samples: Collection[str] | None = None,
 ) -> Iterator[Record]:
-    """``{"userId", "question", "category", "evidence"}`` for the questions of the given categories."""
-    samples = json.loads(path.read_text(encoding="utf-8"))
-    for sample in samples[:conversations]:
+    """``{"userId", "question", "category", "evidence"}`` for the questions of the given categories (of the first
+    ``conversations``, of those only the ``samples`` named)."""
+    for sample in json.loads(path.read_text(encoding="utf-8"))[:conversations]:
+        if samples is not None and sample["sample_id"] not in samples:
+            continue
         for qa in sample["qa"]:
             ids = evidence_ids(qa.get("evidence", []))
             if qa.get("category") in categories and ids:

@@ -1,6 +1,6 @@
 """LoCoMo turn-level evidence recall: graphsvc beside BM25-only and vector-only baselines.
 
-    .venv/bin/python scripts/bench/locomo.py [PATH] [--conversations N] [--skip-import]
+    .venv/bin/python scripts/bench/locomo.py [PATH] [--conversations N] [--skip-import] [--half tune|test|all]
         [--grid SETTING=v1,v2,... | --context-grid c1,c2,...]
 
 1. Converts PATH (default: the LoCoMo dev split in ../shared/bench/data) to the import format
@@ -22,6 +22,10 @@ only the text each message is embedded with: per value, the imported messages ar
 ran with is asked first, as stored), and the mean characters embedded per message and the embedding CPU per
 message (this process, on every 32nd message, the lengths alternating) are reported beside the figures.
 
+``--half tune|test`` asks only the questions of the conversations in one half of the split (``splits.py``, by
+conversation) and imports only those conversations: every recall reads one conversation's user, so the other half
+cannot move the figures, and the import takes half the time. The default, ``all``, is every conversation.
+
 Prints a table and, last, one JSON object.
 """
 
@@ -42,9 +46,10 @@ import click
 import numpy as np
 import Stemmer
 from bm25s.stopwords import STOPWORDS_EN_PLUS
-from datasets import LOCOMO_DEV, REPO, locomo_questions, locomo_records, write_jsonl
+from datasets import LOCOMO_DEV, REPO, locomo_questions, locomo_records, locomo_samples, write_jsonl
 from figures import percentiles
 from rank_bm25 import BM25Okapi
+from splits import halves
 
 from graphsvc.api.context import Context
 from graphsvc.api.schema import schema
@@ -95,23 +100,30 @@ def summarise(rows: list[tuple[int, dict[str, bool]]]) -> dict[str, dict[str, fl
     }
 
 
-def run_import(path: Path, conversations: int | None) -> float:
+def half_samples(path: Path, half: str) -> set[str] | None:
+    """The conversations of ``half`` of the LoCoMo split (``splits.py``); None for ``all``."""
+    if half == "all":
+        return None
+    return {sample for sample, its in halves("locomo", locomo_samples(path)).items() if its == half}
+
+
+def run_import(path: Path, conversations: int | None, samples: set[str] | None) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         jsonl = Path(tmp) / "locomo.jsonl"
-        count = write_jsonl(locomo_records(path, conversations=conversations), jsonl)
+        count = write_jsonl(locomo_records(path, conversations=conversations, samples=samples), jsonl)
         click.echo(f"importing {count} turns with `graphsvc import`", err=True)
         started = time.perf_counter()
         subprocess.run([str(REPO / ".venv" / "bin" / "graphsvc"), "import", str(jsonl)], check=True)
         return time.perf_counter() - started
 
 
-async def evaluate(path: Path, conversations: int | None) -> dict[str, Any]:
+async def evaluate(path: Path, conversations: int | None, samples: set[str] | None) -> dict[str, Any]:
     settings = Settings()
     service = await MemoryService.open(settings, run_worker=False)
     try:
-        questions = list(locomo_questions(path, conversations=conversations))
+        questions = list(locomo_questions(path, conversations=conversations, samples=samples))
         turns: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for record in locomo_records(path, conversations=conversations):
+        for record in locomo_records(path, conversations=conversations, samples=samples):
             turns[record["userId"]].append(record)
         context = Context(service=service)
         systems: dict[str, list[tuple[int, dict[str, bool]]]] = defaultdict(list)
@@ -212,13 +224,15 @@ def cross_validate(setting: str, per_value: dict[str, Rows]) -> dict[str, Any]:
     }
 
 
-async def grid_search(path: Path, conversations: int | None, setting: str, values: list[str]) -> dict[str, Any]:
+async def grid_search(
+    path: Path, conversations: int | None, samples: set[str] | None, setting: str, values: list[str]
+) -> dict[str, Any]:
     """Every question once per value of a recall ``setting`` on what is imported, cross-validated."""
     service = await MemoryService.open(Settings(), run_worker=False)
     base = service.settings
     field = setting.lower()
     try:
-        questions = list(locomo_questions(path, conversations=conversations))
+        questions = list(locomo_questions(path, conversations=conversations, samples=samples))
         per_value: dict[str, Rows] = {}
         for value in values:
             service.rt.settings = base.model_copy(update={field: type(base.variable(field))(value)})
@@ -273,14 +287,14 @@ async def embedding_costs(
 
 
 async def context_search(
-    path: Path, conversations: int | None, values: list[int], *, imported_with: int | None
+    path: Path, conversations: int | None, samples: set[str] | None, values: list[int], *, imported_with: int | None
 ) -> dict[str, Any]:
     """``EVENT_CONTEXT_CHARS`` cross-validated without importing again: per value, every imported message is
     embedded anew with it (the ``embed_events`` job, as at ingest; nothing else stored depends on the setting),
     then every question is asked in a fresh service (no in-process vector copy of the previous value). The value
     ``imported_with`` (the setting the import ran with) is asked first, as stored. The database is left with
     the last value's vectors."""
-    questions = list(locomo_questions(path, conversations=conversations))
+    questions = list(locomo_questions(path, conversations=conversations, samples=samples))
     users = sorted({q["userId"] for q in questions})
     per_value: dict[str, Rows] = {}
     service = await MemoryService.open(Settings(), run_worker=False)
@@ -329,7 +343,8 @@ def print_cv(cv: dict[str, Any]) -> None:
 
 def print_table(report: dict[str, Any]) -> None:
     cats = list(next(iter(report["systems"].values())).keys())
-    click.echo(f"\nLoCoMo evidence recall ({report['questions']} questions, categories 1-4)")
+    of_half = "".join(f", {half} half: {', '.join(units)}" for half, units in report.get("half", {}).items())
+    click.echo(f"\nLoCoMo evidence recall ({report['questions']} questions, categories 1-4{of_half})")
     click.echo(f"{'system':<18}{'cat':>5}{'n':>6}{'any@5':>8}{'all@5':>8}{'any@10':>8}{'all@10':>8}")
     for name, summary in report["systems"].items():
         for cat in cats:
@@ -361,23 +376,34 @@ def print_table(report: dict[str, Any]) -> None:
     default=None,
     help="With --context-grid: the EVENT_CONTEXT_CHARS the import ran with; that value is asked first, as stored.",
 )
+@click.option("--half", type=click.Choice(["tune", "test", "all"]), default="all", help="Import and ask one half.")
 def main(
-    path: Path, conversations: int | None, skip_import: bool, grid: str, context_grid: str, imported_with: int | None
+    path: Path,
+    conversations: int | None,
+    skip_import: bool,
+    grid: str,
+    context_grid: str,
+    imported_with: int | None,
+    half: str,
 ) -> None:
+    samples = half_samples(path, half)
     if grid or context_grid:
         if grid:
             setting, _, raw = grid.partition("=")
-            cv = asyncio.run(grid_search(path, conversations, setting.strip(), [v.strip() for v in raw.split(",")]))
+            values = [v.strip() for v in raw.split(",")]
+            cv = asyncio.run(grid_search(path, conversations, samples, setting.strip(), values))
         else:
             chars = [int(v) for v in context_grid.split(",")]
-            cv = asyncio.run(context_search(path, conversations, chars, imported_with=imported_with))
+            cv = asyncio.run(context_search(path, conversations, samples, chars, imported_with=imported_with))
         print_cv(cv)
         json.dump(cv, sys.stdout)
         sys.stdout.write("\n")
         return
-    import_s = None if skip_import else run_import(path, conversations)
-    report = asyncio.run(evaluate(path, conversations))
+    import_s = None if skip_import else run_import(path, conversations, samples)
+    report = asyncio.run(evaluate(path, conversations, samples))
     report["import_s"] = round(import_s, 1) if import_s is not None else None
+    if samples is not None:
+        report["half"] = {half: sorted(samples)}
     print_table(report)
     json.dump(report, sys.stdout)
     sys.stdout.write("\n")

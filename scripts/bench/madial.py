@@ -1,6 +1,6 @@
 """MADial-Bench (zh, dev split): recall@5 of the relevant memories at each dialogue's test turn.
 
-    .venv/bin/python scripts/bench/madial.py [--data DIR] [--turns-grid 1,2,3,4,6,0]
+    .venv/bin/python scripts/bench/madial.py [--data DIR] [--turns-grid 1,2,3,4,6,0] [--half tune|test|all]
 
 Each memory (``event`` text with its ``time``) is ingested through ``ingestMessages`` as a message
 of its user (``madial-<user-id>``) in a session of its own (the memories are separate past events),
@@ -16,6 +16,10 @@ value with the best mean recall@5 on the other four is measured on it; the mean 
 reported beside each value's all-dev figure. Baselines in the same run, over the text the service searched
 for with the configured value and over the whole dialogue: BM25 over CJK bigrams and exact cosine over the
 same multilingual-e5-small vectors. The published best on MADial-Bench is OpenAI embeddings at about 0.69.
+
+``--half tune|test`` measures the dialogues of one half of the split (``splits.py``: by dialogue, its index in the
+dev file as the unit), each keeping its fold (its index mod 5); every memory is ingested either way (the memory
+bank is what both halves recall from). The default, ``all``, is every dialogue.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ import click
 import numpy as np
 from datasets import DATA
 from rank_bm25 import BM25Okapi
+from splits import halves
 
 from graphsvc.api.context import Context
 from graphsvc.api.schema import schema
@@ -82,13 +87,14 @@ def dialogue_turns(dialogue: dict[str, Any]) -> list[dict[str, str]]:
     return out
 
 
-def cross_validate(per_value: dict[int, list[float]]) -> dict[str, Any]:
-    """Tune on four folds, measure on the fifth (folds: dialogue index mod :data:`FOLDS`)."""
-    n = len(next(iter(per_value.values())))
+def cross_validate(per_value: dict[int, list[float]], folds: list[int]) -> dict[str, Any]:
+    """Tune on four folds, measure on the fifth (``folds[i]``: the fold of the i-th dialogue measured, its index in
+    the dev file mod :data:`FOLDS`)."""
+    n = len(folds)
     held_out, chosen = [], []
     for fold in range(FOLDS):
-        train = [i for i in range(n) if i % FOLDS != fold]
-        test = [i for i in range(n) if i % FOLDS == fold]
+        train = [i for i in range(n) if folds[i] != fold]
+        test = [i for i in range(n) if folds[i] == fold]
         best = max(per_value, key=lambda v: (float(np.mean([per_value[v][i] for i in train])), -v))
         chosen.append(best)
         held_out.append(float(np.mean([per_value[best][i] for i in test])))
@@ -101,9 +107,16 @@ def recall_at(ranked: list[str], relevant: list[str]) -> tuple[float, bool]:
     return found / min(len(relevant), K), found > 0
 
 
-async def run(data: Path, grid: list[int]) -> dict[str, Any]:
+def in_half(dialogues: list[dict[str, Any]], half: str) -> list[tuple[int, dict[str, Any]]]:
+    """``(index in the dev file, dialogue)`` of the dialogues of ``half`` (``all``: every one)."""
+    split = halves("madial", [str(i) for i in range(len(dialogues))])
+    return [(i, d) for i, d in enumerate(dialogues) if half == "all" or split[str(i)] == half]
+
+
+async def run(data: Path, grid: list[int], half: str = "all") -> dict[str, Any]:
     memories = load_memories(data)
-    dialogues = load_dialogues(data)
+    chosen = in_half(load_dialogues(data), half)
+    dialogues = [d for _, d in chosen]
     service = await MemoryService.open(Settings(), run_worker=False)
     base = service.settings
     try:
@@ -188,9 +201,11 @@ async def run(data: Path, grid: list[int]) -> dict[str, Any]:
             "dialogues": len(dialogues),
             "memories": len(memories),
             "recall_conversation_turns": default,
-            "cross_validation": cross_validate(per_value) if len(per_value) > 1 else None,
+            "cross_validation": cross_validate(per_value, [i % FOLDS for i, _ in chosen])
+            if len(per_value) > 1
+            else None,
             "systems": systems,
-        }
+        } | ({"half": half} if half != "all" else {})
     finally:
         await service.close()
 
@@ -202,10 +217,12 @@ async def run(data: Path, grid: list[int]) -> dict[str, Any]:
     default="",
     help="Comma-separated RECALL_CONVERSATION_TURNS values to evaluate and cross-validate (0: all turns).",
 )
-def main(data: Path, turns_grid: str) -> None:
+@click.option("--half", type=click.Choice(["tune", "test", "all"]), default="all", help="Measure one half's dialogues.")
+def main(data: Path, turns_grid: str, half: str) -> None:
     grid = [int(v) for v in turns_grid.split(",") if v.strip()]
-    report = asyncio.run(run(data, grid))
-    click.echo(f"\nMADial-Bench zh dev: {report['dialogues']} dialogues, {report['memories']} memories")
+    report = asyncio.run(run(data, grid, half))
+    of_half = "" if half == "all" else f", {half} half"
+    click.echo(f"\nMADial-Bench zh dev{of_half}: {report['dialogues']} dialogues, {report['memories']} memories")
     if report["cross_validation"]:
         cv = report["cross_validation"]
         click.echo(f"5-fold held-out recall@5 {cv['held_out_recall@5']:.3f} (chosen per fold: {cv['chosen_per_fold']})")

@@ -8,6 +8,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import IO
 
 import click
 import httpx
@@ -21,16 +22,19 @@ def free_port() -> int:
 
 
 @contextmanager
-def served(env: dict[str, str], *, ready_s: float = 180.0) -> Iterator[tuple[str, int]]:
+def served(env: dict[str, str], *, ready_s: float = 180.0, log: IO[str] | None = None) -> Iterator[tuple[str, int]]:
     """``graphsvc serve`` with ``env`` (the version on its PYTHONPATH, its settings) on a free port, until the
-    block ends; yields its base URL and pid.
+    block ends; yields its base URL and pid. Its log goes to ``log`` (default: this process's stderr).
 
     Raises:
         click.ClickException: it did not answer ``/ready`` with 200 within ``ready_s`` seconds, or exited.
     """
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "graphsvc.cli", "serve", "--port", str(port)], env=env, stdout=subprocess.DEVNULL
+        [sys.executable, "-m", "graphsvc.cli", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=log,
     )
     url = f"http://127.0.0.1:{port}"
     try:

@@ -560,6 +560,7 @@ class LearningRun(TenantNode):
     error = StringProperty()
     reflection_status = StringProperty()
     reflection_trigger = StringProperty()
+    conversations_consolidated = IntegerProperty(default=0)
     traits_dissolved = IntegerProperty(default=0)
     candidates_promoted = IntegerProperty(default=0)
     candidates_expired = IntegerProperty(default=0)

@@ -24,8 +24,8 @@ Half = Literal["tune", "test"]
 
 DATA_SETS = ("locomo", "memorybank-en", "memorybank-cn", "madial", "precision", "everyday")
 """The data sets the benchmarks split: LoCoMo (by conversation), MemoryBank en and cn (by user), MADial-Bench zh
-(by dialogue: its index in the dev file), the precision benchmark's own conversations (by user), the everyday set of what people tell an assistant
-(by user)."""
+(by dialogue: its index in the dev file), the precision benchmark's own conversations (by user), the everyday set
+of what people tell an assistant (by user)."""
 
 
 def _order_key(data_set: str, unit: str) -> str:

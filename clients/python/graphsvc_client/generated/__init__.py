@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "18ee61f0592a0974da1e7a6ece3de070193de15a1290bad6c7aa455ad621a9a5"
+INPUTS_SHA256 = "726d8d0c3c7490cb887f0031d77efe8498a54d41a31bb64113b5014057a4a50d"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

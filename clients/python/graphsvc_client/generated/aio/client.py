@@ -668,6 +668,8 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               contradictionCount
               derivedFrom
               createdAt
+              about
+              reasoning
               evidence {
                 ...EvidenceFields
               }
@@ -689,6 +691,8 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 contradictionCount
                 derivedFrom
                 createdAt
+                about
+                reasoning
               }
               children {
                 id
@@ -705,6 +709,8 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 contradictionCount
                 derivedFrom
                 createdAt
+                about
+                reasoning
               }
             }
 
@@ -750,6 +756,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               error
               mode
               memoriesScanned
+              memoriesInContext
               traitsCreated
               traitsReinforced
               traitsContradicted
@@ -1308,6 +1315,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               error
               reflectionStatus
               reflectionTrigger
+              conversationsConsolidated
               traitsDissolved
               candidatesPromoted
               candidatesExpired
@@ -2428,6 +2436,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               error
               mode
               memoriesScanned
+              memoriesInContext
               traitsCreated
               traitsReinforced
               traitsContradicted
@@ -2931,6 +2940,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               error
               reflectionStatus
               reflectionTrigger
+              conversationsConsolidated
               traitsDissolved
               candidatesPromoted
               candidatesExpired

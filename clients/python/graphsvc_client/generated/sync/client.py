@@ -668,6 +668,8 @@ class GraphsvcApi(BaseClient):
               contradictionCount
               derivedFrom
               createdAt
+              about
+              reasoning
               evidence {
                 ...EvidenceFields
               }
@@ -689,6 +691,8 @@ class GraphsvcApi(BaseClient):
                 contradictionCount
                 derivedFrom
                 createdAt
+                about
+                reasoning
               }
               children {
                 id
@@ -705,6 +709,8 @@ class GraphsvcApi(BaseClient):
                 contradictionCount
                 derivedFrom
                 createdAt
+                about
+                reasoning
               }
             }
 
@@ -750,6 +756,7 @@ class GraphsvcApi(BaseClient):
               error
               mode
               memoriesScanned
+              memoriesInContext
               traitsCreated
               traitsReinforced
               traitsContradicted
@@ -1308,6 +1315,7 @@ class GraphsvcApi(BaseClient):
               error
               reflectionStatus
               reflectionTrigger
+              conversationsConsolidated
               traitsDissolved
               candidatesPromoted
               candidatesExpired
@@ -2424,6 +2432,7 @@ class GraphsvcApi(BaseClient):
               error
               mode
               memoriesScanned
+              memoriesInContext
               traitsCreated
               traitsReinforced
               traitsContradicted
@@ -2925,6 +2934,7 @@ class GraphsvcApi(BaseClient):
               error
               reflectionStatus
               reflectionTrigger
+              conversationsConsolidated
               traitsDissolved
               candidatesPromoted
               candidatesExpired

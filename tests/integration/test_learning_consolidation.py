@@ -15,16 +15,9 @@ from graphsvc.graph.database import Database
 from graphsvc.runtime import Runtime
 from graphsvc.service import MemoryService
 from tests.integration.lifecycle_support import cypher
+from tests.integration.reflection_support import Clock
 
 NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
-
-
-class Clock:
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @pytest.fixture

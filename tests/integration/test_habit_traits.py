@@ -4,13 +4,15 @@ never becomes a trait, and a trait rests on one person's memories when two peopl
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from graphsvc.conversation import MessageIn
 from graphsvc.service import MemoryService
+from tests.fakes.openai_server import FakeOpenAI
 from tests.integration.conftest import at
 from tests.integration.lifecycle_support import cypher
-from tests.integration.reflection_support import Clock, run, traits
+from tests.integration.reflection_support import Clock, Seed, run, script, seed_memories, traits
 
 RUNNING = [  # the same habit in other words each time (preferences, an event, a fact)
     "I went running along the canal this morning.",
@@ -142,3 +144,40 @@ async def test_two_people_on_one_user_id_each_get_their_own_trait(service: Memor
         assert len(evidence) >= 3
         assert all(e["speakers"] == [trait["about"]] for e in evidence), (trait["about"], evidence)
         assert all(e["content"].startswith(trait["about"]) for e in evidence)
+
+
+async def test_the_llm_reflector_sees_earlier_preferences_and_speakers_and_cannot_mix_two_people(
+    llm_service: MemoryService, llm_server: FakeOpenAI
+) -> None:
+    await seed_memories(
+        llm_service, [Seed("a", "s1", "Theo really enjoys running.", "preference", day=1, speaker="Theo")]
+    )
+    script(llm_server)
+    await run(llm_service, Clock(at(2)), llm=True)  # the first cycle reads it
+    await seed_memories(
+        llm_service,
+        [
+            Seed("c", "s2", "Theo usually runs in the park on weekends.", "preference", day=3, speaker="Theo"),
+            Seed("d", "s2", "Mia runs by the harbour before work.", "fact", day=4, speaker="Mia"),
+        ],
+    )
+    script(  # prompt ids: m1, m2 the new memories (oldest first), m3 the earlier one shown as context
+        llm_server,
+        new_trends=[
+            {"content": "Goes running", "evidence_ids": ["m1", "m2", "m3"]},  # Theo's and Mia's: refused
+            {"content": "Runs on weekends", "evidence_ids": ["m1", "m3"]},
+        ],
+    )
+    outcome = await run(llm_service, Clock(at(5)), llm=True)
+
+    payload = llm_server.requests[-1]["messages"][1]["content"]
+    shown = json.loads(payload[payload.index("{") : payload.rindex("}") + 1])["memories"]
+    assert [(m["id"], m["content"], m["type"], m["is_new"], m.get("speaker")) for m in shown] == [
+        ("m1", "Theo usually runs in the park on weekends.", "preference", True, "Theo"),
+        ("m2", "Mia runs by the harbour before work.", "fact", True, "Mia"),
+        ("m3", "Theo really enjoys running.", "preference", False, "Theo"),  # an earlier session's preference
+    ]
+    assert (outcome.memories_scanned, outcome.memories_in_context) == (2, 1)
+    assert outcome.traits_created == 1 and any("several people" in n for n in outcome.notes)
+    [trait] = await traits(llm_service)
+    assert (trait["content"], trait["about"]) == ("Runs on weekends", "Theo")

@@ -447,7 +447,7 @@ def upgrade_reasoning(children: Sequence[TraitState], *, source: TraitSubtype) -
     """Why the offline reflector upgrades ``children`` (seed 002 §4: an upgrade carries its reasoning): which
     traits, how many memories each rests on and from how many conversations, and that they are linked (similar
     wording sharing a content word), e.g. ``2 behavior traits of Theo linked by similar wording and a shared word:
-    "Enjoys running" (4 memories), "Goes swimming" (3 memories); 7 memories from 5 conversations in all``.
+    "Goes running on Sundays" (4 memories), "Goes running" (3 memories); 7 memories from 5 conversations in all``.
 
     Counts are of supporting evidence; a memory cited by two of them counts once in the total.
     """

@@ -32,7 +32,15 @@ from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from graphsvc.errors import ConfigurationError
-from graphsvc.vocabulary import EvidenceGrade, LLMProvider, StructuredMode, TraitStage, TraitSubtype
+from graphsvc.vocabulary import (
+    MEMORY_TYPES,
+    EvidenceGrade,
+    LLMProvider,
+    MemoryType,
+    StructuredMode,
+    TraitStage,
+    TraitSubtype,
+)
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 """The source checkout (or site-packages parent when installed); holds ``cypher/``."""
@@ -93,14 +101,18 @@ class ReflectionSettings(BaseModel):
 
     # --- §1 triggers -----------------------------------------------------------------
     importance_sum_threshold: float = Field(default=30.0, gt=0)
-    """Reflect when the importance of new fact/event memories sums to at least this (seed: ≥ 30)."""
+    """Reflect when the importance of the new memories a cycle reads (``memory_types``) sums to at least this
+    (seed: ≥ 30)."""
     importance_scale: float = Field(default=10.0, gt=0)
     """graphsvc memory importance is 0–1; seed 002 sums a 1–10 scale, so each importance is multiplied
     by this before the sum is compared with ``importance_sum_threshold`` (30 ≈ five memories at 0.6)."""
     interval_h: float = Field(default=24.0, gt=0)
     """Reflect when at least this many hours passed since the last reflection (seed: 24 h)."""
-    memory_types: tuple[str, ...] = ("fact", "event")
-    """Memory types a reflection reads and the trigger sums: the seed's fact/episodic."""
+    memory_types: tuple[MemoryType, ...] = MEMORY_TYPES
+    """Memory types a reflection reads and the importance trigger sums: every type a trait can rest on. Seed 002
+    reads and sums fact/episodic, which in its model are every statement about the user (its preferences are
+    traits); graphsvc types a habit or a liking as a ``preference`` memory and a plan as a ``goal``, so all five
+    types are read and summed (a habit told as "I love running" is evidence like "I went running")."""
     max_memories_per_cycle: int = Field(default=200, ge=1)
     """New memories one cycle reads; older unreflected ones wait for the next cycle."""
     context_memories: int = Field(default=30, ge=0)
@@ -108,6 +120,9 @@ class ReflectionSettings(BaseModel):
     across conversations can be seen and cited."""
     context_min_similarity: float = Field(default=0.4, ge=0, le=1)
     """Rescaled similarity an earlier memory needs to be shown as context."""
+    context_related_memories: int = Field(default=30, ge=0)
+    """Earlier memories the graph relates to the new ones, also shown as context, most recent first: those of the
+    same slot, and those mentioning an entity a new one mentions (other than the person who said it)."""
     max_traits_in_prompt: int = Field(default=100, ge=1)
     """Existing traits summarised for the LLM, highest stage and confidence first."""
     lock_ttl_s: float = Field(default=900.0, gt=0)

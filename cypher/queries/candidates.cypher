@@ -100,3 +100,22 @@ WITH k, e ORDER BY e.occurred_at
 RETURN k AS candidate, collect(e.uid) AS event_uids, collect(DISTINCT e.source_type) AS source_types
 ORDER BY k.created_at DESC, k.uid
 ;
+
+// name: paraphrase_pool
+// What a new sighting is compared with before it opens a candidate: which of $uids exist already (any status), and
+// the user's open candidates of $memory_types, newest first, at most $limit.
+CALL () {
+  MATCH (k:MemoryCandidate)
+  WHERE k.user_id = $user_id AND k.uid IN $uids
+  RETURN k
+UNION
+  MATCH (k:MemoryCandidate)
+  WHERE k.user_id = $user_id AND k.status = 'open' AND k.memory_type IN $memory_types
+  WITH k
+  ORDER BY k.created_at DESC, k.uid
+  LIMIT $limit
+  RETURN k
+}
+RETURN k.uid AS uid, k.memory_type AS memory_type, k.content AS content, k.status AS status
+ORDER BY k.created_at, k.uid
+;

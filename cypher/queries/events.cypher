@@ -79,6 +79,18 @@ RETURN s.user_id AS user_id, s.session_id AS session_id
 LIMIT $limit
 ;
 
+// name: sessions_with_unextracted_events
+// The user's sessions holding messages no extraction has read (forgotten ones aside) whose last message arrived
+// before $before by the service's clock (a live conversation is left to its end), oldest first.
+MATCH (s:Session)-[:HAS_EVENT]->(e:Event)
+WHERE s.user_id = $user_id AND e.user_id = $user_id AND e.extracted_at IS NULL AND e.forgotten_at IS NULL
+  AND coalesce(s.last_ingested_at, s.last_message_at) < $before
+WITH DISTINCT s
+ORDER BY coalesce(s.last_ingested_at, s.last_message_at), s.session_id
+LIMIT $limit
+RETURN s.session_id AS session_id
+;
+
 // name: event_content_clashes
 // Events of this batch stored before with other content (a message id reused for a different message).
 UNWIND $events AS ev

@@ -4,7 +4,8 @@
 // return "cosine" convert it back to the plain cosine.
 
 // name: reflection_trigger_state
-// The trigger inputs: last reflection, the running flag, and the new fact/event memories not yet read.
+// The trigger inputs: last reflection, the running flag, and the new memories (of the types a cycle reads) not yet
+// read.
 OPTIONAL MATCH (s:ReflectionState {uid: $state_uid})
 WHERE s.user_id = $user_id
 WITH s
@@ -53,7 +54,8 @@ RETURN c AS cycle
 ;
 
 // name: reflection_pending_memories
-// Step 1: the new fact/event memories, oldest first, with the conversations they come from.
+// Step 1: the new memories, oldest first, with the conversations they come from and the named speakers (not an
+// assistant's) of the messages they were extracted from.
 MATCH (m:Memory)
 WHERE m.user_id = $user_id AND m.memory_type IN $memory_types AND m.status = 'active' AND m.reflected_at IS NULL
 WITH m
@@ -61,29 +63,64 @@ ORDER BY m.created_at, m.uid
 LIMIT $limit
 RETURN m.uid AS uid, m.content AS content, m.memory_type AS memory_type, m.importance AS importance,
        coalesce(m.occurred_at, m.created_at) AS observed_at, m.embedding AS embedding,
-       [(m)-[:EXTRACTED_FROM]->(e:Event) WHERE e.user_id = $user_id | e.session_id] AS sessions
+       [(m)-[:EXTRACTED_FROM]->(e:Event) WHERE e.user_id = $user_id | e.session_id] AS sessions,
+       [(m)-[:EXTRACTED_FROM]->(e:Event)
+        WHERE e.user_id = $user_id AND e.speaker IS NOT NULL AND trim(e.speaker) <> ''
+          AND NOT toLower(coalesce(e.role, 'user')) IN $non_source_roles | e.speaker] AS speakers
 ;
 
 // name: reflection_context_memories
-// Earlier memories nearest to the new ones: exact scan per new embedding. Active ones already reflected, and
-// ones superseded by slot (a newer value of the same slot replaced them, read or not), each with the chain of
-// SUPERSEDED_BY edges to the memory that holds now: the texts along it, their reasons and the last one's status
-// (the pipeline decides which superseded memory is still evidence).
-UNWIND $embeddings AS q
-CALL (q) {
-  MATCH (m:Memory)
-  WHERE m.user_id = $user_id AND m.memory_type IN $memory_types AND m.embedding IS NOT NULL
+// Earlier memories shown beside the new ones: active ones already reflected, and ones superseded by slot (a newer
+// value of the same slot replaced them, read or not). Two ways in: the $k nearest to a new memory's embedding
+// (exact scan, plain cosine >= $min_cosine), and up to $related_k, most recent first, that the graph relates to a
+// new memory ($uids): the same slot, or a mention of the same entity other than a speaker of the new memory (the
+// person who said it is in every memory of theirs and relates none). Each comes with the chain of SUPERSEDED_BY
+// edges to the memory that holds now: the texts along it, their reasons and the last one's status (the pipeline
+// decides which superseded memory is still evidence). Nearest first, then the related ones.
+CALL () {
+  UNWIND $embeddings AS q
+  CALL (q) {
+    MATCH (m:Memory)
+    WHERE m.user_id = $user_id AND m.memory_type IN $memory_types AND m.embedding IS NOT NULL
+      AND ((m.status = 'active' AND m.reflected_at IS NOT NULL)
+           OR (m.status = 'superseded' AND m.superseded_reason = 'slot'))
+    WITH m, vector.similarity.cosine(m.embedding, q) AS s
+    ORDER BY s DESC
+    LIMIT $k
+    RETURN m, 2 * s - 1 AS cosine
+  }
+  WITH m, max(cosine) AS cosine
+  WHERE cosine >= $min_cosine
+  WITH m, cosine
+  ORDER BY cosine DESC, m.uid
+  LIMIT $k
+  RETURN m, cosine
+UNION
+  UNWIND $uids AS uid
+  MATCH (n:Memory {uid: uid})
+  WHERE n.user_id = $user_id
+  WITH n, [(n)-[:EXTRACTED_FROM]->(e:Event) WHERE e.user_id = $user_id AND e.speaker IS NOT NULL
+           | toLower(trim(e.speaker))] AS said_by
+  CALL (n, said_by) {
+    MATCH (n)-[:MENTIONS]->(x:Entity)<-[:MENTIONS]-(m:Memory)
+    WHERE x.user_id = $user_id AND m.user_id = $user_id AND NOT toLower(trim(x.subject)) IN said_by
+    RETURN m
+  UNION
+    MATCH (m:Memory {slot_key: n.slot_key})
+    WHERE m.user_id = $user_id
+    RETURN m
+  }
+  WITH DISTINCT m
+  WHERE m.user_id = $user_id AND m.memory_type IN $memory_types
     AND ((m.status = 'active' AND m.reflected_at IS NOT NULL)
          OR (m.status = 'superseded' AND m.superseded_reason = 'slot'))
-  WITH m, vector.similarity.cosine(m.embedding, q) AS s
-  ORDER BY s DESC
-  LIMIT $k
-  RETURN m, 2 * s - 1 AS cosine
+  WITH m
+  ORDER BY coalesce(m.occurred_at, m.created_at) DESC, m.uid
+  LIMIT $related_k
+  RETURN m, null AS cosine
 }
 WITH m, max(cosine) AS cosine
-WHERE cosine >= $min_cosine
-ORDER BY cosine DESC, m.uid
-LIMIT $k
+ORDER BY cosine IS NULL, cosine DESC, coalesce(m.occurred_at, m.created_at) DESC, m.uid
 WITH m, [p = (m)-[:SUPERSEDED_BY*1..16]->(n:Memory)
          WHERE n.user_id = $user_id AND NOT EXISTS { (n)-[:SUPERSEDED_BY]->() }
          | {contents: [x IN tail(nodes(p)) | x.content], reasons: [r IN relationships(p) | r.reason],
@@ -91,6 +128,9 @@ WITH m, [p = (m)-[:SUPERSEDED_BY*1..16]->(n:Memory)
 RETURN m.uid AS uid, m.content AS content, m.memory_type AS memory_type, m.importance AS importance,
        coalesce(m.occurred_at, m.created_at) AS observed_at, m.embedding AS embedding,
        [(m)-[:EXTRACTED_FROM]->(e:Event) WHERE e.user_id = $user_id | e.session_id] AS sessions,
+       [(m)-[:EXTRACTED_FROM]->(e:Event)
+        WHERE e.user_id = $user_id AND e.speaker IS NOT NULL AND trim(e.speaker) <> ''
+          AND NOT toLower(coalesce(e.role, 'user')) IN $non_source_roles | e.speaker] AS speakers,
        m.status AS status, coalesce(chain.contents, []) AS successors, coalesce(chain.reasons, []) AS reasons,
        chain.status AS current_status
 ;

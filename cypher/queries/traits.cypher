@@ -60,7 +60,8 @@ RETURN t.uid AS trait_uid, collect(h) AS history
 ;
 
 // name: reflection_traits
-// The user's active traits with their evidence (memory, kind, grade, cycle, conversations).
+// The user's active traits with their evidence (memory, kind, grade, cycle, conversations, the named speakers -
+// not an assistant - of the messages the memory comes from).
 MATCH (t:Trait)
 WHERE t.user_id = $user_id AND t.stage <> 'dissolved'
 OPTIONAL MATCH (ev:Evidence)-[:SUPPORTS|CONTRADICTS]->(t)
@@ -70,7 +71,10 @@ WHERE m.user_id = $user_id
 WITH t, collect(CASE WHEN m IS NULL THEN null ELSE {
   uid: ev.uid, memory_uid: m.uid, kind: ev.kind, grade: ev.grade, cycle_id: ev.cycle_id,
   created_at: ev.created_at, inherited_from: ev.inherited_from, resolved_at: ev.resolved_at,
-  strong: ev.strong, sessions: [(m)-[:EXTRACTED_FROM]->(e:Event) WHERE e.user_id = $user_id | e.session_id]
+  strong: ev.strong, sessions: [(m)-[:EXTRACTED_FROM]->(e:Event) WHERE e.user_id = $user_id | e.session_id],
+  speakers: [(m)-[:EXTRACTED_FROM]->(e:Event)
+             WHERE e.user_id = $user_id AND e.speaker IS NOT NULL AND trim(e.speaker) <> ''
+               AND NOT toLower(coalesce(e.role, 'user')) IN $non_source_roles | e.speaker]
 } END) AS evidence
 RETURN t AS trait, evidence
 ORDER BY t.created_at, t.uid

@@ -24,6 +24,9 @@ class LearningRun:
     error: str | None
     reflection_status: str | None = strawberry.field(description="COMPLETED, FAILED or SKIPPED (seed 002 §1)")
     reflection_trigger: str | None = strawberry.field(description="Why reflection ran (interval, importance...)")
+    conversations_consolidated: int = strawberry.field(
+        description="Conversations holding messages no extraction had read whose extraction the run queued"
+    )
     traits_dissolved: int = strawberry.field(description="By trend expiry, decay or contradiction")
     candidates_promoted: int
     candidates_expired: int
@@ -46,6 +49,7 @@ class LearningRun:
             error=view.error,
             reflection_status=view.reflection_status,
             reflection_trigger=view.reflection_trigger,
+            conversations_consolidated=view.conversations_consolidated,
             traits_dissolved=view.traits_dissolved,
             candidates_promoted=view.candidates_promoted,
             candidates_expired=view.candidates_expired,

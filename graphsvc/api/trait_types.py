@@ -185,6 +185,13 @@ class Trait:
     contradiction_count: int
     derived_from: str
     created_at: datetime | None
+    about: str | None = strawberry.field(
+        description="Whom the trait is about: the speaker whose memories it rests on (a trait rests on one person's "
+        "memories); null when the conversations named no speaker (the user)"
+    )
+    reasoning: str | None = strawberry.field(
+        description="Why an upgrade made this trait from its children; null for other traits"
+    )
     loaders: strawberry.Private[TraitLoaders]
 
     @classmethod
@@ -204,6 +211,8 @@ class Trait:
             contradiction_count=view.contradiction_count,
             derived_from=view.derived_from,
             created_at=view.created_at,
+            about=view.about,
+            reasoning=view.reasoning,
             loaders=loaders,
         )
 
@@ -235,7 +244,11 @@ class ReflectionCycle:
     skipped_reason: str | None
     error: str | None = strawberry.field(description="Why a FAILED cycle failed (nothing was changed)")
     mode: str = strawberry.field(description="llm or offline")
-    memories_scanned: int
+    memories_scanned: int = strawberry.field(description="New memories the cycle read (and marked read)")
+    memories_in_context: int = strawberry.field(
+        description="Earlier memories shown beside the new ones (the most similar, and those sharing a slot or an "
+        "entity with them)"
+    )
     traits_created: int = strawberry.field(description="New trends, behaviors and upgraded traits")
     traits_reinforced: int
     traits_contradicted: int
@@ -263,6 +276,7 @@ class ReflectionCycle:
             error=outcome.error,
             mode=outcome.mode,
             memories_scanned=outcome.memories_scanned,
+            memories_in_context=outcome.memories_in_context,
             traits_created=outcome.traits_created,
             traits_reinforced=outcome.traits_reinforced,
             traits_contradicted=outcome.traits_contradicted,

@@ -172,7 +172,7 @@ NODES: tuple[NodeKind, ...] = (
     NodeKind(
         "Trait",
         "user",
-        text=("content", "name"),
+        text=("content", "name", "about", "reasoning"),
         vectors=("embedding",),
         indexes=("trait_embedding", "trait_text_en", "trait_text_cjk"),
         provenance=("SUPPORTS", "CONTRADICTS"),

@@ -17,10 +17,11 @@ from graphsvc.graph.database import Queries, native
 
 @dataclass(frozen=True)
 class LearningCounts:
-    """What a run's steps did, written on the run: the reflection cycle's status and trigger (None when it
-    had none), traits it dissolved, candidates promoted and expired, memories archived, tag edges made and
-    LLM calls."""
+    """What a run's steps did, written on the run: the conversations whose extraction it queued (their messages
+    not extracted yet), the reflection cycle's status and trigger (None when it had none), traits it dissolved,
+    candidates promoted and expired, memories archived, tag edges made and LLM calls."""
 
+    conversations_consolidated: int
     reflection_status: str | None
     reflection_trigger: str | None
     traits_dissolved: int
@@ -32,6 +33,7 @@ class LearningCounts:
 
 
 COUNTS = (
+    "conversations_consolidated",
     "traits_dissolved",
     "candidates_promoted",
     "candidates_expired",
@@ -58,6 +60,7 @@ class LearningRunView:
     error: str | None
     reflection_status: str | None
     reflection_trigger: str | None
+    conversations_consolidated: int
     traits_dissolved: int
     candidates_promoted: int
     candidates_expired: int

@@ -250,6 +250,8 @@ class Trait(TenantNode):
     ``confidence`` is None for trends (their window manages them); ``base_confidence`` is the value it
     started from (0.4 behavior, 0.3 promoted trend, MAX(children) + 0.1 upgrade); ``decayed_at`` is when
     time decay was last applied; ``expired_at`` when it was dissolved; ``cycle_id`` the cycle that made it.
+    ``about``: the person whose memories it rests on (a speaker's name; absent when the messages named none);
+    ``reasoning``: why an upgrade made it (seed 002 §4), absent on other traits.
     """
 
     content = StringProperty(required=True)
@@ -271,6 +273,8 @@ class Trait(TenantNode):
     reinforcement_count = IntegerProperty(default=0)
     contradiction_count = IntegerProperty(default=0)
     derived_from = StringProperty(default="reflection")
+    about = StringProperty()
+    reasoning = StringProperty()
     embedding = ArrayProperty(FloatProperty())
     children = AsyncRelationshipTo("Trait", "PARENT_OF")
 
@@ -309,6 +313,7 @@ class ReflectionCycle(TenantNode):
     duration_ms = FloatProperty()
     error = StringProperty()
     memories_scanned = IntegerProperty(default=0)
+    memories_in_context = IntegerProperty(default=0)
     traits_created = IntegerProperty(default=0)
     traits_reinforced = IntegerProperty(default=0)
     traits_contradicted = IntegerProperty(default=0)
@@ -564,6 +569,7 @@ class LearningRun(TenantNode):
     error = StringProperty()
     reflection_status = StringProperty()
     reflection_trigger = StringProperty()
+    conversations_consolidated = IntegerProperty(default=0)
     traits_dissolved = IntegerProperty(default=0)
     candidates_promoted = IntegerProperty(default=0)
     candidates_expired = IntegerProperty(default=0)

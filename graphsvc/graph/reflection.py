@@ -23,7 +23,7 @@ from graphsvc import keys
 from graphsvc.errors import GraphsvcError
 from graphsvc.graph.database import Database, NamedTx, Queries, native
 from graphsvc.graph.reflection_cycles import ReflectionOutcome, cycle_props
-from graphsvc.vocabulary import EvidenceGrade, EvidenceKind, HistoryEvent
+from graphsvc.vocabulary import NON_SOURCE_ROLES, EvidenceGrade, EvidenceKind, HistoryEvent
 
 ACTOR = "reflection"
 """``HistoryEntry.actor`` of every change the engine makes (seed 002 §6)."""
@@ -54,7 +54,7 @@ class TriggerState:
     """What the trigger decision reads from the graph (seed 002 §1).
 
     ``last_reflected_at``: None for a user never reflected on. ``pending_importance``: sum of the 0–1
-    importances of the unreflected fact/event memories; ``pending_memories``: how many there are.
+    importances of the unreflected memories a cycle reads; ``pending_memories``: how many there are.
     ``running_cycle``: the cycle holding the running flag, if any (it may have lapsed).
     """
 
@@ -105,11 +105,12 @@ async def release_lock(db: Queries, *, user_id: str, cycle_id: str) -> None:
 
 @dataclass(frozen=True)
 class MemoryRecord:
-    """A fact/event memory a cycle reads: new since the last reflection, or earlier context.
+    """A memory a cycle reads: new since the last reflection, or earlier context.
 
-    ``sessions``: the conversations (``Session.session_id``) it was extracted from. ``embedding``: ``(d,)``
-    float32, L2-normalised (zeros for a memory stored without one). ``observed_at``: when it happened, or
-    else when it was stored.
+    ``sessions``: the conversations (``Session.session_id``) it was extracted from. ``speakers``: the names the
+    messages it was extracted from were said under (an assistant's left out; empty when none was named).
+    ``embedding``: ``(d,)`` float32, L2-normalised (zeros for a memory stored without one). ``observed_at``: when
+    it happened, or else when it was stored.
 
     A context memory may be superseded (by slot: a newer value of the same slot replaced it). Then
     ``replaced_by`` holds the texts of the memories along its ``SUPERSEDED_BY`` chain, oldest first, ending at the
@@ -126,6 +127,7 @@ class MemoryRecord:
     embedding: npt.NDArray[np.float32]
     is_new: bool
     status: str = "active"
+    speakers: frozenset[str] = frozenset()
     replaced_by: tuple[str, ...] = ()
     replaced_reasons: tuple[str, ...] = ()
     replacement_status: str | None = None
@@ -144,6 +146,7 @@ def _memory(row: dict[str, Any], *, is_new: bool, dimensions: int) -> MemoryReco
         embedding=embedding,
         is_new=is_new,
         status=str(row.get("status") or "active"),
+        speakers=frozenset(str(s).strip() for s in row.get("speakers") or ()),
         replaced_by=tuple(str(c) for c in row.get("successors") or ()),
         replaced_reasons=tuple(str(r) for r in row.get("reasons") or ()),
         replacement_status=row.get("current_status"),
@@ -155,7 +158,13 @@ async def pending_memories(
 ) -> list[MemoryRecord]:
     """Step 1: the active memories of ``memory_types`` no cycle has read, oldest first, at most ``limit``
     (``is_new`` True)."""
-    rows = await db.read("reflection_pending_memories", user_id=user_id, memory_types=list(memory_types), limit=limit)
+    rows = await db.read(
+        "reflection_pending_memories",
+        user_id=user_id,
+        memory_types=list(memory_types),
+        limit=limit,
+        non_source_roles=sorted(NON_SOURCE_ROLES),
+    )
     return [_memory(r, is_new=True, dimensions=dimensions) for r in rows]
 
 
@@ -164,22 +173,32 @@ async def context_memories(
     *,
     user_id: str,
     memory_types: Sequence[str],
-    embeddings: Sequence[npt.NDArray[np.float32]],
+    new: Sequence[tuple[str, npt.NDArray[np.float32]]],
     k: int,
     min_cosine: float,
+    related_k: int,
     dimensions: int,
 ) -> list[MemoryRecord]:
-    """Earlier memories nearest to ``embeddings`` (an exact scan): at most ``k``, each with a plain cosine
-    ≥ ``min_cosine`` to one of them, best first (``is_new`` False). Active memories a cycle has read, and memories
-    superseded by slot (read or not) with their chain to what replaced them (:class:`MemoryRecord`); which of
-    those still count as evidence is the reflection pipeline's rule."""
+    """Earlier memories shown beside the new ones (``is_new`` False), each once: at most ``k`` nearest to the new
+    memories' embeddings (an exact scan; a plain cosine ≥ ``min_cosine`` to one of them), best first; then at most
+    ``related_k`` the graph relates to a new memory, most recent first (the same slot, or a mention of the same
+    entity other than the new memory's speaker). Active memories a cycle has read, and memories superseded by slot
+    (read or not) with their chain to what replaced them (:class:`MemoryRecord`); which of those still count as
+    evidence is the reflection pipeline's rule.
+
+    Args:
+        new: ``(uid, embedding)`` of the new memories, embeddings ``(d,)`` float32.
+    """
     rows = await db.read(
         "reflection_context_memories",
         user_id=user_id,
         memory_types=list(memory_types),
-        embeddings=[e.tolist() for e in embeddings],
+        embeddings=[e.tolist() for _, e in new],
+        uids=[uid for uid, _ in new],
         k=k,
         min_cosine=min_cosine,
+        related_k=related_k,
+        non_source_roles=sorted(NON_SOURCE_ROLES),
     )
     return [_memory(r, is_new=False, dimensions=dimensions) for r in rows]
 
@@ -199,7 +218,7 @@ class TraitWrite:
 
     ``created_at``, ``cycle_id`` and ``derived_from`` are written only when the trait is new; ``embedding``
     (``(d,)`` floats) only when given (None keeps the stored one). A None value of any other property removes
-    it from the node.
+    it from the node. ``about``: whom it is about (a speaker's name); ``reasoning``: why an upgrade made it.
     """
 
     uid: str
@@ -221,6 +240,8 @@ class TraitWrite:
     expired_at: datetime | None
     reinforcement_count: int
     contradiction_count: int
+    about: str | None = None
+    reasoning: str | None = None
     embedding: list[float] | None = None
 
     def row(self) -> dict[str, Any]:
@@ -240,6 +261,8 @@ class TraitWrite:
             "expired_at": self.expired_at,
             "reinforcement_count": self.reinforcement_count,
             "contradiction_count": self.contradiction_count,
+            "about": self.about,
+            "reasoning": self.reasoning,
         }
         if self.embedding is not None:
             props["embedding"] = self.embedding

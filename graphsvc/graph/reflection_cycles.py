@@ -25,7 +25,9 @@ MAX_NOTES = 50
 class ReflectionOutcome(BaseModel):
     """What one ``reflect`` call did (seed 002 §2: reflection_cycles).
 
-    ``cycle_id`` is None for SKIPPED calls (no cycle ran and no node was written). Counts are of traits:
+    ``cycle_id`` is None for SKIPPED calls (no cycle ran and no node was written). ``memories_scanned``: the new
+    memories the cycle read (and marked read); ``memories_in_context``: the earlier ones shown beside them
+    (similar, or related by the graph), read again and not marked. Other counts are of traits:
     ``traits_created`` includes upgrades (``traits_upgraded``); ``traits_dissolved`` covers trend
     expiry, decay and contradiction review. ``notes`` lists operations the code refused, with reasons.
     ``duration_ms`` is the cycle's wall time from taking the running flag to the commit (the value
@@ -43,6 +45,7 @@ class ReflectionOutcome(BaseModel):
     error: str | None = None
     mode: Literal["llm", "offline"]
     memories_scanned: int = 0
+    memories_in_context: int = 0
     traits_created: int = 0
     traits_reinforced: int = 0
     traits_contradicted: int = 0
@@ -77,6 +80,7 @@ class ReflectionOutcome(BaseModel):
             error=c.error,
             mode=c.mode or "offline",
             memories_scanned=c.memories_scanned or 0,
+            memories_in_context=c.memories_in_context or 0,
             traits_created=c.traits_created or 0,
             traits_reinforced=c.traits_reinforced or 0,
             traits_contradicted=c.traits_contradicted or 0,
@@ -112,6 +116,7 @@ def cycle_props(outcome: ReflectionOutcome) -> dict[str, Any]:
         "duration_ms": outcome.duration_ms,
         "error": outcome.error,
         "memories_scanned": outcome.memories_scanned,
+        "memories_in_context": outcome.memories_in_context,
         "traits_created": outcome.traits_created,
         "traits_reinforced": outcome.traits_reinforced,
         "traits_contradicted": outcome.traits_contradicted,

@@ -1,6 +1,8 @@
-"""Conversation sessions: ending one (with its extraction queued) and finding the idle ones.
+"""Conversation sessions: ending one (with its extraction queued), finding the idle ones and those holding
+messages no extraction has read.
 
-Statements: ``end_session`` and ``idle_open_sessions`` in ``cypher/queries/events.cypher``.
+Statements: ``end_session``, ``idle_open_sessions`` and ``sessions_with_unextracted_events`` in
+``cypher/queries/events.cypher``.
 """
 
 from __future__ import annotations
@@ -50,3 +52,10 @@ async def idle_open(db: Database, *, cutoff: datetime, limit: int) -> list[tuple
     message arrived before ``cutoff`` by the service's clock."""
     rows = await db.read("idle_open_sessions", cutoff=cutoff, limit=limit)
     return [(str(r["user_id"]), str(r["session_id"])) for r in rows]
+
+
+async def with_unextracted_events(db: Database, *, user_id: str, before: datetime, limit: int) -> list[str]:
+    """The ids of at most ``limit`` of the user's sessions (open or ended) holding messages no extraction has read
+    (forgotten ones aside), whose last message arrived before ``before`` by the service's clock; oldest first."""
+    rows = await db.read("sessions_with_unextracted_events", user_id=user_id, before=before, limit=limit)
+    return [str(r["session_id"]) for r in rows]

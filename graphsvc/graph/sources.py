@@ -147,6 +147,39 @@ async def upsert_candidates(
 
 
 @dataclass(frozen=True)
+class KnownCandidate:
+    """A candidate as a new sighting is compared with it: its uid, type, first wording and status."""
+
+    uid: str
+    memory_type: MemoryType
+    content: str
+    status: CandidateStatus
+
+
+async def paraphrase_pool(
+    db: Queries, *, user_id: str, uids: Sequence[str], memory_types: Sequence[str], limit: int
+) -> list[KnownCandidate]:
+    """The candidates among ``uids`` that exist (any status), and the user's open candidates of ``memory_types``
+    (at most ``limit``, the newest), each once, oldest first."""
+    rows = await db.read(
+        "paraphrase_pool",
+        user_id=user_id,
+        uids=list(dict.fromkeys(uids)),
+        memory_types=list(dict.fromkeys(memory_types)),
+        limit=limit,
+    )
+    return [
+        KnownCandidate(
+            uid=str(r["uid"]),
+            memory_type=cast(MemoryType, r["memory_type"]),
+            content=str(r["content"]),
+            status=cast(CandidateStatus, r["status"]),
+        )
+        for r in rows
+    ]
+
+
+@dataclass(frozen=True)
 class OpenCandidate:
     """An open candidate with what the promotion rules read.
 

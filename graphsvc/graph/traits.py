@@ -18,7 +18,15 @@ from pydantic import BaseModel, ConfigDict
 
 from graphsvc.graph import nodes
 from graphsvc.graph.database import Queries, native
-from graphsvc.vocabulary import TRAIT_STAGES, EvidenceGrade, EvidenceKind, TraitContext, TraitStage, TraitSubtype
+from graphsvc.vocabulary import (
+    NON_SOURCE_ROLES,
+    TRAIT_STAGES,
+    EvidenceGrade,
+    EvidenceKind,
+    TraitContext,
+    TraitStage,
+    TraitSubtype,
+)
 
 
 class TraitView(BaseModel):
@@ -42,6 +50,8 @@ class TraitView(BaseModel):
     derived_from: str
     created_at: datetime | None
     expired_at: datetime | None
+    about: str | None = None
+    reasoning: str | None = None
 
     @classmethod
     def from_node(cls, node: Any) -> TraitView:
@@ -64,6 +74,8 @@ class TraitView(BaseModel):
             derived_from=t.derived_from or "reflection",
             created_at=t.created_at,
             expired_at=t.expired_at,
+            about=t.about,
+            reasoning=t.reasoning,
         )
 
 
@@ -154,8 +166,9 @@ def _history_entry(node: Any) -> TraitHistoryEntry:
 class StoredEvidence:
     """One ``Evidence`` node of a trait as a reflection cycle (or a retraction's re-scoring) reads it.
 
-    ``sessions``: the conversations the cited memory was extracted from; ``strong``: a contradiction the
-    reflector called strong (seed 002 §5).
+    ``sessions``: the conversations the cited memory was extracted from; ``speakers``: the names its messages
+    were said under (an assistant's left out); ``strong``: a contradiction the reflector called strong (seed 002
+    §5).
     """
 
     uid: str
@@ -168,13 +181,15 @@ class StoredEvidence:
     inherited_from: str | None
     resolved_at: datetime | None
     strong: bool
+    speakers: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
 class StoredTrait:
     """A ``Trait`` node with every property a cycle plans on (its embedding included) and its evidence.
 
-    ``embedding``: ``(d,)`` floats, L2-normalised, or None when the trait has none.
+    ``embedding``: ``(d,)`` floats, L2-normalised, or None when the trait has none. ``about`` and ``reasoning``:
+    see :class:`graphsvc.graph.nodes.Trait` (None where not stored).
     """
 
     uid: str
@@ -198,11 +213,13 @@ class StoredTrait:
     contradiction_count: int
     derived_from: str
     evidence: tuple[StoredEvidence, ...]
+    about: str | None = None
+    reasoning: str | None = None
 
     @classmethod
     def from_record(cls, node: Any, evidence: Sequence[dict[str, Any]]) -> StoredTrait:
         """From a ``Trait`` node and its evidence maps (``uid, memory_uid, kind, grade, cycle_id, created_at,
-        sessions, inherited_from, resolved_at, strong``), as ``reflection_traits`` returns them."""
+        sessions, speakers, inherited_from, resolved_at, strong``), as ``reflection_traits`` returns them."""
         t = nodes.Trait.inflate(node)
         return cls(
             uid=t.uid,
@@ -225,6 +242,8 @@ class StoredTrait:
             reinforcement_count=t.reinforcement_count or 0,
             contradiction_count=t.contradiction_count or 0,
             derived_from=t.derived_from or "reflection",
+            about=t.about,
+            reasoning=t.reasoning,
             evidence=tuple(
                 StoredEvidence(
                     uid=e["uid"],
@@ -237,6 +256,7 @@ class StoredTrait:
                     inherited_from=e["inherited_from"],
                     resolved_at=native(e["resolved_at"]),
                     strong=bool(e.get("strong")),
+                    speakers=frozenset(str(s) for s in e.get("speakers") or ()),
                 )
                 for e in evidence
             ),
@@ -327,7 +347,7 @@ async def history_of(db: Queries, *, user_id: str, trait_uids: Sequence[str]) ->
 
 async def active_with_evidence(db: Queries, *, user_id: str) -> list[StoredTrait]:
     """The user's traits not dissolved, oldest first, each with the evidence citing one of the user's memories."""
-    rows = await db.read("reflection_traits", user_id=user_id)
+    rows = await db.read("reflection_traits", user_id=user_id, non_source_roles=sorted(NON_SOURCE_ROLES))
     return [StoredTrait.from_record(r["trait"], r["evidence"]) for r in rows]
 
 

@@ -34,7 +34,8 @@ class Clock:
 
 @dataclass(frozen=True)
 class Seed:
-    """One memory to write: its message id, conversation, type, text, importance and day (May 2024)."""
+    """One memory to write: its message id, conversation, type, text, importance, day (May 2024) and the speaker
+    of its message (None: not named)."""
 
     message_id: str
     session: str
@@ -42,6 +43,7 @@ class Seed:
     memory_type: str = "fact"
     importance: float = 0.5
     day: int = 1
+    speaker: str | None = None
 
 
 async def seed_memories(service: MemoryService, seeds: list[Seed], *, user_id: str = USER) -> list[str]:
@@ -52,7 +54,15 @@ async def seed_memories(service: MemoryService, seeds: list[Seed], *, user_id: s
         await service.ingest_messages(
             user_id=user_id,
             session_id=seed.session,
-            messages=[MessageIn(role="user", content=seed.content, occurred_at=when, message_id=seed.message_id)],
+            messages=[
+                MessageIn(
+                    role="user",
+                    content=seed.content,
+                    occurred_at=when,
+                    message_id=seed.message_id,
+                    speaker=seed.speaker,
+                )
+            ],
         )
         vector = (await service.embedder.embed_passages([seed.content]))[0]
         digest = keys.content_hash(seed.content)

@@ -142,6 +142,7 @@ async def walk_views(page: Page, base: str) -> None:
     trait = page.locator("li.trait").first
     await expect(trait).to_contain_text("hiking")
     await expect(trait.locator(".badge").first).to_have_text(re.compile("candidate|emerging|established|core|trend"))
+    await expect(trait.locator(".about")).to_have_text("about Ana")  # whom the trait is about: its speaker
     # how its confidence moved: a chart whose label lists the points, and the same points as a table
     trend = trait.locator("figure.confidence-trend")
     await expect(trend.get_by_role("img")).to_have_attribute(

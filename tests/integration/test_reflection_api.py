@@ -140,6 +140,35 @@ async def test_parents_and_children_over_graphql(gql: GraphQLClient, service: Me
     assert (await run(service, Clock(at(12)), force=True)).traits_dissolved == 0
 
 
+async def test_an_offline_upgrade_keeps_its_reasoning_on_the_trait(gql: GraphQLClient, service: MemoryService) -> None:
+    content = await offline_behavior(service)
+    [vector] = await service.embedder.embed_passages(["Goes running on Sundays"])
+    async with service.db.driver.session(database=service.db.database) as session:
+        await session.run(
+            "MATCH (c:Trait {content: $c}) SET c.stage = 'emerging', c.confidence = 0.55 "
+            "WITH c MATCH (m:Memory {user_id: $u}) WHERE m.content CONTAINS 'breakfast' "
+            "CREATE (t:Trait {uid: 'races', user_id: $u, content: 'Goes running on Sundays', stage: 'emerging', "
+            "subtype: 'behavior', confidence: 0.6, context: 'general', derived_from: 'reflection', "
+            "embedding: $v, created_at: $at, last_reinforced: $at}) "
+            "CREATE (e:Evidence {uid: 'races-e', user_id: $u, kind: 'supporting', grade: 'C', created_at: $at}) "
+            "CREATE (e)-[:SUPPORTS]->(t) CREATE (e)-[:CITES]->(m)",
+            c=content,
+            u=USER,
+            v=vector.tolist(),
+            at=at(10),
+        )
+    await seed_memories(service, [Seed("c1", "s4", "Ana adopted a grey cat", day=9)])  # a cycle with something new
+    outcome = await run(service, Clock(at(10)), force=True)
+    assert outcome.traits_upgraded == 1, outcome.notes
+    query = "query($u: String!) { userTraits(userId: $u, subtype: PREFERENCE) { content about reasoning } }"
+    [parent] = (await gql.execute(query, {"u": USER}))["data"]["userTraits"]
+    assert parent["about"] is None  # the messages named no speaker: the user
+    assert parent["reasoning"] == (
+        f'2 behavior traits linked by similar wording and a shared word: "Goes running on Sundays" (1 memory), '
+        f'"{content}" (3 memories); 3 memories from 3 conversations in all'
+    )
+
+
 async def test_traits_take_part_in_recall_with_their_stage_boost(service: MemoryService) -> None:
     content = await offline_behavior(service)
     settings: Settings = service.settings

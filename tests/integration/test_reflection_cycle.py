@@ -32,13 +32,12 @@ async def test_trigger_conditions(service: MemoryService) -> None:
     assert not await check(service, clock)
     assert (await run(service, clock, session_ended=False)).status == "SKIPPED"
 
-    # importance: 0-1 importances × 10 against the seed's 30
-    await seed_memories(service, [Seed(f"i{i}", "s1", f"Important fact number {i}", importance=0.58) for i in range(5)])
+    # importance: 0-1 importances × 10 against the seed's 30, summed over every type a cycle reads
+    await seed_memories(service, [Seed(f"i{i}", "s1", f"Important fact number {i}", importance=0.58) for i in range(4)])
+    await seed_memories(service, [Seed("g1", "s1", "Ana wants to learn the cello", "goal", importance=0.58)])
     assert not await check(service, clock)  # 5 × 5.8 = 29
-    await seed_memories(service, [Seed("p1", "s1", "A preference is not counted", "preference", importance=1.0)])
-    assert not await check(service, clock)
-    await seed_memories(service, [Seed("i5", "s1", "One more fact", importance=0.1)])
-    assert await check(service, clock)  # 30
+    await seed_memories(service, [Seed("p1", "s1", "Ana enjoys long walks", "preference", importance=0.1)])
+    assert await check(service, clock)  # 30: a preference counts like a fact
     outcome = await run(service, clock, session_ended=False)
     assert outcome.trigger == "importance" and outcome.trigger_value is not None
     assert abs(outcome.trigger_value - 30.0) < 1e-6 and outcome.memories_scanned == 6

@@ -133,7 +133,12 @@ async def test_upgrade_chain_behavior_preference_core(llm_service: MemoryService
         llm_server,
         reinforcements=[{"trait_id": f"t{k}", "new_evidence_ids": ["m1"], "quality_grade": "B"} for k in (1, 2, 3, 4)],
         upgrades=[
-            {"from_trait_ids": ["t1", "t2"], "new_content": "Enjoys endurance sport", "new_subtype": "preference"},
+            {
+                "from_trait_ids": ["t1", "t2"],
+                "new_content": "Enjoys endurance sport",
+                "new_subtype": "preference",
+                "reasoning": "Behaviors 0 and 1 are both long efforts",
+            },
             {"from_trait_ids": ["t3", "t4"], "new_content": "Likes team sport", "new_subtype": "preference"},
         ],
     )
@@ -141,6 +146,11 @@ async def test_upgrade_chain_behavior_preference_core(llm_service: MemoryService
     assert second.traits_reinforced == 4 and second.traits_upgraded == 2, second.notes
     prefs = [t for t in await traits(llm_service) if t["subtype"] == "preference"]
     assert len(prefs) == 2
+    # seed 002 §4: an upgrade carries its reasoning, kept on the trait it made
+    assert {p["content"]: p.get("reasoning") for p in prefs} == {
+        "Enjoys endurance sport": "Behaviors 0 and 1 are both long efforts",
+        "Likes team sport": None,
+    }
     for pref in prefs:
         assert pref["stage"] == "emerging" and pref["confidence"] == pytest.approx(0.52 + 0.1)
         assert (

@@ -16,7 +16,7 @@ from graphsvc import keys
 from graphsvc.graph.memories import Nearest
 from graphsvc.pipeline.memories.dedup import Candidate, plan_dedup
 from graphsvc.pipeline.memories.draft import Asserted
-from graphsvc.pipeline.memories.restatement import compare, zh_number
+from graphsvc.pipeline.memories.restatement import compare, is_paraphrase, zh_number
 from graphsvc.pipeline.memories.slots import MemorySlot, memory_slot, third_person_slot
 
 PAIRS_PATH = Path(__file__).parents[1] / "data" / "restatement_pairs.jsonl"
@@ -181,3 +181,21 @@ def test_a_statement_sharing_only_its_subject_is_no_changed_value() -> None:
     found = compare("Ana works as a nurse.", "Ana may have moved hospitals.")
     assert found.changed and found.places == 1 and found.changed_share > 0.5 and not found.one_value_changed
     assert compare("我住在里斯本。", "我住在波尔图。").one_value_changed  # at the limit: half the characters
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "paraphrase"),
+    [
+        ("I love hiking in the Alps.", "I really love hiking in the Alps.", True),  # a filler
+        ("I love hiking in the Alps.", "I enjoy hiking in the Alps.", True),  # a synonym
+        ("我喜欢在阿尔卑斯山徒步。", "我非常喜欢在阿尔卑斯山徒步。", True),
+        ("I love hiking in the Alps.", "I love hiking in the Pyrenees.", False),  # a changed value
+        ("I love hiking in the Alps.", "I don't love hiking in the Alps.", False),  # negated
+        ("我喜欢在阿尔卑斯山徒步。", "我喜欢在黄山徒步。", False),
+        ("I love hiking in the Alps.", "I love hiking.", False),  # a detail dropped: one place differs
+        ("Buy milk", "Buy milk and eggs", False),  # a detail added
+    ],
+)
+def test_is_paraphrase(old: str, new: str, paraphrase: bool) -> None:
+    assert is_paraphrase(old, new) is paraphrase
+    assert is_paraphrase(new, old) is paraphrase

@@ -37,7 +37,6 @@ from graphsvc.errors import LLMError
 from graphsvc.graph import document_entities, jobs
 from graphsvc.graph import events as stored_events
 from graphsvc.graph import memories as memory_store
-from graphsvc.graph import sources as stored_sources
 from graphsvc.graph.database import NamedTx, Queries
 from graphsvc.graph.jobs import JobRow, JobUsage, commit_with_job
 from graphsvc.graph.memories import MentionLink, NewMemory
@@ -50,6 +49,7 @@ from graphsvc.pipeline.impressions import run as impressions
 from graphsvc.pipeline.impressions.active import detect_mentions, mention_names
 from graphsvc.pipeline.impressions.observe import ObservationRound
 from graphsvc.pipeline.impressions.vectors import embed_missing_impressions
+from graphsvc.pipeline.memories import paraphrases
 from graphsvc.pipeline.memories import run as memories
 from graphsvc.pipeline.memories.slots import offline_slot, split_speaker
 from graphsvc.runtime import Runtime
@@ -200,9 +200,7 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
     async def alongside(tx: NamedTx, landed: memories.Landed) -> None:
         await memory_store.link_entities(tx, user_id=user_id, links=links)
         await stored_events.mark_extracted(tx, user_id=user_id, event_uids=list(event_uids.values()), now=now)
-        await stored_sources.upsert_candidates(
-            tx, user_id=user_id, sightings=sightings, origin="conversation", now=now
-        )
+        await paraphrases.record(tx, user_id=user_id, sightings=sightings, origin="conversation", now=now)
         await stored_events.add_session_summary(
             tx, user_id=user_id, session_id=session_id, summary=extraction.summary, keep=SESSION_SUMMARIES, now=now
         )

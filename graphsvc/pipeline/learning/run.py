@@ -6,6 +6,13 @@ its lease is free or expired), renewed while it works (:func:`graphsvc.graph.lea
 only while this owner still holds it. A COMPLETED run is never run again: a second call on the same day (any
 process) returns it and changes nothing. The steps, in order:
 
+0. consolidation: every session of the user still holding messages no extraction has read, whatever their day
+   (a conversation nobody ended and the idle sweep did not reach, or whose extraction failed every attempt), is
+   ended and its ``extract_memories`` job queued (:func:`graphsvc.graph.sessions.end_and_queue_extraction`), so the
+   day's events become memories through the same extraction a conversation's end runs (the LLM, or the offline
+   rules), and that job queues its reflection. The job reads only messages not extracted yet, so nothing a
+   conversation's job extracted is extracted twice; a session whose last message arrived within
+   ``IDLE_CONVERSATION_TIMEOUT_MIN`` is live and left to its end; an extraction already queued is not queued again;
 1. reflection where seed 002 §1's triggers hold (:func:`graphsvc.pipeline.reflection.cycle.run`: the 24 h
    interval, importance, first reflection). A cycle with no new memories only expires trends and decays
    traits, so an idle user's traits decay once a day;
@@ -17,8 +24,8 @@ process) returns it and changes nothing. The steps, in order:
 4. tags: keyword topic tags on the memories and current events not tagged yet
    (:func:`graphsvc.pipeline.tags.assign.daily`).
 
-Every step is idempotent on its own (promoted, expired, archived and tagged items are not picked again), so a
-run taken over after a crash redoes nothing already done.
+Every step is idempotent on its own (extracted messages, promoted, expired, archived and tagged items are not
+picked again), so a run taken over after a crash redoes nothing already done.
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from datetime import date, datetime, timedelta
 from graphsvc import keys
 from graphsvc.errors import NotFoundError
 from graphsvc.graph import learning as stored_runs
+from graphsvc.graph import sessions
 from graphsvc.graph.learning import LearningCounts, LearningRunView
 from graphsvc.graph.leases import RenewOutcome, hold, process_owner
 from graphsvc.pipeline.reflection import cycle
@@ -36,6 +44,9 @@ from graphsvc.pipeline.sources import candidates
 from graphsvc.pipeline.tags import assign as tags
 from graphsvc.runtime import Runtime
 from graphsvc.validation import require_id
+
+MAX_CONSOLIDATED_SESSIONS = 500
+"""Sessions one run queues the extraction of (the oldest first)."""
 
 
 def learning_day(rt: Runtime, now: datetime | None = None) -> date:
@@ -102,9 +113,32 @@ async def run(rt: Runtime, *, user_id: str, day: date | None = None, owner: str 
     return current
 
 
+async def consolidate(rt: Runtime, *, user_id: str) -> int:
+    """Step 0: queue the extraction of every session of the user holding messages no extraction has read and
+    idle for ``idle_conversation_timeout_min`` (at most ``MAX_CONSOLIDATED_SESSIONS`` a run, the oldest first;
+    the next day's run takes the rest).
+
+    Returns:
+        how many sessions' extractions were queued (an extraction already queued counts too).
+    """
+    now = rt.clock()
+    idle = timedelta(minutes=rt.settings.extraction.idle_conversation_timeout_min)
+    found = await sessions.with_unextracted_events(
+        rt.db, user_id=user_id, before=now - idle, limit=MAX_CONSOLIDATED_SESSIONS
+    )
+    queued = 0
+    for session_id in found:
+        job = await sessions.end_and_queue_extraction(
+            rt.db, user_id=user_id, session_id=session_id, now=now, priority="bulk", request_id=None
+        )
+        queued += int(job is not None)
+    return queued
+
+
 async def _steps(rt: Runtime, *, user_id: str) -> LearningCounts:
-    """The four steps; returns the counts written on the run."""
+    """The five steps; returns the counts written on the run."""
     settings = rt.settings
+    consolidated = await consolidate(rt, user_id=user_id)
     outcome = await cycle.run(rt, user_id=user_id)
     promoted = await candidates.promote_due(rt, user_id=user_id)
     expired = await candidates.expire_due(rt, user_id=user_id)
@@ -119,6 +153,7 @@ async def _steps(rt: Runtime, *, user_id: str) -> LearningCounts:
     )
     tagging = await tags.daily(rt.db, user_id=user_id, min_items=settings.documents.auto_tag_min_items, now=now)
     return LearningCounts(
+        conversations_consolidated=consolidated,
         reflection_status=outcome.status,
         reflection_trigger=outcome.trigger,
         traits_dissolved=outcome.traits_dissolved,

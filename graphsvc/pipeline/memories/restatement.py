@@ -317,6 +317,15 @@ def compare(old: str, new: str) -> Comparison:
     return Comparison(False, places=places, changed_share=share)
 
 
+def is_paraphrase(old: str, new: str) -> bool:
+    """Whether ``new`` says what ``old`` says in other words: no value changed (:func:`compare`) and no difference
+    left once fillers, synonyms, word forms and word order are set aside ("I love hiking in the Alps." / "I really
+    love hiking in the Alps."). Added or dropped detail is not a paraphrase here ("Buy milk" / "Buy milk and eggs"
+    differ in one place), nor is any changed value ("…the Alps" / "…the Pyrenees")."""
+    found = compare(old, new)
+    return not found.changed and found.places == 0
+
+
 def _changed_share(old_tokens: list[str], new_tokens: list[str]) -> float:
     """The part of the longer token sequence (English fillers aside, frame words and every Chinese character
     kept: a Chinese word is several tokens) the two do not share, 0–1."""

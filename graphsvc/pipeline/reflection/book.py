@@ -55,7 +55,12 @@ class EvidenceRecord:
 
 @dataclass
 class TraitState:
-    """A trait while a cycle works on it (the fields of the ``Trait`` node plus its evidence)."""
+    """A trait while a cycle works on it (the fields of the ``Trait`` node plus its evidence).
+
+    ``about``: the person whose memories it rests on (a speaker's name; None when the messages named no speaker:
+    the user of the memory space), see :mod:`.persons`. ``reasoning``: why an upgrade made it (seed 002 §4: the
+    reflector's ``reasoning``), None for other traits.
+    """
 
     uid: str
     content: str
@@ -77,6 +82,8 @@ class TraitState:
     reinforcement_count: int = 0
     contradiction_count: int = 0
     derived_from: str = "reflection"
+    about: str | None = None
+    reasoning: str | None = None
     evidence: list[EvidenceRecord] = field(default_factory=list)
     is_new: bool = False
     changed: bool = False

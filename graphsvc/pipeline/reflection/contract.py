@@ -48,7 +48,7 @@ class MemoryDigest(BaseModel):
 
     id: str = Field(description="Prompt id (m1, m2...), the only id evidence may cite.")
     content: str
-    memory_type: str = Field(description="fact or event (seed 002: fact/episodic).")
+    memory_type: str = Field(description="fact, preference, goal, pain_point or event.")
     importance: float = Field(description="0-1, as extracted.")
     observed_at: datetime = Field(description="When it happened or was said (occurred_at, else created_at).")
     conversations: list[str] = Field(description="Short ids (c1, c2...) of the conversations it comes from.")
@@ -57,6 +57,10 @@ class MemoryDigest(BaseModel):
         default=False,
         description="True when a newer memory restated it with a changed detail: it held at the time (evidence of "
         "the habit), the newer one is the current wording.",
+    )
+    speaker: str | None = Field(
+        default=None,
+        description="Who said it, when the conversations name people (None: not named, or several people).",
     )
 
 
@@ -76,6 +80,7 @@ class TraitDigest(BaseModel):
     evidence_conversations: list[str] = Field(
         default=[], description="Short ids of the conversations its supporting evidence comes from, where shown."
     )
+    about: str | None = Field(default=None, description="The person it describes, when named.")
 
 
 class ReflectionInput(BaseModel):

@@ -1,6 +1,8 @@
 """The reflection cycle (seed 002 §2): the 9 steps, one main LLM call, one write transaction.
 
-1. read the new fact/event memories (not yet read by a cycle), plus similar earlier ones as context;
+1. read the new memories (not yet read by a cycle, of every type a trait can rest on), plus the earlier ones
+   that may support or contradict them as context: the most similar, and those the graph relates to them
+   (same slot, same entity);
 2–7. one reflector call (LLM, or the offline reflector) proposes new trends, new behaviors,
    reinforcements, contradictions and upgrades; the code checks and applies them (:mod:`.traits`);
 3. trends: promotion to candidate after ≥ 2 cycles in the window, or expiry (:mod:`.lifecycle`);
@@ -34,7 +36,7 @@ from graphsvc.graph.database import Database
 from graphsvc.graph.reflection_cycles import ReflectionOutcome
 from graphsvc.llm.client import LLMCall, StructuredLLM
 from graphsvc.pipeline.reflection import confidence as cm
-from graphsvc.pipeline.reflection import contradictions, store
+from graphsvc.pipeline.reflection import contradictions, persons, store
 from graphsvc.pipeline.reflection import prompt as reflect_task
 from graphsvc.pipeline.reflection.book import MemoryRecord, TraitBook, TraitState, Vector
 from graphsvc.pipeline.reflection.contract import MemoryDigest, ReflectionInput, ReflectionOutput, TraitDigest
@@ -95,7 +97,7 @@ async def run(rt: Runtime, *, user_id: str, force: bool = False, session_ended: 
             await stored_cycles.release_lock(db, user_id=user_id, cycle_id=cycle_id)
             return skipped("another cycle just ran; no trigger condition holds any more")
         try:
-            book, scanned = await _run_steps(
+            book, scanned, in_context = await _run_steps(
                 db=db,
                 settings=settings,
                 embedder=embedder,
@@ -133,6 +135,7 @@ async def run(rt: Runtime, *, user_id: str, force: bool = False, session_ended: 
             mode=mode,
             book=book,
             scanned=len(scanned),
+            in_context=in_context,
             calls=calls,
             started_at=started_at,
             finished_at=clock(),
@@ -170,8 +173,9 @@ async def _run_steps(
     now: datetime,
     calls: list[LLMCall],
     cycle_id: str,
-) -> tuple[TraitBook, list[MemoryRecord]]:
-    """Steps 1–8 on an in-memory book; returns it and the new memories read (nothing is written here).
+) -> tuple[TraitBook, list[MemoryRecord], int]:
+    """Steps 1–8 on an in-memory book; returns it, the new memories read and how many earlier memories were shown
+    beside them (nothing is written here).
 
     Raises:
         LLMError: the main reflector call failed or its answer did not validate.
@@ -180,12 +184,14 @@ async def _run_steps(
     floor = settings.embedding.similarity_floor
     book = await store.load_book(db, user_id=user_id, now=now)
     new = await store.pending_memories(db, user_id=user_id, settings=rs, dimensions=embedder.dimensions)
+    in_context = 0
     if new:
         context = await store.context_memories(
             db, user_id=user_id, new=new, settings=rs, similarity_floor=floor, dimensions=embedder.dimensions
         )
         new_uids = {m.uid for m in new}
         memories = [*new, *(m for m in context if m.uid not in new_uids)]
+        in_context = len(memories) - len(new)
         shown = prompt_traits(book, limit=rs.max_traits_in_prompt)
         ids = PromptIds(
             memories={f"m{i + 1}": m for i, m in enumerate(memories)},
@@ -224,7 +230,7 @@ async def _run_steps(
         db=db, book=book, settings=settings, embedder=embedder, llm=llm, user_id=user_id, now=now, calls=calls
     )
     apply_decay(book, now=now, settings=rs)
-    return book, new
+    return book, new, in_context
 
 
 def prompt_traits(book: TraitBook, *, limit: int) -> list[TraitState]:
@@ -254,6 +260,7 @@ def build_input(*, ids: PromptIds, traits: Sequence[TraitState], now: datetime) 
             conversations=[conv(s) for s in sorted(m.sessions)],
             is_new=m.is_new,
             restated_later=m.status == "superseded",
+            speaker=persons.display_name(m.speakers) if persons.person_of(m.speakers) else None,
         )
         for short, m in ids.memories.items()
     ]
@@ -267,6 +274,7 @@ def build_input(*, ids: PromptIds, traits: Sequence[TraitState], now: datetime) 
             confidence=t.confidence,
             context=t.context,
             evidence_count=sum(1 for e in t.evidence if e.kind == "supporting"),
+            about=t.about,
         )
         for t in traits
     ]

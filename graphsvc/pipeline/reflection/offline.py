@@ -20,7 +20,10 @@ What it infers:
   (:func:`.wording.characterise`: "Enjoys painting and tea tasting", "Wants to …"), with the memories as its
   evidence; a group no liked or wanted noun phrase grounds in two of its memories becomes no trait;
 - upgrades: behaviors (each ≥ 0.5) or preferences (each ≥ 0.6) linked to each other become a preference
-  or a core trait characterising theirs;
+  or a core trait characterising theirs; its reasoning names the traits and counts the memories they rest on;
+- one person per trait (:mod:`.persons`): memories are grouped by whom they are about (the speaker of their
+  messages) before anything is linked, so a memory only supports or contradicts a trait about its speaker,
+  a group is one person's memories, and only traits about one person are upgraded together;
 - context: work / learning / social / personal from keyword lists, else general.
 
 What it cannot infer: abstraction beyond the rules of :mod:`.wording` (it says "Enjoys chess", not "Values
@@ -39,6 +42,7 @@ import numpy as np
 from graphsvc.config import ReflectionSettings
 from graphsvc.embed.base import rescale_similarity
 from graphsvc.pipeline.reflection import confidence as cm
+from graphsvc.pipeline.reflection import persons
 from graphsvc.pipeline.reflection.book import MemoryRecord, TraitState, Vector
 from graphsvc.pipeline.reflection.contract import (
     Contradiction,
@@ -258,15 +262,20 @@ def reflect_offline(
     reinforcements, contradictions, used = _against_existing(
         memories, trait_items, mem_items, trait_by_id, linked_to_trait
     )
-    # 2. the remaining memories → star clusters → behaviors and trends.
+    # 2. the remaining memories → star clusters of one person's memories → behaviors and trends.
     cited = {e.memory_uid for _, t in traits for e in t.evidence if e.kind == "supporting"}
-    pool = [
-        mem_items[sid]
-        for sid, memory in memories
-        if sid not in used and not (not memory.is_new and memory.uid in cited)
-    ]
-    new_trends, new_behaviors = _new_traits(pool, by_id, linked, settings)
-    # 3. linked traits above their gate → upgrades.
+    pools: dict[str, list[_Item]] = {}
+    for sid, memory in memories:
+        person = persons.person_of(memory.speakers)
+        if person is not None and sid not in used and not (not memory.is_new and memory.uid in cited):
+            pools.setdefault(person, []).append(mem_items[sid])
+    new_trends: list[NewTrend] = []
+    new_behaviors: list[NewBehavior] = []
+    for pool in pools.values():
+        trends, behaviors = _new_traits(pool, by_id, linked, settings)
+        new_trends.extend(trends)
+        new_behaviors.extend(behaviors)
+    # 3. linked traits about one person above their gate → upgrades.
     upgrades: list[Upgrade] = []
     steps: tuple[tuple[TraitSubtype, TraitSubtype], ...] = (("behavior", "preference"), ("preference", "core"))
     for lower, higher in steps:
@@ -287,7 +296,8 @@ def _against_existing(
     trait_by_id: dict[str, TraitState],
     linked_to_trait: Callable[[_Item, str], float],
 ) -> tuple[list[Reinforcement], list[Contradiction], set[str]]:
-    """Each new memory supports, or (negation differs) contradicts, the one existing trait it links to best.
+    """Each new memory supports, or (negation differs) contradicts, the one existing trait about its speaker it
+    links to best.
 
     Returns:
         the reinforcements, the contradictions, and the prompt ids of the memories used (a memory a trait
@@ -298,9 +308,11 @@ def _against_existing(
     against: dict[str, list[str]] = {}
     used: set[str] = set()
     for sid, memory in memories:
-        if not memory.is_new:
+        person = persons.person_of(memory.speakers)
+        if not memory.is_new or person is None:
             continue
-        best = max(((linked_to_trait(mem_items[sid], tid), tid) for tid in trait_items), default=(0.0, ""))
+        about = [tid for tid in trait_items if persons.name_key(trait_by_id[tid].about) == person]
+        best = max(((linked_to_trait(mem_items[sid], tid), tid) for tid in about), default=(0.0, ""))
         if best[0] <= 0.0:
             continue
         trait = trait_by_id[best[1]]
@@ -406,22 +418,56 @@ def _upgrades(
         and cm.passes_upgrade_gate(t.confidence, target=target, settings=settings)
     ]
     by_id = dict(traits)
+    people: dict[str, list[_Item]] = {}
+    for item in eligible:
+        people.setdefault(persons.name_key(by_id[item.short_id].about), []).append(item)
     out: list[Upgrade] = []
-    for _, members in _star_clusters(eligible, linked):
-        if len(members) < settings.upgrade_min_children:
-            continue
-        ranked = sorted(members, key=lambda m: -(by_id[m.short_id].confidence or 0.0))
-        worded = characterise([m.text for m in ranked])
-        if worded is None:
-            continue
-        content = worded[:500]
-        out.append(
-            Upgrade(
-                from_trait_ids=[m.short_id for m in ranked],
-                new_content=content,
-                new_subtype="preference" if target == "preference" else "core",
-                reasoning=f"offline: {len(members)} linked {source} traits",
-                context=infer_context(content),
+    for group in people.values():
+        for _, members in _star_clusters(group, linked):
+            if len(members) < settings.upgrade_min_children:
+                continue
+            ranked = sorted(members, key=lambda m: -(by_id[m.short_id].confidence or 0.0))
+            worded = characterise([m.text for m in ranked])
+            if worded is None:
+                continue
+            content = worded[:500]
+            out.append(
+                Upgrade(
+                    from_trait_ids=[m.short_id for m in ranked],
+                    new_content=content,
+                    new_subtype="preference" if target == "preference" else "core",
+                    reasoning=upgrade_reasoning([by_id[m.short_id] for m in ranked], source=source),
+                    context=infer_context(content),
+                )
             )
-        )
     return out
+
+
+def upgrade_reasoning(children: Sequence[TraitState], *, source: TraitSubtype) -> str:
+    """Why the offline reflector upgrades ``children`` (seed 002 §4: an upgrade carries its reasoning): which
+    traits, how many memories each rests on and from how many conversations, and that they are linked (similar
+    wording sharing a content word), e.g. ``2 behavior traits of Theo linked by similar wording and a shared word:
+    "Goes running on Sundays" (4 memories), "Goes running" (3 memories); 7 memories from 5 conversations in all``.
+
+    Counts are of supporting evidence; a memory cited by two of them counts once in the total.
+    """
+    parts = []
+    memories: set[str] = set()
+    sessions: set[str] = set()
+    for child in children:
+        supporting = [e for e in child.evidence if e.kind == "supporting"]
+        memories.update(e.memory_uid for e in supporting)
+        sessions.update(s for e in supporting for s in e.sessions)
+        parts.append(f'"{child.content}" ({len(supporting)} {_plural(len(supporting), "memory", "memories")})')
+    whose = f" of {children[0].about}" if children and children[0].about else ""
+    total = f"{len(memories)} {_plural(len(memories), 'memory', 'memories')}"
+    spread = f"{len(sessions)} {_plural(len(sessions), 'conversation', 'conversations')}"
+    reasoning = (
+        f"{len(children)} {source} traits{whose} linked by similar wording and a shared word: "
+        f"{', '.join(parts)}; {total} from {spread} in all"
+    )
+    return reasoning[:1000]
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return one if n == 1 else many

@@ -30,6 +30,7 @@ def build_outcome(
     book: TraitBook,
     scanned: int,
     calls: Sequence[LLMCall],
+    in_context: int = 0,
     started_at: datetime,
     finished_at: datetime,
     started: float,
@@ -38,7 +39,7 @@ def build_outcome(
     """The outcome of a cycle that ran, from its book's counts and its LLM calls.
 
     Args:
-        scanned: new memories the cycle read.
+        scanned: new memories the cycle read. in_context: earlier memories shown beside them.
         started: ``time.perf_counter()`` when the cycle took its running flag (for ``duration_ms``).
     """
     counts = book.counts
@@ -51,6 +52,7 @@ def build_outcome(
         error=error,
         mode=mode,
         memories_scanned=scanned,
+        memories_in_context=in_context,
         traits_created=counts.created,
         traits_reinforced=len(counts.reinforced),
         traits_contradicted=len(counts.contradicted),

@@ -22,6 +22,7 @@ from graphsvc.graph.database import Database, Queries
 from graphsvc.graph.reflection import CycleWrites, EvidenceWrite, MemoryRecord, TraitWrite
 from graphsvc.graph.reflection_cycles import ReflectionOutcome
 from graphsvc.graph.traits import StoredTrait
+from graphsvc.pipeline.reflection import persons
 from graphsvc.pipeline.reflection.book import EvidenceRecord, TraitBook, TraitState
 from graphsvc.pipeline.reflection.superseded import still_evidence
 
@@ -47,7 +48,7 @@ async def acquire_lock(
 async def pending_memories(
     db: Database, *, user_id: str, settings: ReflectionSettings, dimensions: int
 ) -> list[MemoryRecord]:
-    """Step 1: the unreflected fact/event memories, oldest first, at most ``max_memories_per_cycle``."""
+    """Step 1: the unreflected memories of ``memory_types``, oldest first, at most ``max_memories_per_cycle``."""
     return await stored_cycles.pending_memories(
         db,
         user_id=user_id,
@@ -66,19 +67,22 @@ async def context_memories(
     similarity_floor: float,
     dimensions: int,
 ) -> list[MemoryRecord]:
-    """Earlier memories most similar to the new ones (rescaled ≥ ``context_min_similarity``), best first: the
-    active ones already read, and superseded ones that are still evidence (a habit restated with a changed
-    detail: :func:`.superseded.still_evidence`)."""
-    if not new or settings.context_memories == 0:
+    """The user's earlier memories that may support or contradict the new ones, so a pattern across conversations
+    can be seen and cited: the ``context_memories`` most similar (rescaled ≥ ``context_min_similarity``), best
+    first, then up to ``context_related_memories`` the graph relates to a new one (the same slot, or an entity
+    both mention). Active ones already read, and superseded ones that are still evidence (a habit restated with
+    a changed detail: :func:`.superseded.still_evidence`)."""
+    if not new or settings.context_memories + settings.context_related_memories == 0:
         return []
     min_cosine = similarity_floor + settings.context_min_similarity * (1.0 - similarity_floor)
     found = await stored_cycles.context_memories(
         db,
         user_id=user_id,
         memory_types=settings.memory_types,
-        embeddings=[m.embedding for m in new],
+        new=[(m.uid, m.embedding) for m in new],
         k=settings.context_memories,
         min_cosine=min_cosine,
+        related_k=settings.context_related_memories,
         dimensions=dimensions,
     )
     return [m for m in found if still_evidence(m)]
@@ -87,7 +91,8 @@ async def context_memories(
 def trait_state(stored: StoredTrait, *, now: datetime) -> TraitState:
     """A stored trait as the working state a cycle (or a retraction's re-scoring) changes.
 
-    A trait written without any timestamp (not by this engine) counts as created ``now``.
+    A trait written without any timestamp (not by this engine) counts as created ``now``. A trait stored without
+    ``about`` is about the one person its supporting evidence was said by (:func:`evidence_person`).
     """
     created = stored.created_at or stored.last_reinforced or stored.first_observed or stored.decayed_at or now
     return TraitState(
@@ -111,6 +116,8 @@ def trait_state(stored: StoredTrait, *, now: datetime) -> TraitState:
         reinforcement_count=stored.reinforcement_count,
         contradiction_count=stored.contradiction_count,
         derived_from=stored.derived_from,
+        about=stored.about if stored.about is not None else evidence_person(stored),
+        reasoning=stored.reasoning,
         evidence=[
             EvidenceRecord(
                 memory_uid=e.memory_uid,
@@ -127,6 +134,16 @@ def trait_state(stored: StoredTrait, *, now: datetime) -> TraitState:
             for e in stored.evidence
         ],
     )
+
+
+def evidence_person(stored: StoredTrait) -> str | None:
+    """The name of the one person who said every memory the trait's supporting evidence cites; None when they
+    named no speaker or several people (:mod:`.persons`)."""
+    said = [e.speakers for e in stored.evidence if e.kind == "supporting"]
+    keys = {persons.person_of(speakers) for speakers in said}
+    if len(keys) != 1 or None in keys:
+        return None
+    return persons.display_name(s for speakers in said for s in speakers)
 
 
 async def load_book(db: Database, *, user_id: str, now: datetime) -> TraitBook:
@@ -161,6 +178,8 @@ def _trait_write(trait: TraitState) -> TraitWrite:
         expired_at=trait.expired_at,
         reinforcement_count=trait.reinforcement_count,
         contradiction_count=trait.contradiction_count,
+        about=trait.about,
+        reasoning=trait.reasoning,
         embedding=None if embedding is None else embedding.tolist(),
     )
 

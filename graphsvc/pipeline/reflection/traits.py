@@ -7,8 +7,11 @@ Seed 002 §3–6 with the checks the code owns (the reflector only proposes):
   new trends get a 14- or 30-day window and no confidence;
 - a new trait's evidence must span ≥ 2 conversations (``min_sessions_per_trait``): traits never come
   from a single conversation;
+- a trait is about one person (:mod:`.persons`): a new trait's memories must all be one person's (it records
+  whom, ``about``); a memory of another person never reinforces or contradicts it; an upgrade joins only traits
+  about the same person, and keeps the reflector's reasoning on the trait it makes;
 - a new trait whose normalised text equals, or whose rescaled similarity is above 0.95 to, an active
-  trait of the same subtype family reinforces that trait instead of duplicating it;
+  trait of the same subtype family about the same person reinforces that trait instead of duplicating it;
 - upgrades need ≥ 2 traits of the right subtype each passing its gate (behaviors ≥ 0.5 → preference,
   preferences ≥ 0.6 → core); the new trait starts at stage emerging with MAX(children) + 0.1, is linked
   by PARENT_OF to its children after the cycle check, and inherits their evidence.
@@ -31,6 +34,7 @@ from graphsvc.config import ReflectionSettings
 from graphsvc.embed.base import rescale_similarity
 from graphsvc.errors import TraitCycleError
 from graphsvc.pipeline.reflection import confidence as cm
+from graphsvc.pipeline.reflection import persons
 from graphsvc.pipeline.reflection.book import EvidenceRecord, MemoryRecord, TraitBook, TraitState, Vector
 from graphsvc.pipeline.reflection.contract import ReflectionOutput, Upgrade
 from graphsvc.pipeline.reflection.lifecycle import bump, contradict_trait, reinforce_trait
@@ -84,16 +88,20 @@ def find_duplicate(
     subtypes: Sequence[TraitSubtype],
     settings: ReflectionSettings,
     floor: float,
+    about: str | None = None,
 ) -> TraitState | None:
-    """The active trait of one of ``subtypes`` that ``content`` duplicates, if any (seed 002 §3).
+    """The active trait of one of ``subtypes`` about the person ``about`` that ``content`` duplicates, if any
+    (seed 002 §3).
 
     Duplicate = same normalised text (content hash), or rescaled cosine strictly above
-    ``duplicate_similarity`` (0.95). The most similar one wins.
+    ``duplicate_similarity`` (0.95). The most similar one wins. Traits about another person are never duplicates
+    ("Enjoys running" of two people are two traits).
     """
     digest = keys.content_hash(content)
     best: tuple[float, TraitState] | None = None
+    person = persons.name_key(about)
     for trait in book.active():
-        if trait.subtype not in subtypes:
+        if trait.subtype not in subtypes or persons.name_key(trait.about) != person:
             continue
         if trait.content_hash == digest:
             return trait
@@ -174,6 +182,8 @@ def _cited_for_and_against(book: TraitBook, output: ReflectionOutput, *, ctx: Ap
     for r in output.reinforcements:
         uid = _trait_uid(book, r.trait_id, ctx, "reinforcement")
         memories = _memories(r.new_evidence_ids, ctx)
+        if uid is not None:
+            memories = _about_trait(book, book.traits[uid], memories, "reinforcement")
         if uid is not None and not memories:
             book.counts.reject(f"reinforcement of {r.trait_id}: no known memory ids")
         elif uid is not None:
@@ -184,6 +194,8 @@ def _cited_for_and_against(book: TraitBook, output: ReflectionOutput, *, ctx: Ap
     for c in output.contradictions:
         uid = _trait_uid(book, c.trait_id, ctx, "contradiction")
         memories = _memories(c.contradicting_evidence_ids, ctx)
+        if uid is not None:
+            memories = _about_trait(book, book.traits[uid], memories, "contradiction")
         if uid is not None and not memories:
             book.counts.reject(f"contradiction of {c.trait_id}: no known memory ids")
         elif uid is not None:
@@ -212,10 +224,15 @@ def propose_trait(
     """Create a trend or behavior after the code's checks, or reinforce the trait it duplicates.
 
     Returns:
-        the created or reinforced trait; None when refused (too little evidence, one conversation).
+        the created or reinforced trait; None when refused (too little evidence, one conversation, memories of
+        several people).
     """
     s = ctx.settings
     label = f"new {kind} {content[:60]!r}"
+    if persons.shared_person(memories) is None:
+        book.counts.reject(f"{label}: rests on memories of several people (a trait is about one person)")
+        return None
+    about = persons.display_name(speaker for m in memories for speaker in m.speakers)
     if kind == "behavior" and len(memories) < s.behavior_min_evidence:
         book.counts.reject(f"{label}: {len(memories)} supporting memories, needs {s.behavior_min_evidence}")
         return None
@@ -228,7 +245,13 @@ def propose_trait(
         return None
     embedding = ctx.embeddings.get(content)
     duplicate = find_duplicate(
-        book, content=content, embedding=embedding, subtypes=("behavior",), settings=s, floor=ctx.similarity_floor
+        book,
+        content=content,
+        embedding=embedding,
+        subtypes=("behavior",),
+        settings=s,
+        floor=ctx.similarity_floor,
+        about=about,
     )
     if duplicate is not None:
         book.counts.notes.append(f"{label} duplicates trait {duplicate.uid}: reinforced instead")
@@ -250,6 +273,7 @@ def propose_trait(
         first_observed=first_observed,
         last_reinforced=ctx.now,
         decayed_at=ctx.now,
+        about=about,
     )
     if kind == "trend":
         days = snap_window_days(window_days or s.trend_default_window_days, settings=s)
@@ -272,25 +296,8 @@ def apply_upgrade(book: TraitBook, upgrade: Upgrade, *, ctx: ApplyContext) -> Tr
     target = upgrade.new_subtype
     source: TraitSubtype = "behavior" if target == "preference" else "preference"
     label = f"upgrade to {target} {upgrade.new_content[:60]!r}"
-    children: list[TraitState] = []
-    for short in dict.fromkeys(upgrade.from_trait_ids):
-        uid = ctx.ids.traits.get(short)
-        trait = book.traits.get(uid) if uid else None
-        if trait is None or not trait.active or trait.stage == "trend":
-            book.counts.reject(f"{label}: {short} is not an active non-trend trait")
-            return None
-        children.append(trait)
-    if len(children) < s.upgrade_min_children:
-        book.counts.reject(f"{label}: {len(children)} trait(s), needs {s.upgrade_min_children}")
-        return None
-    wrong = [c.uid for c in children if c.subtype != source]
-    if wrong:
-        book.counts.reject(f"{label}: needs {source} traits, got {len(wrong)} of another subtype")
-        return None
-    gate = cm.upgrade_gate(target, settings=s)
-    weak = [c for c in children if not cm.passes_upgrade_gate(c.confidence, target=target, settings=s)]
-    if weak:
-        book.counts.reject(f"{label}: {len(weak)} trait(s) below the {gate} confidence gate")
+    children = _upgrade_children(book, upgrade, ctx=ctx, source=source, label=label)
+    if children is None:
         return None
     uids = {c.uid for c in children}
     for existing in book.active():
@@ -305,6 +312,7 @@ def apply_upgrade(book: TraitBook, upgrade: Upgrade, *, ctx: ApplyContext) -> Tr
         subtypes=(target,),
         settings=s,
         floor=ctx.similarity_floor,
+        about=children[0].about,
     )
     if parent is not None:
         cycles = [c.uid for c in children if book.would_cycle(parent.uid, c.uid)]
@@ -331,6 +339,8 @@ def apply_upgrade(book: TraitBook, upgrade: Upgrade, *, ctx: ApplyContext) -> Tr
             first_observed=min((c.first_observed for c in children if c.first_observed), default=ctx.now),
             last_reinforced=ctx.now,
             decayed_at=ctx.now,
+            about=children[0].about,
+            reasoning=upgrade.reasoning.strip() or None,
         )
         parent.base_confidence = parent.confidence
         book.add(parent)
@@ -341,6 +351,40 @@ def apply_upgrade(book: TraitBook, upgrade: Upgrade, *, ctx: ApplyContext) -> Tr
         if book.link(parent.uid, child.uid):
             inherit_evidence(parent, child, now=ctx.now, cycle_id=ctx.cycle_id)
     return parent
+
+
+def _upgrade_children(
+    book: TraitBook, upgrade: Upgrade, *, ctx: ApplyContext, source: TraitSubtype, label: str
+) -> list[TraitState] | None:
+    """The traits an upgrade joins, once each, when they pass its checks: active non-trend traits, at least
+    ``upgrade_min_children``, all of ``source`` subtype, all about one person, each above the confidence gate;
+    None (counted with a note) otherwise."""
+    s = ctx.settings
+    target = upgrade.new_subtype
+    children: list[TraitState] = []
+    for short in dict.fromkeys(upgrade.from_trait_ids):
+        uid = ctx.ids.traits.get(short)
+        trait = book.traits.get(uid) if uid else None
+        if trait is None or not trait.active or trait.stage == "trend":
+            book.counts.reject(f"{label}: {short} is not an active non-trend trait")
+            return None
+        children.append(trait)
+    if len(children) < s.upgrade_min_children:
+        book.counts.reject(f"{label}: {len(children)} trait(s), needs {s.upgrade_min_children}")
+        return None
+    wrong = [c.uid for c in children if c.subtype != source]
+    if wrong:
+        book.counts.reject(f"{label}: needs {source} traits, got {len(wrong)} of another subtype")
+        return None
+    if len({persons.name_key(c.about) for c in children}) > 1:
+        book.counts.reject(f"{label}: its traits are about different people (a trait is about one person)")
+        return None
+    gate = cm.upgrade_gate(target, settings=s)
+    weak = [c for c in children if not cm.passes_upgrade_gate(c.confidence, target=target, settings=s)]
+    if weak:
+        book.counts.reject(f"{label}: {len(weak)} trait(s) below the {gate} confidence gate")
+        return None
+    return children
 
 
 def inherit_evidence(parent: TraitState, child: TraitState, *, now: datetime, cycle_id: str) -> int:
@@ -369,6 +413,18 @@ def inherit_evidence(parent: TraitState, child: TraitState, *, now: datetime, cy
     if copied:
         parent.changed = True
     return copied
+
+
+def _about_trait(book: TraitBook, trait: TraitState, memories: list[MemoryRecord], what: str) -> list[MemoryRecord]:
+    """The ``memories`` about the person the trait is about; the others are dropped with a note (another person's
+    memory is no evidence for or against it)."""
+    person = persons.name_key(trait.about)
+    kept = [m for m in memories if persons.person_of(m.speakers) == person]
+    if len(kept) < len(memories):
+        book.counts.reject(
+            f"{what} of trait {trait.uid}: {len(memories) - len(kept)} memory(ies) of another person ignored"
+        )
+    return kept
 
 
 def _trait_uid(book: TraitBook, short: str, ctx: ApplyContext, what: str) -> str | None:

@@ -1,7 +1,11 @@
 """When to reflect (seed 002 §1): the three trigger conditions, the first reflection, and ``should_reflect``.
 
-- importance: the new fact/event memories (not yet read by a cycle) sum to ≥ 30 on the seed's 1–10
-  scale; graphsvc importance is 0–1, so the sum of ``importance × importance_scale`` (10) is compared;
+- importance: the new memories (not yet read by a cycle) sum to ≥ 30 on the seed's 1–10 scale; graphsvc
+  importance is 0–1, so the sum of ``importance × importance_scale`` (10) is compared. The sum runs over the
+  memories a cycle reads (``ReflectionSettings.memory_types``: every type). The seed sums fact/episodic, which
+  in its model are every statement about the user (its preferences are traits, not memories); graphsvc stores a
+  liking or a habit as a ``preference`` and a plan as a ``goal`` memory, and what a cycle is triggered to read
+  is what the trigger weighs;
 - interval: ≥ 24 h since the last reflection;
 - session end: the caller says a conversation just ended;
 - first: a user never reflected on always triggers (seed: last_reflected_at NULL → 首次反思);
@@ -57,7 +61,7 @@ def decide_trigger(
 
 
 async def read_trigger_state(db: Database, *, user_id: str, settings: ReflectionSettings) -> TriggerState:
-    """The user's last reflection, running flag and unreflected fact/event memories."""
+    """The user's last reflection, running flag and unreflected memories (of ``settings.memory_types``)."""
     return await stored_cycles.trigger_state(db, user_id=user_id, memory_types=settings.memory_types)
 
 

@@ -1,7 +1,8 @@
 """The candidate layer (seed 003: BrainCandidate): statements wait here before they become memories.
 
-A ``MemoryCandidate`` is keyed by (user, memory type, normalised content); every event that states it again
-adds a ``FROM_EVENT`` edge and its UTC day and source (source type + source id) to the candidate.
+A ``MemoryCandidate`` is keyed by (user, memory type, normalised content); every event that states it again, in
+the same words or in a paraphrase (:mod:`graphsvc.pipeline.memories.paraphrases`), adds a ``FROM_EVENT`` edge and
+its UTC day and source (source type + source id) to the candidate. A changed value opens a candidate of its own.
 
 Rules (``Settings``; :func:`promotion_reason` and :func:`is_expired` are the pure decisions):
 
@@ -30,6 +31,7 @@ from graphsvc.graph import sources as stored_candidates
 from graphsvc.graph.database import NamedTx, Queries
 from graphsvc.graph.sources import CandidateSighting, OpenCandidate
 from graphsvc.pipeline.extraction.contract import ExtractedMemory
+from graphsvc.pipeline.memories import paraphrases
 from graphsvc.pipeline.memories import run as memories
 from graphsvc.pipeline.sources.statements import SourceRecord, Statement
 from graphsvc.runtime import Runtime
@@ -104,7 +106,7 @@ async def upsert(
                 event_uids=(event.uid,),
             )
         )
-    return await stored_candidates.upsert_candidates(tx, user_id=user_id, sightings=sightings, now=now, origin=origin)
+    return await paraphrases.record(tx, user_id=user_id, sightings=sightings, now=now, origin=origin)
 
 
 async def due_uids(tx: Queries, settings: CandidateSettings, *, user_id: str, uids: list[str]) -> list[str]:

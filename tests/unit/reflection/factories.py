@@ -40,6 +40,7 @@ def memory(
     vector: Vector | None = None,
     is_new: bool = True,
     at: datetime = NOW,
+    speakers: tuple[str, ...] = (),
 ) -> MemoryRecord:
     return MemoryRecord(
         uid=uid,
@@ -50,6 +51,7 @@ def memory(
         sessions=frozenset(sessions),
         embedding=vector if vector is not None else unit(1, 0, 0),
         is_new=is_new,
+        speakers=frozenset(speakers),
     )
 
 
@@ -87,6 +89,7 @@ def trait(
     last_reinforced: datetime | None = None,
     base: float | None = None,
     evidence: list[EvidenceRecord] | None = None,
+    about: str | None = None,
 ) -> TraitState:
     text = content or f"trait {uid}"
     return TraitState(
@@ -105,6 +108,7 @@ def trait(
         reinforcement_count=reinforcements,
         contradiction_count=contradictions,
         evidence=evidence or [],
+        about=about,
     )
 
 

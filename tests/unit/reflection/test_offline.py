@@ -216,3 +216,49 @@ def test_linked_behaviors_above_the_gate_are_proposed_for_upgrade() -> None:
     [up] = out.upgrades
     assert up.new_subtype == "preference" and sorted(up.from_trait_ids) == ["t1", "t2"]
     assert up.new_content == "Enjoys running"
+
+
+def test_two_people_s_linked_memories_make_one_trait_each() -> None:
+    mems = [
+        ("m1", memory("a", content="I love running", vector=BASE, sessions=("s1",), is_new=False, speakers=("Theo",))),
+        ("m2", memory("b", content="I love running", vector=NEAR, sessions=("s1",), is_new=False, speakers=("Mia",))),
+        ("m3", memory("c", content="I went running again", vector=NEAR, sessions=("s2",), speakers=("Theo",))),
+        ("m4", memory("d", content="Running in the rain", vector=NEAR, sessions=("s2",), speakers=("Mia",))),
+        ("m5", memory("e", content="Running before work", vector=NEAR, sessions=("s3",), speakers=("Theo", "Mia"))),
+    ]
+    out = reflect_offline(memories=mems, traits=[], settings=SETTINGS, similarity_floor=0.0)
+    assert sorted(sorted(t.evidence_ids) for t in out.new_trends) == [["m1", "m3"], ["m2", "m4"]]
+    assert not out.new_behaviors  # m5 (said by both) is evidence of neither
+
+
+def test_a_memory_supports_only_a_trait_about_its_speaker() -> None:
+    theo = trait("t", content="Goes running", vector=BASE, about="Theo")
+    mia = trait("u", content="Goes running", vector=BASE, about="Mia")
+    mems = [
+        ("m1", memory("a", content="I went running before work", vector=NEAR, sessions=("s2",), speakers=("Mia",))),
+    ]
+    out = reflect_offline(memories=mems, traits=[("t1", theo), ("t2", mia)], settings=SETTINGS, similarity_floor=0.0)
+    assert [(r.trait_id, r.new_evidence_ids) for r in out.reinforcements] == [("t2", ["m1"])]
+    alone = reflect_offline(memories=mems, traits=[("t1", theo)], settings=SETTINGS, similarity_floor=0.0)
+    assert not alone.reinforcements and not alone.contradictions
+
+
+def test_an_offline_upgrade_says_which_traits_and_how_many_memories() -> None:
+    running = trait("a", confidence=0.55, content="Enjoys running", vector=BASE, about="Theo")
+    running.evidence = [evidence("m1", sessions=("s1",)), evidence("m2", sessions=("s2",))]
+    sundays = trait("b", confidence=0.6, content="Enjoys running on Sundays", vector=NEAR, about="Theo")
+    sundays.evidence = [
+        evidence("m2", sessions=("s2",)),
+        evidence("m3", sessions=("s3",)),
+        evidence("m4", sessions=("s3",)),
+    ]
+    mias = trait("c", confidence=0.7, content="Enjoys running in the rain", vector=NEAR, about="Mia")
+    out = reflect_offline(
+        memories=[], traits=[("t1", running), ("t2", sundays), ("t3", mias)], settings=SETTINGS, similarity_floor=0.0
+    )
+    [up] = out.upgrades  # Mia's trait joins no upgrade of Theo's
+    assert sorted(up.from_trait_ids) == ["t1", "t2"]
+    assert up.reasoning == (
+        '2 behavior traits of Theo linked by similar wording and a shared word: "Enjoys running on Sundays" '
+        '(3 memories), "Enjoys running" (2 memories); 4 memories from 3 conversations in all'
+    )

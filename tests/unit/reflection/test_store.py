@@ -84,6 +84,29 @@ def test_a_stored_trait_without_creation_time_counts_from_its_latest_known_time(
     assert [(e.uid, e.memory_uid, e.grade) for e in state.evidence] == [("e1", "m1", "B")]
 
 
+def _said_by(*speakers: frozenset[str]) -> tuple[StoredEvidence, ...]:
+    [one] = _stored().evidence
+    return tuple(replace(one, uid=f"e{i}", memory_uid=f"m{i}", speakers=s) for i, s in enumerate(speakers))
+
+
+def test_a_trait_stored_without_whom_it_is_about_is_about_the_one_person_its_evidence_was_said_by() -> None:
+    theo, mia = frozenset({"Theo"}), frozenset({"Mia"})
+    assert trait_state(_stored(evidence=_said_by(theo, frozenset({"theo"}))), now=NOW).about == "Theo"
+    assert trait_state(_stored(evidence=_said_by(theo, mia)), now=NOW).about is None  # two people: no one
+    assert trait_state(_stored(evidence=_said_by(frozenset())), now=NOW).about is None  # no speaker named
+    stored = _stored(evidence=_said_by(mia), about="Theo", reasoning="why")
+    assert (trait_state(stored, now=NOW).about, trait_state(stored, now=NOW).reasoning) == ("Theo", "why")
+
+
+def test_cycle_writes_carry_whom_a_trait_is_about_and_its_reasoning() -> None:
+    new = trait("new", about="Mia")
+    new.reasoning = "two behaviors"
+    traits = book()
+    traits.add(new)
+    props = cycle_writes(traits, memory_uids=[]).traits[0].row()["props"]
+    assert (props["about"], props["reasoning"]) == ("Mia", "two behaviors")
+
+
 def _view() -> TraitView:
     return TraitView(
         uid="t",

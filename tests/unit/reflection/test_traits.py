@@ -221,3 +221,93 @@ def test_book_link_refuses_self_and_descendants() -> None:
     with pytest.raises(TraitCycleError):
         b.link("a", "a")
     assert b.link("a", "c") and not b.link("a", "c")
+
+
+# --- a trait is about one person ---------------------------------------------------------------------
+
+
+def _said_by(*speakers: str) -> list[MemoryRecord]:
+    """One memory per speaker, in sessions s1, s2, s2..."""
+    return [memory(f"x{i}", sessions=(f"s{min(i, 1) + 1}",), speakers=(s,)) for i, s in enumerate(speakers)]
+
+
+def test_a_new_trait_records_whom_it_is_about_and_never_rests_on_two_people() -> None:
+    b = book()
+    out = ReflectionOutput(
+        new_behaviors=[
+            NewBehavior(content="Goes running", evidence_ids=["m1", "m2", "m3"]),
+            NewBehavior(content="Plays chess", evidence_ids=["m4", "m5", "m6"]),
+        ]
+    )
+    mems = [*_said_by("Theo", "theo", "Theo"), *_said_by("Theo", "Mia", "Mia")]
+    apply_output(b, out, ctx=context(mems, []))
+    [t] = b.traits.values()
+    assert (t.content, t.about) == ("Goes running", "Theo")
+    assert b.counts.rejected == 1 and "several people" in b.counts.notes[0]
+
+
+def test_an_unnamed_user_s_trait_is_about_no_one_named() -> None:
+    b = book()
+    apply_output(
+        b,
+        ReflectionOutput(new_trends=[NewTrend(content="Runs", evidence_ids=["m1", "m2"])]),
+        ctx=context(three_sessions(), []),
+    )
+    [t] = b.traits.values()
+    assert t.about is None
+
+
+def test_another_person_s_memory_neither_reinforces_nor_contradicts_a_trait() -> None:
+    t = trait("t", about="Theo")
+    mems = _said_by("Mia", "Theo", "Mia")
+    out = ReflectionOutput(
+        reinforcements=[Reinforcement(trait_id="t1", new_evidence_ids=["m1", "m2"], quality_grade="C")],
+        contradictions=[Contradiction(trait_id="t1", contradicting_evidence_ids=["m3"])],
+    )
+    b = book(t)
+    apply_output(b, out, ctx=context(mems, [t]))
+    assert {(e.memory_uid, e.kind) for e in t.evidence} == {("x1", "supporting")}
+    assert t.contradiction_count == 0 and b.counts.rejected == 3  # 1 dropped + 1 dropped + empty contradiction
+
+
+def test_the_same_words_about_another_person_are_no_duplicate() -> None:
+    mias = trait("mia", content="Goes running", vector=BASE, about="Mia")
+    b = book(mias)
+    out = ReflectionOutput(new_behaviors=[NewBehavior(content="Goes running", evidence_ids=["m1", "m2", "m3"])])
+    apply_output(b, out, ctx=context(_said_by("Theo", "Theo", "Theo"), [mias], embeddings={"Goes running": BASE}))
+    assert sorted((t.about or "", len(t.evidence)) for t in b.traits.values()) == [("Mia", 0), ("Theo", 3)]
+
+
+def test_an_upgrade_joins_one_person_s_traits_and_keeps_its_reasoning() -> None:
+    theo = [trait(f"b{i}", confidence=0.6, about="Theo") for i in range(2)]
+    mia = trait("b2", confidence=0.6, about="Mia")
+    b = book(*theo, mia)
+    out = ReflectionOutput(
+        upgrades=[
+            Upgrade(from_trait_ids=["t1", "t3"], new_content="Likes sport", new_subtype="preference"),
+            Upgrade(
+                from_trait_ids=["t1", "t2"],
+                new_content="Likes being active",
+                new_subtype="preference",
+                reasoning="  Running and swimming both keep him moving.  ",
+            ),
+            Upgrade(from_trait_ids=["t2", "t3"], new_content="Likes water", new_subtype="preference", reasoning=" "),
+        ]
+    )
+    apply_output(b, out, ctx=context([], [*theo, mia]))
+    [p] = [t for t in b.traits.values() if t.subtype == "preference"]
+    assert (p.content, p.about, p.reasoning) == (
+        "Likes being active",
+        "Theo",
+        "Running and swimming both keep him moving.",
+    )
+    assert b.counts.rejected == 2 and all("different people" in n for n in b.counts.notes)
+
+
+def test_an_upgrade_without_reasoning_stores_none() -> None:
+    children = _behaviors(0.6, 0.6)
+    b = book(*children)
+    out = ReflectionOutput(upgrades=[Upgrade(from_trait_ids=["t1", "t2"], new_content="P", new_subtype="preference")])
+    apply_output(b, out, ctx=context([], children))
+    [p] = [t for t in b.traits.values() if t.subtype == "preference"]
+    assert p.reasoning is None

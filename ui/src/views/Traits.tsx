@@ -47,6 +47,11 @@ function TraitCard({ trait, openSources }: { trait: Trait; openSources: (r: Mess
         <Badge value={trait.stage} />
         <Badge value={trait.subtype} tone="subtype" />
         <span class="muted">{label(trait.context)}</span>
+        {trait.about && (
+          <span class="about" title="The person whose memories this trait rests on">
+            about <Text>{trait.about}</Text>
+          </span>
+        )}
       </div>
       <Text as="p">{trait.content}</Text>
       <div class="card-meta">
@@ -67,6 +72,11 @@ function TraitCard({ trait, openSources }: { trait: Trait; openSources: (r: Mess
           {trait.children.length > 0 && (
             <p>
               Built from: {trait.children.map((c, i) => <span key={c.id}>{i > 0 && "; "}<Text>{c.content}</Text></span>)}
+            </p>
+          )}
+          {trait.reasoning && (
+            <p class="reasoning">
+              Why: <Text>{trait.reasoning}</Text>
             </p>
           )}
         </div>
@@ -120,7 +130,7 @@ export function Traits({ userId }: ViewProps) {
       {data && traits.length === 0 && (
         <Empty title="No trait at these stages">
           <p>
-            Reflection builds traits from fact and event memories spanning at least two conversations. End another
+            Reflection builds traits from memories spanning at least two conversations. End another
             conversation of this user, or run <code>reflect(userId: "…", force: true)</code> in{" "}
             <a href="/graphql">GraphiQL</a>; trends and candidates show with “every active stage”.
           </p>

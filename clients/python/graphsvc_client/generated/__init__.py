@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "b2af61f92ea40fe2f4add1de9d8026cc12ab92bb22febbd2af2db6e15cd57b56"
+INPUTS_SHA256 = "d3e3183fc1deae5725f954852cda015f2615ee55e658c6834bf015051c9f53d2"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

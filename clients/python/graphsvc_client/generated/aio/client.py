@@ -724,6 +724,8 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               contradictionCount
               derivedFrom
               createdAt
+              about
+              reasoning
               evidence {
                 ...EvidenceFields
               }
@@ -745,6 +747,8 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 contradictionCount
                 derivedFrom
                 createdAt
+                about
+                reasoning
               }
               children {
                 id
@@ -761,6 +765,8 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 contradictionCount
                 derivedFrom
                 createdAt
+                about
+                reasoning
               }
             }
 
@@ -806,6 +812,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               error
               mode
               memoriesScanned
+              memoriesInContext
               traitsCreated
               traitsReinforced
               traitsContradicted
@@ -1364,6 +1371,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               error
               reflectionStatus
               reflectionTrigger
+              conversationsConsolidated
               traitsDissolved
               candidatesPromoted
               candidatesExpired
@@ -2667,6 +2675,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               error
               mode
               memoriesScanned
+              memoriesInContext
               traitsCreated
               traitsReinforced
               traitsContradicted
@@ -3170,6 +3179,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               error
               reflectionStatus
               reflectionTrigger
+              conversationsConsolidated
               traitsDissolved
               candidatesPromoted
               candidatesExpired

@@ -724,6 +724,8 @@ class GraphsvcApi(BaseClient):
               contradictionCount
               derivedFrom
               createdAt
+              about
+              reasoning
               evidence {
                 ...EvidenceFields
               }
@@ -745,6 +747,8 @@ class GraphsvcApi(BaseClient):
                 contradictionCount
                 derivedFrom
                 createdAt
+                about
+                reasoning
               }
               children {
                 id
@@ -761,6 +765,8 @@ class GraphsvcApi(BaseClient):
                 contradictionCount
                 derivedFrom
                 createdAt
+                about
+                reasoning
               }
             }
 
@@ -806,6 +812,7 @@ class GraphsvcApi(BaseClient):
               error
               mode
               memoriesScanned
+              memoriesInContext
               traitsCreated
               traitsReinforced
               traitsContradicted
@@ -1364,6 +1371,7 @@ class GraphsvcApi(BaseClient):
               error
               reflectionStatus
               reflectionTrigger
+              conversationsConsolidated
               traitsDissolved
               candidatesPromoted
               candidatesExpired
@@ -2663,6 +2671,7 @@ class GraphsvcApi(BaseClient):
               error
               mode
               memoriesScanned
+              memoriesInContext
               traitsCreated
               traitsReinforced
               traitsContradicted
@@ -3164,6 +3173,7 @@ class GraphsvcApi(BaseClient):
               error
               reflectionStatus
               reflectionTrigger
+              conversationsConsolidated
               traitsDissolved
               candidatesPromoted
               candidatesExpired

@@ -351,6 +351,7 @@ class LearningRunFields(BaseModel):
     error: Optional[str]
     reflection_status: Optional[str] = Field(alias="reflectionStatus")
     reflection_trigger: Optional[str] = Field(alias="reflectionTrigger")
+    conversations_consolidated: int = Field(alias="conversationsConsolidated")
     traits_dissolved: int = Field(alias="traitsDissolved")
     candidates_promoted: int = Field(alias="candidatesPromoted")
     candidates_expired: int = Field(alias="candidatesExpired")
@@ -508,6 +509,7 @@ class ReflectionCycleFields(BaseModel):
     error: Optional[str]
     mode: str
     memories_scanned: int = Field(alias="memoriesScanned")
+    memories_in_context: int = Field(alias="memoriesInContext")
     traits_created: int = Field(alias="traitsCreated")
     traits_reinforced: int = Field(alias="traitsReinforced")
     traits_contradicted: int = Field(alias="traitsContradicted")
@@ -597,6 +599,8 @@ class TraitFields(BaseModel):
     contradiction_count: int = Field(alias="contradictionCount")
     derived_from: str = Field(alias="derivedFrom")
     created_at: Optional[datetime] = Field(alias="createdAt")
+    about: Optional[str]
+    reasoning: Optional[str]
     evidence: list["TraitFieldsEvidence"]
     history: list["TraitFieldsHistory"]
     parents: list["TraitFieldsParents"]
@@ -626,6 +630,8 @@ class TraitFieldsParents(BaseModel):
     contradiction_count: int = Field(alias="contradictionCount")
     derived_from: str = Field(alias="derivedFrom")
     created_at: Optional[datetime] = Field(alias="createdAt")
+    about: Optional[str]
+    reasoning: Optional[str]
 
 
 class TraitFieldsChildren(BaseModel):
@@ -643,6 +649,8 @@ class TraitFieldsChildren(BaseModel):
     contradiction_count: int = Field(alias="contradictionCount")
     derived_from: str = Field(alias="derivedFrom")
     created_at: Optional[datetime] = Field(alias="createdAt")
+    about: Optional[str]
+    reasoning: Optional[str]
 
 
 class UserCountsFields(BaseModel):

@@ -137,7 +137,7 @@ class SetRun:
             "messages": sum(r.messages for r in self.replays.values()),
             "wall_s": round(self.wall_s, 1),
             "failed_jobs": dict(failed),
-            "reflection_cycles": dict(cycles),
+            "reflection": dict(cycles),
         } | ({"forced_reflection": dict(forced)} if forced else {})
 
 
@@ -245,7 +245,7 @@ def print_report(report: dict[str, Any]) -> None:
         click.echo(
             f"\n{name}: users {run['users']}, {run['sessions']} sessions, {run['messages']} messages, "
             f"{run['wall_s']} s; failed jobs {run['failed_jobs'] or 'none'}; "
-            f"reflection cycles {run['reflection_cycles']}{forced}"
+            f"reflection cycles {run['reflection']}{forced}"
         )
         click.echo(header)
         for half in HALVES:
@@ -327,7 +327,7 @@ def main(
         with served(env, log=log) as (url, _):
             runs = asyncio.run(replay_sets(url, records, users_at_once=users_at_once, force=force, tag=tag))
     wall_s = time.perf_counter() - started
-    if "extractor offline" not in Path(log.name).read_text(encoding="utf-8"):
+    if "extractor: the offline rulebook" not in Path(log.name).read_text(encoding="utf-8"):
         raise click.ClickException(f"the service did not start with the offline extractor; see {log.name}")
     labels = load_gold(gold)
     everyday = EverydayGold.load(everyday_gold) if "everyday" in files and everyday_gold.exists() else None

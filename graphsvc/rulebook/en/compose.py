@@ -226,6 +226,8 @@ def _agreeing(doc: Any, subject: Any) -> set[int]:
 
 def _agreed(token: Any) -> str:
     lower = token.lower_
+    if lower in lexicon.IRREGULAR_PAST:
+        return str(token.text)  # a past form the tagger read as a present one ("I swam")
     if lower in _AGREED:
         return _AGREED[lower]
     if lower == "'d":

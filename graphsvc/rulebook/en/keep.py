@@ -46,12 +46,17 @@ _NAMED_THING = {"POS": {"IN": ["NOUN", "PROPN", "ADJ"]}, "ENT_TYPE": {"NOT_IN": 
 _HABIT_VERB = {
     "POS": {"IN": ["VERB", "AUX"]},
     "TAG": {"IN": ["VBP", "VBZ"]},
-    "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.LIGHT_VERBS)},
+    "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.LIGHT_VERBS | en.NEEDS_OBJECT)},
+    "LOWER": {"NOT_IN": sorted(en.IRREGULAR_PAST)},
 }
-_LIGHT_VERB = {"POS": {"IN": ["VERB", "AUX"]}, "TAG": {"IN": ["VBP", "VBZ"]}, "LEMMA": {"IN": sorted(en.LIGHT_VERBS)}}
+_LIGHT_VERB = {
+    "POS": {"IN": ["VERB", "AUX"]},
+    "TAG": {"IN": ["VBP", "VBZ"]},
+    "LEMMA": {"IN": sorted(en.LIGHT_VERBS | en.NEEDS_OBJECT)},
+}
 _WHAT = {"POS": {"IN": ["NOUN", "PROPN", "VERB"]}, "ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]}}
 """What a light verb's habit names ("I go swimming", "I do yoga"), not a time ("I go every morning")."""
-_OBJECT = {"ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]}, "POS": {"NOT_IN": ["PUNCT", "ADV", "PART", "CCONJ", "NUM"]}}
+_OBJECT = {"ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]}, "POS": {"NOT_IN": ["PUNCT", "ADV", "PART", "CCONJ", "NUM", "ADJ"]}}
 _OBJECT_OR_DIRECTION = [_OBJECT, among(en.DIRECTION_ADVERBS)]
 """What a happening must name after its verb: not only when it was ("I started a few days ago" names nothing)."""
 
@@ -230,7 +235,9 @@ RULES: tuple[Rule, ...] = (
         ),
         output="fact",
         confidence=0.85,
-        examples=(Example("I'm a member of the local rowing club.", "Ana is a member of the local rowing club."),),
+        examples=(
+            Example("I'm a member of a rowing club in Bristol.", "Ana is a member of a rowing club in Bristol."),
+        ),
         counterexamples=("I'm part of the problem.",),
     ),
     Rule(
@@ -706,7 +713,7 @@ RULES: tuple[Rule, ...] = (
                         among(en.FREQUENCY_UNITS),
                         ANY_OPT,
                     ),
-                    seq(ADVERBS, _HABIT_VERB, ANY_OPT, lower("on"), among(en.FREQUENCY_UNITS), ANY_OPT),
+                    seq(ADVERBS, _HABIT_VERB, ANY_OPT, lower("on"), among(en.ON_DAYS), ANY_OPT),
                     seq(
                         ADVERBS,
                         _HABIT_VERB,
@@ -728,7 +735,7 @@ RULES: tuple[Rule, ...] = (
                         among(en.FREQUENCY_UNITS),
                         ANY_OPT,
                     ),
-                    seq(ADVERBS, _LIGHT_VERB, _WHAT, ANY_OPT, lower("on"), among(en.FREQUENCY_UNITS), ANY_OPT),
+                    seq(ADVERBS, _LIGHT_VERB, _WHAT, ANY_OPT, lower("on"), among(en.ON_DAYS), ANY_OPT),
                     seq(
                         ADVERBS,
                         _LIGHT_VERB,

@@ -31,6 +31,7 @@ _PASSING = seq(
     among(en.PASSING_ACTIVITIES),
 )
 """A quick verb and what a passing plan is about ("grab a coffee", "go out to dinner", "take a quick nap")."""
+_NOT_A_NAME = {"POS": {"NOT_IN": ["PROPN"]}, "OP": "*"}
 _EMPTY_TAIL = seq(
     {"POS": {"IN": ["ADV", "PRON", "ADP"]}, "LOWER": {"NOT_IN": ["on", "at", "for", "with"]}, "OP": "*"},
     {"LOWER": {"IN": ["and", ","]}, "OP": "?"},
@@ -258,6 +259,13 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(_VERB_AND_OBJECT_START, among(en.VAGUE_OBJECTS), ADVERBS),
                     seq(_VERB_AND_OBJECT_START, among(en.VAGUE_OBJECTS), lower("of"), among(en.VAGUE_OBJECTS), ANY_OPT),
+                    seq(
+                        ANY_OPT,
+                        among(en.DETERMINERS | {"new", "better", "more"}),
+                        {"POS": "ADJ", "OP": "*"},
+                        among(en.VAGUE_OBJECTS, attr="LOWER"),
+                        ADVERBS,
+                    ),
                 ),
             ),
             whole=True,
@@ -286,6 +294,18 @@ RULES: tuple[Rule, ...] = (
         ),
         examples=(Example("I might move to Berlin."), Example("Maybe I'll take the job.")),
         counterexamples=("I'd love to visit Kyoto.",),
+    ),
+    Rule(
+        id="en.refuse.local",
+        language="en",
+        decision="refuse",
+        description="'Local' with no place named in the statement: local to a place said in another turn.",
+        pattern=Tokens(
+            ((_NOT_A_NAME, among(en.LOCAL), _NOT_A_NAME),),
+            whole=True,
+        ),
+        examples=(Example("I want to try the local food."),),
+        counterexamples=("I want to try the local food in Oaxaca.",),
     ),
     Rule(
         id="en.refuse.generic",

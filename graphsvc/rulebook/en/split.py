@@ -17,7 +17,10 @@ from graphsvc.rulebook.rule import Example, Rule, Tokens
 
 _FINITE = {"POS": {"IN": ["VERB", "AUX"]}, "TAG": {"IN": ["VBP", "VBD", "VBZ", "MD"]}}
 _SUBJECT = {"LOWER": {"IN": ["i", "my", "our"]}}
-_OTHER_SUBJECT = {"POS": {"IN": ["PRON", "PROPN", "NOUN", "DET", "ADJ"]}, "LOWER": {"NOT_IN": ["i", "me", "my", "our"]}}
+_OTHER_SUBJECT = {
+    "POS": {"IN": ["PRON", "PROPN", "NOUN", "DET", "ADJ", "NUM"]},
+    "LOWER": {"NOT_IN": ["i", "me", "my", "our"]},
+}
 _THEN_VERB: list[dict[str, Any]] = [
     {"POS": {"IN": ["ADJ", "NOUN", "PROPN"]}, "OP": "*"},
     {"POS": {"IN": ["VERB", "AUX"]}, "TAG": {"IN": ["VBP", "VBD", "VBZ", "MD"]}},

@@ -181,7 +181,8 @@ DEGREE_ADVERBS = _words(
 )
 VAGUE_OBJECTS = _words(
     """thing things stuff something anything everything lot lots much milestone time moment news progress
-    plans plan idea ideas fun blast"""
+    plans plan idea ideas fun blast problem problems issue issues difficulty difficulties solution solutions skill
+    skills hobby hobbies excitement opportunities opportunity"""
 )
 """Objects that say nothing alone ("I learned a lot", "I had a personal milestone", "I have some news")."""
 PASSING_ACTIVITIES = _words(
@@ -258,7 +259,7 @@ INFORMAL: dict[str, str] = {
 """Chat spellings written out before a sentence is parsed ("gonna" → "going to", a lower-case "i" → "I")."""
 CHAT_MARKERS = _words("lol lmao haha hahaha hehe tbh imo btw omg xd :) :( :d ;)")
 """Chat markers dropped wherever they stand."""
-QUICK_VERBS = _words("grab get take have make go")
+QUICK_VERBS = _words("grab get take have make go see watch catch")
 """Verbs of a passing plan ("grab a coffee", "take a nap")."""
 OPINION_VERBS = _words("think guess suppose wonder bet reckon")
 DEMONSTRATIVES = _words("this that these those")
@@ -343,6 +344,12 @@ MONTH_ABBREVIATIONS: tuple[str, ...] = (
 PARTS_OF_DAY = _words("morning afternoon evening")
 CALENDAR_UNITS = _words("week month year")
 
-FREQUENCY_UNITS = FREQUENCY_UNITS | PARTS_OF_DAY | CALENDAR_UNITS | frozenset(WEEKDAYS) | {f"{d}s" for d in WEEKDAYS}
+ON_DAYS = frozenset({f"{d}s" for d in WEEKDAYS} | {"weekends", "weekdays", "holidays"})
+"""What "on …" names as a habit's days: a plural ("on Saturdays"); "on Saturday" is one day."""
+FREQUENCY_UNITS = FREQUENCY_UNITS | PARTS_OF_DAY | CALENDAR_UNITS | frozenset(WEEKDAYS) | ON_DAYS
 FUTURE_TIME_WORDS = FUTURE_TIME_WORDS | frozenset(WEEKDAYS) | frozenset(MONTHS) | frozenset(MONTH_ABBREVIATIONS)
 """(Completed here, once the weekdays and months are spelled.)"""
+NEEDS_OBJECT = _words("practise practice train study work read write lose win spend")
+"""Verbs whose habit must say what ("I practise for twenty minutes every morning" says practising what?)."""
+LOCAL = _words("local")
+"""Local to a place: only with a place named in the statement ("the local food" names none)."""

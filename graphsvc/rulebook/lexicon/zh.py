@@ -211,3 +211,14 @@ SPECIES: dict[str, str] = {
     "宠物": "pet",
 }
 """An animal word → its species."""
+ABSTRACT_WORDS = _words("知识 经验 东西 事情 收获 乐趣 感受 体会 技能 想法 问题 困难")
+"""What a vague statement gains or has (学到了很多知识和经验)."""
+MANY = _words("很多 一些 不少 许多 好多")
+FEELING_VERBS = _words("觉得 感觉 感到 觉着")
+"""How someone feels: no habit ("总是觉得累" is a pain, not a habit)."""
+PASSING_OBJECTS = _words("电影 晚饭 午饭 早饭 夜宵 咖啡 奶茶 外卖 饭")
+"""What a passing plan is about (去看电影, 去吃晚饭)."""
+RIGHT_NOW = _words("现在 这就 马上 等会儿 待会儿 一会儿 先")
+"""Words that put a plan in the next minutes (我现在要去练吉他了)."""
+CARRY_STARTS = _words("在 也 还 都 又 正在 一直 经常 平时 每天")
+"""Words a clause with no subject of its own may open with and still be the last subject's (…，在一家银行上班)."""

@@ -30,6 +30,8 @@ from graphsvc.rulebook.zh.shapes import (
 )
 
 _NUMBER = {"POS": "NUM", "OP": "?"}
+_PLACE_WORD = {"POS": {"IN": ["NOUN", "PROPN", "NUM", "X", "ADJ"]}, "TAG": {"NOT_IN": ["f", "t"]}}
+"""A word of where someone works or studies (一家 银行, 腾讯), not a locality or a time (里, 的时候)."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -103,10 +105,10 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(ADVERBS, word("在"), CONTENT, ANY_OPT, among(zh.WORKING | zh.STUDYING)),
+                    seq(ADVERBS, word("在"), _PLACE_WORD, {**_PLACE_WORD, "OP": "*"}, among(zh.WORKING | zh.STUDYING)),
                     seq(ADVERBS, word("是"), among(zh.OCCUPATION_MARKERS), ANY_OPT, CONTENT),
                     seq(ADVERBS, word("是"), {"ORTH": {"IN": sorted(zh.OCCUPATION_SUFFIXES)}}),
-                    seq(ADVERBS, word("做", "当"), ANY_OPT, CONTENT, word("工作", op="?")),
+                    seq(ADVERBS, word("做", "当"), CONTENT, word("的", "工作")),
                     seq(ADVERBS, word("学", "读"), ANY_OPT, word("专业")),
                 ),
             )
@@ -250,7 +252,15 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="keep",
         description="A problem the speaker names: sleeplessness, stress, headaches.",
-        pattern=Tokens(each(SPEAKER, (seq(ADVERBS, ANY_OPT, among(zh.PAINS), ANY_OPT),))),
+        pattern=Tokens(
+            each(
+                SPEAKER,
+                (
+                    seq(ADVERBS, ANY_OPT, among(zh.PAINS), ANY_OPT),
+                    seq(ADVERBS, HABIT, ADVERBS, among(zh.FEELING_VERBS), ANY),
+                ),
+            )
+        ),
         output="pain_point",
         confidence=0.85,
         examples=(Example("我最近工作压力很大。", "王芳最近工作压力很大。"),),

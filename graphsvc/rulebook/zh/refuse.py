@@ -104,6 +104,26 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我每天晚上散步一小时。", "我很喜欢喝茶。"),
     ),
     Rule(
+        id="zh.refuse.passing_object",
+        language="zh",
+        decision="refuse",
+        description="A passing plan (去看电影, 去吃晚饭), or one for the next minutes (现在要去…了).",
+        pattern=Tokens(
+            (
+                (
+                    *FIRST_PERSON,
+                    ADVERBS,
+                    among(zh.INTENDING | zh.PLAN_WORDS, op="+"),
+                    ANY_OPT,
+                    among(zh.PASSING_OBJECTS),
+                ),
+                (*FIRST_PERSON, ADVERBS, among(zh.RIGHT_NOW), ADVERBS, among(zh.INTENDING | zh.PLAN_WORDS, op="+")),
+            ),
+        ),
+        examples=(Example("我晚上打算和朋友一起去看电影。"), Example("我现在要去练习吉他了。")),
+        counterexamples=("我打算明年去冰岛旅行。",),
+    ),
+    Rule(
         id="zh.refuse.pep_talk",
         language="zh",
         decision="refuse",
@@ -184,7 +204,13 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="refuse",
         description="A statement that says nothing alone (我学到了很多, 我有件事).",
-        pattern=Tokens((seq(FIRST_PERSON, ANY_OPT, among(zh.VAGUE_WORDS), word("了", "啊", op="?")),), whole=True),
+        pattern=Tokens(
+            (
+                seq(FIRST_PERSON, ANY_OPT, among(zh.VAGUE_WORDS), word("了", "啊", op="?")),
+                seq(FIRST_PERSON, ANY_OPT, among(zh.MANY), ANY_OPT, among(zh.ABSTRACT_WORDS), ANY_OPT),
+            ),
+            whole=True,
+        ),
         examples=(Example("我学到了很多。"),),
         counterexamples=("我学会了游泳。",),
     ),

@@ -51,6 +51,8 @@ ACTIVITY: Spec = {
             | zh.TIME_PREFIXES
             | zh.HABIT_WORDS
             | zh.DEGREE_WORDS
+            | zh.FEELING_VERBS
+            | zh.MOODS
         )
     },
 }

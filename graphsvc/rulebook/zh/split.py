@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Tokens
-from graphsvc.rulebook.zh.shapes import TIME, among, word
+from graphsvc.rulebook.zh.shapes import HABIT, TIME, among, word
 
 _COMMA = word("，", ",", "；", ";")
 
@@ -21,49 +21,34 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我很喜欢画画。",),
     ),
     Rule(
-        id="zh.split.clause",
-        language="zh",
-        decision="split",
-        description="A clause after a comma with a subject of its own (我, a name, a noun), judged on its own.",
-        pattern=Tokens(
-            (
-                (
-                    _COMMA,
-                    among(zh.DISCOURSE_MARKERS, op="*"),
-                    {
-                        "POS": {"IN": ["PRON", "NOUN", "PROPN", "X", "NUM"]},
-                        "ORTH": {"NOT_IN": sorted(zh.TIME_WORDS | zh.WEEKDAYS)},
-                        "TAG": {"NOT_IN": ["t"]},
-                    },
-                ),
-                (_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), among(zh.NAMING_VERBS)),
-            ),
-            anchored=False,
-        ),
-        examples=(Example("天气不错，我去公园跑了五公里。", "王芳去公园跑了五公里。"),),
-        counterexamples=("我去公园跑了五公里。",),
-    ),
-    Rule(
         id="zh.split.carry",
         language="zh",
         decision="split",
-        description="A clause after a comma that opens with its predicate (a verb, a time) takes the last subject.",
+        description="A clause after a comma that opens with a time or a predicate of the last subject takes it.",
         pattern=Tokens(
             (
+                (_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), among(zh.CARRY_STARTS | zh.DEGREE_WORDS)),
                 (
                     _COMMA,
                     among(zh.DISCOURSE_MARKERS, op="*"),
-                    {
-                        "POS": {"NOT_IN": ["PUNCT", "PRON", "NOUN", "PROPN", "X", "NUM"]},
-                        "ORTH": {"NOT_IN": sorted(zh.NAMING_VERBS | zh.LISTENER | zh.WE | zh.POINTERS)},
-                    },
+                    among(zh.LIKING | zh.DISLIKING | zh.PLAN_WORDS | zh.LIVING | zh.MOVING | zh.WORKING | zh.LEARNING),
                 ),
                 (_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), TIME),
+                (_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), HABIT),
             ),
             anchored=False,
         ),
         output="carry",
         examples=(Example("我住在上海，在一家银行上班。", "王芳在一家银行上班。"),),
-        counterexamples=("我在一家公司上班，叫速帆。",),
+        counterexamples=("我在一家公司上班，叫速帆。", "我去了海边，让我放松了很多。"),
+    ),
+    Rule(
+        id="zh.split.clause",
+        language="zh",
+        decision="split",
+        description="Any other comma: the clause after it is judged on its own, with no subject carried.",
+        pattern=Tokens(((_COMMA, {"IS_PUNCT": False}),), anchored=False),
+        examples=(Example("天气不错，我去公园跑了五公里。", "王芳去公园跑了五公里。"),),
+        counterexamples=("我去公园跑了五公里。",),
     ),
 )

@@ -15,6 +15,7 @@ from enum import Enum
 import strawberry
 from strawberry.dataloader import DataLoader
 
+from graphsvc.api.rule_types import RulebookRule
 from graphsvc.service import MemoryService
 from graphsvc.service.views import ReflectionOutcome, TraitView
 from graphsvc.service.views import TraitEvidenceView as EvidenceView
@@ -192,6 +193,10 @@ class Trait:
     reasoning: str | None = strawberry.field(
         description="Why an upgrade made this trait from its children; null for other traits"
     )
+    rule_id: str | None = strawberry.field(
+        description="The offline rulebook's trait rule that phrased it (e.g. en.trait.likes); null when an LLM "
+        "phrased it. See the rule field, or the rules query, for what the rule decides"
+    )
     loaders: strawberry.Private[TraitLoaders]
 
     @classmethod
@@ -213,8 +218,13 @@ class Trait:
             created_at=view.created_at,
             about=view.about,
             reasoning=view.reasoning,
+            rule_id=view.rule_id,
             loaders=loaders,
         )
+
+    @strawberry.field(description="The offline rulebook's rule that phrased it, with its examples and precision")
+    def rule(self) -> RulebookRule | None:
+        return RulebookRule.by_id(self.rule_id)
 
     @strawberry.field(description="The memories cited for and against this trait, oldest first.")
     async def evidence(self) -> list[Evidence]:

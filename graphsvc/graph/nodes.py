@@ -251,7 +251,8 @@ class Trait(TenantNode):
     started from (0.4 behavior, 0.3 promoted trend, MAX(children) + 0.1 upgrade); ``decayed_at`` is when
     time decay was last applied; ``expired_at`` when it was dissolved; ``cycle_id`` the cycle that made it.
     ``about``: the person whose memories it rests on (a speaker's name; absent when the messages named none);
-    ``reasoning``: why an upgrade made it (seed 002 §4), absent on other traits.
+    ``reasoning``: why an upgrade made it (seed 002 §4), absent on other traits; ``rule_id``: the rulebook's trait
+    rule that phrased it (:mod:`graphsvc.rulebook.traits`), absent when an LLM phrased it.
     """
 
     content = StringProperty(required=True)
@@ -275,6 +276,7 @@ class Trait(TenantNode):
     derived_from = StringProperty(default="reflection")
     about = StringProperty()
     reasoning = StringProperty()
+    rule_id = StringProperty()
     embedding = ArrayProperty(FloatProperty())
     children = AsyncRelationshipTo("Trait", "PARENT_OF")
 

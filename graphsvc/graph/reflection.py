@@ -218,7 +218,8 @@ class TraitWrite:
 
     ``created_at``, ``cycle_id`` and ``derived_from`` are written only when the trait is new; ``embedding``
     (``(d,)`` floats) only when given (None keeps the stored one). A None value of any other property removes
-    it from the node. ``about``: whom it is about (a speaker's name); ``reasoning``: why an upgrade made it.
+    it from the node. ``about``: whom it is about (a speaker's name); ``reasoning``: why an upgrade made it;
+    ``rule_id``: the rulebook's trait rule that phrased it (None: an LLM phrased it).
     """
 
     uid: str
@@ -242,6 +243,7 @@ class TraitWrite:
     contradiction_count: int
     about: str | None = None
     reasoning: str | None = None
+    rule_id: str | None = None
     embedding: list[float] | None = None
 
     def row(self) -> dict[str, Any]:
@@ -263,6 +265,7 @@ class TraitWrite:
             "contradiction_count": self.contradiction_count,
             "about": self.about,
             "reasoning": self.reasoning,
+            "rule_id": self.rule_id,
         }
         if self.embedding is not None:
             props["embedding"] = self.embedding

@@ -52,6 +52,7 @@ class TraitView(BaseModel):
     expired_at: datetime | None
     about: str | None = None
     reasoning: str | None = None
+    rule_id: str | None = None
 
     @classmethod
     def from_node(cls, node: Any) -> TraitView:
@@ -76,6 +77,7 @@ class TraitView(BaseModel):
             expired_at=t.expired_at,
             about=t.about,
             reasoning=t.reasoning,
+            rule_id=t.rule_id,
         )
 
 
@@ -188,8 +190,8 @@ class StoredEvidence:
 class StoredTrait:
     """A ``Trait`` node with every property a cycle plans on (its embedding included) and its evidence.
 
-    ``embedding``: ``(d,)`` floats, L2-normalised, or None when the trait has none. ``about`` and ``reasoning``:
-    see :class:`graphsvc.graph.nodes.Trait` (None where not stored).
+    ``embedding``: ``(d,)`` floats, L2-normalised, or None when the trait has none. ``about``, ``reasoning`` and
+    ``rule_id``: see :class:`graphsvc.graph.nodes.Trait` (None where not stored).
     """
 
     uid: str
@@ -215,6 +217,7 @@ class StoredTrait:
     evidence: tuple[StoredEvidence, ...]
     about: str | None = None
     reasoning: str | None = None
+    rule_id: str | None = None
 
     @classmethod
     def from_record(cls, node: Any, evidence: Sequence[dict[str, Any]]) -> StoredTrait:
@@ -244,6 +247,7 @@ class StoredTrait:
             derived_from=t.derived_from or "reflection",
             about=t.about,
             reasoning=t.reasoning,
+            rule_id=t.rule_id,
             evidence=tuple(
                 StoredEvidence(
                     uid=e["uid"],

@@ -57,6 +57,11 @@ def by_id() -> dict[str, Rule]:
     return table
 
 
+def known_rule_id(rule_id: str | None) -> str | None:
+    """``rule_id`` when a rule has it, else None (an id an LLM answered with, or a rule retired since)."""
+    return rule_id if rule_id is not None and rule_id in by_id() else None
+
+
 def rule(rule_id: str) -> Rule:
     """The rule of ``rule_id``.
 

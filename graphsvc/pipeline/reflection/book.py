@@ -59,7 +59,8 @@ class TraitState:
 
     ``about``: the person whose memories it rests on (a speaker's name; None when the messages named no speaker:
     the user of the memory space), see :mod:`.persons`. ``reasoning``: why an upgrade made it (seed 002 §4: the
-    reflector's ``reasoning``), None for other traits.
+    reflector's ``reasoning``), None for other traits. ``rule_id``: the rulebook's trait rule that phrased it (the
+    offline reflector, :mod:`graphsvc.rulebook.traits`); None when an LLM phrased it.
     """
 
     uid: str
@@ -84,6 +85,7 @@ class TraitState:
     derived_from: str = "reflection"
     about: str | None = None
     reasoning: str | None = None
+    rule_id: str | None = None
     evidence: list[EvidenceRecord] = field(default_factory=list)
     is_new: bool = False
     changed: bool = False

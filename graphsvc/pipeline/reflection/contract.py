@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic.json_schema import SkipJsonSchema
 
 from graphsvc.vocabulary import EvidenceGrade, TraitContext, TraitStage, TraitSubtype
 
@@ -115,6 +116,12 @@ class NewTrend(BaseModel):
         description="Evidence quality: A consistent across contexts, B explicitly stated by the user, "
         "C the behaviour shows in several conversations, D within one conversation or implicit.",
     )
+    rule_id: SkipJsonSchema[str | None] = Field(
+        default=None,
+        exclude=True,
+        description="Offline reflector only, never asked of an LLM: the rulebook's trait rule that phrased it "
+        "(graphsvc.rulebook); None when an LLM phrased it.",
+    )
 
 
 class NewBehavior(BaseModel):
@@ -134,6 +141,12 @@ class NewBehavior(BaseModel):
     )
     context: Context = Field(default="general", description="work, personal, social, learning or general.")
     quality_grade: Grade = Field(default="C", description="Evidence quality A/B/C/D, as for trends.")
+    rule_id: SkipJsonSchema[str | None] = Field(
+        default=None,
+        exclude=True,
+        description="Offline reflector only, never asked of an LLM: the rulebook's trait rule that phrased it "
+        "(graphsvc.rulebook); None when an LLM phrased it.",
+    )
 
 
 class Reinforcement(BaseModel):
@@ -170,6 +183,12 @@ class Upgrade(BaseModel):
     )
     reasoning: str = Field(default="", max_length=1000, description="Why the traits point the same way.")
     context: Context | None = Field(default=None, description="work, personal, social, learning or general.")
+    rule_id: SkipJsonSchema[str | None] = Field(
+        default=None,
+        exclude=True,
+        description="Offline reflector only, never asked of an LLM: the rulebook's trait rule that phrased it "
+        "(graphsvc.rulebook); None when an LLM phrased it.",
+    )
 
 
 class ReflectionOutput(BaseModel):

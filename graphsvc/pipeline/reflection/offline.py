@@ -17,7 +17,8 @@ What it infers:
 - new traits: memories (new plus earlier context) are grouped around the memory with most links
   (star clustering, no chaining); a group with a new memory, from ≥ 2 conversations, becomes a behavior
   with ≥ 3 memories or a trend (30-day window) with 2; its text characterises the group
-  (:func:`.wording.characterise`: "Enjoys painting and tea tasting", "Wants to …"), with the memories as its
+  (the rulebook's trait rules, :func:`graphsvc.rulebook.traits.phrase`: "Enjoys painting", "Wants to …",
+  "Goes bouldering regularly"; the rule is recorded on the trait), with the memories as its
   evidence; a group no liked or wanted noun phrase grounds in two of its memories becomes no trait;
 - upgrades: behaviors (each ≥ 0.5) or preferences (each ≥ 0.6) linked to each other become a preference
   or a core trait characterising theirs; its reasoning names the traits and counts the memories they rest on;
@@ -26,7 +27,7 @@ What it infers:
   a group is one person's memories, and only traits about one person are upgraded together;
 - context: work / learning / social / personal from keyword lists, else general.
 
-What it cannot infer: abstraction beyond the rules of :mod:`.wording` (it says "Enjoys chess", not "Values
+What it cannot infer: abstraction beyond the trait rules (it says "Enjoys chess", not "Values
 craftsmanship"), paraphrase without a shared word, irony, contradictions that are not a negation,
 grades A and B, and rewriting a contradicted trait (see :func:`.contradictions.offline_resolution`).
 """
@@ -36,6 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -52,7 +54,10 @@ from graphsvc.pipeline.reflection.contract import (
     Reinforcement,
     Upgrade,
 )
-from graphsvc.pipeline.reflection.wording import characterise
+from graphsvc.rulebook.lexicon import alternation
+from graphsvc.rulebook.lexicon import en as lexicon_en
+from graphsvc.rulebook.lexicon import zh as lexicon_zh
+from graphsvc.rulebook.traits import phrase
 from graphsvc.text import nlp
 from graphsvc.vocabulary import EvidenceGrade, TraitContext, TraitSubtype
 
@@ -92,34 +97,14 @@ _CESSATION = re.compile(
 )
 _CESSATION_WORDS = frozenset({"stop", "quit", "gave", "given", "give", "longer", "anymore", "放", "弃", "戒", "再"})
 """The content keys of the cessation cues themselves (:func:`content_keys` of "stopped", "no longer", "放弃"...)."""
-_CONTEXT_RULES: tuple[tuple[TraitContext, re.Pattern[str]], ...] = (
+_CONTEXT_RULES: tuple[tuple[TraitContext, re.Pattern[str]], ...] = tuple(
     (
-        "work",
-        re.compile(
-            r"\b(?:work|job|office|boss|colleague|meeting|project|career|client|deadline|salary)|工作|上班|同事|老板|公司|项目|加班",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "learning",
-        re.compile(
-            r"\b(?:learn|study|studi|course|class|exam|lesson|school|universit|read|book)|学习|课程|考试|读书|上课|学校|看书",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "social",
-        re.compile(r"\b(?:friend|party|club|team|neighbo|community|date)|朋友|聚会|社交|同学|团队", re.IGNORECASE),
-    ),
-    (
-        "personal",
-        re.compile(
-            r"\b(?:family|home|health|sleep|mother|father|mom|dad|wife|husband|child|kid|son|daughter|pet|hobby)|"
-            r"家|健康|父母|孩子|睡|妈|爸|宠物",
-            re.IGNORECASE,
-        ),
-    ),
+        cast(TraitContext, context),
+        re.compile(rf"\b{alternation(words)}|{alternation(lexicon_zh.TRAIT_CONTEXTS[context])}", re.IGNORECASE),
+    )
+    for context, words in lexicon_en.TRAIT_CONTEXTS.items()
 )
+"""The contexts of :func:`infer_context`, from the rulebook's lexicon (an English stem or a Chinese word)."""
 
 
 def _stem(word: str) -> str:
@@ -360,14 +345,17 @@ def _new_traits(
             continue
         ids = [m.short_id for m in members]
         context = infer_context(" ".join(m.text for m in members))
-        content = characterise([m.text for m in members])  # members start with the centre
-        if content is None:
+        worded = phrase([m.text for m in members])  # members start with the centre
+        if worded is None:
             continue  # nothing a person would write grounds the group: no trait (precision first)
+        content, rule_id = worded.content, worded.rule_id
         if len(members) >= settings.behavior_min_evidence:
-            new_behaviors.append(NewBehavior(content=content, evidence_ids=ids, context=context))
+            new_behaviors.append(NewBehavior(content=content, evidence_ids=ids, context=context, rule_id=rule_id))
         elif len(members) >= 2:
             window = settings.trend_default_window_days
-            new_trends.append(NewTrend(content=content, evidence_ids=ids, window_days=window, context=context))
+            new_trends.append(
+                NewTrend(content=content, evidence_ids=ids, window_days=window, context=context, rule_id=rule_id)
+            )
     return new_trends, new_behaviors
 
 
@@ -427,10 +415,10 @@ def _upgrades(
             if len(members) < settings.upgrade_min_children:
                 continue
             ranked = sorted(members, key=lambda m: -(by_id[m.short_id].confidence or 0.0))
-            worded = characterise([m.text for m in ranked])
+            worded = phrase([m.text for m in ranked])
             if worded is None:
                 continue
-            content = worded[:500]
+            content = worded.content[:500]
             out.append(
                 Upgrade(
                     from_trait_ids=[m.short_id for m in ranked],
@@ -438,6 +426,7 @@ def _upgrades(
                     new_subtype="preference" if target == "preference" else "core",
                     reasoning=upgrade_reasoning([by_id[m.short_id] for m in ranked], source=source),
                     context=infer_context(content),
+                    rule_id=worded.rule_id,
                 )
             )
     return out

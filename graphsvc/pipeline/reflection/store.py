@@ -118,6 +118,7 @@ def trait_state(stored: StoredTrait, *, now: datetime) -> TraitState:
         derived_from=stored.derived_from,
         about=stored.about if stored.about is not None else evidence_person(stored),
         reasoning=stored.reasoning,
+        rule_id=stored.rule_id,
         evidence=[
             EvidenceRecord(
                 memory_uid=e.memory_uid,
@@ -180,6 +181,7 @@ def _trait_write(trait: TraitState) -> TraitWrite:
         contradiction_count=trait.contradiction_count,
         about=trait.about,
         reasoning=trait.reasoning,
+        rule_id=trait.rule_id,
         embedding=None if embedding is None else embedding.tolist(),
     )
 

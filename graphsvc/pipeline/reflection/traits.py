@@ -38,6 +38,7 @@ from graphsvc.pipeline.reflection import persons
 from graphsvc.pipeline.reflection.book import EvidenceRecord, MemoryRecord, TraitBook, TraitState, Vector
 from graphsvc.pipeline.reflection.contract import ReflectionOutput, Upgrade
 from graphsvc.pipeline.reflection.lifecycle import bump, contradict_trait, reinforce_trait
+from graphsvc.rulebook import book as rulebook
 from graphsvc.vocabulary import EvidenceGrade, TraitContext, TraitSubtype
 
 GRADE_ORDER: tuple[EvidenceGrade, ...] = ("A", "B", "C", "D")
@@ -153,6 +154,7 @@ def apply_output(book: TraitBook, output: ReflectionOutput, *, ctx: ApplyContext
             context=trend.context,
             window_days=trend.window_days,
             ctx=ctx,
+            rule_id=trend.rule_id,
         )
     for behavior in output.new_behaviors:
         propose_trait(
@@ -164,6 +166,7 @@ def apply_output(book: TraitBook, output: ReflectionOutput, *, ctx: ApplyContext
             context=behavior.context,
             window_days=None,
             ctx=ctx,
+            rule_id=behavior.rule_id,
         )
     for upgrade in output.upgrades:
         apply_upgrade(book, upgrade, ctx=ctx)
@@ -220,8 +223,10 @@ def propose_trait(
     context: TraitContext,
     window_days: int | None,
     ctx: ApplyContext,
+    rule_id: str | None = None,
 ) -> TraitState | None:
-    """Create a trend or behavior after the code's checks, or reinforce the trait it duplicates.
+    """Create a trend or behavior after the code's checks, or reinforce the trait it duplicates. ``rule_id``: the
+    rulebook's trait rule that phrased ``content`` (offline reflector), kept only when the rulebook has it.
 
     Returns:
         the created or reinforced trait; None when refused (too little evidence, one conversation, memories of
@@ -274,6 +279,7 @@ def propose_trait(
         last_reinforced=ctx.now,
         decayed_at=ctx.now,
         about=about,
+        rule_id=rulebook.known_rule_id(rule_id),
     )
     if kind == "trend":
         days = snap_window_days(window_days or s.trend_default_window_days, settings=s)
@@ -341,6 +347,7 @@ def apply_upgrade(book: TraitBook, upgrade: Upgrade, *, ctx: ApplyContext) -> Tr
             decayed_at=ctx.now,
             about=children[0].about,
             reasoning=upgrade.reasoning.strip() or None,
+            rule_id=rulebook.known_rule_id(upgrade.rule_id),
         )
         parent.base_confidence = parent.confidence
         book.add(parent)

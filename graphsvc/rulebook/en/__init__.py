@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from graphsvc.rulebook.en import keep, refuse, split, subject, trim
+from graphsvc.rulebook.en import keep, refuse, split, subject, trait, trim
 from graphsvc.rulebook.en import type as retype
 from graphsvc.rulebook.rule import Rule
 
-RULES: tuple[Rule, ...] = (*trim.RULES, *split.RULES, *subject.RULES, *refuse.RULES, *keep.RULES, *retype.RULES)
+RULES: tuple[Rule, ...] = (
+    *trim.RULES,
+    *split.RULES,
+    *subject.RULES,
+    *refuse.RULES,
+    *keep.RULES,
+    *retype.RULES,
+    *trait.RULES,
+)
 """Every English rule, in the order the composer applies their decisions."""

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from graphsvc.rulebook.en.shapes import third_person
 from graphsvc.rulebook.engine import Hit, Selection, matches
 from graphsvc.rulebook.judgement import Judgement, Statement
 from graphsvc.rulebook.lexicon import en as lexicon
@@ -189,16 +190,6 @@ def _with_time(text: str, time_lead: str) -> str:
 
 
 # --- naming the speaker -----------------------------------------------------------------------------------
-def third_person(verb: str) -> str:
-    """``love`` → ``loves``, ``go`` → ``goes``, ``study`` → ``studies`` (English spelling rules)."""
-    lower = verb.lower()
-    if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return verb + "es"
-    if lower.endswith("y") and len(lower) > 1 and lower[-2] not in "aeiou":
-        return verb[:-1] + "ies"
-    return verb + "s"
-
-
 _AGREED = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", "'ll": "will"}
 
 

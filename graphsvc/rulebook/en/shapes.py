@@ -40,6 +40,28 @@ def lemma(*words: str, op: str | None = None) -> Spec:
     return {**spec, "OP": op} if op else spec
 
 
+def third_person(verb: str) -> str:
+    """``love`` → ``loves``, ``go`` → ``goes``, ``study`` → ``studies`` (English spelling rules)."""
+    lower = verb.lower()
+    if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if lower.endswith("y") and len(lower) > 1 and lower[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def verb_forms(verbs: Iterable[str]) -> frozenset[str]:
+    """Each verb with its regular forms ("hope" → hope, hopes, hoped, hoping; "plan" → planned), matched by their
+    lower-case text where the lemmatizer misreads one ("hopes" → "hop")."""
+    forms: set[str] = set()
+    for verb in verbs:
+        stem = verb[:-1] if verb.endswith("e") else verb
+        short = len(verb) <= 4 and verb[-1] not in "aeiouwy" and verb[-2] in "aeiou" and verb[-3] not in "aeiou"
+        stem = verb + verb[-1] if short else stem  # plan → planned
+        forms |= {verb, third_person(verb), stem + "ed", stem + "ing"}
+    return frozenset(forms)
+
+
 def among(words: Iterable[str], *, attr: str = "LOWER", op: str | None = None) -> Spec:
     spec: Spec = {attr: {"IN": sorted(words)}}
     return {**spec, "OP": op} if op else spec

@@ -353,3 +353,17 @@ NEEDS_OBJECT = _words("practise practice train study work read write lose win sp
 """Verbs whose habit must say what ("I practise for twenty minutes every morning" says practising what?)."""
 LOCAL = _words("local")
 """Local to a place: only with a place named in the statement ("the local food" names none)."""
+ACTIVITY_VERBS = _words(
+    "swim run cycle bike hike climb boulder dance skate surf ski jog walk row sail paddle fish garden bake cook paint "
+    "draw sketch knit sew sing meditate volunteer"
+)
+"""Verbs that name an activity of their own ("swims"): a habit of theirs needs no object to be a trait."""
+WANTING = _words("want plan hope intend aim")
+"""Verbs of wanting to do something ("wants to", "hopes to"): what follows is a wish or a plan."""
+TRAIT_CONTEXTS: dict[str, frozenset[str]] = {
+    "work": _words("work job office boss colleague meeting project career client deadline salary"),
+    "learning": _words("learn study studi course class exam lesson school universit read book"),
+    "social": _words("friend party club team neighbo community date"),
+    "personal": _words("family home health sleep mother father mom dad wife husband child kid son daughter pet hobby"),
+}
+"""Where a trait shows (seed 002 §3), by the stems its memories hold; the first context that matches wins."""

@@ -222,3 +222,10 @@ RIGHT_NOW = _words("现在 这就 马上 等会儿 待会儿 一会儿 先")
 """Words that put a plan in the next minutes (我现在要去练吉他了)."""
 CARRY_STARTS = _words("在 也 还 都 又 正在 一直 经常 平时 每天")
 """Words a clause with no subject of its own may open with and still be the last subject's (…，在一家银行上班)."""
+TRAIT_CONTEXTS: dict[str, frozenset[str]] = {
+    "work": _words("工作 上班 同事 老板 公司 项目 加班"),
+    "learning": _words("学习 课程 考试 读书 上课 学校 看书"),
+    "social": _words("朋友 聚会 社交 同学 团队"),
+    "personal": _words("家 健康 父母 孩子 睡 妈 爸 宠物"),
+}
+"""Where a trait shows, by the words its memories hold (see the English lexicon's ``TRAIT_CONTEXTS``)."""

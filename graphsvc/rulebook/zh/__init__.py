@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 from graphsvc.rulebook.rule import Rule
-from graphsvc.rulebook.zh import keep, refuse, split, subject, trim
+from graphsvc.rulebook.zh import keep, refuse, split, subject, trait, trim
 from graphsvc.rulebook.zh import type as retype
 
-RULES: tuple[Rule, ...] = (*trim.RULES, *split.RULES, *subject.RULES, *refuse.RULES, *keep.RULES, *retype.RULES)
+RULES: tuple[Rule, ...] = (
+    *trim.RULES,
+    *split.RULES,
+    *subject.RULES,
+    *refuse.RULES,
+    *keep.RULES,
+    *retype.RULES,
+    *trait.RULES,
+)
 """Every Chinese rule, in the order the composer applies their decisions."""

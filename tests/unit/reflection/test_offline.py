@@ -113,7 +113,7 @@ def test_an_activity_done_again_is_a_habit_a_person_would_write() -> None:
         ("m3", memory("c", content="Running in the rain", vector=NEAR, sessions=("s3",))),
     ]
     out = reflect_offline(memories=mems, traits=[], settings=SETTINGS, similarity_floor=0.0)
-    assert [t.content for t in out.new_behaviors] == ["Goes running"]  # as 经常画画 is "often paints"
+    assert [t.content for t in out.new_behaviors] == ["Goes running regularly"]  # as 经常画画 is "often paints"
 
 
 def test_a_habit_said_twice_is_not_absorbed_by_a_memory_sharing_only_the_name() -> None:
@@ -123,7 +123,7 @@ def test_a_habit_said_twice_is_not_absorbed_by_a_memory_sharing_only_the_name() 
         ("m3", memory("c", content="Lena still goes running every morning.", vector=NEAR, sessions=("s2",))),
     ]
     out = reflect_offline(memories=mems, traits=[], settings=SETTINGS, similarity_floor=0.0)
-    assert [(t.content, sorted(t.evidence_ids)) for t in out.new_trends] == [("Goes running", ["m2", "m3"])]
+    assert [(t.content, sorted(t.evidence_ids)) for t in out.new_trends] == [("Goes running regularly", ["m2", "m3"])]
 
 
 def test_one_conversation_never_makes_a_trait() -> None:

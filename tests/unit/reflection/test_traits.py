@@ -311,3 +311,17 @@ def test_an_upgrade_without_reasoning_stores_none() -> None:
     apply_output(b, out, ctx=context([], children))
     [p] = [t for t in b.traits.values() if t.subtype == "preference"]
     assert p.reasoning is None
+
+
+def test_a_trait_keeps_the_rulebook_rule_that_phrased_it_and_no_id_the_rulebook_lacks() -> None:
+    b = book()
+    out = ReflectionOutput(
+        new_behaviors=[
+            NewBehavior(content="Goes running regularly", evidence_ids=["m1", "m2", "m3"], rule_id="en.trait.activity"),
+            NewBehavior(content="Plays chess", evidence_ids=["m4", "m5", "m6"], rule_id="en.trait.made-up"),
+        ]
+    )
+    apply_output(b, out, ctx=context([*_said_by("Theo", "Theo", "Theo"), *_said_by("Mia", "Mia", "Mia")], []))
+    rules = {t.content: t.rule_id for t in b.traits.values()}
+    assert rules == {"Goes running regularly": "en.trait.activity", "Plays chess": None}
+    assert "rule_id" not in NewBehavior.model_json_schema()["properties"]  # never asked of an LLM

@@ -62,6 +62,15 @@ function TraitCard({ trait, openSources }: { trait: Trait; openSources: (r: Mess
         </span>
       </div>
       <ConfidenceTrend history={trait.history} />
+      {trait.ruleId && (
+        <p class="kept-by muted">
+          phrased by rule <code>{trait.ruleId}</code>
+          {trait.rule ? `: ${trait.rule.description}` : ""}
+          {trait.rule?.measuredPrecision != null
+            ? ` (precision ${trait.rule.measuredPrecision.toFixed(2)} over ${trait.rule.judged} judged)`
+            : ""}
+        </p>
+      )}
       {(trait.parents.length > 0 || trait.children.length > 0) && (
         <div class="lineage">
           {trait.parents.length > 0 && (

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "d3e3183fc1deae5725f954852cda015f2615ee55e658c6834bf015051c9f53d2"
+INPUTS_SHA256 = "0c90c2e87b3b426b38a9af7889c35406a0fc4513927ba0921bae6d105ccdc333"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

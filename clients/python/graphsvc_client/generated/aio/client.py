@@ -709,6 +709,27 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               sourceMessageIds
             }
 
+            fragment RuleExampleFields on RuleExample {
+              said
+              expect
+            }
+
+            fragment RulebookRuleFields on RulebookRule {
+              id
+              language
+              decision
+              description
+              output
+              confidence
+              enabled
+              measuredPrecision
+              judged
+              examples {
+                ...RuleExampleFields
+              }
+              counterexamples
+            }
+
             fragment TraitFields on Trait {
               id
               content
@@ -726,6 +747,10 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               createdAt
               about
               reasoning
+              ruleId
+              rule {
+                ...RulebookRuleFields
+              }
               evidence {
                 ...EvidenceFields
               }
@@ -749,6 +774,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 createdAt
                 about
                 reasoning
+                ruleId
               }
               children {
                 id
@@ -767,6 +793,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 createdAt
                 about
                 reasoning
+                ruleId
               }
             }
 

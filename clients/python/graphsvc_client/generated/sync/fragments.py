@@ -601,10 +601,16 @@ class TraitFields(BaseModel):
     created_at: Optional[datetime] = Field(alias="createdAt")
     about: Optional[str]
     reasoning: Optional[str]
+    rule_id: Optional[str] = Field(alias="ruleId")
+    rule: Optional["TraitFieldsRule"]
     evidence: list["TraitFieldsEvidence"]
     history: list["TraitFieldsHistory"]
     parents: list["TraitFieldsParents"]
     children: list["TraitFieldsChildren"]
+
+
+class TraitFieldsRule(RulebookRuleFields):
+    pass
 
 
 class TraitFieldsEvidence(EvidenceFields):
@@ -632,6 +638,7 @@ class TraitFieldsParents(BaseModel):
     created_at: Optional[datetime] = Field(alias="createdAt")
     about: Optional[str]
     reasoning: Optional[str]
+    rule_id: Optional[str] = Field(alias="ruleId")
 
 
 class TraitFieldsChildren(BaseModel):
@@ -651,6 +658,7 @@ class TraitFieldsChildren(BaseModel):
     created_at: Optional[datetime] = Field(alias="createdAt")
     about: Optional[str]
     reasoning: Optional[str]
+    rule_id: Optional[str] = Field(alias="ruleId")
 
 
 class UserCountsFields(BaseModel):

@@ -1,0 +1,81 @@
+"""English: how a reflection phrases what several memories of one person share (decision ``trait``).
+
+Each rule finds, in each memory, the words that lead to what the person likes, wants or does (its pattern), and
+the composer (:mod:`graphsvc.rulebook.traits`) takes what follows as an item: an item named in at least two of the
+memories becomes the trait, worded by the rule's ``output`` ("Enjoys {items}"). The rules are tried in order; the
+first that grounds an item words the trait. Examples are memories joined by " | ".
+"""
+
+from __future__ import annotations
+
+from graphsvc.rulebook.en.shapes import among, lemma, lower, verb_forms
+from graphsvc.rulebook.lexicon import en
+from graphsvc.rulebook.rule import Example, Rule, Tokens
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        id="en.trait.likes",
+        language="en",
+        decision="trait",
+        description="What a person likes, named in two or more of their memories: 'Enjoys …'.",
+        pattern=Tokens(
+            (
+                (among(en.LIKING, attr="LEMMA"), lower("to", op="?")),
+                (lemma("be"), {"POS": "ADV", "OP": "*"}, lower("into", "passionate")),
+                (lemma("be"), lower("a", op="?"), lower("big", "huge", op="?"), lower("fan"), lower("of")),
+            ),
+            anchored=False,
+        ),
+        output="Enjoys {items}",
+        confidence=0.85,
+        examples=(
+            Example(
+                "Ana loves hiking in the Alps. | Ana really enjoys hiking with friends. | Ana likes tea.",
+                "Enjoys hiking",
+            ),
+        ),
+        counterexamples=("Ana loves hiking. | Ana likes tea.",),
+    ),
+    Rule(
+        id="en.trait.wants",
+        language="en",
+        decision="trait",
+        description="What a person wants or plans to do, named in two or more of their memories: 'Wants to …'.",
+        pattern=Tokens(
+            (
+                (among(verb_forms(en.WANTING)), lower("to")),
+                (lemma("be"), lower("planning", "hoping", "going"), lower("to")),
+                (lemma("would"), lemma("like", "love"), lower("to")),
+            ),
+            anchored=False,
+        ),
+        output="Wants to {items}",
+        confidence=0.8,
+        examples=(
+            Example(
+                "Ana wants to open a pottery studio. | Ana is planning to open a pottery studio next year.",
+                "Wants to open a pottery studio",
+            ),
+        ),
+        counterexamples=("Ana wants to take a walk. | Ana plans to take a walk.",),
+    ),
+    Rule(
+        id="en.trait.activity",
+        language="en",
+        decision="trait",
+        description="What a person does again and again, named in two or more of their memories: '… regularly'.",
+        pattern=Tokens(
+            (({"POS": "VERB", "TAG": {"IN": ["VBZ", "VBD", "VBG"]}, "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS)}},),),
+            anchored=False,
+        ),
+        output="{items} regularly",
+        confidence=0.8,
+        examples=(
+            Example(
+                "Ana goes bouldering every Tuesday. | Ana went bouldering with Sam again. | Ana bought new shoes.",
+                "Goes bouldering regularly",
+            ),
+        ),
+        counterexamples=("Ana goes bouldering every Tuesday. | Ana bought new shoes.",),
+    ),
+)

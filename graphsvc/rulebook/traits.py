@@ -1,0 +1,168 @@
+"""How a reflection phrases a trait by the rulebook: what several memories of one person share, in a few words.
+
+The ``trait`` rules of the memories' language (:mod:`graphsvc.rulebook.en.trait`, :mod:`graphsvc.rulebook.zh.trait`)
+are tried in order. Each finds, in each memory, the words leading to what the person likes, wants or does; the
+words after them make an **item** ("hiking", "open a pottery studio", "goes bouldering", "爬山"). An item is kept
+when it is a real noun phrase or action (no pronoun, no passing thing like "a walk"), names nobody, and is named in
+at least :data:`MIN_GROUNDING` of the memories; the first rule that keeps an item words the trait with its
+``output`` ("Enjoys {items}"), at most :data:`MAX_ITEMS` items. Nothing grounded: no wording, so no trait
+(precision first: "Often mentions dreams and sure" is what a person would never write). Pure and deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from graphsvc.rulebook import book
+from graphsvc.rulebook.en.shapes import third_person
+from graphsvc.rulebook.engine import Selection, matches
+from graphsvc.rulebook.lexicon import en, zh
+from graphsvc.rulebook.parse import parse
+from graphsvc.rulebook.rule import Rule
+from graphsvc.text.language import Language, detect_language
+
+MIN_GROUNDING = 2
+"""Memories of a trait an item must be named in (a trait's object is grounded in two of its memories)."""
+MAX_ITEMS = 3
+MAX_ITEM_TOKENS = 6
+_SPEAKER_PREFIX = re.compile(r"^[^:：\n]{1,40}[:：]\s*")
+_EN_STOPS = en.TIME_WORDS | en.FREQUENCY_UNITS | en.FREQUENCY_ADVERBS | en.SUBORDINATORS | {"every", "each", "so"}
+_EN_NOT_ITEM = en.POINTERS | en.PRONOUNS | en.VAGUE_OBJECTS | en.DEMONSTRATIVES
+_ZH_STOP_FLAGS = ("x", "w", "u", "y", "c", "r", "p", "t", "f", "m", "q", "e")
+_ZH_TIME = rf"^(?:{zh.TIME_PHRASE})$"
+_ZH_NOT_START = zh.DEGREE_WORDS | zh.NEGATIONS | zh.POINTERS | zh.SPEAKER | zh.LISTENER
+
+
+@dataclass(frozen=True)
+class Phrasing:
+    """A trait's wording and the rule that phrased it."""
+
+    content: str
+    rule_id: str
+
+
+def _item_en(doc: Any, start: int, rule: Rule) -> tuple[str, str] | None:
+    """The English item after a lead ending at ``start``: ``(wording, key)``; the key is what must recur."""
+    if rule.id.endswith(".activity"):
+        return _activity_en(doc, start - 1)
+    tokens = []
+    for token in doc[start:]:
+        if token.is_punct or token.lower_ in _EN_STOPS or token.pos_ in ("SCONJ", "CCONJ", "AUX"):
+            break
+        if token.pos_ == "ADP" and not rule.id.endswith(".wants"):
+            break
+        tokens.append(token)
+        if len(tokens) >= MAX_ITEM_TOKENS:
+            break
+    while tokens and tokens[0].pos_ in ("DET", "PRON") and not rule.id.endswith(".wants"):
+        tokens = tokens[1:]
+    while tokens and tokens[-1].pos_ in ("ADP", "DET", "PART", "ADV"):
+        tokens = tokens[:-1]
+    if not tokens or any(t.lower_ in _EN_NOT_ITEM or t.ent_type_ == "PERSON" for t in tokens):
+        return None
+    if rule.id.endswith(".wants"):
+        nouns = [t for t in tokens if t.pos_ in ("NOUN", "PROPN")]
+        if tokens[0].pos_ != "VERB" or not nouns or nouns[-1].lemma_ in en.PASSING_ACTIVITIES:
+            return None
+        key = nouns[-1].lemma_.lower()  # a plan is grounded by its head ("studio")
+    elif tokens[-1].pos_ in ("NOUN", "PROPN") or tokens[-1].tag_ == "VBG":
+        key = " ".join(t.lemma_.lower() for t in tokens if t.pos_ in ("NOUN", "PROPN", "VERB"))
+    else:
+        return None
+    return " ".join(t.text for t in tokens), key
+
+
+def _activity_en(doc: Any, verb_at: int) -> tuple[str, str] | None:
+    """An action the person does: the verb made present ("went bouldering" → "goes bouldering") and its object,
+    when it has one or is an activity of its own ("swims")."""
+    verb = doc[verb_at]
+    tokens = []
+    for token in doc[verb_at + 1 :]:
+        if token.pos_ not in ("NOUN", "PROPN", "VERB", "ADJ", "DET", "PART") or token.lower_ in _EN_STOPS:
+            break
+        if token.ent_type_ in ("DATE", "TIME", "PERSON"):
+            break
+        tokens.append(token)
+        if len(tokens) >= MAX_ITEM_TOKENS - 1:
+            break
+    while tokens and tokens[-1].pos_ in ("DET", "ADJ", "PART"):
+        tokens = tokens[:-1]
+    objects = [t for t in tokens if t.pos_ in ("NOUN", "PROPN") or t.tag_ == "VBG"]
+    if not objects and verb.lemma_ not in en.ACTIVITY_VERBS:
+        return None
+    if any(t.lower_ in _EN_NOT_ITEM for t in tokens):
+        return None
+    wording = " ".join([third_person(verb.lemma_), *(t.text for t in tokens)])
+    return wording, " ".join([verb.lemma_, *(t.lemma_.lower() for t in objects)])
+
+
+def _item_zh(doc: Any, start: int) -> tuple[str, str] | None:
+    """The Chinese item after a lead ending at ``start`` (its words up to a particle, a comma or a time)."""
+    words = []
+    while start < len(doc) and (doc[start].tag_ == "t" or re.match(_ZH_TIME, doc[start].text)):
+        start += 1  # 计划明年学开车: the time is no part of what is planned
+    for token in doc[start:]:
+        if token.tag_.startswith(_ZH_STOP_FLAGS) or token.is_punct or token.text in zh.TIME_WORDS:
+            break
+        words.append(token)
+        if len(words) >= MAX_ITEM_TOKENS - 2:
+            break
+    if not words or words[0].text in _ZH_NOT_START or words[-1].tag_[:1] not in ("n", "v"):
+        return None
+    text = "".join(t.text for t in words)
+    return (text, text) if len(text) >= 2 else None
+
+
+def _items(docs: Sequence[Any], rule: Rule, language: Language) -> dict[str, tuple[str, frozenset[str]]]:
+    """What the rule leads to in any of the memories: key → ``(wording, the words that must recur)``."""
+    found: dict[str, tuple[str, frozenset[str]]] = {}
+    for doc in docs:
+        for hit in matches(doc, [rule], every=True):
+            item = _item_zh(doc, hit.end) if language == "zh" else _item_en(doc, hit.end, rule)
+            if item is not None:
+                found.setdefault(item[1], (item[0], frozenset(item[1].split())))
+    return found
+
+
+def _named_in(doc: Any, words: frozenset[str], language: Language) -> bool:
+    """True when the memory names every one of ``words`` (English lemmas; a Chinese item as it is written)."""
+    if language == "zh":
+        return all(word in doc.text for word in words)
+    return words <= {t.lemma_.lower() for t in doc} | {t.lower_ for t in doc}
+
+
+def _join(items: list[str], language: Language) -> str:
+    if language == "zh":
+        return items[0] if len(items) == 1 else "、".join(items[:-1]) + "和" + items[-1]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def phrase(texts: Sequence[str], *, selection: Selection | None = None) -> Phrasing | None:
+    """The wording of what ``texts`` (one trait's memories, the most central first) share, by the first trait rule
+    that grounds an item in :data:`MIN_GROUNDING` of them; None when no rule does (then no trait is made).
+
+    Returns:
+        e.g. ``Phrasing("Enjoys hiking", "en.trait.likes")``, ``Phrasing("经常跑步", "zh.trait.activity")``.
+    """
+    if not texts:
+        return None
+    chosen = selection or book.default()
+    language = detect_language(" ".join(texts))
+    docs = [parse(_SPEAKER_PREFIX.sub("", text.strip(), count=1), language) for text in texts]
+    for rule in book.of(language):
+        if rule.decision != "trait" or not chosen.allows(rule):
+            continue
+        items = [
+            (wording, words)
+            for wording, words in _items(docs, rule, language).values()
+            if sum(_named_in(doc, words, language) for doc in docs) >= MIN_GROUNDING
+        ]
+        # an item inside another is the same thing said shorter ("runs" in "goes running")
+        grounded = [w for w, words in items if not any(words < other for _, other in items)][:MAX_ITEMS]
+        if grounded:
+            content = rule.output.format(items=_join(grounded, language))
+            return Phrasing(content[:1].upper() + content[1:], rule.id)
+    return None

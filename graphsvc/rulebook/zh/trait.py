@@ -1,0 +1,44 @@
+"""Chinese: how a reflection phrases what several memories of one person share (decision ``trait``): what follows a
+word of liking (喜欢…), of wanting (打算…) or a frequency word (每天…), named in two or more of the memories."""
+
+from __future__ import annotations
+
+from graphsvc.rulebook.lexicon import zh
+from graphsvc.rulebook.rule import Example, Rule, Tokens
+from graphsvc.rulebook.zh.shapes import ADVERBS, HABIT, among
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        id="zh.trait.likes",
+        language="zh",
+        decision="trait",
+        description="What a person likes, named in two or more of their memories: 喜欢….",
+        pattern=Tokens(((among(zh.LIKING),),), anchored=False),
+        output="喜欢{items}",
+        confidence=0.85,
+        examples=(Example("王芳很喜欢爬山。 | 王芳周末喜欢爬山和拍照。 | 王芳喜欢喝茶。", "喜欢爬山"),),
+        counterexamples=("王芳很喜欢爬山。 | 王芳喜欢喝茶。",),
+    ),
+    Rule(
+        id="zh.trait.wants",
+        language="zh",
+        decision="trait",
+        description="What a person wants or plans to do, named in two or more of their memories: 想要….",
+        pattern=Tokens(((among(zh.PLAN_WORDS - {"要", "想"} | {"想要", "希望"}),),), anchored=False),
+        output="想要{items}",
+        confidence=0.8,
+        examples=(Example("王芳打算学开车。 | 王芳计划明年学开车。", "想要学开车"),),
+        counterexamples=("王芳打算学开车。 | 王芳喜欢喝茶。",),
+    ),
+    Rule(
+        id="zh.trait.activity",
+        language="zh",
+        decision="trait",
+        description="What a person does regularly (每天…, 经常…), named in two or more of their memories: 经常….",
+        pattern=Tokens(((HABIT, ADVERBS),), anchored=False),
+        output="经常{items}",
+        confidence=0.8,
+        examples=(Example("王芳每天早上跑步。 | 王芳周末经常跑步。", "经常跑步"),),
+        counterexamples=("王芳每天早上跑步。 | 王芳喜欢喝茶。",),
+    ),
+)

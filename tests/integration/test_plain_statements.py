@@ -1,0 +1,57 @@
+"""What people tell an assistant, through the service as a user meets it: one statement per turn, an assistant
+acknowledging each, the session ended and the jobs the service schedules run. Each plain statement becomes one
+memory about the right person, by the rule that kept it; a compound statement becomes one memory per fact, so a
+later move supersedes the home and leaves the job."""
+
+from __future__ import annotations
+
+from graphsvc.conversation import MessageIn
+from graphsvc.service import MemoryService
+from tests.integration.conftest import at
+
+ENGLISH = {
+    "My gate code is 2291.": "Ana's gate code is 2291.",
+    "I'm allergic to shellfish.": "Ana is allergic to shellfish.",
+    "I've been vegan since 2019.": "Ana has been vegan since 2019.",
+    "My boss is called Dana Whitfield.": "Ana's boss is called Dana Whitfield.",
+    "Please remember that our anniversary is on June 12th.": "Ana's anniversary is on June 12th.",
+}
+CHINESE = {"我女儿对牛奶过敏。": "王丽的女儿对牛奶过敏。", "我爸爸住在昆明。": "王丽的爸爸住在昆明。"}
+SMALL_TALK = ("Thanks, that's all for now!", "How are you today?", "谢谢你！")
+
+
+async def tell(service: MemoryService, user: str, speaker: str, session: str, day: int, said: list[str]) -> None:
+    """Each statement as a user turn with an acknowledgement after it; then the session ends and jobs run."""
+    messages: list[MessageIn] = []
+    for i, text in enumerate(said):
+        when = at(day, minute=2 * i)
+        messages.append(MessageIn(role="user", content=text, occurred_at=when, speaker=speaker))
+        messages.append(MessageIn(role="assistant", content="Noted.", occurred_at=at(day, minute=2 * i + 1)))
+    await service.ingest_messages(user_id=user, session_id=session, messages=messages)
+    await service.end_conversation(user_id=user, session_id=session)
+    await service.wait_for_jobs()
+
+
+async def contents(service: MemoryService, user: str, *, superseded: bool = False) -> dict[str, str | None]:
+    """The user's memories: content → the rule that kept it."""
+    page = await service.memories(user_id=user, limit=100, include_superseded=superseded)
+    return {m.content: m.rule_id for m in page.items if (m.status == "superseded") == superseded}
+
+
+async def test_each_plain_statement_becomes_its_memory_and_small_talk_none(service: MemoryService) -> None:
+    await tell(service, "ana", "Ana", "s1", 1, [*ENGLISH, *SMALL_TALK[:2]])
+    await tell(service, "wl", "王丽", "s1", 1, [*CHINESE, SMALL_TALK[2]])
+    english, chinese = await contents(service, "ana"), await contents(service, "wl")
+    assert set(english) == set(ENGLISH.values()), english
+    assert set(chinese) == set(CHINESE.values()), chinese
+    assert all(rule and rule.startswith("en.keep.") for rule in english.values())
+    assert all(rule and rule.startswith("zh.keep.") for rule in chinese.values())
+
+
+async def test_a_move_supersedes_the_home_and_leaves_the_job(service: MemoryService) -> None:
+    await tell(service, "ana", "Ana", "s1", 1, ["I live in Lisbon and work as a nurse."])
+    assert set(await contents(service, "ana")) == {"Ana lives in Lisbon.", "Ana works as a nurse."}
+    await tell(service, "ana", "Ana", "s2", 3, ["I moved to Porto last month."])
+    now = set(await contents(service, "ana"))
+    assert "Ana works as a nurse." in now and "Ana lives in Lisbon." not in now
+    assert set(await contents(service, "ana", superseded=True)) == {"Ana lives in Lisbon."}

@@ -926,6 +926,33 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("My housemate is cooking again.",),
     ),
     Rule(
+        id="en.keep.named_pet",
+        language="en",
+        decision="keep",
+        description="An animal of the speaker's named in passing ('my cat Pixel', 'Pixel, my cat').",
+        pattern=Tokens(
+            (
+                seq(MY, {"POS": "ADJ", "OP": "*"}, among(en.ANIMAL_NOUNS, attr="LEMMA"), {"POS": "PROPN", "OP": "+"}),
+                seq(
+                    {"POS": "PROPN", "OP": "+"},
+                    {"ORTH": ","},
+                    MY,
+                    {"POS": "ADJ", "OP": "*"},
+                    among(en.ANIMAL_NOUNS, attr="LEMMA"),
+                ),
+            ),
+            anchored=False,
+        ),
+        output="fact",
+        confidence=0.9,
+        tags=frozenset({"mention"}),
+        examples=(
+            Example("My cat Pixel knocked the plant over again.", "Ana's cat is Pixel."),
+            Example("Rufus, my old dog, sleeps all day now.", "Ana's old dog is Rufus."),
+        ),
+        counterexamples=("My cat knocked the plant over again.",),
+    ),
+    Rule(
         id="en.keep.requested",
         language="en",
         decision="keep",

@@ -41,6 +41,7 @@ class EntityKind(Enum):
     PLACE = "place"
     ORGANIZATION = "organization"
     WORK = "work"
+    ANIMAL = "animal"
     THING = "thing"
 
 

@@ -66,7 +66,9 @@ class ImpressionEntityObservation(_Patch):
 
     proposed_subject: str = Field(description="The entity's fullest name in the conversation, e.g. 'Samantha'.")
     kind: EntityKind = Field(
-        default="thing", description="person, place, organization, work (a titled book, film, song, artwork) or thing."
+        default="thing",
+        description="person, place, organization, work (a titled book, film, song, game, artwork), animal (a pet "
+        "or another animal with a name) or thing (anything else: a product, a language, an event).",
     )
     aliases: list[str] = Field(
         default=[],

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "18ee61f0592a0974da1e7a6ece3de070193de15a1290bad6c7aa455ad621a9a5"
+INPUTS_SHA256 = "d065d72e6b3b5f2179342f23d7ed0c0a654fe2776e86869675975b2fb18ccd6b"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from graphsvc.rulebook.en import keep, refuse, split, subject, trim
+from graphsvc.rulebook.en import entity, keep, refuse, relation, split, subject, trim
 from graphsvc.rulebook.en import type as retype
 from graphsvc.rulebook.rule import Rule
 
-RULES: tuple[Rule, ...] = (*trim.RULES, *split.RULES, *subject.RULES, *refuse.RULES, *keep.RULES, *retype.RULES)
-"""Every English rule, in the order the composer applies their decisions."""
+RULES: tuple[Rule, ...] = (
+    *trim.RULES,
+    *split.RULES,
+    *subject.RULES,
+    *refuse.RULES,
+    *keep.RULES,
+    *retype.RULES,
+    *entity.RULES,
+    *relation.RULES,
+)
+"""Every English rule: the statement decisions in the order the composer applies them, then the entity kinds and
+relations."""

@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 from graphsvc.rulebook.rule import Rule
-from graphsvc.rulebook.zh import keep, refuse, split, subject, trim
+from graphsvc.rulebook.zh import entity, keep, refuse, relation, split, subject, trim
 from graphsvc.rulebook.zh import type as retype
 
-RULES: tuple[Rule, ...] = (*trim.RULES, *split.RULES, *subject.RULES, *refuse.RULES, *keep.RULES, *retype.RULES)
-"""Every Chinese rule, in the order the composer applies their decisions."""
+RULES: tuple[Rule, ...] = (
+    *trim.RULES,
+    *split.RULES,
+    *subject.RULES,
+    *refuse.RULES,
+    *keep.RULES,
+    *retype.RULES,
+    *entity.RULES,
+    *relation.RULES,
+)
+"""Every Chinese rule: the statement decisions in the order the composer applies them, then the entity kinds and
+relations."""

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "d065d72e6b3b5f2179342f23d7ed0c0a654fe2776e86869675975b2fb18ccd6b"
+INPUTS_SHA256 = "3ce5f33372e5134d65709b2328112cb13198859035fc3163a4586c55b5bff9ff"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -810,6 +810,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -876,9 +877,11 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {
@@ -925,6 +928,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -983,9 +987,11 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {
@@ -1031,6 +1037,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -1112,9 +1119,11 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {
@@ -2484,6 +2493,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -2542,9 +2552,11 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {"input": input}
@@ -2582,6 +2594,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -2640,9 +2653,11 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {
@@ -2694,6 +2709,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -2775,9 +2791,11 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
 
             fragment ResolvePendingResultFields on ResolvePendingResult {
@@ -2836,6 +2854,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -2894,9 +2913,11 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {

@@ -810,6 +810,7 @@ class GraphsvcApi(BaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -876,9 +877,11 @@ class GraphsvcApi(BaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {
@@ -925,6 +928,7 @@ class GraphsvcApi(BaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -983,9 +987,11 @@ class GraphsvcApi(BaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {
@@ -1031,6 +1037,7 @@ class GraphsvcApi(BaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -1112,9 +1119,11 @@ class GraphsvcApi(BaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {
@@ -2478,6 +2487,7 @@ class GraphsvcApi(BaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -2536,9 +2546,11 @@ class GraphsvcApi(BaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {"input": input}
@@ -2576,6 +2588,7 @@ class GraphsvcApi(BaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -2634,9 +2647,11 @@ class GraphsvcApi(BaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {
@@ -2688,6 +2703,7 @@ class GraphsvcApi(BaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -2769,9 +2785,11 @@ class GraphsvcApi(BaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
 
             fragment ResolvePendingResultFields on ResolvePendingResult {
@@ -2830,6 +2848,7 @@ class GraphsvcApi(BaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -2888,9 +2907,11 @@ class GraphsvcApi(BaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {

@@ -2,7 +2,7 @@
 
 For one sentence in its language, every enabled ``entity_kind`` rule (:mod:`graphsvc.rulebook.en.entity`,
 :mod:`graphsvc.rulebook.zh.entity`) that fires names a span (its ``name`` slot, :mod:`graphsvc.rulebook.slots`);
-an English name is widened to the whole name around it ("University" of "University of Nottingham"). A rule
+an English name is widened to the whole name around it ("University" of "University of Westmere"). A rule
 tagged ``region`` decides only a country, US state or continent of the gazetteer, one tagged ``gazetteer`` only a
 place of it (:mod:`graphsvc.text.gazetteer`). Where rules decide overlapping names, the most confident decides
 (then the first in the rulebook, then the longer name). A rule whose output is ``none`` decides that the name is
@@ -37,7 +37,7 @@ class NamedEntity:
     """A name of one sentence and what the rules decided about it.
 
     Attributes:
-        name: as written ("University of Nottingham", "张伟").
+        name: as written ("University of Westmere", "张伟").
         kind: the kind decided; None when the name is only addressed there (a ``none`` rule).
         rule_id: the rule that decided.
         confidence: that rule's confidence.
@@ -69,7 +69,7 @@ def _name_words() -> Any | None:
 
 def widen(doc: Any, span: Span, language: Language) -> Span:
     """An English name widened to the name words around it, and to a connector between two of them ("University
-    of Nottingham", "Ana de Souza"); a Chinese one as it is (jieba's words are the unit)."""
+    of Westmere", "Ana de Souza"); a Chinese one as it is (jieba's words are the unit)."""
     matcher = _name_words() if language == "en" else None
     if matcher is None:
         return span
@@ -91,7 +91,7 @@ def _text(doc: Any, span: Span) -> str:
 
 
 def _evidenced(rule: Rule, name: str) -> bool:
-    """No word for someone alone ("Mum asked …"), and the gazetteer's word on a rule that needs it (tags
+    """No word for someone alone ("Dad called …"), and the gazetteer's word on a rule that needs it (tags
     ``region``, ``gazetteer``)."""
     if name.lower() in en.PERSON_NOUNS:
         return False

@@ -30,7 +30,7 @@ PERSON_RELATIONS = frozenset(
     "mother father sister brother son daughter partner wife husband friend colleague boss".split()
 )
 """The relations a ``{noun}`` rule states between people: family, partner, friend, colleague, boss. Another person
-word ("my mentor Sister Hughes", "my roommate Kezia") still makes its name a person, in no relation."""
+word ("my mentor Sister Tallis", "my roommate Ilse") still makes its name a person, in no relation."""
 TARGET_KINDS: Mapping[str, frozenset[EntityKind]] = {
     "lives_in": frozenset({"place"}),
     "from": frozenset({"place"}),

@@ -2,7 +2,7 @@
 
 A rule that decides something about a name (an entity's kind, a relation) marks the words of its ``Tokens``
 pattern that are that name with a :class:`Slot`: ``name`` (the entity whose kind it decides, a relation's target),
-``source`` (a relation's source where the sentence names one: "Niall's sister Orla"), ``value`` (a feature's value:
+``source`` (a relation's source where the sentence names one: "Cormac's sister Ailbhe"), ``value`` (a feature's value:
 "I work as a nurse"). :func:`slot_hits` answers every firing of such rules on a parsed sentence with the token span
 each slot covers (spaCy's ``Matcher`` with ``with_alignments``: which pattern piece each matched word matched; each
 alternative its longest match). A ``Surface`` rule's ``value`` group is its ``name``.
@@ -39,7 +39,7 @@ class Slot(dict[str, Any]):
 @dataclass(frozen=True)
 class SlotHit:
     """A rule firing on a sentence: the span ``[start, end)`` it covers and the span of each slot it fills; for a
-    ``Surface`` rule, its ``value`` group as written (a part of a word, where jieba glued it to another: 合肥人)."""
+    ``Surface`` rule, its ``value`` group as written (a part of a word, where jieba glued it to another: 昆明人)."""
 
     rule: Rule
     start: int

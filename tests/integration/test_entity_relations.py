@@ -47,9 +47,9 @@ FRIENDS = [
 
 ASSISTANT_CHAT = [
     [
-        ("Ana", "My sister Anika lives in Porto."),
+        ("Ana", "My sister Anika lives in Braga."),
         ("Assistant", "Noted."),
-        ("Ana", "I work at Fernhill, and I live in Leeds."),
+        ("Ana", "I work at Brackenford, and I live in Leeds."),
         ("Assistant", "Got it."),
         ("Ana", "I have a dog named Biscuit."),
         ("Assistant", "Lovely name!"),
@@ -130,8 +130,8 @@ async def test_a_person_talking_to_an_assistant_gets_family_employer_home_and_pe
     kinds, relations = await _graph(gql, "ana")
     assert relations == {
         ("Ana", "sister", "Anika", "en.relation.person"),
-        ("Anika", "lives_in", "Porto", "en.relation.lives_in"),
-        ("Ana", "works_at", "Fernhill", "en.relation.works_at"),
+        ("Anika", "lives_in", "Braga", "en.relation.lives_in"),
+        ("Ana", "works_at", "Brackenford", "en.relation.works_at"),
         ("Ana", "lives_in", "Leeds", "en.relation.lives_in"),
         ("Ana", "has_pet", "Biscuit", "en.relation.pet"),
     }

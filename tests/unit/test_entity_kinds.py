@@ -122,8 +122,8 @@ def test_a_pet_is_an_animal_never_a_person() -> None:
 
 
 def test_a_film_title_is_no_person() -> None:
-    assert _kinds("We watched Bon Voyage last night.")["Bon Voyage"] == "work"
-    assert _kinds("Bon Voyage was hilarious.").get("Bon Voyage") != "person"  # the model calls it a person
+    assert _kinds("We watched Sweet Juliet last night.")["Sweet Juliet"] == "work"
+    assert _kinds("Sweet Juliet was hilarious.").get("Sweet Juliet") != "person"  # the model calls it a person
 
 
 def test_a_river_is_a_place_never_an_organisation() -> None:

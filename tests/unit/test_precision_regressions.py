@@ -62,7 +62,8 @@ def test_entity_kinds_of_the_issue() -> None:
     assert kinds.get("Marley") != "person"
     assert "谢谢" not in kinds and "西兰花" not in kinds
     assert kinds["李雪"] == "person" and kinds["杭州"] == "place"
-    assert {e.name for e in extract_entities(_turns(("张曼婷", "拓宽了我的视野，看到一朵开得特别美的樱花")))} == {"张曼婷"}
+    flowers = _turns(("张曼婷", "拓宽了我的视野，看到一朵开得特别美的樱花"))
+    assert {e.name for e in extract_entities(flowers)} == {"张曼婷"}
 
 
 def test_a_name_followed_by_a_time_word_is_still_a_person() -> None:

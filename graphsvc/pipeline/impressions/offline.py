@@ -11,7 +11,7 @@ pipeline running"). For each active entity of a batch it observes:
   speaker's sentences that name the entity, with the speaker named ("Ana's friend Tom paints.", 0.6);
 - relations and features the rulebook's relation rules state in each speaker's words
   (:func:`graphsvc.rulebook.relations.stated_relations`), each relation carrying the id of its rule: from the
-  speaker, or from a person the sentence names ("Niall's sister Orla"), to an entity of the conversation of a
+  speaker, or from a person the sentence names ("Cormac's sister Ailbhe"), to an entity of the conversation of a
   kind the relation needs (a family relation needs a person, ``lives_in`` a place, ``works_at`` an
   organisation, ``has_pet`` an animal); the features ``lives_in``, ``from``, ``works_at`` and ``occupation`` of
   the same statements, the newest value winning (a move: "I moved to Porto", "我搬到了上海");

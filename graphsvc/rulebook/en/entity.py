@@ -7,7 +7,7 @@ a word beside the name that puts it in a category ("my brother X", "my dog X", "
 gazetteer (tag ``region``: a country, US state or continent; tag ``gazetteer``: a city of it), or the named-entity
 model's label where the words around the name agree ("with X", "X says", "in X"). A name nothing else decides is
 the neutral ``thing`` (``en.entity_kind.named``), never a person by default. ``none`` is no kind: a name only
-addressed ("Thanks Sam", "…, Lena!") is no entity unless another mention decides it.
+addressed ("Thanks Sam", "…, Marit!") is no entity unless another mention decides it.
 """
 
 from __future__ import annotations
@@ -75,8 +75,8 @@ RULES: tuple[Rule, ...] = (
         id="en.entity_kind.person_word",
         language="en",
         decision="entity_kind",
-        description="A name given with what the person is to someone: 'my sister Anika', 'Funmi, my big sister', "
-        "'my boss is called Dana', 'Niall's sister', 'a lad called Kyle'.",
+        description="A name given with what the person is to someone: 'my sister Anika', 'Ebele, my big sister', "
+        "'my boss is called Dana', 'Cormac's sister', 'a lad called Declan'.",
         pattern=Tokens(
             (
                 *named_as(OWNERS, PERSON_NOUN),
@@ -89,10 +89,10 @@ RULES: tuple[Rule, ...] = (
         confidence=0.95,
         examples=(
             Example("My sister Anika is visiting.", "Anika (person)"),
-            Example("Funmi, my big sister, is getting married.", "Funmi (person)"),
+            Example("Ebele, my big sister, is moving to Accra.", "Ebele (person)"),
             Example("My boss is called Dana Whitfield.", "Dana Whitfield (person)"),
-            Example("I played padel with Teodor's sister last night.", "Teodor (person)"),
-            Example("I'm taking on an apprentice, a lad called Kyle.", "Kyle (person)"),
+            Example("I went climbing with Teodor's sister last night.", "Teodor (person)"),
+            Example("I hired a new lad called Declan.", "Declan (person)"),
             Example("My cousin Harbin is visiting next week.", "Harbin (person)"),
         ),
         counterexamples=("My sister loves Lisbon.", "My brother's car broke down."),
@@ -101,15 +101,15 @@ RULES: tuple[Rule, ...] = (
         id="en.entity_kind.honorific",
         language="en",
         decision="entity_kind",
-        description="A name after a title is a person's ('Mr Feeney', 'Dr. Osei').",
+        description="A name after a title is a person's ('Mr Alcott', 'Dr. Osei').",
         pattern=Tokens(
             (seq(Slot("name", {**among(en.HONORIFICS), "IS_LOWER": False}), NAME),),
             anchored=False,
         ),
         output="person",
         confidence=0.95,
-        examples=(Example("I emailed Mr Feeney about the boiler.", "Mr Feeney (person)"),),
-        counterexamples=("I emailed my landlord about the boiler.",),
+        examples=(Example("I emailed Mr Alcott about the leak.", "Mr Alcott (person)"),),
+        counterexamples=("I emailed my landlord about the leak.",),
     ),
     Rule(
         id="en.entity_kind.animal",
@@ -133,7 +133,7 @@ RULES: tuple[Rule, ...] = (
         id="en.entity_kind.vocative",
         language="en",
         decision="entity_kind",
-        description="A name only addressed ('Thanks Sam', 'Hey Kit', 'You got this, Lena!') is no entity.",
+        description="A name only addressed ('Thanks Sam', 'Hey Kit', 'You got this, Marit!') is no entity.",
         pattern=Tokens(
             (
                 seq(among(en.GREETINGS | en.THANKS | en.FAREWELLS), lower(",", "to", op="?"), NAME),
@@ -146,7 +146,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("Thanks Sam, that really helps."),
             Example("Hey Sam, quick question about my plans."),
-            Example("You got this, Lena!"),
+            Example("You got this, Marit!"),
         ),
         counterexamples=("I had lunch with Sam yesterday.",),
     ),
@@ -154,7 +154,7 @@ RULES: tuple[Rule, ...] = (
         id="en.entity_kind.work",
         language="en",
         decision="entity_kind",
-        description="A name put among works is a work: 'the album Quiet Harbour', 'a film called Bon Voyage'.",
+        description="A name put among works is a work: 'the album Quiet Harbour', 'a film called Sweet Juliet'.",
         pattern=Tokens(
             (seq(ARTICLE_OPT, ADJECTIVES_OPT, noun(en.WORK_NOUNS), COMMA_OPT, CALLED_OPT, QUOTE_OPT, NAME),),
             anchored=False,
@@ -163,7 +163,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("I loved the album Quiet Harbour.", "Quiet Harbour (work)"),
-            Example("We saw a film called Bon Voyage.", "Bon Voyage (work)"),
+            Example("We saw a film called Sweet Juliet.", "Sweet Juliet (work)"),
         ),
         counterexamples=("I loved the album.", "The book club meets on Friday."),
     ),
@@ -182,7 +182,7 @@ RULES: tuple[Rule, ...] = (
         id="en.entity_kind.work_verb",
         language="en",
         decision="entity_kind",
-        description="What someone reads or watches, named, is a work: 'we watched Bon Voyage'.",
+        description="What someone reads or watches, named, is a work: 'we watched Sweet Juliet'.",
         pattern=Tokens(
             (seq(among(en.WORK_VERBS, attr="LEMMA"), ARTICLE_OPT, NAME),),
             anchored=False,
@@ -190,7 +190,7 @@ RULES: tuple[Rule, ...] = (
         output="work",
         confidence=0.85,
         examples=(
-            Example("We watched Bon Voyage last night.", "Bon Voyage (work)"),
+            Example("We watched Sweet Juliet last night.", "Sweet Juliet (work)"),
             Example("I'm reading Hollow Crown at the moment.", "Hollow Crown (work)"),
         ),
         counterexamples=("I was watching TV all evening.", "I read every night."),
@@ -220,8 +220,8 @@ RULES: tuple[Rule, ...] = (
         id="en.entity_kind.organization_word",
         language="en",
         decision="entity_kind",
-        description="A name with an organisation's word is an organisation: 'the company Lysverk', 'Fernhill "
-        "Bank', 'University of Leeds', 'Fernhill Pay, it's a payments startup'.",
+        description="A name with an organisation's word is an organisation: 'the company Lysverk', 'Brackenford "
+        "Bank', 'University of Leeds', 'Brackenford Pay, it's a logistics startup'.",
         pattern=Tokens(
             (
                 seq(lower("the", "a"), among(en.ORGANIZATION_WORDS), COMMA_OPT, CALLED_OPT, NAME),
@@ -235,10 +235,10 @@ RULES: tuple[Rule, ...] = (
         output="organization",
         confidence=0.85,
         examples=(
-            Example("She got into University of Nottingham.", "University of Nottingham (organization)"),
-            Example("My brother joined Fernhill Bank last year.", "Fernhill Bank (organization)"),
-            Example("I work part-time at Foyles bookshop.", "Foyles (organization)"),
-            Example("I love Fernhill Pay, it's a payments startup.", "Fernhill Pay (organization)"),
+            Example("She got into University of Westmere.", "University of Westmere (organization)"),
+            Example("My brother joined Brackenford Bank last year.", "Brackenford Bank (organization)"),
+            Example("My cousin runs Quillon bookshop.", "Quillon (organization)"),
+            Example("I love Brackenford Pay, it's a logistics startup.", "Brackenford Pay (organization)"),
         ),
         counterexamples=("I went to the bank with Tomasz.",),
     ),
@@ -246,7 +246,7 @@ RULES: tuple[Rule, ...] = (
         id="en.entity_kind.place_word",
         language="en",
         decision="entity_kind",
-        description="A name with a place's word is a place: 'Canal Road', 'the Lowry gallery', 'the Ouse river', "
+        description="A name with a place's word is a place: 'Tanner Road', 'the Harwick gallery', 'the Ouse river', "
         "'Lake Bled'.",
         pattern=Tokens(
             (
@@ -261,9 +261,9 @@ RULES: tuple[Rule, ...] = (
         output="place",
         confidence=0.85,
         examples=(
-            Example("I rented a workshop on Canal Road.", "Canal Road (place)"),
+            Example("I rented a studio on Tanner Road.", "Tanner Road (place)"),
             Example("We kayaked down the Ouse river.", "Ouse (place)"),
-            Example("We'll go to the Lowry gallery.", "Lowry (place)"),
+            Example("We'll go to the Harwick gallery.", "Harwick (place)"),
             Example("We swam in Lake Bled.", "Lake Bled (place)"),
         ),
         counterexamples=("We kayaked down the river.",),
@@ -272,13 +272,13 @@ RULES: tuple[Rule, ...] = (
         id="en.entity_kind.employer",
         language="en",
         decision="entity_kind",
-        description="Where someone works or studies is an organisation: 'I work at Fernhill', 'a designer at "
+        description="Where someone works or studies is an organisation: 'I work at Brackenford', 'a designer at "
         "Lysverk', 'studying at Kelby College'.",
         pattern=Tokens((*WORKS_AT, *STUDIES_AT, JOB_AT), anchored=False),
         output="organization",
         confidence=0.9,
         examples=(
-            Example("I work at Fernhill these days.", "Fernhill (organization)"),
+            Example("I work at Brackenford these days.", "Brackenford (organization)"),
             Example("I'm a designer at Lysverk.", "Lysverk (organization)"),
             Example("My sister is studying law at Kelby.", "Kelby (organization)"),
             Example("My placement at Kelby starts in February.", "Kelby (organization)"),
@@ -290,13 +290,13 @@ RULES: tuple[Rule, ...] = (
         language="en",
         decision="entity_kind",
         description="Where someone lives, moved to or comes from is a place: 'I live in Leeds', 'originally from "
-        "Porto', 'I grew up in Hexby'.",
+        "Braga', 'I grew up in Hexby'.",
         pattern=Tokens((*LIVES_IN, *COMES_FROM, *LIVES_IN_UNSAID, *COMES_FROM_UNSAID), anchored=False),
         output="place",
         confidence=0.9,
         examples=(
             Example("I live in Hexby now.", "Hexby (place)"),
-            Example("No, originally from Porto.", "Porto (place)"),
+            Example("No, originally from Braga.", "Braga (place)"),
             Example("I grew up in Tarnwick.", "Tarnwick (place)"),
         ),
         counterexamples=("I live for the weekends.",),
@@ -345,20 +345,20 @@ RULES: tuple[Rule, ...] = (
         output="person",
         confidence=0.8,
         examples=(
-            Example("Zara wants to come and watch.", "Zara (person)"),
-            Example("I've been running with Ruth every Saturday.", "Ruth (person)"),
-            Example("Put it on the list of things to tell Funmi.", "Funmi (person)"),
+            Example("Greta wants to join us on Friday.", "Greta (person)"),
+            Example("I've been cycling with Greta on Sundays.", "Greta (person)"),
+            Example("I need to tell Ebele about it.", "Ebele (person)"),
             Example("I was listening to Nina Simone all evening.", "Nina Simone (person)"),
             Example("The survey was led by Maria Alvarez.", "Maria Alvarez (person)"),
         ),
-        counterexamples=("Bon Voyage was hilarious.",),
+        counterexamples=("Sweet Juliet was hilarious.",),
     ),
     Rule(
         id="en.entity_kind.city",
         language="en",
         decision="entity_kind",
         description="A city of the gazetteer after a place's preposition, or called a place by the model, is a "
-        "place: 'flights to Berlin', 'Lisbon's old trams'.",
+        "place: 'my train to Vienna', 'Lisbon's old trams'.",
         pattern=Tokens(
             (
                 seq(among(en.PLACE_PREPOSITIONS | {"visit", "visited", "visiting", "around", "across"}), NAME),
@@ -369,7 +369,7 @@ RULES: tuple[Rule, ...] = (
         output="place",
         confidence=0.8,
         examples=(
-            Example("My flights to Berlin are booked.", "Berlin (place)"),
+            Example("My train to Vienna is booked.", "Vienna (place)"),
             Example("We loved Lisbon's old trams.", "Lisbon (place)"),
         ),
         counterexamples=("I had lunch with my friend Florence.",),
@@ -380,22 +380,22 @@ RULES: tuple[Rule, ...] = (
         language="en",
         decision="entity_kind",
         description="A name the model calls a place, after a place's preposition, is a place: 'they met in "
-        "Peckham', 'from Heathrow'.",
+        "Hoxley', 'from Gatwick'.",
         pattern=Tokens(
             (seq(among(en.PLACE_PREPOSITIONS), ARTICLE_OPT, name_with(_PLACE_LABEL), NAME_REST),),
             anchored=False,
         ),
         output="place",
         confidence=0.75,
-        examples=(Example("They met at church in Peckham.", "Peckham (place)"),),
-        counterexamples=("Kezia is banging pots in the kitchen.",),
+        examples=(Example("They met at a concert in Hoxley.", "Hoxley (place)"),),
+        counterexamples=("Ilse is cooking in the kitchen.",),
     ),
     Rule(
         id="en.entity_kind.organization_model",
         language="en",
         decision="entity_kind",
         description="A name the model calls an organisation, where one works or is placed ('at', 'for', "
-        "'join'), is an organisation: 'my placement starts at QMC'.",
+        "'join'), is an organisation: 'training starts next week at IBM'.",
         pattern=Tokens(
             (
                 seq(
@@ -409,8 +409,8 @@ RULES: tuple[Rule, ...] = (
         ),
         output="organization",
         confidence=0.75,
-        examples=(Example("Placement starts in February at QMC on a respiratory ward.", "QMC (organization)"),),
-        counterexamples=("I played padel with Niall on Sunday.",),
+        examples=(Example("Training starts next week at IBM.", "IBM (organization)"),),
+        counterexamples=("I went climbing with Cormac on Sunday.",),
     ),
     Rule(
         id="en.entity_kind.named",

@@ -1,7 +1,7 @@
 """Pieces of English patterns that name someone or something: the slots of the entity and relation rules
 (:mod:`graphsvc.rulebook.slots`) and the phrases around them.
 
-A name is one or more proper nouns written with a capital ("Funmi", "Fernhill Pay", "QMC"), none of them a word
+A name is one or more proper nouns written with a capital ("Ebele", "Brackenford Pay", "IBM"), none of them a word
 the lexicon says is no name (a greeting, an interjection, a day or a month: :data:`~graphsvc.rulebook.lexicon.en.
 NOT_NAMES`); lower-case words are never names.
 """
@@ -19,7 +19,7 @@ NAME_WORD: Spec = {"POS": "PROPN", "IS_LOWER": False, "LENGTH": {">=": 2}, "LOWE
 NAME = Slot("name", {**NAME_WORD, "OP": "+"})
 """The name a rule decides (an entity's kind, a relation's target)."""
 SOURCE = Slot("source", {**NAME_WORD, "OP": "+"})
-"""A relation's source, where the sentence names it ("Niall's sister Orla")."""
+"""A relation's source, where the sentence names it ("Cormac's sister Ailbhe")."""
 VALUE = Slot("value", {"POS": {"IN": ["NOUN", "PROPN", "ADJ"]}, "OP": "+"})
 """A feature's value ("I work as a dental nurse": "dental nurse")."""
 
@@ -42,7 +42,7 @@ CALLED: Spec = lower("called", "named", "titled")
 CALLED_OPT: Spec = lower("called", "named", "titled", op="?")
 QUOTE_OPT: Spec = {"IS_QUOTE": True, "OP": "?"}
 POSSESSIVE: Spec = {"TAG": "POS"}
-"""The possessive "'s" ("Niall's sister")."""
+"""The possessive "'s" ("Cormac's sister")."""
 ARTICLE: Spec = lower("a", "an", "the")
 ARTICLE_OPT: Spec = lower("a", "an", "the", op="?")
 
@@ -56,12 +56,12 @@ PERSON_NOUN: Spec = noun(en.RELATION_NOUNS)
 ANIMAL: Spec = noun(en.ANIMAL_NOUNS)
 
 OWNERS: tuple[Piece, ...] = ((POSSESSOR,), ({**NAME_WORD, "OP": "+"}, POSSESSIVE))
-"""Whose someone is: "my", "her", or a name with "'s" ("Niall's")."""
+"""Whose someone is: "my", "her", or a name with "'s" ("Cormac's")."""
 
 
 def named_as(owners: tuple[Piece, ...], noun: Spec, name: Slot = NAME) -> tuple[Piece, ...]:
     """A name given with what it is to its owner, each owner of ``owners`` with each wording: "my sister Anika",
-    "Funmi, my big sister", "my boss is called Dana", "my brother's name is Tom"."""
+    "Ebele, my big sister", "my boss is called Dana", "my brother's name is Tom"."""
     return (
         *(seq(owner, ADJECTIVES_OPT, noun, COMMA_OPT, CALLED_OPT, name) for owner in owners),
         *(seq(name, lower(","), owner, ADJECTIVES_OPT, noun) for owner in owners),
@@ -85,7 +85,7 @@ WORKS_AT: tuple[Piece, ...] = (
         NAME,
     ),
 )
-"""After its subject, where someone works: "… work at Fernhill", "… 'm a designer at Lysverk"."""
+"""After its subject, where someone works: "… work at Brackenford", "… 'm a designer at Lysverk"."""
 STUDIES_AT: tuple[Piece, ...] = (
     seq(ADVERBS, lemma("study"), ADVERBS, lower("at"), ARTICLE_OPT, NAME),
     seq(BE, ADVERBS, lower("studying"), {"POS": "NOUN", "OP": "*"}, lower("at"), ARTICLE_OPT, NAME),
@@ -100,7 +100,7 @@ STUDIES_AT: tuple[Piece, ...] = (
         NAME,
     ),
 )
-"""After its subject, where someone studies: "… study at Kelby College", "… 'm a student nurse at Kelby"."""
+"""After its subject, where someone studies: "… study at Kelby College", "… 'm a student teacher at Kelby"."""
 LIVES_IN: tuple[Piece, ...] = (
     seq(ADVERBS, lemma("live"), ADVERBS, lower("in", "near"), ARTICLE_OPT, NAME),
     seq(BE, ADVERBS, lower("based", "living"), lower("in", "near"), ARTICLE_OPT, NAME),
@@ -112,15 +112,15 @@ COMES_FROM: tuple[Piece, ...] = (
     seq(ADVERBS, lower("grew"), lower("up"), lower("in"), ARTICLE_OPT, NAME),
     seq(BE, lower("born", "raised"), lower("in"), ARTICLE_OPT, NAME),
 )
-"""After its subject, where someone comes from: "… 'm originally from Porto", "… grew up in Cork"."""
+"""After its subject, where someone comes from: "… 'm originally from Braga", "… grew up in Cork"."""
 LIVES_IN_UNSAID: tuple[Piece, ...] = (
     seq({"IS_SENT_START": True, "LOWER": {"IN": ["based", "living"]}}, lower("in"), NAME),
 )
-"""Where the speaker lives, said with the subject left out: "Based in Bradford."."""
+"""Where the speaker lives, said with the subject left out: "Based in Harrogate."."""
 COMES_FROM_UNSAID: tuple[Piece, ...] = (
     seq({"IS_SENT_START": True, "LOWER": "originally"}, lower("from"), NAME),
     seq({"IS_PUNCT": True}, lower("originally"), lower("from"), NAME),
 )
-"""Where the speaker comes from, said with the subject left out: "No, originally from Porto."."""
+"""Where the speaker comes from, said with the subject left out: "No, originally from Braga."."""
 JOB_AT: Piece = seq(among(en.JOB_NOUNS), lower("at", "with"), NAME)
-"""A job had at an organisation: "my placement at QMC"."""
+"""A job had at an organisation: "my internship at IBM"."""

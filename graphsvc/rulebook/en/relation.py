@@ -2,7 +2,7 @@
 organisation or pet, and which value it gives a speaker's attribute (a feature).
 
 A rule's ``name`` slot is the relation's target, its ``source`` slot the person the relation is of where the
-sentence names one ("Niall's sister Orla"); without it the source is the speaker ("my sister Anika"). The output
+sentence names one ("Cormac's sister Ailbhe"); without it the source is the speaker ("my sister Anika"). The output
 is the relation (``lives_in``, ``works_at``…), or ``{noun}``: the relation the lexicon gives the person word the
 sentence uses (:data:`~graphsvc.rulebook.lexicon.en.RELATION_NOUNS`: "mum" is ``mother``, "boyfriend"
 ``partner``). A rule tagged ``listener`` relates the speaker to the one other person of the conversation ("you're
@@ -61,18 +61,18 @@ RULES: tuple[Rule, ...] = (
         language="en",
         decision="relation",
         description="Someone named with what they are to the speaker or to a named person is that relation of "
-        "theirs: 'my sister Anika', 'Funmi, my big sister', 'my boss is called Dana', 'Niall's sister Orla'.",
+        "theirs: 'my sister Anika', 'Ebele, my big sister', 'my boss is called Dana', 'Cormac's sister Ailbhe'.",
         pattern=Tokens((*named_as(_SPEAKER, PERSON_NOUN), *named_as(_NAMED, PERSON_NOUN)), anchored=False),
         output="{noun}",
         confidence=0.9,
         examples=(
             Example("My sister Anika is visiting.", "Ana -sister-> Anika"),
-            Example("Funmi, my big sister, is getting married.", "Ana -sister-> Funmi"),
+            Example("Ebele, my big sister, is moving to Accra.", "Ana -sister-> Ebele"),
             Example("My boss is called Dana Whitfield.", "Ana -boss-> Dana Whitfield"),
-            Example("I played padel with Teodor's sister Ingrid.", "Teodor -sister-> Ingrid"),
-            Example("My boyfriend Niall and I are going to Berlin.", "Ana -partner-> Niall"),
+            Example("I went climbing with Teodor's sister Ingrid.", "Teodor -sister-> Ingrid"),
+            Example("My boyfriend Cormac and I are going to Vienna.", "Ana -partner-> Cormac"),
         ),
-        counterexamples=("Her fiancé is called Tunde.", "My sister loves Lisbon."),
+        counterexamples=("Her fiancé is called Mikkel.", "My sister loves Lisbon."),
     ),
     Rule(
         id="en.relation.pet",
@@ -100,15 +100,15 @@ RULES: tuple[Rule, ...] = (
         id="en.relation.works_at",
         language="en",
         decision="relation",
-        description="Where the speaker or a named person works: 'I work at Fernhill', 'I'm a designer at Lysverk'.",
+        description="Where the speaker or a named person works: 'I work at Brackenford', 'I'm a designer at Lysverk'.",
         pattern=Tokens(_each_subject(*WORKS_AT), anchored=False),
         output="works_at",
         confidence=0.85,
         examples=(
-            Example("I work at Fernhill these days.", "Ana -works_at-> Fernhill"),
-            Example("I'm a UX designer at Fernhill Pay.", "Ana -works_at-> Fernhill Pay"),
+            Example("I work at Brackenford these days.", "Ana -works_at-> Brackenford"),
+            Example("I'm a product designer at Brackenford Pay.", "Ana -works_at-> Brackenford Pay"),
         ),
-        counterexamples=("I work in Leeds.", "I'm a student nurse at Kelby College."),
+        counterexamples=("I work in Leeds.", "I'm a student teacher at Kelby College."),
     ),
     Rule(
         id="en.relation.studies_at",
@@ -119,7 +119,7 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(_each_subject(*STUDIES_AT), anchored=False),
         output="studies_at",
         confidence=0.85,
-        examples=(Example("I'm a second year student nurse at Kelby College.", "Ana -studies_at-> Kelby College"),),
+        examples=(Example("I'm a second year student teacher at Kelby College.", "Ana -studies_at-> Kelby College"),),
         counterexamples=("I study every evening.",),
     ),
     Rule(
@@ -133,7 +133,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("I live in Leeds.", "Ana -lives_in-> Leeds"),
-            Example("Based in Bradford.", "Ana -lives_in-> Bradford"),
+            Example("Based in Harrogate.", "Ana -lives_in-> Harrogate"),
             Example("I'm living in Bergen these days.", "Ana -lives_in-> Bergen"),
             Example("My brother Halvard lives in Oslo.", "Halvard -lives_in-> Oslo"),
         ),
@@ -143,17 +143,17 @@ RULES: tuple[Rule, ...] = (
         id="en.relation.origin",
         language="en",
         decision="relation",
-        description="Where the speaker or a named person comes from: 'I'm originally from Porto', 'I grew up in "
-        "Cork', 'Inês is from Porto'.",
+        description="Where the speaker or a named person comes from: 'I'm originally from Braga', 'I grew up in "
+        "Cork', 'Leonor is from Braga'.",
         pattern=Tokens((*_each_subject(*COMES_FROM), *COMES_FROM_UNSAID), anchored=False),
         output="from",
         confidence=0.85,
         examples=(
-            Example("I'm originally from Porto.", "Ana -from-> Porto"),
-            Example("No, originally from Porto.", "Ana -from-> Porto"),
-            Example("My girlfriend Inês is from Porto.", "Inês -from-> Porto"),
+            Example("I'm originally from Braga.", "Ana -from-> Braga"),
+            Example("No, originally from Braga.", "Ana -from-> Braga"),
+            Example("My girlfriend Leonor is from Braga.", "Leonor -from-> Braga"),
         ),
-        counterexamples=("My mum is originally from Porto.",),
+        counterexamples=("My mum is originally from Braga.",),
     ),
     Rule(
         id="en.relation.owns",
@@ -216,7 +216,8 @@ RULES: tuple[Rule, ...] = (
         id="en.relation.occupation",
         language="en",
         decision="relation",
-        description="What the speaker does for a living, a value of theirs: 'I work as a nurse', 'I'm a UX designer'.",
+        description="What the speaker does for a living, a value of theirs: 'I work as a nurse', 'I'm a product "
+        "designer'.",
         pattern=Tokens(
             (
                 seq(FIRST_PERSON, ADVERBS, lemma("work"), lower("as"), ARTICLE_OPT, VALUE),
@@ -234,7 +235,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("I work as a dental nurse.", "Ana -occupation-> dental nurse"),
-            Example("I'm a UX designer at Fernhill Pay.", "Ana -occupation-> UX designer"),
+            Example("I'm a product designer at Brackenford Pay.", "Ana -occupation-> product designer"),
         ),
         counterexamples=("I'm a huge fan of jazz.",),
         tags=frozenset({"feature"}),

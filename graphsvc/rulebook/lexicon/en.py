@@ -310,11 +310,11 @@ LIFE_EVENTS = _words("die pass retire graduate marry divorce emigrate resign")
 RELATION_NOUNS: dict[str, str] = {**KIN_RELATIONS, **SOCIAL_RELATIONS}
 """Every noun for someone in a speaker's life → the relation it names ("my mum Rosa": ``mother``)."""
 PEOPLE_NOUNS = _words("guy girl boy lad lass man woman person bloke chap gentleman")
-"""Nouns for someone unnamed that a name may follow ("a lad called Kyle"): a person, in no relation."""
+"""Nouns for someone unnamed that a name may follow ("a lad called Declan"): a person, in no relation."""
 HONORIFICS = _words("mr mr. mrs mrs. ms ms. miss mx dr dr. prof prof. sir dame")
-"""Titles that open a person's name ("Mr Feeney", "Dr. Osei")."""
+"""Titles that open a person's name ("Mr Alcott", "Dr. Osei")."""
 NAME_CONNECTORS = _words("of de da di del la le von van du")
-"""Lower-case words inside a name ("University of Nottingham", "Ana de Souza")."""
+"""Lower-case words inside a name ("University of Westmere", "Ana de Souza")."""
 WORK_NOUNS = _words(
     "book novel film movie album song series show podcast poem painting musical game documentary play audiobook"
 )
@@ -329,25 +329,25 @@ ORGANIZATION_WORDS = _words(
     foundation hospital clinic society council trust labs lab"""
 )
 """Words that make a name an organisation's, before it ("the company …", "University of …") or after it
-("Fernhill Bank", "Lysverk Ltd", "Foyles bookshop")."""
+("Brackenford Bank", "Lysverk Ltd", "Quillon bookshop")."""
 PLACE_WORDS = _words(
     """park street road avenue lane drive square city town village island lake river reservoir canal mountain mount
     hill beach bay valley museum bridge canyon falls forest county province airport station hotel cafe café
     restaurant pub bar garden gardens zoo mall gallery centre center market harbour harbor coast stadium arena
     cathedral castle palace temple isle cape"""
 )
-"""Words that make a name a place's ("Canal Road", "the Lowry gallery", "Lake Bled", "the Ouse river")."""
+"""Words that make a name a place's ("Tanner Road", "the Harwick gallery", "Lake Bled", "the Ouse river")."""
 PERSON_SUBJECT_VERBS = _words(
     """say tell ask want think feel know hope decide agree laugh cry smile marry text email call invite thank hug
     teach introduce reply promise suggest admit complain worry wonder live work study move retire graduate travel"""
 )
-"""Verbs whose subject is a person ("Zara wants to come", "Samira says …", "Maria moved to Lisbon")."""
+"""Verbs whose subject is a person ("Petra wants to join us", "Odile says …", "Maria moved to Lisbon")."""
 PERSON_OBJECT_VERBS = _words("tell ask meet marry call text email invite thank hug teach introduce date kiss phone")
-"""Verbs whose object is a person ("tell Funmi", "I met Tomás")."""
+"""Verbs whose object is a person ("tell Ebele", "I met Tomás")."""
 WORK_VERBS = _words("read reread watch rewatch binge stream")
 JOB_NOUNS = _words("job role position internship placement apprenticeship")
-"""What someone has at an organisation ("my placement at QMC", "a job at Fernhill")."""
-"""Verbs whose named object is a work ("We watched Bon Voyage", "I'm reading Hollow Crown")."""
+"""What someone has at an organisation ("my internship at IBM", "a job at Brackenford")."""
+"""Verbs whose named object is a work ("We watched Sweet Juliet", "I'm reading Hollow Crown")."""
 NOT_NAMES = (
     GREETINGS | THANKS | FAREWELLS | INTERJECTIONS | DISCOURSE_MARKERS | CHAT_MARKERS | TIME_WORDS | FREQUENCY_UNITS
     | FUTURE_TIME_WORDS | LISTENER | {"i", "god"}

@@ -3,7 +3,7 @@
 As in English (:mod:`graphsvc.rulebook.en.entity`): the speaker, a word beside the name that puts it in a category
 (我的朋友X, 我家的猫叫X, X公司, 一家公司叫X, X这边), 《》, the gazetteer (tag ``gazetteer``), or jieba's proper-noun tag
 where the words around it agree (和X, X说). jieba's tag alone decides nothing: it calls 马拉松 a person's name. A
-Chinese name no rule decides is no entity, except a capitalised Latin name (React), which is a thing.
+Chinese name no rule decides is no entity, except a capitalised Latin name (Flutter), which is a thing.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ _PERSON_TAG = {"TAG": {"IN": ["nr", "nrfg", "nrt"]}}
 NAME_PIECES = Slot("name", {**NAME_PIECE, "OP": "+"})
 _CITY = Slot("name", {"POS": {"IN": ["PROPN", "NOUN"]}})
 _FOLLOWING_TAGS = {"t", "v", "p", "c", "uj", "ns"}
-"""jieba's tags of what may follow a place's name (成都明天…, 武汉的…, 杭州西湖); not a noun it modifies (富士相机)."""
+"""jieba's tags of what may follow a place's name (西安明天…, 贵阳的…, 杭州西湖); not a noun it modifies (青岛啤酒)."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -54,7 +54,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.entity_kind.person_word",
         language="zh",
         decision="entity_kind",
-        description="说明与某人关系的名字是人名：我的朋友张伟、我姐姐叫李梅、领导叫郑志刚、张伟的妹妹、他叫张德华。",
+        description="说明与某人关系的名字是人名：我的朋友张伟、我姐姐叫李梅、领导叫孙建平、张伟的妹妹、他叫周国栋。",
         pattern=Tokens(
             (
                 *named_as((), PERSON_WORD),
@@ -67,9 +67,9 @@ RULES: tuple[Rule, ...] = (
         confidence=0.95,
         examples=(
             Example("我的朋友张伟在北京工作。", "张伟 (person)"),
-            Example("我孙子叫乐乐，今年上一年级了。", "乐乐 (person)"),
-            Example("请三天吧，领导叫郑志刚。", "郑志刚 (person)"),
-            Example("他叫张德华，七十了。", "张德华 (person)"),
+            Example("我外孙叫小满，今年上小学了。", "小满 (person)"),
+            Example("下周开会，领导叫孙建平。", "孙建平 (person)"),
+            Example("他叫周国栋，今年六十八了。", "周国栋 (person)"),
         ),
         counterexamples=("我妈妈手术很顺利。", "我的朋友都说好。"),
     ),
@@ -98,14 +98,14 @@ RULES: tuple[Rule, ...] = (
         pattern=Surface(r"《(?P<value>[^》]{1,30})》"),
         output="work",
         confidence=0.9,
-        examples=(Example("我最近在练《晴天》。", "晴天 (work)"),),
+        examples=(Example("我最近在读《山间小路》。", "山间小路 (work)"),),
         counterexamples=("我最近在练吉他。",),
     ),
     Rule(
         id="zh.entity_kind.organization_word",
         language="zh",
         decision="entity_kind",
-        description="以机构词结尾或被称作公司的名字是机构：华西医院、清华大学、一家公司叫速帆。",
+        description="以机构词结尾或被称作公司的名字是机构：仁和医院、清华大学、一家公司叫青禾。",
         pattern=Tokens(
             (
                 seq(
@@ -123,8 +123,8 @@ RULES: tuple[Rule, ...] = (
         output="organization",
         confidence=0.9,
         examples=(
-            Example("我老伴六月十号在华西医院做手术。", "华西医院 (organization)"),
-            Example("现在在一家做跨境电商的公司，叫速帆。", "速帆 (organization)"),
+            Example("我老伴下个月在仁和医院做手术。", "仁和医院 (organization)"),
+            Example("我表哥开了一家做咖啡的公司，叫青禾。", "青禾 (organization)"),
         ),
         counterexamples=("我爸在医院工作。",),
     ),
@@ -132,7 +132,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.entity_kind.employer",
         language="zh",
         decision="entity_kind",
-        description="在某处工作、上学，那里（jieba 标成专名、不是地名）是机构：在腾讯工作、在协和实习。",
+        description="在某处工作、上学，那里（jieba 标成专名、不是地名）是机构：在华为工作、在仁和医院实习。",
         pattern=Tokens(
             (
                 seq(
@@ -145,18 +145,18 @@ RULES: tuple[Rule, ...] = (
         ),
         output="organization",
         confidence=0.85,
-        examples=(Example("我现在在腾讯工作。", "腾讯 (organization)"),),
+        examples=(Example("我现在在华为工作。", "华为 (organization)"),),
         counterexamples=("我在北京工作。",),
     ),
     Rule(
         id="zh.entity_kind.native_place",
         language="zh",
         decision="entity_kind",
-        description="“我是X人”的X，若在地名词典里，是地方（jieba 把“合肥人”切成一个词，所以按字面形式匹配）。",
+        description="“我是X人”的X，若在地名词典里，是地方（jieba 把“昆明人”切成一个词，所以按字面形式匹配）。",
         pattern=Surface(r"是(?P<value>[\u4e00-\u9fff]{2,4}?)人"),
         output="place",
         confidence=0.9,
-        examples=(Example("我是合肥人。", "合肥 (place)"),),
+        examples=(Example("我是昆明人。", "昆明 (place)"),),
         counterexamples=("我是个急性子的人。",),
         tags=frozenset({"gazetteer"}),
     ),
@@ -164,7 +164,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.entity_kind.home",
         language="zh",
         decision="entity_kind",
-        description="住在、搬到、来自的地方，老家所在，是地方：我住在仙林、我老家在湖南。",
+        description="住在、搬到、来自的地方，老家所在，是地方：我住在滨江、我老家在湖南。",
         pattern=Tokens((*LIVES_IN, *COMES_FROM), anchored=False),
         output="place",
         confidence=0.9,
@@ -176,7 +176,7 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="entity_kind",
         description="地名词典里的地方，在“在、去、到、从”之后，或后面跟着标点、时间、动词、“的”时，是地方（去成都、"
-        "深圳周末…）；“富士相机”是相机。",
+        "杭州周末…）；“青岛啤酒”是啤酒。",
         pattern=Tokens(
             (
                 seq(among(zh.GOING | {"在"}), word("了", op="?"), _CITY),
@@ -189,14 +189,14 @@ RULES: tuple[Rule, ...] = (
         output="place",
         confidence=0.9,
         examples=(Example("我下周去成都出差。", "成都 (place)"),),
-        counterexamples=("我住在老城区。", "我最近买了一台富士相机。"),
+        counterexamples=("我住在老城区。", "我爱喝青岛啤酒。"),
         tags=frozenset({"gazetteer"}),
     ),
     Rule(
         id="zh.entity_kind.place_word",
         language="zh",
         decision="entity_kind",
-        description="以地名字结尾的专名、或后面跟着“这边、附近”的地名是地方：上海市、天目山、南山那边。",
+        description="以地名字结尾的专名、或后面跟着“这边、附近”的地名是地方：上海市、天目山、滨江那边。",
         pattern=Tokens(
             (
                 seq(
@@ -213,10 +213,10 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("我们去了天目山。", "天目山 (place)"),
-            Example("一般周六下午去南山那边的体育馆。", "南山 (place)"),
+            Example("我周末常去滨江那边跑步。", "滨江 (place)"),
             Example("我的同事也去了绿禾公园。", "绿禾公园 (place)"),
         ),
-        counterexamples=("煤球在挠门，要进来睡。",),
+        counterexamples=("我在门口等你。",),
     ),
     Rule(
         id="zh.entity_kind.person_context",
@@ -239,12 +239,12 @@ RULES: tuple[Rule, ...] = (
         id="zh.entity_kind.latin_name",
         language="zh",
         decision="entity_kind",
-        description="中文句子里首字母大写的外文名是事物（React、Python）。",
+        description="中文句子里首字母大写的外文名是事物（Flutter、Python）。",
         pattern=Tokens(((Slot("name", {"TAG": "eng", "IS_TITLE": True, "LENGTH": {">=": 2}}),),), anchored=False),
         output="thing",
         confidence=0.5,
-        examples=(Example("我在学React的状态管理。", "React (thing)"),),
-        counterexamples=("场地费AA。",),
+        examples=(Example("我在学Flutter。", "Flutter (thing)"),),
+        counterexamples=("这顿饭我们AA吧。",),
     ),
 )
 """Every Chinese entity_kind rule; the most confident of those deciding a name wins (then the first)."""

@@ -1,8 +1,8 @@
 """Pieces of Chinese patterns that name someone or something (jieba's words): the slots of the entity and relation
 rules (:mod:`graphsvc.rulebook.slots`) and the words around them.
 
-jieba cuts an unknown name into pieces (速帆: 速 | 帆; 张德华: 张 | 德华) and tags many names as common nouns or
-adjectives (团子, 乐乐), so a name after a word that gives one (叫, 名叫) is a run of nouns, adjectives and proper
+jieba cuts an unknown name into pieces (青禾: 青 | 禾; 林小雅: 林 | 小雅) and tags many names as common nouns or
+adjectives (团子, 小满), so a name after a word that gives one (叫, 名叫) is a run of nouns, adjectives and proper
 nouns; without such a word a name must be one word jieba calls a proper noun (``nr``, ``ns``, ``nt``, ``nz``).
 No word the lexicon says is no name (朋友, 今天, 哈哈: :data:`~graphsvc.rulebook.lexicon.zh.NOT_NAMES`) is part of
 one, nor a time word.
@@ -26,7 +26,7 @@ NAME_PIECE: Spec = {
 }
 """One piece of a name given by a word that names (叫 张 | 德华)."""
 PROPER: Spec = {"POS": "PROPN", "ORTH": {"NOT_IN": _NOT_NAMES}}
-"""One word jieba calls a proper noun (张伟/nr, 南山/ns, 协和/nz)."""
+"""One word jieba calls a proper noun (张伟/nr, 滨江/ns, 华为/nr)."""
 NAME = Slot("name", {**NAME_PIECE, "OP": "+"})
 """A name after a word that gives one (the entity a rule decides, a relation's target)."""
 PROPER_NAME = Slot("name", PROPER)
@@ -56,7 +56,7 @@ CLAUSE_START: Spec = {"IS_PUNCT": True, "OP": "?"}
 
 
 def named_as(owner: Piece, noun: Spec) -> tuple[Piece, ...]:
-    """Someone named with what they are to ``owner``: 我的朋友张伟, 我姐姐叫李梅, 我老婆是李静."""
+    """Someone named with what they are to ``owner``: 我的朋友张伟, 我姐姐叫李梅, 我老婆是王丽."""
     return (
         seq(owner, noun, PROPER_NAME),
         seq(owner, noun, NAMING, NAME),
@@ -69,6 +69,6 @@ LIVES_IN: tuple[Piece, ...] = (
     seq(among(zh.MOVING), word("到", "去", op="?"), word("了", op="?"), NAME),
     seq(word("在"), NAME, word("生活", "定居")),
 )
-"""After its subject, where someone lives or moved to: 住在成都, 搬到了深圳, 在南京生活."""
+"""After its subject, where someone lives or moved to: 住在西安, 搬到了贵阳, 在南京生活."""
 COMES_FROM: tuple[Piece, ...] = (seq(among(zh.ORIGIN), NAME), seq(word("老家"), word("在", "是"), NAME))
-"""After its subject, where someone comes from: 来自武汉, 老家在湖南."""
+"""After its subject, where someone comes from: 来自贵阳, 老家在湖南."""

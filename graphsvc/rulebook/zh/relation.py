@@ -2,7 +2,7 @@
 attribute; the slots, outputs and tags as in English (:mod:`graphsvc.rulebook.en.relation`).
 
 Without a named source the source is the speaker: 我 is the subject, or the sentence opens with the person word
-(女朋友叫许晴, 领导叫郑志刚: the speaker's own, as 我 is often dropped).
+(女朋友叫林小雅, 领导叫孙建平: the speaker's own, as 我 is often dropped).
 """
 
 from __future__ import annotations
@@ -34,12 +34,12 @@ _OPENING = {"IS_SENT_START": True, **PERSON_WORD}
 _AFTER_COMMA = ({"IS_PUNCT": True}, PERSON_WORD)
 _SUBJECTS = ((word("我"),), (SOURCE,))
 _WORK_VALUE = Slot("value", {**CONTENT, "OP": "+"})
-"""What 我做…的 names (前端: jieba tags it a locality word)."""
+"""What 我做…的 names (会计: jieba tags it a verb)."""
 _OCCUPATION_VALUE = Slot("value", {**ending(zh.OCCUPATION_SUFFIXES), "POS": {"IN": ["NOUN", "PROPN", "X"]}})
 
 
 def _each_subject(*tails: Piece) -> tuple[Piece, ...]:
-    """Each tail after 我 and after a named person (叶青住在成都)."""
+    """Each tail after 我 and after a named person (林小雅住在西安)."""
     return tuple(seq(subject, ADVERBS, tail) for subject in _SUBJECTS for tail in tails)
 
 
@@ -48,7 +48,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.relation.person",
         language="zh",
         decision="relation",
-        description="说明与说话人或某个人关系的名字就是这层关系：我的朋友张伟、我姐姐叫李梅、女朋友叫许晴、张伟的妹妹叫李梅。",
+        description="说明与说话人或某个人关系的名字就是这层关系：我的朋友张伟、我姐姐叫李梅、女朋友叫林小雅、张伟的妹妹叫李梅。",
         pattern=Tokens(
             (
                 *named_as(MY, PERSON_WORD),
@@ -63,7 +63,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我的朋友张伟在北京工作。", "王芳 -friend-> 张伟"),
             Example("我姐姐叫李梅。", "王芳 -sister-> 李梅"),
-            Example("女朋友叫许晴，社会学院的。", "王芳 -partner-> 许晴"),
+            Example("女朋友叫林小雅，在读研究生。", "王芳 -partner-> 林小雅"),
             Example("张伟的妹妹叫李梅。", "张伟 -sister-> 李梅"),
         ),
         counterexamples=("她的朋友叫李梅。", "我妈妈手术很顺利。"),
@@ -93,7 +93,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.relation.works_at",
         language="zh",
         decision="relation",
-        description="说话人或某个人在哪个机构工作：我在蓝鲸科技上班、我做前端的，在XX公司。",
+        description="说话人或某个人在哪个机构工作：我在鹿鸣科技上班、我做设计的，在XX公司。",
         pattern=Tokens(
             (
                 *_each_subject(seq(word("在"), NAME, among(zh.WORKING))),
@@ -104,8 +104,8 @@ RULES: tuple[Rule, ...] = (
         output="works_at",
         confidence=0.85,
         examples=(
-            Example("我在蓝鲸科技上班。", "王芳 -works_at-> 蓝鲸科技"),
-            Example("我做前端的，在鹿鸣科技。", "王芳 -works_at-> 鹿鸣科技"),
+            Example("我在鹿鸣科技上班。", "王芳 -works_at-> 鹿鸣科技"),
+            Example("我做设计的，在鹿鸣科技。", "王芳 -works_at-> 鹿鸣科技"),
         ),
         counterexamples=("我在家工作。",),
     ),
@@ -127,13 +127,13 @@ RULES: tuple[Rule, ...] = (
         id="zh.relation.lives_in",
         language="zh",
         decision="relation",
-        description="说话人或某个人住在哪里、搬到了哪里：我住在成都、我上个月搬到了深圳、叶青住在成都。",
+        description="说话人或某个人住在哪里、搬到了哪里：我住在西安、我上个月搬到了贵阳、林小雅住在西安。",
         pattern=Tokens(_each_subject(*LIVES_IN), anchored=False),
         output="lives_in",
         confidence=0.85,
         examples=(
             Example("我住在成都。", "王芳 -lives_in-> 成都"),
-            Example("我上个月搬到了深圳。", "王芳 -lives_in-> 深圳"),
+            Example("我上个月搬到了贵阳。", "王芳 -lives_in-> 贵阳"),
         ),
         counterexamples=("我住在老城区。",),
     ),
@@ -141,22 +141,22 @@ RULES: tuple[Rule, ...] = (
         id="zh.relation.origin",
         language="zh",
         decision="relation",
-        description="说话人来自哪里、老家在哪里：我来自武汉、我老家在湖南。",
+        description="说话人来自哪里、老家在哪里：我来自贵阳、我老家在湖南。",
         pattern=Tokens(_each_subject(*COMES_FROM), anchored=False),
         output="from",
         confidence=0.85,
-        examples=(Example("我老家在湖南。", "王芳 -from-> 湖南"), Example("我来自武汉。", "王芳 -from-> 武汉")),
+        examples=(Example("我老家在湖南。", "王芳 -from-> 湖南"), Example("我来自贵阳。", "王芳 -from-> 贵阳")),
         counterexamples=("我来自一个小城市。",),
     ),
     Rule(
         id="zh.relation.native_place",
         language="zh",
         decision="relation",
-        description="“我是X人”：说话人来自X（jieba 把“合肥人”切成一个词，所以按字面形式匹配）。",
+        description="“我是X人”：说话人来自X（jieba 把“昆明人”切成一个词，所以按字面形式匹配）。",
         pattern=Surface(r"我是(?P<value>[\u4e00-\u9fff]{2,4}?)人"),
         output="from",
         confidence=0.85,
-        examples=(Example("我是合肥人。", "王芳 -from-> 合肥"),),
+        examples=(Example("我是昆明人。", "王芳 -from-> 昆明"),),
         counterexamples=("我是个急性子的人。",),
     ),
     Rule(
@@ -182,7 +182,7 @@ RULES: tuple[Rule, ...] = (
         ),
         output="friend",
         confidence=0.8,
-        examples=(Example("你真是我最好的朋友。", "王芳 -friend-> 李娜"),),
+        examples=(Example("你一直是我最好的朋友。", "王芳 -friend-> 李娜"),),
         counterexamples=("我的朋友都说好。",),
         tags=frozenset({"listener"}),
     ),
@@ -190,7 +190,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.relation.occupation",
         language="zh",
         decision="relation",
-        description="说话人做什么工作（一个属性值）：我是一名护士、我做前端的。",
+        description="说话人做什么工作（一个属性值）：我是一名护士、我做设计的。",
         pattern=Tokens(
             (
                 seq(word("我"), ADVERBS, word("是"), among(zh.OCCUPATION_MARKERS), _OCCUPATION_VALUE),
@@ -203,7 +203,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("我是一名中学老师。", "王芳 -occupation-> 中学老师"),
-            Example("我做前端的，在蓝鲸科技。", "王芳 -occupation-> 前端"),
+            Example("我做会计的。", "王芳 -occupation-> 会计"),
         ),
         counterexamples=("我是一个急性子的人。",),
         tags=frozenset({"feature"}),

@@ -126,7 +126,7 @@ RULES: tuple[Rule, ...] = (
             Example("我老伴下个月在仁和医院做手术。", "仁和医院 (organization)"),
             Example("我表哥开了一家做咖啡的公司，叫青禾。", "青禾 (organization)"),
         ),
-        counterexamples=("我爸在医院工作。",),
+        counterexamples=("我爸在医院工作。", "我外孙今年上幼儿园了。"),
     ),
     Rule(
         id="zh.entity_kind.employer",

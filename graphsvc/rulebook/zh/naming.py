@@ -38,10 +38,10 @@ VALUE = Slot("value", {**NAME_PIECE, "OP": "+"})
 
 
 def ending(words: Iterable[str]) -> Spec:
-    """A word that ends with one of ``words`` (上海市, 清华大学; the written form is the point), and is no word that
-    is no name (老城区)."""
+    """A word that ends with one of ``words`` after something else (上海市, 清华大学; not 幼儿园 itself: the written
+    form is the point), and is no word that is no name (老城区)."""
     listed = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    return {"ORTH": {"REGEX": f"(?:{listed})$", "NOT_IN": _NOT_NAMES}}
+    return {"ORTH": {"REGEX": f".(?:{listed})$", "NOT_IN": _NOT_NAMES}}
 
 
 NAMING: Spec = among(zh.NAMING_WORDS)

@@ -87,13 +87,15 @@ async def _talk(service: MemoryService, user_id: str, sessions: list[list[tuple[
         await service.wait_for_jobs()
 
 
-async def _graph(gql: GraphQLClient, user_id: str) -> tuple[dict[str, tuple[str, str | None]], set[tuple[str, ...]]]:
+async def _graph(
+    gql: GraphQLClient, user_id: str
+) -> tuple[dict[str, tuple[str, str | None]], set[tuple[str, str, str, str | None]]]:
     """subject → (kind, kind rule); (source, relation, target, rule id) of every relation."""
     body = await gql.execute(ENTITIES, {"u": user_id})
     assert "errors" not in body, body["errors"]
     nodes: list[dict[str, Any]] = body["data"]["entities"]["nodes"]
-    kinds = {n["subject"]: (n["kind"], n["kindRule"]) for n in nodes}
-    relations = {
+    kinds: dict[str, tuple[str, str | None]] = {n["subject"]: (n["kind"], n["kindRule"]) for n in nodes}
+    relations: set[tuple[str, str, str, str | None]] = {
         (n["subject"], r["relation"], r["other"]["subject"], r["ruleId"])
         for n in nodes
         for r in n["relations"]

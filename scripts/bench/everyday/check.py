@@ -33,6 +33,13 @@ import sys
 from collections import Counter, defaultdict
 from datetime import datetime
 from pathlib import Path
+from typing import Any
+
+Record = dict[str, Any]
+Rows = list[tuple[int, Record]]
+Msgs = dict[tuple[str, str], Record]
+Sessions = defaultdict[str, defaultdict[str, list[tuple[datetime, Record]]]]
+ByUser = defaultdict[str, defaultdict[str, list[tuple[str, Record]]]]
 
 HERE = Path(__file__).resolve().parent
 CONV_KEYS = ["userId", "sessionId", "messageId", "role", "speaker", "content", "occurredAt"]
@@ -58,8 +65,8 @@ def err(msg: str) -> None:
     errors.append(msg)
 
 
-def load(name: str) -> list[dict]:
-    rows = []
+def load(name: str) -> Rows:
+    rows: Rows = []
     with open(HERE / name, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
             if not line.strip():
@@ -76,9 +83,9 @@ def lang(user: str) -> str:
     return "en" if user.startswith("everyday-en-") else "zh"
 
 
-def check_conversations(rows):
-    msgs = {}  # (user, messageId) -> record
-    sessions = defaultdict(lambda: defaultdict(list))  # user -> session -> [records]
+def check_conversations(rows: Rows) -> tuple[Msgs, Sessions]:
+    msgs: Msgs = {}  # (user, messageId) -> record
+    sessions: Sessions = defaultdict(lambda: defaultdict(list))  # user -> session -> [records]
     for n, r in rows:
         where = f"conversations.jsonl:{n}"
         if list(r) != CONV_KEYS:
@@ -121,7 +128,7 @@ def check_conversations(rows):
                 if r["messageId"] != f"{s}-{i}":
                     err(f"{u} {s}: message {i} has id {r['messageId']} (ids must count 0, 1, 2, ... in file order)")
             times = [t for t, _ in recs]
-            if any(b <= a for a, b in zip(times, times[1:])):
+            if any(b <= a for a, b in zip(times, times[1:], strict=False)):
                 err(f"{u} {s}: times do not strictly increase")
             if prev_end is not None and times[0] <= prev_end:
                 err(f"{u} {s}: starts before the previous session ends")
@@ -133,8 +140,8 @@ def check_conversations(rows):
     return msgs, sessions
 
 
-def check_gold(rows, msgs, sessions):
-    by_user = defaultdict(lambda: defaultdict(list))
+def check_gold(rows: Rows, msgs: Msgs, sessions: Sessions) -> ByUser:
+    by_user: ByUser = defaultdict(lambda: defaultdict(list))
     for n, g in rows:
         where = f"gold.jsonl:{n}"
         k = g.get("kind")
@@ -153,7 +160,7 @@ def check_gold(rows, msgs, sessions):
         speakers = {r["speaker"] for recs in sessions[u].values() for _, r in recs if r["role"] == "user"}
         user_text = " \n".join(r["content"] for recs in sessions[u].values() for _, r in recs
                                if r["role"] == "user").casefold()
-        ent_names = {}
+        ent_names: dict[str, str] = {}
         for where, g in kinds["entity"]:
             if g["entity_kind"] not in ENTITY_KINDS:
                 err(f"{where}: bad entity_kind {g['entity_kind']!r}")
@@ -170,7 +177,7 @@ def check_gold(rows, msgs, sessions):
         people = speakers | {n for n, k in ent_names.items() if k == "person"}
         abouts = people | {n for n, k in ent_names.items() if k == "animal"}
 
-        mem_by_session = defaultdict(list)
+        mem_by_session: defaultdict[tuple[str, str], list[str]] = defaultdict(list)
         for where, g in kinds["memory"]:
             r = msgs.get((u, g["messageId"]))
             if r is None:
@@ -191,7 +198,8 @@ def check_gold(rows, msgs, sessions):
                 err(f"{where}: text is not in the user's language")
             mem_by_session[(g["about"], g["sessionId"])].append(g["text"].casefold())
 
-        for k, need in (("trait", None), ("trait_maybe", 2), ("trait_never", 1)):
+        needs: tuple[tuple[str, int | None], ...] = (("trait", None), ("trait_maybe", 2), ("trait_never", 1))
+        for k, need in needs:
             for where, g in kinds[k]:
                 if g["about"] not in speakers:
                     err(f"{where}: {k} about {g['about']!r} is not a speaker of {u}")
@@ -225,20 +233,20 @@ def main() -> int:
     msgs, sessions = check_conversations(load("conversations.jsonl"))
     by_user = check_gold(load("gold.jsonl"), msgs, sessions)
 
-    users = {"en": [], "zh": []}
+    users: dict[str, list[str]] = {"en": [], "zh": []}
     for u in sorted(sessions):
         users[lang(u)].append(u)
-    turns = Counter()
-    asst = Counter()
-    sess = Counter()
+    turns: Counter[str] = Counter()
+    asst: Counter[str] = Counter()
+    sess: Counter[str] = Counter()
     for u, ss in sessions.items():
         sess[lang(u)] += len(ss)
         for recs in ss.values():
             for _, r in recs:
                 (turns if r["role"] == "user" else asst)[lang(u)] += 1
-    kinds = Counter()
+    kinds: Counter[str] = Counter()
     plain = 0
-    for u, ks in by_user.items():
+    for ks in by_user.values():
         for k, items in ks.items():
             kinds[k] += len(items)
             if k == "memory":

@@ -19,11 +19,6 @@ and the same for "every turn kept verbatim" (one memory per turn, citing it) as 
 Content words: lower-cased word tokens without English stop words (NLTK's list, as ``locomo.py``) and
 without the conversation's speakers' names. A memory with no content word is not grounded.
 
-``--min-words-grid 4,5,6`` cross-validates the offline extractor's one free setting
-(:data:`graphsvc.pipeline.extraction.offline.FALLBACK_MIN_WORDS`, the content words a cue-less first-person
-statement needs): for each conversation in turn, the value with the best coverage + grounded over the other
-four is measured on it; the mean of the held-out conversations is reported beside each value's all-dev figures.
-
 ``--count-llm-calls`` also runs every session (an ended conversation) through the LLM path's extractor with
 a scripted stand-in for the model (no network: it answers each call with an empty result and counts it), the
 active entities detected by rule as the job does: LLM calls per ended conversation and the prompt tokens they
@@ -57,7 +52,6 @@ from graphsvc.config import Settings
 from graphsvc.conversation import ConversationMessage
 from graphsvc.graph.identity import IdentityIndex
 from graphsvc.llm.client import LLMCall, LLMClient
-from graphsvc.pipeline.extraction import offline
 from graphsvc.pipeline.extraction.extractor import MemoryExtractor
 from graphsvc.pipeline.impressions.active import build_active_entities, detect_mentions
 from graphsvc.text.tokens import estimate_tokens
@@ -257,48 +251,6 @@ async def count_llm_calls(conversations: list[Conversation], settings: Settings)
     }
 
 
-def cross_validate_min_words(conversations: list[Conversation], grid: list[int]) -> dict[str, Any]:
-    """Leave-one-conversation-out choice of ``FALLBACK_MIN_WORDS`` by coverage + grounded (offline extractor)."""
-    scores: dict[int, dict[str, Scores]] = {}
-    original = offline.FALLBACK_MIN_WORDS
-    try:
-        for value in grid:
-            offline.FALLBACK_MIN_WORDS = value
-            scores[value] = {}
-            for conversation in conversations:
-                memories = [
-                    (m.content, list(m.source_message_ids))
-                    for session in conversation.sessions
-                    for m in offline.extract_offline(session).memories
-                ]
-                scores[value][conversation.sample_id] = score(conversation, memories)
-    finally:
-        offline.FALLBACK_MIN_WORDS = original
-
-    def pooled(value: int, ids: list[str]) -> dict[str, float]:
-        total = Scores()
-        for i in ids:
-            total.add(scores[value][i])
-        return total.summary()
-
-    ids = [c.sample_id for c in conversations]
-    held_out: list[dict[str, float]] = []
-    chosen: list[int] = []
-    for test in ids:
-        train = [i for i in ids if i != test]
-        best = max(grid, key=lambda v: (pooled(v, train)["fact_coverage"] + pooled(v, train)["grounded"], -v))
-        chosen.append(best)
-        held_out.append(pooled(best, [test]))
-    return {
-        "chosen_per_fold": chosen,
-        "held_out_mean": {
-            "fact_coverage": round(statistics.mean(h["fact_coverage"] for h in held_out), 4),
-            "grounded": round(statistics.mean(h["grounded"] for h in held_out), 4),
-        },
-        "all_dev": {str(v): pooled(v, ids) for v in grid},
-    }
-
-
 @click.command()
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=LOCOMO_DEV)
 @click.option("--conversations", type=int, default=None, help="Only the first N conversations.")
@@ -307,16 +259,9 @@ def cross_validate_min_words(conversations: list[Conversation], grid: list[int])
 @click.option(
     "--count-llm-calls", "llm_calls", is_flag=True, help="Also count LLM calls and prompt tokens per conversation."
 )
-@click.option("--min-words-grid", default="", help="Cross-validate FALLBACK_MIN_WORDS over these values, e.g. 4,5,6.")
-def main(
-    path: Path, conversations: int | None, only: tuple[str, ...], show: int, llm_calls: bool, min_words_grid: str
-) -> None:
+def main(path: Path, conversations: int | None, only: tuple[str, ...], show: int, llm_calls: bool) -> None:
     convs = load(path, conversations=conversations, only=only)
     report = asyncio.run(run(convs, Settings()))
-    grid = [int(v) for v in min_words_grid.split(",") if v.strip()]
-    if grid:
-        report["cross_validation"] = cv = cross_validate_min_words(convs, grid)
-        click.echo(f"held-out (leave one conversation out): {cv['held_out_mean']}, chosen {cv['chosen_per_fold']}")
     if llm_calls:
         report["llm_path"] = asyncio.run(count_llm_calls(convs, Settings()))
         lp = report["llm_path"]

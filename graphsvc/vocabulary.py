@@ -40,8 +40,10 @@ REMEMBER_SOURCES: tuple[RememberSource, ...] = get_args(RememberSource)
 SupersessionReason = Literal["slot", "correction"]
 """Why a memory was superseded: a newer value of the same slot (decided by valid time), or ``correctMemory``."""
 
-EntityKind = Literal["person", "place", "organization", "work", "thing"]
-"""Seed 000: what an entity is. ``work``: a titled creation (book, film, song, artwork: "…" titles, 《》)."""
+EntityKind = Literal["person", "place", "organization", "work", "animal", "thing"]
+"""Seed 000: what an entity is. ``work``: a titled creation (book, film, song, game, artwork: "…" titles, 《》);
+``animal``: a pet or another animal with a name ("my dog Biscuit", 我家的猫团子); ``thing``: any other named
+thing (a product, a programming language, an event), and every name whose kind nothing shows."""
 ENTITY_KINDS: tuple[EntityKind, ...] = get_args(EntityKind)
 
 TraitStage = Literal["trend", "candidate", "emerging", "established", "core", "dissolved"]

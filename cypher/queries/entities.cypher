@@ -60,7 +60,8 @@ ORDER BY uid, f.key
 UNWIND $uids AS uid
 MATCH (e:Entity {uid: uid})-[r:RELATES]-(o:Entity)
 WHERE e.user_id = $user_id AND o.user_id = $user_id
-RETURN uid, r.relation AS relation, r.strength AS strength, startNode(r) = e AS outgoing, o AS other
+RETURN uid, r.relation AS relation, r.strength AS strength, startNode(r) = e AS outgoing, o AS other,
+       r.rule_id AS rule_id
 ORDER BY uid, r.strength DESC, r.relation, o.uid
 ;
 
@@ -109,7 +110,8 @@ CALL (n) {
   WHERE r.event_uids IS NOT NULL AND x.uid IN r.event_uids
   WITH n, r, o, min(x.occurred_at) AS first_said
   WHERE r IS NOT NULL AND coalesce(first_said, r.created_at, $as_of) <= $as_of
-  RETURN collect({relation: r.relation, strength: r.strength, outgoing: startNode(r) = n, other: o}) AS relations
+  RETURN collect({relation: r.relation, strength: r.strength, outgoing: startNode(r) = n, other: o,
+                  rule_id: r.rule_id}) AS relations
 }
 RETURN n AS entity, aliases, impressions, features, relations
 ;

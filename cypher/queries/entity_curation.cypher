@@ -125,7 +125,7 @@ CALL (k, d) {
   MATCH (d)-[r:RELATES]->(o:Entity)
   WHERE o <> k AND o.user_id = $user_id
   MERGE (k)-[n:RELATES {relation: r.relation}]->(o)
-    ON CREATE SET n.strength = r.strength, n.created_at = r.created_at, n.updated_at = $now
+    ON CREATE SET n.strength = r.strength, n.rule_id = r.rule_id, n.created_at = r.created_at, n.updated_at = $now
     ON MATCH SET n.strength = CASE WHEN r.strength > n.strength THEN r.strength ELSE n.strength END,
                  n.updated_at = $now
   RETURN count(*) AS outgoing
@@ -134,7 +134,7 @@ CALL (k, d) {
   MATCH (o:Entity)-[r:RELATES]->(d)
   WHERE o <> k AND o.user_id = $user_id
   MERGE (o)-[n:RELATES {relation: r.relation}]->(k)
-    ON CREATE SET n.strength = r.strength, n.created_at = r.created_at, n.updated_at = $now
+    ON CREATE SET n.strength = r.strength, n.rule_id = r.rule_id, n.created_at = r.created_at, n.updated_at = $now
     ON MATCH SET n.strength = CASE WHEN r.strength > n.strength THEN r.strength ELSE n.strength END,
                  n.updated_at = $now
   RETURN count(*) AS incoming
@@ -176,14 +176,15 @@ RETURN events, memories, candidates, resolved, history
 ;
 
 // name: merge_finish
-// The merge itself is recorded on keep (old value: what drop was), keep takes drop's kind if its own is
-// the default, and drop goes.
+// The merge itself is recorded on keep (old value: what drop was), keep takes drop's kind (and the rule that
+// decided it) if its own is the default, and drop goes.
 MATCH (k:Entity {uid: $keep}), (d:Entity {uid: $drop})
 WHERE k.user_id = $user_id AND d.user_id = $user_id AND k <> d
 CREATE (h:HistoryEntry {uid: $history_uid, user_id: $user_id, target_uid: k.uid, event: 'entity_merged',
                         old_value: $dropped_json, new_value: k.subject, actor: $actor, created_at: $now})
 SET h.name = h.event
 CREATE (h)-[:RECORDS]->(k)
+SET k.kind_rule = CASE WHEN k.kind = 'thing' THEN d.kind_rule ELSE k.kind_rule END
 SET k.kind = CASE WHEN k.kind = 'thing' THEN d.kind ELSE k.kind END, k.updated_at = $now
 DETACH DELETE d
 RETURN k.uid AS uid

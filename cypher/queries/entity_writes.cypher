@@ -10,7 +10,8 @@ WITH row, old
 WHERE old IS NULL
 MERGE (e:Entity {subject_key: row.subject_key})
   ON CREATE SET e.uid = row.uid, e.user_id = $user_id, e.tenant_key = $tenant_key, e.subject = row.subject,
-                e.kind = row.kind, e.created_at = $now, e.updated_at = $now, e.name = row.subject
+                e.kind = row.kind, e.kind_rule = row.kind_rule, e.created_at = $now, e.updated_at = $now,
+                e.name = row.subject
 CREATE (h:HistoryEntry {uid: row.history_uid, user_id: $user_id, target_uid: e.uid, event: 'entity_created',
                         old_value: null, new_value: row.subject, actor: $actor, created_at: $now,
                         source_uids: row.event_uids})
@@ -20,12 +21,13 @@ RETURN collect(DISTINCT e.subject_key) AS changed, count(*) AS changes
 ;
 
 // name: apply_entity_kinds
-// A stored 'thing' becomes the observed person/place/organization; a specific kind is never overwritten.
+// A stored 'thing' becomes the observed person/place/organization/work/animal, with the rule that decided it
+// (null: an LLM or a person did); a specific kind is never overwritten.
 UNWIND $rows AS row
 MATCH (e:Entity {subject_key: row.subject_key})
 WHERE e.user_id = $user_id AND e.kind = 'thing' AND row.kind <> 'thing'
 WITH e, row, e.kind AS old_kind
-SET e.kind = row.kind, e.updated_at = $now
+SET e.kind = row.kind, e.kind_rule = row.kind_rule, e.updated_at = $now
 CREATE (h:HistoryEntry {uid: row.history_uid, user_id: $user_id, target_uid: e.uid, event: 'kind_changed',
                         old_value: old_kind, new_value: row.kind, actor: $actor, created_at: $now})
 SET h.name = h.event
@@ -143,8 +145,9 @@ RETURN collect(DISTINCT e.subject_key) AS changed, count(*) AS changes
 ;
 
 // name: apply_relations
-// (a)-[:RELATES {relation, strength, event_uids}]->(b): created when missing, strengthened when weaker; the
-// events it was observed in are added every time (retraction reaches relations through them, issue 12).
+// (a)-[:RELATES {relation, strength, event_uids, rule_id}]->(b): created when missing, strengthened when weaker;
+// the events it was observed in are added every time (retraction reaches relations through them, issue 12);
+// rule_id, the rulebook rule that stated it (null: an LLM or a person did), is kept from the first rule that did.
 UNWIND $rows AS row
 MATCH (a:Entity {subject_key: row.subject_key})
 WHERE a.user_id = $user_id
@@ -154,7 +157,8 @@ OPTIONAL MATCH (a)-[old:RELATES {relation: row.relation}]->(b)
 WITH a, b, row, old.strength AS old_strength
 MERGE (a)-[r:RELATES {relation: row.relation}]->(b)
   ON CREATE SET r.created_at = $now
-SET r.event_uids = coalesce(r.event_uids, []) + [x IN row.event_uids WHERE NOT x IN coalesce(r.event_uids, [])]
+SET r.rule_id = coalesce(r.rule_id, row.rule_id),
+    r.event_uids = coalesce(r.event_uids, []) + [x IN row.event_uids WHERE NOT x IN coalesce(r.event_uids, [])]
 WITH a, b, row, r, old_strength
 WHERE old_strength IS NULL OR old_strength < row.strength
 SET r.strength = row.strength, r.updated_at = $now, a.updated_at = $now

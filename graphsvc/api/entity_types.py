@@ -41,6 +41,7 @@ class EntityKind(Enum):
     PLACE = "place"
     ORGANIZATION = "organization"
     WORK = "work"
+    ANIMAL = "animal"
     THING = "thing"
 
 
@@ -203,6 +204,10 @@ class Relation:
     strength: float
     direction: RelationDirection = strawberry.field(description="OUTGOING: this entity → other")
     other: Entity
+    rule_id: str | None = strawberry.field(
+        description="The offline rule that stated the relation (en.relation.person…); null when an LLM or a "
+        "person did"
+    )
 
     @classmethod
     def from_view(cls, view: RelationView) -> Relation:
@@ -211,15 +216,22 @@ class Relation:
             strength=view.strength,
             direction=RelationDirection.OUTGOING if view.outgoing else RelationDirection.INCOMING,
             other=Entity.from_view(view.other),
+            rule_id=view.rule_id,
         )
 
 
-@strawberry.type(description="A person, place, organization or thing the user talks about (seed 000).")
+@strawberry.type(
+    description="A person, place, organization, work, animal or thing the user talks about (seed 000)."
+)
 class Entity:
     id: strawberry.ID
     user_id: str
     subject: str
     kind: EntityKind
+    kind_rule: str | None = strawberry.field(
+        description="The offline rule that decided the kind (en.entity_kind.person_word…); null when an LLM or a "
+        "person did"
+    )
     created_at: datetime | None
     updated_at: datetime | None
     snapshot: strawberry.Private[EntitySnapshot | None] = None
@@ -232,6 +244,7 @@ class Entity:
             user_id=view.user_id,
             subject=view.subject,
             kind=EntityKind(view.kind),
+            kind_rule=view.kind_rule,
             created_at=view.created_at,
             updated_at=view.updated_at,
         )

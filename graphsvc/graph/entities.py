@@ -30,7 +30,8 @@ from graphsvc.text import lucene
 
 @dataclass(frozen=True)
 class EntityView:
-    """One entity (``kind`` "thing" when none is stored; times UTC)."""
+    """One entity (``kind`` "thing" when none is stored; ``kind_rule`` the rulebook rule that decided the kind,
+    None when an LLM or a person did; times UTC)."""
 
     uid: str
     user_id: str
@@ -38,6 +39,7 @@ class EntityView:
     kind: str
     created_at: datetime | None
     updated_at: datetime | None
+    kind_rule: str | None = None
 
     @classmethod
     def from_node(cls, node: Any) -> EntityView:
@@ -50,6 +52,7 @@ class EntityView:
             kind=entity.kind or "thing",
             created_at=entity.created_at,
             updated_at=entity.updated_at,
+            kind_rule=entity.kind_rule,
         )
 
 
@@ -95,21 +98,24 @@ class FeatureView:
 
 @dataclass(frozen=True)
 class RelationView:
-    """One ``RELATES`` edge seen from an entity: ``outgoing`` when the entity is its start."""
+    """One ``RELATES`` edge seen from an entity: ``outgoing`` when the entity is its start; ``rule_id`` the rulebook
+    rule that stated it (None when an LLM or a person did)."""
 
     relation: str
     strength: float
     outgoing: bool
     other: EntityView
+    rule_id: str | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> RelationView:
-        """From ``{relation, strength, outgoing, other: Entity node}`` (a missing strength is 0)."""
+        """From ``{relation, strength, outgoing, other: Entity node, rule_id}`` (a missing strength is 0)."""
         return cls(
             relation=row["relation"],
             strength=float(row["strength"] or 0.0),
             outgoing=bool(row["outgoing"]),
             other=EntityView.from_node(row["other"]),
+            rule_id=row.get("rule_id"),
         )
 
 

@@ -23,21 +23,25 @@ from graphsvc.vocabulary import EntityKind
 @dataclass(frozen=True)
 class NewEntity:
     """An entity to create unless one with its ``subject_key`` exists (``event_uids``: where it was observed,
-    recorded on its history entry)."""
+    recorded on its history entry; ``kind_rule``: the rulebook rule that decided its kind, None when an LLM or a
+    person did)."""
 
     uid: str
     subject_key: str
     subject: str
     kind: EntityKind
     event_uids: tuple[str, ...]
+    kind_rule: str | None = None
 
 
 @dataclass(frozen=True)
 class KindChange:
-    """An observed kind: replaces a stored "thing", never a specific kind."""
+    """An observed kind: replaces a stored "thing", never a specific kind (``kind_rule``, the rule that decided
+    it, comes along; None when an LLM or a person decided)."""
 
     subject_key: str
     kind: EntityKind
+    kind_rule: str | None = None
 
 
 @dataclass(frozen=True)
@@ -128,14 +132,16 @@ class EntityBatch:
 
 @dataclass(frozen=True)
 class ObservedRelation:
-    """``(a)-[:RELATES {relation, strength, event_uids}]->(b)``: created when missing, strengthened when weaker;
-    its events are added every time."""
+    """``(a)-[:RELATES {relation, strength, event_uids, rule_id}]->(b)``: created when missing, strengthened when
+    weaker; its events are added every time; ``rule_id``: the rulebook rule that stated it (None when an LLM or a
+    person did), kept from its first statement by a rule."""
 
     subject_key: str
     target_subject_key: str
     relation: str
     strength: float
     event_uids: tuple[str, ...]
+    rule_id: str | None = None
 
 
 @dataclass(frozen=True)

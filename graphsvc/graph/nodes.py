@@ -99,13 +99,15 @@ class TenantNode(AsyncStructuredNode):
 
 class Relates(AsyncStructuredRel):
     """``event_uids``: the events the relation was observed in; a relation that had some and lost them all to
-    a retraction is deleted (one made by hand has none and stays)."""
+    a retraction is deleted (one made by hand has none and stays). ``rule_id``: the rulebook rule that stated it
+    (none when an LLM or a person did)."""
 
     relation = StringProperty(required=True)
     strength = FloatProperty(default=0.5)
     created_at = DateTimeNeo4jFormatProperty()
     updated_at = DateTimeNeo4jFormatProperty()
     event_uids = ArrayProperty(StringProperty())
+    rule_id = StringProperty()
 
 
 class SupersededBy(AsyncStructuredRel):
@@ -193,11 +195,13 @@ class Memory(TenantNode):
 
 
 class Entity(TenantNode):
-    """A person, place, organization or thing the user talks about (seed 000). Its subject is also an Alias."""
+    """A person, place, organization, work, animal or thing the user talks about (seed 000). Its subject is also
+    an Alias. ``kind_rule``: the rulebook rule that decided its kind (none when an LLM or a person did)."""
 
     subject = StringProperty(required=True)
     subject_key = StringProperty(required=True, unique_index=True)  # user_id + normalised subject
     kind = StringProperty(default="thing", choices=_choices(ENTITY_KINDS))
+    kind_rule = StringProperty()
     created_at = DateTimeNeo4jFormatProperty()
     updated_at = DateTimeNeo4jFormatProperty()
     aliases = AsyncRelationshipTo("Alias", "HAS_ALIAS")

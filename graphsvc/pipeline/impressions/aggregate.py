@@ -41,6 +41,7 @@ class AggregatedObservation(BaseModel):
 
     Attributes:
         key: the normalised subject; unique within an aggregate.
+        kind_rule: the rulebook rule that decided the kind (None: an LLM did).
         names: normalised name → name as written, for the subject and every alias.
         evidence_message_ids: every message of the conversation the observation rests on.
         confidence: the highest confidence of the merged observations.
@@ -52,6 +53,7 @@ class AggregatedObservation(BaseModel):
     key: str
     subject: str
     kind: EntityKind = "thing"
+    kind_rule: str | None = None
     names: dict[str, str]
     impressions: list[ImpressionPatch] = Field(default=[])
     features: list[FeaturePatch] = Field(default=[])
@@ -200,6 +202,7 @@ def _merge(group: list[CleanObservation], times: dict[str, datetime]) -> Aggrega
         for norm, name in c.names.items():
             names.setdefault(norm, name)
     kinds = Counter(c.kind for c in group if c.kind != "thing")
+    kind: EntityKind = kinds.most_common(1)[0][0] if kinds else "thing"
     impressions: dict[str, ImpressionPatch] = {}
     features: dict[str, FeaturePatch] = {}
     relations: dict[tuple[str, str], RelationPatch] = {}
@@ -213,7 +216,8 @@ def _merge(group: list[CleanObservation], times: dict[str, datetime]) -> Aggrega
     return AggregatedObservation(
         key=subject_norm,
         subject=display[subject_norm],
-        kind=kinds.most_common(1)[0][0] if kinds else "thing",
+        kind=kind,
+        kind_rule=next((c.kind_rule for c in group if c.kind == kind and c.kind_rule), None),
         names=names,
         impressions=list(impressions.values()),
         features=list(features.values()),
@@ -274,5 +278,6 @@ def _merge_relation(found: dict[tuple[str, str], RelationPatch], patch: Relation
             "strength": max(old.strength, patch.strength),
             "confidence": max(old.confidence, patch.confidence),
             "evidence_message_ids": list(dict.fromkeys([*old.evidence_message_ids, *patch.evidence_message_ids])),
+            "rule_id": old.rule_id or patch.rule_id,
         }
     )

@@ -135,6 +135,7 @@ async def apply_plan(
             relation=r.relation,
             strength=r.strength,
             event_uids=_events(r.evidence_message_ids or step.patch.evidence_message_ids, event_uids),
+            rule_id=r.rule_id,
         )
         for step in plan.steps
         for r in step.patch.relations
@@ -190,11 +191,16 @@ def _entity_batch(
             step_names.insert(0, step.subject)
             entities.append(
                 NewEntity(
-                    uid=keys.new_uid(), subject_key=key, subject=step.subject, kind=step.kind, event_uids=observed
+                    uid=keys.new_uid(),
+                    subject_key=key,
+                    subject=step.subject,
+                    kind=step.kind,
+                    event_uids=observed,
+                    kind_rule=step.kind_rule,
                 )
             )
         elif isinstance(step, UpdateExistingStep) and step.kind is not None:
-            kinds.append(KindChange(subject_key=key, kind=step.kind))
+            kinds.append(KindChange(subject_key=key, kind=step.kind, kind_rule=step.kind_rule))
         seen: set[str] = set()
         for name in step_names:
             norm = keys.normalise_text(name)

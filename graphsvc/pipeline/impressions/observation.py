@@ -5,6 +5,9 @@ Planners (the LLM task ``observe_entities`` and the offline rules) return an
 (``proposed_subject``, ``aliases``); it never carries a stored entity id and never decides whether to update
 or create: the identity resolver does that later. The field descriptions are what the LLM reads.
 
+The rule ids (``kind_rule``, ``rule_id``) are the offline rules' provenance: they are left out of the JSON schema
+an LLM reads, and the aggregate keeps only ids that name a rule of the rulebook.
+
 Numbers are not range-checked here on purpose: a confidence of 1.5 or NaN is dropped by the aggregate and
 rejected by the validator, with a reason, instead of failing the whole answer.
 """
@@ -14,6 +17,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic.json_schema import SkipJsonSchema
 
 from graphsvc.vocabulary import EntityKind
 
@@ -59,6 +63,7 @@ class RelationPatch(_Patch):
     strength: float = Field(default=0.5, description="0-1: how strong or close the relation is.")
     confidence: float = Field(default=0.8, description="0-1.")
     evidence_message_ids: list[str] = Field(default=[], description=_EVIDENCE)
+    rule_id: SkipJsonSchema[str | None] = Field(default=None, description="The rulebook rule that stated it.")
 
 
 class ImpressionEntityObservation(_Patch):
@@ -66,8 +71,11 @@ class ImpressionEntityObservation(_Patch):
 
     proposed_subject: str = Field(description="The entity's fullest name in the conversation, e.g. 'Samantha'.")
     kind: EntityKind = Field(
-        default="thing", description="person, place, organization, work (a titled book, film, song, artwork) or thing."
+        default="thing",
+        description="person, place, organization, work (a titled book, film, song, game, artwork), animal (a pet "
+        "or another animal with a name) or thing (anything else: a product, a language, an event).",
     )
+    kind_rule: SkipJsonSchema[str | None] = Field(default=None, description="The rulebook rule that decided the kind.")
     aliases: list[str] = Field(
         default=[],
         description="Other names the conversation uses for this same entity ('Sam'). Similar names of "

@@ -133,7 +133,7 @@ async def run(
         LLMError: a batch's call failed or its answer did not validate (the run writes nothing and is retried).
     """
     if llm is None:
-        analysis = offline.analyse(messages, statements=statements)
+        analysis = offline.analyse(messages, statements=statements, entities=active.entities)
         return ObservationRound(
             plans=[BatchObservation(batch_index=b.index, plan=offline.plan_batch(b, analysis)) for b in active.batches]
         )

@@ -31,6 +31,7 @@ from graphsvc.pipeline.impressions.observation import (
     ImpressionPatch,
     RelationPatch,
 )
+from graphsvc.rulebook import book
 from graphsvc.vocabulary import EntityKind
 
 DropReason = Literal[
@@ -73,6 +74,7 @@ class CleanObservation(BaseModel):
     position: int
     subject: str
     kind: EntityKind
+    kind_rule: str | None = None
     names: dict[str, str]
     impressions: list[ImpressionPatch]
     features: list[FeaturePatch]
@@ -87,6 +89,11 @@ class CleanObservation(BaseModel):
 def valid_score(value: float) -> bool:
     """A confidence or strength must be a finite number in [0, 1]."""
     return isinstance(value, int | float) and math.isfinite(value) and 0.0 <= value <= 1.0
+
+
+def rulebook_id(rule_id: str | None) -> str | None:
+    """``rule_id`` when it names a rule of the rulebook, else None (an LLM's answer records no rule)."""
+    return rule_id if rule_id is not None and rule_id in book.by_id() else None
 
 
 def feature_key(key: str) -> str:
@@ -183,6 +190,7 @@ class _Drops:
                         strength=r.strength,
                         confidence=r.confidence,
                         evidence_message_ids=ids,
+                        rule_id=rulebook_id(r.rule_id),
                     )
                 )
         return kept
@@ -238,6 +246,7 @@ def clean_observation(
         position=position,
         subject=subject,
         kind=observation.kind,
+        kind_rule=rulebook_id(observation.kind_rule),
         names=names,
         impressions=impressions,
         features=features,

@@ -57,6 +57,7 @@ class PlannedRelation(BaseModel):
     strength: float
     confidence: float
     evidence_message_ids: list[str] = Field(default=[])
+    rule_id: str | None = Field(default=None, description="The rulebook rule that stated it (None: an LLM did).")
 
 
 class EntityPatch(BaseModel):
@@ -80,6 +81,7 @@ class UpdateExistingStep(BaseModel):
     entity_uuid: str
     subject_key: str
     kind: EntityKind | None = Field(default=None, description="Observed kind; replaces only a stored 'thing'.")
+    kind_rule: str | None = Field(default=None, description="The rulebook rule that decided the observed kind.")
     observation_keys: list[str] = Field(default=[])
     observed_names: list[str] = Field(default=[], description="Normalised names the observations used.")
     matched_by: Literal["subject", "alias", "user"]
@@ -95,6 +97,7 @@ class CreateEntityStep(BaseModel):
     subject: str
     subject_key: str
     kind: EntityKind
+    kind_rule: str | None = Field(default=None, description="The rulebook rule that decided the kind.")
     observation_keys: list[str] = Field(default=[])
     patch: EntityPatch
 
@@ -175,12 +178,13 @@ def build_plan(resolution: Resolution, *, user_id: str) -> ImpressionUpdatePlan:
         assert entity is not None
         observations = [r.observation for r in group]
         new_names = {n: name for o in observations for n, name in o.names.items() if n not in entity.normalized_names}
-        kinds = [o.kind for o in observations if o.kind != "thing"]
+        kinds = [o for o in observations if o.kind != "thing"]
         steps.append(
             UpdateExistingStep(
                 entity_uuid=entity_uuid,
                 subject_key=entity.subject_key,
-                kind=kinds[0] if kinds else None,
+                kind=kinds[0].kind if kinds else None,
+                kind_rule=kinds[0].kind_rule if kinds else None,
                 observation_keys=[o.key for o in observations],
                 observed_names=sorted({n for o in observations for n in o.names}),
                 matched_by=group[0].matched_by or "alias",
@@ -195,6 +199,7 @@ def build_plan(resolution: Resolution, *, user_id: str) -> ImpressionUpdatePlan:
                 subject=o.subject,
                 subject_key=subject_key,
                 kind=o.kind,
+                kind_rule=o.kind_rule,
                 observation_keys=[o.key],
                 patch=_patch(subject_key, [o], o.aliases, targets, notes),
             )
@@ -259,6 +264,7 @@ def _patch(
                 strength=r.strength,
                 confidence=r.confidence,
                 evidence_message_ids=r.evidence_message_ids,
+                rule_id=r.rule_id,
             )
             old = relations.get((target.subject_key, r.relation))
             if old is None or planned.strength > old.strength:

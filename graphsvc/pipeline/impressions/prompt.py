@@ -19,8 +19,8 @@ from graphsvc.pipeline.impressions.observation import ImpressionObservationPlan
 TASK = "observe_entities"
 RESPONSE_MODEL = ImpressionObservationPlan
 
-SYSTEM_PROMPT = """You observe the people, places, organizations and things discussed in one conversation,
-for a long-term memory of impressions about them.
+SYSTEM_PROMPT = """You observe the people, places, organizations, works, animals and things discussed in one
+conversation, for a long-term memory of impressions about them.
 
 You get a batch of active entities (runtime_id, name, aliases, kind, and the names memory already knows them
 by) and the conversation. Return a JSON object {"observations": [...], "status": "PREPARED"|"REJECTED",

@@ -71,7 +71,7 @@ def normalise_slot(slot: str | None) -> str | None:
 
 _VALUE_ENDS = alternation(
     (en.TIME_WORDS - en.PARTS_OF_DAY - en.CALENDAR_UNITS - {"later", "night", "weekend"})
-    | (en.SUBORDINATORS - {"once", "cause", "whenever", "although", "though", "whereas", "while"})
+    | en.VALUE_ENDING_SUBORDINATORS
 )
 """Words after a slot's value that are no part of it ("in Lisbon now", "to Porto last week", "since May")."""
 _VALUE_EN = (

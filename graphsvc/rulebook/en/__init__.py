@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from graphsvc.rulebook.en import keep, refuse, split, subject, trait, trim
+from graphsvc.rulebook.en import entity, keep, refuse, relation, split, subject, trait, trim
 from graphsvc.rulebook.en import type as retype
 from graphsvc.rulebook.rule import Rule
 
@@ -13,6 +13,9 @@ RULES: tuple[Rule, ...] = (
     *refuse.RULES,
     *keep.RULES,
     *retype.RULES,
+    *entity.RULES,
+    *relation.RULES,
     *trait.RULES,
 )
-"""Every English rule, in the order the composer applies their decisions."""
+"""Every English rule: the statement decisions in the order the composer applies them, then the entity kinds,
+relations and trait phrasings."""

@@ -10,6 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+PERSON_RELATIONS = frozenset(
+    "mother father sister brother son daughter partner wife husband friend colleague boss".split()
+)
+"""The relations between people the relation rules state, in either language (the values of each lexicon's
+``KIN_RELATIONS`` and ``SOCIAL_RELATIONS`` they keep): family, partner, friend, colleague, boss."""
+
 
 def alternation(words: Iterable[str], *, plural: bool = False) -> str:
     """A regular-expression alternation of ``words`` (escaped, longest first, so "grandmother" wins over

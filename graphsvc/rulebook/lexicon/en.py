@@ -72,7 +72,8 @@ PLURAL_PEOPLE = _words("parent grandparent grandkid in-law folk family")
 ANIMAL_NOUNS = _words(
     """dog puppy pup cat kitten kitty rabbit bunny hamster guinea pig parrot budgie bird canary cockatiel fish
     goldfish turtle tortoise horse pony snake lizard gecko iguana ferret chinchilla rat mouse hedgehog pet
-    chicken hen goat"""
+    chicken hen goat labrador retriever spaniel terrier poodle beagle collie corgi dachshund husky pug greyhound
+    whippet"""
 )
 """Animals people keep (a speaker's "my dog Biscuit" names an animal, never a person)."""
 
@@ -367,3 +368,59 @@ TRAIT_CONTEXTS: dict[str, frozenset[str]] = {
     "personal": _words("family home health sleep mother father mom dad wife husband child kid son daughter pet hobby"),
 }
 """Where a trait shows (seed 002 §3), by the stems its memories hold; the first context that matches wins."""
+
+# --- names and what they name --------------------------------------------------------------------------------
+RELATION_NOUNS: dict[str, str] = {**KIN_RELATIONS, **SOCIAL_RELATIONS}
+"""Every noun for someone in a speaker's life → the relation it names ("my mum Rosa": ``mother``)."""
+PEOPLE_NOUNS = _words("guy girl boy lad lass man woman person bloke chap gentleman")
+"""Nouns for someone unnamed that a name may follow ("a lad called Declan"): a person, in no relation."""
+HONORIFICS = _words("mr mr. mrs mrs. ms ms. miss mx dr dr. prof prof. sir dame")
+"""Titles that open a person's name ("Mr Alcott", "Dr. Osei")."""
+NAME_CONNECTORS = _words("of de da di del la le von van du")
+"""Lower-case words inside a name ("University of Westmere", "Ana de Souza")."""
+WORK_NOUNS = _words(
+    "book novel film movie album song series show podcast poem painting musical game documentary play audiobook"
+)
+"""What a name after "the …" or "a … called" is a work of ("the album Quiet Harbour", "a book called …")."""
+NAMED_THING_NOUNS = _words(
+    "dish recipe cocktail dessert festival fair marathon tournament parade carnival expo exhibition championship"
+)
+"""Named things that are neither works nor places ("a dish called …", "the Blue Heron festival")."""
+PLACE_WORDS_BEFORE_NAME = _words("lake mount isle cape river")
+"""Place words that may open a place's name ("Lake Bled", "Mount Kenya")."""
+TRAVEL_PREPOSITIONS = _words("around across")
+"""Prepositions a place follows when someone travels ("around Portugal", "across Canada")."""
+PET_ACQUIRING = _words("have get adopt own rescue")
+"""Verbs by which someone comes to have an animal ("we adopted a dog", "I rescued a cat")."""
+VALUE_ENDING_SUBORDINATORS = _words("because since after before when")
+"""Subordinators that end a slot's value ("in Lisbon since May", "at Brackenford when …")."""
+ORGANIZATION_WORDS = _words(
+    """company startup firm brand charity band team club agency studio studios label shop store bookshop bakery
+    inc corp corporation co ltd llc plc gmbh university college school academy institute bank group association
+    foundation hospital clinic society council trust labs lab"""
+)
+"""Words that make a name an organisation's, before it ("the company …", "University of …") or after it
+("Brackenford Bank", "Lysverk Ltd", "Quillon bookshop")."""
+PLACE_WORDS = _words(
+    """park street road avenue lane drive square city town village island lake river reservoir canal mountain mount
+    hill beach bay valley museum bridge canyon falls forest county province airport station hotel cafe café
+    restaurant pub bar garden gardens zoo mall gallery centre center market harbour harbor coast stadium arena
+    cathedral castle palace temple isle cape"""
+)
+"""Words that make a name a place's ("Tanner Road", "the Harwick gallery", "Lake Bled", "the Ouse river")."""
+PERSON_SUBJECT_VERBS = _words(
+    """say tell ask want think feel know hope decide agree laugh cry smile marry text email call invite thank hug
+    teach introduce reply promise suggest admit complain worry wonder live work study move retire graduate travel"""
+)
+"""Verbs whose subject is a person ("Petra wants to join us", "Odile says …", "Maria moved to Lisbon")."""
+PERSON_OBJECT_VERBS = _words("tell ask meet marry call text email invite thank hug teach introduce date kiss phone")
+"""Verbs whose object is a person ("tell Ebele", "I met Tomás")."""
+WORK_VERBS = _words("read reread watch rewatch binge stream")
+"""Verbs whose named object is a work ("We watched Sweet Juliet", "I'm reading Hollow Crown")."""
+JOB_NOUNS = _words("job role position internship placement apprenticeship")
+"""What someone has at an organisation ("my internship at IBM", "a job at Brackenford")."""
+NOT_NAMES = (
+    GREETINGS | THANKS | FAREWELLS | INTERJECTIONS | DISCOURSE_MARKERS | CHAT_MARKERS | TIME_WORDS | FREQUENCY_UNITS
+    | FUTURE_TIME_WORDS | LISTENER | {"i", "god"}
+)
+"""Capitalised words that are no name: greetings, interjections, days, months ("Morning Tom!", "Ok", "Sunday")."""

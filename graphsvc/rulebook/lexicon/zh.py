@@ -229,3 +229,34 @@ TRAIT_CONTEXTS: dict[str, frozenset[str]] = {
     "personal": _words("家 健康 父母 孩子 睡 妈 爸 宠物"),
 }
 """Where a trait shows, by the words its memories hold (see the English lexicon's ``TRAIT_CONTEXTS``)."""
+
+# --- names and what they name --------------------------------------------------------------------------------
+RELATION_WORDS: dict[str, str] = {**KIN_RELATIONS, **SOCIAL_RELATIONS}
+"""Every word for someone in a speaker's life → the relation it names (我女朋友林小雅: ``partner``)."""
+NAMING_WORDS = _words("叫 名叫 叫做")
+"""Verbs that give a name (我姐姐叫李梅, 一家公司叫青禾)."""
+THIRD_PERSON = _words("他 她")
+ORGANIZATION_SUFFIXES = _words(
+    "公司 大学 学院 医院 中学 小学 银行 集团 协会 研究所 研究院 俱乐部 科技 书店 学校 幼儿园 工作室 事务所"
+)
+"""Words a name of an organisation ends with (仁和医院, 鹿鸣科技, 清华大学)."""
+ORGANIZATION_WORDS = _words("公司 单位 学校 医院 店 工作室 品牌")
+"""Words for an organisation a name may follow (一家公司，叫青禾)."""
+PLACE_SUFFIXES = _words("省 市 县 区 镇 村 乡 路 街 山 岛 湖 寺 江 河 海 峰 港 湾 公园 广场 古镇 景区")
+"""Words or characters a name of a place ends with (上海市, 天目山, 绿禾公园)."""
+NEARBY = _words("这边 那边 附近 一带 那里 这里 那儿 这儿")
+"""Words that make the name before them a place (滨江那边, 城西这边)."""
+GOING = _words("住在 来自 搬到 去 去了 到 回 回到 从")
+"""Verbs and prepositions a place follows (住在西安, 从西安过来)."""
+WITH = _words("和 跟 同 陪 与")
+"""Words a person's name follows (我和李雪去了杭州)."""
+PERSON_VERBS = _words("说 告诉 觉得 喜欢 问 讲 答应 同意 笑 哭 请")
+"""Verbs whose subject is a person (王建国说…)."""
+FRIENDSHIP = _words("友谊 友情")
+GENERIC_PLACES = _words("老城区 市中心 郊区 城区 景区 小区 市区 新区 开发区 山区 商业区 住宅区 老家 家乡")
+"""Places that are no names, whatever jieba tags them (住在老城区)."""
+NOT_NAMES = (
+    PERSON_WORDS | PLURAL_PEOPLE | ANIMALS | SPEAKER | WE | LISTENER | POINTERS | REFLEXIVE | TIME_WORDS | WEEKDAYS
+    | GREETINGS | THANKS | INTERJECTIONS | DISCOURSE_MARKERS | ANSWER_STUBS | DEGREE_WORDS | NEGATIONS | GENERIC_PLACES
+)
+"""Words that are no name, whatever jieba tags them (朋友, 今天, 哈哈)."""

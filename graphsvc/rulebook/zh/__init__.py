@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from graphsvc.rulebook.rule import Rule
-from graphsvc.rulebook.zh import keep, refuse, split, subject, trait, trim
+from graphsvc.rulebook.zh import entity, keep, refuse, relation, split, subject, trait, trim
 from graphsvc.rulebook.zh import type as retype
 
 RULES: tuple[Rule, ...] = (
@@ -13,6 +13,9 @@ RULES: tuple[Rule, ...] = (
     *refuse.RULES,
     *keep.RULES,
     *retype.RULES,
+    *entity.RULES,
+    *relation.RULES,
     *trait.RULES,
 )
-"""Every Chinese rule, in the order the composer applies their decisions."""
+"""Every Chinese rule: the statement decisions in the order the composer applies them, then the entity kinds,
+relations and trait phrasings."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from graphsvc.conversation import ConversationMessage
 from graphsvc.graph.identity import IdentityIndex
 from graphsvc.pipeline.extraction.offline import extract_offline
 from graphsvc.pipeline.impressions import offline
@@ -24,7 +25,9 @@ CONVERSATION = [
 
 def observe_all() -> dict[str, ImpressionEntityObservation]:
     active = build_active_entities(detect_mentions(CONVERSATION), CONVERSATION, index=IdentityIndex(), batch_size=2)
-    analysis = offline.analyse(CONVERSATION, statements=extract_offline(CONVERSATION).memories)
+    analysis = offline.analyse(
+        CONVERSATION, statements=extract_offline(CONVERSATION).memories, entities=active.entities
+    )
     out = {}
     for batch in active.batches:
         plan = offline.plan_batch(batch, analysis)
@@ -81,6 +84,16 @@ def test_a_batch_without_evidence_is_rejected_with_a_reason() -> None:
     assert plan.status == "REJECTED" and plan.reason
 
 
+def _features(messages: list[ConversationMessage]) -> dict[str, list[tuple[str, str, list[str]]]]:
+    """Speaker → (key, value, evidence) of the features the planner gives them."""
+    active = build_active_entities(detect_mentions(messages), messages, index=IdentityIndex(), batch_size=8)
+    analysis = offline.analyse(messages, statements=[], entities=active.entities)
+    return {
+        name: [(f.key, f.value, f.evidence_message_ids) for f in features]
+        for name, features in analysis.features.items()
+    }
+
+
 def test_a_move_sets_where_the_speaker_lives_without_the_time_that_follows_it() -> None:
     own = [
         msg("m1", "I moved to Porto last week, finally.", speaker="Ana", minute=1),
@@ -88,12 +101,11 @@ def test_a_move_sets_where_the_speaker_lives_without_the_time_that_follows_it() 
         msg("m3", "I live in Lisbon since 2019.", speaker="Ines", minute=3),
         msg("m4", "I just moved to the Netherlands from Spain.", speaker="Jo", minute=4),
     ]
-    found = {m.message_id: [(f.key, f.value) for f in offline._features([m])] for m in own}
-    assert found == {
-        "m1": [("lives_in", "Porto")],
-        "m2": [("lives_in", "杭州")],
-        "m3": [("lives_in", "Lisbon")],
-        "m4": [("lives_in", "Netherlands")],
+    assert _features(own) == {
+        "Ana": [("lives_in", "Porto", ["m1"])],
+        "Li": [("lives_in", "杭州", ["m2"])],
+        "Ines": [("lives_in", "Lisbon", ["m3"])],
+        "Jo": [("lives_in", "Netherlands", ["m4"])],
     }
-    both = offline._features([own[2], own[0]])  # a later message's move replaces the earlier home
-    assert [(f.key, f.value, f.evidence_message_ids) for f in both] == [("lives_in", "Porto", ["m1"])]
+    later = [msg("m1", "I live in Lisbon since 2019.", speaker="Ana", minute=1), own[0]]
+    assert _features(later) == {"Ana": [("lives_in", "Porto", ["m1"])]}  # a later message's move replaces the home

@@ -1,8 +1,13 @@
 """Every rule of the rulebook does what its own examples say, and does not fire on its counterexamples.
 
 Each example is said by one speaker (the language's example speaker unless it names one) as a one-message
-conversation and judged by the same code the extraction job runs (:func:`graphsvc.rulebook.extract.judge_message`),
-with every rule enabled, so a rule is checked in the company it keeps.
+conversation and judged by the same code the extraction job runs, with every rule enabled, so a rule is checked in
+the company it keeps: a statement decision by :func:`graphsvc.rulebook.extract.judge_message`; an entity kind by the
+entity detection (:func:`graphsvc.pipeline.impressions.active.detect_mentions`), its example expecting
+``"Name (kind)"``; a relation by the offline observation planner (:mod:`graphsvc.pipeline.impressions.offline`), its
+example expecting ``"Source -relation-> Target"`` (a feature's value as the target). A ``listener`` relation's
+conversation opens with a greeting by :data:`LISTENERS`. A rule with no output of its own to point at (a ``none``
+entity rule, a ``feature`` relation rule) fired when its example's output is there with it and not without it.
 """
 
 from __future__ import annotations
@@ -12,14 +17,21 @@ from datetime import UTC, datetime
 import pytest
 
 from graphsvc.conversation import ConversationMessage
+from graphsvc.graph.identity import IdentityIndex
+from graphsvc.pipeline.impressions import offline
+from graphsvc.pipeline.impressions.active import build_active_entities, detect_mentions
 from graphsvc.rulebook import book
 from graphsvc.rulebook.engine import Selection
 from graphsvc.rulebook.extract import MessageTrace, judge_message
 from graphsvc.rulebook.rule import EXAMPLE_SPEAKERS, Example, Rule
+from graphsvc.text.language import Language
 
 SAID_AT = datetime(2025, 7, 1, 12, 0, tzinfo=UTC)
 EVERY_RULE = Selection(frozenset(r.id for r in book.RULES))
 STATEMENT_DECISIONS = ("trim", "refuse", "split", "keep", "type", "subject")
+NAME_DECISIONS = ("entity_kind", "relation")
+LISTENERS: dict[Language, tuple[str, str]] = {"en": ("Tomasz", "Hi!"), "zh": ("李娜", "你好！")}
+"""Who a ``listener`` relation's example speaks to, and what they say first."""
 
 
 def _trace(rule: Rule, said: str, speaker: str | None = None) -> MessageTrace:
@@ -47,10 +59,10 @@ def _contents(trace: MessageTrace) -> list[str]:
     return [j.statement.content for j in trace.judgements if j.statement is not None]
 
 
-def _cases(kind: str) -> list[tuple[Rule, Example | str]]:
+def _cases(kind: str, decisions: tuple[str, ...] = STATEMENT_DECISIONS) -> list[tuple[Rule, Example | str]]:
     out: list[tuple[Rule, Example | str]] = []
     for rule in book.RULES:
-        if rule.decision not in STATEMENT_DECISIONS:
+        if rule.decision not in decisions:
             continue
         items = rule.examples if kind == "example" else rule.counterexamples
         out.extend((rule, item) for item in items)
@@ -75,8 +87,71 @@ def test_rule_does_not_fire_on_its_counterexamples(rule: Rule, said: str) -> Non
     assert not _fired(rule, trace), f"{rule.id} fired on {said!r}: {trace}"
 
 
-def test_every_statement_rule_has_an_example_and_a_counterexample() -> None:
-    missing = [r.id for r in book.RULES if r.decision in STATEMENT_DECISIONS and not (r.examples and r.counterexamples)]
+def _conversation(rule: Rule, said: str, speaker: str | None = None) -> list[ConversationMessage]:
+    """The example as the conversation it is said in (a ``listener`` relation's opens with the listener)."""
+    opening = [LISTENERS[rule.language]] if "listener" in rule.tags else []
+    turns = [*opening, (speaker or EXAMPLE_SPEAKERS[rule.language], said)]
+    return [
+        ConversationMessage(message_id=f"m{n}", role="user", speaker=who, content=text, occurred_at=SAID_AT)
+        for n, (who, text) in enumerate(turns)
+    ]
+
+
+def _outputs(rule: Rule, messages: list[ConversationMessage], selection: Selection) -> dict[str, str | None]:
+    """What detection or the planner made of a conversation: each entity as "Name (kind)", each relation and
+    feature as "Source -relation-> Target", with the rule that decided it (None: no rule is recorded)."""
+    mentions = detect_mentions(messages, selection=selection)
+    if rule.decision == "entity_kind":
+        return {f"{m.name} ({m.kind})": m.kind_rule for m in mentions}
+    active = build_active_entities(mentions, messages, index=IdentityIndex(), batch_size=50)
+    analysis = offline.analyse(messages, statements=[], entities=active.entities, selection=selection)
+    out: dict[str, str | None] = {}
+    for batch in active.batches:
+        for o in offline.plan_batch(batch, analysis).observations:
+            out |= {f"{o.proposed_subject} -{f.key}-> {f.value}": None for f in o.features}
+            out |= {f"{o.proposed_subject} -{r.relation}-> {r.target}": r.rule_id for r in o.relations}
+    return out
+
+
+def _decided(rule: Rule, said: str, speaker: str | None = None) -> set[str]:
+    """The outputs this rule decides on ``said``: recorded as its, or made with it and not without it."""
+    messages = _conversation(rule, said, speaker)
+    made = _outputs(rule, messages, EVERY_RULE)
+    if rule.output == "none" or "feature" in rule.tags:
+        without = _outputs(rule, messages, Selection(EVERY_RULE.enabled - {rule.id}))
+        return set(made.keys() ^ without.keys())
+    decided = {output for output, rule_id in made.items() if rule_id == rule.id}
+    if rule.decision == "entity_kind":  # the speaker's own name aside: what the text names
+        return {output for output in decided if output.rsplit(" (", 1)[0] in said}
+    return decided
+
+
+@pytest.mark.parametrize(
+    ("rule", "example"),
+    _cases("example", NAME_DECISIONS),
+    ids=lambda v: v.id if isinstance(v, Rule) else str(getattr(v, "said", v)),
+)
+def test_entity_and_relation_rules_decide_their_examples(rule: Rule, example: Example) -> None:
+    messages = _conversation(rule, example.said, example.speaker)
+    if "speaker" in rule.tags and example.expect == f"{messages[-1].speaker} (person)":
+        assert _outputs(rule, messages, EVERY_RULE).get(example.expect) == rule.id
+        return
+    decided = _decided(rule, example.said, example.speaker)
+    assert decided, f"{rule.id} decided nothing on {example.said!r}: {_outputs(rule, messages, EVERY_RULE)}"
+    if example.expect is not None:
+        assert example.expect in decided, f"{rule.id} on {example.said!r} decided {sorted(decided)}"
+
+
+@pytest.mark.parametrize(
+    ("rule", "said"), _cases("counterexample", NAME_DECISIONS), ids=lambda v: v.id if isinstance(v, Rule) else str(v)
+)
+def test_entity_and_relation_rules_do_not_decide_their_counterexamples(rule: Rule, said: str) -> None:
+    assert _decided(rule, said) == set(), f"{rule.id} decided on {said!r}"
+
+
+def test_every_rule_has_an_example_and_a_counterexample() -> None:
+    decisions = (*STATEMENT_DECISIONS, *NAME_DECISIONS)
+    missing = [r.id for r in book.RULES if r.decision in decisions and not (r.examples and r.counterexamples)]
     assert missing == []
 
 

@@ -131,7 +131,7 @@ export function ForceGraph({
 export function KindLegend() {
   return (
     <ul class="legend" aria-label="Entity kinds">
-      {["PERSON", "PLACE", "ORGANIZATION", "THING"].map((k) => (
+      {["PERSON", "PLACE", "ORGANIZATION", "WORK", "ANIMAL", "THING"].map((k) => (
         <li key={k}>
           <span class={`swatch node-${k.toLowerCase()}`} aria-hidden="true" /> {k.toLowerCase()}
         </li>

@@ -47,6 +47,11 @@ export function EntityPage({ userId, name }: { userId: string; name: string }) {
           <Text>{entity.subject}</Text>
         </h2>
         <Badge value={entity.kind} />
+        {entity.kindRule && (
+          <code class="rule-id" title="The offline rule that decided the kind">
+            {entity.kindRule}
+          </code>
+        )}
       </div>
       <p class="muted">
         Known since {when(entity.createdAt)} · updated {when(entity.updatedAt)}
@@ -142,6 +147,14 @@ export function EntityPage({ userId, name }: { userId: string; name: string }) {
                     <Text>{r.other.subject}</Text>
                   </Link>{" "}
                   <span class="muted">strength {r.strength.toFixed(2)}</span>
+                  {r.ruleId && (
+                    <>
+                      {" "}
+                      <code class="rule-id" title="The offline rule that stated the relation">
+                        {r.ruleId}
+                      </code>
+                    </>
+                  )}
                 </li>
               ))}
             </ul>

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "0c90c2e87b3b426b38a9af7889c35406a0fc4513927ba0921bae6d105ccdc333"
+INPUTS_SHA256 = "653604adc066e88413daa83624d1a70010389b0e92979d3d1e3e45874587ea0e"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -900,6 +900,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -966,9 +967,11 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {
@@ -1015,6 +1018,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -1073,9 +1077,11 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {
@@ -1121,6 +1127,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -1202,9 +1209,11 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {
@@ -2759,6 +2768,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -2817,9 +2827,11 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {"input": input}
@@ -2857,6 +2869,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -2915,9 +2928,11 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {
@@ -2969,6 +2984,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -3050,9 +3066,11 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
 
             fragment ResolvePendingResultFields on ResolvePendingResult {
@@ -3111,6 +3129,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -3169,9 +3188,11 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {

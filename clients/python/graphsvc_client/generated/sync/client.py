@@ -900,6 +900,7 @@ class GraphsvcApi(BaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -966,9 +967,11 @@ class GraphsvcApi(BaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {
@@ -1015,6 +1018,7 @@ class GraphsvcApi(BaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -1073,9 +1077,11 @@ class GraphsvcApi(BaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {
@@ -1121,6 +1127,7 @@ class GraphsvcApi(BaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -1202,9 +1209,11 @@ class GraphsvcApi(BaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {
@@ -2753,6 +2762,7 @@ class GraphsvcApi(BaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -2811,9 +2821,11 @@ class GraphsvcApi(BaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {"input": input}
@@ -2851,6 +2863,7 @@ class GraphsvcApi(BaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -2909,9 +2922,11 @@ class GraphsvcApi(BaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {
@@ -2963,6 +2978,7 @@ class GraphsvcApi(BaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -3044,9 +3060,11 @@ class GraphsvcApi(BaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
 
             fragment ResolvePendingResultFields on ResolvePendingResult {
@@ -3105,6 +3123,7 @@ class GraphsvcApi(BaseClient):
               userId
               subject
               kind
+              kindRule
               createdAt
               updatedAt
               aliases {
@@ -3163,9 +3182,11 @@ class GraphsvcApi(BaseClient):
                 userId
                 subject
                 kind
+                kindRule
                 createdAt
                 updatedAt
               }
+              ruleId
             }
             """)
         variables: dict[str, object] = {

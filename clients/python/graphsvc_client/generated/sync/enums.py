@@ -32,6 +32,7 @@ class EntityKind(str, Enum):
     PLACE = "PLACE"
     ORGANIZATION = "ORGANIZATION"
     WORK = "WORK"
+    ANIMAL = "ANIMAL"
     THING = "THING"
 
 

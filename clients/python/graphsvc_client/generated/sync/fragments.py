@@ -163,6 +163,7 @@ class RelationFields(BaseModel):
     strength: float
     direction: RelationDirection
     other: "RelationFieldsOther"
+    rule_id: Optional[str] = Field(alias="ruleId")
 
 
 class RelationFieldsOther(BaseModel):
@@ -170,6 +171,7 @@ class RelationFieldsOther(BaseModel):
     user_id: str = Field(alias="userId")
     subject: str
     kind: EntityKind
+    kind_rule: Optional[str] = Field(alias="kindRule")
     created_at: Optional[datetime] = Field(alias="createdAt")
     updated_at: Optional[datetime] = Field(alias="updatedAt")
 
@@ -179,6 +181,7 @@ class EntityFields(BaseModel):
     user_id: str = Field(alias="userId")
     subject: str
     kind: EntityKind
+    kind_rule: Optional[str] = Field(alias="kindRule")
     created_at: Optional[datetime] = Field(alias="createdAt")
     updated_at: Optional[datetime] = Field(alias="updatedAt")
     aliases: list["EntityFieldsAliases"]

@@ -40,7 +40,7 @@ from graphsvc.pipeline.impressions.observation import (
 )
 from graphsvc.rulebook.engine import Selection
 from graphsvc.rulebook.entities import name_entities
-from graphsvc.rulebook.extract import name_speaker, source_messages, speech_refusal
+from graphsvc.rulebook.extract import lead_trimmed, name_speaker, source_messages, speech_refusal
 from graphsvc.rulebook.lexicon import en, zh
 from graphsvc.rulebook.parse import parse
 from graphsvc.rulebook.relations import FEATURE_KEYS, StatedRelation, stated_relations
@@ -233,7 +233,7 @@ def _third_person(entity: ActiveEntity, messages: Sequence[ConversationMessage])
         for sentence in split_sentences(message.content):
             if not names.search(sentence) or not _is_statement(sentence, entity, names):
                 continue
-            content = name_speaker(sentence, speaker)
+            content = name_speaker(lead_trimmed(sentence), speaker)  # "No, my dog Bolt…" → "Lena's dog Bolt…"
             if content not in out:
                 out[content] = ImpressionPatch(
                     content=content, confidence=THIRD_PERSON_CONFIDENCE, evidence_message_ids=[message.message_id]

@@ -109,3 +109,16 @@ def test_a_move_sets_where_the_speaker_lives_without_the_time_that_follows_it() 
     }
     later = [msg("m1", "I live in Lisbon since 2019.", speaker="Ana", minute=1), own[0]]
     assert _features(later) == {"Ana": [("lives_in", "Porto", ["m1"])]}  # a later message's move replaces the home
+
+
+def test_a_third_person_impression_loses_the_answer_word_it_opened_with() -> None:
+    said = [
+        msg("m1", "Do you run alone?", speaker="Sam", minute=1),
+        msg("m2", "No, my friend Oliver runs with me every Sunday.", speaker="Melanie", minute=2),
+    ]
+    active = build_active_entities(detect_mentions(said), said, index=IdentityIndex(), batch_size=4)
+    analysis = offline.analyse(said, statements=extract_offline(said).memories, entities=active.entities)
+    observed = {o.proposed_subject: o for b in active.batches for o in offline.plan_batch(b, analysis).observations}
+    contents = [p.content for p in observed["Oliver"].impressions]
+    assert "Melanie's friend Oliver runs with Melanie every Sunday." in contents, contents
+    assert not any(c.startswith("No") for c in contents)

@@ -311,10 +311,14 @@ RULES: tuple[Rule, ...] = (
         id="en.refuse.generic",
         language="en",
         decision="refuse",
-        description="A remark about people or life in general, not the speaker ('everyone needs a break').",
-        pattern=Tokens(((among(en.GENERIC_SUBJECTS),),), anchored=False),
-        examples=(Example("Everyone needs a hobby."),),
-        counterexamples=("I need a new hobby for the winter.",),
+        description="A remark about people or life in general, not the speaker ('everyone needs a break'): a "
+        "generic word as the subject; as an object it says something of the speaker ('I love meeting new people').",
+        pattern=Tokens(
+            (({"LOWER": {"IN": sorted(en.GENERIC_SUBJECTS)}, "DEP": {"IN": ["nsubj", "nsubjpass", "expl"]}},),),
+            anchored=False,
+        ),
+        examples=(Example("Everyone needs a hobby."), Example("Honestly, life is too short for bad coffee.")),
+        counterexamples=("I need a new hobby for the winter.", "I love meeting new people."),
     ),
     Rule(
         id="en.refuse.request",

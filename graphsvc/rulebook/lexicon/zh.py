@@ -177,6 +177,10 @@ TIME_PHRASE = (
     r"(?:周[一二三四五六日天末]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|月|年|天|学期|季度)"
 )
 """A time word jieba keeps whole (上周末, 下个月, 每星期): its surface form is the point, so a pattern, not a list."""
+CODE_WORDS = _words("码 密码 取件码 验证码 门禁码 编号 单号 订单号")
+"""Words of a code a person keeps, before its digits (取件码6629, 门禁密码是2580)."""
+DEADLINE_WORDS = _words("之前 以前 前 为止")
+"""Words after a date that make it a deadline (5月20号之前)."""
 WISH_START = r"^想要?(?!法|象|念|起|到|必|通|过)"
 """A word of wanting as jieba cuts it (想, 想要, or 想 fused with its verb: 想考, 想学); not 想法, 想念, 想起."""
 ASKING = _words("问 问问 请教 咨询 了解 打听 知道 查 查查")

@@ -15,7 +15,9 @@ from graphsvc.rulebook.zh.shapes import (
     ANY,
     ANY_OPT,
     CONTENT,
+    DATE,
     DE_OPT,
+    DIGITS,
     FIRST_PERSON,
     HABIT,
     MY_ANIMAL,
@@ -30,6 +32,8 @@ from graphsvc.rulebook.zh.shapes import (
 )
 
 _NUMBER = {"POS": "NUM", "OP": "?"}
+_NOT_PAST = {"IS_PUNCT": False, "ORTH": {"NOT_IN": sorted(zh.PAST_MARKERS)}, "OP": "*"}
+"""Words of a statement that says nothing is over (no 了, 过): a habit, not one happening."""
 _PLACE_WORD = {"POS": {"IN": ["NOUN", "PROPN", "NUM", "X", "ADJ"]}, "TAG": {"NOT_IN": ["f", "t"]}}
 """A word of where someone works or studies (一家 银行, 腾讯), not a locality or a time (里, 的时候)."""
 
@@ -286,6 +290,32 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我今天很累。",),
     ),
     Rule(
+        id="zh.keep.weekend_habit",
+        language="zh",
+        decision="keep",
+        description="What the speaker does at weekends, with nothing over (我周末打打网球), not one weekend's doing.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(
+                        word("周末", "每个周末"),
+                        ADVERBS,
+                        {"TAG": {"REGEX": "^v"}, "OP": "+"},
+                        _NOT_PAST,
+                        ACTIVITY,
+                        _NOT_PAST,
+                    ),
+                ),
+            ),
+            whole=True,
+        ),
+        output="preference",
+        confidence=0.8,
+        examples=(Example("我周末打打网球放松一下。", "王芳周末打打网球放松一下。"),),
+        counterexamples=("我周末去爬山了。", "我周末打算去爬山。"),
+    ),
+    Rule(
         id="zh.keep.plan",
         language="zh",
         decision="keep",
@@ -295,15 +325,20 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, among(zh.PLAN_WORDS - {"想", "要"}), ANY_OPT, {"POS": "VERB"}, ANY),
-                    seq(TIME, ADVERBS, word("要"), {"POS": "VERB"}, ANY_OPT),
+                    seq(TIME, ADVERBS, word("要", "就要"), {"POS": "VERB"}, ANY_OPT),
+                    seq(DATE, among(zh.DEADLINE_WORDS, op="?"), ADVERBS, word("要", "得", "需要"), CONTENT, ANY_OPT),
                 ),
             )
             + (seq(FIRST_PERSON, DE_OPT, among(zh.GOAL_WORDS), word("是"), ANY),)
         ),
         output="goal",
         confidence=0.85,
-        examples=(Example("我打算明年去冰岛旅行。", "王芳打算明年去冰岛旅行。"),),
-        counterexamples=("我打算。",),
+        examples=(
+            Example("我打算明年去冰岛旅行。", "王芳打算明年去冰岛旅行。"),
+            Example("我下学期就要开始准备考研了。", "王芳下学期就要开始准备考研了。"),
+            Example("我6月3号之前要交论文。", "王芳6月3号之前要交论文。"),
+        ),
+        counterexamples=("我打算。", "我6月3号之前。"),
     ),
     Rule(
         id="zh.keep.learning",
@@ -331,14 +366,17 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER,
                 (
                     seq(ADVERBS, word("想", "想要"), {**CONTENT, "LENGTH": {">=": 2}}, ANY_OPT),
+                    seq(
+                        ADVERBS, word("想", "想要"), {"TAG": {"REGEX": "^v"}}, {**CONTENT, "LENGTH": {">=": 2}}, ANY_OPT
+                    ),
                     seq(ADVERBS, {"ORTH": {"REGEX": zh.WISH_START}, "LENGTH": {">=": 2}}, CONTENT, ANY_OPT),
                 ),
             )
         ),
         output="goal",
         confidence=0.8,
-        examples=(Example("我想学弹吉他。", "王芳想学弹吉他。"),),
-        counterexamples=("我想想。",),
+        examples=(Example("我想学弹吉他。", "王芳想学弹吉他。"), Example("我想考北大。", "王芳想考北大。")),
+        counterexamples=("我想想。", "我想问问。"),
     ),
     Rule(
         id="zh.keep.past_event",
@@ -393,12 +431,38 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="keep",
         description="One value of the speaker's: a number, a code, a birthday, a blood type.",
-        pattern=Tokens((seq(FIRST_PERSON, DE_OPT, ANY_OPT, among(zh.ATTRIBUTE_WORDS), word("是", "为"), ANY),)),
+        pattern=Tokens(
+            (
+                seq(FIRST_PERSON, DE_OPT, ANY_OPT, among(zh.ATTRIBUTE_WORDS), word("是", "为"), ANY),
+                seq(FIRST_PERSON, DE_OPT, ANY_OPT, among(zh.CODE_WORDS), word("是", op="?"), DIGITS),
+            )
+        ),
         output="fact",
         confidence=0.95,
         slot="{attribute}",
-        examples=(Example("我的血型是A型。", "王芳的血型是A型。"),),
-        counterexamples=("我的问题是什么。",),
+        examples=(
+            Example("我的血型是A型。", "王芳的血型是A型。"),
+            Example("小区快递柜取件码3318。", "王芳小区快递柜取件码3318。"),
+        ),
+        counterexamples=("我的问题是什么。", "我等了20分钟。"),
+    ),
+    Rule(
+        id="zh.keep.age",
+        language="zh",
+        decision="keep",
+        description="How old the speaker, or a person of theirs, is (我今年三十五了, 我女儿五岁).",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (seq(word("今年", op="?"), {"TAG": "m"}, word("岁", op="?"), word("了", op="?")),),
+            ),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.9,
+        slot="age",
+        examples=(Example("我今年四十二了。", "王芳今年四十二了。"), Example("我儿子八岁。", "王芳的儿子八岁。")),
+        counterexamples=("我一个人。", "我今年去了三次。"),
     ),
     Rule(
         id="zh.keep.requested",

@@ -104,6 +104,25 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我每天晚上散步一小时。", "我很喜欢喝茶。"),
     ),
     Rule(
+        id="zh.refuse.object_left_out",
+        language="zh",
+        decision="refuse",
+        description="Going to do something to a thing named only in another sentence (我明天去拿, 我下午去取).",
+        pattern=Tokens(
+            (
+                (
+                    {"IS_PUNCT": False, "OP": "*"},
+                    word("去", "来"),
+                    {"TAG": {"REGEX": "^v"}, "LENGTH": 1},
+                    word("了", op="?"),
+                ),
+            ),
+            whole=True,
+        ),
+        examples=(Example("我明天中午去拿。"),),
+        counterexamples=("我明天中午去游泳。", "我周六去拿护照。"),
+    ),
+    Rule(
         id="zh.refuse.passing_object",
         language="zh",
         decision="refuse",

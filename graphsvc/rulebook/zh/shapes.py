@@ -72,6 +72,10 @@ HABIT: Spec = {"ORTH": {"REGEX": zh.HABIT_START}}
 NOT: Spec = among(zh.NEGATIONS)
 DE_OPT: Spec = word("的", op="?")
 
+DATE: Piece = ({"TAG": "m"}, word("月"), {"TAG": "m"}, word("号", "日"))
+"""A day of a month as jieba cuts it (5 月 20 号)."""
+DIGITS: Spec = {"TAG": "m", "ORTH": {"REGEX": r"^[0-9A-Za-z]{3,}$"}}
+"""A number of three or more digits, as a code is (6629)."""
 FIRST_PERSON: Piece = (word("我"),)
 MY_PERSON: Piece = (word("我"), DE_OPT, among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE))
 """A person of the speaker's: 我女儿, 我的老板, 我父母."""
@@ -84,7 +88,9 @@ __all__ = [
     "ANY",
     "ANY_OPT",
     "CONTENT",
+    "DATE",
     "DE_OPT",
+    "DIGITS",
     "FIRST_PERSON",
     "MY_ANIMAL",
     "MY_PERSON",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Tokens
-from graphsvc.rulebook.zh.shapes import TIME, among, word
+from graphsvc.rulebook.zh.shapes import DATE, DIGITS, TIME, among, word
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -27,11 +27,18 @@ RULES: tuple[Rule, ...] = (
                 (word("对"), {"OP": "+"}, among(zh.ALLERGY)),
                 ({"ORTH": {"REGEX": zh.WISH_START}},),
                 (among(zh.PERSON_WORDS), word("叫", "名叫")),
+                (among(zh.KIN_RELATIONS.keys() | zh.PLURAL_PEOPLE),),
+                DATE,
+                ({"IS_PUNCT": False, "OP": "*"}, among(zh.CODE_WORDS), word("是", op="?"), DIGITS),
             )
         ),
         output="restore",
-        examples=(Example("最近在学吉他，挺有意思的。", "王芳最近在学吉他。"),),
-        counterexamples=("天气不错。",),
+        examples=(
+            Example("最近在学吉他，挺有意思的。", "王芳最近在学吉他。"),
+            Example("女儿对花生过敏。", "王芳的女儿对花生过敏。"),
+            Example("6月3号之前要交论文。", "王芳6月3号之前要交论文。"),
+        ),
+        counterexamples=("天气不错。", "同事们都走了。"),
     ),
     Rule(
         id="zh.subject.first_person",

@@ -72,7 +72,7 @@ async def test_after_a_move_the_current_city_is_recalled_first_and_the_old_one_o
 ) -> None:
     await moved(service)
     memories = await all_memories(service, "ana")
-    assert (one(memories, "Lisbon").status, one(memories, "Porto").status) == ("superseded", "active")
+    assert (one(memories, "Lisbon").status, one(memories, "lives in Porto").status) == ("superseded", "active")
 
     hits = await recall(gql, "Where does Ana live?")
     assert first_city(hits) == "Porto"

@@ -8,7 +8,9 @@ import pytest
 from graphsvc.embed.base import rescale_similarity
 from graphsvc.graph.memories import Nearest
 from graphsvc.pipeline.extraction.contract import ExtractedMemory
-from graphsvc.pipeline.memories.dedup import Candidate, plan_dedup
+from graphsvc.pipeline.memories.dedup import Candidate, plan_dedup, replaces_in_place
+from graphsvc.pipeline.memories.slots import memory_slot
+from graphsvc.vocabulary import MemoryType
 
 
 def cand(content: str, vec: list[float], *, memory_type: str = "fact", key: str | None = None) -> Candidate:
@@ -69,3 +71,34 @@ def test_rescaling_maps_the_embedder_floor_to_zero() -> None:
     assert rescale_similarity(1.0, floor=0.75) == 1.0
     assert rescale_similarity(0.9625, floor=0.75) == pytest.approx(0.85)
     assert rescale_similarity(0.2, floor=0.75) == 0.0
+
+
+def test_a_changed_value_joins_the_old_slot_keeping_the_value_it_states() -> None:
+    new = cand("Ana lives in Porto now.", [1, 0])
+    new.slot = memory_slot(user_id="u", content="Ana: I live in Porto now.", memory_type="fact")
+    assert new.slot is not None
+    old = Nearest(
+        "old",
+        0.95,
+        slot_key=new.slot.slot_key,
+        slot_value="lisbon",
+        content="Ana lives in Lisbon now.",
+        slot_name="lives_in",
+        slot_subject="ana",
+    )
+    plan_dedup([new], user_id="u", exact={}, nearest={0: old}, threshold=0.85, floor=0.0)
+    assert (new.slot.slot_key, new.slot.value) == (old.slot_key, "porto")
+
+
+@pytest.mark.parametrize(
+    ("memory_type", "content", "in_place"),
+    [
+        ("fact", "Ana lives in Porto.", True),
+        ("preference", "Ana goes running along the river every morning.", True),
+        ("preference", "王芳每天早上跑步。", True),
+        ("preference", "Ana likes documentaries about history.", False),
+        ("event", "Ana went to the museum on Monday.", False),
+    ],
+)
+def test_facts_and_habits_replace_in_place(memory_type: MemoryType, content: str, in_place: bool) -> None:
+    assert replaces_in_place(memory_type, content) is in_place

@@ -100,7 +100,7 @@ names memory already knows them by).
 - proposed_subject: the entity's fullest name in the conversation; aliases: other names used for the SAME
   entity (e.g. "Hey Sam!" said to Samantha). Similar names are different entities unless the conversation
   shows otherwise: Ann is not Anna, 张伟 is not 张薇. kind: person, place, organization, work (a book, film,
-  song, artwork or other titled creation) or thing.
+  song, artwork or other titled creation), animal (a pet or another animal with a name) or thing.
 - source_active_runtime_ids: the runtime_id of each active entity the observation is about.
 - impressions: durable characterisations (situation, personality, preferences, history, plans), each one
   self-contained sentence of at most 200 characters, citing evidence_message_ids. features: stable

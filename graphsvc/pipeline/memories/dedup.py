@@ -12,7 +12,7 @@
   one's slot instead, so settling the slot supersedes the older value: the old memory's slot when it has one;
   the new memory's when only it has one (the old memory adopts it); else a slot of their own,
   ``near:<old uid>``, which both take. This applies from the lower ``changed_threshold`` on, since a changed
-  value moves the vector further than a paraphrase does, to facts only (:data:`SUPERSEDING_TYPES`), and only
+  value moves the vector further than a paraphrase does, to facts and habits only (:func:`replaces_in_place`), and only
   when the two differ in that one place ("a cat named Miso" / "a dog named Rex" are two facts: both stay).
 
 The decision is a pure function of the candidates and what the graph already holds, so
@@ -21,6 +21,7 @@ the thresholds are testable without a database.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
@@ -32,12 +33,30 @@ from graphsvc.graph.memories import Nearest
 from graphsvc.pipeline.memories.draft import MemoryDraft
 from graphsvc.pipeline.memories.restatement import compare
 from graphsvc.pipeline.memories.slots import MemorySlot
+from graphsvc.rulebook.lexicon import alternation, en, zh
 from graphsvc.vocabulary import MemoryOrigin, MemoryType
 
 SUPERSEDING_TYPES: frozenset[MemoryType] = frozenset({"fact"})
 """The types whose changed value takes the older one's place. A changed event is another occurrence ("the museum
 on Monday" does not undo "the museum on Tuesday"), a changed preference, goal or pain point another one
 ("documentaries about space" / "about history" both hold): new memories beside the old, never reinforcements."""
+_ROUTINE = re.compile(
+    rf"\b(?:every|each|{alternation(en.FREQUENCY_ADVERBS | en.FREQUENCY_ADJECTIVES)})\b|{alternation(zh.HABIT_WORDS)}",
+    re.IGNORECASE,
+)
+"""How often a habit happens ("every morning", "usually", 每天): a preference that says it is a routine."""
+
+
+def _in_place(cand: Candidate) -> bool:
+    return replaces_in_place(cand.memory.memory_type, cand.memory.content)
+
+
+def replaces_in_place(memory_type: MemoryType, content: str) -> bool:
+    """Whether a memory with one value changed takes the older one's place: a fact (:data:`SUPERSEDING_TYPES`),
+    or a habit, a preference that says how often (seed 001 types habits as preferences): "goes running in the
+    park every morning" restated "along the river every morning" is the routine moved, not a second one."""
+    return memory_type in SUPERSEDING_TYPES or (memory_type == "preference" and _ROUTINE.search(content) is not None)
+
 
 
 @dataclass
@@ -85,13 +104,14 @@ def shared_slot(
     """The slot a changed value ``cand`` of memory ``other_uid`` shares with it, and whether the other memory
     must adopt it (it has none); None when both have slots and they differ (two attributes, no supersession).
 
-    The shared slot's value is unknown (None), so each of the two is a value of its own and the later one
-    supersedes the earlier (:mod:`.supersession`).
+    The shared slot keeps the value the rules read from ``cand`` when it has one ("lives in Porto now": porto,
+    so a "moved to Porto" of the same conversation is the same value, not a third), else it is unknown (None):
+    each of the two is a value of its own and the later one supersedes the earlier (:mod:`.supersession`).
     """
     if other_slot is not None:
         if cand.slot is not None and cand.slot.slot_key != other_slot.slot_key:
             return None
-        return replace(other_slot, value=None), False
+        return replace(other_slot, value=cand.slot.value if cand.slot is not None else None), False
     if cand.slot is not None:
         return replace(cand.slot, value=None), True
     slot = f"near:{other_uid}"
@@ -145,7 +165,7 @@ def plan_dedup(
             and (found := compare(hit.content, cand.memory.content)).changed
         ):
             shared = shared_slot(cand, user_id=user_id, other_uid=hit.uid, other_slot=_slot_of(hit))
-            if shared is not None and found.one_value_changed and cand.memory.memory_type in SUPERSEDING_TYPES:
+            if shared is not None and found.one_value_changed and _in_place(cand):
                 cand.slot = shared[0]
                 if shared[1]:
                     plan.adoptions.append((hit.uid, shared[0]))
@@ -187,6 +207,7 @@ def _batch_twin(
         if not found.changed:
             return other
         shared = shared_slot(cand, user_id=user_id, other_uid=other.dedup_key, other_slot=other.slot)
-        if shared is not None and found.one_value_changed and cand.memory.memory_type in SUPERSEDING_TYPES:
-            cand.slot = other.slot = shared[0]
+        if shared is not None and found.one_value_changed and _in_place(cand):
+            other_value = other.slot.value if other.slot is not None else None
+            cand.slot, other.slot = shared[0], replace(shared[0], value=other_value)
     return None

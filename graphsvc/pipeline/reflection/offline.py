@@ -175,6 +175,10 @@ def states_cessation(text: str) -> bool:
     return bool(_CESSATION.search(body))
 
 
+_FREQUENCY_KEYS = frozenset(_stem(w) for w in lexicon_en.FREQUENCY_ADVERBS)
+"""The keys of how often a trait says something happens ("regularly"): no part of what a cessation stops."""
+
+
 def infer_context(text: str) -> TraitContext:
     """work, learning, social or personal by keyword (first match in that order), else general."""
     for context, pattern in _CONTEXT_RULES:
@@ -327,7 +331,7 @@ def _ends_trait(memory: _Item, trait: _Item) -> bool:
     contradiction is strong (seed 002 §6: it flatly negates the trait)."""
     if not (states_cessation(memory.text) and is_negated(memory.text)) or states_cessation(trait.text):
         return False
-    wanted = trait.keys - _CESSATION_WORDS
+    wanted = trait.keys - _CESSATION_WORDS - _FREQUENCY_KEYS  # "Goes running regularly": "running" is what stops
     return bool(wanted) and wanted <= memory.keys
 
 

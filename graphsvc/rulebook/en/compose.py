@@ -313,12 +313,15 @@ def _slot(rule: Rule, doc: Any, hit: Hit) -> str | None:
     if rule.slot is None:
         return None
     if "{attribute}" in rule.slot:
+        span = doc[hit.start : hit.end]
+        mine = next((t.i for t in span if t.lower_ in ("my", "our")), None)
+        if mine is None:
+            return None
         words = []
-        for token in doc[hit.start :]:
-            if token.lemma_ == "be":
+        for token in doc[mine + 1 :]:  # "I keep my bike lock code 1234": bike_lock_code
+            if token.lemma_ == "be" or token.is_punct or token.like_num or token.pos_ in ("ADP", "VERB", "AUX"):
                 break
-            if token.lower_ not in ("my", "our"):
-                words.append(token.lower_)
+            words.append(token.lower_)
         return "_".join(words) or None
     whose = _whose(doc)
     return f"{whose}.{rule.slot}" if whose else rule.slot

@@ -886,6 +886,17 @@ RULES: tuple[Rule, ...] = (
                     {"ENT_TYPE": {"IN": ["DATE", "TIME", "CARDINAL"]}},
                     ANY_OPT,
                 ),
+                seq(
+                    *FIRST_PERSON,
+                    ADVERBS,
+                    {"POS": "VERB"},
+                    MY,
+                    ADJECTIVES,
+                    among(en.ATTRIBUTE_HEADS),
+                    lower("to", "as", op="?"),
+                    {"TEXT": {"REGEX": r"^\d{3,}$"}},
+                    ANY_OPT,
+                ),
             )
         ),
         output="fact",
@@ -893,6 +904,7 @@ RULES: tuple[Rule, ...] = (
         slot="{attribute}",
         examples=(
             Example("My locker number is 418.", "Ana's locker number is 418."),
+            Example("I changed my phone PIN to 7315.", "Ana changed their phone PIN to 7315."),
             Example("My blood type is AB positive.", "Ana's blood type is AB positive."),
             Example("Our anniversary is on September 9th.", "Ana's anniversary is on September 9th."),
         ),

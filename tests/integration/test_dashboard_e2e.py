@@ -28,7 +28,8 @@ SESSIONS: dict[str, tuple[int, list[str]]] = {
             "I live in Lisbon and I work as a nurse at the city hospital.",
             "My friend Oliver paints landscapes every weekend.",
             "I went hiking in the mountains with Oliver last Saturday.",
-            "We read Becoming Nicole together, the book was wonderful.",
+            "We played Starfall Tactics together, the game was great fun.",
+            "I played Starfall Tactics again after dinner.",
             "我喜欢在周末和朋友一起喝茶。",
         ],
     ),
@@ -119,7 +120,7 @@ async def walk_views(page: Page, base: str) -> None:
     # overview: counts of the graph built above
     stats = page.locator(".stats")
     await expect(stats.get_by_text("messages")).to_be_visible()
-    await expect(stats.locator(".stat").first.locator(".stat-value")).to_have_text("22")  # 11 said, 11 replies
+    await expect(stats.locator(".stat").first.locator(".stat-value")).to_have_text("24")  # 12 said, 12 replies
     await expect(page.get_by_role("heading", name="Memories by type")).to_be_visible()
     await shot(page, "overview")
 
@@ -127,6 +128,7 @@ async def walk_views(page: Page, base: str) -> None:
     await page.get_by_role("navigation", name="Views").get_by_role("link", name="Memories").click()
     card = page.locator("li.memory", has_text="Ana lives in Lisbon")  # the speaker named (issue 14)
     await expect(card).to_be_visible()
+    await expect(card.locator(".kept-by")).to_contain_text("kept by rule en.keep.residence")  # why it was kept
     await expect(page.locator("li.memory p[lang=zh]").first).to_be_visible()  # Chinese text, tagged for glyphs
     await shot(page, "memories")
     await card.get_by_role("button", name=re.compile("Source messages")).click()
@@ -143,6 +145,7 @@ async def walk_views(page: Page, base: str) -> None:
     await expect(trait).to_contain_text("hiking")
     await expect(trait.locator(".badge").first).to_have_text(re.compile("candidate|emerging|established|core|trend"))
     await expect(trait.locator(".about")).to_have_text("about Ana")  # whom the trait is about: its speaker
+    await expect(trait.locator(".kept-by")).to_contain_text(re.compile(r"phrased by rule en\.trait\."))
     # how its confidence moved: a chart whose label lists the points, and the same points as a table
     trend = trait.locator("figure.confidence-trend")
     await expect(trend.get_by_role("img")).to_have_attribute(
@@ -361,14 +364,14 @@ async def brain_views(page: Page, base: str, client: httpx.AsyncClient) -> None:
 
 async def resolve_pending(page: Page, base: str, client: httpx.AsyncClient) -> None:
     await page.goto(f"{base}/ui/users/{USER}/review")
-    card = page.locator("li.pending", has_text="Becoming Nicole")
+    card = page.locator("li.pending", has_text="Starfall Tactics")
     await expect(card).to_contain_text("postponed")
     await shot(page, "review")
     await card.get_by_role("button", name=re.compile("New entity")).click()
     await expect(card.locator(".resolved")).to_contain_text("Resolved")
-    await expect(card.get_by_role("link", name="Becoming Nicole")).to_be_visible()
+    await expect(card.get_by_role("link", name="Starfall Tactics")).to_be_visible()
     stored = (await graphql(client, PENDING, u=USER))["pendingObservations"]
-    assert {"subject": "Becoming Nicole", "status": "RESOLVED"} in stored
+    assert {"subject": "Starfall Tactics", "status": "RESOLVED"} in stored
     await shot(page, "review-resolved")
     await page.reload()
     await expect(page.get_by_role("heading", name="Nothing waits for a decision")).to_be_visible()

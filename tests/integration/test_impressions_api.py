@@ -188,16 +188,16 @@ async def test_an_ambiguous_observation_is_pending_and_resolved_to_the_chosen_en
 
 
 async def test_a_postponed_observation_can_become_a_new_entity(service: MemoryService, gql: GraphQLClient) -> None:
-    text = "We read Becoming Nicole together, the book was wonderful."
-    report = await observe(service, "ana", await store(service, "ana", "s1", [Turn("Ana", text)]))
+    turns = [Turn("Ana", "We played Starfall Tactics together."), Turn("Ana", "Starfall Tactics kept us up all night.")]
+    report = await observe(service, "ana", await store(service, "ana", "s1", turns))
     assert report.decisions.get("postponed", 0) >= 1
     pending = (await ok(gql, PENDING, u="ana"))["pendingObservations"]
-    item = next(p for p in pending if p["subject"] == "Becoming Nicole")
+    item = next(p for p in pending if p["subject"] == "Starfall Tactics")
     assert item["reason"] == "POSTPONED" and item["candidates"] == []
     assert await error_code(gql, RESOLVE, u="ana", id=item["id"]) == "INVALID_INPUT"  # neither entityId nor createNew
     created = (await ok(gql, RESOLVE, u="ana", id=item["id"], c=True))["resolvePendingObservation"]
-    assert created["entity"]["subject"] == "Becoming Nicole"
-    assert (await ok(gql, ENTITY, u="ana", n="becoming nicole"))["entity"]["kind"] == "THING"
+    assert created["entity"]["subject"] == "Starfall Tactics"
+    assert (await ok(gql, ENTITY, u="ana", n="starfall tactics"))["entity"]["kind"] == "THING"
 
 
 async def test_merge_moves_everything_keeps_history_and_refuses_other_users(

@@ -93,14 +93,15 @@ def _decisions(*texts: str) -> dict[str, str]:
     }
 
 
-def test_a_thing_named_once_is_not_left_pending_but_named_twice_is_created() -> None:
+def test_a_thing_named_once_is_not_observed_and_named_twice_waits_for_review() -> None:
     once = _decisions("The Zorblat thing was odd.", "Anyway, I went home.")
     assert "Zorblat" not in once and "postponed" not in once.values()
     # named once as what someone watched: a work, which has its kind and is created
     assert _decisions("We watched Zorblat last night.", "Anyway, I went home.")["Zorblat"] == "create"
+    # nothing evidences a thing's kind, nor that it is an entity: a person decides (a pending observation)
     twice = _decisions("The Zorblat thing was odd.", "Then Zorblat again, all week.")
-    assert twice["Zorblat"] == "create"
-    assert offline_planner.THING_CONFIDENCE >= Settings().impressions.create_min_confidence
+    assert twice["Zorblat"] == "postponed"
+    assert offline_planner.THING_CONFIDENCE < Settings().impressions.create_min_confidence
 
 
 # --- the entity kinds people saw go wrong: each a right kind, or no entity -----------------------------------

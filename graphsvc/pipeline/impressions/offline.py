@@ -50,8 +50,11 @@ from graphsvc.text.language import detect_language, split_sentences
 THIRD_PERSON_CONFIDENCE = 0.6
 MIN_THING_MESSAGES = 2
 """A name of no evidenced kind (a "thing") is observed only when named in at least this many messages."""
-THING_CONFIDENCE = 0.6
-"""...and then it is created (at the default ``impression_create_min_confidence``)."""
+THING_CONFIDENCE = 0.5
+"""...and then it waits for review as a postponed observation (below the default
+``impression_create_min_confidence``, 0.6): nothing evidences its kind, nor that it is an entity at all (a
+product, a game, a word written with a capital), so a person decides (seed 000 §4: weak evidence is kept pending,
+not guessed)."""
 RELATION_STRENGTH = 0.7
 """How close a relation a sentence states is (the rules tell that it holds, not how strongly)."""
 MAX_THIRD_PERSON = 20

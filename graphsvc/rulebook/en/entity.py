@@ -252,9 +252,7 @@ RULES: tuple[Rule, ...] = (
             (
                 seq(NAME, _PLACE_WORD_IN_NAME),
                 seq(NAME, {"LOWER": {"IN": sorted(en.PLACE_WORDS)}, "IS_LOWER": True}),
-                seq(
-                    Slot("name", {"LOWER": {"IN": sorted(en.PLACE_WORDS_BEFORE_NAME)}, "IS_TITLE": True}), NAME
-                ),
+                seq(Slot("name", {"LOWER": {"IN": sorted(en.PLACE_WORDS_BEFORE_NAME)}, "IS_TITLE": True}), NAME),
             ),
             anchored=False,
         ),

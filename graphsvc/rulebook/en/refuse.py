@@ -249,6 +249,32 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("I'm going to keep bees next spring.", "I'm going to keep working hard on my thesis."),
     ),
     Rule(
+        id="en.refuse.about_the_chat",
+        language="en",
+        decision="refuse",
+        description="A wish to talk about something, or a remark on the conversation itself ('I'd like to talk "
+        "about my reading', 'I learned a lot during our chat'): nothing of the speaker to remember.",
+        pattern=Tokens(
+            (
+                seq(
+                    FIRST_PERSON,
+                    ADVERBS,
+                    lemma("want", "like", "love", "would", "'d"),
+                    lemma("like", "love", op="?"),
+                    lower("to"),
+                    among(en.CONVERSATION_VERBS),
+                    lower("about", "with", "more"),
+                ),
+                seq(ANY_OPT, lower("our", "this", "the"), among(en.CONVERSATION_NOUNS), ANY_OPT),
+            ),
+        ),
+        examples=(
+            Example("I would like to talk about my recent reading."),
+            Example("I have learned so much during our chat."),
+        ),
+        counterexamples=("I want to talk to my boss about a raise.", "I gave a talk at the conference in Lyon."),
+    ),
+    Rule(
         id="en.refuse.vague",
         language="en",
         decision="refuse",
@@ -258,19 +284,42 @@ RULES: tuple[Rule, ...] = (
                 (FIRST_PERSON,),
                 (
                     seq(_VERB_AND_OBJECT_START, among(en.VAGUE_OBJECTS), ADVERBS),
-                    seq(_VERB_AND_OBJECT_START, among(en.VAGUE_OBJECTS), lower("of"), among(en.VAGUE_OBJECTS), ANY_OPT),
+                    seq(
+                        _VERB_AND_OBJECT_START,
+                        among(en.VAGUE_OBJECTS),
+                        lower("of"),
+                        {"POS": "ADJ", "OP": "*"},
+                        among(en.VAGUE_OBJECTS),
+                        ANY_OPT,
+                    ),
                     seq(
                         ANY_OPT,
                         among(en.DETERMINERS | {"new", "better", "more"}),
                         {"POS": "ADJ", "OP": "*"},
                         among(en.VAGUE_OBJECTS, attr="LOWER"),
+                        lower("and", op="?"),
+                        among(en.VAGUE_OBJECTS, attr="LOWER", op="?"),
                         ADVERBS,
+                    ),
+                    seq(
+                        ADVERBS,
+                        lemma("want", "need"),
+                        lower("to"),
+                        among(en.RESTING, attr="LEMMA"),
+                        lower("a", op="?"),
+                        lower("bit", "while", op="?"),
                     ),
                 ),
             ),
             whole=True,
         ),
-        examples=(Example("I learned a lot."), Example("I had a personal milestone.")),
+        examples=(
+            Example("I learned a lot."),
+            Example("I had a personal milestone."),
+            Example("I learned a lot of useful insights."),
+            Example("I want to find some new excitement and fun."),
+            Example("I want to relax a bit."),
+        ),
         counterexamples=("I learned Italian.",),
     ),
     Rule(

@@ -183,7 +183,8 @@ DEGREE_ADVERBS = _words(
 VAGUE_OBJECTS = _words(
     """thing things stuff something anything everything lot lots much milestone time moment news progress
     plans plan idea ideas fun blast problem problems issue issues difficulty difficulties solution solutions skill
-    skills hobby hobbies excitement opportunities opportunity"""
+    skills hobby hobbies excitement opportunities opportunity knowledge insight insights reflection reflections
+    lesson lessons"""
 )
 """Objects that say nothing alone ("I learned a lot", "I had a personal milestone", "I have some news")."""
 PASSING_ACTIVITIES = _words(
@@ -191,6 +192,11 @@ PASSING_ACTIVITIES = _words(
     bite movie"""
 )
 """What a passing plan is about ("I'm going to grab a coffee", "I'll take a nap"): nothing to remember."""
+RESTING = _words("relax rest unwind chill recharge")
+"""Verbs of resting a while ("I want to relax a bit"): a passing wish, nothing to remember."""
+CONVERSATION_VERBS = _words("talk chat discuss")
+CONVERSATION_NOUNS = _words("chat conversation talk")
+"""What the conversation itself is called ("during our chat"): a statement about it says nothing of the speaker."""
 PEP_TALK = _words("best hope luck try believe fingers crossed keep going pushing")
 GENERIC_SUBJECTS = _words("everyone everybody people anyone anybody nobody life someone somebody")
 LISTENER = _words("you your yours yourself yourselves ya u")
@@ -420,7 +426,16 @@ WORK_VERBS = _words("read reread watch rewatch binge stream")
 JOB_NOUNS = _words("job role position internship placement apprenticeship")
 """What someone has at an organisation ("my internship at IBM", "a job at Brackenford")."""
 NOT_NAMES = (
-    GREETINGS | THANKS | FAREWELLS | INTERJECTIONS | DISCOURSE_MARKERS | CHAT_MARKERS | TIME_WORDS | FREQUENCY_UNITS
-    | FUTURE_TIME_WORDS | LISTENER | {"i", "god"}
+    GREETINGS
+    | THANKS
+    | FAREWELLS
+    | INTERJECTIONS
+    | DISCOURSE_MARKERS
+    | CHAT_MARKERS
+    | TIME_WORDS
+    | FREQUENCY_UNITS
+    | FUTURE_TIME_WORDS
+    | LISTENER
+    | {"i", "god"}
 )
 """Capitalised words that are no name: greetings, interjections, days, months ("Morning Tom!", "Ok", "Sunday")."""

@@ -215,13 +215,17 @@ SPECIES: dict[str, str] = {
     "宠物": "pet",
 }
 """An animal word → its species."""
-ABSTRACT_WORDS = _words("知识 经验 东西 事情 收获 乐趣 感受 体会 技能 想法 问题 困难")
+ABSTRACT_WORDS = _words("知识 经验 东西 事情 收获 乐趣 感受 体会 技能 想法 问题 困难 道理 意义 麻烦 力量")
 """What a vague statement gains or has (学到了很多知识和经验)."""
 MANY = _words("很多 一些 不少 许多 好多")
 FEELING_VERBS = _words("觉得 感觉 感到 觉着")
 """How someone feels: no habit ("总是觉得累" is a pain, not a habit)."""
-PASSING_OBJECTS = _words("电影 晚饭 午饭 早饭 夜宵 咖啡 奶茶 外卖 饭")
+PASSING_OBJECTS = _words("电影 晚饭 午饭 早饭 夜宵 咖啡 奶茶 外卖 饭 吃晚饭 吃午饭 吃早饭 吃饭")
 """What a passing plan is about (去看电影, 去吃晚饭)."""
+GENERIC_SUBJECTS = _words("大家 人们 别人 所有人 每个人 谁都")
+"""People in general as a subject (每个人的喜好都不同): a remark about people, not the speaker."""
+CHATTING = _words("聊天 聊聊 谈心")
+"""Words of the conversation itself (我每次聊天都很开心): a remark on it says nothing of the speaker."""
 RIGHT_NOW = _words("现在 这就 马上 等会儿 待会儿 一会儿 先")
 """Words that put a plan in the next minutes (我现在要去练吉他了)."""
 CARRY_STARTS = _words("在 也 还 都 又 正在 一直 经常 平时 每天")
@@ -260,7 +264,23 @@ FRIENDSHIP = _words("友谊 友情")
 GENERIC_PLACES = _words("老城区 市中心 郊区 城区 景区 小区 市区 新区 开发区 山区 商业区 住宅区 老家 家乡")
 """Places that are no names, whatever jieba tags them (住在老城区)."""
 NOT_NAMES = (
-    PERSON_WORDS | PLURAL_PEOPLE | ANIMALS | SPEAKER | WE | LISTENER | POINTERS | REFLEXIVE | TIME_WORDS | WEEKDAYS
-    | GREETINGS | THANKS | INTERJECTIONS | DISCOURSE_MARKERS | ANSWER_STUBS | DEGREE_WORDS | NEGATIONS | GENERIC_PLACES
+    PERSON_WORDS
+    | PLURAL_PEOPLE
+    | ANIMALS
+    | SPEAKER
+    | WE
+    | LISTENER
+    | POINTERS
+    | REFLEXIVE
+    | TIME_WORDS
+    | WEEKDAYS
+    | GREETINGS
+    | THANKS
+    | INTERJECTIONS
+    | DISCOURSE_MARKERS
+    | ANSWER_STUBS
+    | DEGREE_WORDS
+    | NEGATIONS
+    | GENERIC_PLACES
 )
 """Words that are no name, whatever jieba tags them (朋友, 今天, 哈哈)."""

@@ -73,7 +73,7 @@ def _subject_of(doc: Any) -> str:
 def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None, bool]]:
     """The clauses of a sentence: ``(clause, rule id that cut it off or None for the first, whether an earlier
     clause named a subject)``; a clause cut by a ``carry`` rule that has no subject of its own takes the previous
-    clause's."""
+    clause's, unless that clause names 他 or 她 (who the next clause is about is then unsure, and counts as named)."""
     doc = parse(text, "zh")
     hits = matches(doc, rules, every=True)
     cuts: list[tuple[int, Hit]] = []
@@ -81,7 +81,7 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None, bool]
         if not cuts or hit.start > cuts[-1][0]:
             cuts.append((hit.start, hit))
     pieces: list[tuple[str, str | None, bool]] = []
-    start, subject, rule_id, carry = 0, "", None, False
+    start, subject, rule_id, carry, unsure = 0, "", None, False, False
     ends: list[tuple[int, Hit | None]] = [*cuts, (len(doc), None)]
     for cut, ending in ends:
         tokens = list(doc[start:cut])
@@ -90,11 +90,14 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None, bool]
         piece = _join(tokens).strip("，,；;、 ")
         if piece:
             own = _subject_of(parse(piece, "zh"))
-            had_subject = bool(subject)
+            had_subject = bool(subject) or unsure
             if carry and subject and not own:
                 piece = subject + piece
             pieces.append((piece, rule_id, had_subject))
             subject = own or subject
+            if any(t.text in lexicon.THIRD_PERSON for t in parse(piece, "zh")):
+                # 我知道他喜欢旅游，喜欢…: the next clause may be his: no subject is carried, nor 我 restored
+                subject, unsure = "", True
         start = cut
         rule_id = ending.rule.id if ending is not None else None
         carry = ending is not None and ending.rule.output == "carry"

@@ -219,6 +219,39 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我很感谢我的老师。",),
     ),
     Rule(
+        id="zh.refuse.generic",
+        language="zh",
+        decision="refuse",
+        description="A remark about people in general, not the speaker (每个人的喜好都不同, 大家都这样).",
+        pattern=Tokens(
+            (
+                (word("我", op="?"), among(zh.GENERIC_SUBJECTS)),
+                (word("我", op="?"), word("每个"), word("人")),
+            )
+        ),
+        examples=(Example("每个人的口味都不一样。"), Example("人们常说时间就是金钱。")),
+        counterexamples=("我和大家一起去爬山了。",),
+    ),
+    Rule(
+        id="zh.refuse.about_the_chat",
+        language="zh",
+        decision="refuse",
+        description="A remark on the conversation itself (我每次聊天都很开心): nothing to remember.",
+        pattern=Tokens(
+            (
+                seq(
+                    FIRST_PERSON,
+                    ADVERBS,
+                    {"IS_PUNCT": False, "OP": "*", "ORTH": {"NOT_IN": sorted(zh.PERSON_WORDS)}},
+                    among(zh.CHATTING),
+                    ANY_OPT,
+                ),
+            ),
+        ),
+        examples=(Example("我每次聊天都很开心。"),),
+        counterexamples=("我每天跑步。",),
+    ),
+    Rule(
         id="zh.refuse.vague",
         language="zh",
         decision="refuse",
@@ -227,10 +260,11 @@ RULES: tuple[Rule, ...] = (
             (
                 seq(FIRST_PERSON, ANY_OPT, among(zh.VAGUE_WORDS), word("了", "啊", op="?")),
                 seq(FIRST_PERSON, ANY_OPT, among(zh.MANY), ANY_OPT, among(zh.ABSTRACT_WORDS), ANY_OPT),
+                seq(FIRST_PERSON, ANY_OPT, among(zh.ABSTRACT_WORDS), word("了", "啊", op="?")),
             ),
             whole=True,
         ),
-        examples=(Example("我学到了很多。"),),
+        examples=(Example("我学到了很多。"), Example("我今天碰到了一个麻烦。")),
         counterexamples=("我学会了游泳。",),
     ),
 )

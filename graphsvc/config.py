@@ -525,8 +525,8 @@ class ExtractionSettings(Section):
 
 
 class RulebookSettings(Section):
-    """Which rules of the offline rulebook run (``RULEBOOK_*``): by default every rule whose precision measured on
-    held-out data is at least 0.85 (:func:`graphsvc.rulebook.book.on_by_default`)."""
+    """Which rules of the offline rulebook run (``RULEBOOK_*``): by default every rule not measured below 0.85
+    precision on held-out data with 95 % confidence (:func:`graphsvc.rulebook.book.on_by_default`)."""
 
     model_config = _prefixed("rulebook_")
 

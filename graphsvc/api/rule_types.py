@@ -35,7 +35,7 @@ class RulebookRule:
         "refusal, a trim or a split"
     )
     confidence: float = strawberry.field(description="How sure its output is, 0-1")
-    enabled: bool = strawberry.field(description="Whether it runs by default (RULEBOOK__DISABLED turns rules off)")
+    enabled: bool = strawberry.field(description="Whether it runs by default (RULEBOOK_DISABLED turns rules off)")
     measured_precision: float | None = strawberry.field(
         description="Its precision on the test half of the benchmark data; null when not measured or never judged"
     )

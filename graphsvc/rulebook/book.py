@@ -1,14 +1,16 @@
 """The rulebook: every rule of every language and decision, by id, and which of them run.
 
 A rule runs by default unless its precision, measured on the test half of the benchmark data through the product
-path (``scripts/bench/learning.py --write-precision``), is below :data:`MIN_PRECISION` over at least
-:data:`MIN_JUDGED` judged outputs; the measurements are ``measured.json`` beside this module. A deployment turns
-rules off or back on with ``RULEBOOK__DISABLED`` and ``RULEBOOK__ENABLED`` (:func:`selection`).
+path (``scripts/bench/learning.py`` then ``scripts/bench/rejudge.py --write-precision``), is below
+:data:`MIN_PRECISION` with 95 % confidence over at least :data:`MIN_JUDGED` judged outputs; the measurements are
+``measured.json`` beside this module. A deployment turns rules off or back on with ``RULEBOOK_DISABLED`` and
+``RULEBOOK_ENABLED`` (:func:`selection`).
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -19,7 +21,9 @@ from graphsvc.rulebook.engine import Selection
 from graphsvc.rulebook.rule import DECISIONS, Rule
 
 MIN_PRECISION = 0.85
-"""A rule measured below this precision on the test half is off by default."""
+"""A rule measured below this precision on the test half is off by default: below it with 95 % confidence (the
+upper end of the Wilson interval of its judged outputs under it), so that a handful of judged outputs cannot turn
+off a rule whose precision they cannot tell from 0.85."""
 MIN_JUDGED = 5
 """Judged outputs a measurement needs before it can turn a rule off (fewer say too little either way)."""
 MEASURED = Path(__file__).with_name("measured.json")
@@ -40,6 +44,23 @@ class Measurement:
     def precision(self) -> float | None:
         """right / judged; None when nothing was judged."""
         return self.right / self.judged if self.judged else None
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        """The Wilson 95 % interval of the precision (:func:`wilson`); None when nothing was judged."""
+        return wilson(self.right, self.judged)
+
+
+def wilson(right: int, n: int, z: float = 1.96) -> tuple[float, float] | None:
+    """The Wilson score interval of the proportion ``right / n`` (95 % for the default ``z``, the normal quantile),
+    rounded to 4 places; None when ``n`` is 0. Source: E. B. Wilson, "Probable inference, the law of succession, and
+    statistical inference", JASA 22 (1927)."""
+    if n == 0:
+        return None
+    p = right / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return round(centre - spread, 4), round(centre + spread, 4)
 
 
 @cache
@@ -81,12 +102,13 @@ def measurements() -> dict[str, Measurement]:
 
 
 def on_by_default(candidate: Rule) -> bool:
-    """Whether a rule runs unless a deployment says otherwise: not measured below :data:`MIN_PRECISION` over
-    :data:`MIN_JUDGED` or more judged outputs."""
+    """Whether a rule runs unless a deployment says otherwise: not measured below :data:`MIN_PRECISION` with 95 %
+    confidence over :data:`MIN_JUDGED` or more judged outputs."""
     found = measurements().get(candidate.id)
-    if found is None or found.judged < MIN_JUDGED or found.precision is None:
+    interval = found.interval if found is not None else None
+    if found is None or found.judged < MIN_JUDGED or interval is None:
         return True
-    return found.precision >= MIN_PRECISION
+    return interval[1] >= MIN_PRECISION
 
 
 def selection(*, disabled: Iterable[str] = (), enabled: Iterable[str] = ()) -> Selection:

@@ -2,7 +2,7 @@
 
 :func:`matches` answers, for a parsed statement, every enabled rule of one decision that fires on it, with the span
 it covers (token offsets into the ``Doc``). Which rules are enabled is a :class:`Selection` (the rulebook's
-defaults, or the service's settings: ``RULEBOOK__DISABLED`` / ``RULEBOOK__ENABLED``), passed down from the caller,
+defaults, or the service's settings: ``RULEBOOK_DISABLED`` / ``RULEBOOK_ENABLED``), passed down from the caller,
 never read from a global.
 """
 

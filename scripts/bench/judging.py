@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -18,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from splits import Half
+
+from graphsvc.rulebook.book import wilson
 
 Label = tuple[str, str]
 """``("right" | "wrong", the labelling rule that decided)``."""
@@ -75,16 +76,6 @@ def read_jsonl(path: Path) -> list[dict[str, Any]]:
 def load_gold(paths: Iterable[Path]) -> dict[str, dict[str, Any]]:
     """``{hash: label row}`` of the gold files that exist (a later file wins on a hash in two)."""
     return {row["hash"]: row for path in paths if path.exists() for row in read_jsonl(path)}
-
-
-def wilson(right: int, n: int, z: float = 1.96) -> tuple[float, float] | None:
-    """The Wilson score interval of ``right / n`` (95 % for the default ``z``); None when ``n`` is 0."""
-    if n == 0:
-        return None
-    p = right / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return round(centre - spread, 4), round(centre + spread, 4)
 
 
 def tally(labels: list[Label | None]) -> dict[str, Any]:

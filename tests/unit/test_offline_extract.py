@@ -13,6 +13,8 @@ from pydantic import ValidationError
 from graphsvc.conversation import ConversationMessage
 from graphsvc.pipeline.extraction.contract import MemoryExtraction
 from graphsvc.pipeline.extraction.offline import extract_offline
+from graphsvc.rulebook import book
+from graphsvc.rulebook.engine import Selection
 from graphsvc.rulebook.extract import source_messages
 from graphsvc.text.entities import EntityMention, extract_entities
 from graphsvc.text.importance import score_importance
@@ -24,6 +26,9 @@ BENCH_DATA = Path(__file__).parents[2] / ".." / "shared" / "bench" / "data"
 SENT_AT = datetime(2023, 5, 13, 15, 30, tzinfo=UTC)  # a Saturday
 
 
+EVERY_RULE = Selection(frozenset(r.id for r in book.RULES))
+
+
 def _messages(*contents: str, role: str = "user", speaker: str | None = None) -> list[ConversationMessage]:
     return [
         ConversationMessage(message_id=f"m{i}", role=role, speaker=speaker, content=text, occurred_at=SENT_AT)
@@ -32,7 +37,8 @@ def _messages(*contents: str, role: str = "user", speaker: str | None = None) ->
 
 
 def _extract(*contents: str, speaker: str | None = None) -> MemoryExtraction:
-    return extract_offline(_messages(*contents, speaker=speaker))
+    """Every rule runs (the ones measured off by default too): these tests are about what each decides."""
+    return extract_offline(_messages(*contents, speaker=speaker), selection=EVERY_RULE)
 
 
 def _entities(messages: Sequence[ConversationMessage]) -> list[EntityMention]:

@@ -1,5 +1,7 @@
 """What the offline rulebook keeps from what people say, end to end through the extractor the job runs: each
-sentence gives the right memories, or none (precision first)."""
+sentence gives the right memories, or none (precision first). Every rule runs here, the ones the test half's
+measurements turn off by default included, so what each rule decides stays tested; the last test checks the
+default."""
 
 from __future__ import annotations
 
@@ -9,8 +11,11 @@ import pytest
 
 from graphsvc.conversation import ConversationMessage
 from graphsvc.pipeline.extraction.offline import extract_offline
+from graphsvc.rulebook import book
+from graphsvc.rulebook.engine import Selection
 
 AT = datetime(2023, 5, 13, 15, 30, tzinfo=UTC)
+EVERY_RULE = Selection(frozenset(r.id for r in book.RULES))
 
 
 def _turns(*turns: tuple[str, str]) -> list[ConversationMessage]:
@@ -21,7 +26,7 @@ def _turns(*turns: tuple[str, str]) -> list[ConversationMessage]:
 
 
 def _memories(*turns: tuple[str, str]) -> list[str]:
-    return [m.content for m in extract_offline(_turns(*turns)).memories]
+    return [m.content for m in extract_offline(_turns(*turns), selection=EVERY_RULE).memories]
 
 
 @pytest.mark.parametrize(
@@ -153,3 +158,11 @@ def test_every_memory_names_the_rule_that_kept_it() -> None:
         ("Ana lives in Lisbon.", "en.keep.residence"),
         ("Ana对花生过敏。", "zh.keep.allergy"),
     ]
+
+
+def test_a_rule_measured_below_the_floor_keeps_nothing_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    said = _turns(("Ana", "I'm planning a trip to the north coast."))
+    assert [m.rule_id for m in extract_offline(said, selection=EVERY_RULE).memories] == ["en.keep.plan"]
+    measured = {"en.keep.plan": book.Measurement(fired=11, judged=11, right=4)}
+    monkeypatch.setattr(book, "measurements", lambda: measured)
+    assert extract_offline(said).memories == []

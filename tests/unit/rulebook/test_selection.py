@@ -39,7 +39,13 @@ def test_settings_name_rules_by_id_and_refuse_an_unknown_one() -> None:
 
 @pytest.mark.parametrize(
     ("judged", "right", "runs"),
-    [(20, 17, True), (20, 16, False), (4, 0, True)],  # 0.85 runs, 0.80 does not; too few judged says nothing
+    [
+        (20, 17, True),  # 0.85 runs
+        (20, 16, True),  # 0.80, but its 95 % interval (0.58-0.92) reaches 0.85: not shown to be under it
+        (60, 42, False),  # 0.70, interval 0.57-0.80: under 0.85 with confidence
+        (11, 4, False),  # 0.36, interval 0.15-0.65
+        (4, 0, True),  # too few judged says nothing
+    ],
 )
 def test_a_rule_measured_below_the_floor_is_off_by_default(
     monkeypatch: pytest.MonkeyPatch, judged: int, right: int, runs: bool
@@ -48,3 +54,9 @@ def test_a_rule_measured_below_the_floor_is_off_by_default(
     monkeypatch.setattr(book, "measurements", lambda: measured)
     assert book.on_by_default(book.rule("en.keep.allergy")) is runs
     assert ("en.keep.allergy" in book.selection().enabled) is runs
+
+
+def test_the_wilson_interval_matches_its_textbook_values() -> None:
+    assert book.wilson(0, 0) is None
+    assert book.wilson(16, 20) == (0.584, 0.9193)
+    assert book.wilson(10, 10) == (0.7225, 1.0)

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "653604adc066e88413daa83624d1a70010389b0e92979d3d1e3e45874587ea0e"
+INPUTS_SHA256 = "4ba9ce4524e2ba592eb46363b233652355355bda97db2364692e73448eac23f1"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

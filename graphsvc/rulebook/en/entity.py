@@ -98,6 +98,27 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("My sister loves Lisbon.", "My brother's car broke down."),
     ),
     Rule(
+        id="en.entity_kind.occupation",
+        language="en",
+        decision="entity_kind",
+        description="A name said to be someone with an occupation is a person's: '… Tomasz is a patient baker', "
+        "'Ines works as a nurse'.",
+        pattern=Tokens(
+            (
+                seq(NAME, lemma("be"), lower("a", "an"), ADJECTIVES_OPT, noun(en.OCCUPATIONS)),
+                seq(NAME, lemma("work"), lower("as"), lower("a", "an"), ADJECTIVES_OPT, noun(en.OCCUPATIONS)),
+            ),
+            anchored=False,
+        ),
+        output="person",
+        confidence=0.9,
+        examples=(
+            Example("I think Tomasz Wrona is a patient baker.", "Tomasz Wrona (person)"),
+            Example("I heard Ines works as a nurse now.", "Ines (person)"),
+        ),
+        counterexamples=("Lisbon is a city I love.",),
+    ),
+    Rule(
         id="en.entity_kind.honorific",
         language="en",
         decision="entity_kind",

@@ -220,6 +220,15 @@ test("entities, reflection and daily learning", async () => {
   assert.deepEqual(learningRuns.map((r) => r.id), [runDailyLearning.id]);
 });
 
+test("the offline rulebook", async () => {
+  const { rules } = await memory.rules({ language: "en", decision: "keep" });
+  assert.ok(rules.length > 0 && rules.every((r) => r.id.startsWith("en.keep.")), JSON.stringify(rules.slice(0, 2)));
+  const { rule } = await memory.rule({ id: "en.keep.allergy" });
+  assert.equal(rule?.id, "en.keep.allergy");
+  assert.ok(rule.examples.length > 0);
+  assert.equal((await memory.rule({ id: "en.keep.nope" })).rule, null);
+});
+
 test("errors carry the service's code, suggestion and HTTP status", async () => {
   const forbidden = await failure(memory.recall({ userId: "bob", query: "x" }));
   assert.deepEqual([forbidden.code, forbidden.status], ["FORBIDDEN", 200]);

@@ -8,6 +8,8 @@ so a rule here need not repeat them: a pointer, the listener, a question or a mo
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from graphsvc.rulebook.en.shapes import (
     ADJECTIVES,
     ADVERBS,
@@ -59,6 +61,18 @@ _WHAT = {"POS": {"IN": ["NOUN", "PROPN", "VERB"]}, "ENT_TYPE": {"NOT_IN": ["DATE
 _OBJECT = {"ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]}, "POS": {"NOT_IN": ["PUNCT", "ADV", "PART", "CCONJ", "NUM", "ADJ"]}}
 _OBJECT_OR_DIRECTION = [_OBJECT, among(en.DIRECTION_ADVERBS)]
 """What a happening must name after its verb: not only when it was ("I started a few days ago" names nothing)."""
+
+
+def named_in_passing(nouns: Iterable[str]) -> Tokens:
+    """'my (ADJ*) NOUN Name' or 'Name, my (ADJ*) NOUN', for one of ``nouns`` (lemmas)."""
+    return Tokens(
+        (
+            seq(MY, {"POS": "ADJ", "OP": "*"}, among(nouns, attr="LEMMA"), {"POS": "PROPN", "OP": "+"}),
+            seq({"POS": "PROPN", "OP": "+"}, {"ORTH": ","}, MY, {"POS": "ADJ", "OP": "*"}, among(nouns, attr="LEMMA")),
+        ),
+        anchored=False,
+    )
+
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -915,19 +929,7 @@ RULES: tuple[Rule, ...] = (
         language="en",
         decision="keep",
         description="A person of the speaker's named in passing ('my housemate Kezia', 'Funmi, my sister').",
-        pattern=Tokens(
-            (
-                seq(MY, {"POS": "ADJ", "OP": "*"}, among(en.PERSON_NOUNS, attr="LEMMA"), {"POS": "PROPN", "OP": "+"}),
-                seq(
-                    {"POS": "PROPN", "OP": "+"},
-                    {"ORTH": ","},
-                    MY,
-                    {"POS": "ADJ", "OP": "*"},
-                    among(en.PERSON_NOUNS, attr="LEMMA"),
-                ),
-            ),
-            anchored=False,
-        ),
+        pattern=named_in_passing(en.PERSON_NOUNS),
         output="fact",
         confidence=0.9,
         tags=frozenset({"mention"}),
@@ -942,19 +944,7 @@ RULES: tuple[Rule, ...] = (
         language="en",
         decision="keep",
         description="An animal of the speaker's named in passing ('my cat Pixel', 'Pixel, my cat').",
-        pattern=Tokens(
-            (
-                seq(MY, {"POS": "ADJ", "OP": "*"}, among(en.ANIMAL_NOUNS, attr="LEMMA"), {"POS": "PROPN", "OP": "+"}),
-                seq(
-                    {"POS": "PROPN", "OP": "+"},
-                    {"ORTH": ","},
-                    MY,
-                    {"POS": "ADJ", "OP": "*"},
-                    among(en.ANIMAL_NOUNS, attr="LEMMA"),
-                ),
-            ),
-            anchored=False,
-        ),
+        pattern=named_in_passing(en.ANIMAL_NOUNS),
         output="fact",
         confidence=0.9,
         tags=frozenset({"mention"}),

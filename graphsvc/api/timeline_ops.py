@@ -91,7 +91,7 @@ class BeliefChange:
     target_id: strawberry.ID = strawberry.field(description="The memory or trait changed")
     change: str = strawberry.field(
         description="memory: created, superseded, reinstated, corrected, forgotten, retracted, archived, restored; "
-        "trait: created, stage_changed, promoted, upgraded, dissolved"
+        "trait: created, contradicted, modified, stage_changed, promoted, upgraded, dissolved"
     )
     actor: BeliefActor
     recorded_actor: str = strawberry.field(description="The actor as recorded (daily_learning, candidate...)")

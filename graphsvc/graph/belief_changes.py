@@ -3,8 +3,10 @@
 Statement: ``belief_changes`` in ``cypher/queries/belief_changes.cypher``. Every change of a memory or a trait
 already writes a ``HistoryEntry`` (who, when, old and new value, the events and memories it quotes); this
 module pages those of a time range, oldest first, keeping the changes of belief: a memory created, superseded,
-reinstated, corrected, forgotten, retracted, archived or restored, and a trait created, moved to another
-stage, upgraded or dissolved. Reinforcements and re-scorings are not changes of belief and stay out.
+reinstated, corrected, forgotten, retracted, archived or restored, and a trait created, contradicted (its
+confidence lowered, or its stage demoted, by contrary evidence), modified (rewritten by contradiction review),
+moved to another stage, upgraded or dissolved. Reinforcements and re-scorings are not changes of belief and stay
+out.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from graphsvc.graph.timeline import decode_cursor, encode_cursor
 BeliefKind = Literal["memory", "trait"]
 BeliefActor = Literal["user", "agent", "extraction", "reflection", "learning"]
 MEMORY_CHANGES = ("created", "superseded", "reinstated", "corrected", "forgotten", "retracted", "archived", "restored")
-TRAIT_CHANGES = ("created", "stage_changed", "promoted", "upgraded", "dissolved")
+TRAIT_CHANGES = ("created", "contradicted", "modified", "stage_changed", "promoted", "upgraded", "dissolved")
 _ACTORS: dict[str, BeliefActor] = {
     "user": "user",
     "api": "user",

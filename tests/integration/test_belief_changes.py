@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from graphsvc.conversation import MessageIn
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
 from tests.integration.graphql_client import GraphQLClient
@@ -89,3 +90,22 @@ async def test_pages_and_range(service: MemoryService, gql: GraphQLClient) -> No
     assert before["nodes"] == []
     body = await gql.execute(CHANGES, {"u": "ana", "from": start.isoformat(), "to": start.isoformat()})
     assert body["errors"][0]["extensions"]["code"] == "INVALID_INPUT"
+
+
+async def test_a_move_told_later_lists_the_old_home_as_superseded_by_extraction(
+    service: MemoryService, gql: GraphQLClient
+) -> None:
+    start = datetime.now(UTC) - timedelta(minutes=1)
+    for day, (session, text) in enumerate((("s1", "I live in Lisbon."), ("s2", "I moved to Porto last week.")), 1):
+        message = MessageIn(role="user", content=text, occurred_at=at(day), message_id="m0", speaker="Ana")
+        await service.ingest_messages(user_id="ana", session_id=session, messages=[message])
+        await service.end_conversation(user_id="ana", session_id=session)
+        await service.wait_for_jobs()
+
+    page = await changes(gql, **{"from": start.isoformat()})
+    [superseded] = [c for c in page["nodes"] if c["change"] == "superseded"]
+    assert superseded["actor"] == "EXTRACTION"
+    assert "Lisbon" in superseded["oldValue"]
+    created = {c["targetId"]: c["newValue"] for c in page["nodes"] if c["change"] == "created"}
+    assert "Lisbon" in created[superseded["targetId"]]
+    assert any("Porto" in (text or "") for text in created.values())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -312,6 +312,11 @@ async def test_contradictions_count_then_the_focused_call_modifies(
         )
         == 1
     )
+    feed = await llm_service.belief_changes(user_id=USER, start=at(1), end=datetime.now(UTC) + timedelta(days=1))
+    review = [(c.change, c.old_value, c.new_value) for c in feed.items if c.target_uid == trait["uid"]]
+    assert sorted(change for change, _, _ in review) == ["contradicted", "contradicted", "created", "modified"]
+    [rewrite] = [(old, new) for change, old, new in review if change == "modified"]
+    assert rewrite == ("Drinks coffee every morning", "Drank coffee every morning until May")
     assert (
         await count(
             llm_service,

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "4ba9ce4524e2ba592eb46363b233652355355bda97db2364692e73448eac23f1"
+INPUTS_SHA256 = "9c1e0b1a6410e2b8714cb65f6162727ade851b4245152b200b225c241453c273"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -1,5 +1,5 @@
-"""Command line: ``graphsvc serve | mcp | keys create/list/revoke | schema apply | schema print | import FILE |
-recall | export | restore | erase | ingest-doc FILE | learn``."""
+"""Command line: ``graphsvc serve | worker | mcp | keys create/list/revoke | schema apply | schema print |
+import FILE | recall | export | restore | erase | ingest-doc FILE | learn``."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import errno
 import json
 import logging
 import os
+import signal
 import socket
 import sys
 from collections.abc import Awaitable, Callable, Iterator
@@ -67,13 +68,20 @@ def main(verbose: bool) -> None:
 @main.command()
 @click.option("--host", default=None, help="Bind address (default: HOST setting, 127.0.0.1).")
 @click.option("--port", default=None, type=int, help="Port (default: PORT setting, 8000; 0: any free port).")
-def serve(host: str | None, port: int | None) -> None:
+@click.option(
+    "--no-worker",
+    is_flag=True,
+    help="Serve requests only; the background jobs they queue wait for a `graphsvc worker` process.",
+)
+def serve(host: str | None, port: int | None, no_worker: bool) -> None:
     """Run the GraphQL service (POST /graphql, GraphiQL in the browser).
 
-    The port is bound first, then the shared rate limit store is checked (when RATE_LIMIT_STORAGE_URI names a
-    Redis), Neo4j is reached (at most NEO4J_CONNECT_TIMEOUT_S) and the schema applied; any failure is one line
-    with its fix. SIGTERM stops it within SHUTDOWN_GRACE_S plus a few seconds. To use more cores, run several
-    processes, each on its own port, behind one proxy.
+    By default the same process also runs the background jobs (extraction, reflection, embedding, document
+    parsing, daily learning); with --no-worker it runs none, and `graphsvc worker` processes on the same Neo4j
+    run them. The port is bound first, then the shared rate limit store is checked (when RATE_LIMIT_STORAGE_URI
+    names a Redis), Neo4j is reached (at most NEO4J_CONNECT_TIMEOUT_S) and the schema applied; any failure is
+    one line with its fix. SIGTERM stops it within SHUTDOWN_GRACE_S plus a few seconds. To use more cores, run
+    several processes, each on its own port, behind one proxy.
     """
     settings = _settings()
     address = host or settings.host
@@ -84,7 +92,7 @@ def serve(host: str | None, port: int | None) -> None:
     logs.configure(fmt=settings.log_format)
     sock = bind(address, port if port is not None else settings.port)  # 0: any free port
     try:
-        asyncio.run(_serve(settings.model_copy(update={"host": address}), sock))
+        asyncio.run(_serve(settings.model_copy(update={"host": address}), sock, run_worker=not no_worker))
     except GraphsvcError as exc:
         _fail(exc)
     finally:
@@ -120,7 +128,7 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-async def _serve(settings: Settings, sock: socket.socket) -> None:
+async def _serve(settings: Settings, sock: socket.socket, *, run_worker: bool) -> None:
     import uvicorn
 
     from graphsvc.api.app import build_app
@@ -133,7 +141,7 @@ async def _serve(settings: Settings, sock: socket.socket) -> None:
         await store.require()
     finally:
         await store.close()
-    service = await MemoryService.open(settings)
+    service = await MemoryService.open(settings, run_worker=run_worker, run_scheduler=run_worker)
     try:
         app = build_app(settings, service=service, close_service=True)
     except BaseException:
@@ -145,6 +153,40 @@ async def _serve(settings: Settings, sock: socket.socket) -> None:
     except BaseException:
         await service.close()
         raise
+
+
+@main.command("worker")
+def worker_() -> None:
+    """Run the background jobs without serving HTTP: extraction, reflection, embedding, document parsing, the
+    idle-conversation sweep and the daily learning timer.
+
+    Run one or more beside `graphsvc serve --no-worker` processes, with the same settings (NEO4J_URI, the LLM,
+    the embedder): jobs are stored in Neo4j, and each runs once, in whichever process claims it first. A worker
+    takes up to JOB_CONCURRENCY jobs at once and looks for new ones every JOB_POLL_INTERVAL_S. Neo4j is reached
+    (at most NEO4J_CONNECT_TIMEOUT_S) and the schema applied first; a failure is one line with its fix (exit 2).
+    SIGTERM or Ctrl-C stops it: no job is claimed any more, running jobs get SHUTDOWN_GRACE_S to finish, and
+    those still running then are handed back to the queue for another worker (exit 0).
+    """
+    settings = _settings()
+    logs.configure(fmt=settings.log_format)
+    try:
+        asyncio.run(_work(settings))
+    except GraphsvcError as exc:
+        _fail(exc)
+
+
+async def _work(settings: Settings) -> None:
+    from graphsvc.service import MemoryService
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):  # set first: a signal during start-up stops it once started
+        loop.add_signal_handler(signum, stop.set)
+    service = await MemoryService.open(settings, run_worker=True, run_scheduler=True)
+    try:
+        await stop.wait()
+    finally:
+        await service.close(drain_s=settings.shutdown_grace_s)
 
 
 @main.command("mcp")

@@ -926,7 +926,8 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8000
     shutdown_grace_s: float = Field(default=5.0, ge=0)
-    """On SIGTERM, in-flight requests get this long before they are cancelled (and answered HTTP 503)."""
+    """On SIGTERM, in-flight requests get this long before they are cancelled (and answered HTTP 503); in
+    ``graphsvc worker``, running jobs get this long to finish before they are handed back to the queue."""
     graphiql: bool | None = None
     """GraphiQL on GET /graphql; default on, except with ENVIRONMENT=production."""
     introspection: bool | None = None

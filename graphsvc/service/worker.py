@@ -15,10 +15,12 @@ owner and a lease of ``job_lease_s``, renewed every third of it while the handle
   the database is back;
 - a lease that cannot be renewed in time, or was taken over, cancels the handler;
 - ``cancelJob`` on a running job is seen at the next renewal: the handler is cancelled, the job CANCELLED;
-- on shutdown running jobs are cancelled and handed back (PENDING, the attempt not counted).
+- on shutdown no job is claimed any more; running jobs get ``drain_s`` to finish (``graphsvc worker``:
+  ``SHUTDOWN_GRACE_S``; ``serve``: none, its requests had that time), then they are cancelled and handed back
+  (PENDING, the attempt not counted), for any process to take.
 
-Nothing is reset at start-up: a second process (``graphsvc import``, a second ``serve``) never touches
-another's running jobs; a crashed process's jobs are taken over once their leases expire.
+Nothing is reset at start-up: a second process (``graphsvc import``, a second ``serve``, a ``graphsvc worker``)
+never touches another's running jobs; a crashed process's jobs are taken over once their leases expire.
 """
 
 from __future__ import annotations
@@ -89,19 +91,33 @@ class JobWorker:
         self._stopping = False
         self.wake = asyncio.Event()
 
+    @property
+    def running(self) -> bool:
+        """Whether this worker polls for jobs (started, and not stopped)."""
+        return self._loop_task is not None and not self._stopping
+
     async def start(self) -> None:
         """Start polling (nothing in the database is reset: see the module docstring)."""
         self._stopping = False
         self._loop_task = asyncio.create_task(self._loop(), name="graphsvc-job-worker")
 
-    async def stop(self, *, timeout_s: float = 3.0) -> None:
-        """Stop polling, cancel running jobs and hand them back (bounded by ``timeout_s``)."""
+    async def stop(self, *, drain_s: float = 0.0, timeout_s: float = 3.0) -> None:
+        """Stop polling (no job is claimed from now on); give running jobs ``drain_s`` seconds to finish, then
+        cancel the rest and hand them back (PENDING, the attempt not counted), bounded by ``timeout_s``.
+
+        Args:
+            drain_s: how long running jobs may go on (0: cancelled at once). Their leases are renewed meanwhile.
+            timeout_s: how long each of stopping the poll and handing back the cancelled jobs may take.
+        """
         self._stopping = True
         if self._loop_task is not None:
             self._loop_task.cancel()
             # bounded too: a poll or sweep stuck in a database call must not hold up shutdown
             await asyncio.wait({self._loop_task}, timeout=timeout_s)
             self._loop_task = None
+        if drain_s > 0 and self._running:
+            log.info("waiting up to %.1f s for %d running jobs to finish", drain_s, len(self._running))
+            await asyncio.wait(list(self._running.values()), timeout=drain_s)
         tasks = list(self._running.values())
         for task in tasks:
             task.cancel()

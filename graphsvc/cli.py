@@ -404,14 +404,22 @@ def export_(user_id: str, embeddings: bool, output: Path | None) -> None:
 
 @main.command("restore")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def restore_(file: Path) -> None:
-    """Restore a user from an export into this database (re-embedding where needed)."""
+@click.option(
+    "--as",
+    "as_user",
+    metavar="USER",
+    help="Restore it under this user id instead of the exported one (which may still exist here): every id of "
+    "the export is made anew for USER.",
+)
+def restore_(file: Path, as_user: str | None) -> None:
+    """Restore a user from an export into this database (re-embedding where needed), under its own user id or,
+    with --as, another one."""
     from graphsvc.service import MemoryService
 
     async def run() -> Any:
         service = await MemoryService.open(_settings(), run_worker=False)
         try:
-            return await service.restore_user(lines=(obj for _, obj in read_import_file(file)))
+            return await service.restore_user(lines=(obj for _, obj in read_import_file(file)), as_user=as_user)
         finally:
             await service.close()
 
@@ -419,9 +427,15 @@ def restore_(file: Path) -> None:
         report = asyncio.run(run())
     except GraphsvcError as exc:
         _fail(exc)
-    click.echo(
+    line = (
         f"restored {report.user_id}: {report.nodes} nodes, {report.edges} edges, {report.reembedded} vectors computed"
     )
+    if report.user_id != report.exported_user_id:
+        line += (
+            f" (the export of {report.exported_user_id}: {report.keys_derived} ids derived for {report.user_id}, "
+            f"{report.keys_renamed} made anew)"
+        )
+    click.echo(line)
 
 
 @main.command("erase")

@@ -466,8 +466,10 @@ class LimitsSettings(Section):
     (at most ``MAX_QUERY_CHARS``) always, then the shortest views while they fit. Bounds the embedding work of
     one recall whatever its turns hold; conversations of short turns are not affected."""
     rate_limit: str = "600/minute"
-    """Requests per caller (API key, token user, or client address without auth), in the ``limits``
-    notation (``100/second``, ``600/minute``); empty turns it off. Over it: HTTP 429 with ``Retry-After``."""
+    """Requests per caller (API key or token user), in the ``limits`` notation (``100/second``,
+    ``600/minute``); empty turns it off. Over it: HTTP 429 with ``Retry-After``. Without authentication the
+    caller is one trusted backend acting for many users, so the budget is per user id the request names (a
+    GraphQL ``userId``, an MCP tool's ``user_id``), and per client address for a request that names none."""
     auth_failure_limit: str = "30/minute"
     """Failed authentications per client address and per API key id (``limits`` notation); past it requests
     of that address or for that key id get HTTP 429 with ``Retry-After`` before their secret is checked, so

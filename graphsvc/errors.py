@@ -217,6 +217,42 @@ class ConflictError(GraphsvcError):
         super().__init__(f"{kind} {echoed(ident)} {problem}", suggestion=f"reload the {kind} and check its status")
 
 
+class ExistingIdsError(GraphsvcError):
+    """A restore would write nodes whose ids (uids, or other keys the database holds once) already exist in the
+    database, held by another user: the export was restored here before under another id, or its user id was
+    changed by hand. Nothing of the batch that holds them is written.
+
+    Attributes:
+        user_id: the user being restored.
+        count: how many of the batch's ids exist.
+        owners: the users holding them.
+        written: nodes of this restore written before the clash was found (0 when it was in the first batch).
+    """
+
+    code = "CONFLICT"
+
+    def __init__(self, *, user_id: str, count: int, example: str, owners: list[str], written: int) -> None:
+        held = ", ".join(repr(o) for o in owners[:3]) + (" and others" if len(owners) > 3 else "")
+        fix = (
+            "restore it under another user id, whose ids are made anew (graphsvc restore FILE --as NEW_USER), or "
+            f"erase user {held} first"
+        )
+        if written:
+            fix += (
+                f"; first remove the {written} nodes restored so far with graphsvc erase --user {user_id} "
+                f"--confirm {user_id}"
+            )
+        super().__init__(
+            f"the export of user {user_id!r} holds {count} ids that already exist in this database (e.g. "
+            f"{example}), held by user {held}",
+            suggestion=fix,
+        )
+        self.user_id = user_id
+        self.count = count
+        self.owners = owners
+        self.written = written
+
+
 class ErasureInProgressError(GraphsvcError):
     """The user is being erased: no write of the user is taken until ``eraseUser`` answers ``complete`` (so an
     erasure never says complete while something written meanwhile is left)."""

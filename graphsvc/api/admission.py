@@ -7,12 +7,17 @@ without credentials. For each POST, in this order:
 
 1. the body (:mod:`graphsvc.api.request_body`): at most ``max_body_bytes`` (HTTP 413 past it); a JSON body
    must be valid UTF-8, at most ``max_json_depth`` deep, and a JSON object (HTTP 400 otherwise);
-2. admission (:class:`Admission`): at most ``max_inflight_requests`` execute at once, at most
+2. without authentication, ``RATE_LIMIT`` per user (:func:`graphsvc.api.guard.user_rate_limit`): the request
+   counts once against the budget of every user id its body names (a GraphQL ``userId``, an MCP tool's
+   ``user_id``; :attr:`graphsvc.api.request_body.Inspection.user_ids`), or against the caller's (its address)
+   when it names none; HTTP 429 with ``Retry-After`` when one of them is spent. The trusted backend in front
+   of the service thus gets a budget per user of its, not one for all of them;
+3. admission (:class:`Admission`): at most ``max_inflight_requests`` execute at once, at most
    ``max_queued_requests`` wait, each at most ``max_queue_wait_s`` (HTTP 503 OVERLOADED with ``Retry-After``
    otherwise, at once, before any work). With authentication on, one caller has at most
    ``max_inflight_per_caller`` executing and as many waiting (HTTP 429 past that), and a waiting request of a
    caller at its share lets other callers' requests go first;
-3. execution under a deadline of ``request_deadline_s``: past it the request's task is cancelled (its
+4. execution under a deadline of ``request_deadline_s``: past it the request's task is cancelled (its
    database transaction rolls back) and the client gets HTTP 503 DEADLINE_EXCEEDED; a client that
    disconnects has its request cancelled the same way; a request still running when the server stops
    (after ``SHUTDOWN_GRACE_S``) is answered HTTP 503 with ``Retry-After``.
@@ -32,8 +37,9 @@ from typing import Any
 
 from graphsvc import metrics
 from graphsvc.api.context import IDENTITY_STATE_KEY, Identity
-from graphsvc.api.refusals import Refusal, Stage, refuse
-from graphsvc.api.request_body import inspect_graphql, inspect_mcp, read_body
+from graphsvc.api.rate_limits import RateLimit
+from graphsvc.api.refusals import Refusal, Stage, refuse, too_many
+from graphsvc.api.request_body import Inspection, inspect_graphql, inspect_mcp, read_body
 from graphsvc.config import Settings
 
 Scope = MutableMapping[str, Any]
@@ -139,10 +145,10 @@ class Admission:
 
 @dataclass(frozen=True)
 class GuardedPath:
-    """How one guarded path reads its body: ``inspect(scope, body) -> (problem, label)``, and the bytes that
-    mark an answer as an error (``"errors"`` of GraphQL, ``"isError":true`` of an MCP tool)."""
+    """How one guarded path reads its body: ``inspect(scope, body)``, and the bytes that mark an answer as an
+    error (``"errors"`` of GraphQL, ``"isError":true`` of an MCP tool)."""
 
-    inspect: Callable[[Scope, bytes], tuple[str | None, str]]
+    inspect: Callable[[Scope, bytes], Inspection]
     error_marks: tuple[bytes, ...]
 
 
@@ -157,6 +163,8 @@ class RequestGuard:
         known_fields: the schema's root fields (metric labels name only these).
         mcp_tools: the MCP tools (metric labels name only these).
         max_tokens: most tokens a GraphQL document is parsed with for its label.
+        user_rate_limit: ``RATE_LIMIT`` per user id without authentication
+            (:func:`graphsvc.api.guard.user_rate_limit`); None when the rate limit is per caller, or off.
     """
 
     def __init__(
@@ -167,9 +175,11 @@ class RequestGuard:
         known_fields: frozenset[str] = frozenset(),
         mcp_tools: frozenset[str] = frozenset(),
         max_tokens: int = 2_000,
+        user_rate_limit: RateLimit | None = None,
     ) -> None:
         self.app = app
         self.settings = settings
+        self.user_rate_limit = user_rate_limit
         depth = settings.limits.max_json_depth
         self.paths = {
             "/graphql": GuardedPath(
@@ -230,12 +240,17 @@ class RequestGuard:
                 send,
             )
             return
-        problem, operation = path.inspect(scope, body)
-        if problem is not None:
+        inspection = path.inspect(scope, body)
+        operation = inspection.label
+        if inspection.problem is not None:
             metrics.REQUESTS.labels(operation, "bad_request").inc()
-            await refuse(Refusal(400, "BAD_REQUEST", problem, "malformed"), scope, send)
+            await refuse(Refusal(400, "BAD_REQUEST", inspection.problem, "malformed"), scope, send)
             return
         caller = _caller(scope)
+        if (wait_s := await self._spent_user_budget_s(caller, inspection.user_ids)) is not None:
+            metrics.REQUESTS.labels(operation, "rejected").inc()
+            await refuse(too_many(wait_s, stage="rate_limit"), scope, send)
+            return
         refused = await self.admission.enter(caller)
         if refused is not None:
             metrics.REQUESTS.labels(operation, "rejected").inc()
@@ -249,6 +264,15 @@ class RequestGuard:
             self.admission.leave(caller)
         metrics.REQUESTS.labels(operation, outcome).inc()
         metrics.REQUEST_SECONDS.labels(operation).observe(time.monotonic() - started)
+
+    async def _spent_user_budget_s(self, caller: str, user_ids: frozenset[str]) -> int | None:
+        """Count the request against each user it names (the caller when none) under ``user_rate_limit``;
+        None when every budget had room (or there is no such limit), else the longest wait in seconds."""
+        if self.user_rate_limit is None:
+            return None
+        budgets = [f"user:{user}" for user in sorted(user_ids)] or [caller]
+        waits = [wait_s for budget in budgets if (wait_s := await self.user_rate_limit.retry_after_s(budget))]
+        return max(waits) if waits else None
 
     def _refusal(self, stage: Stage) -> Refusal:
         if stage == "caller_share":

@@ -4,8 +4,9 @@ HTTP), ``GET /health``, ``GET /ready``, ``GET /metrics`` (:mod:`graphsvc.api.obs
 
 Every request gets a request id and must name an allowed host (:mod:`graphsvc.api.hosts`); ``CORS_ORIGINS``
 adds Starlette's CORS middleware; ``/graphql`` and ``/mcp`` then pass authentication and the rate limit
-(:mod:`graphsvc.api.guard`), from the headers alone, and only then is a POST's body read, and the request
-admitted and run under its deadline (:class:`graphsvc.api.admission.RequestGuard`)."""
+(:mod:`graphsvc.api.guard`), from the headers alone, and only then is a POST's body read, the rate limit applied
+per user when authentication is off, and the request admitted and run under its deadline
+(:class:`graphsvc.api.admission.RequestGuard`)."""
 
 from __future__ import annotations
 
@@ -90,6 +91,7 @@ def build_app(settings: Settings, *, service: MemoryService | None = None, close
         known_fields=root_field_names(),
         mcp_tools=frozenset(TOOLS),
         max_tokens=MAX_TOKENS,
+        user_rate_limit=guard.user_rate_limit(settings, store=store),
     )
     return Starlette(
         routes=[

@@ -2,15 +2,17 @@
 (HTTP 429 with ``Retry-After``), from the headers alone: nothing of the body is read or parsed before the
 caller is known (the body, admission and deadline come after, in :mod:`graphsvc.api.admission`).
 
-The rate limit is a moving window per caller (``Identity.principal``: the API key, the token's user, or the
-client address without auth) from the ``limits`` library, counted where ``RATE_LIMIT_STORAGE_URI`` says
-(:mod:`graphsvc.api.rate_limits`): in this process's memory, so that several service processes each count their
-own requests, or in a Redis they all share. Failed authentications have their own, smaller budget
-(``AUTH_FAILURE_LIMIT``) per client address and per API key id: once it is spent, requests of that address
-or for that key id are answered 429 before their secret is hashed, unless the secret is one this process has
-already verified (a user behind the same address keeps working). Neo4j unreachable while a key is read is
-HTTP 503 DATABASE_UNAVAILABLE, as in every mode. ``GET /graphql`` (the GraphiQL page, which runs no query)
-stays open.
+The rate limit (``RATE_LIMIT``) is a moving window per caller from the ``limits`` library: per API key or
+token user (``Identity.principal``), applied here. Without authentication the caller is one trusted backend
+acting for many users, so the budget is per user instead: the user ids the body names, applied once the body
+is read (:class:`graphsvc.api.admission.RequestGuard`, with :func:`user_rate_limit`). Both count where
+``RATE_LIMIT_STORAGE_URI`` says (:mod:`graphsvc.api.rate_limits`): in this process's memory, so that several
+service processes each count their own requests, or in a Redis they all share. Failed authentications have
+their own, smaller budget (``AUTH_FAILURE_LIMIT``) per client address and per API key id: once it is spent,
+requests of that address or for that key id are answered 429 before their secret is hashed, unless the secret
+is one this process has already verified (a user behind the same address keeps working). Neo4j unreachable
+while a key is read is HTTP 503 DATABASE_UNAVAILABLE, as in every mode. ``GET /graphql`` (the GraphiQL page,
+which runs no query) stays open.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from graphsvc.api.auth import Authenticator
 from graphsvc.api.context import IDENTITY_STATE_KEY
 from graphsvc.api.hosts import HostGuard
 from graphsvc.api.rate_limits import LimitStore, RateLimit
-from graphsvc.api.refusals import Refusal, refuse
+from graphsvc.api.refusals import Refusal, refuse, too_many
 from graphsvc.api.request_ids import RequestIds
 from graphsvc.config import Settings
 from graphsvc.errors import AuthenticationError, GraphsvcError, OverloadedError
@@ -85,14 +87,14 @@ class GuardMiddleware:
         try:
             identity = await self.authenticator.resolve_identity(connection, before_hash=before_hash)
         except _OverBudget as over:
-            await refuse(self._too_many(over.wait_s, stage="auth_failures"), scope, send)
+            await refuse(too_many(over.wait_s, stage="auth_failures"), scope, send)
             return
         except AuthenticationError as exc:
             # Only a credential that was checked and refused spends the budget: requests with none cost no hash,
             # and counting them would let an anonymous flood lock out every new key behind the same address.
             wait_s = await self._failed(client, key_id) if "authorization" in connection.headers else None
             refusal = (
-                self._too_many(wait_s, stage="auth_failures")
+                too_many(wait_s, stage="auth_failures")
                 if wait_s is not None
                 else Refusal(401, exc.code, exc.message, "authentication", exc.suggestion, headers=_CHALLENGE)
             )
@@ -110,7 +112,7 @@ class GuardMiddleware:
             await refuse(refusal, scope, send)
             return
         if self.rate_limit is not None and (wait_s := await self.rate_limit.retry_after_s(identity.principal)):
-            await refuse(self._too_many(wait_s, stage="rate_limit"), scope, send)
+            await refuse(too_many(wait_s, stage="rate_limit"), scope, send)
             return
         if "state" not in scope:
             scope["state"] = {}
@@ -136,21 +138,6 @@ class GuardMiddleware:
         over = [w for w in waits if w is not None]
         return max(over) if over else None
 
-    @staticmethod
-    def _too_many(wait_s: int, *, stage: str) -> Refusal:
-        if stage == "auth_failures":
-            message, fix = "too many failed authentications", "check the credentials, then retry after {w} s"
-        else:
-            message, fix = "too many requests", "retry after {w} s, or raise RATE_LIMIT"
-        return Refusal(
-            429,
-            "RATE_LIMITED",
-            message,
-            "auth_failures" if stage == "auth_failures" else "rate_limit",
-            fix.format(w=wait_s),
-            retry_after_s=wait_s,
-        )
-
 
 def _key_id(connection: HTTPConnection) -> str | None:
     """The key id of an API-key-shaped bearer token, else None (it names the key's failure budget)."""
@@ -162,10 +149,12 @@ def _key_id(connection: HTTPConnection) -> str | None:
 def middleware(settings: Settings, service: Callable[[], MemoryService], *, store: LimitStore) -> list[Middleware]:
     """The app's outer middleware, outermost first: request ids (:class:`RequestIds`), the host check
     (:class:`HostGuard`), CORS when ``CORS_ORIGINS`` is set (so preflights and 401/429 answers carry its
-    headers), then authentication and the rate limit, counted in ``store``. The body, admission and the deadline
-    come after (:class:`graphsvc.api.admission.RequestGuard`, added by the app)."""
+    headers), then authentication and, with authentication on, the rate limit per caller, counted in ``store``.
+    The body, admission, the per-user rate limit without authentication (:func:`user_rate_limit`) and the
+    deadline come after (:class:`graphsvc.api.admission.RequestGuard`, added by the app)."""
     limits = settings.limits
-    rate_limit = RateLimit(limits.rate_limit, store=store, name="requests") if limits.rate_limit else None
+    per_caller = settings.auth.mode != "none" and bool(limits.rate_limit)
+    rate_limit = RateLimit(limits.rate_limit, store=store, name="requests") if per_caller else None
     failure_limit = (
         RateLimit(limits.auth_failure_limit, store=store, name="auth_failures") if limits.auth_failure_limit else None
     )
@@ -186,3 +175,13 @@ def middleware(settings: Settings, service: Callable[[], MemoryService], *, stor
         expose_headers=["Mcp-Session-Id", "Retry-After", "X-Request-ID"],
     )
     return [*outer, cors, gate]
+
+
+def user_rate_limit(settings: Settings, *, store: LimitStore) -> RateLimit | None:
+    """``RATE_LIMIT`` per user id, for :class:`graphsvc.api.admission.RequestGuard` to apply once the body is
+    read: only with ``AUTH_MODE=none`` (with keys or tokens it is per caller, in :class:`GuardMiddleware`), and
+    None when ``RATE_LIMIT`` is empty. It counts in the same budget (``requests``) as the per-caller limit, with
+    keys ``user:<id>`` (the callers' keys are ``key:…``, ``jwt:…``, ``anonymous:…``), so the two never mix."""
+    if settings.auth.mode != "none" or not settings.limits.rate_limit:
+        return None
+    return RateLimit(settings.limits.rate_limit, store=store, name="requests")

@@ -66,14 +66,14 @@ def _fields(
                 yield from _fields(fragment.selection_set, fragments, seen=seen)
 
 
-def _value(node: ValueNode, variables: dict[str, Any]) -> Any:
+def argument_value(node: ValueNode, variables: dict[str, Any]) -> Any:
     """A literal or variable argument as plain Python (strings, lists, dicts; other scalars as they are)."""
     if isinstance(node, VariableNode):
         return variables.get(node.name.value)
     if isinstance(node, ListValueNode):
-        return [_value(v, variables) for v in node.values]
+        return [argument_value(v, variables) for v in node.values]
     if isinstance(node, ObjectValueNode):
-        return {f.name.value: _value(f.value, variables) for f in node.fields}
+        return {f.name.value: argument_value(f.value, variables) for f in node.fields}
     if isinstance(node, StringValueNode):
         return node.value
     return getattr(node, "value", None)
@@ -133,7 +133,9 @@ def check_request(
     for field in fields:
         name = field.alias.value if field.alias else field.name.value
         for argument in field.arguments or ():
-            messages += check_value(f"{name}.{argument.name.value}", _value(argument.value, variables), settings)
+            messages += check_value(
+                f"{name}.{argument.name.value}", argument_value(argument.value, variables), settings
+            )
     if messages > settings.limits.max_messages_per_request:
         raise InvalidInputError(
             field=MESSAGE_FIELD,

@@ -75,6 +75,16 @@ def error_body(code: str, message: str, suggestion: str | None) -> dict[str, obj
     return {"data": None, "errors": [{"message": message, "extensions": extensions}]}
 
 
+def too_many(wait_s: int, *, stage: Literal["rate_limit", "auth_failures"]) -> Refusal:
+    """The HTTP 429 ``RATE_LIMITED`` answer, with ``Retry-After: wait_s``, of a spent ``RATE_LIMIT``
+    (``rate_limit``) or ``AUTH_FAILURE_LIMIT`` (``auth_failures``)."""
+    if stage == "auth_failures":
+        message, fix = "too many failed authentications", "check the credentials, then retry after {w} s"
+    else:
+        message, fix = "too many requests", "retry after {w} s, or raise RATE_LIMIT"
+    return Refusal(429, "RATE_LIMITED", message, stage, fix.format(w=wait_s), retry_after_s=wait_s)
+
+
 async def refuse(refusal: Refusal, scope: Scope, send: Send) -> None:
     """Log, count and send ``refusal``; a WebSocket handshake is closed instead (policy violation, 1008)."""
     level = logging.WARNING if refusal.status in (429, 503) else logging.INFO

@@ -8,7 +8,11 @@ label of what it asks for.
 - the label: the GraphQL operation's root field when the schema knows it, ``multiple`` for several known
   ones, ``other`` for anything else (so neither made-up names nor their combinations become metric series),
   the document parsed with at most ``MAX_TOKENS`` tokens; ``mcp:<tool>`` for an MCP tool call,
-  ``mcp:<method>`` for a known method.
+  ``mcp:<method>`` for a known method;
+- the users it names (:attr:`Inspection.user_ids`), for the per-user rate limit without authentication: the
+  ``userId`` argument of each root field of the operation, or the ``userId`` of an input object argument
+  (``ingestMessages(input: {userId: ...})``), literal or variable; the ``user_id`` argument of an MCP tool
+  call.
 """
 
 from __future__ import annotations
@@ -17,10 +21,13 @@ import contextlib
 import json
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from graphql import FieldNode, OperationDefinitionNode, parse
+from graphql import DocumentNode, FieldNode, ObjectValueNode, OperationDefinitionNode, VariableNode, parse
+
+from graphsvc.api.limits import argument_value, root_fields
 
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -100,41 +107,105 @@ def load_json(body: bytes, *, max_depth: int) -> tuple[str | None, Any]:
         return f"the request body nests over the limit of {max_depth} levels", None
 
 
+@dataclass(frozen=True)
+class Inspection:
+    """What the guard learns from a body before admission.
+
+    Attributes:
+        problem: why the body is malformed (answered HTTP 400), None when it is fine.
+        label: the metrics label of what it asks for (``invalid`` when it is malformed).
+        user_ids: the user ids it names, stripped (empty when it names none, or is malformed).
+    """
+
+    problem: str | None
+    label: str
+    user_ids: frozenset[str] = frozenset()
+
+
 def inspect_graphql(
     scope: Scope, body: bytes, *, max_depth: int, known_fields: frozenset[str], max_tokens: int
-) -> tuple[str | None, str]:
-    """``(problem, label)`` of a ``POST /graphql``: why the body is malformed (None if it is fine), and the
-    metrics label of its operation (``invalid`` when it is malformed)."""
+) -> Inspection:
+    """What a ``POST /graphql`` body is: malformed or not, its label and the users its operation names."""
     if content_type(scope) not in ("application/json", ""):
-        return None, "other"
+        return Inspection(None, "other")
     problem, payload = load_json(body, max_depth=max_depth)
     if problem is not None:
-        return problem, "invalid"
+        return Inspection(problem, "invalid")
     if not isinstance(payload, dict):
-        return f"the request body must be a JSON object with a query, not {type(payload).__name__}", "invalid"
+        return Inspection(
+            f"the request body must be a JSON object with a query, not {type(payload).__name__}", "invalid"
+        )
     query = payload.get("query")
     if not isinstance(query, str):
-        return "the request body needs a query string", "invalid"
-    return None, operation_label(query, payload.get("operationName"), known_fields=known_fields, max_tokens=max_tokens)
+        return Inspection("the request body needs a query string", "invalid")
+    name = payload.get("operationName")
+    document = _parse(query, max_tokens=max_tokens)
+    if document is None:
+        return Inspection(None, "invalid")
+    variables = payload.get("variables")
+    users = named_users(
+        document, name if isinstance(name, str) else None, variables if isinstance(variables, dict) else {}
+    )
+    return Inspection(None, _label(document, name, known_fields=known_fields), users)
 
 
-def inspect_mcp(scope: Scope, body: bytes, *, max_depth: int, tools: frozenset[str]) -> tuple[str | None, str]:
-    """``(problem, label)`` of a ``POST /mcp``: JSON-RPC as a JSON object (or a list of them); the label is
-    ``mcp:<tool>`` for a call of a known tool, ``mcp:<method>`` for a known method, else ``mcp:other``."""
+def inspect_mcp(scope: Scope, body: bytes, *, max_depth: int, tools: frozenset[str]) -> Inspection:
+    """What a ``POST /mcp`` body is: JSON-RPC as a JSON object (or a list of them); the label is
+    ``mcp:<tool>`` for a call of a known tool, ``mcp:<method>`` for a known method, else ``mcp:other``; the users
+    are the ``user_id`` arguments of its tool calls."""
     problem, payload = load_json(body, max_depth=max_depth)
     if problem is not None:
-        return problem, "invalid"
+        return Inspection(problem, "invalid")
     if not isinstance(payload, dict | list):
-        return f"the request body must be a JSON-RPC object, not {type(payload).__name__}", "invalid"
-    first = payload[0] if isinstance(payload, list) and payload else payload
+        return Inspection(f"the request body must be a JSON-RPC object, not {type(payload).__name__}", "invalid")
+    messages = payload if isinstance(payload, list) else [payload]
+    users = frozenset(user for message in messages if (user := _tool_user(message)) is not None)
+    first = messages[0] if messages else None
     if not isinstance(first, dict):
-        return None, "mcp:other"
+        return Inspection(None, "mcp:other", users)
     method = first.get("method")
     if method == "tools/call":
         params = first.get("params")
         name = params.get("name") if isinstance(params, dict) else None
-        return None, f"mcp:{name}" if name in tools else "mcp:other"
-    return None, f"mcp:{method}" if method in MCP_METHODS else "mcp:other"
+        return Inspection(None, f"mcp:{name}" if name in tools else "mcp:other", users)
+    return Inspection(None, f"mcp:{method}" if method in MCP_METHODS else "mcp:other", users)
+
+
+def _tool_user(message: object) -> str | None:
+    """The ``user_id`` argument of one JSON-RPC ``tools/call`` message, stripped; None without one."""
+    if not isinstance(message, dict) or message.get("method") != "tools/call":
+        return None
+    params = message.get("params")
+    arguments = params.get("arguments") if isinstance(params, dict) else None
+    user = arguments.get("user_id") if isinstance(arguments, dict) else None
+    return user.strip() or None if isinstance(user, str) else None
+
+
+def named_users(document: DocumentNode, operation_name: str | None, variables: dict[str, Any]) -> frozenset[str]:
+    """The user ids the operation's root fields name (fragments expanded), stripped: each field's ``userId``
+    argument, and the ``userId`` of an input object argument, whether written in the query or passed as a
+    variable. Empty when it names none (``viewer``, ``rules``, ``job(id:)`` without ``userId``)."""
+    found: set[str] = set()
+    for field in root_fields(document, operation_name):
+        for argument in field.arguments or ():
+            if argument.name.value == "userId":
+                value = argument_value(argument.value, variables)
+            elif isinstance(argument.value, ObjectValueNode | VariableNode):  # an input object
+                given = argument_value(argument.value, variables)
+                value = given.get("userId") if isinstance(given, dict) else None
+            else:
+                continue
+            if isinstance(value, str) and value.strip():
+                found.add(value.strip())
+    return frozenset(found)
+
+
+def _parse(query: str, *, max_tokens: int | None) -> DocumentNode | None:
+    """The parsed document, or None when it does not parse within ``max_tokens`` tokens."""
+    try:
+        return parse(query, no_location=True, max_tokens=max_tokens)
+    except Exception:  # graphql-core raises GraphQLSyntaxError; the API answers it
+        return None
 
 
 def operation_label(
@@ -147,10 +218,11 @@ def operation_label(
     """The root field an operation selects (``recall``, ``ingestMessages``), ``multiple`` when it selects
     several; ``other`` when it selects a name outside ``known_fields`` (when given) or none; ``invalid`` when
     it does not parse within ``max_tokens`` tokens."""
-    try:
-        document = parse(query, no_location=True, max_tokens=max_tokens)
-    except Exception:  # graphql-core raises GraphQLSyntaxError; the API answers it
-        return "invalid"
+    document = _parse(query, max_tokens=max_tokens)
+    return "invalid" if document is None else _label(document, operation_name, known_fields=known_fields)
+
+
+def _label(document: DocumentNode, operation_name: object, *, known_fields: frozenset[str] | None) -> str:
     for definition in document.definitions:
         if isinstance(definition, OperationDefinitionNode) and (
             operation_name is None or (definition.name is not None and definition.name.value == operation_name)

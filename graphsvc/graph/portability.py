@@ -3,7 +3,9 @@
 Statements: ``restore_nodes``, ``restore_edges`` and ``restore_embeddings`` in ``cypher/queries/portability.cypher``;
 the export reads are built here from :mod:`graphsvc.graph.catalog`, one node statement and one edge statement per
 exported label (:func:`catalog.exported_labels`; a label written in the query lets its ``user_id`` index serve
-it). Only declared labels are written into a statement; every value is a ``$parameter``. Nodes of other users
+it), and so is the check that a restore's ids are new (one statement per label and unique property, served by
+its constraint). Only declared labels and properties are written into a statement; every value is a
+``$parameter``. Nodes of other users
 are never read: the export filters on ``user_id`` at both ends of every edge.
 """
 
@@ -36,6 +38,56 @@ class EdgeRecord:
     start: str
     end: str
     props: Mapping[str, Any]
+
+
+UNIQUE_KEYS: dict[str, tuple[str, ...]] = {"Memory": ("uid", "dedup_key"), "Entity": ("uid", "subject_key")}
+"""The properties ``cypher/schema.cypher`` makes unique, by exported label: ``uid`` for every other one."""
+
+
+@dataclass(frozen=True)
+class ExistingKey:
+    """A unique property value a restore would write that a node in the database already holds."""
+
+    label: str
+    prop: str
+    value: str
+    owner: str
+
+
+def unique_keys(label: str) -> tuple[str, ...]:
+    """The properties of ``label`` the database holds once (``uid``, and more for some labels)."""
+    return UNIQUE_KEYS.get(label, ("uid",))
+
+
+@cache
+def _existing_statement(label: str, prop: str) -> str:
+    label = erase.declared(label, among=catalog.exported_labels())
+    if prop not in unique_keys(label):
+        raise ValueError(f"{prop!r} is not a unique property of {label}")
+    return f"MATCH (n:{label})\nWHERE n.{prop} IN $values\nRETURN n.{prop} AS value, n.user_id AS owner"
+
+
+async def existing_keys(db: Database, *, nodes: Sequence[NodeRecord]) -> list[ExistingKey]:
+    """The unique property values of ``nodes`` (see :func:`unique_keys`) that nodes in the database already
+    hold, of any user; empty when every one is new.
+
+    Raises:
+        ValueError: a label is not an exported label of the catalog.
+    """
+    wanted: dict[tuple[str, str], set[str]] = {}
+    for node in nodes:
+        for label in node.labels:
+            for prop in unique_keys(label):
+                if isinstance(value := node.props.get(prop), str):
+                    wanted.setdefault((label, prop), set()).add(value)
+    found: list[ExistingKey] = []
+    async with db.driver.session(database=db.database) as session:
+        for (label, prop), values in sorted(wanted.items()):
+            result = await session.run(_existing_statement(label, prop), values=sorted(values))
+            found += [
+                ExistingKey(label=label, prop=prop, value=str(r["value"]), owner=str(r["owner"])) async for r in result
+            ]
+    return found
 
 
 @cache

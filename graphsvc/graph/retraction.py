@@ -173,8 +173,9 @@ async def delete_memories(db: Queries, *, user_id: str, uids: Sequence[str]) -> 
 
 async def forget_memory(db: Queries, *, user_id: str, uid: str, now: datetime) -> bool:
     """Make the memory a tombstone (status forgotten; no text, vector, slot, keys, provenance or earlier
-    history; an impression repeating it marked stale). False when the user has no such memory, or when it is
-    forgotten already (a concurrent forget committed first: one tombstone and one history entry per memory)."""
+    history; an impression repeating it marked stale), if it is still live: the statement matches only a memory
+    not forgotten, so the database decides. False when the user has no such memory, or when it is forgotten
+    already (a concurrent forget committed first: one tombstone and one history entry per memory)."""
     return bool(await db.write("retract_forget_memory", user_id=user_id, memory_uid=uid, now=now))
 
 

@@ -185,6 +185,7 @@ class LifecycleArea:
         """Every node and edge of the user as JSON-ready objects; see :mod:`graphsvc.pipeline.portability.export`."""
         return export.export_user(self.rt, user_id=user_id, embeddings=embeddings)
 
-    async def restore_user(self, *, lines: Iterable[dict[str, Any]]) -> RestoreReport:
-        """Bring an export back (the user must have no data here); see :mod:`graphsvc.pipeline.portability.restore`."""
-        return await restore.restore_user(self.rt, lines)
+    async def restore_user(self, *, lines: Iterable[dict[str, Any]], as_user: str | None = None) -> RestoreReport:
+        """Bring an export back, under its own user id or ``as_user`` (that user must have no data here); see
+        :mod:`graphsvc.pipeline.portability.restore`."""
+        return await restore.restore_user(self.rt, lines, as_user=as_user)

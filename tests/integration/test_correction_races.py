@@ -1,4 +1,5 @@
-"""Issue 25 item 9: correctMemory checks the memory's status inside its writing transaction, under its lock."""
+"""Issue 25 item 9: correctMemory checks the memory's status inside its writing transaction, under its lock;
+forgetMemory forgets only a memory still live in its own transaction, so concurrent forgets answer OK once."""
 
 from __future__ import annotations
 
@@ -11,7 +12,11 @@ from graphsvc.errors import ConflictError
 from graphsvc.service import MemoryService
 from graphsvc.service.views import MemoryView
 from tests.integration.conftest import at
+from tests.integration.graphql_client import GraphQLClient
 from tests.integration.lifecycle_support import cypher
+
+FORGET = """
+mutation($u: String!, $m: ID!) { forgetMemory(userId: $u, memoryId: $m) { memoriesForgotten } }"""
 
 
 async def _remembered(service: MemoryService) -> str:
@@ -80,3 +85,24 @@ async def test_correcting_a_forgotten_memory_is_a_conflict(service: MemoryServic
     with pytest.raises(ConflictError, match="forgotten"):
         await service.correct_memory(user_id="ana", memory_id=uid, content="My locker is number 23.")
     assert "active" not in (await _statuses(service)).values()
+
+
+async def test_ten_concurrent_forgets_through_graphql_answer_ok_once(service: MemoryService) -> None:
+    uid = await _remembered(service)
+    # no request refused for capacity: each of the ten reaches the database
+    roomy = service.settings.model_copy(
+        update={"max_queued_requests": 64, "max_queue_wait_s": 60.0, "request_deadline_s": 60.0}
+    )
+    gql = GraphQLClient(service, settings=roomy)
+    try:
+        answers = await asyncio.gather(*(gql.execute(FORGET, {"u": "ana", "m": uid}) for _ in range(10)))
+    finally:
+        await gql.aclose()
+
+    done = [a["data"]["forgetMemory"] for a in answers if "errors" not in a]
+    codes = sorted(a["errors"][0]["extensions"]["code"] for a in answers if "errors" in a)
+    assert done == [{"memoriesForgotten": 1}]
+    assert codes == ["CONFLICT"] * 9, answers
+    assert (await _statuses(service))[uid] == "forgotten"
+    entries = await cypher(service.db, "MATCH (h:HistoryEntry {target_uid: $t}) RETURN h.event AS event", t=uid)
+    assert [e["event"] for e in entries] == ["forgotten"]  # one tombstone: no forget ran twice

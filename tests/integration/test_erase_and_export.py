@@ -201,10 +201,12 @@ async def test_restore_refuses_what_is_not_an_export(service: MemoryService) -> 
     with pytest.raises(InvalidInputError, match="header"):
         await service.restore_user(lines=[{"kind": "node", "labels": ["Memory"], "props": {}}])
     header = {"kind": "header", "format": "graphsvc-export", "version": 1, "user_id": "ana", "embeddings": False}
-    with pytest.raises(InvalidInputError, match="another user"):
-        await service.restore_user(
-            lines=[header, {"kind": "node", "labels": ["Memory"], "props": {"uid": "x", "user_id": "bob"}}]
-        )
+    for as_user in (None, "cy"):  # under another user id too: the file's owners are checked before re-keying
+        with pytest.raises(InvalidInputError, match="another user"):
+            await service.restore_user(
+                lines=[header, {"kind": "node", "labels": ["Memory"], "props": {"uid": "x", "user_id": "bob"}}],
+                as_user=as_user,
+            )
     # only the kinds graphsvc exports come back: never a credential, nor a label or type it does not write
     for labels in (["ApiKey"], ["Memory", "Admin"], []):
         with pytest.raises(InvalidInputError, match="not a kind graphsvc exports"):

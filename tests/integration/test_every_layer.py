@@ -1,10 +1,13 @@
 """Every layer of a user (a conversation, other sources, documents, candidates, tags, learning runs) is exported,
-erased to nothing and restored with the same graph and recall, through GraphQL and the CLI; a synthetic user of
-the forget benchmark is forgotten and erased."""
+erased to nothing and restored with the same graph and recall, through GraphQL and the CLI, and restored under
+another user id beside the user it came from; a synthetic user of the forget benchmark is forgotten and
+erased."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -23,7 +26,7 @@ from tests.integration.erase_support import (
     user_nodes,
 )
 from tests.integration.graphql_client import GraphQLClient
-from tests.integration.lifecycle_support import converse
+from tests.integration.lifecycle_support import converse, cypher
 
 MESSAGES = "mutation($input: IngestMessagesInput!) { ingestMessages(input: $input) { stored } }"
 EVENTS = "mutation($input: IngestEventsInput!) { ingestEvents(input: $input) { stored } }"
@@ -114,6 +117,128 @@ async def test_every_layer_is_exported_erased_to_nothing_and_restored(service: M
         assert await snapshot(service, ["bob"]) == bob_before
     finally:
         await gql.aclose()
+
+
+async def stored_keys(service: MemoryService, user_id: str) -> set[str]:
+    """Every ``uid`` and ``*_key`` value of the user's nodes."""
+    rows = await cypher(
+        service.db,
+        "MATCH (n {user_id: $u}) UNWIND keys(n) AS k WITH n, k WHERE k = 'uid' OR k ENDS WITH '_key' "
+        "RETURN DISTINCT n[k] AS v",
+        u=user_id,
+    )
+    return {str(r["v"]) for r in rows}
+
+
+async def stored_strings(service: MemoryService, user_id: str) -> str:
+    """Every property value of the user's nodes and of the edges between them, as one string."""
+    rows = await cypher(
+        service.db,
+        "MATCH (n {user_id: $u}) OPTIONAL MATCH (n)-[r]->() RETURN properties(n) AS p, collect(properties(r)) AS r",
+        u=user_id,
+    )
+    return json.dumps([[r["p"], r["r"]] for r in rows], default=str)
+
+
+async def one_uid(service: MemoryService, match: str, **params: Any) -> str:
+    rows = await cypher(service.db, f"MATCH {match} RETURN n.uid AS uid", **params)
+    assert len(rows) == 1, rows
+    return str(rows[0]["uid"])
+
+
+QUERIES = [*LAYER_QUERIES, "Who paints landscapes?"]
+RECALL_CONTENT = "query($u: String!, $q: String!) { recall(userId: $u, query: $q, limit: 10) { content } }"
+"""What recall says, not which node says it: hits of equal score are ordered by uid, so of a memory and the
+impression with its text (from one message) either may come first and cover the other."""
+
+
+async def recalled(gql: GraphQLClient, user_id: str) -> list[list[str]]:
+    """The contents each of :data:`QUERIES` recalls for the user, sorted."""
+    return [
+        sorted(h["content"] for h in (await gql_data(gql, RECALL_CONTENT, u=user_id, q=q))["recall"]) for q in QUERIES
+    ]
+
+
+AGAIN = "mutation($input: IngestMessagesInput!) { ingestMessages(input: $input) { stored duplicates } }"
+
+
+async def test_an_export_restored_under_another_user_id_lives_beside_its_user(
+    service: MemoryService, tmp_path: Path
+) -> None:
+    gql = GraphQLClient(service, settings=service.settings.model_copy(update={"request_deadline_s": 120.0}))
+    try:
+        await every_layer(gql, service)
+        friend = [("c1", "My friend Oliver paints landscapes.", at(4)), ("c2", "Oliver lives in Porto.", at(5))]
+        await converse(service, user_id="ana", session_id="s2", lines=friend)
+        await service.wait_for_jobs()
+        before = await counts_by_label(service, "ana")
+        assert {"Alias", "Impression"} <= set(before)
+        ana_graph = await snapshot(service, ["ana"])
+        ana_keys = await stored_keys(service, "ana")
+        recall_ana = await recalled(gql, "ana")
+        file = tmp_path / "ana.jsonl"
+        await cli("export", "--user", "ana", "--output", str(file))
+
+        out = await cli("restore", str(file), "--as", "bea")
+
+        assert "restored bea: " in out and "the export of ana" in out, out
+        assert await snapshot(service, ["ana"]) == ana_graph  # the user it came from is untouched
+        assert await counts_by_label(service, "bea") == {k: v for k, v in before.items() if k not in COORDINATION}
+        await service.wait_for_jobs()
+        recall_bea = await recalled(gql, "bea")
+        assert recall_bea == recall_ana and all(recall_bea)
+        bea_strings = await stored_strings(service, "bea")
+        assert not [k for k in ana_keys if k in bea_strings]  # no id of ana's is left in bea's graph
+        # keys derived from natural parts are the ones bea's own writes compute, so those writes find them
+        assert await one_uid(service, "(n:Session {user_id: 'bea', session_id: 's1'})") == keys.session_uid("bea", "s1")
+        assert await one_uid(service, "(n:Document {user_id: 'bea'})") == keys.digest("document", "bea", "boat")
+        source = "(n:Source {user_id: 'bea', source_id: 'n1'})"
+        assert await one_uid(service, source) == keys.digest("source", "bea", "note", "n1")
+        lisbon = keys.entity_subject_key("bea", "lisbon")
+        assert await one_uid(service, "(n:Entity {subject_key: $k})", k=lisbon)
+        assert await one_uid(service, "(n:Alias {uid: $a})", a=keys.alias_uid("bea", lisbon, "lisbon"))
+        chunks = await cypher(
+            service.db,
+            "MATCH (c:Chunk {user_id: 'bea'}) MATCH (d:Document {uid: c.document_uid}) "
+            "RETURN c.uid AS uid, d.uid AS document, d.content_hash AS version, c.position AS position",
+        )
+        assert chunks and all(
+            c["uid"] == keys.digest("chunk", c["document"], c["version"], str(c["position"])) for c in chunks
+        )
+        tenants = await cypher(service.db, "MATCH (n {user_id: 'bea'}) RETURN DISTINCT n.tenant_key AS t")
+        assert {r["t"] for r in tenants} == {None, keys.tenant_key("bea")}
+        m0 = {"role": "user", "content": "I live in Lisbon.", "occurredAt": at(1).isoformat(), "messageId": "m0"}
+        again = await gql_data(gql, AGAIN, input={"userId": "bea", "sessionId": "s1", "messages": [m0]})
+        assert again["ingestMessages"] == {"stored": 0, "duplicates": 1}
+
+        refused = await cli("restore", str(file), "--as", "bea", exit_code=2)
+        assert "already has data" in refused and "--as" in refused
+    finally:
+        await gql.aclose()
+
+
+async def test_an_export_whose_ids_exist_is_refused_with_the_fix(service: MemoryService, tmp_path: Path) -> None:
+    await converse(service, user_id="ana", session_id="s1", lines=[("m1", "I live in Lisbon.", at(1))])
+    file = tmp_path / "ana.jsonl"
+    await cli("export", "--user", "ana", "--output", str(file))
+    # the export's user id changed by hand: its ids are still ana's, who still has them
+    lines = [json.loads(line) for line in file.read_text().splitlines()]
+    lines[0]["user_id"] = "cy"
+    for line in lines[1:]:
+        if line["kind"] == "node":
+            line["props"]["user_id"] = "cy"
+    edited = tmp_path / "cy.jsonl"
+    edited.write_text("".join(json.dumps(line) + "\n" for line in lines))
+
+    refused = await cli("restore", str(edited), exit_code=2)
+
+    assert "already exist in this database" in refused and "held by user 'ana'" in refused, refused
+    assert "--as" in refused
+    assert await user_nodes(service, "cy") == 0  # nothing written
+    ana_graph = await snapshot(service, ["ana"])
+    assert "restored dee: " in await cli("restore", str(edited), "--as", "dee")  # the fix the error gives
+    assert await snapshot(service, ["ana"]) == ana_graph
+    assert await user_nodes(service, "dee") == await user_nodes(service, "ana", leave_out=COORDINATION)
 
 
 async def test_a_synthetic_user_of_the_benchmark_is_forgotten_by_session_and_erased(service: MemoryService) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from graphsvc.errors import InvalidInputError, NotFoundError
+from graphsvc.errors import ConflictError, InvalidInputError, NotFoundError
 from graphsvc.pipeline.ingest.messages import embedding_text, in_context
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
@@ -111,7 +111,8 @@ async def test_forget_memory_leaves_a_tombstone_and_reinstates_the_older_value(
     assert lisbon_history[1].new_value is None  # it quoted the forgotten memory
     m2 = await cypher(service.db, "MATCH (e:Event {source_id: 'm2'}) RETURN e.content AS c")
     assert m2 == [{"c": "I live in Porto." if keep_sources else ""}]
-    assert (await service.forget_memory(user_id="ana", memory_id=porto.uid)).memories_forgotten == 0
+    with pytest.raises(ConflictError, match="forgotten already"):
+        await service.forget_memory(user_id="ana", memory_id=porto.uid)
     with pytest.raises(NotFoundError):
         await service.forget_memory(user_id="bob", memory_id=lisbon.uid)  # another user's memory
 

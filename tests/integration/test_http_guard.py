@@ -164,6 +164,30 @@ async def test_a_full_admission_queue_answers_503_with_retry_after(client_for: A
         assert (await first).status_code == 200 and (await second).status_code == 200
 
 
+async def test_without_authentication_the_rate_limit_is_per_user(client_for: Any) -> None:
+    """One trusted backend acting for eight users: each user has the whole budget (16 a minute here); the 24
+    recalls together pass one budget, and only the user who spends its own is refused."""
+    budget = 16
+    roomy = {"max_queued_requests": 64, "max_queue_wait_s": 60.0, "request_deadline_s": 60.0}  # no 503 here
+    async with client_for(rate_limit=f"{budget}/minute", **roomy) as (gql, _):
+        client: httpx.AsyncClient = gql
+
+        async def recall(user: str) -> httpx.Response:
+            return await client.post("/graphql", json={"query": RECALL, "variables": {"u": user, "q": "hello"}})
+
+        users = [f"user{i}" for i in range(8)]
+        burst = await asyncio.gather(*(recall(user) for user in users for _ in range(3)))  # each over a tenth
+
+        assert [r.status_code for r in burst] == [200] * 24
+        assert all("errors" not in r.json() for r in burst)
+        spent = [(await recall("heavy")).status_code for _ in range(budget)]
+        over = await recall("heavy")
+        assert spent == [200] * budget
+        assert over.status_code == 429 and 1 <= int(over.headers["retry-after"]) <= 60
+        assert over.json()["errors"][0]["extensions"]["code"] == "RATE_LIMITED"
+        assert (await recall("user0")).status_code == 200  # the others keep their own budgets
+
+
 async def test_a_request_waiting_too_long_for_a_slot_gets_503(client_for: Any) -> None:
     async with client_for(max_inflight_requests=1, max_queued_requests=5, max_queue_wait_s=0.3) as (client, service):
         release = asyncio.Event()

@@ -122,8 +122,9 @@ def cluster(
 
 
 def _client(local_address: str) -> httpx.Client:
-    """A client whose requests come from ``local_address`` (a loopback address): without authentication the
-    rate limit's caller is the client address, so each test spends its own budget."""
+    """A client whose requests come from ``local_address`` (a loopback address): without authentication a
+    request that names no user (``{ __typename }``) counts against the client address, so each test spends its
+    own budget."""
     return httpx.Client(transport=httpx.HTTPTransport(local_address=local_address), timeout=60)
 
 

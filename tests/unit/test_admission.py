@@ -11,7 +11,8 @@ from typing import Any
 
 from graphsvc.api.admission import Admission, RequestGuard
 from graphsvc.api.context import IDENTITY_STATE_KEY, Identity
-from graphsvc.api.request_body import inspect_mcp, json_depth, operation_label
+from graphsvc.api.rate_limits import LimitStore, RateLimit
+from graphsvc.api.request_body import inspect_graphql, inspect_mcp, json_depth, operation_label
 from graphsvc.api.request_ids import RequestIds
 from graphsvc.config import Settings
 
@@ -103,15 +104,92 @@ def test_operation_labels_name_known_root_fields_only() -> None:
 
 def test_mcp_labels_name_known_tools_and_methods_only() -> None:
     def label(payload: object) -> str:
-        problem, found = inspect_mcp(scope(), json.dumps(payload).encode(), max_depth=64, tools=frozenset({"recall"}))
-        assert problem is None
-        return found
+        found = inspect_mcp(scope(), json.dumps(payload).encode(), max_depth=64, tools=frozenset({"recall"}))
+        assert found.problem is None
+        return found.label
 
     call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "recall", "arguments": {}}}
     assert label(call) == "mcp:recall"
     assert label({**call, "params": {"name": "made_up_tool"}}) == "mcp:other"
     assert label({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}) == "mcp:tools/list"
     assert label({"jsonrpc": "2.0", "id": 1, "method": "x" * 50}) == "mcp:other"
+
+
+def graphql_users(query: str, variables: object = None, operation: str | None = None) -> frozenset[str]:
+    body = json.dumps({"query": query, "variables": variables, "operationName": operation}).encode()
+    found = inspect_graphql(scope(), body, max_depth=64, known_fields=KNOWN, max_tokens=2_000)
+    assert found.problem is None
+    return found.user_ids
+
+
+def test_the_users_a_graphql_operation_names_are_read_from_arguments_and_variables() -> None:
+    assert graphql_users('{ recall(userId: " ana ", query: "q") { id } }') == {"ana"}
+    assert graphql_users("query($u: String!) { recall(userId: $u) { id } }", {"u": "bo"}) == {"bo"}
+    ingest = "mutation($i: IngestMessagesInput!) { ingestMessages(input: $i) { stored } }"
+    assert graphql_users(ingest, {"i": {"userId": "cy", "sessionId": "s", "messages": []}}) == {"cy"}
+    literal = 'mutation { ingestMessages(input: {userId: "di", sessionId: "s", messages: []}) { stored } }'
+    assert graphql_users(literal) == {"di"}
+    aliased = '{ a: recall(userId: "ana") { id } b: recall(userId: "bo") { id } ...F }'
+    aliased += ' fragment F on Query { jobs(userId: "cy") { id } }'
+    assert graphql_users(aliased) == {"ana", "bo", "cy"}
+    two = 'query A { recall(userId: "ana") { id } } query B { recall(userId: "bo") { id } }'
+    assert graphql_users(two, operation="B") == {"bo"}
+    assert graphql_users("{ viewer { principal } }") == set()  # names no user
+    assert graphql_users("query($u: String!) { recall(userId: $u) { id } }", {"u": 7}) == set()
+    assert graphql_users('{ recall(userId: "   ") { id } }') == set()
+
+
+def test_the_users_an_mcp_body_names_are_its_tool_calls_user_ids() -> None:
+    def users(payload: object) -> frozenset[str]:
+        return inspect_mcp(scope(), json.dumps(payload).encode(), max_depth=64, tools=frozenset({"recall"})).user_ids
+
+    def call(user: object) -> dict[str, Any]:
+        arguments = {"query": "q"} if user is None else {"query": "q", "user_id": user}
+        return {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "recall", "arguments": arguments}}
+
+    assert users(call("ana")) == {"ana"}
+    assert users([call("ana"), call(" bo "), call(None)]) == {"ana", "bo"}
+    assert users(call(None)) == set() and users(call(["ana"])) == set()
+    assert (
+        users({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"arguments": {"user_id": "x"}}}) == set()
+    )
+
+
+async def test_without_authentication_the_rate_limit_is_per_user_named_in_the_body() -> None:
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await receive()
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b'{"data": {}}'})
+
+    limit = RateLimit("3/minute", store=LimitStore("memory://"), name="requests")
+    guard = RequestGuard(app, settings=Settings(environment="test"), user_rate_limit=limit)
+
+    def recall(user: str) -> bytes:
+        return json.dumps(
+            {"query": "query($u: String!) { recall(userId: $u) { id } }", "variables": {"u": user}}
+        ).encode()
+
+    def tool(user: str) -> bytes:
+        arguments = {"query": "q", "user_id": user}
+        message = {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "tools/call",
+            "params": {"name": "recall", "arguments": arguments},
+        }
+        return json.dumps(message).encode()
+
+    for user in ("ana", "bo", "cy"):  # 9 requests of one caller, 3 per user: none refused
+        for _ in range(3):
+            assert (await call(guard, recall(user)))[0]["status"] == 200
+    over = await call(guard, recall("ana"))
+    assert over[0]["status"] == 429 and 1 <= int(dict(over[0]["headers"])[b"retry-after"]) <= 60
+    assert json.loads(over[1]["body"])["errors"][0]["extensions"]["code"] == "RATE_LIMITED"
+    assert (await call(guard, tool("ana"), {**scope(), "path": "/mcp"}))[0]["status"] == 429  # one budget, both paths
+    assert (await call(guard, tool("di"), {**scope(), "path": "/mcp"}))[0]["status"] == 200
+    for _ in range(3):  # a request naming no user counts against the caller
+        assert (await call(guard, json.dumps({"query": "{ viewer { principal } }"}).encode()))[0]["status"] == 200
+    assert (await call(guard, json.dumps({"query": "{ viewer { principal } }"}).encode()))[0]["status"] == 429
 
 
 def test_json_depth_is_read_from_the_bytes() -> None:

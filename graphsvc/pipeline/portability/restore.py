@@ -1,8 +1,14 @@
-"""``graphsvc restore FILE``: bring one user's export back, into an empty or another database.
+"""``graphsvc restore FILE [--as USER]``: bring one user's export back, into an empty or another database, under
+its own user id or another one.
 
 The user must have no data in the target database (restoring over live data would mix two histories;
-erase first). Nodes are created in batches with their labels and properties, then the edges between them;
-only the labels and relationship types the catalog declares are accepted (:mod:`graphsvc.graph.catalog`).
+erase first). Under another user id (``--as``) every key of the export is made the new user's
+(:mod:`.rekey`), so the export restores beside the user it came from, who keeps all their data. Nodes are
+created in batches with their labels and properties, then the edges between them; only the labels and
+relationship types the catalog declares are accepted (:mod:`graphsvc.graph.catalog`). Before each batch is
+written, its ids (uids, and the other properties the database holds once) are checked to be new: an export
+restored before under another id, or whose user id was changed by hand, is refused with the ids that exist
+(:class:`~graphsvc.errors.ExistingIdsError`) rather than with a constraint error.
 Vectors are recomputed with the configured embedder when the export left them out or was made with another
 embedder, for exactly the nodes that held one (the node line's ``vectors``), from the text their writer embedded:
 a message with its conversational context (:func:`graphsvc.pipeline.ingest.messages.in_context`), a record of
@@ -19,15 +25,17 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from graphsvc.errors import ConflictError, InvalidInputError
+from graphsvc.errors import ConflictError, ExistingIdsError, InvalidInputError
 from graphsvc.graph import catalog, portability
 from graphsvc.graph.portability import EdgeRecord, NodeRecord
 from graphsvc.pipeline.documents.chunker import ChunkDraft
 from graphsvc.pipeline.ingest.messages import embedding_text, in_context
 from graphsvc.pipeline.portability.codec import FORMAT, VECTOR_PROPERTIES, VERSION, decode_props
 from graphsvc.pipeline.portability.export import embedder_identity
+from graphsvc.pipeline.portability.rekey import rekeyed_lines
 from graphsvc.pipeline.sources.events import EventRow
 from graphsvc.runtime import Runtime
+from graphsvc.validation import require_id
 
 BATCH = 1000
 EMBEDDED_LABELS = tuple(kind.label for kind in catalog.NODES if kind.vectors)
@@ -36,12 +44,22 @@ EMBEDDED_LABELS = tuple(kind.label for kind in catalog.NODES if kind.vectors)
 
 @dataclass
 class RestoreReport:
-    """What a restore wrote."""
+    """What a restore wrote.
+
+    Attributes:
+        user_id: the user restored (the ``--as`` user when given).
+        exported_user_id: the user the export was made of.
+        keys_derived / keys_renamed: under another user id, the export's keys derived again for the new user
+            from their natural parts, and those given new ids (:mod:`.rekey`); 0 under the exported user's id.
+    """
 
     user_id: str
+    exported_user_id: str = ""
     nodes: int = 0
     edges: int = 0
     reembedded: int = 0
+    keys_derived: int = 0
+    keys_renamed: int = 0
 
 
 @dataclass
@@ -76,6 +94,12 @@ def _labels(line: dict[str, Any]) -> tuple[str, ...]:
     return labels
 
 
+def _require_owner(props: Mapping[str, Any], user_id: str) -> None:
+    """Raises InvalidInputError unless the node's properties name ``user_id`` as its owner and hold a uid."""
+    if props.get("user_id") != user_id or not props.get("uid"):
+        raise InvalidInputError(field="file", problem="holds a node of another user or without uid")
+
+
 def _edge_type(edge: dict[str, Any]) -> str:
     rel_type = str(edge.get("type"))
     if rel_type not in {kind.type for kind in catalog.RELATIONSHIPS}:
@@ -96,8 +120,7 @@ class _Writer:
     async def node(self, line: dict[str, Any]) -> None:
         labels = _labels(line)
         props = decode_props(dict(line["props"]))
-        if props.get("user_id") != self.user_id or not props.get("uid"):
-            raise InvalidInputError(field="file", problem="holds a node of another user or without uid")
+        _require_owner(props, self.user_id)
         held = line.get("vectors")
         vectors = None if held is None else [str(v) for v in held]
         if not self.keep_vectors:
@@ -109,9 +132,17 @@ class _Writer:
     async def flush(self) -> None:
         if not self.pending:
             return
-        created = await portability.create_nodes(
-            self.rt.db, user_id=self.user_id, nodes=[node for node, _ in self.pending]
-        )
+        nodes = [node for node, _ in self.pending]
+        if existing := await portability.existing_keys(self.rt.db, nodes=nodes):
+            first = existing[0]
+            raise ExistingIdsError(
+                user_id=self.user_id,
+                count=len(existing),
+                example=f"{first.label}.{first.prop} {first.value!r}",
+                owners=sorted({e.owner for e in existing}),
+                written=self.nodes,
+            )
+        created = await portability.create_nodes(self.rt.db, user_id=self.user_id, nodes=nodes)
         self.ids.update(created)
         for node, vectors in self.pending:
             wanted = _embedding_wanted(
@@ -142,22 +173,43 @@ class _Writer:
         return written
 
 
-async def restore_user(rt: Runtime, lines: Iterable[dict[str, Any]]) -> RestoreReport:
+async def restore_user(rt: Runtime, lines: Iterable[dict[str, Any]], *, as_user: str | None = None) -> RestoreReport:
     """Restore one export (its parsed lines, header first).
 
+    Args:
+        as_user: restore it under this user id instead of the exported one, every key made the new user's
+            (:mod:`.rekey`; the export is then held in memory while it is restored).
+
     Returns:
-        how many nodes and edges were written and how many vectors computed.
+        how many nodes and edges were written, how many vectors computed and how many keys re-made.
 
     Raises:
         InvalidInputError: not an export, another version, a node of another user or of an undeclared label, an
-            edge of an undeclared type or to an unknown node.
-        ConflictError: the user already has data in this database.
+            edge of an undeclared type or to an unknown node; an ``as_user`` no user can have.
+        ConflictError: the user (``as_user`` when given) already has data in this database.
+        ExistingIdsError: ids of the export already exist in this database, held by another user (the nodes of
+            earlier batches stay written; the error says how many).
     """
-    stream = iter(lines)
+    stream: Iterator[dict[str, Any]] = iter(lines)
     header = _header(next(stream, None))
-    user_id = str(header["user_id"])
+    exported_user = str(header["user_id"])
+    user_id = exported_user if as_user is None else require_id("--as", as_user, rt.settings)
     if await portability.has_data(rt.db, user_id=user_id):
-        raise ConflictError(kind="user", ident=user_id, problem="already has data in this database (erase it first)")
+        raise ConflictError(
+            kind="user",
+            ident=user_id,
+            problem="already has data in this database (erase it first, or restore under another user id with --as)",
+        )
+    rekeying = None
+    if user_id != exported_user:
+        body = list(stream)
+        for line in body:  # checked before any key is worked out (the new keys name the new user)
+            if line.get("kind") == "node":
+                _labels(line)
+                _require_owner(line.get("props") or {}, exported_user)
+            elif line.get("kind") == "edge":
+                _edge_type(line)
+        rekeying, stream = rekeyed_lines(body, source_user=exported_user, target_user=user_id, decode=decode_props)
     keep_vectors = bool(header.get("embeddings")) and header.get("embedder") == embedder_identity(
         rt.settings, rt.embedder
     )
@@ -170,8 +222,12 @@ async def restore_user(rt: Runtime, lines: Iterable[dict[str, Any]]) -> RestoreR
             _edge_type(line)
             edges.append(line)
     await writer.flush()
-    report = RestoreReport(user_id=user_id, nodes=writer.nodes, edges=await writer.edges(edges))
+    report = RestoreReport(
+        user_id=user_id, exported_user_id=exported_user, nodes=writer.nodes, edges=await writer.edges(edges)
+    )
     report.reembedded = await _embed(rt, user_id=user_id, items=writer.to_embed)
+    if rekeying is not None:
+        report.keys_derived, report.keys_renamed = rekeying.derived, rekeying.renamed
     rt.vectors.forget_user(user_id)
     return report
 

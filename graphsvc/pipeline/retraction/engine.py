@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from graphsvc.config import ReflectionSettings
+from graphsvc.errors import ConflictError
 from graphsvc.graph import document_entities, entity_curation
 from graphsvc.graph import retraction as gone
 from graphsvc.graph import retraction_reads as found
@@ -61,6 +62,10 @@ class Retraction:
     """One request: delete ``event_uids`` (and the sessions in ``forced_sessions``), forget ``memory_uids``.
 
     Attributes:
+        named_memory: the memory ``forgetMemory`` names (one of ``memory_uids``): when this transaction finds it
+            forgotten already (a concurrent forget committed first), the retraction raises
+            :class:`~graphsvc.errors.ConflictError` and writes nothing. The other memories (the versions it
+            corrected) are forgotten when still live, and passed over when not.
         forgotten_events: events to keep as tombstones without text (the sources of forgotten memories).
         documents: documents to delete with their chunks and earlier versions (their events are in
             ``event_uids``).
@@ -73,6 +78,7 @@ class Retraction:
     user_id: str
     event_uids: list[str] = field(default_factory=list)
     memory_uids: list[str] = field(default_factory=list)
+    named_memory: str | None = None
     forgotten_events: list[str] = field(default_factory=list)
     documents: list[str] = field(default_factory=list)
     source_uids: list[str] = field(default_factory=list)
@@ -167,10 +173,7 @@ class _Work:
         if doomed:
             result.memories_deleted = await gone.delete_memories(tx, user_id=user_id, uids=doomed)
             tombstones += [Tombstone(uid=uid, kind="memory", event="retracted") for uid in doomed]
-        for uid in job.memory_uids:
-            if await gone.forget_memory(tx, user_id=user_id, uid=uid, now=self.now):
-                result.memories_forgotten += 1
-                tombstones.append(Tombstone(uid=uid, kind="memory", event="forgotten"))
+        await self._forget_memories(tx, result, tombstones)
         if partly:
             lost = [LostSources(uid=s.uid, lost=s.doomed, sources=s.sources) for s in partly]
             result.memories_updated = await gone.mark_partly_sourced(
@@ -222,6 +225,19 @@ class _Work:
             + result.tags
         )
         return result
+
+    async def _forget_memories(self, tx: NamedTx, result: ForgetResult, tombstones: list[Tombstone]) -> None:
+        """Turn the live ones of ``job.memory_uids`` into tombstones.
+
+        Raises:
+            ConflictError: the named memory is forgotten already (raising rolls back all the transaction wrote).
+        """
+        for uid in self.job.memory_uids:
+            if await gone.forget_memory(tx, user_id=self.user_id, uid=uid, now=self.now):
+                result.memories_forgotten += 1
+                tombstones.append(Tombstone(uid=uid, kind="memory", event="forgotten"))
+            elif uid == self.job.named_memory:
+                raise ConflictError(kind="memory", ident=uid, problem="was forgotten meanwhile by another request")
 
     async def _observations(
         self, tx: NamedTx, events: list[str], result: ForgetResult, tombstones: list[Tombstone]
@@ -295,6 +311,10 @@ async def run(rt: Runtime, job: Retraction) -> ForgetResult:
 
     Returns:
         what was removed or changed, by kind.
+
+    Raises:
+        ConflictError: ``job.named_memory`` was forgotten already when the transaction reached it (nothing
+            written).
     """
     result = await rt.db.in_transaction(_Work(rt, job, rt.clock()))
     rt.vectors.forget_user(job.user_id)

@@ -2,8 +2,10 @@
 ``forgetDocument``, ``forgetMemory``.
 
 Each validates its input, finds what it names (scoped to the user), prepares the re-embedding of the messages
-whose context changes, and hands one :class:`~.engine.Retraction` to the engine (one transaction). All are
-idempotent: forgetting what is already gone changes nothing and returns zero counts.
+whose context changes, and hands one :class:`~.engine.Retraction` to the engine (one transaction). Forgetting
+messages, sessions, records or documents is idempotent: forgetting what is already gone changes nothing and
+returns zero counts. ``forgetMemory`` is not: the memory stays as a tombstone, and forgetting it again (or
+while another request forgets it) is a CONFLICT, so of concurrent forgets of one memory exactly one answers OK.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from graphsvc import keys
-from graphsvc.errors import InvalidInputError, NotFoundError
+from graphsvc.errors import ConflictError, InvalidInputError, NotFoundError
 from graphsvc.graph import retraction_reads as found
 from graphsvc.pipeline.retraction import engine
 from graphsvc.pipeline.retraction.result import ForgetResult
@@ -213,11 +215,13 @@ async def forget_memory(
     conversation's summary is written again from the messages left and the message after it re-embedded. Other
     memories extracted from those events stay.
 
-    Returns:
-        zero counts when it is already forgotten.
+    Whether the memory is still live is decided by Neo4j in the retraction's own transaction (the write that
+    turns it into a tombstone matches only a live memory, and the user's writes take turns): of concurrent
+    forgets of one memory exactly one forgets it, and the others change nothing.
 
     Raises:
         NotFoundError: the user has no such memory.
+        ConflictError: it is forgotten already, or another request forgot it meanwhile (nothing was changed).
         InvalidInputError: bad ids, a reason over 500 characters.
     """
     user_id = require_id("userId", user_id, rt.settings)
@@ -228,7 +232,7 @@ async def forget_memory(
     if status is None:
         raise NotFoundError(kind="memory", ident=memory_id)
     if status == "forgotten":
-        return ForgetResult()
+        raise ConflictError(kind="memory", ident=memory_id, problem="is forgotten already")
     lineage = await found.memory_lineage(rt.db, user_id=user_id, uid=memory_id)
     memories = lineage.memory_uids if lineage is not None else [memory_id]
     stated = [] if keep_sources or lineage is None else lineage.events
@@ -240,6 +244,7 @@ async def forget_memory(
         engine.Retraction(
             user_id=user_id,
             memory_uids=memories,
+            named_memory=memory_id,
             forgotten_events=events,
             summarise=sessions,
             reembed=reembed,

@@ -4,8 +4,10 @@
 
 // name: recall_hits
 // - events: current ones (with $as_of: any version), each with the belief it carries: the uids of the
-//   superseded memories extracted from it, how many of its memories still hold (active or archived), and the
-//   current memories that replaced the superseded ones (the end of their SUPERSEDED_BY chains);
+//   superseded memories extracted from it, how many of its memories still hold it (active or archived, and not
+//   holding it only because they corrected a memory extracted from it: the rule of memory_context.cypher's
+//   recent_events), and the current memories that replaced the superseded ones (the end of their SUPERSEDED_BY
+//   chains);
 // - memories (those asked for, then the current memories that replaced the events' superseded memories, the
 //   superseded memories asked for (listed in memory_replacements) or what an old impression repeats): dated by
 //   what they say happened (event memories), else by the first message that said it; recency counts from the last message that said it
@@ -27,7 +29,8 @@ CALL () {
     OPTIONAL MATCH (m:Memory)-[:EXTRACTED_FROM]->(e)
     WHERE m.user_id = $user_id
     RETURN [x IN collect(m) WHERE x.status = 'superseded' | x.uid] AS superseded,
-           size([x IN collect(m) WHERE x.status IN ['active', 'archived']]) AS held
+           size([x IN collect(m) WHERE x.status IN ['active', 'archived']
+                 AND NOT EXISTS { (x)<-[:SUPERSEDED_BY {reason: 'correction'}]-(:Memory)-[:EXTRACTED_FROM]->(e) }]) AS held
   }
   CALL (superseded) {
     UNWIND superseded AS old_uid
@@ -54,7 +57,9 @@ CALL () {
            [s IN collect(e.source_id) WHERE s IS NOT NULL] AS source_ids, collect(e.uid) AS source_uids,
            size(collect(e)) > 0 AND all(x IN collect(e) WHERE
              EXISTS { (:Memory {status: 'superseded'})-[:EXTRACTED_FROM]->(x) }
-             AND NOT EXISTS { (h:Memory)-[:EXTRACTED_FROM]->(x) WHERE h.status IN ['active', 'archived'] }) AS superseded
+             AND NOT EXISTS { (h:Memory)-[:EXTRACTED_FROM]->(x)
+                              WHERE h.status IN ['active', 'archived']
+                                AND NOT EXISTS { (h)<-[:SUPERSEDED_BY {reason: 'correction'}]-(:Memory)-[:EXTRACTED_FROM]->(x) } }) AS superseded
   }
   CALL (i, superseded) {
     OPTIONAL MATCH (i)<-[:SUPPORTS]-(d:Evidence)-[:FROM_EVENT]->(:Event)<-[:EXTRACTED_FROM]-(old:Memory)

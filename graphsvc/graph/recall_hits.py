@@ -26,8 +26,9 @@ class RecalledEvent:
     ``source_ids``: its own source id; ``source_uids``: its own uid (what recall compares covered sources by).
 
     The belief it carries (issue 21): ``superseded``: the uids of the superseded memories extracted from it;
-    ``held``: how many of its memories still hold (active or archived); ``replaced_by``: the active memories at
-    the end of the superseded ones' ``SUPERSEDED_BY`` chains.
+    ``held``: how many current (active or archived) memories still hold it, a correction of a memory extracted
+    from it not counted (it took the message over from the memory it corrected); ``replaced_by``: the active
+    memories at the end of the superseded ones' ``SUPERSEDED_BY`` chains.
     """
 
     uid: str

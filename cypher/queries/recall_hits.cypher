@@ -7,7 +7,8 @@
 //   superseded memories extracted from it, how many of its memories still hold it (active or archived, and not
 //   holding it only because they corrected a memory extracted from it: the rule of memory_context.cypher's
 //   recent_events), and the current memories that replaced the superseded ones (the end of their SUPERSEDED_BY
-//   chains);
+//   chains); an assistant's turn that only reacts to a message carries its uid (`reaction_to`), and that message
+//   is read too (issue 33);
 // - memories (those asked for, then the current memories that replaced the events' superseded memories, the
 //   superseded memories asked for (listed in memory_replacements) or what an old impression repeats): dated by
 //   what they say happened (event memories), else by the first message that said it; recency counts from the last message that said it
@@ -23,8 +24,15 @@
 CYPHER 25
 CALL () {
   UNWIND $events AS uid
+  MATCH (r:Event {uid: uid})
+  WHERE r.user_id = $user_id AND r.reaction_to IS NOT NULL
+  RETURN collect(DISTINCT r.reaction_to) AS answered
+}
+CALL (answered) {
+  UNWIND $events + [a IN answered WHERE NOT a IN $events] AS uid
   MATCH (e:Event {uid: uid})
   WHERE e.user_id = $user_id AND ($as_of IS NOT NULL OR e.superseded_at IS NULL)
+    AND (uid IN $events OR e.forgotten_at IS NULL)
   CALL (e) {
     OPTIONAL MATCH (m:Memory)-[:EXTRACTED_FROM]->(e)
     WHERE m.user_id = $user_id
@@ -42,7 +50,7 @@ CALL () {
          | CASE WHEN t IS :: ZONED DATETIME THEN t.epochMillis * 1000 + t.microsecond % 1000 ELSE t END] AS us
   RETURN collect({uid: e.uid, content: e.content, speaker: e.speaker, role: e.role, occurred_at: us[0],
                   source_id: e.source_id, title: e.title, source_type: e.source_type, superseded: superseded,
-                  held: held, replaced_by: replaced_by}) AS events,
+                  held: held, replaced_by: replaced_by, reaction_to: e.reaction_to}) AS events,
          reduce(acc = [], r IN collect(replaced_by) | acc + r) AS replacing
 }
 CALL () {

@@ -22,17 +22,19 @@ CALL (e) {
   RETURN p
 }
 RETURN e.uid AS uid, e.source_type AS source_type, e.speaker AS speaker, e.title AS title, e.content AS content,
-       e.embed_due_at AS due_at, p.uid AS previous_uid, p.speaker AS previous_speaker, p.content AS previous_content
+       e.embed_due_at AS due_at, p.uid AS previous_uid, p.speaker AS previous_speaker, p.content AS previous_content,
+       e.role AS role, p.role AS previous_role
 ;
 
 // name: set_event_vectors
-// $rows: {uid, embedding, previous_uid}. Only an event still due gets its vector, and only while the message its
-// context quoted still exists (a retraction deleted it meanwhile: the event stays due and is embedded again).
+// $rows: {uid, embedding, previous_uid, reaction_to}. Only an event still due gets its vector, and only while the
+// message its context quoted still exists (a retraction deleted it meanwhile: the event stays due and is embedded
+// again). `reaction_to` (the uid of the message an assistant's turn only reacts to, or null) is written with it.
 UNWIND $rows AS row
 MATCH (e:Event {uid: row.uid})
 WHERE e.user_id = $user_id AND e.embed_due_at IS NOT NULL AND e.superseded_at IS NULL
   AND (row.previous_uid IS NULL OR EXISTS { MATCH (p:Event {uid: row.previous_uid}) WHERE p.user_id = $user_id })
-SET e.embedding = row.embedding
+SET e.embedding = row.embedding, e.reaction_to = row.reaction_to
 REMOVE e.embed_due_at
 RETURN count(e) AS stored
 ;

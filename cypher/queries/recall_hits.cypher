@@ -4,8 +4,11 @@
 
 // name: recall_hits
 // - events: current ones (with $as_of: any version), each with the belief it carries: the uids of the
-//   superseded memories extracted from it, how many of its memories still hold (active or archived), and the
-//   current memories that replaced the superseded ones (the end of their SUPERSEDED_BY chains);
+//   superseded memories extracted from it, how many of its memories still hold it (active or archived, and not
+//   holding it only because they corrected a memory extracted from it: the rule of memory_context.cypher's
+//   recent_events), and the current memories that replaced the superseded ones (the end of their SUPERSEDED_BY
+//   chains); an assistant's turn that only reacts to a message carries its uid (`reaction_to`), and that message
+//   is read too (issue 33);
 // - memories (those asked for, then the current memories that replaced the events' superseded memories, the
 //   superseded memories asked for (listed in memory_replacements) or what an old impression repeats): dated by
 //   what they say happened (event memories), else by the first message that said it; recency counts from the last message that said it
@@ -21,13 +24,21 @@
 CYPHER 25
 CALL () {
   UNWIND $events AS uid
+  MATCH (r:Event {uid: uid})
+  WHERE r.user_id = $user_id AND r.reaction_to IS NOT NULL
+  RETURN collect(DISTINCT r.reaction_to) AS answered
+}
+CALL (answered) {
+  UNWIND $events + [a IN answered WHERE NOT a IN $events] AS uid
   MATCH (e:Event {uid: uid})
   WHERE e.user_id = $user_id AND ($as_of IS NOT NULL OR e.superseded_at IS NULL)
+    AND (uid IN $events OR e.forgotten_at IS NULL)
   CALL (e) {
     OPTIONAL MATCH (m:Memory)-[:EXTRACTED_FROM]->(e)
     WHERE m.user_id = $user_id
     RETURN [x IN collect(m) WHERE x.status = 'superseded' | x.uid] AS superseded,
-           size([x IN collect(m) WHERE x.status IN ['active', 'archived']]) AS held
+           size([x IN collect(m) WHERE x.status IN ['active', 'archived']
+                 AND NOT EXISTS { (x)<-[:SUPERSEDED_BY {reason: 'correction'}]-(:Memory)-[:EXTRACTED_FROM]->(e) }]) AS held
   }
   CALL (superseded) {
     UNWIND superseded AS old_uid
@@ -39,7 +50,7 @@ CALL () {
          | CASE WHEN t IS :: ZONED DATETIME THEN t.epochMillis * 1000 + t.microsecond % 1000 ELSE t END] AS us
   RETURN collect({uid: e.uid, content: e.content, speaker: e.speaker, role: e.role, occurred_at: us[0],
                   source_id: e.source_id, title: e.title, source_type: e.source_type, superseded: superseded,
-                  held: held, replaced_by: replaced_by}) AS events,
+                  held: held, replaced_by: replaced_by, reaction_to: e.reaction_to}) AS events,
          reduce(acc = [], r IN collect(replaced_by) | acc + r) AS replacing
 }
 CALL () {
@@ -54,7 +65,9 @@ CALL () {
            [s IN collect(e.source_id) WHERE s IS NOT NULL] AS source_ids, collect(e.uid) AS source_uids,
            size(collect(e)) > 0 AND all(x IN collect(e) WHERE
              EXISTS { (:Memory {status: 'superseded'})-[:EXTRACTED_FROM]->(x) }
-             AND NOT EXISTS { (h:Memory)-[:EXTRACTED_FROM]->(x) WHERE h.status IN ['active', 'archived'] }) AS superseded
+             AND NOT EXISTS { (h:Memory)-[:EXTRACTED_FROM]->(x)
+                              WHERE h.status IN ['active', 'archived']
+                                AND NOT EXISTS { (h)<-[:SUPERSEDED_BY {reason: 'correction'}]-(:Memory)-[:EXTRACTED_FROM]->(x) } }) AS superseded
   }
   CALL (i, superseded) {
     OPTIONAL MATCH (i)<-[:SUPPORTS]-(d:Evidence)-[:FROM_EVENT]->(:Event)<-[:EXTRACTED_FROM]-(old:Memory)

@@ -26,8 +26,9 @@ class DueEvent:
         source_type: ``conversation`` for a message (embedded after the end of ``previous_content``), else a
             record of another source (embedded as ``title: content``).
         due_at: when it was stored (UTC).
-        previous_uid, previous_speaker, previous_content: the message said just before it in its session
-            (conversation order: time, position in its batch, uid); None for the first one and for records.
+        role: who said a message (user, assistant, ...); None for records.
+        previous_uid, previous_speaker, previous_content, previous_role: the message said just before it in its
+            session (conversation order: time, position in its batch, uid); None for the first one and for records.
     """
 
     uid: str
@@ -39,16 +40,21 @@ class DueEvent:
     previous_uid: str | None
     previous_speaker: str | None
     previous_content: str | None
+    role: str | None = None
+    previous_role: str | None = None
 
 
 @dataclass(frozen=True)
 class EventVector:
     """A vector made for a due event: ``(d,)`` float32 as a list, L2-normalised; ``previous_uid`` the message
-    its context quoted (the write is skipped if that message was deleted meanwhile)."""
+    its context quoted (the write is skipped if that message was deleted meanwhile); ``reaction_to`` that
+    message's uid when the event is an assistant's turn that only reacts to it
+    (:func:`graphsvc.rulebook.reactions.reacts_only`), else None."""
 
     uid: str
     embedding: list[float]
     previous_uid: str | None
+    reaction_to: str | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +91,8 @@ async def due_events(db: Queries, *, user_id: str, limit: int, session_id: str |
             previous_uid=r["previous_uid"],
             previous_speaker=r["previous_speaker"],
             previous_content=r["previous_content"],
+            role=r["role"],
+            previous_role=r["previous_role"],
         )
         for r in rows
     ]
@@ -97,7 +105,10 @@ async def set_vectors(db: Queries, *, user_id: str, vectors: Sequence[EventVecto
     Returns:
         how many events got their vector.
     """
-    rows = [{"uid": v.uid, "embedding": v.embedding, "previous_uid": v.previous_uid} for v in vectors]
+    rows = [
+        {"uid": v.uid, "embedding": v.embedding, "previous_uid": v.previous_uid, "reaction_to": v.reaction_to}
+        for v in vectors
+    ]
     found = await db.write("set_event_vectors", user_id=user_id, rows=rows)
     return int(found[0]["stored"]) if found else 0
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
+from graphsvc.conversation import ConversationMessage
 from graphsvc.graph.database import Queries, native
 
 
@@ -30,16 +32,24 @@ class RecentEvent:
 
 @dataclass(frozen=True)
 class SessionSummaries:
-    """The summaries written for one conversation (one per extraction run, in order) and its last message time."""
+    """The summaries written for one conversation (one per extraction run, in order) and its last message time.
+
+    ``current``: when one of its messages states only replaced beliefs (a memory extracted from it was superseded
+    or corrected, and no current memory holds it: the rule of ``recent_events``), the conversation's other
+    messages in conversation order (forgotten ones left out), from which its summary is written again; None when
+    none of its messages was replaced.
+    """
 
     session_id: str
     summaries: tuple[str, ...]
     last_message_at: datetime | None
+    current: tuple[ConversationMessage, ...] | None = None
 
 
 async def recent_events(db: Queries, *, user_id: str, limit: int) -> list[RecentEvent]:
     """The user's ``limit`` latest events of every source, newest first (earlier versions of a source record
-    left out, and messages that state only superseded beliefs); empty when the user has none."""
+    left out, and messages that state only replaced beliefs: superseded by slot or by correction, with no current
+    memory holding them); empty when the user has none."""
     rows = await db.read("recent_events", user_id=user_id, limit=limit)
     return [
         RecentEvent(
@@ -57,16 +67,28 @@ async def recent_events(db: Queries, *, user_id: str, limit: int) -> list[Recent
 
 
 async def recent_session_summaries(db: Queries, *, user_id: str, limit: int) -> list[SessionSummaries]:
-    """The user's ``limit`` latest conversations that have a summary, newest last message first."""
+    """The user's ``limit`` latest conversations that have a summary, newest last message first; each with its
+    messages still current when one of its messages was replaced (:attr:`SessionSummaries.current`)."""
     rows = await db.read("recent_session_summaries", user_id=user_id, limit=limit)
     return [
         SessionSummaries(
             session_id=str(r["session_id"]),
             summaries=tuple(str(s) for s in r["summaries"]),
             last_message_at=native(r["last_message_at"]),
+            current=None if r["current"] is None else tuple(_message(m) for m in r["current"]),
         )
         for r in rows
     ]
+
+
+def _message(row: dict[str, Any]) -> ConversationMessage:
+    return ConversationMessage(
+        message_id=str(row["uid"]),
+        role=str(row["role"] or "user"),
+        speaker=row["speaker"],
+        content=str(row["content"] or ""),
+        occurred_at=native(row["occurred_at"]),
+    )
 
 
 async def passage_sections(db: Queries, *, user_id: str, uids: Sequence[str]) -> dict[str, str]:

@@ -26,8 +26,12 @@ class RecalledEvent:
     ``source_ids``: its own source id; ``source_uids``: its own uid (what recall compares covered sources by).
 
     The belief it carries (issue 21): ``superseded``: the uids of the superseded memories extracted from it;
-    ``held``: how many of its memories still hold (active or archived); ``replaced_by``: the active memories at
-    the end of the superseded ones' ``SUPERSEDED_BY`` chains.
+    ``held``: how many current (active or archived) memories still hold it, a correction of a memory extracted
+    from it not counted (it took the message over from the memory it corrected); ``replaced_by``: the active
+    memories at the end of the superseded ones' ``SUPERSEDED_BY`` chains.
+
+    ``reaction_to``: for an assistant's turn that only reacts to the person's message before it (issue 33), that
+    message's uid (the message is read too, candidate or not); None otherwise.
     """
 
     uid: str
@@ -42,6 +46,7 @@ class RecalledEvent:
     superseded: tuple[str, ...] = ()
     held: int = 0
     replaced_by: tuple[str, ...] = ()
+    reaction_to: str | None = None
 
     @property
     def states_only_superseded(self) -> bool:
@@ -216,6 +221,7 @@ def _event(r: Mapping[str, Any]) -> RecalledEvent:
         superseded=_strings(r["superseded"]),
         held=int(r["held"]),
         replaced_by=_strings(r["replaced_by"]),
+        reaction_to=r["reaction_to"],
     )
 
 

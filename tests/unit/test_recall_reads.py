@@ -240,12 +240,18 @@ async def test_hydrated_rows_have_python_times_tuples_and_the_belief_they_carry(
         "superseded": ["m1"],
         "held": 0,
         "replaced_by": ["m2"],
+        "reaction_to": None,
     }
+    reply = {**event, "uid": "e9", "role": "assistant", "superseded": [], "replaced_by": [], "reaction_to": "e7"}
     db = Answers(
         {
             "recall_hits": [
                 hits_record(
-                    events=[event, {**event, "uid": "e8", "source_id": None, "superseded": [], "replaced_by": []}],
+                    events=[
+                        event,
+                        {**event, "uid": "e8", "source_id": None, "superseded": [], "replaced_by": []},
+                        reply,
+                    ],
                     memories=[memory],
                     memory_replacements=[{"uid": "m1", "replaced_by": ["m2"]}],
                 )
@@ -253,14 +259,15 @@ async def test_hydrated_rows_have_python_times_tuples_and_the_belief_they_carry(
         }
     )
     read = await recall_hits.hits(
-        db, user_id="u", filters=NOW, events=["e7", "e8"], memories=["m1"], impressions=[], traits=[], passages=[]
+        db, user_id="u", filters=NOW, events=["e7", "e8", "e9"], memories=["m1"], impressions=[], traits=[], passages=[]
     )
     [hydrated] = read.memories
     assert hydrated.occurred_at == datetime(2024, 5, 2, 9, 30, tzinfo=UTC)
     assert hydrated.importance is None
     assert (hydrated.source_ids, hydrated.source_uids) == (("m7",), ("e7",))
-    lisbon, other = read.events
+    lisbon, other, reaction = read.events
     assert lisbon.states_only_superseded and lisbon.replaced_by == ("m2",) and lisbon.source_uids == ("e7",)
+    assert (lisbon.reaction_to, reaction.reaction_to) == (None, "e7")  # the message a reply only reacts to
     assert not other.states_only_superseded and other.source_ids == ()  # no source id: none, not "None"
     assert read.memory_replacements == {"m1": ("m2",)}
     params = db.calls[0][1]

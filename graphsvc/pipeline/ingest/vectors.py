@@ -10,7 +10,9 @@ before it reads them (:func:`embed_due` with ``session_id``).
 
 What a vector embeds (as at ingest before): a message's ``speaker: text`` after the last
 ``event_context_chars`` characters of the message said just before it in its session
-(:func:`graphsvc.pipeline.ingest.messages.in_context`); a record of another source ``title: content``.
+(:func:`graphsvc.pipeline.ingest.messages.in_context`); a record of another source ``title: content``. An
+assistant's turn that only reacts to the person's message before it (:func:`reaction_to`) is marked with that
+message's uid (``reaction_to``) in the same write: recall ranks it below that message (issue 33).
 
 :func:`embed_messages_anew` gives every message of a user a new vector (after ``EVENT_CONTEXT_CHARS`` changed):
 it marks them due again and queues the same job.
@@ -21,12 +23,16 @@ pushed it to about 1.1 s on a two-core machine.
 
 from __future__ import annotations
 
+import asyncio
+
 from graphsvc.graph import event_vectors, jobs
 from graphsvc.graph.database import NamedTx
 from graphsvc.graph.event_vectors import DueEvent, EventVector
 from graphsvc.graph.jobs import JobRow, commit_with_job
 from graphsvc.pipeline.ingest.messages import embedding_text, in_context
+from graphsvc.rulebook.reactions import reacts_only
 from graphsvc.runtime import Runtime
+from graphsvc.vocabulary import NON_SOURCE_ROLES
 
 READ_BATCH = 32
 """Due events read, embedded and written per round (one write transaction each)."""
@@ -48,6 +54,25 @@ def vector_text(event: DueEvent, *, context_chars: int) -> str:
     if event.source_type != "document" and event.title:
         return f"{event.title}: {event.content}"
     return event.content
+
+
+def reaction_to(event: DueEvent) -> str | None:
+    """The uid of the person's message an assistant's turn only reacts to (the message before it in its session,
+    :func:`graphsvc.rulebook.reactions.reacts_only`); None for any other event. Parses: call off the event loop."""
+    if event.source_type != "conversation" or event.previous_uid is None or event.previous_content is None:
+        return None
+    if not _said_by_assistant(event.role) or _said_by_assistant(event.previous_role or "user"):
+        return None
+    answered = event.previous_content
+    return event.previous_uid if reacts_only(event.content, answered, answered_speaker=event.previous_speaker) else None
+
+
+def _reactions(due: list[DueEvent]) -> list[str | None]:
+    return [reaction_to(e) for e in due]
+
+
+def _said_by_assistant(role: str | None) -> bool:
+    return role is not None and role.strip().lower() in NON_SOURCE_ROLES
 
 
 async def embed_due(rt: Runtime, *, job: JobRow, session_id: str | None = None) -> int:
@@ -74,7 +99,11 @@ async def embed_due(rt: Runtime, *, job: JobRow, session_id: str | None = None) 
         vectors: list[list[float]] = []
         for start in range(0, len(texts), SLICE):
             vectors += (await rt.embedder.embed_passages(texts[start : start + SLICE], background=True)).tolist()
-        rows = [EventVector(e.uid, v, e.previous_uid) for e, v in zip(due, vectors, strict=True)]
+        reactions = await asyncio.to_thread(_reactions, due)
+        rows = [
+            EventVector(e.uid, v, e.previous_uid, reaction)
+            for e, v, reaction in zip(due, vectors, reactions, strict=True)
+        ]
         stored = await _write(rt, job, rows)
         embedded += stored
         idle_rounds = 0 if stored else idle_rounds + 1

@@ -11,8 +11,13 @@ to three sections, in this order and priority:
    extraction job (its LLM call's ``summary``, or offline :func:`graphsvc.text.summary.summarise`);
 4. the latest events of every source (messages, todos, notes, documents...), oldest first.
 
-The recalled and the recent sections follow the current belief (issue 21): a superseded memory is not recalled,
-and a message that states only superseded beliefs is neither recalled nor listed among the recent events.
+The recalled and the recent sections follow the current belief (issues 21 and 33), whichever verb replaced a
+value: a superseded memory (by a newer value of its slot or by ``correctMemory``) is not recalled, and a message
+that states only replaced beliefs (a memory extracted from it was superseded and no current memory holds it; a
+correction does not hold the message of the memory it corrected) is neither recalled, nor listed among the recent
+events, nor summarised: the summary of its conversation is written again without it by the offline summariser
+(:func:`graphsvc.text.summary.summarise`, as a forget does), and a conversation left with nothing to summarise
+is not listed.
 
 Each section takes at most its share of what the budget has left (traits 30 %, recalled memories
 all but what the summaries and recent events reserve, together at most 25 %; the summaries at most half of what
@@ -33,6 +38,7 @@ from graphsvc.pipeline.recall import rank
 from graphsvc.pipeline.recall.hits import RecallHit
 from graphsvc.pipeline.reflection.traits_query import user_traits
 from graphsvc.runtime import Runtime
+from graphsvc.text.summary import summarise
 from graphsvc.text.tokens import estimate_tokens
 from graphsvc.vocabulary import NON_SOURCE_ROLES
 
@@ -123,7 +129,7 @@ async def run(
     )
     recent_lines = [(e.uid, _recent_line(e)) for e in recent if not _said_by_assistant(e.role)]
     summaries = await memory_context.recent_session_summaries(rt.db, user_id=user_id, limit=RECENT_SUMMARIES)
-    summary_lines = [(s.session_id, _summary_line(s)) for s in summaries]
+    summary_lines = [(s.session_id, line) for s in summaries if (line := _summary_line(s))]
     wanted = sum(estimate_tokens(line) for _, line in [*summary_lines, *recent_lines])
     reserve = min(int(budget.left * RECENT_SHARE), wanted)
     sections = await _small_passage_sections(rt, user_id=user_id, hits=hits)
@@ -180,9 +186,17 @@ def _one_line(markdown: str) -> str:
 
 
 def _summary_line(session: SessionSummaries) -> str:
-    """``- [YYYY-MM-DD] (conversation s1) summary`` (the date of its last message; its runs' summaries joined)."""
+    """``- [YYYY-MM-DD] (conversation s1) summary`` (the date of its last message; its runs' summaries joined, or,
+    when one of its messages was replaced, the offline summary of its messages still current); ``""`` when that
+    leaves nothing to say."""
+    if session.current is None:
+        summary = " ".join(session.summaries)
+    else:
+        summary = summarise(session.current)
+    if not summary:
+        return ""
     when = f"[{session.last_message_at:%Y-%m-%d}] " if session.last_message_at else ""
-    return f"- {when}(conversation {session.session_id}) {' '.join(session.summaries)}"
+    return f"- {when}(conversation {session.session_id}) {summary}"
 
 
 def _recent_line(event: RecentEvent) -> str:

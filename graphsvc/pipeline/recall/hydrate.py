@@ -17,6 +17,11 @@ replaced it: the replacing memory (the active end of
 the ``SUPERSEDED_BY`` chain) takes part with at least the candidate's fused score, and the candidate's score
 is kept just below the replacing memory's.
 
+An assistant's turn that only reacts to the person's message before it ("That sounds exciting!", marked by the
+``embed_events`` job: :func:`graphsvc.rulebook.reactions.reacts_only`) never outranks that message (issue 33): it
+lends its fused score to the message (read even when it was no candidate) and is kept just below it
+(:func:`below_answered`), before the two ordering rules below.
+
 Passages outrank anything derived from them (issue 22): a hit that rests only on the ``DOCUMENT`` events of
 documents whose passages are hits (the document's event, an impression from a document) is kept just below the
 lowest of those passages (:func:`below_passages`).
@@ -58,9 +63,10 @@ async def hydrate(
     ``as_of``, a trait scores and reads as it was then, and an impression with no evidence said by then is left
     out. See the module docstring for how superseded beliefs are treated.
 
-    ``cues`` (the query's time and speaker cues, :mod:`.rank`) rescore the hits before the two ordering rules
-    (:func:`below_replacements`, :func:`below_passages`), so no boost lifts a superseded belief above what replaced
-    it, nor something derived from a document above its passage.
+    ``cues`` (the query's time and speaker cues, :mod:`.rank`) rescore the hits before the ordering rules
+    (:func:`below_answered`, :func:`below_replacements`, :func:`below_passages`), so no boost lifts a reaction
+    above what it answers, a superseded belief above what replaced it, nor something derived from a document above
+    its passage.
 
     Args:
         fused: candidate uid → its fused score.
@@ -69,7 +75,7 @@ async def hydrate(
 
     Returns:
         one hit per candidate still stored (and in scope), plus the memories that replaced what a candidate
-        message said, in no particular order.
+        message said and the messages a candidate reply only reacts to, in no particular order.
     """
     event_uids, memory_uids, impression_uids, trait_uids, chunk_uids = (
         sorted(uid for uid in fused if kinds[uid] == kind)
@@ -86,6 +92,8 @@ async def hydrate(
         passages=chunk_uids,
     )
 
+    answered = {e.uid: e.reaction_to for e in read.events if e.reaction_to is not None and e.uid in fused}
+    fused = _lend_to_answered(fused, answered, allowed=allowed)
     replaced = {e.uid: e.replaced_by for e in read.events if e.replaced_by}
     replaced.update((i.uid, i.replaced_by) for i in read.impressions if i.replaced_by)
     replaced.update(read.memory_replacements)
@@ -125,7 +133,8 @@ async def hydrate(
                 source_event_uids=memory.source_uids,
             )
         )
-    hits = memories + _event_hits(read.events, scored=scored, scope=scope)
+    events = [e for e in read.events if e.uid in fused]  # a message read as answered, lent no score, is no hit
+    hits = memories + _event_hits(events, scored=scored, scope=scope)
     for impression in read.impressions:
         if not scope.said_by(impression.first_said):
             continue
@@ -162,8 +171,42 @@ async def hydrate(
         hits.append(RecallHit(trait.uid, "trait", content, score, trait.occurred_at, list(trait.source_ids)))
     hits += _passage_hits(read.passages, scored=scored, scope=scope)
     hits = cues(hits) if cues is not None else hits
+    hits = below_answered(hits, answered)
     hits = below_replacements(hits, replaced) if scope.follows_current_belief else hits
     return below_passages(hits, {uid: p.document_uid for p in read.passages for uid in p.document_event_uids})
+
+
+def _lend_to_answered(
+    fused: dict[str, float], answered: dict[str, str], *, allowed: frozenset[str] | None
+) -> dict[str, float]:
+    """``fused`` with each assistant's turn that only reacts to a message lending its fused score to that message
+    (which keeps the better of its own and the reply's; with a tag filter, only a message in ``allowed``)."""
+    out = dict(fused)
+    for reply, message in answered.items():
+        if allowed is None or message in allowed:
+            out[message] = max(out.get(message, 0.0), fused[reply])
+    return out
+
+
+def below_answered(hits: list[RecallHit], answered: dict[str, str]) -> list[RecallHit]:
+    """``hits`` with each assistant's turn that only reacts to a message scored just below that message's hit
+    (unchanged when it is already below it, or the message is no hit). Pure.
+
+    A content-free reply never outranks what the person said (issue 33): "That sounds exciting!" is embedded with
+    the plan it answers and matches a question about the plan only through it
+    (:func:`graphsvc.rulebook.reactions.reacts_only`).
+
+    Args:
+        answered: reply uid → the uid of the message it only reacts to.
+    """
+    score_of = {h.uid: h.score for h in hits}
+    out = []
+    for hit in hits:
+        message = answered.get(hit.uid)
+        if message is not None and message in score_of and hit.score >= score_of[message]:
+            hit = replace(hit, score=math.nextafter(score_of[message], -math.inf))
+        out.append(hit)
+    return out
 
 
 def _lend_scores(

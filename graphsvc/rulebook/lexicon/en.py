@@ -187,6 +187,13 @@ VAGUE_OBJECTS = _words(
     lesson lessons"""
 )
 """Objects that say nothing alone ("I learned a lot", "I had a personal milestone", "I have some news")."""
+REPLY_NOUNS = _words(
+    """trip journey adventure travels time day days week weekend luck congratulation congratulations congrats
+    pleasure experience welcome"""
+)
+"""Nouns a reply reacts with and adds nothing by ("Have a safe trip!", "Good luck!", "Congratulations!"): with
+:data:`VAGUE_OBJECTS`, :data:`REACTION_WORDS`, :data:`INTERJECTIONS`, :data:`THANKS` and :data:`GREETINGS`, what
+:mod:`graphsvc.rulebook.reactions` does not count as content of an assistant turn's own."""
 PASSING_ACTIVITIES = _words(
     """walk nap coffee tea shower bath break rest snack lunch dinner breakfast drink stroll breather look peek
     bite movie"""

@@ -123,6 +123,12 @@ TIME_WORDS = _words(
     "中午"
 )
 VAGUE_WORDS = _words("事 事情 东西 问题 很多 一些 一点")
+REACTION_WORDS = _words(
+    "太棒了 棒 真棒 厉害 不错 真好 好玩 有趣 开心 羡慕 期待 祝 祝你 一路顺风 顺利 恭喜 太好了 好极了"
+)
+"""What a reply reacts with and adds nothing by (听起来太棒了！, 祝你一路顺风！): with :data:`VAGUE_WORDS`,
+:data:`INTERJECTIONS`, :data:`THANKS`, :data:`GREETINGS`, :data:`MOODS` and :data:`PEP_TALK`, what
+:mod:`graphsvc.rulebook.reactions` does not count as content of an assistant turn's own."""
 PEP_TALK = _words("加油 努力 坚持 尽力 相信自己 一定可以 会好的")
 PASSING_ACTIVITIES = _words(
     "买菜 遛弯 散步 走走 休息 休息一下 睡觉 睡一会 午睡 喝咖啡 喝茶 吃饭 洗澡 放松 放松一下 逛逛"

@@ -4,16 +4,10 @@
 // The user's latest events of every source, newest first (the "recent events" part of a memory context);
 // earlier versions of a source record, forgotten events (tombstones without text) and a message that states
 // only replaced beliefs are left out: the context follows the current belief.
-// The rule (the same in recall_hits and recent_session_summaries): a message states only replaced beliefs when
-// a superseded memory (by slot or by correction) was extracted from it and no current memory holds it; a current
-// (active or archived) memory extracted from it holds it unless it only took the message over by correcting a
-// memory extracted from it (supersede_by_correction copies the corrected memory's EXTRACTED_FROM edges).
+// The rule is fragments.cypher's states_only_replaced_beliefs (recall_hits and recent_session_summaries use it too).
 MATCH (e:Event)
 WHERE e.user_id = $user_id AND e.superseded_at IS NULL AND e.forgotten_at IS NULL
-  AND NOT (EXISTS { (:Memory {status: 'superseded'})-[:EXTRACTED_FROM]->(e) }
-           AND NOT EXISTS { (m:Memory)-[:EXTRACTED_FROM]->(e)
-                            WHERE m.status IN ['active', 'archived']
-                              AND NOT EXISTS { (m)<-[:SUPERSEDED_BY {reason: 'correction'}]-(:Memory)-[:EXTRACTED_FROM]->(e) } })
+  AND NOT {{states_only_replaced_beliefs(e)}}
 RETURN e.uid AS uid, e.content AS content, e.speaker AS speaker, e.role AS role,
        e.occurred_at AS occurred_at, e.source_id AS source_id, e.source_type AS source_type, e.title AS title
 ORDER BY e.occurred_at DESC, e.seq DESC
@@ -32,11 +26,7 @@ CALL (s) {
   MATCH (e:Event)
   WHERE e.user_id = $user_id AND e.session_id = s.session_id AND coalesce(e.source_type, 'conversation') = 'conversation'
     AND e.superseded_at IS NULL
-  WITH e, EXISTS { (:Memory {status: 'superseded'})-[:EXTRACTED_FROM]->(e) }
-          AND NOT EXISTS { (m:Memory)-[:EXTRACTED_FROM]->(e)
-                           WHERE m.status IN ['active', 'archived']
-                             AND NOT EXISTS { (m)<-[:SUPERSEDED_BY {reason: 'correction'}]-(:Memory)-[:EXTRACTED_FROM]->(e) } }
-          AS replaced
+  WITH e, {{states_only_replaced_beliefs(e)}} AS replaced
   ORDER BY e.occurred_at, e.seq, e.uid
   WITH collect(CASE WHEN NOT replaced AND e.forgotten_at IS NULL
                     THEN {uid: e.uid, role: e.role, speaker: e.speaker, content: e.content, occurred_at: e.occurred_at} END)

@@ -4,9 +4,8 @@
 
 // name: recall_hits
 // - events: current ones (with $as_of: any version), each with the belief it carries: the uids of the
-//   superseded memories extracted from it, how many of its memories still hold it (active or archived, and not
-//   holding it only because they corrected a memory extracted from it: the rule of memory_context.cypher's
-//   recent_events), and the current memories that replaced the superseded ones (the end of their SUPERSEDED_BY
+//   superseded memories extracted from it, how many of its memories still hold it (fragments.cypher's holds),
+//   and the current memories that replaced the superseded ones (the end of their SUPERSEDED_BY
 //   chains); an assistant's turn that only reacts to a message carries its uid (`reaction_to`), and that message
 //   is read too (issue 33);
 // - memories (those asked for, then the current memories that replaced the events' superseded memories, the
@@ -37,8 +36,7 @@ CALL (answered) {
     OPTIONAL MATCH (m:Memory)-[:EXTRACTED_FROM]->(e)
     WHERE m.user_id = $user_id
     RETURN [x IN collect(m) WHERE x.status = 'superseded' | x.uid] AS superseded,
-           size([x IN collect(m) WHERE x.status IN ['active', 'archived']
-                 AND NOT EXISTS { (x)<-[:SUPERSEDED_BY {reason: 'correction'}]-(:Memory)-[:EXTRACTED_FROM]->(e) }]) AS held
+           size([x IN collect(m) WHERE {{holds(x, e)}}]) AS held
   }
   CALL (superseded) {
     UNWIND superseded AS old_uid
@@ -63,11 +61,7 @@ CALL () {
     WITH DISTINCT e ORDER BY e.occurred_at
     RETURN max(e.occurred_at) AS last_said, min(e.occurred_at) AS first_said,
            [s IN collect(e.source_id) WHERE s IS NOT NULL] AS source_ids, collect(e.uid) AS source_uids,
-           size(collect(e)) > 0 AND all(x IN collect(e) WHERE
-             EXISTS { (:Memory {status: 'superseded'})-[:EXTRACTED_FROM]->(x) }
-             AND NOT EXISTS { (h:Memory)-[:EXTRACTED_FROM]->(x)
-                              WHERE h.status IN ['active', 'archived']
-                                AND NOT EXISTS { (h)<-[:SUPERSEDED_BY {reason: 'correction'}]-(:Memory)-[:EXTRACTED_FROM]->(x) } }) AS superseded
+           size(collect(e)) > 0 AND all(x IN collect(e) WHERE {{states_only_replaced_beliefs(x)}}) AS superseded
   }
   CALL (i, superseded) {
     OPTIONAL MATCH (i)<-[:SUPPORTS]-(d:Evidence)-[:FROM_EVENT]->(:Event)<-[:EXTRACTED_FROM]-(old:Memory)

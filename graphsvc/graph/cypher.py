@@ -3,6 +3,12 @@
 Query files hold blocks headed by ``// name: <query_name>``; a block runs until
 the next header. Statements take every value as a ``$parameter``: no user text is
 ever formatted into Cypher.
+
+A rule several statements share is written once, as a fragment: a block headed by
+``// fragment: <name>(<var>, ...)`` in ``cypher/queries/fragments.cypher``, used in a
+statement as ``{{<name>(<arg>, ...)}}``. Loading replaces each use with the fragment's
+text, its variables renamed to the arguments (whole words only); a fragment may use
+other fragments. Arguments are variable names of the statement, never values.
 """
 
 from __future__ import annotations
@@ -15,14 +21,72 @@ from graphsvc.config import REPO_ROOT
 
 CYPHER_DIR = REPO_ROOT / "cypher"
 _HEADER = re.compile(r"^//\s*name:\s*([a-z_][a-z0-9_]*)\s*$", re.MULTILINE)
+_FRAGMENT_HEADER = re.compile(r"^//\s*fragment:\s*([a-z_][a-z0-9_]*)\(([a-z_][a-z0-9_, ]*)\)\s*$", re.MULTILINE)
+_USE = re.compile(r"\{\{\s*([a-z_][a-z0-9_]*)\(([^(){}]*)\)\s*\}\}")
+FRAGMENTS_FILE = "fragments.cypher"
 
 
 @cache
 def _all_queries() -> dict[str, str]:
+    folder = CYPHER_DIR / "queries"
+    fragments = parse_fragments((folder / FRAGMENTS_FILE).read_text(encoding="utf-8"), source=folder / FRAGMENTS_FILE)
     queries: dict[str, str] = {}
-    for path in sorted((CYPHER_DIR / "queries").glob("*.cypher")):
-        queries.update(parse_named_queries(path.read_text(encoding="utf-8"), source=path))
+    for path in sorted(folder.glob("*.cypher")):
+        if path.name != FRAGMENTS_FILE:
+            named = parse_named_queries(path.read_text(encoding="utf-8"), source=path)
+            queries.update({name: expand(body, fragments, source=path) for name, body in named.items()})
     return queries
+
+
+Fragment = tuple[tuple[str, ...], str]
+"""A fragment's variables and its text."""
+
+
+def parse_fragments(text: str, *, source: Path | str = "<text>") -> dict[str, Fragment]:
+    """Split a fragments file into ``{name: (variables, text)}`` (blocks headed ``// fragment: name(a, b)``;
+    comment lines inside a block are dropped).
+
+    Raises:
+        ValueError: a name is defined twice or a block is empty.
+    """
+    headers = list(_FRAGMENT_HEADER.finditer(text))
+    out: dict[str, Fragment] = {}
+    for i, header in enumerate(headers):
+        end = headers[i + 1].start() if i + 1 < len(headers) else len(text)
+        lines = text[header.end() : end].splitlines()
+        body = "\n".join(line for line in lines if not line.lstrip().startswith("//")).strip()
+        name = header.group(1)
+        if not body:
+            raise ValueError(f"{source}: fragment {name} is empty")
+        if name in out:
+            raise ValueError(f"{source}: fragment {name} is defined twice")
+        out[name] = (tuple(v.strip() for v in header.group(2).split(",")), body)
+    return out
+
+
+def expand(statement: str, fragments: dict[str, Fragment], *, source: Path | str = "<text>") -> str:
+    """``statement`` with every ``{{name(arg, ...)}}`` replaced by that fragment, its variables renamed to the
+    arguments (fragments inside fragments too).
+
+    Raises:
+        ValueError: an unknown fragment, a wrong number of arguments, or a fragment that uses itself.
+    """
+
+    def replace(use: re.Match[str], seen: tuple[str, ...]) -> str:
+        name = use.group(1)
+        if name not in fragments:
+            raise ValueError(f"{source}: no fragment {name!r} in {FRAGMENTS_FILE}")
+        if name in seen:
+            raise ValueError(f"{source}: fragment {name!r} uses itself")
+        variables, body = fragments[name]
+        args = tuple(a.strip() for a in use.group(2).split(","))
+        if len(args) != len(variables):
+            raise ValueError(f"{source}: fragment {name!r} takes {len(variables)} arguments, got {len(args)}")
+        renames = dict(zip(variables, args, strict=True))
+        body = re.sub(r"\b(" + "|".join(map(re.escape, variables)) + r")\b", lambda m: renames[m.group(1)], body)
+        return "(" + _USE.sub(lambda inner: replace(inner, (*seen, name)), body) + ")"
+
+    return _USE.sub(lambda use: replace(use, ()), statement)
 
 
 def parse_named_queries(text: str, *, source: Path | str = "<text>") -> dict[str, str]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from graphsvc.graph import nodes
-from graphsvc.graph.cypher import CYPHER_DIR, parse_named_queries, schema_statements
+from graphsvc.graph.cypher import CYPHER_DIR, expand, parse_fragments, parse_named_queries, schema_statements
 
 PACKAGE = Path(nodes.__file__).resolve().parents[1]
 REPO = PACKAGE.parent
@@ -119,3 +119,36 @@ def test_every_query_filters_on_user_id_or_is_a_job_lease_or_schema_query() -> N
 def test_duplicate_query_names_are_refused() -> None:
     with pytest.raises(ValueError, match="twice"):
         parse_named_queries("// name: a\nRETURN 1\n// name: a\nRETURN 2\n")
+
+
+def test_fragments_expand_with_their_variables_renamed_and_nest() -> None:
+    fragments = parse_fragments(
+        "// fragment: live(m)\n// a comment, dropped\nm.status = 'active'\n\n"
+        "// fragment: held(e)\nEXISTS { (x:Memory)-[:EXTRACTED_FROM]->(e) WHERE {{live(x)}} }\n"
+    )
+    assert expand("MATCH (ev:Event) WHERE {{held(ev)}} RETURN ev", fragments) == (
+        "MATCH (ev:Event) WHERE (EXISTS { (x:Memory)-[:EXTRACTED_FROM]->(ev) WHERE (x.status = 'active') }) RETURN ev"
+    )
+    assert expand("RETURN {{live(mem)}} AS memory_live", fragments) == "RETURN (mem.status = 'active') AS memory_live"
+
+
+@pytest.mark.parametrize(
+    ("statement", "problem"),
+    [
+        ("RETURN {{nothing(e)}}", "no fragment"),
+        ("RETURN {{live(a, b)}}", "takes 1 arguments"),
+        ("RETURN {{loop(e)}}", "uses itself"),
+    ],
+)
+def test_a_bad_fragment_use_fails_at_load(statement: str, problem: str) -> None:
+    fragments = parse_fragments("// fragment: live(m)\nm.ok\n// fragment: loop(e)\n{{loop(e)}}\n")
+    with pytest.raises(ValueError, match=problem):
+        expand(statement, fragments)
+
+
+def test_every_query_loads_with_its_fragments_expanded() -> None:
+    from graphsvc.graph.cypher import _all_queries
+
+    queries = _all_queries()
+    assert queries and not any("{{" in text for text in queries.values())
+    assert "holder.status IN ['active', 'archived']" in queries["recent_events"]

@@ -65,6 +65,7 @@ def event_preview(title: str, markdown: str, chunks: list[ChunkDraft]) -> str:
 
 
 def document_uid(user_id: str, source_id: str) -> str:
+    """A ``Document``'s uid: one per (user, its source id: the caller's id of the document, or its filename)."""
     return keys.digest("document", user_id, source_id)
 
 

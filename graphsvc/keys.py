@@ -92,6 +92,11 @@ def source_event_uid(user_id: str, source_type: str, source_id: str, version: st
     return _digest("source-event", user_id, source_type, source_id, version)
 
 
+def document_uid(user_id: str, source_id: str) -> str:
+    """A ``Document``'s uid: one per (user, its source id: the caller's id of the document, or its filename)."""
+    return _digest("document", user_id, source_id)
+
+
 def chunk_uid(document_uid: str, version: str, position: int) -> str:
     """A document ``Chunk``'s uid: (its document's uid, the version's content hash, its position in the version's
     chunk tree). The user is in the document's uid."""

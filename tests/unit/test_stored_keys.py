@@ -12,7 +12,6 @@ from typing import Any
 
 from graphsvc import keys
 from graphsvc.pipeline.documents.chunker import ChunkDraft
-from graphsvc.pipeline.documents.ingest import document_uid
 from graphsvc.pipeline.documents.parse_job import new_chunks
 from graphsvc.pipeline.portability.rekey import RECIPES, Derivation, ExportedNode
 from graphsvc.pipeline.sources.events import fingerprint
@@ -48,6 +47,7 @@ def test_the_key_functions_give_the_stored_keys() -> None:
     assert keys.source_uid("ana", "note", "n1") == SOURCE
     assert keys.source_event_uid("ana", "note", "n1", VERSION) == RECORD_EVENT
     assert keys.source_event_uid("ana", "document", "boat", UPLOAD) == DOCUMENT_EVENT
+    assert keys.document_uid("ana", "boat") == DOCUMENT
     assert keys.chunk_uid(DOCUMENT, UPLOAD, 3) == CHUNK
     assert keys.document_entity_uid("ana", DOCUMENT, "maria alvarez") == DOCUMENT_ENTITY
     assert keys.tag_uid("ana", "running shoes") == TAG
@@ -59,7 +59,6 @@ def test_the_key_functions_give_the_stored_keys() -> None:
 
 
 def test_the_writers_give_the_stored_keys() -> None:
-    assert document_uid("ana", "boat") == DOCUMENT
     assert fingerprint(title="Boat", content="Sail on Sunday", status=None, metadata=None) == VERSION
     assert tag_uid("ana", "Running  Shoes") == TAG
     draft = ChunkDraft(kind="section", heading_path=["Boat"], level=1, content="Sail", parent=None, position=3)

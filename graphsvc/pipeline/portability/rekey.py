@@ -34,7 +34,6 @@ from typing import Any
 
 from graphsvc import keys
 from graphsvc.graph.reflection import state_uid
-from graphsvc.pipeline.documents.ingest import document_uid
 from graphsvc.pipeline.sources.events import fingerprint
 
 _TOKEN = re.compile(r"[0-9a-f]{64}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -141,7 +140,7 @@ RECIPES: dict[tuple[str, str], Recipe] = {
     ("Session", "uid"): lambda d: [keys.session_uid(d.user_id, d.prop("session_id"))],
     ("Event", "uid"): _event,
     ("Source", "uid"): lambda d: [keys.source_uid(d.user_id, d.prop("source_type"), d.prop("source_id"))],
-    ("Document", "uid"): lambda d: [document_uid(d.user_id, d.prop("source_id"))],
+    ("Document", "uid"): lambda d: [keys.document_uid(d.user_id, d.prop("source_id"))],
     ("Chunk", "uid"): _chunk,
     ("DocumentEntity", "uid"): lambda d: [
         keys.document_entity_uid(d.user_id, d.key(d.prop("document_uid")), d.prop("normalized"))

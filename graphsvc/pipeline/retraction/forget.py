@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from graphsvc import keys
 from graphsvc.errors import ConflictError, InvalidInputError, NotFoundError
 from graphsvc.graph import retraction_reads as found
-from graphsvc.pipeline.documents.ingest import document_uid
 from graphsvc.pipeline.retraction import engine
 from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.runtime import Runtime
@@ -142,7 +141,7 @@ async def forget_events(
     if kind == "conversation":
         return await forget_messages(rt, user_id=user_id, message_ids=ids, actor=actor)
     if kind == "document":
-        uids = [document_uid(user_id, s) for s in ids]
+        uids = [keys.document_uid(user_id, s) for s in ids]
         return await _forget_documents(rt, user_id=user_id, uids=uids, reason="forgetEvents", actor=actor)
     records = await found.source_versions(
         rt.db, user_id=user_id, source_uids=[keys.source_uid(user_id, kind, s) for s in ids]

@@ -198,7 +198,7 @@ async def migrate_legacy(db: Queries, *, now: datetime, batch: int = LEGACY_BATC
                 for document_uid in dict.fromkeys(str(d) for d in r["documents"]):
                     rows.append(
                         {
-                            "uid": keys.digest("document-entity", user_id, document_uid, normalized),
+                            "uid": keys.document_entity_uid(user_id, document_uid, normalized),
                             "document_uid": document_uid,
                             "name": str(r["subject"]),
                             "normalized": normalized,

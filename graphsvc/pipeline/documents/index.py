@@ -102,7 +102,7 @@ def document_entities(
         if known is not None:
             named_in = tuple(dict.fromkeys([*known.passage_uids, *named_in]))
         found[normalized] = NewDocumentEntity(
-            uid=keys.digest("document-entity", user_id, document_uid, normalized),
+            uid=keys.document_entity_uid(user_id, document_uid, normalized),
             name=known.name if known else mention.name,
             normalized=normalized,
             kind=known.kind if known else mention.kind,

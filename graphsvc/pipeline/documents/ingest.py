@@ -64,10 +64,6 @@ def event_preview(title: str, markdown: str, chunks: list[ChunkDraft]) -> str:
     return clip(f"{title} — {body}" if body else title, max_chars=PREVIEW_CHARS)
 
 
-def document_uid(user_id: str, source_id: str) -> str:
-    return keys.digest("document", user_id, source_id)
-
-
 def content_of(*, text: str | None, data: bytes | None, filename: str) -> bytes:
     """The document's bytes: ``data``, or ``text`` as UTF-8; exactly one must be given.
 
@@ -113,7 +109,7 @@ async def run(
     check_size(len(content), filename=filename, settings=settings.documents)
     fmt = formats.declared_format(filename=filename, mime_type=mime_type)
     formats.check_magic(content, fmt, filename=filename)
-    uid = document_uid(user_id, source_id)
+    uid = keys.document_uid(user_id, source_id)
     digest = hashlib.sha256(content).hexdigest()
     found = await stored_documents.state(rt.db, user_id=user_id, uid=uid)
     if found is not None and found.upload_hash == digest and await _job_open_or_done(rt, user_id, found):

@@ -116,7 +116,7 @@ async def _store(rt: Runtime, job: JobRow, upload: Upload, parsed: ParsedDocumen
         if locked.version > 0:
             await stored_documents.archive_current_version(tx, user_id=user_id, uid=uid, now=now)
         source_id = locked.source_id
-        event_uid = keys.digest("source-event", user_id, "document", source_id, upload.content_hash)
+        event_uid = keys.source_event_uid(user_id, "document", source_id, upload.content_hash)
         metadata = json.dumps(
             {"documentId": uid, "filename": upload.filename, "contentHash": upload.content_hash, "pages": parsed.pages},
             ensure_ascii=False,
@@ -140,7 +140,7 @@ async def _store(rt: Runtime, job: JobRow, upload: Upload, parsed: ParsedDocumen
         await stored_documents.create_chunks(tx, user_id=user_id, uid=uid, chunks=chunks, now=now)
         event = SourceEventVersion(
             uid=event_uid,
-            source_uid=keys.digest("source", user_id, "document", source_id),
+            source_uid=keys.source_uid(user_id, "document", source_id),
             source_type="document",
             source_id=source_id,
             title=parsed.title,
@@ -160,7 +160,7 @@ async def _store(rt: Runtime, job: JobRow, upload: Upload, parsed: ParsedDocumen
 def new_chunks(uid: str, digest: str, chunks: list[ChunkDraft]) -> list[NewChunk]:
     """The chunk tree to store for version ``digest`` of document ``uid``: uids from the document, the version
     and the position; passages without a vector yet."""
-    uids = [keys.digest("chunk", uid, digest, str(c.position)) for c in chunks]
+    uids = [keys.chunk_uid(uid, digest, c.position) for c in chunks]
     return [
         NewChunk(
             uid=uids[i],

@@ -75,10 +75,6 @@ def evidence_grade(confidence: float) -> EvidenceGrade:
     return "B" if confidence >= 0.8 else "D"
 
 
-def _uid(*parts: str) -> str:
-    return keys.digest(*parts)
-
-
 def batches(steps: Sequence[PlanStep], size: int) -> list[list[PlanStep]]:
     """Consecutive groups of at most ``size`` steps (every step in exactly one)."""
     if size < 1:
@@ -223,7 +219,7 @@ def _entity_batch(
                     content=p.content,
                     content_hash=digest,
                     confidence=p.confidence,
-                    uid=_uid("impression", user_id, key, digest),
+                    uid=keys.impression_uid(user_id, key, digest),
                     event_uids=_events(p.evidence_message_ids, event_uids),
                 )
             )
@@ -233,7 +229,7 @@ def _entity_batch(
                         subject_key=key,
                         content_hash=digest,
                         event_uid=event_uid,
-                        uid=_uid("evidence", user_id, key, digest, event_uid),
+                        uid=keys.impression_evidence_uid(user_id, key, digest, event_uid),
                         grade=evidence_grade(p.confidence),
                     )
                 )
@@ -246,7 +242,7 @@ def _entity_batch(
                     value=f.value,
                     confidence=f.confidence,
                     observed_at=max(times) if times else now,
-                    uid=_uid("feature", user_id, key, f.key),
+                    uid=keys.feature_uid(user_id, key, f.key),
                     event_uids=_events(f.evidence_message_ids, event_uids),
                 )
             )
@@ -260,7 +256,7 @@ def _entity_batch(
                             event_uid=event_uids[message_id],
                             observed_at=message_times.get(message_id, now),
                             grade=evidence_grade(f.confidence),
-                            uid=_uid("feature-evidence", user_id, key, f.key, event_uids[message_id], f.value),
+                            uid=keys.feature_evidence_uid(user_id, key, f.key, event_uids[message_id], f.value),
                         )
                     )
         if observed:
@@ -280,7 +276,7 @@ def _entity_batch(
 def pending_uid(user_id: str, observation: AggregatedObservation, event_uids: Mapping[str, str]) -> str:
     """Deterministic: the same observation of the same events is stored once."""
     events = sorted(event_uids.get(i, i) for i in observation.evidence_message_ids)
-    return _uid("pending", user_id, observation.key, *events)
+    return keys.digest("pending", user_id, observation.key, *events)
 
 
 async def already_pending(

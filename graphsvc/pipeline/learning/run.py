@@ -1,10 +1,10 @@
 """One user's daily learning run (seed 003, issue 15).
 
-A run is one ``LearningRun`` node per user and local day (``DAILY_LEARNING_TZ``), uid = digest(user, day).
-It is claimed under a lease in Neo4j (``claim_learning_run``: created, or taken over when not COMPLETED and
-its lease is free or expired), renewed while it works (:func:`graphsvc.graph.leases.hold`), and finished
-only while this owner still holds it. A COMPLETED run is never run again: a second call on the same day (any
-process) returns it and changes nothing. The steps, in order:
+A run is one ``LearningRun`` node per user and local day (``DAILY_LEARNING_TZ``), keyed by
+:func:`graphsvc.keys.learning_run_uid`. It is claimed under a lease in Neo4j (``claim_learning_run``: created,
+or taken over when not COMPLETED and its lease is free or expired), renewed while it works
+(:func:`graphsvc.graph.leases.hold`), and finished only while this owner still holds it. A COMPLETED run is
+never run again: a second call on the same day (any process) returns it and changes nothing. The steps, in order:
 
 0. consolidation: every session of the user still holding messages no extraction has read, whatever their day
    (a conversation nobody ended and the idle sweep did not reach, or whose extraction failed every attempt), is
@@ -54,10 +54,6 @@ def learning_day(rt: Runtime, now: datetime | None = None) -> date:
     return (now or rt.clock()).astimezone(rt.settings.learning.zone).date()
 
 
-def run_uid(user_id: str, day: date) -> str:
-    return keys.digest("learning-run", user_id, day.isoformat())
-
-
 async def run(rt: Runtime, *, user_id: str, day: date | None = None, owner: str | None = None) -> LearningRunView:
     """Run the user's learning of ``day`` (default: today, local) unless it was done already.
 
@@ -72,7 +68,7 @@ async def run(rt: Runtime, *, user_id: str, day: date | None = None, owner: str 
     user_id = require_id("userId", user_id, rt.settings)
     day = day or learning_day(rt)
     owner = owner or process_owner()
-    uid = run_uid(user_id, day)
+    uid = keys.learning_run_uid(user_id, day.isoformat())
     ttl_s = rt.settings.learning.lease_s
     now = rt.clock()
     run_view, claimed = await stored_runs.claim(

@@ -12,7 +12,7 @@ user's keys, would not find them. So every key of the export is given the new us
   joins its history and the same statement reinforces its memory. A key is derived again only when deriving
   it for the exported user gives the exported value: a key made some other way never gets a wrong natural key;
 - every other key (the random ids of memories, entities, history entries, traits, jobs...; a derived key whose
-  parts are gone, such as a forgotten message's text) becomes ``digest("restored", new user, old key)``;
+  parts are gone, such as a forgotten message's text) becomes :func:`restored_key` of the new user and the old key;
 - every occurrence of an old key in a property of a node or an edge, as the whole value, as an element of a
   list, or inside a string (``retired:<uid>``, a document event's metadata naming its document), becomes the
   new key; ``user_id`` becomes the new user, and ``tenant_key`` (the user's token in the full-text indexes)
@@ -34,7 +34,6 @@ from typing import Any
 
 from graphsvc import keys
 from graphsvc.graph.reflection import state_uid
-from graphsvc.pipeline.documents.ingest import document_uid
 from graphsvc.pipeline.sources.events import fingerprint
 
 _TOKEN = re.compile(r"[0-9a-f]{64}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -72,6 +71,11 @@ class Derivation:
         return self.neighbours(str(self.node.props.get("uid")), rel_type, incoming)
 
 
+def restored_key(user_id: str, old_key: str) -> str:
+    """The new key of a key that is not derived again for the restoring user: (that user, the exported key)."""
+    return keys.digest("restored", user_id, old_key)
+
+
 Recipe = Callable[[Derivation], list[str]]
 """The values a writer could have given one key of a node, for ``Derivation.user_id`` (several when the node
 does not say which way it was made; the one that reproduces the exported value is the one)."""
@@ -81,28 +85,28 @@ def _event(d: Derivation) -> list[str]:
     props, user = d.node.props, d.user_id
     source_type, source_id, session = d.prop("source_type"), d.prop("source_id"), d.prop("session_id")
     if source_type == "conversation":
-        found = [keys.digest("event-id", user, session, source_id)]
+        found = [keys.message_event_uid(user, session, source_id)]
         occurred = props.get("occurred_at")
         if isinstance(occurred, datetime) and props.get("content"):  # a message delivered without an id
-            found.append(keys.digest("event-content", user, session, d.prop("content"), occurred.isoformat()))
+            found.append(keys.unnamed_message_event_uid(user, session, d.prop("content"), occurred))
         return found
     if source_type == "document":
         metadata = props.get("metadata")
         upload = json.loads(metadata).get("contentHash") if isinstance(metadata, str) else None
-        return [keys.digest("source-event", user, "document", source_id, str(upload))] if upload else []
+        return [keys.source_event_uid(user, "document", source_id, str(upload))] if upload else []
     version = fingerprint(
         title=props.get("title"), content=d.prop("content"), status=props.get("status"), metadata=props.get("metadata")
     )
-    return [keys.digest("source-event", user, source_type, source_id, version)]
+    return [keys.source_event_uid(user, source_type, source_id, version)]
 
 
 def _chunk(d: Derivation) -> list[str]:
     """A chunk of its document's current version (whose content hash the document holds)."""
-    document = d.find(d.prop("document_uid"))
-    if document is None:
+    document, position = d.find(d.prop("document_uid")), d.node.props.get("position")
+    if document is None or not isinstance(position, int):
         return []
     version = str(document.props.get("content_hash"))
-    return [keys.digest("chunk", d.key(d.prop("document_uid")), version, d.prop("position"))]
+    return [keys.chunk_uid(d.key(d.prop("document_uid")), version, position)]
 
 
 def _entity_keys(d: Derivation, rel_type: str) -> list[str]:
@@ -123,25 +127,26 @@ def _evidence(d: Derivation) -> list[str]:
     for supported in d.linked("SUPPORTS", incoming=False):
         supported_d = Derivation(supported, user, d.key, d.neighbours, d.find)
         for key in _entity_keys(supported_d, "HAS_IMPRESSION"):
-            found += [keys.digest("evidence", user, key, str(supported.props.get("content_hash")), e) for e in events]
+            found += [
+                keys.impression_evidence_uid(user, key, str(supported.props.get("content_hash")), e) for e in events
+            ]
         for key in _entity_keys(supported_d, "HAS_FEATURE"):
             name, value = str(supported.props.get("key")), d.prop("value")
-            found += [keys.digest("feature-evidence", user, key, name, e, value) for e in events]
+            found += [keys.feature_evidence_uid(user, key, name, e, value) for e in events]
     return found
 
 
 RECIPES: dict[tuple[str, str], Recipe] = {
     ("Session", "uid"): lambda d: [keys.session_uid(d.user_id, d.prop("session_id"))],
     ("Event", "uid"): _event,
-    ("Source", "uid"): lambda d: [keys.digest("source", d.user_id, d.prop("source_type"), d.prop("source_id"))],
-    ("Document", "uid"): lambda d: [document_uid(d.user_id, d.prop("source_id"))],
+    ("Source", "uid"): lambda d: [keys.source_uid(d.user_id, d.prop("source_type"), d.prop("source_id"))],
+    ("Document", "uid"): lambda d: [keys.document_uid(d.user_id, d.prop("source_id"))],
     ("Chunk", "uid"): _chunk,
     ("DocumentEntity", "uid"): lambda d: [
-        keys.digest("document-entity", d.user_id, d.key(d.prop("document_uid")), d.prop("normalized"))
+        keys.document_entity_uid(d.user_id, d.key(d.prop("document_uid")), d.prop("normalized"))
     ],
-    # as graphsvc.pipeline.tags.assign.tag_uid and graphsvc.pipeline.learning.run.run_uid make them
-    ("Tag", "uid"): lambda d: [keys.digest("tag", d.user_id, d.prop("normalized"))],
-    ("LearningRun", "uid"): lambda d: [keys.digest("learning-run", d.user_id, d.prop("day"))],
+    ("Tag", "uid"): lambda d: [keys.tag_uid(d.user_id, d.prop("normalized"))],
+    ("LearningRun", "uid"): lambda d: [keys.learning_run_uid(d.user_id, d.prop("day"))],
     ("ReflectionState", "uid"): lambda d: [state_uid(d.user_id)],
     ("MemoryCandidate", "uid"): lambda d: [
         keys.candidate_uid(d.user_id, d.prop("memory_type"), d.prop("content_hash"))
@@ -159,10 +164,10 @@ RECIPES: dict[tuple[str, str], Recipe] = {
         keys.alias_uid(d.user_id, key, d.prop("normalized")) for key in _entity_keys(d, "HAS_ALIAS")
     ],
     ("Impression", "uid"): lambda d: [
-        keys.digest("impression", d.user_id, key, d.prop("content_hash")) for key in _entity_keys(d, "HAS_IMPRESSION")
+        keys.impression_uid(d.user_id, key, d.prop("content_hash")) for key in _entity_keys(d, "HAS_IMPRESSION")
     ],
     ("Feature", "uid"): lambda d: [
-        keys.digest("feature", d.user_id, key, d.prop("key")) for key in _entity_keys(d, "HAS_FEATURE")
+        keys.feature_uid(d.user_id, key, d.prop("key")) for key in _entity_keys(d, "HAS_FEATURE")
     ],
     ("Evidence", "uid"): _evidence,
 }
@@ -180,7 +185,7 @@ class Rekeying:
 
     Attributes:
         derived: keys derived again from their natural parts for the new user (so far).
-        renamed: keys that became ``digest("restored", new user, old key)`` (so far).
+        renamed: keys that became :func:`restored_key` (so far).
     """
 
     def __init__(
@@ -217,7 +222,7 @@ class Rekeying:
         node, name = owner
         new = self._derived(node, name, old)
         if new is None:
-            new, self.renamed = keys.digest("restored", self.target_user, old), self.renamed + 1
+            new, self.renamed = restored_key(self.target_user, old), self.renamed + 1
         else:
             self.derived += 1
         self._new[old] = new

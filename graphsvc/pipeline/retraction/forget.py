@@ -140,11 +140,11 @@ async def forget_events(
     ids = list(dict.fromkeys(require_id(f"sourceIds[{i}]", s, settings) for i, s in enumerate(source_ids)))
     if kind == "conversation":
         return await forget_messages(rt, user_id=user_id, message_ids=ids, actor=actor)
-    if kind == "document":  # a document's uid from its source id, as documents/ingest makes it
-        uids = [keys.digest("document", user_id, s) for s in ids]
+    if kind == "document":
+        uids = [keys.document_uid(user_id, s) for s in ids]
         return await _forget_documents(rt, user_id=user_id, uids=uids, reason="forgetEvents", actor=actor)
     records = await found.source_versions(
-        rt.db, user_id=user_id, source_uids=[keys.digest("source", user_id, kind, s) for s in ids]
+        rt.db, user_id=user_id, source_uids=[keys.source_uid(user_id, kind, s) for s in ids]
     )
     if not records:
         return ForgetResult()
@@ -180,7 +180,7 @@ async def _forget_documents(rt: Runtime, *, user_id: str, uids: Sequence[str], r
     refs = [r for uid in uids if (r := await found.document_ref(rt.db, user_id=user_id, uid=uid)) is not None]
     if not refs:
         return ForgetResult()
-    source_uids = [keys.digest("source", user_id, "document", r.source_id) for r in refs]
+    source_uids = [keys.source_uid(user_id, "document", r.source_id) for r in refs]
     records = await found.source_versions(rt.db, user_id=user_id, source_uids=source_uids)
     events = {uid for r in refs for uid in r.event_uids} | {uid for r in records for uid in r.event_uids}
     return await engine.run(

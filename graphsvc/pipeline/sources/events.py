@@ -155,8 +155,8 @@ def validate(rt: Runtime, user_id: str, index: int, event: SourceEventIn) -> Eve
     meta = _metadata(index, event.metadata, settings.limits.max_metadata_chars)
     version = fingerprint(title=title, content=content, status=status, metadata=meta)
     return EventRow(
-        uid=keys.digest("source-event", user_id, source_type, source_id, version),
-        source_uid=keys.digest("source", user_id, source_type, source_id),
+        uid=keys.source_event_uid(user_id, source_type, source_id, version),
+        source_uid=keys.source_uid(user_id, source_type, source_id),
         source_type=source_type,
         source_id=source_id,
         title=title,

@@ -33,7 +33,8 @@ def normalise(name: str) -> str:
 
 
 def tag_uid(user_id: str, name: str) -> str:
-    return keys.digest("tag", user_id, normalise(name))
+    """The uid of the user's tag ``name`` (as written): :func:`graphsvc.keys.tag_uid` of its :func:`normalise`."""
+    return keys.tag_uid(user_id, normalise(name))
 
 
 async def tag(db: Queries, *, user_id: str, pairs: list[tuple[str, str]], origin: TagOrigin, now: datetime) -> int:

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "9c1e0b1a6410e2b8714cb65f6162727ade851b4245152b200b225c241453c273"
+INPUTS_SHA256 = "2a2e19196bd22d3ebd2992eb030937c4dcce606d49b66b0aff23aa8ff1d59033"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

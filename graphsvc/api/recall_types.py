@@ -67,8 +67,8 @@ class ChannelContribution:
 @strawberry.type(description="One rule that changed a hit's score, taking it from scoreBefore to scoreAfter.")
 class RankAdjustment:
     rule: RankRule
-    score_before: float
-    score_after: float
+    score_before: float = strawberry.field(description="The hit's score before the rule (unitless; higher ranks first)")
+    score_after: float = strawberry.field(description="The hit's score after the rule")
     factor: float | None = strawberry.field(
         description="For TIME_CUE and SPEAKER_CUE: the multiplier (scoreAfter = scoreBefore · factor); else null"
     )
@@ -78,7 +78,8 @@ class RankAdjustment:
         "term); else null"
     )
     relative_to: strawberry.ID | None = strawberry.field(
-        description="The hit that lent its score (LENT_BY_*) or that this hit was kept just below (BELOW_*); else null"
+        description="The hit that lent its score (LENT_BY_*) or that this hit was kept just below (BELOW_*; that "
+        "hit may be left out of the list when a better hit covers its messages); else null"
     )
     detail: str = strawberry.field(description="The rule in words")
 

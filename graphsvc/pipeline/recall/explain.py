@@ -12,7 +12,8 @@ per channel that ranked it). Each :class:`RankAdjustment` then takes the score f
 - the query's cues (``time_cue``, ``speaker_cue``) multiply it by ``factor`` (:mod:`.time_cues`,
   :mod:`.speaker_cues`);
 - the ordering rules (``below_answered``, ``below_replacement``, ``below_passage``) set it just below the score
-  of the hit named by ``relative_to`` (:mod:`.hydrate`);
+  of the hit named by ``relative_to`` (:mod:`.hydrate`), which may itself be left out afterwards when a better hit
+  covers its messages (:func:`.fusion.drop_covered`);
 - ``reranked`` leaves it as it is: a reranker put the hit in its own order among the first hits (:func:`.rank.rerank`).
 
 Built only when recall is asked to explain (``explain``): a hit without one carries ``explanation`` None and every

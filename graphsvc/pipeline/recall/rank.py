@@ -37,6 +37,9 @@ By default only active memories take part (issue 12: superseded, archived and fo
 (``asOf``). Memory hits carry their status and valid time. Recall follows the current belief (issue 21,
 :mod:`.hydrate`): a message that states only superseded beliefs is left out by default and marked beyond it,
 and nothing that states a superseded belief outranks what replaced it.
+
+With ``explain``, each hit says why it ranked where it did (:mod:`.explain`): each method's rank and fusion term,
+then every step above that changed its score, in order.
 """
 
 from __future__ import annotations

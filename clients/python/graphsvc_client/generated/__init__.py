@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "2a2e19196bd22d3ebd2992eb030937c4dcce606d49b66b0aff23aa8ff1d59033"
+INPUTS_SHA256 = "448e8b61712c9cd8c8dc6b82306b52c743fb0e50855b0c2330046750d7c72685"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Awaitable, Callable
+from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal, ParamSpec
 
@@ -34,6 +35,7 @@ from graphsvc.service.views import (
     EntityView,
     ForgetResult,
     HistoryView,
+    HitExplanation,
     JobRow,
     MemoryView,
     MessageIn,
@@ -129,7 +131,7 @@ def domain_errors(fn: Callable[P, Awaitable[ToolResult]]) -> Callable[P, Awaitab
 
 
 def _hit(hit: RecallHit) -> ToolResult:
-    return {
+    out: ToolResult = {
         "id": hit.uid,
         "kind": hit.kind,
         "content": hit.content,
@@ -138,6 +140,23 @@ def _hit(hit: RecallHit) -> ToolResult:
         "memory_type": hit.memory_type,
         "entity": hit.entity,
         "source_message_ids": hit.source_message_ids,
+    }
+    if hit.explanation is not None:
+        out["explanation"] = _explanation(hit.explanation, final_score=hit.score)
+    return out
+
+
+def _explanation(explanation: HitExplanation, *, final_score: float) -> ToolResult:
+    """Why a hit ranked where it did, unrounded so the parts recompute ``final_score``
+    (:mod:`graphsvc.pipeline.recall.explain`)."""
+    return {
+        "channels": [
+            {"channel": c.channel, "rank": c.rank, "contribution": c.contribution} for c in explanation.channels
+        ],
+        "fusion": explanation.fusion,
+        "fused_score": explanation.fused_score,
+        "adjustments": [{k: v for k, v in asdict(a).items() if v is not None} for a in explanation.adjustments],
+        "final_score": final_score,
     }
 
 
@@ -220,13 +239,24 @@ class MemoryTools:
         conversation: Conversation = None,
         user_id: UserId = None,
         limit: Annotated[int, Field(description="How many results (1-100).", ge=1, le=100)] = 10,
+        explain: Annotated[
+            bool,
+            Field(
+                description="Also say why each result ranked where it did: each search channel's rank and part "
+                "of the fused score, and every rule that changed the score."
+            ),
+        ] = False,
     ) -> ToolResult:
         """Search what you know about the user: memories, past messages, impressions of people and places, and
         traits, best match first, each with the ids of the messages it came from. Use it before answering
         anything that depends on the user's past, preferences or circumstances."""
         context = self._context_of(ctx)
         hits = await context.service.recall(
-            user_id=context.user_or_bound(user_id), query=query, conversation=_turns(conversation), limit=limit
+            user_id=context.user_or_bound(user_id),
+            query=query,
+            conversation=_turns(conversation),
+            limit=limit,
+            explain=explain,
         )
         return {"hits": [_hit(h) for h in hits]}
 

@@ -37,7 +37,9 @@ class MemoryQuery:
         description="Ranked memories, raw events, impressions, traits and document passages of one user for a "
         "query and/or the conversation so far (at least one; the service decides how many turns count). Only "
         "ACTIVE memories unless includeSuperseded; with asOf, the state at that time (memories that held then). "
-        "With tags, only memories, events and passages carrying one of them (a passage also through its document)."
+        "With tags, only memories, events and passages carrying one of them (a passage also through its document). "
+        "With explain, each hit carries its explanation (each channel's rank and part, every rule that changed its "
+        "score)."
     )
     async def recall(
         self,
@@ -49,6 +51,7 @@ class MemoryQuery:
         include_superseded: bool = False,
         as_of: datetime | None = None,
         tags: list[str] | None = None,
+        explain: bool = False,
     ) -> list[RecallHit]:
         service = info.context.service
         hits = await service.recall(
@@ -59,6 +62,7 @@ class MemoryQuery:
             include_superseded=include_superseded,
             as_of=as_of,
             tags=tags,
+            explain=explain,
         )
         return [RecallHit.from_domain(h) for h in hits]
 

@@ -7,6 +7,7 @@ from enum import Enum
 
 import strawberry
 
+from graphsvc.api.recall_types import RecallExplanation
 from graphsvc.api.rule_types import RulebookRule
 from graphsvc.service.views import EventsOutcome, IngestOutcome, JobRow, MemoryView, MessageIn, Turn
 from graphsvc.service.views import MemoryContext as DomainMemoryContext
@@ -225,6 +226,9 @@ class RecallHit:
         default_factory=list, description="For a chunk, the headings above it, outermost first"
     )
     title: str | None = strawberry.field(default=None, description="For a chunk, its document's title")
+    explanation: RecallExplanation | None = strawberry.field(
+        default=None, description="Why the hit ranked where it did; null unless recall was asked to explain"
+    )
 
     @classmethod
     def from_domain(cls, hit: DomainRecallHit) -> RecallHit:
@@ -243,6 +247,9 @@ class RecallHit:
             document_id=strawberry.ID(hit.document_id) if hit.document_id else None,
             heading_path=hit.heading_path,
             title=hit.title,
+            explanation=None
+            if hit.explanation is None
+            else RecallExplanation.from_domain(hit.explanation, final_score=hit.score),
         )
 
 

@@ -112,9 +112,11 @@ class ConversationArea:
         include_superseded: bool = False,
         as_of: datetime | None = None,
         tags: list[str] | None = None,
+        explain: bool = False,
     ) -> list[RecallHit]:
         """Ranked memories, events, impressions, traits and document passages for a query and/or the conversation
-        so far, optionally only those carrying one of ``tags``; see :func:`graphsvc.pipeline.recall.rank.run`."""
+        so far, optionally only those carrying one of ``tags``, with ``explain`` each with why it ranked where it
+        did; see :func:`graphsvc.pipeline.recall.rank.run`."""
         with for_user(user_id):
             return await rank.run(
                 self.rt,
@@ -125,6 +127,7 @@ class ConversationArea:
                 include_superseded=include_superseded,
                 as_of=as_of,
                 tags=tags,
+                explain=explain,
             )
 
     async def memory_context(

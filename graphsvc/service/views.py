@@ -28,6 +28,7 @@ from graphsvc.graph.traits import EvidenceView as TraitEvidenceView
 from graphsvc.pipeline.documents.ingest import DocumentOutcome
 from graphsvc.pipeline.ingest.messages import IngestOutcome
 from graphsvc.pipeline.recall.context import MemoryContext
+from graphsvc.pipeline.recall.explain import ChannelContribution, HitExplanation, RankAdjustment
 from graphsvc.pipeline.recall.hits import RecallHit
 from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.pipeline.sources.events import EventsOutcome, SourceEventIn
@@ -52,7 +53,9 @@ __all__ = [
     "EvidenceMemoryView",
     "FeatureView",
     "ForgetResult",
+    "ChannelContribution",
     "HistoryView",
+    "HitExplanation",
     "ImpressionEvidenceView",
     "ImpressionView",
     "IngestOutcome",
@@ -65,6 +68,7 @@ __all__ = [
     "MessageIn",
     "MessageView",
     "PendingView",
+    "RankAdjustment",
     "RecallHit",
     "ReflectionOutcome",
     "RelationView",

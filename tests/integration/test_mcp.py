@@ -108,6 +108,30 @@ async def test_add_end_recall_and_list_with_a_user_key_over_http(service: Memory
     assert [j.status for j in await service.jobs(user_id="ana", status="SUCCEEDED")]
 
 
+async def test_recall_explains_each_hit_when_asked(service: MemoryService, served: str) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+    async with mcp_http(served, key) as client:
+        message = {"role": "user", "content": FACT, "message_id": "m1", "occurred_at": "2024-05-01T09:00:00Z"}
+        await client.call_tool("add_messages", {"session_id": "s1", "messages": [message]})
+        await client.call_tool("end_conversation", {"session_id": "s1"})
+        await service.wait_for_jobs()
+        plain = structured(await client.call_tool("recall", {"query": "Where does the user live?"}))["hits"]
+        assert plain and all("explanation" not in h for h in plain)
+        asked = {"query": "Where does the user live?", "explain": True}
+        hits = structured(await client.call_tool("recall", asked))["hits"]
+    assert hits
+    for hit in hits:
+        explanation = hit["explanation"]
+        assert [c["channel"] for c in explanation["channels"]] == ["vector", "full_text", "graph"]
+        assert explanation["fused_score"] == pytest.approx(sum(c["contribution"] for c in explanation["channels"]))
+        assert "k = " in explanation["fusion"]
+        score = explanation["fused_score"]
+        for step in explanation["adjustments"]:
+            assert step["score_before"] == pytest.approx(score) and step["rule"] and step["detail"]
+            score = step["score_after"]
+        assert explanation["final_score"] == pytest.approx(score) == pytest.approx(hit["score"], abs=1e-4)
+
+
 async def test_entity_tools(service: MemoryService, served: str) -> None:
     _, key = await service.create_api_key(user_id="ana")
     miso = await service.upsert_entity(
@@ -276,9 +300,7 @@ async def test_arguments_the_schema_refuses_are_structured_errors_without_the_va
 
 async def test_list_entities_and_memory_history(service: MemoryService, served: str) -> None:
     _, key = await service.create_api_key(user_id="ana")
-    miso = await service.upsert_entity(
-        user_id="ana", subject="Miso", kind="thing", aliases=["the cat"], impressions=[]
-    )
+    miso = await service.upsert_entity(user_id="ana", subject="Miso", kind="thing", aliases=["the cat"], impressions=[])
     await service.upsert_entity(user_id="ana", subject="Lea", kind="person", aliases=["my sister"], impressions=[])
     async with mcp_http(served, key) as client:
         listed = structured(await client.call_tool("list_entities", {}))

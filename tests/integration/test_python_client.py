@@ -39,8 +39,11 @@ async def test_async_client_round_trip(service: MemoryService, url: str) -> None
         assert job.status == "PENDING" and job.user_id == "ana"
         await service.wait_for_jobs()
         assert (await memory.job(job.id)).status == "SUCCEEDED"
-        hits = await memory.recall("Where does she live?", limit=3)
+        hits = await memory.recall("Where does she live?", limit=3, explain=True)
         assert hits and "Lisbon" in hits[0].content and hits[0].source_message_ids == ["m1"]
+        why = hits[0].explanation
+        assert why is not None and why.final_score == hits[0].score
+        assert why.fused_score == pytest.approx(sum(c.contribution for c in why.channels))
         block = await memory.memory_context("work", max_tokens=300)
         assert "nurse" in block.text and (block.memory_ids or block.impression_ids or block.event_ids)
         with pytest.raises(GraphsvcError) as forbidden:
@@ -57,7 +60,7 @@ async def test_sync_client_and_errors(service: MemoryService, url: str) -> None:
     def work() -> None:
         with Graphsvc(url, key, user_id="ana") as memory:
             assert memory.add_messages("s1", [Message(role="user", content=FACT)]).stored == 1
-            assert [h.content for h in memory.recall("nurse")] == [FACT]
+            assert [(h.content, h.explanation) for h in memory.recall("nurse")] == [(FACT, None)]
             turns = [Turn(role="assistant", content="How is work?"), Turn(role="user", content="Busy at the hospital.")]
             assert [h.content for h in memory.recall(conversation=turns)] == [FACT]
             with pytest.raises(GraphsvcError) as neither:

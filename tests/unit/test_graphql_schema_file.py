@@ -23,7 +23,8 @@ def test_schema_has_the_required_operations() -> None:
         "retryJob(userId: String!, id: ID!): Job!",
         "cancelJob(userId: String!, id: ID!): Job!",
         "recall(userId: String!, query: String = null, conversation: [TurnInput!] = null, limit: Int! = 10, "
-        "includeSuperseded: Boolean! = false, asOf: DateTime = null, tags: [String!] = null): [RecallHit!]!",
+        "includeSuperseded: Boolean! = false, asOf: DateTime = null, tags: [String!] = null, "
+        "explain: Boolean! = false): [RecallHit!]!",
         "remember(input: RememberInput!): Memory!",
         "correctMemory(userId: String!, memoryId: ID!, content: String!): Memory!",
         "forgetMemory(userId: String!, memoryId: ID!, reason: String = null, keepSources: Boolean! = false): "

@@ -4,12 +4,15 @@ from graphsvc_client.client import AsyncGraphsvc, Graphsvc, GraphsvcError
 from graphsvc_client.models import (
     BeliefChange,
     BeliefChanges,
+    ChannelContribution,
     ForgetResult,
     IngestResult,
     Job,
     Memory,
     MemoryContext,
     Message,
+    RankAdjustment,
+    RecallExplanation,
     RecallHit,
     Turn,
 )
@@ -18,6 +21,7 @@ __all__ = [
     "AsyncGraphsvc",
     "BeliefChange",
     "BeliefChanges",
+    "ChannelContribution",
     "ForgetResult",
     "Graphsvc",
     "GraphsvcError",
@@ -26,6 +30,8 @@ __all__ = [
     "Memory",
     "MemoryContext",
     "Message",
+    "RankAdjustment",
+    "RecallExplanation",
     "RecallHit",
     "Turn",
 ]

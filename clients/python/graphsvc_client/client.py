@@ -126,9 +126,9 @@ class _Operations:
         return Operation(ops.END_CONVERSATION, variables, "endConversation", _JOB)
 
     def _recall(
-        self, query: str | None, conversation: Sequence[Turn] | None, user_id: str | None, limit: int
+        self, query: str | None, conversation: Sequence[Turn] | None, user_id: str | None, limit: int, explain: bool
     ) -> Operation[list[RecallHit]]:
-        variables = {"userId": self._user(user_id), **_asked(query, conversation), "limit": limit}
+        variables = {"userId": self._user(user_id), **_asked(query, conversation), "limit": limit, "explain": explain}
         return Operation(ops.RECALL, variables, "recall", _HITS)
 
     def _memory_context(
@@ -267,10 +267,11 @@ class Graphsvc(_Operations):
         conversation: Sequence[Turn] | None = None,
         user_id: str | None = None,
         limit: int = 10,
+        explain: bool = False,
     ) -> list[RecallHit]:
         """Ranked memories, events, impressions and traits for a query and/or the conversation so far
-        (oldest turn first; at least one of the two)."""
-        return self._run(self._recall(query, conversation, user_id, limit))
+        (oldest turn first; at least one of the two); with ``explain``, each hit's ``explanation``."""
+        return self._run(self._recall(query, conversation, user_id, limit, explain))
 
     def memory_context(
         self,
@@ -386,10 +387,11 @@ class AsyncGraphsvc(_Operations):
         conversation: Sequence[Turn] | None = None,
         user_id: str | None = None,
         limit: int = 10,
+        explain: bool = False,
     ) -> list[RecallHit]:
         """Ranked memories, events, impressions and traits for a query and/or the conversation so far
-        (oldest turn first; at least one of the two)."""
-        return await self._run(self._recall(query, conversation, user_id, limit))
+        (oldest turn first; at least one of the two); with ``explain``, each hit's ``explanation``."""
+        return await self._run(self._recall(query, conversation, user_id, limit, explain))
 
     async def memory_context(
         self,

@@ -60,8 +60,60 @@ class Job(_Model):
     memories_reinforced: int
 
 
+RecallChannel = Literal["VECTOR", "FULL_TEXT", "GRAPH"]
+RankRule = Literal[
+    "LENT_BY_REACTION",
+    "LENT_BY_SUPERSEDED",
+    "RECENCY",
+    "IMPORTANCE",
+    "TRAIT_STAGE",
+    "TIME_CUE",
+    "SPEAKER_CUE",
+    "BELOW_ANSWERED",
+    "BELOW_REPLACEMENT",
+    "BELOW_PASSAGE",
+    "RERANKED",
+]
+
+
+class ChannelContribution(_Model):
+    """One retrieval channel's part in a hit's fused score: its rank there (from 1; None when it did not find the
+    hit) and ``1 / (k + rank)`` (0 when unranked)."""
+
+    channel: RecallChannel
+    rank: int | None
+    contribution: float
+
+
+class RankAdjustment(_Model):
+    """One rule that changed a hit's score, from ``score_before`` to ``score_after``: ``factor`` for a cue
+    (multiplied), ``term`` for recency, importance and trait stage (``score_after = score_before + base · term``,
+    base the score before the first of them), ``relative_to`` the hit that lent its score or that this one was kept
+    just below."""
+
+    rule: RankRule
+    score_before: float
+    score_after: float
+    factor: float | None
+    term: float | None
+    relative_to: str | None
+    detail: str
+
+
+class RecallExplanation(_Model):
+    """Why a hit ranked where it did: ``fused_score`` (the sum of the channels' contributions), then the
+    adjustments in the order applied, reach ``final_score`` (the hit's score)."""
+
+    channels: list[ChannelContribution]
+    fusion: str
+    fused_score: float
+    adjustments: list[RankAdjustment]
+    final_score: float
+
+
 class RecallHit(_Model):
-    """One ranked result of ``recall``: a memory, event, impression or trait."""
+    """One ranked result of ``recall``: a memory, event, impression or trait; ``explanation`` only when asked
+    (``explain=True``)."""
 
     id: str
     kind: str
@@ -71,6 +123,7 @@ class RecallHit(_Model):
     source_message_ids: list[str]
     memory_type: str | None
     entity: str | None
+    explanation: RecallExplanation | None
 
 
 class MemoryContext(_Model):

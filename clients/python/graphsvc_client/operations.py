@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
-RECALL_HIT_FIELDS = "id kind content score occurredAt sourceMessageIds memoryType entity"
+RECALL_HIT_FIELDS = (
+    "id kind content score occurredAt sourceMessageIds memoryType entity "
+    "explanation { channels { channel rank contribution } fusion fusedScore "
+    "adjustments { rule scoreBefore scoreAfter factor term relativeTo detail } finalScore }"
+)
 JOB_FIELDS = (
     "id status error kind userId sessionId attempts createdAt updatedAt "
     "llmCalls tokensIn tokensOut memoriesCreated memoriesReinforced"
@@ -20,8 +24,10 @@ mutation EndConversation($userId: String!, $sessionId: String!) {{
 }}"""
 
 RECALL = f"""
-query Recall($userId: String!, $query: String, $conversation: [TurnInput!], $limit: Int!) {{
-  recall(userId: $userId, query: $query, conversation: $conversation, limit: $limit) {{ {RECALL_HIT_FIELDS} }}
+query Recall($userId: String!, $query: String, $conversation: [TurnInput!], $limit: Int!, $explain: Boolean!) {{
+  recall(userId: $userId, query: $query, conversation: $conversation, limit: $limit, explain: $explain) {{
+    {RECALL_HIT_FIELDS}
+  }}
 }}"""
 
 MEMORY_CONTEXT = """

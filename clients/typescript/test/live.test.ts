@@ -98,6 +98,10 @@ test("conversations, jobs, recall and context", async () => {
   const { recall } = await memory.recall({ userId, query: "Where does Ana live?", limit: 3 });
   const best: RecallHitFieldsFragment | undefined = recall[0];
   assert.ok(best && best.content.includes("Lisbon"), JSON.stringify(recall));
+  assert.equal(best.explanation, null); // only when asked
+  const explained = await memory.recall({ userId, query: "Where does Ana live?", limit: 3, explain: true });
+  const why = explained.recall[0]?.explanation;
+  assert.ok(why && why.channels.length === 3 && why.finalScore === explained.recall[0]?.score, JSON.stringify(why));
   const byTurns = await memory.recall({ userId, conversation: [{ role: "user", content: "How is the hospital?" }] });
   assert.ok(byTurns.recall.length > 0);
   const { memoryContext } = await memory.memoryContext({ userId, query: "work", maxTokens: 300 });

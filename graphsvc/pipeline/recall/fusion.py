@@ -44,17 +44,25 @@ def merge_by_score(lists: list[list[Scored]], *, k: int) -> list[str]:
 def adjusted_score(
     base: float, *, age_days: float | None, importance: float, trait_boost: float, settings: RecallSettings
 ) -> float:
-    """``base · (1 + recency + importance + trait_boost)`` (seed 002 §7).
+    """``base · (1 + recency + importance + trait_boost)`` (seed 002 §7), the terms by :func:`score_terms`."""
+    recency, weighted_importance, boost = score_terms(
+        age_days=age_days, importance=importance, trait_boost=trait_boost, settings=settings
+    )
+    return base * (1.0 + recency + weighted_importance + boost)
 
-    recency = ``recall_recency_weight · 2^(−age_days / half_life)``; importance bonus =
-    ``recall_importance_weight · importance`` (importance in [0, 1]).
+
+def score_terms(
+    *, age_days: float | None, importance: float, trait_boost: float, settings: RecallSettings
+) -> tuple[float, float, float]:
+    """Seed 002 §7's terms: recency, importance bonus and trait boost (each ≥ 0, added to 1 as a multiplier).
+
+    recency = ``recall_recency_weight · 2^(−age_days / half_life)`` (0 when the age is unknown); importance bonus =
+    ``recall_importance_weight · importance`` (importance in [0, 1]); the trait boost as given.
     """
     recency = 0.0
     if age_days is not None:
-        recency = settings.recency_weight * math.pow(
-            2.0, -max(age_days, 0.0) / settings.recency_half_life_days
-        )
-    return base * (1.0 + recency + settings.importance_weight * importance + trait_boost)
+        recency = settings.recency_weight * math.pow(2.0, -max(age_days, 0.0) / settings.recency_half_life_days)
+    return recency, settings.importance_weight * importance, trait_boost
 
 
 def drop_covered(hits: list[RecallHit]) -> list[RecallHit]:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal
+
+from graphsvc.pipeline.recall.explain import HitExplanation, RankAdjustment, RankRule
 
 HitKind = Literal["memory", "event", "impression", "trait", "chunk"]
 
@@ -40,3 +42,23 @@ class RecallHit:
     title: str | None = None
     source_event_uids: tuple[str, ...] = ()
     speaker: str | None = None
+    explanation: HitExplanation | None = None
+    """Why the hit ranked where it did (:mod:`.explain`); None unless recall was asked to explain."""
+
+
+def rescored(
+    hit: RecallHit,
+    score: float,
+    rule: RankRule,
+    detail: str,
+    *,
+    factor: float | None = None,
+    term: float | None = None,
+    relative_to: str | None = None,
+) -> RecallHit:
+    """``hit`` with ``score``; when it is being explained, with the rule that changed it recorded. Pure."""
+    if hit.explanation is None:
+        return replace(hit, score=score)
+    adjustment = RankAdjustment(rule, hit.score, score, detail, factor=factor, term=term, relative_to=relative_to)
+    explanation = replace(hit.explanation, adjustments=(*hit.explanation.adjustments, adjustment))
+    return replace(hit, score=score, explanation=explanation)

@@ -38,13 +38,18 @@ from graphsvc.config import Settings
 from graphsvc.graph import recall_hits
 from graphsvc.graph.database import Queries
 from graphsvc.graph.recall_hits import RecalledEvent, RecalledPassage
-from graphsvc.pipeline.recall.fusion import adjusted_score
-from graphsvc.pipeline.recall.hits import HitKind, RecallHit
+from graphsvc.pipeline.recall.explain import ChannelRanks, RankRule
+from graphsvc.pipeline.recall.fusion import adjusted_score, score_terms
+from graphsvc.pipeline.recall.hits import HitKind, RecallHit, rescored
 from graphsvc.pipeline.recall.scope import RecallScope
 from graphsvc.pipeline.reflection.confidence import trait_boost
 
 Scorer = Callable[..., float]
 SUPERSEDED = "superseded"
+Lent = dict[str, list[tuple[RankRule, str, float]]]
+"""uid → the scores lent to it, in order: (rule, the lender's uid, the score it now has)."""
+Terms = dict[str, tuple[float, float, float]]
+"""uid → seed 002 §7's recency, importance and trait-stage terms (:func:`.fusion.score_terms`)."""
 
 
 async def hydrate(
@@ -58,6 +63,7 @@ async def hydrate(
     now: datetime,
     allowed: frozenset[str] | None = None,
     cues: Callable[[list[RecallHit]], list[RecallHit]] | None = None,
+    channels: ChannelRanks | None = None,
 ) -> list[RecallHit]:
     """Read the fused candidates (one statement) and score each: its RRF score · seed 002 §7's adjustment. At
     ``as_of``, a trait scores and reads as it was then, and an impression with no evidence said by then is left
@@ -72,6 +78,8 @@ async def hydrate(
         fused: candidate uid → its fused score.
         kinds: candidate uid → its kind (every uid of ``fused`` is in it).
         allowed: with a tag filter, the uids a hit may have (a replacing memory outside it does not join).
+        channels: when given, each hit carries its explanation (:mod:`.explain`): its channels, the scores lent to
+            it, seed 002 §7's terms, then every rule that rescored it.
 
     Returns:
         one hit per candidate still stored (and in scope), plus the memories that replaced what a candidate
@@ -92,21 +100,24 @@ async def hydrate(
         passages=chunk_uids,
     )
 
+    lent: Lent = {}
     answered = {e.uid: e.reaction_to for e in read.events if e.reaction_to is not None and e.uid in fused}
-    fused = _lend_to_answered(fused, answered, allowed=allowed)
+    fused = _lend_to_answered(fused, answered, allowed=allowed, lent=lent)
     replaced = {e.uid: e.replaced_by for e in read.events if e.replaced_by}
     replaced.update((i.uid, i.replaced_by) for i in read.impressions if i.replaced_by)
     replaced.update(read.memory_replacements)
     if scope.follows_current_belief:
-        fused = _lend_scores(fused, replaced, allowed=allowed)
+        fused = _lend_scores(fused, replaced, allowed=allowed, lent=lent)
+    terms: Terms = {}
 
     def scored(uid: str, *, reinforced: datetime | None, importance: float, boost: float = 0.0) -> float:
+        age_days = _age_days(reinforced, now)
+        if channels is not None:
+            terms[uid] = score_terms(
+                age_days=age_days, importance=importance, trait_boost=boost, settings=settings.recall
+            )
         return adjusted_score(
-            fused[uid],
-            age_days=_age_days(reinforced, now),
-            importance=importance,
-            trait_boost=boost,
-            settings=settings.recall,
+            fused[uid], age_days=age_days, importance=importance, trait_boost=boost, settings=settings.recall
         )
 
     memories: list[RecallHit] = []
@@ -170,21 +181,56 @@ async def hydrate(
         )
         hits.append(RecallHit(trait.uid, "trait", content, score, trait.occurred_at, list(trait.source_ids)))
     hits += _passage_hits(read.passages, scored=scored, scope=scope)
+    if channels is not None:
+        hits = [_explained(h, channels, lent=lent.get(h.uid, []), terms=terms[h.uid]) for h in hits]
     hits = cues(hits) if cues is not None else hits
     hits = below_answered(hits, answered)
     hits = below_replacements(hits, replaced) if scope.follows_current_belief else hits
     return below_passages(hits, {uid: p.document_uid for p in read.passages for uid in p.document_event_uids})
 
 
+def _explained(
+    hit: RecallHit,
+    channels: ChannelRanks,
+    *,
+    lent: list[tuple[RankRule, str, float]],
+    terms: tuple[float, float, float],
+) -> RecallHit:
+    """``hit`` with its explanation so far: its channels' fused score, the scores lent to it, then seed 002 §7's
+    non-zero terms, ending at the hit's score."""
+    final = hit.score
+    explanation = channels.explain(hit.uid)
+    hit = replace(hit, score=explanation.fused_score, explanation=explanation)
+    for rule, lender, score in lent:
+        what = (
+            "the reply that only reacts to it" if rule == "lent_by_reaction" else "what states the belief it replaced"
+        )
+        hit = rescored(hit, score, rule, f"takes the fused score of {what}", relative_to=lender)
+    base, multiplier = hit.score, 1.0
+    recency, importance, trait_stage = terms
+    named: tuple[tuple[RankRule, float, str], ...] = (
+        ("recency", recency, "recency: weight · 2^(-age / half-life)"),
+        ("importance", importance, "importance: weight · importance (or confidence)"),
+        ("trait_stage", trait_stage, "the trait stage's boost"),
+    )
+    for rule, term, detail in named:
+        if term != 0.0:
+            multiplier += term
+            hit = rescored(hit, base * multiplier, rule, f"seed factor term, {detail}", term=term)
+    return replace(hit, score=final)
+
+
 def _lend_to_answered(
-    fused: dict[str, float], answered: dict[str, str], *, allowed: frozenset[str] | None
+    fused: dict[str, float], answered: dict[str, str], *, allowed: frozenset[str] | None, lent: Lent
 ) -> dict[str, float]:
     """``fused`` with each assistant's turn that only reacts to a message lending its fused score to that message
-    (which keeps the better of its own and the reply's; with a tag filter, only a message in ``allowed``)."""
+    (which keeps the better of its own and the reply's; with a tag filter, only a message in ``allowed``); each
+    score that rose is noted in ``lent``."""
     out = dict(fused)
     for reply, message in answered.items():
-        if allowed is None or message in allowed:
-            out[message] = max(out.get(message, 0.0), fused[reply])
+        if (allowed is None or message in allowed) and fused[reply] > out.get(message, 0.0):
+            out[message] = fused[reply]
+            lent.setdefault(message, []).append(("lent_by_reaction", reply, fused[reply]))
     return out
 
 
@@ -204,22 +250,30 @@ def below_answered(hits: list[RecallHit], answered: dict[str, str]) -> list[Reca
     for hit in hits:
         message = answered.get(hit.uid)
         if message is not None and message in score_of and hit.score >= score_of[message]:
-            hit = replace(hit, score=math.nextafter(score_of[message], -math.inf))
+            below = math.nextafter(score_of[message], -math.inf)
+            hit = rescored(
+                hit,
+                below,
+                "below_answered",
+                "an assistant reply that only reacts: just below the message it answers",
+                relative_to=message,
+            )
         out.append(hit)
     return out
 
 
 def _lend_scores(
-    fused: dict[str, float], replaced: dict[str, tuple[str, ...]], *, allowed: frozenset[str] | None
+    fused: dict[str, float], replaced: dict[str, tuple[str, ...]], *, allowed: frozenset[str] | None, lent: Lent
 ) -> dict[str, float]:
     """``fused`` with each candidate that states a superseded belief lending its fused score to the memories that
     replaced it (each keeps the better of its own and the candidate's); with a tag filter, only to those in
-    ``allowed``."""
+    ``allowed``; each score that rose is noted in ``lent``."""
     out = dict(fused)
     for uid, replacements in replaced.items():
         for current in replacements:
-            if uid in fused and (allowed is None or current in allowed):
-                out[current] = max(out.get(current, 0.0), fused[uid])
+            if uid in fused and (allowed is None or current in allowed) and fused[uid] > out.get(current, 0.0):
+                out[current] = fused[uid]
+                lent.setdefault(current, []).append(("lent_by_superseded", uid, fused[uid]))
     return out
 
 
@@ -233,9 +287,16 @@ def below_replacements(hits: list[RecallHit], replaced: dict[str, tuple[str, ...
     score_of = {h.uid: h.score for h in hits}
     out = []
     for hit in hits:
-        above = [score_of[uid] for uid in replaced.get(hit.uid, ()) if uid in score_of and uid != hit.uid]
-        if above and hit.score >= min(above):
-            hit = replace(hit, score=math.nextafter(min(above), -math.inf))
+        above = [(score_of[uid], uid) for uid in replaced.get(hit.uid, ()) if uid in score_of and uid != hit.uid]
+        if above and hit.score >= min(above)[0]:
+            lowest, replacement = min(above)
+            hit = rescored(
+                hit,
+                math.nextafter(lowest, -math.inf),
+                "below_replacement",
+                "states a superseded belief: just below the memory that replaced it",
+                relative_to=replacement,
+            )
         out.append(hit)
     return out
 
@@ -251,17 +312,23 @@ def below_passages(hits: list[RecallHit], document_of_event: dict[str, str]) -> 
     Args:
         document_of_event: ``DOCUMENT`` event uid → its document's uid, for the documents of the passage hits.
     """
-    lowest: dict[str, float] = {}
+    lowest: dict[str, tuple[float, str]] = {}
     for hit in hits:
         if hit.kind == "chunk" and hit.document_id is not None:
-            lowest[hit.document_id] = min(hit.score, lowest.get(hit.document_id, math.inf))
+            lowest[hit.document_id] = min((hit.score, hit.uid), lowest.get(hit.document_id, (math.inf, "")))
     out = []
     for hit in hits:
         sources = hit.source_event_uids
         if hit.kind != "chunk" and sources and all(uid in document_of_event for uid in sources):
-            floor = min(lowest.get(document_of_event[uid], math.inf) for uid in sources)
+            floor, passage = min(lowest.get(document_of_event[uid], (math.inf, "")) for uid in sources)
             if hit.score >= floor:
-                hit = replace(hit, score=math.nextafter(floor, -math.inf))
+                hit = rescored(
+                    hit,
+                    math.nextafter(floor, -math.inf),
+                    "below_passage",
+                    "derived from a document: just below its passage",
+                    relative_to=passage,
+                )
         out.append(hit)
     return out
 

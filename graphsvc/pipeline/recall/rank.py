@@ -37,6 +37,9 @@ By default only active memories take part (issue 12: superseded, archived and fo
 (``asOf``). Memory hits carry their status and valid time. Recall follows the current belief (issue 21,
 :mod:`.hydrate`): a message that states only superseded beliefs is left out by default and marked beyond it,
 and nothing that states a superseded belief outranks what replaced it.
+
+With ``explain``, each hit says why it ranked where it did (:mod:`.explain`): each method's rank and fusion term,
+then every step above that changed its score, in order.
 """
 
 from __future__ import annotations
@@ -58,6 +61,7 @@ from graphsvc.graph.recall import TEXT_KINDS, Scored, TextFamily
 from graphsvc.graph.vector_cache import COPIED_STAGES
 from graphsvc.llm.rerank import Reranker
 from graphsvc.pipeline.recall import tenant_bm25
+from graphsvc.pipeline.recall.explain import ChannelRanks
 from graphsvc.pipeline.recall.fusion import drop_covered, merge_by_score, reciprocal_rank_fusion
 from graphsvc.pipeline.recall.graph_expansion import (
     RELATED_ENTITIES,
@@ -65,7 +69,7 @@ from graphsvc.pipeline.recall.graph_expansion import (
     GraphExpansion,
     name_lookup,
 )
-from graphsvc.pipeline.recall.hits import HitKind, RecallHit
+from graphsvc.pipeline.recall.hits import HitKind, RecallHit, rescored
 from graphsvc.pipeline.recall.hydrate import hydrate
 from graphsvc.pipeline.recall.scope import RecallScope
 from graphsvc.pipeline.recall.speaker_cues import boost_named_speakers
@@ -94,6 +98,7 @@ async def run(
     include_superseded: bool = False,
     as_of: datetime | None = None,
     tags: Sequence[str] | None = None,
+    explain: bool = False,
 ) -> list[RecallHit]:
     """Rank the user's memories, events, impressions, traits and document passages for a query and/or the
     conversation so far.
@@ -107,6 +112,8 @@ async def run(
             said by then, traits as they stood then, passages of documents stored by then.
         tags: when given (non-empty), only memories, events and passages carrying one of these tags (a
             passage also through its document) are returned (:mod:`.tag_filter`; active memories only).
+        explain: each hit carries its explanation (:mod:`.explain`): each channel's rank and fusion term, then every
+            rule that changed its score, which together recompute it. Without it, ``explanation`` is None.
 
     Returns:
         at most ``limit`` hits, best first; empty when the user has nothing stored (an
@@ -124,7 +131,9 @@ async def run(
         include_superseded=include_superseded, as_of=None if as_of is None else require_aware("asOf", as_of)
     )
     tag_keys = require_tags(tags)
-    return await _timed("total", _rank(rt, user_id=user_id, views=views, limit=limit, scope=scope, tags=tag_keys))
+    return await _timed(
+        "total", _rank(rt, user_id=user_id, views=views, limit=limit, scope=scope, tags=tag_keys, explain=explain)
+    )
 
 
 async def _timed(stage: str, work: Awaitable[T]) -> T:
@@ -137,7 +146,14 @@ async def _timed(stage: str, work: Awaitable[T]) -> T:
 
 
 async def _rank(
-    rt: Runtime, *, user_id: str, views: list[str], limit: int, scope: RecallScope, tags: list[str] | None
+    rt: Runtime,
+    *,
+    user_id: str,
+    views: list[str],
+    limit: int,
+    scope: RecallScope,
+    tags: list[str] | None,
+    explain: bool,
 ) -> list[RecallHit]:
     db, settings, now = rt.db, rt.settings, rt.clock()
     query = views[min(len(views), TEXT_VIEW) - 1]  # what full text, the entity lookup and time cues read
@@ -206,6 +222,7 @@ async def _rank(
             now=now,
             allowed=None if allowed is None else allowed.uids,
             cues=partial(_query_cues, query=query, now=now, settings=settings),
+            channels=ChannelRanks.of(methods, rrf_k=settings.recall.rrf_k) if explain else None,
         ),
     )
     hits.sort(key=lambda h: (-h.score, h.uid))
@@ -222,7 +239,11 @@ def _query_cues(hits: list[RecallHit], *, query: str, now: datetime, settings: S
     window = query_time_window(query, now=now)
     if window is not None:
         boost = 1.0 + settings.recall.time_cue_boost
-        hits = [replace(h, score=h.score * boost) if window.matches(h.occurred_at) else h for h in hits]
+        detail = "dated inside the time the query names"
+        hits = [
+            rescored(h, h.score * boost, "time_cue", detail, factor=boost) if window.matches(h.occurred_at) else h
+            for h in hits
+        ]
     return boost_named_speakers(hits, query, boost=settings.recall.speaker_cue_boost)
 
 
@@ -237,7 +258,14 @@ async def rerank(reranker: Reranker, query: str, hits: list[RecallHit], *, top_n
     if scores is None:
         return hits
     order = sorted(range(len(head)), key=lambda i: (-scores[i], i))
-    return [head[i] for i in order] + tail
+    reordered = [head[i] for i in order]
+    reordered = [
+        rescored(h, h.score, "reranked", f"put at place {n} of the first {len(head)} by the reranker")
+        if h.explanation is not None
+        else h
+        for n, h in enumerate(reordered, start=1)
+    ]
+    return reordered + tail
 
 
 async def _vector_method(

@@ -26,11 +26,10 @@ figures and the cross-validated choice are on the Benchmarks page).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from graphsvc import keys
 from graphsvc.pipeline.recall.graph_expansion import name_candidates
-from graphsvc.pipeline.recall.hits import RecallHit
+from graphsvc.pipeline.recall.hits import RecallHit, rescored
 from graphsvc.pipeline.recall.hydrate import SUPERSEDED
 from graphsvc.vocabulary import NON_SOURCE_ROLES
 
@@ -69,7 +68,10 @@ def boost_named_speakers(hits: list[RecallHit], query: str, *, boost: float) -> 
             if hit.speaker not in spoken:
                 spoken[hit.speaker] = names_speaker(query, hit.speaker)
             if spoken[hit.speaker]:
-                hit = replace(hit, score=hit.score * (1.0 + boost))
+                factor = 1.0 + boost
+                hit = rescored(
+                    hit, hit.score * factor, "speaker_cue", "said by the person the query names", factor=factor
+                )
         out.append(hit)
     return out
 

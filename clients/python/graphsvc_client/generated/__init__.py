@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "9c1e0b1a6410e2b8714cb65f6162727ade851b4245152b200b225c241453c273"
+INPUTS_SHA256 = "448e8b61712c9cd8c8dc6b82306b52c743fb0e50855b0c2330046750d7c72685"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

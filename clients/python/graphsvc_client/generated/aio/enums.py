@@ -93,6 +93,26 @@ class PendingStatus(str, Enum):
     RESOLVED = "RESOLVED"
 
 
+class RankRule(str, Enum):
+    LENT_BY_REACTION = "LENT_BY_REACTION"
+    LENT_BY_SUPERSEDED = "LENT_BY_SUPERSEDED"
+    RECENCY = "RECENCY"
+    IMPORTANCE = "IMPORTANCE"
+    TRAIT_STAGE = "TRAIT_STAGE"
+    TIME_CUE = "TIME_CUE"
+    SPEAKER_CUE = "SPEAKER_CUE"
+    BELOW_ANSWERED = "BELOW_ANSWERED"
+    BELOW_REPLACEMENT = "BELOW_REPLACEMENT"
+    BELOW_PASSAGE = "BELOW_PASSAGE"
+    RERANKED = "RERANKED"
+
+
+class RecallChannel(str, Enum):
+    VECTOR = "VECTOR"
+    FULL_TEXT = "FULL_TEXT"
+    GRAPH = "GRAPH"
+
+
 class ReflectionStatus(str, Enum):
     COMPLETED = "COMPLETED"
     FAILED = "FAILED"

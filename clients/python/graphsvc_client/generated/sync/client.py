@@ -94,10 +94,11 @@ class GraphsvcApi(BaseClient):
         include_superseded: Union[Optional[bool], UnsetType] = UNSET,
         as_of: Union[Optional[datetime], UnsetType] = UNSET,
         tags: Union[Optional[list[str]], UnsetType] = UNSET,
+        explain: Union[Optional[bool], UnsetType] = UNSET,
         **kwargs: Any,
     ) -> Recall:
         _query = gql("""
-            query recall($userId: String!, $query: String, $conversation: [TurnInput!], $limit: Int, $includeSuperseded: Boolean, $asOf: DateTime, $tags: [String!]) {
+            query recall($userId: String!, $query: String, $conversation: [TurnInput!], $limit: Int, $includeSuperseded: Boolean, $asOf: DateTime, $tags: [String!], $explain: Boolean) {
               recall(
                 userId: $userId
                 query: $query
@@ -106,9 +107,38 @@ class GraphsvcApi(BaseClient):
                 includeSuperseded: $includeSuperseded
                 asOf: $asOf
                 tags: $tags
+                explain: $explain
               ) {
                 ...RecallHitFields
               }
+            }
+
+            fragment ChannelContributionFields on ChannelContribution {
+              channel
+              rank
+              contribution
+            }
+
+            fragment RankAdjustmentFields on RankAdjustment {
+              rule
+              scoreBefore
+              scoreAfter
+              factor
+              term
+              relativeTo
+              detail
+            }
+
+            fragment RecallExplanationFields on RecallExplanation {
+              channels {
+                ...ChannelContributionFields
+              }
+              fusion
+              fusedScore
+              adjustments {
+                ...RankAdjustmentFields
+              }
+              finalScore
             }
 
             fragment RecallHitFields on RecallHit {
@@ -126,6 +156,9 @@ class GraphsvcApi(BaseClient):
               documentId
               headingPath
               title
+              explanation {
+                ...RecallExplanationFields
+              }
             }
             """)
         variables: dict[str, object] = {
@@ -136,6 +169,7 @@ class GraphsvcApi(BaseClient):
             "includeSuperseded": include_superseded,
             "asOf": as_of,
             "tags": tags,
+            "explain": explain,
         }
         response = self.execute(
             query=_query, operation_name="recall", variables=variables, **kwargs

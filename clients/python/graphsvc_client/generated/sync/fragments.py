@@ -19,6 +19,8 @@ from .enums import (
     MemoryType,
     PendingReason,
     PendingStatus,
+    RankRule,
+    RecallChannel,
     ReflectionStatus,
     ReflectionTrigger,
     RelationDirection,
@@ -60,6 +62,12 @@ class BeliefChangesFields(BaseModel):
 
 class BeliefChangesFieldsNodes(BeliefChangeFields):
     pass
+
+
+class ChannelContributionFields(BaseModel):
+    channel: RecallChannel
+    rank: Optional[int]
+    contribution: float
 
 
 class ConversationSessionFields(BaseModel):
@@ -486,6 +494,32 @@ class PendingObservationFieldsCandidates(EntityFields):
     pass
 
 
+class RankAdjustmentFields(BaseModel):
+    rule: RankRule
+    score_before: float = Field(alias="scoreBefore")
+    score_after: float = Field(alias="scoreAfter")
+    factor: Optional[float]
+    term: Optional[float]
+    relative_to: Optional[str] = Field(alias="relativeTo")
+    detail: str
+
+
+class RecallExplanationFields(BaseModel):
+    channels: list["RecallExplanationFieldsChannels"]
+    fusion: str
+    fused_score: float = Field(alias="fusedScore")
+    adjustments: list["RecallExplanationFieldsAdjustments"]
+    final_score: float = Field(alias="finalScore")
+
+
+class RecallExplanationFieldsChannels(ChannelContributionFields):
+    pass
+
+
+class RecallExplanationFieldsAdjustments(RankAdjustmentFields):
+    pass
+
+
 class RecallHitFields(BaseModel):
     id: str
     kind: str
@@ -501,6 +535,11 @@ class RecallHitFields(BaseModel):
     document_id: Optional[str] = Field(alias="documentId")
     heading_path: list[str] = Field(alias="headingPath")
     title: Optional[str]
+    explanation: Optional["RecallHitFieldsExplanation"]
+
+
+class RecallHitFieldsExplanation(RecallExplanationFields):
+    pass
 
 
 class ReflectionCycleFields(BaseModel):
@@ -770,6 +809,7 @@ class ViewerFields(BaseModel):
 AliasFields.model_rebuild()
 BeliefChangeFields.model_rebuild()
 BeliefChangesFields.model_rebuild()
+ChannelContributionFields.model_rebuild()
 ConversationSessionFields.model_rebuild()
 DocumentChunkFields.model_rebuild()
 DocumentEntityFields.model_rebuild()
@@ -798,6 +838,8 @@ MemoryFields.model_rebuild()
 MemoryPageFields.model_rebuild()
 MessageFields.model_rebuild()
 PendingObservationFields.model_rebuild()
+RankAdjustmentFields.model_rebuild()
+RecallExplanationFields.model_rebuild()
 RecallHitFields.model_rebuild()
 ReflectionCycleFields.model_rebuild()
 ResolvePendingResultFields.model_rebuild()

@@ -137,6 +137,7 @@ def _hit(hit: RecallHit) -> ToolResult:
         "content": hit.content,
         "score": round(hit.score, 4),
         "occurred_at": hit.occurred_at.isoformat() if hit.occurred_at else None,
+        "last_confirmed_at": hit.last_confirmed_at.isoformat() if hit.last_confirmed_at else None,
         "memory_type": hit.memory_type,
         "entity": hit.entity,
         "source_message_ids": hit.source_message_ids,

@@ -226,6 +226,12 @@ class RecallHit:
         default_factory=list, description="For a chunk, the headings above it, outermost first"
     )
     title: str | None = strawberry.field(default=None, description="For a chunk, its document's title")
+    last_confirmed_at: datetime | None = strawberry.field(
+        default=None,
+        description="When it was last said or confirmed (its recency counts from here): a memory's newest message "
+        "or last reinforcement, a trait's last reinforcement, an impression's newest evidence, a message's own "
+        "time, a passage's document's last change",
+    )
     explanation: RecallExplanation | None = strawberry.field(
         default=None, description="Why the hit ranked where it did; null unless recall was asked to explain"
     )
@@ -247,6 +253,7 @@ class RecallHit:
             document_id=strawberry.ID(hit.document_id) if hit.document_id else None,
             heading_path=hit.heading_path,
             title=hit.title,
+            last_confirmed_at=hit.last_confirmed_at,
             explanation=None
             if hit.explanation is None
             else RecallExplanation.from_domain(hit.explanation, final_score=hit.score),

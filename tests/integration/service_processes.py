@@ -1,9 +1,13 @@
 """Real ``graphsvc`` processes for tests: start one on the test Neo4j with its output in a log file, wait for it
-by polling, stop it with SIGTERM (killed only when it does not stop)."""
+by polling, stop it with SIGTERM (killed only when it does not stop). A process started here gets SIGTERM when the
+test run dies without stopping it (:func:`dies_with_parent`), so no service outlives an interrupted run and keeps
+knocking at a test Neo4j that another checkout has started on the same port."""
 
 from __future__ import annotations
 
+import ctypes
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -45,11 +49,30 @@ def service_environment(settings: Settings, **extra: str) -> dict[str, str]:
     }
 
 
+PR_SET_PDEATHSIG = 1
+"""Linux prctl(2) option: the signal the calling process gets when the thread that started it exits."""
+
+
+def dies_with_parent() -> None:
+    """For ``preexec_fn``: the child gets SIGTERM when the test run that started it exits (Linux; elsewhere it
+    does nothing)."""
+    if sys.platform == "linux":
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
 def start_graphsvc(args: Sequence[str], *, env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
-    """``graphsvc ARGS`` (the one installed beside this interpreter), stdout and stderr into ``log``."""
+    """``graphsvc ARGS`` (the one installed beside this interpreter), stdout and stderr into ``log``; it gets
+    SIGTERM if the test run dies first."""
     graphsvc = Path(sys.executable).parent / "graphsvc"
     with log.open("wb") as out:
-        return subprocess.Popen([str(graphsvc), *args], cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
+        return subprocess.Popen(
+            [str(graphsvc), *args],
+            cwd=REPO,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            preexec_fn=dies_with_parent,  # noqa: PLW1509 -- a prctl call, safe between fork and exec
+        )
 
 
 def wait_until(

@@ -23,6 +23,7 @@ from graphsvc.service import MemoryService
 from tests.conftest import REPO
 from tests.fakes.openai_server import FakeOpenAI
 from tests.integration.conftest import at
+from tests.integration.service_processes import dies_with_parent
 
 LEASE_S = 3.0
 EXTRACTION = {
@@ -66,6 +67,7 @@ def processes(service: MemoryService, llm_server: FakeOpenAI, tmp_path: Path) ->
             stdout=subprocess.PIPE,
             stderr=log,
             text=True,
+            preexec_fn=dies_with_parent,  # noqa: PLW1509 -- a prctl call, safe between fork and exec
         )
         for log in logs
     ]

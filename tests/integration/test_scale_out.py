@@ -33,7 +33,14 @@ from graphsvc.config import Settings
 from graphsvc.graph.database import Database
 from graphsvc.service import MemoryService
 from tests.integration.live_server import live_server
-from tests.integration.service_processes import free_port, service_environment, start_graphsvc, stop, wait_until
+from tests.integration.service_processes import (
+    dies_with_parent,
+    free_port,
+    service_environment,
+    start_graphsvc,
+    stop,
+    wait_until,
+)
 
 RATE = 8
 """Requests per minute each caller may make, over both processes."""
@@ -65,7 +72,7 @@ def _start_redis(port: int, folder: Path) -> subprocess.Popen[bytes]:
     log.touch()
     argv = [str(_redis_server_binary()), "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
     argv += ["--appendonly", "no", "--dir", str(folder), "--logfile", str(log)]
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, preexec_fn=dies_with_parent)  # noqa: PLW1509
     with redis.Redis(host="127.0.0.1", port=port, socket_connect_timeout=1) as client:
 
         def answers() -> bool:

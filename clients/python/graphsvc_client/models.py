@@ -120,6 +120,9 @@ class RecallHit(_Model):
     content: str
     score: float
     occurred_at: datetime | None
+    last_confirmed_at: datetime | None = Field(
+        default=None, description="When it was last said or confirmed (its recency counts from here)"
+    )
     source_message_ids: list[str]
     memory_type: str | None
     entity: str | None

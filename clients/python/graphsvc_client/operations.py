@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 RECALL_HIT_FIELDS = (
-    "id kind content score occurredAt sourceMessageIds memoryType entity "
+    "id kind content score occurredAt lastConfirmedAt sourceMessageIds memoryType entity "
     "explanation { channels { channel rank contribution } fusion fusedScore "
     "adjustments { rule scoreBefore scoreAfter factor term relativeTo detail } finalScore }"
 )

@@ -44,6 +44,10 @@ class RecallHit:
     speaker: str | None = None
     explanation: HitExplanation | None = None
     """Why the hit ranked where it did (:mod:`.explain`); None unless recall was asked to explain."""
+    last_confirmed_at: datetime | None = None
+    """When it was last said or confirmed, the time its recency counts from: a memory's newest message (or its
+    last reinforcement), a trait's last reinforcement, an impression's newest evidence, an event's own time, a
+    passage's document's last change."""
 
 
 def rescored(

@@ -124,11 +124,8 @@ async def hydrate(
     for memory in read.memories:
         if memory.uid not in fused:
             continue  # the replacement of a message outside the scope's belief rule
-        score = scored(
-            memory.uid,
-            reinforced=memory.last_reinforced_at or memory.occurred_at,
-            importance=float(memory.importance or 0),
-        )
+        confirmed = memory.last_reinforced_at or memory.occurred_at
+        score = scored(memory.uid, reinforced=confirmed, importance=float(memory.importance or 0))
         memories.append(
             RecallHit(
                 memory.uid,
@@ -142,6 +139,7 @@ async def hydrate(
                 valid_from=memory.valid_from,
                 valid_to=memory.valid_to,
                 source_event_uids=memory.source_uids,
+                last_confirmed_at=confirmed,
             )
         )
     events = [e for e in read.events if e.uid in fused]  # a message read as answered, lent no score, is no hit
@@ -164,6 +162,7 @@ async def hydrate(
                 entity=impression.entity,
                 status=SUPERSEDED if old else None,
                 source_event_uids=impression.source_uids,
+                last_confirmed_at=impression.occurred_at,
             )
         )
     for trait in read.traits:
@@ -173,13 +172,24 @@ async def hydrate(
             if then is None
             else (then.stage, then.confidence, then.content)
         )
+        confirmed = trait.last_reinforced_at or trait.occurred_at
         score = scored(
             trait.uid,
-            reinforced=trait.last_reinforced_at or trait.occurred_at,
+            reinforced=confirmed,
             importance=float(confidence or 0.0),
             boost=trait_boost(stage, settings=settings.reflection),
         )
-        hits.append(RecallHit(trait.uid, "trait", content, score, trait.occurred_at, list(trait.source_ids)))
+        hits.append(
+            RecallHit(
+                trait.uid,
+                "trait",
+                content,
+                score,
+                trait.occurred_at,
+                list(trait.source_ids),
+                last_confirmed_at=confirmed,
+            )
+        )
     hits += _passage_hits(read.passages, scored=scored, scope=scope)
     if channels is not None:
         hits = [_explained(h, channels, lent=lent.get(h.uid, []), terms=terms[h.uid]) for h in hits]
@@ -351,6 +361,7 @@ def _event_hits(events: list[RecalledEvent], *, scored: Scorer, scope: RecallSco
             role=event.role,
             source_event_uids=event.source_uids,
             speaker=event.speaker,
+            last_confirmed_at=event.occurred_at,
         )
         hits.append(replace(hit, status=SUPERSEDED) if old else hit)
     return hits
@@ -373,6 +384,7 @@ def _passage_hits(passages: list[RecalledPassage], *, scored: Scorer, scope: Rec
                 document_id=passage.document_uid,
                 heading_path=list(passage.heading_path),
                 title=passage.title or passage.filename,
+                last_confirmed_at=passage.occurred_at,
             )
         )
     return hits

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "448e8b61712c9cd8c8dc6b82306b52c743fb0e50855b0c2330046750d7c72685"
+INPUTS_SHA256 = "39155b732c2f8a6a6a4d5d9d9597ee7ee8fa9a945f19b99016a5cedce89499e6"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -156,6 +156,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               documentId
               headingPath
               title
+              lastConfirmedAt
               explanation {
                 ...RecallExplanationFields
               }

@@ -535,6 +535,7 @@ class RecallHitFields(BaseModel):
     document_id: Optional[str] = Field(alias="documentId")
     heading_path: list[str] = Field(alias="headingPath")
     title: Optional[str]
+    last_confirmed_at: Optional[datetime] = Field(alias="lastConfirmedAt")
     explanation: Optional["RecallHitFieldsExplanation"]
 
 

@@ -156,6 +156,7 @@ class GraphsvcApi(BaseClient):
               documentId
               headingPath
               title
+              lastConfirmedAt
               explanation {
                 ...RecallExplanationFields
               }

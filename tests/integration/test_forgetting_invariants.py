@@ -301,12 +301,14 @@ async def export_erase_restore(service: MemoryService) -> None:
     queries = [*GENERIC, "flowerpot", "boathouse"]
     clock, now = service.rt.clock, service.rt.clock()
 
-    async def recall() -> list[list[tuple[str, str]]]:
+    async def recall() -> list[list[str]]:
         # Both recalls at one instant: recency moves with the clock, and a memory and the message it came from
-        # can score within a millionth of each other, so seconds apart their order could flip.
+        # can score within a millionth of each other, so seconds apart their order could flip. Compared by what
+        # they say: a memory and an impression repeating it word for word cover the same message and score within
+        # float noise of each other (vectors embedded again at restore), so which of the two is kept can flip.
         service.rt.clock = lambda: now
         try:
-            return [[(h.uid, h.content) for h in await service.recall(user_id="ana", query=q)] for q in queries]
+            return [[h.content for h in await service.recall(user_id="ana", query=q)] for q in queries]
         finally:
             service.rt.clock = clock
 

@@ -18,6 +18,17 @@ ENGLISH = {
 }
 CHINESE = {"我女儿对牛奶过敏。": "王丽的女儿对牛奶过敏。", "我爸爸住在昆明。": "王丽的爸爸住在昆明。"}
 SMALL_TALK = ("Thanks, that's all for now!", "How are you today?", "谢谢你！")
+MORE_ENGLISH = {
+    "My blood type is O negative.": "Ana's blood type is O negative.",
+    "My bike lock combination is 5170.": "Ana's bike lock combination is 5170.",
+    "I'm flying to Lima next Friday.": "Ana is flying to Lima next Friday.",
+}
+MORE_CHINESE = {
+    "我是B型血。": "王丽是B型血。",
+    "我的门禁密码是6053。": "王丽的门禁密码是6053。",
+    "我在一家医院当护士。": "王丽在一家医院当护士。",
+    "我老公下周要提醒我交电费。": "王丽的老公下周要提醒王丽交电费。",
+}
 
 
 async def tell(service: MemoryService, user: str, speaker: str, session: str, day: int, said: list[str]) -> None:
@@ -55,3 +66,10 @@ async def test_a_move_supersedes_the_home_and_leaves_the_job(service: MemoryServ
     now = set(await contents(service, "ana"))
     assert "Ana works as a nurse." in now and "Ana lives in Lisbon." not in now
     assert set(await contents(service, "ana", superseded=True)) == {"Ana lives in Lisbon."}
+
+
+async def test_blood_groups_codes_trips_and_jobs_are_kept_about_the_speaker(service: MemoryService) -> None:
+    await tell(service, "ana", "Ana", "s1", 1, [*MORE_ENGLISH])
+    await tell(service, "wl", "王丽", "s1", 1, [*MORE_CHINESE])
+    assert set(await contents(service, "ana")) == set(MORE_ENGLISH.values())
+    assert set(await contents(service, "wl")) == set(MORE_CHINESE.values())

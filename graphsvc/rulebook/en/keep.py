@@ -568,10 +568,39 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("I'm planning to run a marathon next year.", "Ana is planning to run a marathon next year."),
-            Example("I'm flying to Seoul next Tuesday.", "Ana is flying to Seoul next Tuesday."),
+            Example("I'm hoping to visit Kyoto next year.", "Ana is hoping to visit Kyoto next year."),
             Example("I've decided to learn Korean.", "Ana has decided to learn Korean."),
         ),
         counterexamples=("I'm going to grab a coffee.",),
+    ),
+    Rule(
+        id="en.keep.trip",
+        language="en",
+        decision="keep",
+        description="A trip of the speaker's, or a person of theirs, to a named place at a stated time.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(
+                        _TO_BE,
+                        {"TAG": "VBG", "LEMMA": {"IN": sorted(en.TRAVEL_VERBS)}},
+                        lower("to"),
+                        {"POS": "PROPN", "OP": "+"},
+                        ANY_OPT,
+                        {"ENT_TYPE": "DATE"},
+                        ANY_OPT,
+                    ),
+                ),
+            )
+        ),
+        output="event",
+        confidence=0.9,
+        examples=(
+            Example("I'm flying to Seoul next Tuesday.", "Ana is flying to Seoul next Tuesday."),
+            Example("My parents are driving to Cornwall in August.", "Ana's parents are driving to Cornwall in August."),
+        ),
+        counterexamples=("I'm going to the gym tomorrow.", "I'm going to Lidl later."),
     ),
     Rule(
         id="en.keep.wish",
@@ -901,6 +930,14 @@ RULES: tuple[Rule, ...] = (
                     ANY_OPT,
                 ),
                 seq(
+                    MY,
+                    ADJECTIVES,
+                    among(en.ATTRIBUTE_HEADS),
+                    BE,
+                    {"TEXT": {"REGEX": en.BLOOD_GROUP}},
+                    ANY_OPT,
+                ),
+                seq(
                     *FIRST_PERSON,
                     ADVERBS,
                     {"POS": "VERB"},
@@ -920,6 +957,8 @@ RULES: tuple[Rule, ...] = (
             Example("My locker number is 418.", "Ana's locker number is 418."),
             Example("I changed my phone PIN to 7315.", "Ana changed their phone PIN to 7315."),
             Example("My blood type is AB positive.", "Ana's blood type is AB positive."),
+            Example("My blood type is O negative.", "Ana's blood type is O negative."),
+            Example("My bike lock combination is 3092.", "Ana's bike lock combination is 3092."),
             Example("Our anniversary is on September 9th.", "Ana's anniversary is on September 9th."),
         ),
         counterexamples=("My number one priority is sleep.",),

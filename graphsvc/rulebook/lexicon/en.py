@@ -101,10 +101,12 @@ CONDITIONS = _words(
 """Conditions a speaker may have ("I have asthma", "I've got migraines")."""
 MEDICATION_HINTS = _words("mg milligrams pill pills tablet tablets medication medicine inhaler insulin dose drops")
 
+BLOOD_GROUP = r"^(?:A|B|AB|O)[+-]?$"
+"""A blood group as it is written ("O", "AB+"), before "positive" or "negative"."""
 RELATIONSHIP_STATES = _words("married single engaged divorced widowed separated retired")
 ATTRIBUTE_HEADS = _words(
     """code pin password passcode number birthday anniversary address postcode zipcode zip email type group size
-    name nickname username handle plate id day date"""
+    name nickname username handle plate id day date combination combo"""
 )
 """Head nouns of an attribute of the speaker that holds one value ("my gate code", "my blood type", "my shoe
 size", "my locker number", "our anniversary")."""

@@ -60,6 +60,8 @@ ANIMALS = _words(
 POSSESSIVE = _words("的")
 SPEAKER = _words("我")
 WE = _words("我们 咱们 咱 大家")
+SELF_WORDS = _words("自我 忘我 无我 本我 超我 敌我 唯我 你我")
+"""Words holding 我 that are no pronoun of the speaker's (自我介绍, 忘我地工作)."""
 LISTENER = _words("你 您 你们 你的 您的")
 POINTERS = _words(
     "他 她 它 他们 她们 它们 这个 那个 这些 那些 这 那 这里 那里 那儿 这儿 其中 这样 那样 这种 那种 这件 那件"
@@ -183,6 +185,10 @@ TIME_PHRASE = (
     r"(?:周[一二三四五六日天末]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|月|年|天|学期|季度)"
 )
 """A time word jieba keeps whole (上周末, 下个月, 每星期): its surface form is the point, so a pattern, not a list."""
+BLOOD_GROUP = r"^(?:A|B|AB|O)型$"
+"""A blood group as jieba cuts it (我是O型血: O型 | 血)."""
+GRUMBLE_FREQUENCY = _words("总是 老是")
+"""Frequency words that mostly carry a complaint (我总是做不好), not a routine."""
 CODE_WORDS = _words("码 密码 取件码 验证码 门禁码 编号 单号 订单号")
 """Words of a code a person keeps, before its digits (取件码6629, 门禁密码是2580)."""
 DEADLINE_WORDS = _words("之前 以前 前 为止")

@@ -113,8 +113,9 @@ def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
 
 
 def name_speaker(text: str, speaker: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
-    """我 (a word of its own, or a word opening with it: 我家) → the speaker's name; a person or animal word right
-    after it takes 的 (我爸爸 → 王芳的爸爸). Unchanged without a name or a naming rule."""
+    """我 (a word of its own, a word opening with it: 我家, or a verb jieba joined to it: 提醒我) → the speaker's
+    name; a person or animal word right after it takes 的 (我爸爸 → 王芳的爸爸). Unchanged without a name or a
+    naming rule."""
     named = [r for r in rules if r.output == "name"]
     doc = parse(text, "zh")
     if not speaker or not named:
@@ -123,10 +124,13 @@ def name_speaker(text: str, speaker: str, rules: Sequence[Rule], shaped_by: list
     used = False
     for i, token in enumerate(doc):
         word = token.text
-        if word.startswith("我") and not word.startswith("我们"):
+        if word.startswith("我") and not word.startswith(tuple(lexicon.WE)):
             following = doc[i + 1].text if i + 1 < len(doc) else ""
             owner = following in lexicon.PERSON_WORDS | lexicon.PLURAL_PEOPLE | lexicon.ANIMALS and word == "我"
             out.append(speaker + ("的" if owner else "") + word[1:])
+            used = True
+        elif "我" in word and word not in lexicon.SELF_WORDS and not any(w in word for w in lexicon.WE):
+            out.append(word.replace("我", speaker))  # jieba's 提醒我, 带我去: a verb and its 我
             used = True
         else:
             out.append(word)

@@ -37,6 +37,9 @@ _NOT_PAST = {"IS_PUNCT": False, "ORTH": {"NOT_IN": sorted(zh.PAST_MARKERS)}, "OP
 _PLACE_WORD = {"POS": {"IN": ["NOUN", "PROPN", "NUM", "X", "ADJ"]}, "TAG": {"NOT_IN": ["f", "t"]}}
 """A word of where someone works or studies (一家 银行, 腾讯), not a locality or a time (里, 的时候)."""
 
+_ROUTINE = {**HABIT, "ORTH": {**HABIT["ORTH"], "NOT_IN": sorted(zh.GRUMBLE_FREQUENCY)}}
+"""A frequency word of a routine (每天, 平时), not of a complaint (总是)."""
+
 RULES: tuple[Rule, ...] = (
     Rule(
         id="zh.keep.name",
@@ -112,6 +115,7 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, word("在"), _PLACE_WORD, {**_PLACE_WORD, "OP": "*"}, among(zh.WORKING | zh.STUDYING)),
                     seq(ADVERBS, word("是"), among(zh.OCCUPATION_MARKERS), ANY_OPT, CONTENT),
                     seq(ADVERBS, word("是"), {"ORTH": {"IN": sorted(zh.OCCUPATION_SUFFIXES)}}),
+                    seq(ADVERBS, word("在"), _PLACE_WORD, {**_PLACE_WORD, "OP": "*"}, word("当"), CONTENT),
                     seq(ADVERBS, word("做", "当"), CONTENT, word("的", "工作")),
                     seq(ADVERBS, word("学", "读"), ANY_OPT, word("专业")),
                 ),
@@ -124,8 +128,9 @@ RULES: tuple[Rule, ...] = (
             Example("我在一家银行上班。", "王芳在一家银行上班。"),
             Example("我是一名中学老师。", "王芳是一名中学老师。"),
             Example("我老公在医院工作。", "王芳的老公在医院工作。"),
+            Example("我在一所小学当老师。", "王芳在一所小学当老师。"),
         ),
-        counterexamples=("我在想这个问题。",),
+        counterexamples=("我在想这个问题。", "我在家做饭。"),
     ),
     Rule(
         id="zh.keep.family",
@@ -278,7 +283,7 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
-                (seq(ADVERBS, HABIT, ADVERBS, ANY_OPT, ACTIVITY, ANY_OPT),),
+                (seq(ADVERBS, _ROUTINE, ADVERBS, ANY_OPT, ACTIVITY, ANY_OPT),),
             )
         ),
         output="preference",
@@ -287,7 +292,7 @@ RULES: tuple[Rule, ...] = (
             Example("我每天早上跑步五公里。", "王芳每天早上跑步五公里。"),
             Example("我每周二晚上去游泳。", "王芳每周二晚上去游泳。"),
         ),
-        counterexamples=("我今天很累。",),
+        counterexamples=("我今天很累。", "我总是做不好。"),
     ),
     Rule(
         id="zh.keep.weekend_habit",
@@ -435,6 +440,7 @@ RULES: tuple[Rule, ...] = (
             (
                 seq(FIRST_PERSON, DE_OPT, ANY_OPT, among(zh.ATTRIBUTE_WORDS), word("是", "为"), ANY),
                 seq(FIRST_PERSON, DE_OPT, ANY_OPT, among(zh.CODE_WORDS), word("是", op="?"), DIGITS),
+                seq(FIRST_PERSON, word("是"), {"ORTH": {"REGEX": zh.BLOOD_GROUP}}, word("血", op="?")),
             )
         ),
         output="fact",
@@ -443,6 +449,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我的血型是A型。", "王芳的血型是A型。"),
             Example("小区快递柜取件码3318。", "王芳小区快递柜取件码3318。"),
+            Example("我是AB型血。", "王芳是AB型血。"),
         ),
         counterexamples=("我的问题是什么。", "我等了20分钟。"),
     ),

@@ -12,6 +12,9 @@ from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Tokens
 from graphsvc.rulebook.zh.shapes import DATE, DIGITS, TIME, among, word
 
+_NO_SUBJECT = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["r", "nr"]}, "OP": "*"}
+"""Words before a code that name no one (门禁, 家里的): no pronoun (我的, 她的) and no person's name."""
+
 RULES: tuple[Rule, ...] = (
     Rule(
         id="zh.subject.restore",
@@ -29,7 +32,7 @@ RULES: tuple[Rule, ...] = (
                 (among(zh.PERSON_WORDS), word("叫", "名叫")),
                 (among(zh.KIN_RELATIONS.keys() | zh.PLURAL_PEOPLE),),
                 DATE,
-                ({"IS_PUNCT": False, "OP": "*"}, among(zh.CODE_WORDS), word("是", op="?"), DIGITS),
+                (_NO_SUBJECT, among(zh.CODE_WORDS), word("是", op="?"), DIGITS),
             )
         ),
         output="restore",
@@ -38,7 +41,7 @@ RULES: tuple[Rule, ...] = (
             Example("女儿对花生过敏。", "王芳的女儿对花生过敏。"),
             Example("6月3号之前要交论文。", "王芳6月3号之前要交论文。"),
         ),
-        counterexamples=("天气不错。", "同事们都走了。"),
+        counterexamples=("天气不错。", "同事们都走了。", "她的门禁密码是4821。"),
     ),
     Rule(
         id="zh.subject.first_person",
@@ -47,7 +50,10 @@ RULES: tuple[Rule, ...] = (
         description="我 is the speaker's name wherever it stands (never 自己); a person word right after it takes 的.",
         pattern=Tokens(((word("我"),),), anchored=False),
         output="name",
-        examples=(Example("我同桌抄了我的作业。", "王芳的同桌抄了王芳的作业。"),),
+        examples=(
+            Example("我同桌抄了我的作业。", "王芳的同桌抄了王芳的作业。"),
+            Example("我老公下周要提醒我交电费。", "王芳的老公下周要提醒王芳交电费。"),
+        ),
         counterexamples=("自我介绍一下。",),
     ),
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from enum import Enum
 
 import strawberry
+from strawberry.types.enum import EnumValueDefinition
 
 from graphsvc.service import views as explain
 
@@ -17,38 +18,25 @@ class RecallChannel(Enum):
     GRAPH = "graph"
 
 
+def _rule(rule: explain.RankRule) -> EnumValueDefinition:
+    """An enum value of :class:`RankRule`, described in words where the rules are (:data:`explain.RANK_RULES`)."""
+    return strawberry.enum_value(rule, description=explain.RANK_RULES[rule])
+
+
 @strawberry.enum(description="A rule that changed a recall hit's score.")
 class RankRule(Enum):
-    LENT_BY_REACTION = strawberry.enum_value(
-        "lent_by_reaction", description="Takes the fused score of an assistant reply that only reacts to it"
-    )
-    LENT_BY_SUPERSEDED = strawberry.enum_value(
-        "lent_by_superseded", description="Takes the fused score of a hit stating the belief it replaced"
-    )
-    RECENCY = strawberry.enum_value(
-        "recency", description="Recency term: weight · 2^(-age in days / half-life in days)"
-    )
-    IMPORTANCE = strawberry.enum_value(
-        "importance",
-        description="Importance term: weight · a memory's importance, an impression's or trait's confidence",
-    )
-    TRAIT_STAGE = strawberry.enum_value("trait_stage", description="A trait's stage boost")
-    TIME_CUE = strawberry.enum_value("time_cue", description="Dated inside the time the query names")
-    SPEAKER_CUE = strawberry.enum_value(
-        "speaker_cue", description="A message said by the person the query names, among several speakers"
-    )
-    BELOW_ANSWERED = strawberry.enum_value(
-        "below_answered", description="An assistant reply that only reacts: kept just below the message it answers"
-    )
-    BELOW_REPLACEMENT = strawberry.enum_value(
-        "below_replacement", description="States a superseded belief: kept just below the memory that replaced it"
-    )
-    BELOW_PASSAGE = strawberry.enum_value(
-        "below_passage", description="Derived from a document: kept just below its passage"
-    )
-    RERANKED = strawberry.enum_value(
-        "reranked", description="Put in a reranker's order among the first hits; the score is unchanged"
-    )
+    LENT_BY_REACTION = _rule("lent_by_reaction")
+    LENT_BY_SUPERSEDED = _rule("lent_by_superseded")
+    RECENCY = _rule("recency")
+    IMPORTANCE = _rule("importance")
+    TRAIT_STAGE = _rule("trait_stage")
+    TIME_CUE = _rule("time_cue")
+    SPEAKER_CUE = _rule("speaker_cue")
+    BELOW_ANSWERED = _rule("below_answered")
+    BELOW_REPLACEMENT = _rule("below_replacement")
+    BELOW_MEMORY = _rule("below_memory")
+    BELOW_PASSAGE = _rule("below_passage")
+    RERANKED = _rule("reranked")
 
 
 @strawberry.type(description="One retrieval channel's part in a hit's fused score.")

@@ -28,7 +28,7 @@ from graphsvc.graph.traits import EvidenceView as TraitEvidenceView
 from graphsvc.pipeline.documents.ingest import DocumentOutcome
 from graphsvc.pipeline.ingest.messages import IngestOutcome
 from graphsvc.pipeline.recall.context import MemoryContext
-from graphsvc.pipeline.recall.explain import ChannelContribution, HitExplanation, RankAdjustment
+from graphsvc.pipeline.recall.explain import RANK_RULES, ChannelContribution, HitExplanation, RankAdjustment, RankRule
 from graphsvc.pipeline.recall.hits import RecallHit
 from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.pipeline.sources.events import EventsOutcome, SourceEventIn
@@ -54,6 +54,8 @@ __all__ = [
     "FeatureView",
     "ForgetResult",
     "ChannelContribution",
+    "RANK_RULES",
+    "RankRule",
     "HistoryView",
     "HitExplanation",
     "ImpressionEvidenceView",

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import math
 from datetime import UTC, datetime
+from typing import get_args
 
 import pytest
 
-from graphsvc.pipeline.recall.explain import ChannelRanks
-from graphsvc.pipeline.recall.fusion import reciprocal_rank_fusion
+from graphsvc.api.recall_types import RankRule as GraphQLRankRule
+from graphsvc.pipeline.recall.explain import RANK_RULES, ChannelRanks, RankRule
+from graphsvc.pipeline.recall.fusion import drop_covered, reciprocal_rank_fusion
 from graphsvc.pipeline.recall.hits import RecallHit, rescored
-from graphsvc.pipeline.recall.hydrate import below_answered, below_passages, below_replacements
+from graphsvc.pipeline.recall.hydrate import below_answered, below_memories, below_passages, below_replacements
 from graphsvc.pipeline.recall.speaker_cues import boost_named_speakers
 
 WHEN = datetime(2024, 5, 1, tzinfo=UTC)
@@ -93,3 +95,20 @@ def test_a_speaker_cue_records_its_factor() -> None:
     assert step.rule == "speaker_cue" and step.factor == 2.5
     assert step.score_after == pytest.approx(0.4 * 2.5) == priya.score
     assert not tom.explanation.adjustments
+
+
+def test_an_impression_repeating_a_memory_word_for_word_is_kept_below_it_and_then_dropped() -> None:
+    memory = RecallHit("mem", "memory", "Ana loves jazz.", 0.50, WHEN, ["m1"], source_event_uids=("e1",))
+    same = RecallHit("imp", "impression", "ana loves jazz", 0.51, WHEN, ["m1"], source_event_uids=("e1",))
+    other = RecallHit("imp2", "impression", "Ana plays the sax.", 0.52, WHEN, ["m1"], source_event_uids=("e1",))
+    elsewhere = RecallHit("imp3", "impression", "Ana loves jazz.", 0.53, WHEN, ["m2"], source_event_uids=("e2",))
+    scores = {h.uid: h.score for h in below_memories([memory, same, other, elsewhere])}
+    assert scores["imp"] == math.nextafter(0.50, 0.0)  # repeats it, from its message: just below
+    assert (scores["imp2"], scores["imp3"]) == (0.52, 0.53)  # says more, or rests on another message: unchanged
+    ranked = sorted(below_memories([memory, same]), key=lambda h: -h.score)
+    assert [h.uid for h in drop_covered(ranked)] == ["mem"]
+
+
+def test_every_rank_rule_has_its_words_and_one_graphql_value() -> None:
+    assert set(RANK_RULES) == set(get_args(RankRule))
+    assert {GraphQLRankRule(rule).name for rule in RANK_RULES} == {member.name for member in GraphQLRankRule}

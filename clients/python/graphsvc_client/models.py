@@ -71,6 +71,7 @@ RankRule = Literal[
     "SPEAKER_CUE",
     "BELOW_ANSWERED",
     "BELOW_REPLACEMENT",
+    "BELOW_MEMORY",
     "BELOW_PASSAGE",
     "RERANKED",
 ]

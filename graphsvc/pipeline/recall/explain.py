@@ -11,7 +11,8 @@ per channel that ranked it). Each :class:`RankAdjustment` then takes the score f
   trait_boost)``);
 - the query's cues (``time_cue``, ``speaker_cue``) multiply it by ``factor`` (:mod:`.time_cues`,
   :mod:`.speaker_cues`);
-- the ordering rules (``below_answered``, ``below_replacement``, ``below_passage``) set it just below the score
+- the ordering rules (``below_answered``, ``below_replacement``, ``below_memory``, ``below_passage``) set it just
+  below the score
   of the hit named by ``relative_to`` (:mod:`.hydrate`), which may itself be left out afterwards when a better hit
   covers its messages (:func:`.fusion.drop_covered`);
 - ``reranked`` leaves it as it is: a reranker put the hit in its own order among the first hits (:func:`.rank.rerank`).
@@ -39,9 +40,25 @@ RankRule = Literal[
     "speaker_cue",
     "below_answered",
     "below_replacement",
+    "below_memory",
     "below_passage",
     "reranked",
 ]
+RANK_RULES: dict[RankRule, str] = {
+    "lent_by_reaction": "Takes the fused score of an assistant reply that only reacts to it",
+    "lent_by_superseded": "Takes the fused score of a hit stating the belief it replaced",
+    "recency": "Recency term: weight · 2^(-age in days / half-life in days)",
+    "importance": "Importance term: weight · a memory's importance, an impression's or trait's confidence",
+    "trait_stage": "A trait's stage boost",
+    "time_cue": "Dated inside the time the query names",
+    "speaker_cue": "A message said by the person the query names, among several speakers",
+    "below_answered": "An assistant reply that only reacts: kept just below the message it answers",
+    "below_replacement": "States a superseded belief: kept just below the memory that replaced it",
+    "below_memory": "An impression repeating a memory word for word, from its messages: kept just below it",
+    "below_passage": "Derived from a document: kept just below its passage",
+    "reranked": "Put in a reranker's order among the first hits; the score is unchanged",
+}
+"""Each rule in words, for the API's enum (one entry per :data:`RankRule`, checked by a test)."""
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,10 @@ is kept just below the replacing memory's.
 An assistant's turn that only reacts to the person's message before it ("That sounds exciting!", marked by the
 ``embed_events`` job: :func:`graphsvc.rulebook.reactions.reacts_only`) never outranks that message (issue 33): it
 lends its fused score to the message (read even when it was no candidate) and is kept just below it
-(:func:`below_answered`), before the two ordering rules below.
+(:func:`below_answered`), before the ordering rules below.
+
+An impression that repeats a memory word for word, drawn from none but that memory's messages, is kept just below
+the memory (:func:`below_memories`): what the person said is the hit recall keeps of the two.
 
 Passages outrank anything derived from them (issue 22): a hit that rests only on the ``DOCUMENT`` events of
 documents whose passages are hits (the document's event, an impression from a document) is kept just below the
@@ -30,6 +33,7 @@ lowest of those passages (:func:`below_passages`).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
@@ -46,6 +50,7 @@ from graphsvc.pipeline.reflection.confidence import trait_boost
 
 Scorer = Callable[..., float]
 SUPERSEDED = "superseded"
+_WORDS = re.compile(r"\w+")
 Lent = dict[str, list[tuple[RankRule, str, float]]]
 """uid → the scores lent to it, in order: (rule, the lender's uid, the score it now has)."""
 Terms = dict[str, tuple[float, float, float]]
@@ -196,6 +201,7 @@ async def hydrate(
     hits = cues(hits) if cues is not None else hits
     hits = below_answered(hits, answered)
     hits = below_replacements(hits, replaced) if scope.follows_current_belief else hits
+    hits = below_memories(hits)
     return below_passages(hits, {uid: p.document_uid for p in read.passages for uid in p.document_event_uids})
 
 
@@ -307,6 +313,41 @@ def below_replacements(hits: list[RecallHit], replaced: dict[str, tuple[str, ...
                 "states a superseded belief: just below the memory that replaced it",
                 relative_to=replacement,
             )
+        out.append(hit)
+    return out
+
+
+def _said_alike(a: str, b: str) -> bool:
+    """The same words, whatever the case, spacing and punctuation ("Ana loves jazz." and "ana loves jazz")."""
+    return [w.casefold() for w in _WORDS.findall(a)] == [w.casefold() for w in _WORDS.findall(b)]
+
+
+def below_memories(hits: list[RecallHit]) -> list[RecallHit]:
+    """``hits`` with each impression that repeats a memory hit word for word, from none but that memory's messages,
+    scored just below the memory (unchanged when it is already below it). Pure.
+
+    The person's memory is what they said; an impression repeating it is derived from the same messages, and
+    :func:`.fusion.drop_covered` keeps only the better-ranked of the two, so the memory must be it.
+    """
+    memories = [h for h in hits if h.kind == "memory" and h.status != SUPERSEDED and h.source_event_uids]
+    out = []
+    for hit in hits:
+        if hit.kind == "impression" and hit.source_event_uids:
+            sources = set(hit.source_event_uids)
+            repeated = [
+                (m.score, m.uid)
+                for m in memories
+                if sources <= set(m.source_event_uids) and _said_alike(hit.content, m.content)
+            ]
+            if repeated and hit.score >= min(repeated)[0]:
+                lowest, memory = min(repeated)
+                hit = rescored(
+                    hit,
+                    math.nextafter(lowest, -math.inf),
+                    "below_memory",
+                    "an impression repeating a memory from its messages: just below that memory",
+                    relative_to=memory,
+                )
         out.append(hit)
     return out
 

@@ -768,6 +768,9 @@ class RecallSettings(Section):
     recency_half_life_days: float = Field(default=30.0, gt=0)
     recency_weight: float = Field(default=0.1, ge=0)
     importance_weight: float = Field(default=0.1, ge=0)
+    stale_after_days: int = Field(default=180, ge=1)
+    """``memoryContext`` marks a recalled memory, impression or trait last said or confirmed longer ago than this
+    "(as of March 2024)", so the assistant can tell an old belief from a fresh one."""
 
 
 class RerankerSettings(Section):

@@ -44,3 +44,13 @@ MATCH (s:Chunk {kind: 'section'})-[:HAS_CHILD]->(c:Chunk {uid: uid})
 WHERE c.user_id = $user_id AND s.user_id = $user_id
 RETURN c.uid AS uid, s.uid AS section_uid, s.content AS content, s.tokens AS tokens
 ;
+
+// name: plans_stated_in
+// The plans and appointments the given messages stated: the earliest date of the active event memories extracted
+// from each message that lies after the message itself (a happening said ahead of its day), for memoryContext.
+UNWIND $uids AS uid
+MATCH (e:Event {uid: uid})<-[:EXTRACTED_FROM]-(m:Memory)
+WHERE e.user_id = $user_id AND m.user_id = $user_id AND m.status = 'active' AND m.memory_type = 'event'
+  AND m.occurred_at IS NOT NULL AND m.occurred_at > e.occurred_at
+RETURN e.uid AS uid, min(m.occurred_at) AS planned_for
+;

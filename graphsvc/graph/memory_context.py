@@ -1,5 +1,5 @@
-"""What memoryContext reads beside recall: the latest events, the latest conversation summaries, and the
-sections small passages belong to.
+"""What memoryContext reads beside recall: the latest events, the latest conversation summaries, the sections
+small passages belong to, and the plans recalled messages stated.
 
 Times are aware UTC datetimes. Statements: ``cypher/queries/memory_context.cypher``.
 """
@@ -96,3 +96,10 @@ async def passage_sections(db: Queries, *, user_id: str, uids: Sequence[str]) ->
     with text (others are left out)."""
     rows = await db.read("chunk_sections", user_id=user_id, uids=list(uids))
     return {str(r["uid"]): str(r["content"]) for r in rows if r["content"]}
+
+
+async def plans_stated_in(db: Queries, *, user_id: str, uids: Sequence[str]) -> dict[str, datetime]:
+    """Message uid → the day the plan or appointment it stated is for (the earliest active event memory extracted
+    from it dated after the message), for the messages among ``uids`` that stated one."""
+    rows = await db.read("plans_stated_in", user_id=user_id, uids=list(uids))
+    return {str(r["uid"]): native(r["planned_for"]) for r in rows}

@@ -189,7 +189,35 @@ TIME_PHRASES: tuple[tuple[re.Pattern[str], Resolver], ...] = tuple(
 )
 
 
-def resolve_relative_time(text: str, reference: datetime) -> datetime | None:
+def _month_alone(m: re.Match[str], ref: datetime, future: bool | None) -> datetime:
+    """ "in May" / "this May" / "in May 2024": the first day of that month, in the year named or the reference's; of
+    the next year when a plan
+    names a month already behind (said in October), of the year before when a past happening names one ahead."""
+    month = _MONTHS_EN[m.group(1).lower()]
+    if m.group(2):
+        return ref.replace(year=int(m.group(2)), month=month, day=1)
+    year = ref.year + (1 if future and month < ref.month else -1 if future is False and month > ref.month else 0)
+    return ref.replace(year=year, month=month, day=1)
+
+
+def _weekday_alone(m: re.Match[str], ref: datetime, future: bool | None) -> datetime:
+    """ "on Tuesday": the next Tuesday for a plan, the last one for a past happening, else the nearest ahead."""
+    day = _WEEKDAYS_EN.index(m.group(1).lower())
+    if future is False:
+        return ref - timedelta(days=(ref.weekday() - day) % 7 or 7)
+    return ref + timedelta(days=(day - ref.weekday()) % 7 or 7)
+
+
+TensedResolver = Callable[[re.Match[str], datetime, "bool | None"], datetime]
+TENSED_PHRASES: tuple[tuple[re.Pattern[str], TensedResolver], ...] = (
+    (re.compile(rf"\b(?:in|this|until|by) {_MONTH_EN}(?:\s+(\d{{4}}))?\b(?!\s+\d)", re.IGNORECASE), _month_alone),
+    (re.compile(rf"\bon {_WD_EN}\b(?!s)", re.IGNORECASE), _weekday_alone),
+)
+"""Phrases whose direction depends on the tense of what is said: a month alone, a weekday alone. Tried only when
+no phrase of :data:`TIME_PHRASES` is found."""
+
+
+def resolve_relative_time(text: str, reference: datetime, *, future: bool | None = None) -> datetime | None:
     """Resolve the first relative (or month-day) time phrase of `text` against `reference`.
 
     Handles English ("yesterday", "last night", "the day before yesterday", "today", "tomorrow",
@@ -203,6 +231,9 @@ def resolve_relative_time(text: str, reference: datetime) -> datetime | None:
     Args:
         text: A sentence or message, any language.
         reference: The message time; the result keeps its time zone.
+        future: the tense of what ``text`` says, when known (True: a plan, False: a past happening). With it a
+            month or a weekday alone is resolved too (:data:`TENSED_PHRASES`: "in May" said in October is next
+            May for a plan; "on Tuesday" the next or the last Tuesday); a month alone reads as its first day.
 
     Returns:
         The resolved moment with day precision: the reference's clock time is kept (except for
@@ -215,6 +246,11 @@ def resolve_relative_time(text: str, reference: datetime) -> datetime | None:
         if match and (best is None or (match.start(), -len(match[0])) < (best[0], best[1])):
             best = (match.start(), -len(match[0]), resolver, match)
     if best is None:
+        if future is None:
+            return None
+        for pattern, tensed in TENSED_PHRASES:
+            if match := pattern.search(text):
+                return tensed(match, reference, future)
         return None
     try:
         return best[2](best[3], reference)

@@ -201,6 +201,23 @@ def test_relative_time_takes_the_first_phrase_and_clamps_month_ends() -> None:
     assert resolve_relative_time("last month", march_end) == datetime(2023, 2, 28, 9, 0, tzinfo=UTC)
 
 
+@pytest.mark.parametrize(
+    ("text", "future", "expected"),
+    [
+        ("in June", True, datetime(2023, 6, 1, 15, 30, tzinfo=UTC)),
+        ("in March", True, datetime(2024, 3, 1, 15, 30, tzinfo=UTC)),  # a plan for a month behind: next year's
+        ("in June", False, datetime(2022, 6, 1, 15, 30, tzinfo=UTC)),  # a past happening in a month ahead: last year's
+        ("in June 2025", True, datetime(2025, 6, 1, 15, 30, tzinfo=UTC)),
+        ("on Tuesday", True, datetime(2023, 5, 16, 15, 30, tzinfo=UTC)),
+        ("on Tuesday", False, datetime(2023, 5, 9, 15, 30, tzinfo=UTC)),
+        ("on Tuesdays", True, None),  # a habit, no day
+        ("in June", None, None),  # tense unknown: not guessed
+    ],
+)
+def test_a_month_or_weekday_alone_resolves_by_tense(text: str, future: bool | None, expected: datetime | None) -> None:
+    assert resolve_relative_time(f"I fly out {text}.", SENT_AT, future=future) == expected
+
+
 @pytest.mark.parametrize("text", ["recently", "最近", "the other day", "on February 30", "nothing here"])
 def test_vague_or_impossible_times_resolve_to_none(text: str) -> None:
     assert resolve_relative_time(text, SENT_AT) is None

@@ -6,7 +6,9 @@ to three sections, in this order and priority:
 1. the user's established (and core) traits (seed 002 §8, ``user_traits(min_stage=established)``);
 2. the memories, events, entities' impressions and document passages recalled for the query, each with its
    date (``recall``: hybrid, tenant-scoped); a passage says which document and heading it comes from, and a
-   small passage (under ``DOCUMENT_SMALL_CHUNK_TOKENS``) brings its section's text when the budget allows;
+   small passage (under ``DOCUMENT_SMALL_CHUNK_TOKENS``) brings its section's text when the budget allows; a plan
+   or appointment says when it was said and whether its date has passed, and a belief not confirmed for
+   ``RECALL_STALE_AFTER_DAYS`` says since when it is known (:func:`_freshness`);
 3. a short summary of each of the user's latest conversations (``RECENT_SUMMARIES``, newest first), written by the
    extraction job (its LLM call's ``summary``, or offline :func:`graphsvc.text.summary.summarise`);
 4. the latest events of every source (messages, todos, notes, documents...), oldest first.
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 
 from graphsvc.conversation import Turn
 from graphsvc.errors import InvalidInputError
@@ -133,8 +136,15 @@ async def run(
     wanted = sum(estimate_tokens(line) for _, line in [*summary_lines, *recent_lines])
     reserve = min(int(budget.left * RECENT_SHARE), wanted)
     sections = await _small_passage_sections(rt, user_id=user_id, hits=hits)
+    now, stale_after = rt.clock(), timedelta(days=rt.settings.recall.stale_after_days)
+    events = [h.uid for h in hits if h.kind == "event"]
+    plans = await memory_context.plans_stated_in(rt.db, user_id=user_id, uids=events) if events else {}
     recalled = [
-        (h.uid, _recalled_line(h, sections.get(h.uid)))
+        (
+            h.uid,
+            _recalled_line(h, sections.get(h.uid))
+            + _freshness(h, now=now, stale_after=stale_after, planned_for=plans.get(h.uid)),
+        )
         for h in hits
         if h.kind != "trait" or h.uid not in context.trait_ids
     ]
@@ -177,6 +187,31 @@ def _recalled_line(hit: RecallHit, section: str | None = None) -> str:
     else:
         text = hit.content
     return f"- [{hit.occurred_at:%Y-%m-%d}] {text}" if hit.occurred_at else f"- {text}"
+
+
+def _freshness(hit: RecallHit, *, now: datetime, stale_after: timedelta, planned_for: datetime | None = None) -> str:
+    """How current a recalled line is, for the assistant reading it (``""`` when there is nothing to say):
+
+    - an event memory stated ahead of its date (a plan, an appointment): `` (said 2023-03-10; upcoming)``, or
+      `` (said 2023-03-10; that date has passed)`` once the day is over, so a passed plan never reads as ahead;
+      a message that stated one (``planned_for``, :func:`graphsvc.graph.memory_context.plans_stated_in`):
+      `` (planned for 2023-05-01; that date has passed)``;
+    - any other memory, impression or trait last said or confirmed more than ``stale_after`` ago:
+      `` (as of March 2024)``.
+    """
+    said = hit.valid_from or hit.last_confirmed_at
+    if hit.kind == "memory" and hit.memory_type == "event" and hit.occurred_at and said and said < hit.occurred_at:
+        return f" (said {said:%Y-%m-%d}; {_ahead_or_passed(hit.occurred_at, now)})"
+    if hit.kind == "event" and planned_for is not None:
+        return f" (planned for {planned_for:%Y-%m-%d}; {_ahead_or_passed(planned_for, now)})"
+    confirmed = hit.last_confirmed_at or hit.occurred_at
+    if hit.kind in ("memory", "impression", "trait") and confirmed and now - confirmed > stale_after:
+        return f" (as of {confirmed:%B %Y})"
+    return ""
+
+
+def _ahead_or_passed(day: datetime, now: datetime) -> str:
+    return "that date has passed" if day.date() < now.date() else "upcoming"
 
 
 def _one_line(markdown: str) -> str:

@@ -330,7 +330,7 @@ def _slot(rule: Rule, doc: Any, hit: Hit) -> str | None:
 def _event_time(
     memory_type: MemoryType, text: str, doc: Any, sent_at: datetime, rules: Sequence[Rule], shaped_by: list[str]
 ) -> tuple[MemoryType, datetime | None]:
-    when = resolve_relative_time(text, sent_at)
+    when = resolve_relative_time(text, sent_at, future=None if memory_type != "event" else not _past(doc))
     if memory_type == "event":
         return memory_type, when if when is not None else (sent_at if _past(doc) else None)
     if (

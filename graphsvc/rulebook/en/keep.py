@@ -598,7 +598,9 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("I'm flying to Seoul next Tuesday.", "Ana is flying to Seoul next Tuesday."),
-            Example("My parents are driving to Cornwall in August.", "Ana's parents are driving to Cornwall in August."),
+            Example(
+                "My parents are driving to Cornwall in August.", "Ana's parents are driving to Cornwall in August."
+            ),
         ),
         counterexamples=("I'm going to the gym tomorrow.", "I'm going to Lidl later."),
     ),

@@ -301,20 +301,24 @@ def below_replacements(hits: list[RecallHit], replaced: dict[str, tuple[str, ...
         replaced: hit uid → the uids of the memories that replaced what it states.
     """
     score_of = {h.uid: h.score for h in hits}
-    out = []
-    for hit in hits:
-        above = [(score_of[uid], uid) for uid in replaced.get(hit.uid, ()) if uid in score_of and uid != hit.uid]
-        if above and hit.score >= min(above)[0]:
-            lowest, replacement = min(above)
-            hit = rescored(
-                hit,
-                math.nextafter(lowest, -math.inf),
-                "below_replacement",
-                "states a superseded belief: just below the memory that replaced it",
-                relative_to=replacement,
-            )
-        out.append(hit)
-    return out
+    return [
+        _kept_below(
+            hit,
+            [(score_of[uid], uid) for uid in replaced.get(hit.uid, ()) if uid in score_of and uid != hit.uid],
+            "below_replacement",
+            "states a superseded belief: just below the memory that replaced it",
+        )
+        for hit in hits
+    ]
+
+
+def _kept_below(hit: RecallHit, above: list[tuple[float, str]], rule: RankRule, detail: str) -> RecallHit:
+    """``hit`` scored just below the lowest of ``above`` (``(score, uid)`` of the hits it must not outrank), by
+    ``rule``; unchanged when ``above`` is empty or the hit is already below them all."""
+    if not above or hit.score < min(above)[0]:
+        return hit
+    lowest, uid = min(above)
+    return rescored(hit, math.nextafter(lowest, -math.inf), rule, detail, relative_to=uid)
 
 
 def _said_alike(a: str, b: str) -> bool:
@@ -330,26 +334,19 @@ def below_memories(hits: list[RecallHit]) -> list[RecallHit]:
     :func:`.fusion.drop_covered` keeps only the better-ranked of the two, so the memory must be it.
     """
     memories = [h for h in hits if h.kind == "memory" and h.status != SUPERSEDED and h.source_event_uids]
-    out = []
-    for hit in hits:
-        if hit.kind == "impression" and hit.source_event_uids:
-            sources = set(hit.source_event_uids)
-            repeated = [
-                (m.score, m.uid)
-                for m in memories
-                if sources <= set(m.source_event_uids) and _said_alike(hit.content, m.content)
-            ]
-            if repeated and hit.score >= min(repeated)[0]:
-                lowest, memory = min(repeated)
-                hit = rescored(
-                    hit,
-                    math.nextafter(lowest, -math.inf),
-                    "below_memory",
-                    "an impression repeating a memory from its messages: just below that memory",
-                    relative_to=memory,
-                )
-        out.append(hit)
-    return out
+
+    def repeated(hit: RecallHit) -> list[tuple[float, str]]:
+        if hit.kind != "impression" or not hit.source_event_uids:
+            return []
+        sources = set(hit.source_event_uids)
+        return [
+            (m.score, m.uid)
+            for m in memories
+            if sources <= set(m.source_event_uids) and _said_alike(hit.content, m.content)
+        ]
+
+    detail = "an impression repeating a memory from its messages: just below that memory"
+    return [_kept_below(hit, repeated(hit), "below_memory", detail) for hit in hits]
 
 
 def below_passages(hits: list[RecallHit], document_of_event: dict[str, str]) -> list[RecallHit]:

@@ -14,6 +14,9 @@ Over data ``scripts/bench/locomo.py`` imported (LoCoMo dev by default: every que
   first conversation) sent one after another over one keep-alive connection: end-to-end latency p50/p95 and the
   server's CPU per recall.
 
+``--explain`` measures this checkout a second time with every recall asked to explain its ranking (``explain:
+true``, the explanation read back), alternating with the plain recall as a baseline is: what explaining costs.
+
 ``--baseline DIR`` (a checkout of another version, e.g. ``git archive main | tar -x -C DIR``) measures that
 version too, alternating with this one round by round (each round a fresh process), so both see the same
 machine load. ``--dump FILE`` writes each question's ranked hit ids (the first measured round of the first
@@ -42,6 +45,12 @@ from served import served
 
 RECALL_QUERY = """query($u: String!, $q: String!, $n: Int!) {
   recall(userId: $u, query: $q, limit: $n) { id }
+}"""
+EXPLAINED_QUERY = """query($u: String!, $q: String!, $n: Int!) {
+  recall(userId: $u, query: $q, limit: $n, explain: true) {
+    id explanation { fusedScore finalScore channels { channel rank contribution }
+                     adjustments { rule scoreBefore scoreAfter } }
+  }
 }"""
 CLOCK_TICKS_S = os.sysconf("SC_CLK_TCK")
 
@@ -100,7 +109,7 @@ def cpu_s(pid: int | None) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS_S
 
 
-async def in_process(path: Path, rounds: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+async def in_process(path: Path, rounds: int, explain: bool = False) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Warm up, then ``rounds`` passes over every question: per-recall means over all measured passes, and each
     question's ranked hit ids in the first pass."""
     from graphsvc.api.context import Context
@@ -116,7 +125,9 @@ async def in_process(path: Path, rounds: int) -> tuple[dict[str, Any], list[dict
 
     async def ask(q: dict[str, Any]) -> list[str]:
         result = await schema.execute(
-            RECALL_QUERY, variable_values={"u": q["userId"], "q": q["question"], "n": 10}, context_value=context
+            EXPLAINED_QUERY if explain else RECALL_QUERY,
+            variable_values={"u": q["userId"], "q": q["question"], "n": 10},
+            context_value=context,
         )
         if result.errors or result.data is None:
             raise RuntimeError(result.errors)
@@ -187,9 +198,13 @@ def worker(version: str, args: list[str]) -> dict[str, Any]:
     """Run one measurement in a fresh process of ``version`` ("branch": the checkout this script is in, or another
     checkout's directory)."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(REPO) if version == "branch" else version
+    env["PYTHONPATH"] = str(REPO) if version in ("branch", "explain") else version
+    extra = ["--explained"] if version == "explain" else []
     out = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--worker", *args], env=env, capture_output=True, text=True
+        [sys.executable, str(Path(__file__).resolve()), "--worker", *args, *extra],
+        env=env,
+        capture_output=True,
+        text=True,
     )
     if out.returncode != 0:
         raise click.ClickException(f"{version}: {out.stderr[-2000:]}")
@@ -198,7 +213,8 @@ def worker(version: str, args: list[str]) -> dict[str, Any]:
 
 
 def dumped(dump: Path, version: str) -> Path:
-    """Where ``version``'s rankings go: ``dump`` for this checkout, ``dump.baseline`` for the other."""
+    """Where ``version``'s rankings go: ``dump`` for this checkout, ``dump.baseline`` for the other (or for this
+    checkout explaining)."""
     return dump if version == "branch" else dump.with_name(dump.name + ".baseline")
 
 
@@ -219,6 +235,8 @@ def mean_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
 @click.option("--http", "http_mode", is_flag=True, help="End to end through a served graphsvc.")
 @click.option("--user", default=None, help="With --http: the user whose questions are asked.")
 @click.option("--dump", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Rankings to this file.")
+@click.option("--explain", "explain_too", is_flag=True, help="Also measure recall with explain: true (in process).")
+@click.option("--explained", is_flag=True, hidden=True)
 @click.option("--worker", "as_worker", is_flag=True, hidden=True)
 def main(
     path: Path,
@@ -228,6 +246,8 @@ def main(
     http_mode: bool,
     user: str | None,
     dump: Path | None,
+    explain_too: bool,
+    explained: bool,
     as_worker: bool,
 ) -> None:
     """CPU, round trips and latency of recall; optionally beside another version of graphsvc."""
@@ -235,13 +255,15 @@ def main(
         if http_mode:
             figures = over_http(path, rounds, user, dict(os.environ))
         else:
-            figures, ranked = asyncio.run(in_process(path, rounds))
+            figures, ranked = asyncio.run(in_process(path, rounds, explained))
             if dump is not None:
                 dump.write_text(json.dumps(ranked))
         print(json.dumps(figures))
         return
     args = [str(path), "--rounds", str(rounds)] + (["--http"] if http_mode else []) + (["--user", user] if user else [])
-    versions = ["branch"] + ([str(Path(baseline).resolve())] if baseline else [])
+    if explain_too and (http_mode or baseline):
+        raise click.UsageError("--explain compares this checkout with itself, in process: no --http, no --baseline")
+    versions = ["branch"] + ([str(Path(baseline).resolve())] if baseline else []) + (["explain"] if explain_too else [])
     runs: dict[str, list[dict[str, Any]]] = {v: [] for v in versions}
     for n in range(repeats):
         for version in versions if n % 2 == 0 else reversed(versions):
@@ -249,10 +271,11 @@ def main(
             runs[version].append(worker(version, args + extra))
             click.echo(f"{version}: {json.dumps(runs[version][-1])}", err=True)
     report: dict[str, Any] = {"mode": "http" if http_mode else "in-process", "rounds": rounds, "repeats": repeats}
-    report["versions"] = {("branch" if v == "branch" else "baseline"): mean_of(r) for v, r in runs.items()}
-    if dump is not None and baseline is not None and not http_mode:
+    report["versions"] = {(v if v in ("branch", "explain") else "baseline"): mean_of(r) for v, r in runs.items()}
+    other = str(Path(baseline).resolve()) if baseline else ("explain" if explain_too else None)
+    if dump is not None and other is not None and not http_mode:
         mine = json.loads(dump.read_text())
-        theirs = json.loads(dumped(dump, str(Path(baseline).resolve())).read_text())
+        theirs = json.loads(dumped(dump, other).read_text())
         same = sum(a["ids"] == b["ids"] for a, b in zip(mine, theirs, strict=True))
         report["identical_rankings"] = {"same": same, "questions": len(mine)}
     for name, figures in report["versions"].items():

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "39155b732c2f8a6a6a4d5d9d9597ee7ee8fa9a945f19b99016a5cedce89499e6"
+INPUTS_SHA256 = "79c66a809d156419de29a3c9aa55d784aa0d40b181ce6218444b193df0991e3a"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -5,6 +5,7 @@ learning."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -17,6 +18,7 @@ from graphsvc.graph import catalog
 from graphsvc.graph.database import Database
 from graphsvc.runtime import Runtime
 from graphsvc.service import MemoryService
+from tests.fakes.openai_server import FakeOpenAI
 from tests.integration.conftest import at
 from tests.integration.graphql_client import GraphQLClient
 
@@ -229,3 +231,47 @@ async def test_the_daily_learning_prunes_traces_past_their_retention(
         await api.aclose()
         await svc.worker.stop()
         await svc.rt.vectors.copies.settled()
+
+
+def llm_fact(content: str, confidence: float) -> dict[str, Any]:
+    return {
+        "memory_type": "fact",
+        "content": content,
+        "confidence": confidence,
+        "importance": 0.5,
+        "source_message_ids": ["m1"],
+    }
+
+
+async def test_with_an_llm_the_trace_lists_what_it_took_from_each_message(
+    llm_service: MemoryService, llm_server: FakeOpenAI
+) -> None:
+    llm_server.schema_defaults["ImpressionObservationPlan"] = {"content": json.dumps({"observations": []})}
+    llm_server.schema_defaults["ReflectionOutput"] = {"content": "{}"}
+    answer = {"memories": [llm_fact("Ana works as a nurse", 0.9), llm_fact("Ana may work nights", 0.3)], "summary": ""}
+    llm_server.answer(content=json.dumps(answer))
+    api = GraphQLClient(llm_service)
+    try:
+        await converse(
+            api,
+            llm_service,
+            "ana",
+            "s1",
+            1,
+            [("x1", "user", "I work as a nurse, sometimes at night."), ("x2", "user", "How are you today?")],
+        )
+        memories = await memory_ids(api, "ana")
+        first, second = await trace(api, "ana", "s1")
+        assert (first["extractor"], first["llmModel"]) == ("LLM", llm_service.settings.llm.model)
+        kept, doubtful = first["decisions"]
+        assert (kept["outcome"], kept["piece"], kept["sentence"], kept["ruleId"]) == (
+            "CREATED",
+            "Ana works as a nurse",
+            None,
+            None,
+        )
+        assert kept["memoryId"] == memories["Ana works as a nurse"]
+        assert doubtful["outcome"] == "CANDIDATE" and doubtful["candidateId"] and doubtful["memoryId"] is None
+        assert second["messageId"] == "x2" and second["decisions"] == []  # the LLM took nothing from it
+    finally:
+        await api.aclose()

@@ -43,3 +43,13 @@ WITH x LIMIT $batch
 DETACH DELETE x
 RETURN count(*) AS deleted
 ;
+
+// name: delete_extraction_traces_of_memories
+// The traces whose decisions name a forgotten memory (an LLM's trace quotes the memory's text) go with it.
+UNWIND $memory_uids AS uid
+MATCH (x:ExtractionTrace)
+WHERE x.user_id = $user_id AND x.decisions CONTAINS uid
+WITH DISTINCT x
+DETACH DELETE x
+RETURN count(*) AS deleted
+;

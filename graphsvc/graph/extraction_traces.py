@@ -2,9 +2,10 @@
 
 Statements: ``cypher/queries/extraction_traces.cypher``. One node per message of a job, tied to its message by
 ``TRACE_OF``; its decisions are one JSON list (``decisions``), one object per judged piece (rules) or per memory
-the LLM took from the message. A trace goes with its message (:func:`delete_of_events`, called by the retraction
-engine), with its user (``eraseUser``, from the catalog), and after ``EXTRACTION_TRACE_RETENTION_DAYS``
-(:func:`prune`, called by the daily learning).
+the LLM took from the message. A trace goes with its message and with a forgotten memory it names
+(:func:`delete_of_events`, :func:`delete_of_memories`, called by the retraction engine), with its user
+(``eraseUser``, from the catalog), and after ``EXTRACTION_TRACE_RETENTION_DAYS`` (:func:`prune`, called by the
+daily learning).
 """
 
 from __future__ import annotations
@@ -201,6 +202,15 @@ async def delete_of_events(db: Queries, *, user_id: str, event_uids: Sequence[st
     if not event_uids:
         return 0
     rows = await db.write("delete_extraction_traces_of_events", user_id=user_id, event_uids=list(event_uids))
+    return int(rows[0]["deleted"]) if rows else 0
+
+
+async def delete_of_memories(db: Queries, *, user_id: str, memory_uids: Sequence[str]) -> int:
+    """Delete the traces whose decisions name one of these memories (forgotten: an LLM's trace quotes a memory's
+    text); returns how many."""
+    if not memory_uids:
+        return 0
+    rows = await db.write("delete_extraction_traces_of_memories", user_id=user_id, memory_uids=list(memory_uids))
     return int(rows[0]["deleted"]) if rows else 0
 
 

@@ -42,6 +42,8 @@ mutation($u: String!, $ids: [String!]!, $s: String) {
   forgetMessages(userId: $u, messageIds: $ids, sessionId: $s) { events nodesDeleted }
 }"""
 ERASE = """mutation($u: String!) { eraseUser(userId: $u, confirm: $u) { complete } }"""
+FORGET_MEMORY = """
+mutation($u: String!, $m: ID!) { forgetMemory(userId: $u, memoryId: $m, keepSources: true) { memoriesForgotten } }"""
 LEARN = """mutation($u: String!) { runDailyLearning(userId: $u) { status extractionTracesPruned } }"""
 
 
@@ -174,6 +176,11 @@ async def test_traces_go_with_their_messages_and_their_user(service: MemoryServi
     assert data(await api.execute(ERASE, {"u": "ana"}))["eraseUser"]["complete"] is True
     assert await count_traces(service, "ana") == 0 and await trace(api, "ana", "s1") == []
     assert len(await trace(api, "bob", "s1")) == 2  # another user's traces stay
+
+    # a forgotten memory takes the traces naming it, even when its messages stay
+    code = (await memory_ids(api, "bob"))["Ana's gate code is 2291."]
+    assert data(await api.execute(FORGET_MEMORY, {"u": "bob", "m": code}))["forgetMemory"]["memoriesForgotten"] == 1
+    assert [t["messageId"] for t in await trace(api, "bob", "s1")] == ["m1"]
 
 
 async def test_an_export_carries_the_traces_as_the_catalog_declares(service: MemoryService, api: GraphQLClient) -> None:

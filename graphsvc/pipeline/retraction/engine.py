@@ -16,7 +16,7 @@ the caller keeps them). Provenance decides what goes (issues 12 and 21, ARCHITEC
   without a source event is deleted (never the subject of a living entity); a relation loses the doomed events
   from its provenance and goes when none is left; an entity observed in doomed events and left with nothing is
   deleted; pending observations of a doomed event go (they hold its text), and so do the extraction traces of
-  the event (they quote it; counted in ``nodes_deleted``);
+  the event (they quote it; counted in ``nodes_deleted``), as do those naming a forgotten memory;
 - a forgotten event counts as gone for everything observed in it (evidence, impressions, features, names,
   relations, entities, pending observations, candidates, extraction traces) and loses its tags; the memories
   extracted from it other than the forgotten ones stay (each is a statement of its own, forgotten one by one);
@@ -166,6 +166,7 @@ class _Work:
         if observed:
             await self._observations(tx, observed, result, tombstones)
         traces_deleted = await extraction_traces.delete_of_events(tx, user_id=user_id, event_uids=observed)
+        traces_deleted += await extraction_traces.delete_of_memories(tx, user_id=user_id, memory_uids=job.memory_uids)
         await layers.candidates(tx, user_id=user_id, event_uids=observed, memory_uids=job.memory_uids, result=result)
         # --- what rested on the memories: traits ---
         if memories:

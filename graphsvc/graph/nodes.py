@@ -35,6 +35,7 @@ Edges (ARCHITECTURE.md "The graph"):
     (Entity)-[:DOCUMENT_MENTION]->(DocumentEntity)   the user's entity of the same name
     (Memory|Event|Document|Chunk)-[:TAGGED {origin, at}]->(Tag)
     (LearningRun)                               one user's daily learning of one local day (no edges)
+    (ExtractionTrace)-[:TRACE_OF]->(Event)      what one extraction job decided about one message
 
 Every node also gets a short display caption, ``name`` (see :class:`TenantNode`), for Neo4j Browser;
 ``graphsvc/api/static/neo4j/`` holds its style file, guide and saved queries.
@@ -64,6 +65,7 @@ from graphsvc.vocabulary import (
     ENTITY_KINDS,
     EVIDENCE_GRADES,
     EVIDENCE_KINDS,
+    EXTRACTORS,
     JOB_KINDS,
     JOB_STATUSES,
     LEARNING_STATUSES,
@@ -436,6 +438,30 @@ class Job(TenantNode):
     """What a job not tied to a session works on (the document of an ``index_document`` job)."""
 
 
+class ExtractionTrace(TenantNode):
+    """What one extraction job decided about one message of a conversation (``extractionTrace``): the pieces of
+    its sentences the rulebook judged, or the memories the LLM took from it, and for each the outcome (a
+    :data:`graphsvc.vocabulary.TraceOutcome`), the rule that decided, the memory it became or reinforced and the
+    memories it superseded. ``decisions`` is a JSON list (:mod:`graphsvc.graph.extraction_traces`). Pruned after
+    ``EXTRACTION_TRACE_RETENTION_DAYS`` by the daily learning; deleted with its message."""
+
+    job_uid = StringProperty(required=True)
+    session_id = StringProperty(required=True)
+    message_id = StringProperty(required=True)  # the message's id as the caller knows it (the event's source_id)
+    event_uid = StringProperty(required=True)
+    role = StringProperty()
+    occurred_at = DateTimeNeo4jFormatProperty()
+    extractor = StringProperty(required=True, choices=_choices(EXTRACTORS))
+    llm_provider = StringProperty()
+    llm_model = StringProperty()
+    fallback_reason = StringProperty()
+    source = BooleanProperty(default=True)  # said by a person (an assistant's turn is never a source)
+    refused_by = StringProperty()  # the message refusal (a prompt injection) that dropped the whole message
+    decisions = StringProperty(required=True)
+    created_at = DateTimeNeo4jFormatProperty(required=True)
+    event = AsyncRelationshipTo("Event", "TRACE_OF", cardinality=AsyncZeroOrOne)
+
+
 class Source(TenantNode):
     """A source record of another system (a todo, a task, a note...): its versions are ``Event`` nodes.
 
@@ -581,4 +607,5 @@ class LearningRun(TenantNode):
     candidates_expired = IntegerProperty(default=0)
     memories_archived = IntegerProperty(default=0)
     tags_assigned = IntegerProperty(default=0)
+    extraction_traces_pruned = IntegerProperty(default=0)
     llm_calls = IntegerProperty(default=0)

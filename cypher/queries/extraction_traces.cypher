@@ -53,3 +53,20 @@ WITH DISTINCT x
 DETACH DELETE x
 RETURN count(*) AS deleted
 ;
+
+// name: extraction_traces_of_memory
+// The traces whose decisions name one memory (it was created, reinforced or merged there), oldest first.
+MATCH (x:ExtractionTrace)
+WHERE x.user_id = $user_id AND x.decisions CONTAINS $memory_uid
+RETURN x AS trace
+ORDER BY x.created_at, x.occurred_at, x.message_id
+LIMIT $limit
+;
+
+// name: traits_resting_on_memory
+// The traits whose evidence cites one memory: supporting or contradicting them (message → memory → trait).
+MATCH (m:Memory {uid: $memory_uid})<-[:CITES]-(ev:Evidence)-[r:SUPPORTS|CONTRADICTS]->(t:Trait)
+WHERE m.user_id = $user_id AND ev.user_id = $user_id AND t.user_id = $user_id
+RETURN DISTINCT t.uid AS uid, t.content AS content, t.stage AS stage, type(r) = 'SUPPORTS' AS supports
+ORDER BY uid
+;

@@ -30,6 +30,7 @@ from pydantic import BaseModel, Field, ValidationError
 from graphsvc.api.context import Context
 from graphsvc.conversation import Turn
 from graphsvc.errors import GraphsvcError
+from graphsvc.rulebook import book
 from graphsvc.service.views import (
     DocumentView,
     EntityView,
@@ -37,6 +38,7 @@ from graphsvc.service.views import (
     HistoryView,
     HitExplanation,
     JobRow,
+    MemoryProvenance,
     MemoryView,
     MessageIn,
     RecallHit,
@@ -172,6 +174,30 @@ def _memory(memory: MemoryView) -> ToolResult:
         "valid_from": memory.valid_from.isoformat() if memory.valid_from else None,
         "valid_to": memory.valid_to.isoformat() if memory.valid_to else None,
         "source_message_ids": memory.source_message_ids,
+    }
+
+
+def _provenance(why: MemoryProvenance) -> ToolResult:
+    """What made a memory (the rule with its measured precision, or the LLM's model), from which messages in which
+    job, and the traits resting on it."""
+    measured = book.measurements().get(why.memory.rule_id) if why.memory.rule_id else None
+    return {
+        "made_by": why.made_by,
+        "rule": None
+        if why.memory.rule_id is None
+        else {"id": why.memory.rule_id, "measured_precision": measured.precision if measured is not None else None},
+        "steps": [
+            {
+                "session_id": step.session_id,
+                "message_id": step.message_id,
+                "job_id": step.job_uid,
+                "extractor": step.extractor,
+                "llm_model": step.llm_model,
+                "outcomes": [d.outcome for d in step.decisions],
+            }
+            for step in why.steps
+        ],
+        "traits": [{"id": t.uid, "content": t.content, "supports": t.supports} for t in why.traits],
     }
 
 
@@ -346,10 +372,14 @@ class MemoryTools:
     async def memory_history(self, ctx: McpContext, memory_id: MemoryId, user_id: UserId = None) -> ToolResult:
         """Show how one memory changed over time, oldest first: when it was created, reinforced, corrected,
         superseded, archived or forgotten, by whom (user, agent, extraction), with the old and new value and
-        the reason. Use it when the user asks why you believe something or since when."""
+        the reason; and why it is believed: what made it (a rule of the offline rulebook with its measured
+        precision, an LLM and its model, the user, an agent), the messages it was taken from in which job, and the
+        traits resting on it. Use it when the user asks why you believe something or since when."""
         context = self._context_of(ctx)
-        entries = await context.service.memory_history(user_id=context.user_or_bound(user_id), memory_id=memory_id)
-        return {"memory_id": memory_id, "history": [_history(e) for e in entries]}
+        user = context.user_or_bound(user_id)
+        entries = await context.service.memory_history(user_id=user, memory_id=memory_id)
+        why = await context.service.memory_provenance(user_id=user, memory_id=memory_id)
+        return {"memory_id": memory_id, "history": [_history(e) for e in entries], "provenance": _provenance(why)}
 
     @domain_errors
     async def user_traits(

@@ -9,8 +9,9 @@ import strawberry
 
 from graphsvc.api.context import Info
 from graphsvc.api.rule_types import RulebookRule
+from graphsvc.api.types import Memory
 from graphsvc.rulebook import book
-from graphsvc.service.views import ExtractionTraceView, TraceDecision
+from graphsvc.service.views import ExtractionTraceView, MemoryProvenance, TraceDecision, TraitUse
 
 
 @strawberry.enum(description="What the extraction decided about one judged piece of a message.")
@@ -148,6 +149,57 @@ class ExtractionTrace:
         )
 
 
+@strawberry.enum(description="What asserted a memory.")
+class MadeBy(Enum):
+    RULEBOOK = strawberry.enum_value("rulebook", description="A rule of the offline rulebook (rule names it)")
+    LLM = strawberry.enum_value("llm", description="An LLM's extraction (the steps name the model)")
+    PERSON = strawberry.enum_value("person", description="The person: remember or correctMemory")
+    AGENT = strawberry.enum_value("agent", description="An agent, through remember")
+
+
+@strawberry.type(description="A trait whose evidence cites the memory (message → memory → trait).")
+class TraitResting:
+    trait_id: strawberry.ID
+    content: str
+    stage: str
+    supports: bool = strawberry.field(
+        description="True when the memory supports the trait, false when it contradicts it"
+    )
+
+    @classmethod
+    def from_domain(cls, t: TraitUse) -> TraitResting:
+        return cls(trait_id=strawberry.ID(t.uid), content=t.content, stage=t.stage, supports=t.supports)
+
+
+@strawberry.type(
+    description="Why graphsvc believes a memory: what made it (a rule with its measured precision, an LLM and its "
+    "model, the person, an agent), the extraction steps that created or reinforced it from which messages, in "
+    "which job, and the traits that rest on it."
+)
+class MemoryProvenanceView:
+    memory: Memory
+    made_by: MadeBy
+    rule: RulebookRule | None = strawberry.field(
+        description="The rule that kept it, with its description, examples and precision measured on held-out data"
+    )
+    steps: list[ExtractionTrace] = strawberry.field(
+        description="The traces of the messages it was created, reinforced or merged from, oldest first, each with "
+        "only its decisions about this memory; empty for what a person or an agent stated, and after "
+        "EXTRACTION_TRACE_RETENTION_DAYS"
+    )
+    traits: list[TraitResting]
+
+    @classmethod
+    def from_domain(cls, p: MemoryProvenance) -> MemoryProvenanceView:
+        return cls(
+            memory=Memory.from_domain(p.memory),
+            made_by=MadeBy(p.made_by),
+            rule=RulebookRule.by_id(p.memory.rule_id),
+            steps=[ExtractionTrace.from_domain(t) for t in p.steps],
+            traits=[TraitResting.from_domain(t) for t in p.traits],
+        )
+
+
 @strawberry.type
 class TraceQuery:
     @strawberry.field(
@@ -164,3 +216,13 @@ class TraceQuery:
             user_id=info.context.scope(user_id), session_id=session_id, message_id=message_id, limit=limit
         )
         return [ExtractionTrace.from_domain(v) for v in views]
+
+    @strawberry.field(
+        description="Why graphsvc believes one of the user's memories: what made it, from which messages, in which "
+        "extraction job, and the traits resting on it. NOT_FOUND for a memory the user does not have."
+    )
+    async def memory_provenance(self, info: Info, user_id: str, memory_id: strawberry.ID) -> MemoryProvenanceView:
+        found = await info.context.service.memory_provenance(
+            user_id=info.context.scope(user_id), memory_id=str(memory_id)
+        )
+        return MemoryProvenanceView.from_domain(found)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
 from typing import Any, cast
 
@@ -173,28 +173,34 @@ async def of_session(
     rows = await db.read(
         "extraction_traces", user_id=user_id, session_id=session_id, message_id=message_id, limit=limit
     )
-    out = []
-    for row in rows:
-        x = row["trace"]
-        out.append(
-            ExtractionTraceView(
-                uid=str(x["uid"]),
-                session_id=str(x["session_id"]),
-                message_id=str(x["message_id"]),
-                role=str(x.get("role") or ""),
-                occurred_at=native(x.get("occurred_at")),
-                source=bool(x.get("source", True)),
-                refused_by=x.get("refused_by"),
-                job_uid=str(x["job_uid"]),
-                extractor=cast(Extractor, x["extractor"]),
-                llm_provider=x.get("llm_provider"),
-                llm_model=x.get("llm_model"),
-                fallback_reason=x.get("fallback_reason"),
-                created_at=native(x["created_at"]),
-                decisions=[_decision(d) for d in json.loads(x["decisions"] or "[]")],
-            )
-        )
-    return out
+    return [_view(row["trace"]) for row in rows]
+
+
+async def naming_memory(db: Queries, *, user_id: str, memory_uid: str, limit: int) -> list[ExtractionTraceView]:
+    """The user's traces whose decisions name ``memory_uid`` (the messages it was created, reinforced or merged
+    from), oldest first, at most ``limit``; each keeps only the decisions about that memory."""
+    rows = await db.read("extraction_traces_of_memory", user_id=user_id, memory_uid=memory_uid, limit=limit)
+    views = [_view(row["trace"]) for row in rows]
+    return [replace(v, decisions=[d for d in v.decisions if d.memory_uid == memory_uid]) for v in views]
+
+
+def _view(x: dict[str, Any]) -> ExtractionTraceView:
+    return ExtractionTraceView(
+        uid=str(x["uid"]),
+        session_id=str(x["session_id"]),
+        message_id=str(x["message_id"]),
+        role=str(x.get("role") or ""),
+        occurred_at=native(x.get("occurred_at")),
+        source=bool(x.get("source", True)),
+        refused_by=x.get("refused_by"),
+        job_uid=str(x["job_uid"]),
+        extractor=cast(Extractor, x["extractor"]),
+        llm_provider=x.get("llm_provider"),
+        llm_model=x.get("llm_model"),
+        fallback_reason=x.get("fallback_reason"),
+        created_at=native(x["created_at"]),
+        decisions=[_decision(d) for d in json.loads(x["decisions"] or "[]")],
+    )
 
 
 async def delete_of_events(db: Queries, *, user_id: str, event_uids: Sequence[str]) -> int:

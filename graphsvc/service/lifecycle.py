@@ -15,7 +15,9 @@ from datetime import datetime
 from typing import Any
 
 from graphsvc.errors import ConflictError, NotFoundError
+from graphsvc.graph import provenance
 from graphsvc.graph.memory_reads import HistoryView, MemoryView, memory_history
+from graphsvc.graph.provenance import MemoryProvenance
 from graphsvc.pipeline.lifecycle import remember as remembering
 from graphsvc.pipeline.lifecycle import status
 from graphsvc.pipeline.portability import export, restore
@@ -39,6 +41,18 @@ class LifecycleArea:
             NotFoundError: the user has no such memory.
         """
         return await remembering.require_memory(self.rt, user_id=user_id, memory_id=memory_id)
+
+    async def memory_provenance(self, *, user_id: str, memory_id: str) -> MemoryProvenance:
+        """Why graphsvc believes one memory of the user: what made it, the extraction steps that created or
+        reinforced it from which messages (job, extractor, LLM model), and the traits whose evidence cites it
+        (:mod:`graphsvc.graph.provenance`).
+
+        Raises:
+            InvalidInputError: a bad user or memory id.
+            NotFoundError: the user has no such memory.
+        """
+        memory = await remembering.require_memory(self.rt, user_id=user_id, memory_id=memory_id)
+        return await provenance.read(self.rt.db, user_id=require_id("userId", user_id, self.rt.settings), memory=memory)
 
     async def remember(
         self,

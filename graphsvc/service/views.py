@@ -20,6 +20,7 @@ from graphsvc.graph.jobs import JobRow
 from graphsvc.graph.learning import LearningRunView
 from graphsvc.graph.memory_reads import HistoryView, MemoryPage, MemoryView
 from graphsvc.graph.pending_observations import PendingView
+from graphsvc.graph.provenance import MemoryProvenance, TraitUse
 from graphsvc.graph.reflection_cycles import ReflectionOutcome
 from graphsvc.graph.sources import CandidateView
 from graphsvc.graph.tags import TagView
@@ -54,6 +55,8 @@ __all__ = [
     "EntityView",
     "EvidenceMemoryView",
     "ExtractionTraceView",
+    "MemoryProvenance",
+    "TraitUse",
     "FeatureView",
     "ForgetResult",
     "ChannelContribution",

@@ -318,6 +318,7 @@ async def test_list_entities_and_memory_history(service: MemoryService, served: 
     assert history["memory_id"] == home["id"]
     events = [(h["event"], h["actor"]) for h in history["history"]]
     assert events == [("created", "user"), ("corrected", "agent")]
+    assert history["provenance"] == {"made_by": "person", "rule": None, "steps": [], "traits": []}
     assert history["history"][0]["new_value"] == "Ana: I live in Lisbon."
     assert gone["code"] == "NOT_FOUND"
 

@@ -117,6 +117,9 @@ async def test_the_extraction_trace_says_what_was_kept_and_what_refused(service:
         assert (trace.message_id, trace.extractor, trace.from_person) == ("m1", "RULES", True)
         assert kept.outcome == "CREATED" and kept.memory_id and kept.rule_id == "en.keep.allergy"
         assert (refused.outcome, refused.rule_id, refused.memory_id) == ("REFUSED", "en.refuse.question", None)
+        why = await memory.memory_provenance(kept.memory_id)
+        assert (why.memory.id, why.made_by, why.rule and why.rule.id) == (kept.memory_id, "RULEBOOK", "en.keep.allergy")
+        assert [(s.message_id, s.decisions[0].outcome) for s in why.steps] == [("m1", "CREATED")]
 
     def sync_trace() -> list[str]:
         with Graphsvc(url, key, user_id="ana") as memory:

@@ -11,11 +11,13 @@ from graphsvc_client.models import (
     Job,
     Memory,
     MemoryContext,
+    MemoryProvenance,
     Message,
     RankAdjustment,
     RecallExplanation,
     RecallHit,
     TraceDecision,
+    TraitResting,
     Turn,
 )
 
@@ -32,10 +34,12 @@ __all__ = [
     "Job",
     "Memory",
     "MemoryContext",
+    "MemoryProvenance",
     "Message",
     "RankAdjustment",
     "RecallExplanation",
     "RecallHit",
     "TraceDecision",
+    "TraitResting",
     "Turn",
 ]

@@ -25,6 +25,7 @@ from graphsvc_client.models import (
     Job,
     Memory,
     MemoryContext,
+    MemoryProvenance,
     MemoryType,
     Message,
     RecallHit,
@@ -102,6 +103,7 @@ _MEMORY = TypeAdapter(Memory)
 _FORGET = TypeAdapter(ForgetResult)
 _CHANGES = TypeAdapter(BeliefChanges)
 _TRACES = TypeAdapter(list[ExtractionTrace])
+_PROVENANCE = TypeAdapter(MemoryProvenance)
 
 
 class _Operations:
@@ -203,6 +205,10 @@ class _Operations:
     ) -> Operation[list[ExtractionTrace]]:
         variables = {"userId": self._user(user_id), "sessionId": session_id, "messageId": message_id, "limit": limit}
         return Operation(ops.EXTRACTION_TRACE, variables, "extractionTrace", _TRACES)
+
+    def _memory_provenance(self, memory_id: str, user_id: str | None) -> Operation[MemoryProvenance]:
+        variables = {"userId": self._user(user_id), "memoryId": memory_id}
+        return Operation(ops.MEMORY_PROVENANCE, variables, "memoryProvenance", _PROVENANCE)
 
 
 def _asked(query: str | None, conversation: Sequence[Turn] | None) -> dict[str, Any]:
@@ -354,6 +360,12 @@ class Graphsvc(_Operations):
         which rule and why); empty before the conversation is extracted and after the traces' retention."""
         return self._run(self._extraction_trace(session_id, message_id, user_id, limit))
 
+    def memory_provenance(self, memory_id: str, *, user_id: str | None = None) -> MemoryProvenance:
+        """Why graphsvc believes a memory: what made it (a rule with its measured precision, an LLM and its model,
+        the person, an agent), the extraction steps that created or reinforced it from which messages in which
+        job, and the traits resting on it. Raises the service's NOT_FOUND error for a memory the user lacks."""
+        return self._run(self._memory_provenance(memory_id, user_id))
+
 
 class AsyncGraphsvc(_Operations):
     """The asynchronous client: the same methods as :class:`Graphsvc`, as coroutines; ``api`` is
@@ -477,3 +489,7 @@ class AsyncGraphsvc(_Operations):
     ) -> list[ExtractionTrace]:
         """What the extraction decided about a conversation's messages (see :meth:`Graphsvc.extraction_trace`)."""
         return await self._run(self._extraction_trace(session_id, message_id, user_id, limit))
+
+    async def memory_provenance(self, memory_id: str, *, user_id: str | None = None) -> MemoryProvenance:
+        """Why graphsvc believes a memory (see :meth:`Graphsvc.memory_provenance`)."""
+        return await self._run(self._memory_provenance(memory_id, user_id))

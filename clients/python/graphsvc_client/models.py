@@ -263,6 +263,37 @@ class ExtractionTrace(_Model):
     decisions: list[TraceDecision]
 
 
+class RuleSummary(_Model):
+    """The rulebook's rule that kept a memory, with its precision measured on held-out data."""
+
+    id: str
+    language: str
+    decision: str
+    description: str
+    measured_precision: float | None
+    judged: int
+
+
+class TraitResting(_Model):
+    """A trait whose evidence cites the memory (message → memory → trait)."""
+
+    trait_id: str
+    content: str
+    stage: str
+    supports: bool = Field(description="False when the memory contradicts the trait")
+
+
+class MemoryProvenance(_Model):
+    """Why graphsvc believes a memory (``memory_provenance``): what made it, from which messages in which job,
+    and the traits resting on it."""
+
+    memory: Memory
+    made_by: Literal["RULEBOOK", "LLM", "PERSON", "AGENT"]
+    rule: RuleSummary | None
+    steps: list[ExtractionTrace] = Field(description="The extraction traces naming it, oldest first")
+    traits: list[TraitResting]
+
+
 RESULT_MODELS: dict[str, type[_Model]] = {
     "add_messages": IngestResult,
     "end_conversation": Job,
@@ -276,5 +307,6 @@ RESULT_MODELS: dict[str, type[_Model]] = {
     "forget_document": ForgetResult,
     "belief_changes": BeliefChanges,
     "extraction_trace": ExtractionTrace,
+    "memory_provenance": MemoryProvenance,
 }
 """Method name → the model its root field is parsed into (one per list item for ``recall``)."""

@@ -96,6 +96,20 @@ query ExtractionTrace($userId: String!, $sessionId: String!, $messageId: String,
   }
 }"""
 
+MEMORY_PROVENANCE = f"""
+query MemoryProvenance($userId: String!, $memoryId: ID!) {{
+  memoryProvenance(userId: $userId, memoryId: $memoryId) {{
+    memory {{ {MEMORY_FIELDS} }}
+    madeBy
+    rule {{ id language decision description measuredPrecision judged }}
+    steps {{
+      id sessionId messageId role occurredAt recordedAt extractor llmProvider llmModel fromPerson refusedBy
+      decisions {{ outcome sentence piece ruleId memoryId candidateId supersededIds supersededById explanation }}
+    }}
+    traits {{ traitId content stage supports }}
+  }}
+}}"""
+
 DOCUMENTS: dict[str, str] = {
     "add_messages": ADD_MESSAGES,
     "end_conversation": END_CONVERSATION,
@@ -109,5 +123,6 @@ DOCUMENTS: dict[str, str] = {
     "forget_document": FORGET_DOCUMENT,
     "belief_changes": BELIEF_CHANGES,
     "extraction_trace": EXTRACTION_TRACE,
+    "memory_provenance": MEMORY_PROVENANCE,
 }
 """Method name → document (the drift test walks this)."""

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "c31e158c0fa3054e1fe668bfc085c39b2b508468f880a3438bfc7ef1a8f5b28c"
+INPUTS_SHA256 = "486452aea23a3c89119639dd31aff980b725ee77df92bb987518831425d60d72"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -15,6 +15,7 @@ from .enums import (
     Extractor,
     JobPriority,
     JobStatus,
+    MadeBy,
     MemoryOrigin,
     MemoryStatus,
     MemoryType,
@@ -500,6 +501,37 @@ class MemoryPageFieldsItems(MemoryFields):
     pass
 
 
+class TraitRestingFields(BaseModel):
+    trait_id: str = Field(alias="traitId")
+    content: str
+    stage: str
+    supports: bool
+
+
+class MemoryProvenanceViewFields(BaseModel):
+    memory: "MemoryProvenanceViewFieldsMemory"
+    made_by: MadeBy = Field(alias="madeBy")
+    rule: Optional["MemoryProvenanceViewFieldsRule"]
+    steps: list["MemoryProvenanceViewFieldsSteps"]
+    traits: list["MemoryProvenanceViewFieldsTraits"]
+
+
+class MemoryProvenanceViewFieldsMemory(MemoryFields):
+    pass
+
+
+class MemoryProvenanceViewFieldsRule(RulebookRuleFields):
+    pass
+
+
+class MemoryProvenanceViewFieldsSteps(ExtractionTraceFields):
+    pass
+
+
+class MemoryProvenanceViewFieldsTraits(TraitRestingFields):
+    pass
+
+
 class MessageFields(BaseModel):
     id: str
     message_id: str = Field(alias="messageId")
@@ -881,6 +913,8 @@ MemoryCandidateFields.model_rebuild()
 MemoryContextFields.model_rebuild()
 MemoryFields.model_rebuild()
 MemoryPageFields.model_rebuild()
+TraitRestingFields.model_rebuild()
+MemoryProvenanceViewFields.model_rebuild()
 MessageFields.model_rebuild()
 PendingObservationFields.model_rebuild()
 RankAdjustmentFields.model_rebuild()

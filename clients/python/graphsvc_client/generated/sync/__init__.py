@@ -23,6 +23,7 @@ from .enums import (
     Extractor,
     JobPriority,
     JobStatus,
+    MadeBy,
     MemoryOrigin,
     MemoryStatus,
     MemoryType,
@@ -98,6 +99,11 @@ from .fragments import (
     MemoryFieldsRule,
     MemoryPageFields,
     MemoryPageFieldsItems,
+    MemoryProvenanceViewFields,
+    MemoryProvenanceViewFieldsMemory,
+    MemoryProvenanceViewFieldsRule,
+    MemoryProvenanceViewFieldsSteps,
+    MemoryProvenanceViewFieldsTraits,
     MessageFields,
     PendingObservationFields,
     PendingObservationFieldsCandidates,
@@ -129,6 +135,7 @@ from .fragments import (
     TraitFieldsParents,
     TraitFieldsRule,
     TraitHistoryPointFields,
+    TraitRestingFields,
     UserCountsFields,
     UserCountsFieldsJobsByStatus,
     UserCountsFieldsMemoriesByStatus,
@@ -164,6 +171,7 @@ from .memories import Memories, MemoriesMemories
 from .memory import Memory, MemoryMemory
 from .memory_context import MemoryContext, MemoryContextMemoryContext
 from .memory_history import MemoryHistory, MemoryHistoryMemoryHistory
+from .memory_provenance import MemoryProvenance, MemoryProvenanceMemoryProvenance
 from .merge_entities import MergeEntities, MergeEntitiesMergeEntities
 from .messages import Messages, MessagesMessages
 from .pending_observations import (
@@ -306,6 +314,7 @@ __all__ = [
     "LearningRunFields",
     "LearningRuns",
     "LearningRunsLearningRuns",
+    "MadeBy",
     "Memories",
     "MemoriesMemories",
     "Memory",
@@ -321,6 +330,13 @@ __all__ = [
     "MemoryOrigin",
     "MemoryPageFields",
     "MemoryPageFieldsItems",
+    "MemoryProvenance",
+    "MemoryProvenanceMemoryProvenance",
+    "MemoryProvenanceViewFields",
+    "MemoryProvenanceViewFieldsMemory",
+    "MemoryProvenanceViewFieldsRule",
+    "MemoryProvenanceViewFieldsSteps",
+    "MemoryProvenanceViewFieldsTraits",
     "MemoryStatus",
     "MemoryType",
     "MergeEntities",
@@ -406,6 +422,7 @@ __all__ = [
     "TraitFieldsParents",
     "TraitFieldsRule",
     "TraitHistoryPointFields",
+    "TraitRestingFields",
     "TraitStage",
     "TraitSubtype",
     "TurnInput",

@@ -52,6 +52,7 @@ from .memories import Memories
 from .memory import Memory
 from .memory_context import MemoryContext
 from .memory_history import MemoryHistory
+from .memory_provenance import MemoryProvenance
 from .merge_entities import MergeEntities
 from .messages import Messages
 from .pending_observations import PendingObservations
@@ -1779,6 +1780,128 @@ class GraphsvcApi(BaseClient):
         )
         data = self.get_data(response)
         return ExtractionTrace.model_validate(data)
+
+    def memory_provenance(
+        self, user_id: str, memory_id: str, **kwargs: Any
+    ) -> MemoryProvenance:
+        query = gql("""
+            query memoryProvenance($userId: String!, $memoryId: ID!) {
+              memoryProvenance(userId: $userId, memoryId: $memoryId) {
+                ...MemoryProvenanceViewFields
+              }
+            }
+
+            fragment ExtractionTraceFields on ExtractionTrace {
+              id
+              sessionId
+              messageId
+              role
+              occurredAt
+              recordedAt
+              jobId
+              extractor
+              llmProvider
+              llmModel
+              fallbackReason
+              fromPerson
+              refusedBy
+              decisions {
+                ...TraceDecisionViewFields
+              }
+            }
+
+            fragment MemoryFields on Memory {
+              id
+              type
+              content
+              confidence
+              importance
+              reinforcementCount
+              createdAt
+              lastReinforcedAt
+              occurredAt
+              sourceMessageIds
+              status
+              validFrom
+              validTo
+              slot
+              origin
+              supersededBy
+              ruleId
+              rule {
+                ...RulebookRuleFields
+              }
+            }
+
+            fragment MemoryProvenanceViewFields on MemoryProvenanceView {
+              memory {
+                ...MemoryFields
+              }
+              madeBy
+              rule {
+                ...RulebookRuleFields
+              }
+              steps {
+                ...ExtractionTraceFields
+              }
+              traits {
+                ...TraitRestingFields
+              }
+            }
+
+            fragment RuleExampleFields on RuleExample {
+              said
+              expect
+            }
+
+            fragment RulebookRuleFields on RulebookRule {
+              id
+              language
+              decision
+              description
+              output
+              confidence
+              enabled
+              measuredPrecision
+              judged
+              examples {
+                ...RuleExampleFields
+              }
+              counterexamples
+            }
+
+            fragment TraceDecisionViewFields on TraceDecisionView {
+              outcome
+              sentence
+              piece
+              ruleId
+              rule {
+                ...RulebookRuleFields
+              }
+              shapedBy
+              memoryId
+              candidateId
+              supersededIds
+              supersededById
+              explanation
+            }
+
+            fragment TraitRestingFields on TraitResting {
+              traitId
+              content
+              stage
+              supports
+            }
+            """)
+        variables: dict[str, object] = {"userId": user_id, "memoryId": memory_id}
+        response = self.execute(
+            query=query,
+            operation_name="memoryProvenance",
+            variables=variables,
+            **kwargs,
+        )
+        data = self.get_data(response)
+        return MemoryProvenance.model_validate(data)
 
     def rules(
         self,

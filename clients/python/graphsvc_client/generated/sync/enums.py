@@ -66,6 +66,13 @@ class JobStatus(str, Enum):
     CANCELLED = "CANCELLED"
 
 
+class MadeBy(str, Enum):
+    RULEBOOK = "RULEBOOK"
+    LLM = "LLM"
+    PERSON = "PERSON"
+    AGENT = "AGENT"
+
+
 class MemoryOrigin(str, Enum):
     EXTRACTION = "EXTRACTION"
     USER = "USER"

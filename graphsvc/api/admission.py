@@ -70,7 +70,9 @@ class Admission:
     A request of kind ``k`` with deadline ``d`` is refused at once (``would_miss_deadline``) when
     ``d - now < E_k``, ``E_k`` being the kind's expected service time (:class:`ServiceTime`, the 90th
     percentile of its last 64 requests). A request that has to wait does so at most ``wait_s`` and at most
-    until ``d - E_k``; one whose turn comes after that is refused rather than started.
+    until ``d - E_k``; one whose turn comes after that is refused rather than started. Except when nothing of
+    its kind is executing: then it is run whatever ``E_k`` says, as a probe, since only a request that runs
+    can show that the kind has become quicker (a slow cold start would otherwise shed the kind for good).
 
     Args:
         floor: fewest slots per kind (``ADMISSION_MIN_INFLIGHT``; lowered to ``ceiling`` when above it).
@@ -176,7 +178,7 @@ class Admission:
         time is left than the kind's expected service time; ``caller_share``: the caller already has its share
         executing and waiting; ``queue_full``; ``queue_timeout``)."""
         slack_s = self._slack_s(kind, deadline_at)
-        if slack_s < 0:
+        if slack_s < 0 and self._executing[kind] > 0:
             return self._shed(kind, "would_miss_deadline")
         if self._executing[kind] < self._limits[kind].slots and self._under_share(caller):
             self._take(caller, kind)
@@ -189,7 +191,7 @@ class Admission:
         self._waiters.append(waiter)
         metrics.QUEUED.set(len(self._waiters))
         try:
-            await asyncio.wait({waiter.future}, timeout=min(self._wait_s, slack_s))
+            await asyncio.wait({waiter.future}, timeout=min(self._wait_s, max(slack_s, 0.0)))
         except asyncio.CancelledError:
             self._give_up(waiter)
             raise
@@ -266,7 +268,7 @@ class Admission:
                 position += 1
                 continue
             self._waiters.pop(position)
-            if self._slack_s(waiter.kind, waiter.deadline_at) < 0:
+            if self._slack_s(waiter.kind, waiter.deadline_at) < 0 and self._executing[waiter.kind] > 0:
                 waiter.future.set_result(self._shed(waiter.kind, "would_miss_deadline"))
                 continue
             self._take(waiter.caller, waiter.kind)

@@ -111,33 +111,54 @@ async def test_a_request_with_less_time_left_than_its_kind_takes_is_shed_at_once
     gate = admission(clock)
     gate.observe("recall", admitted_at=clock.now - 2.0, service_s=2.0)
     assert gate.expected_s("recall") == 2.0
+    # nothing of the kind executing: run anyway, a probe of whether recalls are still that slow
+    assert await gate.enter("a", "recall", deadline_at=clock.now + 1.0) is None
     assert await gate.enter("a", "recall", deadline_at=clock.now + 1.99) == "would_miss_deadline"
-    assert gate.executing("recall") == 0
+    assert gate.executing("recall") == 1
     assert await gate.enter("a", "write", deadline_at=clock.now + 1.99) is None  # another kind: nothing measured
     assert await gate.enter("a", "recall", deadline_at=clock.now + 2.0) is None  # just enough left
+    assert gate.executing("recall") == 2
 
 
 async def test_a_waiting_request_whose_time_ran_out_is_refused_when_its_turn_comes() -> None:
     clock = Clock()
-    gate = admission(clock, floor=1, ceiling=1)
+    gate = admission(clock, floor=2, ceiling=2)
     gate.observe("recall", admitted_at=clock.now - 1.0, service_s=1.0)
     assert await gate.enter("a", "recall", deadline_at=clock.now + 10) is None
+    assert await gate.enter("c", "recall", deadline_at=clock.now + 10) is None
     waiting = asyncio.ensure_future(gate.enter("b", "recall", deadline_at=clock.now + 3))
     await asyncio.sleep(0)
     assert gate.waiting == 1
     clock.now += 2.5  # b has 0.5 s left, a recall takes 1 s
     gate.leave("a", "recall")
     assert await asyncio.wait_for(waiting, timeout=1) == "would_miss_deadline"
-    assert gate.executing("recall") == 0 and gate.waiting == 0
+    assert gate.executing("recall") == 1 and gate.waiting == 0
 
 
 async def test_a_waiting_request_stops_waiting_once_it_could_no_longer_finish() -> None:
     gate = Admission(floor=1, ceiling=1, targets_s=TARGETS_S, queued=4, wait_s=30.0)  # the real clock
     gate.observe("recall", admitted_at=time.monotonic(), service_s=0.2)
-    assert await gate.enter("a", "recall") is None
+    assert await gate.enter("a", "recall") is None  # holds the only slot
     began = time.monotonic()
     refused = await asyncio.wait_for(gate.enter("b", "recall", deadline_at=began + 0.3), timeout=10)
     assert refused == "would_miss_deadline" and time.monotonic() - began < 10  # not the 30 s queue wait
+
+
+async def test_a_kind_shed_after_a_slow_start_recovers_through_probes() -> None:
+    """A cold start that ran into its deadline makes every recall look too slow; a recall run while nothing
+    else of its kind runs measures again, and the quick ones bring the expected time back down."""
+    clock = Clock()
+    gate = admission(clock)
+    gate.observe("recall", admitted_at=clock.now - 10.0, service_s=10.0, missed_deadline=True)
+    for _ in range(9):  # nine quick ones make the slow one the slowest tenth
+        assert await gate.enter("a", "recall", deadline_at=clock.now + 10.0) is None  # alone: a probe
+        assert await gate.enter("b", "recall", deadline_at=clock.now + 9.0) == "would_miss_deadline"
+        admitted_at = clock.now
+        clock.now += 0.1
+        gate.leave("a", "recall", admitted_at=admitted_at)
+    assert gate.expected_s("recall") == pytest.approx(0.1)
+    assert await gate.enter("a", "recall", deadline_at=clock.now + 1.0) is None
+    assert await gate.enter("b", "recall", deadline_at=clock.now + 1.0) is None
 
 
 async def test_each_kind_has_its_own_slots() -> None:

@@ -15,7 +15,9 @@ on the machine as it is ("quiet") and then beside the co-tenants ("busy"), it me
 * goodput at each offered rate of ``--rates`` for ``--duration-s`` each, Poisson arrivals over the users
   (``load.py``'s open loop): ok answers per second (HTTP 200 without an error, so within the server's
   ``REQUEST_DEADLINE_S``), for GraphQL ``recall`` and for the MCP ``recall`` tool on ``/mcp``, with how many
-  were refused with ``Retry-After`` (shed) and how many failed otherwise.
+  were refused with ``Retry-After`` (shed) and how many failed otherwise, the recall limit at the end of each
+  rate and the refusals by reason (from ``/metrics``); then the rate at which the ok p95 first passes 250 ms
+  (the knee), and goodput at 2 × and 4 × the knee as a share of the peak goodput.
 
 ``--baseline DIR`` (a checkout of another version, e.g. ``git archive main | tar -x -C DIR``) serves that
 version too, on the same Neo4j and users, and measures it right after this one in each condition, so both see
@@ -35,6 +37,7 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -46,7 +49,7 @@ import click
 import httpx
 import numpy as np
 from figures import percentiles
-from load import RECALL, Load, Phase, sentence
+from load import RECALL, Load, sentence
 from recall_cost import cpu_s, neo4j_pid
 from served import served
 
@@ -137,9 +140,44 @@ async def one_user(load: Load, *, recalls: int, service_pid: int, graph_pid: int
     }
 
 
-def goodput(phase: Phase) -> dict[str, Any]:
-    summary = phase.summary()
-    return {key: summary[key] for key in ("rate", "sent", "ok", "goodput", "refused", "errors", "p95_ms")}
+SLO_P95_MS = 250.0
+ADMISSION_SERIES = re.compile(r'^graphsvc_admission_(limit|refused_total)\{kind="recall"(?:,reason="(\w+)")?\} (\S+)$')
+
+
+async def admission_state(load: Load) -> dict[str, float]:
+    """The recall limit and the recall refusals by reason so far, from ``/metrics`` (empty for a version
+    without adaptive admission)."""
+    response = await load.client.get(load.urls[0].removesuffix("/graphql") + "/metrics")
+    state: dict[str, float] = {}
+    for line in response.text.splitlines():
+        if found := ADMISSION_SERIES.match(line):
+            state[found.group(2) or "limit"] = float(found.group(3))
+    return state
+
+
+async def goodput(load: Load, rate: float, duration_s: float) -> dict[str, Any]:
+    """One rate's figures, with the recall limit at its end and what admission refused during it, by reason."""
+    before = await admission_state(load)
+    summary = (await load.phase(rate, duration_s)).summary()
+    after = await admission_state(load)
+    figures = {key: summary[key] for key in ("rate", "sent", "ok", "goodput", "refused", "errors", "p95_ms")}
+    if after:
+        figures["recall_limit"] = after.pop("limit")
+        figures["refused_by"] = {k: int(v - before.get(k, 0.0)) for k, v in after.items() if v > before.get(k, 0.0)}
+    return figures
+
+
+def holding(steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """The issue's overload figure: the first offered rate whose ok p95 passes 250 ms (the knee), and goodput
+    at 2 × and 4 × that rate as a share of the peak goodput (None where that rate was not offered)."""
+    knee = next((s["rate"] for s in steps if s["p95_ms"] > SLO_P95_MS), None)
+    peak = max((s["goodput"] for s in steps), default=0.0)
+    by_rate = {s["rate"]: s["goodput"] for s in steps}
+    shares = {
+        f"{times}x": round(by_rate[knee * times] / peak, 2) if knee and peak and knee * times in by_rate else None
+        for times in (2, 4)
+    }
+    return {"knee_rate": knee, "peak_goodput": peak, "share_of_peak": shares}
 
 
 async def measure(
@@ -153,8 +191,9 @@ async def measure(
     for path, load in loads.items():
         result[path] = []
         for rate in rates:
-            result[path].append(goodput(await load.phase(rate, duration_s)))
+            result[path].append(await goodput(load, rate, duration_s))
             print(f"  {path} at {rate:g}/s: {result[path][-1]}", file=sys.stderr, flush=True)
+        result[f"{path}_holding"] = holding(result[path])
     return result
 
 
@@ -234,10 +273,24 @@ def table(result: dict[str, Any]) -> list[str]:
         for q, b in zip(quiet[path], busy[path], strict=True):
             cell = "{goodput} ok/s ({refused} shed, {errors} errors, ok p95 {p95_ms} ms)"
             lines.append(
-                f"| {name} recall goodput at {q['rate']:g}/s | {cell.format(**q)} | {cell.format(**b)} | "
-                f"{ratio(q['goodput'], b['goodput'])} |"
+                f"| {name} recall goodput at {q['rate']:g}/s | {cell.format(**q)}{limit(q)} | "
+                f"{cell.format(**b)}{limit(b)} | {ratio(q['goodput'], b['goodput'])} |"
             )
+        q, b = quiet[f"{path}_holding"], busy[f"{path}_holding"]
+        lines.append(f"| {name} goodput at 2× / 4× the knee ÷ peak | {held(q)} | {held(b)} | |")
     return lines
+
+
+def limit(step: dict[str, Any]) -> str:
+    if "recall_limit" not in step:
+        return ""
+    refused = ", ".join(f"{reason} {count}" for reason, count in step["refused_by"].items())
+    return f"; recall limit {step['recall_limit']:g}" + (f"; {refused}" if refused else "")
+
+
+def held(holding: dict[str, Any]) -> str:
+    shares = " / ".join("-" if v is None else f"{v:.2f}" for v in holding["share_of_peak"].values())
+    return f"{shares} (knee {holding['knee_rate']}/s, peak {holding['peak_goodput']} ok/s)"
 
 
 @click.command()

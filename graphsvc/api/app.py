@@ -23,7 +23,8 @@ from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 
 from graphsvc.api import guard, mcp, observability
-from graphsvc.api.admission import Admission, RequestGuard
+from graphsvc.api.admission import RequestGuard
+from graphsvc.api.concurrency_limit import Admission
 from graphsvc.api.context import Context, identity_of
 from graphsvc.api.mcp_tools import READ_ONLY_TOOLS, TOOLS
 from graphsvc.api.rate_limits import LimitStore

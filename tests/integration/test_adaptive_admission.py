@@ -16,8 +16,8 @@ from typing import Any, Literal
 import httpx
 import pytest
 
-from graphsvc.api.admission import Admission
 from graphsvc.api.app import build_app
+from graphsvc.api.concurrency_limit import Admission
 from graphsvc.config import Settings
 from graphsvc.embed.local import LocalEmbedder
 from graphsvc.graph.database import Database
@@ -68,15 +68,23 @@ def refusal_code(response: httpx.Response) -> str | None:
 
 
 def counted_recall(
-    service: MemoryService, *, sleep_s: float = 0.0, real: bool = True, wait_for: asyncio.Event | None = None
+    service: MemoryService,
+    *,
+    sleep_s: float = 0.0,
+    real: bool = True,
+    wait_for: asyncio.Event | None = None,
+    entered: asyncio.Event | None = None,
 ) -> list[int]:
-    """Replace ``service.recall`` with one that sleeps ``sleep_s`` first (and waits for ``wait_for`` when
-    given), then recalls for real (unless not ``real``); it counts its calls in the returned list's only item."""
+    """Replace ``service.recall`` with one that sets ``entered``, sleeps ``sleep_s`` (and waits for
+    ``wait_for`` when given), then recalls for real (unless not ``real``); it counts its calls in the returned
+    list's only item."""
     calls = [0]
     original = service.recall
 
     async def slow_recall(**kwargs: Any) -> Any:
         calls[0] += 1
+        if entered is not None:
+            entered.set()
         await asyncio.sleep(sleep_s)
         if wait_for is not None:
             await wait_for.wait()
@@ -100,17 +108,16 @@ async def test_a_request_that_could_not_finish_in_time_is_refused_before_any_wor
 ) -> None:
     async with served(settings, database, embedder, request_deadline_s=60.0) as (http, service, admission):
         assert answered(await recall(http, path), path)  # the cold start, outside what is counted
-        release = asyncio.Event()
-        calls = counted_recall(service, wait_for=release)
+        release, entered = asyncio.Event(), asyncio.Event()
+        calls = counted_recall(service, wait_for=release, entered=entered)
         admission.observe("recall", admitted_at=admission.clock() - 90.0, service_s=90.0)  # one took 90 s
         refused_before = await metric(
             http, "graphsvc_admission_refused_total", kind="recall", reason="would_miss_deadline"
         )
         # with nothing else of its kind running, one recall runs anyway: the probe that measures again
         held = asyncio.create_task(recall(http, path))
-        async with asyncio.timeout(30):
-            while admission.executing("recall") == 0:
-                await asyncio.sleep(0.01)
+        await asyncio.wait_for(entered.wait(), timeout=30)
+        assert admission.executing("recall") == 1
         shed = await recall(http, path)
         assert shed.status_code == 503 and shed.headers["retry-after"] == "1"
         assert refusal_code(shed) == "OVERLOADED" and "deadline" in shed.json()["errors"][0]["message"]

@@ -9,7 +9,8 @@ import json
 from collections.abc import MutableMapping
 from typing import Any
 
-from graphsvc.api.admission import Admission, RequestGuard
+from graphsvc.api.admission import RequestGuard
+from graphsvc.api.concurrency_limit import Admission
 from graphsvc.api.context import IDENTITY_STATE_KEY, Identity
 from graphsvc.api.rate_limits import LimitStore, RateLimit
 from graphsvc.api.request_body import RequestKind, inspect_graphql, inspect_mcp, json_depth, operation_label

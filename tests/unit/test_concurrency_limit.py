@@ -9,8 +9,7 @@ import time
 
 import pytest
 
-from graphsvc.api.admission import Admission
-from graphsvc.api.concurrency_limit import AimdLimit, ServiceTime
+from graphsvc.api.concurrency_limit import Admission, AimdLimit, ServiceTime
 from graphsvc.api.request_body import RequestKind, inspect_graphql, inspect_mcp
 
 TARGETS_S: dict[RequestKind, float] = {"recall": 0.5, "write": 2.0, "other": 1.0}

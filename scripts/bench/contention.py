@@ -142,25 +142,31 @@ async def one_user(load: Load, *, recalls: int, service_pid: int, graph_pid: int
 
 SLO_P95_MS = 250.0
 ADMISSION_SERIES = re.compile(r'^graphsvc_admission_(limit|refused_total)\{kind="recall"(?:,reason="(\w+)")?\} (\S+)$')
+DEADLINE_SERIES = re.compile(r"^graphsvc_request_deadline_exceeded_total (\S+)$")
 
 
 async def admission_state(load: Load) -> dict[str, float]:
-    """The recall limit and the recall refusals by reason so far, from ``/metrics`` (empty for a version
-    without adaptive admission)."""
+    """From ``/metrics``: requests stopped at their deadline so far (``deadline``), and, for a version with
+    adaptive admission, the recall limit (``limit``) and the recall refusals so far by reason."""
     response = await load.client.get(load.urls[0].removesuffix("/graphql") + "/metrics")
     state: dict[str, float] = {}
     for line in response.text.splitlines():
         if found := ADMISSION_SERIES.match(line):
             state[found.group(2) or "limit"] = float(found.group(3))
+        elif found := DEADLINE_SERIES.match(line):
+            state["deadline"] = float(found.group(1))
     return state
 
 
 async def goodput(load: Load, rate: float, duration_s: float) -> dict[str, Any]:
-    """One rate's figures, with the recall limit at its end and what admission refused during it, by reason."""
+    """One rate's figures, with the requests stopped at their deadline during it (the service's count: they
+    are among ``refused``, answered 503 with Retry-After), the recall limit at its end and what admission
+    refused during it, by reason."""
     before = await admission_state(load)
     summary = (await load.phase(rate, duration_s)).summary()
     after = await admission_state(load)
     figures = {key: summary[key] for key in ("rate", "sent", "ok", "goodput", "refused", "errors", "p95_ms")}
+    figures["deadline"] = int(after.pop("deadline", 0.0) - before.pop("deadline", 0.0))
     if after:
         figures["recall_limit"] = after.pop("limit")
         figures["refused_by"] = {k: int(v - before.get(k, 0.0)) for k, v in after.items() if v > before.get(k, 0.0)}
@@ -271,7 +277,10 @@ def table(result: dict[str, Any]) -> list[str]:
     lines.append(f"| one user's recalls answered | {q} | {b} | |")
     for path, name in (("graphql", "GraphQL"), ("mcp", "MCP")):
         for q, b in zip(quiet[path], busy[path], strict=True):
-            cell = "{goodput} ok/s ({refused} shed, {errors} errors, ok p95 {p95_ms} ms)"
+            cell = (
+                "{goodput} ok/s ({refused} refused, of them {deadline} at the deadline; {errors} errors; "
+                "ok p95 {p95_ms} ms)"
+            )
             lines.append(
                 f"| {name} recall goodput at {q['rate']:g}/s | {cell.format(**q)}{limit(q)} | "
                 f"{cell.format(**b)}{limit(b)} | {ratio(q['goodput'], b['goodput'])} |"

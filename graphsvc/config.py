@@ -443,13 +443,33 @@ class LimitsSettings(Section):
     max_root_fields: int = Field(default=10, ge=1)
     """Root fields (aliases included) of one GraphQL operation."""
     request_deadline_s: float = Field(default=10.0, gt=0)
-    """Server-side deadline of one request: past it the request's work is cancelled (DEADLINE_EXCEEDED)."""
+    """Server-side deadline of one request, counted from when it asks for admission (time waiting for a slot
+    counts): past it the request's work is cancelled (DEADLINE_EXCEEDED)."""
     max_inflight_requests: int = Field(default=8, ge=1)
-    """GraphQL requests executed at once; more wait in the admission queue."""
+    """Most requests of one kind (recall; write; other) executed at once, ``/graphql`` and ``/mcp`` together;
+    more wait in the admission queue. Each kind starts here, and its limit moves between
+    ``ADMISSION_MIN_INFLIGHT`` and this with the kind's measured service time (``ADMISSION_*_TARGET_S``)."""
+    admission_min_inflight: int = Field(default=2, ge=1)
+    """Fewest requests of one kind executed at once, however slow they are (at most
+    ``MAX_INFLIGHT_REQUESTS``)."""
+    admission_recall_target_s: float = Field(default=0.5, gt=0)
+    """Service time of a recall (seconds, admission wait excluded) above which fewer recalls are run at once:
+    the limit is multiplied by ``ADMISSION_BACKOFF_RATIO``; while recalls take less, it grows by about one per
+    limit's worth of them."""
+    admission_write_target_s: float = Field(default=2.0, gt=0)
+    """The same for writes (GraphQL mutations, MCP tools that change something)."""
+    admission_other_target_s: float = Field(default=1.0, gt=0)
+    """The same for every other request (reads other than recall, MCP ``tools/list``...)."""
+    admission_backoff_ratio: float = Field(default=0.9, gt=0, lt=1)
+    """Factor a kind's limit is multiplied by when its requests take longer than their target or miss their
+    deadline (at most once per round of requests admitted under the previous limit)."""
     max_queued_requests: int = Field(default=32, ge=0)
     """Requests waiting for a slot; when it is full a request is refused at once with HTTP 503 + Retry-After."""
     max_queue_wait_s: float = Field(default=1.0, gt=0)
-    """A request that waited this long for a slot is refused with HTTP 503 + Retry-After."""
+    """A request that waited this long for a slot is refused with HTTP 503 + Retry-After. It waits less when
+    what is left of its deadline (``REQUEST_DEADLINE_S``) comes to its kind's expected service time (90th
+    percentile of the last 64 such requests); one with less than that left is refused at once, before any
+    work, so that what is admitted can finish."""
     max_inflight_per_caller: int = Field(default=4, ge=1)
     """With authentication on, requests one caller (an API key, a token's user) may have executing at once;
     as many again may wait for a slot, and more are refused at once with HTTP 429 + Retry-After. A waiting

@@ -30,6 +30,23 @@ REJECTED = Counter(
     "Requests refused before execution, by reason (queue_full, queue_timeout, body_too_large, malformed)",
     ["reason"],
 )
+ADMISSION_LIMIT = Gauge(
+    "graphsvc_admission_limit",
+    "Requests of a kind (recall, write, other) that may execute at once now, adapted to their service time",
+    ["kind"],
+)
+ADMISSION_INFLIGHT = Gauge("graphsvc_admission_inflight", "Requests of a kind executing now", ["kind"])
+ADMISSION_EXPECTED_SECONDS = Gauge(
+    "graphsvc_admission_expected_service_seconds",
+    "Expected service time of a request of a kind (90th percentile of the last 64), admission wait excluded",
+    ["kind"],
+)
+ADMISSION_REFUSED = Counter(
+    "graphsvc_admission_refused_total",
+    "Requests refused at admission by kind and reason (would_miss_deadline: shed because less time was left "
+    "than the kind's expected service time; queue_full; queue_timeout; caller_share)",
+    ["kind", "reason"],
+)
 DEADLINES = Counter("graphsvc_request_deadline_exceeded_total", "Requests stopped at their server-side deadline")
 DISCONNECTS = Counter("graphsvc_request_abandoned_total", "Requests whose client left; their work was cancelled")
 RATE_LIMIT_FALLBACKS = Counter(

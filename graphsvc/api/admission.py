@@ -12,15 +12,21 @@ without credentials. For each POST, in this order:
    ``user_id``; :attr:`graphsvc.api.request_body.Inspection.user_ids`), or against the caller's (its address)
    when it names none; HTTP 429 with ``Retry-After`` when one of them is spent. The trusted backend in front
    of the service thus gets a budget per user of its, not one for all of them;
-3. admission (:class:`Admission`): at most ``max_inflight_requests`` execute at once, at most
-   ``max_queued_requests`` wait, each at most ``max_queue_wait_s`` (HTTP 503 OVERLOADED with ``Retry-After``
-   otherwise, at once, before any work). With authentication on, one caller has at most
-   ``max_inflight_per_caller`` executing and as many waiting (HTTP 429 past that), and a waiting request of a
-   caller at its share lets other callers' requests go first;
-4. execution under a deadline of ``request_deadline_s``: past it the request's task is cancelled (its
-   database transaction rolls back) and the client gets HTTP 503 DEADLINE_EXCEEDED; a client that
-   disconnects has its request cancelled the same way; a request still running when the server stops
-   (after ``SHUTDOWN_GRACE_S``) is answered HTTP 503 with ``Retry-After``.
+3. admission (:class:`graphsvc.api.concurrency_limit.Admission`), per kind of request (recall; write: a
+   GraphQL mutation or an MCP tool that changes something; other): each kind has a limit on requests
+   executing at once that adapts to their measured service time between ``ADMISSION_MIN_INFLIGHT`` and
+   ``MAX_INFLIGHT_REQUESTS`` (:class:`graphsvc.api.concurrency_limit.AimdLimit`: it shrinks when requests take
+   longer than the kind's ``ADMISSION_*_TARGET_S`` or miss their deadline, and grows back while they do not).
+   At most ``max_queued_requests`` wait, each at most ``max_queue_wait_s``, and never past the point where
+   what is left of its deadline is shorter than the kind's expected service time (a moving percentile): a
+   request that could not finish in time is refused at once (HTTP 503 OVERLOADED with ``Retry-After``,
+   before any work), and so is one whose queue is full or whose wait ran out. With authentication on, one
+   caller has at most ``max_inflight_per_caller`` executing and as many waiting (HTTP 429 past that), and a
+   waiting request of a caller at its share lets other callers' requests go first;
+4. execution until ``request_deadline_s`` after the request asked for admission (time spent waiting counts):
+   past it the request's task is cancelled (its database transaction rolls back) and the client gets HTTP 503
+   DEADLINE_EXCEEDED; a client that disconnects has its request cancelled the same way; a request still
+   running when the server stops (after ``SHUTDOWN_GRACE_S``) is answered HTTP 503 with ``Retry-After``.
 
 Every outcome is counted in :mod:`graphsvc.metrics` (requests by operation and outcome, latency, queue), and
 every refusal is logged (:mod:`graphsvc.api.refusals`).
@@ -36,10 +42,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from graphsvc import metrics
+from graphsvc.api.concurrency_limit import Admission
 from graphsvc.api.context import IDENTITY_STATE_KEY, Identity
 from graphsvc.api.rate_limits import RateLimit
 from graphsvc.api.refusals import Refusal, Stage, refuse, too_many
-from graphsvc.api.request_body import Inspection, inspect_graphql, inspect_mcp, read_body
+from graphsvc.api.request_body import Inspection, RequestKind, inspect_graphql, inspect_mcp, read_body
 from graphsvc.config import Settings
 
 Scope = MutableMapping[str, Any]
@@ -49,98 +56,6 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 RETRY_AFTER_S = 1
-
-
-class Admission:
-    """Execution slots shared by every caller, handed out first come, first served, except that a caller
-    already at its share waits while other callers' requests pass it.
-
-    Args:
-        inflight: requests executing at once.
-        queued: requests waiting at once, over all callers.
-        wait_s: longest wait for a slot.
-        per_caller: requests one caller may have executing, and waiting; None for no per-caller share.
-    """
-
-    def __init__(self, *, inflight: int, queued: int, wait_s: float, per_caller: int | None = None) -> None:
-        self._free = inflight
-        self._max_queued = queued
-        self._wait_s = wait_s
-        self._per_caller = per_caller
-        self._running: dict[str, int] = {}
-        self._waiters: list[tuple[str, asyncio.Future[None]]] = []
-
-    @property
-    def waiting(self) -> int:
-        """Requests waiting for a slot now."""
-        return len(self._waiters)
-
-    def running(self, caller: str) -> int:
-        """Requests of ``caller`` executing now."""
-        return self._running.get(caller, 0)
-
-    async def enter(self, caller: str) -> Stage | None:
-        """Take a slot for ``caller``; None when admitted, else why not (``caller_share``: the caller already
-        has its share executing and waiting; ``queue_full``; ``queue_timeout``)."""
-        if self._free > 0 and self._under_share(caller):
-            self._take(caller)
-            return None
-        if self._per_caller is not None and sum(c == caller for c, _ in self._waiters) >= self._per_caller:
-            return "caller_share"
-        if len(self._waiters) >= self._max_queued:
-            return "queue_full"
-        entry = (caller, asyncio.get_running_loop().create_future())
-        self._waiters.append(entry)
-        metrics.QUEUED.set(len(self._waiters))
-        try:
-            await asyncio.wait({entry[1]}, timeout=self._wait_s)
-        except asyncio.CancelledError:
-            self._give_up(entry)
-            raise
-        if entry[1].done():
-            return None  # the slot was taken for this request by _dispatch
-        self._give_up(entry)
-        return "queue_timeout"
-
-    def leave(self, caller: str) -> None:
-        """Give back the slot a request of ``caller`` held, and hand it on."""
-        self._free += 1
-        left = self._running.get(caller, 1) - 1
-        if left > 0:
-            self._running[caller] = left
-        else:
-            self._running.pop(caller, None)
-        self._dispatch()
-
-    def _under_share(self, caller: str) -> bool:
-        return self._per_caller is None or self.running(caller) < self._per_caller
-
-    def _take(self, caller: str) -> None:
-        self._free -= 1
-        self._running[caller] = self.running(caller) + 1
-
-    def _give_up(self, entry: tuple[str, asyncio.Future[None]]) -> None:
-        """A waiter stops waiting (timeout, cancellation); a slot already handed to it is given back."""
-        caller, future = entry
-        if entry in self._waiters:
-            self._waiters.remove(entry)
-            future.cancel()
-        elif future.done() and not future.cancelled():
-            self.leave(caller)
-        metrics.QUEUED.set(len(self._waiters))
-
-    def _dispatch(self) -> None:
-        """Hand free slots to the oldest waiters whose caller is under its share."""
-        position = 0
-        while self._free > 0 and position < len(self._waiters):
-            caller, future = self._waiters[position]
-            if not self._under_share(caller):
-                position += 1
-                continue
-            self._waiters.pop(position)
-            self._take(caller)
-            future.set_result(None)
-        metrics.QUEUED.set(len(self._waiters))
 
 
 @dataclass(frozen=True)
@@ -165,6 +80,9 @@ class RequestGuard:
         max_tokens: most tokens a GraphQL document is parsed with for its label.
         user_rate_limit: ``RATE_LIMIT`` per user id without authentication
             (:func:`graphsvc.api.guard.user_rate_limit`); None when the rate limit is per caller, or off.
+        mcp_read_only_tools: the MCP tools that change nothing (a call of another known tool is a write).
+        admission: the slots requests take (tests pass one with a measured past or their own clock); by
+            default :meth:`Admission.from_settings`.
     """
 
     def __init__(
@@ -176,6 +94,8 @@ class RequestGuard:
         mcp_tools: frozenset[str] = frozenset(),
         max_tokens: int = 2_000,
         user_rate_limit: RateLimit | None = None,
+        mcp_read_only_tools: frozenset[str] = frozenset(),
+        admission: Admission | None = None,
     ) -> None:
         self.app = app
         self.settings = settings
@@ -189,16 +109,13 @@ class RequestGuard:
                 (b'"errors"',),
             ),
             "/mcp": GuardedPath(
-                lambda scope, body: inspect_mcp(scope, body, max_depth=depth, tools=mcp_tools),
+                lambda scope, body: inspect_mcp(
+                    scope, body, max_depth=depth, tools=mcp_tools, read_only_tools=mcp_read_only_tools
+                ),
                 (b'"isError":true', b'"isError": true', b'"error":'),
             ),
         }
-        self.admission = Admission(
-            inflight=settings.limits.max_inflight_requests,
-            queued=settings.limits.max_queued_requests,
-            wait_s=settings.limits.max_queue_wait_s,
-            per_caller=settings.limits.max_inflight_per_caller if settings.auth.mode != "none" else None,
-        )
+        self.admission = admission if admission is not None else Admission.from_settings(settings)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = self.paths.get(str(scope.get("path", "")).rstrip("/")) if scope["type"] == "http" else None
@@ -251,17 +168,26 @@ class RequestGuard:
             metrics.REQUESTS.labels(operation, "rejected").inc()
             await refuse(too_many(wait_s, stage="rate_limit"), scope, send)
             return
-        refused = await self.admission.enter(caller)
+        kind = inspection.kind
+        deadline_at = self.admission.clock() + self.settings.limits.request_deadline_s
+        refused = await self.admission.enter(caller, kind, deadline_at=deadline_at)
         if refused is not None:
             metrics.REQUESTS.labels(operation, "rejected").inc()
-            await refuse(self._refusal(refused), scope, send)
+            await refuse(self._refusal(refused, kind), scope, send)
             return
         metrics.INFLIGHT.inc()
+        admitted_at = self.admission.clock()
+        outcome = "abandoned"
         try:
-            outcome = await self._execute(scope, body, receive, send, path.error_marks)
+            outcome = await self._execute(
+                scope, body, receive, send, path.error_marks, deadline_s=max(deadline_at - admitted_at, 0.001)
+            )
         finally:
             metrics.INFLIGHT.dec()
-            self.admission.leave(caller)
+            measured = outcome != "abandoned"  # a request whose client left (or the server stopped) says nothing
+            self.admission.leave(
+                caller, kind, admitted_at=admitted_at if measured else None, missed_deadline=outcome == "deadline"
+            )
         metrics.REQUESTS.labels(operation, outcome).inc()
         metrics.REQUEST_SECONDS.labels(operation).observe(time.monotonic() - started)
 
@@ -274,7 +200,7 @@ class RequestGuard:
         waits = [wait_s for budget in budgets if (wait_s := await self.user_rate_limit.retry_after_s(budget))]
         return max(waits) if waits else None
 
-    def _refusal(self, stage: Stage) -> Refusal:
+    def _refusal(self, stage: Stage, kind: RequestKind) -> Refusal:
         if stage == "caller_share":
             share = self.settings.limits.max_inflight_per_caller
             return Refusal(
@@ -283,6 +209,18 @@ class RequestGuard:
                 f"this caller already has {share} requests executing and {share} waiting",
                 stage,
                 "wait for an answer before sending more, or raise MAX_INFLIGHT_PER_CALLER",
+                retry_after_s=RETRY_AFTER_S,
+            )
+        if stage == "would_miss_deadline":
+            expected_s = self.admission.expected_s(kind)
+            deadline_s = self.settings.limits.request_deadline_s
+            return Refusal(
+                503,
+                "OVERLOADED",
+                f"the service is at capacity: a {kind} request takes about {expected_s:.2g} s now, more than is "
+                f"left of its {deadline_s:g} s deadline",
+                stage,
+                f"retry after {RETRY_AFTER_S} s, or raise REQUEST_DEADLINE_S",
                 retry_after_s=RETRY_AFTER_S,
             )
         return Refusal(
@@ -295,9 +233,17 @@ class RequestGuard:
         )
 
     async def _execute(
-        self, scope: Scope, body: bytes, receive: Receive, send: Send, error_marks: tuple[bytes, ...]
+        self,
+        scope: Scope,
+        body: bytes,
+        receive: Receive,
+        send: Send,
+        error_marks: tuple[bytes, ...],
+        *,
+        deadline_s: float,
     ) -> str:
-        """Run the app under the deadline, cancelled if the client leaves; returns the outcome label."""
+        """Run the app for at most ``deadline_s`` (what is left of the request's deadline), cancelled if the
+        client leaves; returns the outcome label."""
         left = asyncio.Event()
         replayed = False
         state = {"started": False, "errors": False}
@@ -326,7 +272,7 @@ class RequestGuard:
         try:
             done, _ = await asyncio.wait(
                 {app_task, leaving},
-                timeout=self.settings.limits.request_deadline_s,
+                timeout=deadline_s,
                 return_when=asyncio.FIRST_COMPLETED,
             )
         except asyncio.CancelledError:

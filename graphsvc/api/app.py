@@ -24,8 +24,9 @@ from strawberry.asgi import GraphQL
 
 from graphsvc.api import guard, mcp, observability
 from graphsvc.api.admission import RequestGuard
+from graphsvc.api.concurrency_limit import Admission
 from graphsvc.api.context import Context, identity_of
-from graphsvc.api.mcp_tools import TOOLS
+from graphsvc.api.mcp_tools import READ_ONLY_TOOLS, TOOLS
 from graphsvc.api.rate_limits import LimitStore
 from graphsvc.api.schema import MAX_TOKENS, build_schema, root_field_names
 from graphsvc.api.ui import graphiql_page, ui_routes
@@ -53,9 +54,16 @@ class GraphQLApp(GraphQL[Context, None]):
         return graphiql_page()
 
 
-def build_app(settings: Settings, *, service: MemoryService | None = None, close_service: bool = False) -> Starlette:
+def build_app(
+    settings: Settings,
+    *,
+    service: MemoryService | None = None,
+    close_service: bool = False,
+    admission: Admission | None = None,
+) -> Starlette:
     """The Starlette app. With ``service`` given (tests, ``graphsvc serve``), it is used, and closed at shutdown
-    only with ``close_service``; without, the lifespan opens one and closes it at shutdown.
+    only with ``close_service``; without, the lifespan opens one and closes it at shutdown. ``admission`` is
+    the slots requests take (:class:`graphsvc.api.admission.Admission`, by default from ``settings``).
 
     Raises:
         ConfigurationError: ``AUTH_MODE=none`` on a HOST that is not loopback.
@@ -90,6 +98,8 @@ def build_app(settings: Settings, *, service: MemoryService | None = None, close
         settings=settings,
         known_fields=root_field_names(),
         mcp_tools=frozenset(TOOLS),
+        mcp_read_only_tools=READ_ONLY_TOOLS,
+        admission=admission,
         max_tokens=MAX_TOKENS,
         user_rate_limit=guard.user_rate_limit(settings, store=store),
     )

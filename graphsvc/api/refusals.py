@@ -36,6 +36,7 @@ Stage = Literal[
     "caller_share",
     "queue_full",
     "queue_timeout",
+    "would_miss_deadline",
     "deadline",
     "shutdown",
     "dependency",

@@ -22,7 +22,7 @@ import json
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from graphql import DocumentNode, FieldNode, ObjectValueNode, OperationDefinitionNode, VariableNode, parse
@@ -39,6 +39,12 @@ _NESTING = np.zeros(256, dtype=np.int8)
 _NESTING[[ord("["), ord("{")]] = 1
 _NESTING[[ord("]"), ord("}")]] = -1
 """Each byte's change of nesting depth: +1 for ``[`` and ``{``, -1 for ``]`` and ``}``."""
+RequestKind = Literal["recall", "write", "other"]
+"""What a request asks for, as admission sizes it (:class:`graphsvc.api.admission.Admission`): a recall (GraphQL
+``recall`` or ``memoryContext``, MCP ``recall`` or ``memory_context``), a write (a GraphQL mutation, a call of an
+MCP tool that changes something), or anything else."""
+RECALL_FIELDS = frozenset({"recall", "memoryContext", "mcp:recall", "mcp:memory_context"})
+
 MCP_METHODS = frozenset(
     {
         "initialize",
@@ -115,11 +121,13 @@ class Inspection:
         problem: why the body is malformed (answered HTTP 400), None when it is fine.
         label: the metrics label of what it asks for (``invalid`` when it is malformed).
         user_ids: the user ids it names, stripped (empty when it names none, or is malformed).
+        kind: what it asks for, as admission sizes it.
     """
 
     problem: str | None
     label: str
     user_ids: frozenset[str] = frozenset()
+    kind: RequestKind = "other"
 
 
 def inspect_graphql(
@@ -146,13 +154,25 @@ def inspect_graphql(
     users = named_users(
         document, name if isinstance(name, str) else None, variables if isinstance(variables, dict) else {}
     )
-    return Inspection(None, _label(document, name, known_fields=known_fields), users)
+    label = _label(document, name, known_fields=known_fields)
+    kind: RequestKind = "recall" if label in RECALL_FIELDS else "other"
+    if _operation(document, name) == "mutation":
+        kind = "write"
+    return Inspection(None, label, users, kind)
 
 
-def inspect_mcp(scope: Scope, body: bytes, *, max_depth: int, tools: frozenset[str]) -> Inspection:
+def inspect_mcp(
+    scope: Scope,
+    body: bytes,
+    *,
+    max_depth: int,
+    tools: frozenset[str],
+    read_only_tools: frozenset[str] = frozenset(),
+) -> Inspection:
     """What a ``POST /mcp`` body is: JSON-RPC as a JSON object (or a list of them); the label is
     ``mcp:<tool>`` for a call of a known tool, ``mcp:<method>`` for a known method, else ``mcp:other``; the users
-    are the ``user_id`` arguments of its tool calls."""
+    are the ``user_id`` arguments of its tool calls. The kind of a call of a tool in ``tools`` but not in
+    ``read_only_tools`` is ``write``."""
     problem, payload = load_json(body, max_depth=max_depth)
     if problem is not None:
         return Inspection(problem, "invalid")
@@ -167,7 +187,11 @@ def inspect_mcp(scope: Scope, body: bytes, *, max_depth: int, tools: frozenset[s
     if method == "tools/call":
         params = first.get("params")
         name = params.get("name") if isinstance(params, dict) else None
-        return Inspection(None, f"mcp:{name}" if name in tools else "mcp:other", users)
+        label = f"mcp:{name}" if name in tools else "mcp:other"
+        kind: RequestKind = "recall" if label in RECALL_FIELDS else "other"
+        if name in tools and name not in read_only_tools:
+            kind = "write"
+        return Inspection(None, label, users, kind)
     return Inspection(None, f"mcp:{method}" if method in MCP_METHODS else "mcp:other", users)
 
 
@@ -220,6 +244,16 @@ def operation_label(
     it does not parse within ``max_tokens`` tokens."""
     document = _parse(query, max_tokens=max_tokens)
     return "invalid" if document is None else _label(document, operation_name, known_fields=known_fields)
+
+
+def _operation(document: DocumentNode, operation_name: object) -> str | None:
+    """The type (``query``, ``mutation``, ``subscription``) of the operation that runs, None when none matches."""
+    for definition in document.definitions:
+        if isinstance(definition, OperationDefinitionNode) and (
+            operation_name is None or (definition.name is not None and definition.name.value == operation_name)
+        ):
+            return definition.operation.value
+    return None
 
 
 def _label(document: DocumentNode, operation_name: object, *, known_fields: frozenset[str] | None) -> str:

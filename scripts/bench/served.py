@@ -21,17 +21,33 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+# Runs graphsvc's CLI from the checkout given as its first argument: the virtual environment's editable install
+# of this checkout answers imports of graphsvc before PYTHONPATH is looked at, so its finder is taken out first.
+_FROM_CHECKOUT = """
+import runpy, sys
+editable = "__editable___graphsvc_0"
+sys.meta_path[:] = [f for f in sys.meta_path if not str(getattr(f, "__module__", "")).startswith(editable)]
+sys.path.insert(0, sys.argv.pop(1))
+sys.argv[0] = "graphsvc"
+runpy.run_module("graphsvc.cli", run_name="__main__", alter_sys=True)
+"""
+
+
 @contextmanager
-def served(env: dict[str, str], *, ready_s: float = 180.0, log: IO[str] | None = None) -> Iterator[tuple[str, int]]:
-    """``graphsvc serve`` with ``env`` (the version on its PYTHONPATH, its settings) on a free port, until the
-    block ends; yields its base URL and pid. Its log goes to ``log`` (default: this process's stderr).
+def served(
+    env: dict[str, str], *, ready_s: float = 180.0, log: IO[str] | None = None, checkout: str | None = None
+) -> Iterator[tuple[str, int]]:
+    """``graphsvc serve`` with ``env`` (its settings) on a free port, until the block ends; yields its base URL
+    and pid. Its log goes to ``log`` (default: this process's stderr). ``checkout`` is the directory of another
+    version of graphsvc to serve (e.g. ``git archive main | tar -x -C DIR``); by default, the installed one.
 
     Raises:
         click.ClickException: it did not answer ``/ready`` with 200 within ``ready_s`` seconds, or exited.
     """
     port = free_port()
+    program = ["-m", "graphsvc.cli"] if checkout is None else ["-c", _FROM_CHECKOUT, checkout]
     process = subprocess.Popen(
-        [sys.executable, "-m", "graphsvc.cli", "serve", "--port", str(port)],
+        [sys.executable, *program, "serve", "--port", str(port)],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=log,

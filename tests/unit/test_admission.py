@@ -9,10 +9,11 @@ import json
 from collections.abc import MutableMapping
 from typing import Any
 
-from graphsvc.api.admission import Admission, RequestGuard
+from graphsvc.api.admission import RequestGuard
+from graphsvc.api.concurrency_limit import Admission
 from graphsvc.api.context import IDENTITY_STATE_KEY, Identity
 from graphsvc.api.rate_limits import LimitStore, RateLimit
-from graphsvc.api.request_body import inspect_graphql, inspect_mcp, json_depth, operation_label
+from graphsvc.api.request_body import RequestKind, inspect_graphql, inspect_mcp, json_depth, operation_label
 from graphsvc.api.request_ids import RequestIds
 from graphsvc.config import Settings
 
@@ -257,8 +258,18 @@ async def test_a_request_cut_short_by_a_shutdown_is_answered_503() -> None:
     assert guard.admission.running("anonymous") == 0  # its slot was given back
 
 
+TARGETS_S: dict[RequestKind, float] = {"recall": 0.5, "write": 2.0, "other": 1.0}
+
+
+def fixed(*, inflight: int, queued: int, wait_s: float, per_caller: int | None) -> Admission:
+    """Admission whose limit stays at ``inflight`` (floor and ceiling alike)."""
+    return Admission(
+        floor=inflight, ceiling=inflight, targets_s=TARGETS_S, queued=queued, wait_s=wait_s, per_caller=per_caller
+    )
+
+
 async def test_a_caller_at_its_share_lets_other_callers_go_first() -> None:
-    admission = Admission(inflight=2, queued=10, wait_s=5, per_caller=1)
+    admission = fixed(inflight=2, queued=10, wait_s=5, per_caller=1)
     assert await admission.enter("heavy") is None
     heavy_waits = asyncio.ensure_future(admission.enter("heavy"))  # at its share: waits although a slot is free
     await asyncio.sleep(0)
@@ -271,7 +282,7 @@ async def test_a_caller_at_its_share_lets_other_callers_go_first() -> None:
 
 
 async def test_waiting_requests_are_served_in_order_and_time_out() -> None:
-    admission = Admission(inflight=1, queued=1, wait_s=0.2, per_caller=None)
+    admission = fixed(inflight=1, queued=1, wait_s=0.2, per_caller=None)
     assert await admission.enter("a") is None
     waiting = asyncio.ensure_future(admission.enter("b"))
     await asyncio.sleep(0)
@@ -283,7 +294,7 @@ async def test_waiting_requests_are_served_in_order_and_time_out() -> None:
 
 
 async def test_a_cancelled_waiter_gives_its_slot_back() -> None:
-    admission = Admission(inflight=1, queued=4, wait_s=5, per_caller=None)
+    admission = fixed(inflight=1, queued=4, wait_s=5, per_caller=None)
     assert await admission.enter("a") is None
     waiting = asyncio.ensure_future(admission.enter("b"))
     await asyncio.sleep(0)

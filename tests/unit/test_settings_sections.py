@@ -10,6 +10,8 @@ from graphsvc.config import SECTIONS, LLMSettings, Settings
 from graphsvc.errors import ConfigurationError
 
 VARIABLES = """
+    ADMISSION_BACKOFF_RATIO ADMISSION_MIN_INFLIGHT ADMISSION_OTHER_TARGET_S ADMISSION_RECALL_TARGET_S
+    ADMISSION_WRITE_TARGET_S
     ARCHIVE_AFTER_DAYS ARCHIVE_IMPORTANCE_BELOW AUTH_FAILURE_LIMIT AUTH_MODE AUTO_TAGS_PER_DOCUMENT
     AUTO_TAG_MIN_ITEMS CANDIDATE_CONFIDENCE_BELOW CANDIDATE_MIN_DAYS CANDIDATE_MIN_SOURCES
     CANDIDATE_PROMOTE_IMPORTANCE CANDIDATE_STATEMENTS_PER_EVENT CANDIDATE_TTL_DAYS CHANGED_VALUE_THRESHOLD
@@ -73,9 +75,7 @@ def test_a_flat_variable_lands_in_its_section(monkeypatch: pytest.MonkeyPatch) -
     assert settings.auth.cors_origins == ["https://a.example", "https://b.example"]
 
 
-def test_keyword_arguments_win_over_the_environment_and_dotenv(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+def test_keyword_arguments_win_over_the_environment_and_dotenv(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / ".env").write_text("LLM_MODEL=from-file\nLLM_TIMEOUT_S=9\nJOB_CONCURRENCY=3\n", encoding="utf-8")
     monkeypatch.setenv("LLM_TIMEOUT_S", "11")

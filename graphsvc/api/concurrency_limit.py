@@ -96,31 +96,39 @@ class AimdLimit:
 
 
 class ServiceTime:
-    """A moving percentile of measured service time: the ``quantile`` of the last ``window`` samples.
+    """A moving percentile of measured service time: the ``quantile`` of the last ``window`` samples taken in the
+    last ``max_age_s`` seconds.
+
+    Samples age out, so a slow spell (a stop-the-world pause of Neo4j, a burst of other work on the machine) is
+    forgotten once it is over, even when few requests ran since: otherwise the kind would be shed on the strength
+    of a past that no longer holds, and only the one-at-a-time probes could wash it out.
 
     Args:
         window: samples kept (the oldest is dropped first), ≥ 1.
-        quantile: in (0, 1]; 0.9 means nine of ten recent requests took at most :attr:`expected_s`.
+        quantile: in (0, 1]; 0.9 means nine of ten recent requests took at most :meth:`expected_s`.
+        max_age_s: seconds a sample counts for, > 0.
     """
 
-    def __init__(self, *, window: int = 64, quantile: float = 0.9) -> None:
-        if window < 1 or not 0 < quantile <= 1:
-            raise ValueError(f"need window ≥ 1 and 0 < quantile ≤ 1, got {window}, {quantile}")
+    def __init__(self, *, window: int = 64, quantile: float = 0.9, max_age_s: float = 30.0) -> None:
+        if window < 1 or not 0 < quantile <= 1 or max_age_s <= 0:
+            raise ValueError(
+                f"need window ≥ 1, 0 < quantile ≤ 1 and max_age_s > 0, got {window}, {quantile}, {max_age_s}"
+            )
         self.quantile = quantile
-        self._samples: deque[float] = deque(maxlen=window)
+        self.max_age_s = max_age_s
+        self._samples: deque[tuple[float, float]] = deque(maxlen=window)
 
-    def add(self, service_s: float) -> None:
-        """Record one request's service time (seconds, ≥ 0)."""
-        self._samples.append(max(0.0, service_s))
+    def add(self, service_s: float, *, at: float) -> None:
+        """Record one request's service time (seconds, ≥ 0), finished at ``at`` (the admission clock)."""
+        self._samples.append((at, max(0.0, service_s)))
 
-    @property
-    def expected_s(self) -> float:
-        """The nearest-rank percentile of the samples kept (seconds); 0.0 before the first sample, so
-        nothing is turned away for its deadline before something has been measured."""
-        if not self._samples:
+    def expected_s(self, now: float) -> float:
+        """The nearest-rank percentile of the samples of the last ``max_age_s`` (seconds); 0.0 when there is
+        none, so nothing is turned away for its deadline before something recent has been measured."""
+        recent = sorted(s for at, s in self._samples if now - at <= self.max_age_s)
+        if not recent:
             return 0.0
-        ordered = sorted(self._samples)
-        return ordered[max(0, math.ceil(self.quantile * len(ordered)) - 1)]
+        return recent[max(0, math.ceil(self.quantile * len(recent)) - 1)]
 
 
 class Admission:
@@ -131,10 +139,11 @@ class Admission:
 
     A request of kind ``k`` with deadline ``d`` is refused at once (``would_miss_deadline``) when
     ``d - now < E_k``, ``E_k`` being the kind's expected service time (:class:`ServiceTime`, the 90th
-    percentile of its last 64 requests). A request that has to wait does so at most ``wait_s`` and at most
-    until ``d - E_k``; one whose turn comes after that is refused rather than started. Except when nothing of
-    its kind is executing: then it is run whatever ``E_k`` says, as a probe, since only a request that runs
-    can show that the kind has become quicker (a slow cold start would otherwise shed the kind for good).
+    percentile of its last 64 requests of the last 30 s). A request that has to wait does so at most ``wait_s``
+    and at most until ``d - E_k``; one whose turn comes after that is refused rather than started. Except when
+    nothing of its kind is executing: then it is run whatever ``E_k`` says, as a probe, since only a request
+    that runs can show that the kind has become quicker (a slow cold start would otherwise shed the kind for
+    good).
 
     Args:
         floor: fewest slots per kind (``ADMISSION_MIN_INFLIGHT``; lowered to ``ceiling`` when above it).
@@ -214,14 +223,14 @@ class Admission:
 
     def expected_s(self, kind: RequestKind) -> float:
         """Expected service time of a request of ``kind`` (seconds; 0.0 before any was measured)."""
-        return self._service[kind].expected_s
+        return self._service[kind].expected_s(self.clock())
 
     def observe(
         self, kind: RequestKind, *, admitted_at: float, service_s: float, missed_deadline: bool = False
     ) -> None:
         """Record one finished request of ``kind`` (what :meth:`leave` does with ``admitted_at``); tests use it
         to give a kind a measured past without running requests."""
-        self._service[kind].add(service_s)
+        self._service[kind].add(service_s, at=self.clock())
         self._limits[kind].on_sample(
             admitted_at=admitted_at,
             now=self.clock(),
@@ -292,7 +301,7 @@ class Admission:
         """Time left before the deadline once the kind's expected service time is set aside (inf without one)."""
         if deadline_at is None:
             return math.inf
-        return deadline_at - self.clock() - self._service[kind].expected_s
+        return deadline_at - self.clock() - self.expected_s(kind)
 
     def _shed(self, kind: RequestKind, stage: Stage) -> Stage:
         metrics.ADMISSION_REFUSED.labels(kind, stage).inc()
@@ -309,7 +318,7 @@ class Admission:
     def _export(self, kind: RequestKind) -> None:
         metrics.ADMISSION_LIMIT.labels(kind).set(self._limits[kind].slots)
         metrics.ADMISSION_INFLIGHT.labels(kind).set(self._executing[kind])
-        metrics.ADMISSION_EXPECTED_SECONDS.labels(kind).set(self._service[kind].expected_s)
+        metrics.ADMISSION_EXPECTED_SECONDS.labels(kind).set(self.expected_s(kind))
 
     def _give_up(self, waiter: _Waiter) -> None:
         """A waiter stops waiting (timeout, cancellation); a slot already handed to it is given back."""

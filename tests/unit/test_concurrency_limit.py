@@ -92,13 +92,23 @@ def test_limits_that_cannot_hold_are_refused() -> None:
 
 def test_expected_service_time_is_the_nearest_rank_percentile_of_the_window() -> None:
     service = ServiceTime(window=10, quantile=0.9)
-    assert service.expected_s == 0.0  # nothing measured: nothing is shed
+    assert service.expected_s(0.0) == 0.0  # nothing measured: nothing is shed
     for ms in range(1, 11):  # 0.1 .. 1.0 s
-        service.add(ms / 10)
-    assert service.expected_s == pytest.approx(0.9)  # rank ceil(0.9 × 10) = 9
+        service.add(ms / 10, at=1.0)
+    assert service.expected_s(1.0) == pytest.approx(0.9)  # rank ceil(0.9 × 10) = 9
     for _ in range(10):  # the old samples leave the window
-        service.add(0.05)
-    assert service.expected_s == pytest.approx(0.05)
+        service.add(0.05, at=2.0)
+    assert service.expected_s(2.0) == pytest.approx(0.05)
+
+
+def test_a_slow_spell_is_forgotten_once_its_samples_age_out() -> None:
+    service = ServiceTime(window=64, quantile=0.9, max_age_s=30.0)
+    for _ in range(20):
+        service.add(10.0, at=100.0)  # a stop-the-world pause: every recall took 10 s
+    service.add(0.05, at=125.0)
+    assert service.expected_s(129.0) == 10.0  # still within 30 s of the spell
+    assert service.expected_s(131.0) == pytest.approx(0.05)  # only the recent, quick one counts
+    assert service.expected_s(156.0) == 0.0  # nothing recent: nothing is shed
 
 
 def admission(clock: Clock, *, floor: int = 1, ceiling: int = 4, queued: int = 8, wait_s: float = 5.0) -> Admission:

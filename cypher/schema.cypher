@@ -36,6 +36,8 @@ CREATE CONSTRAINT reflection_state_uid IF NOT EXISTS FOR (n:ReflectionState) REQ
 ;
 CREATE CONSTRAINT pending_observation_uid IF NOT EXISTS FOR (n:PendingObservation) REQUIRE n.uid IS UNIQUE
 ;
+CREATE CONSTRAINT extraction_trace_uid IF NOT EXISTS FOR (n:ExtractionTrace) REQUIRE n.uid IS UNIQUE
+;
 // API keys (graphsvc.service.api_keys) belong to a user, or to none for an admin key.
 CREATE CONSTRAINT api_key_uid IF NOT EXISTS FOR (n:ApiKey) REQUIRE n.uid IS UNIQUE
 ;
@@ -145,6 +147,13 @@ CREATE INDEX reflection_cycle_user_id IF NOT EXISTS FOR (n:ReflectionCycle) ON (
 CREATE INDEX history_entry_user_id IF NOT EXISTS FOR (n:HistoryEntry) ON (n.user_id)
 ;
 CREATE INDEX job_user_id IF NOT EXISTS FOR (n:Job) ON (n.user_id)
+;
+CREATE INDEX extraction_trace_user_id IF NOT EXISTS FOR (n:ExtractionTrace) ON (n.user_id)
+;
+// An extraction trace is read by session and message, and pruned by age (EXTRACTION_TRACE_RETENTION_DAYS).
+CREATE INDEX extraction_trace_session IF NOT EXISTS FOR (n:ExtractionTrace) ON (n.user_id, n.session_id)
+;
+CREATE INDEX extraction_trace_created IF NOT EXISTS FOR (n:ExtractionTrace) ON (n.user_id, n.created_at)
 ;
 CREATE INDEX pending_observation_user_id IF NOT EXISTS FOR (n:PendingObservation) ON (n.user_id)
 ;

@@ -524,6 +524,9 @@ class ExtractionSettings(Section):
     idle_conversation_timeout_min: float = Field(default=30.0, gt=0, validation_alias="idle_conversation_timeout_min")
     """A session with no new message for this long is ended and extracted (seed 001 §3.3)."""
     idle_sweep_interval_s: float = Field(default=60.0, gt=0, validation_alias="idle_sweep_interval_s")
+    trace_retention_days: float = Field(default=30.0, gt=0)
+    """Extraction traces (what each extraction job decided about each message: ``extractionTrace``) older than
+    this many days are deleted by the daily learning."""
 
 
 class RulebookSettings(Section):

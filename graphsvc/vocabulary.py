@@ -216,3 +216,20 @@ STRUCTURED_MODES: tuple[StructuredMode, ...] = get_args(StructuredMode)
 LLMProvider = Literal["openai", "deepseek", "qwen", "ollama", "vllm", "azure"]
 """``LLM_PROVIDER`` presets (:data:`graphsvc.config.LLM_PRESETS`)."""
 LLM_PROVIDERS: tuple[LLMProvider, ...] = get_args(LLMProvider)
+
+Extractor = Literal["rules", "llm"]
+"""Who decided what an extraction job kept: the offline rulebook, or the LLM."""
+EXTRACTORS: tuple[Extractor, ...] = get_args(Extractor)
+
+TraceOutcome = Literal["created", "reinforced", "merged", "candidate", "refused", "not_kept", "dropped"]
+"""What an extraction job decided about one judged piece of a message (an ``ExtractionTrace`` decision):
+
+- ``created``: kept, a new memory;
+- ``reinforced``: kept, and it repeats an existing memory (the same text or a near duplicate), which it reinforced;
+- ``merged``: kept, and folded into a new memory another statement of the same job created (a near copy);
+- ``candidate``: kept with a confidence below ``CANDIDATE_CONFIDENCE_BELOW``: a candidate, not yet a memory;
+- ``refused``: a refuse rule refused it (``rule_id`` names it);
+- ``not_kept``: no keep rule fired (nothing said it is worth remembering);
+- ``dropped``: a keep rule fired but nothing was written (the speaker only naming themselves, or past the job's
+  limit of memories)."""
+TRACE_OUTCOMES: tuple[TraceOutcome, ...] = get_args(TraceOutcome)

@@ -33,6 +33,9 @@ class LearningRun:
     memories_archived: int = strawberry.field(description="Not reinforced for ARCHIVE_AFTER_DAYS, unimportant")
     tags_assigned: int
     llm_calls: int
+    extraction_traces_pruned: int = strawberry.field(
+        description="Extraction traces older than EXTRACTION_TRACE_RETENTION_DAYS, deleted"
+    )
 
     @classmethod
     def from_domain(cls, view: LearningRunView) -> LearningRun:
@@ -56,6 +59,7 @@ class LearningRun:
             memories_archived=view.memories_archived,
             tags_assigned=view.tags_assigned,
             llm_calls=view.llm_calls,
+            extraction_traces_pruned=view.extraction_traces_pruned,
         )
 
 

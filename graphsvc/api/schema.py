@@ -36,6 +36,7 @@ from graphsvc.api.memory_ops import MemoryMutation, MemoryQuery
 from graphsvc.api.rule_ops import RuleQuery
 from graphsvc.api.source_ops import SourceMutation, SourceQuery
 from graphsvc.api.timeline_ops import TimelineQuery
+from graphsvc.api.trace_ops import TraceQuery
 from graphsvc.api.trait_ops import TraitMutation, TraitQuery
 
 MAX_DEPTH = 8
@@ -56,6 +57,7 @@ QUERIES: tuple[type, ...] = (
     DashboardQuery,
     LearningQuery,
     TimelineQuery,
+    TraceQuery,
     RuleQuery,
 )
 MUTATIONS: tuple[type, ...] = (

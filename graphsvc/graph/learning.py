@@ -19,7 +19,8 @@ from graphsvc.graph.database import Queries, native
 class LearningCounts:
     """What a run's steps did, written on the run: the conversations whose extraction it queued (their messages
     not extracted yet), the reflection cycle's status and trigger (None when it had none), traits it dissolved,
-    candidates promoted and expired, memories archived, tag edges made and LLM calls."""
+    candidates promoted and expired, memories archived, tag edges made, LLM calls, and extraction traces pruned
+    (older than ``EXTRACTION_TRACE_RETENTION_DAYS``)."""
 
     conversations_consolidated: int
     reflection_status: str | None
@@ -30,6 +31,7 @@ class LearningCounts:
     memories_archived: int
     tags_assigned: int
     llm_calls: int
+    extraction_traces_pruned: int = 0
 
 
 COUNTS = (
@@ -40,6 +42,7 @@ COUNTS = (
     "memories_archived",
     "tags_assigned",
     "llm_calls",
+    "extraction_traces_pruned",
 )
 """The counters of :class:`LearningCounts` (0 on a run that has not written them)."""
 
@@ -67,6 +70,7 @@ class LearningRunView:
     memories_archived: int
     tags_assigned: int
     llm_calls: int
+    extraction_traces_pruned: int
     duration_ms: float
     ran_now: bool = False
 

@@ -46,6 +46,7 @@ from graphsvc.vocabulary import (
     ENTITY_KINDS,
     EVIDENCE_GRADES,
     EVIDENCE_KINDS,
+    EXTRACTORS,
     JOB_KINDS,
     JOB_STATUSES,
     LEARNING_STATUSES,
@@ -662,6 +663,40 @@ class ApiKey(TenantNode):
     revoked_at = DateTimeNeo4jFormatProperty()
 
 
+class ExtractionTrace(TenantNode):
+    """What one extraction job decided about one message of a conversation (``extractionTrace``): the pieces of
+    its sentences the rulebook judged, or the memories the LLM took from it, and for each the outcome (a
+    :data:`graphsvc.vocabulary.TraceOutcome`), the rule that decided, the memory it became or reinforced and the
+    memories it superseded. ``decisions`` is a JSON list (:mod:`graphsvc.graph.extraction_traces`). Pruned after
+    ``EXTRACTION_TRACE_RETENTION_DAYS`` by the daily learning; deleted with its message."""
+
+    catalog_facts = NodeFacts(
+        text=("decisions", "fallback_reason", "name"),
+        provenance=("TRACE_OF",),
+        caption="'trace ' and its message id",
+        color="#F5D6E3",
+        border="#DA7194",
+        diameter_px=30,
+    )
+
+    job_uid = StringProperty(required=True)
+    session_id = StringProperty(required=True)
+    message_id = StringProperty(required=True)  # the message's id as the caller knows it (the event's source_id)
+    event_uid = StringProperty(required=True)
+    role = StringProperty()
+    occurred_at = DateTimeNeo4jFormatProperty()
+    extractor = StringProperty(required=True, choices=_choices(EXTRACTORS))
+    llm_provider = StringProperty()
+    llm_model = StringProperty()
+    fallback_reason = StringProperty()
+    source = BooleanProperty(default=True)  # said by a person (an assistant's turn is never a source)
+    refused_by = StringProperty()  # the message refusal (a prompt injection) that dropped the whole message
+    decisions = StringProperty(required=True)
+    created_at = DateTimeNeo4jFormatProperty(required=True)
+    event = AsyncRelationshipTo("Event", "TRACE_OF", cardinality=AsyncZeroOrOne)
+    """The message it traces (deleted with it)."""
+
+
 class Source(TenantNode):
     """A source record of another system (a todo, a task, a note...): its versions are ``Event`` nodes.
 
@@ -905,6 +940,7 @@ class LearningRun(TenantNode):
     candidates_expired = IntegerProperty(default=0)
     memories_archived = IntegerProperty(default=0)
     tags_assigned = IntegerProperty(default=0)
+    extraction_traces_pruned = IntegerProperty(default=0)
     llm_calls = IntegerProperty(default=0)
 
 

@@ -1,4 +1,5 @@
-"""The timeline and growth reads of the dashboard (seed 003): ``timeline``, ``sessions``, ``user_stats``.
+"""The timeline and growth reads of the dashboard (seed 003): ``timeline``, ``sessions``, ``user_stats``, and what
+the extraction decided about each message (``extraction_trace``).
 
 Validation here; the reads and their views are in :mod:`graphsvc.graph.timeline`.
 """
@@ -10,9 +11,10 @@ from datetime import UTC, datetime, timedelta
 
 from graphsvc.errors import InvalidInputError
 from graphsvc.graph import belief_changes as belief_reads
-from graphsvc.graph import dashboard_reads
+from graphsvc.graph import dashboard_reads, extraction_traces
 from graphsvc.graph import timeline as timeline_reads
 from graphsvc.graph.belief_changes import BeliefChangePage
+from graphsvc.graph.extraction_traces import ExtractionTraceView
 from graphsvc.graph.timeline import GrowthDay, SessionView, TimelineItem, TimelinePage, UserStats
 from graphsvc.runtime import Runtime
 from graphsvc.validation import require_id, require_limit
@@ -21,6 +23,7 @@ from graphsvc.vocabulary import SOURCE_TYPES, TIMELINE_KINDS
 MAX_TIMELINE_PAGE = 500
 MAX_SESSIONS_PAGE = 500
 MAX_BELIEF_CHANGES_PAGE = 500
+MAX_TRACES = 500
 BELIEF_CHANGES_DAYS = 7
 """The range ``belief_changes`` reads when no start is given: the last week."""
 GROWTH_DAYS = 30
@@ -103,6 +106,34 @@ class TimelineArea:
         if end <= start:
             raise InvalidInputError(field="to", problem="must be after from")
         return await belief_reads.page(self.rt.db, user_id=user_id, start=start, end=end, after=after, limit=limit)
+
+    async def extraction_trace(
+        self, *, user_id: str, session_id: str, message_id: str | None = None, limit: int = 200
+    ) -> list[ExtractionTraceView]:
+        """What the extraction decided about the messages of one conversation (of one message when
+        ``message_id`` is given), in message order: per message, each judged piece of its sentences and its
+        outcome (kept as which memory, reinforcing or superseding which, refused by which rule, not kept), or
+        the memories the LLM took from it (:mod:`graphsvc.pipeline.extraction.traces`).
+
+        Args:
+            message_id: the message id given at ingest (or the derived ``msg-…`` id).
+            limit: 1–:data:`MAX_TRACES` messages.
+
+        Returns:
+            one trace per message an extraction job read; empty for a conversation not extracted yet, traces
+            older than ``EXTRACTION_TRACE_RETENTION_DAYS`` (pruned), and forgotten messages.
+
+        Raises:
+            InvalidInputError: bad user, session or message id, or limit.
+        """
+        settings = self.rt.settings
+        user_id = require_id("userId", user_id, settings)
+        session_id = require_id("sessionId", session_id, settings)
+        message_id = None if message_id is None else require_id("messageId", message_id, settings)
+        limit = require_limit("limit", limit, maximum=MAX_TRACES)
+        return await extraction_traces.of_session(
+            self.rt.db, user_id=user_id, session_id=session_id, message_id=message_id, limit=limit
+        )
 
     async def sessions(self, *, user_id: str, limit: int = 50) -> list[SessionView]:
         """The user's conversations, latest message first, with their message counts."""

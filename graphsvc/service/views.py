@@ -13,6 +13,7 @@ from graphsvc.graph.dashboard_reads import KeyCount, MessageView, UserCounts, Us
 from graphsvc.graph.document_entities import DocumentEntityView, DocumentMention
 from graphsvc.graph.documents import ChunkView, DocumentView
 from graphsvc.graph.entities import AliasView, EntityPage, EntitySnapshot, EntityView, FeatureView, RelationView
+from graphsvc.graph.extraction_traces import ExtractionTraceView, TraceDecision
 from graphsvc.graph.impressions import EvidenceView as ImpressionEvidenceView
 from graphsvc.graph.impressions import ImpressionView
 from graphsvc.graph.jobs import JobRow
@@ -44,6 +45,7 @@ __all__ = [
     "DocumentOutcome",
     "DocumentView",
     "TagView",
+    "TraceDecision",
     "EventsOutcome",
     "SourceEventIn",
     "ApiKeyView",
@@ -51,6 +53,7 @@ __all__ = [
     "EntitySnapshot",
     "EntityView",
     "EvidenceMemoryView",
+    "ExtractionTraceView",
     "FeatureView",
     "ForgetResult",
     "ChannelContribution",

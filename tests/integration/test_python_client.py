@@ -104,6 +104,27 @@ async def test_remember_correct_and_forget_memories(service: MemoryService, url:
     assert await asyncio.to_thread(sync_remember) == porto.id  # a repeat reinforces the current memory
 
 
+async def test_the_extraction_trace_says_what_was_kept_and_what_refused(service: MemoryService, url: str) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+    async with AsyncGraphsvc(url, key, user_id="ana") as memory:
+        when = datetime(2024, 5, 1, 9, tzinfo=UTC)
+        said = "I'm allergic to shellfish. How are you today?"
+        await memory.add_messages("s1", [Message(role="user", content=said, message_id="m1", occurred_at=when)])
+        await memory.end_conversation("s1")
+        await service.wait_for_jobs()
+        (trace,) = await memory.extraction_trace("s1", "m1")
+        kept, refused = trace.decisions
+        assert (trace.message_id, trace.extractor, trace.from_person) == ("m1", "RULES", True)
+        assert kept.outcome == "CREATED" and kept.memory_id and kept.rule_id == "en.keep.allergy"
+        assert (refused.outcome, refused.rule_id, refused.memory_id) == ("REFUSED", "en.refuse.question", None)
+
+    def sync_trace() -> list[str]:
+        with Graphsvc(url, key, user_id="ana") as memory:
+            return [d.outcome for t in memory.extraction_trace("s1") for d in t.decisions]
+
+    assert await asyncio.to_thread(sync_trace) == ["CREATED", "REFUSED"]
+
+
 async def test_forget_records_and_documents(service: MemoryService, url: str) -> None:
     _, key = await service.create_api_key(user_id="ana")
     when = datetime(2024, 5, 1, 9, tzinfo=UTC)

@@ -32,6 +32,7 @@ import type {
   TraitEvidenceFragment,
   TraitPointFragment,
   TraitStage,
+  TraceRowFragment,
   UserStatsQuery,
   UsersQuery,
   ViewerQuery,
@@ -46,6 +47,7 @@ export {
   CyclesDocument as CYCLES,
   DocumentDocument as DOCUMENT,
   DocumentsDocument as DOCUMENTS,
+  ExtractionTraceDocument as EXTRACTION_TRACE,
   EntitiesDocument as ENTITIES,
   EntityDocument as ENTITY,
   EntityGraphDocument as ENTITY_GRAPH,
@@ -95,6 +97,7 @@ export type BeliefChange = BeliefChangeRowFragment;
 export type DocumentSummary = DocumentSummaryFragment;
 export type DocumentChunk = ChunkFragment;
 export type DocumentEntity = DocumentEntityRowFragment;
+export type ExtractionTrace = TraceRowFragment;
 
 // The schema's enum values in the order the views offer them (the types check each list against the schema).
 export const MEMORY_TYPES = ["FACT", "PREFERENCE", "GOAL", "PAIN_POINT", "EVENT"] as const satisfies readonly MemoryType[];

@@ -5,6 +5,7 @@ from graphsvc_client.models import (
     BeliefChange,
     BeliefChanges,
     ChannelContribution,
+    ExtractionTrace,
     ForgetResult,
     IngestResult,
     Job,
@@ -14,6 +15,7 @@ from graphsvc_client.models import (
     RankAdjustment,
     RecallExplanation,
     RecallHit,
+    TraceDecision,
     Turn,
 )
 
@@ -22,6 +24,7 @@ __all__ = [
     "BeliefChange",
     "BeliefChanges",
     "ChannelContribution",
+    "ExtractionTrace",
     "ForgetResult",
     "Graphsvc",
     "GraphsvcError",
@@ -33,5 +36,6 @@ __all__ = [
     "RankAdjustment",
     "RecallExplanation",
     "RecallHit",
+    "TraceDecision",
     "Turn",
 ]

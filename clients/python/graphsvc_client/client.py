@@ -19,6 +19,7 @@ from graphsvc_client.generated.aio import AsyncGraphsvcApi
 from graphsvc_client.generated.sync import GraphsvcApi
 from graphsvc_client.models import (
     BeliefChanges,
+    ExtractionTrace,
     ForgetResult,
     IngestResult,
     Job,
@@ -100,6 +101,7 @@ _CONTEXT = TypeAdapter(MemoryContext)
 _MEMORY = TypeAdapter(Memory)
 _FORGET = TypeAdapter(ForgetResult)
 _CHANGES = TypeAdapter(BeliefChanges)
+_TRACES = TypeAdapter(list[ExtractionTrace])
 
 
 class _Operations:
@@ -195,6 +197,12 @@ class _Operations:
             "after": after,
         }
         return Operation(ops.BELIEF_CHANGES, variables, "beliefChanges", _CHANGES)
+
+    def _extraction_trace(
+        self, session_id: str, message_id: str | None, user_id: str | None, limit: int
+    ) -> Operation[list[ExtractionTrace]]:
+        variables = {"userId": self._user(user_id), "sessionId": session_id, "messageId": message_id, "limit": limit}
+        return Operation(ops.EXTRACTION_TRACE, variables, "extractionTrace", _TRACES)
 
 
 def _asked(query: str | None, conversation: Sequence[Turn] | None) -> dict[str, Any]:
@@ -338,6 +346,14 @@ class Graphsvc(_Operations):
         stage changes. Pass the page's ``end_cursor`` as ``after`` for the next page."""
         return self._run(self._belief_changes(user_id, since, until, limit, after))
 
+    def extraction_trace(
+        self, session_id: str, message_id: str | None = None, *, user_id: str | None = None, limit: int = 200
+    ) -> list[ExtractionTrace]:
+        """What the extraction decided about the messages of a conversation (of one message), in message order:
+        each judged piece and its outcome (kept as which memory, reinforcing or superseding which, refused by
+        which rule and why); empty before the conversation is extracted and after the traces' retention."""
+        return self._run(self._extraction_trace(session_id, message_id, user_id, limit))
+
 
 class AsyncGraphsvc(_Operations):
     """The asynchronous client: the same methods as :class:`Graphsvc`, as coroutines; ``api`` is
@@ -455,3 +471,9 @@ class AsyncGraphsvc(_Operations):
     ) -> BeliefChanges:
         """What changed about the user, a page at a time (see :meth:`Graphsvc.belief_changes`)."""
         return await self._run(self._belief_changes(user_id, since, until, limit, after))
+
+    async def extraction_trace(
+        self, session_id: str, message_id: str | None = None, *, user_id: str | None = None, limit: int = 200
+    ) -> list[ExtractionTrace]:
+        """What the extraction decided about a conversation's messages (see :meth:`Graphsvc.extraction_trace`)."""
+        return await self._run(self._extraction_trace(session_id, message_id, user_id, limit))

@@ -229,6 +229,40 @@ class BeliefChanges(_Model):
     has_next_page: bool
 
 
+TraceOutcome = Literal["CREATED", "REINFORCED", "MERGED", "CANDIDATE", "REFUSED", "NOT_KEPT", "DROPPED"]
+
+
+class TraceDecision(_Model):
+    """What the extraction decided about one judged piece of a message."""
+
+    outcome: TraceOutcome
+    sentence: str | None = Field(description="The sentence as said; None when an LLM decided")
+    piece: str = Field(description="The piece judged (after trims, a split, a restored subject); an LLM's memory")
+    rule_id: str | None = Field(description="The keep or refuse rule that decided; None: no rule fired, or an LLM")
+    memory_id: str | None = Field(description="The memory it became, reinforced or was merged into")
+    candidate_id: str | None
+    superseded_ids: list[str] = Field(description="Memories its new memory superseded")
+    superseded_by_id: str | None
+    explanation: str = Field(description="Why, in one sentence")
+
+
+class ExtractionTrace(_Model):
+    """What one extraction job decided about one message (``extraction_trace``)."""
+
+    id: str
+    session_id: str
+    message_id: str
+    role: str
+    occurred_at: datetime | None
+    recorded_at: datetime
+    extractor: Literal["RULES", "LLM"]
+    llm_provider: str | None
+    llm_model: str | None
+    from_person: bool = Field(description="False for an assistant's or system's turn, never remembered")
+    refused_by: str | None = Field(description="The rule that refused the whole message (a prompt injection)")
+    decisions: list[TraceDecision]
+
+
 RESULT_MODELS: dict[str, type[_Model]] = {
     "add_messages": IngestResult,
     "end_conversation": Job,
@@ -241,5 +275,6 @@ RESULT_MODELS: dict[str, type[_Model]] = {
     "forget_events": ForgetResult,
     "forget_document": ForgetResult,
     "belief_changes": BeliefChanges,
+    "extraction_trace": ExtractionTrace,
 }
 """Method name → the model its root field is parsed into (one per list item for ``recall``)."""

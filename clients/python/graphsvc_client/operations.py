@@ -88,6 +88,14 @@ query BeliefChanges($userId: String!, $from: DateTime, $to: DateTime, $limit: In
   }
 }"""
 
+EXTRACTION_TRACE = """
+query ExtractionTrace($userId: String!, $sessionId: String!, $messageId: String, $limit: Int!) {
+  extractionTrace(userId: $userId, sessionId: $sessionId, messageId: $messageId, limit: $limit) {
+    id sessionId messageId role occurredAt recordedAt extractor llmProvider llmModel fromPerson refusedBy
+    decisions { outcome sentence piece ruleId memoryId candidateId supersededIds supersededById explanation }
+  }
+}"""
+
 DOCUMENTS: dict[str, str] = {
     "add_messages": ADD_MESSAGES,
     "end_conversation": END_CONVERSATION,
@@ -100,5 +108,6 @@ DOCUMENTS: dict[str, str] = {
     "forget_events": FORGET_EVENTS,
     "forget_document": FORGET_DOCUMENT,
     "belief_changes": BELIEF_CHANGES,
+    "extraction_trace": EXTRACTION_TRACE,
 }
 """Method name → document (the drift test walks this)."""

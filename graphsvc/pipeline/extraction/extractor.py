@@ -20,11 +20,12 @@ from graphsvc.errors import LLMError
 from graphsvc.llm.client import LLMCall, StructuredLLM
 from graphsvc.pipeline.extraction import prompt as task
 from graphsvc.pipeline.extraction.contract import ExtractedMemory, MemoryExtraction
-from graphsvc.pipeline.extraction.offline import extract_offline
+from graphsvc.pipeline.extraction.offline import judge_and_extract
 from graphsvc.pipeline.impressions.active import ActiveEntities
 from graphsvc.pipeline.impressions.observation import BatchObservation, ImpressionObservationPlan
 from graphsvc.pipeline.impressions.observe import guard_entity_ids
 from graphsvc.rulebook.engine import Selection
+from graphsvc.rulebook.extract import MessageTrace
 from graphsvc.text.summary import clip, summarise
 from graphsvc.text.tokens import estimate_tokens
 
@@ -39,11 +40,13 @@ class ExtractionResult:
         observations: with an LLM, one planner answer per window (batch index = window index), each passed
             through :func:`~graphsvc.pipeline.impressions.observe.guard_entity_ids`; None offline (the impression
             pipeline then runs its offline planner).
+        judged: offline, the rulebook's trace of every message (what each judged piece became); None with an LLM.
     """
 
     extraction: MemoryExtraction
     calls: list[LLMCall] = field(default_factory=list)
     observations: list[BatchObservation] | None = None
+    judged: list[MessageTrace] | None = None
 
 
 def split_windows(messages: Sequence[ConversationMessage], *, budget_tokens: int) -> list[list[ConversationMessage]]:
@@ -90,8 +93,8 @@ class MemoryExtractor:
         """The offline rulebook's extraction of one conversation (no LLM call): what an LLM-configured job falls back
         to when every attempt of its LLM failed, so the user is not left with nothing. Its memories carry their
         keep rules' ids, which marks them as the rulebook's."""
-        offline = await asyncio.to_thread(lambda: extract_offline(messages, selection=self._rules))
-        return ExtractionResult(offline.model_copy(update={"summary": summarise(messages)}))
+        offline, judged = await asyncio.to_thread(lambda: judge_and_extract(messages, selection=self._rules))
+        return ExtractionResult(offline.model_copy(update={"summary": summarise(messages)}), judged=judged)
 
     async def extract(self, messages: Sequence[ConversationMessage]) -> tuple[MemoryExtraction, list[LLMCall]]:
         """Extract the memories of one conversation (no entity context); see :meth:`extract_all`."""

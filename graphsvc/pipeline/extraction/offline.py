@@ -31,6 +31,12 @@ def _normalise(content: str) -> str:
     return " ".join(re.sub(r"[\W_]+", " ", content.casefold()).split())
 
 
+def statement_key(content: str) -> str:
+    """A statement's text as :func:`memories_of` compares it (identical normalised contents are one memory),
+    clipped as a memory's content is: extraction traces find the memory a statement became by it."""
+    return _normalise(content[:_MAX_CONTENT_CHARS])
+
+
 def _names_itself(statement: Statement) -> bool:
     """A self-introduction once the speaker is named says nothing: "Ana's name is Ana", "王芳叫王芳"."""
     name = re.escape(statement.about)
@@ -94,10 +100,22 @@ def extract_offline(
     Raises:
         ValueError: `max_memories` is negative.
     """
+    return judge_and_extract(messages, max_memories=max_memories, selection=selection)[0]
+
+
+def judge_and_extract(
+    messages: Sequence[ConversationMessage], *, max_memories: int = 200, selection: Selection | None = None
+) -> tuple[MemoryExtraction, list[MessageTrace]]:
+    """:func:`extract_offline`, and the rulebook's trace of every message (what each judged piece became: kept,
+    refused by which rule, or nothing), one per message in order.
+
+    Raises:
+        ValueError: `max_memories` is negative.
+    """
     if max_memories < 0:
         raise ValueError(f"max_memories must be >= 0, got {max_memories}")
     traces = judge_conversation(messages, selection=selection)
-    return MemoryExtraction(memories=memories_of(traces, max_memories=max_memories))
+    return MemoryExtraction(memories=memories_of(traces, max_memories=max_memories)), traces
 
 
 def classify_statement(

@@ -26,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -34,14 +34,16 @@ from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.conversation import ConversationMessage
 from graphsvc.errors import LLMError
-from graphsvc.graph import document_entities, jobs
+from graphsvc.graph import document_entities, extraction_traces, jobs
 from graphsvc.graph import events as stored_events
 from graphsvc.graph import memories as memory_store
 from graphsvc.graph.database import NamedTx, Queries
+from graphsvc.graph.extraction_traces import MessageTraceRecord, TraceOrigin
 from graphsvc.graph.jobs import JobRow, JobUsage, commit_with_job
 from graphsvc.graph.memories import MentionLink, NewMemory
 from graphsvc.graph.sources import CandidateSighting
 from graphsvc.llm.client import LLMCall
+from graphsvc.pipeline.extraction import traces
 from graphsvc.pipeline.extraction.contract import ExtractedMemory, MemoryExtraction
 from graphsvc.pipeline.extraction.extractor import MemoryExtractor
 from graphsvc.pipeline.impressions import observe
@@ -52,6 +54,7 @@ from graphsvc.pipeline.impressions.vectors import embed_missing_impressions
 from graphsvc.pipeline.memories import paraphrases
 from graphsvc.pipeline.memories import run as memories
 from graphsvc.pipeline.memories.slots import offline_slot, split_speaker
+from graphsvc.rulebook.extract import MessageTrace
 from graphsvc.runtime import Runtime
 
 log = logging.getLogger(__name__)
@@ -83,6 +86,8 @@ class EndedConversation:
 
     messages: list[ConversationMessage]
     event_uids: dict[str, str]
+    message_ids: dict[str, str] = field(default_factory=dict)
+    """Short id → the message id its caller knows (the event's ``source_id``)."""
 
 
 async def read_conversation(db: Queries, *, user_id: str, session_id: str) -> EndedConversation:
@@ -94,7 +99,11 @@ async def read_conversation(db: Queries, *, user_id: str, session_id: str) -> En
         )
         for i, e in enumerate(events)
     ]
-    return EndedConversation(messages=messages, event_uids={f"m{i + 1}": e.uid for i, e in enumerate(events)})
+    return EndedConversation(
+        messages=messages,
+        event_uids={f"m{i + 1}": e.uid for i, e in enumerate(events)},
+        message_ids={f"m{i + 1}": e.source_id for i, e in enumerate(events)},
+    )
 
 
 async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
@@ -217,14 +226,54 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
             request_id=job.request_id,
         )
 
+    origin = TraceOrigin(
+        job_uid=job.uid,
+        extractor="rules" if by_rules else "llm",
+        llm_provider=None if by_rules else settings.llm.provider,
+        llm_model=None if by_rules else settings.llm.model,
+        fallback_reason=report.fallback_reason,
+    )
+
     async def work(tx: NamedTx) -> int:
         committed = await memories.run(tx, writes, user_id=user_id, now=now, actor=ACTOR, before_settling=alongside)
+        landing = traces.Landing(
+            kept=kept,
+            placements=writes.placements,
+            landed_on=committed.landed_on,
+            successors=committed.successors,
+            doubtful=doubtful,
+            candidate_uids=report.candidate_uids,
+        )
+        recorded = message_traces(conversation, session_id=session_id, judged=result.judged if by_rules else None)
+        await extraction_traces.write(tx, user_id=user_id, origin=origin, traces=recorded(landing), now=now)
         await jobs.finish(tx, job, usage=usage, now=now)
         return len(committed.superseded)
 
     # Only while this process still owns the job (its lease was not taken over): else nothing commits.
     report.memories_superseded = await commit_with_job(db, job, now=now, work=work)
     return report
+
+
+def message_traces(
+    conversation: EndedConversation, *, session_id: str, judged: Sequence[MessageTrace] | None
+) -> Callable[[traces.Landing], list[MessageTraceRecord]]:
+    """The traces of the job's messages once its memories have landed (:mod:`.traces`): the rulebook's judgements
+    when it extracted (``judged``), else what the LLM took from each message."""
+    messages = [
+        traces.TracedMessage(
+            message=m,
+            event_uid=conversation.event_uids[m.message_id],
+            message_id=conversation.message_ids[m.message_id],
+        )
+        for m in conversation.messages
+    ]
+
+    def build(landing: traces.Landing) -> list[MessageTraceRecord]:
+        if judged is not None:
+            return traces.by_rules(messages, session_id=session_id, judged=judged, landing=landing)
+        return traces.by_llm(messages, session_id=session_id, landing=landing)
+
+    return build
 
 
 def with_feature_slots(

@@ -22,7 +22,9 @@ never run again: a second call on the same day (any process) returns it and chan
    importance below ``ARCHIVE_IMPORTANCE_BELOW`` become ``archived`` (issue 12's status: kept, out of default
    recall, restorable; a ``HistoryEntry`` records it). At exactly ``ARCHIVE_AFTER_DAYS`` a memory stays;
 4. tags: keyword topic tags on the memories and current events not tagged yet
-   (:func:`graphsvc.pipeline.tags.assign.daily`).
+   (:func:`graphsvc.pipeline.tags.assign.daily`);
+5. extraction traces recorded more than ``EXTRACTION_TRACE_RETENTION_DAYS`` ago are deleted
+   (:func:`graphsvc.graph.extraction_traces.prune`).
 
 Every step is idempotent on its own (extracted messages, promoted, expired, archived and tagged items are not
 picked again), so a run taken over after a crash redoes nothing already done.
@@ -35,8 +37,8 @@ from datetime import date, datetime, timedelta
 
 from graphsvc import keys
 from graphsvc.errors import NotFoundError
+from graphsvc.graph import extraction_traces, sessions
 from graphsvc.graph import learning as stored_runs
-from graphsvc.graph import sessions
 from graphsvc.graph.learning import LearningCounts, LearningRunView
 from graphsvc.graph.leases import RenewOutcome, hold, process_owner
 from graphsvc.pipeline.reflection import cycle
@@ -132,7 +134,7 @@ async def consolidate(rt: Runtime, *, user_id: str) -> int:
 
 
 async def _steps(rt: Runtime, *, user_id: str) -> LearningCounts:
-    """The five steps; returns the counts written on the run."""
+    """The six steps; returns the counts written on the run."""
     settings = rt.settings
     consolidated = await consolidate(rt, user_id=user_id)
     outcome = await cycle.run(rt, user_id=user_id)
@@ -148,6 +150,9 @@ async def _steps(rt: Runtime, *, user_id: str) -> LearningCounts:
         now=now,
     )
     tagging = await tags.daily(rt.db, user_id=user_id, min_items=settings.documents.auto_tag_min_items, now=now)
+    pruned = await extraction_traces.prune(
+        rt.db, user_id=user_id, before=now - timedelta(days=settings.extraction.trace_retention_days)
+    )
     return LearningCounts(
         conversations_consolidated=consolidated,
         reflection_status=outcome.status,
@@ -158,4 +163,5 @@ async def _steps(rt: Runtime, *, user_id: str) -> LearningCounts:
         memories_archived=archived,
         tags_assigned=tagging.tagged,
         llm_calls=outcome.llm_calls,
+        extraction_traces_pruned=pruned,
     )

@@ -90,12 +90,14 @@ def conflicting_values(cand: Candidate, *, slot_key: str | None, slot_value: str
 
 @dataclass
 class DedupPlan:
-    """What to write: new memories, ``(existing_uid, candidate)`` reinforcements, and ``(existing_uid, slot)``
-    adoptions: an existing memory without a slot that a changed value of it joins in a slot."""
+    """What to write: new memories, ``(existing_uid, candidate)`` reinforcements, ``(existing_uid, slot)``
+    adoptions: an existing memory without a slot that a changed value of it joins in a slot, and
+    ``(candidate, twin)`` foldings: a candidate that repeats an earlier one of the same batch, folded into it."""
 
     creates: list[Candidate] = field(default_factory=list)
     reinforcements: list[tuple[str, Candidate]] = field(default_factory=list)
     adoptions: list[tuple[str, MemorySlot]] = field(default_factory=list)
+    folded: list[tuple[Candidate, Candidate]] = field(default_factory=list)
 
 
 def shared_slot(
@@ -155,6 +157,7 @@ def plan_dedup(
         twin = _batch_twin(cand, plan.creates, user_id=user_id, threshold=threshold, floor=floor)
         if twin is not None:
             twin.source_uids = list(dict.fromkeys([*twin.source_uids, *cand.source_uids]))
+            plan.folded.append((cand, twin))
             continue
         hit = nearest.get(i)
         similarity = rescale_similarity(hit.cosine, floor=floor) if hit is not None else -1.0

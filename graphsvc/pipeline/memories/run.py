@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Literal
 
 from graphsvc import keys
 from graphsvc.config import Settings
@@ -36,6 +37,15 @@ from graphsvc.vocabulary import MemoryOrigin
 
 
 @dataclass(frozen=True)
+class Placement:
+    """Where one draft is planned to land: a new memory (``created``), an existing one it repeats
+    (``reinforced``), or the new memory of an earlier draft of the same batch it was folded into (``merged``)."""
+
+    outcome: Literal["created", "reinforced", "merged"]
+    uid: str
+
+
+@dataclass(frozen=True)
 class Prepared:
     """What :func:`run` will write.
 
@@ -44,12 +54,14 @@ class Prepared:
         creates: the memories to create (a batch's near-copies folded into one), uids chosen.
         reinforcements: the existing memories to reinforce, one per draft that repeats one.
         adoptions: existing memories without a slot that a new changed value of theirs shares one with.
+        placements: where each draft lands, in the order of ``candidates`` (extraction traces record it).
     """
 
     candidates: list[Candidate]
     creates: list[NewMemory] = field(default_factory=list)
     reinforcements: list[Reinforcement] = field(default_factory=list)
     adoptions: list[SlotAdoption] = field(default_factory=list)
+    placements: list[Placement] = field(default_factory=list)
 
     @property
     def created(self) -> dict[str, str]:
@@ -218,15 +230,33 @@ async def prepare(
         for c in dedup.creates:
             if c.slot is not None and c.slot.slot == f"near:{never_reinforce}":
                 c.slot = None
+    creates = [_new_memory(c) for c in dedup.creates]
     return Prepared(
         candidates=cands,
-        creates=[_new_memory(c) for c in dedup.creates],
+        creates=creates,
         reinforcements=[_reinforcement(uid, c) for uid, c in dedup.reinforcements],
         adoptions=[
             SlotAdoption(uid=uid, slot=slot.slot, slot_subject=slot.subject, slot_key=slot.slot_key)
             for uid, slot in dedup.adoptions
         ],
+        placements=_placements(cands, dedup, creates),
     )
+
+
+def _placements(cands: Sequence[Candidate], dedup: DedupPlan, creates: Sequence[NewMemory]) -> list[Placement]:
+    """Where each candidate lands under the plan (pure); ``creates`` are the plan's creations, in its order."""
+    created = {id(c): m.uid for c, m in zip(dedup.creates, creates, strict=True)}
+    reinforced = {id(c): uid for uid, c in dedup.reinforcements}
+    folded = {id(c): twin for c, twin in dedup.folded}
+    out = []
+    for c in cands:
+        if id(c) in created:
+            out.append(Placement("created", created[id(c)]))
+        elif id(c) in reinforced:
+            out.append(Placement("reinforced", reinforced[id(c)]))
+        else:
+            out.append(Placement("merged", created[id(folded[id(c)])]))
+    return out
 
 
 @dataclass(frozen=True)
@@ -237,10 +267,13 @@ class Landed:
         created: uids of the memories created now, in the order planned.
         reinforced: uids of the memories reinforced: those planned, then those another writer created between
             :func:`prepare` and :func:`run` under a planned creation's exact-duplicate key.
+        landed_on: planned uid → the uid of the memory it landed on instead (such a raced creation); others
+            landed where planned.
     """
 
     created: list[str]
     reinforced: list[str]
+    landed_on: dict[str, str] = field(default_factory=dict)
 
     def first_uid(self) -> str:
         """Where the one memory of ``remember``, a correction or a promotion landed: the memory it created, else
@@ -257,10 +290,12 @@ class Landed:
 
 @dataclass(frozen=True)
 class Committed(Landed):
-    """Where the memories landed and what settling their slots changed (uids superseded and reinstated)."""
+    """Where the memories landed and what settling their slots changed (uids superseded and reinstated;
+    ``successors``: each memory superseded now → the memory that supersedes it)."""
 
     superseded: list[str] = field(default_factory=list)
     reinstated: list[str] = field(default_factory=list)
+    successors: dict[str, str] = field(default_factory=dict)
 
 
 async def run(
@@ -294,6 +329,7 @@ async def run(
     landed = Landed(
         created=[uid for m, uid in zip(writes.creates, actual, strict=True) if uid == m.uid],
         reinforced=[*writes.reinforced, *raced],
+        landed_on={m.uid: uid for m, uid in zip(writes.creates, actual, strict=True) if uid != m.uid},
     )
     if before_settling is not None:
         await before_settling(tx, landed)
@@ -307,4 +343,6 @@ async def run(
         reinforced=landed.reinforced,
         superseded=settled.superseded,
         reinstated=settled.reinstated,
+        landed_on=landed.landed_on,
+        successors=settled.successors,
     )

@@ -89,10 +89,12 @@ def _ends(member: SlotMember, successor: SlotMember) -> datetime:
 
 @dataclass
 class SettleReport:
-    """What settling some slots changed: uids superseded and reinstated."""
+    """What settling some slots changed: uids superseded and reinstated, and ``successors``: each memory
+    superseded (or given another successor) now → the memory that supersedes it."""
 
     superseded: list[str] = field(default_factory=list)
     reinstated: list[str] = field(default_factory=list)
+    successors: dict[str, str] = field(default_factory=dict)
 
 
 def slot_changes(changes: Sequence[TimelineChange]) -> list[SlotChange]:
@@ -147,6 +149,8 @@ async def settle_slots(
     for c in changes:
         if c.status == "superseded" and c.was.status != "superseded":
             report.superseded.append(c.uid)
+        if c.status == "superseded" and c.successor is not None:
+            report.successors[c.uid] = c.successor.uid
         elif c.status == "active" and c.was.status == "superseded":
             report.reinstated.append(c.uid)
     return report

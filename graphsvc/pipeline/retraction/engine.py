@@ -15,10 +15,11 @@ the caller keeps them). Provenance decides what goes (issues 12 and 21, ARCHITEC
   deleted; a feature falls back to the value of its newest evidence left, or is deleted; a name (alias) left
   without a source event is deleted (never the subject of a living entity); a relation loses the doomed events
   from its provenance and goes when none is left; an entity observed in doomed events and left with nothing is
-  deleted; pending observations of a doomed event go (they hold its text);
+  deleted; pending observations of a doomed event go (they hold its text), and so do the extraction traces of
+  the event (they quote it; counted in ``nodes_deleted``), as do those naming a forgotten memory;
 - a forgotten event counts as gone for everything observed in it (evidence, impressions, features, names,
-  relations, entities, pending observations, candidates) and loses its tags; the memories extracted from it
-  other than the forgotten ones stay (each is a statement of its own, forgotten one by one);
+  relations, entities, pending observations, candidates, extraction traces) and loses its tags; the memories
+  extracted from it other than the forgotten ones stay (each is a statement of its own, forgotten one by one);
 - candidates, documents (with their document entities), source records, tags and conversation summaries:
   :mod:`.layers`; a user's entity that lost the name a document entity has no longer links to it (it is the
   document's again, :mod:`graphsvc.graph.document_entities`);
@@ -40,7 +41,7 @@ from datetime import datetime
 
 from graphsvc.config import ReflectionSettings
 from graphsvc.errors import ConflictError
-from graphsvc.graph import document_entities, entity_curation
+from graphsvc.graph import document_entities, entity_curation, extraction_traces
 from graphsvc.graph import retraction as gone
 from graphsvc.graph import retraction_reads as found
 from graphsvc.graph.database import NamedTx
@@ -161,9 +162,11 @@ class _Work:
             tx, user_id=user_id, memory_uids=memories, event_uids=observed, document_uids=job.documents
         )
         rescored = _rescore_traits(traits, doomed_memories=set(memories), settings=self.rt.settings.reflection)
-        # --- what rested on the events: observations and candidates ---
+        # --- what rested on the events: observations, candidates, extraction traces (they quote the messages) ---
         if observed:
             await self._observations(tx, observed, result, tombstones)
+        traces_deleted = await extraction_traces.delete_of_events(tx, user_id=user_id, event_uids=observed)
+        traces_deleted += await extraction_traces.delete_of_memories(tx, user_id=user_id, memory_uids=job.memory_uids)
         await layers.candidates(tx, user_id=user_id, event_uids=observed, memory_uids=job.memory_uids, result=result)
         # --- what rested on the memories: traits ---
         if memories:
@@ -223,6 +226,7 @@ class _Work:
             + result.document_versions
             + result.sources
             + result.tags
+            + traces_deleted
         )
         return result
 

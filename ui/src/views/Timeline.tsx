@@ -3,6 +3,7 @@ import { Link } from "wouter-preact";
 import { useQuery } from "../hooks";
 import { SOURCE_TYPES, TIMELINE, TIMELINE_KINDS, type SourceType, type TimelineEntry, type TimelineKind } from "../queries";
 import { Badge, CursorPager, Empty, ErrorBox, Loading, Text } from "../components/common";
+import { TraceDialog, type TraceRequest } from "../components/TraceDialog";
 import { label, when } from "../format";
 import type { ViewProps } from "../views";
 
@@ -20,7 +21,8 @@ function byDay(entries: TimelineEntry[]): [string, TimelineEntry[]][] {
   return [...days.entries()];
 }
 
-function Entry({ entry }: { entry: TimelineEntry }) {
+function Entry({ entry, explain }: { entry: TimelineEntry; explain: (r: TraceRequest) => void }) {
+  const message = entry.kind === "EVENT" && entry.sourceType === "CONVERSATION" && entry.sessionId && entry.sourceId;
   return (
     <li class={`timeline-entry timeline-${entry.kind.toLowerCase()}`}>
       <div class="card-head">
@@ -37,6 +39,15 @@ function Entry({ entry }: { entry: TimelineEntry }) {
       )}
       <Text as="p">{entry.content}</Text>
       {entry.sessionId && <span class="muted">conversation <code>{entry.sessionId}</code></span>}
+      {message && (
+        <button
+          type="button"
+          class="secondary why"
+          onClick={() => explain({ sessionId: entry.sessionId ?? "", messageId: entry.sourceId ?? "" })}
+        >
+          Why was this (not) remembered?
+        </button>
+      )}
       {entry.sourceType === "DOCUMENT" && entry.sourceId && (
         <span class="muted">
           document <code>{entry.sourceId}</code> · <Link href="/documents">documents</Link>
@@ -53,6 +64,7 @@ export function Timeline({ userId }: ViewProps) {
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const [trace, setTrace] = useState<TraceRequest | null>(null);
   const after = cursors[cursors.length - 1];
   const reset = () => setCursors([null]);
   const { data, error, loading, reload } = useQuery(
@@ -124,13 +136,14 @@ export function Timeline({ userId }: ViewProps) {
               <h3>{day}</h3>
               <ul class="cards">
                 {items.map((e) => (
-                  <Entry key={`${e.kind}|${e.id}`} entry={e} />
+                  <Entry key={`${e.kind}|${e.id}`} entry={e} explain={setTrace} />
                 ))}
               </ul>
             </li>
           ))}
         </ol>
       )}
+      {trace && <TraceDialog userId={userId} request={trace} onClose={() => setTrace(null)} />}
       {data && (
         <CursorPager
           cursors={cursors}

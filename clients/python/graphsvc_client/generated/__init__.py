@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "a904b6da9e493d252527739e944b41468545b76e95983de4188c1f40ad201002"
+INPUTS_SHA256 = "c31e158c0fa3054e1fe668bfc085c39b2b508468f880a3438bfc7ef1a8f5b28c"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

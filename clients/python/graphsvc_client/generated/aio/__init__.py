@@ -20,6 +20,7 @@ from .enums import (
     EntityKind,
     EvidenceGrade,
     EvidenceKind,
+    Extractor,
     JobPriority,
     JobStatus,
     MemoryOrigin,
@@ -35,6 +36,7 @@ from .enums import (
     RememberSource,
     SourceType,
     TimelineKind,
+    TraceOutcome,
     TraitContext,
     TraitStage,
     TraitSubtype,
@@ -47,6 +49,7 @@ from .exceptions import (
     GraphQLClientHttpError,
     GraphQLClientInvalidResponseError,
 )
+from .extraction_trace import ExtractionTrace, ExtractionTraceExtractionTrace
 from .forget_document import ForgetDocument, ForgetDocumentForgetDocument
 from .forget_events import ForgetEvents, ForgetEventsForgetEvents
 from .forget_memory import ForgetMemory, ForgetMemoryForgetMemory
@@ -75,6 +78,8 @@ from .fragments import (
     EvidenceFields,
     EvidenceFieldsMemory,
     EvidenceMemoryFields,
+    ExtractionTraceFields,
+    ExtractionTraceFieldsDecisions,
     FeatureFields,
     ForgetResultFields,
     ForgetResultFieldsDeletedByLabel,
@@ -115,6 +120,8 @@ from .fragments import (
     TimelineEntryFields,
     TimelineFields,
     TimelineFieldsNodes,
+    TraceDecisionViewFields,
+    TraceDecisionViewFieldsRule,
     TraitFields,
     TraitFieldsChildren,
     TraitFieldsEvidence,
@@ -250,6 +257,11 @@ __all__ = [
     "EvidenceGrade",
     "EvidenceKind",
     "EvidenceMemoryFields",
+    "ExtractionTrace",
+    "ExtractionTraceExtractionTrace",
+    "ExtractionTraceFields",
+    "ExtractionTraceFieldsDecisions",
+    "Extractor",
     "FeatureFields",
     "ForgetDocument",
     "ForgetDocumentForgetDocument",
@@ -383,6 +395,9 @@ __all__ = [
     "TimelineFieldsNodes",
     "TimelineKind",
     "TimelineTimeline",
+    "TraceDecisionViewFields",
+    "TraceDecisionViewFieldsRule",
+    "TraceOutcome",
     "TraitContext",
     "TraitFields",
     "TraitFieldsChildren",

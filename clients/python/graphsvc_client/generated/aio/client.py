@@ -28,6 +28,7 @@ from .enums import (
     TraitSubtype,
 )
 from .erase_user import EraseUser
+from .extraction_trace import ExtractionTrace
 from .forget_document import ForgetDocument
 from .forget_events import ForgetEvents
 from .forget_memory import ForgetMemory
@@ -1449,6 +1450,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               memoriesArchived
               tagsAssigned
               llmCalls
+              extractionTracesPruned
             }
             """)
         variables: dict[str, object] = {"userId": user_id, "limit": limit}
@@ -1689,6 +1691,94 @@ class AsyncGraphsvcApi(AsyncBaseClient):
         )
         data = self.get_data(response)
         return UserStats.model_validate(data)
+
+    async def extraction_trace(
+        self,
+        user_id: str,
+        session_id: str,
+        message_id: Union[Optional[str], UnsetType] = UNSET,
+        limit: Union[Optional[int], UnsetType] = UNSET,
+        **kwargs: Any,
+    ) -> ExtractionTrace:
+        query = gql("""
+            query extractionTrace($userId: String!, $sessionId: String!, $messageId: String, $limit: Int) {
+              extractionTrace(
+                userId: $userId
+                sessionId: $sessionId
+                messageId: $messageId
+                limit: $limit
+              ) {
+                ...ExtractionTraceFields
+              }
+            }
+
+            fragment ExtractionTraceFields on ExtractionTrace {
+              id
+              sessionId
+              messageId
+              role
+              occurredAt
+              recordedAt
+              jobId
+              extractor
+              llmProvider
+              llmModel
+              fallbackReason
+              fromPerson
+              refusedBy
+              decisions {
+                ...TraceDecisionViewFields
+              }
+            }
+
+            fragment RuleExampleFields on RuleExample {
+              said
+              expect
+            }
+
+            fragment RulebookRuleFields on RulebookRule {
+              id
+              language
+              decision
+              description
+              output
+              confidence
+              enabled
+              measuredPrecision
+              judged
+              examples {
+                ...RuleExampleFields
+              }
+              counterexamples
+            }
+
+            fragment TraceDecisionViewFields on TraceDecisionView {
+              outcome
+              sentence
+              piece
+              ruleId
+              rule {
+                ...RulebookRuleFields
+              }
+              shapedBy
+              memoryId
+              candidateId
+              supersededIds
+              supersededById
+              explanation
+            }
+            """)
+        variables: dict[str, object] = {
+            "userId": user_id,
+            "sessionId": session_id,
+            "messageId": message_id,
+            "limit": limit,
+        }
+        response = await self.execute(
+            query=query, operation_name="extractionTrace", variables=variables, **kwargs
+        )
+        data = self.get_data(response)
+        return ExtractionTrace.model_validate(data)
 
     async def rules(
         self,
@@ -3269,6 +3359,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               memoriesArchived
               tagsAssigned
               llmCalls
+              extractionTracesPruned
             }
             """)
         variables: dict[str, object] = {"userId": user_id}

@@ -48,6 +48,11 @@ class EvidenceKind(str, Enum):
     CONTRADICTING = "CONTRADICTING"
 
 
+class Extractor(str, Enum):
+    RULES = "RULES"
+    LLM = "LLM"
+
+
 class JobPriority(str, Enum):
     INTERACTIVE = "INTERACTIVE"
     BULK = "BULK"
@@ -152,6 +157,16 @@ class TimelineKind(str, Enum):
     EVENT = "EVENT"
     MEMORY = "MEMORY"
     CANDIDATE = "CANDIDATE"
+
+
+class TraceOutcome(str, Enum):
+    CREATED = "CREATED"
+    REINFORCED = "REINFORCED"
+    MERGED = "MERGED"
+    CANDIDATE = "CANDIDATE"
+    REFUSED = "REFUSED"
+    NOT_KEPT = "NOT_KEPT"
+    DROPPED = "DROPPED"
 
 
 class TraitContext(str, Enum):

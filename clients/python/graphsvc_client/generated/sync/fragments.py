@@ -12,6 +12,7 @@ from .enums import (
     EntityKind,
     EvidenceGrade,
     EvidenceKind,
+    Extractor,
     JobPriority,
     JobStatus,
     MemoryOrigin,
@@ -26,6 +27,7 @@ from .enums import (
     RelationDirection,
     SourceType,
     TimelineKind,
+    TraceOutcome,
     TraitContext,
     TraitStage,
     TraitSubtype,
@@ -253,6 +255,68 @@ class EvidenceFieldsMemory(EvidenceMemoryFields):
     pass
 
 
+class RuleExampleFields(BaseModel):
+    said: str
+    expect: Optional[str]
+
+
+class RulebookRuleFields(BaseModel):
+    id: str
+    language: str
+    decision: str
+    description: str
+    output: str
+    confidence: float
+    enabled: bool
+    measured_precision: Optional[float] = Field(alias="measuredPrecision")
+    judged: int
+    examples: list["RulebookRuleFieldsExamples"]
+    counterexamples: list[str]
+
+
+class RulebookRuleFieldsExamples(RuleExampleFields):
+    pass
+
+
+class TraceDecisionViewFields(BaseModel):
+    outcome: TraceOutcome
+    sentence: Optional[str]
+    piece: str
+    rule_id: Optional[str] = Field(alias="ruleId")
+    rule: Optional["TraceDecisionViewFieldsRule"]
+    shaped_by: list[str] = Field(alias="shapedBy")
+    memory_id: Optional[str] = Field(alias="memoryId")
+    candidate_id: Optional[str] = Field(alias="candidateId")
+    superseded_ids: list[str] = Field(alias="supersededIds")
+    superseded_by_id: Optional[str] = Field(alias="supersededById")
+    explanation: str
+
+
+class TraceDecisionViewFieldsRule(RulebookRuleFields):
+    pass
+
+
+class ExtractionTraceFields(BaseModel):
+    id: str
+    session_id: str = Field(alias="sessionId")
+    message_id: str = Field(alias="messageId")
+    role: str
+    occurred_at: Optional[datetime] = Field(alias="occurredAt")
+    recorded_at: datetime = Field(alias="recordedAt")
+    job_id: str = Field(alias="jobId")
+    extractor: Extractor
+    llm_provider: Optional[str] = Field(alias="llmProvider")
+    llm_model: Optional[str] = Field(alias="llmModel")
+    fallback_reason: Optional[str] = Field(alias="fallbackReason")
+    from_person: bool = Field(alias="fromPerson")
+    refused_by: Optional[str] = Field(alias="refusedBy")
+    decisions: list["ExtractionTraceFieldsDecisions"]
+
+
+class ExtractionTraceFieldsDecisions(TraceDecisionViewFields):
+    pass
+
+
 class KeyCountFields(BaseModel):
     key: str
     count: int
@@ -369,6 +433,7 @@ class LearningRunFields(BaseModel):
     memories_archived: int = Field(alias="memoriesArchived")
     tags_assigned: int = Field(alias="tagsAssigned")
     llm_calls: int = Field(alias="llmCalls")
+    extraction_traces_pruned: int = Field(alias="extractionTracesPruned")
 
 
 class MemoryCandidateFields(BaseModel):
@@ -399,29 +464,6 @@ class MemoryContextFields(BaseModel):
     event_ids: list[str] = Field(alias="eventIds")
     chunk_ids: list[str] = Field(alias="chunkIds")
     session_ids: list[str] = Field(alias="sessionIds")
-
-
-class RuleExampleFields(BaseModel):
-    said: str
-    expect: Optional[str]
-
-
-class RulebookRuleFields(BaseModel):
-    id: str
-    language: str
-    decision: str
-    description: str
-    output: str
-    confidence: float
-    enabled: bool
-    measured_precision: Optional[float] = Field(alias="measuredPrecision")
-    judged: int
-    examples: list["RulebookRuleFieldsExamples"]
-    counterexamples: list[str]
-
-
-class RulebookRuleFieldsExamples(RuleExampleFields):
-    pass
 
 
 class MemoryFields(BaseModel):
@@ -824,6 +866,10 @@ EntityFields.model_rebuild()
 EntityPageFields.model_rebuild()
 EvidenceMemoryFields.model_rebuild()
 EvidenceFields.model_rebuild()
+RuleExampleFields.model_rebuild()
+RulebookRuleFields.model_rebuild()
+TraceDecisionViewFields.model_rebuild()
+ExtractionTraceFields.model_rebuild()
 KeyCountFields.model_rebuild()
 ForgetResultFields.model_rebuild()
 GrowthDayFields.model_rebuild()
@@ -833,8 +879,6 @@ JobFields.model_rebuild()
 LearningRunFields.model_rebuild()
 MemoryCandidateFields.model_rebuild()
 MemoryContextFields.model_rebuild()
-RuleExampleFields.model_rebuild()
-RulebookRuleFields.model_rebuild()
 MemoryFields.model_rebuild()
 MemoryPageFields.model_rebuild()
 MessageFields.model_rebuild()

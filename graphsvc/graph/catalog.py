@@ -1,12 +1,15 @@
-"""The catalog of what graphsvc stores: every node label and relationship type it writes, declared once.
+"""The catalog of what graphsvc stores: every node label and relationship type it writes, each declared once.
 
-Each :class:`NodeKind` says who owns its nodes (a user, or the deployment), which properties hold user text
-(what forgetting and erasing must reach) and vectors, which vector and full-text indexes cover it, which
-relationships tie it to what it was derived from (its provenance), how Neo4j Browser captions and colours it,
-and whether ``graphsvc export`` carries it. Each :class:`RelKind` says which labels it joins and whether it is
-a provenance edge.
+A label is declared by its neomodel class in :mod:`graphsvc.graph.nodes`: its properties, its relationships
+and its ``catalog_facts`` (:class:`~graphsvc.graph.kinds.NodeFacts`: which properties hold user text (what
+forgetting and erasing must reach) and vectors, which vector and full-text indexes cover it, which relationships
+tie it to what it was derived from (its provenance), how Neo4j Browser captions and colours it, and whether
+``graphsvc export`` carries it); its base class says who owns its nodes (a user, or the deployment). This module
+puts the classes in erase order (:data:`ERASE_ORDER`) and reads them into :data:`NODES`. A relationship type is
+declared on the classes it leaves from (``AsyncRelationshipTo``), which give its start and end labels; what else
+is known of it (provenance, user text, Browser style) is declared once here, in :data:`RELATIONSHIPS`.
 
-What reads the catalog (so a new kind is covered the day it is declared here):
+What reads the catalog (so a new kind is covered the day it is declared):
 
 - ``eraseUser`` deletes every user-owned label, in :data:`NODES` order, and verifies none is left
   (:mod:`graphsvc.graph.erase`);
@@ -14,395 +17,138 @@ What reads the catalog (so a new kind is covered the day it is declared here):
   (:mod:`graphsvc.graph.portability`);
 - the Browser style file ``graphsvc/api/static/neo4j/graphsvc.grass`` is rendered by :func:`grass`;
 - tests: every label and relationship type a Cypher file under ``cypher/queries`` creates or merges must be
-  declared here; every user-owned label has a ``user_id`` index in ``cypher/schema.cypher``; the forgetting
-  invariants look for forgotten text in every declared text property.
+  declared; every stored class is in :data:`ERASE_ORDER` once; every declared text and vector property is a
+  property of its class; every user-owned label has a ``user_id`` index in ``cypher/schema.cypher``; the
+  forgetting invariants look for forgotten text in every declared text property.
 
-Adding a kind of node: declare it here (and its neomodel class in :mod:`graphsvc.graph.nodes`), add its
-constraint and ``user_id`` index to ``cypher/schema.cypher``, its statements to ``cypher/queries/<kind>.cypher``
-and the typed functions that run them to ``graphsvc/graph/<kind>.py``.
+Adding a kind of node: its class in :mod:`graphsvc.graph.nodes` (with its ``catalog_facts`` and
+relationships) and its place in :data:`ERASE_ORDER`, its constraint and ``user_id`` index in
+``cypher/schema.cypher``, its statements in ``cypher/queries/<kind>.cypher`` and the typed functions that run
+them in ``graphsvc/graph/<kind>.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import fields, replace
 from functools import cache
-from typing import Literal
 
-Owner = Literal["user", "deployment"]
-"""``user``: every node carries its owner's ``user_id``; every query filters on it; erased with the user.
-``deployment``: belongs to the running deployment, not to anyone's memory (named leases)."""
+from neomodel import AsyncRelationshipDefinition
+from neomodel.util import RelationshipDirection
 
-ExportAs = Literal["node", "skip"]
-"""``node``: ``graphsvc export`` writes it (and its edges to nodes of the same user) and ``restore`` reads it
-back; ``skip``: credentials and coordination nodes, which hold no memory and are MERGEd again when needed."""
+from graphsvc.graph import nodes
+from graphsvc.graph.kinds import NodeKind, RelKind
 
-
-@dataclass(frozen=True)
-class NodeKind:
-    """One node label graphsvc writes.
-
-    Attributes:
-        label: the Neo4j label.
-        owner: see :data:`Owner`.
-        text: properties that hold user text or text derived from it (contents, titles, names, captions,
-            history values): what a forget must blank and an erase must remove.
-        vectors: properties that hold embeddings (``float[dimensions]``, L2-normalised).
-        indexes: the vector and full-text indexes over it, as named in ``cypher/schema.cypher``.
-        provenance: the relationship types through which it rests on its sources (outgoing unless the
-            :class:`RelKind` says otherwise); empty for source records and bookkeeping.
-        caption: what its ``name`` property (Neo4j Browser's caption) shows.
-        color, border: its fill and border colours in Neo4j Browser (``#RRGGBB``).
-        light: its fill is light, so its caption is drawn dark.
-        diameter_px: its size in Neo4j Browser.
-        export: see :data:`ExportAs`.
-        transient: lives only while one operation runs (an erasure in progress).
-    """
-
-    label: str
-    owner: Owner
-    text: tuple[str, ...] = ()
-    vectors: tuple[str, ...] = ()
-    indexes: tuple[str, ...] = ()
-    provenance: tuple[str, ...] = ()
-    caption: str = ""
-    color: str = "#A5ABB6"
-    border: str = "#9AA1AC"
-    light: bool = True
-    diameter_px: int = 40
-    export: ExportAs = "node"
-    transient: bool = False
-
-
-@dataclass(frozen=True)
-class RelKind:
-    """One relationship type graphsvc writes.
-
-    Attributes:
-        type: the Neo4j relationship type.
-        start: the labels it leaves from.
-        end: the labels it points to (``("*",)``: any user-owned label).
-        text: its properties that hold user text.
-        provenance: it points from a derived node to what the node rests on: deleting the end retracts or
-            re-scores the start (ARCHITECTURE "Belief maintenance").
-        caption: its Neo4j Browser caption (``<type>``, or ``{property}``).
-        color: its Browser colour, None for the default grey.
-        shaft_px: its Browser line width, None for the default 1 px.
-    """
-
-    type: str
-    start: tuple[str, ...]
-    end: tuple[str, ...]
-    text: tuple[str, ...] = ()
-    provenance: bool = False
-    caption: str = "<type>"
-    color: str | None = None
-    shaft_px: int | None = None
-
-
-NODES: tuple[NodeKind, ...] = (
-    # --- deletion order: work and audit first, derived layers next, sources last -------------------------
-    NodeKind(
-        "ApiKey",
-        "user",
-        text=("name",),
-        caption="the key's label",
-        color="#604A0E",
-        border="#423204",
-        light=False,
-        diameter_px=35,
-        export="skip",
-    ),
-    NodeKind(
-        "Job",
-        "user",
-        text=("error", "fallback_reason"),
-        caption="its kind and session",
-        color="#DA7194",
-        border="#CC3C6C",
-        light=False,
-    ),
-    NodeKind("JobLane", "user", caption="none (a per-user lock)", export="skip"),
-    NodeKind(
-        "ExtractionTrace",
-        "user",
-        text=("decisions", "fallback_reason", "name"),
-        provenance=("TRACE_OF",),
-        caption="'trace ' and its message id",
-        color="#F5D6E3",
-        border="#DA7194",
-        diameter_px=30,
-    ),
-    NodeKind(
-        "PendingObservation",
-        "user",
-        text=("subject", "detail", "payload", "name"),
-        provenance=("OBSERVED_IN",),
-        caption="'pending: ' and its subject",
-        color="#F16667",
-        border="#EB2728",
-        light=False,
-        diameter_px=50,
-    ),
-    NodeKind(
-        "HistoryEntry",
-        "user",
-        text=("old_value", "new_value", "reason", "name"),
-        caption="its event",
-        color="#ECB5C9",
-        border="#DA7298",
-        diameter_px=30,
-    ),
-    NodeKind(
-        "Evidence",
-        "user",
-        text=("value", "name"),
-        provenance=("CITES", "FROM_EVENT"),
-        caption="its kind and grade",
-        color="#FFE081",
-        border="#9F8B4A",
-        diameter_px=30,
-    ),
-    NodeKind(
-        "ReflectionCycle",
-        "user",
-        text=("notes", "error"),
-        caption="'reflection' and its trigger",
-        color="#57C7E3",
-        border="#23B3D7",
-    ),
-    NodeKind(
-        "ReflectionState",
-        "user",
-        caption="'reflection state'",
-        color="#57C7E3",
-        border="#23B3D7",
-        diameter_px=30,
-    ),
-    NodeKind(
-        "Trait",
-        "user",
-        text=("content", "name", "about", "reasoning"),
-        vectors=("embedding",),
-        indexes=("trait_embedding", "trait_text_en", "trait_text_cjk"),
-        provenance=("SUPPORTS", "CONTRADICTS"),
-        caption="the first 60 characters of its content",
-        color="#C990C0",
-        border="#B261A5",
-        light=False,
-        diameter_px=70,
-    ),
-    NodeKind(
-        "Impression",
-        "user",
-        text=("content", "name"),
-        vectors=("embedding",),
-        indexes=("impression_embedding", "impression_text_en", "impression_text_cjk"),
-        provenance=("SUPPORTS",),
-        caption="the first 60 characters of its content",
-        color="#8DCC93",
-        border="#5DB665",
-        diameter_px=45,
-    ),
-    NodeKind(
-        "Feature",
-        "user",
-        text=("key", "value", "name"),
-        provenance=("SUPPORTS",),
-        caption="'key: value'",
-        color="#D9C8AE",
-        border="#C0A378",
-    ),
-    NodeKind(
-        "Alias",
-        "user",
-        text=("name", "normalized"),
-        indexes=("entity_names",),
-        provenance=("FROM_EVENT",),
-        caption="the name",
-        color="#C5DCF5",
-        border="#9BB8DA",
-        diameter_px=35,
-    ),
-    NodeKind(
-        "MemoryCandidate",
-        "user",
-        text=("content", "name"),
-        provenance=("FROM_EVENT",),
-        caption="the first 60 characters of its content",
-        color="#FBC9A8",
-        border="#F79767",
-        diameter_px=45,
-    ),
-    NodeKind(
-        "Memory",
-        "user",
-        text=("content", "name", "slot", "slot_subject", "slot_value", "superseded_reason"),
-        vectors=("embedding",),
-        indexes=("memory_embedding", "memory_text_en", "memory_text_cjk"),
-        provenance=("EXTRACTED_FROM",),
-        caption="the first 60 characters of its content ('forgotten' once forgotten)",
-        color="#F79767",
-        border="#F36924",
-        light=False,
-        diameter_px=55,
-    ),
-    NodeKind(
-        "Entity",
-        "user",
-        text=("subject", "name"),
-        provenance=("OBSERVED_IN",),
-        caption="its subject",
-        color="#4C8EDA",
-        border="#2870C2",
-        light=False,
-        diameter_px=65,
-    ),
-    NodeKind(
-        "DocumentEntity",
-        "user",
-        text=("name", "normalized"),
-        provenance=("MENTIONED_IN",),
-        caption="the name the document gives it",
-        color="#B7D3EE",
-        border="#4C8EDA",
-        diameter_px=40,
-    ),
-    NodeKind(
-        "Tag",
-        "user",
-        text=("name", "normalized"),
-        caption="the tag",
-        color="#FFC454",
-        border="#D7A013",
-        diameter_px=35,
-    ),
-    NodeKind(
-        "Chunk",
-        "user",
-        text=("content", "heading_path", "name"),
-        vectors=("embedding",),
-        indexes=("chunk_embedding", "chunk_text_en", "chunk_text_cjk"),
-        caption="a section's heading, or a passage's first words",
-        color="#A8E2C4",
-        border="#6DCE9E",
-        diameter_px=35,
-    ),
-    NodeKind(
-        "DocumentUpload",
-        "user",
-        text=("filename", "name"),
-        caption="'upload ' and the file name",
-        color="#C4EBD6",
-        border="#8FD9B2",
-        diameter_px=30,
-        export="skip",
-    ),
-    NodeKind(
-        "DocumentVersion",
-        "user",
-        text=("normalized_content", "name"),
-        caption="the document's file name and version",
-        color="#C4EBD6",
-        border="#8FD9B2",
-        diameter_px=35,
-    ),
-    NodeKind(
-        "Document",
-        "user",
-        text=("filename", "title", "normalized_content", "name", "error"),
-        provenance=("FROM_EVENT",),
-        caption="its file name",
-        color="#6DCE9E",
-        border="#3FBA7B",
-        light=False,
-        diameter_px=60,
-    ),
-    NodeKind(
-        "LearningRun",
-        "user",
-        text=("error",),
-        caption="'learning' and its day",
-        color="#57C7E3",
-        border="#23B3D7",
-        diameter_px=35,
-    ),
-    NodeKind(
-        "Source",
-        "user",
-        text=("title", "name"),
-        caption="its source type and title",
-        color="#B5BAC3",
-        border="#8E96A3",
-    ),
-    NodeKind(
-        "Event",
-        "user",
-        text=("content", "title", "metadata", "speaker", "name"),
-        vectors=("embedding",),
-        indexes=("event_embedding", "event_text_en", "event_text_cjk"),
-        caption="'speaker: ' and the first words of its content, or its title",
-        color="#E0E3E8",
-        border="#B5BAC3",
-    ),
-    NodeKind(
-        "Session",
-        "user",
-        text=("summaries",),
-        caption="'session ' and its id",
-        color="#A5ABB6",
-        border="#9AA1AC",
-        light=False,
-        diameter_px=45,
-    ),
-    NodeKind("EntityLock", "user", caption="none (a per-user lock)", export="skip"),
-    NodeKind(
-        "Erasure",
-        "user",
-        caption="'erasure'",
-        color="#EB2728",
-        border="#B91C1C",
-        light=False,
-        diameter_px=35,
-        export="skip",
-        transient=True,
-    ),
-    NodeKind("Lease", "deployment", caption="none (a named lease of the deployment)", export="skip"),
+ERASE_ORDER: tuple[type[nodes.StoredNode], ...] = (
+    # work and audit first, derived layers next, sources last; the transient Erasure, then the deployment's
+    nodes.ApiKey,
+    nodes.Job,
+    nodes.JobLane,
+    nodes.ExtractionTrace,
+    nodes.PendingObservation,
+    nodes.HistoryEntry,
+    nodes.Evidence,
+    nodes.ReflectionCycle,
+    nodes.ReflectionState,
+    nodes.Trait,
+    nodes.Impression,
+    nodes.Feature,
+    nodes.Alias,
+    nodes.MemoryCandidate,
+    nodes.Memory,
+    nodes.Entity,
+    nodes.DocumentEntity,
+    nodes.Tag,
+    nodes.Chunk,
+    nodes.DocumentUpload,
+    nodes.DocumentVersion,
+    nodes.Document,
+    nodes.LearningRun,
+    nodes.Source,
+    nodes.Event,
+    nodes.Session,
+    nodes.EntityLock,
+    nodes.Erasure,
+    nodes.Lease,
 )
-"""Every node label, in the order ``eraseUser`` deletes them (the transient ``Erasure`` last)."""
+"""Every stored node class, in the order ``eraseUser`` deletes their labels (the transient ``Erasure`` last)."""
 
-RELATIONSHIPS: tuple[RelKind, ...] = (
-    RelKind("HAS_EVENT", ("Session",), ("Event",)),
-    RelKind("EXTRACTED_FROM", ("Memory",), ("Event",), provenance=True),
-    RelKind("MENTIONS", ("Memory",), ("Entity",)),
-    RelKind("SUPERSEDED_BY", ("Memory",), ("Memory",), text=("reason",)),
-    RelKind("HAS_ALIAS", ("Entity",), ("Alias",)),
-    RelKind("HAS_IMPRESSION", ("Entity",), ("Impression",)),
-    RelKind("HAS_FEATURE", ("Entity",), ("Feature",)),
-    RelKind("RELATES", ("Entity",), ("Entity",), text=("relation",), caption="{relation}", shaft_px=2),
-    RelKind("OBSERVED_IN", ("Entity", "PendingObservation"), ("Event",), provenance=True),
-    RelKind("SUPPORTS", ("Evidence",), ("Trait", "Impression", "Feature"), provenance=True),
-    RelKind("CONTRADICTS", ("Evidence",), ("Trait",), provenance=True, color="#EB2728"),
-    RelKind("CITES", ("Evidence",), ("Memory",), provenance=True),
-    RelKind("FROM_EVENT", ("Evidence", "Alias", "MemoryCandidate", "Document"), ("Event",), provenance=True),
-    RelKind("CANDIDATE", ("PendingObservation",), ("Entity",)),
-    RelKind("RESOLVED_AS", ("PendingObservation",), ("Entity",)),
-    RelKind("PARENT_OF", ("Trait",), ("Trait",)),
-    RelKind("PRODUCED", ("ReflectionCycle",), ("Evidence",)),
-    RelKind("RECORDS", ("HistoryEntry",), ("*",)),
-    RelKind("FOR_SESSION", ("Job",), ("Session",)),
-    RelKind("TRACE_OF", ("ExtractionTrace",), ("Event",), provenance=True),
-    RelKind("HAS_VERSION", ("Source",), ("Event",)),
-    RelKind("PREVIOUS_VERSION", ("Event", "Document"), ("Event", "DocumentVersion")),
-    RelKind("PROMOTED_TO", ("MemoryCandidate",), ("Memory",)),
-    RelKind("HAS_CHUNK", ("Document",), ("Chunk",)),
-    RelKind("HAS_UPLOAD", ("Document",), ("DocumentUpload",)),
-    RelKind("HAS_CHILD", ("Chunk",), ("Chunk",)),
-    RelKind("MENTIONED_IN", ("DocumentEntity",), ("Chunk",), provenance=True),
-    RelKind("DOCUMENT_MENTION", ("Entity",), ("DocumentEntity",)),
-    RelKind("TAGGED", ("Memory", "Event", "Document", "Chunk"), ("Tag",)),
+
+def declared_kind(cls: type[nodes.StoredNode]) -> NodeKind:
+    """The :class:`NodeKind` of a stored class: its ``catalog_facts`` with its label and owner."""
+    facts = cls.catalog_facts
+    given = {f.name: getattr(facts, f.name) for f in fields(facts)}
+    return NodeKind(label=cls.__label__, owner=cls.owner_scope, **given)
+
+
+NODES: tuple[NodeKind, ...] = tuple(declared_kind(cls) for cls in ERASE_ORDER)
+"""Every node label, in :data:`ERASE_ORDER`."""
+
+
+def relationship_declarations() -> Iterator[tuple[str, str, str]]:
+    """``(type, start label, end label)`` of every relationship the classes of :data:`ERASE_ORDER` declare
+    (``*``: any user-owned label, for a relationship to :class:`~graphsvc.graph.nodes.UserNode`)."""
+    for cls in ERASE_ORDER:
+        for rel in cls.defined_properties(aliases=False, properties=False, rels=True).values():
+            assert isinstance(rel, AsyncRelationshipDefinition)
+            rel.lookup_node_class()
+            other, rel_type = rel.definition["node_class"], rel.definition["relation_type"]
+            assert isinstance(other, type) and issubclass(other, nodes.StoredNode) and isinstance(rel_type, str)
+            other_label = "*" if other is nodes.UserNode else other.__label__
+            if rel.definition["direction"] == RelationshipDirection.INCOMING:
+                yield rel_type, other_label, cls.__label__
+            else:
+                yield rel_type, cls.__label__, other_label
+
+
+def _joined(declared: tuple[RelKind, ...]) -> tuple[RelKind, ...]:
+    starts: dict[str, list[str]] = {}
+    ends: dict[str, list[str]] = {}
+    for rel_type, start, end in relationship_declarations():
+        if start not in starts.setdefault(rel_type, []):
+            starts[rel_type].append(start)
+        if end not in ends.setdefault(rel_type, []):
+            ends[rel_type].append(end)
+    return tuple(
+        replace(kind, start=tuple(starts.get(kind.type, ())), end=tuple(ends.get(kind.type, ()))) for kind in declared
+    )
+
+
+RELATIONSHIPS: tuple[RelKind, ...] = _joined(
+    (
+        RelKind("HAS_EVENT"),
+        RelKind("EXTRACTED_FROM", provenance=True),
+        RelKind("MENTIONS"),
+        RelKind("SUPERSEDED_BY", text=("reason",)),
+        RelKind("HAS_ALIAS"),
+        RelKind("HAS_IMPRESSION"),
+        RelKind("HAS_FEATURE"),
+        RelKind("RELATES", text=("relation",), caption="{relation}", shaft_px=2),
+        RelKind("OBSERVED_IN", provenance=True),
+        RelKind("SUPPORTS", provenance=True),
+        RelKind("CONTRADICTS", provenance=True, color="#EB2728"),
+        RelKind("CITES", provenance=True),
+        RelKind("FROM_EVENT", provenance=True),
+        RelKind("CANDIDATE"),
+        RelKind("RESOLVED_AS"),
+        RelKind("PARENT_OF"),
+        RelKind("PRODUCED"),
+        RelKind("RECORDS"),
+        RelKind("FOR_SESSION"),
+        RelKind("TRACE_OF", provenance=True),
+        RelKind("HAS_VERSION"),
+        RelKind("PREVIOUS_VERSION"),
+        RelKind("PROMOTED_TO"),
+        RelKind("HAS_CHUNK"),
+        RelKind("HAS_UPLOAD"),
+        RelKind("HAS_CHILD"),
+        RelKind("MENTIONED_IN", provenance=True),
+        RelKind("DOCUMENT_MENTION"),
+        RelKind("TAGGED"),
+    )
 )
-"""Every relationship type graphsvc writes."""
+"""Every relationship type graphsvc writes, with what is known of it beyond its start and end labels (read
+from the node classes that declare it)."""
 
 
 @cache

@@ -1,47 +1,26 @@
-"""neomodel node classes: the typed shape of every label and edge in the graph.
+"""neomodel node classes: the typed shape of every label and edge in the graph, and what the catalog knows of each.
 
 Writes and searches go through the named Cypher in ``cypher/queries`` (bulk UNWIND,
 vector and full-text search with parameters); these classes declare the model and
 inflate raw nodes into typed objects (``Memory.inflate(record["m"])``). The
 constraints and indexes live in ``cypher/schema.cypher``; a unit test checks the
-two agree. Every node carries ``user_id``; closed sets come from :mod:`graphsvc.vocabulary`.
+two agree. Closed sets come from :mod:`graphsvc.vocabulary`.
 
-Edges (ARCHITECTURE.md "The graph"):
-    (Session)-[:HAS_EVENT]->(Event)             events of a conversation
-    (Memory)-[:EXTRACTED_FROM]->(Event)         provenance of a memory
-    (Memory)-[:MENTIONS]->(Entity)
-    (Memory)-[:SUPERSEDED_BY {reason, at}]->(Memory)   a newer value of the same slot, or a correction (issue 12)
-    (Entity)-[:HAS_ALIAS]->(Alias), -[:HAS_IMPRESSION]->(Impression), -[:HAS_FEATURE]->(Feature)
-    (Entity)-[:RELATES {relation, strength}]->(Entity)
-    (Entity)-[:OBSERVED_IN]->(Event)            provenance of an observation
-    (Evidence)-[:SUPPORTS]->(Impression|Feature), (Evidence)-[:FROM_EVENT]->(Event)   seed 000 impressions
-    (Alias)-[:FROM_EVENT]->(Event)              provenance of an observed name (issue 12: retraction)
-    RELATES.event_uids                          the events a relation was observed in (issue 12: retraction)
-    (PendingObservation)-[:CANDIDATE]->(Entity)  entities an ambiguous observation matched
-    (PendingObservation)-[:OBSERVED_IN]->(Event), -[:RESOLVED_AS]->(Entity)
-    (Evidence)-[:SUPPORTS|CONTRADICTS]->(Trait), (Evidence)-[:CITES]->(Memory)
-    (Trait)-[:PARENT_OF]->(Trait)               upgrade lineage
-    (ReflectionCycle)-[:PRODUCED]->(Evidence)
-    (ReflectionState)                           per-user last_reflected_at and running flag (no edges)
-    (HistoryEntry)-[:RECORDS]->(any node)       audit trail; a tombstone entry of a deleted node has no edge
-    (Erasure)                                   an eraseUser in progress (deleted last; no edges)
-    (Job)-[:FOR_SESSION]->(Session)
-    (Source)-[:HAS_VERSION]->(Event), (Event)-[:PREVIOUS_VERSION]->(Event)   a todo, task, note... and its versions
-    (MemoryCandidate)-[:FROM_EVENT]->(Event), -[:PROMOTED_TO]->(Memory)       seed 003's candidate layer
-    (Document)-[:HAS_CHUNK]->(Chunk), (Chunk)-[:HAS_CHILD]->(Chunk)         the heading tree (sections → passages)
-    (Document)-[:FROM_EVENT]->(Event), -[:PREVIOUS_VERSION]->(DocumentVersion)
-    (Document)-[:HAS_UPLOAD]->(DocumentUpload)   the file's bytes, kept until its parse_document job made it ready
-    (DocumentEntity)-[:MENTIONED_IN]->(Chunk)   who or what a document's passages name, in the document's scope
-    (Entity)-[:DOCUMENT_MENTION]->(DocumentEntity)   the user's entity of the same name
-    (Memory|Event|Document|Chunk)-[:TAGGED {origin, at}]->(Tag)
-    (LearningRun)                               one user's daily learning of one local day (no edges)
-    (ExtractionTrace)-[:TRACE_OF]->(Event)      what one extraction job decided about one message
+Every stored label is one class here, and the class is its one declaration: its properties, its outgoing (and
+some incoming) relationships, and its ``catalog_facts`` (:class:`graphsvc.graph.kinds.NodeFacts`: which
+properties hold user text and vectors, its provenance, its Neo4j Browser caption and colours, whether it is
+exported). Its base says who owns it: a :class:`UserNode` carries its user's ``user_id`` (a
+:class:`TenantNode` also a global ``uid``), a :class:`DeploymentNode` belongs to the running deployment.
+:mod:`graphsvc.graph.catalog` reads the classes (``catalog.NODES``, ``catalog.RELATIONSHIPS``: every edge with
+its start and end labels) and orders them for erasure.
 
-Every node also gets a short display caption, ``name`` (see :class:`TenantNode`), for Neo4j Browser;
+Every node also gets a short display caption, ``name`` (see :class:`StoredNode`), for Neo4j Browser;
 ``graphsvc/api/static/neo4j/`` holds its style file, guide and saved queries.
 """
 
 from __future__ import annotations
+
+from typing import Any, ClassVar
 
 from neomodel import (
     ArrayProperty,
@@ -56,7 +35,9 @@ from neomodel import (
     IntegerProperty,
     StringProperty,
 )
+from neomodel.properties import Property, validator
 
+from graphsvc.graph.kinds import NodeFacts, Owner
 from graphsvc.vocabulary import (
     CANDIDATE_STATUSES,
     CHUNK_KINDS,
@@ -77,6 +58,7 @@ from graphsvc.vocabulary import (
     PROMOTION_REASONS,
     SESSION_STATUSES,
     SOURCE_TYPES,
+    TAG_ORIGINS,
     TRAIT_CONTEXTS,
     TRAIT_STAGES,
     TRAIT_SUBTYPES,
@@ -87,16 +69,53 @@ def _choices(values: tuple[str, ...]) -> dict[str, str]:
     return {v: v for v in values}
 
 
-class TenantNode(AsyncStructuredNode):
-    """Base of every graphsvc node: a global uid and the owning tenant."""
+class BytesProperty(Property[bytes]):
+    """A byte string (Neo4j's byte array)."""
+
+    @validator
+    def inflate(self, value: Any) -> bytes:
+        return bytes(value)
+
+    @validator
+    def deflate(self, value: Any) -> bytes:
+        return bytes(value)
+
+
+class StoredNode(AsyncStructuredNode):
+    """Base of every node graphsvc stores: its display caption and its catalog facts."""
 
     __abstract_node__ = True
-    uid = StringProperty(required=True, unique_index=True)
-    user_id = StringProperty(required=True, index=True)
+    owner_scope: ClassVar[Owner]
+    """Who owns the label's nodes (:data:`graphsvc.graph.kinds.Owner`), set by the base class."""
+    catalog_facts: ClassVar[NodeFacts]
+    """What the catalog knows of the label beyond its properties (every concrete class sets it)."""
     name = StringProperty()
     """A short caption written with the node (Neo4j Browser captions a node by ``name`` when it has one): the
     entity's subject, the first 60 characters of a memory, impression or trait, ``speaker: text`` of an event,
     a history entry's event… Display only: nothing reads it back."""
+
+
+class UserNode(StoredNode):
+    """Base of every node owned by a user: it carries the owner's ``user_id``, every query filters on it, and
+    erasing the user deletes it."""
+
+    __abstract_node__ = True
+    owner_scope: ClassVar[Owner] = "user"
+    user_id = StringProperty(required=True, index=True)
+
+
+class TenantNode(UserNode):
+    """Base of a user's node with a global ``uid`` (all but the per-user locks)."""
+
+    __abstract_node__ = True
+    uid = StringProperty(required=True, unique_index=True)
+
+
+class DeploymentNode(StoredNode):
+    """Base of a node of the running deployment, owned by no user (never erased or exported)."""
+
+    __abstract_node__ = True
+    owner_scope: ClassVar[Owner] = "deployment"
 
 
 class Relates(AsyncStructuredRel):
@@ -117,7 +136,24 @@ class SupersededBy(AsyncStructuredRel):
     at = DateTimeNeo4jFormatProperty()
 
 
+class Tagged(AsyncStructuredRel):
+    """``origin``: who put the tag on (:data:`graphsvc.vocabulary.TagOrigin`: automatic topic tags, a person,
+    the source record's own tags); ``at``: when."""
+
+    origin = StringProperty(choices=_choices(TAG_ORIGINS))
+    at = DateTimeNeo4jFormatProperty()
+
+
 class Session(TenantNode):
+    """A conversation of a user (``session_id`` as the caller names it); its messages are its events."""
+
+    catalog_facts = NodeFacts(
+        text=("summaries",),
+        caption="'session ' and its id",
+        light=False,
+        diameter_px=45,
+    )
+
     session_id = StringProperty(required=True)
     status = StringProperty(choices=_choices(SESSION_STATUSES), default="open")
     started_at = DateTimeNeo4jFormatProperty()
@@ -133,6 +169,15 @@ class Event(TenantNode):
     version of a todo, task, note, forum post, calendar entry or document (``title``, ``status``, ``metadata``
     as JSON, ``version``; ``superseded_at`` once a newer version of the same source arrived). ``forgotten_at``:
     it stated a forgotten memory and is a tombstone since (empty content; no title, metadata, hash or vector)."""
+
+    catalog_facts = NodeFacts(
+        text=("content", "title", "metadata", "speaker", "name"),
+        vectors=("embedding",),
+        indexes=("event_embedding", "event_text_en", "event_text_cjk"),
+        caption="'speaker: ' and the first words of its content, or its title",
+        color="#E0E3E8",
+        border="#B5BAC3",
+    )
 
     session_id = StringProperty()
     source_type = StringProperty(default="conversation", choices=_choices(SOURCE_TYPES))
@@ -154,6 +199,9 @@ class Event(TenantNode):
     embed_due_at = DateTimeNeo4jFormatProperty()
     """Set while the event waits for its vector (the ``embed_events`` job); full-text recall finds it meanwhile."""
     session = AsyncRelationshipFrom("Session", "HAS_EVENT", cardinality=AsyncZeroOrOne)
+    previous_version = AsyncRelationshipTo("Event", "PREVIOUS_VERSION", cardinality=AsyncZeroOrOne)
+    """The earlier version of the same source record (its ``Source`` links every version by ``HAS_VERSION``)."""
+    tags = AsyncRelationshipTo("Tag", "TAGGED", model=Tagged)
 
 
 class Memory(TenantNode):
@@ -166,6 +214,18 @@ class Memory(TenantNode):
     the subject (the speaker) and is what supersession groups by. ``origin``: extraction, user or agent.
     ``rule_id``: the rulebook rule that kept it (:mod:`graphsvc.rulebook`); None when an LLM or a person made it.
     """
+
+    catalog_facts = NodeFacts(
+        text=("content", "name", "slot", "slot_subject", "slot_value", "superseded_reason"),
+        vectors=("embedding",),
+        indexes=("memory_embedding", "memory_text_en", "memory_text_cjk"),
+        provenance=("EXTRACTED_FROM",),
+        caption="the first 60 characters of its content ('forgotten' once forgotten)",
+        color="#F79767",
+        border="#F36924",
+        light=False,
+        diameter_px=55,
+    )
 
     memory_type = StringProperty(required=True, choices=_choices(MEMORY_TYPES))
     content = StringProperty(required=True)
@@ -194,11 +254,23 @@ class Memory(TenantNode):
     sources = AsyncRelationshipTo("Event", "EXTRACTED_FROM")
     mentions = AsyncRelationshipTo("Entity", "MENTIONS")
     superseded_by = AsyncRelationshipTo("Memory", "SUPERSEDED_BY", model=SupersededBy)
+    """A newer value of the same slot, or a correction."""
+    tags = AsyncRelationshipTo("Tag", "TAGGED", model=Tagged)
 
 
 class Entity(TenantNode):
     """A person, place, organization, work, animal or thing the user talks about (seed 000). Its subject is also
     an Alias. ``kind_rule``: the rulebook rule that decided its kind (none when an LLM or a person did)."""
+
+    catalog_facts = NodeFacts(
+        text=("subject", "name"),
+        provenance=("OBSERVED_IN",),
+        caption="its subject",
+        color="#4C8EDA",
+        border="#2870C2",
+        light=False,
+        diameter_px=65,
+    )
 
     subject = StringProperty(required=True)
     subject_key = StringProperty(required=True, unique_index=True)  # user_id + normalised subject
@@ -212,10 +284,34 @@ class Entity(TenantNode):
     relates = AsyncRelationshipTo("Entity", "RELATES", model=Relates)
     observed_in = AsyncRelationshipTo("Event", "OBSERVED_IN")
     document_mentions = AsyncRelationshipTo("DocumentEntity", "DOCUMENT_MENTION")
+    """The document entities of the same name (who or what the user's documents name)."""
+
+
+class EntityLock(UserNode):
+    """A user's entity lock: the first write of a hand-made change to the user's entity graph, so curations of
+    one user take turns (one per user; no edges)."""
+
+    catalog_facts = NodeFacts(
+        caption="none (a per-user lock)",
+        export="skip",
+    )
+
+    user_id = StringProperty(required=True, unique_index=True)
+    locked_at = DateTimeNeo4jFormatProperty()
 
 
 class Alias(TenantNode):
     """A name of an entity; ``from_events``: the events it was observed in (none when added by hand)."""
+
+    catalog_facts = NodeFacts(
+        text=("name", "normalized"),
+        indexes=("entity_names",),
+        provenance=("FROM_EVENT",),
+        caption="the name",
+        color="#C5DCF5",
+        border="#9BB8DA",
+        diameter_px=35,
+    )
 
     name = StringProperty(required=True)
     normalized = StringProperty(required=True, index=True)
@@ -225,6 +321,17 @@ class Alias(TenantNode):
 
 class Impression(TenantNode):
     """One characterisation of an entity; identified on its entity by ``content_hash``."""
+
+    catalog_facts = NodeFacts(
+        text=("content", "name"),
+        vectors=("embedding",),
+        indexes=("impression_embedding", "impression_text_en", "impression_text_cjk"),
+        provenance=("SUPPORTS",),
+        caption="the first 60 characters of its content",
+        color="#8DCC93",
+        border="#5DB665",
+        diameter_px=45,
+    )
 
     content = StringProperty(required=True)
     content_hash = StringProperty(required=True)
@@ -241,6 +348,14 @@ class Feature(TenantNode):
     event) records which value each event stated, so a retraction can fall back to the newest value still
     supported, or delete the feature when none is.
     """
+
+    catalog_facts = NodeFacts(
+        text=("key", "value", "name"),
+        provenance=("SUPPORTS",),
+        caption="'key: value'",
+        color="#D9C8AE",
+        border="#C0A378",
+    )
 
     key = StringProperty(required=True)
     value = StringProperty(required=True)
@@ -260,6 +375,18 @@ class Trait(TenantNode):
     ``reasoning``: why an upgrade made it (seed 002 §4), absent on other traits; ``rule_id``: the rulebook's trait
     rule that phrased it (:mod:`graphsvc.rulebook.traits`), absent when an LLM phrased it.
     """
+
+    catalog_facts = NodeFacts(
+        text=("content", "name", "about", "reasoning"),
+        vectors=("embedding",),
+        indexes=("trait_embedding", "trait_text_en", "trait_text_cjk"),
+        provenance=("SUPPORTS", "CONTRADICTS"),
+        caption="the first 60 characters of its content",
+        color="#C990C0",
+        border="#B261A5",
+        light=False,
+        diameter_px=70,
+    )
 
     content = StringProperty(required=True)
     content_hash = StringProperty()
@@ -292,6 +419,15 @@ class Evidence(TenantNode):
     names the child trait it was copied from on an upgrade; ``resolved_at`` marks a contradiction that a
     modification of the trait took into account (seed 002 §4, §6)."""
 
+    catalog_facts = NodeFacts(
+        text=("value", "name"),
+        provenance=("CITES", "FROM_EVENT"),
+        caption="its kind and grade",
+        color="#FFE081",
+        border="#9F8B4A",
+        diameter_px=30,
+    )
+
     grade = StringProperty(required=True, choices=_choices(EVIDENCE_GRADES))
     kind = StringProperty(required=True, choices=_choices(EVIDENCE_KINDS))
     cycle_id = StringProperty()
@@ -311,6 +447,13 @@ class Evidence(TenantNode):
 
 class ReflectionCycle(TenantNode):
     """One reflection run (seed 002 §2: reflection_cycles), COMPLETED or FAILED, with its counters."""
+
+    catalog_facts = NodeFacts(
+        text=("notes", "error"),
+        caption="'reflection' and its trigger",
+        color="#57C7E3",
+        border="#23B3D7",
+    )
 
     trigger_type = StringProperty()
     trigger_value = FloatProperty()
@@ -344,6 +487,13 @@ class ReflectionState(TenantNode):
     for one user (in any process) run one cycle; ``lock_expires_at`` lets a crashed holder's flag lapse.
     """
 
+    catalog_facts = NodeFacts(
+        caption="'reflection state'",
+        color="#57C7E3",
+        border="#23B3D7",
+        diameter_px=30,
+    )
+
     last_reflected_at = DateTimeNeo4jFormatProperty()
     running_cycle = StringProperty()
     lock_expires_at = DateTimeNeo4jFormatProperty()
@@ -359,6 +509,14 @@ class HistoryEntry(TenantNode):
     ``asOf`` reads. A tombstone (``event`` deleted/retracted/forgotten, ``kind`` the deleted node's kind) keeps
     the uid and no content.
     """
+
+    catalog_facts = NodeFacts(
+        text=("old_value", "new_value", "reason", "name"),
+        caption="its event",
+        color="#ECB5C9",
+        border="#DA7298",
+        diameter_px=30,
+    )
 
     target_uid = StringProperty(required=True, index=True)
     event = StringProperty(required=True)
@@ -376,11 +534,23 @@ class HistoryEntry(TenantNode):
     reinforcement_count = IntegerProperty()
     contradiction_count = IntegerProperty()
     scrubbed_at = DateTimeNeo4jFormatProperty()
+    target = AsyncRelationshipTo("UserNode", "RECORDS", cardinality=AsyncZeroOrOne)
+    """The node it audits, of any user-owned label; a tombstone entry of a deleted node has none."""
 
 
 class Erasure(TenantNode):
     """An ``eraseUser`` in progress: what has been deleted so far (counts by label, JSON). Deleted last, so a
     user with no Erasure node and no other node is fully erased; an interrupted erasure resumes from here."""
+
+    catalog_facts = NodeFacts(
+        caption="'erasure'",
+        color="#EB2728",
+        border="#B91C1C",
+        light=False,
+        diameter_px=35,
+        export="skip",
+        transient=True,
+    )
 
     started_at = DateTimeNeo4jFormatProperty(required=True)
     updated_at = DateTimeNeo4jFormatProperty()
@@ -393,6 +563,16 @@ class PendingObservation(TenantNode):
     Kept, never dropped, until resolved over GraphQL (``resolvePendingObservation``). ``payload`` is the
     aggregated observation as JSON, with evidence already mapped to event uids.
     """
+
+    catalog_facts = NodeFacts(
+        text=("subject", "detail", "payload", "name"),
+        provenance=("OBSERVED_IN",),
+        caption="'pending: ' and its subject",
+        color="#F16667",
+        border="#EB2728",
+        light=False,
+        diameter_px=50,
+    )
 
     subject = StringProperty(required=True)
     reason = StringProperty(required=True, choices=_choices(PENDING_REASONS))
@@ -408,6 +588,14 @@ class PendingObservation(TenantNode):
 
 class Job(TenantNode):
     """Durable background work (extraction after a conversation ends, reflection after an extraction)."""
+
+    catalog_facts = NodeFacts(
+        text=("error", "fallback_reason"),
+        caption="its kind and session",
+        color="#DA7194",
+        border="#CC3C6C",
+        light=False,
+    )
 
     kind = StringProperty(required=True, choices=_choices(JOB_KINDS))
     status = StringProperty(required=True, choices=_choices(JOB_STATUSES))
@@ -436,6 +624,43 @@ class Job(TenantNode):
     """The id of the request that queued it (logs of the job carry it)."""
     target_uid = StringProperty()
     """What a job not tied to a session works on (the document of an ``index_document`` job)."""
+    session = AsyncRelationshipTo("Session", "FOR_SESSION", cardinality=AsyncZeroOrOne)
+
+
+class JobLane(UserNode):
+    """A user's job lane: the node that jobs of one user are queued and claimed under, so concurrent queuers
+    and claimers of one user take turns (one per user; no edges)."""
+
+    catalog_facts = NodeFacts(
+        caption="none (a per-user lock)",
+        export="skip",
+    )
+
+    user_id = StringProperty(required=True, unique_index=True)
+    queued_at = DateTimeNeo4jFormatProperty()
+    claimed_at = DateTimeNeo4jFormatProperty()
+
+
+class ApiKey(TenantNode):
+    """An API key (``AUTH_MODE=api_key``, :mod:`graphsvc.service.api_keys`): only an Argon2id hash of its secret
+    is stored. ``user_id`` is None for an admin key (``admin``), which may act for any user; ``name`` is the
+    key's label."""
+
+    catalog_facts = NodeFacts(
+        text=("name",),
+        caption="the key's label",
+        color="#604A0E",
+        border="#423204",
+        light=False,
+        diameter_px=35,
+        export="skip",
+    )
+
+    user_id = StringProperty(index=True)
+    admin = BooleanProperty(default=False)
+    secret_hash = StringProperty(required=True)
+    created_at = DateTimeNeo4jFormatProperty(required=True)
+    revoked_at = DateTimeNeo4jFormatProperty()
 
 
 class ExtractionTrace(TenantNode):
@@ -444,6 +669,15 @@ class ExtractionTrace(TenantNode):
     :data:`graphsvc.vocabulary.TraceOutcome`), the rule that decided, the memory it became or reinforced and the
     memories it superseded. ``decisions`` is a JSON list (:mod:`graphsvc.graph.extraction_traces`). Pruned after
     ``EXTRACTION_TRACE_RETENTION_DAYS`` by the daily learning; deleted with its message."""
+
+    catalog_facts = NodeFacts(
+        text=("decisions", "fallback_reason", "name"),
+        provenance=("TRACE_OF",),
+        caption="'trace ' and its message id",
+        color="#F5D6E3",
+        border="#DA7194",
+        diameter_px=30,
+    )
 
     job_uid = StringProperty(required=True)
     session_id = StringProperty(required=True)
@@ -460,6 +694,7 @@ class ExtractionTrace(TenantNode):
     decisions = StringProperty(required=True)
     created_at = DateTimeNeo4jFormatProperty(required=True)
     event = AsyncRelationshipTo("Event", "TRACE_OF", cardinality=AsyncZeroOrOne)
+    """The message it traces (deleted with it)."""
 
 
 class Source(TenantNode):
@@ -468,6 +703,13 @@ class Source(TenantNode):
     ``uid`` folds in the user, the source type and the caller's source id; ``latest_uid`` is the newest
     version's event, ``versions`` how many there are.
     """
+
+    catalog_facts = NodeFacts(
+        text=("title", "name"),
+        caption="its source type and title",
+        color="#B5BAC3",
+        border="#8E96A3",
+    )
 
     source_type = StringProperty(required=True, choices=_choices(SOURCE_TYPES))
     source_id = StringProperty(required=True)
@@ -486,6 +728,15 @@ class MemoryCandidate(TenantNode):
     Keyed by (user, memory type, normalised content); each event that states it again adds a ``FROM_EVENT``
     edge, and ``days`` / ``sources`` count the distinct UTC days and sources of those events.
     """
+
+    catalog_facts = NodeFacts(
+        text=("content", "name"),
+        provenance=("FROM_EVENT",),
+        caption="the first 60 characters of its content",
+        color="#FBC9A8",
+        border="#F79767",
+        diameter_px=45,
+    )
 
     memory_type = StringProperty(required=True, choices=_choices(MEMORY_TYPES))
     content = StringProperty(required=True)
@@ -514,6 +765,16 @@ class Document(TenantNode):
     the uploaded bytes, so an unchanged re-ingest changes nothing; ``version`` counts the changes.
     """
 
+    catalog_facts = NodeFacts(
+        text=("filename", "title", "normalized_content", "name", "error"),
+        provenance=("FROM_EVENT",),
+        caption="its file name",
+        color="#6DCE9E",
+        border="#3FBA7B",
+        light=False,
+        diameter_px=60,
+    )
+
     source_id = StringProperty(required=True)
     filename = StringProperty(required=True)
     mime_type = StringProperty()
@@ -539,10 +800,47 @@ class Document(TenantNode):
     upload_at = DateTimeNeo4jFormatProperty()
     ready_at = DateTimeNeo4jFormatProperty()
     failed_at = DateTimeNeo4jFormatProperty()
+    from_event = AsyncRelationshipTo("Event", "FROM_EVENT", cardinality=AsyncZeroOrOne)
+    previous_versions = AsyncRelationshipTo("DocumentVersion", "PREVIOUS_VERSION")
+    chunk_tree = AsyncRelationshipTo("Chunk", "HAS_CHUNK")
+    """The top of its heading tree (sections, then passages below them by ``HAS_CHILD``)."""
+    upload = AsyncRelationshipTo("DocumentUpload", "HAS_UPLOAD", cardinality=AsyncZeroOrOne)
+    tags = AsyncRelationshipTo("Tag", "TAGGED", model=Tagged)
+
+
+class DocumentUpload(TenantNode):
+    """The bytes of a document's latest upload, kept until its ``parse_document`` job made the document ready
+    (one per document)."""
+
+    catalog_facts = NodeFacts(
+        text=("filename", "name"),
+        caption="'upload ' and the file name",
+        color="#C4EBD6",
+        border="#8FD9B2",
+        diameter_px=30,
+        export="skip",
+    )
+
+    document_uid = StringProperty(required=True)
+    tenant_key = StringProperty()
+    data = BytesProperty(required=True)
+    content_hash = StringProperty(required=True)  # SHA-256 of the bytes
+    filename = StringProperty(required=True)
+    mime_type = StringProperty()
+    byte_size = IntegerProperty(default=0)
+    created_at = DateTimeNeo4jFormatProperty()
 
 
 class DocumentVersion(TenantNode):
     """An earlier version of a document, kept as history when a changed one replaced it."""
+
+    catalog_facts = NodeFacts(
+        text=("normalized_content", "name"),
+        caption="the document's file name and version",
+        color="#C4EBD6",
+        border="#8FD9B2",
+        diameter_px=35,
+    )
 
     document_uid = StringProperty(required=True)
     version = IntegerProperty(required=True)
@@ -554,6 +852,16 @@ class DocumentVersion(TenantNode):
 class Chunk(TenantNode):
     """One node of a document's heading tree: a ``section`` (heading, level, its text) or a ``passage``."""
 
+    catalog_facts = NodeFacts(
+        text=("content", "heading_path", "name"),
+        vectors=("embedding",),
+        indexes=("chunk_embedding", "chunk_text_en", "chunk_text_cjk"),
+        caption="a section's heading, or a passage's first words",
+        color="#A8E2C4",
+        border="#6DCE9E",
+        diameter_px=35,
+    )
+
     document_uid = StringProperty(required=True)
     kind = StringProperty(required=True, choices=_choices(CHUNK_KINDS))
     heading_path = ArrayProperty(StringProperty())
@@ -564,6 +872,7 @@ class Chunk(TenantNode):
     embedding = ArrayProperty(FloatProperty())
     created_at = DateTimeNeo4jFormatProperty()
     children = AsyncRelationshipTo("Chunk", "HAS_CHILD")
+    tags = AsyncRelationshipTo("Tag", "TAGGED", model=Tagged)
 
 
 class DocumentEntity(TenantNode):
@@ -571,6 +880,14 @@ class DocumentEntity(TenantNode):
     document's scope, not among the user's entities. ``mentions``: how many of the document's passages name it
     (``MENTIONED_IN`` edges to them); a user's :class:`Entity` with the same name links to it
     (``DOCUMENT_MENTION``)."""
+
+    catalog_facts = NodeFacts(
+        text=("name", "normalized"),
+        provenance=("MENTIONED_IN",),
+        caption="the name the document gives it",
+        color="#B7D3EE",
+        border="#4C8EDA",
+    )
 
     document_uid = StringProperty(required=True)
     normalized = StringProperty(required=True)
@@ -583,6 +900,14 @@ class DocumentEntity(TenantNode):
 class Tag(TenantNode):
     """A topic or label of a user's memories, events, documents and chunks; ``normalized`` is its key."""
 
+    catalog_facts = NodeFacts(
+        text=("name", "normalized"),
+        caption="the tag",
+        color="#FFC454",
+        border="#D7A013",
+        diameter_px=35,
+    )
+
     name = StringProperty(required=True)
     normalized = StringProperty(required=True)
     created_at = DateTimeNeo4jFormatProperty()
@@ -590,6 +915,14 @@ class Tag(TenantNode):
 
 class LearningRun(TenantNode):
     """One user's daily learning of one local day (seed 003): claimed under a lease, idempotent per day."""
+
+    catalog_facts = NodeFacts(
+        text=("error",),
+        caption="'learning' and its day",
+        color="#57C7E3",
+        border="#23B3D7",
+        diameter_px=35,
+    )
 
     day = StringProperty(required=True)
     status = StringProperty(required=True, choices=_choices(LEARNING_STATUSES))
@@ -609,3 +942,19 @@ class LearningRun(TenantNode):
     tags_assigned = IntegerProperty(default=0)
     extraction_traces_pruned = IntegerProperty(default=0)
     llm_calls = IntegerProperty(default=0)
+
+
+class Lease(DeploymentNode):
+    """A named lease of the deployment (:mod:`graphsvc.graph.leases`): one ``owner`` process at a time holds
+    ``key`` until ``until`` (named work such as the idle sweep)."""
+
+    catalog_facts = NodeFacts(
+        caption="none (a named lease of the deployment)",
+        export="skip",
+    )
+
+    key = StringProperty(required=True, unique_index=True)
+    owner = StringProperty()
+    until = DateTimeNeo4jFormatProperty()
+    touched_at = DateTimeNeo4jFormatProperty()
+    acquired_at = DateTimeNeo4jFormatProperty()

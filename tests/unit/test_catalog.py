@@ -112,20 +112,74 @@ def test_the_declared_indexes_are_exactly_the_schema_search_indexes() -> None:
             assert re.search(rf"INDEX {name} IF NOT EXISTS FOR \(n:{kind.label}\)", schema), name
 
 
-def test_declared_properties_exist_on_the_node_classes() -> None:
-    classes = {
-        cls.__name__: cls
+def stored_classes() -> list[type[nodes.StoredNode]]:
+    """Every concrete node class of :mod:`graphsvc.graph.nodes` (the abstract bases have no label of their own)."""
+    return [
+        cls
         for cls in vars(nodes).values()
-        if isinstance(cls, type) and issubclass(cls, nodes.TenantNode) and cls is not nodes.TenantNode
-    }
-    assert set(classes) <= {k.label for k in catalog.NODES}, "every node class is declared in the catalog"
-    for kind in catalog.NODES:
-        cls = classes.get(kind.label)
-        if cls is None:
-            continue
+        if isinstance(cls, type) and issubclass(cls, nodes.StoredNode) and "__label__" in vars(cls)
+    ]
+
+
+def test_every_stored_class_is_in_the_erase_order_once_with_its_own_facts() -> None:
+    order = catalog.ERASE_ORDER
+    assert len(order) == len(set(order)), "a class is twice in catalog.ERASE_ORDER"
+    missing = {cls.__name__ for cls in stored_classes()} - {cls.__name__ for cls in order}
+    assert not missing, f"put these in catalog.ERASE_ORDER: {missing}"
+    for cls in stored_classes():
+        assert "catalog_facts" in vars(cls), f"nodes.{cls.__name__} declares no catalog_facts"
+    assert [k.label for k in catalog.NODES] == [cls.__label__ for cls in order]
+    assert catalog.node_kind("Lease").owner == "deployment" and catalog.node_kind("JobLane").owner == "user"
+
+
+def test_declared_properties_exist_on_the_node_classes() -> None:
+    for cls in catalog.ERASE_ORDER:
+        kind = catalog.node_kind(cls.__label__)
         props = set(cls.defined_properties(rels=False, aliases=False))
         unknown = {p for p in (*kind.text, *kind.vectors) if p not in props}
-        assert not unknown, f"{kind.label}: {unknown} are not properties of nodes.{kind.label}"
+        assert not unknown, f"{kind.label}: {unknown} are not properties of nodes.{cls.__name__}"
+
+
+def test_every_relationship_type_is_declared_on_the_classes_it_joins() -> None:
+    declared = {rel_type for rel_type, _, _ in catalog.relationship_declarations()}
+    types = {k.type for k in catalog.RELATIONSHIPS}
+    assert declared <= types, f"add these to catalog.RELATIONSHIPS: {declared - types}"
+    for rel in catalog.RELATIONSHIPS:
+        assert rel.start and rel.end, f"{rel.type}: declare it on the node class it leaves from"
+    assert set(catalog.rel_kind("FROM_EVENT").start) == {"Evidence", "Alias", "MemoryCandidate", "Document"}
+    assert catalog.rel_kind("HAS_EVENT").start == ("Session",)  # Event declares it too, incoming
+    assert catalog.rel_kind("RECORDS").end == ("*",)
+
+
+def test_relationship_text_properties_exist_on_their_models() -> None:
+    models = {}
+    for cls in catalog.ERASE_ORDER:
+        for rel in cls.defined_properties(aliases=False, properties=False).values():
+            if rel.definition["model"] is not None:
+                models[rel.definition["relation_type"]] = rel.definition["model"]
+    for rel_kind in catalog.RELATIONSHIPS:
+        if rel_kind.text:
+            props = set(models[rel_kind.type].defined_properties(rels=False, aliases=False))
+            assert set(rel_kind.text) <= props, f"{rel_kind.type}: {set(rel_kind.text) - props}"
+
+
+def test_provenance_names_provenance_edges_of_the_label() -> None:
+    for kind in catalog.NODES:
+        for rel_type in kind.provenance:
+            rel = catalog.rel_kind(rel_type)
+            assert rel.provenance, f"{kind.label}: {rel_type} is not a provenance edge"
+            assert kind.label in (*rel.start, *rel.end), f"{kind.label}: {rel_type} does not touch it"
+
+
+def test_indexed_and_unique_properties_of_the_classes_are_in_the_schema() -> None:
+    schema = (CYPHER_DIR / "schema.cypher").read_text(encoding="utf-8")
+    for cls in catalog.ERASE_ORDER:
+        label = cls.__label__
+        for name, prop in cls.defined_properties(rels=False, aliases=False).items():
+            if prop.unique_index:
+                assert re.search(rf"FOR \(n:{label}\) REQUIRE n\.{name} IS UNIQUE", schema), f"{label}.{name}"
+            elif prop.index:
+                assert re.search(rf"FOR \(n:{label}\) ON \([^)]*\bn\.{name}\b", schema), f"{label}.{name}"
 
 
 def test_erase_and_export_orders() -> None:

@@ -10,12 +10,13 @@ unreachable Neo4j (:meth:`Recovery.outage`), this process:
 
 1. refuses database work at once (:meth:`Recovery.refusal`: DATABASE_UNAVAILABLE, no driver wait) while
    a background task asks Neo4j ``RETURN 1`` every :data:`PROBE_INTERVAL_S`;
-2. once Neo4j answers, runs again the statements requests ran most in this process (:meth:`Recovery.record`:
-   those that make up :data:`WARM_UP_SHARE` of the runs; not those only background jobs ran: a job plans its
-   own, with no deadline), most used first, :data:`WARM_UP_CONCURRENCY` at a time: each read with the
-   parameters it last ran with (same statement, same user, the rows dropped), each write as ``EXPLAIN``
-   (planned, not run), until all are done or :data:`WARM_UP_BUDGET_S` has passed; requests are still refused
-   meanwhile (``/ready`` says so), so they do not plan the same statements over again beside the warm-up;
+2. once Neo4j answers, runs again every statement requests ran in this process (:meth:`Recovery.record`; not
+   those only background jobs ran: a job plans its own, with no deadline), most used first,
+   :data:`WARM_UP_CONCURRENCY` at a time: each read with the parameters it last ran with (same statement, same
+   user, the rows dropped), each write as ``EXPLAIN`` (planned, not run), until all are done or
+   :data:`WARM_UP_BUDGET_S` has passed. All of them: one left cold is planned by every request that needs it at
+   once, which is the collapse this avoids. Requests are still refused meanwhile (``/ready`` says so), so they
+   do not plan the same statements over again beside the warm-up;
 3. serves again. On a Neo4j whose plans are warm (a dropped connection, not a restart) step 2 takes
    milliseconds.
 """
@@ -43,14 +44,12 @@ PROBE_INTERVAL_S = 0.5
 """How often Neo4j is asked ``RETURN 1`` while it is away."""
 PROBE_TIMEOUT_S = 5.0
 """Longest wait for one probe (a starting Neo4j accepts connections before it answers them)."""
-WARM_UP_BUDGET_S = 60.0
+WARM_UP_BUDGET_S = 120.0
 """Longest warm-up; past it the process serves again and the statements not warmed plan on first use."""
 WARM_UP_STATEMENT_S = 30.0
 """Longest wait for one statement of the warm-up."""
 WARM_UP_CONCURRENCY = 2
 """Statements warmed at once."""
-WARM_UP_SHARE = 0.9
-"""The most used statements that together make up this share of the requests' runs are warmed."""
 
 Phase = Literal["up", "down", "warming"]
 """``up``: serving; ``down``: Neo4j did not answer, probing; ``warming``: Neo4j answers, its plans are warmed."""
@@ -173,23 +172,9 @@ class Recovery:
         except (TimeoutError, ServiceUnavailable, SessionExpired, Neo4jError, OSError):
             return False
 
-    def _to_warm(self) -> list[tuple[str, _Used]]:
-        """The statements requests used most, most used first, that together make up :data:`WARM_UP_SHARE` of
-        their runs (the rest, rarely used, plan on first use)."""
-        order = sorted(self._used.items(), key=lambda item: (-item[1].runs, item[0]))
-        total = sum(used.runs for _, used in order)
-        chosen: list[tuple[str, _Used]] = []
-        covered = 0
-        for name, used in order:
-            if covered >= WARM_UP_SHARE * total:
-                break
-            chosen.append((name, used))
-            covered += used.runs
-        return chosen
-
     async def _warm(self) -> int | None:
-        """Run again the statements requests used most (:meth:`_to_warm`); how many were warmed, or None when
-        Neo4j went away meanwhile."""
+        """Run again every statement requests used, most used first; how many were warmed, or None when Neo4j
+        went away meanwhile."""
         slots = asyncio.Semaphore(WARM_UP_CONCURRENCY)
         gone = asyncio.Event()
         took_s: dict[str, float] = {}
@@ -208,7 +193,8 @@ class Recovery:
                 except (TimeoutError, Neo4jError) as exc:  # warming is best effort: the statement plans on use
                     log.debug("could not warm %s: %s", name, exc)
 
-        tasks = [asyncio.ensure_future(warm(name, used)) for name, used in self._to_warm()]
+        order = sorted(self._used.items(), key=lambda item: (-item[1].runs, item[0]))
+        tasks = [asyncio.ensure_future(warm(name, used)) for name, used in order]
         _, pending = await asyncio.wait(tasks, timeout=WARM_UP_BUDGET_S) if tasks else (set(), set())
         for task in pending:
             task.cancel()

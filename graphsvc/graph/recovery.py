@@ -46,8 +46,6 @@ PROBE_TIMEOUT_S = 5.0
 """Longest wait for one probe (a starting Neo4j accepts connections before it answers them)."""
 WARM_UP_BUDGET_S = 120.0
 """Longest warm-up; past it the process serves again and the statements not warmed plan on first use."""
-WARM_UP_STATEMENT_S = 30.0
-"""Longest wait for one statement of the warm-up."""
 WARM_UP_CONCURRENCY = 2
 """Statements warmed at once."""
 
@@ -184,14 +182,13 @@ class Recovery:
                 if gone.is_set():
                     return
                 started = self._clock()
-                try:
-                    async with asyncio.timeout(WARM_UP_STATEMENT_S):
-                        await self._run_once(name, used)
+                try:  # no timeout of its own: a statement cancelled while Neo4j plans it stays cold
+                    await self._run_once(name, used)
                     took_s[name] = self._clock() - started
                 except (ServiceUnavailable, SessionExpired):
                     gone.set()
-                except (TimeoutError, Neo4jError) as exc:  # warming is best effort: the statement plans on use
-                    log.debug("could not warm %s: %s", name, exc)
+                except Neo4jError as exc:  # warming is best effort: the statement plans on use
+                    log.warning("could not warm %s: %s", name, exc.code)
 
         order = sorted(self._used.items(), key=lambda item: (-item[1].runs, item[0]))
         tasks = [asyncio.ensure_future(warm(name, used)) for name, used in order]

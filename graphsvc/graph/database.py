@@ -20,6 +20,7 @@ from neo4j.exceptions import (
     AuthError,
     ConnectionAcquisitionTimeoutError,
     ConstraintError,
+    DatabaseUnavailable,
     Neo4jError,
     ServiceUnavailable,
     SessionExpired,
@@ -37,6 +38,7 @@ from graphsvc.errors import (
     SchemaMismatchError,
 )
 from graphsvc.graph.cypher import query, schema_statements
+from graphsvc.graph.recovery import Recovery
 
 log = logging.getLogger(__name__)
 
@@ -75,16 +77,21 @@ class NamedTx:
     Only the erasure's own transactions are ``gated=False``.
     """
 
-    def __init__(self, tx: AsyncManagedTransaction, *, gated: bool = True) -> None:
+    def __init__(self, tx: AsyncManagedTransaction, *, gated: bool = True, recovery: Recovery | None = None) -> None:
         self._tx = tx
         self._gated = gated
         self._passed: set[str] = set()
+        self._recovery = recovery
 
     async def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        if self._recovery is not None:
+            self._recovery.record(name, params, write=False)
         return await _fetch_all(self._tx, query(name), params)
 
     async def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
         await self._gate(params)
+        if self._recovery is not None:
+            self._recovery.record(name, params, write=True)
         return await _fetch_all(self._tx, query(name), params)
 
     async def write_many(self, steps: list[tuple[str, dict[str, Any]]]) -> list[list[dict[str, Any]]]:
@@ -107,6 +114,8 @@ class NamedTx:
         if not self._gated or not isinstance(user_id, str) or user_id in self._passed:
             return
         gate = {"user_id": user_id, "erasure_uid": keys.erasure_uid(user_id)}
+        if self._recovery is not None:
+            self._recovery.record("write_gate", gate, write=True)
         rows = await _fetch_all(self._tx, query("write_gate"), gate)
         if rows and rows[0]["erasing"]:
             raise ErasureInProgressError(user_id=user_id)
@@ -114,15 +123,18 @@ class NamedTx:
 
 
 @contextlib.contextmanager
-def _domain_errors(uri: str) -> Iterator[None]:
-    """Driver errors a caller can act on, as domain errors: Neo4j unreachable → DatabaseUnavailableError, no
-    pooled connection free in time → OverloadedError, a uniqueness constraint violated by a concurrent write →
-    ConflictError. Everything else passes."""
+def _domain_errors(uri: str, recovery: Recovery | None = None) -> Iterator[None]:
+    """Driver errors a caller can act on, as domain errors: Neo4j unreachable (or its database not available:
+    stopping or starting) → DatabaseUnavailableError, and ``recovery`` told of the outage; no pooled connection
+    free in time → OverloadedError, a uniqueness constraint violated by a concurrent write → ConflictError.
+    Everything else passes."""
     try:
         yield
     except ConnectionAcquisitionTimeoutError as exc:  # every pooled connection busy: load, not an outage
         raise OverloadedError(what="the database connection pool", retry_after_s=1) from exc
-    except (ServiceUnavailable, SessionExpired) as exc:
+    except (ServiceUnavailable, SessionExpired, DatabaseUnavailable) as exc:
+        if recovery is not None:
+            recovery.outage()
         raise DatabaseUnavailableError(uri=uri, reason="the server is not reachable") from exc
     except ConstraintError as exc:
         raise ConflictError(
@@ -162,6 +174,7 @@ class Database:
         self.driver = driver
         self.database = database
         self.uri = uri
+        self.recovery = Recovery(driver, database=database)
 
     @classmethod
     async def connect(cls, settings: Settings) -> Database:
@@ -200,15 +213,25 @@ class Database:
         return cls(driver, database=settings.neo4j.database, uri=settings.neo4j.uri)
 
     async def close(self) -> None:
+        await self.recovery.aclose()
         await self.driver.close()
+
+    def _refuse_while_recovering(self) -> None:
+        """Raise DatabaseUnavailableError at once while Neo4j is away or warming up after an outage
+        (:mod:`graphsvc.graph.recovery`)."""
+        if (reason := self.recovery.refusal()) is not None:
+            raise DatabaseUnavailableError(uri=self.uri, reason=reason)
 
     async def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
         """Run the named read query from ``cypher/queries`` (auto-retried); rows as dicts.
 
         Raises:
-            DatabaseUnavailableError: Neo4j did not answer within the driver's bounded waits.
+            DatabaseUnavailableError: Neo4j did not answer within the driver's bounded waits, or is away or
+                warming up after an outage (refused at once: :mod:`graphsvc.graph.recovery`).
         """
-        with _domain_errors(self.uri):
+        self._refuse_while_recovering()
+        self.recovery.record(name, params, write=False)
+        with _domain_errors(self.uri, self.recovery):
             async with self.driver.session(database=self.database) as session:
                 return await session.execute_read(_fetch_all, query(name), params)
 
@@ -238,14 +261,16 @@ class Database:
                 erasure's own transactions pass False.
 
         Raises:
-            DatabaseUnavailableError, ConflictError (constraint violated), ErasureInProgressError (a user it
-            writes for is being erased), and whatever ``work`` raises.
+            DatabaseUnavailableError (also at once while Neo4j is away or warming up after an outage),
+            ConflictError (constraint violated), ErasureInProgressError (a user it writes for is being erased),
+            and whatever ``work`` raises.
         """
 
         async def run(tx: AsyncManagedTransaction) -> T:
-            return await work(NamedTx(tx, gated=gated))
+            return await work(NamedTx(tx, gated=gated, recovery=self.recovery))
 
-        with _domain_errors(self.uri):
+        self._refuse_while_recovering()
+        with _domain_errors(self.uri, self.recovery):
             async with self.driver.session(database=self.database) as session:
                 return await session.execute_write(run)
 

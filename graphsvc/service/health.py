@@ -5,7 +5,8 @@ Readiness checks each dependency with a short timeout and reports it without raw
 =========  ========================================================  ==================
 check      how                                                       when down
 =========  ========================================================  ==================
-neo4j      ``RETURN 1``                                              unavailable (503)
+neo4j      ``RETURN 1`` (down also while Neo4j, back from an outage,  unavailable (503)
+           has its query plans warmed: graphsvc.graph.recovery)
 schema     every index ONLINE, vector dimensions match the embedder  unavailable (503)
 embedder   embeds one short query                                    unavailable (503)
 llm        ``GET /models`` of the endpoint (``off`` when offline)    degraded (200)
@@ -114,6 +115,8 @@ class HealthArea:
         return check
 
     async def _neo4j(self) -> Check:
+        if self.rt.db.recovery.phase == "warming":
+            return Check("down", "Neo4j is back and its query plans are being prepared")
         await self.rt.db.ping()
         return Check("ok")
 

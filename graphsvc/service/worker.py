@@ -125,12 +125,18 @@ class JobWorker:
             await asyncio.wait(tasks, timeout=timeout_s)
 
     async def _loop(self) -> None:
+        failing = False
         while True:
             try:
                 await self._maybe_sweep()
                 await self.poll_once()
+                if failing:
+                    log.info("job polls succeed again")
+                failing = False
             except Exception as exc:  # keep the worker alive across database outages
-                log.warning("job poll failed: %s", exc)
+                # once per run of failures: during an outage every poll fails at once, each second
+                log.log(logging.DEBUG if failing else logging.WARNING, "job poll failed: %s", exc)
+                failing = True
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), timeout=self._settings.jobs.poll_interval_s)
             self.wake.clear()

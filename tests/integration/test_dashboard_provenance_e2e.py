@@ -13,7 +13,7 @@ import httpx
 from playwright.async_api import Page, expect
 
 from graphsvc.service import MemoryService
-from tests.integration.browser import chromium, serve
+from tests.integration.browser import ARTIFACTS, chromium, serve
 from tests.integration.conftest import at
 from tests.integration.test_dashboard_e2e import graphql, no_horizontal_overflow, shot
 
@@ -124,6 +124,7 @@ async def test_why_graphsvc_believes_a_memory_in_chromium(service: MemoryService
                 "supports" if trait["supports"] else "contradicts"
             )
             await shot(page, "memory-why-trait")
+            await dialog.screenshot(path=str(ARTIFACTS / "memory-why-panel.png"))  # the manual's picture
             await link.click()
             await expect(dialog).to_be_hidden()
             await expect(page).to_have_url(f"{base}/ui/users/{USER}/traits/{trait['traitId']}")

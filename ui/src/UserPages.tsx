@@ -3,6 +3,7 @@ import { Link, Route, Switch, useLocation } from "wouter-preact";
 import { VIEWS } from "./views";
 import { EntityPage } from "./views/EntityPage";
 import { DocumentPage } from "./views/Documents";
+import { TraitPage } from "./views/Traits";
 import { Empty } from "./components/common";
 import { decodeParam, langOf } from "./format";
 
@@ -36,6 +37,7 @@ export function UserPages({ userId }: { userId: string }) {
       <main id="main" class="page" tabIndex={-1}>
         <Switch>
           <Route path="/documents/:id">{(params) => <DocumentPage userId={userId} id={decodeParam(params.id)} />}</Route>
+          <Route path="/traits/:id">{(params) => <TraitPage userId={userId} id={decodeParam(params.id)} />}</Route>
           <Route path="/entities/:name">{(params) => <EntityPage userId={userId} name={decodeParam(params.name)} />}</Route>
           {VIEWS.map((v) => (
             <Route key={v.path} path={`/${v.path}`}>

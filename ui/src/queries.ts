@@ -19,6 +19,8 @@ import type {
   JobStatus,
   KeyCountRowFragment,
   MemoryHistoryQuery,
+  MemoryProvenanceQuery,
+  ProvenanceStepFragment,
   MemoryRowFragment,
   MemoryStatus,
   MemoryType,
@@ -55,6 +57,7 @@ export {
   JobsDocument as JOBS,
   MemoriesDocument as MEMORIES,
   MemoryHistoryDocument as MEMORY_HISTORY,
+  MemoryProvenanceDocument as MEMORY_PROVENANCE,
   MessagesDocument as MESSAGES,
   PendingDocument as PENDING,
   PromoteCandidateDocument as PROMOTE_CANDIDATE,
@@ -98,6 +101,8 @@ export type DocumentSummary = DocumentSummaryFragment;
 export type DocumentChunk = ChunkFragment;
 export type DocumentEntity = DocumentEntityRowFragment;
 export type ExtractionTrace = TraceRowFragment;
+export type Provenance = MemoryProvenanceQuery["memoryProvenance"];
+export type ProvenanceStep = ProvenanceStepFragment;
 
 // The schema's enum values in the order the views offer them (the types check each list against the schema).
 export const MEMORY_TYPES = ["FACT", "PREFERENCE", "GOAL", "PAIN_POINT", "EVENT"] as const satisfies readonly MemoryType[];

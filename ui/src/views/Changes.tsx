@@ -2,7 +2,8 @@ import { useState } from "preact/hooks";
 import { useQuery } from "../hooks";
 import { BELIEF_CHANGES, type BeliefChange } from "../queries";
 import { Badge, Empty, ErrorBox, Loading, Text } from "../components/common";
-import { label, when } from "../format";
+import { ProvenanceDialog, type ProvenanceRequest } from "../components/ProvenanceDialog";
+import { label } from "../format";
 import type { ViewProps } from "../views";
 
 /** The ranges offered, in days back from now; the first is the default ("this week"). */
@@ -11,6 +12,41 @@ type Range = (typeof RANGES)[number];
 
 function since(days: Range): string {
   return new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+}
+
+/** Changes shown as old → new, with their evidence, at the top of their day. */
+const HEADLINE = new Set(["superseded", "corrected", "modified"]);
+
+const dayName = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeZone: "UTC" });
+const timeOfDay = new Intl.DateTimeFormat(undefined, { timeStyle: "short", timeZone: "UTC" });
+
+/** One day's changes of one kind: the headline ones, the other ones, and the plain creations (collapsed). */
+interface KindGroup {
+  kind: BeliefChange["kind"];
+  headline: BeliefChange[];
+  other: BeliefChange[];
+  created: BeliefChange[];
+}
+
+/** The changes by UTC day of their recording (oldest first, as read), and within a day memories then traits. */
+export function byDayAndKind(items: BeliefChange[]): [string, KindGroup[]][] {
+  const days = new Map<string, Map<BeliefChange["kind"], KindGroup>>();
+  for (const c of items) {
+    const day = c.at.slice(0, 10);
+    const kinds = days.get(day) ?? new Map<BeliefChange["kind"], KindGroup>();
+    days.set(day, kinds);
+    const group = kinds.get(c.kind) ?? { kind: c.kind, headline: [], other: [], created: [] };
+    kinds.set(c.kind, group);
+    (c.change === "created" ? group.created : HEADLINE.has(c.change) ? group.headline : group.other).push(c);
+  }
+  return [...days.entries()].map(([day, kinds]) => [
+    day,
+    (["MEMORY", "TRAIT"] as const).flatMap((k) => kinds.get(k) ?? []),
+  ]);
+}
+
+function noun(kind: BeliefChange["kind"], n: number): string {
+  return `${n} ${kind === "TRAIT" ? "trait" : "memor"}${kind === "TRAIT" ? (n === 1 ? "" : "s") : n === 1 ? "y" : "ies"}`;
 }
 
 /** Old → new where the change carries values; a plain note where its content is gone. */
@@ -24,33 +60,75 @@ function Values({ change }: { change: BeliefChange }) {
   return (
     <p class="change-values">
       {oldValue !== null && (
-        <>
-          <span class="muted">was </span>
+        <del class="old-value">
           <Text>{oldValue}</Text>
-        </>
+        </del>
       )}
-      {oldValue !== null && newValue !== null && <span aria-hidden="true"> → </span>}
+      {oldValue !== null && newValue !== null && <span class="arrow" aria-label="became"> → </span>}
       {newValue !== null && (
-        <>
-          <span class="muted">{oldValue !== null ? "now " : ""}</span>
+        <ins class="new-value">
           <Text>{newValue}</Text>
-        </>
+        </ins>
       )}
     </p>
   );
 }
 
-function Row({ change }: { change: BeliefChange }) {
+/** The memories a memory's correction or supersession is between: the one changed and the one now held (its
+ * evidence other than itself), when exactly one. */
+function between(change: BeliefChange): { old: string; now: string } | null {
+  if (change.kind !== "MEMORY" || !HEADLINE.has(change.change)) return null;
+  const others = change.evidenceIds.filter((id) => id !== change.targetId);
+  return others.length === 1 ? { old: change.targetId, now: others[0] } : null;
+}
+
+/** What a change rests on, as a count with the ids (events and memories) behind a disclosure; for a correction
+ * or supersession, where the old and the new value came from. */
+function EvidenceOf({ change, explain }: { change: BeliefChange; explain: (r: ProvenanceRequest) => void }) {
+  const n = change.evidenceIds.length;
+  if (n === 0) return <p class="change-evidence muted">no evidence recorded</p>;
+  const pair = between(change);
   return (
-    <li class={`card change change-${change.change}`}>
+    <div class="change-evidence">
+      <details>
+        <summary>
+          evidence: {n} {n === 1 ? "message or memory" : "messages and memories"}
+        </summary>
+        <p class="muted">
+          {change.evidenceIds.map((id) => (
+            <code key={id} class="secondary-id">
+              {id}
+            </code>
+          ))}
+        </p>
+      </details>
+      {pair && change.oldValue !== null && (
+        <button type="button" class="secondary why" onClick={() => explain({ memoryId: pair.old, content: change.oldValue ?? "" })}>
+          Why the old value?
+        </button>
+      )}
+      {pair && change.newValue !== null && (
+        <button type="button" class="secondary why" onClick={() => explain({ memoryId: pair.now, content: change.newValue ?? "" })}>
+          Why the new value?
+        </button>
+      )}
+    </div>
+  );
+}
+
+function Row({ change, explain }: { change: BeliefChange; explain: (r: ProvenanceRequest) => void }) {
+  const headline = HEADLINE.has(change.change);
+  return (
+    <li class={`card change change-${change.change}${headline ? " change-headline" : ""}`} data-target={change.targetId}>
       <div class="card-head">
-        <span class="muted">{when(change.at)}</span>
-        <Badge value={change.kind} />
-        <strong class="change-what">{label(change.change)}</strong>
+        <strong class="change-what" title={`${change.kind === "TRAIT" ? "trait" : "memory"} ${change.targetId}`}>
+          {label(change.change)}
+        </strong>
         {change.stage && <Badge value={change.stage} />}
         <span class="change-actor" title={`recorded as ${change.recordedActor}`}>
           by {label(change.actor)}
         </span>
+        <span class="muted">{timeOfDay.format(new Date(change.at))} UTC</span>
       </div>
       <Values change={change} />
       {change.reason && (
@@ -59,22 +137,59 @@ function Row({ change }: { change: BeliefChange }) {
           <Text>{change.reason}</Text>
         </p>
       )}
-      <div class="card-meta change-evidence">
-        <span class="muted">{change.kind === "TRAIT" ? "trait" : "memory"}</span> <code>{change.targetId}</code>
-        <span class="muted">evidence</span>
-        {change.evidenceIds.length === 0 ? (
-          <span class="muted">none recorded</span>
-        ) : (
-          change.evidenceIds.map((id) => <code key={id}>{id}</code>)
-        )}
-      </div>
+      {(headline || change.evidenceIds.length > 0) && <EvidenceOf change={change} explain={explain} />}
     </li>
   );
 }
 
-/** What changed about the user's memories and traits in a recent range, oldest first, a page at a time. */
+/** A day's plain creations of one kind as one line ("12 memories created"), opened to list them. */
+function Created({ group }: { group: KindGroup }) {
+  const by = [...new Set(group.created.map((c) => label(c.actor)))].join(", ");
+  return (
+    <details class="created-summary">
+      <summary>
+        {noun(group.kind, group.created.length)} created <span class="muted">by {by}</span>
+      </summary>
+      <ul class="created-list">
+        {group.created.map((c) => (
+          <li key={c.id} data-target={c.targetId}>
+            <span class="muted">{timeOfDay.format(new Date(c.at))}</span>{" "}
+            {c.newValue !== null ? <Text>{c.newValue}</Text> : <span class="muted">(no content kept)</span>}
+            {c.stage && <> <Badge value={c.stage} /></>}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function Day({ day, groups, explain }: { day: string; groups: KindGroup[]; explain: (r: ProvenanceRequest) => void }) {
+  return (
+    <li class="change-day">
+      <h3>{dayName.format(new Date(`${day}T00:00:00Z`))}</h3>
+      {groups.map((g) => (
+        <section key={g.kind} class={`change-kind change-kind-${g.kind.toLowerCase()}`} aria-label={`${day} ${g.kind === "TRAIT" ? "traits" : "memories"}`}>
+          <h4>{g.kind === "TRAIT" ? "Traits" : "Memories"}</h4>
+          {g.headline.length + g.other.length > 0 && (
+            <ol class="cards changes">
+              {[...g.headline, ...g.other].map((c) => (
+                <Row key={c.id} change={c} explain={explain} />
+              ))}
+            </ol>
+          )}
+          {g.created.length > 0 && <Created group={g} />}
+        </section>
+      ))}
+    </li>
+  );
+}
+
+/** What changed about the user's memories and traits in a recent range, a page at a time, by day (of when the
+ * change was recorded) and kind: corrections and supersessions as old → new with their evidence first, other
+ * changes after, plain creations collapsed into one line. */
 export function Changes({ userId }: ViewProps) {
   const [range, setRange] = useState<Range>(RANGES[0]);
+  const [provenance, setProvenance] = useState<ProvenanceRequest | null>(null);
   const [from, setFrom] = useState(() => since(RANGES[0]));
   const scope = `${userId}|${from}`;
   // the pages already read (before the one `after` names); both belong to one user and range
@@ -110,6 +225,7 @@ export function Changes({ userId }: ViewProps) {
           </select>
         </label>
       </form>
+      <p class="muted range-note">Days are when graphsvc recorded each change, not when it happened in the user's life.</p>
       {loading && items.length === 0 && <Loading what="the changes" />}
       {error && <ErrorBox error={error} retry={reload} />}
       {data && !loading && !error && items.length === 0 && (
@@ -121,9 +237,9 @@ export function Changes({ userId }: ViewProps) {
         </Empty>
       )}
       {items.length > 0 && (
-        <ol class="cards changes" aria-busy={loading}>
-          {items.map((c) => (
-            <Row key={c.id} change={c} />
+        <ol class="change-days" aria-busy={loading}>
+          {byDayAndKind(items).map(([day, groups]) => (
+            <Day key={day} day={day} groups={groups} explain={setProvenance} />
           ))}
         </ol>
       )}
@@ -132,6 +248,7 @@ export function Changes({ userId }: ViewProps) {
           More
         </button>
       )}
+      {provenance && <ProvenanceDialog userId={userId} request={provenance} onClose={() => setProvenance(null)} />}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { MEMORIES, MEMORY_STATUSES, MEMORY_TYPES, type Memory, type MemoryType }
 import { Badge, CursorPager, Empty, ErrorBox, Loading, Meter, Text } from "../components/common";
 import { MessagesDialog, type MessageRequest } from "../components/MessagesDialog";
 import { HistoryDialog, MemoryActions } from "../components/MemoryActions";
+import { ProvenanceDialog, type ProvenanceRequest } from "../components/ProvenanceDialog";
 import { label, when } from "../format";
 import type { ViewProps } from "../views";
 
@@ -49,10 +50,12 @@ function KeptBy({ memory }: { memory: Memory }) {
 export function MemoryCard({
   memory,
   openSources,
+  explain,
   actions,
 }: {
   memory: Memory;
   openSources: (r: MessageRequest) => void;
+  explain: (r: ProvenanceRequest) => void;
   actions?: ComponentChildren;
 }) {
   return (
@@ -82,6 +85,16 @@ export function MemoryCard({
         >
           Source messages ({memory.sourceMessageIds.length})
         </button>
+        {memory.status !== "FORGOTTEN" && (
+          <button
+            type="button"
+            class="why"
+            aria-label="Why? Where this memory came from"
+            onClick={() => explain({ memoryId: memory.id, content: memory.content })}
+          >
+            Why?
+          </button>
+        )}
       </div>
       {actions}
     </li>
@@ -97,7 +110,8 @@ const STATUS_CHOICES: Record<string, (typeof MEMORY_STATUSES)[number][]> = {
 };
 
 /** The user's memories, newest first, by type and status, 20 a page, each with its source messages, valid time,
- * history, and the correct / archive / restore / forget actions. */
+ * history, why graphsvc believes it (what made it, the messages, the traits resting on it), and the correct /
+ * archive / restore / forget actions. */
 export function Memories({ userId }: ViewProps) {
   const [type, setType] = useState<MemoryType | "">("");
   const [status, setStatus] = useState("ACTIVE");
@@ -105,6 +119,7 @@ export function Memories({ userId }: ViewProps) {
   const [history, setHistory] = useState<Memory | null>(null);
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [sources, setSources] = useState<MessageRequest | null>(null);
+  const [provenance, setProvenance] = useState<ProvenanceRequest | null>(null);
   const after = cursors[cursors.length - 1];
   const { data, error, loading, reload } = useQuery(
     MEMORIES,
@@ -183,6 +198,7 @@ export function Memories({ userId }: ViewProps) {
               key={`${m.id}|${m.status}`}
               memory={m}
               openSources={setSources}
+              explain={setProvenance}
               actions={<MemoryActions userId={userId} memory={m} done={changed} openHistory={setHistory} />}
             />
           ))}
@@ -190,6 +206,7 @@ export function Memories({ userId }: ViewProps) {
       )}
       {data && <CursorPager cursors={cursors} next={data.memories.nextCursor} setCursors={setCursors} noun="Memories" />}
       {sources && <MessagesDialog userId={userId} request={sources} onClose={() => setSources(null)} />}
+      {provenance && <ProvenanceDialog userId={userId} request={provenance} onClose={() => setProvenance(null)} />}
       {history && <HistoryDialog userId={userId} memory={history} onClose={() => setHistory(null)} />}
     </section>
   );

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { Link } from "wouter-preact";
+import { Link, useSearch } from "wouter-preact";
 import { useQuery } from "../hooks";
 import { SOURCE_TYPES, TIMELINE, TIMELINE_KINDS, type SourceType, type TimelineEntry, type TimelineKind } from "../queries";
 import { Badge, CursorPager, Empty, ErrorBox, Loading, Text } from "../components/common";
@@ -57,12 +57,20 @@ function Entry({ entry, explain }: { entry: TimelineEntry; explain: (r: TraceReq
   );
 }
 
-/** Everything that happened to the user, oldest first: events of every source, memories and candidates. */
+/** A YYYY-MM-DD day of the address's query (`?from=…&to=…`, as a memory's "why" links to its message), or "". */
+function dayParam(search: string, name: string): string {
+  const value = new URLSearchParams(search).get(name) ?? "";
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : "";
+}
+
+/** Everything that happened to the user, oldest first: events of every source, memories and candidates.
+ * `?from=YYYY-MM-DD&to=YYYY-MM-DD` in the address opens it on those days. */
 export function Timeline({ userId }: ViewProps) {
+  const search = useSearch();
   const [kinds, setKinds] = useState<TimelineKind[]>([...TIMELINE_KINDS]);
   const [source, setSource] = useState<SourceType | "">("");
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
+  const [from, setFrom] = useState(() => dayParam(search, "from"));
+  const [to, setTo] = useState(() => dayParam(search, "to"));
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [trace, setTrace] = useState<TraceRequest | null>(null);
   const after = cursors[cursors.length - 1];

@@ -1,13 +1,21 @@
 import { useState } from "preact/hooks";
+import { Link } from "wouter-preact";
 import { useQuery, usePages } from "../hooks";
 import { TRAITS, TRAIT_STAGES, type Evidence, type Trait, type TraitStage } from "../queries";
 import { Badge, Empty, ErrorBox, Loading, Meter, Pager, Text } from "../components/common";
 import { ConfidenceTrend } from "../components/ConfidenceTrend";
 import { MessagesDialog, type MessageRequest } from "../components/MessagesDialog";
-import { label, when } from "../format";
+import { ProvenanceDialog, type ProvenanceRequest } from "../components/ProvenanceDialog";
+import { label, segment, when } from "../format";
 import type { ViewProps } from "../views";
 
-function EvidenceRow({ evidence, openSources }: { evidence: Evidence; openSources: (r: MessageRequest) => void }) {
+/** What a trait card can open: the messages behind an evidence, and why graphsvc believes its memory. */
+interface Openers {
+  openSources: (r: MessageRequest) => void;
+  explain: (r: ProvenanceRequest) => void;
+}
+
+function EvidenceRow({ evidence, openSources, explain }: { evidence: Evidence } & Openers) {
   const memory = evidence.memory;
   return (
     <li class={`evidence evidence-${evidence.kind.toLowerCase()}`}>
@@ -30,6 +38,14 @@ function EvidenceRow({ evidence, openSources }: { evidence: Evidence; openSource
             onClick={() => openSources({ title: "Messages behind this evidence", messageIds: memory.sourceMessageIds })}
           >
             Source messages ({memory.sourceMessageIds.length})
+          </button>{" "}
+          <button
+            type="button"
+            class="why"
+            aria-label="Why? Where this memory came from"
+            onClick={() => explain({ memoryId: memory.id, content: memory.content })}
+          >
+            Why?
           </button>
         </>
       ) : (
@@ -39,7 +55,7 @@ function EvidenceRow({ evidence, openSources }: { evidence: Evidence; openSource
   );
 }
 
-function TraitCard({ trait, openSources }: { trait: Trait; openSources: (r: MessageRequest) => void }) {
+function TraitCard({ trait, openSources, explain, single = false }: { trait: Trait; single?: boolean } & Openers) {
   const supporting = trait.evidence.filter((e) => e.kind === "SUPPORTING").length;
   return (
     <li class="card trait">
@@ -53,7 +69,15 @@ function TraitCard({ trait, openSources }: { trait: Trait; openSources: (r: Mess
           </span>
         )}
       </div>
-      <Text as="p">{trait.content}</Text>
+      {single ? (
+        <Text as="p">{trait.content}</Text>
+      ) : (
+        <p>
+          <Link href={`/traits/${segment(trait.id)}`} class="trait-link">
+            <Text>{trait.content}</Text>
+          </Link>
+        </p>
+      )}
       <div class="card-meta">
         <Meter value={trait.confidence} name="confidence" />
         <span class="muted">
@@ -90,13 +114,13 @@ function TraitCard({ trait, openSources }: { trait: Trait; openSources: (r: Mess
           )}
         </div>
       )}
-      <details>
+      <details open={single}>
         <summary>
           Evidence: {supporting} supporting, {trait.evidence.length - supporting} contradicting
         </summary>
         <ol class="evidence-list">
           {trait.evidence.map((e) => (
-            <EvidenceRow key={e.id} evidence={e} openSources={openSources} />
+            <EvidenceRow key={e.id} evidence={e} openSources={openSources} explain={explain} />
           ))}
         </ol>
       </details>
@@ -111,6 +135,7 @@ function TraitCard({ trait, openSources }: { trait: Trait; openSources: (r: Mess
 export function Traits({ userId }: ViewProps) {
   const [minStage, setMinStage] = useState<TraitStage | "">("");
   const [sources, setSources] = useState<MessageRequest | null>(null);
+  const [provenance, setProvenance] = useState<ProvenanceRequest | null>(null);
   const { data, error, loading, reload } = useQuery(
     TRAITS,
     { userId, minStage: minStage || null },
@@ -148,12 +173,48 @@ export function Traits({ userId }: ViewProps) {
       {traits.length > 0 && (
         <ul class="cards">
           {page.map((t) => (
-            <TraitCard key={t.id} trait={t} openSources={setSources} />
+            <TraitCard key={t.id} trait={t} openSources={setSources} explain={setProvenance} />
           ))}
         </ul>
       )}
       <Pager index={index} pages={pages} go={go} noun="Traits" />
       {sources && <MessagesDialog userId={userId} request={sources} onClose={() => setSources(null)} />}
+      {provenance && <ProvenanceDialog userId={userId} request={provenance} onClose={() => setProvenance(null)} />}
+    </section>
+  );
+}
+
+/** One trait (`/traits/<id>`): its card with the evidence open, each evidence memory answering "Why?" down to the
+ * messages it came from. */
+export function TraitPage({ userId, id }: { userId: string; id: string }) {
+  const [sources, setSources] = useState<MessageRequest | null>(null);
+  const [provenance, setProvenance] = useState<ProvenanceRequest | null>(null);
+  // every active stage: a trait linked from a memory may still be a trend or a candidate
+  const { data, error, loading, reload } = useQuery(TRAITS, { userId, minStage: null }, `${userId}|all`);
+  const trait = data?.userTraits.find((t) => t.id === id);
+  return (
+    <section aria-labelledby="trait-title">
+      <div class="section-head">
+        <h2 id="trait-title">Trait</h2>
+        <Link href="/traits">all traits</Link>
+      </div>
+      {loading && !data && <Loading what="the trait" />}
+      {error && <ErrorBox error={error} retry={reload} />}
+      {data && !trait && (
+        <Empty title="No such active trait">
+          <p>
+            It was dissolved or never existed for this user. See the <Link href="/traits">traits</Link> and{" "}
+            <Link href="/changes">what changed</Link>.
+          </p>
+        </Empty>
+      )}
+      {trait && (
+        <ul class="cards">
+          <TraitCard trait={trait} openSources={setSources} explain={setProvenance} single />
+        </ul>
+      )}
+      {sources && <MessagesDialog userId={userId} request={sources} onClose={() => setSources(null)} />}
+      {provenance && <ProvenanceDialog userId={userId} request={provenance} onClose={() => setProvenance(null)} />}
     </section>
   );
 }

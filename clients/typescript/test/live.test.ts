@@ -106,6 +106,11 @@ test("conversations, jobs, recall and context", async () => {
   assert.ok(byTurns.recall.length > 0);
   const { memoryContext } = await memory.memoryContext({ userId, query: "work", maxTokens: 300 });
   assert.ok(memoryContext.text.includes("nurse") && memoryContext.tokens <= 300, memoryContext.text);
+  const { extractionTrace } = await memory.extractionTrace({ userId, sessionId: "s1", messageId: "m1" });
+  const kept = extractionTrace[0]?.decisions.find((d) => d.outcome === "CREATED" && d.memoryId);
+  assert.ok(kept?.memoryId, JSON.stringify(extractionTrace)); // "I live in Lisbon": kept by a rule
+  const { memoryProvenance } = await memory.memoryProvenance({ userId, memoryId: kept.memoryId });
+  assert.deepEqual([memoryProvenance.madeBy, memoryProvenance.steps[0]?.messageId], ["RULEBOOK", "m1"]);
 
   const { messages } = await memory.messages({ userId, messageIds: ["m1"] });
   assert.deepEqual(messages.map((m) => [m.messageId, m.sessionId]), [["m1", "s1"]]);

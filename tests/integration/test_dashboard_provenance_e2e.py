@@ -28,6 +28,9 @@ PROVENANCE = """query($u: String!, $m: ID!) {
     traits { traitId content stage supports }
   }
 }"""
+CHANGES = """query($u: String!) {
+  beliefChanges(userId: $u, limit: 200) { nodes { kind change targetId newValue } hasNextPage }
+}"""
 ALLERGY = "I'm allergic to shellfish."
 SESSIONS = [  # the habit in three conversations (a trait forms from the second), the allergy once
     ("s1", 3, [ALLERGY, "I went running along the canal this morning."]),
@@ -139,6 +142,22 @@ async def test_why_graphsvc_believes_a_memory_in_chromium(service: MemoryService
             await expect(dialog.locator(".provenance-traits")).to_contain_text(trait["content"])
             await shot(page, "trait-why")
             await page.keyboard.press("Escape")
+
+            # What changed: the trait's creation under Traits, one line, linked to the trait's page
+            changes = (await graphql(client, CHANGES, u=USER))["beliefChanges"]["nodes"]
+            made = [c for c in changes if c["kind"] == "TRAIT" and c["change"] == "created"]
+            assert trait["traitId"] in {c["targetId"] for c in made}, changes
+            await page.goto(f"{base}/ui/users/{USER}/changes")
+            traits = page.locator("section.change-kind-trait")
+            await expect(traits.get_by_role("heading", name="Traits")).to_be_visible()
+            summary = traits.locator("details.created-summary")
+            noun = "trait" if len(made) == 1 else "traits"
+            await expect(summary.locator("summary")).to_contain_text(f"{len(made)} {noun} created")
+            await summary.locator("summary").click()
+            [created] = [c for c in made if c["targetId"] == trait["traitId"]]
+            await summary.get_by_role("link", name=created["newValue"]).click()
+            await expect(page).to_have_url(f"{base}/ui/users/{USER}/traits/{trait['traitId']}")
+            await expect(page.locator("li.card.trait")).to_contain_text(trait["content"])
             await page.set_viewport_size({"width": 390, "height": 844})
             await no_horizontal_overflow(page)
             await context.close()

@@ -1,9 +1,10 @@
 import { useState } from "preact/hooks";
+import { Link } from "wouter-preact";
 import { useQuery } from "../hooks";
 import { BELIEF_CHANGES, type BeliefChange } from "../queries";
 import { Badge, Empty, ErrorBox, Loading, Text } from "../components/common";
 import { ProvenanceDialog, type ProvenanceRequest } from "../components/ProvenanceDialog";
-import { label } from "../format";
+import { label, segment } from "../format";
 import type { ViewProps } from "../views";
 
 /** The ranges offered, in days back from now; the first is the default ("this week"). */
@@ -138,6 +139,11 @@ function Row({ change, explain }: { change: BeliefChange; explain: (r: Provenanc
         </p>
       )}
       {(headline || change.evidenceIds.length > 0) && <EvidenceOf change={change} explain={explain} />}
+      {change.kind === "TRAIT" && change.change !== "dissolved" && (
+        <Link href={`/traits/${segment(change.targetId)}`} class="trait-link">
+          see the trait
+        </Link>
+      )}
     </li>
   );
 }
@@ -154,7 +160,15 @@ function Created({ group }: { group: KindGroup }) {
         {group.created.map((c) => (
           <li key={c.id} data-target={c.targetId}>
             <span class="muted">{timeOfDay.format(new Date(c.at))}</span>{" "}
-            {c.newValue !== null ? <Text>{c.newValue}</Text> : <span class="muted">(no content kept)</span>}
+            {c.newValue === null ? (
+              <span class="muted">(no content kept)</span>
+            ) : c.kind === "TRAIT" ? (
+              <Link href={`/traits/${segment(c.targetId)}`}>
+                <Text>{c.newValue}</Text>
+              </Link>
+            ) : (
+              <Text>{c.newValue}</Text>
+            )}
             {c.stage && <> <Badge value={c.stage} /></>}
           </li>
         ))}

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 import pytest
 import uvicorn
-from playwright.async_api import Browser, Request, async_playwright
+from playwright.async_api import Browser, Request, async_playwright, expect
 
 from graphsvc.api.app import build_app
 from graphsvc.config import Settings
@@ -41,6 +41,10 @@ CHROMIUM_FLAGS = [
     "--no-pings",
 ]
 LOCAL_HOSTS = {"127.0.0.1"}
+EXPECT_TIMEOUT_MS = 20_000
+"""How long an ``expect`` waits for the page. Playwright's 5 s default is met on a quiet machine, but on a
+2-core CI machine that runs Neo4j, the service, its background jobs and Chromium at once, a recall the page
+waits on once took longer; an element that never appears still fails the test, only later."""
 
 
 def chromium_path() -> str:
@@ -101,6 +105,7 @@ class RequestLog:
 async def chromium() -> AsyncIterator[Browser]:
     """Debian's Chromium, headless, with a fresh profile and its background networking off."""
     executable = chromium_path()
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
         try:

@@ -18,6 +18,7 @@ from typing import Any
 
 from splits import Half
 
+from graphsvc.rulebook import book
 from graphsvc.rulebook.book import wilson
 
 Label = tuple[str, str]
@@ -66,6 +67,18 @@ class Item:
         head = {"hash": self.key, "kind": self.kind, "data_set": self.data_set, "half": self.half, "user": self.user}
         judged = {"label": label[0], "label_rule": label[1]} if label else {}
         return head | {"rule": self.rule, "forced": self.forced, "text": self.text} | self.detail | judged
+
+
+def on_by_default(rule: str | None) -> bool:
+    """Whether the rule that made an output runs in the product's default selection
+    (:func:`graphsvc.rulebook.book.on_by_default`, from ``measured.json`` as it is now); an output no rule made
+    (an LLM's, a person's) counts as shipped.
+
+    Leaving out the outputs of rules that are off by default approximates a run with the defaults: with such a
+    rule off, a later rule may take the sentence it took, which this cannot see.
+    """
+    found = book.by_id().get(rule or "")
+    return found is None or book.on_by_default(found)
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:

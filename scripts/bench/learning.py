@@ -57,7 +57,7 @@ import click
 import httpx
 from datasets import LOCOMO_DEV, MEMORYBANK, locomo_records, locomo_sample, memorybank_records
 from everyday import EverydayGold
-from judging import KINDS, Item, Label, load_gold, read_jsonl, tally
+from judging import KINDS, Item, Label, load_gold, on_by_default, read_jsonl, tally
 from learned import Api, Graph, Record, Replay, replay_user
 from served import served
 from splits import Half, halves
@@ -212,11 +212,9 @@ def figures(
     }
     for (name, half, kind), row in per_kind.items():
         sets[str(name)][str(half)][str(kind)] = row
-    languages: dict[str, Any] = {h: {language: tally([]) for language in ("en", "zh")} for h in shown}
-    for (half, language), row in grouped(
-        [j for j in mine if j[0].kind == "memory"], lambda i: (i.half, i.language)
-    ).items():
-        languages[str(half)][str(language)] = row
+    memories = [j for j in mine if j[0].kind == "memory"]
+    languages = _by_language(memories, shown)
+    shipped = _by_language([j for j in memories if on_by_default(j[0].rule)], shown)
     rules: dict[str, Any] = {h: {} for h in shown}
     for (half, kind, rule), row in grouped(mine, lambda i: (i.half, row_kind(i), i.rule or "-")).items():
         rules[str(half)][f"{kind} {rule}"] = row
@@ -226,7 +224,21 @@ def figures(
         items = [i for i, _ in judged if i.data_set == "everyday"]
         split = everyday_run.halves
         extras = {h: everyday.extras(items, {u for u, uh in split.items() if uh == h}) for h in shown}
-    return {"sets": sets, "memory_by_language": languages, "rules": rules, "everyday": extras}
+    return {
+        "sets": sets,
+        "memory_by_language": languages,
+        "memory_by_language_on_by_default": shipped,
+        "rules": rules,
+        "everyday": extras,
+    }
+
+
+def _by_language(judged: list[tuple[Item, Label | None]], shown: tuple[Half, ...]) -> dict[str, Any]:
+    """:func:`judging.tally` of the items per half and language (both languages always present)."""
+    languages: dict[str, Any] = {h: {language: tally([]) for language in ("en", "zh")} for h in shown}
+    for (half, language), row in grouped(judged, lambda i: (i.half, i.language)).items():
+        languages[str(half)][str(language)] = row
+    return languages
 
 
 def _line(label: str, row: dict[str, Any]) -> str:
@@ -251,10 +263,14 @@ def print_report(report: dict[str, Any]) -> None:
         for half in HALVES:
             for kind, row in entry.get(half, {}).items():
                 click.echo(_line(f"{half} {kind}", row))
-    click.echo(f"\nmemories by language\n{header}")
-    for half, languages in report["memory_by_language"].items():
-        for language, row in languages.items():
-            click.echo(_line(f"{half} {language}", row))
+    for title, section in (
+        ("memories by language", "memory_by_language"),
+        ("memories by language, rules on by default only (judging.on_by_default)", "memory_by_language_on_by_default"),
+    ):
+        click.echo(f"\n{title}\n{header}")
+        for half, languages in report[section].items():
+            for language, row in languages.items():
+                click.echo(_line(f"{half} {language}", row))
     click.echo(f"\nper rule id (- : the output carries none)\n{header}")
     for half, rules in report["rules"].items():
         for rule, row in rules.items():

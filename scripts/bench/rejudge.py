@@ -6,8 +6,9 @@ without replaying the conversations; and write the rulebook's measured precision
 ``ITEMS.jsonl`` is what ``learning.py --items`` wrote. An item's label is the gold files' (``precision/gold.jsonl``,
 ``precision/gold-test.jsonl``) or, for an everyday item the run matched to its own gold, that match. Prints, per
 data set, half and kind, the outputs, labelled, right and precision with its Wilson interval; memory precision per
-half and language; per rule id of the test half, how often it fired, how many of its outputs were judged and its
-precision; and last one JSON object. Texts are never printed.
+half and language, of every rule and of the rules on by default only (:func:`judging.on_by_default`); per rule id
+of the test half, how often it fired, how many of its outputs were judged and its precision; and last one JSON
+object. Texts are never printed.
 
 ``--write-precision`` writes the test half's per-rule figures to ``graphsvc/rulebook/measured.json`` (fired, judged,
 right per rule id), which decides which rules run by default (``graphsvc.rulebook.book.on_by_default``).
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from judging import load_gold, read_jsonl, tally
+from judging import load_gold, on_by_default, read_jsonl, tally
 
 HERE = Path(__file__).resolve().parent
 GOLD_FILES = (HERE / "precision" / "gold.jsonl", HERE / "precision" / "gold-test.jsonl")
@@ -50,17 +51,21 @@ def figures(items: list[dict[str, Any]], gold: dict[str, dict[str, Any]]) -> dic
     """Precision per data set × half × kind, memories per half × language, and per rule of the test half."""
     groups: dict[str, list[Label | None]] = defaultdict(list)
     languages: dict[str, list[Label | None]] = defaultdict(list)
+    shipped: dict[str, list[Label | None]] = defaultdict(list)
     rules: dict[str, list[Label | None]] = defaultdict(list)
     for item in items:
         label = label_of(item, gold)
         groups[f"{item['data_set']} {item['half']} {item['kind']}"].append(label)
         if item["kind"] == "memory":
             languages[f"{item['half']} {language(item['text'])}"].append(label)
+            if on_by_default(item.get("rule")):
+                shipped[f"{item['half']} {language(item['text'])}"].append(label)
         if item["half"] == "test":
             rules[f"{item['kind']} {item.get('rule') or '-'}"].append(label)
     return {
         "by_set": {key: tally(labels) for key, labels in sorted(groups.items())},
         "memory_by_language": {key: tally(labels) for key, labels in sorted(languages.items())},
+        "memory_by_language_on_by_default": {key: tally(labels) for key, labels in sorted(shipped.items())},
         "test_by_rule": {key: tally(labels) for key, labels in sorted(rules.items())},
     }
 
@@ -97,6 +102,7 @@ def main(items_path: Path, gold: tuple[Path, ...], write_precision: bool) -> Non
     for title, section in (
         ("by data set, half and kind", "by_set"),
         ("memories by half and language", "memory_by_language"),
+        ("memories by half and language, rules on by default only", "memory_by_language_on_by_default"),
         ("test half by rule", "test_by_rule"),
     ):
         click.echo(title)

@@ -48,9 +48,11 @@ _NAMED_THING = {"POS": {"IN": ["NOUN", "PROPN", "ADJ"]}, "ENT_TYPE": {"NOT_IN": 
 _HABIT_VERB = {
     "POS": {"IN": ["VERB", "AUX"]},
     "TAG": {"IN": ["VBP", "VBZ"]},
-    "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.LIGHT_VERBS | en.NEEDS_OBJECT)},
+    "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.LIGHT_VERBS | en.NEEDS_OBJECT | en.MIND_VERBS)},
     "LOWER": {"NOT_IN": sorted(en.IRREGULAR_PAST)},
 }
+_WISHED = {"IS_PUNCT": False, "LEMMA": {"NOT_IN": sorted(en.ADDRESSING_VERBS)}}
+"""What a wish wants to do: not a turn addressed to the listener ("I wanted to say thanks")."""
 _LIGHT_VERB = {
     "POS": {"IN": ["VERB", "AUX"]},
     "TAG": {"IN": ["VBP", "VBZ"]},
@@ -613,8 +615,8 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER,
                 (
-                    seq(ADVERBS, lemma("want"), lower("to"), ANY),
-                    seq(lemma("would"), ADVERBS, lemma("like", "love"), lower("to"), ANY),
+                    seq(ADVERBS, lemma("want"), lower("to"), _WISHED, ANY_OPT),
+                    seq(lemma("would"), ADVERBS, lemma("like", "love"), lower("to"), _WISHED, ANY_OPT),
                     seq(ADVERBS, lemma("dream"), lower("of", "about"), ANY),
                 ),
             )
@@ -626,7 +628,7 @@ RULES: tuple[Rule, ...] = (
             Example("I want to open a small bookshop one day.", "Ana wants to open a small bookshop one day."),
             Example("My goal is to save enough for a house.", "Ana's goal is to save enough for a house."),
         ),
-        counterexamples=("I want to say something.",),
+        counterexamples=("I want to say something.", "I just wanted to say thanks for yesterday."),
     ),
     Rule(
         id="en.keep.like",
@@ -802,7 +804,35 @@ RULES: tuple[Rule, ...] = (
             Example("I usually cycle to work.", "Ana usually cycles to work."),
             Example("I go bouldering twice a week.", "Ana goes bouldering twice a week."),
         ),
-        counterexamples=("I usually feel tired.",),
+        counterexamples=("I usually feel tired.", "I always forget what I wanted to ask."),
+    ),
+    Rule(
+        id="en.keep.used_to",
+        language="en",
+        decision="keep",
+        description="What the speaker, or a person of theirs, used to do: a habit of the past.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(
+                        ADVERBS,
+                        lower("used"),
+                        lower("to"),
+                        {"POS": "VERB", "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS | en.FEELING_VERBS)}},
+                        _OBJECT,
+                        ANY_OPT,
+                    ),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("I used to play the violin as a kid.", "Ana used to play the violin as a kid."),
+            Example("My dad used to drive a taxi in Lagos.", "Ana's dad used to drive a taxi in Lagos."),
+        ),
+        counterexamples=("I used to think it was easy.", "I used to feel so lost.", "I used to go there."),
     ),
     Rule(
         id="en.keep.skill",
@@ -886,7 +916,7 @@ RULES: tuple[Rule, ...] = (
             Example("My sister got engaged last week.", "Ana's sister got engaged last week."),
             Example("I've finished my thesis.", "Ana has finished their thesis."),
         ),
-        counterexamples=("I said that already.",),
+        counterexamples=("I said that already.", "I dreamt I was flying over the sea last night."),
     ),
     Rule(
         id="en.keep.attribute",

@@ -158,6 +158,9 @@ DISCOURSE_MARKERS = _words(
 )
 """Words that open a sentence and say nothing of the speaker ("Honestly, I love it", "So I moved")."""
 TELLING_VERBS = _words("tell let share mention say update inform")
+ADDRESSING_VERBS = TELLING_VERBS | _words("ask thank check apologise apologize")
+"""Verbs of a turn addressed to the listener: "I wanted to say thanks", "I just want to ask …" is that turn, not a
+wish."""
 REMEMBER_VERBS = _words("remember note save record memorize memorise jot")
 """What a speaker asks the assistant to keep ("please remember that …", "note that …", "jot down …")."""
 REQUEST_VERBS = _words(
@@ -221,9 +224,13 @@ POSSESSIONS = _words(
     computer phone tablet camera kindle console telescope sewing machine tent caravan campervan"""
 )
 """Things a speaker may say they have ("I have an old piano"); "I have a question" names none of them."""
-NO_EVENT_VERBS = _words(
-    """be do say tell think know guess mean feel see hear want love like hate need wish hope seem look sound
-    let try forget remember realize realise wonder believe suppose bet agree understand notice"""
+MIND_VERBS = _words(
+    "think know guess mean forget remember realize realise wonder believe suppose understand notice dream"
+)
+"""Verbs of the mind: they report no happening and no routine ("I thought", "I dreamt I was flying", "I always
+forget what I wanted to ask")."""
+NO_EVENT_VERBS = MIND_VERBS | _words(
+    "be do say tell feel see hear want love like hate need wish hope seem look sound let try bet agree"
 )
 """Verbs whose past tense tells of no happening ("I said", "I thought", "I felt", "I loved it")."""
 TRAVEL_VERBS = _words("fly drive travel head go move visit start leave return come")

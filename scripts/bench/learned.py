@@ -26,6 +26,7 @@ from typing import Any
 
 import httpx
 from neo4j import AsyncGraphDatabase
+from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
 from graphsvc.config import Settings
 from graphsvc.graph.database import driver_options
@@ -82,6 +83,14 @@ class Replay:
     """The forced cycle's ``reflect`` answer and the trait texts that appeared only after it."""
 
 
+ATTEMPTS = 6
+"""Tries of one request the service refused as busy (:meth:`Api.call`)."""
+
+
+class Refused(RuntimeError):
+    """The service refused a request and asked for it again later (HTTP 429 or 503)."""
+
+
 class Api:
     """GraphQL over HTTP to the served graphsvc."""
 
@@ -89,15 +98,26 @@ class Api:
         self.client = client
 
     async def call(self, query: str, **variables: Any) -> Record:
-        """The ``data`` of one request.
+        """The ``data`` of one request; a refusal the service asks to retry (HTTP 429 or 503: busy, past its
+        deadline, Neo4j away) is sent again, as a client would, up to :data:`ATTEMPTS` times with exponential
+        backoff (every request the benchmark sends is idempotent: messages carry their ids).
 
         Raises:
-            RuntimeError: an HTTP error status or GraphQL errors.
+            RuntimeError: another HTTP error status or GraphQL errors, or a refusal on every attempt.
         """
-        answer = await self.client.post("/graphql", json={"query": query, "variables": variables})
-        body = answer.json()
-        if answer.status_code != 200 or body.get("errors"):
-            raise RuntimeError(f"graphql {answer.status_code}: {body.get('errors')}")
+        async for attempt in AsyncRetrying(
+            retry=retry_if_exception_type(Refused),
+            stop=stop_after_attempt(ATTEMPTS),
+            wait=wait_exponential(multiplier=1, max=30),
+            reraise=True,
+        ):
+            with attempt:
+                answer = await self.client.post("/graphql", json={"query": query, "variables": variables})
+                body = answer.json()
+                if answer.status_code in (429, 503):
+                    raise Refused(f"graphql {answer.status_code}: {body.get('errors')}")
+                if answer.status_code != 200 or body.get("errors"):
+                    raise RuntimeError(f"graphql {answer.status_code}: {body.get('errors')}")
         data: Record = body["data"]
         return data
 

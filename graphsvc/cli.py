@@ -135,6 +135,7 @@ async def _serve(settings: Settings, sock: socket.socket, *, run_worker: bool) -
     from graphsvc.api.rate_limits import LimitStore
     from graphsvc.api.server import uvicorn_config
     from graphsvc.service import MemoryService
+    from graphsvc.service.warm_up import warm_request_plans
 
     store = LimitStore(settings.limits.rate_limit_storage_uri)
     try:  # a shared rate limit store that does not answer is one line at start-up (the app checks it again)
@@ -143,6 +144,8 @@ async def _serve(settings: Settings, sock: socket.socket, *, run_worker: bool) -
         await store.close()
     service = await MemoryService.open(settings, run_worker=run_worker, run_scheduler=run_worker)
     try:
+        if settings.neo4j.warm_up:  # a cold Neo4j plans the first recall for longer than its deadline
+            await warm_request_plans(service)
         app = build_app(settings, service=service, close_service=True)
     except BaseException:
         await service.close()

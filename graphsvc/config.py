@@ -316,6 +316,11 @@ class Neo4jSettings(Section):
     unreachable Neo4j before DATABASE_UNAVAILABLE (about 5 s)."""
     retry_s: float = Field(default=2.0, ge=0)
     """How long the driver retries a transaction on transient errors (deadlocks, a lost connection)."""
+    warm_up: bool = True
+    """Before it serves, ``graphsvc serve`` runs recall and the prompt context once for a user no caller can have,
+    so that Neo4j plans their statements before the first request needs them (a Neo4j just started took 26 s to
+    plan the first recall, past its deadline; on one whose plans are cached it takes milliseconds). Off: the first
+    requests plan them."""
 
     @field_validator("uri")
     @classmethod

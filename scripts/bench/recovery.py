@@ -1,13 +1,17 @@
-"""Recovery after a Neo4j outage: how long after Neo4j is back a recall first succeeds, and ``/ready`` turns 200.
+"""Start-up on a cold Neo4j, and recovery after a Neo4j outage: how long after Neo4j is back a recall first
+succeeds, and ``/ready`` turns 200.
 
     .venv/bin/python scripts/bench/recovery.py [--outage-s 60] [--bolt-port 7796] [--service-port 8796]
 
 It starts its own Neo4j (``scripts/neo4j``, data in ``.data/recovery``, wiped first; Bolt ``--bolt-port``, HTTP the
-port after it) and one ``graphsvc serve`` on ``--service-port`` (offline extractor), ingests a few messages, and
-recalls them until they are found. Then it stops Neo4j (``scripts/neo4j stop``) for ``--outage-s`` seconds while a
-caller keeps sending a recall every ``--interval-s`` seconds (each in flight on its own, as clients that retry on
-their own schedule do) and ``/ready`` is polled as often; then it starts Neo4j again and measures from **Neo4j
-ready** (its Bolt port accepts a connection and ``RETURN 1`` succeeds on a fresh driver) to:
+port after it) and one ``graphsvc serve`` on ``--service-port`` (offline extractor), twice on a Neo4j just started
+(a cold JVM without query plans): without its warm-up (``NEO4J_WARM_UP=false``; this one ingests a few messages) and
+with it, timing each from Neo4j ready to the service ready, and its first recall (the baseline beside the warm-up,
+in the same run). Then it recalls the messages until they are found. Then it stops Neo4j (``scripts/neo4j stop``)
+for ``--outage-s`` seconds while a caller keeps sending a recall every ``--interval-s`` seconds (each in flight on
+its own, as clients that retry on their own schedule do) and ``/ready`` is polled as often; then it starts Neo4j
+again and measures from **Neo4j ready** (its Bolt port accepts a connection and ``RETURN 1`` succeeds on a fresh
+driver) to:
 
 - the first recall that answers without errors and finds what was ingested (when it was answered, and when that
   request was sent);
@@ -53,6 +57,18 @@ class Round:
     events_after: int
     after_ready: dict[str, int] = field(default_factory=dict)
     """What the recalls answered after Neo4j was ready until the first success: ``ok`` or the error code."""
+
+
+@dataclass
+class ColdStart:
+    """``graphsvc serve`` started on a Neo4j that has just started (cold JVM, no query plans), with or without its
+    warm-up (``NEO4J_WARM_UP``): seconds from Neo4j ready to the service ready, and the first recall's."""
+
+    warm_up: bool
+    service_ready_s: float
+    first_recall_s: float
+    first_recall: str
+    """``ok`` or the error code (DEADLINE_EXCEEDED: past the request deadline)."""
 
 
 @dataclass
@@ -180,24 +196,42 @@ async def outage(
 
 async def run(
     *, bolt: int, service_port: int, outage_s: float, rounds: int, interval_s: float, give_up_s: float
-) -> list[Round]:
+) -> tuple[list[ColdStart], list[Round]]:
     data_dir = REPO / ".data" / "recovery"
     neo4j = Neo4j(bolt=bolt, http=bolt + 1, data_dir=data_dir)
     with contextlib.suppress(subprocess.CalledProcessError):
         neo4j.stop()  # one an interrupted run left
     shutil.rmtree(data_dir, ignore_errors=True)
-    neo4j.start()
     env = {k: v for k, v in neo4j.env.items() if not k.startswith("LLM_")}  # the offline extractor
     env.update(AUTH_MODE="none", LOG_FORMAT="text", DAILY_LEARNING="false")
-    service = Service(port=service_port, env=env, log=data_dir / "service.log")
+    starts: list[ColdStart] = []
     results: list[Round] = []
+    service: Service | None = None
     try:
         async with httpx.AsyncClient(timeout=60) as client:
-            await service.ready(client, timeout_s=240)
-            api = Api(client, service.url)
-            reply = await api.ingest(USER, "s1", [message(i) for i in range(1, MESSAGES + 1)])
-            if reply.get("errors"):
-                raise click.ClickException(f"ingest failed: {reply['errors']}")
+            for warm_up in (False, True):  # the baseline first: it also ingests, which warms Neo4j a little
+                if service is not None:
+                    service.stop()
+                    neo4j.stop()
+                neo4j.start()
+                started = time.monotonic()
+                service = Service(
+                    port=service_port,
+                    env=env | {"NEO4J_WARM_UP": str(warm_up).lower()},
+                    log=data_dir / f"service-warm-up-{str(warm_up).lower()}.log",
+                )
+                await service.ready(client, timeout_s=240)
+                ready_s = time.monotonic() - started
+                if not warm_up:
+                    reply = await Api(client, service.url).ingest(
+                        USER, "s1", [message(i) for i in range(1, MESSAGES + 1)]
+                    )
+                    if reply.get("errors"):
+                        raise click.ClickException(f"ingest failed: {reply['errors']}")
+                sent = time.monotonic()
+                outcome = await recall_once(client, service.url)
+                starts.append(ColdStart(warm_up, round(ready_s, 1), round(time.monotonic() - sent, 2), outcome))
+            assert service is not None
             for _ in range(240):  # found (full text at once, by similarity once embedded), vector copy warm
                 if await recall_once(client, service.url) == "ok":
                     break
@@ -216,9 +250,10 @@ async def run(
                     )
                 )
     finally:
-        service.stop()
+        if service is not None:
+            service.stop()
         neo4j.stop()
-    return results
+    return starts, results
 
 
 @click.command()
@@ -230,7 +265,7 @@ async def run(
 @click.option("--service-port", default=8796, show_default=True)
 def main(outage_s: float, rounds: int, interval_s: float, give_up_s: float, bolt_port: int, service_port: int) -> None:
     """Stop Neo4j under a polling caller, start it again, and time how long graphsvc takes to answer again."""
-    results = asyncio.run(
+    starts, results = asyncio.run(
         run(
             bolt=bolt_port,
             service_port=service_port,
@@ -240,6 +275,11 @@ def main(outage_s: float, rounds: int, interval_s: float, give_up_s: float, bolt
             give_up_s=give_up_s,
         )
     )
+    print("| warm-up | Neo4j ready → service ready s | first recall s | first recall |")
+    print("|---|---|---|---|")
+    for c in starts:
+        print(f"| {'on' if c.warm_up else 'off'} | {c.service_ready_s} | {c.first_recall_s} | {c.first_recall} |")
+    print()
     print(
         "| outage s | Neo4j start s | first recall answered s | its request sent s | /ready 200 s | events "
         "before → after | answers after Neo4j ready |"
@@ -250,7 +290,7 @@ def main(outage_s: float, rounds: int, interval_s: float, give_up_s: float, bolt
             f"| {r.outage_s:g} | {r.neo4j_start_s} | {r.first_recall_answered_s} | {r.first_recall_sent_s} | "
             f"{r.ready_s} | {r.events_before} → {r.events_after} | {r.after_ready} |"
         )
-    print(json.dumps([asdict(r) for r in results]))
+    print(json.dumps({"cold_starts": [asdict(c) for c in starts], "outages": [asdict(r) for r in results]}))
     failed = [r for r in results if r.first_recall_answered_s is None or r.events_after < r.events_before]
     sys.exit(1 if failed else 0)
 

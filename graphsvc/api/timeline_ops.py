@@ -83,10 +83,23 @@ class BeliefKind(Enum):
     TRAIT = "trait"
 
 
+@strawberry.enum(description="Which time of a change of belief a range and an order use.")
+class BeliefTime(Enum):
+    RECORDED = strawberry.enum_value("recorded", description="When graphsvc recorded the change (`at`)")
+    HAPPENED = strawberry.enum_value(
+        "happened", description="When what the change is about happened (`happenedAt`); changes without one are left out"
+    )
+
+
 @strawberry.type(description="One change of what graphsvc believes about a user, from its audit trail.")
 class BeliefChange:
     id: strawberry.ID = strawberry.field(description="The HistoryEntry's id")
-    at: datetime = strawberry.field(description="When the change was recorded")
+    at: datetime = strawberry.field(description="When the change was recorded (extraction or reflection time)")
+    happened_at: datetime | None = strawberry.field(
+        description="When what the change is about happened: for a memory, when it was said (its first source "
+        "message's occurredAt; for a correction, the latest time among what it quotes); for a trait, the latest "
+        "time among the evidence it rested on at the change. Null when not derivable"
+    )
     kind: BeliefKind
     target_id: strawberry.ID = strawberry.field(description="The memory or trait changed")
     change: str = strawberry.field(
@@ -107,6 +120,7 @@ class BeliefChange:
         return cls(
             id=strawberry.ID(c.uid),
             at=c.at,
+            happened_at=c.happened_at,
             kind=BeliefKind(c.kind),
             target_id=strawberry.ID(c.target_uid),
             change=c.change,
@@ -227,9 +241,10 @@ class TimelineQuery:
         return Timeline.from_domain(page)
 
     @strawberry.field(
-        description="What changed about a user, from ≤ recorded time < to (default: the last 7 days), oldest "
-        "first, a page at a time: memories created, superseded, corrected, forgotten (no content), retracted, "
-        "archived or restored; trait stage changes; each with its actor, old and new value, and evidence ids."
+        description="What changed about a user, from ≤ time < to (default: the last 7 days), oldest first, a page "
+        "at a time; `by` chooses the time: RECORDED (default, `at`) or HAPPENED (`happenedAt`). Memories created, "
+        "superseded, corrected, forgotten (no content), retracted, archived or restored; trait stage changes; "
+        "each with its actor, old and new value, and evidence ids."
     )
     async def belief_changes(
         self,
@@ -239,9 +254,11 @@ class TimelineQuery:
         to: datetime | None = None,
         limit: int = 50,
         after: str | None = None,
+        by: BeliefTime = BeliefTime.RECORDED,
     ) -> BeliefChanges:
         page = await info.context.service.belief_changes(
-            user_id=info.context.scope(user_id), start=from_, end=to, limit=limit, after=after
+            user_id=info.context.scope(user_id), start=from_, end=to, limit=limit, after=after,
+            by="happened" if by is BeliefTime.HAPPENED else "recorded",
         )
         return BeliefChanges.from_domain(page)
 

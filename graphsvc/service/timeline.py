@@ -13,7 +13,7 @@ from graphsvc.errors import InvalidInputError
 from graphsvc.graph import belief_changes as belief_reads
 from graphsvc.graph import dashboard_reads, extraction_traces
 from graphsvc.graph import timeline as timeline_reads
-from graphsvc.graph.belief_changes import BeliefChangePage
+from graphsvc.graph.belief_changes import BeliefChangePage, BeliefTime
 from graphsvc.graph.extraction_traces import ExtractionTraceView
 from graphsvc.graph.timeline import GrowthDay, SessionView, TimelineItem, TimelinePage, UserStats
 from graphsvc.runtime import Runtime
@@ -86,15 +86,18 @@ class TimelineArea:
         end: datetime | None = None,
         limit: int = 50,
         after: str | None = None,
+        by: BeliefTime = "recorded",
     ) -> BeliefChangePage:
-        """What changed about the user, ``start`` ≤ recorded time < ``end``, oldest first, a page at a time
-        (issue 21; the changes: :mod:`graphsvc.graph.belief_changes`).
+        """What changed about the user, ``start`` ≤ time < ``end``, oldest first by that time, a page at a time
+        (the changes and their two times: :mod:`graphsvc.graph.belief_changes`).
 
         Args:
             start: default ``end`` minus :data:`BELIEF_CHANGES_DAYS` days ("this week").
             end: default now.
             limit: 1–:data:`MAX_BELIEF_CHANGES_PAGE` changes per page.
-            after: the ``next_cursor`` of the previous page.
+            after: the ``next_cursor`` of the previous page (read with the same ``by``).
+            by: ``recorded`` ranges and orders by when a change was recorded; ``happened`` by when what it is
+                about happened (changes whose happened time is unknown are left out).
 
         Raises:
             InvalidInputError: bad user id, limit or cursor, or ``end`` not after ``start``.
@@ -105,7 +108,9 @@ class TimelineArea:
         start = (start or end - timedelta(days=BELIEF_CHANGES_DAYS)).astimezone(UTC)
         if end <= start:
             raise InvalidInputError(field="to", problem="must be after from")
-        return await belief_reads.page(self.rt.db, user_id=user_id, start=start, end=end, after=after, limit=limit)
+        return await belief_reads.page(
+            self.rt.db, user_id=user_id, start=start, end=end, after=after, limit=limit, by=by
+        )
 
     async def extraction_trace(
         self, *, user_id: str, session_id: str, message_id: str | None = None, limit: int = 200

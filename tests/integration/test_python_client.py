@@ -120,6 +120,12 @@ async def test_the_extraction_trace_says_what_was_kept_and_what_refused(service:
         why = await memory.memory_provenance(kept.memory_id)
         assert (why.memory.id, why.made_by, why.rule and why.rule.id) == (kept.memory_id, "RULEBOOK", "en.keep.allergy")
         assert [(s.message_id, s.decisions[0].outcome) for s in why.steps] == [("m1", "CREATED")]
+        # imported today, said on 1 May 2024: recorded now, happened then
+        recorded = await memory.belief_changes()
+        assert [(c.target_id, c.happened_at) for c in recorded.nodes] == [(kept.memory_id, when)]
+        may = {"since": datetime(2024, 5, 1, tzinfo=UTC), "until": datetime(2024, 5, 2, tzinfo=UTC)}
+        assert (await memory.belief_changes(**may)).nodes == []
+        assert [c.target_id for c in (await memory.belief_changes(**may, by="HAPPENED")).nodes] == [kept.memory_id]
 
     def sync_trace() -> list[str]:
         with Graphsvc(url, key, user_id="ana") as memory:

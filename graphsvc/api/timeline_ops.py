@@ -87,7 +87,8 @@ class BeliefKind(Enum):
 class BeliefTime(Enum):
     RECORDED = strawberry.enum_value("recorded", description="When graphsvc recorded the change (`at`)")
     HAPPENED = strawberry.enum_value(
-        "happened", description="When what the change is about happened (`happenedAt`); changes without one are left out"
+        "happened",
+        description="When what the change is about happened (`happenedAt`); a change without one counts at `at`",
     )
 
 
@@ -96,9 +97,10 @@ class BeliefChange:
     id: strawberry.ID = strawberry.field(description="The HistoryEntry's id")
     at: datetime = strawberry.field(description="When the change was recorded (extraction or reflection time)")
     happened_at: datetime | None = strawberry.field(
-        description="When what the change is about happened: for a memory, when it was said (its first source "
-        "message's occurredAt; for a correction, the latest time among what it quotes); for a trait, the latest "
-        "time among the evidence it rested on at the change. Null when not derivable"
+        description="When what the change is about happened: a memory's creation, when it was said (its first "
+        "source message's occurredAt); a supersession or correction, when the new value was said (the latest time "
+        "among what it quotes); a forget, retraction, archive or restore, when it was recorded; a trait's change, "
+        "the latest time among the evidence it rested on then. Null when not derivable"
     )
     kind: BeliefKind
     target_id: strawberry.ID = strawberry.field(description="The memory or trait changed")

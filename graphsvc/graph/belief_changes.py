@@ -28,6 +28,8 @@ BeliefActor = Literal["user", "agent", "extraction", "reflection", "learning"]
 BeliefTime = Literal["recorded", "happened"]
 """Which time of a change a page is ranged and ordered by: ``recorded`` (``at``) or ``happened`` (``happened_at``)."""
 MEMORY_CHANGES = ("created", "superseded", "reinstated", "corrected", "forgotten", "retracted", "archived", "restored")
+MEMORY_ACTIONS = ("forgotten", "retracted", "archived", "restored")
+"""Memory changes made by hand or by a job, not by what was said: they happened when they were recorded."""
 TRAIT_CHANGES = ("created", "contradicted", "modified", "stage_changed", "promoted", "upgraded", "dissolved")
 _ACTORS: dict[str, BeliefActor] = {
     "user": "user",
@@ -61,10 +63,11 @@ class BeliefChange:
 
     Attributes:
         uid: the HistoryEntry's id; at: when it was recorded (UTC).
-        happened_at: when what it is about happened (UTC): for a memory, when it was said (its first source
-            message's time), or for a correction the latest time among what it quotes; for a trait, the latest
-            time among the evidence it rested on at the change. None when not derivable (a trait resting on no
-            evidence, a tombstone quoting nothing still stored).
+        happened_at: when what it is about happened (UTC): for a memory's creation, when it was said (its first
+            source message's time); for a supersession or correction, the latest time among what it quotes; for
+            a forget, retraction, archive or restore (:data:`MEMORY_ACTIONS`), when it was recorded; for a trait,
+            the latest time among the evidence it rested on at the change. None when not derivable (a trait
+            resting on no evidence, a tombstone quoting nothing still stored).
         kind: ``memory`` or ``trait``; target_uid: which one.
         change: the event (``created``, ``superseded``, ``corrected``, ``forgotten``, ``stage_changed``...).
         actor: who (:data:`BeliefActor`); recorded_actor: as recorded (``daily_learning``, ``candidate``...).
@@ -130,7 +133,7 @@ async def page(
 ) -> BeliefChangePage:
     """The user's changes of belief whose ``by`` time is in ``[start, end)``, oldest first by it, ``limit`` after
     cursor ``after`` (a cursor of a page read with the same ``by``). By ``happened``, a change whose happened time
-    is unknown is not listed.
+    is unknown counts at its recorded time.
 
     Raises:
         InvalidInputError: ``after`` is not a cursor this API returned.
@@ -143,6 +146,7 @@ async def page(
         events=sorted({*MEMORY_CHANGES, *TRAIT_CHANGES}),
         memory_events=list(MEMORY_CHANGES),
         trait_events=list(TRAIT_CHANGES),
+        memory_actions=list(MEMORY_ACTIONS),
         after_at=after_at,
         after_uid=after_uid,
         limit=limit + 1,
@@ -152,6 +156,5 @@ async def page(
     if len(rows) <= limit:
         return BeliefChangePage(items, None)
     last = items[-1]
-    # the happened page lists only changes with a happened time
     last_at = last.happened_at if by == "happened" and last.happened_at is not None else last.at
     return BeliefChangePage(items, encode_cursor(last_at, last.uid))

@@ -97,7 +97,7 @@ class TimelineArea:
             limit: 1–:data:`MAX_BELIEF_CHANGES_PAGE` changes per page.
             after: the ``next_cursor`` of the previous page (read with the same ``by``).
             by: ``recorded`` ranges and orders by when a change was recorded; ``happened`` by when what it is
-                about happened (changes whose happened time is unknown are left out).
+                about happened (a change whose happened time is unknown counts at its recorded time).
 
         Raises:
             InvalidInputError: bad user id, limit or cursor, or ``end`` not after ``start``.

@@ -187,3 +187,21 @@ async def test_happened_is_scoped_to_the_user(service: MemoryService, gql: Graph
     page = await by_time(gql, "HAPPENED", **{"from": "2022-01-01T00:00:00Z", "to": "2023-01-01T00:00:00Z"})
     assert [(c["targetId"], c["change"]) for c in page["nodes"]] == [(mine.uid, "created")]
     assert datetime.fromisoformat(page["nodes"][0]["happenedAt"]) == when
+
+
+async def test_an_archive_happened_when_it_was_done_not_when_the_memory_was_said(
+    service: MemoryService, gql: GraphQLClient
+) -> None:
+    said = datetime(2022, 6, 1, 8, 0, tzinfo=UTC)
+    start = datetime.now(UTC) - timedelta(minutes=1)
+    memory = await service.remember(
+        user_id="ana", content="I live in Lisbon.", memory_type="fact", source="user", occurred_at=said
+    )
+    await service.archive_memory(user_id="ana", memory_id=memory.uid)
+    page = await by_time(gql, "HAPPENED", **{"from": "2022-01-01T00:00:00Z"})
+    assert [(c["change"], c["happenedAt"] == c["at"]) for c in page["nodes"]] == [
+        ("created", False),
+        ("archived", True),
+    ]
+    assert datetime.fromisoformat(page["nodes"][0]["happenedAt"]) == said
+    assert datetime.fromisoformat(page["nodes"][1]["happenedAt"]) >= start

@@ -120,18 +120,30 @@ async def test_the_extraction_trace_says_what_was_kept_and_what_refused(service:
         why = await memory.memory_provenance(kept.memory_id)
         assert (why.memory.id, why.made_by, why.rule and why.rule.id) == (kept.memory_id, "RULEBOOK", "en.keep.allergy")
         assert [(s.message_id, s.decisions[0].outcome) for s in why.steps] == [("m1", "CREATED")]
-        # imported today, said on 1 May 2024: recorded now, happened then
-        recorded = await memory.belief_changes()
-        assert [(c.target_id, c.happened_at) for c in recorded.nodes] == [(kept.memory_id, when)]
-        may = {"since": datetime(2024, 5, 1, tzinfo=UTC), "until": datetime(2024, 5, 2, tzinfo=UTC)}
-        assert (await memory.belief_changes(**may)).nodes == []
-        assert [c.target_id for c in (await memory.belief_changes(**may, by="HAPPENED")).nodes] == [kept.memory_id]
 
     def sync_trace() -> list[str]:
         with Graphsvc(url, key, user_id="ana") as memory:
             return [d.outcome for t in memory.extraction_trace("s1") for d in t.decisions]
 
     assert await asyncio.to_thread(sync_trace) == ["CREATED", "REFUSED"]
+
+
+async def test_belief_changes_by_recorded_or_happened_time(service: MemoryService, url: str) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+    async with AsyncGraphsvc(url, key, user_id="ana") as memory:
+        when = datetime(2024, 5, 1, 9, tzinfo=UTC)
+        said = "I'm allergic to shellfish."
+        await memory.add_messages("s1", [Message(role="user", content=said, message_id="m1", occurred_at=when)])
+        await memory.end_conversation("s1")
+        await service.wait_for_jobs()
+        # imported today, said on 1 May 2024: recorded now, happened then
+        recorded = await memory.belief_changes()
+        [created] = recorded.nodes
+        assert (created.change, created.happened_at) == ("created", when) and created.at > when
+        may = {"since": datetime(2024, 5, 1, tzinfo=UTC), "until": datetime(2024, 5, 2, tzinfo=UTC)}
+        assert (await memory.belief_changes(**may)).nodes == []
+        happened = await memory.belief_changes(**may, by="HAPPENED")
+        assert [c.target_id for c in happened.nodes] == [created.target_id]
 
 
 async def test_forget_records_and_documents(service: MemoryService, url: str) -> None:

@@ -207,7 +207,7 @@ BeliefKind = Literal["MEMORY", "TRAIT"]
 BeliefActor = Literal["USER", "AGENT", "EXTRACTION", "REFLECTION", "LEARNING"]
 BeliefTime = Literal["RECORDED", "HAPPENED"]
 """Which time of a change ``belief_changes`` ranges and orders by: when it was recorded, or when what it is about
-happened (changes without a happened time are left out)."""
+happened (a change without a happened time counts at its recorded time)."""
 
 
 class BeliefChange(_Model):
@@ -216,8 +216,9 @@ class BeliefChange(_Model):
     id: str
     at: datetime = Field(description="When the change was recorded")
     happened_at: datetime | None = Field(
-        description="When what it is about happened: a memory's, when it was said; a trait's, when the latest "
-        "evidence it rested on was said. None when not derivable"
+        description="When what it is about happened: a memory's creation or supersession, when it was said; a "
+        "forget, archive or restore, when it was done; a trait's, when the latest evidence it rested on was said. "
+        "None when not derivable"
     )
     kind: BeliefKind
     target_id: str = Field(description="The memory or trait changed")

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "486452aea23a3c89119639dd31aff980b725ee77df92bb987518831425d60d72"
+INPUTS_SHA256 = "0cd6715e4f50775a48f0f3da4155d3194e99a24a3d0d8a629263f4847cf9ef50"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -44,6 +44,7 @@ class AliasFields(BaseModel):
 class BeliefChangeFields(BaseModel):
     id: str
     at: datetime
+    happened_at: Optional[datetime] = Field(alias="happenedAt")
     kind: BeliefKind
     target_id: str = Field(alias="targetId")
     change: str

@@ -147,23 +147,12 @@ class TimelineArea:
         return await timeline_reads.sessions(self.rt.db, user_id=user_id, limit=limit)
 
     async def user_stats(self, *, user_id: str) -> UserStats:
-        """Counts by kind, type, status and stage, jobs and LLM usage, and growth per day over 30 days."""
+        """Counts by kind, type, status and stage, jobs and LLM usage, and growth per day over 30 days by when
+        things were recorded (:meth:`growth` by when they happened)."""
         user_id = require_id("userId", user_id, self.rt.settings)
-        today = self.rt.clock().astimezone(UTC).date()
-        first = today - timedelta(days=GROWTH_DAYS - 1)
-        since = datetime.combine(first, datetime.min.time(), tzinfo=UTC)
         counts = await dashboard_reads.user_counts(self.rt.db, user_id=user_id)
         extra = await timeline_reads.source_counts(self.rt.db, user_id=user_id)
-        per_day = await timeline_reads.growth(self.rt.db, user_id=user_id, since=since)
-        growth = []
-        for offset in range(GROWTH_DAYS):
-            day = (first + timedelta(days=offset)).isoformat()
-            got = per_day.get(day, {})
-            growth.append(
-                GrowthDay(
-                    day, got.get("events", 0), got.get("memories", 0), got.get("candidates", 0), got.get("documents", 0)
-                )
-            )
+        growth = await self._growth_days(user_id=user_id, by="recorded")
         return UserStats(
             counts=counts,
             events_by_source=extra.events_by_source,
@@ -175,6 +164,38 @@ class TimelineArea:
             last_learning_at=extra.last_learning_at,
             growth=growth,
         )
+
+
+    async def growth(self, *, user_id: str, by: BeliefTime = "recorded") -> list[GrowthDay]:
+        """What the user gained per UTC day over the last :data:`GROWTH_DAYS` days, oldest first, zeros included.
+
+        Args:
+            by: ``recorded`` counts what was stored each day (events by ingestion, memories and candidates by
+                creation); ``happened`` what happened each day in the user's life (events by when they occurred,
+                memories by when they were said, candidates by their message's time). Documents count by when
+                they were stored either way.
+
+        Raises:
+            InvalidInputError: bad user id.
+        """
+        user_id = require_id("userId", user_id, self.rt.settings)
+        return await self._growth_days(user_id=user_id, by=by)
+
+    async def _growth_days(self, *, user_id: str, by: BeliefTime) -> list[GrowthDay]:
+        today = self.rt.clock().astimezone(UTC).date()
+        first = today - timedelta(days=GROWTH_DAYS - 1)
+        since = datetime.combine(first, datetime.min.time(), tzinfo=UTC)
+        per_day = await timeline_reads.growth(self.rt.db, user_id=user_id, since=since, by=by)
+        growth = []
+        for offset in range(GROWTH_DAYS):
+            day = (first + timedelta(days=offset)).isoformat()
+            got = per_day.get(day, {})
+            growth.append(
+                GrowthDay(
+                    day, got.get("events", 0), got.get("memories", 0), got.get("candidates", 0), got.get("documents", 0)
+                )
+            )
+        return growth
 
 
 __all__ = ["GrowthDay", "SessionView", "TimelineArea", "TimelineItem", "TimelinePage", "UserStats"]

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "0cd6715e4f50775a48f0f3da4155d3194e99a24a3d0d8a629263f4847cf9ef50"
+INPUTS_SHA256 = "73adb5b53199691c01f6f8e9e5733c824dff78a2088a2e529e0bd4a621f9f259"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -1499,6 +1499,8 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               sessionId
               memoryType
               status
+              speaker
+              role
             }
 
             fragment TimelineFields on Timeline {

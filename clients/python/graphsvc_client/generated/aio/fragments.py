@@ -683,6 +683,8 @@ class TimelineEntryFields(BaseModel):
     session_id: Optional[str] = Field(alias="sessionId")
     memory_type: Optional[str] = Field(alias="memoryType")
     status: Optional[str]
+    speaker: Optional[str]
+    role: Optional[str]
 
 
 class TimelineFields(BaseModel):

@@ -1499,6 +1499,8 @@ class GraphsvcApi(BaseClient):
               sessionId
               memoryType
               status
+              speaker
+              role
             }
 
             fragment TimelineFields on Timeline {

@@ -283,7 +283,11 @@ class TimelineQuery:
         by: BeliefTime = BeliefTime.RECORDED,
     ) -> BeliefChanges:
         page = await info.context.service.belief_changes(
-            user_id=info.context.scope(user_id), start=from_, end=to, limit=limit, after=after,
+            user_id=info.context.scope(user_id),
+            start=from_,
+            end=to,
+            limit=limit,
+            after=after,
             by="happened" if by is BeliefTime.HAPPENED else "recorded",
         )
         return BeliefChanges.from_domain(page)

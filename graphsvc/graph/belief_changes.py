@@ -1,12 +1,12 @@
 """What changed about a user, read from the audit trail (``beliefChanges``).
 
-Statements: ``belief_changes`` and ``belief_changes_by_happened`` in ``cypher/queries/belief_changes.cypher``. Every change of a memory or a trait
-already writes a ``HistoryEntry`` (who, when, old and new value, the events and memories it quotes); this
-module pages those of a time range, oldest first, keeping the changes of belief: a memory created, superseded,
-reinstated, corrected, forgotten, retracted, archived or restored, and a trait created, contradicted (its
-confidence lowered, or its stage demoted, by contrary evidence), modified (rewritten by contradiction review),
-moved to another stage, upgraded or dissolved. Reinforcements and re-scorings are not changes of belief and stay
-out.
+Statements: ``belief_changes`` and ``belief_changes_by_happened`` in ``cypher/queries/belief_changes.cypher``. Every
+change of a memory or a trait already writes a ``HistoryEntry`` (who, when, old and new value, the events and
+memories it quotes); this module pages those of a time range, oldest first, keeping the changes of belief: a memory
+created, superseded, reinstated, corrected, forgotten, retracted, archived or restored, and a trait created,
+contradicted (its confidence lowered, or its stage demoted, by contrary evidence), modified (rewritten by
+contradiction review), moved to another stage, upgraded or dissolved. Reinforcements and re-scorings are not changes
+of belief and stay out.
 
 Two times per change: ``at``, when graphsvc recorded it (extraction or reflection time), and ``happened_at``,
 when what it is about happened in the user's life (the time its messages were said; the cypher file gives the

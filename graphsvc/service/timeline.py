@@ -165,7 +165,6 @@ class TimelineArea:
             growth=growth,
         )
 
-
     async def growth(self, *, user_id: str, by: BeliefTime = "recorded") -> list[GrowthDay]:
         """What the user gained per UTC day over the last :data:`GROWTH_DAYS` days, oldest first, zeros included.
 

@@ -180,7 +180,9 @@ async def test_an_import_of_old_conversations_happened_when_its_messages_were_sa
 
 async def test_happened_is_scoped_to_the_user(service: MemoryService, gql: GraphQLClient) -> None:
     when = datetime(2022, 6, 1, 8, 0, tzinfo=UTC)
-    await service.remember(user_id="bob", content="I live in Rome.", memory_type="fact", source="user", occurred_at=when)
+    await service.remember(
+        user_id="bob", content="I live in Rome.", memory_type="fact", source="user", occurred_at=when
+    )
     mine = await service.remember(
         user_id="ana", content="I live in Lisbon.", memory_type="fact", source="user", occurred_at=when
     )

@@ -140,9 +140,9 @@ async def test_belief_changes_by_recorded_or_happened_time(service: MemoryServic
         recorded = await memory.belief_changes()
         [created] = recorded.nodes
         assert (created.change, created.happened_at) == ("created", when) and created.at > when
-        may = {"since": datetime(2024, 5, 1, tzinfo=UTC), "until": datetime(2024, 5, 2, tzinfo=UTC)}
-        assert (await memory.belief_changes(**may)).nodes == []
-        happened = await memory.belief_changes(**may, by="HAPPENED")
+        since, until = datetime(2024, 5, 1, tzinfo=UTC), datetime(2024, 5, 2, tzinfo=UTC)
+        assert (await memory.belief_changes(since=since, until=until)).nodes == []
+        happened = await memory.belief_changes(since=since, until=until, by="HAPPENED")
         assert [c.target_id for c in happened.nodes] == [created.target_id]
 
 

@@ -146,7 +146,7 @@ async def test_a_conversation_entry_says_who_spoke(service: MemoryService) -> No
     ]
     gql = GraphQLClient(service)
     try:
-        body = await gql.execute("query { timeline(userId: \"ana\", kinds: [EVENT]) { nodes { speaker role } } }", {})
+        body = await gql.execute('query { timeline(userId: "ana", kinds: [EVENT]) { nodes { speaker role } } }', {})
         assert body["data"]["timeline"]["nodes"][:2] == [
             {"speaker": "Ana", "role": "user"},
             {"speaker": None, "role": "assistant"},
@@ -184,7 +184,7 @@ async def test_growth_by_happened_time_puts_an_import_on_the_days_it_was_said(se
     gql = GraphQLClient(service)
     try:
         body = await gql.execute(
-            "query { userStats(userId: \"ana\") { recorded: growth { day events } happened: growth(by: HAPPENED) "
+            'query { userStats(userId: "ana") { recorded: growth { day events } happened: growth(by: HAPPENED) '
             "{ day events memories } } }",
             {},
         )

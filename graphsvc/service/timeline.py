@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
+from typing import get_args
 
 from graphsvc.errors import InvalidInputError
 from graphsvc.graph import belief_changes as belief_reads
@@ -100,10 +101,11 @@ class TimelineArea:
                 about happened (a change whose happened time is unknown counts at its recorded time).
 
         Raises:
-            InvalidInputError: bad user id, limit or cursor, or ``end`` not after ``start``.
+            InvalidInputError: bad user id, limit, cursor or ``by``, or ``end`` not after ``start``.
         """
         user_id = require_id("userId", user_id, self.rt.settings)
         limit = require_limit("limit", limit, maximum=MAX_BELIEF_CHANGES_PAGE)
+        _require_time(by)
         end = (end or self.rt.clock()).astimezone(UTC)
         start = (start or end - timedelta(days=BELIEF_CHANGES_DAYS)).astimezone(UTC)
         if end <= start:
@@ -175,9 +177,10 @@ class TimelineArea:
                 they were stored either way.
 
         Raises:
-            InvalidInputError: bad user id.
+            InvalidInputError: bad user id or ``by``.
         """
         user_id = require_id("userId", user_id, self.rt.settings)
+        _require_time(by)
         return await self._growth_days(user_id=user_id, by=by)
 
     async def _growth_days(self, *, user_id: str, by: BeliefTime) -> list[GrowthDay]:
@@ -195,6 +198,12 @@ class TimelineArea:
                 )
             )
         return growth
+
+
+def _require_time(by: str) -> None:
+    allowed = get_args(BeliefTime)
+    if by not in allowed:
+        raise InvalidInputError(field="by", problem=f"must be one of {', '.join(allowed)}")
 
 
 __all__ = ["GrowthDay", "SessionView", "TimelineArea", "TimelineItem", "TimelinePage", "UserStats"]

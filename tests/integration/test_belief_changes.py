@@ -5,7 +5,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
+
 from graphsvc.conversation import MessageIn
+from graphsvc.errors import InvalidInputError
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
 from tests.integration.graphql_client import GraphQLClient
@@ -207,3 +210,10 @@ async def test_an_archive_happened_when_it_was_done_not_when_the_memory_was_said
     ]
     assert datetime.fromisoformat(page["nodes"][0]["happenedAt"]) == said
     assert datetime.fromisoformat(page["nodes"][1]["happenedAt"]) >= start
+
+
+async def test_an_unknown_time_is_refused(service: MemoryService) -> None:
+    with pytest.raises(InvalidInputError, match="by"):
+        await service.belief_changes(user_id="ana", by="someday")  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="by"):
+        await service.growth(user_id="ana", by="someday")  # type: ignore[arg-type]

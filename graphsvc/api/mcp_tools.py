@@ -575,7 +575,8 @@ class MemoryTools:
     ) -> ToolResult:
         """What changed in what you know about the user over the last days, oldest first: memories created,
         superseded by a newer value, corrected, forgotten (without their text), archived or restored, and traits
-        that moved to another stage; each with who made the change and the old and new value. Use it when the
+        that moved to another stage; each with who made the change, the old and new value, when it was recorded
+        (``at``) and when what it is about happened (``happened_at``: when the user said it). Use it when the
         user asks what you learned or changed about them, or to catch up after a while."""
         context = self._context_of(ctx)
         end = datetime.now(UTC)
@@ -585,6 +586,7 @@ class MemoryTools:
         changes = [
             {
                 "at": c.at.isoformat(),
+                "happened_at": c.happened_at.isoformat() if c.happened_at else None,
                 "kind": c.kind,
                 "id": c.target_uid,
                 "change": c.change,

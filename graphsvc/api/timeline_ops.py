@@ -13,6 +13,7 @@ from graphsvc.api.dashboard_ops import KeyCount, UserCounts
 from graphsvc.api.source_types import SourceType
 from graphsvc.service.views import BeliefChange as BeliefChangeView
 from graphsvc.service.views import BeliefChangePage, SessionView, TimelineItem, TimelinePage, UserStats
+from graphsvc.service.views import GrowthDay as GrowthDayView
 
 
 @strawberry.enum(description="What a timeline item is.")
@@ -36,6 +37,8 @@ class TimelineEntry:
     session_id: str | None
     memory_type: str | None = strawberry.field(description="For a memory or a candidate")
     status: str | None = strawberry.field(description="A memory's status (active, archived) or a candidate's")
+    speaker: str | None = strawberry.field(description="Who said a conversation message (its speaker), as ingested")
+    role: str | None = strawberry.field(description="A conversation message's role: user, assistant, or another")
 
     @classmethod
     def from_domain(cls, item: TimelineItem) -> TimelineEntry:
@@ -50,6 +53,8 @@ class TimelineEntry:
             session_id=item.session_id,
             memory_type=item.memory_type,
             status=item.status,
+            speaker=item.speaker,
+            role=item.role,
         )
 
 
@@ -83,10 +88,31 @@ class BeliefKind(Enum):
     TRAIT = "trait"
 
 
+@strawberry.enum(
+    description="Which time a range, an order or a count uses: when graphsvc recorded something, or when it "
+    "happened in the user's life (an import of old conversations is recorded today and happened long ago)."
+)
+class BeliefTime(Enum):
+    RECORDED = strawberry.enum_value(
+        "recorded", description="When graphsvc recorded it (a change's `at`; growth: ingestion and creation)"
+    )
+    HAPPENED = strawberry.enum_value(
+        "happened",
+        description="When it happened (a change's `happenedAt`, its `at` where that is unknown; growth: an event's "
+        "occurredAt, a memory's time said)",
+    )
+
+
 @strawberry.type(description="One change of what graphsvc believes about a user, from its audit trail.")
 class BeliefChange:
     id: strawberry.ID = strawberry.field(description="The HistoryEntry's id")
-    at: datetime = strawberry.field(description="When the change was recorded")
+    at: datetime = strawberry.field(description="When the change was recorded (extraction or reflection time)")
+    happened_at: datetime | None = strawberry.field(
+        description="When what the change is about happened: a memory's creation, when it was said (its first "
+        "source message's occurredAt); a supersession or correction, when the new value was said (the latest time "
+        "among what it quotes); a forget, retraction, archive or restore, when it was recorded; a trait's change, "
+        "the latest time among the evidence it rested on then. Null when not derivable"
+    )
     kind: BeliefKind
     target_id: strawberry.ID = strawberry.field(description="The memory or trait changed")
     change: str = strawberry.field(
@@ -107,6 +133,7 @@ class BeliefChange:
         return cls(
             id=strawberry.ID(c.uid),
             at=c.at,
+            happened_at=c.happened_at,
             kind=BeliefKind(c.kind),
             target_id=strawberry.ID(c.target_uid),
             change=c.change,
@@ -165,6 +192,10 @@ class GrowthDay:
     candidates: int
     documents: int
 
+    @classmethod
+    def from_domain(cls, g: GrowthDayView) -> GrowthDay:
+        return cls(day=g.day, events=g.events, memories=g.memories, candidates=g.candidates, documents=g.documents)
+
 
 @strawberry.type(description="userCounts plus sources, candidates, documents, tags, learning, and growth per day.")
 class UserStatsView:
@@ -176,7 +207,20 @@ class UserStatsView:
     tags: int
     learning_runs: int
     last_learning_at: datetime | None
-    growth: list[GrowthDay] = strawberry.field(description="The last 30 UTC days, oldest first, zeros included")
+    user_id: strawberry.Private[str]
+    recorded_growth: strawberry.Private[list[GrowthDay]]
+
+    @strawberry.field(
+        description="The last 30 UTC days, oldest first, zeros included. by: RECORDED (default) counts what was "
+        "stored each day (events by ingestion, memories and candidates by creation); HAPPENED what happened each "
+        "day in the user's life (events by occurredAt, memories by when they were said, candidates by their "
+        "message's time). Documents count by when they were stored either way."
+    )
+    async def growth(self, info: Info, by: BeliefTime = BeliefTime.RECORDED) -> list[GrowthDay]:
+        if by is BeliefTime.RECORDED:
+            return self.recorded_growth
+        days = await info.context.service.growth(user_id=self.user_id, by="happened")
+        return [GrowthDay.from_domain(g) for g in days]
 
     @classmethod
     def from_domain(cls, user_id: str, stats: UserStats) -> UserStatsView:
@@ -189,12 +233,8 @@ class UserStatsView:
             tags=stats.tags,
             learning_runs=stats.learning_runs,
             last_learning_at=stats.last_learning_at,
-            growth=[
-                GrowthDay(
-                    day=g.day, events=g.events, memories=g.memories, candidates=g.candidates, documents=g.documents
-                )
-                for g in stats.growth
-            ],
+            user_id=user_id,
+            recorded_growth=[GrowthDay.from_domain(g) for g in stats.growth],
         )
 
 
@@ -227,9 +267,10 @@ class TimelineQuery:
         return Timeline.from_domain(page)
 
     @strawberry.field(
-        description="What changed about a user, from ≤ recorded time < to (default: the last 7 days), oldest "
-        "first, a page at a time: memories created, superseded, corrected, forgotten (no content), retracted, "
-        "archived or restored; trait stage changes; each with its actor, old and new value, and evidence ids."
+        description="What changed about a user, from ≤ time < to (default: the last 7 days), oldest first, a page "
+        "at a time; `by` chooses the time: RECORDED (default, `at`) or HAPPENED (`happenedAt`). Memories created, "
+        "superseded, corrected, forgotten (no content), retracted, archived or restored; trait stage changes; "
+        "each with its actor, old and new value, and evidence ids."
     )
     async def belief_changes(
         self,
@@ -239,9 +280,15 @@ class TimelineQuery:
         to: datetime | None = None,
         limit: int = 50,
         after: str | None = None,
+        by: BeliefTime = BeliefTime.RECORDED,
     ) -> BeliefChanges:
         page = await info.context.service.belief_changes(
-            user_id=info.context.scope(user_id), start=from_, end=to, limit=limit, after=after
+            user_id=info.context.scope(user_id),
+            start=from_,
+            end=to,
+            limit=limit,
+            after=after,
+            by="happened" if by is BeliefTime.HAPPENED else "recorded",
         )
         return BeliefChanges.from_domain(page)
 

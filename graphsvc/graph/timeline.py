@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from graphsvc.errors import InvalidInputError
 from graphsvc.graph.dashboard_reads import KeyCount, UserCounts
@@ -23,7 +23,8 @@ from graphsvc.graph.database import Queries, native
 
 @dataclass(frozen=True)
 class TimelineItem:
-    """One thing that happened: an event (of any source), a memory, or a candidate."""
+    """One thing that happened: an event (of any source), a memory, or a candidate. ``speaker`` and ``role``
+    (``user``, ``assistant``...): who said a conversation message, as ingested; None for anything else."""
 
     kind: str
     uid: str
@@ -35,6 +36,8 @@ class TimelineItem:
     session_id: str | None
     memory_type: str | None
     status: str | None
+    speaker: str | None
+    role: str | None
 
 
 @dataclass(frozen=True)
@@ -174,11 +177,17 @@ async def source_counts(db: Queries, *, user_id: str) -> SourceCounts:
     )
 
 
-async def growth(db: Queries, *, user_id: str, since: datetime) -> dict[str, dict[str, int]]:
-    """ISO day (UTC) → ``{"events" | "memories" | "candidates" | "documents": how many were added}``, for the
-    days since ``since`` that gained anything."""
+async def growth(
+    db: Queries, *, user_id: str, since: datetime, by: Literal["recorded", "happened"] = "recorded"
+) -> dict[str, dict[str, int]]:
+    """ISO day (UTC) → ``{"events" | "memories" | "candidates" | "documents": how many}``, for the days since
+    ``since`` that have any. ``by="recorded"``: what was stored that day (events by ingestion, memories,
+    candidates and documents by creation); ``by="happened"``: what happened that day in the user's life (events
+    by ``occurred_at``, memories by when they were said, candidates by their message's time, documents by
+    creation). Statements ``user_growth`` and ``user_growth_by_happened`` (``cypher/queries/timeline.cypher``)."""
     per_day: dict[str, dict[str, int]] = defaultdict(dict)
-    for r in await db.read("user_growth", user_id=user_id, since=since):
+    statement = "user_growth_by_happened" if by == "happened" else "user_growth"
+    for r in await db.read(statement, user_id=user_id, since=since):
         per_day[str(r["day"])][str(r["what"])] = int(r["n"])
     return per_day
 
@@ -198,5 +207,7 @@ def _item(r: dict[str, Any]) -> TimelineItem:
         source_id=r["source_id"],
         session_id=r["session_id"],
         memory_type=r["memory_type"],
+        speaker=r["speaker"],
+        role=r["role"],
         status=r["status"],
     )

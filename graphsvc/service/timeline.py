@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
+from typing import get_args
 
 from graphsvc.errors import InvalidInputError
 from graphsvc.graph import belief_changes as belief_reads
 from graphsvc.graph import dashboard_reads, extraction_traces
 from graphsvc.graph import timeline as timeline_reads
-from graphsvc.graph.belief_changes import BeliefChangePage
+from graphsvc.graph.belief_changes import BeliefChangePage, BeliefTime
 from graphsvc.graph.extraction_traces import ExtractionTraceView
 from graphsvc.graph.timeline import GrowthDay, SessionView, TimelineItem, TimelinePage, UserStats
 from graphsvc.runtime import Runtime
@@ -86,26 +87,32 @@ class TimelineArea:
         end: datetime | None = None,
         limit: int = 50,
         after: str | None = None,
+        by: BeliefTime = "recorded",
     ) -> BeliefChangePage:
-        """What changed about the user, ``start`` ≤ recorded time < ``end``, oldest first, a page at a time
-        (issue 21; the changes: :mod:`graphsvc.graph.belief_changes`).
+        """What changed about the user, ``start`` ≤ time < ``end``, oldest first by that time, a page at a time
+        (the changes and their two times: :mod:`graphsvc.graph.belief_changes`).
 
         Args:
             start: default ``end`` minus :data:`BELIEF_CHANGES_DAYS` days ("this week").
             end: default now.
             limit: 1–:data:`MAX_BELIEF_CHANGES_PAGE` changes per page.
-            after: the ``next_cursor`` of the previous page.
+            after: the ``next_cursor`` of the previous page (read with the same ``by``).
+            by: ``recorded`` ranges and orders by when a change was recorded; ``happened`` by when what it is
+                about happened (a change whose happened time is unknown counts at its recorded time).
 
         Raises:
-            InvalidInputError: bad user id, limit or cursor, or ``end`` not after ``start``.
+            InvalidInputError: bad user id, limit, cursor or ``by``, or ``end`` not after ``start``.
         """
         user_id = require_id("userId", user_id, self.rt.settings)
         limit = require_limit("limit", limit, maximum=MAX_BELIEF_CHANGES_PAGE)
+        _require_time(by)
         end = (end or self.rt.clock()).astimezone(UTC)
         start = (start or end - timedelta(days=BELIEF_CHANGES_DAYS)).astimezone(UTC)
         if end <= start:
             raise InvalidInputError(field="to", problem="must be after from")
-        return await belief_reads.page(self.rt.db, user_id=user_id, start=start, end=end, after=after, limit=limit)
+        return await belief_reads.page(
+            self.rt.db, user_id=user_id, start=start, end=end, after=after, limit=limit, by=by
+        )
 
     async def extraction_trace(
         self, *, user_id: str, session_id: str, message_id: str | None = None, limit: int = 200
@@ -142,23 +149,12 @@ class TimelineArea:
         return await timeline_reads.sessions(self.rt.db, user_id=user_id, limit=limit)
 
     async def user_stats(self, *, user_id: str) -> UserStats:
-        """Counts by kind, type, status and stage, jobs and LLM usage, and growth per day over 30 days."""
+        """Counts by kind, type, status and stage, jobs and LLM usage, and growth per day over 30 days by when
+        things were recorded (:meth:`growth` by when they happened)."""
         user_id = require_id("userId", user_id, self.rt.settings)
-        today = self.rt.clock().astimezone(UTC).date()
-        first = today - timedelta(days=GROWTH_DAYS - 1)
-        since = datetime.combine(first, datetime.min.time(), tzinfo=UTC)
         counts = await dashboard_reads.user_counts(self.rt.db, user_id=user_id)
         extra = await timeline_reads.source_counts(self.rt.db, user_id=user_id)
-        per_day = await timeline_reads.growth(self.rt.db, user_id=user_id, since=since)
-        growth = []
-        for offset in range(GROWTH_DAYS):
-            day = (first + timedelta(days=offset)).isoformat()
-            got = per_day.get(day, {})
-            growth.append(
-                GrowthDay(
-                    day, got.get("events", 0), got.get("memories", 0), got.get("candidates", 0), got.get("documents", 0)
-                )
-            )
+        growth = await self._growth_days(user_id=user_id, by="recorded")
         return UserStats(
             counts=counts,
             events_by_source=extra.events_by_source,
@@ -170,6 +166,44 @@ class TimelineArea:
             last_learning_at=extra.last_learning_at,
             growth=growth,
         )
+
+    async def growth(self, *, user_id: str, by: BeliefTime = "recorded") -> list[GrowthDay]:
+        """What the user gained per UTC day over the last :data:`GROWTH_DAYS` days, oldest first, zeros included.
+
+        Args:
+            by: ``recorded`` counts what was stored each day (events by ingestion, memories and candidates by
+                creation); ``happened`` what happened each day in the user's life (events by when they occurred,
+                memories by when they were said, candidates by their message's time). Documents count by when
+                they were stored either way.
+
+        Raises:
+            InvalidInputError: bad user id or ``by``.
+        """
+        user_id = require_id("userId", user_id, self.rt.settings)
+        _require_time(by)
+        return await self._growth_days(user_id=user_id, by=by)
+
+    async def _growth_days(self, *, user_id: str, by: BeliefTime) -> list[GrowthDay]:
+        today = self.rt.clock().astimezone(UTC).date()
+        first = today - timedelta(days=GROWTH_DAYS - 1)
+        since = datetime.combine(first, datetime.min.time(), tzinfo=UTC)
+        per_day = await timeline_reads.growth(self.rt.db, user_id=user_id, since=since, by=by)
+        growth = []
+        for offset in range(GROWTH_DAYS):
+            day = (first + timedelta(days=offset)).isoformat()
+            got = per_day.get(day, {})
+            growth.append(
+                GrowthDay(
+                    day, got.get("events", 0), got.get("memories", 0), got.get("candidates", 0), got.get("documents", 0)
+                )
+            )
+        return growth
+
+
+def _require_time(by: str) -> None:
+    allowed = get_args(BeliefTime)
+    if by not in allowed:
+        raise InvalidInputError(field="by", problem=f"must be one of {', '.join(allowed)}")
 
 
 __all__ = ["GrowthDay", "SessionView", "TimelineArea", "TimelineItem", "TimelinePage", "UserStats"]

@@ -5,7 +5,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
+
 from graphsvc.conversation import MessageIn
+from graphsvc.errors import InvalidInputError
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
 from tests.integration.graphql_client import GraphQLClient
@@ -109,3 +112,108 @@ async def test_a_move_told_later_lists_the_old_home_as_superseded_by_extraction(
     created = {c["targetId"]: c["newValue"] for c in page["nodes"] if c["change"] == "created"}
     assert "Lisbon" in created[superseded["targetId"]]
     assert any("Porto" in (text or "") for text in created.values())
+
+
+HAPPENED = """
+query($u: String!, $from: DateTime, $to: DateTime, $limit: Int! = 50, $after: String, $by: BeliefTime!) {
+  beliefChanges(userId: $u, from: $from, to: $to, limit: $limit, after: $after, by: $by) {
+    nodes { id at happenedAt kind targetId change newValue }
+    endCursor hasNextPage
+  }
+}"""
+
+
+async def by_time(gql: GraphQLClient, by: str, **variables: Any) -> dict[str, Any]:
+    body = await gql.execute(HAPPENED, {"u": "ana", "by": by, **variables})
+    assert "errors" not in body, body
+    result: dict[str, Any] = body["data"]["beliefChanges"]
+    return result
+
+
+async def test_an_import_of_old_conversations_happened_when_its_messages_were_said(
+    service: MemoryService, gql: GraphQLClient
+) -> None:
+    start = datetime.now(UTC) - timedelta(minutes=1)
+    said = {
+        "Porto": datetime(2023, 9, 14, 18, 30, tzinfo=UTC),
+        "Lisbon": datetime(2023, 3, 2, 9, 15, tzinfo=UTC),
+    }
+    # imported newest first: recorded order and happened order disagree
+    for session, (city, when) in enumerate(sorted(said.items(), key=lambda kv: kv[1], reverse=True)):
+        text = f"My favourite city is {city}." if city == "Porto" else "My sister works as a nurse in Lisbon."
+        message = MessageIn(role="user", content=text, occurred_at=when, message_id="m0", speaker="Ana")
+        await service.ingest_messages(user_id="ana", session_id=f"old-{session}", messages=[message])
+        await service.end_conversation(user_id="ana", session_id=f"old-{session}")
+        await service.wait_for_jobs()
+
+    recorded = await by_time(gql, "RECORDED", **{"from": start.isoformat()})
+    created = [c for c in recorded["nodes"] if c["change"] == "created"]
+    assert {city for city in said if any(city in c["newValue"] for c in created)} == set(said)
+    for change in created:
+        [city] = [city for city in said if city in change["newValue"]]
+        assert datetime.fromisoformat(change["happenedAt"]) == said[city]
+        assert datetime.fromisoformat(change["at"]) >= start  # recorded today
+    recorded_cities = [next(c for c in said if c in ch["newValue"]) for ch in created]
+    assert recorded_cities == ["Porto", "Lisbon"]
+
+    # the same range by happened time holds nothing: everything happened in 2023
+    assert (await by_time(gql, "HAPPENED", **{"from": start.isoformat()}))["nodes"] == []
+    year_2023 = {"from": "2023-01-01T00:00:00Z", "to": "2024-01-01T00:00:00Z"}
+    assert (await by_time(gql, "RECORDED", **year_2023))["nodes"] == []
+    happened = await by_time(gql, "HAPPENED", **year_2023)
+    happened_created = [c for c in happened["nodes"] if c["change"] == "created"]
+    assert [next(c for c in said if c in ch["newValue"]) for ch in happened_created] == ["Lisbon", "Porto"]
+    times = [c["happenedAt"] for c in happened["nodes"]]
+    assert times == sorted(times)
+    spring = await by_time(gql, "HAPPENED", **{"from": "2023-03-01T00:00:00Z", "to": "2023-04-01T00:00:00Z"})
+    assert spring["nodes"] and all("Lisbon" in (c["newValue"] or "") for c in spring["nodes"])
+
+    # one at a time by happened time: every change once, in order, the cursor keyed on happenedAt
+    seen: list[dict[str, Any]] = []
+    after: str | None = None
+    while True:
+        page = await by_time(gql, "HAPPENED", limit=1, after=after, **year_2023)
+        seen += page["nodes"]
+        if not page["hasNextPage"]:
+            break
+        after = page["endCursor"]
+    assert [c["id"] for c in seen] == [c["id"] for c in happened["nodes"]]
+    assert len(seen) >= 2
+
+
+async def test_happened_is_scoped_to_the_user(service: MemoryService, gql: GraphQLClient) -> None:
+    when = datetime(2022, 6, 1, 8, 0, tzinfo=UTC)
+    await service.remember(
+        user_id="bob", content="I live in Rome.", memory_type="fact", source="user", occurred_at=when
+    )
+    mine = await service.remember(
+        user_id="ana", content="I live in Lisbon.", memory_type="fact", source="user", occurred_at=when
+    )
+    page = await by_time(gql, "HAPPENED", **{"from": "2022-01-01T00:00:00Z", "to": "2023-01-01T00:00:00Z"})
+    assert [(c["targetId"], c["change"]) for c in page["nodes"]] == [(mine.uid, "created")]
+    assert datetime.fromisoformat(page["nodes"][0]["happenedAt"]) == when
+
+
+async def test_an_archive_happened_when_it_was_done_not_when_the_memory_was_said(
+    service: MemoryService, gql: GraphQLClient
+) -> None:
+    said = datetime(2022, 6, 1, 8, 0, tzinfo=UTC)
+    start = datetime.now(UTC) - timedelta(minutes=1)
+    memory = await service.remember(
+        user_id="ana", content="I live in Lisbon.", memory_type="fact", source="user", occurred_at=said
+    )
+    await service.archive_memory(user_id="ana", memory_id=memory.uid)
+    page = await by_time(gql, "HAPPENED", **{"from": "2022-01-01T00:00:00Z"})
+    assert [(c["change"], c["happenedAt"] == c["at"]) for c in page["nodes"]] == [
+        ("created", False),
+        ("archived", True),
+    ]
+    assert datetime.fromisoformat(page["nodes"][0]["happenedAt"]) == said
+    assert datetime.fromisoformat(page["nodes"][1]["happenedAt"]) >= start
+
+
+async def test_an_unknown_time_is_refused(service: MemoryService) -> None:
+    with pytest.raises(InvalidInputError, match="by"):
+        await service.belief_changes(user_id="ana", by="someday")  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="by"):
+        await service.growth(user_id="ana", by="someday")  # type: ignore[arg-type]

@@ -3,7 +3,9 @@
 A user's fact is remembered and corrected and another is forgotten over GraphQL; the view lists the changes
 by day and kind with their actor: the correction first as old → new with its evidence, the forget with no
 content, the plain creations collapsed into one line; more changes than a page are read with "More", and the
-range can be widened to 30 days. A fact a later conversation supersedes (Lisbon, then Porto) shows as old → new.
+range can be widened to 30 days. Each change shows when it happened beside when it was recorded, and the days
+are of when it happened unless "recorded" is chosen. A fact a later conversation supersedes (Lisbon, then Porto)
+shows as old → new, on the days its messages were said or, chosen so, on the day it was recorded.
 """
 
 from __future__ import annotations
@@ -26,8 +28,10 @@ CORRECT = """mutation($u: String!, $m: ID!, $c: String!) {
   correctMemory(userId: $u, memoryId: $m, content: $c) { id content status }
 }"""
 FORGET = "mutation($u: String!, $m: ID!) { forgetMemory(userId: $u, memoryId: $m) { memoriesForgotten } }"
-CHANGES = """query($u: String!) {
-  beliefChanges(userId: $u, limit: 200) { nodes { id change targetId oldValue newValue evidenceIds } hasNextPage }
+CHANGES = """query($u: String!, $by: BeliefTime! = HAPPENED) {
+  beliefChanges(userId: $u, limit: 200, by: $by) {
+    nodes { id change targetId oldValue newValue evidenceIds at happenedAt } hasNextPage
+  }
 }"""
 OLD = "Rita lives in Bergen."
 NEW = "Rita lives in Oslo."
@@ -78,6 +82,7 @@ async def open_view(page: Page, base: str, user: str = USER) -> None:
     await expect(page).to_have_url(f"{base}/ui/users/{user}/changes")
     await expect(page.get_by_role("heading", name="What changed")).to_be_visible()
     await expect(page.get_by_label("Range")).to_have_value("7")  # this week by default
+    await expect(page.get_by_label("Dates")).to_have_value("HAPPENED")  # by when things happened by default
 
 
 def created(nodes: list[dict[str, Any]]) -> int:
@@ -99,7 +104,9 @@ async def the_rows(page: Page, expected: list[dict[str, Any]], ids: tuple[str, s
     await expect(summary.locator(".created-list li")).to_have_count(created(first_page))
     await expect(summary.locator(".created-list li").first).to_be_hidden()
     await summary.locator("summary").click()
-    await expect(summary.locator(".created-list li").first).to_contain_text(OLD)
+    # in the API's order by happened time (the correction keeps the place of the value it corrects)
+    first_created = next(n for n in first_page if n["change"] == "created")
+    await expect(summary.locator(".created-list li").first).to_contain_text(first_created["newValue"])
 
     rows = memories.locator("ol.changes > li")
     await expect(rows).to_have_count(len(first_page) - created(first_page))
@@ -108,6 +115,8 @@ async def the_rows(page: Page, expected: list[dict[str, Any]], ids: tuple[str, s
     await expect(corrected.locator(".change-values del")).to_have_text(OLD)
     await expect(corrected.locator(".change-values ins")).to_have_text(NEW)
     await expect(corrected).to_contain_text("by user")
+    await expect(corrected.locator(".change-times .change-happened")).to_contain_text("happened")
+    await expect(corrected.locator(".change-times .change-recorded")).to_contain_text("recorded")
     evidence = corrected.locator(".change-evidence")
     await expect(evidence.locator("summary")).to_have_text("evidence: 2 messages and memories")
     assert set(await evidence.locator("code").all_text_contents()) == {old, new}
@@ -193,9 +202,10 @@ async def move(client: httpx.AsyncClient, service: MemoryService) -> None:
 async def test_a_supersession_reads_old_to_new_in_chromium(service: MemoryService) -> None:
     async with serve(service) as base, httpx.AsyncClient(base_url=base, timeout=60) as client:
         await move(client, service)
-        nodes = (await graphql(client, CHANGES, u=MOVER))["beliefChanges"]["nodes"]
+        nodes = (await graphql(client, CHANGES, u=MOVER, by="RECORDED"))["beliefChanges"]["nodes"]
         [superseded] = [n for n in nodes if n["change"] == "superseded"]
         assert "Lisbon" in superseded["oldValue"] and "Porto" in superseded["newValue"], superseded
+        assert superseded["happenedAt"] == at(MOVES[1][1]).isoformat()  # when the move was told
         async with chromium() as browser:
             context = await browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
             page = await context.new_page()
@@ -203,6 +213,20 @@ async def test_a_supersession_reads_old_to_new_in_chromium(service: MemoryServic
             page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
             page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
             await open_view(page, base, MOVER)
+            # said in May 2024: nothing happened this week; any time, on the two days the messages were said
+            await expect(page.get_by_role("heading", name="Nothing changed in this range")).to_be_visible()
+            await page.get_by_label("Range").select_option("0")
+            days = page.locator("ol.change-days > li.change-day")
+            await expect(days).to_have_count(2)
+            await expect(days.nth(0).locator("h3")).to_contain_text("3 May 2024")
+            await expect(days.nth(1).locator("h3")).to_contain_text("10 May 2024")
+            moved = days.nth(1).locator("li.change-headline")
+            await expect(moved.locator(".change-happened")).to_contain_text("happened 10 May 2024")
+            await expect(moved.locator(".change-recorded")).not_to_contain_text("2024")
+            await shot(page, "changes-happened")
+            # by when recorded: everything today, in one day
+            await page.get_by_label("Dates").select_option("RECORDED")
+            await expect(days).to_have_count(1)
             memories = page.locator("li.change-day section.change-kind-memory")
             row = memories.locator("li.change-headline")
             await expect(row).to_have_count(1)

@@ -323,11 +323,17 @@ async def brain_views(page: Page, base: str, client: httpx.AsyncClient) -> None:
     await expect(page.locator(".stats").get_by_text("documents")).to_be_visible()
     growth = page.get_by_role("img", name=re.compile(r"Growth over 30 days: [1-9]\d* days with something new"))
     await expect(growth).to_be_visible()
+    await expect(page.get_by_role("heading", name="Growth by when it happened, last 30 days")).to_be_visible()
     await expect(page.locator("section[aria-labelledby=ov-sources]")).to_contain_text("todo")
 
     await page.goto(f"{user}/timeline")
     entries = page.locator("li.timeline-entry")
     await expect(entries.filter(has_text="I live in Lisbon").first).to_be_visible()
+    # who said each message: Ana (user), then the assistant's reply
+    said = page.locator("li.timeline-event", has_text="I live in Lisbon").first.locator(".timeline-speaker")
+    await expect(said).to_have_text("Ana (user)")
+    reply = page.locator("li.timeline-event", has_text="I see.").first.locator(".timeline-speaker")
+    await expect(reply).to_have_text("Bot (assistant)")
     await page.get_by_label("Events from").select_option("TODO")  # memories and candidates stay listed
     events = page.locator("li.timeline-event")
     await expect(events.filter(has_text="Learn to play the cello")).to_have_count(1)

@@ -148,6 +148,8 @@ async def test_why_graphsvc_believes_a_memory_in_chromium(service: MemoryService
             made = [c for c in changes if c["kind"] == "TRAIT" and c["change"] == "created"]
             assert trait["traitId"] in {c["targetId"] for c in made}, changes
             await page.goto(f"{base}/ui/users/{USER}/changes")
+            # the conversations happened in May 2024 and were recorded today: this week's days are of recording
+            await page.get_by_label("Dates").select_option("RECORDED")
             traits = page.locator("section.change-kind-trait")
             await expect(traits.get_by_role("heading", name="Traits")).to_be_visible()
             summary = traits.locator("details.created-summary")

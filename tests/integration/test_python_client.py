@@ -128,6 +128,24 @@ async def test_the_extraction_trace_says_what_was_kept_and_what_refused(service:
     assert await asyncio.to_thread(sync_trace) == ["CREATED", "REFUSED"]
 
 
+async def test_belief_changes_by_recorded_or_happened_time(service: MemoryService, url: str) -> None:
+    _, key = await service.create_api_key(user_id="ana")
+    async with AsyncGraphsvc(url, key, user_id="ana") as memory:
+        when = datetime(2024, 5, 1, 9, tzinfo=UTC)
+        said = "I'm allergic to shellfish."
+        await memory.add_messages("s1", [Message(role="user", content=said, message_id="m1", occurred_at=when)])
+        await memory.end_conversation("s1")
+        await service.wait_for_jobs()
+        # imported today, said on 1 May 2024: recorded now, happened then
+        recorded = await memory.belief_changes()
+        [created] = recorded.nodes
+        assert (created.change, created.happened_at) == ("created", when) and created.at > when
+        since, until = datetime(2024, 5, 1, tzinfo=UTC), datetime(2024, 5, 2, tzinfo=UTC)
+        assert (await memory.belief_changes(since=since, until=until)).nodes == []
+        happened = await memory.belief_changes(since=since, until=until, by="HAPPENED")
+        assert [c.target_id for c in happened.nodes] == [created.target_id]
+
+
 async def test_forget_records_and_documents(service: MemoryService, url: str) -> None:
     _, key = await service.create_api_key(user_id="ana")
     when = datetime(2024, 5, 1, 9, tzinfo=UTC)

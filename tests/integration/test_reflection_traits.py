@@ -327,6 +327,24 @@ async def test_contradictions_count_then_the_focused_call_modifies(
     )
 
 
+async def test_a_trait_change_happened_when_the_latest_evidence_it_rested_on_was_said(
+    llm_service: MemoryService, llm_server: FakeOpenAI
+) -> None:
+    clock = Clock(at(20))
+    trait = await create_behavior(llm_service, llm_server, clock)  # memories said on days 1, 2 and 3
+    clock.advance(days=1)
+    await seed_memories(llm_service, [Seed("c1", "s5", "Ana slept in and skipped her run", "event", day=11)])
+    script(llm_server, contradictions=[{"trait_id": "t1", "contradicting_evidence_ids": ["m1"]}])
+    assert (await run(llm_service, clock, llm=True)).traits_contradicted == 1
+    feed = await llm_service.belief_changes(user_id=USER, start=at(1), end=datetime.now(UTC) + timedelta(days=1))
+    times = [(c.change, c.at, c.happened_at) for c in feed.items if c.target_uid == trait["uid"]]
+    assert times == [("created", at(20), at(3)), ("contradicted", at(21), at(11))]
+    by_happened = await llm_service.belief_changes(user_id=USER, start=at(4), end=at(12), by="happened")
+    assert [(c.target_uid, c.change) for c in by_happened.items if c.kind == "trait"] == [
+        (trait["uid"], "contradicted")
+    ]
+
+
 async def test_focused_call_dissolves_or_fails_harmlessly(llm_service: MemoryService, llm_server: FakeOpenAI) -> None:
     clock = Clock(at(10))
     await create_behavior(llm_service, llm_server, clock, content="Drinks coffee every morning")

@@ -123,3 +123,74 @@ async def test_dashboard_reads_over_graphql(service: MemoryService) -> None:
         assert data["userStats"]["counts"]["events"] == 5 and len(data["userStats"]["growth"]) == 30
     finally:
         await gql.aclose()
+
+
+async def test_a_conversation_entry_says_who_spoke(service: MemoryService) -> None:
+    await service.ingest_messages(
+        user_id="ana",
+        session_id="s1",
+        messages=[
+            MessageIn(role="user", speaker="Ana", content="I moved to Porto.", occurred_at=at(1), message_id="m1"),
+            MessageIn(role="assistant", content="Welcome to Porto!", occurred_at=at(1, minute=1), message_id="m2"),
+        ],
+    )
+    await service.ingest_events(
+        user_id="ana",
+        events=[SourceEventIn(source_type="todo", source_id="t1", content="Renew passport", occurred_at=at(2))],
+    )
+    page = await service.timeline(user_id="ana", kinds=["event"])
+    assert [(i.content, i.speaker, i.role) for i in page.items] == [
+        ("I moved to Porto.", "Ana", "user"),
+        ("Welcome to Porto!", None, "assistant"),
+        ("Renew passport", None, None),
+    ]
+    gql = GraphQLClient(service)
+    try:
+        body = await gql.execute('query { timeline(userId: "ana", kinds: [EVENT]) { nodes { speaker role } } }', {})
+        assert body["data"]["timeline"]["nodes"][:2] == [
+            {"speaker": "Ana", "role": "user"},
+            {"speaker": None, "role": "assistant"},
+        ]
+    finally:
+        await gql.aclose()
+
+
+async def test_growth_by_happened_time_puts_an_import_on_the_days_it_was_said(service: MemoryService) -> None:
+    now = service.rt.clock()
+    three_days_ago, long_ago = now - timedelta(days=3), now - timedelta(days=40)
+    await service.ingest_messages(
+        user_id="ana",
+        session_id="old",
+        messages=[
+            MessageIn(role="user", content="I work as a nurse.", occurred_at=long_ago, message_id="m1"),
+            MessageIn(role="user", content="I live in Lisbon.", occurred_at=three_days_ago, message_id="m2"),
+        ],
+    )
+    await service.end_conversation(user_id="ana", session_id="old")
+    await service.wait_for_jobs()
+    memories = len((await service.memories(user_id="ana")).items)
+    assert memories >= 2
+
+    recorded = await service.growth(user_id="ana")
+    assert [(g.day, g.events, g.memories) for g in recorded if g.events or g.memories] == [
+        (now.date().isoformat(), 2, memories)
+    ]
+    happened = await service.growth(user_id="ana", by="happened")
+    assert len(happened) == 30 and happened[-1].day == now.date().isoformat()
+    busy = [(g.day, g.events, g.memories) for g in happened if g.events or g.memories]
+    # the message of 40 days ago (and its memory) are before the chart's 30 days
+    assert busy == [(three_days_ago.date().isoformat(), 1, 1)]
+
+    gql = GraphQLClient(service)
+    try:
+        body = await gql.execute(
+            'query { userStats(userId: "ana") { recorded: growth { day events } happened: growth(by: HAPPENED) '
+            "{ day events memories } } }",
+            {},
+        )
+        stats = body["data"]["userStats"]
+        assert stats["recorded"][-1] == {"day": now.date().isoformat(), "events": 2}
+        day = three_days_ago.date().isoformat()
+        assert [g for g in stats["happened"] if g["events"]] == [{"day": day, "events": 1, "memories": 1}]
+    finally:
+        await gql.aclose()

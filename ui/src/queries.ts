@@ -3,6 +3,7 @@
 // written by hand.
 import type {
   BeliefChangeRowFragment,
+  BeliefTime,
   CandidateCardFragment,
   ChunkFragment,
   CycleRowFragment,
@@ -72,7 +73,7 @@ export {
   ViewerDocument as VIEWER,
 } from "./generated/graphql";
 
-export type { JobStatus, MemoryStatus, MemoryType, SourceType, TimelineKind, TraitStage };
+export type { BeliefTime, JobStatus, MemoryStatus, MemoryType, SourceType, TimelineKind, TraitStage };
 export type KeyCount = KeyCountRowFragment;
 export type Message = MessagesQuery["messages"][number];
 export type Viewer = ViewerQuery["viewer"];
@@ -118,4 +119,5 @@ export const SOURCE_TYPES = [
   "NOTE",
   "CALENDAR",
 ] as const satisfies readonly SourceType[];
+export const BELIEF_TIMES = ["HAPPENED", "RECORDED"] as const satisfies readonly BeliefTime[];
 export const TIMELINE_KINDS = ["EVENT", "MEMORY", "CANDIDATE"] as const satisfies readonly TimelineKind[];

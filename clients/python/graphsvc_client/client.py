@@ -19,6 +19,7 @@ from graphsvc_client.generated.aio import AsyncGraphsvcApi
 from graphsvc_client.generated.sync import GraphsvcApi
 from graphsvc_client.models import (
     BeliefChanges,
+    BeliefTime,
     ExtractionTrace,
     ForgetResult,
     IngestResult,
@@ -189,7 +190,13 @@ class _Operations:
         return Operation(ops.FORGET_DOCUMENT, variables, "forgetDocument", _FORGET)
 
     def _belief_changes(
-        self, user_id: str | None, since: datetime | None, until: datetime | None, limit: int, after: str | None
+        self,
+        user_id: str | None,
+        since: datetime | None,
+        until: datetime | None,
+        limit: int,
+        after: str | None,
+        by: BeliefTime,
     ) -> Operation[BeliefChanges]:
         variables = {
             "userId": self._user(user_id),
@@ -197,6 +204,7 @@ class _Operations:
             "to": until.isoformat() if until else None,
             "limit": limit,
             "after": after,
+            "by": by,
         }
         return Operation(ops.BELIEF_CHANGES, variables, "beliefChanges", _CHANGES)
 
@@ -346,11 +354,15 @@ class Graphsvc(_Operations):
         until: datetime | None = None,
         limit: int = 50,
         after: str | None = None,
+        by: BeliefTime = "RECORDED",
     ) -> BeliefChanges:
         """What changed about the user from ``since`` (default: a week before ``until``) to ``until`` (default:
         now), oldest first: memories created, superseded, corrected, forgotten, archived, restored; trait
-        stage changes. Pass the page's ``end_cursor`` as ``after`` for the next page."""
-        return self._run(self._belief_changes(user_id, since, until, limit, after))
+        stage changes. ``by`` chooses the time ``since``/``until`` and the order use: ``RECORDED`` (``at``, when
+        the service recorded the change) or ``HAPPENED`` (``happened_at``, when what it is about was said; an
+        import of old conversations lands in the past). Pass the page's ``end_cursor`` as ``after`` for the next
+        page (with the same ``by``)."""
+        return self._run(self._belief_changes(user_id, since, until, limit, after, by))
 
     def extraction_trace(
         self, session_id: str, message_id: str | None = None, *, user_id: str | None = None, limit: int = 200
@@ -480,9 +492,10 @@ class AsyncGraphsvc(_Operations):
         until: datetime | None = None,
         limit: int = 50,
         after: str | None = None,
+        by: BeliefTime = "RECORDED",
     ) -> BeliefChanges:
         """What changed about the user, a page at a time (see :meth:`Graphsvc.belief_changes`)."""
-        return await self._run(self._belief_changes(user_id, since, until, limit, after))
+        return await self._run(self._belief_changes(user_id, since, until, limit, after, by))
 
     async def extraction_trace(
         self, session_id: str, message_id: str | None = None, *, user_id: str | None = None, limit: int = 200

@@ -205,6 +205,9 @@ class ForgetResult(_Model):
 
 BeliefKind = Literal["MEMORY", "TRAIT"]
 BeliefActor = Literal["USER", "AGENT", "EXTRACTION", "REFLECTION", "LEARNING"]
+BeliefTime = Literal["RECORDED", "HAPPENED"]
+"""Which time of a change ``belief_changes`` ranges and orders by: when it was recorded, or when what it is about
+happened (a change without a happened time counts at its recorded time)."""
 
 
 class BeliefChange(_Model):
@@ -212,6 +215,11 @@ class BeliefChange(_Model):
 
     id: str
     at: datetime = Field(description="When the change was recorded")
+    happened_at: datetime | None = Field(
+        description="When what it is about happened: a memory's creation or supersession, when it was said; a "
+        "forget, archive or restore, when it was done; a trait's, when the latest evidence it rested on was said. "
+        "None when not derivable"
+    )
     kind: BeliefKind
     target_id: str = Field(description="The memory or trait changed")
     change: str = Field(description="created, superseded, corrected, forgotten, archived, restored, stage_changed...")

@@ -81,9 +81,11 @@ query Job($id: ID!, $userId: String) {{
 }}"""
 
 BELIEF_CHANGES = """
-query BeliefChanges($userId: String!, $from: DateTime, $to: DateTime, $limit: Int!, $after: String) {
-  beliefChanges(userId: $userId, from: $from, to: $to, limit: $limit, after: $after) {
-    nodes { id at kind targetId change actor oldValue newValue evidenceIds }
+query BeliefChanges(
+  $userId: String!, $from: DateTime, $to: DateTime, $limit: Int!, $after: String, $by: BeliefTime! = RECORDED
+) {
+  beliefChanges(userId: $userId, from: $from, to: $to, limit: $limit, after: $after, by: $by) {
+    nodes { id at happenedAt kind targetId change actor oldValue newValue evidenceIds }
     endCursor hasNextPage
   }
 }"""

@@ -9,6 +9,7 @@ import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import {
+  BeliefTime,
   DocumentStatus,
   Graphsvc,
   GraphsvcError,
@@ -124,6 +125,8 @@ test("conversations, jobs, recall and context", async () => {
   assert.equal(userStats.counts.events, userCounts.events);
   const { timeline } = await memory.timeline({ userId, kinds: ["EVENT"], limit: 10 });
   assert.equal(timeline.nodes.length, 3);
+  // who said each message: the speaker where it was named, and the role
+  assert.deepEqual(timeline.nodes.map((n) => [n.speaker, n.role]), [["Ana", "user"], ["Ana", "user"], [null, "user"]]);
 });
 
 test("the memory lifecycle", async () => {
@@ -194,6 +197,11 @@ test("other sources, candidates and documents", async () => {
   const { beliefChanges } = await memory.beliefChanges({ userId, from: at(1), to: new Date().toISOString() });
   const changes = beliefChanges.nodes.map((c) => c.change);
   assert.ok(changes.includes("created") && changes.includes("forgotten"), JSON.stringify(changes));
+  // the note was written on 3 May 2024: its memory happened then, though recorded today
+  const may = { userId, from: at(1), to: at(10), by: BeliefTime.Happened };
+  const happened = (await memory.beliefChanges(may)).beliefChanges.nodes;
+  assert.ok(happened.length > 0 && happened.every((c) => c.happenedAt && c.happenedAt < at(10)), JSON.stringify(happened));
+  assert.ok(happened.every((c) => c.at > at(10)), JSON.stringify(happened));
 });
 
 test("entities, reflection and daily learning", async () => {

@@ -1,18 +1,31 @@
 import { useState } from "preact/hooks";
 import { Link } from "wouter-preact";
 import { useQuery } from "../hooks";
-import { BELIEF_CHANGES, type BeliefChange } from "../queries";
+import { BELIEF_CHANGES, BELIEF_TIMES, type BeliefChange, type BeliefTime } from "../queries";
 import { Badge, Empty, ErrorBox, Loading, Text } from "../components/common";
 import { ProvenanceDialog, type ProvenanceRequest } from "../components/ProvenanceDialog";
 import { label, segment } from "../format";
 import type { ViewProps } from "../views";
 
-/** The ranges offered, in days back from now; the first is the default ("this week"). */
-const RANGES = [7, 30] as const;
+/** The ranges offered, in days back from now (0: any time); the first is the default ("this week"). */
+const RANGES = [7, 30, 0] as const;
 type Range = (typeof RANGES)[number];
+const ANY_TIME = "0001-01-01T00:00:00Z";
 
 function since(days: Range): string {
-  return new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+  return days === 0 ? ANY_TIME : new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+}
+
+/** Which time the range and the days use, as the choice reads; the first is the default. */
+const TIME_LABELS: Record<BeliefTime, string> = {
+  HAPPENED: "when it happened",
+  RECORDED: "when graphsvc recorded it",
+};
+
+/** When a change counts under `by`: its happened time (its recorded time where that is unknown), or its recorded
+ * time; the API ranges and orders by the same. */
+export function timeOf(change: BeliefChange, by: BeliefTime): string {
+  return by === "HAPPENED" ? (change.happenedAt ?? change.at) : change.at;
 }
 
 /** Changes shown as old → new, with their evidence, at the top of their day. */
@@ -20,6 +33,7 @@ const HEADLINE = new Set(["superseded", "corrected", "modified"]);
 
 const dayName = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeZone: "UTC" });
 const timeOfDay = new Intl.DateTimeFormat(undefined, { timeStyle: "short", timeZone: "UTC" });
+const dateAndTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** One day's changes of one kind: the headline ones, the other ones, and the plain creations (collapsed). */
 interface KindGroup {
@@ -29,11 +43,12 @@ interface KindGroup {
   created: BeliefChange[];
 }
 
-/** The changes by UTC day of their recording (oldest first, as read), and within a day memories then traits. */
-export function byDayAndKind(items: BeliefChange[]): [string, KindGroup[]][] {
+/** The changes by UTC day of their time under `by` (oldest first, as read), and within a day memories then
+ * traits. */
+export function byDayAndKind(items: BeliefChange[], by: BeliefTime): [string, KindGroup[]][] {
   const days = new Map<string, Map<BeliefChange["kind"], KindGroup>>();
   for (const c of items) {
-    const day = c.at.slice(0, 10);
+    const day = timeOf(c, by).slice(0, 10);
     const kinds = days.get(day) ?? new Map<BeliefChange["kind"], KindGroup>();
     days.set(day, kinds);
     const group = kinds.get(c.kind) ?? { kind: c.kind, headline: [], other: [], created: [] };
@@ -117,6 +132,24 @@ function EvidenceOf({ change, explain }: { change: BeliefChange; explain: (r: Pr
   );
 }
 
+/** When what the change is about happened (when known) beside when graphsvc recorded it, in UTC. */
+function Times({ change }: { change: BeliefChange }) {
+  return (
+    <span class="change-times muted">
+      {change.happenedAt && (
+        <span class="change-happened">
+          happened <time dateTime={change.happenedAt}>{dateAndTime.format(new Date(change.happenedAt))}</time>
+          {" · "}
+        </span>
+      )}
+      <span class="change-recorded">
+        recorded <time dateTime={change.at}>{dateAndTime.format(new Date(change.at))}</time>
+      </span>{" "}
+      UTC
+    </span>
+  );
+}
+
 function Row({ change, explain }: { change: BeliefChange; explain: (r: ProvenanceRequest) => void }) {
   const headline = HEADLINE.has(change.change);
   return (
@@ -129,7 +162,7 @@ function Row({ change, explain }: { change: BeliefChange; explain: (r: Provenanc
         <span class="change-actor" title={`recorded as ${change.recordedActor}`}>
           by {label(change.actor)}
         </span>
-        <span class="muted">{timeOfDay.format(new Date(change.at))} UTC</span>
+        <Times change={change} />
       </div>
       <Values change={change} />
       {change.reason && (
@@ -149,17 +182,19 @@ function Row({ change, explain }: { change: BeliefChange; explain: (r: Provenanc
 }
 
 /** A day's plain creations of one kind as one line ("12 memories created"), opened to list them. */
-function Created({ group }: { group: KindGroup }) {
-  const by = [...new Set(group.created.map((c) => label(c.actor)))].join(", ");
+function Created({ group, by }: { group: KindGroup; by: BeliefTime }) {
+  const actors = [...new Set(group.created.map((c) => label(c.actor)))].join(", ");
   return (
     <details class="created-summary">
       <summary>
-        {noun(group.kind, group.created.length)} created <span class="muted">by {by}</span>
+        {noun(group.kind, group.created.length)} created <span class="muted">by {actors}</span>
       </summary>
       <ul class="created-list">
         {group.created.map((c) => (
           <li key={c.id} data-target={c.targetId}>
-            <span class="muted">{timeOfDay.format(new Date(c.at))}</span>{" "}
+            <span class="muted" title={`recorded ${dateAndTime.format(new Date(c.at))} UTC`}>
+              {timeOfDay.format(new Date(timeOf(c, by)))}
+            </span>{" "}
             {c.newValue === null ? (
               <span class="muted">(no content kept)</span>
             ) : c.kind === "TRAIT" ? (
@@ -177,7 +212,17 @@ function Created({ group }: { group: KindGroup }) {
   );
 }
 
-function Day({ day, groups, explain }: { day: string; groups: KindGroup[]; explain: (r: ProvenanceRequest) => void }) {
+function Day({
+  day,
+  groups,
+  by,
+  explain,
+}: {
+  day: string;
+  groups: KindGroup[];
+  by: BeliefTime;
+  explain: (r: ProvenanceRequest) => void;
+}) {
   return (
     <li class="change-day">
       <h3>{dayName.format(new Date(`${day}T00:00:00Z`))}</h3>
@@ -191,21 +236,23 @@ function Day({ day, groups, explain }: { day: string; groups: KindGroup[]; expla
               ))}
             </ol>
           )}
-          {g.created.length > 0 && <Created group={g} />}
+          {g.created.length > 0 && <Created group={g} by={by} />}
         </section>
       ))}
     </li>
   );
 }
 
-/** What changed about the user's memories and traits in a recent range, a page at a time, by day (of when the
- * change was recorded) and kind: corrections and supersessions as old → new with their evidence first, other
- * changes after, plain creations collapsed into one line. */
+/** What changed about the user's memories and traits in a recent range, a page at a time, by day and kind:
+ * corrections and supersessions as old → new with their evidence first, other changes after, plain creations
+ * collapsed into one line. The range and the days are of when each change happened (by default: an import of old
+ * conversations lands on the days its messages were said) or of when graphsvc recorded it. */
 export function Changes({ userId }: ViewProps) {
   const [range, setRange] = useState<Range>(RANGES[0]);
+  const [by, setBy] = useState<BeliefTime>(BELIEF_TIMES[0]);
   const [provenance, setProvenance] = useState<ProvenanceRequest | null>(null);
   const [from, setFrom] = useState(() => since(RANGES[0]));
-  const scope = `${userId}|${from}`;
+  const scope = `${userId}|${from}|${by}`;
   // the pages already read (before the one `after` names); both belong to one user and range
   const [paging, setPaging] = useState<{ scope: string; earlier: BeliefChange[]; after: string | null }>({
     scope,
@@ -213,7 +260,7 @@ export function Changes({ userId }: ViewProps) {
     after: null,
   });
   const { earlier, after } = paging.scope === scope ? paging : { earlier: [], after: null };
-  const { data, error, loading, reload } = useQuery(BELIEF_CHANGES, { userId, from, after }, `${scope}|${after}`);
+  const { data, error, loading, reload } = useQuery(BELIEF_CHANGES, { userId, from, after, by }, `${scope}|${after}`);
 
   const seen = new Set(earlier.map((c) => c.id));
   const items = [...earlier, ...(data?.beliefChanges.nodes ?? []).filter((c) => !seen.has(c.id))];
@@ -236,24 +283,40 @@ export function Changes({ userId }: ViewProps) {
           >
             <option value="7">this week (last 7 days)</option>
             <option value="30">last 30 days</option>
+            <option value="0">any time</option>
+          </select>
+        </label>
+        <label class="inline">
+          <span>Dates</span>
+          <select value={by} onChange={(e) => setBy(e.currentTarget.value as BeliefTime)}>
+            {BELIEF_TIMES.map((t) => (
+              <option key={t} value={t}>
+                {TIME_LABELS[t]}
+              </option>
+            ))}
           </select>
         </label>
       </form>
-      <p class="muted range-note">Days are when graphsvc recorded each change, not when it happened in the user's life.</p>
+      <p class="muted range-note">
+        {by === "HAPPENED"
+          ? "Days are when each change happened in the user's life (when its messages were said), not when graphsvc recorded it."
+          : "Days are when graphsvc recorded each change, not when it happened in the user's life."}
+      </p>
       {loading && items.length === 0 && <Loading what="the changes" />}
       {error && <ErrorBox error={error} retry={reload} />}
       {data && !loading && !error && items.length === 0 && (
         <Empty title="Nothing changed in this range">
           <p>
             Memories created, corrected, superseded, forgotten, archived or restored, and traits that moved, appear
-            here. Widen the range above, or see every memory under <strong>Memories</strong>.
+            here. Widen the range above (an import of old conversations happened long ago), or see every memory under{" "}
+            <strong>Memories</strong>.
           </p>
         </Empty>
       )}
       {items.length > 0 && (
         <ol class="change-days" aria-busy={loading}>
-          {byDayAndKind(items).map(([day, groups]) => (
-            <Day key={day} day={day} groups={groups} explain={setProvenance} />
+          {byDayAndKind(items, by).map(([day, groups]) => (
+            <Day key={day} day={day} groups={groups} by={by} explain={setProvenance} />
           ))}
         </ol>
       )}

@@ -68,7 +68,12 @@ export function Overview({ userId }: ViewProps) {
         <Stat value={stats.documents} name="documents" href="/documents" />
       </section>
       <section class="panel" aria-labelledby="ov-growth">
-        <h2 id="ov-growth">Growth, last {stats.growth.length} days</h2>
+        <h2 id="ov-growth">Growth by when it happened, last {stats.growth.length} days</h2>
+        <p class="muted growth-note">
+          Each day counts what happened in the user's life then: messages and events by when they occurred, memories
+          by when they were said (an import of old conversations lands on its own days); documents by when they were
+          stored.
+        </p>
         <Growth days={stats.growth} />
         <Link href="/timeline">Timeline →</Link>
       </section>

@@ -21,6 +21,22 @@ function byDay(entries: TimelineEntry[]): [string, TimelineEntry[]][] {
   return [...days.entries()];
 }
 
+/** Who said a conversation message: its speaker (when named) and its role (user, assistant...). */
+function Speaker({ entry }: { entry: TimelineEntry }) {
+  if (!entry.speaker && !entry.role) return null;
+  return (
+    <p class={`timeline-speaker${entry.role ? ` role-${entry.role}` : ""}`}>
+      {entry.speaker && (
+        <strong class="speaker">
+          <Text>{entry.speaker}</Text>
+        </strong>
+      )}
+      {entry.speaker && entry.role && " "}
+      {entry.role && <span class="muted role">({entry.role})</span>}
+    </p>
+  );
+}
+
 function Entry({ entry, explain }: { entry: TimelineEntry; explain: (r: TraceRequest) => void }) {
   const message = entry.kind === "EVENT" && entry.sourceType === "CONVERSATION" && entry.sessionId && entry.sourceId;
   return (
@@ -32,6 +48,7 @@ function Entry({ entry, explain }: { entry: TimelineEntry; explain: (r: TraceReq
         {entry.status && <Badge value={entry.status} />}
         <span class="muted">{when(entry.at)}</span>
       </div>
+      <Speaker entry={entry} />
       {entry.title && (
         <strong>
           <Text>{entry.title}</Text>

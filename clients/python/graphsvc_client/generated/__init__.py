@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "486452aea23a3c89119639dd31aff980b725ee77df92bb987518831425d60d72"
+INPUTS_SHA256 = "73adb5b53199691c01f6f8e9e5733c824dff78a2088a2e529e0bd4a621f9f259"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -14,6 +14,11 @@ class BeliefKind(str, Enum):
     TRAIT = "TRAIT"
 
 
+class BeliefTime(str, Enum):
+    RECORDED = "RECORDED"
+    HAPPENED = "HAPPENED"
+
+
 class CandidateStatus(str, Enum):
     OPEN = "OPEN"
     PROMOTED = "PROMOTED"

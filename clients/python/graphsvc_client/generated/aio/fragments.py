@@ -44,6 +44,7 @@ class AliasFields(BaseModel):
 class BeliefChangeFields(BaseModel):
     id: str
     at: datetime
+    happened_at: Optional[datetime] = Field(alias="happenedAt")
     kind: BeliefKind
     target_id: str = Field(alias="targetId")
     change: str
@@ -682,6 +683,8 @@ class TimelineEntryFields(BaseModel):
     session_id: Optional[str] = Field(alias="sessionId")
     memory_type: Optional[str] = Field(alias="memoryType")
     status: Optional[str]
+    speaker: Optional[str]
+    role: Optional[str]
 
 
 class TimelineFields(BaseModel):

@@ -15,6 +15,7 @@ from .entity import Entity, EntityEntity
 from .enums import (
     BeliefActor,
     BeliefKind,
+    BeliefTime,
     CandidateStatus,
     DocumentStatus,
     EntityKind,
@@ -221,6 +222,7 @@ __all__ = [
     "BeliefChangesFields",
     "BeliefChangesFieldsNodes",
     "BeliefKind",
+    "BeliefTime",
     "CancelJob",
     "CancelJobCancelJob",
     "CandidateStatus",

@@ -15,6 +15,7 @@ from .end_conversation import EndConversation
 from .entities import Entities
 from .entity import Entity
 from .enums import (
+    BeliefTime,
     CandidateStatus,
     JobPriority,
     JobStatus,
@@ -1498,6 +1499,8 @@ class GraphsvcApi(BaseClient):
               sessionId
               memoryType
               status
+              speaker
+              role
             }
 
             fragment TimelineFields on Timeline {
@@ -1530,16 +1533,18 @@ class GraphsvcApi(BaseClient):
         to: Union[Optional[datetime], UnsetType] = UNSET,
         limit: Union[Optional[int], UnsetType] = UNSET,
         after: Union[Optional[str], UnsetType] = UNSET,
+        by: Union[Optional[BeliefTime], UnsetType] = UNSET,
         **kwargs: Any,
     ) -> BeliefChanges:
         query = gql("""
-            query beliefChanges($userId: String!, $from: DateTime, $to: DateTime, $limit: Int, $after: String) {
+            query beliefChanges($userId: String!, $from: DateTime, $to: DateTime, $limit: Int, $after: String, $by: BeliefTime) {
               beliefChanges(
                 userId: $userId
                 from: $from
                 to: $to
                 limit: $limit
                 after: $after
+                by: $by
               ) {
                 ...BeliefChangesFields
               }
@@ -1548,6 +1553,7 @@ class GraphsvcApi(BaseClient):
             fragment BeliefChangeFields on BeliefChange {
               id
               at
+              happenedAt
               kind
               targetId
               change
@@ -1575,6 +1581,7 @@ class GraphsvcApi(BaseClient):
             "to": to,
             "limit": limit,
             "after": after,
+            "by": by,
         }
         response = self.execute(
             query=query, operation_name="beliefChanges", variables=variables, **kwargs

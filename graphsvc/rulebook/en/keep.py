@@ -627,6 +627,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I want to open a small bookshop one day.", "Ana wants to open a small bookshop one day."),
             Example("My goal is to save enough for a house.", "Ana's goal is to save enough for a house."),
+            Example("I want to ask for a transfer next year.", "Ana wants to ask for a transfer next year."),
         ),
         counterexamples=("I want to say something.", "I just wanted to say thanks for yesterday."),
     ),

@@ -158,9 +158,9 @@ DISCOURSE_MARKERS = _words(
 )
 """Words that open a sentence and say nothing of the speaker ("Honestly, I love it", "So I moved")."""
 TELLING_VERBS = _words("tell let share mention say update inform")
-ADDRESSING_VERBS = TELLING_VERBS | _words("ask thank check apologise apologize")
-"""Verbs of a turn addressed to the listener: "I wanted to say thanks", "I just want to ask …" is that turn, not a
-wish."""
+ADDRESSING_VERBS = TELLING_VERBS | _words("thank apologise apologize")
+"""Verbs of a turn addressed to the listener: "I wanted to say thanks", "I just want to thank you" is that turn,
+not a wish (asking is left out: "I want to ask for a transfer" is one)."""
 REMEMBER_VERBS = _words("remember note save record memorize memorise jot")
 """What a speaker asks the assistant to keep ("please remember that …", "note that …", "jot down …")."""
 REQUEST_VERBS = _words(

@@ -23,11 +23,20 @@ RULES: tuple[Rule, ...] = (
         description="A subject the speaker dropped is 'I' when the sentence opens with a past verb or a liking.",
         pattern=Tokens(
             (
-                ({"TAG": "VBD", "POS": "VERB", "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS)}},),
-                (among(en.IRREGULAR_PAST), {"POS": {"IN": ["DET", "PRON", "NOUN", "PROPN", "ADP", "NUM"]}}),
+                (
+                    {"TAG": "VBD", "POS": "VERB", "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS)}},
+                    {"LOWER": {"NOT_IN": sorted(en.SPEAKER_AS_OBJECT)}},
+                ),
+                (
+                    among(en.IRREGULAR_PAST),
+                    {
+                        "POS": {"IN": ["DET", "PRON", "NOUN", "PROPN", "ADP", "NUM"]},
+                        "LOWER": {"NOT_IN": sorted(en.SPEAKER_AS_OBJECT)},
+                    },
+                ),
                 (
                     {"LOWER": {"REGEX": "^[a-z]{3,}ed$", "NOT_IN": sorted(en.MOODS | en.WORRIES)}},
-                    {"POS": {"IN": ["DET", "PRON"]}},
+                    {"POS": {"IN": ["DET", "PRON"]}, "LOWER": {"NOT_IN": sorted(en.SPEAKER_AS_OBJECT)}},
                 ),
                 (lower("just", "finally", "recently"), {"TAG": {"IN": ["VBD", "VBN"]}, "POS": "VERB"}),
                 (among(en.LIKING | en.DISLIKING, attr="LOWER"), {"TAG": "VBG"}),
@@ -51,7 +60,7 @@ RULES: tuple[Rule, ...] = (
                 "Going to visit my aunt in Galway next week.", "Ana is going to visit their aunt in Galway next week."
             ),
         ),
-        counterexamples=("Sounds lovely.",),
+        counterexamples=("Sounds lovely.", "Made me feel relaxed and happy."),
     ),
     Rule(
         id="en.subject.introduced",

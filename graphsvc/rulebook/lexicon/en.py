@@ -225,7 +225,7 @@ POSSESSIONS = _words(
 )
 """Things a speaker may say they have ("I have an old piano"); "I have a question" names none of them."""
 MIND_VERBS = _words(
-    "think know guess mean forget remember realize realise wonder believe suppose understand notice dream"
+    "think know guess mean forget remember realize realise wonder believe suppose understand notice dream consider"
 )
 """Verbs of the mind: they report no happening and no routine ("I thought", "I dreamt I was flying", "I always
 forget what I wanted to ask")."""
@@ -342,6 +342,8 @@ PARTNER_RELATIONS = frozenset({"partner", "wife", "husband"})
 """The relations of KIN_RELATIONS that name a partner."""
 PRONOUNS = _words("he she they it we you i my our your his her their them him us me")
 """Pronouns: never a name or a thing a slot holds."""
+SPEAKER_AS_OBJECT = _words("me myself")
+"""The speaker as the object of a verb: a sentence opening "Made me …" dropped a subject that is not the speaker."""
 WEEKDAYS: tuple[str, ...] = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 """The days of the week, Monday first (a date's surface form reads them in this order)."""
 WEEKDAY_ABBREVIATIONS: tuple[str, ...] = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")

@@ -4,7 +4,8 @@
 // name: timeline
 // Items at or after $from and before $to, oldest first, after the cursor ($after_at, $after_uid) when given.
 // Events: current versions only, of $source_types (null = all), forgotten ones (tombstones) left out; memories
-// dated by when they happened (their event time, else when they were made); candidates by when they were made.
+// dated by when they happened (their event time, else when they were first said, else when they were made);
+// candidates by when they were made.
 // $kinds limits the kinds. A conversation message carries who said it (speaker, role).
 CALL () {
   MATCH (e:Event)
@@ -17,8 +18,9 @@ CALL () {
   UNION ALL
   MATCH (m:Memory)
   WHERE m.user_id = $user_id AND 'memory' IN $kinds AND m.status IN ['active', 'archived']
-    AND coalesce(m.occurred_at, m.created_at) >= $from AND coalesce(m.occurred_at, m.created_at) < $to
-  RETURN 'memory' AS kind, m.uid AS uid, coalesce(m.occurred_at, m.created_at) AS at, m.content AS content,
+  WITH m, coalesce(m.occurred_at, m.stated_at, m.created_at) AS at
+  WHERE at >= $from AND at < $to
+  RETURN 'memory' AS kind, m.uid AS uid, at, m.content AS content,
          null AS title, null AS source_type, null AS source_id, null AS session_id, m.memory_type AS memory_type,
          m.status AS status, null AS speaker, null AS role
   UNION ALL

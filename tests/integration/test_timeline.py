@@ -194,3 +194,17 @@ async def test_growth_by_happened_time_puts_an_import_on_the_days_it_was_said(se
         assert [g for g in stats["happened"] if g["events"]] == [{"day": day, "events": 1, "memories": 1}]
     finally:
         await gql.aclose()
+
+
+async def test_an_imported_memory_stands_on_the_timeline_when_it_was_said(service: MemoryService) -> None:
+    said = service.rt.clock() - timedelta(days=400)  # an old conversation imported today
+    await service.ingest_messages(
+        user_id="ana",
+        session_id="old",
+        messages=[MessageIn(role="user", content="I work as a nurse.", occurred_at=said, message_id="m1")],
+    )
+    await service.end_conversation(user_id="ana", session_id="old")
+    await service.wait_for_jobs()
+    page = await service.timeline(user_id="ana", start=said - timedelta(days=1), end=said + timedelta(days=1))
+    memories = [entry for entry in page.items if entry.kind == "memory"]
+    assert memories and all(m.at == said for m in memories)  # not the day it was imported

@@ -30,6 +30,7 @@ from pydantic import BaseModel, Field, ValidationError
 from graphsvc.api.context import Context
 from graphsvc.conversation import Turn
 from graphsvc.errors import GraphsvcError
+from graphsvc.graph.belief_changes import BeliefTime
 from graphsvc.rulebook import book
 from graphsvc.service.views import (
     DocumentView,
@@ -572,6 +573,13 @@ class MemoryTools:
         ] = 7,
         limit: Annotated[int, Field(description="At most this many changes, oldest first.", ge=1, le=200)] = 50,
         after: Annotated[str | None, Field(description="The previous answer's next_cursor, for more.")] = None,
+        by: Annotated[
+            BeliefTime,
+            Field(
+                description="Which time the days count and order by: recorded (the default, when graphsvc made the "
+                "change) or happened (when what it is about was said or done, e.g. for an imported history)."
+            ),
+        ] = "recorded",
     ) -> ToolResult:
         """What changed in what you know about the user over the last days, oldest first: memories created,
         superseded by a newer value, corrected, forgotten (without their text), archived or restored, and traits
@@ -581,7 +589,12 @@ class MemoryTools:
         context = self._context_of(ctx)
         end = datetime.now(UTC)
         page = await context.service.belief_changes(
-            user_id=context.user_or_bound(user_id), start=end - timedelta(days=days), end=end, limit=limit, after=after
+            user_id=context.user_or_bound(user_id),
+            start=end - timedelta(days=days),
+            end=end,
+            limit=limit,
+            after=after,
+            by=by,
         )
         changes = [
             {

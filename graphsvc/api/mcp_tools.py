@@ -30,9 +30,9 @@ from pydantic import BaseModel, Field, ValidationError
 from graphsvc.api.context import Context
 from graphsvc.conversation import Turn
 from graphsvc.errors import GraphsvcError
-from graphsvc.graph.belief_changes import BeliefTime
 from graphsvc.rulebook import book
 from graphsvc.service.views import (
+    BeliefTime,
     DocumentView,
     EntityView,
     ForgetResult,

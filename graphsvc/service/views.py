@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from graphsvc.conversation import MessageIn, Turn
 from graphsvc.graph.api_keys import ApiKeyView
-from graphsvc.graph.belief_changes import BeliefChange, BeliefChangePage
+from graphsvc.graph.belief_changes import BeliefChange, BeliefChangePage, BeliefTime
 from graphsvc.graph.dashboard_reads import KeyCount, MessageView, UserCounts, UserPage, UserSummary
 from graphsvc.graph.document_entities import DocumentEntityView, DocumentMention
 from graphsvc.graph.documents import ChunkView, DocumentView
@@ -39,6 +39,7 @@ __all__ = [
     "AliasView",
     "BeliefChange",
     "BeliefChangePage",
+    "BeliefTime",
     "CandidateView",
     "ChunkView",
     "DocumentEntityView",

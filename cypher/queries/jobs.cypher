@@ -5,9 +5,11 @@
 
 // name: create_job
 // Queue a job for an existing session (no row when the user has no such session). A job with the same
-// dedup_key is returned instead (created = false) while it is PENDING, or RUNNING and claimed after the
-// session's last ingest (it reads everything there is): endConversation called 20 times at once queues one
-// extraction. A RUNNING job claimed before newer messages arrived does not count: one more is queued.
+// dedup_key is returned instead (created = false) while it is PENDING, or, with $coalesce_running, RUNNING and
+// claimed after the session's last ingest (it reads everything there is): endConversation called 20 times at
+// once queues one extraction. A RUNNING job claimed before newer messages arrived does not count: one more is
+// queued. Without $coalesce_running (the reflection an extraction queues) a RUNNING job never counts: it may
+// have read the user's memories before the extraction queueing this one wrote its own.
 // end_conversation runs this after end_session in one transaction, and end_session's write lock on the
 // session makes concurrent calls take turns here.
 MATCH (s:Session {uid: $session_uid})
@@ -15,7 +17,8 @@ WHERE s.user_id = $user_id
 OPTIONAL MATCH (q:Job {dedup_key: $dedup_key})
 WHERE q.user_id = $user_id
   AND (q.status = 'PENDING'
-       OR (q.status = 'RUNNING' AND q.started_at >= coalesce(s.last_ingested_at, s.started_at)))
+       OR ($coalesce_running AND q.status = 'RUNNING'
+           AND q.started_at >= coalesce(s.last_ingested_at, s.started_at)))
 WITH s, q ORDER BY q.created_at DESC
 WITH s, collect(q)[0] AS queued
 CALL (s, queued) {

@@ -125,6 +125,7 @@ async def enqueue(
     priority: JobPriority = "interactive",
     open_statuses: tuple[JobStatus, ...] = ("PENDING",),
     request_id: str | None = None,
+    coalesce_running: bool = True,
 ) -> tuple[JobRow, bool] | None:
     """Queue a background job: the one place every job is created.
 
@@ -138,6 +139,9 @@ async def enqueue(
         coalesce_on: what the job is about: the session uid for an extraction, the user for a reflection, the
             document uid for its indexing, ``learn:<day>`` for a day's learning.
         session_id: the session a conversation job reads; it must exist.
+        coalesce_running: with ``session_id``, whether a RUNNING job claimed after the session's last ingest
+            counts as queued. False for a job that must read what its caller's transaction writes (the reflection
+            an extraction queues: a reflection already running may have read the memories before they existed).
         target_uid: what a job not tied to a session works on (a document, a day).
 
     Returns:
@@ -155,7 +159,11 @@ async def enqueue(
     }
     if session_id is not None:
         rows = await db.write(
-            "create_job", **common, session_id=session_id, session_uid=keys.session_uid(user_id, session_id)
+            "create_job",
+            **common,
+            session_id=session_id,
+            session_uid=keys.session_uid(user_id, session_id),
+            coalesce_running=coalesce_running,
         )
     else:
         rows = await db.write("create_user_job", **common, target_uid=target_uid, open_statuses=list(open_statuses))

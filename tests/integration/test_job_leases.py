@@ -6,19 +6,22 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import timedelta
 
 import pytest
 
 from graphsvc.clock import utc_now
 from graphsvc.config import Settings
 from graphsvc.conversation import MessageIn
+from graphsvc.embed.local import LocalEmbedder
 from graphsvc.errors import ConflictError, DatabaseUnavailableError, NotFoundError
+from graphsvc.graph import job_leases, jobs
 from graphsvc.graph.database import Database, NamedTx
 from graphsvc.graph.jobs import JobRow, commit_with_job
 from graphsvc.graph.leases import NamedLease
 from graphsvc.service import MemoryService
 from graphsvc.service.worker import JobWorker
-from tests.integration.conftest import at
+from tests.integration.conftest import at, make_service
 
 Handler = Callable[[JobRow], Awaitable[None]]
 
@@ -355,3 +358,38 @@ async def _status(service: MemoryService, uid: str, status: str) -> bool:
 
 async def _all_status(service: MemoryService, uids: list[str], status: str) -> bool:
     return all([(await service.job(job_id=u, user_ids=None)).status == status for u in uids])
+
+
+async def test_a_reflection_already_running_does_not_stand_for_the_one_a_later_extraction_queues(
+    settings: Settings, database: Database, embedder: LocalEmbedder
+) -> None:
+    """A reflection claimed after a session's last ingest may still have read the user's memories before that
+    session's extraction wrote its own: the extraction queues another one (seed 002 §1: a conversation end is a
+    reflection trigger), unlike a second endConversation of one session, which an extraction running already
+    covers."""
+    service = make_service(settings, database, embedder)  # no worker: the test claims the job itself
+    db = service.rt.db
+    for session in ("s1", "s2"):
+        await service.ingest_messages(
+            user_id="ana",
+            session_id=session,
+            messages=[MessageIn(role="user", content=f"I hike ({session}).", occurred_at=at(1), message_id="m1")],
+        )
+    first = await jobs.enqueue(db, user_id="ana", kind="reflect", now=utc_now(), coalesce_on="ana", session_id="s1")
+    assert first is not None
+    running = await job_leases.claim(
+        db,
+        uid=first[0].uid,
+        now=utc_now(),
+        lease=job_leases.Lease("w1", utc_now() + timedelta(minutes=1)),
+        max_attempts=3,
+    )
+    assert running is not None and running.status == "RUNNING"  # claimed after both sessions' last ingest
+    as_before = await jobs.enqueue(
+        db, user_id="ana", kind="reflect", now=utc_now(), coalesce_on="ana", session_id="s2", coalesce_running=True
+    )
+    assert as_before is not None and as_before[0].uid == running.uid and not as_before[1]
+    queued = await jobs.enqueue(
+        db, user_id="ana", kind="reflect", now=utc_now(), coalesce_on="ana", session_id="s2", coalesce_running=False
+    )
+    assert queued is not None and queued[1] and queued[0].uid != running.uid and queued[0].status == "PENDING"

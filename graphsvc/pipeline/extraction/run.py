@@ -214,7 +214,8 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
             tx, user_id=user_id, session_id=session_id, summary=extraction.summary, keep=SESSION_SUMMARIES, now=now
         )
         # Seed 002 §1: a conversation end is a reflection trigger. Queued in the same transaction,
-        # so a committed extraction always has its reflection check to follow.
+        # so a committed extraction always has its reflection check to follow; a reflection already running
+        # (another session's) does not count, as it may have read the memories before these were written.
         await jobs.enqueue(
             tx,
             user_id=user_id,
@@ -224,6 +225,7 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
             session_id=session_id,
             priority=job.priority,
             request_id=job.request_id,
+            coalesce_running=False,
         )
 
     origin = TraceOrigin(

@@ -30,4 +30,3 @@ async def test_the_warm_up_plans_recall_as_requests_run_it_and_stores_nothing(
         assert written is not None and written["n"] == 0  # the graph was emptied before the test: nothing written
     finally:
         await db.recovery.aclose()
-

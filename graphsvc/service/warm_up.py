@@ -45,10 +45,12 @@ class WarmUp:
     """How the warm-up went.
 
     Attributes:
+        user_id: the made-up user it read as.
         took_s: seconds it ran.
         completed: every read ran (False: past :data:`WARM_UP_BUDGET_S`, or Neo4j did not answer).
     """
 
+    user_id: str
     took_s: float
     completed: bool
 
@@ -79,4 +81,4 @@ async def warm_request_plans(service: MemoryService, *, budget_s: float = WARM_U
     took_s = time.monotonic() - started
     if completed:
         log.info("request path planned in %.1f s", took_s)
-    return WarmUp(took_s=took_s, completed=completed)
+    return WarmUp(user_id=user_id, took_s=took_s, completed=completed)

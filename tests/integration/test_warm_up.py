@@ -8,8 +8,8 @@ import asyncio
 from graphsvc.config import Settings
 from graphsvc.embed.local import LocalEmbedder
 from graphsvc.graph.database import Database
-from graphsvc.service.warm_up import warm_request_plans
-from tests.integration.conftest import MARKER, make_service
+from graphsvc.service.warm_up import WARM_UP_PREFIX, warm_request_plans
+from tests.integration.conftest import make_service
 
 
 async def test_the_warm_up_plans_recall_as_requests_run_it_and_stores_nothing(
@@ -26,7 +26,10 @@ async def test_the_warm_up_plans_recall_as_requests_run_it_and_stores_nothing(
             await db.recovery.wait_up()
         assert db.recovery.last_warmed >= 3  # recall_text, recall_vectors, recall_hits at least
         async with database.driver.session(database=database.database) as session:
-            written = await (await session.run(f"MATCH (n) WHERE NOT n:{MARKER} RETURN count(n) AS n")).single()
-        assert written is not None and written["n"] == 0  # the graph was emptied before the test: nothing written
+            written = await (
+                await session.run("MATCH (n) WHERE n.user_id = $u RETURN count(n) AS n", {"u": warm.user_id})
+            ).single()
+        assert warm.user_id.startswith(WARM_UP_PREFIX)
+        assert written is not None and written["n"] == 0  # nothing stored for the made-up user
     finally:
         await db.recovery.aclose()

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from graphsvc.conversation import Turn
 from graphsvc.errors import DatabaseUnavailableError
+from graphsvc.graph.recovery import WARM_UP_BUDGET_S
 from graphsvc.logs import bound
 
 if TYPE_CHECKING:
@@ -35,8 +36,6 @@ log = logging.getLogger(__name__)
 
 WARM_UP_PREFIX = "graphsvc-warm-up-"
 """The start of the user id a warm-up reads as (a random UUID follows)."""
-WARM_UP_BUDGET_S = 120.0
-"""Longest warm-up; past it the process serves anyway and what is left plans on first use."""
 _QUERY = "Where does the user live and work?"
 
 

@@ -69,6 +69,13 @@ CREATE CONSTRAINT tag_uid IF NOT EXISTS FOR (n:Tag) REQUIRE n.uid IS UNIQUE
 ;
 CREATE CONSTRAINT learning_run_uid IF NOT EXISTS FOR (n:LearningRun) REQUIRE n.uid IS UNIQUE
 ;
+// Shared memory spaces (graphsvc.spaces): a group's and an agent's registration, a person's membership of a group.
+CREATE CONSTRAINT group_uid IF NOT EXISTS FOR (n:Group) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT agent_uid IF NOT EXISTS FOR (n:Agent) REQUIRE n.uid IS UNIQUE
+;
+CREATE CONSTRAINT membership_uid IF NOT EXISTS FOR (n:Membership) REQUIRE n.uid IS UNIQUE
+;
 
 // --- range indexes on user_id and time fields ----------------------------------------
 CREATE INDEX event_user IF NOT EXISTS FOR (n:Event) ON (n.user_id, n.occurred_at)
@@ -184,6 +191,16 @@ CREATE INDEX tag_user IF NOT EXISTS FOR (n:Tag) ON (n.user_id)
 CREATE INDEX tag_name IF NOT EXISTS FOR (n:Tag) ON (n.user_id, n.normalized)
 ;
 CREATE INDEX learning_run_user IF NOT EXISTS FOR (n:LearningRun) ON (n.user_id)
+;
+CREATE INDEX group_user IF NOT EXISTS FOR (n:Group) ON (n.user_id)
+;
+CREATE INDEX agent_user IF NOT EXISTS FOR (n:Agent) ON (n.user_id)
+;
+CREATE INDEX agent_owner IF NOT EXISTS FOR (n:Agent) ON (n.owner_id)
+;
+CREATE INDEX membership_user IF NOT EXISTS FOR (n:Membership) ON (n.user_id)
+;
+CREATE INDEX membership_group IF NOT EXISTS FOR (n:Membership) ON (n.group_id)
 ;
 CREATE INDEX event_ingested IF NOT EXISTS FOR (n:Event) ON (n.ingested_at)
 ;

@@ -178,3 +178,13 @@ def erasure_uid(user_id: str) -> str:
 def new_uid() -> str:
     """A random id for nodes with no natural key (jobs, history entries)."""
     return str(uuid.uuid4())
+
+
+def space_uid(space_id: str) -> str:
+    """A group's or an agent's registration uid: one per space id (:mod:`graphsvc.spaces`)."""
+    return _digest("space", space_id)
+
+
+def membership_uid(group_id: str, user_id: str) -> str:
+    """A ``Membership`` uid: one per (group space id, member user id)."""
+    return _digest("membership", group_id, user_id)

@@ -28,6 +28,10 @@ RECALL_MEMORY_STATUSES: tuple[MemoryStatus, ...] = ("active",)
 SUPERSEDED_RECALL_STATUSES: tuple[MemoryStatus, ...] = ("active", "superseded")
 """What recall returns with ``includeSuperseded``."""
 
+SpaceKind = Literal["user", "group", "agent"]
+"""What a memory space is (:mod:`graphsvc.spaces`): one person's, a group's, or an agent's."""
+SPACE_KINDS: tuple[SpaceKind, ...] = get_args(SpaceKind)
+
 MemoryOrigin = Literal["extraction", "user", "agent"]
 """Who asserted a memory: the extraction job (from messages), or ``remember`` on behalf of the user or of an agent.
 A memory asserted by a user or an agent rests on that assertion, so deleting messages never deletes it."""

@@ -23,7 +23,10 @@ without credentials. For each POST, in this order:
    before any work), and so is one whose queue is full or whose wait ran out. With authentication on, one
    caller has at most ``max_inflight_per_caller`` executing and as many waiting (HTTP 429 past that), and a
    waiting request of a caller at its share lets other callers' requests go first;
-4. execution until ``request_deadline_s`` after the request asked for admission (time spent waiting counts):
+4. the group and agent spaces the body names (``group:…``, ``agent:…``; :mod:`graphsvc.spaces`): which are
+   registered and which the caller may use are read once, inside the request's deadline, and left on its
+   identity (:func:`graphsvc.api.context.with_spaces`); HTTP 503 with ``Retry-After`` when Neo4j cannot answer;
+5. execution until ``request_deadline_s`` after the request asked for admission (time spent waiting counts):
    past it the request's task is cancelled (its database transaction rolls back) and the client gets HTTP 503
    DEADLINE_EXCEEDED; a client that disconnects has its request cancelled the same way; a request still
    running when the server stops (after ``SHUTDOWN_GRACE_S``) is answered HTTP 503 with ``Retry-After``.
@@ -43,11 +46,14 @@ from typing import Any
 
 from graphsvc import metrics
 from graphsvc.api.concurrency_limit import Admission
-from graphsvc.api.context import IDENTITY_STATE_KEY, Identity
+from graphsvc.api.context import IDENTITY_STATE_KEY, Identity, with_spaces
 from graphsvc.api.rate_limits import RateLimit
 from graphsvc.api.refusals import Refusal, Stage, refuse, too_many
 from graphsvc.api.request_body import Inspection, RequestKind, inspect_graphql, inspect_mcp, read_body
 from graphsvc.config import Settings
+from graphsvc.errors import DatabaseUnavailableError
+from graphsvc.service import MemoryService
+from graphsvc.spaces import is_shared
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -83,6 +89,8 @@ class RequestGuard:
         mcp_read_only_tools: the MCP tools that change nothing (a call of another known tool is a write).
         admission: the slots requests take (tests pass one with a measured past or their own clock); by
             default :meth:`Admission.from_settings`.
+        service: returns the running service, which decides the group and agent spaces a request names; None:
+            such spaces are never usable (tests of the guard alone).
     """
 
     def __init__(
@@ -96,8 +104,10 @@ class RequestGuard:
         user_rate_limit: RateLimit | None = None,
         mcp_read_only_tools: frozenset[str] = frozenset(),
         admission: Admission | None = None,
+        service: Callable[[], MemoryService] | None = None,
     ) -> None:
         self.app = app
+        self.service = service
         self.settings = settings
         self.user_rate_limit = user_rate_limit
         depth = settings.limits.max_json_depth
@@ -180,7 +190,13 @@ class RequestGuard:
         outcome = "abandoned"
         try:
             outcome = await self._execute(
-                scope, body, receive, send, path.error_marks, deadline_s=max(deadline_at - admitted_at, 0.001)
+                scope,
+                body,
+                receive,
+                send,
+                path.error_marks,
+                deadline_s=max(deadline_at - admitted_at, 0.001),
+                named=inspection.user_ids,
             )
         finally:
             metrics.INFLIGHT.dec()
@@ -192,11 +208,12 @@ class RequestGuard:
         metrics.REQUEST_SECONDS.labels(operation).observe(time.monotonic() - started)
 
     async def _spent_user_budget_s(self, caller: str, user_ids: frozenset[str]) -> int | None:
-        """Count the request against each user it names (the caller when none) under ``user_rate_limit``;
+        """Count the request against each person it names (the caller when none: a group's or an agent's space
+        is shared, so it has no budget of its own) under ``user_rate_limit``;
         None when every budget had room (or there is no such limit), else the longest wait in seconds."""
         if self.user_rate_limit is None:
             return None
-        budgets = [f"user:{user}" for user in sorted(user_ids)] or [caller]
+        budgets = [f"user:{user}" for user in sorted(user_ids) if not is_shared(user)] or [caller]
         waits = [wait_s for budget in budgets if (wait_s := await self.user_rate_limit.retry_after_s(budget))]
         return max(waits) if waits else None
 
@@ -241,9 +258,10 @@ class RequestGuard:
         error_marks: tuple[bytes, ...],
         *,
         deadline_s: float,
+        named: frozenset[str] = frozenset(),
     ) -> str:
         """Run the app for at most ``deadline_s`` (what is left of the request's deadline), cancelled if the
-        client leaves; returns the outcome label."""
+        client leaves, once the group and agent spaces among ``named`` are decided; returns the outcome label."""
         left = asyncio.Event()
         replayed = False
         state = {"started": False, "errors": False}
@@ -266,7 +284,7 @@ class RequestGuard:
                 continue
             left.set()
 
-        app_task = asyncio.ensure_future(self.app(scope, replay, tracking_send))
+        app_task = asyncio.ensure_future(self._run_app(scope, named, replay, tracking_send))
         watcher = asyncio.ensure_future(watch_disconnect())
         leaving = asyncio.ensure_future(left.wait())
         try:
@@ -292,6 +310,28 @@ class RequestGuard:
         if not state["started"]:
             await refuse(self._past_deadline(), scope, send)
         return "deadline"
+
+    async def _run_app(self, scope: Scope, named: frozenset[str], receive: Receive, send: Send) -> None:
+        """The app, once the spaces among ``named`` are decided (or the refusal when they cannot be)."""
+        if (refusal := await self._decide_spaces(scope, named)) is not None:
+            await refuse(refusal, scope, send)
+            return
+        await self.app(scope, receive, send)
+
+    async def _decide_spaces(self, scope: Scope, named: frozenset[str]) -> Refusal | None:
+        """Leave on the request's identity which of the group and agent spaces it names exist and which the caller
+        may use; a refusal when Neo4j cannot tell."""
+        state = scope.get("state")
+        if not isinstance(state, dict) or self.service is None or not any(is_shared(n) for n in named):
+            return None
+        identity = state.get(IDENTITY_STATE_KEY)
+        if not isinstance(identity, Identity):
+            return None
+        try:
+            state[IDENTITY_STATE_KEY] = await with_spaces(identity, named, self.service())
+        except DatabaseUnavailableError as exc:
+            return Refusal(503, exc.code, exc.message, "dependency", exc.suggestion, retry_after_s=RETRY_AFTER_S)
+        return None
 
     def _past_deadline(self) -> Refusal:
         deadline_s = self.settings.limits.request_deadline_s

@@ -102,6 +102,7 @@ def build_app(
         admission=admission,
         max_tokens=MAX_TOKENS,
         user_rate_limit=guard.user_rate_limit(settings, store=store),
+        service=lambda: ref["service"],
     )
     return Starlette(
         routes=[

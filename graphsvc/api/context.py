@@ -9,13 +9,14 @@ on one ``userId``), :meth:`Context.lookup_scope` (a lookup by id) or :meth:`Cont
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import strawberry
 from starlette.requests import HTTPConnection
 
-from graphsvc.errors import ForbiddenError, InvalidInputError
+from graphsvc.errors import ForbiddenError, InvalidInputError, echoed
 from graphsvc.service import MemoryService
+from graphsvc.spaces import is_shared, space_kind
 from graphsvc.validation import require_id
 
 IDENTITY_STATE_KEY = "graphsvc_identity"
@@ -29,14 +30,35 @@ class Identity:
     Attributes:
         principal: a stable name for logs and the rate limit (``key:<id>``, ``jwt:<sub>``, ``anonymous:<addr>``).
         user_ids: the users the caller may act for; None means any user (an admin, or ``AUTH_MODE=none``).
+        spaces: of the group and agent spaces (:mod:`graphsvc.spaces`) this request names, the ones the caller
+            may use: registered, and (for a caller bound to users) one of its users is a member of the group or
+            owns the agent. Decided per request (:func:`with_spaces`), so a membership ended is felt at once.
+        registered: of the group and agent spaces this request names, the ones that exist.
     """
 
     principal: str = "anonymous"
     user_ids: frozenset[str] | None = None
+    spaces: frozenset[str] = frozenset()
+    registered: frozenset[str] = frozenset()
 
 
 NOBODY = Identity(principal="nobody", user_ids=frozenset())
 """A request that did not pass through the auth middleware may act for no user."""
+
+
+async def with_spaces(identity: Identity, named: frozenset[str], service: MemoryService) -> Identity:
+    """``identity`` with the group and agent spaces among ``named`` (the ids a request names) decided: which are
+    registered, and which the caller may use (:attr:`Identity.spaces`). One read when the request names such a
+    space, none otherwise.
+
+    Raises:
+        DatabaseUnavailableError: the memberships could not be read.
+    """
+    shared = frozenset(s for s in named if is_shared(s))
+    if not shared:
+        return identity
+    usable, registered = await service.usable_spaces(space_ids=shared, user_ids=identity.user_ids)
+    return replace(identity, spaces=usable, registered=registered)
 
 
 def identity_of(connection: HTTPConnection) -> Identity:
@@ -57,21 +79,48 @@ class Context:
     """Per-request DataLoaders, keyed by each API area's loader class (e.g. ``entity_types.EntityLoaders``)."""
 
     def scope(self, user_id: str) -> str:
-        """The ``user_id`` this request may use.
+        """The ``user_id`` (memory space: a person, ``group:…`` or ``agent:…``) this request may use.
 
         For a caller bound to some users the id is compared as the service will use it (normalised by
-        :func:`graphsvc.validation.require_id`, as the identity's ids are), and returned normalised.
+        :func:`graphsvc.validation.require_id`, as the identity's ids are), and returned normalised. A group's or
+        an agent's space must be registered, and a bound caller must be one of the group's members or the
+        agent's owner (:attr:`Identity.spaces`).
 
         Raises:
-            ForbiddenError: the caller may not act for that user (nothing is read or written).
-            InvalidInputError: a bound caller named an id no user can have (blank, too long, control characters).
+            ForbiddenError: the caller may not act for that user or space (nothing is read or written).
+            InvalidInputError: a bound caller named an id no user can have (blank, too long, control characters);
+                an unbound caller named a group or agent that is not registered.
         """
-        if self.identity.user_ids is None:
+        bound = self.identity.user_ids
+        if bound is None and not is_shared(user_id.strip()):
             return user_id
         normalised = require_id("userId", user_id, self.service.settings)
-        if normalised not in self.identity.user_ids:
-            raise ForbiddenError(user_id=normalised)
-        return normalised
+        if bound is not None and normalised in bound:
+            return normalised
+        if is_shared(normalised):
+            if normalised in self.identity.spaces:
+                return normalised
+            if bound is None and normalised not in self.identity.registered:
+                kind = space_kind(normalised)
+                raise InvalidInputError(
+                    field="userId",
+                    problem=f"{echoed(normalised)} names no registered {kind}",
+                    fix=f"register it first ({'createGroup' if kind == 'group' else 'createAgent'})",
+                )
+        raise ForbiddenError(user_id=normalised)
+
+    async def shared_spaces(self, user_id: str, *, include_groups: bool, agent_id: str | None) -> list[str]:
+        """The spaces a recall for ``user_id`` (already scoped) reads beside the person's own: their groups
+        (``include_groups``), and ``agent_id`` when the caller may use it.
+
+        Raises:
+            ForbiddenError: the caller may not use ``agent_id``.
+            InvalidInputError: ``agent_id`` is not a registered agent's id.
+        """
+        if not include_groups and agent_id is None:
+            return []
+        agent = None if agent_id is None else self.scope(agent_id)
+        return await self.service.shared_spaces(user_id=user_id, include_groups=include_groups, agent_id=agent)
 
     def lookup_scope(self, user_id: str | None) -> frozenset[str] | None:
         """The users a lookup by id may search: ``{user_id}`` when given (after :meth:`scope`), else every

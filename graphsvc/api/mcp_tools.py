@@ -51,7 +51,21 @@ ToolResult = dict[str, Any]
 
 UserId = Annotated[
     str | None,
-    Field(description="The user whose memory to use. Leave it out when connected with a user key (it is implied)."),
+    Field(
+        description="The user whose memory to use. Leave it out when connected with a user key (it is implied). "
+        "A group's id (group:<name>) or an agent's (agent:<name>) uses that shared space instead, for its members "
+        "or its owner."
+    ),
+]
+IncludeGroups = Annotated[
+    bool, Field(description="Also search the spaces of the groups the user is a member of (each result says whose).")
+]
+AgentId = Annotated[
+    str | None,
+    Field(
+        description="Also search this agent's space (agent:<name>): the procedures and lessons it keeps about doing "
+        "its job. Only for its owner."
+    ),
 ]
 SessionId = Annotated[str, Field(description="The conversation's id, chosen by you; the same id for every turn.")]
 MemoryId = Annotated[str, Field(description="The memory's id, as recall or list_memories return it.")]
@@ -144,6 +158,7 @@ def _hit(hit: RecallHit) -> ToolResult:
         "memory_type": hit.memory_type,
         "entity": hit.entity,
         "source_message_ids": hit.source_message_ids,
+        "space": hit.space,
     }
     if hit.explanation is not None:
         out["explanation"] = _explanation(hit.explanation, final_score=hit.score)
@@ -274,17 +289,22 @@ class MemoryTools:
                 "of the fused score, and every rule that changed the score."
             ),
         ] = False,
+        include_groups: IncludeGroups = False,
+        agent_id: AgentId = None,
     ) -> ToolResult:
         """Search what you know about the user: memories, past messages, impressions of people and places, and
-        traits, best match first, each with the ids of the messages it came from. Use it before answering
-        anything that depends on the user's past, preferences or circumstances."""
+        traits, best match first, each with the ids of the messages it came from and the memory space it is in
+        (the user's own, a group's, an agent's). Use it before answering anything that depends on the user's
+        past, preferences or circumstances."""
         context = self._context_of(ctx)
+        user = context.user_or_bound(user_id)
         hits = await context.service.recall(
-            user_id=context.user_or_bound(user_id),
+            user_id=user,
             query=query,
             conversation=_turns(conversation),
             limit=limit,
             explain=explain,
+            spaces=await context.shared_spaces(user, include_groups=include_groups, agent_id=agent_id),
         )
         return {"hits": [_hit(h) for h in hits]}
 
@@ -296,16 +316,21 @@ class MemoryTools:
         conversation: Conversation = None,
         user_id: UserId = None,
         max_tokens: Annotated[int, Field(description="Token budget of the block.", ge=50, le=8000)] = 1000,
+        include_groups: IncludeGroups = False,
+        agent_id: AgentId = None,
     ) -> ToolResult:
         """Get one prompt-ready text block about the user for a topic: their established traits, the relevant
-        memories with dates, and the latest messages of recent conversations, within a token budget. Use it at
-        the start of a conversation or task to load what matters, instead of several recall calls."""
+        memories with dates, and the latest messages of recent conversations, within a token budget (with a
+        section per group or agent space asked for). Use it at the start of a conversation or task to load what
+        matters, instead of several recall calls."""
         context = self._context_of(ctx)
+        user = context.user_or_bound(user_id)
         block = await context.service.memory_context(
-            user_id=context.user_or_bound(user_id),
+            user_id=user,
             query=query,
             conversation=_turns(conversation),
             max_tokens=max_tokens,
+            spaces=await context.shared_spaces(user, include_groups=include_groups, agent_id=agent_id),
         )
         return {"text": block.text, "tokens": block.tokens, "memory_ids": block.memory_ids}
 

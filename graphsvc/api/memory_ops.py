@@ -39,7 +39,9 @@ class MemoryQuery:
         "ACTIVE memories unless includeSuperseded; with asOf, the state at that time (memories that held then). "
         "With tags, only memories, events and passages carrying one of them (a passage also through its document). "
         "With explain, each hit carries its explanation (each channel's rank and part, every rule that changed its "
-        "score)."
+        "score). With includeGroups, also the spaces of the groups the user is a member of; with agentId, also that "
+        "agent's space (the caller must own it): each space ranked as its own recall, merged by score, every hit "
+        "naming its space."
     )
     async def recall(
         self,
@@ -52,10 +54,13 @@ class MemoryQuery:
         as_of: datetime | None = None,
         tags: list[str] | None = None,
         explain: bool = False,
+        include_groups: bool = False,
+        agent_id: str | None = None,
     ) -> list[RecallHit]:
         service = info.context.service
+        user = info.context.scope(user_id)
         hits = await service.recall(
-            user_id=info.context.scope(user_id),
+            user_id=user,
             query=query,
             conversation=_turns(conversation),
             limit=limit,
@@ -63,13 +68,14 @@ class MemoryQuery:
             as_of=as_of,
             tags=tags,
             explain=explain,
+            spaces=await info.context.shared_spaces(user, include_groups=include_groups, agent_id=agent_id),
         )
         return [RecallHit.from_domain(h) for h in hits]
 
     @strawberry.field(
         description="A prompt-ready block: established traits, what the user said and what is known about them "
         "(recalled memories and document passages with dates, for a query and/or the conversation so far), recent "
-        "events of every source."
+        "events of every source. With includeGroups and agentId (as for recall), a section per shared space."
     )
     async def memory_context(
         self,
@@ -78,9 +84,16 @@ class MemoryQuery:
         query: str | None = None,
         conversation: list[TurnInput] | None = None,
         max_tokens: int = 1_000,
+        include_groups: bool = False,
+        agent_id: str | None = None,
     ) -> MemoryContext:
+        user = info.context.scope(user_id)
         context = await info.context.service.memory_context(
-            user_id=info.context.scope(user_id), query=query, conversation=_turns(conversation), max_tokens=max_tokens
+            user_id=user,
+            query=query,
+            conversation=_turns(conversation),
+            max_tokens=max_tokens,
+            spaces=await info.context.shared_spaces(user, include_groups=include_groups, agent_id=agent_id),
         )
         return MemoryContext.from_domain(context)
 

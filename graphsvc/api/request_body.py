@@ -9,10 +9,11 @@ label of what it asks for.
   ones, ``other`` for anything else (so neither made-up names nor their combinations become metric series),
   the document parsed with at most ``MAX_TOKENS`` tokens; ``mcp:<tool>`` for an MCP tool call,
   ``mcp:<method>`` for a known method;
-- the users it names (:attr:`Inspection.user_ids`), for the per-user rate limit without authentication: the
-  ``userId`` argument of each root field of the operation, or the ``userId`` of an input object argument
-  (``ingestMessages(input: {userId: ...})``), literal or variable; the ``user_id`` argument of an MCP tool
-  call.
+- the users and memory spaces it names (:attr:`Inspection.user_ids`), for the per-user rate limit without
+  authentication and for deciding the group and agent spaces a caller may use: the ``userId``, ``groupId`` and
+  ``agentId`` arguments of each root field of the operation, or those of an input object argument
+  (``ingestMessages(input: {userId: ...})``), literal or variable; the ``user_id``, ``group_id`` and ``agent_id``
+  arguments of an MCP tool call.
 """
 
 from __future__ import annotations
@@ -44,6 +45,10 @@ RequestKind = Literal["recall", "write", "other"]
 ``recall`` or ``memoryContext``, MCP ``recall`` or ``memory_context``), a write (a GraphQL mutation, a call of an
 MCP tool that changes something), or anything else."""
 RECALL_FIELDS = frozenset({"recall", "memoryContext", "mcp:recall", "mcp:memory_context"})
+SPACE_ARGUMENTS = frozenset({"userId", "groupId", "agentId"})
+"""The GraphQL arguments (and input fields) that name a memory space (:mod:`graphsvc.spaces`)."""
+MCP_SPACE_ARGUMENTS = ("user_id", "group_id", "agent_id")
+"""The MCP tool arguments that name a memory space."""
 
 MCP_METHODS = frozenset(
     {
@@ -120,7 +125,7 @@ class Inspection:
     Attributes:
         problem: why the body is malformed (answered HTTP 400), None when it is fine.
         label: the metrics label of what it asks for (``invalid`` when it is malformed).
-        user_ids: the user ids it names, stripped (empty when it names none, or is malformed).
+        user_ids: the user, group and agent ids it names, stripped (empty when it names none, or is malformed).
         kind: what it asks for, as admission sizes it.
     """
 
@@ -179,7 +184,7 @@ def inspect_mcp(
     if not isinstance(payload, dict | list):
         return Inspection(f"the request body must be a JSON-RPC object, not {type(payload).__name__}", "invalid")
     messages = payload if isinstance(payload, list) else [payload]
-    users = frozenset(user for message in messages if (user := _tool_user(message)) is not None)
+    users = frozenset(space for message in messages for space in _tool_spaces(message))
     first = messages[0] if messages else None
     if not isinstance(first, dict):
         return Inspection(None, "mcp:other", users)
@@ -195,32 +200,34 @@ def inspect_mcp(
     return Inspection(None, f"mcp:{method}" if method in MCP_METHODS else "mcp:other", users)
 
 
-def _tool_user(message: object) -> str | None:
-    """The ``user_id`` argument of one JSON-RPC ``tools/call`` message, stripped; None without one."""
+def _tool_spaces(message: object) -> list[str]:
+    """The ``user_id``, ``group_id`` and ``agent_id`` arguments of one JSON-RPC ``tools/call`` message, stripped
+    (those given and not blank)."""
     if not isinstance(message, dict) or message.get("method") != "tools/call":
-        return None
+        return []
     params = message.get("params")
     arguments = params.get("arguments") if isinstance(params, dict) else None
-    user = arguments.get("user_id") if isinstance(arguments, dict) else None
-    return user.strip() or None if isinstance(user, str) else None
+    if not isinstance(arguments, dict):
+        return []
+    given = (arguments.get(name) for name in MCP_SPACE_ARGUMENTS)
+    return [value.strip() for value in given if isinstance(value, str) and value.strip()]
 
 
 def named_users(document: DocumentNode, operation_name: str | None, variables: dict[str, Any]) -> frozenset[str]:
-    """The user ids the operation's root fields name (fragments expanded), stripped: each field's ``userId``
-    argument, and the ``userId`` of an input object argument, whether written in the query or passed as a
-    variable. Empty when it names none (``viewer``, ``rules``, ``job(id:)`` without ``userId``)."""
+    """The user and space ids the operation's root fields name (fragments expanded), stripped: each field's
+    ``userId``, ``groupId`` and ``agentId`` arguments, and those of an input object argument, whether written in
+    the query or passed as a variable. Empty when it names none (``viewer``, ``rules``, ``job(id:)`` without
+    ``userId``)."""
     found: set[str] = set()
     for field in root_fields(document, operation_name):
         for argument in field.arguments or ():
-            if argument.name.value == "userId":
-                value = argument_value(argument.value, variables)
+            values: list[object] = []
+            if argument.name.value in SPACE_ARGUMENTS:
+                values = [argument_value(argument.value, variables)]
             elif isinstance(argument.value, ObjectValueNode | VariableNode):  # an input object
                 given = argument_value(argument.value, variables)
-                value = given.get("userId") if isinstance(given, dict) else None
-            else:
-                continue
-            if isinstance(value, str) and value.strip():
-                found.add(value.strip())
+                values = [given.get(name) for name in SPACE_ARGUMENTS] if isinstance(given, dict) else []
+            found |= {value.strip() for value in values if isinstance(value, str) and value.strip()}
     return frozenset(found)
 
 

@@ -35,6 +35,7 @@ from graphsvc.api.limits import RequestLimits
 from graphsvc.api.memory_ops import MemoryMutation, MemoryQuery
 from graphsvc.api.rule_ops import RuleQuery
 from graphsvc.api.source_ops import SourceMutation, SourceQuery
+from graphsvc.api.space_ops import SpaceMutation, SpaceQuery
 from graphsvc.api.timeline_ops import TimelineQuery
 from graphsvc.api.trace_ops import TraceQuery
 from graphsvc.api.trait_ops import TraitMutation, TraitQuery
@@ -59,6 +60,7 @@ QUERIES: tuple[type, ...] = (
     TimelineQuery,
     TraceQuery,
     RuleQuery,
+    SpaceQuery,
 )
 MUTATIONS: tuple[type, ...] = (
     MemoryMutation,
@@ -68,6 +70,7 @@ MUTATIONS: tuple[type, ...] = (
     TraitMutation,
     EntityMutation,
     LearningMutation,
+    SpaceMutation,
 )
 
 Query = merge_types("Query", QUERIES)

@@ -9,6 +9,7 @@ import strawberry
 
 from graphsvc.api.recall_types import RecallExplanation
 from graphsvc.api.rule_types import RulebookRule
+from graphsvc.api.space_types import SpaceKind
 from graphsvc.service.views import EventsOutcome, IngestOutcome, JobRow, MemoryView, MessageIn, Turn
 from graphsvc.service.views import MemoryContext as DomainMemoryContext
 from graphsvc.service.views import MemoryPage as DomainMemoryPage
@@ -235,6 +236,12 @@ class RecallHit:
     explanation: RecallExplanation | None = strawberry.field(
         default=None, description="Why the hit ranked where it did; null unless recall was asked to explain"
     )
+    space: str | None = strawberry.field(
+        default=None,
+        description="The memory space it came from: the user's own id, a group's (group:<name>) or an agent's "
+        "(agent:<name>)",
+    )
+    space_kind: SpaceKind | None = strawberry.field(default=None, description="Whose memory that space is")
 
     @classmethod
     def from_domain(cls, hit: DomainRecallHit) -> RecallHit:
@@ -257,6 +264,8 @@ class RecallHit:
             explanation=None
             if hit.explanation is None
             else RecallExplanation.from_domain(hit.explanation, final_score=hit.score),
+            space=hit.space,
+            space_kind=None if hit.space is None else SpaceKind.of(hit.space),
         )
 
 

@@ -38,6 +38,7 @@ from neomodel.util import RelationshipDirection
 
 from graphsvc.graph import nodes
 from graphsvc.graph.kinds import NodeKind, RelKind
+from graphsvc.spaces import space_kind
 
 ERASE_ORDER: tuple[type[nodes.StoredNode], ...] = (
     # work and audit first, derived layers next, sources last; the transient Erasure, then the deployment's
@@ -64,6 +65,9 @@ ERASE_ORDER: tuple[type[nodes.StoredNode], ...] = (
     nodes.DocumentVersion,
     nodes.Document,
     nodes.LearningRun,
+    nodes.Membership,
+    nodes.Agent,
+    nodes.Group,
     nodes.Source,
     nodes.Event,
     nodes.Session,
@@ -177,6 +181,16 @@ def rel_kind(rel_type: str) -> RelKind:
         KeyError: the relationship type is not in the catalog.
     """
     return _by_type()[rel_type]
+
+
+def may_hold(label: str, space_id: str) -> bool:
+    """Whether the space ``space_id`` (:mod:`graphsvc.spaces`: a person's, a group's, an agent's) may hold nodes
+    of ``label``, as the label's class declares (``NodeFacts.spaces``).
+
+    Raises:
+        KeyError: the label is not in the catalog.
+    """
+    return space_kind(space_id) in node_kind(label).spaces
 
 
 def user_labels() -> tuple[str, ...]:

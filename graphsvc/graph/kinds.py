@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, dataclass
 from typing import Literal
 
+from graphsvc.spaces import SPACE_KINDS, SpaceKind
+
 Owner = Literal["user", "deployment"]
 """``user``: every node carries its owner's ``user_id``; every query filters on it; erased with the user.
 ``deployment``: belongs to the running deployment, not to anyone's memory (named leases)."""
@@ -38,6 +40,9 @@ class NodeFacts:
         diameter_px: its size in Neo4j Browser.
         export: see :data:`ExportAs`.
         transient: lives only while one operation runs (an erasure in progress).
+        spaces: the kinds of memory space (:data:`graphsvc.spaces.SpaceKind`) its nodes may belong to: every kind
+            by default; a person's only for what is about one person (traits, their evidence, memberships), a
+            group's or an agent's only for its registration.
     """
 
     text: tuple[str, ...] = ()
@@ -51,6 +56,7 @@ class NodeFacts:
     diameter_px: int = 40
     export: ExportAs = "node"
     transient: bool = False
+    spaces: tuple[SpaceKind, ...] = SPACE_KINDS
 
 
 @dataclass(frozen=True, kw_only=True)

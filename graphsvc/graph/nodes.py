@@ -38,6 +38,7 @@ from neomodel import (
 from neomodel.properties import Property, validator
 
 from graphsvc.graph.kinds import NodeFacts, Owner
+from graphsvc.spaces import PERSON_SPACES
 from graphsvc.vocabulary import (
     CANDIDATE_STATUSES,
     CHUNK_KINDS,
@@ -386,6 +387,7 @@ class Trait(TenantNode):
         border="#B261A5",
         light=False,
         diameter_px=70,
+        spaces=PERSON_SPACES,
     )
 
     content = StringProperty(required=True)
@@ -453,6 +455,7 @@ class ReflectionCycle(TenantNode):
         caption="'reflection' and its trigger",
         color="#57C7E3",
         border="#23B3D7",
+        spaces=PERSON_SPACES,
     )
 
     trigger_type = StringProperty()
@@ -492,6 +495,7 @@ class ReflectionState(TenantNode):
         color="#57C7E3",
         border="#23B3D7",
         diameter_px=30,
+        spaces=PERSON_SPACES,
     )
 
     last_reflected_at = DateTimeNeo4jFormatProperty()
@@ -911,6 +915,60 @@ class Tag(TenantNode):
     name = StringProperty(required=True)
     normalized = StringProperty(required=True)
     created_at = DateTimeNeo4jFormatProperty()
+
+
+class Group(TenantNode):
+    """A group's registration (:mod:`graphsvc.spaces`): ``user_id`` is the group's space id (``group:<name>``), so
+    the group's memories and the registration are erased together. ``name`` is its display name; ``created_by``
+    the user who made it (None for an admin)."""
+
+    catalog_facts = NodeFacts(
+        text=("name",),
+        caption="the group's display name",
+        color="#8DCC93",
+        border="#5DB665",
+        diameter_px=55,
+        spaces=("group",),
+    )
+
+    created_at = DateTimeNeo4jFormatProperty(required=True)
+    created_by = StringProperty()
+
+
+class Membership(TenantNode):
+    """One member of one group: ``user_id`` is the member (a person's space, so erasing the person ends the
+    membership), ``group_id`` the group's space id. Joining makes the group's space readable and writable by the
+    member at once; leaving (deleting it) ends that at once."""
+
+    catalog_facts = NodeFacts(
+        caption="'member of' and the group id",
+        color="#8DCC93",
+        border="#5DB665",
+        diameter_px=25,
+        export="skip",
+        spaces=PERSON_SPACES,
+    )
+
+    group_id = StringProperty(required=True, index=True)
+    joined_at = DateTimeNeo4jFormatProperty(required=True)
+
+
+class Agent(TenantNode):
+    """An agent's registration (:mod:`graphsvc.spaces`): ``user_id`` is the agent's space id (``agent:<name>``),
+    where its procedures and lessons live; ``owner_id`` the user who may read and write that space."""
+
+    catalog_facts = NodeFacts(
+        text=("name",),
+        caption="the agent's display name",
+        color="#F16667",
+        border="#EB2728",
+        light=False,
+        diameter_px=55,
+        spaces=("agent",),
+    )
+
+    owner_id = StringProperty(required=True, index=True)
+    created_at = DateTimeNeo4jFormatProperty(required=True)
 
 
 class LearningRun(TenantNode):

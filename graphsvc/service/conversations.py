@@ -6,6 +6,8 @@ The write path (``ingest_messages``, ``end_conversation``, ``end_idle_conversati
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import logging
 from collections.abc import Sequence
 from datetime import datetime, timedelta
@@ -113,22 +115,36 @@ class ConversationArea:
         as_of: datetime | None = None,
         tags: list[str] | None = None,
         explain: bool = False,
+        spaces: Sequence[str] = (),
     ) -> list[RecallHit]:
         """Ranked memories, events, impressions, traits and document passages for a query and/or the conversation
         so far, optionally only those carrying one of ``tags``, with ``explain`` each with why it ranked where it
-        did; see :func:`graphsvc.pipeline.recall.rank.run`."""
-        with for_user(user_id):
-            return await rank.run(
-                self.rt,
-                user_id=user_id,
-                query=query,
-                conversation=conversation,
-                limit=limit,
-                include_superseded=include_superseded,
-                as_of=as_of,
-                tags=tags,
-                explain=explain,
-            )
+        did; see :func:`graphsvc.pipeline.recall.rank.run`.
+
+        With ``spaces`` (group and agent spaces the caller may read, :mod:`graphsvc.spaces`), each space is
+        recalled as its own recall would rank it and the hits are merged by score: the best ``limit``. Every hit
+        names the space it came from (``RecallHit.space``).
+        """
+
+        async def one(space_id: str) -> list[RecallHit]:
+            with for_user(space_id):
+                hits = await rank.run(
+                    self.rt,
+                    user_id=space_id,
+                    query=query,
+                    conversation=conversation,
+                    limit=limit,
+                    include_superseded=include_superseded,
+                    as_of=as_of,
+                    tags=tags,
+                    explain=explain,
+                )
+            return [dataclasses.replace(h, space=space_id) for h in hits]
+
+        if not spaces:
+            return await one(user_id)
+        ranked = await asyncio.gather(*(one(s) for s in dict.fromkeys([user_id, *spaces])))
+        return sorted((hit for hits in ranked for hit in hits), key=lambda h: -h.score)[:limit]
 
     async def memory_context(
         self,
@@ -137,11 +153,18 @@ class ConversationArea:
         query: str | None = None,
         conversation: Sequence[Turn] | None = None,
         max_tokens: int = 1_000,
+        spaces: Sequence[str] = (),
     ) -> MemoryContext:
-        """A prompt-ready block within ``max_tokens``; see :mod:`graphsvc.pipeline.recall.context`."""
+        """A prompt-ready block within ``max_tokens``, with a section per shared space of ``spaces``; see
+        :mod:`graphsvc.pipeline.recall.context`."""
         with for_user(user_id):
             return await context.run(
-                self.rt, user_id=user_id, query=query, conversation=conversation, max_tokens=max_tokens
+                self.rt,
+                user_id=user_id,
+                query=query,
+                conversation=conversation,
+                max_tokens=max_tokens,
+                spaces=[s for s in dict.fromkeys(spaces) if s != user_id],
             )
 
     async def memories(

@@ -26,6 +26,7 @@ from graphsvc.service.learning import LearningArea
 from graphsvc.service.lifecycle import LifecycleArea
 from graphsvc.service.scheduler import DailyScheduler
 from graphsvc.service.sources import SourceArea
+from graphsvc.service.spaces import SpaceArea
 from graphsvc.service.timeline import TimelineArea
 from graphsvc.service.traits import TraitArea
 from graphsvc.service.worker import JobWorker
@@ -46,6 +47,7 @@ class MemoryService(
     DashboardArea,
     TimelineArea,
     HealthArea,
+    SpaceArea,
 ):
     """The service over one runtime. Build with :meth:`open`, release with :meth:`close`.
 

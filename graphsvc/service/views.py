@@ -23,6 +23,7 @@ from graphsvc.graph.pending_observations import PendingView
 from graphsvc.graph.provenance import MemoryProvenance, TraitUse
 from graphsvc.graph.reflection_cycles import ReflectionOutcome
 from graphsvc.graph.sources import CandidateView
+from graphsvc.graph.spaces import AgentView, GroupView
 from graphsvc.graph.tags import TagView
 from graphsvc.graph.timeline import GrowthDay, SessionView, TimelineItem, TimelinePage, UserStats
 from graphsvc.graph.traits import EvidenceMemoryView, TraitHistoryPoint, TraitView
@@ -34,8 +35,12 @@ from graphsvc.pipeline.recall.explain import RANK_RULES, ChannelContribution, Hi
 from graphsvc.pipeline.recall.hits import RecallHit
 from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.pipeline.sources.events import EventsOutcome, SourceEventIn
+from graphsvc.spaces import SpaceKind
 
 __all__ = [
+    "AgentView",
+    "GroupView",
+    "SpaceKind",
     "AliasView",
     "BeliefChange",
     "BeliefChangePage",

@@ -24,7 +24,11 @@ def test_schema_has_the_required_operations() -> None:
         "cancelJob(userId: String!, id: ID!): Job!",
         "recall(userId: String!, query: String = null, conversation: [TurnInput!] = null, limit: Int! = 10, "
         "includeSuperseded: Boolean! = false, asOf: DateTime = null, tags: [String!] = null, "
-        "explain: Boolean! = false): [RecallHit!]!",
+        "explain: Boolean! = false, includeGroups: Boolean! = false, agentId: String = null): [RecallHit!]!",
+        "createGroup(groupId: ID!, name: String = null, createdBy: String = null): Group!",
+        "addGroupMember(groupId: ID!, userId: String!): Group!",
+        "removeGroupMember(groupId: ID!, userId: String!): Group!",
+        "createAgent(agentId: ID!, ownerId: String!, name: String = null): Agent!",
         "remember(input: RememberInput!): Memory!",
         "correctMemory(userId: String!, memoryId: ID!, content: String!): Memory!",
         "forgetMemory(userId: String!, memoryId: ID!, reason: String = null, keepSources: Boolean! = false): "

@@ -3,6 +3,7 @@
 Layers, lowest first (a module may import its own layer and the ones below):
 
 0. ground floor: ``errors``, ``vocabulary``, ``clock``, ``keys``, ``config``, ``conversation``, ``validation``,
+   ``spaces``,
    ``text/`` (the text toolbox), ``rulebook/`` (the offline rules: named decisions over the text)
 1. ``embed/``, ``llm/`` (the client only), ``graph/`` (the database, named queries, reads)
 2. ``runtime`` (what every pipeline runs on)
@@ -33,6 +34,7 @@ GROUND = (
     "rulebook",
     "logs",
     "metrics",
+    "spaces",
 )
 LAYERS: dict[str, int] = {
     **dict.fromkeys(GROUND, 0),

@@ -34,7 +34,7 @@ from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.conversation import ConversationMessage
 from graphsvc.errors import LLMError
-from graphsvc.graph import document_entities, extraction_traces, jobs
+from graphsvc.graph import catalog, document_entities, extraction_traces, jobs
 from graphsvc.graph import events as stored_events
 from graphsvc.graph import memories as memory_store
 from graphsvc.graph.database import NamedTx, Queries
@@ -216,6 +216,9 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
         # Seed 002 §1: a conversation end is a reflection trigger. Queued in the same transaction,
         # so a committed extraction always has its reflection check to follow; a reflection already running
         # (another session's) does not count, as it may have read the memories before these were written.
+        # A group's or an agent's space holds no traits (the catalog says where traits may live).
+        if not catalog.may_hold("Trait", user_id):
+            return
         await jobs.enqueue(
             tx,
             user_id=user_id,

@@ -13,6 +13,10 @@ to three sections, in this order and priority:
    extraction job (its LLM call's ``summary``, or offline :func:`graphsvc.text.summary.summarise`);
 4. the latest events of every source (messages, todos, notes, documents...), oldest first.
 
+Asked with shared spaces (the person's groups, the agent that asks: :mod:`graphsvc.spaces`), what each of them
+recalls for the query comes after the person's own recalled memories, in a section per space ("Shared in
+group:team:"), within ``SHARED_SHARE`` of what is left and at most ``SHARED_LIMIT`` lines each.
+
 The recalled and the recent sections follow the current belief (issues 21 and 33), whichever verb replaced a
 value: a superseded memory (by a newer value of its slot or by ``correctMemory``) is not recalled, and a message
 that states only replaced beliefs (a memory extracted from it was superseded and no current memory holds it; a
@@ -53,6 +57,8 @@ RECALL_LIMIT = 30
 RECENT_EVENTS = 12
 RECENT_SUMMARIES = 5
 SUMMARY_SHARE = 0.5
+SHARED_SHARE = 0.30
+SHARED_LIMIT = 5
 
 
 @dataclass
@@ -99,6 +105,7 @@ async def run(
     query: str | None = None,
     conversation: Sequence[Turn] | None = None,
     max_tokens: int,
+    spaces: Sequence[str] = (),
 ) -> MemoryContext:
     """Build the block for a query and/or the conversation so far.
 
@@ -110,6 +117,7 @@ async def run(
     Args:
         query, conversation: as for :func:`graphsvc.pipeline.recall.rank.run` (at least one).
         max_tokens: the budget, 50–32,000 estimated tokens.
+        spaces: group and agent spaces the caller may read, each recalled for a section of its own.
 
     Returns:
         the block (empty text when the user has nothing stored) and the ids it cites.
@@ -150,6 +158,11 @@ async def run(
     ]
     used = budget.section("Relevant memories:", recalled, 1.0, reserve=reserve)
     kinds = {h.uid: h.kind for h in hits}
+    for space_id in spaces:
+        shared = await rank.run(rt, user_id=space_id, query=query, conversation=conversation, limit=SHARED_LIMIT)
+        lines = [(h.uid, _recalled_line(h)) for h in shared if not _said_by_assistant(h.role)]
+        kinds |= {h.uid: h.kind for h in shared}
+        used += budget.section(f"Shared in {space_id}:", lines, SHARED_SHARE, reserve=reserve)
     context.memory_ids = [u for u in used if kinds.get(u) in ("memory", "trait")]
     context.impression_ids = [u for u in used if kinds.get(u) == "impression"]
     context.event_ids = [u for u in used if kinds.get(u) == "event"]

@@ -48,6 +48,8 @@ class RecallHit:
     """When it was last said or confirmed, the time its recency counts from: a memory's newest message (or its
     last reinforcement), a trait's last reinforcement, an impression's newest evidence, an event's own time, a
     passage's document's last change."""
+    space: str | None = None
+    """The memory space it came from (:mod:`graphsvc.spaces`): the person's own id, a group's or an agent's."""
 
 
 def rescored(

@@ -31,6 +31,7 @@ from graphsvc import keys
 from graphsvc.config import Settings
 from graphsvc.embed.base import Embedder
 from graphsvc.errors import LLMError
+from graphsvc.graph import catalog
 from graphsvc.graph import reflection as stored_cycles
 from graphsvc.graph.database import Database
 from graphsvc.graph.reflection_cycles import ReflectionOutcome
@@ -79,6 +80,8 @@ async def run(rt: Runtime, *, user_id: str, force: bool = False, session_ended: 
     def skipped(reason: str) -> ReflectionOutcome:
         return ReflectionOutcome(user_id=user_id, status="SKIPPED", skipped_reason=reason, mode=mode)
 
+    if not catalog.may_hold("Trait", user_id):
+        return skipped("traits are about one person: a group's or an agent's space holds none")
     state = await read_trigger_state(db, user_id=user_id, settings=rs)
     trigger = decide_trigger(state, now=clock(), force=force, session_ended=session_ended, settings=rs)
     if trigger is None:

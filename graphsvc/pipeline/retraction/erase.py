@@ -20,8 +20,10 @@ from collections import Counter
 
 from graphsvc.errors import InvalidInputError
 from graphsvc.graph import erase as stored
+from graphsvc.graph import spaces as stored_spaces
 from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.runtime import Runtime
+from graphsvc.spaces import space_kind
 from graphsvc.validation import require_id
 
 log = logging.getLogger(__name__)
@@ -89,6 +91,8 @@ async def erase_user(rt: Runtime, *, user_id: str, confirm: str, max_batches: in
                 batches += 1
                 if deleted < batch:
                     break
+    if space_kind(user_id) == "group":  # its members' memberships live in their own spaces
+        counts["Membership"] += await stored_spaces.drop_memberships(rt.db, group_id=user_id)
     left = {label: n for label, n in (await stored.count_left(rt.db, user_id=user_id, labels=labels)).items() if n}
     if left:
         log.warning("erasure of %s left nodes (written meanwhile?); call again: %s", user_id, left)

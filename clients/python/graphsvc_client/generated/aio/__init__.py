@@ -1,4 +1,6 @@
 from .add_alias import AddAlias, AddAliasAddAlias
+from .add_group_member import AddGroupMember, AddGroupMemberAddGroupMember
+from .agents import Agents, AgentsAgents
 from .archive_memory import ArchiveMemory, ArchiveMemoryArchiveMemory
 from .async_base_client import AsyncBaseClient
 from .base_model import BaseModel, Upload
@@ -7,6 +9,8 @@ from .cancel_job import CancelJob, CancelJobCancelJob
 from .candidates import Candidates, CandidatesCandidates
 from .client import AsyncGraphsvcApi
 from .correct_memory import CorrectMemory, CorrectMemoryCorrectMemory
+from .create_agent import CreateAgent, CreateAgentCreateAgent
+from .create_group import CreateGroup, CreateGroupCreateGroup
 from .document import Document, DocumentDocument, DocumentDocumentChunks
 from .documents import Documents, DocumentsDocuments
 from .end_conversation import EndConversation, EndConversationEndConversation
@@ -37,6 +41,7 @@ from .enums import (
     RelationDirection,
     RememberSource,
     SourceType,
+    SpaceKind,
     TimelineKind,
     TraceOutcome,
     TraitContext,
@@ -58,6 +63,7 @@ from .forget_memory import ForgetMemory, ForgetMemoryForgetMemory
 from .forget_messages import ForgetMessages, ForgetMessagesForgetMessages
 from .forget_session import ForgetSession, ForgetSessionForgetSession
 from .fragments import (
+    AgentFields,
     AliasFields,
     BeliefChangeFields,
     BeliefChangesFields,
@@ -85,6 +91,7 @@ from .fragments import (
     FeatureFields,
     ForgetResultFields,
     ForgetResultFieldsDeletedByLabel,
+    GroupFields,
     GrowthDayFields,
     HistoryEntryFields,
     ImpressionEvidenceFields,
@@ -152,6 +159,8 @@ from .fragments import (
     UserSummaryFields,
     ViewerFields,
 )
+from .group import Group, GroupGroup
+from .groups import Groups, GroupsGroups
 from .ingest_document import IngestDocument, IngestDocumentIngestDocument
 from .ingest_events import IngestEvents, IngestEventsIngestEvents
 from .ingest_messages import IngestMessages, IngestMessagesIngestMessages
@@ -185,6 +194,7 @@ from .reflect import Reflect, ReflectReflect
 from .reflection_cycles import ReflectionCycles, ReflectionCyclesReflectionCycles
 from .reject_candidate import RejectCandidate, RejectCandidateRejectCandidate
 from .remember import Remember, RememberRemember
+from .remove_group_member import RemoveGroupMember, RemoveGroupMemberRemoveGroupMember
 from .resolve_pending_observation import (
     ResolvePendingObservation,
     ResolvePendingObservationResolvePendingObservation,
@@ -210,6 +220,11 @@ from .viewer import Viewer, ViewerViewer
 __all__ = [
     "AddAlias",
     "AddAliasAddAlias",
+    "AddGroupMember",
+    "AddGroupMemberAddGroupMember",
+    "AgentFields",
+    "Agents",
+    "AgentsAgents",
     "AliasFields",
     "ArchiveMemory",
     "ArchiveMemoryArchiveMemory",
@@ -233,6 +248,10 @@ __all__ = [
     "ConversationSessionFields",
     "CorrectMemory",
     "CorrectMemoryCorrectMemory",
+    "CreateAgent",
+    "CreateAgentCreateAgent",
+    "CreateGroup",
+    "CreateGroupCreateGroup",
     "Document",
     "DocumentChunkFields",
     "DocumentDocument",
@@ -290,6 +309,11 @@ __all__ = [
     "GraphQLClientGraphQLMultiError",
     "GraphQLClientHttpError",
     "GraphQLClientInvalidResponseError",
+    "Group",
+    "GroupFields",
+    "GroupGroup",
+    "Groups",
+    "GroupsGroups",
     "GrowthDayFields",
     "HistoryEntryFields",
     "ImpressionEvidenceFields",
@@ -381,6 +405,8 @@ __all__ = [
     "RememberInput",
     "RememberRemember",
     "RememberSource",
+    "RemoveGroupMember",
+    "RemoveGroupMemberRemoveGroupMember",
     "ResolvePendingObservation",
     "ResolvePendingObservationResolvePendingObservation",
     "ResolvePendingResultFields",
@@ -403,6 +429,7 @@ __all__ = [
     "SessionsSessions",
     "ShouldReflect",
     "SourceType",
+    "SpaceKind",
     "TagFields",
     "TagMemory",
     "Tags",

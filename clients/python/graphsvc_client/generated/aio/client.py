@@ -2,6 +2,8 @@ from datetime import datetime
 from typing import Any, Optional, Union
 
 from .add_alias import AddAlias
+from .add_group_member import AddGroupMember
+from .agents import Agents
 from .archive_memory import ArchiveMemory
 from .async_base_client import AsyncBaseClient
 from .base_model import UNSET, UnsetType
@@ -9,6 +11,8 @@ from .belief_changes import BeliefChanges
 from .cancel_job import CancelJob
 from .candidates import Candidates
 from .correct_memory import CorrectMemory
+from .create_agent import CreateAgent
+from .create_group import CreateGroup
 from .document import Document
 from .documents import Documents
 from .end_conversation import EndConversation
@@ -35,6 +39,8 @@ from .forget_events import ForgetEvents
 from .forget_memory import ForgetMemory
 from .forget_messages import ForgetMessages
 from .forget_session import ForgetSession
+from .group import Group
+from .groups import Groups
 from .ingest_document import IngestDocument
 from .ingest_events import IngestEvents
 from .ingest_messages import IngestMessages
@@ -63,6 +69,7 @@ from .reflect import Reflect
 from .reflection_cycles import ReflectionCycles
 from .reject_candidate import RejectCandidate
 from .remember import Remember
+from .remove_group_member import RemoveGroupMember
 from .resolve_pending_observation import ResolvePendingObservation
 from .restore_memory import RestoreMemory
 from .retry_job import RetryJob
@@ -98,10 +105,12 @@ class AsyncGraphsvcApi(AsyncBaseClient):
         as_of: Union[Optional[datetime], UnsetType] = UNSET,
         tags: Union[Optional[list[str]], UnsetType] = UNSET,
         explain: Union[Optional[bool], UnsetType] = UNSET,
+        include_groups: Union[Optional[bool], UnsetType] = UNSET,
+        agent_id: Union[Optional[str], UnsetType] = UNSET,
         **kwargs: Any,
     ) -> Recall:
         _query = gql("""
-            query recall($userId: String!, $query: String, $conversation: [TurnInput!], $limit: Int, $includeSuperseded: Boolean, $asOf: DateTime, $tags: [String!], $explain: Boolean) {
+            query recall($userId: String!, $query: String, $conversation: [TurnInput!], $limit: Int, $includeSuperseded: Boolean, $asOf: DateTime, $tags: [String!], $explain: Boolean, $includeGroups: Boolean, $agentId: String) {
               recall(
                 userId: $userId
                 query: $query
@@ -111,6 +120,8 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 asOf: $asOf
                 tags: $tags
                 explain: $explain
+                includeGroups: $includeGroups
+                agentId: $agentId
               ) {
                 ...RecallHitFields
               }
@@ -163,6 +174,8 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               explanation {
                 ...RecallExplanationFields
               }
+              space
+              spaceKind
             }
             """)
         variables: dict[str, object] = {
@@ -174,6 +187,8 @@ class AsyncGraphsvcApi(AsyncBaseClient):
             "asOf": as_of,
             "tags": tags,
             "explain": explain,
+            "includeGroups": include_groups,
+            "agentId": agent_id,
         }
         response = await self.execute(
             query=_query, operation_name="recall", variables=variables, **kwargs
@@ -187,15 +202,19 @@ class AsyncGraphsvcApi(AsyncBaseClient):
         query: Union[Optional[str], UnsetType] = UNSET,
         conversation: Union[Optional[list[TurnInput]], UnsetType] = UNSET,
         max_tokens: Union[Optional[int], UnsetType] = UNSET,
+        include_groups: Union[Optional[bool], UnsetType] = UNSET,
+        agent_id: Union[Optional[str], UnsetType] = UNSET,
         **kwargs: Any,
     ) -> MemoryContext:
         _query = gql("""
-            query memoryContext($userId: String!, $query: String, $conversation: [TurnInput!], $maxTokens: Int) {
+            query memoryContext($userId: String!, $query: String, $conversation: [TurnInput!], $maxTokens: Int, $includeGroups: Boolean, $agentId: String) {
               memoryContext(
                 userId: $userId
                 query: $query
                 conversation: $conversation
                 maxTokens: $maxTokens
+                includeGroups: $includeGroups
+                agentId: $agentId
               ) {
                 ...MemoryContextFields
               }
@@ -217,6 +236,8 @@ class AsyncGraphsvcApi(AsyncBaseClient):
             "query": query,
             "conversation": conversation,
             "maxTokens": max_tokens,
+            "includeGroups": include_groups,
+            "agentId": agent_id,
         }
         response = await self.execute(
             query=_query, operation_name="memoryContext", variables=variables, **kwargs
@@ -1987,6 +2008,74 @@ class AsyncGraphsvcApi(AsyncBaseClient):
         data = self.get_data(response)
         return Rule.model_validate(data)
 
+    async def group(self, group_id: str, **kwargs: Any) -> Group:
+        query = gql("""
+            query group($groupId: ID!) {
+              group(groupId: $groupId) {
+                ...GroupFields
+              }
+            }
+
+            fragment GroupFields on Group {
+              id
+              name
+              members
+              createdAt
+              createdBy
+            }
+            """)
+        variables: dict[str, object] = {"groupId": group_id}
+        response = await self.execute(
+            query=query, operation_name="group", variables=variables, **kwargs
+        )
+        data = self.get_data(response)
+        return Group.model_validate(data)
+
+    async def groups(self, user_id: str, **kwargs: Any) -> Groups:
+        query = gql("""
+            query groups($userId: String!) {
+              groups(userId: $userId) {
+                ...GroupFields
+              }
+            }
+
+            fragment GroupFields on Group {
+              id
+              name
+              members
+              createdAt
+              createdBy
+            }
+            """)
+        variables: dict[str, object] = {"userId": user_id}
+        response = await self.execute(
+            query=query, operation_name="groups", variables=variables, **kwargs
+        )
+        data = self.get_data(response)
+        return Groups.model_validate(data)
+
+    async def agents(self, owner_id: str, **kwargs: Any) -> Agents:
+        query = gql("""
+            query agents($ownerId: String!) {
+              agents(ownerId: $ownerId) {
+                ...AgentFields
+              }
+            }
+
+            fragment AgentFields on Agent {
+              id
+              name
+              ownerId
+              createdAt
+            }
+            """)
+        variables: dict[str, object] = {"ownerId": owner_id}
+        response = await self.execute(
+            query=query, operation_name="agents", variables=variables, **kwargs
+        )
+        data = self.get_data(response)
+        return Agents.model_validate(data)
+
     async def ingest_messages(
         self, input: IngestMessagesInput, **kwargs: Any
     ) -> IngestMessages:
@@ -3501,3 +3590,121 @@ class AsyncGraphsvcApi(AsyncBaseClient):
         )
         data = self.get_data(response)
         return RunDailyLearning.model_validate(data)
+
+    async def create_group(
+        self,
+        group_id: str,
+        name: Union[Optional[str], UnsetType] = UNSET,
+        created_by: Union[Optional[str], UnsetType] = UNSET,
+        **kwargs: Any,
+    ) -> CreateGroup:
+        query = gql("""
+            mutation createGroup($groupId: ID!, $name: String, $createdBy: String) {
+              createGroup(groupId: $groupId, name: $name, createdBy: $createdBy) {
+                ...GroupFields
+              }
+            }
+
+            fragment GroupFields on Group {
+              id
+              name
+              members
+              createdAt
+              createdBy
+            }
+            """)
+        variables: dict[str, object] = {
+            "groupId": group_id,
+            "name": name,
+            "createdBy": created_by,
+        }
+        response = await self.execute(
+            query=query, operation_name="createGroup", variables=variables, **kwargs
+        )
+        data = self.get_data(response)
+        return CreateGroup.model_validate(data)
+
+    async def add_group_member(
+        self, group_id: str, user_id: str, **kwargs: Any
+    ) -> AddGroupMember:
+        query = gql("""
+            mutation addGroupMember($groupId: ID!, $userId: String!) {
+              addGroupMember(groupId: $groupId, userId: $userId) {
+                ...GroupFields
+              }
+            }
+
+            fragment GroupFields on Group {
+              id
+              name
+              members
+              createdAt
+              createdBy
+            }
+            """)
+        variables: dict[str, object] = {"groupId": group_id, "userId": user_id}
+        response = await self.execute(
+            query=query, operation_name="addGroupMember", variables=variables, **kwargs
+        )
+        data = self.get_data(response)
+        return AddGroupMember.model_validate(data)
+
+    async def remove_group_member(
+        self, group_id: str, user_id: str, **kwargs: Any
+    ) -> RemoveGroupMember:
+        query = gql("""
+            mutation removeGroupMember($groupId: ID!, $userId: String!) {
+              removeGroupMember(groupId: $groupId, userId: $userId) {
+                ...GroupFields
+              }
+            }
+
+            fragment GroupFields on Group {
+              id
+              name
+              members
+              createdAt
+              createdBy
+            }
+            """)
+        variables: dict[str, object] = {"groupId": group_id, "userId": user_id}
+        response = await self.execute(
+            query=query,
+            operation_name="removeGroupMember",
+            variables=variables,
+            **kwargs,
+        )
+        data = self.get_data(response)
+        return RemoveGroupMember.model_validate(data)
+
+    async def create_agent(
+        self,
+        agent_id: str,
+        owner_id: str,
+        name: Union[Optional[str], UnsetType] = UNSET,
+        **kwargs: Any,
+    ) -> CreateAgent:
+        query = gql("""
+            mutation createAgent($agentId: ID!, $ownerId: String!, $name: String) {
+              createAgent(agentId: $agentId, ownerId: $ownerId, name: $name) {
+                ...AgentFields
+              }
+            }
+
+            fragment AgentFields on Agent {
+              id
+              name
+              ownerId
+              createdAt
+            }
+            """)
+        variables: dict[str, object] = {
+            "agentId": agent_id,
+            "ownerId": owner_id,
+            "name": name,
+        }
+        response = await self.execute(
+            query=query, operation_name="createAgent", variables=variables, **kwargs
+        )
+        data = self.get_data(response)
+        return CreateAgent.model_validate(data)

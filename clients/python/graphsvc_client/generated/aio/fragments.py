@@ -27,12 +27,20 @@ from .enums import (
     ReflectionTrigger,
     RelationDirection,
     SourceType,
+    SpaceKind,
     TimelineKind,
     TraceOutcome,
     TraitContext,
     TraitStage,
     TraitSubtype,
 )
+
+
+class AgentFields(BaseModel):
+    id: str
+    name: str
+    owner_id: str = Field(alias="ownerId")
+    created_at: datetime = Field(alias="createdAt")
 
 
 class AliasFields(BaseModel):
@@ -363,6 +371,14 @@ class ForgetResultFieldsDeletedByLabel(KeyCountFields):
     pass
 
 
+class GroupFields(BaseModel):
+    id: str
+    name: str
+    members: list[str]
+    created_at: datetime = Field(alias="createdAt")
+    created_by: Optional[str] = Field(alias="createdBy")
+
+
 class GrowthDayFields(BaseModel):
     day: str
     events: int
@@ -612,6 +628,8 @@ class RecallHitFields(BaseModel):
     title: Optional[str]
     last_confirmed_at: Optional[datetime] = Field(alias="lastConfirmedAt")
     explanation: Optional["RecallHitFieldsExplanation"]
+    space: Optional[str]
+    space_kind: Optional[SpaceKind] = Field(alias="spaceKind")
 
 
 class RecallHitFieldsExplanation(RecallExplanationFields):
@@ -884,6 +902,7 @@ class ViewerFields(BaseModel):
     user_ids: Optional[list[str]] = Field(alias="userIds")
 
 
+AgentFields.model_rebuild()
 AliasFields.model_rebuild()
 BeliefChangeFields.model_rebuild()
 BeliefChangesFields.model_rebuild()
@@ -907,6 +926,7 @@ TraceDecisionViewFields.model_rebuild()
 ExtractionTraceFields.model_rebuild()
 KeyCountFields.model_rebuild()
 ForgetResultFields.model_rebuild()
+GroupFields.model_rebuild()
 GrowthDayFields.model_rebuild()
 HistoryEntryFields.model_rebuild()
 IngestResultFields.model_rebuild()

@@ -165,6 +165,12 @@ class SourceType(str, Enum):
     CALENDAR = "CALENDAR"
 
 
+class SpaceKind(str, Enum):
+    USER = "USER"
+    GROUP = "GROUP"
+    AGENT = "AGENT"
+
+
 class TimelineKind(str, Enum):
     EVENT = "EVENT"
     MEMORY = "MEMORY"

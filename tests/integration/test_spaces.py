@@ -1,0 +1,246 @@
+"""Shared memory spaces through GraphQL and MCP: a group's space is read and written by its members only (a
+membership ended is felt at the next request), an agent's space by its owner only and never mixed into the owner's
+own memories, recall marks each hit with its space, a group or agent holds no traits, and erasure ends
+memberships."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from graphsvc.api.context import Context, Identity, with_spaces
+from graphsvc.config import Settings
+from graphsvc.conversation import MessageIn
+from graphsvc.errors import ForbiddenError, InvalidInputError
+from graphsvc.graph import catalog
+from graphsvc.service import MemoryService
+from graphsvc.spaces import SPACE_PREFIXES
+from tests.integration.auth_support import api_key_settings, client
+from tests.integration.conftest import at
+from tests.integration.graphql_client import GraphQLClient
+from tests.integration.test_mcp import mcp_http, served, structured, tool_error
+
+__all__ = ["served"]  # the fixture, used by name
+
+CREATE_GROUP = """mutation($g: ID!, $n: String) { createGroup(groupId: $g, name: $n) { id name members } }"""
+ADD = """mutation($g: ID!, $u: String!) { addGroupMember(groupId: $g, userId: $u) { id members } }"""
+REMOVE = """mutation($g: ID!, $u: String!) { removeGroupMember(groupId: $g, userId: $u) { id members } }"""
+GROUP = """query($g: ID!) { group(groupId: $g) { id name members } }"""
+GROUPS = """query($u: String!) { groups(userId: $u) { id members } }"""
+REMEMBER = """mutation($u: String!, $c: String!) {
+  remember(input: {userId: $u, content: $c, type: FACT, source: USER}) { id content }
+}"""
+RECALL = """query($u: String!, $q: String!, $groups: Boolean! = false) {
+  recall(userId: $u, query: $q, includeGroups: $groups) { id content space spaceKind }
+}"""
+CONTEXT = """query($u: String!, $q: String!) {
+  memoryContext(userId: $u, query: $q, includeGroups: true) { text memoryIds }
+}"""
+STANDUP = "Our standup is at 9:30 every weekday in the small meeting room."
+
+
+def _code(body: dict[str, Any]) -> str:
+    assert body.get("errors"), body
+    return str(body["errors"][0]["extensions"]["code"])
+
+
+async def _as(gql: GraphQLClient, query: str, variables: dict[str, Any]) -> dict[str, Any]:
+    return await gql.execute(query, variables)
+
+
+@pytest.fixture
+async def callers(service: MemoryService, settings: Settings) -> Any:
+    """GraphQL clients with API keys bound to alice, bob and carol (authentication on)."""
+    secured = api_key_settings(settings)
+    made = {}
+    for user in ("alice", "bob", "carol"):
+        made[user] = client(service, secured, (await service.create_api_key(user_id=user))[1])
+    yield made
+    for gql in made.values():
+        await gql.aclose()
+
+
+async def test_a_group_is_read_and_written_by_its_members_only(callers: dict[str, GraphQLClient]) -> None:
+    alice, bob, carol = callers["alice"], callers["bob"], callers["carol"]
+    made = await _as(alice, CREATE_GROUP, {"g": "group:team", "n": "The team"})
+    assert made["data"]["createGroup"] == {"id": "group:team", "name": "The team", "members": ["alice"]}
+    added = await _as(alice, ADD, {"g": "group:team", "u": "bob"})
+    assert added["data"]["addGroupMember"]["members"] == ["alice", "bob"]
+
+    said = await _as(bob, REMEMBER, {"u": "group:team", "c": STANDUP})
+    assert said["data"]["remember"]["content"] == STANDUP
+    await _as(bob, REMEMBER, {"u": "bob", "c": "I keep my standup notes in a paper notebook."})
+
+    shared = await _as(alice, RECALL, {"u": "alice", "q": "when is the standup", "groups": True})
+    hits = shared["data"]["recall"]
+    assert {h["content"]: (h["space"], h["spaceKind"]) for h in hits} == {STANDUP: ("group:team", "GROUP")}
+    alone = await _as(alice, RECALL, {"u": "alice", "q": "when is the standup"})
+    assert alone["data"]["recall"] == []
+    context = (await _as(alice, CONTEXT, {"u": "alice", "q": "when is the standup"}))["data"]["memoryContext"]
+    assert "Shared in group:team:" in context["text"] and STANDUP in context["text"]
+    assert "paper notebook" not in context["text"]  # bob's own memory stays bob's
+
+    # an outsider: nothing of the group, by its id or through their own recall
+    for query, variables in (
+        (RECALL, {"u": "group:team", "q": "standup"}),
+        (GROUP, {"g": "group:team"}),
+        (ADD, {"g": "group:team", "u": "carol"}),
+        (REMEMBER, {"u": "group:team", "c": "I am in the team now."}),
+    ):
+        assert _code(await _as(carol, query, variables)) == "FORBIDDEN", query
+    outside = await _as(carol, RECALL, {"u": "carol", "q": "when is the standup", "groups": True})
+    assert outside["data"]["recall"] == []
+    assert _code(await _as(carol, RECALL, {"u": "alice", "q": "standup", "groups": True})) == "FORBIDDEN"
+
+    # a member who leaves stops seeing it at the next request
+    removed = await _as(alice, REMOVE, {"g": "group:team", "u": "bob"})
+    assert removed["data"]["removeGroupMember"]["members"] == ["alice"]
+    assert _code(await _as(bob, RECALL, {"u": "group:team", "q": "standup"})) == "FORBIDDEN"
+    gone = await _as(bob, RECALL, {"u": "bob", "q": "when is the standup", "groups": True})
+    assert STANDUP not in {h["content"] for h in gone["data"]["recall"]}
+    assert (await _as(bob, GROUPS, {"u": "bob"}))["data"]["groups"] == []
+    kept = await _as(alice, GROUP, {"g": "group:team"})
+    assert kept["data"]["group"] == {"id": "group:team", "name": "The team", "members": ["alice"]}
+    assert _code(await _as(carol, CREATE_GROUP, {"g": "group:team"})) == "CONFLICT"
+
+
+async def test_an_unregistered_group_or_agent_is_refused_with_a_fix_and_nothing_is_stored(
+    service: MemoryService,
+) -> None:
+    gql = GraphQLClient(service)  # AUTH_MODE=none: any user, but a shared space must be registered
+    try:
+        for space in ("group:nobody", "agent:nobody"):
+            body = await gql.execute(REMEMBER, {"u": space, "c": "Deploys happen on Tuesdays."})
+            assert _code(body) == "INVALID_INPUT"
+            assert "names no registered" in body["errors"][0]["message"]
+            assert "create" in body["errors"][0]["extensions"]["suggestion"]
+        bad = await gql.execute(CREATE_GROUP, {"g": "team"})
+        assert _code(bad) == "INVALID_INPUT" and "group:" in bad["errors"][0]["extensions"]["suggestion"]
+        made = await gql.execute(CREATE_GROUP, {"g": "group:ops"})
+        assert made["data"]["createGroup"] == {"id": "group:ops", "name": "ops", "members": []}
+        stored = await gql.execute(REMEMBER, {"u": "group:ops", "c": "Deploys happen on Tuesdays."})
+        assert stored["data"]["remember"]["content"] == "Deploys happen on Tuesdays."
+    finally:
+        await gql.aclose()
+    page = await service.memories(user_id="group:nobody")
+    assert page.items == []
+    assert [m.content for m in (await service.memories(user_id="group:ops")).items] == ["Deploys happen on Tuesdays."]
+
+
+async def test_agent_memory_is_its_owners_to_use_and_never_the_owners_own(service: MemoryService, served: str) -> None:
+    await service.create_agent(agent_id="agent:booking", owner_id="ana")
+    _, ana = await service.create_api_key(user_id="ana")
+    _, bob = await service.create_api_key(user_id="bob")
+    lesson = "To book a meeting room use the calendar API, not email."
+    async with mcp_http(served, ana) as tools:
+        structured(await tools.call_tool("remember", {"user_id": "agent:booking", "content": lesson, "type": "fact"}))
+        structured(
+            await tools.call_tool("remember", {"content": "I prefer rooms with a window.", "type": "preference"})
+        )
+        found = structured(
+            await tools.call_tool("recall", {"query": "how do I book a meeting room", "agent_id": "agent:booking"})
+        )
+        spaces = {h["content"]: h["space"] for h in found["hits"]}
+        assert spaces[lesson] == "agent:booking"
+        assert all(space in ("ana", "agent:booking") for space in spaces.values())
+        own = structured(await tools.call_tool("recall", {"query": "how do I book a meeting room"}))
+        assert lesson not in {h["content"] for h in own["hits"]}
+        listed = structured(await tools.call_tool("list_memories", {}))
+        assert lesson not in {m["content"] for m in listed["memories"]}
+    async with mcp_http(served, bob) as tools:
+        refused = tool_error(await tools.call_tool("recall", {"query": "book a room", "agent_id": "agent:booking"}))
+        assert refused["code"] == "FORBIDDEN"
+        written = tool_error(await tools.call_tool("remember", {"user_id": "agent:booking", "content": "x is y."}))
+        assert written["code"] == "FORBIDDEN"
+    assert [m.content for m in (await service.memories(user_id="ana")).items] == ["I prefer rooms with a window."]
+
+
+async def test_a_group_conversation_is_extracted_but_never_reflected_into_traits(service: MemoryService) -> None:
+    await service.create_group(group_id="group:climbers", created_by="ana")
+    messages = [
+        MessageIn(role="user", speaker="Ana", content=text, occurred_at=at(1, minute=i), message_id=f"m{i}")
+        for i, text in enumerate(
+            ["I go bouldering every Thursday evening.", "I really love bouldering.", "I work as a nurse in Lyon."]
+        )
+    ]
+    await service.ingest_messages(user_id="group:climbers", session_id="s1", messages=messages)
+    await service.end_conversation(user_id="group:climbers", session_id="s1")
+    await service.wait_for_jobs()
+    assert (await service.memories(user_id="group:climbers")).items  # the group keeps what was said
+    outcome = await service.reflect(user_id="group:climbers", force=True)
+    assert outcome.status == "SKIPPED" and "one person" in (outcome.skipped_reason or "")
+    assert await _misplaced(service) == {}
+
+
+async def _misplaced(service: MemoryService) -> dict[str, int]:
+    """Nodes in a kind of space their label's catalog entry does not allow (``NodeFacts.spaces``), by label."""
+    found: dict[str, int] = {}
+    for kind in catalog.NODES:
+        if kind.owner != "user":
+            continue
+        barred = [prefix for space, prefix in SPACE_PREFIXES.items() if space not in kind.spaces]
+        allowed_users = "user" in kind.spaces
+        async with service.db.driver.session(database=service.db.database) as session:
+            record = await (
+                await session.run(
+                    f"MATCH (n:{kind.label}) WHERE n.user_id IS NOT NULL AND "
+                    "(any(p IN $barred WHERE n.user_id STARTS WITH p) OR "
+                    "(NOT $users AND NOT any(p IN $prefixes WHERE n.user_id STARTS WITH p))) RETURN count(n)",
+                    barred=barred,
+                    users=allowed_users,
+                    prefixes=list(SPACE_PREFIXES.values()),
+                )
+            ).single()
+        if record and record[0]:
+            found[kind.label] = int(record[0])
+    return found
+
+
+async def test_erasing_a_group_ends_its_memberships_and_erasing_a_member_ends_theirs(service: MemoryService) -> None:
+    await service.create_group(group_id="group:a", created_by="ana")
+    await service.add_group_member(group_id="group:a", user_id="bob")
+    await service.create_group(group_id="group:b", created_by="ana")
+    await service.add_group_member(group_id="group:b", user_id="bob")
+    await service.remember(
+        user_id="group:a", content="The office is on the 4th floor.", memory_type="fact", source="user"
+    )
+    result = await service.erase_user(user_id="group:a", confirm="group:a")
+    assert result.complete
+    assert [g.group_id for g in await service.groups(user_id="bob")] == ["group:b"]
+    assert (await service.memories(user_id="group:a")).items == []
+    await service.erase_user(user_id="ana", confirm="ana")
+    assert (await service.group(group_id="group:b")).members == ("bob",)
+
+
+async def test_access_to_shared_spaces_follows_every_join_and_leave(service: MemoryService) -> None:
+    """A property over random joins and leaves: after each step, a caller bound to a user may use exactly the
+    groups that user is a member of (by the model), an admin every registered group, nobody an unregistered one."""
+    users, groups = ("u1", "u2", "u3"), ("group:g1", "group:g2", "group:g3")
+    for group in groups[:2]:
+        await service.create_group(group_id=group)
+    rng = random.Random(20261202)
+    members: set[tuple[str, str]] = set()
+    for _step in range(30):
+        user, group = rng.choice(users), rng.choice(groups[:2])
+        if (user, group) in members and rng.random() < 0.5:
+            await service.remove_group_member(group_id=group, user_id=user)
+            members.discard((user, group))
+        else:
+            await service.add_group_member(group_id=group, user_id=user)
+            members.add((user, group))
+        named = frozenset(groups)
+        for caller in users:
+            identity = await with_spaces(Identity(principal=caller, user_ids=frozenset({caller})), named, service)
+            context = Context(service=service, identity=identity)
+            for space in groups:
+                if (caller, space) in members:
+                    assert context.scope(space) == space
+                else:
+                    with pytest.raises(ForbiddenError):
+                        context.scope(space)
+        admin = Context(service=service, identity=await with_spaces(Identity(principal="admin"), named, service))
+        assert [admin.scope(g) for g in groups[:2]] == list(groups[:2])
+        with pytest.raises(InvalidInputError, match="names no registered group"):
+            admin.scope(groups[2])

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "73adb5b53199691c01f6f8e9e5733c824dff78a2088a2e529e0bd4a621f9f259"
+INPUTS_SHA256 = "e2d55b42e5a917ba9617da0e033a807add3662c03796fa7dd38b9ccac47a9270"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

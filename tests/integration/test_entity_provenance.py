@@ -1,10 +1,11 @@
 """Why graphsvc believes an entity, through GraphQL against the real Neo4j (``entityProvenance``): the rule that
 decided its kind with the rule's description and measured precision, the messages the entity was observed in
 (newest first, capped), each relation with the rule and the messages that stated it; a kind set by hand is a
-person's, a THING nothing typed is nobody's; an entity of another user is not found."""
+person's, one an LLM typed names no rule, a THING nothing typed is nobody's; an entity of another user is not found."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -13,6 +14,7 @@ import pytest
 from graphsvc.conversation import MessageIn
 from graphsvc.rulebook import book
 from graphsvc.service import MemoryService
+from tests.fakes.openai_server import FakeOpenAI
 from tests.integration.conftest import at
 from tests.integration.graphql_client import GraphQLClient
 
@@ -148,3 +150,31 @@ async def test_an_entity_of_another_user_is_not_found(service: MemoryService, gq
     for user, entity in (("bob", ids["Biscuit"]), ("ana", "no-such-entity")):
         body = await gql.execute(WHY, {"u": user, "e": entity})
         assert body["data"] is None and body["errors"][0]["extensions"]["code"] == "NOT_FOUND", body
+
+
+async def test_a_kind_an_llm_decided_names_no_rule(llm_service: MemoryService, llm_server: FakeOpenAI) -> None:
+    llm_server.schema_defaults["ReflectionOutput"] = {"content": "{}"}
+    observation = {
+        "proposed_subject": "Lea",
+        "kind": "person",
+        "impressions": [{"content": "Lea had lunch with Ana.", "confidence": 0.9, "evidence_message_ids": ["m1"]}],
+        "evidence_snippets": ["I had lunch with Lea."],
+        "confidence": 0.9,
+    }
+    llm_server.answer(content=json.dumps({"memories": [], "summary": "", "observations": [observation]}))
+    await llm_service.ingest_messages(
+        user_id="ana",
+        session_id="s1",
+        messages=[
+            MessageIn(role="user", content="I had lunch with Lea.", occurred_at=at(1), message_id="m1", speaker="Ana")
+        ],
+    )
+    await llm_service.end_conversation(user_id="ana", session_id="s1")
+    await llm_service.wait_for_jobs()
+    api = GraphQLClient(llm_service)
+    try:
+        lea = await why(api, "ana", (await entity_ids(api, "ana"))["Lea"])
+    finally:
+        await api.aclose()
+    assert (lea["kindDecidedBy"], lea["kindRule"], lea["entity"]["kind"]) == ("LLM", None, "PERSON")
+    assert [m["messageId"] for m in lea["messages"]] == ["m1"]

@@ -51,7 +51,8 @@ INSTRUCTIONS = (
     "memories are extracted. Use remember for what the user asks you to keep, correct_memory when a memory is "
     "wrong, forget_memory when the user wants something forgotten, ingest_document for a document the user "
     "shares. list_entities and get_entity tell who and what the user's world holds; memory_history tells how a "
-    "memory changed. Results cite the ids of the messages they came from."
+    "memory changed; extraction_trace tells why something said in a conversation was or was not remembered. "
+    "Results cite the ids of the messages they came from."
 )
 PROFILE_URI = "graphsvc://users/{user_id}/profile"
 

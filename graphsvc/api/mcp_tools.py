@@ -28,6 +28,7 @@ from mcp.types import CallToolResult, TextContent
 from pydantic import BaseModel, Field, ValidationError
 
 from graphsvc.api.context import Context
+from graphsvc.api.trace_ops import explain
 from graphsvc.conversation import Turn
 from graphsvc.errors import GraphsvcError
 from graphsvc.rulebook import book
@@ -35,6 +36,7 @@ from graphsvc.service.views import (
     BeliefTime,
     DocumentView,
     EntityView,
+    ExtractionTraceView,
     ForgetResult,
     HistoryView,
     HitExplanation,
@@ -215,6 +217,44 @@ def _provenance(why: MemoryProvenance) -> ToolResult:
         ],
         "traits": [{"id": t.uid, "content": t.content, "supports": t.supports} for t in why.traits],
     }
+
+
+def _trace(trace: ExtractionTraceView) -> ToolResult:
+    """One message's trace, compact: who decided (the rulebook or the LLM and its model), the rule that refused the
+    whole message, and each judged piece with its outcome, rule and reason (absent fields left out)."""
+    out: ToolResult = {
+        "message_id": trace.message_id,
+        "role": trace.role,
+        "occurred_at": trace.occurred_at.isoformat() if trace.occurred_at else None,
+        "extractor": trace.extractor,
+        "decisions": [
+            {
+                k: v
+                for k, v in {
+                    "outcome": d.outcome,
+                    "sentence": d.sentence,
+                    "piece": d.piece if d.piece != d.sentence else None,
+                    "rule_id": d.rule_id,
+                    "memory_id": d.memory_uid,
+                    "candidate_id": d.candidate_uid,
+                    "reason": explain(d),
+                }.items()
+                if v is not None
+            }
+            for d in trace.decisions
+        ],
+    }
+    if trace.llm_model:
+        out["llm_model"] = trace.llm_model
+    if trace.fallback_reason:
+        out["fallback_reason"] = trace.fallback_reason
+    if not trace.source:
+        out["not_remembered"] = "an assistant's or system's turn: never a source of memories"
+    if trace.refused_by:  # the whole message (a prompt injection): its sentences were not judged
+        rule = book.by_id().get(trace.refused_by)
+        out["refused_by"] = trace.refused_by
+        out["reason"] = f"Not remembered: the whole message was refused{f': {rule.description}' if rule else ''}"
+    return out
 
 
 def _removed(result: ForgetResult) -> ToolResult:
@@ -406,6 +446,28 @@ class MemoryTools:
         entries = await context.service.memory_history(user_id=user, memory_id=memory_id)
         why = await context.service.memory_provenance(user_id=user, memory_id=memory_id)
         return {"memory_id": memory_id, "history": [_history(e) for e in entries], "provenance": _provenance(why)}
+
+    @domain_errors
+    async def extraction_trace(
+        self,
+        ctx: McpContext,
+        session_id: Annotated[str, Field(description="The conversation's id, as given to add_messages.")],
+        user_id: UserId = None,
+        message_id: Annotated[
+            str | None, Field(description="Only this message of the conversation (its message_id).")
+        ] = None,
+        limit: Annotated[int, Field(description="At most this many messages (1-500).", ge=1, le=500)] = 200,
+    ) -> ToolResult:
+        """Explain what was and was not remembered from a conversation: for each message (in order), each
+        sentence or piece of it that was judged, with the outcome (created, reinforced, merged, candidate,
+        refused, not_kept, dropped), the rule that decided (rule_id) and the reason in words; the memory_id of what
+        was kept. Use it when the user asks why something they said was not remembered. Empty before the
+        conversation's extraction ran (end_conversation), for forgotten messages, and once traces are pruned."""
+        context = self._context_of(ctx)
+        traces = await context.service.extraction_trace(
+            user_id=context.user_or_bound(user_id), session_id=session_id, message_id=message_id, limit=limit
+        )
+        return {"session_id": session_id, "messages": [_trace(t) for t in traces]}
 
     @domain_errors
     async def user_traits(
@@ -668,6 +730,7 @@ TOOLS: tuple[str, ...] = (
     "memory_context",
     "list_memories",
     "memory_history",
+    "extraction_trace",
     "get_entity",
     "list_entities",
     "user_traits",
@@ -688,6 +751,7 @@ READ_ONLY_TOOLS = frozenset(
         "memory_context",
         "list_memories",
         "memory_history",
+        "extraction_trace",
         "get_entity",
         "list_entities",
         "user_traits",

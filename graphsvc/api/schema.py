@@ -28,6 +28,7 @@ from strawberry.types import ExecutionContext
 from graphsvc.api.dashboard_ops import DashboardQuery
 from graphsvc.api.document_ops import DocumentMutation, DocumentQuery
 from graphsvc.api.entity_ops import EntityMutation, EntityQuery
+from graphsvc.api.entity_provenance_ops import EntityProvenanceQuery
 from graphsvc.api.errors import DomainErrors
 from graphsvc.api.learning_ops import LearningMutation, LearningQuery
 from graphsvc.api.lifecycle_ops import LifecycleMutation, LifecycleQuery
@@ -55,6 +56,7 @@ QUERIES: tuple[type, ...] = (
     DocumentQuery,
     TraitQuery,
     EntityQuery,
+    EntityProvenanceQuery,
     DashboardQuery,
     LearningQuery,
     TimelineQuery,

@@ -12,18 +12,22 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from graphsvc.errors import InvalidInputError, NotFoundError
-from graphsvc.graph import document_entities, entities, impressions, pending_observations
+from graphsvc.graph import document_entities, entities, entity_provenance, impressions, pending_observations
 from graphsvc.graph.document_entities import DocumentMention
 from graphsvc.graph.entities import AliasView, EntityPage, EntitySnapshot, EntityView, FeatureView, RelationView
+from graphsvc.graph.entity_provenance import EntityProvenance
 from graphsvc.graph.impressions import EvidenceView, ImpressionView
 from graphsvc.graph.pending_observations import PendingView
-from graphsvc.pipeline.impressions import curate
+from graphsvc.pipeline.impressions import apply, curate
 from graphsvc.runtime import Runtime
 from graphsvc.validation import require_aware, require_id, require_limit, require_text
 from graphsvc.vocabulary import EntityKind, PendingStatus
 
 MAX_ENTITY_PAGE = 100
 MAX_PENDING_PAGE = 500
+MAX_PROVENANCE_MESSAGES = 100
+RELATION_MESSAGES = 5
+"""Messages an entity's provenance lists per relation at most (newest first)."""
 
 
 class EntityArea:
@@ -82,6 +86,34 @@ class EntityArea:
         if entity_id not in views:
             raise NotFoundError(kind="entity", ident=entity_id)
         return views[entity_id]
+
+    async def entity_provenance(self, *, user_id: str, entity_id: str, limit: int = 20) -> EntityProvenance:
+        """Why graphsvc believes one entity of the user: what decided its kind (a rule, an LLM, a person, or
+        nothing: a "thing" by default), the messages it was observed in, and each relation with the rule and the
+        messages that stated it (:mod:`graphsvc.graph.entity_provenance`).
+
+        Args:
+            limit: 1–:data:`MAX_PROVENANCE_MESSAGES` of the messages it was observed in, newest first; each
+                relation lists at most :data:`RELATION_MESSAGES`.
+
+        Raises:
+            InvalidInputError: a bad user or entity id, or limit.
+            NotFoundError: the user has no entity with that id.
+        """
+        user_id = self._user(user_id)
+        entity_id = require_id("entityId", entity_id, self.rt.settings)
+        limit = require_limit("limit", limit, maximum=MAX_PROVENANCE_MESSAGES)
+        found = await entity_provenance.read(
+            self.rt.db,
+            user_id=user_id,
+            entity_uid=entity_id,
+            limit=limit,
+            per_relation=RELATION_MESSAGES,
+            extraction_actor=apply.ACTOR,
+        )
+        if found is None:
+            raise NotFoundError(kind="entity", ident=entity_id)
+        return found
 
     async def pending_observations(
         self, *, user_id: str, status: PendingStatus | None = "open", limit: int = 50

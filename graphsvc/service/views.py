@@ -13,6 +13,7 @@ from graphsvc.graph.dashboard_reads import KeyCount, MessageView, UserCounts, Us
 from graphsvc.graph.document_entities import DocumentEntityView, DocumentMention
 from graphsvc.graph.documents import ChunkView, DocumentView
 from graphsvc.graph.entities import AliasView, EntityPage, EntitySnapshot, EntityView, FeatureView, RelationView
+from graphsvc.graph.entity_provenance import DecidedBy, EntityProvenance, ObservedMessage, RelationProvenance
 from graphsvc.graph.extraction_traces import ExtractionTraceView, TraceDecision
 from graphsvc.graph.impressions import EvidenceView as ImpressionEvidenceView
 from graphsvc.graph.impressions import ImpressionView
@@ -56,7 +57,11 @@ __all__ = [
     "EventsOutcome",
     "SourceEventIn",
     "ApiKeyView",
+    "DecidedBy",
     "EntityPage",
+    "EntityProvenance",
+    "ObservedMessage",
+    "RelationProvenance",
     "EntitySnapshot",
     "EntityView",
     "EvidenceMemoryView",

@@ -2,11 +2,14 @@
 Neo4j: three conversations of a habit are ingested and extracted over GraphQL (the habit becomes a trait). On the
 memories view, a memory's **Why?** names the rule that kept it with its description, the message it came from
 (linked to its day on the timeline) and says no trait rests on it; a running memory's panel links to the trait
-resting on it, whose page lists its evidence memories, each with its own **Why?**. Screenshots go to
-``.data/artifacts/dashboard/``."""
+resting on it, whose page lists its evidence memories, each with its own **Why?**. On the speaker's entity page,
+**Why graphsvc believes this** names the rule that decided the kind with its measured precision, the messages the
+entity was observed in (newest first, each linked to its day on the timeline) and the rule that stated each
+relation. Screenshots go to ``.data/artifacts/dashboard/``."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -28,12 +31,21 @@ PROVENANCE = """query($u: String!, $m: ID!) {
     traits { traitId content stage supports }
   }
 }"""
+ENTITIES = "query($u: String!) { entities(userId: $u, limit: 100) { nodes { id subject } } }"
+ENTITY_PROVENANCE = """query($u: String!, $e: ID!) {
+  entityProvenance(userId: $u, entityId: $e) {
+    kindDecidedBy kindRule { id description measuredPrecision judged } observed
+    messages { messageId content occurredAt }
+    relations { relation { relation other { subject } } statedBy rule { id } messages { content } }
+  }
+}"""
 CHANGES = """query($u: String!) {
   beliefChanges(userId: $u, limit: 200) { nodes { kind change targetId newValue } hasNextPage }
 }"""
 ALLERGY = "I'm allergic to shellfish."
-SESSIONS = [  # the habit in three conversations (a trait forms from the second), the allergy once
-    ("s1", 3, [ALLERGY, "I went running along the canal this morning."]),
+SISTER = "My sister Ingrid lives in Bergen."
+SESSIONS = [  # the habit in three conversations (a trait forms from the second), the allergy and the sister once
+    ("s1", 3, [ALLERGY, "I went running along the canal this morning.", SISTER]),
     ("s2", 6, ["I really enjoy running, it clears my head."]),
     ("s3", 9, ["I usually run in the park on weekends."]),
 ]
@@ -60,6 +72,49 @@ async def provenance_of(client: httpx.AsyncClient) -> dict[str, dict[str, Any]]:
     """Each memory's content → its provenance as the API gives it."""
     memories = (await graphql(client, MEMORIES, u=USER))["memories"]["items"]
     return {m["content"]: (await graphql(client, PROVENANCE, u=USER, m=m["id"]))["memoryProvenance"] for m in memories}
+
+
+def precision_line(rule: dict[str, Any]) -> str:
+    """How the dashboard words a rule's measured precision."""
+    if rule["measuredPrecision"] is None:
+        return "precision not measured yet"
+    return f"measured precision {rule['measuredPrecision']:.2f} on {rule['judged']} held-out outputs"
+
+
+async def entity_why(page: Page, base: str, client: httpx.AsyncClient) -> None:
+    """The speaker's entity page: the why panel names the kind's rule, the messages and each relation's rule; a
+    message's link opens its day on the timeline."""
+    ids = {n["subject"]: n["id"] for n in (await graphql(client, ENTITIES, u=USER))["entities"]["nodes"]}
+    known = (await graphql(client, ENTITY_PROVENANCE, u=USER, e=ids["Nora"]))["entityProvenance"]
+    rule = known["kindRule"]
+    assert known["kindDecidedBy"] == "RULEBOOK" and rule is not None, known
+    assert known["messages"] and known["observed"] >= len(known["messages"])
+    ruled = [r for r in known["relations"] if r["statedBy"] == "RULEBOOK"]
+    assert ruled, f"no relation stated by a rule: {known['relations']}"
+
+    await page.goto(f"{base}/ui/users/{USER}/entities/Nora")
+    panel = page.locator("details.entity-why")
+    await expect(panel.locator(".made-by").first).to_be_hidden()  # read when opened
+    await panel.locator("summary", has_text="Why graphsvc believes this").click()
+    kind = panel.locator(".made-by").first
+    await expect(kind).to_contain_text(rule["description"])
+    await expect(kind.locator("code")).to_have_text(rule["id"])
+    await expect(kind).to_contain_text(precision_line(rule))
+    said = panel.locator(".entity-provenance > ol > li.provenance-message")
+    await expect(said).to_have_count(len(known["messages"]))
+    await expect(said.first.locator("q.said")).to_have_text(known["messages"][0]["content"])  # newest first
+    relation = panel.locator("li.provenance-relation", has_text=ruled[0]["relation"]["other"]["subject"]).first
+    await expect(relation).to_contain_text(ruled[0]["relation"]["relation"])
+    await expect(relation.locator(".made-by code")).to_have_text(ruled[0]["rule"]["id"])
+    if ruled[0]["messages"]:
+        await expect(relation.locator("q.said").first).to_have_text(ruled[0]["messages"][0]["content"])
+    await shot(page, "entity-why")
+    await panel.screenshot(path=str(ARTIFACTS / "entity-why-panel.png"))
+
+    newest = known["messages"][0]["occurredAt"][:10]
+    await said.first.get_by_role("link", name="see the message on the timeline").click()
+    await expect(page).to_have_url(re.compile(rf"/ui/users/{USER}/timeline\?from={newest}&to="))
+    await expect(page.locator("li.timeline-event", has_text=known["messages"][0]["content"]).first).to_be_visible()
 
 
 async def why(page: Page, content: str) -> None:
@@ -142,6 +197,8 @@ async def test_why_graphsvc_believes_a_memory_in_chromium(service: MemoryService
             await expect(dialog.locator(".provenance-traits")).to_contain_text(trait["content"])
             await shot(page, "trait-why")
             await page.keyboard.press("Escape")
+
+            await entity_why(page, base, client)
 
             # What changed: the trait's creation under Traits, one line, linked to the trait's page
             changes = (await graphql(client, CHANGES, u=USER))["beliefChanges"]["nodes"]

@@ -24,6 +24,7 @@ from mcp.types import CallToolResult, TextResourceContents
 from graphsvc.api.app import build_app
 from graphsvc.api.mcp_tools import DESTRUCTIVE_TOOLS, TOOLS
 from graphsvc.config import Settings
+from graphsvc.rulebook import book
 from graphsvc.service import MemoryService
 from tests.integration.auth_support import api_key_settings
 from tests.integration.live_server import live_server
@@ -80,7 +81,7 @@ async def test_tools_are_listed_with_model_facing_descriptions(service: MemorySe
     for tool in listed:  # docstrings dedented: no indentation reaches the model
         assert tool.description is not None and tool.description == tool.description.strip(), tool.name
         assert all(not line.startswith(" ") for line in tool.description.splitlines()), tool.name
-    for name in ("memory_history", "list_entities"):
+    for name in ("memory_history", "list_entities", "extraction_trace"):
         annotations = by_name[name].annotations
         assert annotations is not None and annotations.read_only_hint, name
     assert {"filename", "text", "content_base64"} <= set(by_name["ingest_document"].input_schema["properties"])
@@ -344,3 +345,47 @@ async def test_ingest_document_as_text_and_as_bytes(service: MemoryService, serv
     assert neither["code"] == "INVALID_INPUT"
     assert any("cash only" in h["content"] for h in hits), hits
     assert [d.filename for d in await service.documents(user_id="ana")] == ["people.csv", "kyoto.md"]
+
+
+async def test_extraction_trace_says_why_a_sentence_was_not_remembered(service: MemoryService, served: str) -> None:
+    _, ana = await service.create_api_key(user_id="ana")
+    _, bob = await service.create_api_key(user_id="bob")
+    _, admin = await service.create_api_key(admin=True)
+    said = [
+        {
+            "role": "user",
+            "speaker": "Ana",
+            "message_id": "m1",
+            "content": "I'm allergic to shellfish. How are you today?",
+        },
+        {"role": "assistant", "message_id": "m2", "content": "Noted, thanks for telling me."},
+    ]
+    async with mcp_http(served, ana) as client:
+        structured(await client.call_tool("add_messages", {"session_id": "s1", "messages": said}))
+        before = structured(await client.call_tool("extraction_trace", {"session_id": "s1"}))
+        structured(await client.call_tool("end_conversation", {"session_id": "s1"}))
+        await service.wait_for_jobs()
+        traced = structured(await client.call_tool("extraction_trace", {"session_id": "s1"}))
+        one = structured(await client.call_tool("extraction_trace", {"session_id": "s1", "message_id": "m2"}))
+        other = tool_error(await client.call_tool("extraction_trace", {"session_id": "s1", "user_id": "bob"}))
+        memories = structured(await client.call_tool("list_memories", {}))["memories"]
+    async with mcp_http(served, bob) as client:
+        bobs = structured(await client.call_tool("extraction_trace", {"session_id": "s1"}))
+    async with mcp_http(served, admin) as client:
+        named = structured(await client.call_tool("extraction_trace", {"session_id": "s1", "user_id": "ana"}))
+        unnamed = tool_error(await client.call_tool("extraction_trace", {"session_id": "s1"}))
+
+    assert before == {"session_id": "s1", "messages": []}  # not extracted yet
+    first, reply = traced["messages"]
+    assert (first["message_id"], first["extractor"], reply["message_id"]) == ("m1", "rules", "m2")
+    kept, refused = first["decisions"]
+    assert (kept["outcome"], kept["sentence"]) == ("created", "I'm allergic to shellfish.")
+    assert kept["memory_id"] in {m["id"] for m in memories}
+    assert (refused["outcome"], refused["sentence"]) == ("refused", "How are you today?")
+    assert "memory_id" not in refused and refused["rule_id"] in book.by_id()
+    assert book.by_id()[refused["rule_id"]].description in refused["reason"]
+    assert reply["decisions"] == [] and "never a source" in reply["not_remembered"]
+    assert [m["message_id"] for m in one["messages"]] == ["m2"]
+    assert named == traced
+    assert other["code"] == "FORBIDDEN" and bobs == {"session_id": "s1", "messages": []}
+    assert unnamed["code"] == "INVALID_INPUT"

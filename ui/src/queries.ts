@@ -12,6 +12,7 @@ import type {
   EntityDetailFragment,
   EntityGraphQuery,
   EntityListItemFragment,
+  EntityProvenanceQuery,
   EntityRefFragment,
   GraphEntityFragment,
   GrowthFragment,
@@ -26,6 +27,7 @@ import type {
   MemoryStatus,
   MemoryType,
   MessagesQuery,
+  ObservedMessageFragment,
   PendingCardFragment,
   RelationRowFragment,
   SourceType,
@@ -54,6 +56,7 @@ export {
   EntitiesDocument as ENTITIES,
   EntityDocument as ENTITY,
   EntityGraphDocument as ENTITY_GRAPH,
+  EntityProvenanceDocument as ENTITY_PROVENANCE,
   ForgetMemoryDocument as FORGET_MEMORY,
   JobsDocument as JOBS,
   MemoriesDocument as MEMORIES,
@@ -104,6 +107,8 @@ export type DocumentEntity = DocumentEntityRowFragment;
 export type ExtractionTrace = TraceRowFragment;
 export type Provenance = MemoryProvenanceQuery["memoryProvenance"];
 export type ProvenanceStep = ProvenanceStepFragment;
+export type EntityProvenance = EntityProvenanceQuery["entityProvenance"];
+export type ObservedMessage = ObservedMessageFragment;
 
 // The schema's enum values in the order the views offer them (the types check each list against the schema).
 export const MEMORY_TYPES = ["FACT", "PREFERENCE", "GOAL", "PAIN_POINT", "EVENT"] as const satisfies readonly MemoryType[];

@@ -12,7 +12,7 @@ export interface ProvenanceRequest {
 }
 
 /** The UTC day of a date-time (YYYY-MM-DD) and the day after: a timeline range holding it. */
-function dayRange(value: string): { from: string; to: string } {
+export function dayRange(value: string): { from: string; to: string } {
   const day = new Date(value);
   const next = new Date(day.getTime() + 24 * 60 * 60 * 1000);
   return { from: day.toISOString().slice(0, 10), to: next.toISOString().slice(0, 10) };

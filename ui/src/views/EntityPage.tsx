@@ -5,9 +5,11 @@ import { ENTITY } from "../queries";
 import { Badge, Empty, ErrorBox, Loading, Meter, Pager, Text } from "../components/common";
 import { ForceGraph, KindLegend, type GraphLink, type GraphNode } from "../components/ForceGraph";
 import { MessagesDialog, type MessageRequest } from "../components/MessagesDialog";
+import { EntityWhy } from "../components/EntityWhy";
 import { segment, when } from "../format";
 
-/** One entity: its names, impressions with the messages behind them, features, and its RELATES neighbours. */
+/** One entity: why graphsvc believes it, its names, impressions with the messages behind them, features, and its
+ * RELATES neighbours. */
 export function EntityPage({ userId, name }: { userId: string; name: string }) {
   const [, navigate] = useLocation();
   const [sources, setSources] = useState<MessageRequest | null>(null);
@@ -56,6 +58,7 @@ export function EntityPage({ userId, name }: { userId: string; name: string }) {
       <p class="muted">
         Known since {when(entity.createdAt)} · updated {when(entity.updatedAt)}
       </p>
+      <EntityWhy key={entity.id} userId={userId} entityId={entity.id} kind={entity.kind} />
       <section aria-labelledby="aliases-title">
         <h3 id="aliases-title">Names</h3>
         <ul class="chips">

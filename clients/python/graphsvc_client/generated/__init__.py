@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "84499fcdab344a0fd8642025786b49e875128219608b2d81be8aa89a8edef1ec"
+INPUTS_SHA256 = "ffb3fd9059738067c6cb4389fb5867adb21db60cf6bcac13d5a11fcafcbd2a1e"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

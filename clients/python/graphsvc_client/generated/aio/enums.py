@@ -26,6 +26,13 @@ class CandidateStatus(str, Enum):
     EXPIRED = "EXPIRED"
 
 
+class DecidedBy(str, Enum):
+    RULEBOOK = "RULEBOOK"
+    LLM = "LLM"
+    PERSON = "PERSON"
+    NOBODY = "NOBODY"
+
+
 class DocumentStatus(str, Enum):
     PROCESSING = "PROCESSING"
     READY = "READY"

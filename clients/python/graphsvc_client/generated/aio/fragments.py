@@ -8,6 +8,7 @@ from .enums import (
     BeliefActor,
     BeliefKind,
     CandidateStatus,
+    DecidedBy,
     DocumentStatus,
     EntityKind,
     EvidenceGrade,
@@ -243,26 +244,16 @@ class EntityPageFieldsNodes(EntityFields):
     pass
 
 
-class EvidenceMemoryFields(BaseModel):
-    id: str
+class ObservedInFields(BaseModel):
+    event_id: str = Field(alias="eventId")
+    message_id: str = Field(alias="messageId")
+    session_id: Optional[str] = Field(alias="sessionId")
+    source_type: str = Field(alias="sourceType")
+    role: Optional[str]
+    speaker: Optional[str]
+    title: Optional[str]
     content: str
-    memory_type: str = Field(alias="memoryType")
-    source_message_ids: list[str] = Field(alias="sourceMessageIds")
-
-
-class EvidenceFields(BaseModel):
-    id: str
-    grade: EvidenceGrade
-    kind: EvidenceKind
-    cycle_id: Optional[str] = Field(alias="cycleId")
-    created_at: Optional[datetime] = Field(alias="createdAt")
-    inherited_from: Optional[str] = Field(alias="inheritedFrom")
-    resolved_at: Optional[datetime] = Field(alias="resolvedAt")
-    memory: Optional["EvidenceFieldsMemory"]
-
-
-class EvidenceFieldsMemory(EvidenceMemoryFields):
-    pass
+    occurred_at: datetime = Field(alias="occurredAt")
 
 
 class RuleExampleFields(BaseModel):
@@ -285,6 +276,73 @@ class RulebookRuleFields(BaseModel):
 
 
 class RulebookRuleFieldsExamples(RuleExampleFields):
+    pass
+
+
+class RelationProvenanceViewFields(BaseModel):
+    relation: "RelationProvenanceViewFieldsRelation"
+    stated_by: DecidedBy = Field(alias="statedBy")
+    rule: Optional["RelationProvenanceViewFieldsRule"]
+    observed: int
+    messages: list["RelationProvenanceViewFieldsMessages"]
+
+
+class RelationProvenanceViewFieldsRelation(RelationFields):
+    pass
+
+
+class RelationProvenanceViewFieldsRule(RulebookRuleFields):
+    pass
+
+
+class RelationProvenanceViewFieldsMessages(ObservedInFields):
+    pass
+
+
+class EntityProvenanceViewFields(BaseModel):
+    entity: "EntityProvenanceViewFieldsEntity"
+    kind_decided_by: DecidedBy = Field(alias="kindDecidedBy")
+    kind_rule: Optional["EntityProvenanceViewFieldsKindRule"] = Field(alias="kindRule")
+    observed: int
+    messages: list["EntityProvenanceViewFieldsMessages"]
+    relations: list["EntityProvenanceViewFieldsRelations"]
+
+
+class EntityProvenanceViewFieldsEntity(EntityFields):
+    pass
+
+
+class EntityProvenanceViewFieldsKindRule(RulebookRuleFields):
+    pass
+
+
+class EntityProvenanceViewFieldsMessages(ObservedInFields):
+    pass
+
+
+class EntityProvenanceViewFieldsRelations(RelationProvenanceViewFields):
+    pass
+
+
+class EvidenceMemoryFields(BaseModel):
+    id: str
+    content: str
+    memory_type: str = Field(alias="memoryType")
+    source_message_ids: list[str] = Field(alias="sourceMessageIds")
+
+
+class EvidenceFields(BaseModel):
+    id: str
+    grade: EvidenceGrade
+    kind: EvidenceKind
+    cycle_id: Optional[str] = Field(alias="cycleId")
+    created_at: Optional[datetime] = Field(alias="createdAt")
+    inherited_from: Optional[str] = Field(alias="inheritedFrom")
+    resolved_at: Optional[datetime] = Field(alias="resolvedAt")
+    memory: Optional["EvidenceFieldsMemory"]
+
+
+class EvidenceFieldsMemory(EvidenceMemoryFields):
     pass
 
 
@@ -918,10 +976,13 @@ ImpressionFields.model_rebuild()
 RelationFields.model_rebuild()
 EntityFields.model_rebuild()
 EntityPageFields.model_rebuild()
-EvidenceMemoryFields.model_rebuild()
-EvidenceFields.model_rebuild()
+ObservedInFields.model_rebuild()
 RuleExampleFields.model_rebuild()
 RulebookRuleFields.model_rebuild()
+RelationProvenanceViewFields.model_rebuild()
+EntityProvenanceViewFields.model_rebuild()
+EvidenceMemoryFields.model_rebuild()
+EvidenceFields.model_rebuild()
 TraceDecisionViewFields.model_rebuild()
 ExtractionTraceFields.model_rebuild()
 KeyCountFields.model_rebuild()

@@ -18,6 +18,7 @@ from .documents import Documents
 from .end_conversation import EndConversation
 from .entities import Entities
 from .entity import Entity
+from .entity_provenance import EntityProvenance
 from .enums import (
     BeliefTime,
     CandidateStatus,
@@ -1288,6 +1289,182 @@ class GraphsvcApi(BaseClient):
         )
         data = self.get_data(response)
         return PendingObservations.model_validate(data)
+
+    def entity_provenance(
+        self,
+        user_id: str,
+        entity_id: str,
+        limit: Union[Optional[int], UnsetType] = UNSET,
+        **kwargs: Any,
+    ) -> EntityProvenance:
+        query = gql("""
+            query entityProvenance($userId: String!, $entityId: ID!, $limit: Int) {
+              entityProvenance(userId: $userId, entityId: $entityId, limit: $limit) {
+                ...EntityProvenanceViewFields
+              }
+            }
+
+            fragment AliasFields on Alias {
+              id
+              name
+              normalized
+            }
+
+            fragment EntityDocumentMentionFields on EntityDocumentMention {
+              documentId
+              title
+              name
+              mentions
+            }
+
+            fragment EntityFields on Entity {
+              id
+              userId
+              subject
+              kind
+              kindRule
+              createdAt
+              updatedAt
+              aliases {
+                ...AliasFields
+              }
+              impressions {
+                ...ImpressionFields
+              }
+              features {
+                ...FeatureFields
+              }
+              documentMentions {
+                ...EntityDocumentMentionFields
+              }
+              relations {
+                ...RelationFields
+              }
+            }
+
+            fragment EntityProvenanceViewFields on EntityProvenanceView {
+              entity {
+                ...EntityFields
+              }
+              kindDecidedBy
+              kindRule {
+                ...RulebookRuleFields
+              }
+              observed
+              messages {
+                ...ObservedInFields
+              }
+              relations {
+                ...RelationProvenanceViewFields
+              }
+            }
+
+            fragment FeatureFields on Feature {
+              id
+              key
+              value
+              confidence
+              observedAt
+              updatedAt
+            }
+
+            fragment ImpressionEvidenceFields on ImpressionEvidence {
+              id
+              grade
+              eventId
+              messageId
+              sessionId
+              speaker
+              content
+              occurredAt
+            }
+
+            fragment ImpressionFields on Impression {
+              id
+              content
+              confidence
+              createdAt
+              evidence {
+                ...ImpressionEvidenceFields
+              }
+            }
+
+            fragment ObservedInFields on ObservedIn {
+              eventId
+              messageId
+              sessionId
+              sourceType
+              role
+              speaker
+              title
+              content
+              occurredAt
+            }
+
+            fragment RelationFields on Relation {
+              relation
+              strength
+              direction
+              other {
+                id
+                userId
+                subject
+                kind
+                kindRule
+                createdAt
+                updatedAt
+              }
+              ruleId
+            }
+
+            fragment RelationProvenanceViewFields on RelationProvenanceView {
+              relation {
+                ...RelationFields
+              }
+              statedBy
+              rule {
+                ...RulebookRuleFields
+              }
+              observed
+              messages {
+                ...ObservedInFields
+              }
+            }
+
+            fragment RuleExampleFields on RuleExample {
+              said
+              expect
+            }
+
+            fragment RulebookRuleFields on RulebookRule {
+              id
+              language
+              decision
+              description
+              output
+              confidence
+              enabled
+              measuredPrecision
+              judged
+              examples {
+                ...RuleExampleFields
+              }
+              counterexamples
+            }
+            """)
+        variables: dict[str, object] = {
+            "userId": user_id,
+            "entityId": entity_id,
+            "limit": limit,
+        }
+        response = self.execute(
+            query=query,
+            operation_name="entityProvenance",
+            variables=variables,
+            **kwargs,
+        )
+        data = self.get_data(response)
+        return EntityProvenance.model_validate(data)
 
     def viewer(self, **kwargs: Any) -> Viewer:
         query = gql("""

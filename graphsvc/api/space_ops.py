@@ -37,15 +37,18 @@ class SpaceMutation:
     @strawberry.mutation(
         description="Register a group (groupId: group:<name>); createdBy (default: the user the caller's key or "
         "token is bound to) becomes its first member. Creating a group that exists returns it unchanged for a "
-        "member, and is CONFLICT for anyone else."
+        "member, and is FORBIDDEN for anyone else."
     )
     async def create_group(
         self, info: Info, group_id: strawberry.ID, name: str | None = None, created_by: str | None = None
     ) -> Group:
         context = info.context
+        identity, wanted = context.identity, str(group_id).strip()
+        if identity.user_ids is not None and wanted in identity.registered and wanted not in identity.spaces:
+            raise ForbiddenError(user_id=wanted)  # someone else's group: its existence is all it tells
         creator = context.scope(created_by) if created_by is not None else context.bound_user
-        if creator is None and context.identity.user_ids is not None:
-            raise ForbiddenError(user_id=str(group_id))
+        if creator is None and identity.user_ids is not None:
+            raise ForbiddenError(user_id=wanted)
         view = await context.service.create_group(group_id=str(group_id), name=name, created_by=creator)
         return Group.from_domain(view)
 

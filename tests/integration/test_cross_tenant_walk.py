@@ -1,7 +1,8 @@
 """Every query and mutation of the schema, found by introspection (a new field is covered without editing this
-test), called with bob's user key against alice's data:
+test), called with bob's user key against alice's data, and against a group's data (a group alice is a member of
+and bob is not):
 
-- naming alice (``userId: "alice"``, also inside input objects): FORBIDDEN, every time;
+- naming alice or the group (``userId: "alice"``, ``groupId``, also inside input objects): FORBIDDEN, every time;
 - naming no user or bob, with the ids of alice's objects (jobs, entities, pending observations, memories):
   an error or an empty answer, never a byte of alice's data;
 - afterwards alice's part of the graph is exactly as it was (nothing written, moved or deleted).
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from graphql import (
     GraphQLArgument,
     GraphQLEnumType,
@@ -41,6 +43,16 @@ from tests.integration.graphql_client import GraphQLClient
 from tests.integration.impressions_support import Turn, observe, store
 
 VICTIM, ATTACKER = "alice", "bob"
+GROUP = "group:circle"
+"""A group alice is a member of and bob is not: its space is walked as alice's is."""
+
+
+def space_arguments(user: str | None) -> tuple[str, ...]:
+    """The arguments that name whose memory an operation uses, when the walk names ``user``: ``userId``, and
+    ``groupId`` too when it is a group."""
+    return ("userId", "groupId") if user and user.startswith("group:") else ("userId",)
+
+
 SECRET = "Quetzalcoatl"
 """A word only alice's data holds: it must never appear in an answer to bob."""
 LIFECYCLE = {
@@ -83,35 +95,35 @@ class VictimIds:
         return [ids[0] for ids in (self.jobs, self.entities, self.pending, self.memories) if ids]
 
 
-async def build_victim(service: MemoryService) -> VictimIds:
-    """Alice's graph: messages, an ended conversation (memories, entities), a curated entity, a pending one.
-    The job worker is stopped afterwards, so nothing changes alice's graph but the walk."""
+async def build_victim(service: MemoryService, victim: str = VICTIM) -> VictimIds:
+    """The victim's graph (alice's, or a group's): messages, an ended conversation (memories, entities), a curated
+    entity, a pending one. The job worker is stopped afterwards, so nothing changes it but the walk."""
     lines = [
         f"I live in Lisbon and my secret project is called {SECRET}.",
         f"My cat Miso sleeps on the {SECRET} blueprints every night.",
         "I love hiking in the mountains with my sister Clara.",
     ]
     await service.ingest_messages(
-        user_id=VICTIM,
+        user_id=victim,
         session_id="s1",
         messages=[
             MessageIn(role="user", content=text, occurred_at=at(1, 9, i), message_id=f"m{i}", speaker="Alice")
             for i, text in enumerate(lines)
         ],
     )
-    job = await service.end_conversation(user_id=VICTIM, session_id="s1")
+    job = await service.end_conversation(user_id=victim, session_id="s1")
     await service.wait_for_jobs()
     await service.worker.stop()
     miso = await service.upsert_entity(
-        user_id=VICTIM, subject="Miso", kind="thing", aliases=["the cat"], impressions=[f"Guards {SECRET}"]
+        user_id=victim, subject="Miso", kind="thing", aliases=["the cat"], impressions=[f"Guards {SECRET}"]
     )
     clara = await service.upsert_entity(
-        user_id=VICTIM, subject="Clara", kind="person", aliases=[], impressions=[f"Knows about {SECRET}"]
+        user_id=victim, subject="Clara", kind="person", aliases=[], impressions=[f"Knows about {SECRET}"]
     )
     turns = [Turn("Alice", f"We read Becoming Nicole together, {SECRET} was in it.")]
-    await observe(service, VICTIM, await store(service, VICTIM, "s2", turns))
-    pending = await service.pending_observations(user_id=VICTIM, status="open")
-    memories = await service.memories(user_id=VICTIM)
+    await observe(service, victim, await store(service, victim, "s2", turns))
+    pending = await service.pending_observations(user_id=victim, status="open")
+    memories = await service.memories(user_id=victim)
     ids = VictimIds(
         jobs=[job.uid],
         entities=[miso.uid, clara.uid],
@@ -154,7 +166,7 @@ def literal(kind: GraphQLInputType, *, field: str, argument: str, user: str, ids
     if isinstance(nullable, GraphQLInputObjectType):
         parts = []
         for name, sub in nullable.fields.items():
-            if required(sub.type, sub.default_value) or name == "userId":
+            if required(sub.type, sub.default_value) or name in space_arguments(user):
                 parts.append(f"{name}: {next(literal(sub.type, field=field, argument=name, user=user, ids=ids))}")
         yield "{" + ", ".join(parts) + "}"
         return
@@ -165,10 +177,10 @@ def literal(kind: GraphQLInputType, *, field: str, argument: str, user: str, ids
 
 
 def scalar_literals(name: str, *, field: str, argument: str, user: str, ids: VictimIds) -> Iterator[str]:
-    if name == "ID":
-        yield from (json.dumps(i) for i in ids.for_argument(field, argument))
-    elif argument == "userId":
+    if argument in space_arguments(user):
         yield json.dumps(user)
+    elif name == "ID":
+        yield from (json.dumps(i) for i in ids.for_argument(field, argument))
     elif name == "String":  # searches ask for alice's secret; texts to store are bob's own
         searching = argument in ("query", "search", "subjectOrAlias")
         yield json.dumps(SECRET if searching else {"sessionId": "s1", "confirm": user}.get(argument, "probe"))
@@ -218,9 +230,12 @@ def _field_operations(
     chosen: list[tuple[str, GraphQLArgument]] = [
         (arg_name, arg)
         for arg_name, arg in field.args.items()
-        if required(arg.type, arg.default_value) or (arg_name == "userId" and user is not None)
+        if required(arg.type, arg.default_value) or (arg_name in space_arguments(user) and user is not None)
     ]
-    names_user = any(arg_name == "userId" or _has_user(arg.type) for arg_name, arg in chosen) and user is not None
+    names_user = (
+        any(arg_name in space_arguments(user) or _has_user(arg.type, user) for arg_name, arg in chosen)
+        and user is not None
+    )
     choices = [
         [(arg_name, value) for value in literal(arg.type, field=name, argument=arg_name, user=user or "", ids=ids)]
         for arg_name, arg in chosen
@@ -232,9 +247,9 @@ def _field_operations(
         yield name, f"{keyword} {{ {call}{' { ' + body + ' }' if body else ''} }}", names_user
 
 
-def _has_user(kind: GraphQLInputType) -> bool:
+def _has_user(kind: GraphQLInputType, user: str | None) -> bool:
     named = get_named_type(kind)
-    return isinstance(named, GraphQLInputObjectType) and "userId" in named.fields
+    return isinstance(named, GraphQLInputObjectType) and any(name in named.fields for name in space_arguments(user))
 
 
 # --- the walk ------------------------------------------------------------------------------------------
@@ -253,18 +268,21 @@ def assert_no_victim_data(text: str, data: Any, ids: VictimIds) -> None:
         assert ident not in rendered, (text, ident)
 
 
+@pytest.mark.parametrize("victim", [VICTIM, GROUP])
 async def test_every_operation_with_another_users_key_is_forbidden_or_empty(
-    service: MemoryService, settings: Any
+    service: MemoryService, settings: Any, victim: str
 ) -> None:
-    ids = await build_victim(service)
-    before = await fingerprint(service, VICTIM)
+    if victim == GROUP:
+        await service.create_group(group_id=GROUP, created_by=VICTIM)
+    ids = await build_victim(service, victim)
+    before = await fingerprint(service, victim)
     _, bob_key = await service.create_api_key(user_id=ATTACKER)
     gql = client(service, api_key_settings(settings, rate_limit=""), bob_key)
     schema = await introspect(gql)
     fields_seen: set[str] = set()
     forbidden: set[str] = set()
     calls = 0
-    for user in (VICTIM, None, ATTACKER):  # naming alice; naming no one; naming bob with alice's ids
+    for user in (victim, None, ATTACKER):  # naming the victim; naming no one; naming bob with the victim's ids
         # eraseUser naming bob deletes bob's own key with the rest of bob's data: it comes last
         walk = sorted(operations(schema, user, ids), key=lambda op: op[0] == "eraseUser")
         for field, text, names_user in walk:
@@ -274,7 +292,7 @@ async def test_every_operation_with_another_users_key_is_forbidden_or_empty(
             errors = body.get("errors") or []
             codes = {e.get("extensions", {}).get("code") for e in errors}
             assert codes <= REFUSALS, (text, errors)  # no validation error: the walk itself is sound
-            if names_user and user == VICTIM:
+            if names_user and user == victim:
                 assert codes == {"FORBIDDEN"}, (text, body)
                 forbidden.add(field)
             assert_no_victim_data(text, body.get("data"), ids)
@@ -283,4 +301,4 @@ async def test_every_operation_with_another_users_key_is_forbidden_or_empty(
     assert fields_seen == root_fields and len(root_fields) >= 18
     assert LIFECYCLE <= forbidden, LIFECYCLE - forbidden
     assert calls > len(root_fields) * 2
-    assert await fingerprint(service, VICTIM) == before
+    assert await fingerprint(service, victim) == before

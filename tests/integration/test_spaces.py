@@ -103,7 +103,7 @@ async def test_a_group_is_read_and_written_by_its_members_only(callers: dict[str
     assert (await _as(bob, GROUPS, {"u": "bob"}))["data"]["groups"] == []
     kept = await _as(alice, GROUP, {"g": "group:team"})
     assert kept["data"]["group"] == {"id": "group:team", "name": "The team", "members": ["alice"]}
-    assert _code(await _as(carol, CREATE_GROUP, {"g": "group:team"})) == "CONFLICT"
+    assert _code(await _as(carol, CREATE_GROUP, {"g": "group:team"})) == "FORBIDDEN"
 
 
 async def test_an_unregistered_group_or_agent_is_refused_with_a_fix_and_nothing_is_stored(

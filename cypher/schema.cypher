@@ -194,6 +194,9 @@ CREATE INDEX learning_run_user IF NOT EXISTS FOR (n:LearningRun) ON (n.user_id)
 ;
 CREATE INDEX group_user IF NOT EXISTS FOR (n:Group) ON (n.user_id)
 ;
+// What a person said in a group's conversation (their contributions, which erasing them retracts).
+CREATE INDEX event_speaker IF NOT EXISTS FOR (n:Event) ON (n.speaker_id)
+;
 CREATE INDEX agent_user IF NOT EXISTS FOR (n:Agent) ON (n.user_id)
 ;
 CREATE INDEX agent_owner IF NOT EXISTS FOR (n:Agent) ON (n.owner_id)

@@ -14,13 +14,15 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 @dataclass(frozen=True)
 class MessageIn:
-    """One message as delivered. ``occurred_at`` is converted to UTC at ingest."""
+    """One message as delivered. ``occurred_at`` is converted to UTC at ingest. ``speaker_id``: the user id of
+    whoever said it, when known (in a group's conversation, what a member says also becomes theirs)."""
 
     role: str
     content: str
     occurred_at: datetime
     message_id: str | None = None
     speaker: str | None = None
+    speaker_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -42,9 +44,7 @@ class ConversationMessage(BaseModel):
         description='Who sent it: "user", "assistant", "system", or another speaker role. '
         "Only non-assistant, non-system messages are sources of memories."
     )
-    speaker: str | None = Field(
-        default=None, description='Display name of the sender, e.g. "Ana"; None when unknown.'
-    )
+    speaker: str | None = Field(default=None, description='Display name of the sender, e.g. "Ana"; None when unknown.')
     content: str = Field(description="The message text, verbatim.")
     occurred_at: datetime = Field(description="When the message was sent; timezone-aware, stored as UTC.")
 

@@ -17,7 +17,16 @@ from __future__ import annotations
 from graphsvc.errors import InvalidInputError
 from graphsvc.vocabulary import SPACE_KINDS, SpaceKind
 
-__all__ = ["PERSON_SPACES", "SPACE_KINDS", "SPACE_PREFIXES", "SpaceKind", "is_shared", "require_space", "space_kind"]
+__all__ = [
+    "PERSON_SPACES",
+    "SPACE_KINDS",
+    "SPACE_PREFIXES",
+    "SpaceKind",
+    "is_shared",
+    "require_space",
+    "shared_session",
+    "space_kind",
+]
 
 PERSON_SPACES: tuple[SpaceKind, ...] = ("user",)
 """The spaces of one person: where impressions of the speaker, traits and their evidence live (a trait is about a
@@ -25,6 +34,11 @@ person, never a group or an agent)."""
 
 SPACE_PREFIXES: dict[SpaceKind, str] = {"group": "group:", "agent": "agent:"}
 """The reserved prefix of each kind of shared space (a user id has none)."""
+
+
+def shared_session(group_id: str, session_id: str) -> str:
+    """The session, in a member's own space, that holds what the member said in ``session_id`` of a group."""
+    return f"{group_id}/{session_id}"
 
 
 def space_kind(space_id: str) -> SpaceKind:

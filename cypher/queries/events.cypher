@@ -19,7 +19,7 @@ UNWIND $events AS ev
 MERGE (e:Event {uid: ev.uid})
   ON CREATE SET e.user_id = $user_id, e.session_id = $session_id, e.tenant_key = $tenant_key,
                 e.source_type = 'conversation', e.source_id = ev.source_id, e.role = ev.role,
-                e.speaker = ev.speaker, e.content = ev.content, e.content_hash = ev.content_hash,
+                e.speaker = ev.speaker, e.speaker_id = ev.speaker_id, e.content = ev.content, e.content_hash = ev.content_hash,
                 e.occurred_at = ev.occurred_at, e.embed_due_at = $now, e.ingested_at = $now,
                 e.seq = ev.seq, e.name = coalesce(ev.speaker, ev.role) + ': ' + left(ev.content, 48)
 MERGE (s)-[:HAS_EVENT]->(e)

@@ -94,3 +94,19 @@ WITH space_id, a, count(m) AS memberships
 RETURN space_id,
        $user_ids IS NULL OR memberships > 0 OR (a IS NOT NULL AND a.owner_id IN $user_ids) AS usable
 ;
+
+// name: session_speakers
+// The user ids the messages of one session of a space name as their speakers.
+MATCH (s:Session {uid: $session_uid})-[:HAS_EVENT]->(e:Event)
+WHERE s.user_id = $user_id AND e.user_id = $user_id AND e.speaker_id IS NOT NULL
+RETURN DISTINCT e.speaker_id AS speaker_id
+ORDER BY speaker_id
+;
+
+// name: shared_contributions
+// What a person said in other spaces (a group's conversations): each space and session with their message ids.
+MATCH (e:Event)
+WHERE e.speaker_id = $user_id AND e.user_id <> $user_id AND e.forgotten_at IS NULL
+RETURN e.user_id AS space_id, e.session_id AS session_id, collect(e.source_id) AS message_ids
+ORDER BY space_id, session_id
+;

@@ -84,6 +84,11 @@ class MessageArg(BaseModel):
     occurred_at: datetime | None = Field(default=None, description="When it was said (ISO-8601); default now.")
     speaker: str | None = Field(default=None, description="The speaker's name, if known.")
     message_id: str | None = Field(default=None, description="Your stable id for the message (makes retries safe).")
+    speaker_id: str | None = Field(
+        default=None,
+        description="The speaker's user id, if known. In a group's conversation it must name a member: what they "
+        "say there also becomes their own memory.",
+    )
 
 
 class TurnArg(BaseModel):
@@ -507,6 +512,7 @@ class MemoryTools:
                 occurred_at=m.occurred_at or now,
                 message_id=m.message_id,
                 speaker=m.speaker,
+                speaker_id=m.speaker_id,
             )
             for m in messages
         ]

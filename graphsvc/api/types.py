@@ -65,6 +65,11 @@ class MessageInput:
         default=None, description="The caller's id; the same id is stored once (idempotent delivery)"
     )
     speaker: str | None = strawberry.field(default=None, description="Display name of who said it")
+    speaker_id: str | None = strawberry.field(
+        default=None,
+        description="The user id of who said it, when known. In a group's conversation (userId group:<name>) it "
+        "must name a member: what they say there also becomes their own memory",
+    )
 
     def to_domain(self) -> MessageIn:
         return MessageIn(
@@ -73,6 +78,7 @@ class MessageInput:
             occurred_at=require_aware("occurredAt", self.occurred_at),
             message_id=self.message_id,
             speaker=self.speaker,
+            speaker_id=self.speaker_id,
         )
 
 

@@ -35,6 +35,8 @@ class MessageEvent:
     content_hash: str
     occurred_at: datetime
     seq: int
+    speaker_id: str | None = None
+    """The user id of whoever said it, when the caller gave one."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,7 @@ async def store_messages(
             "source_id": e.source_id,
             "role": e.role,
             "speaker": e.speaker,
+            "speaker_id": e.speaker_id,
             "content": e.content,
             "content_hash": e.content_hash,
             "occurred_at": e.occurred_at,

@@ -191,6 +191,7 @@ class Event(TenantNode):
     superseded_at = DateTimeNeo4jFormatProperty()
     forgotten_at = DateTimeNeo4jFormatProperty()
     speaker = StringProperty()
+    speaker_id = StringProperty(index=True)  # the user id of whoever said it, when the caller gave one
     content = StringProperty(required=True)
     content_hash = StringProperty()  # none once forgotten
     occurred_at = DateTimeNeo4jFormatProperty(required=True)

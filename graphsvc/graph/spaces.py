@@ -96,6 +96,19 @@ async def groups_of(db: Queries, *, user_id: str) -> list[GroupView]:
     return [GroupView.from_row(r["group"], r["members"]) for r in rows]
 
 
+async def session_speakers(db: Queries, *, space_id: str, session_id: str) -> list[str]:
+    """The user ids the messages of the space's session name as their speakers, sorted."""
+    rows = await db.read("session_speakers", user_id=space_id, session_uid=keys.session_uid(space_id, session_id))
+    return [str(r["speaker_id"]) for r in rows]
+
+
+async def contributions(db: Queries, *, user_id: str) -> list[tuple[str, str | None, list[str]]]:
+    """What ``user_id`` said in other spaces (a group's conversations, as ``speakerId``) and is not forgotten:
+    ``(space id, session id, message ids)`` per session."""
+    rows = await db.read("shared_contributions", user_id=user_id)
+    return [(str(r["space_id"]), r["session_id"], [str(m) for m in r["message_ids"]]) for r in rows]
+
+
 async def drop_memberships(db: Queries, *, group_id: str) -> int:
     """Delete every membership of ``group_id`` (its erasure: they live in the members' spaces). Returns how many."""
     rows = await db.write("drop_group_memberships", group_id=group_id)

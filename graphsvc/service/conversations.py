@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from graphsvc.conversation import MessageIn, Turn
 from graphsvc.errors import InvalidInputError, NotFoundError
 from graphsvc.graph import sessions
+from graphsvc.graph import spaces as stored_spaces
 from graphsvc.graph.jobs import JobRow
 from graphsvc.graph.memory_reads import MemoryPage, list_memories
 from graphsvc.logs import for_user, request_id_var
@@ -24,6 +25,7 @@ from graphsvc.pipeline.recall import context, rank
 from graphsvc.pipeline.recall.context import MemoryContext
 from graphsvc.pipeline.recall.hits import RecallHit
 from graphsvc.runtime import Runtime
+from graphsvc.spaces import shared_session, space_kind
 from graphsvc.validation import require_aware, require_id, require_limit
 from graphsvc.vocabulary import (
     MEMORY_STATUSES,
@@ -46,12 +48,52 @@ class ConversationArea:
         """Ask the job worker to poll now (the service sets this up)."""
 
     async def ingest_messages(self, *, user_id: str, session_id: str, messages: list[MessageIn]) -> IngestOutcome:
-        """Store messages as events and queue their vectors; see :func:`graphsvc.pipeline.ingest.messages.run`."""
+        """Store messages as events and queue their vectors; see :func:`graphsvc.pipeline.ingest.messages.run`.
+
+        In a group's conversation (``user_id`` ``group:<name>``), a message with a ``speaker_id`` is also filed
+        in that member's own space, in the session :func:`graphsvc.spaces.shared_session` names: what a person
+        says there becomes their own memory, and the group keeps the conversation. The copies are idempotent
+        like every delivery.
+
+        Raises:
+            InvalidInputError: as ``run``, and a ``speaker_id`` in a group's conversation that names no member
+                (nothing is stored).
+        """
+        mine = await self._speakers_filing(user_id, session_id, messages)
         with for_user(user_id):
             outcome = await ingest.run(self.rt, user_id=user_id, session_id=session_id, messages=messages)
+        for speaker, (own_session, own) in mine.items():
+            with for_user(speaker):
+                filed = await ingest.run(self.rt, user_id=speaker, session_id=own_session, messages=own)
+            outcome = dataclasses.replace(outcome, job_id=outcome.job_id or filed.job_id)
         if outcome.job_id:
             self._wake_worker()
         return outcome
+
+    async def _speakers_filing(
+        self, space_id: str, session_id: str, messages: Sequence[MessageIn]
+    ) -> dict[str, tuple[str, list[MessageIn]]]:
+        """speaker id → (their session, their messages) for a group's conversation; empty elsewhere.
+
+        Raises:
+            InvalidInputError: a speaker is not a member, or the member's session id would be too long.
+        """
+        settings = self.rt.settings
+        speakers = sorted({m.speaker_id.strip() for m in messages if m.speaker_id and m.speaker_id.strip()})
+        space_id = space_id.strip()
+        if not speakers or space_kind(space_id) != "group":
+            return {}
+        group = await stored_spaces.group(self.rt.db, group_id=space_id)
+        members = set(group.members) if group is not None else set()
+        strangers = [s for s in speakers if s not in members]
+        if strangers:
+            raise InvalidInputError(
+                field="messages.speakerId",
+                problem=f"{', '.join(strangers[:5])} is not a member of {space_id}",
+                fix="add them with addGroupMember first, or leave speakerId out for someone outside the group",
+            )
+        own_session = require_id("sessionId", shared_session(space_id, session_id.strip()), settings)
+        return {s: (own_session, [m for m in messages if m.speaker_id and m.speaker_id.strip() == s]) for s in speakers}
 
     async def end_conversation(self, *, user_id: str, session_id: str, priority: JobPriority = "interactive") -> JobRow:
         """Mark the session ended and queue its extraction job, in one transaction; returns at once.
@@ -82,6 +124,17 @@ class ConversationArea:
         )
         if job is None:
             raise NotFoundError(kind="session", ident=session_id)
+        if space_kind(user_id) == "group":  # what each member said there, filed in their own space, ends too
+            own_session = shared_session(user_id, session_id)
+            for speaker in await stored_spaces.session_speakers(self.rt.db, space_id=user_id, session_id=session_id):
+                await sessions.end_and_queue_extraction(
+                    self.rt.db,
+                    user_id=speaker,
+                    session_id=own_session,
+                    now=self.rt.clock(),
+                    priority=priority,
+                    request_id=request_id_var.get(),
+                )
         self._wake_worker()
         return job
 

@@ -17,7 +17,7 @@ from graphsvc.errors import ForbiddenError, InvalidInputError
 from graphsvc.graph import catalog
 from graphsvc.service import MemoryService
 from graphsvc.spaces import SPACE_PREFIXES
-from tests.integration.auth_support import api_key_settings, client
+from tests.integration.auth_support import api_key_settings, client, node_count
 from tests.integration.conftest import at
 from tests.integration.graphql_client import GraphQLClient
 from tests.integration.test_mcp import mcp_http, served, structured, tool_error
@@ -244,3 +244,45 @@ async def test_access_to_shared_spaces_follows_every_join_and_leave(service: Mem
         assert [admin.scope(g) for g in groups[:2]] == list(groups[:2])
         with pytest.raises(InvalidInputError, match="names no registered group"):
             admin.scope(groups[2])
+
+
+async def test_in_a_group_conversation_each_member_keeps_what_they_said_and_erasure_takes_only_theirs(
+    service: MemoryService,
+) -> None:
+    await service.create_group(group_id="group:flat", created_by="ana")
+    for member in ("ben", "cleo"):
+        await service.add_group_member(group_id="group:flat", user_id=member)
+    said = [
+        ("ana", "Ana", "I work as a nurse at the city hospital."),
+        ("ben", "Ben", "I play the cello in a youth orchestra."),
+        ("cleo", "Cleo", "I am allergic to peanuts."),
+    ]
+    messages = [
+        MessageIn(
+            role="user", speaker=name, speaker_id=user, content=text, occurred_at=at(1, minute=i), message_id=f"m{i}"
+        )
+        for i, (user, name, text) in enumerate(said)
+    ]
+    stranger = MessageIn(role="user", speaker="Dan", speaker_id="dan", content="I live in Oslo.", occurred_at=at(1))
+    with pytest.raises(InvalidInputError, match="dan is not a member of group:flat"):
+        await service.ingest_messages(user_id="group:flat", session_id="s1", messages=[*messages, stranger])
+    assert await node_count(service, "Event") == 0  # nothing of the batch was stored
+    await service.ingest_messages(user_id="group:flat", session_id="s1", messages=messages)
+    await service.ingest_messages(user_id="group:flat", session_id="s1", messages=messages)  # a redelivery
+    await service.end_conversation(user_id="group:flat", session_id="s1")
+    await service.wait_for_jobs()
+
+    def words(page: Any) -> str:
+        return " ".join(m.content for m in page.items).lower()
+
+    ana, ben, cleo = [words(await service.memories(user_id=u)) for u in ("ana", "ben", "cleo")]
+    assert "nurse" in ana and "cello" not in ana and "peanut" not in ana
+    assert "cello" in ben and "nurse" not in ben and "peanut" not in ben
+    assert "peanut" in cleo and "nurse" not in cleo and "cello" not in cleo
+    group = words(await service.memories(user_id="group:flat"))
+    assert "nurse" in group and "cello" in group
+
+    await service.erase_user(user_id="ben", confirm="ben")
+    group = words(await service.memories(user_id="group:flat"))
+    assert "cello" not in group and "nurse" in group and "peanut" in group  # only ben's words went
+    assert (await service.group(group_id="group:flat")).members == ("ana", "cleo")

@@ -21,6 +21,9 @@ class Message(_Model):
     occurred_at: datetime = Field(default_factory=lambda: datetime.now().astimezone())
     message_id: str | None = Field(default=None, description="Your stable id: the same id is stored once")
     speaker: str | None = None
+    speaker_id: str | None = Field(
+        default=None, description="The speaker's user id; in a group's conversation it must name a member"
+    )
 
 
 class Turn(_Model):

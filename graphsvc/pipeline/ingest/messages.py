@@ -25,6 +25,7 @@ from graphsvc.graph.database import NamedTx
 from graphsvc.graph.events import MessageEvent
 from graphsvc.logs import request_id_var
 from graphsvc.runtime import Runtime
+from graphsvc.spaces import require_space
 from graphsvc.validation import optional_text, require_aware, require_id, require_text
 
 
@@ -67,6 +68,11 @@ async def run(rt: Runtime, *, user_id: str, session_id: str, messages: list[Mess
             None if msg.message_id is None else require_id(f"messages[{i}].messageId", msg.message_id, settings)
         )
         speaker = optional_text(f"messages[{i}].speaker", msg.speaker, limit=settings.limits.max_speaker_chars)
+        speaker_id = None
+        if msg.speaker_id is not None:
+            speaker_id = require_space(
+                f"messages[{i}].speakerId", require_id(f"messages[{i}].speakerId", msg.speaker_id, settings), "user"
+            )
         occurred_at = require_aware(f"messages[{i}].occurredAt", msg.occurred_at)
         uid = keys.event_uid(user_id, session_id, message_id, content, occurred_at)
         content_hash = keys.content_hash(content)
@@ -90,6 +96,7 @@ async def run(rt: Runtime, *, user_id: str, session_id: str, messages: list[Mess
                 content_hash=content_hash,
                 occurred_at=occurred_at,
                 seq=i,
+                speaker_id=speaker_id,
             )
         )
     now = rt.clock()

@@ -21,12 +21,28 @@ from collections import Counter
 from graphsvc.errors import InvalidInputError
 from graphsvc.graph import erase as stored
 from graphsvc.graph import spaces as stored_spaces
+from graphsvc.pipeline.retraction import forget
 from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.runtime import Runtime
 from graphsvc.spaces import space_kind
 from graphsvc.validation import require_id
 
 log = logging.getLogger(__name__)
+
+
+async def _retract_contributions(rt: Runtime, *, user_id: str) -> int:
+    """Forget what the person said in other spaces (a group's conversations, where their messages name them as
+    ``speaker_id``), retracting what rested only on their words there and leaving what others said; returns the
+    messages deleted."""
+    deleted = 0
+    step = rt.settings.limits.max_messages_per_request
+    for space_id, session_id, message_ids in await stored_spaces.contributions(rt.db, user_id=user_id):
+        for start in range(0, len(message_ids), step):
+            result = await forget.forget_messages(
+                rt, user_id=space_id, message_ids=message_ids[start : start + step], session_id=session_id
+            )
+            deleted += result.events
+    return deleted
 
 
 def to_result(counts: Counter[str], *, complete: bool) -> ForgetResult:
@@ -55,7 +71,9 @@ def to_result(counts: Counter[str], *, complete: bool) -> ForgetResult:
 
 
 async def erase_user(rt: Runtime, *, user_id: str, confirm: str, max_batches: int | None = None) -> ForgetResult:
-    """Delete everything of one user, in bounded batches, and check that nothing is left.
+    """Delete everything of one user, in bounded batches, and check that nothing is left. What the person said in a
+    group's conversations (messages naming them as ``speaker_id``) is forgotten there first, with what rested only
+    on it; what others said stays the group's.
 
     Args:
         confirm: must equal ``user_id`` (a guard against erasing the wrong user by a slip).
@@ -77,6 +95,7 @@ async def erase_user(rt: Runtime, *, user_id: str, confirm: str, max_batches: in
         )
     batch, labels = rt.settings.limits.erase_batch_nodes, stored.erased_labels()
     counts: Counter[str] = Counter(await stored.begin(rt.db, user_id=user_id, now=rt.clock()))
+    counts["Event"] += await _retract_contributions(rt, user_id=user_id)
     batches = 0
     for _ in range(2):  # the second pass catches what a running job wrote during the first
         for label in labels:

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "ffb3fd9059738067c6cb4389fb5867adb21db60cf6bcac13d5a11fcafcbd2a1e"
+INPUTS_SHA256 = "e2968ca1d722818b0233eaf162b082907decaf339ee75274fd0d04f9057f55b7"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -62,6 +62,8 @@ class MessageInput(BaseModel):
     "The caller's id; the same id is stored once (idempotent delivery)"
     speaker: Optional[str] = None
     "Display name of who said it"
+    speaker_id: Optional[str] = Field(alias="speakerId", default=None)
+    "The user id of who said it, when known. In a group's conversation (userId group:<name>) it must name a member: what they say there also becomes their own memory"
 
 
 class RememberInput(BaseModel):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
+from contextvars import ContextVar
 from importlib.metadata import version
 from typing import Any
 
@@ -31,7 +32,7 @@ from starlette.applications import Starlette
 from starlette.requests import HTTPConnection
 from starlette.routing import BaseRoute
 
-from graphsvc.api.context import NOBODY, Context, Identity, identity_of
+from graphsvc.api.context import NOBODY, Context, Identity, identity_of, with_spaces
 from graphsvc.api.mcp_tools import (
     DESTRUCTIVE_TOOLS,
     READ_ONLY_TOOLS,
@@ -41,9 +42,11 @@ from graphsvc.api.mcp_tools import (
     error_result,
     invalid_arguments,
 )
+from graphsvc.api.request_body import MCP_SPACE_ARGUMENTS
 from graphsvc.config import Settings
 from graphsvc.errors import GraphsvcError
 from graphsvc.service import MemoryService
+from graphsvc.spaces import is_shared
 
 INSTRUCTIONS = (
     "Long-term memory of the user. At the start of a task call memory_context (or recall for a precise "
@@ -57,14 +60,37 @@ INSTRUCTIONS = (
 PROFILE_URI = "graphsvc://users/{user_id}/profile"
 
 
+_DECIDED: ContextVar[Identity | None] = ContextVar("graphsvc_mcp_identity", default=None)
+"""The caller's identity with the group and agent spaces one tool call names decided (:func:`with_spaces`), for
+the tool that call runs."""
+
+
 class GraphsvcMCPServer(MCPServer):
     """The SDK's server, with every tool error structured as ``{code, message, suggestion}``: arguments the
     input schema refuses become ``INVALID_INPUT`` naming each field (the SDK would answer pydantic's own text,
-    values included), an unknown tool ``NOT_FOUND``. A tool's crash stays the SDK's generic error."""
+    values included), an unknown tool ``NOT_FOUND``. A tool's crash stays the SDK's generic error.
+
+    Before a tool runs, the group and agent spaces its arguments name (``user_id``, ``agent_id``) are decided for
+    the caller (over stdio as over HTTP, where the request guard may have done it already)."""
+
+    def __init__(
+        self,
+        *args: Any,
+        service: Callable[[], MemoryService] | None = None,
+        identify: Callable[[McpContext], Identity] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self._service, self._identify = service, identify
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: McpContext | None = None
     ) -> CallToolResult | InputRequiredResult:
+        try:
+            decided = await self._decided(arguments, context)
+        except GraphsvcError as exc:  # the spaces could not be decided (Neo4j unreachable): nothing ran
+            return error_result(exc.code, exc.message, exc.suggestion)
+        token = _DECIDED.set(decided)
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -76,6 +102,21 @@ class GraphsvcMCPServer(MCPServer):
             if isinstance(exc.__cause__, ValidationError):
                 return invalid_arguments(name, exc.__cause__, tool.parameters)
             raise
+        finally:
+            _DECIDED.reset(token)
+
+    async def _decided(self, arguments: dict[str, Any], context: McpContext | None) -> Identity | None:
+        """The caller's identity with the shared spaces the arguments name decided; None when they name none (or
+        the request guard decided them all already)."""
+        if self._service is None or self._identify is None or context is None:
+            return None
+        named = frozenset(
+            value.strip() for key in MCP_SPACE_ARGUMENTS if isinstance(value := arguments.get(key), str)
+        ) - {""}
+        identity = self._identify(context)
+        if {n for n in named if is_shared(n)} <= identity.registered:
+            return None
+        return await with_spaces(identity, named, self._service())
 
 
 def build_mcp_server(service: Callable[[], MemoryService], identify: Callable[[McpContext], Identity]) -> MCPServer:
@@ -85,10 +126,12 @@ def build_mcp_server(service: Callable[[], MemoryService], identify: Callable[[M
         service: returns the running service.
         identify: who is calling, for an MCP request context.
     """
-    server = GraphsvcMCPServer("graphsvc", instructions=INSTRUCTIONS, version=version("graphsvc"))
+    server = GraphsvcMCPServer(
+        "graphsvc", instructions=INSTRUCTIONS, version=version("graphsvc"), service=service, identify=identify
+    )
 
     def context_of(ctx: McpContext) -> Context:
-        return Context(service=service(), identity=identify(ctx))
+        return Context(service=service(), identity=_DECIDED.get() or identify(ctx))
 
     tools = MemoryTools(context_of)
     for name in TOOLS:

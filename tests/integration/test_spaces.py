@@ -5,10 +5,15 @@ memberships."""
 
 from __future__ import annotations
 
+import os
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
 
 from graphsvc.api.context import Context, Identity, with_spaces
 from graphsvc.config import Settings
@@ -20,7 +25,7 @@ from graphsvc.spaces import SPACE_PREFIXES
 from tests.integration.auth_support import api_key_settings, client, node_count
 from tests.integration.conftest import at
 from tests.integration.graphql_client import GraphQLClient
-from tests.integration.test_mcp import mcp_http, served, structured, tool_error
+from tests.integration.test_mcp import REPO, mcp_http, served, structured, tool_error
 
 __all__ = ["served"]  # the fixture, used by name
 
@@ -286,3 +291,27 @@ async def test_in_a_group_conversation_each_member_keeps_what_they_said_and_eras
     group = words(await service.memories(user_id="group:flat"))
     assert "cello" not in group and "nurse" in group and "peanut" in group  # only ben's words went
     assert (await service.group(group_id="group:flat")).members == ("ana", "cleo")
+
+
+async def test_an_agent_over_stdio_keeps_its_lessons_in_its_own_space(service: MemoryService) -> None:
+    """``graphsvc mcp --user ana``: the agent ana owns remembers a lesson in its space and recalls it; an agent ana
+    does not own, and a group she is not in, are refused."""
+    await service.create_agent(agent_id="agent:travel", owner_id="ana")
+    await service.create_agent(agent_id="agent:other", owner_id="bob")
+    await service.create_group(group_id="group:elsewhere", created_by="bob")
+    passed = ("NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD", "NEO4J_DATABASE", "GRAPHSVC_DATA_DIR")
+    env = {k: os.environ[k] for k in passed if k in os.environ} | {"ENVIRONMENT": "test", "JOB_POLL_INTERVAL_S": "0.1"}
+    command = str(Path(sys.executable).with_name("graphsvc"))
+    params = StdioServerParameters(command=command, args=["mcp", "--user", "ana"], env=env, cwd=str(REPO))
+    lesson = "Book trains at least two weeks ahead: prices double in the last week."
+    async with Client(params, read_timeout_seconds=60) as tools:
+        kept = structured(await tools.call_tool("remember", {"user_id": "agent:travel", "content": lesson}))
+        assert kept["memory"]["content"] == lesson
+        hits = structured(
+            await tools.call_tool("recall", {"query": "when should I book trains", "agent_id": "agent:travel"})
+        )["hits"]
+        assert [h["space"] for h in hits if h["content"] == lesson] == ["agent:travel"]
+        for arguments in ({"user_id": "agent:other"}, {"user_id": "group:elsewhere"}, {"agent_id": "agent:other"}):
+            refused = tool_error(await tools.call_tool("recall", {"query": "trains", **arguments}))
+            assert refused["code"] == "FORBIDDEN", arguments
+    assert (await service.memories(user_id="ana")).items == []

@@ -2,6 +2,7 @@ import { Link } from "wouter-preact";
 import { useQuery } from "../hooks";
 import { USER_STATS, type KeyCount } from "../queries";
 import { Growth } from "../components/Growth";
+import { Spaces } from "../components/Spaces";
 import { Empty, ErrorBox, Loading } from "../components/common";
 import { count, label, when } from "../format";
 import type { ViewProps } from "../views";
@@ -67,6 +68,7 @@ export function Overview({ userId }: ViewProps) {
         <Stat value={c.pendingObservations + openCandidates} name="waiting for review" href="/review" />
         <Stat value={stats.documents} name="documents" href="/documents" />
       </section>
+      <Spaces userId={userId} />
       <section class="panel" aria-labelledby="ov-growth">
         <h2 id="ov-growth">Growth by when it happened, last {stats.growth.length} days</h2>
         <p class="muted growth-note">

@@ -62,12 +62,18 @@ class SpaceMutation:
 
     @strawberry.mutation(
         description="End a membership: from their next request on the person can no longer read or write the "
-        "group's space (what they said there stays the group's). A member may remove any member, themselves "
-        "included."
+        "group's space. What they said there stays the group's, unless retractContributions: then their messages "
+        "in the group are forgotten with the group's memories that rested only on them. A member may remove any "
+        "member, themselves included."
     )
-    async def remove_group_member(self, info: Info, group_id: strawberry.ID, user_id: str) -> Group:
+    async def remove_group_member(
+        self, info: Info, group_id: strawberry.ID, user_id: str, retract_contributions: bool = False
+    ) -> Group:
         scoped = info.context.scope(str(group_id))
-        return Group.from_domain(await info.context.service.remove_group_member(group_id=scoped, user_id=user_id))
+        view = await info.context.service.remove_group_member(
+            group_id=scoped, user_id=user_id, retract_contributions=retract_contributions
+        )
+        return Group.from_domain(view)
 
     @strawberry.mutation(
         description="Register an agent (agentId: agent:<name>) owned by ownerId, who may then read and write its "

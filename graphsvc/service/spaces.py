@@ -13,6 +13,7 @@ from collections.abc import Collection
 from graphsvc.errors import ConflictError, NotFoundError
 from graphsvc.graph import spaces as stored
 from graphsvc.graph.spaces import AgentView, GroupView
+from graphsvc.pipeline.retraction import forget
 from graphsvc.runtime import Runtime
 from graphsvc.spaces import SPACE_PREFIXES, SpaceKind, require_space
 from graphsvc.validation import require_id, require_label
@@ -82,9 +83,12 @@ class SpaceArea:
             raise NotFoundError(kind="group", ident=group_id)
         return await self.group(group_id=group_id)
 
-    async def remove_group_member(self, *, group_id: str, user_id: str) -> GroupView:
+    async def remove_group_member(
+        self, *, group_id: str, user_id: str, retract_contributions: bool = False
+    ) -> GroupView:
         """End a membership: from the next request on the person can no longer read or write the group's space.
-        What they said in the group stays the group's.
+        What they said in the group stays the group's, unless ``retract_contributions``: then their messages there
+        are forgotten, with the group's memories that rested only on them (what others said stays).
 
         Raises:
             InvalidInputError: bad ids. NotFoundError: no such group, or the person is not a member.
@@ -94,6 +98,8 @@ class SpaceArea:
         if not await stored.leave(self.rt.db, group_id=group_id, user_id=member):
             await self.group(group_id=group_id)  # NOT_FOUND for the group first
             raise NotFoundError(kind="member", ident=member)
+        if retract_contributions:
+            await forget.forget_contributions(self.rt, user_id=member, space_id=group_id)
         return await self.group(group_id=group_id)
 
     async def groups(self, *, user_id: str) -> list[GroupView]:

@@ -251,7 +251,7 @@ async def test_access_to_shared_spaces_follows_every_join_and_leave(service: Mem
             admin.scope(groups[2])
 
 
-async def test_in_a_group_conversation_each_member_keeps_what_they_said_and_erasure_takes_only_theirs(
+async def test_in_a_group_conversation_each_member_keeps_what_they_said_and_erasure_or_leaving_takes_theirs(
     service: MemoryService,
 ) -> None:
     await service.create_group(group_id="group:flat", created_by="ana")
@@ -291,6 +291,12 @@ async def test_in_a_group_conversation_each_member_keeps_what_they_said_and_eras
     group = words(await service.memories(user_id="group:flat"))
     assert "cello" not in group and "nurse" in group and "peanut" in group  # only ben's words went
     assert (await service.group(group_id="group:flat")).members == ("ana", "cleo")
+
+    left = await service.remove_group_member(group_id="group:flat", user_id="cleo", retract_contributions=True)
+    assert left.members == ("ana",)
+    group = words(await service.memories(user_id="group:flat"))
+    assert "peanut" not in group and "nurse" in group  # cleo's words left the group with her
+    assert "peanut" in words(await service.memories(user_id="cleo"))  # and stay hers
 
 
 async def test_an_agent_over_stdio_keeps_its_lessons_in_its_own_space(service: MemoryService) -> None:

@@ -27,7 +27,7 @@ def test_schema_has_the_required_operations() -> None:
         "explain: Boolean! = false, includeGroups: Boolean! = false, agentId: String = null): [RecallHit!]!",
         "createGroup(groupId: ID!, name: String = null, createdBy: String = null): Group!",
         "addGroupMember(groupId: ID!, userId: String!): Group!",
-        "removeGroupMember(groupId: ID!, userId: String!): Group!",
+        "removeGroupMember(groupId: ID!, userId: String!, retractContributions: Boolean! = false): Group!",
         "createAgent(agentId: ID!, ownerId: String!, name: String = null): Agent!",
         "remember(input: RememberInput!): Memory!",
         "correctMemory(userId: String!, memoryId: ID!, content: String!): Memory!",

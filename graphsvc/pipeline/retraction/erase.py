@@ -30,21 +30,6 @@ from graphsvc.validation import require_id
 log = logging.getLogger(__name__)
 
 
-async def _retract_contributions(rt: Runtime, *, user_id: str) -> int:
-    """Forget what the person said in other spaces (a group's conversations, where their messages name them as
-    ``speaker_id``), retracting what rested only on their words there and leaving what others said; returns the
-    messages deleted."""
-    deleted = 0
-    step = rt.settings.limits.max_messages_per_request
-    for space_id, session_id, message_ids in await stored_spaces.contributions(rt.db, user_id=user_id):
-        for start in range(0, len(message_ids), step):
-            result = await forget.forget_messages(
-                rt, user_id=space_id, message_ids=message_ids[start : start + step], session_id=session_id
-            )
-            deleted += result.events
-    return deleted
-
-
 def to_result(counts: Counter[str], *, complete: bool) -> ForgetResult:
     """Counts by label → the ForgetResult kinds, and every erased label's count in deletion order."""
     return ForgetResult(
@@ -95,7 +80,7 @@ async def erase_user(rt: Runtime, *, user_id: str, confirm: str, max_batches: in
         )
     batch, labels = rt.settings.limits.erase_batch_nodes, stored.erased_labels()
     counts: Counter[str] = Counter(await stored.begin(rt.db, user_id=user_id, now=rt.clock()))
-    counts["Event"] += await _retract_contributions(rt, user_id=user_id)
+    counts["Event"] += await forget.forget_contributions(rt, user_id=user_id)
     batches = 0
     for _ in range(2):  # the second pass catches what a running job wrote during the first
         for label in labels:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from graphsvc import keys
 from graphsvc.errors import ConflictError, InvalidInputError, NotFoundError
 from graphsvc.graph import retraction_reads as found
+from graphsvc.graph import spaces as stored_spaces
 from graphsvc.pipeline.retraction import engine
 from graphsvc.pipeline.retraction.result import ForgetResult
 from graphsvc.runtime import Runtime
@@ -252,3 +253,20 @@ async def forget_memory(
             actor=actor,
         ),
     )
+
+
+async def forget_contributions(rt: Runtime, *, user_id: str, space_id: str | None = None) -> int:
+    """Forget what a person said in other spaces (a group's conversations, where their messages name them as
+    ``speaker_id``), in ``space_id`` only when given: their messages go, with what rested only on them there;
+    what others said stays. Returns the messages deleted."""
+    deleted = 0
+    step = rt.settings.limits.max_messages_per_request
+    for space, session_id, message_ids in await stored_spaces.contributions(rt.db, user_id=user_id):
+        if space_id is not None and space != space_id:
+            continue
+        for start in range(0, len(message_ids), step):
+            result = await forget_messages(
+                rt, user_id=space, message_ids=message_ids[start : start + step], session_id=session_id
+            )
+            deleted += result.events
+    return deleted

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "e2968ca1d722818b0233eaf162b082907decaf339ee75274fd0d04f9057f55b7"
+INPUTS_SHA256 = "047f08ee6062a4b0a54df521c186c0ef18dae860587366e1d950fc3f5db247e2"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -3827,11 +3827,19 @@ class AsyncGraphsvcApi(AsyncBaseClient):
         return AddGroupMember.model_validate(data)
 
     async def remove_group_member(
-        self, group_id: str, user_id: str, **kwargs: Any
+        self,
+        group_id: str,
+        user_id: str,
+        retract_contributions: Union[Optional[bool], UnsetType] = UNSET,
+        **kwargs: Any,
     ) -> RemoveGroupMember:
         query = gql("""
-            mutation removeGroupMember($groupId: ID!, $userId: String!) {
-              removeGroupMember(groupId: $groupId, userId: $userId) {
+            mutation removeGroupMember($groupId: ID!, $userId: String!, $retractContributions: Boolean) {
+              removeGroupMember(
+                groupId: $groupId
+                userId: $userId
+                retractContributions: $retractContributions
+              ) {
                 ...GroupFields
               }
             }
@@ -3844,7 +3852,11 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               createdBy
             }
             """)
-        variables: dict[str, object] = {"groupId": group_id, "userId": user_id}
+        variables: dict[str, object] = {
+            "groupId": group_id,
+            "userId": user_id,
+            "retractContributions": retract_contributions,
+        }
         response = await self.execute(
             query=query,
             operation_name="removeGroupMember",

@@ -3821,11 +3821,19 @@ class GraphsvcApi(BaseClient):
         return AddGroupMember.model_validate(data)
 
     def remove_group_member(
-        self, group_id: str, user_id: str, **kwargs: Any
+        self,
+        group_id: str,
+        user_id: str,
+        retract_contributions: Union[Optional[bool], UnsetType] = UNSET,
+        **kwargs: Any,
     ) -> RemoveGroupMember:
         query = gql("""
-            mutation removeGroupMember($groupId: ID!, $userId: String!) {
-              removeGroupMember(groupId: $groupId, userId: $userId) {
+            mutation removeGroupMember($groupId: ID!, $userId: String!, $retractContributions: Boolean) {
+              removeGroupMember(
+                groupId: $groupId
+                userId: $userId
+                retractContributions: $retractContributions
+              ) {
                 ...GroupFields
               }
             }
@@ -3838,7 +3846,11 @@ class GraphsvcApi(BaseClient):
               createdBy
             }
             """)
-        variables: dict[str, object] = {"groupId": group_id, "userId": user_id}
+        variables: dict[str, object] = {
+            "groupId": group_id,
+            "userId": user_id,
+            "retractContributions": retract_contributions,
+        }
         response = self.execute(
             query=query,
             operation_name="removeGroupMember",

@@ -1,6 +1,6 @@
 """``graphsvc groups create | add | remove | show | list`` and ``graphsvc agents create | list`` against the test
 database: what they print, what they store (read back through the service), and the one line with a fix and
-exit status 2 for a bad id."""
+exit status 2 for a bad id; and what a key made for a group (``graphsvc keys create --user group:…``) can do."""
 
 from __future__ import annotations
 
@@ -9,7 +9,14 @@ import asyncio
 from click.testing import CliRunner
 
 from graphsvc.cli import main
+from graphsvc.config import Settings
 from graphsvc.service import MemoryService
+from tests.integration.auth_support import api_key_settings, client
+
+REMEMBER = """mutation($u: String!, $c: String!) {
+  remember(input: {userId: $u, content: $c, type: FACT, source: USER}) { content }
+}"""
+RECALL = """query($u: String!, $q: String!) { recall(userId: $u, query: $q) { content space spaceKind } }"""
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -90,3 +97,28 @@ async def test_agents_create_and_list(service: MemoryService) -> None:
     code, _, err = await arun("agents", "create", "agent:helper")
     assert code == 2 and "--owner" in err  # click: a missing required option
     assert [a.agent_id for a in await service.agents(owner_id="ana")] == ["agent:booking"]
+
+
+async def test_a_key_made_for_a_group_reaches_that_group_only_until_it_is_erased(
+    service: MemoryService, settings: Settings
+) -> None:
+    assert (await arun("groups", "create", "group:team", "--member", "ana"))[0] == 0
+    code, out, err = await arun("keys", "create", "--user", "group:team", "--name", "wiki sync")
+    assert code == 0 and "for user group:team" in err
+    key = out.strip()
+    gql = client(service, api_key_settings(settings), key)
+    try:
+        written = await gql.execute(REMEMBER, {"u": "group:team", "c": "Deploys happen on Tuesdays."})
+        assert written["data"]["remember"]["content"] == "Deploys happen on Tuesdays."
+        read = await gql.execute(RECALL, {"u": "group:team", "q": "when do deploys happen"})
+        assert [(h["content"], h["spaceKind"]) for h in read["data"]["recall"]] == [
+            ("Deploys happen on Tuesdays.", "GROUP")
+        ]
+        other = await gql.execute(RECALL, {"u": "ana", "q": "deploys"})
+        assert other["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+        assert (await arun("erase", "--user", "group:team", "--confirm", "group:team"))[0] == 0
+        after = await gql.post(RECALL, {"u": "group:team", "q": "deploys"})
+        assert after.status_code == 401 and "UNAUTHENTICATED" in after.text
+    finally:
+        await gql.aclose()
+    assert (await service.groups(user_id="ana")) == []

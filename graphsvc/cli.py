@@ -1,5 +1,6 @@
-"""Command line: ``graphsvc serve | worker | mcp | keys create/list/revoke | schema apply | schema print |
-import FILE | recall | export | restore | erase | ingest-doc FILE | learn``."""
+"""Command line: ``graphsvc serve | worker | mcp | keys create/list/revoke | groups create/add/remove/show/list |
+agents create/list | schema apply | schema print | import FILE | recall | export | restore | erase |
+ingest-doc FILE | learn``."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from graphsvc.validation import parse_datetime
 
 if TYPE_CHECKING:
     from graphsvc.service import MemoryService
+    from graphsvc.service.views import AgentView, GroupView
 
 IMPORT_BATCH = 100
 T = TypeVar("T")
@@ -256,6 +258,108 @@ def keys_revoke(key_id: str) -> None:
     """Revoke the key KEY_ID (from `keys list`); it fails from the next request on."""
     view = _with_service(lambda s: s.revoke_api_key(key_id=key_id))
     click.echo(f"revoked key {view.uid} ({view.name})")
+
+
+def _group_line(view: GroupView) -> str:
+    members = ", ".join(view.members) if view.members else "(no members)"
+    return f"{view.group_id}  {view.name}  members: {members}"
+
+
+@main.group()
+def groups() -> None:
+    """Groups: memory spaces (group:<name>) shared by their members.
+
+    A group's id is used as the user id to write and read its memories; only its members (and admin keys) may.
+    These commands act as an admin, on the database NEO4J_URI names."""
+
+
+@groups.command("create")
+@click.argument("group_id")
+@click.option("--name", default=None, help="A display name (default: the id without group:).")
+@click.option("--member", "members", multiple=True, help="A member's user id (repeatable).")
+def groups_create(group_id: str, name: str | None, members: tuple[str, ...]) -> None:
+    """Register the group GROUP_ID (group:<name>) with its first members. Exits 2 when GROUP_ID does not start
+    with group: (or a member id names a group or an agent). Creating a group that exists changes nothing but
+    adding the --member ids."""
+
+    async def work(service: MemoryService) -> GroupView:
+        view = await service.create_group(group_id=group_id, name=name)
+        for member in members:
+            view = await service.add_group_member(group_id=view.group_id, user_id=member)
+        return view
+
+    click.echo(_group_line(_with_service(work)))
+
+
+@groups.command("add")
+@click.argument("group_id")
+@click.argument("user_id")
+def groups_add(group_id: str, user_id: str) -> None:
+    """Make USER_ID a member of GROUP_ID: from their next request on they may read and write its space."""
+    view = _with_service(lambda s: s.add_group_member(group_id=group_id, user_id=user_id))
+    click.echo(_group_line(view))
+
+
+@groups.command("remove")
+@click.argument("group_id")
+@click.argument("user_id")
+def groups_remove(group_id: str, user_id: str) -> None:
+    """End USER_ID's membership of GROUP_ID: from their next request on they can no longer read or write its
+    space (what they said there stays the group's). Exits 2 when they are not a member."""
+    view = _with_service(lambda s: s.remove_group_member(group_id=group_id, user_id=user_id))
+    click.echo(_group_line(view))
+
+
+@groups.command("show")
+@click.argument("group_id")
+def groups_show(group_id: str) -> None:
+    """Print one group: id, name, members (in joining order), when and by whom it was created."""
+    view = _with_service(lambda s: s.group(group_id=group_id))
+    click.echo(_group_line(view))
+    click.echo(f"  created {view.created_at:%Y-%m-%d %H:%M} by {view.created_by or 'an admin'}")
+
+
+@groups.command("list")
+@click.option("--user", "user_id", required=True, help="The person whose groups to list.")
+def groups_list(user_id: str) -> None:
+    """List the groups USER is a member of, one line each."""
+    views = _with_service(lambda s: s.groups(user_id=user_id))
+    for view in views:
+        click.echo(_group_line(view))
+    if not views:
+        click.echo(f"{user_id} is a member of no group", err=True)
+
+
+def _agent_line(view: AgentView) -> str:
+    return f"{view.agent_id}  {view.name}  owner: {view.owner_id}  created {view.created_at:%Y-%m-%d %H:%M}"
+
+
+@main.group()
+def agents() -> None:
+    """Agents: memory spaces (agent:<name>) for what an agent learned about doing its job, read and written by
+    the agent's owner (and admin keys)."""
+
+
+@agents.command("create")
+@click.argument("agent_id")
+@click.option("--owner", "owner_id", required=True, help="The user id of the person who owns the agent.")
+@click.option("--name", default=None, help="A display name (default: the id without agent:).")
+def agents_create(agent_id: str, owner_id: str, name: str | None) -> None:
+    """Register the agent AGENT_ID (agent:<name>) owned by OWNER. Exits 2 when AGENT_ID does not start with agent:,
+    or the agent is registered to another owner."""
+    view = _with_service(lambda s: s.create_agent(agent_id=agent_id, owner_id=owner_id, name=name))
+    click.echo(_agent_line(view))
+
+
+@agents.command("list")
+@click.option("--owner", "owner_id", required=True, help="The person whose agents to list.")
+def agents_list(owner_id: str) -> None:
+    """List the agents OWNER owns, one line each."""
+    views = _with_service(lambda s: s.agents(owner_id=owner_id))
+    for view in views:
+        click.echo(_agent_line(view))
+    if not views:
+        click.echo(f"{owner_id} owns no agent", err=True)
 
 
 @main.group()

@@ -192,3 +192,53 @@ async def test_the_generated_api_runs_queries_and_mutations_sync_and_async(servi
             return read.content, None
 
     assert await asyncio.to_thread(sync_calls) == ("Ana: I live in Porto.", "FORBIDDEN")
+
+
+@pytest.fixture
+async def open_url(service: MemoryService, settings: Settings) -> AsyncIterator[str]:
+    """The service with API keys on and the default rate limit (the spaces test sends many requests per key)."""
+    async with live_server(build_app(api_key_settings(settings), service=service)) as base:
+        yield base
+
+
+async def test_groups_and_agents_and_recall_across_spaces(service: MemoryService, open_url: str) -> None:
+    _, ana_key = await service.create_api_key(user_id="ana")
+    _, bob_key = await service.create_api_key(user_id="bob")
+    standup = "Our standup is at 9:30 every weekday."
+    lesson = "To book a meeting room use the calendar API, not email."
+    async with AsyncGraphsvc(open_url, ana_key, user_id="ana") as ana:
+        made = await ana.create_group("group:team", name="The team")
+        assert (made.id, made.name, made.members, made.created_by) == ("group:team", "The team", ["ana"], "ana")
+        assert (await ana.add_group_member("group:team", "bob")).members == ["ana", "bob"]
+        await ana.remember(standup, user_id="group:team")
+        assert [g.id for g in await ana.groups()] == ["group:team"]
+        agent = await ana.create_agent("agent:booking", name="Room booker")
+        assert (agent.id, agent.name, agent.owner_id) == ("agent:booking", "Room booker", "ana")
+        assert [a.id for a in await ana.agents()] == ["agent:booking"]
+        await ana.remember(lesson, user_id="agent:booking", source="AGENT")
+        mine = await ana.recall("how do I book a meeting room", agent_id="agent:booking")
+        assert {h.content: (h.space, h.space_kind) for h in mine}[lesson] == ("agent:booking", "AGENT")
+        assert lesson not in {h.content for h in await ana.recall("how do I book a meeting room")}
+        block = await ana.memory_context("when is the standup", include_groups=True)
+        assert "Shared in group:team:" in block.text and standup in block.text
+        with pytest.raises(GraphsvcError) as bad:
+            await ana.create_group("team")
+        assert bad.value.code == "INVALID_INPUT" and bad.value.suggestion and "group:" in bad.value.suggestion
+
+    def as_bob() -> None:
+        with Graphsvc(open_url, bob_key, user_id="bob") as bob:
+            hits = bob.recall("when is the standup", include_groups=True)
+            assert [(h.content, h.space, h.space_kind) for h in hits] == [(standup, "group:team", "GROUP")]
+            assert bob.recall("when is the standup") == []
+            assert bob.group("group:team").members == ["ana", "bob"]
+            with pytest.raises(GraphsvcError) as other:
+                bob.recall("book a room", agent_id="agent:booking")
+            assert other.value.code == "FORBIDDEN"
+            assert bob.remove_group_member("group:team", "bob").members == ["ana"]
+            with pytest.raises(GraphsvcError) as gone:  # felt at the next request
+                bob.group("group:team")
+            assert gone.value.code == "FORBIDDEN"
+            assert bob.recall("when is the standup", include_groups=True) == []
+            assert bob.groups() == []
+
+    await asyncio.to_thread(as_bob)

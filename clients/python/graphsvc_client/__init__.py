@@ -2,11 +2,13 @@
 
 from graphsvc_client.client import AsyncGraphsvc, Graphsvc, GraphsvcError
 from graphsvc_client.models import (
+    Agent,
     BeliefChange,
     BeliefChanges,
     ChannelContribution,
     ExtractionTrace,
     ForgetResult,
+    Group,
     IngestResult,
     Job,
     Memory,
@@ -22,6 +24,7 @@ from graphsvc_client.models import (
 )
 
 __all__ = [
+    "Agent",
     "AsyncGraphsvc",
     "BeliefChange",
     "BeliefChanges",
@@ -30,6 +33,7 @@ __all__ = [
     "ForgetResult",
     "Graphsvc",
     "GraphsvcError",
+    "Group",
     "IngestResult",
     "Job",
     "Memory",

@@ -18,10 +18,12 @@ from graphsvc_client import operations as ops
 from graphsvc_client.generated.aio import AsyncGraphsvcApi
 from graphsvc_client.generated.sync import GraphsvcApi
 from graphsvc_client.models import (
+    Agent,
     BeliefChanges,
     BeliefTime,
     ExtractionTrace,
     ForgetResult,
+    Group,
     IngestResult,
     Job,
     Memory,
@@ -105,6 +107,10 @@ _FORGET = TypeAdapter(ForgetResult)
 _CHANGES = TypeAdapter(BeliefChanges)
 _TRACES = TypeAdapter(list[ExtractionTrace])
 _PROVENANCE = TypeAdapter(MemoryProvenance)
+_GROUP = TypeAdapter(Group)
+_GROUPS = TypeAdapter(list[Group])
+_AGENT = TypeAdapter(Agent)
+_AGENTS = TypeAdapter(list[Agent])
 
 
 class _Operations:
@@ -131,15 +137,41 @@ class _Operations:
         return Operation(ops.END_CONVERSATION, variables, "endConversation", _JOB)
 
     def _recall(
-        self, query: str | None, conversation: Sequence[Turn] | None, user_id: str | None, limit: int, explain: bool
+        self,
+        query: str | None,
+        conversation: Sequence[Turn] | None,
+        user_id: str | None,
+        limit: int,
+        explain: bool,
+        include_groups: bool,
+        agent_id: str | None,
     ) -> Operation[list[RecallHit]]:
-        variables = {"userId": self._user(user_id), **_asked(query, conversation), "limit": limit, "explain": explain}
+        variables = {
+            "userId": self._user(user_id),
+            **_asked(query, conversation),
+            "limit": limit,
+            "explain": explain,
+            "includeGroups": include_groups,
+            "agentId": agent_id,
+        }
         return Operation(ops.RECALL, variables, "recall", _HITS)
 
     def _memory_context(
-        self, query: str | None, conversation: Sequence[Turn] | None, user_id: str | None, max_tokens: int
+        self,
+        query: str | None,
+        conversation: Sequence[Turn] | None,
+        user_id: str | None,
+        max_tokens: int,
+        include_groups: bool,
+        agent_id: str | None,
     ) -> Operation[MemoryContext]:
-        variables = {"userId": self._user(user_id), **_asked(query, conversation), "maxTokens": max_tokens}
+        variables = {
+            "userId": self._user(user_id),
+            **_asked(query, conversation),
+            "maxTokens": max_tokens,
+            "includeGroups": include_groups,
+            "agentId": agent_id,
+        }
         return Operation(ops.MEMORY_CONTEXT, variables, "memoryContext", _CONTEXT)
 
     def _job(self, job_id: str, user_id: str | None) -> Operation[Job]:
@@ -218,6 +250,30 @@ class _Operations:
         variables = {"userId": self._user(user_id), "memoryId": memory_id}
         return Operation(ops.MEMORY_PROVENANCE, variables, "memoryProvenance", _PROVENANCE)
 
+    def _create_group(self, group_id: str, name: str | None, created_by: str | None) -> Operation[Group]:
+        variables = {"groupId": group_id, "name": name, "createdBy": created_by}
+        return Operation(ops.CREATE_GROUP, variables, "createGroup", _GROUP)
+
+    def _add_group_member(self, group_id: str, user_id: str) -> Operation[Group]:
+        return Operation(ops.ADD_GROUP_MEMBER, {"groupId": group_id, "userId": user_id}, "addGroupMember", _GROUP)
+
+    def _remove_group_member(self, group_id: str, user_id: str) -> Operation[Group]:
+        variables = {"groupId": group_id, "userId": user_id}
+        return Operation(ops.REMOVE_GROUP_MEMBER, variables, "removeGroupMember", _GROUP)
+
+    def _group(self, group_id: str) -> Operation[Group]:
+        return Operation(ops.GROUP, {"groupId": group_id}, "group", _GROUP)
+
+    def _groups(self, user_id: str | None) -> Operation[list[Group]]:
+        return Operation(ops.GROUPS, {"userId": self._user(user_id)}, "groups", _GROUPS)
+
+    def _create_agent(self, agent_id: str, owner_id: str | None, name: str | None) -> Operation[Agent]:
+        variables = {"agentId": agent_id, "ownerId": self._user(owner_id), "name": name}
+        return Operation(ops.CREATE_AGENT, variables, "createAgent", _AGENT)
+
+    def _agents(self, owner_id: str | None) -> Operation[list[Agent]]:
+        return Operation(ops.AGENTS, {"ownerId": self._user(owner_id)}, "agents", _AGENTS)
+
 
 def _asked(query: str | None, conversation: Sequence[Turn] | None) -> dict[str, Any]:
     """The ``query`` and ``conversation`` variables; the service refuses a call with neither."""
@@ -290,10 +346,16 @@ class Graphsvc(_Operations):
         user_id: str | None = None,
         limit: int = 10,
         explain: bool = False,
+        include_groups: bool = False,
+        agent_id: str | None = None,
     ) -> list[RecallHit]:
         """Ranked memories, events, impressions and traits for a query and/or the conversation so far
-        (oldest turn first; at least one of the two); with ``explain``, each hit's ``explanation``."""
-        return self._run(self._recall(query, conversation, user_id, limit, explain))
+        (oldest turn first; at least one of the two); with ``explain``, each hit's ``explanation``. With
+        ``include_groups``, also the spaces of the groups the user is a member of; with ``agent_id``
+        (``agent:<name>``), also that agent's space; each hit's ``space`` and ``space_kind`` say where it came
+        from. Raises the service's FORBIDDEN error for an agent the caller may not use, INVALID_INPUT for one
+        not registered."""
+        return self._run(self._recall(query, conversation, user_id, limit, explain, include_groups, agent_id))
 
     def memory_context(
         self,
@@ -302,9 +364,12 @@ class Graphsvc(_Operations):
         conversation: Sequence[Turn] | None = None,
         user_id: str | None = None,
         max_tokens: int = 1000,
+        include_groups: bool = False,
+        agent_id: str | None = None,
     ) -> MemoryContext:
-        """A prompt-ready block about the user within ``max_tokens``, for a query and/or the conversation so far."""
-        return self._run(self._memory_context(query, conversation, user_id, max_tokens))
+        """A prompt-ready block about the user within ``max_tokens``, for a query and/or the conversation so far;
+        with ``include_groups`` and ``agent_id`` (as for :meth:`recall`), a section per shared space."""
+        return self._run(self._memory_context(query, conversation, user_id, max_tokens, include_groups, agent_id))
 
     def job(self, job_id: str, *, user_id: str | None = None) -> Job:
         """A background job by id."""
@@ -378,6 +443,41 @@ class Graphsvc(_Operations):
         job, and the traits resting on it. Raises the service's NOT_FOUND error for a memory the user lacks."""
         return self._run(self._memory_provenance(memory_id, user_id))
 
+    def create_group(self, group_id: str, *, name: str | None = None, created_by: str | None = None) -> Group:
+        """Register a group (``group:<name>``); ``created_by`` (default: the user the key is bound to; none for
+        an admin) is its first member. A group that exists is returned unchanged to a member; raises the
+        service's CONFLICT error for anyone else, INVALID_INPUT for an id without ``group:``."""
+        return self._run(self._create_group(group_id, name, created_by))
+
+    def add_group_member(self, group_id: str, user_id: str) -> Group:
+        """Make ``user_id`` a member of the group (returned): from their next request on they may read and write
+        its space. Only a member (or an admin) may; raises FORBIDDEN otherwise, NOT_FOUND for no such group."""
+        return self._run(self._add_group_member(group_id, user_id))
+
+    def remove_group_member(self, group_id: str, user_id: str) -> Group:
+        """End ``user_id``'s membership (the group is returned): from their next request on they can no longer
+        read or write its space. Raises NOT_FOUND when they are not a member."""
+        return self._run(self._remove_group_member(group_id, user_id))
+
+    def group(self, group_id: str) -> Group:
+        """One group with its members. Raises FORBIDDEN for a caller who is not a member, NOT_FOUND for no such
+        group."""
+        return self._run(self._group(group_id))
+
+    def groups(self, *, user_id: str | None = None) -> list[Group]:
+        """The groups a person (default: the client's user) is a member of, each with its members."""
+        return self._run(self._groups(user_id))
+
+    def create_agent(self, agent_id: str, *, owner_id: str | None = None, name: str | None = None) -> Agent:
+        """Register an agent (``agent:<name>``) owned by ``owner_id`` (default: the client's user), who may then
+        read and write its space (``remember(..., user_id=agent_id)``, ``recall(..., agent_id=...)``). Raises
+        CONFLICT when it belongs to someone else, INVALID_INPUT for an id without ``agent:``."""
+        return self._run(self._create_agent(agent_id, owner_id, name))
+
+    def agents(self, *, owner_id: str | None = None) -> list[Agent]:
+        """The agents a person (default: the client's user) owns."""
+        return self._run(self._agents(owner_id))
+
 
 class AsyncGraphsvc(_Operations):
     """The asynchronous client: the same methods as :class:`Graphsvc`, as coroutines; ``api`` is
@@ -428,10 +528,12 @@ class AsyncGraphsvc(_Operations):
         user_id: str | None = None,
         limit: int = 10,
         explain: bool = False,
+        include_groups: bool = False,
+        agent_id: str | None = None,
     ) -> list[RecallHit]:
-        """Ranked memories, events, impressions and traits for a query and/or the conversation so far
-        (oldest turn first; at least one of the two); with ``explain``, each hit's ``explanation``."""
-        return await self._run(self._recall(query, conversation, user_id, limit, explain))
+        """Ranked memories, events, impressions and traits, across the spaces asked for (see
+        :meth:`Graphsvc.recall`)."""
+        return await self._run(self._recall(query, conversation, user_id, limit, explain, include_groups, agent_id))
 
     async def memory_context(
         self,
@@ -440,9 +542,11 @@ class AsyncGraphsvc(_Operations):
         conversation: Sequence[Turn] | None = None,
         user_id: str | None = None,
         max_tokens: int = 1000,
+        include_groups: bool = False,
+        agent_id: str | None = None,
     ) -> MemoryContext:
-        """A prompt-ready block about the user within ``max_tokens``, for a query and/or the conversation so far."""
-        return await self._run(self._memory_context(query, conversation, user_id, max_tokens))
+        """A prompt-ready block about the user within ``max_tokens`` (see :meth:`Graphsvc.memory_context`)."""
+        return await self._run(self._memory_context(query, conversation, user_id, max_tokens, include_groups, agent_id))
 
     async def job(self, job_id: str, *, user_id: str | None = None) -> Job:
         """A background job by id."""
@@ -506,3 +610,31 @@ class AsyncGraphsvc(_Operations):
     async def memory_provenance(self, memory_id: str, *, user_id: str | None = None) -> MemoryProvenance:
         """Why graphsvc believes a memory (see :meth:`Graphsvc.memory_provenance`)."""
         return await self._run(self._memory_provenance(memory_id, user_id))
+
+    async def create_group(self, group_id: str, *, name: str | None = None, created_by: str | None = None) -> Group:
+        """Register a group (see :meth:`Graphsvc.create_group`)."""
+        return await self._run(self._create_group(group_id, name, created_by))
+
+    async def add_group_member(self, group_id: str, user_id: str) -> Group:
+        """Make ``user_id`` a member of the group (see :meth:`Graphsvc.add_group_member`)."""
+        return await self._run(self._add_group_member(group_id, user_id))
+
+    async def remove_group_member(self, group_id: str, user_id: str) -> Group:
+        """End ``user_id``'s membership (see :meth:`Graphsvc.remove_group_member`)."""
+        return await self._run(self._remove_group_member(group_id, user_id))
+
+    async def group(self, group_id: str) -> Group:
+        """One group with its members (see :meth:`Graphsvc.group`)."""
+        return await self._run(self._group(group_id))
+
+    async def groups(self, *, user_id: str | None = None) -> list[Group]:
+        """The groups a person is a member of (see :meth:`Graphsvc.groups`)."""
+        return await self._run(self._groups(user_id))
+
+    async def create_agent(self, agent_id: str, *, owner_id: str | None = None, name: str | None = None) -> Agent:
+        """Register an agent (see :meth:`Graphsvc.create_agent`)."""
+        return await self._run(self._create_agent(agent_id, owner_id, name))
+
+    async def agents(self, *, owner_id: str | None = None) -> list[Agent]:
+        """The agents a person owns (see :meth:`Graphsvc.agents`)."""
+        return await self._run(self._agents(owner_id))

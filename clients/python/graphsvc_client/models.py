@@ -115,6 +115,9 @@ class RecallExplanation(_Model):
     final_score: float
 
 
+SpaceKind = Literal["USER", "GROUP", "AGENT"]
+
+
 class RecallHit(_Model):
     """One ranked result of ``recall``: a memory, event, impression or trait; ``explanation`` only when asked
     (``explain=True``)."""
@@ -131,6 +134,33 @@ class RecallHit(_Model):
     memory_type: str | None
     entity: str | None
     explanation: RecallExplanation | None
+    space: str | None = Field(
+        default=None,
+        description="The memory space it came from: the user's own id, a group's (group:<name>) or an agent's "
+        "(agent:<name>)",
+    )
+    space_kind: SpaceKind | None = Field(default=None, description="Whose memory that space is")
+
+
+class Group(_Model):
+    """A group: a memory space (its id, ``group:<name>``, is the ``user_id`` to write and read it) shared by its
+    members, who alone (besides admins) may read and write it."""
+
+    id: str
+    name: str
+    members: list[str] = Field(description="The members' user ids, in joining order")
+    created_at: datetime
+    created_by: str | None = Field(description="The user who created it; None for an admin")
+
+
+class Agent(_Model):
+    """An agent: a memory space (its id, ``agent:<name>``, is the ``user_id`` to write and read it) for what the
+    agent learned about doing its job, read and written by its owner (and admins)."""
+
+    id: str
+    name: str
+    owner_id: str
+    created_at: datetime
 
 
 class MemoryContext(_Model):
@@ -319,5 +349,13 @@ RESULT_MODELS: dict[str, type[_Model]] = {
     "belief_changes": BeliefChanges,
     "extraction_trace": ExtractionTrace,
     "memory_provenance": MemoryProvenance,
+    "create_group": Group,
+    "add_group_member": Group,
+    "remove_group_member": Group,
+    "group": Group,
+    "groups": Group,
+    "create_agent": Agent,
+    "agents": Agent,
 }
-"""Method name → the model its root field is parsed into (one per list item for ``recall``)."""
+"""Method name → the model its root field is parsed into (one per list item for ``recall``, ``groups`` and
+``agents``)."""

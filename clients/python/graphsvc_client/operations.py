@@ -6,7 +6,7 @@ from __future__ import annotations
 RECALL_HIT_FIELDS = (
     "id kind content score occurredAt lastConfirmedAt sourceMessageIds memoryType entity "
     "explanation { channels { channel rank contribution } fusion fusedScore "
-    "adjustments { rule scoreBefore scoreAfter factor term relativeTo detail } finalScore }"
+    "adjustments { rule scoreBefore scoreAfter factor term relativeTo detail } finalScore } space spaceKind"
 )
 JOB_FIELDS = (
     "id status error kind userId sessionId attempts createdAt updatedAt "
@@ -24,15 +24,27 @@ mutation EndConversation($userId: String!, $sessionId: String!) {{
 }}"""
 
 RECALL = f"""
-query Recall($userId: String!, $query: String, $conversation: [TurnInput!], $limit: Int!, $explain: Boolean!) {{
-  recall(userId: $userId, query: $query, conversation: $conversation, limit: $limit, explain: $explain) {{
+query Recall(
+  $userId: String!, $query: String, $conversation: [TurnInput!], $limit: Int!, $explain: Boolean!,
+  $includeGroups: Boolean!, $agentId: String
+) {{
+  recall(
+    userId: $userId, query: $query, conversation: $conversation, limit: $limit, explain: $explain,
+    includeGroups: $includeGroups, agentId: $agentId
+  ) {{
     {RECALL_HIT_FIELDS}
   }}
 }}"""
 
 MEMORY_CONTEXT = """
-query MemoryContext($userId: String!, $query: String, $conversation: [TurnInput!], $maxTokens: Int!) {
-  memoryContext(userId: $userId, query: $query, conversation: $conversation, maxTokens: $maxTokens) {
+query MemoryContext(
+  $userId: String!, $query: String, $conversation: [TurnInput!], $maxTokens: Int!, $includeGroups: Boolean!,
+  $agentId: String
+) {
+  memoryContext(
+    userId: $userId, query: $query, conversation: $conversation, maxTokens: $maxTokens,
+    includeGroups: $includeGroups, agentId: $agentId
+  ) {
     text tokens traitIds memoryIds impressionIds eventIds
   }
 }"""
@@ -112,6 +124,44 @@ query MemoryProvenance($userId: String!, $memoryId: ID!) {{
   }}
 }}"""
 
+GROUP_FIELDS = "id name members createdAt createdBy"
+AGENT_FIELDS = "id name ownerId createdAt"
+
+CREATE_GROUP = f"""
+mutation CreateGroup($groupId: ID!, $name: String, $createdBy: String) {{
+  createGroup(groupId: $groupId, name: $name, createdBy: $createdBy) {{ {GROUP_FIELDS} }}
+}}"""
+
+ADD_GROUP_MEMBER = f"""
+mutation AddGroupMember($groupId: ID!, $userId: String!) {{
+  addGroupMember(groupId: $groupId, userId: $userId) {{ {GROUP_FIELDS} }}
+}}"""
+
+REMOVE_GROUP_MEMBER = f"""
+mutation RemoveGroupMember($groupId: ID!, $userId: String!) {{
+  removeGroupMember(groupId: $groupId, userId: $userId) {{ {GROUP_FIELDS} }}
+}}"""
+
+GROUP = f"""
+query Group($groupId: ID!) {{
+  group(groupId: $groupId) {{ {GROUP_FIELDS} }}
+}}"""
+
+GROUPS = f"""
+query Groups($userId: String!) {{
+  groups(userId: $userId) {{ {GROUP_FIELDS} }}
+}}"""
+
+CREATE_AGENT = f"""
+mutation CreateAgent($agentId: ID!, $ownerId: String!, $name: String) {{
+  createAgent(agentId: $agentId, ownerId: $ownerId, name: $name) {{ {AGENT_FIELDS} }}
+}}"""
+
+AGENTS = f"""
+query Agents($ownerId: String!) {{
+  agents(ownerId: $ownerId) {{ {AGENT_FIELDS} }}
+}}"""
+
 DOCUMENTS: dict[str, str] = {
     "add_messages": ADD_MESSAGES,
     "end_conversation": END_CONVERSATION,
@@ -126,5 +176,12 @@ DOCUMENTS: dict[str, str] = {
     "belief_changes": BELIEF_CHANGES,
     "extraction_trace": EXTRACTION_TRACE,
     "memory_provenance": MEMORY_PROVENANCE,
+    "create_group": CREATE_GROUP,
+    "add_group_member": ADD_GROUP_MEMBER,
+    "remove_group_member": REMOVE_GROUP_MEMBER,
+    "group": GROUP,
+    "groups": GROUPS,
+    "create_agent": CREATE_AGENT,
+    "agents": AGENTS,
 }
 """Method name → document (the drift test walks this)."""

@@ -213,8 +213,9 @@ class ConflictError(GraphsvcError):
 
     code = "CONFLICT"
 
-    def __init__(self, *, kind: str, ident: str, problem: str) -> None:
-        super().__init__(f"{kind} {echoed(ident)} {problem}", suggestion=f"reload the {kind} and check its status")
+    def __init__(self, *, kind: str, ident: str, problem: str, fix: str | None = None) -> None:
+        suggestion = fix or f"reload the {kind} and check its status"
+        super().__init__(f"{kind} {echoed(ident)} {problem}", suggestion=suggestion)
 
 
 class ExistingIdsError(GraphsvcError):

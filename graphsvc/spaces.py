@@ -54,6 +54,13 @@ def is_shared(space_id: str) -> bool:
     return space_kind(space_id) != "user"
 
 
+_NAMED: dict[SpaceKind, str] = {"user": "a user", "group": "a group", "agent": "an agent"}
+
+
+def _a(kind: SpaceKind) -> str:
+    return _NAMED[kind]
+
+
 def require_space(field: str, space_id: str, kind: SpaceKind) -> str:
     """``space_id`` when it names a space of ``kind`` with something after the prefix.
 
@@ -63,7 +70,8 @@ def require_space(field: str, space_id: str, kind: SpaceKind) -> str:
     if space_kind(space_id) != kind:
         wanted = SPACE_PREFIXES.get(kind)
         fix = f"{kind} ids start with {wanted!r}, e.g. {wanted}team" if wanted else "use the person's own user id"
-        raise InvalidInputError(field=field, problem=f"must name a {kind}, not a {space_kind(space_id)}", fix=fix)
+        given = space_kind(space_id)
+        raise InvalidInputError(field=field, problem=f"must name {_a(kind)}, not {_a(given)}", fix=fix)
     if kind != "user" and not space_id[len(SPACE_PREFIXES[kind]) :].strip():
         raise InvalidInputError(field=field, problem="names no group or agent after its prefix")
     return space_id

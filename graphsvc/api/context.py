@@ -78,7 +78,7 @@ class Context:
     loaders: dict[type, object] = field(default_factory=dict)
     """Per-request DataLoaders, keyed by each API area's loader class (e.g. ``entity_types.EntityLoaders``)."""
 
-    def scope(self, user_id: str) -> str:
+    def scope(self, user_id: str, *, field: str = "userId") -> str:
         """The ``user_id`` (memory space: a person, ``group:…`` or ``agent:…``) this request may use.
 
         For a caller bound to some users the id is compared as the service will use it (normalised by
@@ -89,25 +89,27 @@ class Context:
         Raises:
             ForbiddenError: the caller may not act for that user or space (nothing is read or written).
             InvalidInputError: a bound caller named an id no user can have (blank, too long, control characters);
-                an unbound caller named a group or agent that is not registered.
+                a caller who could use it named a group or agent that is not registered.
         """
         bound = self.identity.user_ids
         if bound is None and not is_shared(user_id.strip()):
             return user_id
-        normalised = require_id("userId", user_id, self.service.settings)
-        if bound is not None and normalised in bound:
+        normalised = require_id(field, user_id, self.service.settings)
+        if not is_shared(normalised):
+            if bound is not None and normalised not in bound:
+                raise ForbiddenError(user_id=normalised)
             return normalised
-        if is_shared(normalised):
-            if normalised in self.identity.spaces:
-                return normalised
-            if bound is None and normalised not in self.identity.registered:
-                kind = space_kind(normalised)
-                raise InvalidInputError(
-                    field="userId",
-                    problem=f"{echoed(normalised)} names no registered {kind}",
-                    fix=f"register it first ({'createGroup' if kind == 'group' else 'createAgent'})",
-                )
-        raise ForbiddenError(user_id=normalised)
+        allowed = bound is None or normalised in bound or normalised in self.identity.spaces
+        if not allowed:
+            raise ForbiddenError(user_id=normalised)
+        if normalised not in self.identity.registered:
+            kind = space_kind(normalised)
+            raise InvalidInputError(
+                field=field,
+                problem=f"{echoed(normalised)} names no registered {kind}",
+                fix=f"register it first ({'createGroup' if kind == 'group' else 'createAgent'})",
+            )
+        return normalised
 
     async def shared_spaces(self, user_id: str, *, include_groups: bool, agent_id: str | None) -> list[str]:
         """The spaces a recall for ``user_id`` (already scoped) reads beside the person's own: their groups
@@ -119,7 +121,7 @@ class Context:
         """
         if not include_groups and agent_id is None:
             return []
-        agent = None if agent_id is None else self.scope(agent_id)
+        agent = None if agent_id is None else self.scope(agent_id, field="agentId")
         return await self.service.shared_spaces(user_id=user_id, include_groups=include_groups, agent_id=agent)
 
     def lookup_scope(self, user_id: str | None) -> frozenset[str] | None:

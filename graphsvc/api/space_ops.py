@@ -18,7 +18,7 @@ from graphsvc.errors import ForbiddenError
 class SpaceQuery:
     @strawberry.field(description="One group with its members. FORBIDDEN for a caller who is not a member.")
     async def group(self, info: Info, group_id: strawberry.ID) -> Group:
-        scoped = info.context.scope(str(group_id))
+        scoped = info.context.scope(str(group_id), field="groupId")
         return Group.from_domain(await info.context.service.group(group_id=scoped))
 
     @strawberry.field(description="The groups a person is a member of, each with its members.")
@@ -57,7 +57,7 @@ class SpaceMutation:
         "space. Only a member (or an admin) may add members."
     )
     async def add_group_member(self, info: Info, group_id: strawberry.ID, user_id: str) -> Group:
-        scoped = info.context.scope(str(group_id))
+        scoped = info.context.scope(str(group_id), field="groupId")
         return Group.from_domain(await info.context.service.add_group_member(group_id=scoped, user_id=user_id))
 
     @strawberry.mutation(
@@ -69,7 +69,7 @@ class SpaceMutation:
     async def remove_group_member(
         self, info: Info, group_id: strawberry.ID, user_id: str, retract_contributions: bool = False
     ) -> Group:
-        scoped = info.context.scope(str(group_id))
+        scoped = info.context.scope(str(group_id), field="groupId")
         view = await info.context.service.remove_group_member(
             group_id=scoped, user_id=user_id, retract_contributions=retract_contributions
         )
@@ -81,7 +81,7 @@ class SpaceMutation:
         "agent belongs to someone else."
     )
     async def create_agent(self, info: Info, agent_id: strawberry.ID, owner_id: str, name: str | None = None) -> Agent:
-        owner = info.context.scope(owner_id)
+        owner = info.context.scope(owner_id, field="ownerId")
         return Agent.from_domain(
             await info.context.service.create_agent(agent_id=str(agent_id), owner_id=owner, name=name)
         )

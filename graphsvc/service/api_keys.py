@@ -31,8 +31,10 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from graphsvc.errors import InvalidInputError, NotFoundError, OverloadedError
 from graphsvc.graph import api_keys as stored_keys
+from graphsvc.graph import spaces as stored_spaces
 from graphsvc.graph.api_keys import ApiKeyView
 from graphsvc.runtime import Runtime
+from graphsvc.spaces import is_shared, space_kind
 from graphsvc.validation import require_id
 
 KEY_PREFIX = "gsk_"
@@ -108,7 +110,8 @@ class ApiKeyArea:
             the stored key's view and the key itself, ``gsk_<id>_<secret>`` (shown once; only its hash is kept).
 
         Raises:
-            InvalidInputError: neither or both of ``user_id`` and ``admin``; a blank or oversized id or name.
+            InvalidInputError: neither or both of ``user_id`` and ``admin``; a blank or oversized id or name; a
+                group's or an agent's id that is not registered.
         """
         if admin == (user_id is not None):
             raise InvalidInputError(
@@ -116,6 +119,14 @@ class ApiKeyArea:
             )
         if user_id is not None:
             user_id = require_id("user", user_id, self.rt.settings)
+            if is_shared(user_id):
+                _, registered = await stored_spaces.usable(self.rt.db, space_ids=[user_id], user_ids=None)
+                if user_id not in registered:
+                    raise InvalidInputError(
+                        field="user",
+                        problem=f"{user_id!r} names no registered {space_kind(user_id)}",
+                        fix="register it first (graphsvc groups create / graphsvc agents create)",
+                    )
         label = (name or "").strip() or ("admin" if admin else str(user_id))
         if len(label) > MAX_KEY_NAME_CHARS:
             raise InvalidInputError(field="name", problem=f"is over {MAX_KEY_NAME_CHARS} characters")

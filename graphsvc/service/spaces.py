@@ -54,7 +54,9 @@ class SpaceArea:
         if creator is None or creator in group.members:
             return group
         if not created:
-            raise ConflictError(kind="group", ident=group_id, problem="exists already; ask a member to add you")
+            raise ConflictError(
+                kind="group", ident=group_id, problem="exists already", fix="ask one of its members to add you"
+            )
         await stored.join(self.rt.db, group_id=group_id, user_id=creator, now=now)
         return await self.group(group_id=group_id)
 
@@ -127,7 +129,12 @@ class SpaceArea:
             now=self.rt.clock(),
         )
         if agent.owner_id != owner:
-            raise ConflictError(kind="agent", ident=agent_id, problem="is registered to another owner")
+            raise ConflictError(
+                kind="agent",
+                ident=agent_id,
+                problem="is registered to another owner",
+                fix="choose another agent id, or ask its owner (agents list --owner) to use it",
+            )
         return agent
 
     async def agents(self, *, owner_id: str) -> list[AgentView]:

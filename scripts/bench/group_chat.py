@@ -15,8 +15,9 @@ rule has a marker word that only it uses. Measured:
 - **own recall**: each member's facts, asked by that member, found among the top 5 (marker in a hit);
 - **cross recall**: each member asked about every other member's facts without their groups: hits holding the
   other's marker (leaks; should be 0);
-- **shared recall**: each house rule, asked by each member with ``include_groups``, found among the top 5; and
-  asked by an outsider with ``include_groups`` (should never be found);
+- **shared recall**: each house rule (remembered into the group) and each agreement (said in the group's first
+  conversation: "our rent…", "we agreed…"), asked by each member with their groups, found among the top 5 hits
+  from the group's space; and asked by an outsider with their groups (should never be found);
 - **traits**: each member's traits, and how many name another member (``about``) or hold another's marker.
 
 Prints a table and one JSON object, then erases the users and the group it made.
@@ -74,6 +75,12 @@ HOUSE_RULES = (
     Fact("The recycling bins go out on Tuesday evenings.", "When do the recycling bins go out?", "recycling"),
     Fact("The wifi password is kept on the fridge door.", "Where is the wifi password?", "wifi"),
 )
+"""What the group keeps by ``remember`` into its space."""
+SPOKEN = (
+    ("Bram", Fact("Our rent is due on the first of every month.", "When is the rent due?", "rent")),
+    ("Dana", Fact("We agreed that guests can stay two nights at most.", "How long can guests stay?", "guests")),
+)
+"""What the group agrees in its first conversation (said by a member, about the group: the group's own)."""
 GROUP = "group:bench-flat"
 OUTSIDER = "Zoe"
 
@@ -91,6 +98,7 @@ def session_messages(session: int, run: str, start: datetime) -> list[MessageIn]
         other = [f for f in facts if f is not HABITS[name]]
         if session < len(other):
             said.append(other[session].text)
+        said += [fact.text for speaker, fact in SPOKEN if speaker == name and session == 0]
         for text in said:
             at += timedelta(minutes=3)
             messages.append(
@@ -167,8 +175,18 @@ async def member_figures(service: MemoryService, name: str, user: str, sessions:
 
 
 async def shared_figures(service: MemoryService, users: dict[str, str], group: str, outsider: str) -> dict[str, int]:
-    """Each house rule asked by every member with their groups (found in the group's space?) and by an outsider."""
-    out = {"shared_asked": 0, "shared_found": 0, "outsider_found": 0}
+    """Each house rule and each agreement asked by every member with their groups (found in the group's space?)
+    and by an outsider."""
+    out = {"shared_asked": 0, "shared_found": 0, "outsider_found": 0, "spoken_asked": 0, "spoken_found": 0}
+    for _, fact in SPOKEN:
+        for user in users.values():
+            spaces = [g.group_id for g in await service.groups(user_id=user)]
+            hits = await service.recall(user_id=user, query=fact.question, limit=5, spaces=spaces)
+            out["spoken_asked"] += 1
+            out["spoken_found"] += has([h.content for h in hits if h.space == group], fact.marker)
+        spaces = [g.group_id for g in await service.groups(user_id=outsider)]
+        hits = await service.recall(user_id=outsider, query=fact.question, limit=5, spaces=spaces)
+        out["outsider_found"] += has([h.content for h in hits], fact.marker)
     for rule in HOUSE_RULES:
         for user in users.values():
             spaces = [g.group_id for g in await service.groups(user_id=user)]
@@ -200,6 +218,7 @@ async def measure(service: MemoryService, sessions: int, run: str) -> dict[str, 
         "cross_recall_leaks": total["cross_leaks"],
         "cross_questions": total["cross_asked"],
         "shared_recall_at_5": round(shared["shared_found"] / shared["shared_asked"], 3),
+        "agreed_recall_at_5": round(shared["spoken_found"] / shared["spoken_asked"], 3),
         "outsider_found": shared["outsider_found"],
         "traits": total["traits"],
         "traits_naming_another": total["traits_naming_another"],

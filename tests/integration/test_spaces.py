@@ -321,3 +321,33 @@ async def test_an_agent_over_stdio_keeps_its_lessons_in_its_own_space(service: M
             refused = tool_error(await tools.call_tool("recall", {"query": "trains", **arguments}))
             assert refused["code"] == "FORBIDDEN", arguments
     assert (await service.memories(user_id="ana")).items == []
+
+
+async def test_a_key_names_only_a_registered_group_and_erasing_an_owner_erases_their_agents(
+    service: MemoryService, settings: Settings
+) -> None:
+    with pytest.raises(InvalidInputError, match="names no registered group"):
+        await service.create_api_key(user_id="group:ghost")
+    await service.create_group(group_id="group:ghost")
+    _, key = await service.create_api_key(user_id="group:ghost")
+    gql = client(service, api_key_settings(settings), key)
+    try:
+        said = await _as(gql, REMEMBER, {"u": "group:ghost", "c": "Deploys happen on Tuesdays."})
+        assert said["data"]["remember"]["content"] == "Deploys happen on Tuesdays."
+        assert _code(await _as(gql, REMEMBER, {"u": "ana", "c": "I am ana."})) == "FORBIDDEN"
+        missing = await _as(gql, GROUP, {"g": "group:nope"})
+        assert _code(missing) == "FORBIDDEN"
+    finally:
+        await gql.aclose()
+    admin = GraphQLClient(service)
+    try:
+        unknown = await admin.execute(GROUP, {"g": "group:nope"})
+        assert _code(unknown) == "INVALID_INPUT" and unknown["errors"][0]["message"].startswith("groupId:")
+    finally:
+        await admin.aclose()
+
+    await service.create_agent(agent_id="agent:helper", owner_id="zoe")
+    await service.remember(user_id="agent:helper", content="The printer jams on A3.", memory_type="fact", source="user")
+    await service.erase_user(user_id="zoe", confirm="zoe")
+    assert await service.agents(owner_id="zoe") == []
+    assert (await service.memories(user_id="agent:helper")).items == []

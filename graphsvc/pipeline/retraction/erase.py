@@ -58,7 +58,7 @@ def to_result(counts: Counter[str], *, complete: bool) -> ForgetResult:
 async def erase_user(rt: Runtime, *, user_id: str, confirm: str, max_batches: int | None = None) -> ForgetResult:
     """Delete everything of one user, in bounded batches, and check that nothing is left. What the person said in a
     group's conversations (messages naming them as ``speaker_id``) is forgotten there first, with what rested only
-    on it; what others said stays the group's.
+    on it (what others said stays the group's), and the agents they own are erased with them.
 
     Args:
         confirm: must equal ``user_id`` (a guard against erasing the wrong user by a slip).
@@ -81,6 +81,11 @@ async def erase_user(rt: Runtime, *, user_id: str, confirm: str, max_batches: in
     batch, labels = rt.settings.limits.erase_batch_nodes, stored.erased_labels()
     counts: Counter[str] = Counter(await stored.begin(rt.db, user_id=user_id, now=rt.clock()))
     counts["Event"] += await forget.forget_contributions(rt, user_id=user_id)
+    for agent in await stored_spaces.agents_of(rt.db, owner_id=user_id):  # nobody else may use them
+        erased = await erase_user(rt, user_id=agent.agent_id, confirm=agent.agent_id, max_batches=max_batches)
+        counts.update(erased.deleted_by_label)
+        if not erased.complete:
+            return to_result(counts, complete=False)
     batches = 0
     for _ in range(2):  # the second pass catches what a running job wrote during the first
         for label in labels:

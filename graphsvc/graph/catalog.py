@@ -16,6 +16,9 @@ What reads the catalog (so a new kind is covered the day it is declared):
 - ``graphsvc export`` / ``restore`` carry every label whose ``export`` is ``"node"`` and the edges between them
   (:mod:`graphsvc.graph.portability`);
 - the Browser style file ``graphsvc/api/static/neo4j/graphsvc.grass`` is rendered by :func:`grass`;
+- which kinds of memory space (:mod:`graphsvc.spaces`: a person's, a group's, an agent's) may hold a label
+  (``NodeFacts.spaces``, asked through :func:`may_hold`): reflection runs, and an extraction queues it, only where
+  traits may live; the isolation tests check that no node stands in a space its label does not allow;
 - tests: every label and relationship type a Cypher file under ``cypher/queries`` creates or merges must be
   declared; every stored class is in :data:`ERASE_ORDER` once; every declared text and vector property is a
   property of its class; every user-owned label has a ``user_id`` index in ``cypher/schema.cypher``; the

@@ -101,6 +101,8 @@ async def build_every_label(service: MemoryService) -> None:
         a, b, c = [m["id"] for m in (await graphql(client, MEMORY_IDS, u=USER))["memories"]["items"]]
         await graphql(client, LIFECYCLE, u=USER, a=a, b=b, c=c)  # supersession, retraction, archive write too
     await service.create_api_key(user_id=USER)
+    await service.create_group(group_id="group:captions", created_by=USER)  # Group, and USER's Membership
+    await service.create_agent(agent_id="agent:captions", owner_id=USER)
     lease = NamedLease(service.db, key="caption-test", owner="test", ttl_s=5, clock=service.rt.clock)
     assert await lease.acquire()
 

@@ -216,6 +216,9 @@ test("entities, reflection and daily learning", async () => {
   const { entity } = await memory.entity({ userId, subjectOrAlias: "the cat" });
   assert.equal(entity?.id, upsertEntity.id);
   assert.deepEqual(entity.impressions.map((i) => i.content), ["Ana's cat"]);
+  const { entityProvenance } = await memory.entityProvenance({ userId, entityId: upsertEntity.id });
+  assert.equal(entityProvenance.entity.id, upsertEntity.id);
+  assert.equal(entityProvenance.kindDecidedBy, "NOBODY"); // a thing by default: no rule, no LLM, no person
   const { entities } = await memory.entities({ userId, search: "Miso" });
   assert.equal(entities.nodes[0]?.subject, "Miso");
   const { pendingObservations } = await memory.pendingObservations({ userId });
@@ -257,6 +260,32 @@ test("errors carry the service's code, suggestion and HTTP status", async () => 
   assert.deepEqual([denied.code, denied.status], ["UNAUTHENTICATED", 401]);
   const nobody = new Graphsvc({ url: "http://127.0.0.1:9" });
   assert.equal((await failure(nobody.viewer())).code, "UNREACHABLE");
+});
+
+test("groups and agents, and recall across them", async () => {
+  const groupId = `group:${userId}-team`;
+  const { createGroup } = await memory.createGroup({ groupId, name: "Team" });
+  assert.deepEqual([createGroup.id, createGroup.name, createGroup.members], [groupId, "Team", [userId]]);
+  const { addGroupMember } = await memory.addGroupMember({ groupId, userId: "bob" });
+  assert.deepEqual(addGroupMember.members, [userId, "bob"]);
+  await memory.remember({
+    input: { userId: groupId, content: "Deploys to production happen on Tuesdays.", type: "FACT", source: "USER" },
+  });
+  const { recall } = await memory.recall({ userId, query: "When are the deploys?", includeGroups: true });
+  const shared = recall.find((h) => h.content.includes("Tuesdays"));
+  assert.deepEqual([shared?.space, shared?.spaceKind], [groupId, "GROUP"]);
+  const alone = await memory.recall({ userId, query: "When are the deploys?" });
+  assert.ok(alone.recall.every((h) => h.space === userId), JSON.stringify(alone.recall));
+  assert.deepEqual((await memory.group({ groupId })).group.members, [userId, "bob"]);
+  assert.deepEqual((await memory.groups({ userId })).groups.map((g) => g.id), [groupId]);
+  const { removeGroupMember } = await memory.removeGroupMember({ groupId, userId: "bob" });
+  assert.deepEqual(removeGroupMember.members, [userId]);
+  const agentId = `agent:${userId}-helper`;
+  const { createAgent } = await memory.createAgent({ agentId, ownerId: userId, name: "Helper" });
+  assert.deepEqual([createAgent.id, createAgent.ownerId], [agentId, userId]);
+  assert.deepEqual((await memory.agents({ ownerId: userId })).agents.map((a) => a.id), [agentId]);
+  const foreign = await failure(memory.createAgent({ agentId: "agent:someone", ownerId: "bob" }));
+  assert.equal(foreign.code, "FORBIDDEN");
 });
 
 test("erasing the user", async () => {

@@ -154,17 +154,15 @@ class SpaceArea:
         return await stored.usable(self.rt.db, space_ids=space_ids, user_ids=user_ids)
 
     async def shared_spaces(self, *, user_id: str, include_groups: bool, agent_id: str | None) -> list[str]:
-        """The spaces recall reads beside the person's own: their groups (``include_groups``) and ``agent_id``
-        (the caller has already been allowed it).
+        """The spaces recall reads beside the person's own: their groups (``include_groups``) and ``agent_id``.
+        The caller has already decided that ``agent_id`` is registered and theirs to use
+        (:meth:`graphsvc.api.context.Context.scope`), so it is not read again here.
 
         Raises:
-            InvalidInputError: ``agent_id`` is not an agent's id. NotFoundError: no such agent.
+            InvalidInputError: ``agent_id`` is not an agent's id.
         """
         found = [g.group_id for g in await stored.groups_of(self.rt.db, user_id=user_id)] if include_groups else []
         if agent_id is not None:
             agent_id = self._space_id("agentId", agent_id, "agent")
-            usable, _ = await stored.usable(self.rt.db, space_ids=[agent_id], user_ids=None)
-            if agent_id not in usable:
-                raise NotFoundError(kind="agent", ident=agent_id)
             found.append(agent_id)
         return found

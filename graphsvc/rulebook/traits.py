@@ -104,6 +104,11 @@ def _item_zh(doc: Any, start: int) -> tuple[str, str] | None:
     words = []
     while start < len(doc) and (doc[start].tag_ == "t" or re.match(_ZH_TIME, doc[start].text)):
         start += 1  # 计划明年学开车: the time is no part of what is planned
+    if start < len(doc) and doc[start].tag_ == "p":  # 跟朋友打麻将, 在公园跑步: the doing ends the clause
+        end = next((t.i for t in doc[start + 1 :] if t.is_punct), len(doc))
+        if end - start < 3:
+            return None
+        start = end - 2 if doc[end - 2].tag_.startswith("v") and end - 2 > start + 1 else end - 1
     for token in doc[start:]:
         if token.tag_.startswith(_ZH_STOP_FLAGS) or token.is_punct or token.text in zh.TIME_WORDS:
             break

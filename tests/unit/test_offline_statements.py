@@ -100,6 +100,21 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I hardly ever drink coffee.", []),
         ("My sister borrowed my car last week.", ["Ana's sister borrowed Ana's car last week."]),
         ("My brother and I run a food truck.", []),
+        # a coordinated verb goes on with the subject of the verb it is joined to, not the speaker's
+        ("They went to Spain and loved the food.", []),
+        ("I think they're lovely and made me feel calm.", []),
+        ("Sam is a nurse and loves hiking.", ["Sam is a nurse.", "Sam loves hiking."]),
+        ("Eventually Chris lost his job, got a new one and moved away.", []),
+        # habits: how often, after the verb
+        ("I go running most mornings.", ["Ana goes running most mornings."]),
+        ("I go to the climbing gym every Thursday.", ["Ana goes to the climbing gym every Thursday."]),
+        ("I go every morning before work.", []),
+        # a dropped subject: a dated happening, a clause after a question, a kinship word used as a name
+        ("can you explain osmosis simply, exam on monday", ["Ana has an exam on monday."]),
+        ("is it going to rain on Sunday, got a match at Hove", ["Ana has got a match at Hove."]),
+        ("Got a new bike last week.", ["Ana got a new bike last week."]),
+        ("Grandma lives in Leeds.", ["Ana's grandma lives in Leeds."]),
+        ("Dad jokes are the worst.", []),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -131,6 +146,10 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("你好，我叫王丽。", []),
         ("所以我报了名。", []),
         ("我每天晚上在公园里散步一个小时。", ["王丽每天晚上在公园里散步一个小时。"]),
+        # a habit names what is done: not a lone verb whose object is elsewhere, not a mood
+        ("我下午一般跟朋友打乒乓球。", ["王丽下午一般跟朋友打乒乓球。"]),
+        ("我每天晚饭以后吃。", []),
+        ("我每天都很忙。", []),
     ],
 )
 def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

@@ -137,6 +137,8 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None]]:
         since = cuts[-1][0] if cuts else 0
         if hit.rule.output != "strip" and not any(t.pos_ in ("VERB", "AUX") for t in doc[since:cut]):
             continue  # "my boyfriend Niall and I are …": what comes before is no statement, the subject goes on
+        if hit.rule.output == "" and _conjunct_subject(doc, cut) not in ("", *lexicon.EXPLETIVES):
+            continue  # "Chris lost his job, got another …": the verb goes on with its own subject
         cuts.append((cut, hit))
     pieces: list[tuple[str, str | None]] = []
     start, subject, rule_id = 0, "", None
@@ -150,8 +152,9 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None]]:
             tokens = tokens[1:]
         piece = "".join(t.text_with_ws for t in tokens).strip(" ,;:-–—")
         if piece:
-            if rule_id is not None and _carry(rules, rule_id) and subject and not _subject_of(parse(piece, "en")):
-                piece = f"{subject} {piece}"
+            if rule_id is not None and _carry(rules, rule_id) and not _subject_of(parse(piece, "en")):
+                carried = _conjunct_subject(doc, start) or subject
+                piece = f"{carried} {piece}" if carried else piece
             pieces.append((piece, rule_id))
             subject = _subject_of(parse(piece, "en")) or subject
         start = cut
@@ -160,18 +163,43 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None]]:
     return pieces or [(text, None)]
 
 
+def _conjunct_subject(doc: Any, cut: int) -> str:
+    """The subject of the verb a coordinated verb after ``cut`` is joined to, by the dependency parse, when it is
+    another than the speaker's ("I think they're lovely and made me smile": "they" made me smile, not "I"); "" when
+    the verb shares the speaker's subject or the parse names none."""
+    verb = next((t for t in doc[cut:] if t.pos_ in ("VERB", "AUX")), None)
+    if verb is not None and any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
+        return ""  # "…, and I want …": the clause has a subject of its own
+    while verb is not None and verb.dep_ == "conj" and verb.head is not verb:
+        verb = verb.head
+        subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if subjects:
+            words = "".join(t.text_with_ws for t in subjects[0].subtree).strip()
+            return "" if re.match(r"(?i)(?:i|my|our)\b", words) else words
+    return ""
+
+
 def _carry(rules: Sequence[Rule], rule_id: str) -> bool:
     return any(r.id == rule_id and r.output == "carry" for r in rules)
 
 
 def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
+    shaped = [h for h in matches(parse(text, "en"), rules) if h.rule.output in ("possessive_kin", "restore_have")]
+    if shaped:
+        shaped_by.append(shaped[0].rule.id)
+        if shaped[0].rule.output == "restore_have":  # "exam on friday" → "I have an exam on friday"
+            article = "an" if text[:1].lower() in "aeiou" else "a"
+            return f"I have {article} {text[:1].lower()}{text[1:]}"
+        return f"My {text[:1].lower()}{text[1:]}"  # "Mum called" → "My mum called"
     hits = [h for h in matches(parse(text, "en"), rules) if h.rule.output == "restore"]
     if not hits:
         return text
     shaped_by.append(hits[0].rule.id)
     doc = parse(text, "en")
     first = doc[0].lower_ if len(doc) else ""
-    if first == "been" or first == "got":
+    if first == "got" and any(t.lower_ in lexicon.PAST_TIME_WORDS for t in doc):
+        subject = "I"  # "Got a new bike last week" → "I got …"
+    elif first == "been" or first == "got":
         subject = "I've"  # "Been learning …", "Got a game on Sunday" → "I've been …", "I've got …"
     elif first in lexicon.STATE_WORDS or (len(doc) and (doc[0].tag_ == "VBG" or first == "going")):
         subject = "I am"  # "Based in Bradford", "Taking on an apprentice …"

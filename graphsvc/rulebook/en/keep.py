@@ -60,6 +60,17 @@ _LIGHT_VERB = {
 }
 _WHAT = {"POS": {"IN": ["NOUN", "PROPN", "VERB"]}, "ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]}}
 """What a light verb's habit names ("I go swimming", "I do yoga"), not a time ("I go every morning")."""
+_OFTEN = (
+    (lower("every", "each", "most"), ADJECTIVES, among(en.FREQUENCY_UNITS)),
+    (lower("every", "each", "most"), ADJECTIVES, among(en.FREQUENCY_UNITS, attr="LEMMA")),
+    (lower("on"), among(en.ON_DAYS)),
+    (among(en.COUNT_WORDS), ANY_OPT, lower("a", "per"), among(en.FREQUENCY_UNITS)),
+    (among(en.FREQUENCY_ADJECTIVES),),
+)
+"""How often a habit is done, after its verb: every Tuesday evening, most mornings (a plural, by its lemma), on
+Sundays, twice a week, daily."""
+_TO_OPT = (lower("to", op="?"), DET_OPT)
+"""Where a light verb's habit goes ("I go to the gym …"): what it names follows."""
 _OBJECT = {"ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]}, "POS": {"NOT_IN": ["PUNCT", "ADV", "PART", "CCONJ", "NUM", "ADJ"]}}
 _OBJECT_OR_DIRECTION = [_OBJECT, among(en.DIRECTION_ADVERBS)]
 """What a happening must name after its verb: not only when it was ("I started a few days ago" names nothing)."""
@@ -752,49 +763,8 @@ RULES: tuple[Rule, ...] = (
                     seq(
                         among(en.FREQUENCY_ADVERBS), ADVERBS, {**_HABIT_VERB, "TAG": {"IN": ["VBP", "VBZ", "VB"]}}, ANY
                     ),
-                    seq(
-                        ADVERBS,
-                        _HABIT_VERB,
-                        ANY_OPT,
-                        lower("every", "each"),
-                        ADJECTIVES,
-                        among(en.FREQUENCY_UNITS),
-                        ANY_OPT,
-                    ),
-                    seq(ADVERBS, _HABIT_VERB, ANY_OPT, lower("on"), among(en.ON_DAYS), ANY_OPT),
-                    seq(
-                        ADVERBS,
-                        _HABIT_VERB,
-                        ANY_OPT,
-                        among(en.COUNT_WORDS),
-                        ANY_OPT,
-                        lower("a", "per"),
-                        among(en.FREQUENCY_UNITS),
-                        ANY_OPT,
-                    ),
-                    seq(ADVERBS, _HABIT_VERB, ANY_OPT, among(en.FREQUENCY_ADJECTIVES), ANY_OPT),
-                    seq(
-                        ADVERBS,
-                        _LIGHT_VERB,
-                        _WHAT,
-                        ANY_OPT,
-                        lower("every", "each"),
-                        ADJECTIVES,
-                        among(en.FREQUENCY_UNITS),
-                        ANY_OPT,
-                    ),
-                    seq(ADVERBS, _LIGHT_VERB, _WHAT, ANY_OPT, lower("on"), among(en.ON_DAYS), ANY_OPT),
-                    seq(
-                        ADVERBS,
-                        _LIGHT_VERB,
-                        _WHAT,
-                        ANY_OPT,
-                        among(en.COUNT_WORDS),
-                        ANY_OPT,
-                        lower("a", "per"),
-                        among(en.FREQUENCY_UNITS),
-                        ANY_OPT,
-                    ),
+                    *(seq(ADVERBS, _HABIT_VERB, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
+                    *(seq(ADVERBS, _LIGHT_VERB, *_TO_OPT, _WHAT, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
                 ),
             )
         ),
@@ -804,8 +774,15 @@ RULES: tuple[Rule, ...] = (
             Example("I swim every Tuesday evening.", "Ana swims every Tuesday evening."),
             Example("I usually cycle to work.", "Ana usually cycles to work."),
             Example("I go bouldering twice a week.", "Ana goes bouldering twice a week."),
+            Example("I go running most mornings.", "Ana goes running most mornings."),
+            Example("I go to the climbing gym every Thursday.", "Ana goes to the climbing gym every Thursday."),
         ),
-        counterexamples=("I usually feel tired.", "I always forget what I wanted to ask."),
+        counterexamples=(
+            "I usually feel tired.",
+            "I always forget what I wanted to ask.",
+            "I go every morning before work.",
+            "I spend most evenings on my phone.",
+        ),
     ),
     Rule(
         id="en.keep.used_to",

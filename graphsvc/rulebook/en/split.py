@@ -57,7 +57,10 @@ RULES: tuple[Rule, ...] = (
         id="en.split.coordinated_clause",
         language="en",
         decision="split",
-        description="'and', 'but', 'so', a comma or a semicolon before a clause with a subject of its own.",
+        description=(
+            "'and', 'but', 'so', a comma or a semicolon before a clause with a subject of its own, or with the "
+            "speaker's dropped ('…, got a match on Sunday')."
+        ),
         pattern=Tokens(
             (
                 (lower("and", "but", "so"), _SUBJECT),
@@ -69,12 +72,23 @@ RULES: tuple[Rule, ...] = (
                     *_THEN_VERB,
                 ),
                 (lower("and", "but"), _OTHER_SUBJECT, *_THEN_VERB),
+                ({"ORTH": {"IN": [",", ";"]}}, lower("got", "been"), {"POS": {"IN": ["DET", "NUM", "VERB"]}}),
+                (
+                    {"ORTH": {"IN": [",", ";"]}},
+                    {"POS": {"IN": ["ADJ", "NOUN"]}, "OP": "*"},
+                    {"LEMMA": {"IN": sorted(en.EVENT_NOUNS)}, "TAG": "NN"},
+                    among(en.DATED_BY),
+                ),
                 ({"ORTH": ","}, lower("in"), lower("case")),
                 ({"ORTH": ","}, among(en.HEDGES)),
             ),
             anchored=False,
         ),
-        examples=(Example("I have a dog, and my sister lives in Leeds.", "Ana's sister lives in Leeds."),),
+        examples=(
+            Example("I have a dog, and my sister lives in Leeds.", "Ana's sister lives in Leeds."),
+            Example("is it going to rain on Sunday, got a match at Hove", "Ana has got a match at Hove."),
+            Example("can you explain osmosis simply, exam on monday", "Ana has an exam on monday."),
+        ),
         counterexamples=("I have a dog.",),
     ),
     Rule(

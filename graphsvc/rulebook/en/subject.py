@@ -63,6 +63,41 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("Sounds lovely.", "Made me feel relaxed and happy."),
     ),
     Rule(
+        id="en.subject.dated_happening",
+        language="en",
+        decision="subject",
+        description="A happening named with its time and nothing else ('exam on friday') is the speaker's: 'I have …'.",
+        pattern=Tokens(
+            (
+                (
+                    {"POS": {"IN": ["ADJ", "NOUN", "PROPN"]}, "OP": "*"},
+                    {"LEMMA": {"IN": sorted(en.EVENT_NOUNS)}, "TAG": "NN"},
+                    among(en.DATED_BY),
+                ),
+            )
+        ),
+        output="restore_have",
+        examples=(Example("dentist appointment on Thursday at 3", "Ana has a dentist appointment on Thursday at 3."),),
+        counterexamples=("Exams are the worst.", "The meeting on Monday was long.", "wedding's in Lagos in May"),
+    ),
+    Rule(
+        id="en.subject.kin_as_name",
+        language="en",
+        decision="subject",
+        description="A kinship word used as a name at the start ('Mum called') is the speaker's relative ('my mum').",
+        pattern=Tokens(
+            (
+                (
+                    {"IS_TITLE": True, "LOWER": {"IN": sorted(en.KIN_AS_NAMES)}},
+                    {"POS": {"IN": ["VERB", "AUX"]}},
+                ),
+            )
+        ),
+        output="possessive_kin",
+        examples=(Example("Grandma lives in Leeds.", "Ana's grandma lives in Leeds."),),
+        counterexamples=("My mum asked for the recipe.", "Dad jokes are the worst."),
+    ),
+    Rule(
         id="en.subject.introduced",
         language="en",
         decision="subject",

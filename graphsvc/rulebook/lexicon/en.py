@@ -77,6 +77,9 @@ ANIMAL_NOUNS = _words(
 )
 """Animals people keep (a speaker's "my dog Biscuit" names an animal, never a person)."""
 
+KIN_AS_NAMES = _words("mum mom mummy mommy mama dad daddy papa grandma grandpa granny gran nan nana grandad granddad")
+"""Kinship words a speaker uses as a name for their own relative ("Mum called", "Grandma lives in Leeds")."""
+
 # --- what a statement is about ---------------------------------------------------------------------------
 LIKING = _words("love like enjoy adore prefer fancy")
 DISLIKING = _words("hate dislike detest loathe despise")
@@ -311,6 +314,12 @@ ABSTRACT_NOUNS = _words("problem solution reason issue process conversation stor
 STATE_WORDS = _words("based married retired engaged allergic originally pregnant vegan vegetarian divorced single")
 """Words that open a sentence whose "I'm" was dropped ("Based in Bradford", "Originally from Porto")."""
 FUTURE_TIME_WORDS = _words("next tomorrow soon from")
+EXPLETIVES = _words("it there you")
+"""Subjects that name nobody the next clause could be about ("is it going to rain, got a match")."""
+PAST_TIME_WORDS = _words("yesterday ago last")
+DATED_BY = _words("on at in next tomorrow tonight this")
+"""What follows a happening to say when it is ("exam on Friday", "interview next week")."""
+"""Words that put a happening in the past ("last week", "two days ago")."""
 """Words that put a plan in the future ("I'm starting a new job in May", "I'm taking on an apprentice from
 September")."""
 LIGHT_VERBS = _words("go do get come make take have")

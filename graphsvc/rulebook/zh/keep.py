@@ -37,6 +37,14 @@ _NOT_PAST = {"IS_PUNCT": False, "ORTH": {"NOT_IN": sorted(zh.PAST_MARKERS)}, "OP
 _PLACE_WORD = {"POS": {"IN": ["NOUN", "PROPN", "NUM", "X", "ADJ"]}, "TAG": {"NOT_IN": ["f", "t"]}}
 """A word of where someone works or studies (一家 银行, 腾讯), not a locality or a time (里, 的时候)."""
 
+_STATE_TAGS = ["a", "ad", "ag", "d", "z"]
+"""jieba's flags of an adjective, an adverb and a state word."""
+_NAMES_WHAT = (
+    {"IS_PUNCT": False, "TAG": {"NOT_IN": ["v", "vd", "vg", "vi", "vq", *_STATE_TAGS]}},
+    {"IS_PUNCT": False, "LENGTH": {">=": 2}, "TAG": {"NOT_IN": _STATE_TAGS}},
+)
+"""How a habit ends: with what it names (a word that is no time, frequency or mood), not a lone one-character verb
+whose object is in another sentence (我每天晚饭以后吃: eats what?) nor a state (我每天都很忙 is a mood)."""
 _ROUTINE = {**HABIT, "ORTH": {**HABIT["ORTH"], "NOT_IN": sorted(zh.GRUMBLE_FREQUENCY)}}
 """A frequency word of a routine (每天, 平时), not of a complaint (总是)."""
 
@@ -283,16 +291,18 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
-                (seq(ADVERBS, _ROUTINE, ADVERBS, ANY_OPT, ACTIVITY, ANY_OPT),),
-            )
+                tuple(seq(ADVERBS, _ROUTINE, ADVERBS, ANY_OPT, {**ACTIVITY, **last}) for last in _NAMES_WHAT),
+            ),
+            whole=True,
         ),
         output="preference",
         confidence=0.85,
         examples=(
             Example("我每天早上跑步五公里。", "王芳每天早上跑步五公里。"),
             Example("我每周二晚上去游泳。", "王芳每周二晚上去游泳。"),
+            Example("我下午一般跟朋友打乒乓球。", "王芳下午一般跟朋友打乒乓球。"),
         ),
-        counterexamples=("我今天很累。", "我总是做不好。"),
+        counterexamples=("我今天很累。", "我总是做不好。", "我每天晚饭以后吃。"),
     ),
     Rule(
         id="zh.keep.weekend_habit",

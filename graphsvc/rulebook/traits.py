@@ -81,6 +81,12 @@ def _activity_en(doc: Any, verb_at: int) -> tuple[str, str] | None:
     verb = doc[verb_at]
     tokens = []
     for token in doc[verb_at + 1 :]:
+        if not tokens and verb.lemma_ == "go" and token.lower_ == "to":
+            place = next((c for c in token.children if c.dep_ == "pobj"), None)
+            if place is None or place.lemma_.lower() not in en.PASTIME_PLACES:
+                return None  # "went to the office", "goes to bed": an errand or a routine of everyone's
+            tokens.append(token)  # "goes to the climbing gym"
+            continue
         if token.pos_ not in ("NOUN", "PROPN", "VERB", "ADJ", "DET", "PART") or token.lower_ in _EN_STOPS:
             break
         if token.ent_type_ in ("DATE", "TIME", "PERSON"):

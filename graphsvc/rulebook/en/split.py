@@ -25,6 +25,11 @@ _THEN_VERB: list[dict[str, Any]] = [
     {"POS": {"IN": ["ADJ", "NOUN", "PROPN"]}, "OP": "*"},
     {"POS": {"IN": ["VERB", "AUX"]}, "TAG": {"IN": ["VBP", "VBD", "VBZ", "MD"]}},
 ]
+_THEN_QUALIFIED_VERB: list[dict[str, Any]] = [
+    {"POS": {"IN": ["ADJ", "NOUN", "PROPN", "ADP", "DET", "NUM", "PRON"]}, "OP": "*"},
+    {"POS": {"IN": ["VERB", "AUX"]}, "TAG": {"IN": ["VBP", "VBD", "VBZ", "MD"]}},
+]
+"""A subject qualified by what follows it ("two people on my team at work are …"), then its verb."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -71,6 +76,7 @@ RULES: tuple[Rule, ...] = (
                     _OTHER_SUBJECT,
                     *_THEN_VERB,
                 ),
+                ({"ORTH": {"IN": [",", ";"]}}, lower("and", "but"), _OTHER_SUBJECT, *_THEN_QUALIFIED_VERB),
                 (lower("and", "but"), _OTHER_SUBJECT, *_THEN_VERB),
                 ({"ORTH": {"IN": [",", ";"]}}, lower("got", "been"), {"POS": {"IN": ["DET", "NUM", "VERB"]}}),
                 (
@@ -88,6 +94,10 @@ RULES: tuple[Rule, ...] = (
             Example("I have a dog, and my sister lives in Leeds.", "Ana's sister lives in Leeds."),
             Example("is it going to rain on Sunday, got a match at Hove", "Ana has got a match at Hove."),
             Example("can you explain osmosis simply, exam on monday", "Ana has an exam on monday."),
+            Example(
+                "I'm going to Oslo in May, and two people in my choir are from Bergen",
+                "Ana is going to Oslo in May.",
+            ),
         ),
         counterexamples=("I have a dog.",),
     ),

@@ -75,7 +75,14 @@ RULES: tuple[Rule, ...] = (
                 "Ana goes bouldering every Tuesday. | Ana went bouldering with Sam again. | Ana bought new shoes.",
                 "Goes bouldering regularly",
             ),
+            Example(
+                "Ana goes to the climbing gym every Thursday. | Ana went to the climbing gym after work.",
+                "Goes to the climbing gym regularly",
+            ),
         ),
-        counterexamples=("Ana goes bouldering every Tuesday. | Ana bought new shoes.",),
+        counterexamples=(
+            "Ana goes bouldering every Tuesday. | Ana bought new shoes.",
+            "Ana went to bed early. | Ana goes to bed late on Fridays.",
+        ),
     ),
 )

@@ -314,6 +314,12 @@ ABSTRACT_NOUNS = _words("problem solution reason issue process conversation stor
 STATE_WORDS = _words("based married retired engaged allergic originally pregnant vegan vegetarian divorced single")
 """Words that open a sentence whose "I'm" was dropped ("Based in Bradford", "Originally from Porto")."""
 FUTURE_TIME_WORDS = _words("next tomorrow soon from")
+PASTIME_PLACES = _words(
+    """gym pool cinema theatre theater park club library museum gallery church mosque temple synagogue pub
+    allotment beach market stadium rink studio course pitch track lake"""
+)
+"""Places a person goes to for a pastime, where going again and again is a habit ("goes to the climbing gym"), not
+an errand or work ("went to the office")."""
 EXPLETIVES = _words("it there you")
 """Subjects that name nobody the next clause could be about ("is it going to rain, got a match")."""
 PAST_TIME_WORDS = _words("yesterday ago last")

@@ -45,6 +45,9 @@ class ConversationMessage(BaseModel):
         "Only non-assistant, non-system messages are sources of memories."
     )
     speaker: str | None = Field(default=None, description='Display name of the sender, e.g. "Ana"; None when unknown.')
+    speaker_id: str | None = Field(
+        default=None, description="The sender's user id when known (a member of a group, in a group's conversation)."
+    )
     content: str = Field(description="The message text, verbatim.")
     occurred_at: datetime = Field(description="When the message was sent; timezone-aware, stored as UTC.")
 

@@ -22,6 +22,7 @@ __all__ = [
     "SPACE_KINDS",
     "SPACE_PREFIXES",
     "SpaceKind",
+    "group_of_session",
     "is_shared",
     "require_space",
     "shared_session",
@@ -39,6 +40,13 @@ SPACE_PREFIXES: dict[SpaceKind, str] = {"group": "group:", "agent": "agent:"}
 def shared_session(group_id: str, session_id: str) -> str:
     """The session, in a member's own space, that holds what the member said in ``session_id`` of a group."""
     return f"{group_id}/{session_id}"
+
+
+def group_of_session(session_id: str) -> str | None:
+    """The group whose conversation a member's session copies (:func:`shared_session`), or None for a session of
+    their own."""
+    group_id, slash, _ = session_id.partition("/")
+    return group_id if slash and space_kind(group_id) == "group" else None
 
 
 def space_kind(space_id: str) -> SpaceKind:

@@ -36,7 +36,7 @@ RETURN r.uid AS uid, r.created AS created
 MATCH (s:Session {uid: $session_uid})-[:HAS_EVENT]->(e:Event)
 WHERE s.user_id = $user_id AND e.user_id = $user_id AND e.extracted_at IS NULL AND e.forgotten_at IS NULL
 RETURN e.uid AS uid, e.source_id AS source_id, e.role AS role, e.speaker AS speaker,
-       e.content AS content, e.occurred_at AS occurred_at
+       e.speaker_id AS speaker_id, e.content AS content, e.occurred_at AS occurred_at
 ORDER BY e.occurred_at, e.seq, e.uid
 ;
 

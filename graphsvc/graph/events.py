@@ -49,6 +49,7 @@ class PendingMessage:
     speaker: str | None
     content: str
     occurred_at: datetime
+    speaker_id: str | None = None
 
 
 async def clashing_source_ids(db: Queries, *, user_id: str, events: Sequence[MessageEvent]) -> list[str]:
@@ -123,6 +124,7 @@ async def pending_messages(db: Queries, *, user_id: str, session_id: str) -> lis
             speaker=r["speaker"],
             content=str(r["content"]),
             occurred_at=native(r["occurred_at"]),
+            speaker_id=r.get("speaker_id"),
         )
         for r in rows
     ]

@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Any, Literal
 
 from graphsvc.conversation import ConversationMessage
 from graphsvc.rulebook import book
 from graphsvc.rulebook.en import compose as en_compose
 from graphsvc.rulebook.engine import Selection, matches
 from graphsvc.rulebook.judgement import Judgement
+from graphsvc.rulebook.lexicon import en as en_lexicon
+from graphsvc.rulebook.lexicon import zh as zh_lexicon
 from graphsvc.rulebook.parse import parse
 from graphsvc.rulebook.zh import compose as zh_compose
 from graphsvc.text.language import Language, detect_language, split_sentences
@@ -75,8 +78,14 @@ def judge_sentence(
     )
 
 
-def judge_message(message: ConversationMessage, *, selection: Selection | None = None) -> MessageTrace:
+def judge_message(
+    message: ConversationMessage, *, selection: Selection | None = None, voice: GroupVoice | None = None
+) -> MessageTrace:
     """Every sentence of one message, judged (see the module docstring).
+
+    Args:
+        voice: in a group's conversation, the side it is judged for (None: a person's or an agent's own). Each
+            sentence is first given its voice (:func:`in_voice`).
 
     Returns:
         the trace; empty judgements for a message that is no source (an assistant's) or that a ``message``
@@ -97,19 +106,107 @@ def judge_message(message: ConversationMessage, *, selection: Selection | None =
     judgements: list[Judgement] = []
     requested = False
     for sentence in split_sentences(content):
+        voiced = Voiced(sentence, speaker)
+        if voice is not None:
+            voiced = in_voice(
+                sentence, language, voice=voice, speaker=speaker, member=bool(message.speaker_id), selection=chosen
+            )
+        if voiced.refused_by is not None:
+            judgements.append(Judgement(sentence, sentence, refused_by=voiced.refused_by))
+            continue
         found = judge_sentence(
-            sentence, language, speaker=speaker, sent_at=message.occurred_at, selection=chosen, requested=requested
+            voiced.text,
+            language,
+            speaker=voiced.speaker,
+            sent_at=message.occurred_at,
+            selection=chosen,
+            requested=requested,
         )
         requested = requested or composer.asks_to_remember_what_follows(found, book.of(language))
-        judgements.extend(found)
+        judgements.extend(_voiced_by(j, sentence, voiced.rule_id) for j in found)
     return MessageTrace(message.message_id, speaker, tuple(judgements))
 
 
+@dataclass(frozen=True)
+class GroupVoice:
+    """The side a group's conversation is judged for: the group's own space (``side`` ``group``: what is said for
+    the group is kept, named by ``name``, what a member says of themselves is not), or a member's copy of what they
+    said there (``member``: what they said of themselves is kept, what they said for the group is not)."""
+
+    name: str
+    side: Literal["group", "member"] = "group"
+
+
+@dataclass(frozen=True)
+class Voiced:
+    """A sentence of a group's conversation as it is judged: its text (in the singular when the group speaks), the
+    speaker it names, the ``voice`` rule that decided (None: neither voice) or refused it (a member's own)."""
+
+    text: str
+    speaker: str
+    rule_id: str | None = None
+    refused_by: str | None = None
+
+
+def in_voice(
+    sentence: str, language: Language, *, voice: GroupVoice, speaker: str, member: bool, selection: Selection
+) -> Voiced:
+    """Whose a sentence of a group's conversation is, by the ``voice`` rules (:mod:`graphsvc.rulebook.en.voice`).
+
+    Args:
+        voice: the group's name and the side judged for.
+        member: the speaker is a member with a user id (their own words are also filed in their own space).
+
+    Returns:
+        for the group's side: refused by the ``personal`` rule when a member speaks of themselves; in the singular
+        with the group as speaker when the ``group`` rule fires; else the sentence as ``speaker`` said it. For a
+        member's side: refused by the ``group`` rule when they speak for the group; else as they said it.
+    """
+    rules = tuple(r for r in book.of(language) if r.decision == "voice" and selection.allows(r))
+    doc = parse(sentence, language)
+    fired = {hit.rule.output: hit.rule.id for hit in reversed(matches(doc, rules, every=True))}
+    if voice.side == "member":
+        return Voiced(sentence, speaker, refused_by=fired.get("group"))
+    if member and "personal" in fired:
+        return Voiced(sentence, speaker, refused_by=fired["personal"])
+    if "group" in fired and "personal" not in fired:
+        lexicon = zh_lexicon if language == "zh" else en_lexicon
+        return Voiced(_in_the_singular(doc, lexicon.GROUP_VOICE, language), voice.name, rule_id=fired["group"])
+    return Voiced(sentence, speaker)
+
+
+_AGREEING = {"are": "am", "'re": "'m", "’re": "’m", "were": "was"}
+
+
+def _in_the_singular(doc: Any, plural: dict[str, str], language: Language) -> str:
+    """The sentence with its first person plural made singular, an English verb agreeing ("we're" → "I'm")."""
+    words: list[str] = []
+    for token in doc:
+        text = token.text
+        singular = plural.get(token.lower_ if language == "en" else text)
+        if singular is not None:
+            text = singular if singular == "I" or not token.text[:1].isupper() else singular.capitalize()
+        elif language == "en" and token.i > 0 and doc[token.i - 1].lower_ == "we":
+            text = _AGREEING.get(token.lower_, text)
+        words.append(text + (token.whitespace_ if language == "en" else ""))
+    return "".join(words).strip()
+
+
+def _voiced_by(judgement: Judgement, sentence: str, rule_id: str | None) -> Judgement:
+    """A judgement of a sentence said in the group's voice: the sentence as said, the voice rule among its shapers."""
+    if rule_id is None:
+        return judgement
+    statement = judgement.statement
+    if statement is not None:
+        statement = replace(statement, shaped_by=(rule_id, *statement.shaped_by))
+    return replace(judgement, sentence=sentence, statement=statement, shaped_by=(rule_id, *judgement.shaped_by))
+
+
 def judge_conversation(
-    messages: Sequence[ConversationMessage], *, selection: Selection | None = None
+    messages: Sequence[ConversationMessage], *, selection: Selection | None = None, voice: GroupVoice | None = None
 ) -> list[MessageTrace]:
-    """:func:`judge_message` for each message, in order."""
-    return [judge_message(m, selection=selection) for m in messages]
+    """:func:`judge_message` for each message, in order (``voice``: the side of a group's conversation)."""
+    return [judge_message(m, selection=selection, voice=voice) for m in messages]
 
 
 def source_messages(

@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from graphsvc.text.language import Language
 
-Decision = Literal["trim", "refuse", "split", "keep", "type", "subject", "entity_kind", "relation", "trait"]
+Decision = Literal["voice", "trim", "refuse", "split", "keep", "type", "subject", "entity_kind", "relation", "trait"]
 """What a rule decides:
 
 - ``trim``: words at the start or end of a statement that say nothing about the speaker (a discourse marker,
@@ -36,8 +36,12 @@ Decision = Literal["trim", "refuse", "split", "keep", "type", "subject", "entity
 - ``entity_kind``: which kind a name is (``output``: person, place, organization, work, animal, thing);
 - ``relation``: which relation a sentence states between a person and a person, place, organisation or pet;
 - ``trait``: how a reflection phrases what several memories of one person share.
+- ``voice``: in a group's conversation, whose a sentence is: the group's ("our standup is at 9:30", said as the
+  group, ``output`` ``group``) or the member's own ("I live in Lyon", filed in their own space, ``output``
+  ``personal``: the group does not keep it).
 """
 DECISIONS: tuple[Decision, ...] = (
+    "voice",
     "trim",
     "refuse",
     "split",
@@ -114,6 +118,8 @@ class Example:
 
 EXAMPLE_SPEAKERS: dict[Language, str] = {"en": "Ana", "zh": "王芳"}
 """The speaker of an example that names none."""
+EXAMPLE_GROUPS: dict[Language, str] = {"en": "Team Falcon", "zh": "产品组"}
+"""The group whose conversation a ``voice`` rule's example is said in (by the example speaker, a member)."""
 
 
 @dataclass(frozen=True, eq=False)

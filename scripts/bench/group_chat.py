@@ -18,7 +18,9 @@ rule has a marker word that only it uses. Measured:
 - **shared recall**: each house rule (remembered into the group) and each agreement (said in the group's first
   conversation: "our rent…", "we agreed…"), asked by each member with their groups, found among the top 5 hits
   from the group's space; and asked by an outsider with their groups (should never be found);
-- **traits**: each member's traits, and how many name another member (``about``) or hold another's marker.
+- **traits**: each member's traits, and how many name another member (``about``) or hold another's marker;
+- **the group's memories**: how many agreements said in the chat became the group's own memories, and how many of
+  the members' personal facts the group's memories hold (they belong in each member's own space: 0).
 
 Prints a table and one JSON object, then erases the users and the group it made.
 """
@@ -207,6 +209,9 @@ async def measure(service: MemoryService, sessions: int, run: str) -> dict[str, 
         for key, value in (await member_figures(service, name, user, sessions)).items():
             total[key] = total.get(key, 0) + value
     shared = await shared_figures(service, users, group, outsider)
+    kept = [m.content.lower() for m in (await service.memories(user_id=group, limit=200)).items]
+    agreed_kept = sum(any(fact.marker in text for text in kept) for _, fact in SPOKEN)
+    personal_in_group = sum(any(f.marker in text for text in kept) for facts in MEMBERS.values() for f in facts)
     for user in [*users.values(), outsider, group]:
         await service.erase_user(user_id=user, confirm=user)
     return {
@@ -220,6 +225,8 @@ async def measure(service: MemoryService, sessions: int, run: str) -> dict[str, 
         "shared_recall_at_5": round(shared["shared_found"] / shared["shared_asked"], 3),
         "agreed_recall_at_5": round(shared["spoken_found"] / shared["spoken_asked"], 3),
         "outsider_found": shared["outsider_found"],
+        "agreements_kept_as_group_memories": f"{agreed_kept}/{len(SPOKEN)}",
+        "personal_facts_in_group_memories": personal_in_group,
         "traits": total["traits"],
         "traits_naming_another": total["traits_naming_another"],
     }

@@ -254,13 +254,16 @@ async def test_access_to_shared_spaces_follows_every_join_and_leave(service: Mem
 async def test_in_a_group_conversation_each_member_keeps_what_they_said_and_erasure_or_leaving_takes_theirs(
     service: MemoryService,
 ) -> None:
-    await service.create_group(group_id="group:flat", created_by="ana")
+    await service.create_group(group_id="group:flat", name="Flat 4B", created_by="ana")
     for member in ("ben", "cleo"):
         await service.add_group_member(group_id="group:flat", user_id=member)
     said = [
         ("ana", "Ana", "I work as a nurse at the city hospital."),
         ("ben", "Ben", "I play the cello in a youth orchestra."),
         ("cleo", "Cleo", "I am allergic to peanuts."),
+        ("ana", "Ana", "Our rent is due on the first of the month."),
+        ("ben", "Ben", "We agreed that guests stay two nights at most."),
+        ("cleo", "Cleo", "Our recycling goes out on Tuesdays."),
     ]
     messages = [
         MessageIn(
@@ -284,19 +287,24 @@ async def test_in_a_group_conversation_each_member_keeps_what_they_said_and_eras
     assert "nurse" in ana and "cello" not in ana and "peanut" not in ana
     assert "cello" in ben and "nurse" not in ben and "peanut" not in ben
     assert "peanut" in cleo and "nurse" not in cleo and "cello" not in cleo
-    group = words(await service.memories(user_id="group:flat"))
-    assert "nurse" in group and "cello" in group
+    assert not any(w in ana + ben + cleo for w in ("rent", "guests"))  # what they said for the group is not theirs
+    flat = await service.memories(user_id="group:flat")
+    # the group keeps what was said for it, named by its name, and none of what each member said of themselves
+    assert sorted(m.content for m in flat.items) == [
+        "Flat 4B agreed that guests stay two nights at most.",
+        "Flat 4B's rent is due on the first of the month.",
+    ]
 
     await service.erase_user(user_id="ben", confirm="ben")
     group = words(await service.memories(user_id="group:flat"))
-    assert "cello" not in group and "nurse" in group and "peanut" in group  # only ben's words went
+    assert "guests" not in group and "rent" in group  # only ben's words went
     assert (await service.group(group_id="group:flat")).members == ("ana", "cleo")
 
-    left = await service.remove_group_member(group_id="group:flat", user_id="cleo", retract_contributions=True)
-    assert left.members == ("ana",)
+    left = await service.remove_group_member(group_id="group:flat", user_id="ana", retract_contributions=True)
+    assert left.members == ("cleo",)
     group = words(await service.memories(user_id="group:flat"))
-    assert "peanut" not in group and "nurse" in group  # cleo's words left the group with her
-    assert "peanut" in words(await service.memories(user_id="cleo"))  # and stay hers
+    assert "rent" not in group  # ana's words left the group with her
+    assert "nurse" in words(await service.memories(user_id="ana"))  # and what she said of herself stays hers
 
 
 async def test_an_agent_over_stdio_keeps_its_lessons_in_its_own_space(service: MemoryService) -> None:

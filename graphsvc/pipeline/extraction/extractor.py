@@ -25,7 +25,7 @@ from graphsvc.pipeline.impressions.active import ActiveEntities
 from graphsvc.pipeline.impressions.observation import BatchObservation, ImpressionObservationPlan
 from graphsvc.pipeline.impressions.observe import guard_entity_ids
 from graphsvc.rulebook.engine import Selection
-from graphsvc.rulebook.extract import MessageTrace
+from graphsvc.rulebook.extract import GroupVoice, MessageTrace
 from graphsvc.text.summary import clip, summarise
 from graphsvc.text.tokens import estimate_tokens
 
@@ -73,12 +73,23 @@ class MemoryExtractor:
         llm: the structured-output client, or None for the offline extractor.
         window_tokens: the per-call conversation budget.
         rules: the offline rulebook's rules that run (None: the rulebook's defaults).
+        voice: the side of a group's conversation it extracts for (the group's space, or a member's copy of
+            what they said there): the rulebook judges each sentence in its voice (a member's own words are
+            theirs, "we"/"our" the group's); None elsewhere. The LLM extractor reads the conversation as it is.
     """
 
-    def __init__(self, *, llm: StructuredLLM | None, window_tokens: int, rules: Selection | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        llm: StructuredLLM | None,
+        window_tokens: int,
+        rules: Selection | None = None,
+        voice: GroupVoice | None = None,
+    ) -> None:
         self._llm = llm
         self._window_tokens = window_tokens
         self._rules = rules
+        self._voice = voice
 
     @property
     def llm(self) -> StructuredLLM | None:
@@ -93,7 +104,9 @@ class MemoryExtractor:
         """The offline rulebook's extraction of one conversation (no LLM call): what an LLM-configured job falls back
         to when every attempt of its LLM failed, so the user is not left with nothing. Its memories carry their
         keep rules' ids, which marks them as the rulebook's."""
-        offline, judged = await asyncio.to_thread(lambda: judge_and_extract(messages, selection=self._rules))
+        offline, judged = await asyncio.to_thread(
+            lambda: judge_and_extract(messages, selection=self._rules, voice=self._voice)
+        )
         return ExtractionResult(offline.model_copy(update={"summary": summarise(messages)}), judged=judged)
 
     async def extract(self, messages: Sequence[ConversationMessage]) -> tuple[MemoryExtraction, list[LLMCall]]:

@@ -18,7 +18,7 @@ from graphsvc.conversation import ConversationMessage
 from graphsvc.pipeline.extraction.contract import ExtractedMemory, MemoryExtraction
 from graphsvc.rulebook import book
 from graphsvc.rulebook.engine import Selection
-from graphsvc.rulebook.extract import MessageTrace, judge_conversation, judge_sentence
+from graphsvc.rulebook.extract import GroupVoice, MessageTrace, judge_conversation, judge_sentence
 from graphsvc.rulebook.judgement import Statement
 from graphsvc.text.importance import score_importance
 from graphsvc.text.language import detect_language, split_sentences
@@ -104,17 +104,22 @@ def extract_offline(
 
 
 def judge_and_extract(
-    messages: Sequence[ConversationMessage], *, max_memories: int = 200, selection: Selection | None = None
+    messages: Sequence[ConversationMessage],
+    *,
+    max_memories: int = 200,
+    selection: Selection | None = None,
+    voice: GroupVoice | None = None,
 ) -> tuple[MemoryExtraction, list[MessageTrace]]:
     """:func:`extract_offline`, and the rulebook's trace of every message (what each judged piece became: kept,
-    refused by which rule, or nothing), one per message in order.
+    refused by which rule, or nothing), one per message in order. ``voice``: the side of a group's conversation
+    it is judged for (:func:`graphsvc.rulebook.extract.in_voice`); None for anyone else's.
 
     Raises:
         ValueError: `max_memories` is negative.
     """
     if max_memories < 0:
         raise ValueError(f"max_memories must be >= 0, got {max_memories}")
-    traces = judge_conversation(messages, selection=selection)
+    traces = judge_conversation(messages, selection=selection, voice=voice)
     return MemoryExtraction(memories=memories_of(traces, max_memories=max_memories)), traces
 
 

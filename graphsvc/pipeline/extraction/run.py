@@ -29,6 +29,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Literal
 
 from graphsvc import keys
 from graphsvc.config import Settings
@@ -37,6 +38,7 @@ from graphsvc.errors import LLMError
 from graphsvc.graph import catalog, document_entities, extraction_traces, jobs
 from graphsvc.graph import events as stored_events
 from graphsvc.graph import memories as memory_store
+from graphsvc.graph import spaces as stored_spaces
 from graphsvc.graph.database import NamedTx, Queries
 from graphsvc.graph.extraction_traces import MessageTraceRecord, TraceOrigin
 from graphsvc.graph.jobs import JobRow, JobUsage, commit_with_job
@@ -54,8 +56,9 @@ from graphsvc.pipeline.impressions.vectors import embed_missing_impressions
 from graphsvc.pipeline.memories import paraphrases
 from graphsvc.pipeline.memories import run as memories
 from graphsvc.pipeline.memories.slots import offline_slot, split_speaker
-from graphsvc.rulebook.extract import MessageTrace
+from graphsvc.rulebook.extract import GroupVoice, MessageTrace
 from graphsvc.runtime import Runtime
+from graphsvc.spaces import group_of_session, space_kind
 
 log = logging.getLogger(__name__)
 ACTOR = "extraction"
@@ -95,7 +98,12 @@ async def read_conversation(db: Queries, *, user_id: str, session_id: str) -> En
     events = await stored_events.pending_messages(db, user_id=user_id, session_id=session_id)
     messages = [
         ConversationMessage(
-            message_id=f"m{i + 1}", role=e.role, speaker=e.speaker, content=e.content, occurred_at=e.occurred_at
+            message_id=f"m{i + 1}",
+            role=e.role,
+            speaker=e.speaker,
+            speaker_id=e.speaker_id,
+            content=e.content,
+            occurred_at=e.occurred_at,
         )
         for i, e in enumerate(events)
     ]
@@ -104,6 +112,18 @@ async def read_conversation(db: Queries, *, user_id: str, session_id: str) -> En
         event_uids={f"m{i + 1}": e.uid for i, e in enumerate(events)},
         message_ids={f"m{i + 1}": e.source_id for i, e in enumerate(events)},
     )
+
+
+async def _voice(db: Queries, space_id: str, session_id: str) -> GroupVoice | None:
+    """The side of a group's conversation a session is extracted for (:func:`graphsvc.rulebook.extract.in_voice`):
+    the group's, in the group's space; the member's, in a member's copy (:func:`graphsvc.spaces.group_of_session`);
+    None for anyone else's conversation."""
+    side: Literal["group", "member"] = "group" if space_kind(space_id) == "group" else "member"
+    group_id = space_id if side == "group" else group_of_session(session_id)
+    if group_id is None:
+        return None
+    found = await stored_spaces.group(db, group_id=group_id)
+    return GroupVoice(found.name if found is not None else group_id.removeprefix("group:"), side)
 
 
 async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
@@ -130,7 +150,12 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
     # The English pipeline (spaCy) is CPU work of tens of milliseconds per message: off the event loop.
     mentions = await asyncio.to_thread(detect_mentions, messages)
     prepared = await impressions.prepare(rt, user_id=user_id, messages=messages, mentions=mentions)
-    extractor = MemoryExtractor(llm=rt.llm, window_tokens=settings.extraction.window_tokens, rules=rt.rules)
+    extractor = MemoryExtractor(
+        llm=rt.llm,
+        window_tokens=settings.extraction.window_tokens,
+        rules=rt.rules,
+        voice=await _voice(db, user_id, session_id),
+    )
     failed_usage = (0, 0, 0)  # the LLM calls an attempt paid for before the rulebook stepped in
     try:
         result = await extractor.extract_all(messages, active=prepared.active)

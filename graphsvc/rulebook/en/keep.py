@@ -897,6 +897,83 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("I said that already.", "I dreamt I was flying over the sea last night."),
     ),
     Rule(
+        id="en.keep.agreement",
+        language="en",
+        decision="keep",
+        description="What the speaker agreed or decided that something is ('we agreed that …', said for a group).",
+        pattern=Tokens(
+            each(
+                SPEAKER,
+                (
+                    seq(ADVERBS, lower("agreed", "decided"), lower("that"), _OBJECT, ANY),
+                    seq(ADVERBS, lower("agreed"), lower("to", "on"), _OBJECT, ANY),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("I agreed to water the plants on Fridays.", "Ana agreed to water the plants on Fridays."),
+            Example(
+                "I decided that the spare room is an office now.", "Ana decided that the spare room is an office now."
+            ),
+        ),
+        counterexamples=("I agreed.", "I agreed with you."),
+    ),
+    Rule(
+        id="en.keep.located",
+        language="en",
+        decision="keep",
+        description="Where a place or thing of the speaker's is, by its name ('my office is in Leeds').",
+        pattern=Tokens(
+            (
+                seq(
+                    MY,
+                    ADJECTIVES,
+                    {"POS": "NOUN", "LEMMA": {"NOT_IN": sorted(en.PERSON_NOUNS | en.ANIMAL_NOUNS | en.EVENT_NOUNS)}},
+                    BE,
+                    ADVERBS,
+                    lower("in", "at", "near", "on"),
+                    DET_OPT,
+                    ADJECTIVES,
+                    {"POS": "PROPN", "ENT_TYPE": {"IN": ["GPE", "LOC", "FAC", "ORG"]}},
+                    ANY_OPT,
+                ),
+            ),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(Example("My office is in Leeds.", "Ana's office is in Leeds."),),
+        counterexamples=("My office is in a mess.", "My sister is in Paris this week."),
+    ),
+    Rule(
+        id="en.keep.due",
+        language="en",
+        decision="keep",
+        description="What falls due for the speaker, and when ('my rent is due on the 1st').",
+        pattern=Tokens(
+            (
+                seq(
+                    MY,
+                    ADJECTIVES,
+                    {"POS": "NOUN"},
+                    BE,
+                    ADVERBS,
+                    lower("due"),
+                    lower("on", "by", "at", "every", "in", "before"),
+                    ANY,
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("My rent is due on the first of the month.", "Ana's rent is due on the first of the month."),
+        ),
+        counterexamples=("My rent is due.",),
+    ),
+    Rule(
         id="en.keep.attribute",
         language="en",
         decision="keep",

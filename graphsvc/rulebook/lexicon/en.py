@@ -215,7 +215,10 @@ CONVERSATION_NOUNS = _words("chat conversation talk")
 PEP_TALK = _words("best hope luck try believe fingers crossed keep going pushing")
 GENERIC_SUBJECTS = _words("everyone everybody people anyone anybody nobody life someone somebody")
 LISTENER = _words("you your yours yourself yourselves ya u")
-WE = _words("we us ourselves let's")
+GROUP_VOICE: dict[str, str] = {"we": "I", "us": "me", "ourselves": "myself", "our": "my", "ours": "mine"}
+"""The first person plural, and the singular a group's statement is judged in when the group speaks ("our standup is
+at 9:30" said in a group's conversation is the group's "my standup …")."""
+WE = frozenset(w for w in GROUP_VOICE if w not in ("our", "ours")) | _words("let's")
 POINTERS = _words("it this that these those they them there he him she her")
 """Pronouns that point outside a statement unless it names what they point at."""
 PLACE_PREPOSITIONS = _words("in at near to from")
@@ -359,6 +362,8 @@ PRONOUNS = _words("he she they it we you i my our your his her their them him us
 """Pronouns: never a name or a thing a slot holds."""
 SPEAKER_AS_OBJECT = _words("me myself")
 """The speaker as the object of a verb: a sentence opening "Made me …" dropped a subject that is not the speaker."""
+SPEAKER_WORDS = SPEAKER_AS_OBJECT | _words("i my mine")
+"""The speaker in the first person singular."""
 WEEKDAYS: tuple[str, ...] = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 """The days of the week, Monday first (a date's surface form reads them in this order)."""
 WEEKDAY_ABBREVIATIONS: tuple[str, ...] = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")

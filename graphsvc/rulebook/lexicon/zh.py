@@ -59,7 +59,9 @@ ANIMALS = _words(
 """Animals people keep (我家的猫叫团子: an animal, never a person)."""
 POSSESSIVE = _words("的")
 SPEAKER = _words("我")
-WE = _words("我们 咱们 咱 大家")
+GROUP_VOICE: dict[str, str] = {"我们": "我", "咱们": "我", "咱": "我"}
+"""The first person plural, and the singular a group's statement is judged in when the group speaks."""
+WE = frozenset(GROUP_VOICE) | _words("大家")
 SELF_WORDS = _words("自我 忘我 无我 本我 超我 敌我 唯我 你我")
 """Words holding 我 that are no pronoun of the speaker's (自我介绍, 忘我地工作)."""
 LISTENER = _words("你 您 你们 你的 您的")

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from graphsvc.rulebook.rule import Rule
-from graphsvc.rulebook.zh import entity, keep, refuse, relation, split, subject, trait, trim
+from graphsvc.rulebook.zh import entity, keep, refuse, relation, split, subject, trait, trim, voice
 from graphsvc.rulebook.zh import type as retype
 
 RULES: tuple[Rule, ...] = (
+    *voice.RULES,
     *trim.RULES,
     *split.RULES,
     *subject.RULES,

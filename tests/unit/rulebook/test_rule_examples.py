@@ -1,13 +1,14 @@
 """Every rule of the rulebook does what its own examples say, and does not fire on its counterexamples.
 
 Each example is said by one speaker (the language's example speaker unless it names one) as a one-message
-conversation and judged by the same code the extraction job runs, with every rule enabled, so a rule is checked in
-the company it keeps: a statement decision by :func:`graphsvc.rulebook.extract.judge_message`; an entity kind by the
-entity detection (:func:`graphsvc.pipeline.impressions.active.detect_mentions`), its example expecting
-``"Name (kind)"``; a relation by the offline observation planner (:mod:`graphsvc.pipeline.impressions.offline`), its
-example expecting ``"Source -relation-> Target"`` (a feature's value as the target). A ``listener`` relation's
-conversation opens with a greeting by :data:`LISTENERS`. A rule with no output of its own to point at (a ``none``
-entity rule, a ``feature`` relation rule) fired when its example's output is there with it and not without it.
+conversation (a ``voice`` rule's in a group's conversation, by a member) and judged by the same code the extraction
+job runs, with every rule enabled, so a rule is checked in the company it keeps: a statement decision by
+:func:`graphsvc.rulebook.extract.judge_message`; an entity kind by the entity detection
+(:func:`graphsvc.pipeline.impressions.active.detect_mentions`), its example expecting ``"Name (kind)"``; a relation
+by the offline observation planner (:mod:`graphsvc.pipeline.impressions.offline`), its example expecting
+``"Source -relation-> Target"`` (a feature's value as the target). A ``listener`` relation's conversation opens
+with a greeting by :data:`LISTENERS`. A rule with no output of its own to point at (a ``none`` entity rule, a
+``feature`` relation rule) fired when its example's output is there with it and not without it.
 """
 
 from __future__ import annotations
@@ -22,31 +23,36 @@ from graphsvc.pipeline.impressions import offline
 from graphsvc.pipeline.impressions.active import build_active_entities, detect_mentions
 from graphsvc.rulebook import book
 from graphsvc.rulebook.engine import Selection
-from graphsvc.rulebook.extract import MessageTrace, judge_message
-from graphsvc.rulebook.rule import EXAMPLE_SPEAKERS, Example, Rule
+from graphsvc.rulebook.extract import GroupVoice, MessageTrace, judge_message
+from graphsvc.rulebook.rule import EXAMPLE_GROUPS, EXAMPLE_SPEAKERS, Example, Rule
 from graphsvc.text.language import Language
 
 SAID_AT = datetime(2025, 7, 1, 12, 0, tzinfo=UTC)
 EVERY_RULE = Selection(frozenset(r.id for r in book.RULES))
-STATEMENT_DECISIONS = ("trim", "refuse", "split", "keep", "type", "subject")
+STATEMENT_DECISIONS = ("voice", "trim", "refuse", "split", "keep", "type", "subject")
 NAME_DECISIONS = ("entity_kind", "relation")
 LISTENERS: dict[Language, tuple[str, str]] = {"en": ("Tomasz", "Hi!"), "zh": ("李娜", "你好！")}
 """Who a ``listener`` relation's example speaks to, and what they say first."""
 
 
 def _trace(rule: Rule, said: str, speaker: str | None = None) -> MessageTrace:
+    """A ``voice`` rule's example is said by a member (with a user id) in :data:`EXAMPLE_GROUPS`' conversation."""
+    voice = rule.decision == "voice"
     message = ConversationMessage(
         message_id="m1",
         role="user",
         speaker=speaker or EXAMPLE_SPEAKERS[rule.language],
+        speaker_id="member-1" if voice else None,
         content=said,
         occurred_at=SAID_AT,
     )
-    return judge_message(message, selection=EVERY_RULE)
+    return judge_message(
+        message, selection=EVERY_RULE, voice=GroupVoice(EXAMPLE_GROUPS[rule.language]) if voice else None
+    )
 
 
 def _fired(rule: Rule, trace: MessageTrace) -> bool:
-    if rule.decision == "refuse":
+    if rule.decision == "refuse" or (rule.decision == "voice" and rule.output == "personal"):
         return trace.refused_by == rule.id or any(j.refused_by == rule.id for j in trace.judgements)
     if rule.decision == "keep":
         return any(j.statement is not None and j.statement.rule_id == rule.id for j in trace.judgements)

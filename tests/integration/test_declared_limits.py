@@ -94,6 +94,43 @@ async def test_ingest_of_the_documented_maximum_returns_and_is_vector_searchable
             assert [r["uid"] async for r in nearest] == [uid]
 
 
+async def test_a_group_conversation_of_the_documented_maximum_with_speaker_ids_returns_within_the_deadline(
+    idle: MemoryService,
+) -> None:
+    """In a group's conversation each member's messages are also filed in their own space: at the maximum, with
+    four members taking turns, the request still returns (no DEADLINE_EXCEEDED) with every message stored once in
+    the group and once in its speaker's space."""
+    limit = idle.settings.limits.max_messages_per_request
+    members = ("gm-ana", "gm-ben", "gm-cleo", "gm-dev")
+    await idle.create_group(group_id="group:max", created_by=members[0])
+    for member in members[1:]:
+        await idle.add_group_member(group_id="group:max", user_id=member)
+    messages: list[dict[str, Any]] = [
+        {
+            "role": "user",
+            "speaker": members[i % 4].removeprefix("gm-").title(),
+            "speakerId": members[i % 4],
+            "content": sentence(i),
+            "occurredAt": at(1).isoformat(),
+            "messageId": f"m{i}",
+        }
+        for i in range(limit)
+    ]
+    variables = {"input": {"userId": "group:max", "sessionId": "s-max", "messages": messages}}
+    async with await client(idle) as http:
+        response = await http.post("/graphql", json={"query": INGEST, "variables": variables})
+        body = response.json()
+        assert response.status_code == 200 and "errors" not in body, body
+        assert body["data"]["ingestMessages"]["stored"] == limit
+    async with idle.db.driver.session(database=idle.db.database) as session:
+        result = await session.run(
+            "MATCH (e:Event) WHERE e.user_id IN $spaces RETURN e.user_id AS space, count(e) AS n",
+            spaces=["group:max", *members],
+        )
+        counts = {str(r["space"]): int(r["n"]) async for r in result}
+    assert counts == {"group:max": limit, **{m: limit // 4 for m in members}}
+
+
 async def test_a_five_megabyte_pdf_upload_returns_processing_within_the_deadline(idle: MemoryService) -> None:
     data = samples.pdf_of_size(5 * 1024 * 1024)
     assert len(data) >= 5 * 1024 * 1024

@@ -33,6 +33,7 @@ estimates (one per CJK character, one per four other characters). No LLM call.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -127,7 +128,10 @@ async def run(
     """
     if not MIN_TOKENS <= max_tokens <= MAX_TOKENS:
         raise InvalidInputError(field="maxTokens", problem=f"must be between {MIN_TOKENS} and {MAX_TOKENS}")
-    hits = await rank.run(rt, user_id=user_id, query=query, conversation=conversation, limit=RECALL_LIMIT)
+    hits, *shared_hits = await asyncio.gather(  # the person's recall and each shared space's, side by side
+        rank.run(rt, user_id=user_id, query=query, conversation=conversation, limit=RECALL_LIMIT),
+        *(rank.run(rt, user_id=s, query=query, conversation=conversation, limit=SHARED_LIMIT) for s in spaces),
+    )
     hits = [h for h in hits if not _said_by_assistant(h.role)]
     traits = await user_traits(db=rt.db, settings=rt.settings, user_id=user_id, min_stage="established")
     recent = list(reversed(await memory_context.recent_events(rt.db, user_id=user_id, limit=RECENT_EVENTS)))
@@ -158,8 +162,7 @@ async def run(
     ]
     used = budget.section("Relevant memories:", recalled, 1.0, reserve=reserve)
     kinds = {h.uid: h.kind for h in hits}
-    for space_id in spaces:
-        shared = await rank.run(rt, user_id=space_id, query=query, conversation=conversation, limit=SHARED_LIMIT)
+    for space_id, shared in zip(spaces, shared_hits, strict=True):
         lines = [(h.uid, _recalled_line(h)) for h in shared if not _said_by_assistant(h.role)]
         kinds |= {h.uid: h.kind for h in shared}
         used += budget.section(f"Shared in {space_id}:", lines, SHARED_SHARE, reserve=reserve)

@@ -839,6 +839,9 @@ class AuthSettings(Section):
     """The claim that names the user a token acts for."""
     jwt_admin_scope: str = "graphsvc:admin"
     """A token whose ``scope`` (space-separated) or ``scp``/``scopes`` (list) holds this may act for any user."""
+    jwt_spaces_claim: str = "graphsvc_spaces"
+    """A token holding this claim (a list of group and agent ids, or one space-separated string) may use only those
+    of its user's shared spaces; without it, every group the user is a member of and every agent they own."""
     jwt_audience: str | None = None
     jwt_issuer: str | None = None
     """When set, tokens must carry this ``aud`` / ``iss``."""

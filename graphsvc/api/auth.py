@@ -26,6 +26,7 @@ from graphsvc.api.context import Identity
 from graphsvc.config import AuthSettings
 from graphsvc.errors import AuthenticationError, InvalidInputError
 from graphsvc.service import MemoryService
+from graphsvc.spaces import is_shared
 from graphsvc.validation import check_id
 
 _NO_CREDENTIALS_FIX = {
@@ -112,7 +113,25 @@ class JwtVerifier:
         user = self._user_of(claim)
         if admin:
             return Identity(principal=f"jwt:{user}", user_ids=None)
-        return Identity(principal=f"jwt:{user}", user_ids=frozenset({user}))
+        return Identity(principal=f"jwt:{user}", user_ids=frozenset({user}), space_limit=self._spaces_of(claims))
+
+    def _spaces_of(self, claims: dict[str, Any]) -> frozenset[str] | None:
+        """The shared spaces a token names in ``JWT_SPACES_CLAIM`` (None when it has no such claim).
+
+        Raises:
+            AuthenticationError: the claim is not a list of strings or a string, or names something that is not
+                a group's or an agent's id.
+        """
+        name = self._settings.jwt_spaces_claim
+        found = claims.get(name)
+        if found is None:
+            return None
+        listed = found.split() if isinstance(found, str) else found
+        fix = f"issue tokens whose {name!r} claim lists group and agent ids (group:<name>, agent:<name>)"
+        if not isinstance(listed, list) or not all(isinstance(s, str) and is_shared(s) for s in listed):
+            problem = f"the token's {name!r} claim is not a list of group or agent ids"
+            raise AuthenticationError(problem=problem, fix=fix)
+        return frozenset(listed)
 
     def _user_of(self, claim: object) -> str:
         """The user id a claim names, checked by the rules of every id (:func:`graphsvc.validation.require_id`).

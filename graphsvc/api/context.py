@@ -34,12 +34,19 @@ class Identity:
             may use: registered, and (for a caller bound to users) one of its users is a member of the group or
             owns the agent. Decided per request (:func:`with_spaces`), so a membership ended is felt at once.
         registered: of the group and agent spaces this request names, the ones that exist.
+        space_limit: the group and agent spaces the credential itself names (a token's ``JWT_SPACES_CLAIM``): the
+            caller may use only these of the spaces its users may use; None: every one of them.
     """
 
     principal: str = "anonymous"
     user_ids: frozenset[str] | None = None
     spaces: frozenset[str] = frozenset()
     registered: frozenset[str] = frozenset()
+    space_limit: frozenset[str] | None = None
+
+    def may_use(self, space_id: str) -> bool:
+        """Whether the credential's own limit (:attr:`space_limit`) lets it use a group's or an agent's space."""
+        return self.space_limit is None or space_id in self.space_limit
 
 
 NOBODY = Identity(principal="nobody", user_ids=frozenset())
@@ -58,7 +65,7 @@ async def with_spaces(identity: Identity, named: frozenset[str], service: Memory
     if not shared:
         return identity
     usable, registered = await service.usable_spaces(space_ids=shared, user_ids=identity.user_ids)
-    return replace(identity, spaces=usable, registered=registered)
+    return replace(identity, spaces=frozenset(s for s in usable if identity.may_use(s)), registered=registered)
 
 
 def identity_of(connection: HTTPConnection) -> Identity:
@@ -100,7 +107,7 @@ class Context:
                 raise ForbiddenError(user_id=normalised)
             return normalised
         allowed = bound is None or normalised in bound or normalised in self.identity.spaces
-        if not allowed:
+        if not allowed or not self.identity.may_use(normalised):
             raise ForbiddenError(user_id=normalised)
         if normalised not in self.identity.registered:
             kind = space_kind(normalised)
@@ -122,7 +129,8 @@ class Context:
         if not include_groups and agent_id is None:
             return []
         agent = None if agent_id is None else self.scope(agent_id, field="agentId")
-        return await self.service.shared_spaces(user_id=user_id, include_groups=include_groups, agent_id=agent)
+        spaces = await self.service.shared_spaces(user_id=user_id, include_groups=include_groups, agent_id=agent)
+        return [s for s in spaces if self.identity.may_use(s)]
 
     def lookup_scope(self, user_id: str | None) -> frozenset[str] | None:
         """The users a lookup by id may search: ``{user_id}`` when given (after :meth:`scope`), else every

@@ -79,7 +79,7 @@ def _activity_en(doc: Any, verb_at: int) -> tuple[str, str] | None:
     """An action the person does: the verb made present ("went bouldering" → "goes bouldering") and its object,
     when it has one or is an activity of its own ("swims")."""
     verb = doc[verb_at]
-    tokens = []
+    tokens: list[Any] = []
     for token in doc[verb_at + 1 :]:
         if not tokens and verb.lemma_ == "go" and token.lower_ == "to":
             place = next((c for c in token.children if c.dep_ == "pobj"), None)

@@ -22,7 +22,7 @@ from graphsvc.errors import ForbiddenError, InvalidInputError
 from graphsvc.graph import catalog
 from graphsvc.service import MemoryService
 from graphsvc.spaces import SPACE_PREFIXES
-from tests.integration.auth_support import api_key_settings, client, node_count
+from tests.integration.auth_support import api_key_settings, client, jwt_settings, node_count, token
 from tests.integration.conftest import at
 from tests.integration.graphql_client import GraphQLClient
 from tests.integration.test_mcp import REPO, mcp_http, served, structured, tool_error
@@ -109,6 +109,39 @@ async def test_a_group_is_read_and_written_by_its_members_only(callers: dict[str
     kept = await _as(alice, GROUP, {"g": "group:team"})
     assert kept["data"]["group"] == {"id": "group:team", "name": "The team", "members": ["alice"]}
     assert _code(await _as(carol, CREATE_GROUP, {"g": "group:team"})) == "FORBIDDEN"
+
+
+async def test_a_token_naming_spaces_reaches_only_those_of_its_users_spaces(
+    service: MemoryService, settings: Settings
+) -> None:
+    for group in ("group:ops", "group:book-club"):
+        await service.create_group(group_id=group, created_by="alice")
+        await service.remember(
+            user_id=group, content=f"The {group[6:]} meets on Mondays.", memory_type="fact", source="user"
+        )
+    secured = jwt_settings(settings)
+    narrowed = client(service, secured, token({"sub": "alice", "graphsvc_spaces": ["group:ops", "agent:none"]}))
+    whole = client(service, secured, token({"sub": "alice"}))
+    try:
+        hits = (await narrowed.execute(RECALL, {"u": "alice", "q": "meets on Mondays", "groups": True}))["data"]
+        assert {h["space"] for h in hits["recall"]} == {"group:ops"}
+        assert _code(await narrowed.execute(RECALL, {"u": "group:book-club", "q": "meets"})) == "FORBIDDEN"
+        assert (await narrowed.execute(RECALL, {"u": "group:ops", "q": "meets"}))["data"]["recall"]
+        hits = (await whole.execute(RECALL, {"u": "alice", "q": "meets on Mondays", "groups": True}))["data"]
+        assert {h["space"] for h in hits["recall"]} == {"group:ops", "group:book-club"}
+        # a token naming a space its user may not use gains nothing by it
+        await service.create_group(group_id="group:board")
+        board = client(service, secured, token({"sub": "alice", "graphsvc_spaces": ["group:board"]}))
+        assert _code(await board.execute(RECALL, {"u": "group:board", "q": "meets"})) == "FORBIDDEN"
+        await board.aclose()
+        for claim in (["alice"], "group:ops bob", [3]):  # a person's id or no id at all: refused with a fix
+            bad = client(service, secured, token({"sub": "alice", "graphsvc_spaces": claim}))
+            response = await bad.post(RECALL, {"u": "alice", "q": "meets"})
+            await bad.aclose()
+            assert response.status_code == 401 and "graphsvc_spaces" in response.text, response.text
+    finally:
+        await narrowed.aclose()
+        await whole.aclose()
 
 
 async def test_an_unregistered_group_or_agent_is_refused_with_a_fix_and_nothing_is_stored(

@@ -6,7 +6,8 @@
 - ``jwt``: ``Authorization: Bearer <JWT>``, verified with PyJWT (HS256 secret, RS256 public key or JWKS
   file); the user comes from ``JWT_USER_CLAIM`` (default ``sub``) and must be a valid user id as it stands
   (the rules of every id: no blanks, no control characters, nothing stripped), a token may be valid for at most
-  ``JWT_MAX_LIFETIME_S``, and a token whose scopes hold ``JWT_ADMIN_SCOPE`` may act for any user.
+  ``JWT_MAX_LIFETIME_S``, a token whose scopes hold ``JWT_ADMIN_SCOPE`` may act for any user, and one holding
+  ``JWT_SPACES_CLAIM`` uses only the groups and agents it lists.
 
 A request without valid credentials is an :class:`~graphsvc.errors.AuthenticationError` (HTTP 401, raised
 by :class:`graphsvc.api.guard.GuardMiddleware` before any resolver or tool runs). What a caller may then do

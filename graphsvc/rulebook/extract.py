@@ -160,13 +160,13 @@ def in_voice(
     Returns:
         for the group's side: refused by the ``personal`` rule when a member speaks of themselves; in the singular
         with the group as speaker when the ``group`` rule fires; else the sentence as ``speaker`` said it. For a
-        member's side: refused by the ``group`` rule when they speak for the group; else as they said it.
+        member's side: refused by the ``group`` rule when they speak only for the group; else as they said it.
     """
     rules = tuple(r for r in book.of(language) if r.decision == "voice" and selection.allows(r))
     doc = parse(sentence, language)
     fired = {hit.rule.output: hit.rule.id for hit in reversed(matches(doc, rules, every=True))}
     if voice.side == "member":
-        return Voiced(sentence, speaker, refused_by=fired.get("group"))
+        return Voiced(sentence, speaker, refused_by=None if "personal" in fired else fired.get("group"))
     if member and "personal" in fired:
         return Voiced(sentence, speaker, refused_by=fired["personal"])
     if "group" in fired and "personal" not in fired:

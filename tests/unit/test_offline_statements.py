@@ -13,6 +13,7 @@ from graphsvc.conversation import ConversationMessage
 from graphsvc.pipeline.extraction.offline import extract_offline
 from graphsvc.rulebook import book
 from graphsvc.rulebook.engine import Selection
+from graphsvc.rulebook.extract import GroupVoice, judge_message
 
 AT = datetime(2023, 5, 13, 15, 30, tzinfo=UTC)
 EVERY_RULE = Selection(frozenset(r.id for r in book.RULES))
@@ -185,3 +186,24 @@ def test_a_rule_measured_below_the_floor_keeps_nothing_by_default(monkeypatch: p
     measured = {"en.keep.plan": book.Measurement(fired=11, judged=11, right=4)}
     monkeypatch.setattr(book, "measurements", lambda: measured)
     assert extract_offline(said).memories == []
+
+
+@pytest.mark.parametrize(
+    ("side", "said", "expected"),
+    [
+        ("group", "We agreed that deploys happen on Tuesdays.", ["Platform agreed that deploys happen on Tuesdays."]),
+        ("group", "Our office is in Leeds.", ["Platform's office is in Leeds."]),
+        ("group", "I moved to Porto last month.", []),  # a member's own: filed in their space, not the group's
+        ("group", "I think our office is in Leeds.", []),
+        ("member", "We agreed that deploys happen on Tuesdays.", []),  # the group's, not the member's
+        ("member", "I moved to Porto last month.", ["Ana moved to Porto last month."]),
+        ("member", "I love our new office in Leeds.", ["Ana loves their new office in Leeds."]),
+    ],
+)
+def test_a_group_conversation_keeps_each_sentence_on_its_side(side: str, said: str, expected: list[str]) -> None:
+    message = ConversationMessage(
+        message_id="m1", role="user", speaker="Ana", speaker_id="ana", content=said, occurred_at=AT
+    )
+    voice = GroupVoice("Platform", "group" if side == "group" else "member")
+    trace = judge_message(message, selection=EVERY_RULE, voice=voice)
+    assert [j.statement.content for j in trace.judgements if j.statement is not None] == expected

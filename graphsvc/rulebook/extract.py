@@ -193,12 +193,13 @@ def _in_the_singular(doc: Any, plural: dict[str, str], language: Language) -> st
 
 
 def _voiced_by(judgement: Judgement, sentence: str, rule_id: str | None) -> Judgement:
-    """A judgement of a sentence said in the group's voice: the sentence as said, the voice rule among its shapers."""
+    """A judgement of a sentence said in the group's voice: the sentence as said (its ``said`` too: "We agreed…", not
+    the singular it was judged in), the voice rule among its shapers."""
     if rule_id is None:
         return judgement
     statement = judgement.statement
     if statement is not None:
-        statement = replace(statement, shaped_by=(rule_id, *statement.shaped_by))
+        statement = replace(statement, said=sentence, shaped_by=(rule_id, *statement.shaped_by))
     return replace(judgement, sentence=sentence, statement=statement, shaped_by=(rule_id, *judgement.shaped_by))
 
 

@@ -231,10 +231,19 @@ def _with_service(work: Callable[[MemoryService], Awaitable[T]]) -> T:
 @click.option("--user", "user_id", default=None, help="The one user this key may act for.")
 @click.option("--admin", is_flag=True, help="A key that may act for any user.")
 @click.option("--name", default=None, help="A label to recognise the key by in `keys list`.")
-def keys_create(user_id: str | None, admin: bool, name: str | None) -> None:
+@click.option(
+    "--space",
+    "spaces",
+    multiple=True,
+    help="Limit a user key to this group or agent (repeat for several); without it, all of the user's.",
+)
+def keys_create(user_id: str | None, admin: bool, name: str | None, spaces: tuple[str, ...]) -> None:
     """Create a key and print it once (only its hash is stored)."""
-    view, key = _with_service(lambda s: s.create_api_key(user_id=user_id, admin=admin, name=name))
+    limit = list(spaces) if spaces else None
+    view, key = _with_service(lambda s: s.create_api_key(user_id=user_id, admin=admin, name=name, spaces=limit))
     who = "any user (admin)" if view.admin else f"user {view.user_id}"
+    if view.spaces is not None:
+        who += f", only {', '.join(view.spaces)} of their shared spaces"
     click.echo(f"created key {view.uid} ({view.name}) for {who}; it is shown only now:", err=True)
     click.echo(key)
 
@@ -245,7 +254,7 @@ def keys_list(include_revoked: bool) -> None:
     """List keys (id, who, name, created, revoked), never their secrets."""
     views = _with_service(lambda s: s.api_keys(include_revoked=include_revoked))
     for v in views:
-        who = "admin" if v.admin else f"user:{v.user_id}"
+        who = "admin" if v.admin else f"user:{v.user_id}" + (f" [{' '.join(v.spaces)}]" if v.spaces else "")
         revoked = f"  revoked {v.revoked_at:%Y-%m-%d %H:%M}" if v.revoked_at else ""
         click.echo(f"{v.uid}  {who:<24} {v.name:<24} created {v.created_at:%Y-%m-%d %H:%M}{revoked}")
     if not views:

@@ -2,8 +2,8 @@
 // A key with user_id null and admin true may act for any user; a user key only for its user_id.
 
 // name: create_api_key
-CREATE (k:ApiKey {uid: $uid, name: $label, user_id: $user_id, admin: $admin, secret_hash: $secret_hash,
-                  created_at: $now, revoked_at: null})
+CREATE (k:ApiKey {uid: $uid, name: $label, user_id: $user_id, admin: $admin, spaces: $spaces,
+                  secret_hash: $secret_hash, created_at: $now, revoked_at: null})
 RETURN k AS key
 ;
 

@@ -228,4 +228,5 @@ class Authenticator:
                 "which keys are valid",
             )
         users = None if key.admin else frozenset({str(key.user_id)})
-        return Identity(principal=f"key:{key.uid}", user_ids=users)
+        limit = None if key.spaces is None else frozenset(key.spaces)
+        return Identity(principal=f"key:{key.uid}", user_ids=users, space_limit=limit)

@@ -23,6 +23,7 @@ class ApiKeyView:
         user_id: the user a user key acts for; None for an admin key.
         admin: may act for any user.
         created_at, revoked_at: UTC; ``revoked_at`` None while the key is valid.
+        spaces: the group and agent spaces a user key is limited to (of those its user may use); None: all of them.
     """
 
     uid: str
@@ -31,6 +32,7 @@ class ApiKeyView:
     admin: bool
     created_at: datetime
     revoked_at: datetime | None
+    spaces: tuple[str, ...] | None = None
 
     @classmethod
     def from_node(cls, node: Any) -> ApiKeyView:
@@ -41,16 +43,32 @@ class ApiKeyView:
             admin=bool(node["admin"]),
             created_at=native(node["created_at"]),
             revoked_at=native(node.get("revoked_at")),
+            spaces=tuple(node["spaces"]) if node.get("spaces") is not None else None,
         )
 
 
 async def create(
-    db: Queries, *, uid: str, name: str, user_id: str | None, admin: bool, secret_hash: str, now: datetime
+    db: Queries,
+    *,
+    uid: str,
+    name: str,
+    user_id: str | None,
+    admin: bool,
+    secret_hash: str,
+    now: datetime,
+    spaces: tuple[str, ...] | None = None,
 ) -> ApiKeyView:
     """Store a new key with the Argon2id hash (PHC string) of its secret; ``uid`` is a fresh random id (a clash
-    is a ConflictError from the uniqueness constraint)."""
+    is a ConflictError from the uniqueness constraint). ``spaces``: the shared spaces a user key is limited to."""
     rows = await db.write(
-        "create_api_key", uid=uid, label=name, user_id=user_id, admin=admin, secret_hash=secret_hash, now=now
+        "create_api_key",
+        uid=uid,
+        label=name,
+        user_id=user_id,
+        admin=admin,
+        spaces=list(spaces) if spaces is not None else None,
+        secret_hash=secret_hash,
+        now=now,
     )
     return ApiKeyView.from_node(rows[0]["key"])
 

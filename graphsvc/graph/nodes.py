@@ -663,6 +663,8 @@ class ApiKey(TenantNode):
 
     user_id = StringProperty(index=True)
     admin = BooleanProperty(default=False)
+    spaces = ArrayProperty(StringProperty())
+    """The group and agent spaces a user key is limited to; absent: every one its user may use."""
     secret_hash = StringProperty(required=True)
     created_at = DateTimeNeo4jFormatProperty(required=True)
     revoked_at = DateTimeNeo4jFormatProperty()

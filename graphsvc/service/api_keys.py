@@ -21,7 +21,7 @@ import hmac
 import re
 import secrets
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
@@ -102,17 +102,32 @@ class ApiKeyArea:
     """Verified and failed secrets of this process; set up by the service."""
 
     async def create_api_key(
-        self, *, user_id: str | None = None, admin: bool = False, name: str | None = None
+        self,
+        *,
+        user_id: str | None = None,
+        admin: bool = False,
+        name: str | None = None,
+        spaces: Sequence[str] | None = None,
     ) -> tuple[ApiKeyView, str]:
-        """Create a key for one user (``user_id``) or an admin key (``admin=True``, no user).
+        """Create a key for one user (``user_id``) or an admin key (``admin=True``, no user). ``spaces``: the group
+        and agent ids a user key is limited to, of those its user may use (None: all of them).
 
         Returns:
             the stored key's view and the key itself, ``gsk_<id>_<secret>`` (shown once; only its hash is kept).
 
         Raises:
             InvalidInputError: neither or both of ``user_id`` and ``admin``; a blank or oversized id or name; a
-                group's or an agent's id that is not registered.
+                group's or an agent's id that is not registered; ``spaces`` for an admin key, or naming anything
+                but a group's or an agent's id.
         """
+        settings = self.rt.settings
+        limit = None if spaces is None else tuple(dict.fromkeys(require_id("space", s, settings) for s in spaces))
+        if limit is not None and (admin or not all(is_shared(s) for s in limit)):
+            raise InvalidInputError(
+                field="space",
+                problem="limits a user key to some of its user's groups and agents (group:<name>, agent:<name>)",
+                fix="give --space only with --user, and only group or agent ids",
+            )
         if admin == (user_id is not None):
             raise InvalidInputError(
                 field="user", problem="give exactly one of a user id or admin", fix="--user U, or --admin"
@@ -133,7 +148,14 @@ class ApiKeyArea:
         uid, secret = secrets.token_hex(8), secrets.token_urlsafe(32)
         secret_hash = await asyncio.get_running_loop().run_in_executor(_hashing, _hasher.hash, secret)
         view = await stored_keys.create(
-            self.rt.db, uid=uid, name=label, user_id=user_id, admin=admin, secret_hash=secret_hash, now=self.rt.clock()
+            self.rt.db,
+            uid=uid,
+            name=label,
+            user_id=user_id,
+            admin=admin,
+            secret_hash=secret_hash,
+            now=self.rt.clock(),
+            spaces=limit,
         )
         return view, f"{KEY_PREFIX}{uid}_{secret}"
 

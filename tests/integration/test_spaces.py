@@ -111,7 +111,7 @@ async def test_a_group_is_read_and_written_by_its_members_only(callers: dict[str
     assert _code(await _as(carol, CREATE_GROUP, {"g": "group:team"})) == "FORBIDDEN"
 
 
-async def test_a_token_naming_spaces_reaches_only_those_of_its_users_spaces(
+async def test_a_token_or_key_naming_spaces_reaches_only_those_of_its_users_spaces(
     service: MemoryService, settings: Settings
 ) -> None:
     for group in ("group:ops", "group:book-club"):
@@ -142,6 +142,20 @@ async def test_a_token_naming_spaces_reaches_only_those_of_its_users_spaces(
     finally:
         await narrowed.aclose()
         await whole.aclose()
+
+    # an API key made for some of its user's spaces is held to them the same way
+    keyed = client(
+        service, api_key_settings(settings), (await service.create_api_key(user_id="alice", spaces=["group:ops"]))[1]
+    )
+    try:
+        hits = (await keyed.execute(RECALL, {"u": "alice", "q": "meets on Mondays", "groups": True}))["data"]
+        assert {h["space"] for h in hits["recall"]} == {"group:ops"}
+        assert _code(await keyed.execute(RECALL, {"u": "group:book-club", "q": "meets"})) == "FORBIDDEN"
+    finally:
+        await keyed.aclose()
+    for user_id, spaces in (("alice", ["bob"]), (None, ["group:ops"])):  # a person's id; an admin key
+        with pytest.raises(InvalidInputError, match="limits a user key"):
+            await service.create_api_key(user_id=user_id, admin=user_id is None, spaces=spaces)
 
 
 async def test_an_unregistered_group_or_agent_is_refused_with_a_fix_and_nothing_is_stored(

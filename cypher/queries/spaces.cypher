@@ -38,6 +38,16 @@ DETACH DELETE m
 RETURN count(*) AS left
 ;
 
+// name: group_ids_of_user
+// The ids of the groups user_id is a member of (what recall across a person's groups needs).
+MATCH (mine:Membership)
+WHERE mine.user_id = $user_id
+MATCH (g:Group)
+WHERE g.user_id = mine.group_id
+RETURN g.user_id AS group_id
+ORDER BY group_id
+;
+
 // name: groups_of_user
 // The groups user_id is a member of, with every member of each.
 MATCH (mine:Membership)

@@ -90,6 +90,12 @@ async def leave(db: Queries, *, group_id: str, user_id: str) -> bool:
     return bool(rows and rows[0]["left"])
 
 
+async def group_ids_of(db: Queries, *, user_id: str) -> list[str]:
+    """The ids of the groups ``user_id`` is a member of, in id order (no members read)."""
+    rows = await db.read("group_ids_of_user", user_id=user_id)
+    return [str(r["group_id"]) for r in rows]
+
+
 async def groups_of(db: Queries, *, user_id: str) -> list[GroupView]:
     """The groups ``user_id`` is a member of, by group id, each with all its members."""
     rows = await db.read("groups_of_user", user_id=user_id)

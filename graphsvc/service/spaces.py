@@ -161,7 +161,7 @@ class SpaceArea:
         Raises:
             InvalidInputError: ``agent_id`` is not an agent's id.
         """
-        found = [g.group_id for g in await stored.groups_of(self.rt.db, user_id=user_id)] if include_groups else []
+        found = await stored.group_ids_of(self.rt.db, user_id=user_id) if include_groups else []
         if agent_id is not None:
             agent_id = self._space_id("agentId", agent_id, "agent")
             found.append(agent_id)

@@ -147,7 +147,7 @@ def finish(text: str) -> str:
 
 
 def _best_keep(doc: Any, rules: Sequence[Rule], requested: bool) -> Hit | None:
-    usable = [r for r in rules if requested or "requested" not in r.tags]
+    usable = [r for r in rules if (requested or "requested" not in r.tags) and "mention" not in r.tags]
     hits = matches(doc, usable)
     ordinary = [h for h in hits if "requested" not in h.rule.tags]
     ranked = ordinary or hits
@@ -252,7 +252,7 @@ def judge_sentence(
     shaped_by: list[str] = []
     text, asked = trim(sentence.strip(), _rules(rules, "trim", selection), shaped_by)
     requested = requested or asked
-    return [
+    out = [
         judge_piece(
             piece,
             sentence,
@@ -266,6 +266,35 @@ def judge_sentence(
         )
         for piece, cut_by, had_subject in split(text, _rules(rules, "split", selection))
     ]
+    kept = {j.statement.content for j in out if j.statement is not None}
+    return out + [
+        m
+        for m in mentions(text, sentence, speaker=speaker, rules=rules, selection=selection)
+        if m.statement and m.statement.content not in kept
+    ]
+
+
+def mentions(text: str, sentence: str, *, speaker: str, rules: Sequence[Rule], selection: Selection) -> list[Judgement]:
+    """The people of the speaker's a sentence names in passing (我室友阿杰, or 室友阿杰 opening the sentence with
+    我 dropped): one statement each, "<speaker>的室友叫阿杰。", whatever the rest of the sentence is. Someone else's
+    person (他女朋友许晴) is not the speaker's."""
+    doc = parse(text, "zh")
+    found: list[Judgement] = []
+    for hit in matches(doc, [r for r in _rules(rules, "keep", selection) if "mention" in r.tags], every=True):
+        span = list(doc[hit.start : hit.end])
+        if not speaker or (span[0].text not in lexicon.SPEAKER and hit.start != 0):
+            continue
+        role, name = span[-2].text, span[-1].text
+        statement = Statement(
+            f"{speaker}的{role}叫{name}。",
+            f"我的{role}叫{name}。",
+            "fact",
+            hit.rule.confidence,
+            hit.rule.id,
+            about=speaker,
+        )
+        found.append(Judgement(sentence, _join(span), statement=statement))
+    return found
 
 
 def asks_to_remember_what_follows(judgements: Sequence[Judgement], rules: Sequence[Rule]) -> bool:

@@ -157,6 +157,24 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我有个问题。",),
     ),
     Rule(
+        id="zh.keep.named_person",
+        language="zh",
+        decision="keep",
+        description="A person of the speaker's named in passing (我室友阿杰…): one statement of who they are.",
+        pattern=Tokens(
+            (
+                (*FIRST_PERSON, DE_OPT, among(zh.PERSON_WORDS), {"TAG": "nr"}),
+                (among(zh.PERSON_WORDS), {"TAG": "nr"}),
+            ),
+            anchored=False,
+        ),
+        output="fact",
+        confidence=0.85,
+        tags=frozenset({"mention"}),
+        examples=(Example("我室友阿杰下周来成都。", "王芳的室友叫阿杰。"),),
+        counterexamples=("他女朋友许晴也来了。", "我室友下周来成都。"),
+    ),
+    Rule(
         id="zh.keep.pet",
         language="zh",
         decision="keep",

@@ -85,6 +85,8 @@ def _activity_en(doc: Any, verb_at: int) -> tuple[str, str] | None:
             place = next((c for c in token.children if c.dep_ == "pobj"), None)
             if place is None or place.lemma_.lower() not in en.PASTIME_PLACES:
                 return None  # "went to the office", "goes to bed": an errand or a routine of everyone's
+            if any(c.lower_ in ("a", "an") for c in place.children):
+                return None  # "went to a park": some place, once, not the one they keep going to
             tokens.append(token)  # "goes to the climbing gym"
             continue
         if token.pos_ not in ("NOUN", "PROPN", "VERB", "ADJ", "DET", "PART") or token.lower_ in _EN_STOPS:

@@ -83,6 +83,7 @@ RULES: tuple[Rule, ...] = (
         counterexamples=(
             "Ana goes bouldering every Tuesday. | Ana bought new shoes.",
             "Ana went to bed early. | Ana goes to bed late on Fridays.",
+            "Ana went to a park. | Ana went for a run in the nearby park.",
         ),
     ),
 )

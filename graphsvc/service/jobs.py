@@ -178,12 +178,16 @@ class JobArea:
         return job
 
     async def wait_for_jobs(self, *, poll_s: float = 0.2) -> None:
-        """Block until no job is pending or running (CLI import, benchmarks, tests).
+        """Block until no job is pending or running (CLI import, benchmarks, tests), and no handler of this
+        process is still at work after its job was recorded (an extraction's candidate promotion).
 
         Requires the worker to be running (``open(run_worker=True)``); polls the graph.
         """
         while True:
             self.worker.wake.set()
             if await job_queue.count_open(self.rt.db) == 0:
-                return
+                if not self.worker.busy:
+                    return
+                await self.worker.idle()
+                continue  # what the handlers did may have queued more
             await asyncio.sleep(poll_s)

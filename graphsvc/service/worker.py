@@ -178,6 +178,12 @@ class JobWorker:
     def _forget(self, uid: str, _task: asyncio.Task[None]) -> None:
         self._running.pop(uid, None)
 
+    @property
+    def busy(self) -> bool:
+        """Whether a job of this process is still running (its handler may go on after the job is recorded
+        SUCCEEDED: an extraction's due candidates are promoted then)."""
+        return bool(self._running)
+
     async def idle(self) -> None:
         """Wait until no job of this process is running (used by the CLI import and the benchmarks)."""
         while self._running:

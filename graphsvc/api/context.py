@@ -107,7 +107,7 @@ class Context:
                 raise ForbiddenError(user_id=normalised)
             return normalised
         allowed = bound is None or normalised in bound or normalised in self.identity.spaces
-        if not allowed or not self.identity.may_use(normalised):
+        if not allowed:  # a credential's own limit already narrowed identity.spaces (with_spaces)
             raise ForbiddenError(user_id=normalised)
         if normalised not in self.identity.registered:
             kind = space_kind(normalised)

@@ -140,7 +140,8 @@ class GroupVoice:
 @dataclass(frozen=True)
 class Voiced:
     """A sentence of a group's conversation as it is judged: its text (in the singular when the group speaks), the
-    speaker it names, the ``voice`` rule that decided (None: neither voice) or refused it (a member's own)."""
+    speaker it names, the ``voice`` rule that decided (None: neither voice), or the one that refused it (on the
+    group's side a member's own words, on a member's side what they said only for the group)."""
 
     text: str
     speaker: str

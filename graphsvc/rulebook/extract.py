@@ -23,6 +23,7 @@ from graphsvc.rulebook.judgement import Judgement
 from graphsvc.rulebook.lexicon import en as en_lexicon
 from graphsvc.rulebook.lexicon import zh as zh_lexicon
 from graphsvc.rulebook.parse import parse
+from graphsvc.rulebook.referents import Discourse
 from graphsvc.rulebook.zh import compose as zh_compose
 from graphsvc.text.language import Language, detect_language, split_sentences
 from graphsvc.vocabulary import NON_SOURCE_ROLES
@@ -65,41 +66,67 @@ def judge_sentence(
     sent_at: datetime,
     selection: Selection,
     requested: bool = False,
+    discourse: Discourse | None = None,
 ) -> list[Judgement]:
     """One sentence of a speaker, judged by its language's composer (``requested``: an earlier sentence asked to
-    remember what follows)."""
-    rules = book.of(language)
-    if language == "zh":
-        return zh_compose.judge_sentence(
-            sentence, speaker=speaker, sent_at=sent_at, rules=rules, selection=selection, requested=requested
-        )
-    return en_compose.judge_sentence(
-        sentence, speaker=speaker, sent_at=sent_at, rules=rules, selection=selection, requested=requested
+    remember what follows; ``discourse``: whom the speaker's pronouns stand for, None to resolve none)."""
+    judge = zh_compose.judge_sentence if language == "zh" else en_compose.judge_sentence
+    return judge(
+        sentence,
+        speaker=speaker,
+        sent_at=sent_at,
+        rules=book.of(language),
+        selection=selection,
+        requested=requested,
+        discourse=discourse,
     )
 
 
+def relation_words(text: str, language: Language) -> set[str]:
+    """The relations a turn speaks of by a person word ("How is your mum?" → ``{"mother"}``), read from the words
+    alone (no parse: an assistant's turn costs next to nothing)."""
+    if language == "zh":
+        relations = {**zh_lexicon.KIN_RELATIONS, **zh_lexicon.SOCIAL_RELATIONS}
+        return {relations[t.text] for t in parse(text, "zh") if t.text in relations}
+    found = set()
+    for word in re.findall(r"[a-zé-]+", text.lower()):
+        relation = en_lexicon.RELATION_NOUNS.get(word) or en_lexicon.RELATION_NOUNS.get(word.removesuffix("s"))
+        if relation:
+            found.add(relation)
+    return found
+
+
 def judge_message(
-    message: ConversationMessage, *, selection: Selection | None = None, voice: GroupVoice | None = None
+    message: ConversationMessage,
+    *,
+    selection: Selection | None = None,
+    voice: GroupVoice | None = None,
+    discourse: Discourse | None = None,
 ) -> MessageTrace:
     """Every sentence of one message, judged (see the module docstring).
 
     Args:
         voice: in a group's conversation, the side it is judged for (None: a person's or an agent's own). Each
             sentence is first given its voice (:func:`in_voice`).
+        discourse: whom each speaker's pronouns stand for so far in the conversation (:mod:`.referents`), updated
+            by this message; None for a message judged alone (a new :class:`Discourse`).
 
     Returns:
         the trace; empty judgements for a message that is no source (an assistant's) or that a ``message``
         refusal dropped (``refused_by`` then names it).
     """
     chosen = selection or book.default()
+    discourse = discourse if discourse is not None else Discourse()
     speaker = (message.speaker or "").strip()
+    content = message.content[:MAX_MESSAGE_CHARS]
+    language = detect_language(content)
+    discourse.heard(speaker if is_source(message) else "", relation_words(content, language))
     if not is_source(message):
         return MessageTrace(message.message_id, speaker)
-    content = message.content[:MAX_MESSAGE_CHARS]
     refusal = refused_whole(content, chosen)
     if refusal is not None:
         return MessageTrace(message.message_id, speaker, refused_by=refusal)
-    language = detect_language(content)
+    discourse.next_message(speaker)
     if language == "zh":  # typed on a phone, a space often stands for a comma between Chinese phrases
         content = _CJK_SPACE.sub("，", content)
     composer = zh_compose if language == "zh" else en_compose
@@ -121,6 +148,7 @@ def judge_message(
             sent_at=message.occurred_at,
             selection=chosen,
             requested=requested,
+            discourse=discourse if voiced.speaker == speaker else None,
         )
         requested = requested or composer.asks_to_remember_what_follows(found, book.of(language))
         judgements.extend(_voiced_by(j, sentence, voiced.rule_id) for j in found)
@@ -207,8 +235,10 @@ def _voiced_by(judgement: Judgement, sentence: str, rule_id: str | None) -> Judg
 def judge_conversation(
     messages: Sequence[ConversationMessage], *, selection: Selection | None = None, voice: GroupVoice | None = None
 ) -> list[MessageTrace]:
-    """:func:`judge_message` for each message, in order (``voice``: the side of a group's conversation)."""
-    return [judge_message(m, selection=selection, voice=voice) for m in messages]
+    """:func:`judge_message` for each message, in order (``voice``: the side of a group's conversation), each
+    speaker's pronouns resolved against the people they named before (:mod:`graphsvc.rulebook.referents`)."""
+    discourse = Discourse()
+    return [judge_message(m, selection=selection, voice=voice, discourse=discourse) for m in messages]
 
 
 def source_messages(

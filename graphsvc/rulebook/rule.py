@@ -21,7 +21,9 @@ from typing import Any, Literal
 
 from graphsvc.text.language import Language
 
-Decision = Literal["voice", "trim", "refuse", "split", "keep", "type", "subject", "entity_kind", "relation", "trait"]
+Decision = Literal[
+    "voice", "trim", "refuse", "split", "refer", "keep", "type", "subject", "entity_kind", "relation", "trait"
+]
 """What a rule decides:
 
 - ``trim``: words at the start or end of a statement that say nothing about the speaker (a discourse marker,
@@ -29,6 +31,9 @@ Decision = Literal["voice", "trim", "refuse", "split", "keep", "type", "subject"
 - ``refuse``: the statement is not a memory (a question, a greeting, a request, a reaction, pep talk, a pointer
   into another turn...); when unsure, nothing is kept (the message stays searchable as an event);
 - ``split``: where one sentence holds several statements ("I live in Lisbon and work as a nurse");
+- ``refer``: a third-person pronoun that stands for the one person the speaker last named ("My sister Funmi got
+  engaged. Her fiancé is Tunde": "her" is "my sister"), so the statement is judged as if said in full
+  (:mod:`graphsvc.rulebook.referents`);
 - ``keep``: the statement is a memory of the type the rule's ``output`` names, at its ``confidence``;
 - ``type``: a kept statement is retyped (a dated past happening is an event);
 - ``subject``: how the speaker is named ("I" → "Ana", "my" → "Ana's", 我 → the name), or a dropped subject
@@ -45,6 +50,7 @@ DECISIONS: tuple[Decision, ...] = (
     "trim",
     "refuse",
     "split",
+    "refer",
     "keep",
     "type",
     "subject",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from graphsvc.rulebook.en import entity, keep, refuse, relation, split, subject, trait, trim, voice
+from graphsvc.rulebook.en import entity, keep, refer, refuse, relation, split, subject, trait, trim, voice
 from graphsvc.rulebook.en import type as retype
 from graphsvc.rulebook.rule import Rule
 
@@ -10,6 +10,7 @@ RULES: tuple[Rule, ...] = (
     *voice.RULES,
     *trim.RULES,
     *split.RULES,
+    *refer.RULES,
     *subject.RULES,
     *refuse.RULES,
     *keep.RULES,

@@ -6,7 +6,8 @@ The decisions, in order (each a module of named rules):
 2. :mod:`.trim` at the start and end of the sentence (a request to remember marks what follows as requested; a
    leading time phrase is kept for the end);
 3. :mod:`.split` into pieces, each judged on its own (a second verb takes the first piece's subject);
-4. per piece: :mod:`.trim` again, a dropped subject restored (:mod:`.subject`'s ``restore``), :mod:`.refuse`
+4. per piece: :mod:`.trim` again, a dropped subject restored (:mod:`.subject`'s ``restore``), a pronoun that stands
+   for the person the speaker last named said in full (:mod:`.refer`), :mod:`.refuse`
    (the first refusal decides), :mod:`.keep` (the most confident rule that fires decides; a requested piece may
    also be kept by the rules tagged ``requested``), :mod:`.type`, and the speaker named (:mod:`.subject`).
 """
@@ -24,6 +25,7 @@ from graphsvc.rulebook.engine import Hit, Selection, matches
 from graphsvc.rulebook.judgement import Judgement, Statement
 from graphsvc.rulebook.lexicon import en as lexicon
 from graphsvc.rulebook.parse import parse
+from graphsvc.rulebook.referents import SOMEONE, Discourse, Referent
 from graphsvc.rulebook.rule import Rule
 from graphsvc.text.time_phrases import resolve_relative_time
 from graphsvc.vocabulary import MemoryType
@@ -184,13 +186,17 @@ def _carry(rules: Sequence[Rule], rule_id: str) -> bool:
 
 
 def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
-    shaped = [h for h in matches(parse(text, "en"), rules) if h.rule.output in ("possessive_kin", "restore_have")]
+    shaped = [
+        h
+        for h in matches(parse(text, "en"), rules)
+        if h.rule.output in ("possessive_kin", "possessive_own", "restore_have")
+    ]
     if shaped:
         shaped_by.append(shaped[0].rule.id)
         if shaped[0].rule.output == "restore_have":  # "exam on friday" → "I have an exam on friday"
             article = "an" if text[:1].lower() in "aeiou" else "a"
             return f"I have {article} {text[:1].lower()}{text[1:]}"
-        return f"My {text[:1].lower()}{text[1:]}"  # "Mum called" → "My mum called"
+        return f"My {text[:1].lower()}{text[1:]}"  # "Mum called" → "My mum called", "flights are …" → "My flights …"
     hits = [h for h in matches(parse(text, "en"), rules) if h.rule.output == "restore"]
     if not hits:
         return text
@@ -215,6 +221,91 @@ def _with_time(text: str, time_lead: str) -> str:
     if any(t.ent_type_ in ("DATE", "TIME") for t in doc):
         return text
     return text.rstrip(" .!") + f" {time_lead}."
+
+
+# --- whom a pronoun stands for ----------------------------------------------------------------------------
+def people(doc: Any, speaker: str) -> list[tuple[int, Referent]]:
+    """The people a statement names, each with the token it starts at: one of the speaker's by a person noun ("my
+    big sister" → ``my big sister``, a woman), a person by name (a PERSON entity, or a proper noun as subject), or
+    someone unnamed (``SOMEONE``: "a taxi driver", "her friend"; not a predicate: "she is a nurse"); a name beside
+    a person noun ("my sister Funmi", "Funmi, my sister", "my boss is called Dana") is the same person, said by
+    the noun. The speaker's own name is nobody else."""
+    own = {w.casefold() for w in speaker.split()}
+    nouns: list[tuple[int, int, Referent]] = []
+    for token in doc:
+        mine = [c for c in token.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
+        if token.pos_ == "NOUN" and token.lemma_.lower() in lexicon.PERSON_NOUNS and mine:
+            words = doc[mine[0].i : token.i + 1].text
+            gender = lexicon.GENDERED_PERSON_NOUNS.get(token.lower_) or lexicon.GENDERED_PERSON_NOUNS.get(
+                token.lemma_.lower(), ""
+            )
+            relation = lexicon.RELATION_NOUNS[token.lemma_.lower()]
+            nouns.append((mine[0].i, token.i + 1, Referent(words, gender, relation)))
+
+    def beside(start: int, end: int) -> bool:
+        """A name right before or after a person noun, apart from it by one comma, or given to it ("my boss is
+        called Dana")."""
+        head = doc[start].head
+        given = head.lemma_ in ("call", "name", "be") and doc[start].dep_ in ("oprd", "attr", "xcomp")
+        return any(
+            start in (n_end, n_end + 1)
+            and doc[n_end:start].text in ("", ",")
+            or n_start in (end, end + 1)
+            and doc[end:n_start].text in ("", ",")
+            or given
+            and any(c.i == n_end - 1 for c in head.subtree if c.dep_ in ("nsubj", "nsubjpass"))
+            for n_start, n_end, _ in nouns
+        )
+
+    names: list[tuple[int, int, Referent]] = []
+    for token in doc:
+        person = token.ent_type_ == "PERSON" and token.ent_iob_ == "B"
+        subject = token.pos_ == "PROPN" and token.dep_ in ("nsubj", "nsubjpass") and not token.ent_type_
+        if (person or subject) and token.lower_ not in own:
+            span = next((e for e in doc.ents if e.start == token.i), doc[token.i : token.i + 1])
+            if not beside(span.start, span.end):
+                names.append((span.start, span.end, Referent(span.text)))
+    taken = {i for start, end, _ in nouns + names for i in range(start, end)}
+    for token in doc:  # "a taxi driver", "her friend": someone else, unnamed
+        unnamed = token.lemma_.lower() in lexicon.PEOPLE_NOUNS | lexicon.OCCUPATIONS | lexicon.PERSON_NOUNS
+        predicate = token.dep_ in ("attr", "acomp", "appos", "oprd")
+        if token.pos_ == "NOUN" and unnamed and not predicate and token.i not in taken:
+            names.append((token.i, token.i + 1, SOMEONE))
+    return [(start, found) for start, _, found in sorted(nouns + names, key=lambda n: n[0])]
+
+
+def refer(text: str, speaker: str, discourse: Discourse | None, rules: Sequence[Rule], shaped_by: list[str]) -> str:
+    """The statement with each pronoun a ``refer`` rule fires on replaced by the speaker's referent
+    (:mod:`graphsvc.rulebook.referents`): "her fiancé" → "my sister's fiancé", "he's 7" → "Idris is 7". A pronoun
+    after a person the statement names itself, or with no referent that fits, stays (and is refused as a pointer)."""
+    if discourse is None or not rules:
+        return text
+    doc = parse(text, "en")
+    hits = matches(doc, rules, every=True)
+    if not hits:
+        return text
+    named_before = {i for i, _ in people(doc, speaker)}
+    out = [t.text_with_ws for t in doc]
+    used = ""
+    for hit in hits:
+        pronoun = doc[hit.start]
+        found = discourse.referent(speaker, lexicon.THIRD_PERSON[pronoun.lower_])
+        if found is None or any(i < pronoun.i for i in named_before):
+            continue
+        words = found.words if pronoun.i > 0 or found.words[:1].isupper() else found.words[:1].upper() + found.words[1:]
+        out[pronoun.i] = (words + "'s" if pronoun.dep_ == "poss" else words) + pronoun.whitespace_
+        following = doc[pronoun.i + 1] if pronoun.i + 1 < len(doc) else None
+        if pronoun.dep_ != "poss" and following is not None and following.lower_ in ("'s", "’s"):
+            after = doc[following.i + 1].lower_ if following.i + 1 < len(doc) else ""
+            verb = "has" if following.lemma_ == "have" or after in ("been", "got", "gotten") else "is"
+            out[pronoun.i] = out[pronoun.i].rstrip() + " "
+            out[following.i] = verb + following.whitespace_
+        used = hit.rule.id
+    if not used:
+        return text
+    shaped_by.append(used)
+    discourse.pointed_at(speaker)
+    return "".join(out)
 
 
 # --- naming the speaker -----------------------------------------------------------------------------------
@@ -325,11 +416,14 @@ def _whose(doc: Any) -> str:
     sister …" → ``sister``, "my dog …" → ``dog``); "" when it is about the speaker."""
     if len(doc) < 2 or doc[0].lower_ not in ("my", "our"):
         return ""
+    relations = lexicon.RELATION_NOUNS
     for token in doc[1:4]:
         if token.pos_ == "ADJ":
             continue
-        relations = {**lexicon.KIN_RELATIONS, **lexicon.SOCIAL_RELATIONS}
-        if token.lemma_ in relations:
+        if token.lemma_ in relations:  # "my sister's husband …": ``sister.husband``
+            after = [t for t in doc[token.i + 1 : token.i + 4] if t.pos_ != "ADJ"]
+            if len(after) > 1 and after[0].lower_ == "'s" and after[1].lemma_ in relations:
+                return f"{relations[token.lemma_]}.{relations[after[1].lemma_]}"
             return relations[token.lemma_]
         return token.lemma_ if token.lemma_ in lexicon.ANIMAL_NOUNS | lexicon.PLURAL_PEOPLE else ""
     return ""
@@ -384,12 +478,20 @@ def _past(doc: Any) -> bool:
 
 
 def judge_piece(
-    piece: _Piece, sentence: str, *, speaker: str, sent_at: datetime, rules: Sequence[Rule], selection: Selection
+    piece: _Piece,
+    sentence: str,
+    *,
+    speaker: str,
+    sent_at: datetime,
+    rules: Sequence[Rule],
+    selection: Selection,
+    discourse: Discourse | None = None,
 ) -> Judgement:
     shaped_by = list(piece.shaped_by)
     text, requested, lead = trim(piece.text, _rules(rules, "trim", selection), shaped_by)
     requested = requested or piece.requested
     text = _restore(text, _rules(rules, "subject", selection), shaped_by)
+    text = refer(text, speaker, discourse, _rules(rules, "refer", selection), shaped_by)
     text = close(_with_time(text, lead or piece.time_lead))
     doc = parse(text, "en")
     refusals = matches(doc, _rules(rules, "refuse", selection))
@@ -448,11 +550,14 @@ def judge_sentence(
     rules: Sequence[Rule],
     selection: Selection,
     requested: bool = False,
+    discourse: Discourse | None = None,
 ) -> list[Judgement]:
     """Every piece of one English sentence, judged (see the module docstring), and the people it names in passing.
 
     Args:
         requested: an earlier sentence of the message asked to remember what follows ("Can you save this.").
+        discourse: whom the speaker's pronouns stand for, updated with the people each piece names (None: no
+            pronoun is resolved).
     """
     shaped_by: list[str] = []
     text, asked, lead = trim(normalise(sentence), _rules(rules, "trim", selection), shaped_by)
@@ -460,16 +565,18 @@ def judge_sentence(
     for position, (piece, cut_by) in enumerate(split(text, _rules(rules, "split", selection))):
         rules_so_far = [*shaped_by, cut_by] if cut_by else list(shaped_by)
         asked_here = requested or (asked and position == 0)  # a request covers its own clause, not the ones after
-        out.append(
-            judge_piece(
-                _Piece(piece, rules_so_far, asked_here, lead),
-                sentence,
-                speaker=speaker,
-                sent_at=sent_at,
-                rules=rules,
-                selection=selection,
-            )
+        judged = judge_piece(
+            _Piece(piece, rules_so_far, asked_here, lead),
+            sentence,
+            speaker=speaker,
+            sent_at=sent_at,
+            rules=rules,
+            selection=selection,
+            discourse=discourse,
         )
+        out.append(judged)
+        if discourse is not None:
+            discourse.named(speaker, [p for _, p in people(parse(judged.piece, "en"), speaker)])
     kept = {j.statement.content for j in out if j.statement is not None}
     out += [
         m

@@ -21,6 +21,7 @@ from graphsvc.rulebook.en.shapes import (
     HAVE,
     MY,
     MY_ANIMAL,
+    MY_PERSONS_PERSON,
     NAME,
     NOT,
     SPEAKER,
@@ -294,6 +295,7 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             (
                 seq(MY, ADJECTIVES, among(en.PERSON_NOUNS, attr="LEMMA"), BE, lower("called", "named"), NAME),
+                seq(MY_PERSONS_PERSON, BE, lower("called", "named"), NAME),
                 seq(MY, ADJECTIVES, among(en.PERSON_NOUNS, attr="LEMMA"), lower("'s"), lower("name"), BE, NAME),
                 seq(MY, ADJECTIVES, among(en.PERSON_NOUNS, attr="LEMMA"), lower("'s", "is"), NAME),
                 seq(
@@ -329,6 +331,7 @@ RULES: tuple[Rule, ...] = (
             Example("My boss is called Priyanka Rao.", "Ana's boss is called Priyanka Rao."),
             Example("I have two kids.", "Ana has two kids."),
             Example("I have a brother named Tomasz.", "Ana has a brother named Tomasz."),
+            Example("My sister's husband is called Tomasz.", "Ana's sister's husband is called Tomasz."),
         ),
         counterexamples=("My friend is awesome.",),
     ),

@@ -86,6 +86,16 @@ FIRST_PERSON: Piece = (lower("i"),)
 MY: Spec = lower("my", "our")
 MY_PERSON: Piece = (MY, {"POS": "ADJ", "OP": "*"}, among(en.PERSON_NOUNS | en.PLURAL_PEOPLE, attr="LEMMA"), NAME_OPT)
 """A person of the speaker's, maybe named: "my sister", "my older brother Tom", "our kids"."""
+MY_PERSONS_PERSON: Piece = (
+    MY,
+    {"POS": "ADJ", "OP": "*"},
+    among(en.PERSON_NOUNS, attr="LEMMA"),
+    lower("'s"),
+    {"POS": "ADJ", "OP": "*"},
+    among(en.PERSON_NOUNS | en.PLURAL_PEOPLE, attr="LEMMA"),
+    NAME_OPT,
+)
+"""A person of a person of the speaker's: "my sister's husband", "my boss's wife Ines"."""
 MY_ANIMAL: Piece = (MY, {"POS": "ADJ", "OP": "*"}, among(en.ANIMAL_NOUNS, attr="LEMMA"), NAME_OPT)
 WITH_SOMEONE_AND_I: Piece = (MY, among(en.PERSON_NOUNS, attr="LEMMA"), NAME_OPT, lower("and"), lower("i"))
 """The speaker with someone they name: "my wife and I"."""
@@ -99,6 +109,7 @@ SPEAKER: tuple[Piece, ...] = (FIRST_PERSON,)
 SPEAKER_OR_THEIR_PERSON: tuple[Piece, ...] = (
     FIRST_PERSON,
     MY_PERSON,
+    MY_PERSONS_PERSON,
     WITH_SOMEONE_AND_I,
     ME_AND_SOMEONE,
     SOMEONE_AND_I,

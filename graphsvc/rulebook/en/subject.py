@@ -81,6 +81,34 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("Exams are the worst.", "The meeting on Monday was long.", "wedding's in Lagos in May"),
     ),
     Rule(
+        id="en.subject.own_happening",
+        language="en",
+        decision="subject",
+        description=(
+            "A happening of one's own opening a statement without an owner, with its date ('flights to Rome are "
+            "on 3 May', 'placement starts in feb') is the speaker's: 'my …'."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    {"POS": {"IN": ["ADJ", "NOUN"]}, "OP": "*"},
+                    {"LEMMA": {"IN": sorted(en.OWN_EVENT_NOUNS)}, "TAG": {"IN": ["NN", "NNS"]}},
+                    {"LOWER": {"IN": ["to", "from", "at", "with"]}, "OP": "?"},
+                    {"POS": "PROPN", "OP": "*"},
+                    {"LEMMA": {"IN": ["be", "start", "begin", "leave"]}},
+                    {"OP": "?", "LOWER": {"IN": ["on", "in", "at"]}},
+                    {"ENT_TYPE": "DATE"},
+                ),
+            )
+        ),
+        output="possessive_own",
+        examples=(
+            Example("flights to Rome are 3 May, back the 9th", "Ana's flights to Rome are 3 May, back the 9th."),
+            Example("internship starts in march at a law firm", "Ana's internship starts in march at a law firm."),
+        ),
+        counterexamples=("wedding's in Lagos in August", "Exams are the worst.", "Flights are cheap in May."),
+    ),
+    Rule(
         id="en.subject.kin_as_name",
         language="en",
         decision="subject",

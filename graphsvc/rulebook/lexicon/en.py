@@ -62,6 +62,23 @@ SOCIAL_RELATIONS: dict[str, str] = {
 }
 """A noun for someone in a speaker's life → the relation it names."""
 
+GENDERED_PERSON_NOUNS: dict[str, str] = {
+    **dict.fromkeys(
+        """mother mom mum mommy mummy mama ma sister sis daughter wife girlfriend fiancee fiancée grandmother grandma
+        granny nana granddaughter aunt niece stepmother stepmom landlady""".split(),
+        "female",
+    ),
+    **dict.fromkeys(
+        """father dad daddy papa pa brother bro son husband hubby boyfriend fiance fiancé grandfather grandpa granddad
+        grandad grandson uncle nephew stepfather stepdad landlord""".split(),
+        "male",
+    ),
+}
+"""A person noun that tells whether the person is a woman or a man (a "he" cannot point at a speaker's sister)."""
+
+THIRD_PERSON: dict[str, str] = {"she": "female", "her": "female", "he": "male", "his": "male"}
+"""A third-person pronoun that can stand for a person the speaker named, as a subject or a possessor → whom."""
+
 PERSON_NOUNS: frozenset[str] = frozenset(KIN_RELATIONS) | frozenset(SOCIAL_RELATIONS)
 """Every noun a speaker's "my …" names a person with (singular; plurals are read by lemma)."""
 
@@ -116,9 +133,13 @@ size", "my locker number", "our anniversary")."""
 EVENT_NOUNS = _words(
     """appointment meeting interview exam test flight surgery operation checkup check-up deadline wedding party
     concert match recital presentation trip vacation holiday class lesson reservation booking shift conference
-    game race marathon ceremony graduation audition consultation therapy physio physiotherapy scan"""
+    game race marathon ceremony graduation audition consultation therapy physio physiotherapy scan placement
+    internship apprenticeship"""
 )
 """Happenings with a time a speaker may tell ("I have a dentist appointment on Tuesday")."""
+OWN_EVENT_NOUNS = EVENT_NOUNS - _words("wedding party concert match game race marathon ceremony graduation conference")
+"""Happenings that, named with a date and no owner ("flights are on 16 May"), are the speaker's own; a wedding or
+a party so named may be anyone's."""
 POSSESSION_VERBS = _words("have own drive ride")
 OCCUPATIONS = _words(
     """nurse doctor teacher engineer developer programmer designer lawyer accountant architect chef cook baker

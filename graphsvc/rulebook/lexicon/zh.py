@@ -208,6 +208,8 @@ NAMING_VERBS = _words("叫 名叫 是 就是 也是 有")
 TIME_PREFIXES = _words("这 这个 下 下个 上 上个 本 每 每个 前 后 明 今 去")
 """What opens a time phrase of several words (下 周三, 这个 月, 每个 周末)."""
 LEARNING = _words("学 学习 练 练习 自学 进修 考")
+QUITTING = _words("戒烟 戒酒 戒糖 减肥 戒掉 戒")
+"""Giving up a habit or losing weight: what a person sets out to do (我想戒烟)."""
 """Verbs of learning something (我最近在学吉他)."""
 INJECTION = (
     r"忽略(?:之前|以上|前面|上面|先前|所有)的?(?:所有)?(?:指令|指示|提示|规则|说明)|系统提示|"
@@ -258,10 +260,28 @@ RELATION_WORDS: dict[str, str] = {**KIN_RELATIONS, **SOCIAL_RELATIONS}
 NAMING_WORDS = _words("叫 名叫 叫做")
 """Verbs that give a name (我姐姐叫李梅, 一家公司叫青禾)."""
 THIRD_PERSON = _words("他 她")
+THIRD_PERSON_GENDERS: dict[str, str] = {"她": "female", "他": "male"}
+"""A third-person pronoun that can stand for a person the speaker named → whom (他 is also said of anyone)."""
+GENDERED_PERSON_WORDS: dict[str, str] = {
+    **dict.fromkeys(
+        """妈妈 妈 母亲 老妈 妈咪 姐姐 妹妹 姐 妹 女儿 闺女 老婆 妻子 媳妇 太太 女朋友 女友 未婚妻 奶奶 外婆 姥姥 孙女
+        外孙女 阿姨 姑姑 姨妈 舅妈 婶婶 表姐 表妹 堂姐 堂妹 岳母 婆婆 闺蜜""".split(),
+        "female",
+    ),
+    **dict.fromkeys(
+        """爸爸 爸 父亲 老爸 哥哥 弟弟 哥 弟 儿子 老公 丈夫 先生 男朋友 男友 未婚夫 爷爷 外公 姥爷 孙子 外孙 叔叔 舅舅
+        伯伯 表哥 表弟 堂哥 堂弟 岳父 公公 哥们 兄弟""".split(),
+        "male",
+    ),
+}
+"""A person word that tells whether the person is a woman or a man (她 cannot point at a speaker's brother)."""
 ORGANIZATION_SUFFIXES = _words(
     "公司 大学 学院 医院 中学 小学 银行 集团 协会 研究所 研究院 俱乐部 科技 书店 学校 幼儿园 工作室 事务所"
 )
 """Words a name of an organisation ends with (仁和医院, 鹿鸣科技, 清华大学)."""
+WORKPLACE_SUFFIXES = _words("公司 科技 集团 银行 研究所 研究院 事务所 工作室 大学 学院")
+"""Endings of an organisation a person is "at" as its employee or student (我在青禾科技), not as a visitor or a
+patient (医院, 书店 are not among them)."""
 ORGANIZATION_WORDS = _words("公司 单位 学校 医院 店 工作室 品牌")
 """Words for an organisation a name may follow (一家公司，叫青禾)."""
 PLACE_SUFFIXES = _words("省 市 县 区 镇 村 乡 路 街 山 岛 湖 寺 江 河 海 峰 港 湾 公园 广场 古镇 景区")

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from graphsvc.rulebook.rule import Rule
-from graphsvc.rulebook.zh import entity, keep, refuse, relation, split, subject, trait, trim, voice
+from graphsvc.rulebook.zh import entity, keep, refer, refuse, relation, split, subject, trait, trim, voice
 from graphsvc.rulebook.zh import type as retype
 
 RULES: tuple[Rule, ...] = (
     *voice.RULES,
     *trim.RULES,
     *split.RULES,
+    *refer.RULES,
     *subject.RULES,
     *refuse.RULES,
     *keep.RULES,

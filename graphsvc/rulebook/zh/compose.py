@@ -2,7 +2,8 @@
 
 The same decisions as English (:mod:`graphsvc.rulebook.en.compose`), on jieba's words: :mod:`.trim` (a request to
 remember marks what follows), :mod:`.split` at commas (a clause without a subject takes the first one's), per
-piece :mod:`.trim` again, a dropped 我 restored (:mod:`.subject`), :mod:`.refuse`, :mod:`.keep`, :mod:`.type`, and
+piece :mod:`.trim` again, an opening 她 or 他 that stands for the person the speaker last named said in full
+(:mod:`.refer`), a dropped 我 restored (:mod:`.subject`), :mod:`.refuse`, :mod:`.keep`, :mod:`.type`, and
 the speaker named on the words (never by a substitution inside a word, never by 自己).
 """
 
@@ -17,6 +18,7 @@ from graphsvc.rulebook.engine import Hit, Selection, matches
 from graphsvc.rulebook.judgement import Judgement, Statement
 from graphsvc.rulebook.lexicon import zh as lexicon
 from graphsvc.rulebook.parse import parse
+from graphsvc.rulebook.referents import SOMEONE, Discourse, Referent
 from graphsvc.rulebook.rule import Rule
 from graphsvc.text.time_phrases import resolve_relative_time
 from graphsvc.vocabulary import MemoryType
@@ -112,6 +114,57 @@ def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
     return "我" + text
 
 
+def people(doc: Any, speaker: str) -> list[Referent]:
+    """The people a statement names, in order: one of the speaker's (我女儿, 我的老板, or a person word opening the
+    statement with 我 dropped: 女朋友叫许晴), and a person by name opening it or given by a naming verb (小李明天来,
+    他叫张德华), or someone unnamed (``SOMEONE``: 一个出租车司机); a name given to a person word (我妹妹叫黄梅) is
+    that person. The speaker's own name is nobody else."""
+    found: list[Referent] = []
+    relations = {**lexicon.KIN_RELATIONS, **lexicon.SOCIAL_RELATIONS}
+    words = [t.text for t in doc]
+    for i, word in enumerate(words):
+        before = words[i - 1] if i else ""
+        mine = before in lexicon.SPEAKER or (before in lexicon.POSSESSIVE and i > 1 and words[i - 2] in lexicon.SPEAKER)
+        if word in relations and (mine or i == 0):
+            found.append(Referent(f"我{word}", lexicon.GENDERED_PERSON_WORDS.get(word, ""), relations[word]))
+        elif doc[i].tag_ == "nr" and word != speaker and (i == 0 or before in lexicon.NAMING_WORDS):
+            given = before in lexicon.NAMING_WORDS and i > 1 and words[i - 2] in relations
+            if not given:
+                found.append(Referent(word))
+        elif _someone(doc, i, relations):
+            found.append(SOMEONE)
+    return found
+
+
+def _someone(doc: Any, i: int, relations: dict[str, str]) -> bool:
+    """Someone a statement speaks of without a name or a relation of the speaker's (一个出租车司机, 他同事): a person
+    or occupation word that is no predicate (她是一名老师) and not the speaker's."""
+    word = doc[i].text
+    if word not in relations and not (
+        len(word) > 1 and doc[i].tag_.startswith("n") and word.endswith(tuple(lexicon.OCCUPATION_SUFFIXES))
+    ):
+        return False
+    return not any(t.text in lexicon.NAMING_VERBS for t in doc[:i])
+
+
+def refer(text: str, speaker: str, discourse: Discourse | None, rules: Sequence[Rule], shaped_by: list[str]) -> str:
+    """The statement with its opening 她 or 他 (a ``refer`` rule) replaced by the speaker's referent
+    (:mod:`graphsvc.rulebook.referents`): 她不吃辣 → 我女朋友不吃辣; unchanged when none fits."""
+    if discourse is None or not rules:
+        return text
+    doc = parse(text, "zh")
+    hits = matches(doc, rules)
+    if not hits:
+        return text
+    pronoun = doc[hits[0].start]
+    found = discourse.referent(speaker, lexicon.THIRD_PERSON_GENDERS[pronoun.text])
+    if found is None:
+        return text
+    shaped_by.append(hits[0].rule.id)
+    discourse.pointed_at(speaker)
+    return _join(doc[: pronoun.i]) + found.words + _join(doc[pronoun.i + 1 :])
+
+
 def name_speaker(text: str, speaker: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
     """我 (a word of its own, a word opening with it: 我家, or a verb jieba joined to it: 提醒我) → the speaker's
     name; a person or animal word right after it takes 的 (我爸爸 → 王芳的爸爸). Unchanged without a name or a
@@ -204,9 +257,11 @@ def judge_piece(
     rules: Sequence[Rule],
     selection: Selection,
     first: bool = True,
+    discourse: Discourse | None = None,
 ) -> Judgement:
     text, asked = trim(text, _rules(rules, "trim", selection), shaped_by)
     requested = requested or asked
+    text = refer(text, speaker, discourse, _rules(rules, "refer", selection), shaped_by)
     if first:  # a dropped 我 is restored unless an earlier clause of the sentence named the subject (it is carried)
         text = _restore(text, _rules(rules, "subject", selection), shaped_by)
     text = finish(text)
@@ -243,17 +298,21 @@ def judge_sentence(
     rules: Sequence[Rule],
     selection: Selection,
     requested: bool = False,
+    discourse: Discourse | None = None,
 ) -> list[Judgement]:
     """Every clause of one Chinese sentence, judged (see the module docstring).
 
     Args:
         requested: an earlier sentence of the message asked to remember what follows ("请记住：").
+        discourse: whom the speaker's 她 and 他 stand for, updated with the people each clause names (None: no
+            pronoun is resolved).
     """
     shaped_by: list[str] = []
     text, asked = trim(sentence.strip(), _rules(rules, "trim", selection), shaped_by)
     requested = requested or asked
-    out = [
-        judge_piece(
+    out = []
+    for piece, cut_by, had_subject in split(text, _rules(rules, "split", selection)):
+        judged = judge_piece(
             piece,
             sentence,
             shaped_by=[*shaped_by, cut_by] if cut_by else list(shaped_by),
@@ -263,9 +322,14 @@ def judge_sentence(
             rules=rules,
             selection=selection,
             first=not had_subject,
+            discourse=discourse,
         )
-        for piece, cut_by, had_subject in split(text, _rules(rules, "split", selection))
-    ]
+        out.append(judged)
+        if discourse is not None:
+            named = people(parse(judged.piece, "zh"), speaker)
+            lone_name = len(named) == 1 and not named[0].relation and len(parse(judged.piece, "zh")) <= 2
+            if not lone_name:  # "…，叶青，…": a name said on its own is the person just named, not another
+                discourse.named(speaker, named)
     kept = {j.statement.content for j in out if j.statement is not None}
     return out + [
         m

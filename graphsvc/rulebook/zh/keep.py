@@ -37,6 +37,9 @@ _NOT_PAST = {"IS_PUNCT": False, "ORTH": {"NOT_IN": sorted(zh.PAST_MARKERS)}, "OP
 _PLACE_WORD = {"POS": {"IN": ["NOUN", "PROPN", "NUM", "X", "ADJ"]}, "TAG": {"NOT_IN": ["f", "t"]}}
 """A word of where someone works or studies (一家 银行, 腾讯), not a locality or a time (里, 的时候)."""
 
+_ENDS_AS_ORGANIZATION = "^.+(?:" + "|".join(sorted(zh.WORKPLACE_SUFFIXES, key=len, reverse=True)) + ")$"
+"""A name that ends as a workplace's does (北京大学, 青禾科技), more than the bare word (大学)."""
+
 _STATE_TAGS = ["a", "ad", "ag", "d", "z"]
 """jieba's flags of an adjective, an adverb and a state word."""
 _NAMES_WHAT = (
@@ -126,6 +129,8 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, word("在"), _PLACE_WORD, {**_PLACE_WORD, "OP": "*"}, word("当"), CONTENT),
                     seq(ADVERBS, word("做", "当"), CONTENT, word("的", "工作")),
                     seq(ADVERBS, word("学", "读"), ANY_OPT, word("专业")),
+                    seq(ADVERBS, word("在"), {"POS": {"IN": ["PROPN", "NOUN", "X"]}}, among(zh.WORKPLACE_SUFFIXES)),
+                    seq(ADVERBS, word("在"), {"POS": "PROPN", "ORTH": {"REGEX": _ENDS_AS_ORGANIZATION}}),
                 ),
             )
         ),
@@ -137,8 +142,9 @@ RULES: tuple[Rule, ...] = (
             Example("我是一名中学老师。", "王芳是一名中学老师。"),
             Example("我老公在医院工作。", "王芳的老公在医院工作。"),
             Example("我在一所小学当老师。", "王芳在一所小学当老师。"),
+            Example("我做设计的，在青禾科技", "王芳在青禾科技。"),
         ),
-        counterexamples=("我在想这个问题。", "我在家做饭。"),
+        counterexamples=("我在想这个问题。", "我在家做饭。", "我在医院。", "我在星巴克。"),
     ),
     Rule(
         id="zh.keep.family",
@@ -390,6 +396,29 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我在想。",),
     ),
     Rule(
+        id="zh.keep.resolution",
+        language="zh",
+        decision="keep",
+        description="What the speaker wants to learn, study for or give up: a goal they set themselves (我想戒烟).",
+        pattern=Tokens(
+            each(
+                SPEAKER,
+                (
+                    seq(ADVERBS, word("想", "想要"), among(zh.LEARNING), {**CONTENT, "LENGTH": {">=": 2}}, ANY_OPT),
+                    seq(ADVERBS, word("想", "想要"), among(zh.QUITTING), ANY_OPT),
+                ),
+            )
+        ),
+        output="goal",
+        confidence=0.85,
+        examples=(
+            Example("我想戒烟，有什么好办法吗", "王芳想戒烟。"),
+            Example("想考浙大的研究生", "王芳想考浙大的研究生。"),
+            Example("我一直想学游泳。", "王芳一直想学游泳。"),
+        ),
+        counterexamples=("我想吃火锅。", "我想考考你。", "我想学。"),
+    ),
+    Rule(
         id="zh.keep.wish",
         language="zh",
         decision="keep",
@@ -408,7 +437,7 @@ RULES: tuple[Rule, ...] = (
         ),
         output="goal",
         confidence=0.8,
-        examples=(Example("我想学弹吉他。", "王芳想学弹吉他。"), Example("我想考北大。", "王芳想考北大。")),
+        examples=(Example("我想学弹吉他。", "王芳想学弹吉他。"), Example("我想去冰岛看极光。", "王芳想去冰岛看极光。")),
         counterexamples=("我想想。", "我想问问。"),
     ),
     Rule(

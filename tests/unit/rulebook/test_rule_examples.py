@@ -29,7 +29,7 @@ from graphsvc.text.language import Language
 
 SAID_AT = datetime(2025, 7, 1, 12, 0, tzinfo=UTC)
 EVERY_RULE = Selection(frozenset(r.id for r in book.RULES))
-STATEMENT_DECISIONS = ("voice", "trim", "refuse", "split", "keep", "type", "subject")
+STATEMENT_DECISIONS = ("voice", "trim", "refuse", "split", "refer", "keep", "type", "subject")
 NAME_DECISIONS = ("entity_kind", "relation")
 LISTENERS: dict[Language, tuple[str, str]] = {"en": ("Tomasz", "Hi!"), "zh": ("李娜", "你好！")}
 """Who a ``listener`` relation's example speaks to, and what they say first."""

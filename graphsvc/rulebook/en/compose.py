@@ -227,7 +227,8 @@ def _with_time(text: str, time_lead: str) -> str:
 def people(doc: Any, speaker: str) -> list[tuple[int, Referent]]:
     """The people a statement names, each with the token it starts at: one of the speaker's by a person noun ("my
     big sister" → ``my big sister``, a woman), a person by name (a PERSON entity, or a proper noun as subject), or
-    someone unnamed (``SOMEONE``: "a taxi driver", "her friend"; not a predicate: "she is a nurse"); a name beside
+    someone unnamed or an animal (``SOMEONE``: "a taxi driver", "her friend", "our dog Rufus"; not a predicate:
+    "she is a nurse"); a name beside
     a person noun ("my sister Funmi", "Funmi, my sister", "my boss is called Dana") is the same person, said by
     the noun. The speaker's own name is nobody else."""
     own = {w.casefold() for w in speaker.split()}
@@ -266,8 +267,11 @@ def people(doc: Any, speaker: str) -> list[tuple[int, Referent]]:
             if not beside(span.start, span.end):
                 names.append((span.start, span.end, Referent(span.text)))
     taken = {i for start, end, _ in nouns + names for i in range(start, end)}
-    for token in doc:  # "a taxi driver", "her friend": someone else, unnamed
+    for token in doc:  # "a taxi driver", "her friend", "our spaniel": someone else, unnamed (a pet is a he or a she)
         unnamed = token.lemma_.lower() in lexicon.PEOPLE_NOUNS | lexicon.OCCUPATIONS | lexicon.PERSON_NOUNS
+        if token.lemma_.lower() in lexicon.ANIMAL_NOUNS:
+            names = [n for n in names if not (n[0] - 3 <= token.i <= n[1] + 2)]  # "Rufus, our spaniel": the pet
+            unnamed = True
         predicate = token.dep_ in ("attr", "acomp", "appos", "oprd")
         if token.pos_ == "NOUN" and unnamed and not predicate and token.i not in taken:
             names.append((token.i, token.i + 1, SOMEONE))

@@ -138,8 +138,10 @@ def people(doc: Any, speaker: str) -> list[Referent]:
 
 def _someone(doc: Any, i: int, relations: dict[str, str]) -> bool:
     """Someone a statement speaks of without a name or a relation of the speaker's (一个出租车司机, 他同事): a person
-    or occupation word that is no predicate (她是一名老师) and not the speaker's."""
+    or occupation word that is no predicate (她是一名老师) and not the speaker's; or an animal (a pet)."""
     word = doc[i].text
+    if word in lexicon.ANIMALS:  # 我家的狗: a pet is a 他 or a 她 too
+        return True
     if word not in relations and not (
         len(word) > 1 and doc[i].tag_.startswith("n") and word.endswith(tuple(lexicon.OCCUPATION_SUFFIXES))
     ):

@@ -93,3 +93,14 @@ def test_someone_unnamed_in_between_leaves_the_pronoun_unresolved() -> None:
     assert not any("from Leeds" in k for k in en)
     zh = _kept(("陈晨", "我和朋友看了部电影。电影讲一个年轻的出租车司机，后来他对人生有了新的认识。"))
     assert not any("认识" in k for k in zh)
+
+
+def test_a_pet_named_since_leaves_the_pronoun_unresolved() -> None:
+    en = _kept(
+        ("Nadia", "My husband Colm retired in May."),
+        ("Nadia", "We lost Biscuit, our old spaniel, last week."),
+        ("Nadia", "He was nearly 14."),
+    )
+    assert not any("14" in k for k in en)
+    zh = _kept(("陈晨", "我老公叫李伟。"), ("陈晨", "我家的狗昨天走丢了"), ("陈晨", "他今年十岁了"))
+    assert not any("十岁" in k for k in zh)

@@ -11,7 +11,8 @@ of the test half, how often it fired, how many of its outputs were judged and it
 object. Texts are never printed.
 
 ``--write-precision`` writes the test half's per-rule figures to ``graphsvc/rulebook/measured.json`` (fired, judged,
-right per rule id), which decides which rules run by default (``graphsvc.rulebook.book.on_by_default``).
+right per rule id), which decides which rules run by default (``graphsvc.rulebook.book.on_by_default``); a rule that
+made no output in the run (one off by default) keeps the figures the file held for it.
 """
 
 from __future__ import annotations
@@ -79,9 +80,11 @@ def _row(name: str, row: dict[str, Any]) -> str:
     )
 
 
-def measured(report: dict[str, Any]) -> dict[str, Any]:
-    """The test half's per-rule figures as ``graphsvc/rulebook/measured.json`` holds them."""
-    rules = {}
+def measured(report: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]:
+    """The test half's per-rule figures as ``graphsvc/rulebook/measured.json`` holds them. A rule with no output in
+    this run keeps the figures ``before`` holds for it: a rule off by default makes no output, and dropping what it
+    measured would turn it back on."""
+    rules = dict(before.get("rules", {}))
     for key, row in report["test_by_rule"].items():
         rule_id = key.split(" ", 1)[1]
         if rule_id != "-":
@@ -109,7 +112,9 @@ def main(items_path: Path, gold: tuple[Path, ...], write_precision: bool) -> Non
         for name, row in report[section].items():
             click.echo(_row(name, row))
     if write_precision:
-        MEASURED.write_text(json.dumps(measured(report), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        before = json.loads(MEASURED.read_text(encoding="utf-8")) if MEASURED.exists() else {}
+        figures_now = measured(report, before)
+        MEASURED.write_text(json.dumps(figures_now, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
         click.echo(f"wrote {MEASURED}")
     json.dump(report, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")

@@ -223,15 +223,21 @@ def _with_time(text: str, time_lead: str) -> str:
     return text.rstrip(" .!") + f" {time_lead}."
 
 
+_PLACES_AND_TIMES = frozenset({"GPE", "LOC", "FAC", "DATE", "TIME"})
+"""Entity types of a proper noun that names no one (a place or a time)."""
+
+
 # --- whom a pronoun stands for ----------------------------------------------------------------------------
 def people(doc: Any, speaker: str) -> list[tuple[int, Referent]]:
     """The people a statement names, each with the token it starts at: one of the speaker's by a person noun ("my
     big sister" → ``my big sister``, a woman), a person by name (a PERSON entity, or a proper noun as subject), or
-    someone unnamed or an animal (``SOMEONE``: "a taxi driver", "her friend", "our dog Rufus"; not a predicate:
-    "she is a nurse"); a name beside
+    someone unnamed or an animal (``SOMEONE``: "a taxi driver", "her friend", "our dog Rufus", or a name the
+    entity model cannot place, which may be a pet's: "we lost Rufus"; not a predicate: "she is a nurse"); a name
+    beside
     a person noun ("my sister Funmi", "Funmi, my sister", "my boss is called Dana") is the same person, said by
     the noun. The speaker's own name is nobody else."""
     own = {w.casefold() for w in speaker.split()}
+    own_tokens = {t.i for t in doc if t.lower_ in own}
     nouns: list[tuple[int, int, Referent]] = []
     for token in doc:
         mine = [c for c in token.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
@@ -259,14 +265,17 @@ def people(doc: Any, speaker: str) -> list[tuple[int, Referent]]:
         )
 
     names: list[tuple[int, int, Referent]] = []
+    given: list[int] = []
     for token in doc:
         person = token.ent_type_ == "PERSON" and token.ent_iob_ == "B"
         subject = token.pos_ == "PROPN" and token.dep_ in ("nsubj", "nsubjpass") and not token.ent_type_
         if (person or subject) and token.lower_ not in own:
             span = next((e for e in doc.ents if e.start == token.i), doc[token.i : token.i + 1])
-            if not beside(span.start, span.end):
+            if beside(span.start, span.end):
+                given.extend(range(span.start, span.end))
+            else:
                 names.append((span.start, span.end, Referent(span.text)))
-    taken = {i for start, end, _ in nouns + names for i in range(start, end)}
+    taken = {i for start, end, _ in nouns + names for i in range(start, end)} | set(given)
     for token in doc:  # "a taxi driver", "her friend", "our spaniel": someone else, unnamed (a pet is a he or a she)
         unnamed = token.lemma_.lower() in lexicon.PEOPLE_NOUNS | lexicon.OCCUPATIONS | lexicon.PERSON_NOUNS
         if token.lemma_.lower() in lexicon.ANIMAL_NOUNS:
@@ -275,6 +284,13 @@ def people(doc: Any, speaker: str) -> list[tuple[int, Referent]]:
         predicate = token.dep_ in ("attr", "acomp", "appos", "oprd")
         if token.pos_ == "NOUN" and unnamed and not predicate and token.i not in taken:
             names.append((token.i, token.i + 1, SOMEONE))
+        elif (
+            token.pos_ == "PROPN"
+            and token.ent_type_ not in _PLACES_AND_TIMES
+            and token.i not in taken | own_tokens
+            and not beside(token.i, token.i + 1)
+        ):
+            names.append((token.i, token.i + 1, SOMEONE))  # "we lost Rufus": a name the model cannot place
     return [(start, found) for start, _, found in sorted(nouns + names, key=lambda n: n[0])]
 
 

@@ -106,8 +106,8 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None, bool]
     return pieces or [(text, None, False)]
 
 
-def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
-    hits = [h for h in matches(parse(text, "zh"), rules) if h.rule.output == "restore"]
+def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str], outputs: tuple[str, ...]) -> str:
+    hits = [h for h in matches(parse(text, "zh"), rules) if h.rule.output in outputs]
     if not hits:
         return text
     shaped_by.append(hits[0].rule.id)
@@ -264,8 +264,10 @@ def judge_piece(
     text, asked = trim(text, _rules(rules, "trim", selection), shaped_by)
     requested = requested or asked
     text = refer(text, speaker, discourse, _rules(rules, "refer", selection), shaped_by)
-    if first:  # a dropped 我 is restored unless an earlier clause of the sentence named the subject (it is carried)
-        text = _restore(text, _rules(rules, "subject", selection), shaped_by)
+    # a dropped 我 is restored unless an earlier clause of the sentence named the subject (it is carried); a dropped
+    # 我 before a person of the speaker's (爸妈都在武汉) is theirs wherever the clause stands
+    outputs = ("restore", "restore_kin") if first else ("restore_kin",)
+    text = _restore(text, _rules(rules, "subject", selection), shaped_by, outputs)
     text = finish(text)
     doc = parse(text, "zh")
     refusals = matches(doc, _rules(rules, "refuse", selection))

@@ -15,7 +15,10 @@ RULES: tuple[Rule, ...] = (
         id="zh.refer.last_named",
         language="zh",
         decision="refer",
-        description="开头的“她”“他”指说话人刚提到的那一个人（性别相符、其间没有提到别人时）。",
+        description=(
+            "她 or 他 opening a statement stands for the one person the speaker last named, when its gender fits "
+            "and nobody else was named since."
+        ),
         pattern=Tokens((({"TEXT": {"IN": sorted(zh.THIRD_PERSON_GENDERS)}},),)),
         output="person",
         examples=(

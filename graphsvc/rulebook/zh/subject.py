@@ -30,7 +30,6 @@ RULES: tuple[Rule, ...] = (
                 (word("对"), {"OP": "+"}, among(zh.ALLERGY)),
                 ({"ORTH": {"REGEX": zh.WISH_START}},),
                 (among(zh.PERSON_WORDS), word("叫", "名叫")),
-                (among(zh.KIN_RELATIONS.keys() | zh.PLURAL_PEOPLE),),
                 DATE,
                 (_NO_SUBJECT, among(zh.CODE_WORDS), word("是", op="?"), DIGITS),
             )
@@ -38,10 +37,24 @@ RULES: tuple[Rule, ...] = (
         output="restore",
         examples=(
             Example("最近在学吉他，挺有意思的。", "王芳最近在学吉他。"),
-            Example("女儿对花生过敏。", "王芳的女儿对花生过敏。"),
             Example("6月3号之前要交论文。", "王芳6月3号之前要交论文。"),
         ),
         counterexamples=("天气不错。", "同事们都走了。", "她的门禁密码是4821。"),
+    ),
+    Rule(
+        id="zh.subject.kin",
+        language="zh",
+        decision="subject",
+        description=(
+            "A family word opening a clause without an owner is the speaker's (爸妈都在武汉 → 我爸妈…), in any clause."
+        ),
+        pattern=Tokens(((among(zh.KIN_RELATIONS.keys() | zh.PLURAL_PEOPLE),),)),
+        output="restore_kin",
+        examples=(
+            Example("女儿对花生过敏。", "王芳的女儿对花生过敏。"),
+            Example("我是长沙人，爸妈都在长沙", "王芳的爸妈都在长沙。"),
+        ),
+        counterexamples=("天气不错。", "同事们都走了。"),
     ),
     Rule(
         id="zh.subject.first_person",

@@ -120,7 +120,7 @@ def judge_message(
     speaker = (message.speaker or "").strip()
     content = message.content[:MAX_MESSAGE_CHARS]
     language = detect_language(content)
-    discourse.heard(speaker if is_source(message) else "", relation_words(content, language))
+    discourse.heard(speaker if is_source(message) else None, relation_words(content, language))
     if not is_source(message):
         return MessageTrace(message.message_id, speaker)
     refusal = refused_whole(content, chosen)

@@ -80,9 +80,10 @@ class Discourse:
             if self._age[speaker] > MAX_MESSAGES:
                 self.forget(speaker)
 
-    def heard(self, speaker: str, relations: Iterable[str]) -> None:
-        """Someone other than a speaker spoke of people by these relation words: every other speaker's referent
-        that is not one of them is forgotten ("How is your mum?" after "my sister" leaves "she" unsure)."""
+    def heard(self, speaker: str | None, relations: Iterable[str]) -> None:
+        """``speaker`` (None: the assistant, or anyone who is no source) spoke of people by these relation words:
+        every other speaker's referent that is not one of them is forgotten ("How is your mum?" after "my sister"
+        leaves "she" unsure)."""
         said = set(relations)
         if not said:
             return

@@ -17,7 +17,7 @@ def _kept(*turns: tuple[str, str]) -> list[str]:
         ConversationMessage(
             message_id=f"m{n}",
             role="assistant" if who == "assistant" else "user",
-            speaker=who,
+            speaker=who or None,
             content=text,
             occurred_at=START + timedelta(minutes=n),
         )
@@ -43,6 +43,12 @@ def test_the_assistant_speaking_of_someone_else_leaves_the_pronoun_unresolved() 
         ("Nadia", "She's allergic to cats."),
     )
     assert not any("allergic" in k for k in kept)
+
+
+def test_the_assistant_speaking_of_someone_else_counts_for_a_speaker_without_a_name() -> None:
+    said = [("", "My sister Selma is visiting next week."), ("", "She's allergic to cats.")]
+    assert "My sister is allergic to cats." in _kept(*said)
+    assert not any("allergic" in k for k in _kept(said[0], ("assistant", "How is your mum?"), said[1]))
 
 
 def test_a_pronoun_of_the_other_gender_or_after_two_people_is_not_resolved() -> None:

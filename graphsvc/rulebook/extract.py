@@ -86,7 +86,7 @@ def relation_words(text: str, language: Language) -> set[str]:
     """The relations a turn speaks of by a person word ("How is your mum?" → ``{"mother"}``), read from the words
     alone (no parse: an assistant's turn costs next to nothing)."""
     if language == "zh":
-        relations = {**zh_lexicon.KIN_RELATIONS, **zh_lexicon.SOCIAL_RELATIONS}
+        relations = zh_lexicon.RELATION_WORDS
         return {relations[t.text] for t in parse(text, "zh") if t.text in relations}
     found = set()
     for word in re.findall(r"[a-zé-]+", text.lower()):

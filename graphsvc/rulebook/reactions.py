@@ -32,13 +32,7 @@ CONTENT_POS = frozenset({"NOUN", "PROPN", "NUM"})
 
 _REPLY_WORDS: dict[Language, frozenset[str]] = {
     "en": en.REPLY_NOUNS | en.VAGUE_OBJECTS | en.REACTION_WORDS | en.INTERJECTIONS | en.THANKS | en.GREETINGS,
-    "zh": zh.REACTION_WORDS
-    | zh.VAGUE_WORDS
-    | zh.INTERJECTIONS
-    | zh.THANKS
-    | zh.GREETINGS
-    | zh.MOODS
-    | zh.PEP_TALK,
+    "zh": zh.REACTION_WORDS | zh.VAGUE_WORDS | zh.INTERJECTIONS | zh.THANKS | zh.GREETINGS | zh.MOODS | zh.PEP_TALK,
 }
 
 

@@ -78,8 +78,7 @@ _VALUE_EN = (
     r"(?:the )?([^,.;!?]{2,60}?)(?=\s+(?:anymore|any more|these days|for|with|and|but|a few|two|three|several|"
     rf"{_VALUE_ENDS})\b|[,.;!?]|$)"
 )
-_RELATIONS_EN = {**en.KIN_RELATIONS, **en.SOCIAL_RELATIONS}
-_RELATIVE_EN = alternation(_RELATIONS_EN)
+_RELATIVE_EN = alternation(en.RELATION_NOUNS)
 _PARTNER_EN = alternation(w for w, relation in en.KIN_RELATIONS.items() if relation in en.PARTNER_RELATIONS)
 _PET_EN = alternation(en.ANIMAL_NOUNS | {"guinea pig"})
 
@@ -134,7 +133,12 @@ _LIKE_STOP = re.compile(
     re.IGNORECASE,
 )
 _NOT_A_THING = (
-    en.PRONOUNS | en.POINTERS | en.LISTENER | en.QUESTION_WORDS | en.SUBORDINATORS | en.CONDITIONALS
+    en.PRONOUNS
+    | en.POINTERS
+    | en.LISTENER
+    | en.QUESTION_WORDS
+    | en.SUBORDINATORS
+    | en.CONDITIONALS
     | frozenset({"to", "is", "was", "are", "were", "be", "been", "so", "as", "ours", "hers"})
 )
 """First words that show the verb's object is not a thing ("I love to.", "something I love is awesome", "I love
@@ -205,11 +209,11 @@ def _english(statement: str, memory_type: MemoryType) -> SlotMatch | None:
         return SlotMatch(slot=f"{en.SPECIES.get(species, species).replace(' ', '_')}.name", value=_value(match[2]))
     match = _RELATIVE_LIVES.search(statement)
     if match is not None:
-        return SlotMatch(slot=f"{_RELATIONS_EN[match[1].lower()]}.lives_in", value=_value(match[2]))
+        return SlotMatch(slot=f"{en.RELATION_NOUNS[match[1].lower()]}.lives_in", value=_value(match[2]))
     match = _RELATIVE_WORKS.search(statement)
     if match is not None:
         attribute = "occupation" if match[2].lower() == "as" else "works_at"
-        return SlotMatch(slot=f"{_RELATIONS_EN[match[1].lower()]}.{attribute}", value=_value(match[3]))
+        return SlotMatch(slot=f"{en.RELATION_NOUNS[match[1].lower()]}.{attribute}", value=_value(match[3]))
     return None
 
 

@@ -233,8 +233,7 @@ def people(doc: Any, speaker: str) -> list[tuple[int, Referent]]:
     big sister" → ``my big sister``, a woman), a person by name (a PERSON entity, or a proper noun as subject), or
     someone unnamed or an animal (``SOMEONE``: "a taxi driver", "her friend", "our dog Rufus", or a name the
     entity model cannot place, which may be a pet's: "we lost Rufus"; not a predicate: "she is a nurse"); a name
-    beside
-    a person noun ("my sister Funmi", "Funmi, my sister", "my boss is called Dana") is the same person, said by
+    beside a person noun ("my sister Funmi", "Funmi, my sister", "my boss is called Dana") is the same person, said by
     the noun. The speaker's own name is nobody else."""
     own = {w.casefold() for w in speaker.split()}
     own_tokens = {t.i for t in doc if t.lower_ in own}

@@ -120,7 +120,7 @@ def people(doc: Any, speaker: str) -> list[Referent]:
     他叫张德华), or someone unnamed (``SOMEONE``: 一个出租车司机); a name given to a person word (我妹妹叫黄梅) is
     that person. The speaker's own name is nobody else."""
     found: list[Referent] = []
-    relations = {**lexicon.KIN_RELATIONS, **lexicon.SOCIAL_RELATIONS}
+    relations = lexicon.RELATION_WORDS
     words = [t.text for t in doc]
     for i, word in enumerate(words):
         before = words[i - 1] if i else ""
@@ -218,7 +218,7 @@ def _whose(doc: Any) -> str:
     if not words or words[0] != "我":
         return ""
     person = words[2] if words[1:2] == ["的"] and len(words) > 2 else (words[1] if len(words) > 1 else "")
-    relations = {**lexicon.KIN_RELATIONS, **lexicon.SOCIAL_RELATIONS}
+    relations = lexicon.RELATION_WORDS
     return relations.get(person, "")
 
 

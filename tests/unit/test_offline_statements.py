@@ -116,6 +116,9 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("Got a new bike last week.", ["Ana got a new bike last week."]),
         ("Grandma lives in Leeds.", ["Ana's grandma lives in Leeds."]),
         ("Dad jokes are the worst.", []),
+        # an age's "'s" is "is", a possessive's is not
+        ("My son's 7 and loves dinosaurs.", ["Ana's son is 7.", "Ana's son loves dinosaurs."]),
+        ("Zara's 10 books are on the shelf.", []),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

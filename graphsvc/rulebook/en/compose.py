@@ -34,6 +34,9 @@ _INFORMAL = re.compile(
     r"(?<![\w'’])(" + "|".join(re.escape(w) for w in sorted(lexicon.INFORMAL, key=len, reverse=True)) + r")(?![\w'’])",
     re.IGNORECASE,
 )
+_AGE_IS = re.compile(r"(?<=\w)'s (?=\d{1,3}(?:\s*(?:$|[,.;!?]|and\b|now\b|next\b|years? old\b)))", re.IGNORECASE)
+"""A contraction "'s" before an age that ends its clause ("Zara's 10", "my son's 7 now"): "is", which the parser
+would otherwise read as a possessive ("Zara's 10 books" keeps it)."""
 _PICTOGRAPHS = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 _MARKERS = re.compile(
     r"[,\s]*(?<![\w'’])(?:"
@@ -44,7 +47,8 @@ _MARKERS = re.compile(
 
 
 def normalise(sentence: str) -> str:
-    """Chat spellings written out ("gonna" → "going to", a lone "i" → "I") and chat markers dropped ("lol")."""
+    """Chat spellings written out ("gonna" → "going to", a lone "i" → "I"), an age's "'s" as "is" ("Zara's 10" →
+    "Zara is 10") and chat markers dropped ("lol")."""
 
     def written_out(found: re.Match[str]) -> str:
         word = found[1]
@@ -54,6 +58,7 @@ def normalise(sentence: str) -> str:
         return full[:1].upper() + full[1:] if word[:1].isupper() and not full.startswith("I") else full
 
     text = _INFORMAL.sub(written_out, _PICTOGRAPHS.sub(" ", sentence).replace("’", "'"))
+    text = _AGE_IS.sub(" is ", text)
     text = _MARKERS.sub("", text)
     return re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s{2,}", " ", text)).strip(" ,")
 

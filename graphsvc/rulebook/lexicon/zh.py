@@ -84,6 +84,12 @@ DIET_WORDS = _words("吃素 素食 素食者 纯素 清真 戒糖 戒酒 吃斋 
 CONDITIONS = _words(
     "哮喘 糖尿病 高血压 低血压 失眠 偏头痛 胃病 贫血 抑郁症 焦虑症 颈椎病 腰椎间盘突出 痛风 鼻炎 湿疹 近视 色盲"
 )
+BODY_PARTS = _words(
+    "腿 腿脚 脚 腰 背 膝盖 关节 眼睛 视力 耳朵 听力 胃 肠胃 心脏 肝 肾 肺 牙 牙齿 颈椎 腰椎 嗓子 皮肤 记性 睡眠"
+)
+"""Parts of the body, and faculties, whose lasting trouble is a health condition (腿脚不好, 耳朵听不见)."""
+LASTING_AILMENTS = _words("不好 不太好 不大好 不好使 看不清 看不见 听不清 听不见 不灵活 不利索")
+"""How a part of the body is lastingly unwell; not a passing pain (疼, 不舒服), which is no condition to keep."""
 MEDICINE_HINTS = _words("药 片 毫克 胰岛素 维生素")
 HABIT_WORDS = _words("每天 每周 每晚 每早 每个月 每月 每年 平时 经常 常常 通常 一般 总是 天天 周周 每逢 每次")
 WEEKDAYS = _words(

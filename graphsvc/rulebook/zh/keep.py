@@ -256,20 +256,25 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.condition",
         language="zh",
         decision="keep",
-        description="A health condition or a medication of the speaker or a person of theirs.",
+        description="A health condition, a lasting trouble of the body or a medication of the speaker or a person of theirs.",
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, word("有", "患有", "得了"), ANY_OPT, among(zh.CONDITIONS), ANY_OPT),
                     seq(ADVERBS, word("吃", "服用"), ANY_OPT, among(zh.MEDICINE_HINTS), ANY_OPT),
+                    seq(DE_OPT, among(zh.BODY_PARTS), ADVERBS, among(zh.LASTING_AILMENTS), ANY_OPT),
                 ),
             )
         ),
         output="fact",
         confidence=0.9,
-        examples=(Example("我妈妈有高血压。", "王芳的妈妈有高血压。"),),
-        counterexamples=("我有点累。",),
+        examples=(
+            Example("我妈妈有高血压。", "王芳的妈妈有高血压。"),
+            Example("我奶奶耳朵听不见好几年了。", "王芳的奶奶耳朵听不见好几年了。"),
+            Example("我爸腰一直不好。", "王芳的爸腰一直不好。"),
+        ),
+        counterexamples=("我有点累。", "我膝盖有点疼。", "我今天胃不舒服。", "天气不好。"),
     ),
     Rule(
         id="zh.keep.like",

@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from graphsvc.conversation import ConversationMessage
 from graphsvc.rulebook import book
+from graphsvc.rulebook.answers import in_answer, question_of
 from graphsvc.rulebook.en import compose as en_compose
 from graphsvc.rulebook.engine import Selection, matches
 from graphsvc.rulebook.judgement import Judgement
@@ -122,7 +123,9 @@ def judge_message(
     language = detect_language(content)
     discourse.heard(speaker if is_source(message) else None, relation_words(content, language))
     if not is_source(message):
+        discourse.asked(question_of(content))
         return MessageTrace(message.message_id, speaker)
+    question = discourse.answered()
     refusal = refused_whole(content, chosen)
     if refusal is not None:
         return MessageTrace(message.message_id, speaker, refused_by=refusal)
@@ -132,12 +135,17 @@ def judge_message(
     composer = zh_compose if language == "zh" else en_compose
     judgements: list[Judgement] = []
     requested = False
-    for sentence in split_sentences(content):
+    for position, sentence in enumerate(split_sentences(content)):
         voiced = Voiced(sentence, speaker)
         if voice is not None:
             voiced = in_voice(
                 sentence, language, voice=voice, speaker=speaker, member=bool(message.speaker_id), selection=chosen
             )
+        elif position == 0 and question:
+            answered = in_answer(
+                lead_trimmed(sentence, selection=chosen), question, language, book.of(language), chosen
+            )
+            voiced = Voiced(answered.text, speaker, rule_id=answered.rule_id) if answered else voiced
         if voiced.refused_by is not None:
             judgements.append(Judgement(sentence, sentence, refused_by=voiced.refused_by))
             continue
@@ -167,9 +175,10 @@ class GroupVoice:
 
 @dataclass(frozen=True)
 class Voiced:
-    """A sentence of a group's conversation as it is judged: its text (in the singular when the group speaks), the
-    speaker it names, the ``voice`` rule that decided (None: neither voice), or the one that refused it (on the
-    group's side a member's own words, on a member's side what they said only for the group)."""
+    """A sentence as it is judged: its text (in the singular when the group speaks, put into its question when it
+    answers one), the speaker it names, the ``voice`` or ``answer`` rule that decided (None: said as it is), or the
+    ``voice`` rule that refused it (on the group's side a member's own words, on a member's side what they said only
+    for the group)."""
 
     text: str
     speaker: str
@@ -222,8 +231,9 @@ def _in_the_singular(doc: Any, plural: dict[str, str], language: Language) -> st
 
 
 def _voiced_by(judgement: Judgement, sentence: str, rule_id: str | None) -> Judgement:
-    """A judgement of a sentence said in the group's voice: the sentence as said (its ``said`` too: "We agreed…", not
-    the singular it was judged in), the voice rule among its shapers."""
+    """A judgement of a sentence judged in other words than said (in the group's voice, or put into the question it
+    answers): the sentence as said (its ``said`` too: "We agreed…" or "Leeds", not the words it was judged in), the
+    ``voice`` or ``answer`` rule among its shapers."""
     if rule_id is None:
         return judgement
     statement = judgement.statement

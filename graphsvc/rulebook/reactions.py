@@ -30,10 +30,11 @@ MAX_REACTION_CHARS = 40
 CONTENT_POS = frozenset({"NOUN", "PROPN", "NUM"})
 """The parts of speech that carry what a reply could add: things, names, numbers."""
 
-_REPLY_WORDS: dict[Language, frozenset[str]] = {
+REPLY_WORDS: dict[Language, frozenset[str]] = {
     "en": en.REPLY_NOUNS | en.VAGUE_OBJECTS | en.REACTION_WORDS | en.INTERJECTIONS | en.THANKS | en.GREETINGS,
     "zh": zh.REACTION_WORDS | zh.VAGUE_WORDS | zh.INTERJECTIONS | zh.THANKS | zh.GREETINGS | zh.MOODS | zh.PEP_TALK,
 }
+"""Words a reply reacts with, which name nothing (an answer made of them answers nothing either)."""
 
 
 def reacts_only(reply: str, answered: str, *, answered_speaker: str | None = None) -> bool:
@@ -56,7 +57,7 @@ def reacts_only(reply: str, answered: str, *, answered_speaker: str | None = Non
         return False
     known = {_key(t, language) for t in parse(answered, language)}
     known |= {w.casefold() for w in (answered_speaker or "").split()}
-    allowed = _REPLY_WORDS[language]
+    allowed = REPLY_WORDS[language]
     for token in doc:
         if token.pos_ not in CONTENT_POS:
             continue

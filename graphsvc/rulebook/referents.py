@@ -47,11 +47,23 @@ class Referent:
 
 @dataclass
 class Discourse:
-    """Each speaker's referent as a conversation is read (see the module docstring). Mutable; one per
-    conversation judged."""
+    """Each speaker's referent as a conversation is read (see the module docstring), and the question the
+    assistant last asked. Mutable; one per conversation judged."""
 
     _current: dict[str, Referent] = field(default_factory=dict)
     _age: dict[str, int] = field(default_factory=dict)
+    _question: list[str] = field(default_factory=list)
+
+    def asked(self, question: str) -> None:
+        """The assistant's turn ended with ``question`` ("" for none): the next person's message may answer it
+        (:mod:`graphsvc.rulebook.answers`)."""
+        self._question[:] = [question] if question else []
+
+    def answered(self) -> str:
+        """The question the message now judged answers ("" for none); only the message right after it does."""
+        question = self._question[0] if self._question else ""
+        self._question.clear()
+        return question
 
     def referent(self, speaker: str, gender: str) -> Referent | None:
         """The speaker's referent when a pronoun of ``gender`` can stand for it; None otherwise."""

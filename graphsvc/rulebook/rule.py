@@ -22,10 +22,24 @@ from typing import Any, Literal
 from graphsvc.text.language import Language
 
 Decision = Literal[
-    "voice", "trim", "refuse", "split", "refer", "keep", "type", "subject", "entity_kind", "relation", "trait"
+    "answer",
+    "voice",
+    "trim",
+    "refuse",
+    "split",
+    "refer",
+    "keep",
+    "type",
+    "subject",
+    "entity_kind",
+    "relation",
+    "trait",
 ]
 """What a rule decides:
 
+- ``answer``: a question of the assistant's whose reply, a bare phrase ("Leeds", 南京), is read with the question's
+  words ("Where do you live?" → "I live in Leeds"; ``output`` names how: :mod:`graphsvc.rulebook.answers`), so the
+  reply is judged as if said in full;
 - ``trim``: words at the start or end of a statement that say nothing about the speaker (a discourse marker,
   an interjection, a telling preamble, an answer stub); the rest is judged on its own;
 - ``refuse``: the statement is not a memory (a question, a greeting, a request, a reaction, pep talk, a pointer
@@ -46,6 +60,7 @@ Decision = Literal[
   ``personal``: the group does not keep it).
 """
 DECISIONS: tuple[Decision, ...] = (
+    "answer",
     "voice",
     "trim",
     "refuse",
@@ -110,7 +125,8 @@ class Example:
     """What a speaker says, and what the rule must make of it.
 
     Attributes:
-        said: one message of the speaker (a sentence or a few); for a trait rule, memories joined by ``" | "``.
+        said: one message of the speaker (a sentence or a few); for a trait rule, memories joined by ``" | "``;
+            for an ``answer`` rule, the assistant's question and the speaker's reply, joined by ``" | "``.
         expect: the output expected of this rule: the memory's text (the speaker named), an entity as
             ``"Name (kind)"``, a relation as ``"Source -relation-> Target"``, a trait's text; None when only the
             firing is checked (a refusal, a trim).

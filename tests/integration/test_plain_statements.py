@@ -73,3 +73,28 @@ async def test_blood_groups_codes_trips_and_jobs_are_kept_about_the_speaker(serv
     await tell(service, "wl", "王丽", "s1", 1, [*MORE_CHINESE])
     assert set(await contents(service, "ana")) == set(MORE_ENGLISH.values())
     assert set(await contents(service, "wl")) == set(MORE_CHINESE.values())
+
+
+async def test_a_bare_reply_is_kept_in_the_words_of_the_question_it_answers(service: MemoryService) -> None:
+    turns = [
+        ("assistant", "Welcome! Where are you based?"),
+        ("user", "Bradford, mostly."),
+        ("assistant", "Lovely. What's your dog called?"),
+        ("user", "Biscuit"),
+        ("assistant", "Cute name."),
+        ("user", "Leeds"),  # no question before it: nothing to answer, no memory
+        ("assistant", "你是哪里人？"),
+        ("user", "长沙。"),
+    ]
+    messages = [
+        MessageIn(role=role, content=text, occurred_at=at(1, minute=i), speaker="Ana" if role == "user" else None)
+        for i, (role, text) in enumerate(turns)
+    ]
+    await service.ingest_messages(user_id="ana", session_id="s1", messages=messages)
+    await service.end_conversation(user_id="ana", session_id="s1")
+    await service.wait_for_jobs()
+    assert set(await contents(service, "ana")) == {
+        "Ana is based in Bradford, mostly.",
+        "Ana's dog is called Biscuit.",
+        "Ana是长沙人。",
+    }

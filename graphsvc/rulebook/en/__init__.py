@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from graphsvc.rulebook.en import entity, keep, refer, refuse, relation, split, subject, trait, trim, voice
+from graphsvc.rulebook.en import answer, entity, keep, refer, refuse, relation, split, subject, trait, trim, voice
 from graphsvc.rulebook.en import type as retype
 from graphsvc.rulebook.rule import Rule
 
 RULES: tuple[Rule, ...] = (
+    *answer.RULES,
     *voice.RULES,
     *trim.RULES,
     *split.RULES,

@@ -243,6 +243,21 @@ WE = frozenset(w for w in GROUP_VOICE if w not in ("our", "ours")) | _words("let
 POINTERS = _words("it this that these those they them there he him she her")
 """Pronouns that point outside a statement unless it names what they point at."""
 PLACE_PREPOSITIONS = _words("in at near to from")
+WHERE_PREPOSITIONS: dict[str, str] = {
+    "live": "in",
+    "living": "in",
+    "based": "in",
+    "grow": "in",
+    "work": "at",
+    "working": "at",
+    "study": "at",
+    "studying": "at",
+}
+"""The preposition a "where" question's verb takes when the reply names the place ("Where do you live?" →
+"I live in …", "Where are you based?" → "I am based in …"); a verb not here gets no answer."""
+NOT_A_DOING = _words("do think mean want need like feel say")
+"""Verbs a "what do you …?" question asks a view, a wish or an occupation with, not a thing the person does with
+someone or something ("What do you think?", "What do you want?", "What do you do?")."""
 
 # --- more of what statements are about -------------------------------------------------------------------
 POSSESSIONS = _words(

@@ -119,6 +119,12 @@ ANSWER_STUBS = _words("知道 不知道 还行 还好 没有 是的 不是 对 �
 DISCOURSE_MARKERS = _words(
     "其实 不过 但是 但 可是 而且 所以 然后 另外 对了 话说 说实话 老实说 总之 反正 毕竟 因此 同时 还有 就是 那 嗯 哦"
 )
+SENTENCE_PARTICLES = _words("呀 呢 啊 吗 吧 嘛 啦 哇")
+"""Particles that close a sentence and carry its tone, no content (在哪个城市呀？)."""
+WHERE_WORDS = _words("哪 哪里 哪儿 哪个 哪家")
+"""Question words asking where (在哪里？在哪个城市？在哪家公司？)."""
+NAMING_QUESTIONS = _words("什么 啥")
+"""Question words asking what a thing is called (叫什么名字？叫啥？)."""
 QUESTION_WORDS = _words(
     "吗 呢 什么 怎么 怎么样 为什么 哪 哪里 哪儿 哪个 谁 几 多少 是否 有没有 能不能 可不可以 要不要 是不是 如何 么 吧"
 )

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from graphsvc.rulebook.rule import Rule
-from graphsvc.rulebook.zh import entity, keep, refer, refuse, relation, split, subject, trait, trim, voice
+from graphsvc.rulebook.zh import answer, entity, keep, refer, refuse, relation, split, subject, trait, trim, voice
 from graphsvc.rulebook.zh import type as retype
 
 RULES: tuple[Rule, ...] = (
+    *answer.RULES,
     *voice.RULES,
     *trim.RULES,
     *split.RULES,

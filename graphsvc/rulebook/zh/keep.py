@@ -256,7 +256,9 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.condition",
         language="zh",
         decision="keep",
-        description="A health condition, a lasting trouble of the body or a medication of the speaker or a person of theirs.",
+        description=(
+            "A health condition, a lasting trouble of the body or a medication of the speaker or a person of theirs."
+        ),
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,

@@ -23,20 +23,29 @@ from graphsvc.pipeline.impressions import offline
 from graphsvc.pipeline.impressions.active import build_active_entities, detect_mentions
 from graphsvc.rulebook import book
 from graphsvc.rulebook.engine import Selection
-from graphsvc.rulebook.extract import GroupVoice, MessageTrace, judge_message
+from graphsvc.rulebook.extract import GroupVoice, MessageTrace, judge_conversation, judge_message
 from graphsvc.rulebook.rule import EXAMPLE_GROUPS, EXAMPLE_SPEAKERS, Example, Rule
 from graphsvc.text.language import Language
 
 SAID_AT = datetime(2025, 7, 1, 12, 0, tzinfo=UTC)
 EVERY_RULE = Selection(frozenset(r.id for r in book.RULES))
-STATEMENT_DECISIONS = ("voice", "trim", "refuse", "split", "refer", "keep", "type", "subject")
+STATEMENT_DECISIONS = ("answer", "voice", "trim", "refuse", "split", "refer", "keep", "type", "subject")
 NAME_DECISIONS = ("entity_kind", "relation")
 LISTENERS: dict[Language, tuple[str, str]] = {"en": ("Tomasz", "Hi!"), "zh": ("李娜", "你好！")}
 """Who a ``listener`` relation's example speaks to, and what they say first."""
 
 
 def _trace(rule: Rule, said: str, speaker: str | None = None) -> MessageTrace:
-    """A ``voice`` rule's example is said by a member (with a user id) in :data:`EXAMPLE_GROUPS`' conversation."""
+    """A ``voice`` rule's example is said by a member (with a user id) in :data:`EXAMPLE_GROUPS`' conversation; an
+    ``answer`` rule's is the assistant's question and the speaker's reply (the reply's trace)."""
+    if rule.decision == "answer":
+        question, reply = (part.strip() for part in said.split("|"))
+        turns = [("assistant", "Assistant", question), ("user", speaker or EXAMPLE_SPEAKERS[rule.language], reply)]
+        messages = [
+            ConversationMessage(message_id=f"m{n}", role=role, speaker=who, content=text, occurred_at=SAID_AT)
+            for n, (role, who, text) in enumerate(turns)
+        ]
+        return judge_conversation(messages, selection=EVERY_RULE)[-1]
     voice = rule.decision == "voice"
     message = ConversationMessage(
         message_id="m1",

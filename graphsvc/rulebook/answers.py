@@ -1,0 +1,188 @@
+"""A reply read with the question it answers (the ``answer`` rules): "Where do you live?" | "Leeds" → "I live in Leeds".
+
+People answer an assistant's question with a bare phrase, and a bare phrase alone is no memory ("an answer that needs
+its question", rule M3 of the labelling rules). When the assistant's turn ends with a question an ``answer`` rule
+fires on (:mod:`graphsvc.rulebook.en.answer`, :mod:`graphsvc.rulebook.zh.answer`), the first sentence of the next
+person's message is put into it, and the result is judged as if the person had said it in full: every refusal and
+keep rule still applies. The reply is put in only when it is **bare**, so that it can only be the answer:
+
+- English: at most :data:`MAX_ANSWER_TOKENS` words with no verb, no pronoun but "my" or "our", no question word,
+  negation, hedge or word a reply reacts with (:data:`graphsvc.rulebook.reactions.REPLY_WORDS`), and a noun, a
+  name, a number or an adjective among them (read in the composed sentence, where the tagger sees them in place);
+  a "where" question's reply names the place ("Leeds"; not "long story", "sundays");
+- Chinese: the reply's first clause (up to a comma), at most :data:`MAX_ANSWER_CHARS` characters, with no verb, no
+  time, no question word, negation, answer stub, hedge or reaction, and a noun or a number among them.
+
+The rules' ``output`` names how the reply is put in: ``your_thing`` ("What's your favourite food?" → "My favourite
+food is …"), ``you_do`` ("Who do you play for?" → "I play for …"; "where" takes the preposition the lexicon's
+``WHERE_PREPOSITIONS`` gives its verb), ``you_are`` ("Where are you from?" → "I am from …") and ``in_place`` (Chinese:
+the reply takes the place of the question word, 你 becomes 我: 你住在哪里？| 昆明 → 我住在昆明; ``named``: the
+same for a name, which jieba may tag as anything, so only its length and its words are checked).
+
+Source: the question-answer pair as a unit of dialogue (adjacency pairs: E. A. Schegloff and H. Sacks, "Opening up
+closings", Semiotica 8, 1973), and the rewriting of an elliptical reply into a full sentence with its question's
+words (incomplete utterance rewriting: H. Su et al., "Improving multi-turn dialogue modelling with utterance
+ReWriter", ACL 2019), done here by rule, only where the question's form leaves one reading.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from graphsvc.rulebook.engine import Selection, matches
+from graphsvc.rulebook.lexicon import en, zh
+from graphsvc.rulebook.parse import parse
+from graphsvc.rulebook.reactions import REPLY_WORDS
+from graphsvc.rulebook.rule import Rule
+from graphsvc.text.language import Language, split_sentences
+
+MAX_ANSWER_TOKENS = 10
+"""English: a reply of more words than this is no bare answer (it says more than the question asked)."""
+MAX_ANSWER_CHARS = 12
+"""Chinese: a first clause of more characters than this is no bare answer."""
+MAX_NAME_CHARS = 4
+"""Chinese: a name given as the answer is at most this long (乐乐, 张德华), whatever jieba tags it."""
+
+_EN_NOT_ANSWER = (
+    REPLY_WORDS["en"] | en.QUESTION_WORDS | en.LISTENER | en.HEDGES | {"no", "not", "never", "nothing", "nowhere"}
+)
+_ZH_NOT_ANSWER = REPLY_WORDS["zh"] | zh.QUESTION_WORDS | zh.NEGATIONS | zh.ANSWER_STUBS | zh.UNCERTAIN | zh.LISTENER
+_PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC", "ORG"})
+_ZH_LISTENER_AS_SPEAKER = {"你": "我", "您": "我", "你的": "我的", "您的": "我的", "你家": "我家"}
+_ZH_CLAUSE_END = re.compile(r"[，,、；;]")
+
+
+@dataclass(frozen=True)
+class Answered:
+    """A reply put into its question: the text to judge, and the ``answer`` rule that put it in."""
+
+    text: str
+    rule_id: str
+
+
+def question_of(turn: str) -> str:
+    """The question an assistant's turn ends with ("Nice! Where do you live?" → "Where do you live?"); "" when
+    its last sentence is no question."""
+    sentences = split_sentences(turn)
+    last = sentences[-1].strip() if sentences else ""
+    return last if last.endswith(("?", "？")) else ""
+
+
+def in_answer(
+    reply: str, question: str, language: Language, rules: tuple[Rule, ...], selection: Selection
+) -> Answered | None:
+    """The first sentence of a reply as if said in full with its question's words, or None.
+
+    Args:
+        reply: the first sentence of the person's message, its lead-in words trimmed ("yeah, Leeds" → "Leeds").
+        question: the assistant's question just before (:func:`question_of`); "" for none.
+        rules: the language's rules; the enabled ``answer`` ones are tried in order, the first that fires decides.
+
+    Returns:
+        the composed sentence and the rule, or None when no rule fires on the question or the reply is not bare
+        (see the module docstring).
+    """
+    chosen = tuple(r for r in rules if r.decision == "answer" and selection.allows(r))
+    if not question or not chosen:
+        return None
+    asked = parse(question, language)
+    hits = matches(asked, chosen)
+    if not hits:
+        return None
+    rule = hits[0].rule
+    text = _in_place(asked, reply, rule.output) if language == "zh" else _in_question(rule.output, asked, reply)
+    return Answered(text, rule.id) if text else None
+
+
+# --- English ----------------------------------------------------------------------------------------------
+def _bare_en(span: Any, *, place: bool) -> bool:
+    """Whether the reply (its tokens as parsed inside the composed sentence, where a tagger reads a bare phrase
+    right: "cricket" in "I play cricket") is bare (see the module docstring)."""
+    tokens = [t for t in span if not t.is_punct]
+    if not 0 < len(tokens) <= MAX_ANSWER_TOKENS:
+        return False
+    if any(t.pos_ in ("VERB", "AUX") or t.tag_ == "MD" or t.lower_ in _EN_NOT_ANSWER for t in tokens):
+        return False
+    if any(t.pos_ == "PRON" and t.lower_ not in ("my", "our") for t in tokens):
+        return False
+    if place:  # a place is named: "Leeds", "Fernhill Pay", not "long story" or "sundays mostly"
+        named = any(t.pos_ == "PROPN" or t.ent_type_ in _PLACE_ENTITIES for t in tokens)
+        return named and tokens[0].ent_type_ not in ("DATE", "TIME")
+    return any(t.pos_ in ("NOUN", "PROPN", "NUM", "ADJ") for t in tokens)
+
+
+def _in_question(frame: str | None, asked: Any, reply: str) -> str:
+    """The English sentence the reply says with its question (frames: see the module docstring); "" for none, or
+    when the reply is not bare."""
+    words = [t for t in asked if not t.is_punct]
+    reply = reply.strip().rstrip(".!")
+    first = parse(reply, "en")
+    if len(first) == 0:
+        return ""
+    place = words[0].lower_ == "where"
+    has_preposition = first[0].pos_ == "ADP"
+    said = ""
+    if frame == "your_thing":
+        your = next(t.i for t in words if t.lower_ == "your")
+        thing = asked[your + 1 : words[-1].i + 1].text
+        be = "are" if words[1].lower_ == "are" else "is"
+        if thing.endswith(" called"):
+            said = f"My {thing.removesuffix(' called')} {be} called"
+        else:
+            said = f"My {thing} {be}"
+    elif frame == "you_do":
+        you = next(t.i for t in words if t.lower_ == "you")
+        verb = asked[you + 1 : words[-1].i + 1]
+        said = f"I {verb.text}"
+        if place and not any(t.pos_ == "ADP" for t in verb) and not has_preposition:
+            preposition = en.WHERE_PREPOSITIONS.get(verb[-1].lemma_)
+            said = f"{said} {preposition}" if preposition else ""
+        elif has_preposition and verb[-1].pos_ == "ADP":
+            said = f"I {verb[:-1].text}"
+    elif frame == "you_are":
+        state = words[-1].lower_
+        preposition = "" if state == "from" or has_preposition else en.WHERE_PREPOSITIONS.get(state, "")
+        said = " ".join(w for w in ("I am", state, preposition) if w)
+    if not said:
+        return ""
+    composed = parse(f"{said} {reply}.", "en")
+    span = composed.char_span(len(said) + 1, len(said) + 1 + len(reply), alignment_mode="expand")
+    return composed.text if span is not None and _bare_en(span, place=place) else ""
+
+
+# --- Chinese ----------------------------------------------------------------------------------------------
+def _bare_zh(doc: Any, *, name: bool) -> bool:
+    tokens = [t for t in doc if not t.is_punct]
+    if not tokens or sum(len(t.text) for t in tokens) > (MAX_NAME_CHARS if name else MAX_ANSWER_CHARS):
+        return False
+    for token in tokens:
+        if token.tag_.startswith("v") or token.tag_ == "t" or token.text in _ZH_NOT_ANSWER:
+            return False
+        if token.text in zh.TIME_WORDS | zh.WEEKDAYS | zh.HABIT_WORDS:
+            return False
+    return name or any(t.tag_.startswith("n") or t.tag_ in ("m", "eng") for t in tokens)
+
+
+def _in_place(asked: Any, reply: str, frame: str | None) -> str:
+    """The Chinese question with its question word (and the noun it asks about: 哪个城市, 什么名字) replaced by the
+    reply's first clause, the listener made the speaker and the closing particles dropped; the rest of the reply
+    follows. "" when the reply is not bare or the question speaks to several people (你们)."""
+    reply = reply.strip()
+    clause = _ZH_CLAUSE_END.split(reply, maxsplit=1)[0].rstrip("。！!.")
+    rest = reply[len(clause) :].rstrip("。！!.")
+    if not _bare_zh(parse(clause, "zh"), name=frame == "named"):
+        return ""
+    words = [t for t in asked if not t.is_punct and t.text not in zh.SENTENCE_PARTICLES]
+    asking = next((i for i, t in enumerate(words) if t.text in zh.WHERE_WORDS | zh.NAMING_QUESTIONS), None)
+    if asking is None or any(t.text == "你们" for t in words):
+        return ""
+    end = asking + 1
+    if end < len(words) and words[end].tag_.startswith("n") and words[asking].text not in ("哪", "哪里", "哪儿"):
+        end += 1  # 哪个城市, 哪家公司, 什么名字: the reply names the thing asked about
+    if end < len(words) and clause.endswith(words[end].text):
+        end += 1  # 哪里人 | 长沙人
+    head = "".join(_ZH_LISTENER_AS_SPEAKER.get(t.text, t.text) for t in words[:asking])
+    text = head + clause + "".join(t.text for t in words[end:])
+    return ("" if text.startswith("我") else "我") + text + rest + "。"

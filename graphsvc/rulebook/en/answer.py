@@ -1,0 +1,103 @@
+"""English: a question of the assistant's whose reply is a bare phrase, read with the question's words (decision
+``answer``).
+
+Each rule fires on the assistant's question (the last sentence of its turn); its ``output`` names how the reply is
+put into the question (:mod:`graphsvc.rulebook.answers`): ``your_thing`` ("What's your favourite film?" | "Up" →
+"My favourite film is Up"), ``you_do`` ("Who do you play for?" | "Hove CC" → "I play for Hove CC") and ``you_are``
+("Where are you from?" | "Porto" → "I am from Porto"). Only a "you" question is answered: "What's his name?" needs
+to know who "he" is, and "What van is it?" what "it" is.
+"""
+
+from __future__ import annotations
+
+from graphsvc.rulebook.en.shapes import among, lemma, lower
+from graphsvc.rulebook.lexicon import en
+from graphsvc.rulebook.rule import Example, Rule, Tokens
+
+_THING = {"POS": {"IN": ["ADJ", "NOUN", "PROPN"]}, "LOWER": {"NOT_IN": sorted(en.LISTENER)}, "OP": "+"}
+_END = {"IS_PUNCT": True, "OP": "*"}
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        id="en.answer.your_thing",
+        language="en",
+        decision="answer",
+        description="'What is your …?' (or '… called?'): the reply is what the speaker's thing is ('My … is <reply>').",
+        pattern=Tokens(
+            (
+                (
+                    lower("what"),
+                    lemma("be"),
+                    lower("your"),
+                    _THING,
+                    {"LOWER": {"IN": ["'s", "’s"]}, "OP": "?"},
+                    lower("name", "called", op="?"),
+                    _END,
+                ),
+            ),
+            whole=True,
+        ),
+        output="your_thing",
+        examples=(
+            Example("Nice! What's your favourite food? | sushi, always", "Ana's favourite food is sushi, always."),
+            Example("What's your sister called? | Funmi", "Ana's sister is called Funmi."),
+            Example("What is your dog's name? | Biscuit.", "Ana's dog's name is Biscuit."),
+        ),
+        counterexamples=(
+            "What's your favourite food? | good question",
+            "What's his name? | Mr Feeney",
+            "What's your favourite food? | I don't know",
+        ),
+    ),
+    Rule(
+        id="en.answer.you_do",
+        language="en",
+        decision="answer",
+        description=(
+            "'Who, what or where do you … ?': the reply is whom, what or where the speaker does it ('I play for "
+            "<reply>'; 'where' with a verb whose preposition the lexicon gives: 'I live in <reply>')."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    lower("who", "what", "where", "which"),
+                    {"POS": {"IN": ["NOUN", "ADJ"]}, "OP": "*"},
+                    lower("do"),
+                    lower("you"),
+                    {"POS": "ADV", "OP": "*"},
+                    {"POS": "VERB", "LEMMA": {"NOT_IN": sorted(en.NOT_A_DOING)}},
+                    {"POS": {"IN": ["ADP", "PART"]}, "OP": "?"},
+                    _END,
+                ),
+            ),
+            whole=True,
+        ),
+        output="you_do",
+        examples=(
+            Example("Who do you play for? | Thornbury Park, Sunday 2nd XI", None),
+            Example("Oh nice. Where do you live? | Leeds, near the station", "Ana lives in Leeds, near the station."),
+            Example("Where do you work? | Fernhill Pay", "Ana works at Fernhill Pay."),
+        ),
+        counterexamples=(
+            "What do you do? | nurse",
+            "Where do you go? | nowhere really",
+            "What do you think? | no idea",
+        ),
+    ),
+    Rule(
+        id="en.answer.you_are",
+        language="en",
+        decision="answer",
+        description="'Where are you from / based?': the reply is where the speaker is from or based.",
+        pattern=Tokens(
+            ((lower("where"), lemma("be"), lower("you"), among({"from"} | set(en.WHERE_PREPOSITIONS)), _END),),
+            whole=True,
+        ),
+        output="you_are",
+        examples=(
+            Example("Where are you from? | Porto originally", "Ana is from Porto originally."),
+            Example("Where are you based? | Bradford", "Ana is based in Bradford."),
+        ),
+        counterexamples=("Where are you going? | Lisbon", "Where are you from? | haha long story"),
+    ),
+)

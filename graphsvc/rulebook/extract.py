@@ -213,6 +213,24 @@ def in_voice(
     return Voiced(sentence, speaker)
 
 
+def on_this_side(message: ConversationMessage, *, voice: GroupVoice, selection: Selection | None = None) -> bool:
+    """Whether a message of a group's conversation says something on ``voice``'s side: a person's message with at
+    least one sentence :func:`in_voice` does not refuse there (on the group's side, not only a member's own words;
+    on a member's, not only what they said for the group). What an LLM extracts on that side may rest only on such
+    messages."""
+    if not is_source(message):
+        return False
+    chosen = selection or book.default()
+    content = message.content[:MAX_MESSAGE_CHARS]
+    language = detect_language(content)
+    speaker = (message.speaker or "").strip()
+    member = bool(message.speaker_id)
+    return any(
+        in_voice(s, language, voice=voice, speaker=speaker, member=member, selection=chosen).refused_by is None
+        for s in split_sentences(content)
+    )
+
+
 _AGREEING = {"are": "am", "'re": "'m", "’re": "’m", "were": "was"}
 
 

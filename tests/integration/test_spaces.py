@@ -5,6 +5,7 @@ memberships."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import sys
@@ -22,6 +23,7 @@ from graphsvc.errors import ForbiddenError, InvalidInputError
 from graphsvc.graph import catalog
 from graphsvc.service import MemoryService
 from graphsvc.spaces import SPACE_PREFIXES
+from tests.fakes.openai_server import FakeOpenAI
 from tests.integration.auth_support import api_key_settings, client, jwt_settings, node_count, token
 from tests.integration.conftest import at
 from tests.integration.graphql_client import GraphQLClient
@@ -352,6 +354,50 @@ async def test_in_a_group_conversation_each_member_keeps_what_they_said_and_eras
     group = words(await service.memories(user_id="group:flat"))
     assert "rent" not in group  # ana's words left the group with her
     assert "nurse" in words(await service.memories(user_id="ana"))  # and what she said of herself stays hers
+
+
+async def test_with_an_llm_each_side_of_a_group_conversation_keeps_only_what_is_said_on_it(
+    llm_service: MemoryService, llm_server: FakeOpenAI
+) -> None:
+    # the model (scripted) returns both memories on every side; the voice rules decide whose each one is
+    answer = {
+        "memories": [
+            {
+                "memory_type": "fact",
+                "content": "Ana works as a nurse",
+                "confidence": 0.9,
+                "importance": 0.5,
+                "source_message_ids": ["m1"],
+            },
+            {
+                "memory_type": "fact",
+                "content": "Flat 4B's rent is due on the first",
+                "confidence": 0.9,
+                "importance": 0.5,
+                "source_message_ids": ["m2"],
+            },
+        ],
+        "summary": "",
+    }
+    llm_server.schema_defaults["LLMMemoryExtraction"] = {"content": json.dumps(answer)}
+    llm_server.schema_defaults["ImpressionObservationPlan"] = {"content": json.dumps({"observations": []})}
+    llm_server.schema_defaults["ReflectionOutput"] = {"content": "{}"}
+    await llm_service.create_group(group_id="group:flat", name="Flat 4B", created_by="ana")
+    said = ["I work as a nurse at the city hospital.", "Our rent is due on the first of the month."]
+    messages = [
+        MessageIn(role="user", speaker="Ana", speaker_id="ana", content=text, occurred_at=at(1, minute=i))
+        for i, text in enumerate(said)
+    ]
+    await llm_service.ingest_messages(user_id="group:flat", session_id="s1", messages=messages)
+    await llm_service.end_conversation(user_id="group:flat", session_id="s1")
+    await llm_service.wait_for_jobs()
+    assert [m.content for m in (await llm_service.memories(user_id="group:flat")).items] == [
+        "Flat 4B's rent is due on the first"
+    ]
+    assert [m.content for m in (await llm_service.memories(user_id="ana")).items] == ["Ana works as a nurse"]
+    prompts = [r["messages"][0]["content"] for r in llm_server.requests if "GROUP" in r["messages"][0]["content"]]
+    assert any('conversation of the group "Flat 4B"' in p for p in prompts)  # the group's side is told
+    assert any("one member's part" in p for p in prompts)  # and so is the member's
 
 
 async def test_an_agent_over_stdio_keeps_its_lessons_in_its_own_space(service: MemoryService) -> None:

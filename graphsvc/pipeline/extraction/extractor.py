@@ -25,7 +25,7 @@ from graphsvc.pipeline.impressions.active import ActiveEntities
 from graphsvc.pipeline.impressions.observation import BatchObservation, ImpressionObservationPlan
 from graphsvc.pipeline.impressions.observe import guard_entity_ids
 from graphsvc.rulebook.engine import Selection
-from graphsvc.rulebook.extract import GroupVoice, MessageTrace
+from graphsvc.rulebook.extract import GroupVoice, MessageTrace, on_this_side
 from graphsvc.text.summary import clip, summarise
 from graphsvc.text.tokens import estimate_tokens
 
@@ -75,7 +75,10 @@ class MemoryExtractor:
         rules: the offline rulebook's rules that run (None: the rulebook's defaults).
         voice: the side of a group's conversation it extracts for (the group's space, or a member's copy of
             what they said there): the rulebook judges each sentence in its voice (a member's own words are
-            theirs, "we"/"our" the group's); None elsewhere. The LLM extractor reads the conversation as it is.
+            theirs, "we"/"our" the group's); None elsewhere. The LLM is told the side
+            (:func:`graphsvc.pipeline.extraction.prompt.voice_prompt`), and what it returns may cite only the
+            messages the voice rules leave on that side (:func:`graphsvc.rulebook.extract.on_this_side`): a
+            memory resting on none of them is dropped.
     """
 
     def __init__(
@@ -146,7 +149,7 @@ class MemoryExtractor:
             try:
                 result, call = await self._llm.structured(
                     task=task.TASK,
-                    messages=task.build_messages(window, entities),
+                    messages=task.build_messages(window, entities, voice=self._voice),
                     response_model=task.RESPONSE_MODEL,
                 )
             except LLMError as exc:  # the windows already paid for count on the failed job too
@@ -161,7 +164,11 @@ class MemoryExtractor:
             known = {e.known.entity_uuid for e in entities if e.known is not None}
             plan = ImpressionObservationPlan(observations=result.observations)
             plans.append(BatchObservation(batch_index=index, plan=guard_entity_ids(plan, known_uids=known)))
-        merged = merge_extractions(results, valid_ids={m.message_id for m in messages})
+        valid = {m.message_id for m in messages}
+        if self._voice is not None:  # the model proposes; the rulebook's voice rules decide whose it is
+            voice = self._voice
+            valid = {m.message_id for m in messages if on_this_side(m, voice=voice, selection=self._rules)}
+        merged = merge_extractions(results, valid_ids=valid)
         return ExtractionResult(merged, calls, plans)
 
 

@@ -12,6 +12,7 @@ never as instructions.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from openai.types.chat import ChatCompletionMessageParam
@@ -21,6 +22,7 @@ from graphsvc.conversation import ConversationMessage
 from graphsvc.pipeline.extraction.contract import ExtractedMemory, MemoryExtraction
 from graphsvc.pipeline.impressions.active import ActiveEntity, quoted_conversation
 from graphsvc.pipeline.impressions.observation import ImpressionEntityObservation
+from graphsvc.rulebook.extract import GroupVoice
 from graphsvc.text.importance import score_importance
 
 TASK = "extract_memories"
@@ -117,18 +119,42 @@ BOTH
   most), in the conversation's language; empty for small talk."""
 
 
+def voice_prompt(voice: GroupVoice) -> str:
+    """What the system prompt adds for one side of a group's conversation (the group's space, or a member's copy
+    of what they said there), as the rulebook's ``voice`` rules decide it offline."""
+    name = json.dumps(voice.name, ensure_ascii=False)
+    if voice.side == "group":
+        return (
+            f"\n\nGROUP\nThis is the conversation of the group {name}. Return as memories only what is said for "
+            'the group as a whole: what its members agreed, share or do together ("our standup is at 9:30"), '
+            f"with the group's name as the subject ({name}'s standup is at 9:30). Never return what a member "
+            "says only about themselves: that is theirs, not the group's."
+        )
+    return (
+        f"\n\nGROUP MEMBER\nThis is one member's part of the conversation of the group {name}. Return as memories "
+        "only what the speaker says about themselves or their own people; never what they say for the whole group "
+        '("we agreed…", "our rent…"): that is the group\'s.'
+    )
+
+
 def build_messages(
-    conversation: Sequence[ConversationMessage], entities: Sequence[ActiveEntity] = ()
+    conversation: Sequence[ConversationMessage],
+    entities: Sequence[ActiveEntity] = (),
+    *,
+    voice: GroupVoice | None = None,
 ) -> list[ChatCompletionMessageParam]:
     """The chat messages for one conversation window.
 
     Args:
         conversation: the window's messages in time order.
         entities: the active entities mentioned in the window (runtime ids and names; no stored id is shown).
+        voice: the side of a group's conversation the window is extracted for (:func:`voice_prompt`); None for
+            a person's own conversation.
 
     Returns:
         ``[system, user]`` messages; the user message holds ``{"active_entities": [...], "conversation": [...]}``
         as JSON.
     """
     user = quoted_conversation(entities, conversation) + "\n\nReturn the memories and observations as specified."
-    return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
+    system = SYSTEM_PROMPT + (voice_prompt(voice) if voice is not None else "")
+    return [{"role": "system", "content": system}, {"role": "user", "content": user}]

@@ -6,6 +6,9 @@ from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Surface, Tokens
 from graphsvc.rulebook.zh.shapes import ADVERBS, ANY_OPT, FIRST_PERSON, among, seq, word
 
+_NOT_A_SPAN_OF_TIME = rf"^(?!{zh.DURATION.removeprefix('^')})"
+"""A word that is no length of time (两周, 几年, 三天: 这两周 is a time, not a pointer)."""
+
 RULES: tuple[Rule, ...] = (
     Rule(
         id="zh.refuse.injection",
@@ -50,16 +53,19 @@ RULES: tuple[Rule, ...] = (
         id="zh.refuse.pointer",
         language="zh",
         decision="refuse",
-        description="A pronoun points into another turn (他, 她, 它, 这个, 那个…), unless it opens a time (这个月).",
+        description=(
+            "A pronoun points into another turn (他, 她, 它, 这个, 那个…), unless it opens a time (这个月, 这两周, "
+            "这几年)."
+        ),
         pattern=Tokens(
             (
-                (among(zh.POINTERS), {"ORTH": {"NOT_IN": sorted(zh.TIME_UNITS)}}),
+                (among(zh.POINTERS), {"ORTH": {"NOT_IN": sorted(zh.TIME_UNITS), "REGEX": _NOT_A_SPAN_OF_TIME}}),
                 (among(zh.POINTERS), {"IS_PUNCT": True}),
             ),
             anchored=False,
         ),
         examples=(Example("我昨天把它修好了。"), Example("我很喜欢那个。")),
-        counterexamples=("我这个月要搬家。",),
+        counterexamples=("我这个月要搬家。", "我这几年一直在学日语。", "我这两周每天晚上练一个小时吉他。"),
     ),
     Rule(
         id="zh.refuse.mood_only",

@@ -15,9 +15,11 @@ keep rule still applies. The reply is put in only when it is **bare**, so that i
 
 The rules' ``output`` names how the reply is put in: ``your_thing`` ("What's your favourite food?" → "My favourite
 food is …"), ``you_do`` ("Who do you play for?" → "I play for …"; "where" takes the preposition the lexicon's
-``WHERE_PREPOSITIONS`` gives its verb), ``you_are`` ("Where are you from?" → "I am from …") and ``in_place`` (Chinese:
-the reply takes the place of the question word, 你 becomes 我: 你住在哪里？| 昆明 → 我住在昆明; ``named``: the
-same for a name, which jieba may tag as anything, so only its length and its words are checked).
+``WHERE_PREPOSITIONS`` gives its verb), ``you_are`` ("Where are you from?" → "I am from …"), ``their_name`` ("What's
+his name?" → "My landlord's name is …", when the pronoun stands for the one person of the speaker's they last
+named), and in Chinese ``in_place`` (the reply takes the place of the question word, 你 becomes 我: 你住在哪里？| 昆明
+→ 我住在昆明) and ``named`` (the same for a name, which jieba may tag as anything, so only its length and its words
+are checked).
 
 Source: the question-answer pair as a unit of dialogue (adjacency pairs: E. A. Schegloff and H. Sacks, "Opening up
 closings", Semiotica 8, 1973), and the rewriting of an elliptical reply into a full sentence with its question's
@@ -28,6 +30,7 @@ ReWriter", ACL 2019), done here by rule, only where the question's form leaves o
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +38,7 @@ from graphsvc.rulebook.engine import Selection, matches
 from graphsvc.rulebook.lexicon import en, zh
 from graphsvc.rulebook.parse import parse
 from graphsvc.rulebook.reactions import REPLY_WORDS
+from graphsvc.rulebook.referents import Referent
 from graphsvc.rulebook.rule import Rule
 from graphsvc.text.language import Language, split_sentences
 
@@ -71,7 +75,12 @@ def question_of(turn: str) -> str:
 
 
 def in_answer(
-    reply: str, question: str, language: Language, rules: tuple[Rule, ...], selection: Selection
+    reply: str,
+    question: str,
+    language: Language,
+    rules: tuple[Rule, ...],
+    selection: Selection,
+    referent: Callable[[str], Referent | None] = lambda gender: None,
 ) -> Answered | None:
     """The first sentence of a reply as if said in full with its question's words, or None.
 
@@ -79,6 +88,8 @@ def in_answer(
         reply: the first sentence of the person's message, its lead-in words trimmed ("yeah, Leeds" → "Leeds").
         question: the assistant's question just before (:func:`question_of`); "" for none.
         rules: the language's rules; the enabled ``answer`` ones are tried in order, the first that fires decides.
+        referent: the person of the speaker's a pronoun of a gender (``female``, ``male``) stands for
+            (:meth:`graphsvc.rulebook.referents.Discourse.referent`), for a question about them; none by default.
 
     Returns:
         the composed sentence and the rule, or None when no rule fires on the question or the reply is not bare
@@ -92,8 +103,36 @@ def in_answer(
     if not hits:
         return None
     rule = hits[0].rule
-    text = _in_place(asked, reply, rule.output) if language == "zh" else _in_question(rule.output, asked, reply)
+    if rule.output == "their_name":
+        text = _their_name(asked, reply, language, referent)
+    elif language == "zh":
+        text = _in_place(asked, reply, rule.output)
+    else:
+        text = _in_question(rule.output, asked, reply)
     return Answered(text, rule.id) if text else None
+
+
+def _their_name(asked: Any, reply: str, language: Language, referent: Callable[[str], Referent | None]) -> str:
+    """The name of the person of the speaker's the question's pronoun stands for ("My landlord's name is Mr
+    Feeney", 我女朋友叫许晴); "" when it stands for nobody of theirs or the reply is no bare name."""
+    pronoun = next((t for t in asked if t.lower_ in en.THIRD_PERSON or t.text in zh.THIRD_PERSON_GENDERS), None)
+    if pronoun is None:
+        return ""
+    gender = zh.THIRD_PERSON_GENDERS.get(pronoun.text) or en.THIRD_PERSON.get(pronoun.lower_, "")
+    person = referent(gender)
+    if language == "zh":
+        name = _ZH_CLAUSE_END.split(reply.strip(), maxsplit=1)[0].rstrip("。！!.")
+        if person is None or not person.relation or not person.words.startswith("我"):
+            return ""
+        return f"{person.words}叫{name}。" if _bare_zh(parse(name, "zh"), name=True) else ""
+    if person is None or not person.relation or not person.words.lower().startswith(("my ", "our ")):
+        return ""
+    said = f"{person.words[:1].upper()}{person.words[1:]}'s name is"
+    name = reply.strip().rstrip(".!")
+    composed = parse(f"{said} {name}.", "en")
+    span = composed.char_span(len(said) + 1, len(said) + 1 + len(name), alignment_mode="expand")
+    named = span is not None and any(t.pos_ == "PROPN" for t in span)
+    return composed.text if named and _bare_en(span, place=False) else ""
 
 
 # --- English ----------------------------------------------------------------------------------------------

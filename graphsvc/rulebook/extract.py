@@ -143,7 +143,12 @@ def judge_message(
             )
         elif position == 0 and question:
             answered = in_answer(
-                lead_trimmed(sentence, selection=chosen), question, language, book.of(language), chosen
+                lead_trimmed(sentence, selection=chosen),
+                question,
+                language,
+                book.of(language),
+                chosen,
+                referent=lambda gender: discourse.referent(speaker, gender),
             )
             voiced = Voiced(answered.text, speaker, rule_id=answered.rule_id) if answered else voiced
         if voiced.refused_by is not None:

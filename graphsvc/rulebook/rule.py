@@ -126,7 +126,8 @@ class Example:
 
     Attributes:
         said: one message of the speaker (a sentence or a few); for a trait rule, memories joined by ``" | "``;
-            for an ``answer`` rule, the assistant's question and the speaker's reply, joined by ``" | "``.
+            for an ``answer`` rule, the assistant's question and the speaker's reply, joined by ``" | "`` (after an
+            earlier message of the speaker's, for a question about someone they named).
         expect: the output expected of this rule: the memory's text (the speaker named), an entity as
             ``"Name (kind)"``, a relation as ``"Source -relation-> Target"``, a trait's text; None when only the
             firing is checked (a refusal, a trim).

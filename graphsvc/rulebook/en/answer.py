@@ -4,8 +4,9 @@
 Each rule fires on the assistant's question (the last sentence of its turn); its ``output`` names how the reply is
 put into the question (:mod:`graphsvc.rulebook.answers`): ``your_thing`` ("What's your favourite film?" | "Up" →
 "My favourite film is Up"), ``you_do`` ("Who do you play for?" | "Hove CC" → "I play for Hove CC") and ``you_are``
-("Where are you from?" | "Porto" → "I am from Porto"). Only a "you" question is answered: "What's his name?" needs
-to know who "he" is, and "What van is it?" what "it" is.
+("Where are you from?" | "Porto" → "I am from Porto"), and ``their_name`` ("What's his name?" | "Mr Feeney" → "My
+landlord's name is Mr Feeney", when "his" can stand for the one person of the speaker's they last named:
+:mod:`graphsvc.rulebook.referents`). "What van is it?" is not answered: what "it" is stays unknown.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from graphsvc.rulebook.en.shapes import among, lemma, lower
 from graphsvc.rulebook.lexicon import en
 from graphsvc.rulebook.rule import Example, Rule, Tokens
 
+_POSSESSORS = sorted(w for w in en.THIRD_PERSON if w in ("her", "his"))
 _THING = {"POS": {"IN": ["ADJ", "NOUN", "PROPN"]}, "LOWER": {"NOT_IN": sorted(en.LISTENER)}, "OP": "+"}
 _END = {"IS_PUNCT": True, "OP": "*"}
 
@@ -82,6 +84,28 @@ RULES: tuple[Rule, ...] = (
             "What do you do? | nurse",
             "Where do you go? | nowhere really",
             "What do you think? | no idea",
+        ),
+    ),
+    Rule(
+        id="en.answer.their_name",
+        language="en",
+        decision="answer",
+        description=(
+            "'What's his/her name?' about the one person of the speaker's they last named: the reply is that "
+            "person's name ('My landlord's name is <reply>')."
+        ),
+        pattern=Tokens(((lower("what"), lemma("be"), among(_POSSESSORS), lower("name")),)),
+        output="their_name",
+        examples=(
+            Example(
+                "I need to email my landlord, the boiler broke. | Ugh. What's his name and how long has it been "
+                "broken? | Mr Feeney. third time since November.",
+                "Ana's landlord's name is Mr Feeney.",
+            ),
+        ),
+        counterexamples=(
+            "I need to email someone. | What's his name? | Mr Feeney",
+            "I need to email my landlord. | What's her name? | Mr Feeney",
         ),
     ),
     Rule(

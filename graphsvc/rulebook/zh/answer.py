@@ -4,7 +4,8 @@
 Each rule fires on the assistant's question (the last sentence of its turn); the reply's first clause takes the
 place of the question word, 你 becomes 我 (:mod:`graphsvc.rulebook.answers`): 在哪个城市呀？| 南京 → 我在南京,
 你女儿叫什么名字？| 乐乐 → 我女儿叫乐乐, 你是哪里人？| 长沙 → 我是长沙人. Only a question to the listener is
-answered (她叫什么？needs to know who 她 is).
+answered, or one about the one person of the speaker's they last named (她叫什么名字？| 许晴 → 我女朋友叫许晴, after
+"我女朋友…": :mod:`graphsvc.rulebook.referents`).
 """
 
 from __future__ import annotations
@@ -67,6 +68,31 @@ RULES: tuple[Rule, ...] = (
             Example("好可爱！你家猫叫啥？| 煤球", None),
         ),
         counterexamples=("她叫什么？| 许晴", "你女儿叫什么名字？| 你猜"),
+    ),
+    Rule(
+        id="zh.answer.their_name",
+        language="zh",
+        decision="answer",
+        description=(
+            "What 他 or 她 is called (她叫什么名字？), about the one person of the speaker's they last named: the "
+            "reply is that person's name."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    among(zh.THIRD_PERSON),
+                    word("叫"),
+                    among(zh.NAMING_QUESTIONS),
+                    word("名字", op="?"),
+                    _PARTICLE,
+                    _END,
+                ),
+            ),
+            whole=True,
+        ),
+        output="their_name",
+        examples=(Example("我女朋友下个月来看我。| 真好！她叫什么名字？| 许晴", "王芳的女朋友叫许晴。"),),
+        counterexamples=("今天一个司机帮了我。| 她叫什么？| 许晴", "我男朋友下个月来看我。| 她叫什么？| 许晴"),
     ),
     Rule(
         id="zh.answer.origin",

@@ -37,10 +37,13 @@ LISTENERS: dict[Language, tuple[str, str]] = {"en": ("Tomasz", "Hi!"), "zh": ("æ
 
 def _trace(rule: Rule, said: str, speaker: str | None = None) -> MessageTrace:
     """A ``voice`` rule's example is said by a member (with a user id) in :data:`EXAMPLE_GROUPS`' conversation; an
-    ``answer`` rule's is the assistant's question and the speaker's reply (the reply's trace)."""
-    if rule.decision == "answer":
-        question, reply = (part.strip() for part in said.split("|"))
-        turns = [("assistant", "Assistant", question), ("user", speaker or EXAMPLE_SPEAKERS[rule.language], reply)]
+    ``answer`` rule's is the assistant's question and the speaker's reply, after an earlier message of the speaker's
+    when it has three parts (the reply's trace)."""
+    if rule.decision == "answer":  # the turns alternate back from the reply: reply, question, earlier messageâ€¦
+        parts = [part.strip() for part in said.split("|")]
+        who = speaker or EXAMPLE_SPEAKERS[rule.language]
+        roles = [("user", who) if (len(parts) - n) % 2 else ("assistant", "Assistant") for n in range(len(parts))]
+        turns = [(role, name, text) for (role, name), text in zip(roles, parts, strict=True)]
         messages = [
             ConversationMessage(message_id=f"m{n}", role=role, speaker=who, content=text, occurred_at=SAID_AT)
             for n, (role, who, text) in enumerate(turns)

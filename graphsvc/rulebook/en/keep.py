@@ -258,6 +258,7 @@ RULES: tuple[Rule, ...] = (
                         {"POS": {"IN": ["NOUN", "PROPN"]}, "LEMMA": {"NOT_IN": sorted(en.ABSTRACT_NOUNS)}},
                         ANY_OPT,
                     ),
+                    seq(ADVERBS, among(en.TEAM_VERBS, attr="LEMMA"), lower("for"), DET_OPT, NAME, ANY_OPT),
                 ),
             )
         ),
@@ -265,8 +266,10 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("I'm a member of a rowing club in Bristol.", "Ana is a member of a rowing club in Bristol."),
+            Example("I play for Hove Cricket Club.", "Ana plays for Hove Cricket Club."),
+            Example("My son swims for Leeds.", "Ana's son swims for Leeds."),
         ),
-        counterexamples=("I'm part of the problem.",),
+        counterexamples=("I'm part of the problem.", "I play for fun.", "I played for an hour."),
     ),
     Rule(
         id="en.keep.considering",

@@ -346,6 +346,8 @@ FEELING_VERBS = _words("feel seem look sound get become stay")
 DIRECTION_ADVERBS = _words("back home out away abroad up off over")
 """Adverbs a happening's verb may take before what it names ("I just got back from Paris")."""
 MEMBERSHIP_NOUNS = _words("part member volunteer")
+TEAM_VERBS = _words("play sing row swim race skate cycle")
+"""Verbs of taking part for a named team or club ("I play for Hove CC", "my son swims for Leeds")."""
 LIKING_NOUNS = _words("love passion soft spot thing weakness")
 """What "I have a … for" names as a liking ("I've always had a love for horses")."""
 ABSTRACT_NOUNS = _words("problem solution reason issue process conversation story deal point question answer")

@@ -90,6 +90,12 @@ BODY_PARTS = _words(
 """Parts of the body, and faculties, whose lasting trouble is a health condition (腿脚不好, 耳朵听不见)."""
 LASTING_AILMENTS = _words("不好 不太好 不大好 不好使 看不清 看不见 听不清 听不见 不灵活 不利索")
 """How a part of the body is lastingly unwell; not a passing pain (疼, 不舒服), which is no condition to keep."""
+_NUMERALS = "一二三四五六"
+SCHOOL_YEARS = frozenset(
+    [f"{n}年级" for n in _NUMERALS]
+    + [f"{stage}{n}" for stage, last in (("初", 3), ("高", 3), ("大", 4), ("研", 3)) for n in _NUMERALS[:last]]
+)
+"""A year of school or university (三年级, 初二, 高三, 大三, 研一), cut whole by the segmenter."""
 MEDICINE_HINTS = _words("药 片 毫克 胰岛素 维生素")
 HABIT_WORDS = _words("每天 每周 每晚 每早 每个月 每月 每年 平时 经常 常常 通常 一般 总是 天天 周周 每逢 每次")
 WEEKDAYS = _words(
@@ -173,6 +179,7 @@ def teach_segmenter() -> None:
         (REMEMBER_VERBS, "v"),
         (DISCOURSE_MARKERS, "c"),
         (ANSWER_STUBS, "l"),
+        (SCHOOL_YEARS, "n"),
     )
     with _TAUGHT:
         for words, flag in flags:

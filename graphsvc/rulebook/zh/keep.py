@@ -552,6 +552,27 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我一个人。", "我今年去了三次。"),
     ),
     Rule(
+        id="zh.keep.school_year",
+        language="zh",
+        decision="keep",
+        description="Which year of school or university the speaker, or a person of theirs, is in (我女儿上三年级).",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (seq(ADVERBS, word("上", "读", "在读", "是", op="?"), among(zh.SCHOOL_YEARS), word("了", op="?")),),
+            ),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.9,
+        slot="school_year",
+        examples=(
+            Example("我女儿今年上三年级了。", "王芳的女儿今年上三年级了。"),
+            Example("我在读大三。", "王芳在读大三。"),
+        ),
+        counterexamples=("我高三那年很累。", "大三的时候我去了日本。"),
+    ),
+    Rule(
         id="zh.keep.requested",
         language="zh",
         decision="keep",

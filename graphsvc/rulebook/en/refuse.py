@@ -122,6 +122,36 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("I bought this recipe book in Rome.", "There is a park near my flat."),
     ),
     Rule(
+        id="en.refuse.aspect",
+        language="en",
+        decision="refuse",
+        description=(
+            "A liking of 'the' part of something ('the plot', 'the ending', 'the service') that never says of what: "
+            "the thing is in another turn."
+        ),
+        pattern=Tokens(
+            each(
+                (FIRST_PERSON,),
+                (
+                    seq(
+                        ADVERBS,
+                        among(en.LIKING | en.DISLIKING, attr="LEMMA"),
+                        lower("the"),
+                        {"POS": "ADJ", "OP": "*"},
+                        among(en.ASPECT_NOUNS),
+                        {"LOWER": {"NOT_IN": ["of", "at", "in", "on", "from"]}, "OP": "*"},
+                    ),
+                ),
+            ),
+            whole=True,
+        ),
+        examples=(
+            Example("I really liked the actors and the plot, especially the ending."),
+            Example("I loved the atmosphere."),
+        ),
+        counterexamples=("I love the food at Dishoom.", "I loved the ending of Dune.", "I love the plot of Dune."),
+    ),
+    Rule(
         id="en.refuse.mood_only",
         language="en",
         decision="refuse",

@@ -242,6 +242,12 @@ at 9:30" said in a group's conversation is the group's "my standup …")."""
 WE = frozenset(w for w in GROUP_VOICE if w not in ("our", "ours")) | _words("let's")
 POINTERS = _words("it this that these those they them there he him she her")
 """Pronouns that point outside a statement unless it names what they point at."""
+ASPECT_NOUNS = _words(
+    """plot ending story characters actors cast acting soundtrack atmosphere vibe scenery view views service staff
+    decor layout portions twist finale"""
+)
+"""Parts of a work, a place or an event ("the plot", "the ending", "the service"): "the" one of them, with nothing
+saying of what, points into another turn ("I liked the ending")."""
 PLACE_PREPOSITIONS = _words("in at near to from")
 WHERE_PREPOSITIONS: dict[str, str] = {
     "live": "in",

@@ -49,9 +49,7 @@ MAX_ANSWER_CHARS = 12
 MAX_NAME_CHARS = 4
 """Chinese: a name given as the answer is at most this long (乐乐, 张德华), whatever jieba tags it."""
 
-_EN_NOT_ANSWER = (
-    REPLY_WORDS["en"] | en.QUESTION_WORDS | en.LISTENER | en.HEDGES | {"no", "not", "never", "nothing", "nowhere"}
-)
+_EN_NOT_ANSWER = REPLY_WORDS["en"] | en.QUESTION_WORDS | en.LISTENER | en.HEDGES | en.NEGATING_WORDS
 _ZH_NOT_ANSWER = REPLY_WORDS["zh"] | zh.QUESTION_WORDS | zh.NEGATIONS | zh.ANSWER_STUBS | zh.UNCERTAIN | zh.LISTENER
 _PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC", "ORG"})
 _ZH_LISTENER_AS_SPEAKER = {"你": "我", "您": "我", "你的": "我的", "您的": "我的", "你家": "我家"}
@@ -127,12 +125,7 @@ def _their_name(asked: Any, reply: str, language: Language, referent: Callable[[
         return f"{person.words}叫{name}。" if _bare_zh(parse(name, "zh"), name=True) else ""
     if person is None or not person.relation or not person.words.lower().startswith(("my ", "our ")):
         return ""
-    said = f"{person.words[:1].upper()}{person.words[1:]}'s name is"
-    name = reply.strip().rstrip(".!")
-    composed = parse(f"{said} {name}.", "en")
-    span = composed.char_span(len(said) + 1, len(said) + 1 + len(name), alignment_mode="expand")
-    named = span is not None and any(t.pos_ == "PROPN" for t in span)
-    return composed.text if named and _bare_en(span, place=False) else ""
+    return _composed(f"{person.words[:1].upper()}{person.words[1:]}'s name is", reply, place=False, name=True)
 
 
 # --- English ----------------------------------------------------------------------------------------------
@@ -184,11 +177,18 @@ def _in_question(frame: str | None, asked: Any, reply: str) -> str:
         state = words[-1].lower_
         preposition = "" if state == "from" or has_preposition else en.WHERE_PREPOSITIONS.get(state, "")
         said = " ".join(w for w in ("I am", state, preposition) if w)
-    if not said:
-        return ""
+    return _composed(said, reply, place=place) if said else ""
+
+
+def _composed(said: str, reply: str, *, place: bool, name: bool = False) -> str:
+    """``said`` followed by the reply, as one sentence, when the reply is bare there (``name``: and holds a proper
+    noun); else ""."""
+    reply = reply.strip().rstrip(".!")
     composed = parse(f"{said} {reply}.", "en")
     span = composed.char_span(len(said) + 1, len(said) + 1 + len(reply), alignment_mode="expand")
-    return composed.text if span is not None and _bare_en(span, place=place) else ""
+    if span is None or (name and not any(t.pos_ == "PROPN" for t in span)):
+        return ""
+    return composed.text if _bare_en(span, place=place) else ""
 
 
 # --- Chinese ----------------------------------------------------------------------------------------------

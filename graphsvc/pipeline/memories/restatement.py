@@ -108,7 +108,6 @@ _WEEKDAYS = {
 _ZH_WEEKDAY = re.compile(r"(?:星期|礼拜|周)([一二三四五六日天末])")
 _ZH_DAY_INDEX = {"一": "0", "二": "1", "三": "2", "四": "3", "五": "4", "六": "5", "日": "6", "天": "6", "末": "w"}
 _MONTHS = {m: str(i) for i, m in enumerate(lexicon.MONTHS, start=1)}
-_NEGATORS = {"not", "no", "never", "nobody", "nothing", "neither", "nor", "none", "without"}
 _NEGATING_VERBS = {"quit", "stopped", "stop", "quitting", "gave"}
 """"quit smoking", "stopped eating meat", "gave up": a negated habit (and its positive counterpart)."""
 _ZH_NEGATION = re.compile(r"不(?!错|过|仅|但|久)|没|别|未|无(?!论)|非(?!常)|戒了|戒掉")
@@ -215,7 +214,7 @@ def zh_number(numeral: str) -> int:
 
 
 def _negated(text: str, tokens: list[str]) -> bool:
-    count = sum(1 for t in tokens if t in _NEGATORS or t in _NEGATING_VERBS)
+    count = sum(1 for t in tokens if t in lexicon.NEGATING_WORDS or t in _NEGATING_VERBS)
     count += len(_ZH_NEGATION.findall(text))
     return count % 2 == 1
 

@@ -242,6 +242,9 @@ at 9:30" said in a group's conversation is the group's "my standup …")."""
 WE = frozenset(w for w in GROUP_VOICE if w not in ("our", "ours")) | _words("let's")
 POINTERS = _words("it this that these those they them there he him she her")
 """Pronouns that point outside a statement unless it names what they point at."""
+NEGATING_WORDS = _words("no not never nothing nowhere nobody none neither nor without")
+"""Words that deny ("not sure", "nowhere really", "no idea", "I never eat meat"): a negated statement, and a reply
+that is no answer to put into its question."""
 ASPECT_NOUNS = _words(
     """plot ending story characters actors cast acting soundtrack atmosphere vibe scenery view views service staff
     decor layout portions twist finale"""

@@ -13,13 +13,18 @@ keep rule still applies. The reply is put in only when it is **bare**, so that i
 - Chinese: the reply's first clause (up to a comma), at most :data:`MAX_ANSWER_CHARS` characters, with no verb, no
   time, no question word, negation, answer stub, hedge or reaction, and a noun or a number among them.
 
-The rules' ``output`` names how the reply is put in: ``your_thing`` ("What's your favourite food?" → "My favourite
-food is …"), ``you_do`` ("Who do you play for?" → "I play for …"; "where" takes the preposition the lexicon's
-``WHERE_PREPOSITIONS`` gives its verb), ``you_are`` ("Where are you from?" → "I am from …"), ``their_name`` ("What's
-his name?" → "My landlord's name is …", when the pronoun stands for the one person of the speaker's they last
-named), and in Chinese ``in_place`` (the reply takes the place of the question word, 你 becomes 我: 你住在哪里？| 昆明
-→ 我住在昆明) and ``named`` (the same for a name, which jieba may tag as anything, so only its length and its words
-are checked).
+The rules' ``output`` names how the reply is put in, and what it must be:
+
+- English: ``your_thing`` ("What's your favourite food?" → "My favourite food is …"), ``your_when`` ("When is your
+  appointment?" → "My appointment is …", a date or time), ``how_old`` ("How old is your daughter?" → "My daughter is
+  …", a number), ``your_job`` ("What do you do?" → "I am a …", an occupation of the lexicon's), ``you_do`` ("Who do
+  you play for?" → "I play for …"; "where" takes the preposition the lexicon's ``WHERE_PREPOSITIONS`` gives its
+  verb), ``you_are`` ("Where are you from?" → "I am from …"), ``their_name`` ("What's his name?" → "My landlord's
+  name is …", when the pronoun stands for the one person of the speaker's they last named);
+- Chinese: ``in_place`` (the reply takes the place of the question word, 你 becomes 我: 你住在哪里？| 昆明 →
+  我住在昆明), ``named`` (the same for a name, which jieba may tag as anything, so only its length and its words are
+  checked), ``at_time`` (a date or time: 你什么时候去北京？| 下周三 → 我下周三去北京), ``age`` (a number: 你女儿几岁了？
+  | 六岁 → 我女儿六岁了), ``job`` (an occupation: 你是做什么的？| 护士 → 我是护士) and ``their_name``.
 
 Source: the question-answer pair as a unit of dialogue (adjacency pairs: E. A. Schegloff and H. Sacks, "Opening up
 closings", Semiotica 8, 1973), and the rewriting of an elliptical reply into a full sentence with its question's
@@ -32,7 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from graphsvc.rulebook.engine import Selection, matches
 from graphsvc.rulebook.lexicon import en, zh
@@ -96,11 +101,11 @@ def in_answer(
     chosen = tuple(r for r in rules if r.decision == "answer" and selection.allows(r))
     if not question or not chosen:
         return None
-    asked = parse(question, language)
-    hits = matches(asked, chosen)
+    hits = matches(parse(question, language), chosen)
     if not hits:
         return None
     rule = hits[0].rule
+    asked = parse(parse(question, language)[hits[0].start : hits[0].end].text, language)  # "Nice, where…?"
     if rule.output == "their_name":
         text = _their_name(asked, reply, language, referent)
     elif language == "zh":
@@ -122,16 +127,21 @@ def _their_name(asked: Any, reply: str, language: Language, referent: Callable[[
         name = _ZH_CLAUSE_END.split(reply.strip(), maxsplit=1)[0].rstrip("。！!.")
         if person is None or not person.relation or not person.words.startswith("我"):
             return ""
-        return f"{person.words}叫{name}。" if _bare_zh(parse(name, "zh"), name=True) else ""
+        return f"{person.words}叫{name}。" if _bare_zh(parse(name, "zh"), "name") else ""
     if person is None or not person.relation or not person.words.lower().startswith(("my ", "our ")):
         return ""
-    return _composed(f"{person.words[:1].upper()}{person.words[1:]}'s name is", reply, place=False, name=True)
+    return _composed(f"{person.words[:1].upper()}{person.words[1:]}'s name is", reply, "name")
 
 
 # --- English ----------------------------------------------------------------------------------------------
-def _bare_en(span: Any, *, place: bool) -> bool:
+Wanted = Literal["thing", "place", "name", "time", "number", "occupation"]
+"""What a frame's reply must be: anything bare with a noun, adjective or number (``thing``), a named place, a
+proper name, a date or time, a number (an age), an occupation of the lexicon's."""
+
+
+def _bare_en(span: Any, wanted: Wanted) -> bool:
     """Whether the reply (its tokens as parsed inside the composed sentence, where a tagger reads a bare phrase
-    right: "cricket" in "I play cricket") is bare (see the module docstring)."""
+    right: "cricket" in "I play cricket") is bare, and the kind of answer the question wants."""
     tokens = [t for t in span if not t.is_punct]
     if not 0 < len(tokens) <= MAX_ANSWER_TOKENS:
         return False
@@ -139,9 +149,17 @@ def _bare_en(span: Any, *, place: bool) -> bool:
         return False
     if any(t.pos_ == "PRON" and t.lower_ not in ("my", "our") for t in tokens):
         return False
-    if place:  # a place is named: "Leeds", "Fernhill Pay", not "long story" or "sundays mostly"
+    if wanted == "place":  # a place is named: "Leeds", "Fernhill Pay", not "long story" or "sundays mostly"
         named = any(t.pos_ == "PROPN" or t.ent_type_ in _PLACE_ENTITIES for t in tokens)
         return named and tokens[0].ent_type_ not in ("DATE", "TIME")
+    if wanted == "name":
+        return any(t.pos_ == "PROPN" for t in tokens)
+    if wanted == "time":
+        return any(t.ent_type_ in ("DATE", "TIME") or t.like_num for t in tokens)
+    if wanted == "number":  # "7", "nearly 40": a number opens it, or follows one word
+        return any(t.like_num for t in tokens[:2])
+    if wanted == "occupation":  # "nurse", "a nurse, on a cardiac ward"
+        return any(t.lemma_.lower() in en.OCCUPATIONS for t in tokens[:3])
     return any(t.pos_ in ("NOUN", "PROPN", "NUM", "ADJ") for t in tokens)
 
 
@@ -155,15 +173,25 @@ def _in_question(frame: str | None, asked: Any, reply: str) -> str:
         return ""
     place = words[0].lower_ == "where"
     has_preposition = first[0].pos_ == "ADP"
+    be = "are" if words[1].lower_ == "are" else "is"
+    wanted: Wanted = "place" if place else "thing"
     said = ""
-    if frame == "your_thing":
+    if frame in ("your_thing", "your_when"):
         your = next(t.i for t in words if t.lower_ == "your")
         thing = asked[your + 1 : words[-1].i + 1].text
-        be = "are" if words[1].lower_ == "are" else "is"
         if thing.endswith(" called"):
             said = f"My {thing.removesuffix(' called')} {be} called"
         else:
             said = f"My {thing} {be}"
+        wanted = "time" if frame == "your_when" else "thing"
+    elif frame == "how_old":
+        your = next((t.i for t in words if t.lower_ == "your"), None)
+        said = f"My {asked[your + 1 : words[-1].i + 1].text} {be}" if your is not None else "I am"
+        wanted = "number"
+    elif frame == "your_job":
+        article = "" if first[0].lower_ in ("a", "an") else ("an" if reply[:1].lower() in "aeiou" else "a")
+        said = f"I am {article}".rstrip()
+        wanted = "occupation"
     elif frame == "you_do":
         you = next(t.i for t in words if t.lower_ == "you")
         verb = asked[you + 1 : words[-1].i + 1]
@@ -177,49 +205,64 @@ def _in_question(frame: str | None, asked: Any, reply: str) -> str:
         state = words[-1].lower_
         preposition = "" if state == "from" or has_preposition else en.WHERE_PREPOSITIONS.get(state, "")
         said = " ".join(w for w in ("I am", state, preposition) if w)
-    return _composed(said, reply, place=place) if said else ""
+    return _composed(said, reply, wanted) if said else ""
 
 
-def _composed(said: str, reply: str, *, place: bool, name: bool = False) -> str:
-    """``said`` followed by the reply, as one sentence, when the reply is bare there (``name``: and holds a proper
-    noun); else ""."""
+def _composed(said: str, reply: str, wanted: Wanted) -> str:
+    """``said`` followed by the reply, as one sentence, when the reply is bare there and what is wanted; else
+    ""."""
     reply = reply.strip().rstrip(".!")
     composed = parse(f"{said} {reply}.", "en")
     span = composed.char_span(len(said) + 1, len(said) + 1 + len(reply), alignment_mode="expand")
-    if span is None or (name and not any(t.pos_ == "PROPN" for t in span)):
-        return ""
-    return composed.text if _bare_en(span, place=place) else ""
+    return composed.text if span is not None and _bare_en(span, wanted) else ""
 
 
 # --- Chinese ----------------------------------------------------------------------------------------------
-def _bare_zh(doc: Any, *, name: bool) -> bool:
-    tokens = [t for t in doc if not t.is_punct]
-    if not tokens or sum(len(t.text) for t in tokens) > (MAX_NAME_CHARS if name else MAX_ANSWER_CHARS):
+_ZH_WANTED: dict[str, Wanted] = {
+    "in_place": "thing",
+    "named": "name",
+    "at_time": "time",
+    "age": "number",
+    "job": "occupation",
+}
+_ZH_ASKING = zh.WHERE_WORDS | zh.NAMING_QUESTIONS | zh.WHEN_WORDS | zh.AGE_QUESTIONS
+
+
+def _bare_zh(doc: Any, wanted: Wanted) -> bool:
+    """Whether a Chinese reply's first clause is bare, and the kind of answer the question wants."""
+    tokens = [t for t in doc if not t.is_punct and t.text not in zh.PAST_MARKERS]
+    if not tokens or sum(len(t.text) for t in tokens) > (MAX_NAME_CHARS if wanted == "name" else MAX_ANSWER_CHARS):
         return False
-    for token in tokens:
-        if token.tag_.startswith("v") or token.tag_ == "t" or token.text in _ZH_NOT_ANSWER:
-            return False
-        if token.text in zh.TIME_WORDS | zh.WEEKDAYS | zh.HABIT_WORDS:
-            return False
-    return name or any(t.tag_.startswith("n") or t.tag_ in ("m", "eng") for t in tokens)
+    if any(t.tag_.startswith("v") or t.text in _ZH_NOT_ANSWER for t in tokens):
+        return False
+    timed = any(t.tag_ == "t" or t.text in zh.TIME_WORDS | zh.WEEKDAYS | zh.HABIT_WORDS for t in tokens)
+    if wanted == "time":
+        return timed or any(t.tag_ == "m" for t in tokens)
+    if wanted == "number":
+        return all(t.tag_ == "m" or t.text == "岁" for t in tokens)
+    if timed:  # an occupation, a name, a place or a thing is no time
+        return False
+    return wanted == "name" or any(t.tag_.startswith("n") or t.tag_ in ("m", "eng") for t in tokens)
 
 
 def _in_place(asked: Any, reply: str, frame: str | None) -> str:
-    """The Chinese question with its question word (and the noun it asks about: 哪个城市, 什么名字) replaced by the
-    reply's first clause, the listener made the speaker and the closing particles dropped; the rest of the reply
-    follows. "" when the reply is not bare or the question speaks to several people (你们)."""
+    """The Chinese question with its question word (and the noun it asks about: 哪个城市, 什么名字, 什么时候)
+    replaced by the reply's first clause, the listener made the speaker and the closing particles dropped; the rest
+    of the reply follows. "" when the reply is not bare or the question speaks to several people (你们)."""
     reply = reply.strip()
     clause = _ZH_CLAUSE_END.split(reply, maxsplit=1)[0].rstrip("。！!.")
     rest = reply[len(clause) :].rstrip("。！!.")
-    if not _bare_zh(parse(clause, "zh"), name=frame == "named"):
+    if not _bare_zh(parse(clause, "zh"), _ZH_WANTED.get(frame or "", "thing")):
         return ""
+    if frame == "job":  # 你是做什么的？| 护士 → 我是护士, when the reply ends as an occupation does
+        return f"我是{clause}{rest}。" if clause.endswith(tuple(zh.OCCUPATION_SUFFIXES)) else ""
     words = [t for t in asked if not t.is_punct and t.text not in zh.SENTENCE_PARTICLES]
-    asking = next((i for i, t in enumerate(words) if t.text in zh.WHERE_WORDS | zh.NAMING_QUESTIONS), None)
+    asking = next((i for i, t in enumerate(words) if t.text in _ZH_ASKING), None)
     if asking is None or any(t.text == "你们" for t in words):
         return ""
     end = asking + 1
     if end < len(words) and words[end].tag_.startswith("n") and words[asking].text not in ("哪", "哪里", "哪儿"):
-        end += 1  # 哪个城市, 哪家公司, 什么名字: the reply names the thing asked about
+        end += 1  # 哪个城市, 哪家公司, 什么名字, 什么时候: the reply names the thing asked about
     if end < len(words) and clause.endswith(words[end].text):
         end += 1  # 哪里人 | 长沙人
     head = "".join(_ZH_LISTENER_AS_SPEAKER.get(t.text, t.text) for t in words[:asking])

@@ -1,12 +1,12 @@
 """English: a question of the assistant's whose reply is a bare phrase, read with the question's words (decision
 ``answer``).
 
-Each rule fires on the assistant's question (the last sentence of its turn); its ``output`` names how the reply is
-put into the question (:mod:`graphsvc.rulebook.answers`): ``your_thing`` ("What's your favourite film?" | "Up" →
-"My favourite film is Up"), ``you_do`` ("Who do you play for?" | "Hove CC" → "I play for Hove CC") and ``you_are``
-("Where are you from?" | "Porto" → "I am from Porto"), and ``their_name`` ("What's his name?" | "Mr Feeney" → "My
-landlord's name is Mr Feeney", when "his" can stand for the one person of the speaker's they last named:
-:mod:`graphsvc.rulebook.referents`). "What van is it?" is not answered: what "it" is stays unknown.
+Each rule fires on the assistant's question (the last sentence of its turn, from its question word on); its
+``output`` names how the reply is put into the question and what the reply must be
+(:mod:`graphsvc.rulebook.answers`): "What's your favourite film?" | "Up" → "My favourite film is Up", "How old are
+you?" | "34" → "I am 34", "Who do you play for?" | "Hove CC" → "I play for Hove CC". Only a question to the
+person is answered, or one about the one person of theirs they last named ("What's his name?" after "my
+landlord": :mod:`graphsvc.rulebook.referents`). "What van is it?" is not answered: what "it" is stays unknown.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ RULES: tuple[Rule, ...] = (
                     _END,
                 ),
             ),
+            anchored=False,
             whole=True,
         ),
         output="your_thing",
@@ -50,6 +51,67 @@ RULES: tuple[Rule, ...] = (
             "What's his name? | Mr Feeney",
             "What's your favourite food? | I don't know",
         ),
+    ),
+    Rule(
+        id="en.answer.your_when",
+        language="en",
+        decision="answer",
+        description="'When is your …?': the reply, a date or a time, is when the speaker's thing is ('My … is …').",
+        pattern=Tokens(((lower("when"), lemma("be"), lower("your"), _THING, _END),), anchored=False, whole=True),
+        output="your_when",
+        examples=(
+            Example("When's your appointment? | Thursday at 3", "Ana's appointment is Thursday at 3."),
+            Example("Fun! When is your birthday? | June 12th", "Ana's birthday is June 12th."),
+        ),
+        counterexamples=("When's your appointment? | not sure yet", "When's your appointment? | the dentist"),
+    ),
+    Rule(
+        id="en.answer.how_old",
+        language="en",
+        decision="answer",
+        description="'How old is your …?' or 'How old are you?': the reply, a number, is the age.",
+        pattern=Tokens(
+            (
+                (lower("how"), lower("old"), lemma("be"), lower("your"), _THING, _END),
+                (lower("how"), lower("old"), lemma("be"), lower("you"), lower("now", op="?"), _END),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="how_old",
+        examples=(
+            Example("How old is your daughter? | 6, nearly 7", "Ana's daughter is 6, nearly 7."),
+            Example("How old are you? | 34", "Ana is 34."),
+        ),
+        counterexamples=("How old is your daughter? | old enough", "How old is he? | 6"),
+    ),
+    Rule(
+        id="en.answer.your_job",
+        language="en",
+        decision="answer",
+        description="'What do you do (for work)?': the reply, an occupation of the lexicon's, is the speaker's job.",
+        pattern=Tokens(
+            (
+                (
+                    lower("what"),
+                    lower("do"),
+                    lower("you"),
+                    lower("do"),
+                    lower("for", op="?"),
+                    lower("a", op="?"),
+                    lower("work", "living", op="?"),
+                    _END,
+                ),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="your_job",
+        examples=(
+            Example("What do you do? | nurse, on a cardiac ward", "Ana is a nurse, on a cardiac ward."),
+            Example("What do you do for work? | an electrician", "Ana is an electrician."),
+        ),
+        counterexamples=("What do you do? | not much", "What do you do for fun? | painting"),
     ),
     Rule(
         id="en.answer.you_do",
@@ -72,6 +134,7 @@ RULES: tuple[Rule, ...] = (
                     _END,
                 ),
             ),
+            anchored=False,
             whole=True,
         ),
         output="you_do",
@@ -115,6 +178,7 @@ RULES: tuple[Rule, ...] = (
         description="'Where are you from / based?': the reply is where the speaker is from or based.",
         pattern=Tokens(
             ((lower("where"), lemma("be"), lower("you"), among({"from"} | set(en.WHERE_PREPOSITIONS)), _END),),
+            anchored=False,
             whole=True,
         ),
         output="you_are",

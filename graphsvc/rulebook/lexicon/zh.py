@@ -131,6 +131,10 @@ WHERE_WORDS = _words("哪 哪里 哪儿 哪个 哪家")
 """Question words asking where (在哪里？在哪个城市？在哪家公司？)."""
 NAMING_QUESTIONS = _words("什么 啥")
 """Question words asking what a thing is called (叫什么名字？叫啥？)."""
+WHEN_WORDS = _words("什么时候 哪天 哪一天 几号 几点 几月")
+"""Question words asking when (你什么时候去北京？你几号走？)."""
+AGE_QUESTIONS = _words("多大 几岁")
+"""Question words asking how old (你多大了？你女儿几岁了？), cut whole by the segmenter."""
 QUESTION_WORDS = _words(
     "吗 呢 什么 怎么 怎么样 为什么 哪 哪里 哪儿 哪个 谁 几 多少 是否 有没有 能不能 可不可以 要不要 是不是 如何 么 吧"
 )
@@ -180,6 +184,7 @@ def teach_segmenter() -> None:
         (DISCOURSE_MARKERS, "c"),
         (ANSWER_STUBS, "l"),
         (SCHOOL_YEARS, "n"),
+        (WHEN_WORDS | AGE_QUESTIONS, "r"),
     )
     with _TAUGHT:
         for words, flag in flags:

@@ -3,7 +3,9 @@
 
 Each rule fires on the assistant's question (the last sentence of its turn); the reply's first clause takes the
 place of the question word, 你 becomes 我 (:mod:`graphsvc.rulebook.answers`): 在哪个城市呀？| 南京 → 我在南京,
-你女儿叫什么名字？| 乐乐 → 我女儿叫乐乐, 你是哪里人？| 长沙 → 我是长沙人. Only a question to the listener is
+你女儿叫什么名字？| 乐乐 → 我女儿叫乐乐, 你女儿几岁了？| 六岁 → 我女儿六岁了, 你是做什么的？| 护士 → 我是护士. Each
+rule's output says what the reply must be (a place, a name, a time, a number, an occupation). Only a question to
+the listener is
 answered, or one about the one person of the speaker's they last named (她叫什么名字？| 许晴 → 我女朋友叫许晴, after
 "我女朋友…": :mod:`graphsvc.rulebook.referents`).
 """
@@ -23,6 +25,7 @@ _NOT_WHICH = among(zh.WHERE_WORDS - {"哪个", "哪家"})
 _VERB = {"TAG": {"REGEX": "^v"}, "OP": "?"}
 _END = {"IS_PUNCT": True, "OP": "*"}
 _PARTICLE = among(zh.SENTENCE_PARTICLES, op="?")
+_ANY_WORDS = {"IS_PUNCT": False, "OP": "*"}
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -60,6 +63,7 @@ RULES: tuple[Rule, ...] = (
                     _END,
                 ),
             ),
+            anchored=False,
             whole=True,
         ),
         output="named",
@@ -88,11 +92,85 @@ RULES: tuple[Rule, ...] = (
                     _END,
                 ),
             ),
+            anchored=False,
             whole=True,
         ),
         output="their_name",
         examples=(Example("我女朋友下个月来看我。| 真好！她叫什么名字？| 许晴", "王芳的女朋友叫许晴。"),),
         counterexamples=("今天一个司机帮了我。| 她叫什么？| 许晴", "我男朋友下个月来看我。| 她叫什么？| 许晴"),
+    ),
+    Rule(
+        id="zh.answer.when",
+        language="zh",
+        decision="answer",
+        description="When the listener does something (你什么时候去北京？): the reply, a date or time, is when.",
+        pattern=Tokens(
+            ((among(zh.LISTENER | {"你家"}), _ANY_WORDS, among(zh.WHEN_WORDS), _ANY_WORDS, _PARTICLE, _END),),
+            anchored=False,
+            whole=True,
+        ),
+        output="at_time",
+        examples=(
+            Example("你什么时候去北京？| 下周三", None),
+            Example("你的生日是哪天？| 4月20号", "王芳的生日是4月20号。"),
+        ),
+        counterexamples=("你什么时候去北京？| 还没定", "他什么时候去北京？| 下周三"),
+    ),
+    Rule(
+        id="zh.answer.age",
+        language="zh",
+        decision="answer",
+        description="How old the listener, or a person of theirs, is (你女儿几岁了？): the reply is a number.",
+        pattern=Tokens(
+            (
+                (
+                    among(zh.LISTENER | {"你家"}),
+                    word("的", op="?"),
+                    among(zh.PERSON_WORDS, op="?"),
+                    word("今年", op="?"),
+                    among(zh.AGE_QUESTIONS),
+                    word("了", op="?"),
+                    _PARTICLE,
+                    _END,
+                ),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="age",
+        examples=(
+            Example("你女儿几岁了？| 六岁", "王芳的女儿六岁了。"),
+            Example("方便问一下，你今年多大？| 三十五", "王芳今年三十五。"),
+        ),
+        counterexamples=("你女儿几岁了？| 上小学了", "她几岁了？| 六岁"),
+    ),
+    Rule(
+        id="zh.answer.job",
+        language="zh",
+        decision="answer",
+        description="What the listener does for work (你是做什么的？): the reply, an occupation, is theirs.",
+        pattern=Tokens(
+            (
+                (
+                    among(zh.LISTENER),
+                    word("是", op="?"),
+                    word("做", "干"),
+                    among(zh.NAMING_QUESTIONS),
+                    word("工作", op="?"),
+                    word("的", op="?"),
+                    _PARTICLE,
+                    _END,
+                ),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="job",
+        examples=(
+            Example("你是做什么的？| 护士", "王芳是护士。"),
+            Example("你做什么工作？| 工程师", "王芳是工程师。"),
+        ),
+        counterexamples=("你是做什么的？| 还在找工作", "你做什么工作？| 说来话长"),
     ),
     Rule(
         id="zh.answer.origin",

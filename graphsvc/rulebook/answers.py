@@ -101,18 +101,47 @@ def in_answer(
     chosen = tuple(r for r in rules if r.decision == "answer" and selection.allows(r))
     if not question or not chosen:
         return None
-    hits = matches(parse(question, language), chosen)
-    if not hits:
-        return None
-    rule = hits[0].rule
-    asked = parse(parse(question, language)[hits[0].start : hits[0].end].text, language)  # "Nice, where…?"
-    if rule.output == "their_name":
-        text = _their_name(asked, reply, language, referent)
-    elif language == "zh":
-        text = _in_place(asked, reply, rule.output)
-    else:
-        text = _in_question(rule.output, asked, reply)
-    return Answered(text, rule.id) if text else None
+    whole = parse(question, language)
+    for hit in matches(whole, chosen):  # the first rule whose reading the reply fits decides
+        asked = parse(whole[hit.start : hit.end].text, language)  # "Nice, where do you live?": from "where"
+        text = _composed_reply(hit.rule.output, asked, reply, language, referent)
+        if text:
+            return Answered(text, hit.rule.id)
+    return None
+
+
+def _composed_reply(
+    frame: str | None, asked: Any, reply: str, language: Language, referent: Callable[[str], Referent | None]
+) -> str:
+    if frame == "their_name":
+        return _their_name(asked, reply, language, referent)
+    if frame == "their_person":
+        return _their_person(asked, reply, language)
+    return _in_place(asked, reply, frame) if language == "zh" else _in_question(frame, asked, reply)
+
+
+def _their_person(asked: Any, reply: str, language: Language) -> str:
+    """A reply with no subject to a question about a person of the speaker's is about that person: "How's your
+    daughter finding school?" | "loves it, started in May" → "My daughter loves it, started in May", 你女儿几岁了？|
+    上小学了 → 我女儿上小学了 (not the speaker: 我上小学了); "" when the reply opens with a subject of its own, a
+    word that answers nothing (不知道, "haha") or, in English, with no verb in the present or past."""
+    if language == "zh":
+        person = next((t for t in asked if t.text in zh.PERSON_WORDS), None)
+        clause = reply.strip()
+        first = parse(clause, "zh")
+        if person is None or len(first) == 0:
+            return ""
+        opening = first[0]
+        if opening.tag_ in ("r", "nr") or opening.text in zh.PERSON_WORDS | _ZH_NOT_ANSWER - zh.NEGATIONS:
+            return ""
+        return f"我{person.text}{clause.rstrip('。！!.')}。"
+    person = next((t for t in asked if t.lemma_.lower() in en.PERSON_NOUNS), None)
+    first = parse(reply.strip(), "en")
+    if person is None or len(first) == 0 or first[0].tag_ not in ("VBZ", "VBD"):
+        return ""
+    if any(t.lower_ in _EN_NOT_ANSWER for t in first):
+        return ""
+    return f"My {person.text} {reply.strip().rstrip('.!')}."
 
 
 def _their_name(asked: Any, reply: str, language: Language, referent: Callable[[str], Referent | None]) -> str:

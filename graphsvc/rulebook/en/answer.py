@@ -188,4 +188,32 @@ RULES: tuple[Rule, ...] = (
         ),
         counterexamples=("Where are you going? | Lisbon", "Where are you from? | haha long story"),
     ),
+    Rule(
+        id="en.answer.their_person",
+        language="en",
+        decision="answer",
+        description=(
+            "A question whose subject is a person of the speaker's ('How is your daughter finding school?'): a reply "
+            "with no subject of its own is about that person ('loves it' → 'My daughter loves it'), not the speaker."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    lower("your"),
+                    {"POS": "ADJ", "OP": "*"},
+                    {"LEMMA": {"IN": sorted(en.PERSON_NOUNS)}, "DEP": {"IN": ["nsubj", "nsubjpass"]}},
+                ),
+            ),
+            anchored=False,
+        ),
+        output="their_person",
+        examples=(
+            Example("How is your daughter finding school? | loves it, started in May", None),
+            Example("What is your son into these days? | loves dinosaurs", "Ana's son loves dinosaurs."),
+        ),
+        counterexamples=(
+            "How was your weekend with your sister? | went hiking in the Dales",
+            "What is your son into these days? | haha no idea",
+        ),
+    ),
 )

@@ -182,4 +182,20 @@ RULES: tuple[Rule, ...] = (
         examples=(Example("你是哪里人？| 长沙", "王芳是长沙人。"), Example("你是哪里人？| 长沙人", "王芳是长沙人。")),
         counterexamples=("他是哪里人？| 长沙",),
     ),
+    Rule(
+        id="zh.answer.their_person",
+        language="zh",
+        decision="answer",
+        description=(
+            "A question whose subject is a person of the speaker's (你女儿几岁了？你爸手术怎么样了？): a reply with no "
+            "subject of its own is about that person (上小学了 → 我女儿上小学了), not the speaker."
+        ),
+        pattern=Tokens(((among(zh.LISTENER | {"你家"}), word("的", op="?"), among(zh.PERSON_WORDS)),)),
+        output="their_person",
+        examples=(
+            Example("你女儿几岁了？| 上小学了，特别喜欢画画", "王芳的女儿特别喜欢画画。"),
+            Example("你爸手术怎么样了？| 很顺利，已经出院了", None),
+        ),
+        counterexamples=("周末和你妹妹去哪了？| 去爬山了", "你女儿喜欢什么？| 我也不知道", "你女儿几岁了？| 不知道啊"),
+    ),
 )

@@ -223,7 +223,8 @@ def _in_question(frame: str | None, asked: Any, reply: str) -> str:
         wanted = "occupation"
     elif frame == "you_do":
         you = next(t.i for t in words if t.lower_ == "you")
-        verb = asked[you + 1 : words[-1].i + 1]
+        last = max(t.i for t in words if t.pos_ != "ADV")  # "Where do you live now?": the verb, not "now"
+        verb = asked[you + 1 : last + 1]
         said = f"I {verb.text}"
         if place and not any(t.pos_ == "ADP" for t in verb) and not has_preposition:
             preposition = en.WHERE_PREPOSITIONS.get(verb[-1].lemma_)

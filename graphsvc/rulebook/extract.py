@@ -123,9 +123,10 @@ def judge_message(
     language = detect_language(content)
     discourse.heard(speaker if is_source(message) else None, relation_words(content, language))
     if not is_source(message):
-        discourse.asked(question_of(content))
+        discourse.asked(None, question_of(content))
         return MessageTrace(message.message_id, speaker)
-    question = discourse.answered()
+    question = discourse.answered(speaker)
+    discourse.asked(speaker, question_of(content))  # a person's question is answered by the next one to speak
     refusal = refused_whole(content, chosen)
     if refusal is not None:
         return MessageTrace(message.message_id, speaker, refused_by=refusal)

@@ -47,23 +47,24 @@ class Referent:
 
 @dataclass
 class Discourse:
-    """Each speaker's referent as a conversation is read (see the module docstring), and the question the
-    assistant last asked. Mutable; one per conversation judged."""
+    """Each speaker's referent as a conversation is read (see the module docstring), and the question the last
+    turn asked. Mutable; one per conversation judged."""
 
     _current: dict[str, Referent] = field(default_factory=dict)
     _age: dict[str, int] = field(default_factory=dict)
-    _question: list[str] = field(default_factory=list)
+    _question: list[tuple[str | None, str]] = field(default_factory=list)
 
-    def asked(self, question: str) -> None:
-        """The assistant's turn ended with ``question`` ("" for none): the next person's message may answer it
-        (:mod:`graphsvc.rulebook.answers`)."""
-        self._question[:] = [question] if question else []
+    def asked(self, asker: str | None, question: str) -> None:
+        """A turn of ``asker`` (None: the assistant, or anyone who is no source) ended with ``question`` ("" for
+        none): the next message, by someone else, may answer it (:mod:`graphsvc.rulebook.answers`)."""
+        self._question[:] = [(asker, question)] if question else []
 
-    def answered(self) -> str:
-        """The question the message now judged answers ("" for none); only the message right after it does."""
-        question = self._question[0] if self._question else ""
+    def answered(self, speaker: str) -> str:
+        """The question the speaker's message now judged answers ("" for none): only the message right after it
+        does, and only when someone else asked it."""
+        asker, question = self._question[0] if self._question else (speaker, "")
         self._question.clear()
-        return question
+        return question if asker != speaker else ""
 
     def referent(self, speaker: str, gender: str) -> Referent | None:
         """The speaker's referent when a pronoun of ``gender`` can stand for it; None otherwise."""

@@ -131,6 +131,7 @@ RULES: tuple[Rule, ...] = (
                     {"POS": "ADV", "OP": "*"},
                     {"POS": "VERB", "LEMMA": {"NOT_IN": sorted(en.NOT_A_DOING)}},
                     {"POS": {"IN": ["ADP", "PART"]}, "OP": "?"},
+                    {"POS": "ADV", "OP": "*"},
                     _END,
                 ),
             ),

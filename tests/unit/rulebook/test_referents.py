@@ -119,3 +119,13 @@ def test_a_name_the_model_cannot_place_leaves_the_pronoun_unresolved() -> None:
         ("Nadia", "He was nearly 14."),
     )
     assert not any("14" in k for k in kept)
+
+
+def test_a_bare_reply_answers_the_question_of_whoever_asked_it_before_never_the_speakers_own() -> None:
+    kept = _kept(
+        ("Mia", "Hey Tom! Where do you live now?"),
+        ("Tom", "Bristol, near the harbour."),
+        ("Tom", "Where do you live?"),
+        ("Tom", "Leeds"),  # his own question: no answer of his
+    )
+    assert kept == ["Tom lives in Bristol, near the harbour."]

@@ -205,8 +205,7 @@ class Relation:
     direction: RelationDirection = strawberry.field(description="OUTGOING: this entity → other")
     other: Entity
     rule_id: str | None = strawberry.field(
-        description="The offline rule that stated the relation (en.relation.person…); null when an LLM or a "
-        "person did"
+        description="The offline rule that stated the relation (en.relation.person…); null when an LLM or a person did"
     )
 
     @classmethod
@@ -220,9 +219,7 @@ class Relation:
         )
 
 
-@strawberry.type(
-    description="A person, place, organization, work, animal or thing the user talks about (seed 000)."
-)
+@strawberry.type(description="A person, place, organization, work, animal or thing the user talks about (seed 000).")
 class Entity:
     id: strawberry.ID
     user_id: str

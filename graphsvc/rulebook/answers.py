@@ -147,16 +147,17 @@ def _their_person(asked: Any, reply: str, language: Language) -> str:
 def _their_name(asked: Any, reply: str, language: Language, referent: Callable[[str], Referent | None]) -> str:
     """The name of the person of the speaker's the question's pronoun stands for ("My landlord's name is Mr
     Feeney", 我女朋友叫许晴); "" when it stands for nobody of theirs or the reply is no bare name."""
-    pronoun = next((t for t in asked if t.lower_ in en.THIRD_PERSON or t.text in zh.THIRD_PERSON_GENDERS), None)
+    pronoun = next((t for t in asked if t.lower_ in en.THIRD_PERSON or t.text in {*zh.THIRD_PERSON, "它"}), None)
     if pronoun is None:
         return ""
-    gender = zh.THIRD_PERSON_GENDERS.get(pronoun.text) or en.THIRD_PERSON.get(pronoun.lower_, "")
+    gender = zh.THIRD_PERSON_GENDERS.get(pronoun.text) or en.THIRD_PERSON.get(pronoun.lower_, "")  # 它: either
     person = referent(gender)
     if language == "zh":
-        name = _ZH_CLAUSE_END.split(reply.strip(), maxsplit=1)[0].rstrip("。！!.")
+        verb = next((t.text for t in asked if t.text in ("叫", "姓")), "叫")
+        name = _ZH_CLAUSE_END.split(reply.strip(), maxsplit=1)[0].rstrip("。！!.").removeprefix(verb)  # 姓刘 | 叫团子
         if person is None or not person.relation or not person.words.startswith("我"):
             return ""
-        return f"{person.words}叫{name}。" if _bare_zh(parse(name, "zh"), "name") else ""
+        return f"{person.words}{verb}{name}。" if _bare_zh(parse(name, "zh"), "name") else ""
     if person is None or not person.relation or not person.words.lower().startswith(("my ", "our ")):
         return ""
     return _composed(f"{person.words[:1].upper()}{person.words[1:]}'s name is", reply, "name")
@@ -196,6 +197,8 @@ def _in_question(frame: str | None, asked: Any, reply: str) -> str:
     """The English sentence the reply says with its question (frames: see the module docstring); "" for none, or
     when the reply is not bare."""
     words = [t for t in asked if not t.is_punct]
+    while len(words) > 3 and words[-1].lower_ in en.QUESTION_TAILS:  # "…, by the way?"
+        words.pop()
     reply = reply.strip().rstrip(".!")
     first = parse(reply, "en")
     if len(first) == 0:
@@ -226,6 +229,7 @@ def _in_question(frame: str | None, asked: Any, reply: str) -> str:
         last = max(t.i for t in words if t.pos_ != "ADV")  # "Where do you live now?": the verb, not "now"
         verb = asked[you + 1 : last + 1]
         said = f"I {verb.text}"
+        wanted = "time" if words[0].lower_ == "when" else wanted
         if place and not any(t.pos_ == "ADP" for t in verb) and not has_preposition:
             preposition = en.WHERE_PREPOSITIONS.get(verb[-1].lemma_)
             said = f"{said} {preposition}" if preposition else ""

@@ -24,7 +24,7 @@ from graphsvc.rulebook.judgement import Judgement
 from graphsvc.rulebook.lexicon import en as en_lexicon
 from graphsvc.rulebook.lexicon import zh as zh_lexicon
 from graphsvc.rulebook.parse import parse
-from graphsvc.rulebook.referents import Discourse
+from graphsvc.rulebook.referents import Discourse, Referent
 from graphsvc.rulebook.zh import compose as zh_compose
 from graphsvc.text.language import Language, detect_language, split_sentences
 from graphsvc.vocabulary import NON_SOURCE_ROLES
@@ -97,6 +97,31 @@ def relation_words(text: str, language: Language) -> set[str]:
     return found
 
 
+def listeners_people(text: str, language: Language) -> list[Referent]:
+    """The people or pets of the listener's a turn speaks of, as the listener would say them ("Sorry about your
+    landlord" → ``my landlord``; "你女儿几岁了" → ``我女儿``), in order; read from the words alone (no parse for
+    English)."""
+    found: list[Referent] = []
+    if language == "zh":
+        cut = [t.text for t in parse(text, "zh")]
+        for before, word in zip(["", *cut], cut, strict=False):
+            if before in zh_lexicon.LISTENER | {"你家"} and (
+                word in zh_lexicon.RELATION_WORDS or word in zh_lexicon.ANIMALS
+            ):
+                gender = zh_lexicon.GENDERED_PERSON_WORDS.get(word, "")
+                mine = "我家" if before == "你家" else "我"
+                found.append(Referent(f"{mine}{word}", gender, zh_lexicon.RELATION_WORDS.get(word, "pet")))
+        return found
+    for first, second in re.findall(r"\byour\s+([a-z-]+)(?:\s+([a-z-]+))?(?!['’]s)", text.lower()):
+        for adjective, noun in ((first, second), ("", first)):  # "your best friend", "your mum is"
+            relation = en_lexicon.RELATION_NOUNS.get(noun) or ("pet" if noun in en_lexicon.ANIMAL_NOUNS else "")
+            if relation:
+                said = " ".join(w for w in ("my", adjective, noun) if w)
+                found.append(Referent(said, en_lexicon.GENDERED_PERSON_NOUNS.get(noun, ""), relation))
+                break
+    return found
+
+
 def judge_message(
     message: ConversationMessage,
     *,
@@ -124,9 +149,11 @@ def judge_message(
     discourse.heard(speaker if is_source(message) else None, relation_words(content, language))
     if not is_source(message):
         discourse.asked(None, question_of(content))
+        discourse.offer(listeners_people(content, language))
         return MessageTrace(message.message_id, speaker)
     question = discourse.answered(speaker)
     discourse.asked(speaker, question_of(content))  # a person's question is answered by the next one to speak
+    discourse.take_offered(speaker)
     refusal = refused_whole(content, chosen)
     if refusal is not None:
         return MessageTrace(message.message_id, speaker, refused_by=refusal)

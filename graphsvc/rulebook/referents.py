@@ -11,6 +11,9 @@ is judged as if said in full. A pronoun is never resolved when who it means is i
   the referent's ("How is your mum?") forgets it;
 - it is forgotten after :data:`MAX_MESSAGES` of the speaker's messages that do not name or point at it.
 
+The assistant's turn can also set it: one person of the listener's it speaks of ("Sorry to hear about your landlord.
+What's his name?") is the referent of the person who answers ("he never replies" → "my landlord never replies").
+
 Source: the preference of centering theory for the most recently named entity as the referent of a pronoun in the
 next utterance (B. J. Grosz, A. K. Joshi and S. Weinstein, "Centering: a framework for modeling the local coherence
 of discourse", Computational Linguistics 21(2), 1995), applied only when exactly one candidate is in view.
@@ -53,6 +56,7 @@ class Discourse:
     _current: dict[str, Referent] = field(default_factory=dict)
     _age: dict[str, int] = field(default_factory=dict)
     _question: list[tuple[str | None, str]] = field(default_factory=list)
+    _offered: list[Referent] = field(default_factory=list)
 
     def asked(self, asker: str | None, question: str) -> None:
         """A turn of ``asker`` (None: the assistant, or anyone who is no source) ended with ``question`` ("" for
@@ -80,6 +84,19 @@ class Discourse:
             self._age[speaker] = 0
         elif distinct:
             self.forget(speaker)
+
+    def offer(self, people: Iterable[Referent]) -> None:
+        """The assistant's turn (or anyone's who is no source) spoke of ``people`` of the listener's ("Sorry about
+        your landlord. What's his name?"): when it is one person, they become the referent of whoever speaks next."""
+        distinct = list(dict.fromkeys(people))
+        self._offered[:] = distinct if len(distinct) == 1 else []
+
+    def take_offered(self, speaker: str) -> None:
+        """The speaker's message comes right after the turn that offered a person: that person is their referent.
+        An offer lasts for that one message."""
+        if self._offered:
+            self.named(speaker, self._offered)
+        self._offered.clear()
 
     def pointed_at(self, speaker: str) -> None:
         """A pronoun of the speaker's stood for their referent: it stays in view."""

@@ -175,9 +175,7 @@ def child_main() -> int:
     limits = ParseLimits.from_json(header["limits"])
     try:
         parsed = normalize(data, filename=header["filename"], mime_type=header["mime_type"], settings=limits)
-        chunks = build_chunks(
-            parsed.markdown, chunk_tokens=limits.chunk_tokens, section_tokens=limits.section_tokens
-        )
+        chunks = build_chunks(parsed.markdown, chunk_tokens=limits.chunk_tokens, section_tokens=limits.section_tokens)
         answer: dict[str, Any] = {
             "markdown": parsed.markdown,
             "format": parsed.format,

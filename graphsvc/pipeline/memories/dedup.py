@@ -58,7 +58,6 @@ def replaces_in_place(memory_type: MemoryType, content: str) -> bool:
     return memory_type in SUPERSEDING_TYPES or (memory_type == "preference" and _ROUTINE.search(content) is not None)
 
 
-
 @dataclass
 class Candidate:
     """A new memory with its embedding (``(d,)`` float32, L2-normalised) and dedup key.

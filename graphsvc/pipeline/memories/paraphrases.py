@@ -75,6 +75,4 @@ async def record(
         memory_types=[s.memory_type for s in sightings],
         limit=POOL_LIMIT,
     )
-    return await stored.upsert_candidates(
-        db, user_id=user_id, sightings=fold(sightings, known), now=now, origin=origin
-    )
+    return await stored.upsert_candidates(db, user_id=user_id, sightings=fold(sightings, known), now=now, origin=origin)

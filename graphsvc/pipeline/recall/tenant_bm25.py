@@ -33,6 +33,7 @@ from graphsvc.text.lucene import Family, analyse, term_frequencies
 K1 = 1.2
 B = 0.75
 
+
 @dataclass(frozen=True)
 class TenantStatistics:
     """``documents``: the user's documents in the index; ``frequency``: query term → documents holding it."""

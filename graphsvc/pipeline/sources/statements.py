@@ -88,9 +88,7 @@ def _record_statement(record: SourceRecord) -> Statement | None:
     return Statement(memory_type, headline, score_importance(memory_type, headline), DEFAULT_CONFIDENCE, when)
 
 
-def from_event(
-    record: SourceRecord, *, settings: CandidateSettings, rules: Selection | None = None
-) -> list[Statement]:
+def from_event(record: SourceRecord, *, settings: CandidateSettings, rules: Selection | None = None) -> list[Statement]:
     """The candidate statements of one event, most important first, at most ``candidate_statements_per_event``.
 
     Args:

@@ -18,6 +18,8 @@ from graphsvc.rulebook.rule import Example, Rule, Tokens
 _POSSESSORS = sorted(w for w in en.THIRD_PERSON if w in ("her", "his"))
 _THING = {"POS": {"IN": ["ADJ", "NOUN", "PROPN"]}, "LOWER": {"NOT_IN": sorted(en.LISTENER)}, "OP": "+"}
 _END = {"IS_PUNCT": True, "OP": "*"}
+_TAIL = ({"ORTH": ",", "OP": "?"}, {"LOWER": {"IN": sorted(en.QUESTION_TAILS)}, "OP": "*"})
+"""What a question may end with after its point (", by the way", "then", "these days")."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -34,6 +36,7 @@ RULES: tuple[Rule, ...] = (
                     _THING,
                     {"LOWER": {"IN": ["'s", "’s"]}, "OP": "?"},
                     lower("name", "called", op="?"),
+                    *_TAIL,
                     _END,
                 ),
             ),
@@ -57,7 +60,9 @@ RULES: tuple[Rule, ...] = (
         language="en",
         decision="answer",
         description="'When is your …?': the reply, a date or a time, is when the speaker's thing is ('My … is …').",
-        pattern=Tokens(((lower("when"), lemma("be"), lower("your"), _THING, _END),), anchored=False, whole=True),
+        pattern=Tokens(
+            ((lower("when"), lemma("be"), lower("your"), _THING, *_TAIL, _END),), anchored=False, whole=True
+        ),
         output="your_when",
         examples=(
             Example("When's your appointment? | Thursday at 3", "Ana's appointment is Thursday at 3."),
@@ -72,8 +77,8 @@ RULES: tuple[Rule, ...] = (
         description="'How old is your …?' or 'How old are you?': the reply, a number, is the age.",
         pattern=Tokens(
             (
-                (lower("how"), lower("old"), lemma("be"), lower("your"), _THING, _END),
-                (lower("how"), lower("old"), lemma("be"), lower("you"), lower("now", op="?"), _END),
+                (lower("how"), lower("old"), lemma("be"), lower("your"), _THING, *_TAIL, _END),
+                (lower("how"), lower("old"), lemma("be"), lower("you"), lower("now", op="?"), *_TAIL, _END),
             ),
             anchored=False,
             whole=True,
@@ -100,6 +105,7 @@ RULES: tuple[Rule, ...] = (
                     lower("for", op="?"),
                     lower("a", op="?"),
                     lower("work", "living", op="?"),
+                    *_TAIL,
                     _END,
                 ),
             ),
@@ -124,7 +130,7 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             (
                 (
-                    lower("who", "what", "where", "which"),
+                    among(en.QUESTION_WORDS - {"how", "why", "whom", "whose"}),
                     {"POS": {"IN": ["NOUN", "ADJ"]}, "OP": "*"},
                     lower("do"),
                     lower("you"),
@@ -132,6 +138,7 @@ RULES: tuple[Rule, ...] = (
                     {"POS": "VERB", "LEMMA": {"NOT_IN": sorted(en.NOT_A_DOING)}},
                     {"POS": {"IN": ["ADP", "PART"]}, "OP": "?"},
                     {"POS": "ADV", "OP": "*"},
+                    *_TAIL,
                     _END,
                 ),
             ),
@@ -178,7 +185,7 @@ RULES: tuple[Rule, ...] = (
         decision="answer",
         description="'Where are you from / based?': the reply is where the speaker is from or based.",
         pattern=Tokens(
-            ((lower("where"), lemma("be"), lower("you"), among({"from"} | set(en.WHERE_PREPOSITIONS)), _END),),
+            ((lower("where"), lemma("be"), lower("you"), among({"from"} | set(en.WHERE_PREPOSITIONS)), *_TAIL, _END),),
             anchored=False,
             whole=True,
         ),

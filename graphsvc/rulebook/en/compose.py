@@ -247,6 +247,7 @@ def people(doc: Any, speaker: str) -> list[tuple[int, Referent]]:
         mine = [c for c in token.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
         if token.pos_ == "NOUN" and token.lemma_.lower() in lexicon.PERSON_NOUNS and mine:
             words = doc[mine[0].i : token.i + 1].text
+            words = words[:1].lower() + words[1:]  # "My sister" opening a sentence is "my sister" inside another
             gender = lexicon.GENDERED_PERSON_NOUNS.get(token.lower_) or lexicon.GENDERED_PERSON_NOUNS.get(
                 token.lemma_.lower(), ""
             )

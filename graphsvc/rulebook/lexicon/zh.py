@@ -166,8 +166,9 @@ _TAUGHT = threading.Lock()
 @cache
 def teach_segmenter() -> None:
     """Make jieba cut the lexicon's words whole, with a part-of-speech flag (a diet, a condition, an attribute, a
-    kinship word, an animal), and cut an animal or a kinship word off a following 叫/是 ("猫叫" is a word of its own
-    in jieba's dictionary: the sound a cat makes). Once per process (jieba's dictionary is process-wide)."""
+    kinship word, an animal, a question word), and cut an animal or a kinship word off a following 叫/是 ("猫叫" is
+    a word of its own in jieba's dictionary: the sound a cat makes). Once per process (jieba's dictionary is
+    process-wide)."""
     import jieba
 
     from graphsvc.text import gazetteer

@@ -78,14 +78,14 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="answer",
         description=(
-            "What 他 or 她 is called (她叫什么名字？), about the one person of the speaker's they last named: the "
-            "reply is that person's name."
+            "What 他, 她 or 它 is called (她叫什么名字？他姓什么？), about the one person or pet of the speaker's they "
+            "last named or the assistant just asked about: the reply is the name."
         ),
         pattern=Tokens(
             (
                 (
-                    among(zh.THIRD_PERSON),
-                    word("叫"),
+                    among(zh.THIRD_PERSON | {"它"}),
+                    word("叫", "姓"),
                     among(zh.NAMING_QUESTIONS),
                     word("名字", op="?"),
                     _PARTICLE,
@@ -96,7 +96,10 @@ RULES: tuple[Rule, ...] = (
             whole=True,
         ),
         output="their_name",
-        examples=(Example("我女朋友下个月来看我。| 真好！她叫什么名字？| 许晴", "王芳的女朋友叫许晴。"),),
+        examples=(
+            Example("我女朋友下个月来看我。| 真好！她叫什么名字？| 许晴", "王芳的女朋友叫许晴。"),
+            Example("你房东听起来挺难搞的。他姓什么？| 姓刘，大家都叫他刘叔", "王芳的房东姓刘。"),
+        ),
         counterexamples=("今天一个司机帮了我。| 她叫什么？| 许晴", "我男朋友下个月来看我。| 她叫什么？| 许晴"),
     ),
     Rule(
@@ -171,6 +174,55 @@ RULES: tuple[Rule, ...] = (
             Example("你做什么工作？| 工程师", "王芳是工程师。"),
         ),
         counterexamples=("你是做什么的？| 还在找工作", "你做什么工作？| 说来话长"),
+    ),
+    Rule(
+        id="zh.answer.event_when",
+        language="zh",
+        decision="answer",
+        description="When a happening is (考试是哪天？): the reply, a date or time, is when the speaker's is.",
+        pattern=Tokens(
+            (
+                (
+                    {"TAG": {"REGEX": "^n"}, "OP": "?"},
+                    among(zh.EVENT_WORDS),
+                    word("是"),
+                    among(zh.WHEN_WORDS),
+                    word("的", op="?"),
+                    _PARTICLE,
+                    _END,
+                ),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="at_time",
+        examples=(Example("加油！考试是哪天？| 下个月12号，还没开始复习", None),),
+        counterexamples=("考试是哪天？| 还没通知", "天气是什么时候变的？| 昨天"),
+    ),
+    Rule(
+        id="zh.answer.likes",
+        language="zh",
+        decision="answer",
+        description="What the listener likes most (你最喜欢吃什么？你最喜欢哪个季节？): the reply is what they like.",
+        pattern=Tokens(
+            (
+                (
+                    among(zh.LISTENER),
+                    ADVERBS,
+                    among(zh.LIKING),
+                    _VERB,
+                    among(zh.NAMING_QUESTIONS | zh.WHERE_WORDS),
+                    _NOUN,
+                    _PARTICLE,
+                    _END,
+                ),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="in_place",
+        examples=(Example("你最喜欢吃什么？| 火锅！一周能吃三次", "王芳最喜欢吃火锅。"),),
+        counterexamples=("你最喜欢吃什么？| 不知道", "她最喜欢吃什么？| 火锅"),
     ),
     Rule(
         id="zh.answer.origin",

@@ -170,12 +170,16 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             (
                 seq(FIRST_PERSON, word("有"), _NUMBER, {"POS": "NOUN", "OP": "?"}, among(zh.PERSON_WORDS), ANY_OPT),
-                seq(FIRST_PERSON, DE_OPT, among(zh.PERSON_WORDS), word("叫", "名叫"), CONTENT),
+                seq(FIRST_PERSON, DE_OPT, among(zh.PERSON_WORDS), word("叫", "名叫", "姓"), CONTENT),
             )
         ),
         output="fact",
         confidence=0.9,
-        examples=(Example("我有两个儿子。", "王芳有两个儿子。"), Example("我女儿叫朵朵。", "王芳的女儿叫朵朵。")),
+        examples=(
+            Example("我有两个儿子。", "王芳有两个儿子。"),
+            Example("我女儿叫朵朵。", "王芳的女儿叫朵朵。"),
+            Example("我房东姓刘。", "王芳的房东姓刘。"),
+        ),
         counterexamples=("我有个问题。",),
     ),
     Rule(

@@ -36,10 +36,17 @@ def test_a_pronoun_in_a_later_turn_stands_for_the_person_named_before() -> None:
     assert not any("Marek is a pilot" in k or "sister is a pilot" in k for k in kept)  # two people named: unsure
 
 
-def test_the_assistant_speaking_of_someone_else_leaves_the_pronoun_unresolved() -> None:
+def test_the_assistant_speaking_of_someone_else_moves_the_pronoun_to_them() -> None:
     kept = _kept(
         ("Nadia", "My sister Selma is visiting next week."),
         ("assistant", "Lovely! And how is your mum doing?"),
+        ("Nadia", "She's allergic to cats."),
+    )
+    assert "Nadia's mum is allergic to cats." in kept
+    assert not any("sister" in k and "allergic" in k for k in kept)
+    kept = _kept(
+        ("Nadia", "My sister Selma is visiting next week."),
+        ("assistant", "Lovely! How are your mum and your dad?"),  # two people: "she" is unsure
         ("Nadia", "She's allergic to cats."),
     )
     assert not any("allergic" in k for k in kept)
@@ -48,7 +55,20 @@ def test_the_assistant_speaking_of_someone_else_leaves_the_pronoun_unresolved() 
 def test_the_assistant_speaking_of_someone_else_counts_for_a_speaker_without_a_name() -> None:
     said = [("", "My sister Selma is visiting next week."), ("", "She's allergic to cats.")]
     assert "My sister is allergic to cats." in _kept(*said)
-    assert not any("allergic" in k for k in _kept(said[0], ("assistant", "How is your mum?"), said[1]))
+    after_mum = _kept(said[0], ("assistant", "How is your mum?"), said[1])
+    assert not any("sister" in k and "allergic" in k for k in after_mum)
+    assert "My mum is allergic to cats." in after_mum  # the person the assistant just asked about
+
+
+def test_the_one_person_of_theirs_the_assistant_asks_about_is_whom_the_reply_speaks_of() -> None:
+    kept = _kept(
+        ("assistant", "Sorry to hear about your landlord. What's his name?"),
+        ("Ana", "Derek. he never answers his phone"),
+        ("assistant", "How are your parents doing?"),  # two people: nobody to point at
+        ("Ana", "She's allergic to cats."),
+    )
+    assert "Ana's landlord's name is Derek." in kept
+    assert not any("allergic" in k for k in kept)
 
 
 def test_a_pronoun_of_the_other_gender_or_after_two_people_is_not_resolved() -> None:

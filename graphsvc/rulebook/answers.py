@@ -1,10 +1,11 @@
 """A reply read with the question it answers (the ``answer`` rules): "Where do you live?" | "Leeds" → "I live in Leeds".
 
 People answer an assistant's question with a bare phrase, and a bare phrase alone is no memory ("an answer that needs
-its question", rule M3 of the labelling rules). When the assistant's turn ends with a question an ``answer`` rule
-fires on (:mod:`graphsvc.rulebook.en.answer`, :mod:`graphsvc.rulebook.zh.answer`), the first sentence of the next
-person's message is put into it, and the result is judged as if the person had said it in full: every refusal and
-keep rule still applies. The reply is put in only when it is **bare**, so that it can only be the answer:
+its question", rule M3 of the labelling rules). When a turn (the assistant's, or another person's) ends with a
+question an ``answer`` rule fires on (:mod:`graphsvc.rulebook.en.answer`, :mod:`graphsvc.rulebook.zh.answer`), the
+first sentence of the next message by someone else is put into it, and the result is judged as if the person had
+said it in full: every refusal and keep rule still applies. The reply is put in only when it is **bare**, so that it
+can only be the answer:
 
 - English: at most :data:`MAX_ANSWER_TOKENS` words with no verb, no pronoun but "my" or "our", no question word,
   negation, hedge or word a reply reacts with (:data:`graphsvc.rulebook.reactions.REPLY_WORDS`), and a noun, a
@@ -57,7 +58,6 @@ MAX_NAME_CHARS = 4
 _EN_NOT_ANSWER = REPLY_WORDS["en"] | en.QUESTION_WORDS | en.LISTENER | en.HEDGES | en.NEGATING_WORDS
 _ZH_NOT_ANSWER = REPLY_WORDS["zh"] | zh.QUESTION_WORDS | zh.NEGATIONS | zh.ANSWER_STUBS | zh.UNCERTAIN | zh.LISTENER
 _PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC", "ORG"})
-_ZH_LISTENER_AS_SPEAKER = {"你": "我", "您": "我", "你的": "我的", "您的": "我的", "你家": "我家"}
 _ZH_CLAUSE_END = re.compile(r"[，,、；;]")
 
 
@@ -70,8 +70,8 @@ class Answered:
 
 
 def question_of(turn: str) -> str:
-    """The question an assistant's turn ends with ("Nice! Where do you live?" → "Where do you live?"); "" when
-    its last sentence is no question."""
+    """The question a turn ends with ("Nice! Where do you live?" → "Where do you live?"); "" when its last
+    sentence is no question."""
     sentences = split_sentences(turn)
     last = sentences[-1].strip() if sentences else ""
     return last if last.endswith(("?", "？")) else ""
@@ -90,7 +90,8 @@ def in_answer(
     Args:
         reply: the first sentence of the person's message, its lead-in words trimmed ("yeah, Leeds" → "Leeds").
         question: the assistant's question just before (:func:`question_of`); "" for none.
-        rules: the language's rules; the enabled ``answer`` ones are tried in order, the first that fires decides.
+        rules: the language's rules; the enabled ``answer`` ones that fire on the question are tried in order, and
+            the first whose reading the reply fits decides.
         referent: the person of the speaker's a pronoun of a gender (``female``, ``male``) stands for
             (:meth:`graphsvc.rulebook.referents.Discourse.referent`), for a question about them; none by default.
 
@@ -147,7 +148,7 @@ def _their_person(asked: Any, reply: str, language: Language) -> str:
 def _their_name(asked: Any, reply: str, language: Language, referent: Callable[[str], Referent | None]) -> str:
     """The name of the person of the speaker's the question's pronoun stands for ("My landlord's name is Mr
     Feeney", 我女朋友叫许晴); "" when it stands for nobody of theirs or the reply is no bare name."""
-    pronoun = next((t for t in asked if t.lower_ in en.THIRD_PERSON or t.text in {*zh.THIRD_PERSON, "它"}), None)
+    pronoun = next((t for t in asked if t.lower_ in en.THIRD_PERSON or t.text in zh.NAMED_PRONOUNS), None)
     if pronoun is None:
         return ""
     gender = zh.THIRD_PERSON_GENDERS.get(pronoun.text) or en.THIRD_PERSON.get(pronoun.lower_, "")  # 它: either
@@ -299,6 +300,6 @@ def _in_place(asked: Any, reply: str, frame: str | None) -> str:
         end += 1  # 哪个城市, 哪家公司, 什么名字, 什么时候: the reply names the thing asked about
     if end < len(words) and clause.endswith(words[end].text):
         end += 1  # 哪里人 | 长沙人
-    head = "".join(_ZH_LISTENER_AS_SPEAKER.get(t.text, t.text) for t in words[:asking])
+    head = "".join(zh.LISTENER_AS_SPEAKER.get(t.text, t.text) for t in words[:asking])
     text = head + clause + "".join(t.text for t in words[end:])
     return ("" if text.startswith("我") else "我") + text + rest + "。"

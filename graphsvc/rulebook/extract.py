@@ -105,11 +105,9 @@ def listeners_people(text: str, language: Language) -> list[Referent]:
     if language == "zh":
         cut = [t.text for t in parse(text, "zh")]
         for before, word in zip(["", *cut], cut, strict=False):
-            if before in zh_lexicon.LISTENER | {"你家"} and (
-                word in zh_lexicon.RELATION_WORDS or word in zh_lexicon.ANIMALS
-            ):
+            mine = zh_lexicon.LISTENER_AS_SPEAKER.get(before)
+            if mine and (word in zh_lexicon.RELATION_WORDS or word in zh_lexicon.ANIMALS):
                 gender = zh_lexicon.GENDERED_PERSON_WORDS.get(word, "")
-                mine = "我家" if before == "你家" else "我"
                 found.append(Referent(f"{mine}{word}", gender, zh_lexicon.RELATION_WORDS.get(word, "pet")))
         return found
     for first, second in re.findall(r"\byour\s+([a-z-]+)(?:\s+([a-z-]+))?(?!['’]s)", text.lower()):

@@ -65,6 +65,8 @@ WE = frozenset(GROUP_VOICE) | _words("大家")
 SELF_WORDS = _words("自我 忘我 无我 本我 超我 敌我 唯我 你我")
 """Words holding 我 that are no pronoun of the speaker's (自我介绍, 忘我地工作)."""
 LISTENER = _words("你 您 你们 你的 您的")
+LISTENER_AS_SPEAKER: dict[str, str] = {"你": "我", "您": "我", "你的": "我的", "您的": "我的", "你家": "我家"}
+"""The one listener's words (你女儿, 你家猫) as the speaker says them back (我女儿, 我家猫)."""
 POINTERS = _words(
     "他 她 它 他们 她们 它们 这个 那个 这些 那些 这 那 这里 那里 那儿 这儿 其中 这样 那样 这种 那种 这件 那件"
 )
@@ -285,6 +287,8 @@ RELATION_WORDS: dict[str, str] = {**KIN_RELATIONS, **SOCIAL_RELATIONS}
 NAMING_WORDS = _words("叫 名叫 叫做")
 """Verbs that give a name (我姐姐叫李梅, 一家公司叫青禾)."""
 THIRD_PERSON = _words("他 她")
+NAMED_PRONOUNS = THIRD_PERSON | _words("它")
+"""他, 她, and 它 for a pet: who a question about someone's name (它叫什么？) speaks of."""
 THIRD_PERSON_GENDERS: dict[str, str] = {"她": "female", "他": "male"}
 """A third-person pronoun that can stand for a person the speaker named → whom (他 is also said of anyone)."""
 GENDERED_PERSON_WORDS: dict[str, str] = {

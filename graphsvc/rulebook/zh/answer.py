@@ -16,7 +16,9 @@ from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Tokens
 from graphsvc.rulebook.zh.shapes import ADVERBS, among, word
 
-_YOU = among(zh.LISTENER | {"你家"}, op="?")
+_TO_YOU = among(zh.LISTENER_AS_SPEAKER)
+"""One listener (你, 你的, 你家; not 你们)."""
+_YOU = {**_TO_YOU, "OP": "?"}
 _WHERE = among(zh.WHERE_WORDS)
 _NOUN = {"TAG": {"REGEX": "^n"}, "OP": "?"}
 _OWN = {"TAG": "n", "OP": "?"}
@@ -53,7 +55,7 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             (
                 (
-                    among(zh.LISTENER | {"你家"}),
+                    _TO_YOU,
                     word("的", op="?"),
                     among(zh.PERSON_WORDS | zh.ANIMALS),
                     word("叫"),
@@ -84,7 +86,7 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             (
                 (
-                    among(zh.THIRD_PERSON | {"它"}),
+                    among(zh.NAMED_PRONOUNS),
                     word("叫", "姓"),
                     among(zh.NAMING_QUESTIONS),
                     word("名字", op="?"),
@@ -108,7 +110,7 @@ RULES: tuple[Rule, ...] = (
         decision="answer",
         description="When the listener does something (你什么时候去北京？): the reply, a date or time, is when.",
         pattern=Tokens(
-            ((among(zh.LISTENER | {"你家"}), _ANY_WORDS, among(zh.WHEN_WORDS), _ANY_WORDS, _PARTICLE, _END),),
+            ((_TO_YOU, _ANY_WORDS, among(zh.WHEN_WORDS), _ANY_WORDS, _PARTICLE, _END),),
             anchored=False,
             whole=True,
         ),
@@ -127,7 +129,7 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             (
                 (
-                    among(zh.LISTENER | {"你家"}),
+                    _TO_YOU,
                     word("的", op="?"),
                     among(zh.PERSON_WORDS, op="?"),
                     word("今年", op="?"),
@@ -242,7 +244,7 @@ RULES: tuple[Rule, ...] = (
             "A question whose subject is a person of the speaker's (你女儿几岁了？你爸手术怎么样了？): a reply with no "
             "subject of its own is about that person (上小学了 → 我女儿上小学了), not the speaker."
         ),
-        pattern=Tokens(((among(zh.LISTENER | {"你家"}), word("的", op="?"), among(zh.PERSON_WORDS)),)),
+        pattern=Tokens(((_TO_YOU, word("的", op="?"), among(zh.PERSON_WORDS)),)),
         output="their_person",
         examples=(
             Example("你女儿几岁了？| 上小学了，特别喜欢画画", "王芳的女儿特别喜欢画画。"),

@@ -92,8 +92,8 @@ def trim(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> tuple[str, b
         before, inside, after = _text(doc, 0, hit.start), _text(doc, hit.start, hit.end), _text(doc, hit.end, len(doc))
         rest = (
             f"{before} {after}".strip()
-            if hit.rule.output != "tail"
-            else before.strip() + (doc[-1].text if doc[-1].is_punct else "")
+            if hit.rule.output not in ("tail", "requested_tail")
+            else before.strip(" ,;-–—") + (doc[-1].text if doc[-1].is_punct else ".")
         )
         if not re.search(r"\w", rest):
             if hit.rule.output == "requested":  # "Please remember:": what follows is what to remember
@@ -106,7 +106,7 @@ def trim(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> tuple[str, b
             time_lead = inside.strip(" ,")
             if doc[hit.start].pos_ != "PROPN":
                 time_lead = time_lead[:1].lower() + time_lead[1:]
-        requested = requested or hit.rule.output == "requested"
+        requested = requested or hit.rule.output in ("requested", "requested_tail")
         shaped_by.append(hit.rule.id)
         text = rest
     return text, requested, time_lead

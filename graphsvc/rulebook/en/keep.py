@@ -37,6 +37,8 @@ from graphsvc.rulebook.rule import Example, Rule, Tokens
 
 _TO_BE = seq(BE, ADVERBS)
 _HAVE_GOT = seq(HAVE, ADVERBS, lower("got", op="?"))
+_COMPOUND = seq(ADJECTIVES, lower("-", op="?"), ADJECTIVES)
+"""Words before a noun, a hyphenated compound among them ("a night-shift nurse")."""
 _FOOD = {"POS": {"NOT_IN": ["ADJ", "ADV", "PUNCT", "PRON", "DET", "PART", "ADP", "AUX", "CCONJ"]}}
 """What a diet names: a food or a drink ("I don't eat pork"; not "I don't eat much")."""
 _ALLERGEN = {
@@ -170,8 +172,8 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(ADVERBS, lemma("work"), ADVERBS, lower("as"), DET_OPT, ANY),
                     seq(_TO_BE, lower("working"), lower("as"), DET_OPT, ANY),
-                    seq(_TO_BE, lower("a", "an"), ADJECTIVES, among(en.OCCUPATIONS, attr="LEMMA")),
-                    seq(_TO_BE, lower("a", "an"), ADJECTIVES, among(en.OCCUPATIONS, attr="LEMMA"), ANY),
+                    seq(_TO_BE, lower("a", "an"), _COMPOUND, among(en.OCCUPATIONS, attr="LEMMA")),
+                    seq(_TO_BE, lower("a", "an"), _COMPOUND, among(en.OCCUPATIONS, attr="LEMMA"), ANY),
                     seq(_TO_BE, among(en.RELATIONSHIP_STATES & {"retired"})),
                 ),
             )
@@ -183,6 +185,7 @@ RULES: tuple[Rule, ...] = (
             Example("I work as a nurse.", "Ana works as a nurse."),
             Example("I'm a software engineer at a bank.", "Ana is a software engineer at a bank."),
             Example("My husband is a carpenter.", "Ana's husband is a carpenter."),
+            Example("I'm a night-shift nurse.", "Ana is a night-shift nurse."),
         ),
         counterexamples=("I'm a huge fan of jazz.", "I'm a bit tired.", "I'm a morning person."),
     ),
@@ -195,7 +198,14 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(ADVERBS, lemma("work", "teach", "intern", "volunteer"), ADVERBS, lower("at", "for", "in"), ANY),
+                    seq(
+                        ADVERBS,
+                        lemma("work", "teach", "intern", "volunteer"),
+                        ADVERBS,
+                        among(en.WORK_HOURS, attr="LOWER", op="?"),
+                        lower("at", "for", "in"),
+                        ANY,
+                    ),
                     seq(_TO_BE, lower("working", "teaching", "interning"), lower("at", "for"), ANY),
                     seq(_TO_BE, lower("employed"), lower("at", "by"), ANY),
                     seq(ADVERBS, lemma("study", "major"), lower("in", "at", op="?"), DET_OPT, _NAMED_THING, ANY_OPT),
@@ -211,6 +221,7 @@ RULES: tuple[Rule, ...] = (
             Example("I work at a bakery in Leeds.", "Ana works at a bakery in Leeds."),
             Example("I'm studying marine biology at Aberdeen.", "Ana is studying marine biology at Aberdeen."),
             Example("My sister works for the city council.", "Ana's sister works for the city council."),
+            Example("I work nights at the hospital.", "Ana works nights at the hospital."),
         ),
         counterexamples=("I work hard.", "I study every evening."),
     ),
@@ -493,14 +504,49 @@ RULES: tuple[Rule, ...] = (
                     ),
                 ),
             )
+            + (
+                seq(
+                    MY,
+                    among(en.POSSESSIONS, attr="LEMMA"),
+                    lemma("be"),
+                    lower("a", "an"),
+                    {"IS_PUNCT": False, "POS": {"NOT_IN": ["PRON", "VERB"]}, "OP": "*"},
+                    {"POS": "PROPN"},
+                    ANY_OPT,
+                ),
+            ),
         ),
         output="fact",
         confidence=0.85,
         examples=(
             Example("I drive a 2012 Honda Jazz.", "Ana drives a 2012 Honda Jazz."),
             Example("I have an old upright piano.", "Ana has an old upright piano."),
+            Example("My car is a 2019 Mazda 3.", "Ana's car is a 2019 Mazda 3."),
         ),
-        counterexamples=("I have a question.", "I have a lot of work."),
+        counterexamples=("I have a question.", "I have a lot of work.", "My car is a mess.", "My car is a Honda?"),
+    ),
+    Rule(
+        id="en.keep.quit",
+        language="en",
+        decision="keep",
+        description="A habit the speaker has given up ('I quit smoking last year', 'I gave up alcohol in 2020').",
+        pattern=Tokens(
+            each(
+                SPEAKER,
+                (
+                    seq(ADVERBS, lemma("quit", "stop"), among(en.GIVEN_UP, attr="LOWER"), ANY_OPT),
+                    seq(ADVERBS, lemma("give"), lower("up"), among(en.GIVEN_UP, attr="LOWER"), ANY_OPT),
+                ),
+            ),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("I quit smoking last year.", "Ana quit smoking last year."),
+            Example("I gave up alcohol in 2020.", "Ana gave up alcohol in 2020."),
+        ),
+        counterexamples=("I want to quit smoking.", "I can't stop drinking coffee."),
     ),
     Rule(
         id="en.keep.schedule",

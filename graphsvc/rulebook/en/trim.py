@@ -4,9 +4,9 @@ A trim removes its span and the rest is judged on its own: an interjection or a 
 ("Honestly, I love it" is judged as "I love it"), a vocative ("Hey Sam, …"), a preamble that only announces what
 follows (``announce``: "I just wanted to let you know that …", only when what follows opens with its subject), a
 request to remember (``output`` ``requested``: what follows
-is kept when it says something of the speaker), a time phrase before the subject (``move_to_end``: it stays, at
-the end: "Last May, I adopted a cat" → "I adopted a cat last May"), and a filler at the end (``tail``: ", you
-know").
+is kept when it says something of the speaker, and ``requested_tail``: the same request closing the sentence, for
+what came before it), a time phrase before the subject (``move_to_end``: it stays, at the end: "Last May, I
+adopted a cat" → "I adopted a cat last May"), and a filler at the end (``tail``: ", you know").
 """
 
 from __future__ import annotations
@@ -17,6 +17,10 @@ from graphsvc.rulebook.rule import Example, Rule, Tokens
 
 _PUNCT_OPT = {"IS_PUNCT": True, "OP": "*"}
 _THAT_OPT = lower("that", op="?")
+_TAIL_OPENING = seq(lower(",", "-", "–", "—", ";", "so"), lower("so", "and", op="?"), lower("please", op="?"))
+"""What opens a request closing a sentence: a comma or a dash, or "so" ("…, so please keep that in mind")."""
+_WHAT_OPT = lower("that", "this", "it", op="?")
+_REMEMBER_TAIL = seq(among(en.REMEMBER_VERBS, attr="LEMMA"), _WHAT_OPT)
 _WANTED_TO = seq(lower("i", op="?"), ADVERBS, lemma("want", "need", "have"), lower("to"))
 
 RULES: tuple[Rule, ...] = (
@@ -159,6 +163,29 @@ RULES: tuple[Rule, ...] = (
         output="move_to_end",
         examples=(Example("Last May, I adopted a cat.", "Ana adopted a cat last May."),),
         counterexamples=("I adopted a cat last May.",),
+    ),
+    Rule(
+        id="en.trim.remember_tail",
+        language="en",
+        decision="trim",
+        description=(
+            "A request to remember what came before, closing the sentence (', remember that', '- don't forget')."
+        ),
+        pattern=Tokens(
+            (
+                seq(_TAIL_OPENING, _REMEMBER_TAIL, _PUNCT_OPT),
+                seq(_TAIL_OPENING, lower("keep"), _WHAT_OPT, lower("in"), lower("mind"), _PUNCT_OPT),
+                seq(_TAIL_OPENING, lemma("do"), lower("n't", "not"), lower("forget"), _WHAT_OPT, _PUNCT_OPT),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="requested_tail",
+        examples=(
+            Example("My locker number is 52, remember that.", "Ana's locker number is 52."),
+            Example("I only eat halal so keep that in mind.", "Ana only eats halal."),
+        ),
+        counterexamples=("I can't remember that.", "I always forget that."),
     ),
     Rule(
         id="en.trim.tail_filler",

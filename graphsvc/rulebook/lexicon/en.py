@@ -278,6 +278,10 @@ POSSESSIONS = _words(
     computer phone tablet camera kindle console telescope sewing machine tent caravan campervan"""
 )
 """Things a speaker may say they have ("I have an old piano"); "I have a question" names none of them."""
+WORK_HOURS = _words("nights days weekends evenings mornings shifts")
+"""When a person works, said between the verb and the place ("I work nights at the hospital")."""
+GIVEN_UP = _words("smoking vaping drinking alcohol caffeine sugar gambling cigarettes")
+"""Habits a person gives up and says so ("I quit smoking", "I gave up alcohol in 2020")."""
 MIND_VERBS = _words(
     "think know guess mean forget remember realize realise wonder believe suppose understand notice dream consider"
 )

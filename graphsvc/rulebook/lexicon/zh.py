@@ -98,7 +98,18 @@ SCHOOL_YEARS = frozenset(
     + [f"{stage}{n}" for stage, last in (("初", 3), ("高", 3), ("大", 4), ("研", 3)) for n in _NUMERALS[:last]]
 )
 """A year of school or university (三年级, 初二, 高三, 大三, 研一), cut whole by the segmenter."""
-MEDICINE_HINTS = _words("药 片 毫克 胰岛素 维生素")
+MEDICINE = r"^[\u4e00-\u9fffA-Za-z]*(?:药|素|胶囊|颗粒|片|滴剂|喷剂)$"
+"""How the name of a medicine ends (降压药, 胰岛素, 阿司匹林肠溶片), cut as one word: not a count (一片)."""
+BODY_MEASURES = _words("血压 血糖 血脂 胆固醇 尿酸 眼压 心率 转氨酶")
+"""What a doctor measures of a body; one lastingly high or low (我血压高, 血糖偏高) is a condition."""
+HIGH_OR_LOW = _words("高 低")
+BODY_STATES = _words("怀孕 备孕 哺乳期")
+"""A lasting state of the body that a health assistant must know (我怀孕了, 我在备孕)."""
+LASTING_USE = _words("开 用 养 住 戴 骑 读 学")
+"""Verbs whose object, said as 我…的是 (我开的是本田, 我用的是安卓手机), is what the speaker lastingly drives, uses
+or keeps."""
+TAKING = _words("吃 服用 打")
+"""Verbs of taking a medicine (吃降压药, 打胰岛素)."""
 HABIT_WORDS = _words("每天 每周 每晚 每早 每个月 每月 每年 平时 经常 常常 通常 一般 总是 天天 周周 每逢 每次")
 WEEKDAYS = _words(
     "周一 周二 周三 周四 周五 周六 周日 周末 星期一 星期二 星期三 星期四 星期五 星期六 星期天 星期日 礼拜天"
@@ -180,6 +191,10 @@ def teach_segmenter() -> None:
         (DIET_WORDS, "v"),
         (CONDITIONS, "n"),
         (ATTRIBUTE_WORDS, "n"),
+        (CODE_WORDS, "n"),
+        (BODY_MEASURES, "n"),
+        (BODY_STATES, "v"),
+        (QUITTING, "v"),
         (ALLERGY, "v"),
         (PERSON_WORDS, "n"),
         (ANIMALS, "n"),
@@ -196,6 +211,9 @@ def teach_segmenter() -> None:
         for word in (*ANIMALS, *PERSON_WORDS):
             for verb in ("叫", "是"):
                 jieba.suggest_freq((word, verb), True)
+        for measure in BODY_MEASURES:
+            for level in HIGH_OR_LOW:
+                jieba.suggest_freq((measure, level), True)
 
 
 PAINS = _words("失眠 睡不着 头疼 头痛 焦虑 拖延 压力 腰疼 胃疼 牙疼 背疼 困扰 发愁 头晕")
@@ -235,9 +253,9 @@ NAMING_VERBS = _words("叫 名叫 是 就是 也是 有")
 TIME_PREFIXES = _words("这 这个 下 下个 上 上个 本 每 每个 前 后 明 今 去")
 """What opens a time phrase of several words (下 周三, 这个 月, 每个 周末)."""
 LEARNING = _words("学 学习 练 练习 自学 进修 考")
+"""Verbs of learning something (我最近在学吉他)."""
 QUITTING = _words("戒烟 戒酒 戒糖 减肥 戒掉 戒")
 """Giving up a habit or losing weight: what a person sets out to do (我想戒烟)."""
-"""Verbs of learning something (我最近在学吉他)."""
 INJECTION = (
     r"忽略(?:之前|以上|前面|上面|先前|所有)的?(?:所有)?(?:指令|指示|提示|规则|说明)|系统提示|"
     r"(?:记住|存储|保存|存为|记录)[^。！？]{0,40}(?:作为|当作|当成|为)(?:一条)?(?:事实|记忆)|"

@@ -49,6 +49,14 @@ _NAMES_WHAT = (
 )
 """How a habit ends: with what it names (a word that is no time, frequency or mood), not a lone one-character verb
 whose object is in another sentence (我每天晚饭以后吃: eats what?) nor a state (我每天都很忙 is a mood)."""
+_MEDICINE = {"ORTH": {"REGEX": zh.MEDICINE}, "TAG": {"NOT_IN": ["m"]}}
+"""A medicine by how its name ends (降压药, 胰岛素), not a count (一片)."""
+_SPAN_OPT = {"ORTH": {"REGEX": zh.DURATION}, "OP": "?"}
+"""A span a frequency is counted in (一天两片, 一周三次)."""
+_SPAN_OF_DAYS = {"ORTH": {"REGEX": r"^[第\d一二三四五六七八九十百两几半个多天周月年星期]+$"}, "OP": "*"}
+"""How long something has lasted, as jieba cuts it (半年, 三 个 月, 第 12 天)."""
+_THING = {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "ORTH": {"NOT_IN": sorted(zh.QUESTION_WORDS | zh.POINTERS)}}
+"""What a speaker's own thing is named by: a noun, never a question word (哪里) or a pointer (那个)."""
 _ROUTINE = {**HABIT, "ORTH": {**HABIT["ORTH"], "NOT_IN": sorted(zh.GRUMBLE_FREQUENCY)}}
 """A frequency word of a routine (每天, 平时), not of a complaint (总是)."""
 
@@ -106,6 +114,64 @@ RULES: tuple[Rule, ...] = (
             Example("我女儿在杭州。", "王芳的女儿在杭州。"),
         ),
         counterexamples=("我在杭州。", "我女儿在杭州读书。", "我妈在医院。"),
+    ),
+    Rule(
+        id="zh.keep.whereabouts",
+        language="zh",
+        decision="keep",
+        description="Where the speaker is, said with 在 and a place name alone (我在南京, 就我一个人在深圳); no home.",
+        pattern=Tokens(
+            (
+                seq(
+                    word("就", op="?"),
+                    FIRST_PERSON,
+                    ADVERBS,
+                    word("一个", op="?"),
+                    word("人", op="?"),
+                    ADVERBS,
+                    word("在"),
+                    {"TAG": "ns"},
+                    {"TAG": "ns", "OP": "*"},
+                    among(zh.NEARBY, op="?"),
+                ),
+            ),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("我在杭州。", "王芳在杭州。"),
+            Example("爸妈都在老家，就我一个人在深圳", "就王芳一个人在深圳。"),
+        ),
+        counterexamples=("我在医院。", "我在杭州出差。", "我女儿在杭州。"),
+    ),
+    Rule(
+        id="zh.keep.choice",
+        language="zh",
+        decision="keep",
+        description=(
+            "What the speaker, or a person of theirs, drives, uses, keeps or takes, said as …的是 (我开的是本田, "
+            "我吃的是氨氯地平): a thing of their own or a named medicine, not a meal."
+        ),
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, among(zh.LASTING_USE), word("的"), word("是"), ANY_OPT, _THING),
+                    seq(ADVERBS, among(zh.TAKING), word("的"), word("是"), ANY_OPT, _MEDICINE),
+                    seq(ADVERBS, among(zh.TAKING), word("的"), word("是"), ANY_OPT, {"TAG": "nz"}),
+                ),
+            ),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("我开的是一辆白色的本田。", "王芳开的是一辆白色的本田。"),
+            Example("我吃的是氨氯地平 一天一片", "王芳吃的是氨氯地平。"),
+            Example("我女儿用的是安卓手机。", "王芳的女儿用的是安卓手机。"),
+        ),
+        counterexamples=("我说的是真的。", "我吃的是面条。", "我住的是哪里？"),
     ),
     Rule(
         id="zh.keep.origin",
@@ -268,8 +334,10 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, word("有", "患有", "得了"), ANY_OPT, among(zh.CONDITIONS), ANY_OPT),
-                    seq(ADVERBS, word("吃", "服用"), ANY_OPT, among(zh.MEDICINE_HINTS), ANY_OPT),
+                    seq(ADVERBS, _SPAN_OPT, among(zh.TAKING), ANY_OPT, _MEDICINE, ANY_OPT),
                     seq(DE_OPT, among(zh.BODY_PARTS), ADVERBS, among(zh.LASTING_AILMENTS), ANY_OPT),
+                    seq(DE_OPT, among(zh.BODY_MEASURES), ADVERBS, word("偏", op="?"), among(zh.HIGH_OR_LOW), ANY_OPT),
+                    seq(ADVERBS, word("在", op="?"), among(zh.BODY_STATES), ANY_OPT),
                 ),
             )
         ),
@@ -279,8 +347,21 @@ RULES: tuple[Rule, ...] = (
             Example("我妈妈有高血压。", "王芳的妈妈有高血压。"),
             Example("我奶奶耳朵听不见好几年了。", "王芳的奶奶耳朵听不见好几年了。"),
             Example("我爸腰一直不好。", "王芳的爸腰一直不好。"),
+            Example("我一天吃两片降压药。", "王芳一天吃两片降压药。"),
+            Example("我爸每天打胰岛素。", "王芳的爸每天打胰岛素。"),
+            Example("我血压有点高。", "王芳血压有点高。"),
+            Example("我血糖偏高。", "王芳血糖偏高。"),
+            Example("我怀孕了。", "王芳怀孕了。"),
         ),
-        counterexamples=("我有点累。", "我膝盖有点疼。", "我今天胃不舒服。", "天气不好。"),
+        counterexamples=(
+            "我有点累。",
+            "我膝盖有点疼。",
+            "我今天胃不舒服。",
+            "天气不好。",
+            "我每天吃一片面包。",
+            "我打了一会儿球。",
+            "今天的血压高。",
+        ),
     ),
     Rule(
         id="zh.keep.like",
@@ -444,6 +525,24 @@ RULES: tuple[Rule, ...] = (
             Example("我一直想学游泳。", "王芳一直想学游泳。"),
         ),
         counterexamples=("我想吃火锅。", "我想考考你。", "我想学。"),
+    ),
+    Rule(
+        id="zh.keep.quit",
+        language="zh",
+        decision="keep",
+        description="A habit the speaker has given up, and for how long (我戒烟了, 我已经戒酒半年了).",
+        pattern=Tokens(
+            each(SPEAKER, (seq(ADVERBS, among(zh.QUITTING - {"戒", "减肥"}), _SPAN_OF_DAYS, word("了")),)),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("我戒烟了。", "王芳戒烟了。"),
+            Example("我已经戒烟半年了。", "王芳已经戒烟半年了。"),
+            Example("戒烟第20天了", "王芳戒烟第20天了。"),
+        ),
+        counterexamples=("我想戒烟。", "我戒烟失败了好几次，你有什么办法？"),
     ),
     Rule(
         id="zh.keep.wish",

@@ -66,9 +66,9 @@ ADVERBS: Spec = {
     },
     "OP": "*",
 }
+"""Degree, time and frequency words a statement may hold after its subject (我最近很…, 我平时…)."""
 HABIT: Spec = {"ORTH": {"REGEX": zh.HABIT_START}}
 """A frequency word (每天, 平时, 每周二…)."""
-"""Degree, time and frequency words a statement may hold after its subject (我最近很…, 我平时…)."""
 NOT: Spec = among(zh.NEGATIONS)
 DE_OPT: Spec = word("的", op="?")
 

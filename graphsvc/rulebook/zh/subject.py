@@ -25,7 +25,11 @@ RULES: tuple[Rule, ...] = (
             (
                 (TIME,),
                 (among(zh.HABIT_WORDS),),
-                (among(zh.LIKING | zh.DISLIKING | zh.PLAN_WORDS | zh.LIVING | zh.MOVING | zh.DIET_WORDS),),
+                (
+                    among(
+                        zh.LIKING | zh.DISLIKING | zh.PLAN_WORDS | zh.LIVING | zh.MOVING | zh.DIET_WORDS | zh.QUITTING
+                    ),
+                ),
                 (word("在"), {"OP": "+"}, among(zh.WORKING | zh.STUDYING)),
                 (word("对"), {"OP": "+"}, among(zh.ALLERGY)),
                 ({"ORTH": {"REGEX": zh.WISH_START}},),

@@ -57,6 +57,8 @@ ANIMALS = _words(
     "狗 小狗 狗狗 猫 小猫 猫咪 兔子 仓鼠 鹦鹉 鸟 小鸟 金鱼 鱼 乌龟 宠物 马 柯基 泰迪 金毛 哈士奇 布偶猫 英短"
 )
 """Animals people keep (我家的猫叫团子: an animal, never a person)."""
+POSSESSIONS = _words("车 汽车 电动车 自行车 摩托车 手机 电脑 笔记本 房子 钢琴 吉他 相机 手表")
+"""Things a person owns and names the make or kind of (我的车是一辆特斯拉, 我的手机是华为)."""
 POSSESSIVE = _words("的")
 SPEAKER = _words("我")
 GROUP_VOICE: dict[str, str] = {"我们": "我", "咱们": "我", "咱": "我"}
@@ -159,7 +161,7 @@ DEGREE_WORDS = _words("很 非常 特别 真的 十分 比较 有点 有些 挺 
 TIME_WORDS = _words(
     "今天 昨天 前天 明天 后天 最近 近来 这几天 这段时间 现在 平时 刚才 刚刚 终于 已经 "
     "以前 之前 去年 今年 明年 上周 下周 这周 上个月 下个月 这个月 周末 早上 晚上 下午 "
-    "中午"
+    "中午 上午 傍晚 凌晨 夜里"
 )
 VAGUE_WORDS = _words("事 事情 东西 问题 很多 一些 一点")
 REACTION_WORDS = _words(

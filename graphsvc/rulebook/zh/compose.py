@@ -83,7 +83,7 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None, bool]
         if not cuts or hit.start > cuts[-1][0]:
             cuts.append((hit.start, hit))
     pieces: list[tuple[str, str | None, bool]] = []
-    start, subject, rule_id, carry, unsure = 0, "", None, False, False
+    start, subject, rule_id, carry, carry_named, unsure, previous = 0, "", None, False, False, False, ""
     ends: list[tuple[int, Hit | None]] = [*cuts, (len(doc), None)]
     for cut, ending in ends:
         tokens = list(doc[start:cut])
@@ -95,7 +95,10 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None, bool]
             had_subject = bool(subject) or unsure
             if carry and subject and not own:
                 piece = subject + piece
+            elif carry_named and not own:
+                piece = _named(previous, subject) + piece
             pieces.append((piece, rule_id, had_subject))
+            previous = piece
             subject = own or subject
             if any(t.text in lexicon.THIRD_PERSON for t in parse(piece, "zh")):
                 # 我知道他喜欢旅游，喜欢…: the next clause may be his: no subject is carried, nor 我 restored
@@ -103,7 +106,19 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None, bool]
         start = cut
         rule_id = ending.rule.id if ending is not None else None
         carry = ending is not None and ending.rule.output == "carry"
+        carry_named = ending is not None and ending.rule.output == "carry_named"
     return pieces or [(text, None, False)]
+
+
+def _named(previous: str, subject: str) -> str:
+    """我的<word> when the clause before was the speaker's own (its subject 我 alone) and ended with an animal or a
+    person word (我养了一只狗 → 我的狗); else "" (the named clause keeps no subject and is judged as unsure)."""
+    if subject != "我" or not previous:
+        return ""
+    last = [t.text for t in parse(previous, "zh") if not t.is_punct][-1:]
+    if last and last[0] in lexicon.ANIMALS | lexicon.PERSON_WORDS:
+        return f"我的{last[0]}"
+    return ""
 
 
 def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str], outputs: tuple[str, ...]) -> str:

@@ -57,8 +57,26 @@ _SPAN_OF_DAYS = {"ORTH": {"REGEX": r"^[第\d一二三四五六七八九十百两
 """How long something has lasted, as jieba cuts it (半年, 三 个 月, 第 12 天)."""
 _THING = {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "ORTH": {"NOT_IN": sorted(zh.QUESTION_WORDS | zh.POINTERS)}}
 """What a speaker's own thing is named by: a noun, never a question word (哪里) or a pointer (那个)."""
+_TIME_ONLY = zh.TIME_WORDS | zh.WEEKDAYS | zh.TIME_PREFIXES | zh.TIME_UNITS | zh.HABIT_WORDS
 _ROUTINE = {**HABIT, "ORTH": {**HABIT["ORTH"], "NOT_IN": sorted(zh.GRUMBLE_FREQUENCY)}}
 """A frequency word of a routine (每天, 平时), not of a complaint (总是)."""
+_SAYS = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["t", "m", "mq", "q", "f"]}, "ORTH": {"NOT_IN": sorted(_TIME_ONLY)}}
+"""A word that says something beyond when: a clause of times alone (周五 早上 八点) is no statement of its own."""
+_DOING = {
+    **ACTIVITY,
+    "ORTH": {"NOT_IN": sorted({*ACTIVITY["ORTH"]["NOT_IN"], *zh.REMEMBER_VERBS, *zh.REQUEST_WORDS})},
+    "LENGTH": {">=": 2},
+    "TAG": {"IN": ["v", "vn", "vi", "n", "nz"]},
+}
+"""What a routine names in one word of two or more characters: an action (跑步, 游泳) or a thing (瑜伽), never a
+request to the assistant (每年都要提醒我 asks to be reminded)."""
+_DOING_WHAT = (
+    (_DOING,),
+    ({"TAG": "v", "ORTH": {"NOT_IN": sorted(zh.FEELING_VERBS | zh.MOODS)}}, _DOING),
+)
+"""A routine's doing: one word of it (跑步), or a verb and its object (打 乒乓球, 练 瑜伽), and nothing more."""
+_ENDS_AS_OCCUPATION = "^.*(?:" + "|".join(sorted((w for w in zh.OCCUPATION_SUFFIXES if len(w) > 1), key=len)) + ")$"
+"""A job title by how it ends (产品经理, 工程师), its one-character endings (工, 家) aside: 做手工 is no job."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -150,8 +168,9 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="keep",
         description=(
-            "What the speaker, or a person of theirs, drives, uses, keeps or takes, said as …的是 (我开的是本田, "
-            "我吃的是氨氯地平): a thing of their own or a named medicine, not a meal."
+            "What the speaker, or a person of theirs, drives, uses, keeps, owns or takes, said as …的是 "
+            "(我开的是本田, 我吃的是氨氯地平) or as 我的<thing>是… (我的车是一辆特斯拉): a thing of their "
+            "own or a named medicine, not a meal."
         ),
         pattern=Tokens(
             each(
@@ -160,6 +179,7 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, among(zh.LASTING_USE), word("的"), word("是"), ANY_OPT, _THING),
                     seq(ADVERBS, among(zh.TAKING), word("的"), word("是"), ANY_OPT, _MEDICINE),
                     seq(ADVERBS, among(zh.TAKING), word("的"), word("是"), ANY_OPT, {"TAG": "nz"}),
+                    seq(DE_OPT, among(zh.POSSESSIONS), word("是"), ANY_OPT, _THING),
                 ),
             ),
             whole=True,
@@ -170,8 +190,15 @@ RULES: tuple[Rule, ...] = (
             Example("我开的是一辆白色的本田。", "王芳开的是一辆白色的本田。"),
             Example("我吃的是氨氯地平 一天一片", "王芳吃的是氨氯地平。"),
             Example("我女儿用的是安卓手机。", "王芳的女儿用的是安卓手机。"),
+            Example("我的车是一辆白色的丰田。", "王芳的车是一辆白色的丰田。"),
         ),
-        counterexamples=("我说的是真的。", "我吃的是面条。", "我住的是哪里？"),
+        counterexamples=(
+            "我说的是真的。",
+            "我吃的是面条。",
+            "我住的是哪里？",
+            "我的车是昨天坏的。",
+            "我的手机是哪个？",
+        ),
     ),
     Rule(
         id="zh.keep.origin",
@@ -209,6 +236,15 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, word("是"), among(zh.OCCUPATION_MARKERS), ANY_OPT, CONTENT),
                     seq(ADVERBS, word("是"), {"ORTH": {"IN": sorted(zh.OCCUPATION_SUFFIXES)}}),
                     seq(ADVERBS, word("在"), _PLACE_WORD, {**_PLACE_WORD, "OP": "*"}, word("当"), CONTENT),
+                    seq(
+                        ADVERBS,
+                        word("在"),
+                        _PLACE_WORD,
+                        {**_PLACE_WORD, "OP": "*"},
+                        word("做"),
+                        {"POS": "NOUN", "OP": "*"},
+                        {"ORTH": {"REGEX": _ENDS_AS_OCCUPATION}},
+                    ),
                     seq(ADVERBS, word("做", "当"), CONTENT, word("的", "工作")),
                     seq(ADVERBS, word("学", "读"), ANY_OPT, word("专业")),
                     seq(ADVERBS, word("在"), {"POS": {"IN": ["PROPN", "NOUN", "X"]}}, among(zh.WORKPLACE_SUFFIXES)),
@@ -225,8 +261,9 @@ RULES: tuple[Rule, ...] = (
             Example("我老公在医院工作。", "王芳的老公在医院工作。"),
             Example("我在一所小学当老师。", "王芳在一所小学当老师。"),
             Example("我做设计的，在青禾科技", "王芳在青禾科技。"),
+            Example("我在一家银行做客户经理。", "王芳在一家银行做客户经理。"),
         ),
-        counterexamples=("我在想这个问题。", "我在家做饭。", "我在医院。", "我在星巴克。"),
+        counterexamples=("我在想这个问题。", "我在家做饭。", "我在医院。", "我在星巴克。", "我在家做手工。"),
     ),
     Rule(
         id="zh.keep.family",
@@ -414,6 +451,41 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(Example("我最近工作压力很大。", "王芳最近工作压力很大。"),),
         counterexamples=("我很好。",),
+    ),
+    Rule(
+        id="zh.keep.routine",
+        language="zh",
+        decision="keep",
+        description=(
+            "What the speaker, or a person of theirs, does at a stated frequency, said as the frequency and the "
+            "doing alone (我每天晚上跑步, 我每周六上午去游泳): nothing between them but time words, 都/会 and 去."
+        ),
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                tuple(
+                    seq(_ROUTINE, ADVERBS, word("会", "要", op="?"), word("去", op="?"), *doing)
+                    for doing in _DOING_WHAT
+                ),
+            ),
+            whole=True,
+        ),
+        output="preference",
+        confidence=0.9,
+        examples=(
+            Example("我每天晚上跑步。", "王芳每天晚上跑步。"),
+            Example("我每周六上午去游泳。", "王芳每周六上午去游泳。"),
+            Example("我爸每天早上都会打太极拳。", "王芳的爸每天早上都会打太极拳。"),
+        ),
+        counterexamples=(
+            "我每天都很忙。",
+            "我每天都会去。",
+            "我每天晚饭以后吃。",
+            "我总是失眠。",
+            "我一般会配一些清淡的蔬菜。",
+            "我每天都想你。",
+            "我儿子每年都要提醒我。",
+        ),
     ),
     Rule(
         id="zh.keep.habit",
@@ -680,11 +752,11 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="keep",
         description="Whatever the speaker explicitly asks the assistant to remember, stated about themselves.",
-        pattern=Tokens((seq(FIRST_PERSON, ANY),)),
+        pattern=Tokens((seq(FIRST_PERSON, ANY_OPT, _SAYS, ANY_OPT),)),
         output="fact",
         confidence=0.95,
         tags=frozenset({"requested"}),
         examples=(Example("请记住，我的工位在三楼东侧。", "王芳的工位在三楼东侧。"),),
-        counterexamples=("我的工位在三楼东侧吗？",),
+        counterexamples=("我的工位在三楼东侧吗？", "帮我记一下，周五早上八点。"),
     ),
 )

@@ -1,6 +1,7 @@
 """Chinese: where one sentence holds several statements (decision ``split``): at a comma before 我 (a clause of its
 own), or before a verb or a time word (``carry``: the clause takes the first one's subject: "我住在上海，在银行上班" →
-"我在银行上班")."""
+"我在银行上班"), or before 叫 (``carry_named``: the clause names the speaker's animal or person the clause before
+ended with: "我养了一只狗，叫旺财" → "我的狗叫旺财")."""
 
 from __future__ import annotations
 
@@ -19,6 +20,23 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(((_COMMA, among(zh.LISTENER | zh.QUESTION_WORDS)),), anchored=False),
         examples=(Example("我很喜欢画画，你有什么推荐吗？", "王芳很喜欢画画。"),),
         counterexamples=("我很喜欢画画。",),
+    ),
+    Rule(
+        id="zh.split.named",
+        language="zh",
+        decision="split",
+        description=(
+            "A clause after a comma that opens with 叫 names what the speaker's clause before it ended with, when "
+            "that is an animal or a person word: 我养了一只狗，叫旺财 → 我的狗叫旺财 (a company or a place is not "
+            "carried: 我在一家公司上班，叫速帆 stays unsure)."
+        ),
+        pattern=Tokens(((_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), word("叫", "名叫")),), anchored=False),
+        output="carry_named",
+        examples=(
+            Example("我养了一只狗，叫旺财。", "王芳的狗叫旺财。"),
+            Example("我有一个妹妹，叫小雨。", "王芳的妹妹叫小雨。"),
+        ),
+        counterexamples=("我叫王芳，在银行上班。",),
     ),
     Rule(
         id="zh.split.carry",

@@ -11,7 +11,7 @@ unknown keeps its first person.
 
 from __future__ import annotations
 
-from graphsvc.rulebook.en.shapes import among, lower
+from graphsvc.rulebook.en.shapes import ADVERBS, among, lower
 from graphsvc.rulebook.lexicon import en
 from graphsvc.rulebook.rule import Example, Rule, Tokens
 
@@ -107,6 +107,27 @@ RULES: tuple[Rule, ...] = (
             Example("internship starts in march at a law firm", "Ana's internship starts in march at a law firm."),
         ),
         counterexamples=("wedding's in Lagos in August", "Exams are the worst.", "Flights are cheap in May."),
+    ),
+    Rule(
+        id="en.subject.household",
+        language="en",
+        decision="subject",
+        description=(
+            "'We' opening a statement of what is eaten at home ('we only eat halal', 'we're vegetarian') is the "
+            "speaker's family: 'my family …'; any other 'we' stays unsure."
+        ),
+        pattern=Tokens(
+            (
+                (lower("we"), ADVERBS, {"LEMMA": {"IN": ["eat", "keep"]}}, among(en.DIETS)),
+                (lower("we"), {"LEMMA": "be"}, ADVERBS, lower("a", op="?"), among(en.DIETS)),
+            )
+        ),
+        output="household",
+        examples=(
+            Example("we only eat halal so keep that in mind", "Ana's family only eat halal."),
+            Example("We're vegetarian.", "Ana's family are vegetarian."),
+        ),
+        counterexamples=("We ate at a vegan place.", "We went to the beach."),
     ),
     Rule(
         id="en.subject.kin_as_name",

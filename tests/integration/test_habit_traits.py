@@ -109,16 +109,16 @@ async def test_a_chinese_running_habit_told_in_four_sessions_is_one_trait_by_the
         await service.rt.vectors.copies.settled()
 
 
-async def test_by_default_a_chinese_running_habit_is_still_a_trait_from_its_likings(service: MemoryService) -> None:
-    """With zh.keep.habit off, the daily routine keeps nothing; the weekend routine (zh.keep.weekend_habit) and the
-    two likings still form the trait."""
+async def test_by_default_a_chinese_running_habit_is_a_trait_from_every_session(service: MemoryService) -> None:
+    """With zh.keep.habit off, the daily routine said as its frequency and its doing alone is still kept
+    (zh.keep.routine); with the weekend routine (zh.keep.weekend_habit) and the two likings it forms the trait."""
     for day, text in enumerate(RUNNING_ZH, start=1):
         await say(service, user_id="linxiao", session=f"s{day}", day=day * 3, lines=[("林晓", text)])
     [trait] = await active(service, "linxiao")
     assert "跑步" in trait["content"]
     evidence = await cited(service, trait["uid"])
     assert {e["type"] for e in evidence} == {"preference"}
-    assert {s for e in evidence for s in e["sessions"]} == {"s2", "s3", "s4"}
+    assert {s for e in evidence for s in e["sessions"]} == {"s1", "s2", "s3", "s4"}
 
 
 async def test_a_forced_reflection_reads_the_earlier_memories_as_context(service: MemoryService) -> None:

@@ -147,38 +147,15 @@ def _named_in(doc: Any, words: frozenset[str], language: Language) -> bool:
     return words <= {t.lemma_.lower() for t in doc} | {t.lower_ for t in doc}
 
 
-def _grounded(named: list[bool], sessions: Sequence[frozenset[str]] | None) -> bool:
-    """True when :data:`MIN_GROUNDING` of the memories name the item and, where their conversations are known, they
-    were said in that many conversations (a memory of no known conversation counts as one of its own)."""
-    if sum(named) < MIN_GROUNDING:
-        return False
-    if sessions is None:
-        return True
-    # a memory of no known conversation (written through the API) counts as one of its own
-    said_in = set().union(*(s or {f"#{i}"} for i, (s, n) in enumerate(zip(sessions, named, strict=True)) if n))
-    return len(said_in) >= MIN_GROUNDING
-
-
 def _join(items: list[str], language: Language) -> str:
     if language == "zh":
         return items[0] if len(items) == 1 else "、".join(items[:-1]) + "和" + items[-1]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def phrase(
-    texts: Sequence[str],
-    *,
-    selection: Selection | None = None,
-    sessions: Sequence[frozenset[str]] | None = None,
-) -> Phrasing | None:
+def phrase(texts: Sequence[str], *, selection: Selection | None = None) -> Phrasing | None:
     """The wording of what ``texts`` (one trait's memories, the most central first) share, by the first trait rule
     that grounds an item in :data:`MIN_GROUNDING` of them; None when no rule does (then no trait is made).
-
-    Args:
-        sessions: per text, the conversations its memory was said in (same order as ``texts``). Given, an item is
-            grounded only when the memories naming it were said in :data:`MIN_GROUNDING` conversations or more: a
-            thing named twice in one conversation is a one-off, not a habit (seed 002: a trait needs evidence from
-            two conversations; the group holding it can span them while the thing it names does not).
 
     Returns:
         e.g. ``Phrasing("Enjoys hiking", "en.trait.likes")``, ``Phrasing("经常跑步", "zh.trait.activity")``.
@@ -194,7 +171,7 @@ def phrase(
         items = [
             (wording, words)
             for wording, words in _items(docs, rule, language).values()
-            if _grounded([_named_in(doc, words, language) for doc in docs], sessions)
+            if sum(_named_in(doc, words, language) for doc in docs) >= MIN_GROUNDING
         ]
         # an item inside another is the same thing said shorter ("runs" in "goes running")
         grounded = [w for w, words in items if not any(words < other for _, other in items)][:MAX_ITEMS]

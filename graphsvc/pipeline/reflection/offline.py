@@ -349,8 +349,7 @@ def _new_traits(
             continue
         ids = [m.short_id for m in members]
         context = infer_context(" ".join(m.text for m in members))
-        # members start with the centre; the thing a trait names must recur across conversations, not within one
-        worded = phrase([m.text for m in members], sessions=[by_id[m.short_id].sessions for m in members])
+        worded = phrase([m.text for m in members])  # members start with the centre
         if worded is None:
             continue  # nothing a person would write grounds the group: no trait (precision first)
         content, rule_id = worded.content, worded.rule_id

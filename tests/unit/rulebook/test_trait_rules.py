@@ -98,15 +98,3 @@ def test_a_rule_turned_off_phrases_nothing() -> None:
     running = ["Ana went running in the park before work", "Ana went running along the river at dawn"]
     without = Selection(frozenset(r.id for r in book.RULES if r.id != "en.trait.activity"))
     assert phrase(running, selection=without) is None
-
-
-def test_a_thing_named_twice_in_one_conversation_grounds_no_trait() -> None:
-    memories = ["Ana loves pottery.", "Ana really loves pottery.", "Ana went to a class on Monday."]
-    one_conversation = [frozenset({"s1"}), frozenset({"s1"}), frozenset({"s2"})]
-    assert phrase(memories, selection=EVERY_RULE, sessions=one_conversation) is None
-    two_conversations = [frozenset({"s1"}), frozenset({"s2"}), frozenset({"s2"})]
-    assert phrase(memories, selection=EVERY_RULE, sessions=two_conversations) == Phrasing(
-        "Enjoys pottery", "en.trait.likes"
-    )
-    unknown = [frozenset(), frozenset(), frozenset({"s2"})]  # written through the API: each its own
-    assert phrase(memories, selection=EVERY_RULE, sessions=unknown) is not None

@@ -23,7 +23,8 @@ NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
 @pytest.fixture
 async def learner(settings: Settings, database: Database, embedder: LocalEmbedder) -> AsyncIterator[MemoryService]:
     """A service on a settable clock whose idle sweep does not run during the test (the run does the work)."""
-    quiet = settings.model_copy(update={"idle_sweep_interval_s": 3600.0})
+    extraction = settings.extraction.model_copy(update={"idle_sweep_interval_s": 3600.0})
+    quiet = settings.model_copy(update={"extraction": extraction})
     svc = MemoryService(Runtime(settings=quiet, db=database, embedder=embedder, clock=Clock(NOW)))
     await svc.worker.start()
     yield svc
@@ -100,6 +101,7 @@ async def test_a_conversation_is_consolidated_only_once_idle_longer_than_the_tim
     learner: MemoryService, idle: timedelta, consolidated: int
 ) -> None:
     assert learner.rt.settings.extraction.idle_conversation_timeout_min == 30
+    assert learner.rt.settings.extraction.idle_sweep_interval_s == 3600  # no sweep of the worker's own mid-test
     await ingest(learner, "live", "I love painting watercolours.")
     clock_of(learner).now = NOW + idle
 

@@ -75,7 +75,9 @@ def _subject_of(doc: Any) -> str:
 def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None, bool]]:
     """The clauses of a sentence: ``(clause, rule id that cut it off or None for the first, whether an earlier
     clause named a subject)``; a clause cut by a ``carry`` rule that has no subject of its own takes the previous
-    clause's, unless that clause names 他 or 她 (who the next clause is about is then unsure, and counts as named)."""
+    clause's, unless that clause names 他 or 她 (who the next clause is about is then unsure, and counts as named);
+    one cut by a ``carry_named`` rule (…，叫旺财) takes 我的<word> when the speaker's clause before ended with an
+    animal or a person word (:func:`_named`), else no subject."""
     doc = parse(text, "zh")
     hits = matches(doc, rules, every=True)
     cuts: list[tuple[int, Hit]] = []

@@ -223,6 +223,16 @@ WHERE j.status IN ['PENDING', 'RUNNING']
 RETURN count(j) AS open
 ;
 
+// name: open_jobs
+// The open jobs, oldest due first (what a wait for the queue to drain is still waiting for).
+MATCH (j:Job)
+WHERE j.status IN ['PENDING', 'RUNNING']
+RETURN j.uid AS uid, j.kind AS kind, j.status AS status, j.user_id AS user_id, j.attempts AS attempts,
+       j.run_after AS run_after, j.lease_until AS lease_until, j.owner AS owner, j.error AS error
+ORDER BY j.run_after
+LIMIT $limit
+;
+
 // name: job_backlog
 // Queue depth by status and the age of the oldest due PENDING job (metrics, /ready).
 MATCH (j:Job)

@@ -232,6 +232,18 @@ async def count_open(db: Queries) -> int:
     return int(rows[0]["open"])
 
 
+async def describe_open(db: Queries, *, limit: int = 10) -> list[str]:
+    """At most ``limit`` open jobs of any user, oldest due first, each in one line: uid, kind, status, user,
+    attempts, due time, lease and owner, last error (a wait that does not end says what it waits for)."""
+    rows = await db.read("open_jobs", limit=limit)
+    return [
+        f"{r['uid']} {r['kind']} {r['status']} user={r['user_id']} attempts={r['attempts']} "
+        f"run_after={native(r['run_after'])} lease_until={native(r['lease_until'])} owner={r['owner']} "
+        f"error={r['error']!r}"
+        for r in rows
+    ]
+
+
 @dataclass(frozen=True)
 class Backlog:
     """The job queue by status: ``jobs`` how many, ``oldest_due`` when the longest-waiting one became due (UTC,

@@ -10,6 +10,7 @@ and ``learn`` (a user's daily learning, queued by the scheduler; seed 003).
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Collection, Mapping
 from datetime import date
 
@@ -177,13 +178,27 @@ class JobArea:
         self.worker.wake.set()
         return job
 
-    async def wait_for_jobs(self, *, poll_s: float = 0.2) -> None:
+    async def wait_for_jobs(self, *, poll_s: float = 0.2, timeout_s: float | None = None) -> None:
         """Block until no job is pending or running (CLI import, benchmarks, tests), and no handler of this
         process is still at work after its job was recorded (an extraction's candidate promotion).
 
         Requires the worker to be running (``open(run_worker=True)``); polls the graph.
+
+        Args:
+            timeout_s: give up after this many seconds (None: wait as long as it takes).
+
+        Raises:
+            TimeoutError: ``timeout_s`` passed with jobs still open; the message lists them (kind, status, user,
+                attempts, due time, lease, last error) and this process's clock.
         """
+        deadline = None if timeout_s is None else time.monotonic() + timeout_s
         while True:
+            if deadline is not None and time.monotonic() > deadline:
+                still = await job_queue.describe_open(self.rt.db)
+                raise TimeoutError(
+                    f"jobs still open after {timeout_s:g} s (clock {self.rt.clock().isoformat()}, a handler of this "
+                    f"process busy: {self.worker.busy}): " + "; ".join(still or ["none in the graph"])
+                )
             self.worker.wake.set()
             if await job_queue.count_open(self.rt.db) == 0:
                 if not self.worker.busy:

@@ -11,6 +11,7 @@ import pytest
 from graphsvc.config import Settings
 from graphsvc.conversation import MessageIn
 from graphsvc.embed.local import LocalEmbedder
+from graphsvc.graph import jobs
 from graphsvc.graph.database import Database
 from graphsvc.runtime import Runtime
 from graphsvc.service import MemoryService
@@ -18,6 +19,8 @@ from tests.integration.lifecycle_support import cypher
 from tests.integration.reflection_support import Clock
 
 NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
+WAIT_S = 120.0
+"""How long a test waits for the queue to drain before it fails saying which jobs are still open."""
 
 
 @pytest.fixture
@@ -72,13 +75,13 @@ async def test_the_daily_run_extracts_the_conversations_nobody_ended_and_nothing
 ) -> None:
     await ingest(learner, "ended", "I live in Porto.")
     await learner.end_conversation(user_id="ana", session_id="ended")
-    await learner.wait_for_jobs()
+    await learner.wait_for_jobs(timeout_s=WAIT_S)
     assert await memories(learner) == {"Ana lives in Porto.": 0}
     await ingest(learner, "forgotten-to-end", "I love painting watercolours.", "I work as a nurse.")
     clock_of(learner).now = NOW + timedelta(hours=2)
 
     run = await learner.run_daily_learning(user_id="ana")
-    await learner.wait_for_jobs()
+    await learner.wait_for_jobs(timeout_s=WAIT_S)
 
     assert await memories(learner) == {
         "Ana lives in Porto.": 0,  # extracted by its own job: not again
@@ -106,7 +109,28 @@ async def test_a_conversation_is_consolidated_only_once_idle_longer_than_the_tim
     clock_of(learner).now = NOW + idle
 
     run = await learner.run_daily_learning(user_id="ana")
-    await learner.wait_for_jobs()
+    await learner.wait_for_jobs(timeout_s=WAIT_S)
 
     assert await unextracted(learner) == (set() if consolidated else {"live"})
     assert run.conversations_consolidated == consolidated
+
+
+async def test_a_wait_for_jobs_that_times_out_names_the_jobs_it_waits_for(learner: MemoryService) -> None:
+    await ingest(learner, "later", "I work as a nurse.")
+    queued = await jobs.enqueue(
+        learner.db,
+        user_id="ana",
+        kind="learn",
+        now=NOW + timedelta(days=1),  # due tomorrow by the service's clock: it is not run during the test
+        coalesce_on="learn:2026-03-11",
+        target_uid="2026-03-11",
+        priority="bulk",
+    )
+    assert queued is not None
+
+    with pytest.raises(TimeoutError) as raised:
+        await learner.wait_for_jobs(timeout_s=0.5)
+
+    message = str(raised.value)
+    assert f"{queued[0].uid} learn PENDING user=ana attempts=0 run_after=2026-03-11 12:00:00+00:00" in message
+    assert "clock 2026-03-10T12:00:00+00:00" in message

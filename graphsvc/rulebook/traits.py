@@ -109,7 +109,7 @@ def _activity_en(doc: Any, verb_at: int) -> tuple[str, str] | None:
 
 def _item_zh(doc: Any, start: int) -> tuple[str, str] | None:
     """The Chinese item after a lead ending at ``start`` (its words up to a particle, a comma or a time)."""
-    words = []
+    words: list[Any] = []
     while start < len(doc) and (doc[start].tag_ == "t" or re.match(_ZH_TIME, doc[start].text)):
         start += 1  # 计划明年学开车: the time is no part of what is planned
     if start < len(doc) and doc[start].tag_ == "p":  # 跟朋友打麻将, 在公园跑步: the doing ends the clause
@@ -117,7 +117,11 @@ def _item_zh(doc: Any, start: int) -> tuple[str, str] | None:
         if end - start < 3:
             return None
         start = end - 2 if doc[end - 2].tag_.startswith("v") and end - 2 > start + 1 else end - 1
+    spanned = False
     for token in doc[start:]:
+        if words and words[-1].tag_.startswith("v") and _is_span(token):
+            spanned = True  # 练 一个 小时 吉他: how long is no part of what is done
+            continue
         if token.tag_.startswith(_ZH_STOP_FLAGS) or token.is_punct or token.text in zh.TIME_WORDS:
             break
         words.append(token)
@@ -126,7 +130,15 @@ def _item_zh(doc: Any, start: int) -> tuple[str, str] | None:
     if not words or words[0].text in _ZH_NOT_START or words[-1].tag_[:1] not in ("n", "v"):
         return None
     text = "".join(t.text for t in words)
-    return (text, text) if len(text) >= 2 else None
+    if len(text) < 2:
+        return None
+    # with its span cut out the doing is said no more as it was: what recurs is its object (吉他)
+    return (text, words[-1].text) if spanned and len(words) > 1 and len(words[-1].text) >= 2 else (text, text)
+
+
+def _is_span(token: Any) -> bool:
+    """A number, measure or length of time inside a doing (一个, 小时, 半小时)."""
+    return token.tag_ in ("m", "mq", "q") or token.text in zh.SPAN_UNITS or bool(re.match(zh.DURATION, token.text))
 
 
 def _items(docs: Sequence[Any], rule: Rule, language: Language) -> dict[str, tuple[str, frozenset[str]]]:
@@ -134,7 +146,12 @@ def _items(docs: Sequence[Any], rule: Rule, language: Language) -> dict[str, tup
     found: dict[str, tuple[str, frozenset[str]]] = {}
     for doc in docs:
         for hit in matches(doc, [rule], every=True):
-            item = _item_zh(doc, hit.end) if language == "zh" else _item_en(doc, hit.end, rule)
+            if rule.id.endswith(".quitting"):  # the habit given up is the match's last word (戒烟, smoking)
+                item: tuple[str, str] | None = (doc[hit.end - 1].text, doc[hit.end - 1].lower_)
+            elif language == "zh":
+                item = _item_zh(doc, hit.end)
+            else:
+                item = _item_en(doc, hit.end, rule)
             if item is not None:
                 found.setdefault(item[1], (item[0], frozenset(item[1].split())))
     return found

@@ -529,13 +529,27 @@ RULES: tuple[Rule, ...] = (
         id="en.keep.quit",
         language="en",
         decision="keep",
-        description="A habit the speaker has given up ('I quit smoking last year', 'I gave up alcohol in 2020').",
+        description=(
+            "A habit the speaker has given up ('I quit smoking last year', 'I gave up alcohol in 2020') or is giving "
+            "up ('I'm trying to quit smoking')."
+        ),
         pattern=Tokens(
             each(
                 SPEAKER,
                 (
                     seq(ADVERBS, lemma("quit", "stop"), among(en.GIVEN_UP, attr="LOWER"), ANY_OPT),
                     seq(ADVERBS, lemma("give"), lower("up"), among(en.GIVEN_UP, attr="LOWER"), ANY_OPT),
+                    seq(
+                        BE,
+                        ADVERBS,
+                        {"LEMMA": {"IN": ["try", "quit", "give", "cut"]}, "TAG": "VBG"},
+                        lower("to", op="?"),
+                        lemma("quit", "give", "cut", op="?"),
+                        lower("up", "down", op="?"),
+                        lower("on", op="?"),
+                        among(en.GIVEN_UP, attr="LOWER"),
+                        ANY_OPT,
+                    ),
                 ),
             ),
             whole=True,
@@ -545,8 +559,16 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I quit smoking last year.", "Ana quit smoking last year."),
             Example("I gave up alcohol in 2020.", "Ana gave up alcohol in 2020."),
+            Example("I'm trying to quit smoking.", "Ana is trying to quit smoking."),
+            Example("I'm giving up alcohol for January.", "Ana is giving up alcohol for January."),
+            Example("I'm cutting down on caffeine.", "Ana is cutting down on caffeine."),
         ),
-        counterexamples=("I want to quit smoking.", "I can't stop drinking coffee."),
+        counterexamples=(
+            "I want to quit smoking.",
+            "I can't stop drinking coffee.",
+            "I'm trying to get my dad to quit smoking.",
+            "I'm not giving up sugar.",
+        ),
     ),
     Rule(
         id="en.keep.schedule",
@@ -828,12 +850,15 @@ RULES: tuple[Rule, ...] = (
             Example("I go bouldering twice a week.", "Ana goes bouldering twice a week."),
             Example("I go running most mornings.", "Ana goes running most mornings."),
             Example("I go to the climbing gym every Thursday.", "Ana goes to the climbing gym every Thursday."),
+            Example("Every Sunday I play chess with my grandad.", "Ana plays chess with their grandad every Sunday."),
+            Example("On Saturdays I go swimming.", "Ana goes swimming on Saturdays."),
         ),
         counterexamples=(
             "I usually feel tired.",
             "I always forget what I wanted to ask.",
             "I go every morning before work.",
             "I spend most evenings on my phone.",
+            "Every morning I feel tired.",
         ),
     ),
     Rule(

@@ -37,6 +37,27 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("Ana loves hiking. | Ana likes tea.",),
     ),
     Rule(
+        id="en.trait.quitting",
+        language="en",
+        decision="trait",
+        description="A habit a person is giving up, named in two or more of their memories: 'Is giving up …'.",
+        pattern=Tokens(
+            (
+                (
+                    lemma("quit", "stop", "give", "cut"),
+                    lower("up", "down", op="?"),
+                    lower("on", op="?"),
+                    among(en.GIVEN_UP, attr="LOWER"),
+                ),
+            ),
+            anchored=False,
+        ),
+        output="Is giving up {items}",
+        confidence=0.85,
+        examples=(Example("Ana wants to quit smoking. | Ana is trying to quit smoking.", "Is giving up smoking"),),
+        counterexamples=("Ana wants to quit smoking. | Ana likes tea.", "Ana quit smoking. | Ana gave up alcohol."),
+    ),
+    Rule(
         id="en.trait.wants",
         language="en",
         decision="trait",

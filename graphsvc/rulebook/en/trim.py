@@ -158,10 +158,15 @@ RULES: tuple[Rule, ...] = (
                     _PUNCT_OPT,
                 ),
                 (among(en.LEAD_TIME_WORDS), _PUNCT_OPT),
+                (lower("every", "each", "most"), among(en.FREQUENCY_UNITS), _PUNCT_OPT),
+                (lower("every", "each", "most"), among(en.FREQUENCY_UNITS, attr="LEMMA"), _PUNCT_OPT),
             )
         ),
         output="move_to_end",
-        examples=(Example("Last May, I adopted a cat.", "Ana adopted a cat last May."),),
+        examples=(
+            Example("Last May, I adopted a cat.", "Ana adopted a cat last May."),
+            Example("Every Sunday, I play chess.", "Ana plays chess every Sunday."),
+        ),
         counterexamples=("I adopted a cat last May.",),
     ),
     Rule(

@@ -161,7 +161,7 @@ DEGREE_WORDS = _words("很 非常 特别 真的 十分 比较 有点 有些 挺 
 TIME_WORDS = _words(
     "今天 昨天 前天 明天 后天 最近 近来 这几天 这段时间 现在 平时 刚才 刚刚 终于 已经 "
     "以前 之前 去年 今年 明年 上周 下周 这周 上个月 下个月 这个月 周末 早上 晚上 下午 "
-    "中午 上午 傍晚 凌晨 夜里"
+    "中午 上午 傍晚 凌晨 夜里 今晚 昨晚 明晚"
 )
 VAGUE_WORDS = _words("事 事情 东西 问题 很多 一些 一点")
 REACTION_WORDS = _words(
@@ -204,6 +204,7 @@ def teach_segmenter() -> None:
         (DISCOURSE_MARKERS, "c"),
         (ANSWER_STUBS, "l"),
         (SCHOOL_YEARS, "n"),
+        (PASTIMES, "n"),
         (WHEN_WORDS | AGE_QUESTIONS, "r"),
     )
     with _TAUGHT:
@@ -228,6 +229,8 @@ OCCUPATION_SUFFIXES = _words(
     "作家 演员 画家 学生 研究生 博士 店主"
 )
 """Words a speaker's occupation ends with (我是一名护士, 我是工程师)."""
+OCCUPATION_END = "^.+(?:" + "|".join(sorted(OCCUPATION_SUFFIXES, key=len, reverse=True)) + ")$"
+"""A job title of two or more characters by how it ends, one-character endings included (程序员, 医生)."""
 PAST_MARKERS = _words("了 过")
 TIME_PHRASE = (
     r"(?:上|下|这|本|今|明|昨|前|后|去|每)个?"
@@ -246,8 +249,12 @@ WISH_START = r"^想要?(?!法|象|念|起|到|必|通|过)"
 """A word of wanting as jieba cuts it (想, 想要, or 想 fused with its verb: 想考, 想学); not 想法, 想念, 想起."""
 ASKING = _words("问 问问 请教 咨询 了解 打听 知道 查 查查")
 """Verbs of asking the assistant something (我想问问…): a question, not a wish."""
+CLOCK_TIME = r"[\d一二三四五六七八九十两:：]+(?:点半?|点钟|点\d+分?|分|号|日)?"
+"""A time of day or a day of the month as jieba cuts it (八点, 3点半, 20号), not a count (五岁, 一个)."""
 DURATION = r"^[一二三四五六七八九十两几半\d]+(?:个)?(?:年|月|天|周|星期|小时|分钟|次|遍)多?$"
 """A length of time (五年, 三个月, 两周): its surface form is the point."""
+SPAN_UNITS = _words("小时 个小时 分钟 钟头")
+"""What a span of a doing is counted in when jieba cuts it from its number (一个 小时)."""
 HABIT_START = r"^(?:每|天天|周周|平时|经常|常常|通常|一般|总是|老是)"
 """A frequency word as jieba cuts it, often fused with what follows (每天晚上, 每周二, 每个周末)."""
 NAMING_VERBS = _words("叫 名叫 是 就是 也是 有")
@@ -256,6 +263,16 @@ TIME_PREFIXES = _words("这 这个 下 下个 上 上个 本 每 每个 前 后 
 """What opens a time phrase of several words (下 周三, 这个 月, 每个 周末)."""
 LEARNING = _words("学 学习 练 练习 自学 进修 考")
 """Verbs of learning something (我最近在学吉他)."""
+PASTIMES = _words(
+    "广场舞 太极 太极拳 羽毛球 乒乓球 篮球 足球 网球 排球 高尔夫 台球 保龄球 麻将 扑克 象棋 围棋 桥牌 吉他 钢琴 "
+    "小提琴 大提琴 古筝 二胡 琵琶 尤克里里 架子鼓 萨克斯 瑜伽 普拉提 飞盘 攀岩 滑板 冲浪 书法 马拉松"
+)
+"""Games, sports and instruments a person plays or practises (打麻将, 弹吉他, 跳广场舞): jieba cuts some apart or
+tags them as places or names (吉他, 太极, 小提琴), so it is taught them as nouns."""
+INTRODUCING = _words("有 有个 养 生")
+"""Verbs that bring a person or an animal into a conversation (我有个哥哥, 我养了一只猫, 我生了个女儿)."""
+WHERE_OR_WITH = _words("在 跟 和 同 陪")
+"""Prepositions of where something is done or with whom (在公园打太极, 跟邻居打麻将)."""
 QUITTING = _words("戒烟 戒酒 戒糖 减肥 戒掉 戒")
 """Giving up a habit or losing weight: what a person sets out to do (我想戒烟)."""
 INJECTION = (

@@ -24,6 +24,8 @@ from graphsvc.text.time_phrases import resolve_relative_time
 from graphsvc.vocabulary import MemoryType
 
 _END = "。！!？?…~～.；;，,"
+_TIMES = lexicon.TIME_WORDS | lexicon.WEEKDAYS | lexicon.TIME_UNITS
+"""Words that only say when (早上, 周五, 周末)."""
 
 
 def _rules(rules: Sequence[Rule], decision: str, selection: Selection) -> tuple[Rule, ...]:
@@ -75,9 +77,11 @@ def _subject_of(doc: Any) -> str:
 def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None, bool]]:
     """The clauses of a sentence: ``(clause, rule id that cut it off or None for the first, whether an earlier
     clause named a subject)``; a clause cut by a ``carry`` rule that has no subject of its own takes the previous
-    clause's, unless that clause names 他 or 她 (who the next clause is about is then unsure, and counts as named);
-    one cut by a ``carry_named`` rule (…，叫旺财) takes 我的<word> when the speaker's clause before ended with an
-    animal or a person word (:func:`_named`), else no subject."""
+    clause's, unless that clause names 他 or 她 (who the next clause is about is then unsure, and counts as named)
+    or is the speaker's and ends with an animal or a person word: then the clause is about that one when the
+    clause before introduced it (我有个哥哥，在银行上班 → 我的哥哥在银行上班), else unsure. One cut by a
+    ``carry_named`` rule (…，叫旺财) takes 我的<word> when the speaker's clause before ended with an animal or a
+    person word (:func:`_named`), else no subject."""
     doc = parse(text, "zh")
     hits = matches(doc, rules, every=True)
     cuts: list[tuple[int, Hit]] = []
@@ -85,19 +89,25 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None, bool]
         if not cuts or hit.start > cuts[-1][0]:
             cuts.append((hit.start, hit))
     pieces: list[tuple[str, str | None, bool]] = []
-    start, subject, rule_id, carry, carry_named, unsure, previous = 0, "", None, False, False, False, ""
+    start, subject, rule_id, carried, unsure, previous = 0, "", None, None, False, ""
     ends: list[tuple[int, Hit | None]] = [*cuts, (len(doc), None)]
     for cut, ending in ends:
         tokens = list(doc[start:cut])
         while tokens and (tokens[0].is_punct or tokens[0].text in lexicon.DISCOURSE_MARKERS):
             tokens = tokens[1:]
         piece = _join(tokens).strip("，,；;、 ")
-        if piece:
+        if piece and pieces and _only_when(tokens):  # 我的航班是CA1234，周五早上八点: the time is the flight's
+            pieces[-1] = (f"{pieces[-1][0]}，{piece}", *pieces[-1][1:])
+            previous = pieces[-1][0]
+        elif piece:
             own = _subject_of(parse(piece, "zh"))
             had_subject = bool(subject) or unsure
-            if carry and subject and not own:
-                piece = subject + piece
-            elif carry_named and not own:
+            if carried == "carry" and subject and not own:
+                if subject == "我" and _named(previous, subject):  # 我有个哥哥，在银行上班: the brother works
+                    piece = (_named(previous, subject) if _introduces(previous) else "") + piece
+                else:
+                    piece = subject + piece
+            elif carried == "carry_named" and not own:
                 piece = _named(previous, subject) + piece
             pieces.append((piece, rule_id, had_subject))
             previous = piece
@@ -107,9 +117,22 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None, bool]
                 subject, unsure = "", True
         start = cut
         rule_id = ending.rule.id if ending is not None else None
-        carry = ending is not None and ending.rule.output == "carry"
-        carry_named = ending is not None and ending.rule.output == "carry_named"
+        carried = ending.rule.output if ending is not None else None
     return pieces or [(text, None, False)]
+
+
+def _only_when(tokens: Sequence[Any]) -> bool:
+    """Whether a clause says nothing but when (周五早上八点, 下午三点): it belongs to the clause before it."""
+    words = [t for t in tokens if not t.is_punct]
+    return bool(words) and all(
+        t.tag_ == "t" or t.text in _TIMES or re.fullmatch(f"{lexicon.TIME_PHRASE}|{lexicon.CLOCK_TIME}", t.text)
+        for t in words
+    )
+
+
+def _introduces(clause: str) -> bool:
+    """Whether the clause brings someone in (我有个哥哥, 我养了一只猫): what follows it is about them."""
+    return any(t.text in lexicon.INTRODUCING for t in parse(clause, "zh"))
 
 
 def _named(previous: str, subject: str) -> str:
@@ -121,6 +144,16 @@ def _named(previous: str, subject: str) -> str:
     if last and last[0] in lexicon.ANIMALS | lexicon.PERSON_WORDS:
         return f"我的{last[0]}"
     return ""
+
+
+def _household(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
+    """我们家/咱们家 → 我家 where a ``household`` rule says the 我们 is the speaker's family (我们家只吃清真的)."""
+    hits = [h for h in matches(parse(text, "zh"), rules) if h.rule.output == "household"]
+    if not hits:
+        return text
+    shaped_by.append(hits[0].rule.id)
+    doc = parse(text, "zh")
+    return "我家" + "".join(t.text_with_ws for t in doc[hits[0].start + 2 :])
 
 
 def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str], outputs: tuple[str, ...]) -> str:
@@ -284,6 +317,7 @@ def judge_piece(
     # a dropped 我 is restored unless an earlier clause of the sentence named the subject (it is carried); a dropped
     # 我 before a person of the speaker's (爸妈都在武汉) is theirs wherever the clause stands
     outputs = ("restore", "restore_kin") if first else ("restore_kin",)
+    text = _household(text, _rules(rules, "subject", selection), shaped_by)
     text = _restore(text, _rules(rules, "subject", selection), shaped_by, outputs)
     text = finish(text)
     doc = parse(text, "zh")

@@ -64,17 +64,35 @@ _SAYS = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["t", "m", "mq", "q", "f"]}, "ORTH
 """A word that says something beyond when: a clause of times alone (周五 早上 八点) is no statement of its own."""
 _DOING = {
     **ACTIVITY,
-    "ORTH": {"NOT_IN": sorted({*ACTIVITY["ORTH"]["NOT_IN"], *zh.REMEMBER_VERBS, *zh.REQUEST_WORDS})},
+    "ORTH": {"NOT_IN": sorted({*ACTIVITY["ORTH"]["NOT_IN"], *zh.REMEMBER_VERBS, *zh.REQUEST_WORDS, *zh.SPAN_UNITS})},
     "LENGTH": {">=": 2},
     "TAG": {"IN": ["v", "vn", "vi", "n", "nz"]},
 }
 """What a routine names in one word of two or more characters: an action (跑步, 游泳) or a thing (瑜伽), never a
 request to the assistant (每年都要提醒我 asks to be reminded)."""
+_LATELY = (word("这", "最近", "近", op="?"), {"ORTH": {"REGEX": zh.DURATION}, "OP": "?"})
+"""A span a routine holds over, before its frequency (这 两周 每天晚上…, 最近 三个月 每周…)."""
+_HOW_LONG = (
+    {"ORTH": {"REGEX": zh.DURATION}, "OP": "?"},
+    {"TAG": "m", "OP": "?"},
+    among(zh.SPAN_UNITS, op="?"),
+)
+"""How long a doing lasts, between its verb and its object (练 一个 小时 吉他, 跑 半小时)."""
 _DOING_WHAT = (
     (_DOING,),
-    ({"TAG": "v", "ORTH": {"NOT_IN": sorted(zh.FEELING_VERBS | zh.MOODS)}}, _DOING),
+    (
+        {"TAG": "v", "ORTH": {"NOT_IN": sorted(zh.FEELING_VERBS | zh.MOODS)}},
+        *_HOW_LONG,
+        _DOING,
+    ),
 )
-"""A routine's doing: one word of it (跑步), or a verb and its object (打 乒乓球, 练 瑜伽), and nothing more."""
+"""A routine's doing: one word of it (跑步), or a verb, maybe how long, and its object (打 乒乓球, 练 一个 小时
+吉他), and nothing more."""
+_WHERE_OR_WITH_WHOM = (
+    among(zh.WHERE_OR_WITH, op="?"),
+    {"TAG": {"REGEX": "^(?:n|m|s|a$)"}, "POS": {"NOT_IN": ["PRON", "VERB"]}, "OP": "{0,3}"},
+)
+"""Where a routine is done or with whom, named by a noun (在 公园, 跟 几个 老朋友), never a pronoun (跟他吵架: who?)."""
 _ENDS_AS_OCCUPATION = "^.*(?:" + "|".join(sorted((w for w in zh.OCCUPATION_SUFFIXES if len(w) > 1), key=len)) + ")$"
 """A job title by how it ends (产品经理, 工程师), its one-character endings (工, 家) aside: 做手工 is no job."""
 
@@ -235,6 +253,7 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, word("在"), _PLACE_WORD, {**_PLACE_WORD, "OP": "*"}, among(zh.WORKING | zh.STUDYING)),
                     seq(ADVERBS, word("是"), among(zh.OCCUPATION_MARKERS), ANY_OPT, CONTENT),
                     seq(ADVERBS, word("是"), {"ORTH": {"IN": sorted(zh.OCCUPATION_SUFFIXES)}}),
+                    seq(ADVERBS, word("是"), {"ORTH": {"REGEX": zh.OCCUPATION_END}, "TAG": {"REGEX": "^n"}}),
                     seq(ADVERBS, word("在"), _PLACE_WORD, {**_PLACE_WORD, "OP": "*"}, word("当"), CONTENT),
                     seq(
                         ADVERBS,
@@ -273,6 +292,7 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             (
                 seq(FIRST_PERSON, word("有"), _NUMBER, {"POS": "NOUN", "OP": "?"}, among(zh.PERSON_WORDS), ANY_OPT),
+                seq(FIRST_PERSON, word("有个"), among(zh.PERSON_WORDS), ANY_OPT),  # jieba cuts 有个 as one word
                 seq(FIRST_PERSON, DE_OPT, among(zh.PERSON_WORDS), word("叫", "名叫", "姓"), CONTENT),
             )
         ),
@@ -280,6 +300,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("我有两个儿子。", "王芳有两个儿子。"),
+            Example("我有个哥哥，在银行上班。", "王芳有个哥哥。"),
             Example("我女儿叫朵朵。", "王芳的女儿叫朵朵。"),
             Example("我房东姓刘。", "王芳的房东姓刘。"),
         ),
@@ -343,21 +364,33 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.diet",
         language="zh",
         decision="keep",
-        description="What the speaker, or a person of theirs, eats or never eats or drinks.",
+        description="What the speaker, a person of theirs or their household eats or never eats or drinks.",
         pattern=Tokens(
             each(
-                SPEAKER_OR_THEIR_PERSON,
+                (*SPEAKER_OR_THEIR_PERSON, (word("我家"),)),
                 (
-                    seq(ADVERBS, word("是", op="?"), among(zh.DIET_WORDS), ANY_OPT),
+                    seq(ADVERBS, word("只", op="?"), word("是", op="?"), among(zh.DIET_WORDS), ANY_OPT),
                     seq(ADVERBS, NOT, word("吃", "喝"), CONTENT, ANY_OPT),
                     seq(ADVERBS, word("不吃", "不喝", "从不吃", "从不喝"), CONTENT, ANY_OPT),
+                    seq(
+                        ADVERBS,
+                        word("只"),
+                        word("吃", "喝"),
+                        {**CONTENT, "ORTH": {"NOT_IN": sorted(zh.PAST_MARKERS)}},
+                        ANY_OPT,
+                    ),
                 ),
             )
         ),
         output="fact",
         confidence=0.9,
-        examples=(Example("我吃素已经三年了。", "王芳吃素已经三年了。"), Example("我不吃香菜。", "王芳不吃香菜。")),
-        counterexamples=("我不吃了。",),
+        examples=(
+            Example("我吃素已经三年了。", "王芳吃素已经三年了。"),
+            Example("我不吃香菜。", "王芳不吃香菜。"),
+            Example("我只喝无糖的。", "王芳只喝无糖的。"),
+            Example("我们家只吃清真的。", "王芳家只吃清真的。"),
+        ),
+        counterexamples=("我不吃了。", "我只吃了一口。", "我家楼下有家面馆。"),
     ),
     Rule(
         id="zh.keep.condition",
@@ -458,14 +491,25 @@ RULES: tuple[Rule, ...] = (
         decision="keep",
         description=(
             "What the speaker, or a person of theirs, does at a stated frequency, said as the frequency and the "
-            "doing alone (我每天晚上跑步, 我每周六上午去游泳): nothing between them but time words, 都/会 and 去."
+            "doing (我每天晚上跑步, 我每周六上午去游泳), with at most where or with whom (我每周都跟邻居打麻将): "
+            "nothing else between them but time words, 都/会 and 去."
         ),
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 tuple(
-                    seq(_ROUTINE, ADVERBS, word("会", "要", op="?"), word("去", op="?"), *doing)
+                    seq(
+                        *_LATELY,
+                        ADVERBS,
+                        _ROUTINE,
+                        ADVERBS,
+                        word("会", "要", op="?"),
+                        word("去", op="?"),
+                        *place,
+                        *doing,
+                    )
                     for doing in _DOING_WHAT
+                    for place in ((), _WHERE_OR_WITH_WHOM)
                 ),
             ),
             whole=True,
@@ -476,6 +520,10 @@ RULES: tuple[Rule, ...] = (
             Example("我每天晚上跑步。", "王芳每天晚上跑步。"),
             Example("我每周六上午去游泳。", "王芳每周六上午去游泳。"),
             Example("我爸每天早上都会打太极拳。", "王芳的爸每天早上都会打太极拳。"),
+            Example("我每周都跟邻居下象棋。", "王芳每周都跟邻居下象棋。"),
+            Example("我晚上一般跟几个老同学下象棋。", "王芳晚上一般跟几个老同学下象棋。"),
+            Example("我每天都在公司加班。", "王芳每天都在公司加班。"),
+            Example("我这两年每周六练两个小时钢琴。", "王芳这两年每周六练两个小时钢琴。"),
         ),
         counterexamples=(
             "我每天都很忙。",
@@ -485,6 +533,9 @@ RULES: tuple[Rule, ...] = (
             "我一般会配一些清淡的蔬菜。",
             "我每天都想你。",
             "我儿子每年都要提醒我。",
+            "我每天跟他吵架。",
+            "我每天在家。",
+            "我每天晚上练一个小时。",
         ),
     ),
     Rule(
@@ -602,9 +653,18 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.quit",
         language="zh",
         decision="keep",
-        description="A habit the speaker has given up, and for how long (我戒烟了, 我已经戒酒半年了).",
+        description=(
+            "A habit the speaker has given up, and for how long (我戒烟了, 我已经戒酒半年了), or is giving up "
+            "(我在戒酒)."
+        ),
         pattern=Tokens(
-            each(SPEAKER, (seq(ADVERBS, among(zh.QUITTING - {"戒", "减肥"}), _SPAN_OF_DAYS, word("了")),)),
+            each(
+                SPEAKER,
+                (
+                    seq(ADVERBS, among(zh.QUITTING - {"戒", "减肥"}), _SPAN_OF_DAYS, word("了")),
+                    seq(word("在", "正在"), among(zh.QUITTING - {"戒", "减肥"})),
+                ),
+            ),
             whole=True,
         ),
         output="fact",
@@ -613,8 +673,9 @@ RULES: tuple[Rule, ...] = (
             Example("我戒烟了。", "王芳戒烟了。"),
             Example("我已经戒烟半年了。", "王芳已经戒烟半年了。"),
             Example("戒烟第20天了", "王芳戒烟第20天了。"),
+            Example("我正在戒酒。", "王芳正在戒酒。"),
         ),
-        counterexamples=("我想戒烟。", "我戒烟失败了好几次，你有什么办法？"),
+        counterexamples=("我想戒烟。", "我戒烟失败了好几次，你有什么办法？", "我在戒烟的第三天就放弃了。"),
     ),
     Rule(
         id="zh.keep.wish",
@@ -683,7 +744,10 @@ RULES: tuple[Rule, ...] = (
         ),
         output="event",
         confidence=0.85,
-        examples=(Example("我下周三下午三点看牙医。", "王芳下周三下午三点看牙医。"),),
+        examples=(
+            Example("我下周三下午三点看牙医。", "王芳下周三下午三点看牙医。"),
+            Example("我的体检预约在周四，上午九点。", "王芳的体检预约在周四，上午九点。"),
+        ),
         counterexamples=("我很喜欢旅行。",),
     ),
     Rule(

@@ -65,7 +65,7 @@ RULES: tuple[Rule, ...] = (
             anchored=False,
         ),
         examples=(Example("我昨天把它修好了。"), Example("我很喜欢那个。")),
-        counterexamples=("我这个月要搬家。", "我这几年一直在学日语。", "我这两周每天晚上练一个小时吉他。"),
+        counterexamples=("我这个月要搬家。", "我这几年一直在学日语。", "我这几周每天早上练半小时书法。"),
     ),
     Rule(
         id="zh.refuse.mood_only",

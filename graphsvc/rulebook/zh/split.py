@@ -10,6 +10,8 @@ from graphsvc.rulebook.rule import Example, Rule, Tokens
 from graphsvc.rulebook.zh.shapes import HABIT, TIME, among, word
 
 _COMMA = word("，", ",", "；", ";")
+_JOB = {"ORTH": {"REGEX": zh.OCCUPATION_END}}
+"""A job title by how it ends (医生, 一名 护士, 工程师): 是 before it says what the subject does for a living."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -53,11 +55,17 @@ RULES: tuple[Rule, ...] = (
                 ),
                 (_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), TIME),
                 (_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), HABIT),
+                (_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), word("是"), among(zh.OCCUPATION_MARKERS, op="?"), _JOB),
             ),
             anchored=False,
         ),
         output="carry",
-        examples=(Example("我住在上海，在一家银行上班。", "王芳在一家银行上班。"),),
+        examples=(
+            Example("我住在上海，在一家银行上班。", "王芳在一家银行上班。"),
+            Example("我老公叫李明，是医生。", "王芳的老公是医生。"),
+            Example("我有个哥哥，在银行上班。", "王芳的哥哥在银行上班。"),
+            Example("我有一个女儿，今年五岁。", "王芳的女儿今年五岁。"),
+        ),
         counterexamples=("我在一家公司上班，叫速帆。", "我去了海边，让我放松了很多。"),
     ),
     Rule(

@@ -61,6 +61,31 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("天气不错。", "同事们都走了。"),
     ),
     Rule(
+        id="zh.subject.household",
+        language="zh",
+        decision="subject",
+        description=(
+            "我们家 or 咱们家 opening a statement of what is eaten at home (我们家只吃清真的) is the speaker's family: "
+            "我家 (王芳家); any other 我们 stays unsure."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    among(zh.GROUP_VOICE),
+                    word("家"),
+                    {"POS": "ADV", "OP": "*"},
+                    {"ORTH": {"REGEX": "^(?:不|从不)?[吃喝]"}},
+                ),
+            )
+        ),
+        output="household",
+        examples=(
+            Example("我们家只吃清真的。", "王芳家只吃清真的。"),
+            Example("咱们家都不吃猪肉。", "王芳家都不吃猪肉。"),
+        ),
+        counterexamples=("我们家楼下开了一家火锅店。", "我们去吃火锅了。"),
+    ),
+    Rule(
         id="zh.subject.first_person",
         language="zh",
         decision="subject",

@@ -1,5 +1,6 @@
 """Chinese: how a reflection phrases what several memories of one person share (decision ``trait``): what follows a
-word of liking (喜欢…), of wanting (打算…) or a frequency word (每天…), named in two or more of the memories."""
+word of liking (喜欢…), of wanting (打算…) or a frequency word (每天…), or what is being given up (戒烟), named in
+two or more of the memories."""
 
 from __future__ import annotations
 
@@ -31,6 +32,17 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("王芳打算学开车。 | 王芳喜欢喝茶。",),
     ),
     Rule(
+        id="zh.trait.quitting",
+        language="zh",
+        decision="trait",
+        description="What a person is giving up (戒烟, 戒酒), named in two or more of their memories: 在戒….",
+        pattern=Tokens(((among(zh.QUITTING - {"戒", "减肥", "戒掉"}),),), anchored=False),
+        output="在{items}",
+        confidence=0.85,
+        examples=(Example("王芳想戒烟。 | 王芳戒烟第五天了。", "在戒烟"),),
+        counterexamples=("王芳想戒烟。 | 王芳喜欢喝茶。", "王芳想戒烟。 | 王芳戒酒半年了。"),
+    ),
+    Rule(
         id="zh.trait.activity",
         language="zh",
         decision="trait",
@@ -41,6 +53,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("王芳每天早上跑步。 | 王芳周末经常跑步。", "经常跑步"),
             Example("王芳下午一般跟几个朋友打麻将。 | 王芳每周都跟邻居打麻将。", "经常打麻将"),
+            Example("王芳每周六练两个小时钢琴。 | 王芳昨晚弹了会儿钢琴。", "经常练钢琴"),
         ),
         counterexamples=("王芳每天早上跑步。 | 王芳喜欢喝茶。", "王芳每天在家。 | 王芳每天在公司。"),
     ),

@@ -32,3 +32,22 @@ def test_the_name_goes_to_the_speakers_animal_or_person(said: str, expected: str
 )
 def test_a_name_after_anything_else_is_not_given_to_the_speaker(said: str, name: str) -> None:
     assert not [memory for memory in _memories(said) if name in memory]
+
+
+@pytest.mark.parametrize(
+    ("said", "expected", "never"),
+    [
+        ("我有个哥哥，在银行上班。", "王芳的哥哥在银行上班。", "王芳在银行上班。"),
+        ("我有一个女儿，今年五岁。", "王芳的女儿今年五岁。", "王芳今年五岁。"),
+        ("我有个哥哥，是程序员。", "王芳的哥哥是程序员。", "王芳是程序员。"),
+    ],
+)
+def test_a_clause_after_someone_brought_in_is_about_them(said: str, expected: str, never: str) -> None:
+    memories = _memories(said)
+    assert expected in memories
+    assert never not in memories
+
+
+def test_a_clause_after_a_person_not_brought_in_is_about_nobody_sure() -> None:
+    """我昨天陪我妈，去了医院: who went is unsure (both did): the clause is neither the speaker's nor the mother's."""
+    assert _memories("我昨天陪我妈，去了医院。") == []

@@ -678,6 +678,14 @@ RULES: tuple[Rule, ...] = (
                         {"ENT_TYPE": "DATE"},
                         ANY_OPT,
                     ),
+                    seq(  # the present for what is planned: "I fly to Denver on Thursday"
+                        {"TAG": {"IN": ["VBP", "VBZ"]}, "LEMMA": {"IN": sorted(en.TRAVEL_VERBS - {"go", "come"})}},
+                        lower("to", "for"),
+                        {"POS": "PROPN", "OP": "+"},
+                        {"LOWER": {"NOT_IN": ["every", "each"]}, "IS_PUNCT": False, "OP": "*"},
+                        {"ENT_TYPE": "DATE", "LOWER": {"NOT_IN": ["every", "each"]}},
+                        ANY_OPT,
+                    ),
                 ),
             )
         ),
@@ -685,11 +693,17 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("I'm flying to Seoul next Tuesday.", "Ana is flying to Seoul next Tuesday."),
+            Example("I fly to Denver on Thursday.", "Ana flies to Denver on Thursday."),
             Example(
                 "My parents are driving to Cornwall in August.", "Ana's parents are driving to Cornwall in August."
             ),
         ),
-        counterexamples=("I'm going to the gym tomorrow.", "I'm going to Lidl later."),
+        counterexamples=(
+            "I'm going to the gym tomorrow.",
+            "I'm going to Lidl later.",
+            "I drive to Leeds every Monday.",
+            "I fly to Denver sometimes.",
+        ),
     ),
     Rule(
         id="en.keep.wish",

@@ -41,7 +41,8 @@ MERGE (m:Memory {dedup_key: mem.dedup_key})
                 m.origin = mem.origin, m.slot = mem.slot, m.slot_subject = mem.slot_subject,
                 m.slot_key = mem.slot_key, m.slot_value = mem.slot_value, m.name = left(mem.content, 60),
                 m.rule_id = mem.rule_id
-  ON MATCH SET m.reinforcement_count = m.reinforcement_count + 1, m.last_reinforced_at = $now
+  ON MATCH SET m.reinforcement_count = m.reinforcement_count + 1, m.last_reinforced_at = $now,
+               m.reflected_at = null
 WITH m, mem
 WHERE m.user_id = $user_id
 CREATE (h:HistoryEntry {uid: mem.history_uid, user_id: $user_id, target_uid: m.uid,
@@ -61,13 +62,14 @@ RETURN mem.uid AS planned_uid, m.uid AS uid
 ;
 
 // name: reinforce_memories
-// Said again: count, time, provenance. An archived memory mentioned again is active again (its slot is
-// settled afterwards in the same transaction).
+// Said again: count, time, provenance, and unread by reflection (the next cycle reads the restatement as new
+// evidence). An archived memory mentioned again is active again (its slot is settled afterwards in the same
+// transaction).
 UNWIND $reinforcements AS r
 MATCH (m:Memory {uid: r.uid})
 WHERE m.user_id = $user_id
 WITH m, r, m.status = 'archived' AS was_archived
-SET m.reinforcement_count = m.reinforcement_count + 1, m.last_reinforced_at = $now,
+SET m.reinforcement_count = m.reinforcement_count + 1, m.last_reinforced_at = $now, m.reflected_at = null,
     m.confidence = CASE WHEN r.confidence > m.confidence THEN r.confidence ELSE m.confidence END,
     m.importance = CASE WHEN r.importance > m.importance THEN r.importance ELSE m.importance END,
     m.status = CASE WHEN was_archived THEN 'active' ELSE m.status END,

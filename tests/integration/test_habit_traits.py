@@ -79,7 +79,8 @@ async def habit_becomes_a_trait(service: MemoryService, *, user_id: str, speaker
     [trait] = await active(service, user_id)
     assert trait["about"] == speaker
     evidence = await cited(service, trait["uid"])
-    assert len(evidence) == len(lines)  # every session's statement, whatever its type
+    # every session's statement, whatever its type (a statement deduplicated onto an earlier memory cites it again)
+    assert len({e["content"] for e in evidence}) == len(lines) <= len(evidence)
     assert "preference" in {e["type"] for e in evidence}
     assert {s for e in evidence for s in e["sessions"]} == {f"s{d}" for d in range(1, len(lines) + 1)}
 
@@ -207,3 +208,24 @@ async def test_the_llm_reflector_sees_earlier_preferences_and_speakers_and_canno
     assert outcome.traits_created == 1 and any("several people" in n for n in outcome.notes)
     [trait] = await traits(llm_service)
     assert (trait["content"], trait["about"]) == ("Runs on weekends", "Theo")
+
+
+async def test_a_habit_restated_in_the_same_words_becomes_a_trait(service: MemoryService) -> None:
+    """The same statement in four sessions is one memory said four times: a trend by the second session, past the
+    trend stage by the third, reinforced by the fourth; its evidence is that memory, from every session."""
+    stages = []
+    for day in (1, 2, 3, 4):
+        await say(
+            service, user_id="theo", session=f"s{day}", day=day * 3, lines=[("Theo", "I play cricket every Sunday.")]
+        )
+        found = await active(service, "theo")
+        assert len(found) <= 1, found
+        stages.append(found[0]["stage"] if found else None)
+    assert stages[0] is None and stages[1] is not None
+    assert stages[2] not in (None, "trend") and stages[3] not in (None, "trend")
+    [trait] = await active(service, "theo")
+    assert "cricket" in trait["content"].lower() and trait["about"] == "Theo"
+    evidence = await cited(service, trait["uid"])
+    assert {e["content"] for e in evidence} == {"Theo plays cricket every Sunday."}
+    assert {s for e in evidence for s in e["sessions"]} == {"s1", "s2", "s3", "s4"}
+    assert trait["reinforcement_count"] >= 1

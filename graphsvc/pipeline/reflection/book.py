@@ -8,6 +8,7 @@ the writer persists exactly that, and unit tests can run whole cycles without a 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -28,6 +29,15 @@ from graphsvc.vocabulary import (
 
 Vector = npt.NDArray[np.float32]
 """``(d,)`` float32, L2-normalised."""
+
+
+def observations(memories: Iterable[MemoryRecord]) -> int:
+    """How many times the memories were said: each once per conversation it was extracted from (a habit restated
+    in the same words in three conversations is one memory said three times), at least once.
+
+    This is what the evidence gates of a new trait count (``behavior_min_evidence``, a trend's two).
+    """
+    return sum(max(1, len(m.sessions)) for m in memories)
 
 
 @dataclass

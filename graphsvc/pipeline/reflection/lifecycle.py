@@ -37,13 +37,18 @@ def add_evidence(
     cycle_id: str,
     strong: bool = False,
 ) -> list[MemoryRecord]:
-    """Link the memories the trait does not already cite as ``kind``; returns those linked.
+    """Link the memories the trait does not already cite as ``kind``, and those it cites that were said again
+    since (a memory the cycle reads as new: a restatement makes it unread); returns those linked. A memory is
+    cited at most once per cycle.
 
     ``strong``: recorded on contradicting evidence (the reflector's judgement, seed 002 §5).
     """
     fresh: list[MemoryRecord] = []
     for memory in memories:
-        if trait.cites(memory.uid, kind) or any(m.uid == memory.uid for m in fresh):
+        cited = [e for e in trait.evidence if e.memory_uid == memory.uid and e.kind == kind]
+        if (cited and not memory.is_new) or any(e.cycle_id == cycle_id for e in cited):
+            continue
+        if any(m.uid == memory.uid for m in fresh):
             continue
         fresh.append(memory)
         trait.evidence.append(

@@ -45,7 +45,7 @@ from graphsvc.config import ReflectionSettings
 from graphsvc.embed.base import rescale_similarity
 from graphsvc.pipeline.reflection import confidence as cm
 from graphsvc.pipeline.reflection import persons
-from graphsvc.pipeline.reflection.book import MemoryRecord, TraitState, Vector
+from graphsvc.pipeline.reflection.book import MemoryRecord, TraitState, Vector, observations
 from graphsvc.pipeline.reflection.contract import (
     Contradiction,
     NewBehavior,
@@ -306,9 +306,9 @@ def _against_existing(
             continue
         trait = trait_by_id[best[1]]
         used.add(sid)
-        if not trait.cites(memory.uid):
-            target = against if is_negated(memory.content) != is_negated(trait.content) else support
-            target.setdefault(best[1], []).append(sid)
+        # a new memory the trait cites already was said again since (a restatement is read as new): it supports
+        target = against if is_negated(memory.content) != is_negated(trait.content) else support
+        target.setdefault(best[1], []).append(sid)
     reinforcements = [
         Reinforcement(trait_id=tid, new_evidence_ids=ids, quality_grade=_grade(trait_by_id[tid], ids, by_id))
         for tid, ids in support.items()
@@ -338,24 +338,32 @@ def _ends_trait(memory: _Item, trait: _Item) -> bool:
 def _new_traits(
     pool: list[_Item], by_id: dict[str, MemoryRecord], linked: _Linker, settings: ReflectionSettings
 ) -> tuple[list[NewTrend], list[NewBehavior]]:
-    """Star clusters of the pool with a new memory and evidence from enough conversations: a behavior with at
-    least ``behavior_min_evidence`` members, else a trend with at least two."""
+    """Star clusters of the pool with a new memory and evidence from enough conversations, and a memory said again
+    in enough conversations on its own: a behavior when said at least ``behavior_min_evidence`` times (a memory
+    counts once per conversation that said it: :func:`.book.observations`), else a trend when said twice."""
     new_trends: list[NewTrend] = []
     new_behaviors: list[NewBehavior] = []
-    for _center, members in _star_clusters(pool, linked):
+    clusters = _star_clusters(pool, linked)
+    clustered = {m.short_id for _, members in clusters for m in members}
+    restated = [(m, [m]) for m in pool if m.short_id not in clustered]
+    for _center, members in [*clusters, *restated]:
         group = [by_id[m.short_id] for m in members]
         conversations = {s for m in group for s in m.sessions}
         if not any(m.is_new for m in group) or len(conversations) < settings.min_sessions_per_trait:
             continue
         ids = [m.short_id for m in members]
         context = infer_context(" ".join(m.text for m in members))
-        worded = phrase([m.text for m in members])  # members start with the centre
+        # members start with the centre; a memory said in several conversations is named in each of them
+        worded = phrase(
+            [m.text for m, record in zip(members, group, strict=True) for _ in range(observations([record]))]
+        )
         if worded is None:
             continue  # nothing a person would write grounds the group: no trait (precision first)
         content, rule_id = worded.content, worded.rule_id
-        if len(members) >= settings.behavior_min_evidence:
+        said = observations(group)
+        if said >= settings.behavior_min_evidence:
             new_behaviors.append(NewBehavior(content=content, evidence_ids=ids, context=context, rule_id=rule_id))
-        elif len(members) >= 2:
+        elif said >= 2:
             window = settings.trend_default_window_days
             new_trends.append(
                 NewTrend(content=content, evidence_ids=ids, window_days=window, context=context, rule_id=rule_id)

@@ -3,7 +3,8 @@
 Seed 002 §3–6 with the checks the code owns (the reflector only proposes):
 
 - ids: only the prompt's memory (``m…``) and trait (``t…``) ids count; invented ids are dropped;
-- new behaviors need ≥ 3 supporting memories (``behavior_min_evidence``) and start as candidates at 0.4;
+- new behaviors need ≥ 3 supporting memories (``behavior_min_evidence``), a memory counting once per conversation
+  that said it (:func:`.book.observations`), and start as candidates at 0.4;
   new trends get a 14- or 30-day window and no confidence;
 - a new trait's evidence must span ≥ 2 conversations (``min_sessions_per_trait``): traits never come
   from a single conversation;
@@ -35,7 +36,14 @@ from graphsvc.embed.base import rescale_similarity
 from graphsvc.errors import TraitCycleError
 from graphsvc.pipeline.reflection import confidence as cm
 from graphsvc.pipeline.reflection import persons
-from graphsvc.pipeline.reflection.book import EvidenceRecord, MemoryRecord, TraitBook, TraitState, Vector
+from graphsvc.pipeline.reflection.book import (
+    EvidenceRecord,
+    MemoryRecord,
+    TraitBook,
+    TraitState,
+    Vector,
+    observations,
+)
 from graphsvc.pipeline.reflection.contract import ReflectionOutput, Upgrade
 from graphsvc.pipeline.reflection.lifecycle import bump, contradict_trait, reinforce_trait
 from graphsvc.rulebook import book as rulebook
@@ -238,8 +246,11 @@ def propose_trait(
         book.counts.reject(f"{label}: rests on memories of several people (a trait is about one person)")
         return None
     about = persons.display_name(speaker for m in memories for speaker in m.speakers)
-    if kind == "behavior" and len(memories) < s.behavior_min_evidence:
-        book.counts.reject(f"{label}: {len(memories)} supporting memories, needs {s.behavior_min_evidence}")
+    said = observations(memories)
+    if kind == "behavior" and said < s.behavior_min_evidence:
+        book.counts.reject(
+            f"{label}: {len(memories)} supporting memories said {said} time(s), needs {s.behavior_min_evidence}"
+        )
         return None
     sessions = sessions_of(memories)
     if len(sessions) < s.min_sessions_per_trait:

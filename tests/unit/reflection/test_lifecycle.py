@@ -34,7 +34,19 @@ def test_reinforcement_counts_once_per_cycle_and_ignores_known_memories() -> Non
     reinforce_trait(b, t, [memory("m2")], grade="A", now=NOW, cycle_id="c1", settings=SETTINGS)
     assert t.reinforcement_count == 1 and t.confidence == pytest.approx(0.575)
     assert len(t.evidence) == 2
-    assert not reinforce_trait(book(t), t, [memory("m1")], grade="A", now=NOW, cycle_id="c2", settings=SETTINGS)
+    read = memory("m1", is_new=False)  # cited already and not said again since
+    assert not reinforce_trait(book(t), t, [read], grade="A", now=NOW, cycle_id="c2", settings=SETTINGS)
+
+
+def test_a_cited_memory_said_again_reinforces_once_in_a_later_cycle() -> None:
+    """A restatement makes the memory unread: the next cycle reads it as new, and it supports the trait again (a
+    habit restated in the same words), at most once per cycle."""
+    t = trait("t", confidence=0.5)
+    reinforce_trait(book(t), t, [memory("m1")], grade="C", now=NOW, cycle_id="c1", settings=SETTINGS)
+    assert not reinforce_trait(book(t), t, [memory("m1")], grade="C", now=NOW, cycle_id="c1", settings=SETTINGS)
+    again = memory("m1", sessions=("s1", "s2"))
+    assert reinforce_trait(book(t), t, [again], grade="C", now=NOW, cycle_id="c2", settings=SETTINGS)
+    assert [e.memory_uid for e in t.evidence] == ["m1", "m1"] and t.reinforcement_count == 2
 
 
 def test_reinforcement_first_applies_pending_decay() -> None:

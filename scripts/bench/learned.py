@@ -36,9 +36,10 @@ BATCH = 100
 
 INGEST = """mutation($input: IngestMessagesInput!) { ingestMessages(input: $input) { stored } }"""
 END = """mutation($u: String!, $s: String!) { endConversation(userId: $u, sessionId: $s) { id } }"""
-OPEN_JOBS = """query($u: String!) {
-  pending: jobs(userId: $u, status: PENDING, limit: 1) { id }
-  running: jobs(userId: $u, status: RUNNING, limit: 1) { id } }"""
+OPEN_JOBS = """query($u: String!) { jobs(userId: $u, limit: 500) { status } }"""
+"""The user's jobs in one read (one snapshot). Two fields, one per status, are resolved apart: a job claimed between
+them (PENDING when the RUNNING field was read, RUNNING when the PENDING one was) is in neither, and the wait ended
+while a reflection was still running."""
 FORCE = """mutation($u: String!) { reflect(userId: $u, force: true) { status memoriesScanned traitsCreated } }"""
 OUTCOME = """query($u: String!) {
   jobs(userId: $u, status: FAILED, limit: 500) { kind error }
@@ -130,7 +131,7 @@ class Api:
         deadline = time.monotonic() + timeout_s
         while True:
             data = await self.call(OPEN_JOBS, u=user_id)
-            if not data["pending"] and not data["running"]:
+            if not any(job["status"] in ("PENDING", "RUNNING") for job in data["jobs"]):
                 return
             if time.monotonic() > deadline:
                 raise TimeoutError(f"jobs of {user_id} still open after {timeout_s:.0f} s")

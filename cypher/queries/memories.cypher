@@ -28,7 +28,8 @@ RETURN c.idx AS idx, uid, cosine, slot_key, slot_value, content, slot, slot_subj
 // name: create_memories
 // A created memory is active and holds from mem.valid_from (issue 12); its slot is settled afterwards in
 // the same transaction. The HistoryEntry names the events it quotes (source_uids) for retraction. A memory
-// whose dedup_key another writer took first is reinforced instead: each row says where the memory landed.
+// whose dedup_key another writer took first is reinforced instead (and unread by reflection, as in
+// reinforce_memories): each row says where the memory landed.
 UNWIND $memories AS mem
 MERGE (m:Memory {dedup_key: mem.dedup_key})
   ON CREATE SET m.uid = mem.uid, m.user_id = $user_id, m.tenant_key = $tenant_key,

@@ -8,15 +8,18 @@ outside a stop list) - the second condition is needed because multilingual-e5 ra
 sentences of one user as similar.
 
 What it infers:
-- reinforcement: a new memory linked to an existing trait supports it; grade C when the memory comes
+- reinforcement: a new memory linked to an existing trait supports it (a memory the trait cites already
+  supports it again when it was said again since: a restatement makes it new); grade C when the memory comes
   from a conversation the trait's evidence did not cover yet, else D (it never grades A or B);
 - contradiction: a new memory linked to a trait whose negation polarity differs ("I no longer…",
   "不再…", "讨厌…" against a positive trait, or the reverse); a memory saying the person stopped what the
   trait names ("Ana stopped running" / "Goes running") links to it whatever the embedder says, and its
   contradiction is strong;
 - new traits: memories (new plus earlier context) are grouped around the memory with most links
-  (star clustering, no chaining); a group with a new memory, from ≥ 2 conversations, becomes a behavior
-  with ≥ 3 memories or a trend (30-day window) with 2; its text characterises the group
+  (star clustering, no chaining), and a memory linked to none stands alone; a group with a new memory, from
+  ≥ 2 conversations, becomes a behavior when said ≥ 3 times or a trend (30-day window) when said twice (a memory
+  counts once per conversation that said it: a restated habit is one memory said again); its text characterises
+  the group
   (the rulebook's trait rules, :func:`graphsvc.rulebook.traits.phrase`: "Enjoys painting", "Wants to …",
   "Goes bouldering regularly"; the rule is recorded on the trait), with the memories as its
   evidence; a group no liked or wanted noun phrase grounds in two of its memories becomes no trait;

@@ -103,10 +103,8 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None, bool]
             own = _subject_of(parse(piece, "zh"))
             had_subject = bool(subject) or unsure
             if carried == "carry" and subject and not own:
-                if subject == "我" and _named(previous, subject):  # 我有个哥哥，在银行上班: the brother works
-                    piece = (_named(previous, subject) if _introduces(previous) else "") + piece
-                else:
-                    piece = subject + piece
+                named = _named(previous, subject)  # 我有个哥哥，在银行上班: the brother works there
+                piece = ((named if _introduces(previous) else "") if named else subject) + piece
             elif carried == "carry_named" and not own:
                 piece = _named(previous, subject) + piece
             pieces.append((piece, rule_id, had_subject))
@@ -148,11 +146,11 @@ def _named(previous: str, subject: str) -> str:
 
 def _household(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
     """我们家/咱们家 → 我家 where a ``household`` rule says the 我们 is the speaker's family (我们家只吃清真的)."""
-    hits = [h for h in matches(parse(text, "zh"), rules) if h.rule.output == "household"]
+    doc = parse(text, "zh")
+    hits = [h for h in matches(doc, rules) if h.rule.output == "household"]
     if not hits:
         return text
     shaped_by.append(hits[0].rule.id)
-    doc = parse(text, "zh")
     return "我家" + "".join(t.text_with_ws for t in doc[hits[0].start + 2 :])
 
 

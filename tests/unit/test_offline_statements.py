@@ -117,8 +117,15 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("Grandma lives in Leeds.", ["Ana's grandma lives in Leeds."]),
         ("Dad jokes are the worst.", []),
         # an age's "'s" is "is", a possessive's is not
-        ("My son's 7 and loves dinosaurs.", ["Ana's son is 7.", "Ana's son loves dinosaurs."]),
+        ("My son's 7 and loves dinosaurs.", ["Ana's son is 7 years old.", "Ana's son loves dinosaurs."]),
         ("Zara's 10 books are on the shelf.", []),
+        # an age said as a bare number is in years; a number of other units is no age
+        ("I'm 34 now.", ["Ana is 34 years old now."]),
+        ("My dog is 14 and pretty slow these days.", ["Ana's dog is 14 years old and pretty slow these days."]),
+        ("My son is 18 months old.", ["Ana's son is 18 months old."]),
+        ("I'm 5 minutes away.", []),
+        ("I really don't like horror films.", ["Ana really doesn't like horror films."]),
+        ("I've been a paramedic for twelve years.", ["Ana has been a paramedic for twelve years."]),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -132,6 +139,14 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我爸爸住在昆明。", ["王丽的爸爸住在昆明。"]),
         ("请记住，我的车牌号是沪A12345。", ["王丽的车牌号是沪A12345。"]),
         ("我住在上海，在一家银行上班。", ["王丽住在上海。", "王丽在一家银行上班。"]),
+        ("我最好的朋友叫小雨。", ["王丽最好的朋友叫小雨。"]),
+        ("我是做会计的。", ["王丽是做会计的。"]),
+        ("我家有两只猫。", ["王丽家有两只猫。"]),
+        ("我会说粤语。", ["王丽会说粤语。"]),
+        ("我下个月去日本旅游。", ["王丽下个月去日本旅游。"]),
+        ("我上个月去日本旅游了。", []),
+        ("我每周四去做理疗。", ["王丽每周四去做理疗。"]),
+        ("我每周游泳三次。", ["王丽每周游泳三次。"]),
         # 我 is the name wherever it stands, never 自己 (which can flip who is meant)
         ("我同桌抄了我的作业。", ["王丽的同桌抄了王丽的作业。"]),
         ("我很喜欢读关于自我成长的书。", ["王丽很喜欢读关于自我成长的书。"]),

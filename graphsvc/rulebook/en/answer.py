@@ -85,8 +85,8 @@ RULES: tuple[Rule, ...] = (
         ),
         output="how_old",
         examples=(
-            Example("How old is your daughter? | 6, nearly 7", "Ana's daughter is 6, nearly 7."),
-            Example("How old are you? | 34", "Ana is 34."),
+            Example("How old is your daughter? | 6, nearly 7", "Ana's daughter is 6 years old, nearly 7."),
+            Example("How old are you? | 34", "Ana is 34 years old."),
         ),
         counterexamples=("How old is your daughter? | old enough", "How old is he? | 6"),
     ),

@@ -497,6 +497,20 @@ def _event_time(
     return memory_type, None
 
 
+def _in_years(doc: Any) -> str:
+    """An age said as a bare number after a form of "be", with its unit said: "my dog is 14" → "my dog is 14 years
+    old" (a number after "turned", or with its unit, is left as said)."""
+    for token in doc[1:]:
+        if not token.like_num or doc[token.i - 1].lemma_ != "be":
+            continue
+        following = doc[token.i + 1].lower_ if token.i + 1 < len(doc) else ""
+        if following in lexicon.AGE_UNITS:
+            return str(doc.text)
+        end = token.idx + len(token.text)
+        return f"{doc.text[:end]} years old{doc.text[end:]}"
+    return str(doc.text)
+
+
 def _lower_first(doc: Any) -> str:
     text = str(doc.text)
     return text if doc[0].pos_ == "PROPN" else text[:1].lower() + text[1:]
@@ -535,7 +549,8 @@ def judge_piece(
     if "note" in hit.rule.tags:  # a requested statement about something else: said as the speaker's note
         content = finish(f"{speaker or 'The user'} asked to remember: {_lower_first(doc)}")
     else:
-        content = finish(name_speaker(text, speaker, _rules(rules, "subject", selection), shaping))
+        stated = _in_years(doc) if "age" in hit.rule.tags else text
+        content = finish(name_speaker(stated, speaker, _rules(rules, "subject", selection), shaping))
     confidence = max(hit.rule.confidence, 0.95) if requested else hit.rule.confidence
     statement = Statement(
         content=content,

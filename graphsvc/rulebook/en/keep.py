@@ -38,6 +38,8 @@ from graphsvc.rulebook.rule import Example, Rule, Tokens
 _TO_BE = seq(BE, ADVERBS)
 _HAVE_GOT = seq(HAVE, ADVERBS, lower("got", op="?"))
 _COMPOUND = seq(ADJECTIVES, lower("-", op="?"), ADJECTIVES)
+_AND_MORE = seq(lower("and", ","), ANY)
+"""More said of the subject after an age ("my dog is 14 and pretty slow"), not a unit (5 minutes away)."""
 """Words before a noun, a hyphenated compound among them ("a night-shift nurse")."""
 _FOOD = {"POS": {"NOT_IN": ["ADJ", "ADV", "PUNCT", "PRON", "DET", "PART", "ADP", "AUX", "CCONJ"]}}
 """What a diet names: a food or a drink ("I don't eat pork"; not "I don't eat much")."""
@@ -174,6 +176,15 @@ RULES: tuple[Rule, ...] = (
                     seq(_TO_BE, lower("working"), lower("as"), DET_OPT, ANY),
                     seq(_TO_BE, lower("a", "an"), _COMPOUND, among(en.OCCUPATIONS, attr="LEMMA")),
                     seq(_TO_BE, lower("a", "an"), _COMPOUND, among(en.OCCUPATIONS, attr="LEMMA"), ANY),
+                    seq(
+                        HAVE,
+                        ADVERBS,
+                        lower("been"),
+                        lower("a", "an"),
+                        _COMPOUND,
+                        among(en.OCCUPATIONS, attr="LEMMA"),
+                        ANY_OPT,
+                    ),
                     seq(_TO_BE, among(en.RELATIONSHIP_STATES & {"retired"})),
                 ),
             )
@@ -186,6 +197,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm a software engineer at a bank.", "Ana is a software engineer at a bank."),
             Example("My husband is a carpenter.", "Ana's husband is a carpenter."),
             Example("I'm a night-shift nurse.", "Ana is a night-shift nurse."),
+            Example("I've been a paramedic for twelve years.", "Ana has been a paramedic for twelve years."),
         ),
         counterexamples=("I'm a huge fan of jazz.", "I'm a bit tired.", "I'm a morning person."),
     ),
@@ -229,15 +241,13 @@ RULES: tuple[Rule, ...] = (
         id="en.keep.status",
         language="en",
         decision="keep",
-        description="The speaker's or a person's relationship status, age, or a pregnancy.",
+        description="The speaker's or a person's relationship status, or a pregnancy.",
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(_TO_BE, among(en.RELATIONSHIP_STATES - {"retired"} | {"pregnant"})),
                     seq(_TO_BE, among(en.RELATIONSHIP_STATES - {"retired"} | {"pregnant"}), ANY),
-                    seq(_TO_BE, {"LIKE_NUM": True}, lower("years", op="?"), lower("old", op="?")),
-                    seq(ADVERBS, lower("turned", "turn"), {"LIKE_NUM": True}, ANY_OPT),
                 ),
             )
         ),
@@ -245,10 +255,41 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("I'm engaged!", "Ana is engaged."),
-            Example("My daughter is 7 years old.", "Ana's daughter is 7 years old."),
-            Example("I turned 40 in March.", "Ana turned 40 in March."),
+            Example("My partner is pregnant.", "Ana's partner is pregnant."),
         ),
         counterexamples=("I'm single-minded about it.",),
+    ),
+    Rule(
+        id="en.keep.age",
+        language="en",
+        decision="keep",
+        description=(
+            "How old the speaker, a person or an animal of theirs is; a bare number after 'is' is said in years "
+            "('my dog is 14' is kept as '… is 14 years old')."
+        ),
+        pattern=Tokens(
+            each(
+                (*SPEAKER_OR_THEIR_PERSON, MY_ANIMAL),
+                (
+                    seq(_TO_BE, {"LIKE_NUM": True}, among(en.AGE_UNITS, op="?"), lower("old", op="?"), ADVERBS),
+                    seq(_TO_BE, {"LIKE_NUM": True}, among(en.AGE_UNITS, op="?"), lower("old", op="?"), _AND_MORE),
+                    seq(ADVERBS, lower("turned", "turn"), {"LIKE_NUM": True}, ANY_OPT),
+                ),
+            ),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.9,
+        tags=frozenset({"age"}),
+        examples=(
+            Example("My daughter is 7 years old.", "Ana's daughter is 7 years old."),
+            Example("I'm 34.", "Ana is 34 years old."),
+            Example(
+                "My dog is 14 and pretty slow these days.", "Ana's dog is 14 years old and pretty slow these days."
+            ),
+            Example("I turned 40 in March.", "Ana turned 40 in March."),
+        ),
+        counterexamples=("I'm 5 minutes away.", "My flight is 2 hours late."),
     ),
     Rule(
         id="en.keep.membership",
@@ -787,7 +828,7 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, among(en.DISLIKING, attr="LEMMA"), ANY),
-                    seq(lemma("do"), NOT, ADVERBS, among(en.LIKING, attr="LEMMA"), ANY),
+                    seq(ADVERBS, lemma("do"), NOT, ADVERBS, among(en.LIKING, attr="LEMMA"), ANY),
                     seq(lemma("can"), NOT, lower("stand"), ANY),
                     seq(_TO_BE, NOT, lower("a"), lower("fan"), lower("of"), ANY),
                 ),
@@ -798,6 +839,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I hate cilantro.", "Ana hates cilantro."),
             Example("I don't like horror films.", "Ana doesn't like horror films."),
+            Example("I really don't like camping.", "Ana really doesn't like camping."),
         ),
         counterexamples=("I hate that for you.",),
     ),

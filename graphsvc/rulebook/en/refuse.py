@@ -380,11 +380,11 @@ RULES: tuple[Rule, ...] = (
         decision="refuse",
         description="'Local' with no place named in the statement: local to a place said in another turn.",
         pattern=Tokens(
-            ((_NOT_A_NAME, among(en.LOCAL), _NOT_A_NAME),),
+            ((_NOT_A_NAME, {"LOWER": {"NOT_IN": ["a", "an"]}}, among(en.LOCAL), _NOT_A_NAME),),
             whole=True,
         ),
         examples=(Example("I want to try the local food."),),
-        counterexamples=("I want to try the local food in Oaxaca.",),
+        counterexamples=("I want to try the local food in Oaxaca.", "I sing in a local choir."),
     ),
     Rule(
         id="en.refuse.generic",

@@ -116,6 +116,8 @@ HABIT_WORDS = _words("每天 每周 每晚 每早 每个月 每月 每年 平时
 WEEKDAYS = _words(
     "周一 周二 周三 周四 周五 周六 周日 周末 星期一 星期二 星期三 星期四 星期五 星期六 星期天 星期日 礼拜天"
 )
+EVERY_WEEKDAY = frozenset(f"{every}{day}" for every in ("每", "每个") for day in WEEKDAYS if not day.startswith("礼拜"))
+"""A weekday's frequency (每周四, 每个星期六): jieba cuts 每周 from the day's number, so it is taught them whole."""
 PLAN_WORDS = _words("打算 计划 准备 决定 想要 将要 要 想 预计 安排 考虑")
 GOAL_WORDS = _words("目标 梦想 愿望 计划 心愿")
 EVENT_WORDS = _words(
@@ -205,6 +207,7 @@ def teach_segmenter() -> None:
         (ANSWER_STUBS, "l"),
         (SCHOOL_YEARS, "n"),
         (PASTIMES, "n"),
+        (EVERY_WEEKDAY, "t"),
         (WHEN_WORDS | AGE_QUESTIONS, "r"),
     )
     with _TAUGHT:
@@ -214,6 +217,8 @@ def teach_segmenter() -> None:
         for word in (*ANIMALS, *PERSON_WORDS):
             for verb in ("叫", "是"):
                 jieba.suggest_freq((word, verb), True)
+        for able in ABLE:
+            jieba.suggest_freq(("我", able), True)
         for measure in BODY_MEASURES:
             for level in HIGH_OR_LOW:
                 jieba.suggest_freq((measure, level), True)
@@ -269,6 +274,22 @@ PASTIMES = _words(
 )
 """Games, sports and instruments a person plays or practises (打麻将, 弹吉他, 跳广场舞): jieba cuts some apart or
 tags them as places or names (吉他, 太极, 小提琴), so it is taught them as nouns."""
+ABLE = _words("会")
+"""What the speaker can do (我会说粤语): jieba fuses 我会 into one noun (an association), so it is taught apart."""
+CLOSE = _words("最好 最要好")
+"""How close a person is, between 我 and the person (我最好的朋友)."""
+FUTURE_TIME = (
+    r"^(?:下个?(?:周[一二三四五六日天末]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|月|学期|季度)"
+    r"|明(?:天|年|晚|早)|后天|今晚)$"
+)
+"""A time still to come, as jieba cuts it (下个月, 明年, 下周三): what a plan is dated by (a month by its name may
+be past or to come)."""
+SPEAKING = _words("说 讲")
+"""Verbs of speaking a language (我会说粤语)."""
+LANGUAGE_NAME = r"^.+(?:语|话|文)$"
+"""A language by how its name ends (粤语, 上海话, 法文): its surface form is the point."""
+PLAYING = "^.?(?:" + "|".join(sorted(PASTIMES, key=len, reverse=True)) + ")$"
+"""A pastime alone or fused with its verb, as jieba cuts some (钢琴, 下围棋, 弹钢琴)."""
 INTRODUCING = _words("有 有个 养 生")
 """Verbs that bring a person or an animal into a conversation (我有个哥哥, 我养了一只猫, 我生了个女儿)."""
 WHERE_OR_WITH = _words("在 跟 和 同 陪")

@@ -264,7 +264,7 @@ RULES: tuple[Rule, ...] = (
                         {"POS": "NOUN", "OP": "*"},
                         {"ORTH": {"REGEX": _ENDS_AS_OCCUPATION}},
                     ),
-                    seq(ADVERBS, word("做", "当"), CONTENT, word("的", "工作")),
+                    seq(ADVERBS, word("是", op="?"), word("做", "当"), CONTENT, word("的", "工作")),
                     seq(ADVERBS, word("学", "读"), ANY_OPT, word("专业")),
                     seq(ADVERBS, word("在"), {"POS": {"IN": ["PROPN", "NOUN", "X"]}}, among(zh.WORKPLACE_SUFFIXES)),
                     seq(ADVERBS, word("在"), {"POS": "PROPN", "ORTH": {"REGEX": _ENDS_AS_ORGANIZATION}}),
@@ -281,6 +281,7 @@ RULES: tuple[Rule, ...] = (
             Example("我在一所小学当老师。", "王芳在一所小学当老师。"),
             Example("我做设计的，在青禾科技", "王芳在青禾科技。"),
             Example("我在一家银行做客户经理。", "王芳在一家银行做客户经理。"),
+            Example("我是做会计的。", "王芳是做会计的。"),
         ),
         counterexamples=("我在想这个问题。", "我在家做饭。", "我在医院。", "我在星巴克。", "我在家做手工。"),
     ),
@@ -293,7 +294,7 @@ RULES: tuple[Rule, ...] = (
             (
                 seq(FIRST_PERSON, word("有"), _NUMBER, {"POS": "NOUN", "OP": "?"}, among(zh.PERSON_WORDS), ANY_OPT),
                 seq(FIRST_PERSON, word("有个"), among(zh.PERSON_WORDS), ANY_OPT),  # jieba cuts 有个 as one word
-                seq(FIRST_PERSON, DE_OPT, among(zh.PERSON_WORDS), word("叫", "名叫", "姓"), CONTENT),
+                seq(MY_PERSON, word("叫", "名叫", "姓"), CONTENT),
             )
         ),
         output="fact",
@@ -303,6 +304,7 @@ RULES: tuple[Rule, ...] = (
             Example("我有个哥哥，在银行上班。", "王芳有个哥哥。"),
             Example("我女儿叫朵朵。", "王芳的女儿叫朵朵。"),
             Example("我房东姓刘。", "王芳的房东姓刘。"),
+            Example("我最好的朋友叫小雨。", "王芳最好的朋友叫小雨。"),
         ),
         counterexamples=("我有个问题。",),
     ),
@@ -334,11 +336,15 @@ RULES: tuple[Rule, ...] = (
                 seq(FIRST_PERSON, ADVERBS, word("养", "养了"), word("了", op="?"), _NUMBER, among(zh.ANIMALS), ANY_OPT),
                 seq(MY_ANIMAL, word("叫", "名叫"), CONTENT),
                 seq(FIRST_PERSON, word("有"), _NUMBER, among(zh.ANIMALS), ANY_OPT),
+                seq(word("我家"), ADVERBS, word("有", "养", "养了"), _NUMBER, among(zh.ANIMALS), ANY_OPT),
             )
         ),
         output="fact",
         confidence=0.9,
-        examples=(Example("我养了一只猫叫团子。", "王芳养了一只猫叫团子。"),),
+        examples=(
+            Example("我养了一只猫叫团子。", "王芳养了一只猫叫团子。"),
+            Example("我家有两只兔子。", "王芳家有两只兔子。"),
+        ),
         counterexamples=("我养成了早起的习惯。",),
     ),
     Rule(
@@ -507,6 +513,7 @@ RULES: tuple[Rule, ...] = (
                         word("去", op="?"),
                         *place,
                         *doing,
+                        _SPAN_OPT,
                     )
                     for doing in _DOING_WHAT
                     for place in ((), _WHERE_OR_WITH_WHOM)
@@ -524,6 +531,8 @@ RULES: tuple[Rule, ...] = (
             Example("我晚上一般跟几个老同学下象棋。", "王芳晚上一般跟几个老同学下象棋。"),
             Example("我每天都在公司加班。", "王芳每天都在公司加班。"),
             Example("我这两年每周六练两个小时钢琴。", "王芳这两年每周六练两个小时钢琴。"),
+            Example("我每周打三次网球。", "王芳每周打三次网球。"),
+            Example("我每周游泳两次。", "王芳每周游泳两次。"),
         ),
         counterexamples=(
             "我每天都很忙。",
@@ -554,7 +563,6 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("我每天早上跑步五公里。", "王芳每天早上跑步五公里。"),
-            Example("我每周二晚上去游泳。", "王芳每周二晚上去游泳。"),
             Example("我下午一般跟朋友打乒乓球。", "王芳下午一般跟朋友打乒乓球。"),
         ),
         counterexamples=("我今天很累。", "我总是做不好。", "我每天晚饭以后吃。"),
@@ -609,6 +617,58 @@ RULES: tuple[Rule, ...] = (
             Example("我6月3号之前要交论文。", "王芳6月3号之前要交论文。"),
         ),
         counterexamples=("我打算。", "我6月3号之前。"),
+    ),
+    Rule(
+        id="zh.keep.trip",
+        language="zh",
+        decision="keep",
+        description="A trip the speaker, or a person of theirs, will make, dated by a time to come (我下个月去日本).",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(
+                        {"ORTH": {"REGEX": zh.FUTURE_TIME}},
+                        ADVERBS,
+                        word("要", "就要", op="?"),
+                        word("去", "回", "到"),
+                        {"TAG": "ns"},
+                        {"TAG": {"REGEX": "^v"}, "OP": "?"},
+                    ),
+                ),
+            ),
+            whole=True,
+        ),
+        output="event",
+        confidence=0.85,
+        examples=(
+            Example("我下个月去日本旅游。", "王芳下个月去日本旅游。"),
+            Example("我爸明天回成都。", "王芳的爸明天回成都。"),
+        ),
+        counterexamples=("我上个月去日本旅游了。", "我下个月去日本的签证还没办。"),
+    ),
+    Rule(
+        id="zh.keep.skill",
+        language="zh",
+        decision="keep",
+        description="A language the speaker, or a person of theirs, speaks, or an instrument or game they can play.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, among(zh.ABLE), among(zh.SPEAKING), {"ORTH": {"REGEX": zh.LANGUAGE_NAME}}),
+                    seq(ADVERBS, among(zh.ABLE), {"TAG": "v", "OP": "?"}, {"ORTH": {"REGEX": zh.PLAYING}}),
+                ),
+            ),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("我会说粤语。", "王芳会说粤语。"),
+            Example("我女儿会下围棋。", "王芳的女儿会下围棋。"),
+        ),
+        counterexamples=("我会说的。", "我会打电话。"),
     ),
     Rule(
         id="zh.keep.learning",

@@ -77,8 +77,8 @@ DATE: Piece = ({"TAG": "m"}, word("月"), {"TAG": "m"}, word("号", "日"))
 DIGITS: Spec = {"TAG": "m", "ORTH": {"REGEX": r"^[0-9A-Za-z]{3,}$"}}
 """A number of three or more digits, as a code is (6629)."""
 FIRST_PERSON: Piece = (word("我"),)
-MY_PERSON: Piece = (word("我"), DE_OPT, among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE))
-"""A person of the speaker's: 我女儿, 我的老板, 我父母."""
+MY_PERSON: Piece = (word("我"), among(zh.CLOSE, op="?"), DE_OPT, among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE))
+"""A person of the speaker's: 我女儿, 我的老板, 我父母, 我最好的朋友."""
 MY_ANIMAL: Piece = (word("我", "我家"), DE_OPT, among(zh.ANIMALS))
 SPEAKER: tuple[Piece, ...] = (FIRST_PERSON,)
 SPEAKER_OR_THEIR_PERSON: tuple[Piece, ...] = (FIRST_PERSON, MY_PERSON)

@@ -126,6 +126,12 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I'm 5 minutes away.", []),
         ("I really don't like horror films.", ["Ana really doesn't like horror films."]),
         ("I've been a paramedic for twelve years.", ["Ana has been a paramedic for twelve years."]),
+        # "'s" before an article is "is"; a person's date; where one lives with someone; when one works
+        ("my husband's a firefighter", ["Ana's husband is a firefighter."]),
+        ("My sister's birthday is on 3 May.", ["Ana's sister's birthday is on 3 May."]),
+        ("My sister's birthday is coming up.", []),
+        ("i live with my girlfriend in Camden", ["Ana lives with their girlfriend in Camden."]),
+        ("my wife works nights as a nurse", ["Ana's wife works nights as a nurse."]),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

@@ -37,6 +37,9 @@ _INFORMAL = re.compile(
 _AGE_IS = re.compile(r"(?<=\w)'s (?=\d{1,3}(?:\s*(?:$|[,.;!?]|and\b|now\b|next\b|years? old\b)))", re.IGNORECASE)
 """A contraction "'s" before an age that ends its clause ("Zara's 10", "my son's 7 now"): "is", which the parser
 would otherwise read as a possessive ("Zara's 10 books" keeps it)."""
+_IS_BEFORE_ARTICLE = re.compile(r"(?<=[a-z])'s (?=(?:a|an) )", re.IGNORECASE)
+"""A contraction "'s" before an article ("my husband's a firefighter"): "is" (a possessive is never followed by
+"a" or "an")."""
 _PICTOGRAPHS = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 _MARKERS = re.compile(
     r"[,\s]*(?<![\w'’])(?:"
@@ -48,7 +51,8 @@ _MARKERS = re.compile(
 
 def normalise(sentence: str) -> str:
     """Chat spellings written out ("gonna" → "going to", a lone "i" → "I"), an age's "'s" as "is" ("Zara's 10" →
-    "Zara is 10") and chat markers dropped ("lol")."""
+    "Zara is 10") and one before an article ("my husband's a nurse" → "my husband is a nurse"), and chat markers
+    dropped ("lol")."""
 
     def written_out(found: re.Match[str]) -> str:
         word = found[1]
@@ -58,7 +62,7 @@ def normalise(sentence: str) -> str:
         return full[:1].upper() + full[1:] if word[:1].isupper() and not full.startswith("I") else full
 
     text = _INFORMAL.sub(written_out, _PICTOGRAPHS.sub(" ", sentence).replace("’", "'"))
-    text = _AGE_IS.sub(" is ", text)
+    text = _IS_BEFORE_ARTICLE.sub(" is ", _AGE_IS.sub(" is ", text))
     text = _MARKERS.sub("", text)
     return re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s{2,}", " ", text)).strip(" ,")
 
@@ -472,7 +476,8 @@ def _slot(rule: Rule, doc: Any, hit: Hit) -> str | None:
         for token in doc[mine + 1 :]:  # "I keep my bike lock code 1234": bike_lock_code
             if token.lemma_ == "be" or token.is_punct or token.like_num or token.pos_ in ("ADP", "VERB", "AUX"):
                 break
-            words.append(token.lower_)
+            if token.lower_ != "'s":  # "my sister's birthday": sister_birthday
+                words.append(token.lower_)
         return "_".join(words) or None
     whose = _whose(doc)
     return f"{whose}.{rule.slot}" if whose else rule.slot

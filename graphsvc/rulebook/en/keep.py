@@ -21,6 +21,7 @@ from graphsvc.rulebook.en.shapes import (
     HAVE,
     MY,
     MY_ANIMAL,
+    MY_PERSON,
     MY_PERSONS_PERSON,
     NAME,
     NOT,
@@ -38,6 +39,12 @@ from graphsvc.rulebook.rule import Example, Rule, Tokens
 _TO_BE = seq(BE, ADVERBS)
 _HAVE_GOT = seq(HAVE, ADVERBS, lower("got", op="?"))
 _COMPOUND = seq(ADJECTIVES, lower("-", op="?"), ADJECTIVES)
+_MY_PERSONS = seq(MY, ADJECTIVES, among(en.PERSON_NOUNS, attr="LEMMA"), lower("'s"), ADJECTIVES)
+"""A person of the speaker's as the owner of what follows ("my sister's birthday")."""
+_WITH_WHOM = seq(MY_PERSON)
+"""Whom the speaker lives with ("with my girlfriend")."""
+_SHIFT = among(en.SHIFTS, op="?")
+"""When someone works, between the verb and the job ("works nights as a nurse")."""
 _AND_MORE = seq(lower("and", ","), ANY)
 """More said of the subject after an age ("my dog is 14 and pretty slow"), not a unit (5 minutes away)."""
 """Words before a noun, a hyphenated compound among them ("a night-shift nurse")."""
@@ -121,6 +128,7 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, lemma("live", "reside"), ADVERBS, lower("in", "on", "at", "near"), ANY),
+                    seq(ADVERBS, lemma("live"), lower("with"), _WITH_WHOM, lower("in", "near"), ANY),
                     seq(_TO_BE, lower("based", "living"), lower("in", "near"), ANY),
                     seq(_HAVE_GOT, lemma("be"), lower("living"), lower("in"), ANY),
                     seq(ADVERBS, lower("moved", "relocated"), ADVERBS, lower("to"), ANY),
@@ -136,8 +144,9 @@ RULES: tuple[Rule, ...] = (
             Example("I just moved to Porto last month.", "Ana just moved to Porto last month."),
             Example("My parents live in Durban.", "Ana's parents live in Durban."),
             Example("I'm based in Nairobi these days.", "Ana is based in Nairobi these days."),
+            Example("I live with my girlfriend in Camden.", "Ana lives with their girlfriend in Camden."),
         ),
-        counterexamples=("I live for the weekends.", "Live in the moment!"),
+        counterexamples=("I live for the weekends.", "Live in the moment!", "I live with it in peace."),
     ),
     Rule(
         id="en.keep.origin",
@@ -172,7 +181,7 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(ADVERBS, lemma("work"), ADVERBS, lower("as"), DET_OPT, ANY),
+                    seq(ADVERBS, lemma("work"), ADVERBS, _SHIFT, lower("as"), DET_OPT, ANY),
                     seq(_TO_BE, lower("working"), lower("as"), DET_OPT, ANY),
                     seq(_TO_BE, lower("a", "an"), _COMPOUND, among(en.OCCUPATIONS, attr="LEMMA")),
                     seq(_TO_BE, lower("a", "an"), _COMPOUND, among(en.OCCUPATIONS, attr="LEMMA"), ANY),
@@ -198,6 +207,7 @@ RULES: tuple[Rule, ...] = (
             Example("My husband is a carpenter.", "Ana's husband is a carpenter."),
             Example("I'm a night-shift nurse.", "Ana is a night-shift nurse."),
             Example("I've been a paramedic for twelve years.", "Ana has been a paramedic for twelve years."),
+            Example("My wife works nights as a nurse.", "Ana's wife works nights as a nurse."),
         ),
         counterexamples=("I'm a huge fan of jazz.", "I'm a bit tired.", "I'm a morning person."),
     ),
@@ -1112,16 +1122,28 @@ RULES: tuple[Rule, ...] = (
         decision="keep",
         description="One value of the speaker's: a code, a number, a birthday, a blood type.",
         pattern=Tokens(
-            (
-                seq(
-                    MY,
-                    ADJECTIVES,
-                    among(en.ATTRIBUTE_HEADS),
-                    BE,
-                    lower("on", op="?"),
-                    {"TEXT": {"REGEX": r"\d"}},
-                    ANY_OPT,
+            each(
+                (seq(MY, ADJECTIVES), _MY_PERSONS),
+                (
+                    seq(among(en.ATTRIBUTE_HEADS), BE, lower("on", op="?"), {"TEXT": {"REGEX": r"\d"}}, ANY_OPT),
+                    seq(
+                        among(en.ATTRIBUTE_HEADS),
+                        BE,
+                        lower("on", op="?"),
+                        {"POS": {"IN": ["PROPN", "NUM", "X"]}},
+                        ANY_OPT,
+                    ),
+                    seq(
+                        among(en.ATTRIBUTE_HEADS),
+                        BE,
+                        lower("on", op="?"),
+                        {"ENT_TYPE": {"IN": ["DATE", "TIME", "CARDINAL"]}},
+                        ANY_OPT,
+                    ),
+                    seq(among(en.ATTRIBUTE_HEADS), BE, {"TEXT": {"REGEX": en.BLOOD_GROUP}}, ANY_OPT),
                 ),
+            )
+            + (
                 seq(
                     MY,
                     ADJECTIVES,
@@ -1129,32 +1151,6 @@ RULES: tuple[Rule, ...] = (
                     ANY_OPT,
                     {"ORTH": ":"},
                     {"TEXT": {"REGEX": r"\d"}},
-                    ANY_OPT,
-                ),
-                seq(
-                    MY,
-                    ADJECTIVES,
-                    among(en.ATTRIBUTE_HEADS),
-                    BE,
-                    lower("on", op="?"),
-                    {"POS": {"IN": ["PROPN", "NUM", "X"]}},
-                    ANY_OPT,
-                ),
-                seq(
-                    MY,
-                    ADJECTIVES,
-                    among(en.ATTRIBUTE_HEADS),
-                    BE,
-                    lower("on", op="?"),
-                    {"ENT_TYPE": {"IN": ["DATE", "TIME", "CARDINAL"]}},
-                    ANY_OPT,
-                ),
-                seq(
-                    MY,
-                    ADJECTIVES,
-                    among(en.ATTRIBUTE_HEADS),
-                    BE,
-                    {"TEXT": {"REGEX": en.BLOOD_GROUP}},
                     ANY_OPT,
                 ),
                 seq(
@@ -1180,8 +1176,9 @@ RULES: tuple[Rule, ...] = (
             Example("My blood type is O negative.", "Ana's blood type is O negative."),
             Example("My bike lock combination is 3092.", "Ana's bike lock combination is 3092."),
             Example("Our anniversary is on September 9th.", "Ana's anniversary is on September 9th."),
+            Example("My sister's birthday is on 3 May.", "Ana's sister's birthday is on 3 May."),
         ),
-        counterexamples=("My number one priority is sleep.",),
+        counterexamples=("My number one priority is sleep.", "My sister's birthday is coming up."),
     ),
     Rule(
         id="en.keep.named_person",

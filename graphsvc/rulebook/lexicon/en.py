@@ -161,6 +161,8 @@ OCCUPATIONS = _words(
 # --- time and frequency ----------------------------------------------------------------------------------
 FREQUENCY_ADVERBS = _words("usually always often regularly normally generally typically frequently daily weekly")
 FREQUENCY_UNITS = _words("day night weekend summer winter spring autumn fall weekday weekdays weekends")
+SHIFTS = _words("nights days evenings mornings weekends weekdays")
+"""When someone works, said between the verb and the job ("I work nights as a nurse")."""
 AGE_UNITS = _words("years year yrs months month weeks week days old")
 """What follows an age's number when its unit is said ("7 years old", "18 months"): a bare number is in years."""
 """What "every …" or "on …s" counts (completed below with the parts of the day, the calendar and the weekdays)."""

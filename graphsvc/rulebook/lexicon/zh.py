@@ -100,6 +100,8 @@ SCHOOL_YEARS = frozenset(
     + [f"{stage}{n}" for stage, last in (("初", 3), ("高", 3), ("大", 4), ("研", 3)) for n in _NUMERALS[:last]]
 )
 """A year of school or university (三年级, 初二, 高三, 大三, 研一), cut whole by the segmenter."""
+SCHOOL_STAGES = _words("幼儿园 小学 初中 高中 大学")
+"""A stage of schooling someone is at (我儿子上小学了)."""
 MEDICINE = r"^[\u4e00-\u9fffA-Za-z]*(?:药|素|胶囊|颗粒|片|滴剂|喷剂)$"
 """How the name of a medicine ends (降压药, 胰岛素, 阿司匹林肠溶片), cut as one word: not a count (一片)."""
 BODY_MEASURES = _words("血压 血糖 血脂 胆固醇 尿酸 眼压 心率 转氨酶")

@@ -93,8 +93,11 @@ _WHERE_OR_WITH_WHOM = (
     {"TAG": {"REGEX": "^(?:n|m|s|a$)"}, "POS": {"NOT_IN": ["PRON", "VERB"]}, "OP": "{0,3}"},
 )
 """Where a routine is done or with whom, named by a noun (在 公园, 跟 几个 老朋友), never a pronoun (跟他吵架: who?)."""
-_ENDS_AS_OCCUPATION = "^.*(?:" + "|".join(sorted((w for w in zh.OCCUPATION_SUFFIXES if len(w) > 1), key=len)) + ")$"
-"""A job title by how it ends (产品经理, 工程师), its one-character endings (工, 家) aside: 做手工 is no job."""
+_ENDS_AS_OCCUPATION = (
+    "^.+(?:" + "|".join(sorted((w for w in zh.OCCUPATION_SUFFIXES if w not in ("工", "家", "生")), key=len)) + ")$"
+)
+"""A job title by how it ends (产品经理, 工程师, 程序员), the endings that name no job after 做 aside (做手工, 做人家,
+做学生)."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -281,6 +284,7 @@ RULES: tuple[Rule, ...] = (
             Example("我在一所小学当老师。", "王芳在一所小学当老师。"),
             Example("我做设计的，在青禾科技", "王芳在青禾科技。"),
             Example("我在一家银行做客户经理。", "王芳在一家银行做客户经理。"),
+            Example("我在上海做程序员。", "王芳在上海做程序员。"),
             Example("我是做会计的。", "王芳是做会计的。"),
         ),
         counterexamples=("我在想这个问题。", "我在家做饭。", "我在医院。", "我在星巴克。", "我在家做手工。"),
@@ -631,7 +635,7 @@ RULES: tuple[Rule, ...] = (
                         {"ORTH": {"REGEX": zh.FUTURE_TIME}},
                         ADVERBS,
                         word("要", "就要", op="?"),
-                        word("去", "回", "到"),
+                        word("去", "回", "到", "飞"),
                         {"TAG": "ns"},
                         {"TAG": {"REGEX": "^v"}, "OP": "?"},
                     ),
@@ -644,6 +648,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我下个月去日本旅游。", "王芳下个月去日本旅游。"),
             Example("我爸明天回成都。", "王芳的爸明天回成都。"),
+            Example("我明天飞北京。", "王芳明天飞北京。"),
         ),
         counterexamples=("我上个月去日本旅游了。", "我下个月去日本的签证还没办。"),
     ),
@@ -858,7 +863,10 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
-                (seq(ADVERBS, word("上", "读", "在读", "是", op="?"), among(zh.SCHOOL_YEARS), word("了", op="?")),),
+                (
+                    seq(ADVERBS, word("上", "读", "在读", "是", op="?"), among(zh.SCHOOL_YEARS), word("了", op="?")),
+                    seq(ADVERBS, word("上", "读", "在读"), among(zh.SCHOOL_STAGES), word("了", op="?")),
+                ),
             ),
             whole=True,
         ),
@@ -868,8 +876,9 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我女儿今年上三年级了。", "王芳的女儿今年上三年级了。"),
             Example("我在读大三。", "王芳在读大三。"),
+            Example("我儿子今年上小学了。", "王芳的儿子今年上小学了。"),
         ),
-        counterexamples=("我高三那年很累。", "大三的时候我去了日本。"),
+        counterexamples=("我高三那年很累。", "大三的时候我去了日本。", "我小学的时候很胖。"),
     ),
     Rule(
         id="zh.keep.requested",

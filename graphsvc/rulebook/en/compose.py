@@ -204,7 +204,7 @@ def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
         shaped_by.append(shaped[0].rule.id)
         if shaped[0].rule.output == "household":  # "we only eat halal" → "my family only eat halal"
             doc = parse(text, "en")
-            verb = "are" if doc[1].lower_ == "'re" else doc[1].text
+            verb = {"'re": "are", "'ve": "have"}.get(doc[1].lower_, doc[1].text)
             return f"My family {verb}{text[doc[1].idx + len(doc[1].text) :]}"
         if shaped[0].rule.output == "restore_have":  # "exam on friday" → "I have an exam on friday"
             article = "an" if text[:1].lower() in "aeiou" else "a"

@@ -404,19 +404,23 @@ RULES: tuple[Rule, ...] = (
         id="en.keep.pet",
         language="en",
         decision="keep",
-        description="An animal the speaker keeps, and its name.",
+        description="An animal the speaker, or their family, keeps, and its name.",
         pattern=Tokens(
-            (
-                seq(FIRST_PERSON, _HAVE_GOT, DET_OPT, ADJECTIVES, among(en.ANIMAL_NOUNS, attr="LEMMA")),
-                seq(
-                    FIRST_PERSON,
-                    _HAVE_GOT,
-                    DET_OPT,
-                    ADJECTIVES,
-                    among(en.ANIMAL_NOUNS, attr="LEMMA"),
-                    lower("called", "named"),
-                    NAME,
+            each(
+                (FIRST_PERSON, seq(MY, lower("family"))),
+                (
+                    seq(_HAVE_GOT, DET_OPT, ADJECTIVES, among(en.ANIMAL_NOUNS, attr="LEMMA")),
+                    seq(
+                        _HAVE_GOT,
+                        DET_OPT,
+                        ADJECTIVES,
+                        among(en.ANIMAL_NOUNS, attr="LEMMA"),
+                        lower("called", "named"),
+                        NAME,
+                    ),
                 ),
+            )
+            + (
                 seq(MY_ANIMAL, lower("'s"), lower("name"), BE, NAME),
                 seq(MY_ANIMAL, BE, lower("called", "named"), NAME),
                 seq(MY_ANIMAL, BE, NAME),
@@ -428,8 +432,9 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I have a dog named Biscuit.", "Ana has a dog named Biscuit."),
             Example("My cat's name is Pepper.", "Ana's cat's name is Pepper."),
+            Example("We've got two cats.", "Ana's family have got two cats."),
         ),
-        counterexamples=("I have a dog in this fight.",),
+        counterexamples=("I have a dog in this fight.", "We have a dog at work."),
     ),
     Rule(
         id="en.keep.allergy",

@@ -113,19 +113,29 @@ RULES: tuple[Rule, ...] = (
         language="en",
         decision="subject",
         description=(
-            "'We' opening a statement of what is eaten at home ('we only eat halal', 'we're vegetarian') is the "
-            "speaker's family: 'my family …'; any other 'we' stays unsure."
+            "'We' opening a statement of what is eaten at home ('we only eat halal', 'we're vegetarian') or of an "
+            "animal kept ('we have two cats') is the speaker's family: 'my family …'; any other 'we' stays unsure."
         ),
         pattern=Tokens(
             (
                 (lower("we"), ADVERBS, {"LEMMA": {"IN": ["eat", "keep"]}}, among(en.DIETS)),
                 (lower("we"), {"LEMMA": "be"}, ADVERBS, lower("a", op="?"), among(en.DIETS)),
+                (
+                    lower("we"),
+                    ADVERBS,
+                    {"LEMMA": "have"},
+                    lower("got", op="?"),
+                    {"POS": {"IN": ["DET", "NUM"]}},
+                    {"POS": "ADJ", "OP": "*"},
+                    among(en.ANIMAL_NOUNS, attr="LEMMA"),
+                ),
             )
         ),
         output="household",
         examples=(
             Example("we only eat halal so keep that in mind", "Ana's family only eat halal."),
             Example("We're vegetarian.", "Ana's family are vegetarian."),
+            Example("We have a cat called Pickles.", "Ana's family have a cat called Pickles."),
         ),
         counterexamples=("We ate at a vegan place.", "We went to the beach."),
     ),

@@ -514,6 +514,8 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, lemma("suffer"), lower("from"), ANY),
                     seq(ADVERBS, lemma("take"), ANY, among(en.MEDICATION_HINTS), ANY_OPT),
                     seq(_TO_BE, lower("on"), ANY, among(en.MEDICATION_HINTS), ANY_OPT),
+                    seq(_TO_BE, lower("on"), ANY, lower(","), {"LIKE_NUM": True}, among(en.MEDICATION_HINTS), ANY_OPT),
+                    seq(_HAVE_GOT, among(en.HIGH_OR_LOW), lower("blood", op="?"), among(en.BODY_MEASURES), ANY_OPT),
                 ),
             )
         ),
@@ -523,8 +525,10 @@ RULES: tuple[Rule, ...] = (
             Example("I have asthma.", "Ana has asthma."),
             Example("I take 50mg of sertraline every morning.", "Ana takes 50mg of sertraline every morning."),
             Example("My dad was diagnosed with diabetes in May.", "Ana's dad was diagnosed with diabetes in May."),
+            Example("I'm on sertraline, 50mg a day.", "Ana is on sertraline, 50mg a day."),
+            Example("I've got high blood pressure.", "Ana has got high blood pressure."),
         ),
-        counterexamples=("I take the bus to work.",),
+        counterexamples=("I take the bus to work.", "I've got pressure at work."),
     ),
     Rule(
         id="en.keep.possession",

@@ -120,6 +120,9 @@ CONDITIONS = _words(
 )
 """Conditions a speaker may have ("I have asthma", "I've got migraines")."""
 MEDICATION_HINTS = _words("mg milligrams pill pills tablet tablets medication medicine inhaler insulin dose drops")
+HIGH_OR_LOW = _words("high low raised")
+BODY_MEASURES = _words("pressure cholesterol sugar")
+"""What a person has high or low ("high blood pressure", "high cholesterol", "low blood sugar")."""
 
 BLOOD_GROUP = r"^(?:A|B|AB|O)[+-]?$"
 """A blood group as it is written ("O", "AB+"), before "positive" or "negative"."""

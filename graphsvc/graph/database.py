@@ -216,10 +216,10 @@ class Database:
         await self.recovery.aclose()
         await self.driver.close()
 
-    def _refuse_while_recovering(self) -> None:
-        """Raise DatabaseUnavailableError at once while Neo4j is away or warming up after an outage
-        (:mod:`graphsvc.graph.recovery`)."""
-        if (reason := self.recovery.refusal()) is not None:
+    def _refuse_while_recovering(self, name: str | None = None) -> None:
+        """Raise DatabaseUnavailableError at once while Neo4j is away or warming up after an outage, a read of the
+        statement ``name`` aside once it is warm (:mod:`graphsvc.graph.recovery`)."""
+        if (reason := self.recovery.refusal(name)) is not None:
             raise DatabaseUnavailableError(uri=self.uri, reason=reason)
 
     async def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
@@ -229,7 +229,7 @@ class Database:
             DatabaseUnavailableError: Neo4j did not answer within the driver's bounded waits, or is away or
                 warming up after an outage (refused at once: :mod:`graphsvc.graph.recovery`).
         """
-        self._refuse_while_recovering()
+        self._refuse_while_recovering(name)
         self.recovery.record(name, params, write=False)
         with _domain_errors(self.uri, self.recovery):
             async with self.driver.session(database=self.database) as session:

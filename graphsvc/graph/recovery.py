@@ -15,8 +15,9 @@ unreachable Neo4j (:meth:`Recovery.outage`), this process:
    :data:`WARM_UP_CONCURRENCY` at a time: each read with the parameters it last ran with (same statement, same
    user, the rows dropped), each write as ``EXPLAIN`` (planned, not run), until all are done or
    :data:`WARM_UP_BUDGET_S` has passed. All of them: one left cold is planned by every request that needs it at
-   once, which is the collapse this avoids. Requests are still refused meanwhile (``/ready`` says so), so they
-   do not plan the same statements over again beside the warm-up;
+   once, which is the collapse this avoids. Meanwhile a read of a statement already warm is served (recall's
+   statements are the most used, so a recall answers seconds before the warm-up ends); any other database work
+   is refused (``/ready`` says so), so requests do not plan the same statements over again beside the warm-up;
 3. serves again. On a Neo4j whose plans are warm (a dropped connection, not a restart) step 2 takes
    milliseconds.
 """
@@ -83,6 +84,8 @@ class Recovery:
         """How many outages this process came back from (tests, logs)."""
         self.last_warmed = 0
         """How many statements the last recovery warmed."""
+        self.warmed: set[str] = set()
+        """The statements warmed so far in this recovery: reads of them are served while the rest warm."""
 
     def record(self, name: str, params: dict[str, Any], *, write: bool) -> None:
         """Note one run of the named statement when a request runs it (the warm-up runs it again after an
@@ -97,11 +100,14 @@ class Recovery:
             used.params = params
             used.write = used.write or write
 
-    def refusal(self) -> str | None:
-        """Why database work is refused now (None: it is not): Neo4j is away, or back and warming its plans."""
+    def refusal(self, name: str | None = None) -> str | None:
+        """Why database work is refused now (None: it is not): Neo4j is away, or back and warming its plans. While
+        it warms, a read of the named statement ``name`` is served once that statement is warm (the most used ones
+        warm first, so a recall answers before the rarely used statements are planned); any other work waits for
+        the whole warm-up."""
         if self.phase == "down":
             return "the server is not reachable"
-        if self.phase == "warming":
+        if self.phase == "warming" and (name is None or name not in self.warmed):
             return "the server is starting up (preparing its query plans); retry in a few seconds"
         return None
 
@@ -154,6 +160,7 @@ class Recovery:
         finally:
             self.phase = "up"
             self._task = None
+            self.warmed = set()
 
     async def _until_answers(self) -> None:
         """Probe every :data:`PROBE_INTERVAL_S` until Neo4j answers ``RETURN 1``."""
@@ -176,6 +183,7 @@ class Recovery:
         slots = asyncio.Semaphore(WARM_UP_CONCURRENCY)
         gone = asyncio.Event()
         took_s: dict[str, float] = {}
+        self.warmed = set()
 
         async def warm(name: str, used: _Used) -> None:
             async with slots:
@@ -185,6 +193,8 @@ class Recovery:
                 try:  # no timeout of its own: a statement cancelled while Neo4j plans it stays cold
                     await self._run_once(name, used)
                     took_s[name] = self._clock() - started
+                    if not used.write:
+                        self.warmed.add(name)
                 except (ServiceUnavailable, SessionExpired):
                     gone.set()
                 except Neo4jError as exc:  # warming is best effort: the statement plans on use

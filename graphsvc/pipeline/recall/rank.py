@@ -164,9 +164,13 @@ async def _rank(
     if scope.as_of is not None:
         then = await traits_as_of(db, user_id=user_id, as_of=scope.as_of, settings=settings.reflection)
         scope = replace(scope, traits_then={t.uid: t for t in then if t.stage in RECALL_TRAIT_STAGES})
+
     # The query embeddings run in a thread; the read that needs no vector (full text, term counts, the named
     # entities and what they bring) runs meanwhile.
-    embedded = asyncio.ensure_future(_timed("embed", _embed_queries(rt.embedder, views)))
+    async def embed() -> list[list[float]]:  # the coroutine is made in the task: cancelled unstarted, none leaks
+        return await _timed("embed", _embed_queries(rt.embedder, views))
+
+    embedded = asyncio.ensure_future(embed())
     text_search = _TextSearch.build(user_id, query, settings=settings)
     try:
         read = await _timed("fulltext", text_search.read(rt, user_id=user_id, k=k, scope=scope))

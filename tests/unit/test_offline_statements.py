@@ -132,6 +132,7 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("My sister's birthday is coming up.", []),
         ("i live with my girlfriend in Camden", ["Ana lives with their girlfriend in Camden."]),
         ("my wife works nights as a nurse", ["Ana's wife works nights as a nurse."]),
+        ("I'm doing a part-time MBA at Warwick.", ["Ana is doing a part-time MBA at Warwick."]),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

@@ -43,7 +43,7 @@ _MY_PERSONS = seq(MY, ADJECTIVES, among(en.PERSON_NOUNS, attr="LEMMA"), lower("'
 """A person of the speaker's as the owner of what follows ("my sister's birthday")."""
 _WITH_WHOM = seq(MY_PERSON)
 """Whom the speaker lives with ("with my girlfriend")."""
-_SHIFT = among(en.SHIFTS, op="?")
+_SHIFT = among(en.WORK_HOURS, op="?")
 """When someone works, between the verb and the job ("works nights as a nurse")."""
 _AND_MORE = seq(lower("and", ","), ANY)
 """More said of the subject after an age ("my dog is 14 and pretty slow"), not a unit (5 minutes away)."""
@@ -232,6 +232,7 @@ RULES: tuple[Rule, ...] = (
                     seq(_TO_BE, lower("employed"), lower("at", "by"), ANY),
                     seq(ADVERBS, lemma("study", "major"), lower("in", "at", op="?"), DET_OPT, _NAMED_THING, ANY_OPT),
                     seq(_TO_BE, lower("studying", "majoring"), ANY),
+                    seq(_TO_BE, lower("doing"), DET_OPT, _COMPOUND, among(en.DEGREES), ANY_OPT),
                     seq(_TO_BE, lower("a", "an"), ADJECTIVES, lower("student"), lower("at", "of", "in"), ANY),
                 ),
             )
@@ -242,10 +243,11 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I work at a bakery in Leeds.", "Ana works at a bakery in Leeds."),
             Example("I'm studying marine biology at Aberdeen.", "Ana is studying marine biology at Aberdeen."),
+            Example("I'm doing a part-time MBA at Warwick.", "Ana is doing a part-time MBA at Warwick."),
             Example("My sister works for the city council.", "Ana's sister works for the city council."),
             Example("I work nights at the hospital.", "Ana works nights at the hospital."),
         ),
-        counterexamples=("I work hard.", "I study every evening."),
+        counterexamples=("I work hard.", "I study every evening.", "I'm doing great."),
     ),
     Rule(
         id="en.keep.status",

@@ -164,8 +164,6 @@ OCCUPATIONS = _words(
 # --- time and frequency ----------------------------------------------------------------------------------
 FREQUENCY_ADVERBS = _words("usually always often regularly normally generally typically frequently daily weekly")
 FREQUENCY_UNITS = _words("day night weekend summer winter spring autumn fall weekday weekdays weekends")
-SHIFTS = _words("nights days evenings mornings weekends weekdays")
-"""When someone works, said between the verb and the job ("I work nights as a nurse")."""
 AGE_UNITS = _words("years year yrs months month weeks week days old")
 """What follows an age's number when its unit is said ("7 years old", "18 months"): a bare number is in years."""
 """What "every …" or "on …s" counts (completed below with the parts of the day, the calendar and the weekdays)."""
@@ -286,7 +284,10 @@ POSSESSIONS = _words(
 )
 """Things a speaker may say they have ("I have an old piano"); "I have a question" names none of them."""
 WORK_HOURS = _words("nights days weekends evenings mornings shifts")
-"""When a person works, said between the verb and the place ("I work nights at the hospital")."""
+"""When a person works, said between the verb and the place or the job ("I work nights at the hospital", "works
+nights as a nurse")."""
+DEGREES = _words("mba phd doctorate masters master's msc ma mphil degree diploma apprenticeship pgce")
+"""A course of study someone is doing ("I'm doing a part-time MBA at Warwick")."""
 GIVEN_UP = _words("smoking vaping drinking alcohol caffeine sugar gambling cigarettes")
 """Habits a person gives up and says so ("I quit smoking", "I gave up alcohol in 2020")."""
 MIND_VERBS = _words(

@@ -37,9 +37,11 @@ _INFORMAL = re.compile(
 _AGE_IS = re.compile(r"(?<=\w)'s (?=\d{1,3}(?:\s*(?:$|[,.;!?]|and\b|now\b|next\b|years? old\b)))", re.IGNORECASE)
 """A contraction "'s" before an age that ends its clause ("Zara's 10", "my son's 7 now"): "is", which the parser
 would otherwise read as a possessive ("Zara's 10 books" keeps it)."""
-_IS_BEFORE_ARTICLE = re.compile(r"(?<=[a-z])'s (?=(?:a|an) )", re.IGNORECASE)
-"""A contraction "'s" before an article ("my husband's a firefighter"): "is" (a possessive is never followed by
-"a" or "an")."""
+_HAS_GOT = re.compile(r"(?<=[a-z])'s got\b", re.IGNORECASE)
+"""A contraction "'s" before "got" ("my mum's got diabetes"): "has" (a possessive is never followed by "got")."""
+_IS_CONTRACTED = re.compile(r"(?<=[a-z])'s (?=(?:a|an|in|at|from|getting|going) )", re.IGNORECASE)
+"""A contraction "'s" before an article, a preposition of place or "getting"/"going" ("my husband's a firefighter",
+"my flat's in Hackney", "my sister's getting married"): "is" (a possessive is never followed by one)."""
 _PICTOGRAPHS = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 _MARKERS = re.compile(
     r"[,\s]*(?<![\w'’])(?:"
@@ -51,8 +53,9 @@ _MARKERS = re.compile(
 
 def normalise(sentence: str) -> str:
     """Chat spellings written out ("gonna" → "going to", a lone "i" → "I"), an age's "'s" as "is" ("Zara's 10" →
-    "Zara is 10") and one before an article ("my husband's a nurse" → "my husband is a nurse"), and chat markers
-    dropped ("lol")."""
+    "Zara is 10"), one before an article, a place or "getting" ("my husband's a nurse" → "my husband is a
+    nurse") and one before "got" ("my mum's got asthma" → "my mum has got asthma"), and chat markers dropped
+    ("lol")."""
 
     def written_out(found: re.Match[str]) -> str:
         word = found[1]
@@ -62,7 +65,7 @@ def normalise(sentence: str) -> str:
         return full[:1].upper() + full[1:] if word[:1].isupper() and not full.startswith("I") else full
 
     text = _INFORMAL.sub(written_out, _PICTOGRAPHS.sub(" ", sentence).replace("’", "'"))
-    text = _IS_BEFORE_ARTICLE.sub(" is ", _AGE_IS.sub(" is ", text))
+    text = _IS_CONTRACTED.sub(" is ", _AGE_IS.sub(" is ", _HAS_GOT.sub(" has got", text)))
     text = _MARKERS.sub("", text)
     return re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s{2,}", " ", text)).strip(" ,")
 

@@ -41,6 +41,8 @@ _HAVE_GOT = seq(HAVE, ADVERBS, lower("got", op="?"))
 _COMPOUND = seq(ADJECTIVES, lower("-", op="?"), ADJECTIVES)
 _MY_PERSONS = seq(MY, ADJECTIVES, among(en.PERSON_NOUNS, attr="LEMMA"), lower("'s"), ADJECTIVES)
 """A person of the speaker's as the owner of what follows ("my sister's birthday")."""
+_MY_POSSESSIONS = seq(MY, ADJECTIVES, among(en.POSSESSIONS, attr="LEMMA"), lower("'s"), ADJECTIVES)
+"""A thing of the speaker's as the owner of what follows ("my car's registration")."""
 _WITH_WHOM = seq(MY_PERSON)
 """Whom the speaker lives with ("with my girlfriend")."""
 _SHIFT = among(en.WORK_HOURS, op="?")
@@ -81,6 +83,20 @@ _OFTEN = (
 )
 """How often a habit is done, after its verb: every Tuesday evening, most mornings (a plural, by its lemma), on
 Sundays, twice a week, daily."""
+_KEPT_UP = {
+    "TAG": "VBG",
+    "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.ENDURING | (en.NO_EVENT_VERBS - {"do"}))},
+    "LOWER": {"NOT_IN": sorted(en.PRACTICE_FORMS)},
+}
+"""What "I've been …" says of an activity kept up ("I've been doing pilates for three years", "been teaching for
+20 years"): not a feeling or what is borne ("I've been waiting for months"); "doing" names what follows."""
+_FOR_YEARS = (
+    (lower("for"), ANY_OPT, among(en.CALENDAR_UNITS, attr="LEMMA"), ANY_OPT),
+    (lower("since"), {"ENT_TYPE": "DATE", "LIKE_NUM": True}, ANY_OPT),
+    (lower("since"), lower("i"), lemma("be"), {"LIKE_NUM": True}, ANY_OPT),
+)
+"""How long an activity has been kept up: for months or years, since a year, since an age ("for hours" is no
+habit)."""
 _TO_OPT = (lower("to", op="?"), DET_OPT)
 """Where a light verb's habit goes ("I go to the gym …"): what it names follows."""
 _OBJECT = {"ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]}, "POS": {"NOT_IN": ["PUNCT", "ADV", "PART", "CCONJ", "NUM", "ADJ"]}}
@@ -260,6 +276,7 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(_TO_BE, among(en.RELATIONSHIP_STATES - {"retired"} | {"pregnant"})),
                     seq(_TO_BE, among(en.RELATIONSHIP_STATES - {"retired"} | {"pregnant"}), ANY),
+                    seq(_TO_BE, lower("getting"), among(en.RELATIONSHIP_STATES - {"retired"}), ANY_OPT),
                 ),
             )
         ),
@@ -268,6 +285,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I'm engaged!", "Ana is engaged."),
             Example("My partner is pregnant.", "Ana's partner is pregnant."),
+            Example("My sister is getting married in October.", "Ana's sister is getting married in October."),
         ),
         counterexamples=("I'm single-minded about it.",),
     ),
@@ -285,7 +303,7 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(_TO_BE, {"LIKE_NUM": True}, among(en.AGE_UNITS, op="?"), lower("old", op="?"), ADVERBS),
                     seq(_TO_BE, {"LIKE_NUM": True}, among(en.AGE_UNITS, op="?"), lower("old", op="?"), _AND_MORE),
-                    seq(ADVERBS, lower("turned", "turn"), {"LIKE_NUM": True}, ANY_OPT),
+                    seq(ADVERBS, lemma("turn"), {"LIKE_NUM": True}, ANY_OPT),
                 ),
             ),
             whole=True,
@@ -300,6 +318,7 @@ RULES: tuple[Rule, ...] = (
                 "My dog is 14 and pretty slow these days.", "Ana's dog is 14 years old and pretty slow these days."
             ),
             Example("I turned 40 in March.", "Ana turned 40 in March."),
+            Example("My grandad turns 90 in March.", "Ana's grandad turns 90 in March."),
         ),
         counterexamples=("I'm 5 minutes away.", "My flight is 2 hours late."),
     ),
@@ -420,6 +439,15 @@ RULES: tuple[Rule, ...] = (
                         lower("called", "named"),
                         NAME,
                     ),
+                    seq(
+                        _HAVE_GOT,
+                        DET_OPT,
+                        ADJECTIVES,
+                        among(en.ANIMAL_NOUNS, attr="LEMMA"),
+                        lower(","),
+                        NAME,
+                        {"POS": {"IN": ["PROPN", "CCONJ", "PUNCT"]}, "OP": "*"},
+                    ),
                 ),
             )
             + (
@@ -435,6 +463,7 @@ RULES: tuple[Rule, ...] = (
             Example("I have a dog named Biscuit.", "Ana has a dog named Biscuit."),
             Example("My cat's name is Pepper.", "Ana's cat's name is Pepper."),
             Example("We've got two cats.", "Ana's family have got two cats."),
+            Example("I have two dogs, Bella and Max.", "Ana has two dogs, Bella and Max."),
         ),
         counterexamples=("I have a dog in this fight.", "We have a dog at work."),
     ),
@@ -481,6 +510,7 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(_TO_BE, lower("a", op="?"), among(en.DIETS)),
                     seq(_TO_BE, lower("a", op="?"), among(en.DIETS), ANY),
+                    seq(_TO_BE, among(en.INTOLERANCES), lower("free"), ANY_OPT),
                     seq(HAVE, ADVERBS, lemma("be"), ADVERBS, lower("a", op="?"), among(en.DIETS), ANY_OPT),
                     seq(ADVERBS, lemma("eat", "keep"), among(en.DIETS)),
                     seq(lemma("do"), NOT, ADVERBS, lemma("eat", "drink"), _FOOD, ANY_OPT),
@@ -496,8 +526,9 @@ RULES: tuple[Rule, ...] = (
             Example("I've been vegetarian since 2015.", "Ana has been vegetarian since 2015."),
             Example("I don't eat pork.", "Ana doesn't eat pork."),
             Example("My wife can't have gluten.", "Ana's wife can't have gluten."),
+            Example("I'm gluten free.", "Ana is gluten free."),
         ),
-        counterexamples=("I don't eat much.",),
+        counterexamples=("I don't eat much.", "I'm free on Friday."),
     ),
     Rule(
         id="en.keep.condition",
@@ -740,6 +771,15 @@ RULES: tuple[Rule, ...] = (
                         {"ENT_TYPE": "DATE"},
                         ANY_OPT,
                     ),
+                    seq(
+                        _TO_BE,
+                        lower("off"),
+                        lower("to"),
+                        {"POS": "PROPN", "OP": "+"},
+                        ANY_OPT,
+                        {"ENT_TYPE": "DATE"},
+                        ANY_OPT,
+                    ),
                     seq(  # the present for what is planned: "I fly to Denver on Thursday"
                         {"TAG": {"IN": ["VBP", "VBZ"]}, "LEMMA": {"IN": sorted(en.TRAVEL_VERBS - {"go", "come"})}},
                         lower("to", "for"),
@@ -756,6 +796,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I'm flying to Seoul next Tuesday.", "Ana is flying to Seoul next Tuesday."),
             Example("I fly to Denver on Thursday.", "Ana flies to Denver on Thursday."),
+            Example("Off to Lisbon on the 14th for a week.", "Ana is off to Lisbon on the 14th for a week."),
             Example(
                 "My parents are driving to Cornwall in August.", "Ana's parents are driving to Cornwall in August."
             ),
@@ -765,6 +806,7 @@ RULES: tuple[Rule, ...] = (
             "I'm going to Lidl later.",
             "I drive to Leeds every Monday.",
             "I fly to Denver sometimes.",
+            "I'm off to bed.",
         ),
     ),
     Rule(
@@ -916,6 +958,8 @@ RULES: tuple[Rule, ...] = (
                     ),
                     *(seq(ADVERBS, _HABIT_VERB, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
                     *(seq(ADVERBS, _LIGHT_VERB, *_TO_OPT, _WHAT, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
+                    *(seq(ADVERBS, lemma("work"), lower("from"), lower("home"), *often, ANY_OPT) for often in _OFTEN),
+                    *(seq(HAVE, ADVERBS, lemma("be"), _KEPT_UP, ANY_OPT, *span) for span in _FOR_YEARS),
                 ),
             )
         ),
@@ -929,6 +973,12 @@ RULES: tuple[Rule, ...] = (
             Example("I go to the climbing gym every Thursday.", "Ana goes to the climbing gym every Thursday."),
             Example("Every Sunday I play chess with my grandad.", "Ana plays chess with their grandad every Sunday."),
             Example("On Saturdays I go swimming.", "Ana goes swimming on Saturdays."),
+            Example("I work from home on Mondays.", "Ana works from home on Mondays."),
+            Example(
+                "I've been doing pilates for about 3 years now.", "Ana has been doing pilates for about 3 years now."
+            ),
+            Example("been playing chess since 2015", "Ana has been playing chess since 2015."),
+            Example("been teaching for 20 years", "Ana has been teaching for 20 years."),
         ),
         counterexamples=(
             "I usually feel tired.",
@@ -936,6 +986,9 @@ RULES: tuple[Rule, ...] = (
             "I go every morning before work.",
             "I spend most evenings on my phone.",
             "Every morning I feel tired.",
+            "I've been doing homework for hours.",
+            "I've been waiting for three months.",
+            "I work from home today.",
         ),
     ),
     Rule(
@@ -1134,7 +1187,7 @@ RULES: tuple[Rule, ...] = (
         description="One value of the speaker's: a code, a number, a birthday, a blood type.",
         pattern=Tokens(
             each(
-                (seq(MY, ADJECTIVES), _MY_PERSONS),
+                (seq(MY, ADJECTIVES), _MY_PERSONS, _MY_POSSESSIONS),
                 (
                     seq(among(en.ATTRIBUTE_HEADS), BE, lower("on", op="?"), {"TEXT": {"REGEX": r"\d"}}, ANY_OPT),
                     seq(
@@ -1188,8 +1241,13 @@ RULES: tuple[Rule, ...] = (
             Example("My bike lock combination is 3092.", "Ana's bike lock combination is 3092."),
             Example("Our anniversary is on September 9th.", "Ana's anniversary is on September 9th."),
             Example("My sister's birthday is on 3 May.", "Ana's sister's birthday is on 3 May."),
+            Example("My car's reg is AB12 CDE.", "Ana's car's reg is AB12 CDE."),
         ),
-        counterexamples=("My number one priority is sleep.", "My sister's birthday is coming up."),
+        counterexamples=(
+            "My number one priority is sleep.",
+            "My sister's birthday is coming up.",
+            "My car's engine is 2 litres.",
+        ),
     ),
     Rule(
         id="en.keep.named_person",

@@ -41,6 +41,7 @@ RULES: tuple[Rule, ...] = (
                 (lower("just", "finally", "recently"), {"TAG": {"IN": ["VBD", "VBN"]}, "POS": "VERB"}),
                 (among(en.LIKING | en.DISLIKING, attr="LOWER"), {"TAG": "VBG"}),
                 (lower("been"), {"TAG": "VBG"}),
+                (lower("been"), among(en.STATE_WORDS)),
                 (lower("going", "planning", "hoping", "trying"), lower("to", "on")),
                 (
                     {"TAG": "VBG", "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.NO_EVENT_VERBS)}},
@@ -56,6 +57,7 @@ RULES: tuple[Rule, ...] = (
                 "Finished my first pottery course yesterday.", "Ana finished their first pottery course yesterday."
             ),
             Example("Love baking sourdough on Sundays.", "Ana loves baking sourdough on Sundays."),
+            Example("been vegan since I was 15", "Ana has been vegan since Ana was 15."),
             Example(
                 "Going to visit my aunt in Galway next week.", "Ana is going to visit their aunt in Galway next week."
             ),

@@ -129,7 +129,7 @@ BLOOD_GROUP = r"^(?:A|B|AB|O)[+-]?$"
 RELATIONSHIP_STATES = _words("married single engaged divorced widowed separated retired")
 ATTRIBUTE_HEADS = _words(
     """code pin password passcode number birthday anniversary address postcode zipcode zip email type group size
-    name nickname username handle plate id day date combination combo"""
+    name nickname username handle plate id day date combination combo reg registration"""
 )
 """Head nouns of an attribute of the speaker that holds one value ("my gate code", "my blood type", "my shoe
 size", "my locker number", "our anniversary")."""
@@ -286,9 +286,11 @@ POSSESSIONS = _words(
 WORK_HOURS = _words("nights days weekends evenings mornings shifts")
 """When a person works, said between the verb and the place or the job ("I work nights at the hospital", "works
 nights as a nurse")."""
-DEGREES = _words("mba phd doctorate masters master's msc ma mphil degree diploma apprenticeship pgce")
-"""A course of study someone is doing ("I'm doing a part-time MBA at Warwick")."""
-GIVEN_UP = _words("smoking vaping drinking alcohol caffeine sugar gambling cigarettes")
+DEGREES = _words(
+    "mba phd doctorate masters master's msc ma mphil degree diploma apprenticeship pgce course certificate"
+)
+"""A course of study someone is doing ("I'm doing a part-time MBA at Warwick", "a night course in Welsh")."""
+GIVEN_UP = _words("smoking vaping drinking alcohol caffeine coffee sugar gambling cigarettes")
 """Habits a person gives up and says so ("I quit smoking", "I gave up alcohol in 2020")."""
 MIND_VERBS = _words(
     "think know guess mean forget remember realize realise wonder believe suppose understand notice dream consider"
@@ -376,8 +378,9 @@ LIKING_NOUNS = _words("love passion soft spot thing weakness")
 """What "I have a … for" names as a liking ("I've always had a love for horses")."""
 ABSTRACT_NOUNS = _words("problem solution reason issue process conversation story deal point question answer")
 """Nouns that name no group or thing one belongs to ("I'm part of the problem")."""
-STATE_WORDS = _words("based married retired engaged allergic originally pregnant vegan vegetarian divorced single")
-"""Words that open a sentence whose "I'm" was dropped ("Based in Bradford", "Originally from Porto")."""
+STATE_WORDS = _words("based married retired engaged allergic originally pregnant vegan vegetarian divorced single off")
+"""Words that open a sentence whose "I'm" was dropped ("Based in Bradford", "Originally from Porto", "Off to Rome
+on Friday")."""
 FUTURE_TIME_WORDS = _words("next tomorrow soon from")
 PASTIME_PLACES = _words(
     """gym pool cinema theatre theater park club library museum gallery church mosque temple synagogue pub
@@ -402,6 +405,9 @@ PEP_ENDINGS = _words("what dreams dream goals goal positive going myself best st
 """How a resolution that names nothing ends ("… and reach my dreams no matter what")."""
 LIFE_EVENTS = _words("die pass retire graduate marry divorce emigrate resign")
 """Verbs of a happening that needs no object ("My father died last week", "I graduated in June")."""
+ENDURING = _words("wait struggle suffer cope deal battle")
+"""Verbs of what is borne rather than done: kept up for months, they make no habit ("I've been waiting for
+months")."""
 PRACTICE_FORMS = _words("learning practicing practising training studying")
 """What "I've been …" says of a skill being learnt ("I've been learning Japanese")."""
 LEAD_TIME_WORDS = _words("yesterday today tonight recently lately")

@@ -221,11 +221,14 @@ def teach_segmenter() -> None:
                 jieba.suggest_freq((word, verb), True)
         for able in ABLE:
             jieba.suggest_freq(("我", able), True)
+        jieba.suggest_freq(("家", "住"), True)  # 我们家|住在, not 我们|家住
         for measure in BODY_MEASURES:
             for level in HIGH_OR_LOW:
                 jieba.suggest_freq((measure, level), True)
 
 
+DISTANCE_UNITS = _words("公里 千米 米 圈 步")
+"""How far a routine goes, glued to its number by jieba (跑 五公里, 游 二十圈)."""
 PAINS = _words("失眠 睡不着 头疼 头痛 焦虑 拖延 压力 腰疼 胃疼 牙疼 背疼 困扰 发愁 头晕")
 """A problem a speaker names ("我最近总是失眠", "工作压力很大")."""
 UNCERTAIN = _words("可能 也许 如果 要是 大概 或许 说不定 假如")

@@ -78,8 +78,15 @@ _HOW_LONG = (
     among(zh.SPAN_UNITS, op="?"),
 )
 """How long a doing lasts, between its verb and its object (练 一个 小时 吉他, 跑 半小时)."""
+_DISTANCE = {
+    "TAG": "m",
+    "ORTH": {"REGEX": "^.+(?:" + "|".join(sorted(zh.DISTANCE_UNITS, key=len, reverse=True)) + ")$"},
+}
+"""How far, as jieba cuts it with its number (五公里; 二十 圈 is cut apart)."""
 _DOING_WHAT = (
     (_DOING,),
+    ({"TAG": "v", "ORTH": {"NOT_IN": sorted(zh.FEELING_VERBS | zh.MOODS)}}, _DISTANCE),
+    ({"TAG": "v", "ORTH": {"NOT_IN": sorted(zh.FEELING_VERBS | zh.MOODS)}}, {"TAG": "m"}, among(zh.DISTANCE_UNITS)),
     (
         {"TAG": "v", "ORTH": {"NOT_IN": sorted(zh.FEELING_VERBS | zh.MOODS)}},
         *_HOW_LONG,
@@ -87,7 +94,7 @@ _DOING_WHAT = (
     ),
 )
 """A routine's doing: one word of it (跑步), or a verb, maybe how long, and its object (打 乒乓球, 练 一个 小时
-吉他), and nothing more."""
+吉他), or a verb and how far (跑 五公里), and nothing more."""
 _WHERE_OR_WITH_WHOM = (
     among(zh.WHERE_OR_WITH, op="?"),
     {"TAG": {"REGEX": "^(?:n|m|s|a$)"}, "POS": {"NOT_IN": ["PRON", "VERB"]}, "OP": "{0,3}"},
@@ -121,7 +128,7 @@ RULES: tuple[Rule, ...] = (
         description="Where the speaker, or a person of theirs, lives or has moved to.",
         pattern=Tokens(
             each(
-                SPEAKER_OR_THEIR_PERSON,
+                (*SPEAKER_OR_THEIR_PERSON, (word("我家"),)),
                 (
                     seq(ADVERBS, among(zh.LIVING), word("在", op="?"), CONTENT, ANY_OPT),
                     seq(ADVERBS, among(zh.MOVING), word("到", "去", op="?"), word("了", op="?"), CONTENT, ANY_OPT),
@@ -136,6 +143,7 @@ RULES: tuple[Rule, ...] = (
             Example("我住在成都。", "王芳住在成都。"),
             Example("我爸爸住在昆明。", "王芳的爸爸住在昆明。"),
             Example("我上个月搬到了苏州。", "王芳上个月搬到了苏州。"),
+            Example("我家住在三楼。", "王芳家住在三楼。"),
         ),
         counterexamples=("我住院了。",),
     ),
@@ -414,6 +422,7 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, word("有", "患有", "得了"), ANY_OPT, among(zh.CONDITIONS), ANY_OPT),
+                    seq(among(zh.CONDITIONS), {"TAG": "m", "ORTH": {"REGEX": "[年月]多?$"}}, word("了", op="?")),
                     seq(ADVERBS, _SPAN_OPT, among(zh.TAKING), ANY_OPT, _MEDICINE, ANY_OPT),
                     seq(DE_OPT, among(zh.BODY_PARTS), ADVERBS, among(zh.LASTING_AILMENTS), ANY_OPT),
                     seq(DE_OPT, among(zh.BODY_MEASURES), ADVERBS, word("偏", op="?"), among(zh.HIGH_OR_LOW), ANY_OPT),
@@ -432,6 +441,7 @@ RULES: tuple[Rule, ...] = (
             Example("我血压有点高。", "王芳血压有点高。"),
             Example("我血糖偏高。", "王芳血糖偏高。"),
             Example("我怀孕了。", "王芳怀孕了。"),
+            Example("我糖尿病好几年了。", "王芳糖尿病好几年了。"),
         ),
         counterexamples=(
             "我有点累。",
@@ -441,6 +451,7 @@ RULES: tuple[Rule, ...] = (
             "我每天吃一片面包。",
             "我打了一会儿球。",
             "今天的血压高。",
+            "我失眠的时候听歌。",
         ),
     ),
     Rule(
@@ -537,6 +548,8 @@ RULES: tuple[Rule, ...] = (
             Example("我这两年每周六练两个小时钢琴。", "王芳这两年每周六练两个小时钢琴。"),
             Example("我每周打三次网球。", "王芳每周打三次网球。"),
             Example("我每周游泳两次。", "王芳每周游泳两次。"),
+            Example("我每天早上跑五公里。", "王芳每天早上跑五公里。"),
+            Example("我每天游二十圈。", "王芳每天游二十圈。"),
         ),
         counterexamples=(
             "我每天都很忙。",

@@ -65,7 +65,8 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="subject",
         description=(
-            "我们家 or 咱们家 opening a statement of what is eaten at home (我们家只吃清真的) is the speaker's family: "
+            "我们家 or 咱们家 opening a statement of what is eaten at home (我们家只吃清真的) or of where the family "
+            "lives (我们家住在朝阳区) is the speaker's family: "
             "我家 (王芳家); any other 我们 stays unsure."
         ),
         pattern=Tokens(
@@ -74,7 +75,7 @@ RULES: tuple[Rule, ...] = (
                     among(zh.GROUP_VOICE),
                     word("家"),
                     {"POS": "ADV", "OP": "*"},
-                    {"ORTH": {"REGEX": "^(?:不|从不)?[吃喝]"}},
+                    {"ORTH": {"REGEX": "^(?:不|从不)?[吃喝]|^住"}},
                 ),
             )
         ),
@@ -82,6 +83,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我们家只吃清真的。", "王芳家只吃清真的。"),
             Example("咱们家都不吃猪肉。", "王芳家都不吃猪肉。"),
+            Example("我们家住在朝阳区。", "王芳家住在朝阳区。"),
         ),
         counterexamples=("我们家楼下开了一家火锅店。", "我们去吃火锅了。"),
     ),

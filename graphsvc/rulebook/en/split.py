@@ -77,7 +77,7 @@ RULES: tuple[Rule, ...] = (
                     *_THEN_VERB,
                 ),
                 ({"ORTH": {"IN": [",", ";"]}}, lower("and", "but"), _OTHER_SUBJECT, *_THEN_QUALIFIED_VERB),
-                (lower("and", "but"), _OTHER_SUBJECT, *_THEN_VERB),
+                (lower("and", "but", "so"), _OTHER_SUBJECT, *_THEN_VERB),
                 ({"ORTH": {"IN": [",", ";"]}}, lower("got", "been"), {"POS": {"IN": ["DET", "NUM", "VERB"]}}),
                 (
                     {"ORTH": {"IN": [",", ";"]}},
@@ -94,6 +94,10 @@ RULES: tuple[Rule, ...] = (
             Example("I have a dog, and my sister lives in Leeds.", "Ana's sister lives in Leeds."),
             Example("is it going to rain on Sunday, got a match at Hove", "Ana has got a match at Hove."),
             Example("can you explain osmosis simply, exam on monday", "Ana has an exam on monday."),
+            Example(
+                "internship starts in march at a law firm so this is handy",
+                "Ana's internship starts in march at a law firm.",
+            ),
             Example(
                 "I'm going to Oslo in May, and two people in my choir are from Bergen",
                 "Ana is going to Oslo in May.",

@@ -35,6 +35,8 @@ from graphsvc.rulebook.zh.shapes import (
 _NUMBER = {"POS": "NUM", "OP": "?"}
 _NOT_PAST = {"IS_PUNCT": False, "ORTH": {"NOT_IN": sorted(zh.PAST_MARKERS)}, "OP": "*"}
 """Words of a statement that says nothing is over (no 了, 过): a habit, not one happening."""
+_ONE_OF_THEM = {"TAG": "m", "ORTH": {"REGEX": "^一[家所个]$"}}
+"""One of a kind of place, as jieba cuts it (一家, 一所): 我在一家做外贸的公司."""
 _PLACE_WORD = {"POS": {"IN": ["NOUN", "PROPN", "NUM", "X", "ADJ"]}, "TAG": {"NOT_IN": ["f", "t"]}}
 """A word of where someone works or studies (一家 银行, 腾讯), not a locality or a time (里, 的时候)."""
 
@@ -279,6 +281,16 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, word("学", "读"), ANY_OPT, word("专业")),
                     seq(ADVERBS, word("在"), {"POS": {"IN": ["PROPN", "NOUN", "X"]}}, among(zh.WORKPLACE_SUFFIXES)),
                     seq(ADVERBS, word("在"), {"POS": "PROPN", "ORTH": {"REGEX": _ENDS_AS_ORGANIZATION}}),
+                    seq(
+                        {"TAG": "t", "OP": "?"},
+                        ADVERBS,
+                        word("在"),
+                        _ONE_OF_THEM,
+                        {"IS_PUNCT": False, "OP": "{0,5}"},
+                        among(zh.WORKPLACE_SUFFIXES),
+                        among(zh.WORKING | zh.STUDYING, op="?"),
+                        {"IS_PUNCT": True},  # and nothing more: 我在一家公司楼下等人 is no job
+                    ),
                 ),
             )
         ),
@@ -294,8 +306,16 @@ RULES: tuple[Rule, ...] = (
             Example("我在一家银行做客户经理。", "王芳在一家银行做客户经理。"),
             Example("我在上海做程序员。", "王芳在上海做程序员。"),
             Example("我是做会计的。", "王芳是做会计的。"),
+            Example("我现在在一家做外贸的公司。", "王芳现在在一家做外贸的公司。"),
         ),
-        counterexamples=("我在想这个问题。", "我在家做饭。", "我在医院。", "我在星巴克。", "我在家做手工。"),
+        counterexamples=(
+            "我在想这个问题。",
+            "我在家做饭。",
+            "我在医院。",
+            "我在星巴克。",
+            "我在家做手工。",
+            "我在一家公司楼下等人。",
+        ),
     ),
     Rule(
         id="zh.keep.family",
@@ -652,6 +672,15 @@ RULES: tuple[Rule, ...] = (
                         {"TAG": "ns"},
                         {"TAG": {"REGEX": "^v"}, "OP": "?"},
                     ),
+                    seq(  # coming from a place: 下个月从成都过来看我
+                        {"ORTH": {"REGEX": zh.FUTURE_TIME}},
+                        ADVERBS,
+                        word("要", "就要", op="?"),
+                        word("从"),
+                        {"TAG": "ns"},
+                        word("过来", "来", "回来"),
+                        ANY_OPT,
+                    ),
                 ),
             ),
             whole=True,
@@ -662,6 +691,7 @@ RULES: tuple[Rule, ...] = (
             Example("我下个月去日本旅游。", "王芳下个月去日本旅游。"),
             Example("我爸明天回成都。", "王芳的爸明天回成都。"),
             Example("我明天飞北京。", "王芳明天飞北京。"),
+            Example("我妈下周从西安过来看我。", "王芳的妈下周从西安过来看王芳。"),
         ),
         counterexamples=("我上个月去日本旅游了。", "我下个月去日本的签证还没办。"),
     ),

@@ -36,7 +36,8 @@ _NUMBER = {"POS": "NUM", "OP": "?"}
 _NOT_PAST = {"IS_PUNCT": False, "ORTH": {"NOT_IN": sorted(zh.PAST_MARKERS)}, "OP": "*"}
 """Words of a statement that says nothing is over (no 了, 过): a habit, not one happening."""
 _ONE_OF_THEM = {"TAG": "m", "ORTH": {"REGEX": "^一[家所个]$"}}
-"""One of a kind of place, as jieba cuts it (一家, 一所): 我在一家做外贸的公司."""
+"""One of a kind of place, as jieba cuts it (一家, 一所), with what kind it is: 我在一家做外贸的公司, not the bare
+我在一家公司 (which says nothing)."""
 _PLACE_WORD = {"POS": {"IN": ["NOUN", "PROPN", "NUM", "X", "ADJ"]}, "TAG": {"NOT_IN": ["f", "t"]}}
 """A word of where someone works or studies (一家 银行, 腾讯), not a locality or a time (里, 的时候)."""
 
@@ -286,7 +287,7 @@ RULES: tuple[Rule, ...] = (
                         ADVERBS,
                         word("在"),
                         _ONE_OF_THEM,
-                        {"IS_PUNCT": False, "OP": "{0,5}"},
+                        {"IS_PUNCT": False, "OP": "{1,5}"},
                         among(zh.WORKPLACE_SUFFIXES),
                         among(zh.WORKING | zh.STUDYING, op="?"),
                         {"IS_PUNCT": True},  # and nothing more: 我在一家公司楼下等人 is no job
@@ -315,6 +316,7 @@ RULES: tuple[Rule, ...] = (
             "我在星巴克。",
             "我在家做手工。",
             "我在一家公司楼下等人。",
+            "我目前在一家公司工作。",
         ),
     ),
     Rule(

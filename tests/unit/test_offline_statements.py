@@ -150,6 +150,12 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("off to Lisbon on the 14th for a week", ["Ana is off to Lisbon on the 14th for a week."]),
         ("I'm off to bed.", []),
         ("I have two dogs, Bella and Max.", ["Ana has two dogs, Bella and Max."]),
+        ("my partner's allergic to cats", ["Ana's partner is allergic to cats."]),
+        ("My partner's allergies are bad.", []),
+        (
+            "internship starts in march at a law firm so this is handy",
+            ["Ana's internship starts in march at a law firm."],
+        ),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -180,6 +186,9 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我糖尿病好几年了", ["王丽糖尿病好几年了。"]),
         ("我们家住在朝阳区", ["王丽家住在朝阳区。"]),
         ("我们住在酒店。", []),
+        ("我现在在一家做外贸的公司", ["王丽现在在一家做外贸的公司。"]),
+        ("我目前在一家公司工作。", []),
+        ("我妈下周从西安过来看我。", ["王丽的妈下周从西安过来看王丽。"]),
         # 我 is the name wherever it stands, never 自己 (which can flip who is meant)
         ("我同桌抄了我的作业。", ["王丽的同桌抄了王丽的作业。"]),
         ("我很喜欢读关于自我成长的书。", ["王丽很喜欢读关于自我成长的书。"]),

@@ -39,9 +39,17 @@ _AGE_IS = re.compile(r"(?<=\w)'s (?=\d{1,3}(?:\s*(?:$|[,.;!?]|and\b|now\b|next\b
 would otherwise read as a possessive ("Zara's 10 books" keeps it)."""
 _HAS_GOT = re.compile(r"(?<=[a-z])'s got\b", re.IGNORECASE)
 """A contraction "'s" before "got" ("my mum's got diabetes"): "has" (a possessive is never followed by "got")."""
-_IS_CONTRACTED = re.compile(r"(?<=[a-z])'s (?=(?:a|an|in|at|from|getting|going) )", re.IGNORECASE)
-"""A contraction "'s" before an article, a preposition of place or "getting"/"going" ("my husband's a firefighter",
-"my flat's in Hackney", "my sister's getting married"): "is" (a possessive is never followed by one)."""
+_IS_CONTRACTED = re.compile(
+    r"(?<=[a-z])'s (?=(?:"
+    + "|".join(
+        sorted({"a", "an", "in", "at", "from", "getting", "going"} | lexicon.STATE_WORDS | lexicon.HEALTH_STATES)
+    )
+    + r") )",
+    re.IGNORECASE,
+)
+"""A contraction "'s" before an article, a preposition of place, "getting"/"going" or a state ("my husband's a
+firefighter", "my flat's in Hackney", "my sister's getting married", "my partner's allergic to cats"): "is" (a
+possessive is never followed by one)."""
 _PICTOGRAPHS = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 _MARKERS = re.compile(
     r"[,\s]*(?<![\w'’])(?:"

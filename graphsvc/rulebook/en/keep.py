@@ -93,10 +93,10 @@ _KEPT_UP = {
 _FOR_YEARS = (
     (lower("for"), ANY_OPT, among(en.CALENDAR_UNITS, attr="LEMMA"), ANY_OPT),
     (lower("since"), {"ENT_TYPE": "DATE", "LIKE_NUM": True}, ANY_OPT),
-    (lower("since"), lower("i"), lemma("be"), {"LIKE_NUM": True}, ANY_OPT),
+    (lower("since"), lower("i"), lemma("be"), DET_OPT, {"POS": {"IN": ["NUM", "NOUN"]}}, ANY_OPT),
 )
-"""How long an activity has been kept up: for months or years, since a year, since an age ("for hours" is no
-habit)."""
+"""How long an activity has been kept up: for months or years, since a year, since an age ("since I was 12", "since
+I was a kid"; "for hours" is no habit)."""
 _TO_OPT = (lower("to", op="?"), DET_OPT)
 """Where a light verb's habit goes ("I go to the gym …"): what it names follows."""
 _OBJECT = {"ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]}, "POS": {"NOT_IN": ["PUNCT", "ADV", "PART", "CCONJ", "NUM", "ADJ"]}}
@@ -495,6 +495,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I'm allergic to peanuts.", "Ana is allergic to peanuts."),
             Example("My son is lactose intolerant.", "Ana's son is lactose intolerant."),
+            Example("my partner's allergic to cats", "Ana's partner is allergic to cats."),
             Example("I have a severe bee sting allergy.", "Ana has a severe bee sting allergy."),
         ),
         counterexamples=("I'm allergic to Mondays, haha.",),
@@ -979,6 +980,7 @@ RULES: tuple[Rule, ...] = (
             ),
             Example("been playing chess since 2015", "Ana has been playing chess since 2015."),
             Example("been teaching for 20 years", "Ana has been teaching for 20 years."),
+            Example("I've been swimming since I was a kid.", "Ana has been swimming since Ana was a kid."),
         ),
         counterexamples=(
             "I usually feel tired.",

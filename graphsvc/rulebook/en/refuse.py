@@ -106,7 +106,14 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             (
                 ({"LOWER": {"IN": sorted(en.POINTERS - en.DEMONSTRATIVES - {"there"})}, "POS": "PRON"},),
-                ({"LOWER": {"IN": sorted(en.DEMONSTRATIVES)}, "DEP": {"NOT_IN": ["det", "mark"]}, "POS": "PRON"},),
+                (
+                    {
+                        "LOWER": {"IN": sorted(en.DEMONSTRATIVES)},
+                        "DEP": {"NOT_IN": ["det", "mark"]},
+                        "POS": "PRON",
+                        "TAG": {"NOT_IN": ["WDT"]},  # a relative "that" points within its sentence
+                    },
+                ),
                 ({"LOWER": "there", "DEP": {"NOT_IN": ["expl"]}},),
                 ({"LOWER": {"IN": ["that", "those"]}, "DEP": "det"},),
                 (among(en.LIKING | en.DISLIKING, attr="LEMMA"), {"LOWER": {"IN": ["this", "these"]}, "DEP": "det"}),
@@ -119,7 +126,11 @@ RULES: tuple[Rule, ...] = (
             Example("I told her already."),
             Example("I finally finished that book."),
         ),
-        counterexamples=("I bought this recipe book in Rome.", "There is a park near my flat."),
+        counterexamples=(
+            "I bought this recipe book in Rome.",
+            "There is a park near my flat.",
+            "I'm in a choir that sings on Sundays.",
+        ),
     ),
     Rule(
         id="en.refuse.aspect",

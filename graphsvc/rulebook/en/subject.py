@@ -128,7 +128,7 @@ RULES: tuple[Rule, ...] = (
                     {"LEMMA": "have"},
                     lower("got", op="?"),
                     {"POS": {"IN": ["DET", "NUM"]}},
-                    {"POS": "ADJ", "OP": "*"},
+                    {"POS": {"IN": ["ADJ", "NOUN"]}, "OP": "*"},
                     among(en.ANIMAL_NOUNS, attr="LEMMA"),
                 ),
             )
@@ -138,6 +138,7 @@ RULES: tuple[Rule, ...] = (
             Example("we only eat halal so keep that in mind", "Ana's family only eat halal."),
             Example("We're vegetarian.", "Ana's family are vegetarian."),
             Example("We have a cat called Pickles.", "Ana's family have a cat called Pickles."),
+            Example("We've got a rescue greyhound.", "Ana's family have got a rescue greyhound."),
         ),
         counterexamples=("We ate at a vegan place.", "We went to the beach."),
     ),

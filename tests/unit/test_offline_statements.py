@@ -151,6 +151,8 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I'm off to bed.", []),
         ("I have two dogs, Bella and Max.", ["Ana has two dogs, Bella and Max."]),
         ("my partner's allergic to cats", ["Ana's partner is allergic to cats."]),
+        ("my husband's diabetic", ["Ana's husband is diabetic."]),
+        ("I'm lactose intolerant so no milk in the recipe pls", ["Ana is lactose intolerant."]),
         ("My partner's allergies are bad.", []),
         (
             "internship starts in march at a law firm so this is handy",

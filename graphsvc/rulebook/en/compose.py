@@ -44,7 +44,7 @@ _IS_CONTRACTED = re.compile(
     + "|".join(
         sorted({"a", "an", "in", "at", "from", "getting", "going"} | lexicon.STATE_WORDS | lexicon.HEALTH_STATES)
     )
-    + r") )",
+    + r")(?=[\s.,!?;]|$))",
     re.IGNORECASE,
 )
 """A contraction "'s" before an article, a preposition of place, "getting"/"going" or a state ("my husband's a

@@ -86,6 +86,8 @@ RULES: tuple[Rule, ...] = (
                     among(en.DATED_BY),
                 ),
                 ({"ORTH": ","}, lower("in"), lower("case")),
+                (lower("so"), {"TAG": "VB", "POS": "VERB"}),
+                (lower("so"), lower("no", "please", "pls")),
                 ({"ORTH": ","}, among(en.HEDGES)),
             ),
             anchored=False,
@@ -94,6 +96,7 @@ RULES: tuple[Rule, ...] = (
             Example("I have a dog, and my sister lives in Leeds.", "Ana's sister lives in Leeds."),
             Example("is it going to rain on Sunday, got a match at Hove", "Ana has got a match at Hove."),
             Example("can you explain osmosis simply, exam on monday", "Ana has an exam on monday."),
+            Example("I'm colour blind so ignore the colours", "Ana is colour blind."),
             Example(
                 "internship starts in march at a law firm so this is handy",
                 "Ana's internship starts in march at a law firm.",

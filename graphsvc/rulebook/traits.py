@@ -96,8 +96,8 @@ def _activity_en(doc: Any, verb_at: int) -> tuple[str, str] | None:
         tokens.append(token)
         if len(tokens) >= MAX_ITEM_TOKENS - 1:
             break
-    while tokens and tokens[-1].pos_ in ("DET", "ADJ", "PART"):
-        tokens = tokens[:-1]
+    while tokens and (tokens[-1].pos_ in ("DET", "ADJ", "PART") or tokens[-1].tag_ == "VBN"):
+        tokens = tokens[:-1]  # nor a participle whose complement was cut: "watched a film called …"
     objects = [t for t in tokens if t.pos_ in ("NOUN", "PROPN") or t.tag_ == "VBG"]
     if not objects and verb.lemma_ not in en.ACTIVITY_VERBS:
         return None

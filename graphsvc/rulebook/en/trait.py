@@ -100,6 +100,10 @@ RULES: tuple[Rule, ...] = (
                 "Ana goes to the climbing gym every Thursday. | Ana went to the climbing gym after work.",
                 "Goes to the climbing gym regularly",
             ),
+            Example(
+                'Ana watched a film called "Up". | Ana watched a film called "Heat" with Sam.',
+                "Watches a film regularly",
+            ),
         ),
         counterexamples=(
             "Ana goes bouldering every Tuesday. | Ana bought new shoes.",

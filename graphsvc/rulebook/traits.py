@@ -103,7 +103,8 @@ def _activity_en(doc: Any, verb_at: int) -> tuple[str, str] | None:
         return None
     if any(t.lower_ in _EN_NOT_ITEM for t in tokens):
         return None
-    wording = " ".join([third_person(verb.lemma_), *(t.text for t in tokens)])
+    # the doing without the one time's adjectives: "watched a great film" → "watches a film"
+    wording = " ".join([third_person(verb.lemma_), *(t.text for t in tokens if t.pos_ != "ADJ")])
     return wording, " ".join([verb.lemma_, *(t.lemma_.lower() for t in objects)])
 
 

@@ -101,7 +101,7 @@ RULES: tuple[Rule, ...] = (
                 "Goes to the climbing gym regularly",
             ),
             Example(
-                'Ana watched a film called "Up". | Ana watched a film called "Heat" with Sam.',
+                'Ana watched a great film called "Up". | Ana watched a film called "Heat" with Sam.',
                 "Watches a film regularly",
             ),
         ),

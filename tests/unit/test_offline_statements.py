@@ -152,6 +152,10 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I have two dogs, Bella and Max.", ["Ana has two dogs, Bella and Max."]),
         ("my partner's allergic to cats", ["Ana's partner is allergic to cats."]),
         ("my husband's diabetic", ["Ana's husband is diabetic."]),
+        # a possessor is the statement's own person when the gender fits; after "I" it points elsewhere
+        ("My sister lost her keys at the airport.", ["Ana's sister lost her keys at the airport."]),
+        ("I borrowed his car last week.", []),
+        ("My brother lost her keys.", []),
         ("I'm lactose intolerant so no milk in the recipe pls", ["Ana is lactose intolerant."]),
         ("My partner's allergies are bad.", []),
         (

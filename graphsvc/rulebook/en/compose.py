@@ -321,7 +321,8 @@ def people(doc: Any, speaker: str) -> list[tuple[int, Referent]]:
 def refer(text: str, speaker: str, discourse: Discourse | None, rules: Sequence[Rule], shaped_by: list[str]) -> str:
     """The statement with each pronoun a ``refer`` rule fires on replaced by the speaker's referent
     (:mod:`graphsvc.rulebook.referents`): "her fiancé" → "my sister's fiancé", "he's 7" → "Idris is 7". A pronoun
-    after a person the statement names itself, or with no referent that fits, stays (and is refused as a pointer)."""
+    after a person the statement names itself, or with no referent that fits, stays: a possessor of that person's
+    gender is theirs ("my sister lost her keys"), anything else is refused as a pointer (:mod:`.refuse`)."""
     if discourse is None or not rules:
         return text
     doc = parse(text, "en")

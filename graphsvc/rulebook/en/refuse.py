@@ -32,6 +32,11 @@ _PASSING = seq(
 )
 """A quick verb and what a passing plan is about ("grab a coffee", "go out to dinner", "take a quick nap")."""
 _NOT_A_NAME = {"POS": {"NOT_IN": ["PROPN"]}, "OP": "*"}
+_HERS = {"LOWER": "her", "DEP": "poss"}
+_HIS = {"LOWER": "his", "DEP": "poss"}
+_WOMAN = {"LOWER": {"IN": sorted(w for w, g in en.GENDERED_PERSON_NOUNS.items() if g == "female")}}
+_MAN = {"LOWER": {"IN": sorted(w for w, g in en.GENDERED_PERSON_NOUNS.items() if g == "male")}}
+_WORDS_BETWEEN = {"IS_PUNCT": False, "OP": "*"}
 _EMPTY_TAIL = seq(
     {"POS": {"IN": ["ADV", "PRON", "ADP"]}, "LOWER": {"NOT_IN": ["on", "at", "for", "with"]}, "OP": "*"},
     {"LOWER": {"IN": ["and", ","]}, "OP": "?"},
@@ -102,10 +107,23 @@ RULES: tuple[Rule, ...] = (
         id="en.refuse.pointer",
         language="en",
         decision="refuse",
-        description="A pronoun points at something said in another turn (it, that, they, there...).",
+        description=(
+            "A pronoun points at something said in another turn (it, that, they, there...); 'her' or 'his' as a "
+            "possessor does after 'I' or after a person of the other gender, not after the person it is about "
+            "('my sister lost her keys')."
+        ),
         pattern=Tokens(
             (
-                ({"LOWER": {"IN": sorted(en.POINTERS - en.DEMONSTRATIVES - {"there"})}, "POS": "PRON"},),
+                (
+                    {
+                        "LOWER": {"IN": sorted(en.POINTERS - en.DEMONSTRATIVES - {"there"})},
+                        "POS": "PRON",
+                        "DEP": {"NOT_IN": ["poss"]},
+                    },
+                ),
+                (lower("i"), _WORDS_BETWEEN, {"LOWER": {"IN": ["her", "his"]}, "DEP": "poss"}),
+                (_WOMAN, _WORDS_BETWEEN, _HIS),
+                (_MAN, _WORDS_BETWEEN, _HERS),
                 (
                     {
                         "LOWER": {"IN": sorted(en.DEMONSTRATIVES)},
@@ -125,11 +143,15 @@ RULES: tuple[Rule, ...] = (
             Example("I went there last year."),
             Example("I told her already."),
             Example("I finally finished that book."),
+            Example("I borrowed his car last week."),
+            Example("My brother lost her keys."),
         ),
         counterexamples=(
             "I bought this recipe book in Rome.",
             "There is a park near my flat.",
             "I'm in a choir that sings on Sundays.",
+            "My sister lost her keys at the airport.",
+            "My dad sold his car last month.",
         ),
     ),
     Rule(

@@ -36,7 +36,13 @@ _HERS = {"LOWER": "her", "DEP": "poss"}
 _HIS = {"LOWER": "his", "DEP": "poss"}
 _WOMAN = {"LOWER": {"IN": sorted(w for w, g in en.GENDERED_PERSON_NOUNS.items() if g == "female")}}
 _MAN = {"LOWER": {"IN": sorted(w for w, g in en.GENDERED_PERSON_NOUNS.items() if g == "male")}}
-_WORDS_BETWEEN = {"IS_PUNCT": False, "OP": "*"}
+_NOBODY_BETWEEN = {
+    "POS": {"NOT_IN": ["PROPN"]},
+    "LEMMA": {"NOT_IN": sorted(en.PERSON_NOUNS | en.PEOPLE_NOUNS | en.PLURAL_PEOPLE)},
+    "OP": "*",
+}
+"""Words between a subject and a possessor that name nobody else the possessor could be ("I painted Felix and his
+wife": his is Felix's)."""
 _EMPTY_TAIL = seq(
     {"POS": {"IN": ["ADV", "PRON", "ADP"]}, "LOWER": {"NOT_IN": ["on", "at", "for", "with"]}, "OP": "*"},
     {"LOWER": {"IN": ["and", ","]}, "OP": "?"},
@@ -121,9 +127,9 @@ RULES: tuple[Rule, ...] = (
                         "DEP": {"NOT_IN": ["poss"]},
                     },
                 ),
-                (lower("i"), _WORDS_BETWEEN, {"LOWER": {"IN": ["her", "his"]}, "DEP": "poss"}),
-                (_WOMAN, _WORDS_BETWEEN, _HIS),
-                (_MAN, _WORDS_BETWEEN, _HERS),
+                (lower("i"), _NOBODY_BETWEEN, {"LOWER": {"IN": ["her", "his"]}, "DEP": "poss"}),
+                (_WOMAN, _NOBODY_BETWEEN, _HIS),
+                (_MAN, _NOBODY_BETWEEN, _HERS),
                 (
                     {
                         "LOWER": {"IN": sorted(en.DEMONSTRATIVES)},
@@ -152,6 +158,7 @@ RULES: tuple[Rule, ...] = (
             "I'm in a choir that sings on Sundays.",
             "My sister lost her keys at the airport.",
             "My dad sold his car last month.",
+            "I painted a portrait of Felix and his wife.",
         ),
     ),
     Rule(

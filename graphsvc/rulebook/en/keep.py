@@ -27,6 +27,7 @@ from graphsvc.rulebook.en.shapes import (
     NOT,
     SPEAKER,
     SPEAKER_OR_THEIR_PERSON,
+    Piece,
     among,
     each,
     lemma,
@@ -39,10 +40,18 @@ from graphsvc.rulebook.rule import Example, Rule, Tokens
 _TO_BE = seq(BE, ADVERBS)
 _HAVE_GOT = seq(HAVE, ADVERBS, lower("got", op="?"))
 _COMPOUND = seq(ADJECTIVES, lower("-", op="?"), ADJECTIVES)
-_MY_PERSONS = seq(MY, ADJECTIVES, among(en.PERSON_NOUNS, attr="LEMMA"), lower("'s"), ADJECTIVES)
-"""A person of the speaker's as the owner of what follows ("my sister's birthday")."""
-_MY_POSSESSIONS = seq(MY, ADJECTIVES, among(en.POSSESSIONS, attr="LEMMA"), lower("'s"), ADJECTIVES)
-"""A thing of the speaker's as the owner of what follows ("my car's registration")."""
+
+
+def _mine_owning(owners: Iterable[str]) -> Piece:
+    """One of the speaker's ``owners`` (lemmas) as the owner of what follows: "my sister's birthday", "my car's
+    registration"."""
+    return seq(MY, ADJECTIVES, among(owners, attr="LEMMA"), lower("'s"), ADJECTIVES)
+
+
+_MY_PERSONS = _mine_owning(en.PERSON_NOUNS)
+_MY_POSSESSIONS = _mine_owning(en.POSSESSIONS)
+_COUPLED = en.RELATIONSHIP_STATES - {"retired"}
+"""A relationship state ("retired" is a job's end, kept as an occupation)."""
 _WITH_WHOM = seq(MY_PERSON)
 """Whom the speaker lives with ("with my girlfriend")."""
 _SHIFT = among(en.WORK_HOURS, op="?")
@@ -274,9 +283,9 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(_TO_BE, among(en.RELATIONSHIP_STATES - {"retired"} | {"pregnant"})),
-                    seq(_TO_BE, among(en.RELATIONSHIP_STATES - {"retired"} | {"pregnant"}), ANY),
-                    seq(_TO_BE, lower("getting"), among(en.RELATIONSHIP_STATES - {"retired"}), ANY_OPT),
+                    seq(_TO_BE, among(_COUPLED | {"pregnant"})),
+                    seq(_TO_BE, among(_COUPLED | {"pregnant"}), ANY),
+                    seq(_TO_BE, lower("getting"), among(_COUPLED), ANY_OPT),
                 ),
             )
         ),

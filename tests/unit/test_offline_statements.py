@@ -162,6 +162,14 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
             "internship starts in march at a law firm so this is handy",
             ["Ana's internship starts in march at a law firm."],
         ),
+        # a choice among things named elsewhere, and a passing happening of the day, are no memory
+        ("I went with the blue one in the end.", []),
+        ("I prefer the shorter version.", []),
+        ("I had a look at both and they're similar.", []),
+        ("I just had my lunch.", []),
+        ("I woke up at 7 today.", []),
+        ("I finished the last chapter of my thesis.", ["Ana finished the last chapter of their thesis."]),
+        ("I had lunch with my old boss today.", ["Ana had lunch with their old boss today."]),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -217,6 +225,12 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我下午一般跟朋友打乒乓球。", ["王丽下午一般跟朋友打乒乓球。"]),
         ("我每天晚饭以后吃。", []),
         ("我每天都很忙。", []),
+        # a count or a choice whose thing is named elsewhere, and a day's errand, are no memory
+        ("我买了两个以防万一。", []),
+        ("我更喜欢第二个。", []),
+        ("我最喜欢结尾那段。", []),
+        ("我刚才去了趟超市。", []),
+        ("我去年去了一次日本。", ["王丽去年去了一次日本。"]),
     ],
 )
 def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -273,3 +287,4 @@ def test_a_group_conversation_keeps_each_sentence_on_its_side(side: str, said: s
     voice = GroupVoice("Platform", "group" if side == "group" else "member")
     trace = judge_message(message, selection=EVERY_RULE, voice=voice)
     assert [j.statement.content for j in trace.judgements if j.statement is not None] == expected
+

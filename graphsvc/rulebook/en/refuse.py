@@ -7,7 +7,7 @@ searchable as an event, and recall finds it there.
 
 from __future__ import annotations
 
-from graphsvc.rulebook.en.shapes import ADVERBS, ANY_OPT, BE, FIRST_PERSON, among, each, lemma, lower, seq
+from graphsvc.rulebook.en.shapes import ADVERBS, ANY_OPT, BE, FIRST_PERSON, Spec, among, each, lemma, lower, seq
 from graphsvc.rulebook.lexicon import en
 from graphsvc.rulebook.rule import Example, Rule, Surface, Tokens
 
@@ -50,6 +50,23 @@ _EMPTY_TAIL = seq(
     {"POS": {"IN": ["ADJ", "ADV", "PRON"]}, "OP": "*"},
 )
 """What may follow a resolution and still name nothing: "… and stay positive", "… in myself", "… no matter what"."""
+
+_NOT_OF = {"LOWER": "of", "OP": "!"}
+"""The word after a chosen thing is not "of" ("one of my friends" names whom it picks from)."""
+_DAY_TAIL = seq(
+    {"POS": {"NOT_IN": ["NOUN", "PROPN", "VERB", "CCONJ", "SCONJ"]}, "LOWER": {"NOT_IN": ["with"]}, "OP": "*"},
+    among(en.TIME_WORDS | en.PARTS_OF_DAY, op="?"),
+    {"POS": {"NOT_IN": ["NOUN", "PROPN", "VERB", "CCONJ", "SCONJ"]}, "LOWER": {"NOT_IN": ["with"]}, "OP": "*"},
+)
+"""What may follow a passing happening and still add nothing: when it was ("at 7 today", "earlier", "this morning");
+not with whom, not a second clause."""
+_PAST: Spec = {"TAG": {"IN": ["VBD", "VBN"]}}
+_HAPPENING: Spec = {
+    "LEMMA": {"IN": sorted(en.EVENT_NOUNS | en.TASK_NOUNS)},
+    "DEP": {"IN": ["dobj", "nsubj", "nsubjpass"]},
+}
+"""A happening or a piece of work as what a statement is about: its subject or object, not a phrase beside it
+("my club number for the trip")."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -159,6 +176,149 @@ RULES: tuple[Rule, ...] = (
             "My sister lost her keys at the airport.",
             "My dad sold his car last month.",
             "I painted a portrait of Felix and his wife.",
+        ),
+    ),
+    Rule(
+        id="en.refuse.selection",
+        language="en",
+        decision="refuse",
+        description=(
+            "A choice among things named in another turn: 'the blue one', 'the second option', 'the shorter "
+            "version', 'both', 'the same … as before'; what was chosen is only known from there."
+        ),
+        pattern=Tokens(
+            (
+                ({"POS": {"IN": ["DET", "ADJ"]}}, lower("one", "ones"), _NOT_OF),
+                (
+                    lower("the"),
+                    among(en.SELECTING_WORDS),
+                    {"POS": "ADJ", "OP": "*"},
+                    {"POS": "NOUN", "LOWER": {"NOT_IN": sorted(en.TIME_WORDS | en.FREQUENCY_UNITS | {"time"})}},
+                    _NOT_OF,
+                ),
+                (lower("the"), {"TAG": "JJR", "LOWER": {"NOT_IN": sorted(en.KIN_COMPARATIVES)}}, {"POS": "NOUN"}),
+                (
+                    {"LOWER": {"IN": sorted(en.CHOICE_PRONOUNS)}, "DEP": {"NOT_IN": ["det", "preconj", "predet"]}},
+                    _NOT_OF,
+                ),
+                (
+                    lower("same"),
+                    {"POS": {"IN": ["NOUN", "ADJ"]}, "OP": "*"},
+                    lower("as"),
+                    among({"before", "last"} | en.POINTERS),
+                ),
+            ),
+            anchored=False,
+        ),
+        examples=(
+            Example("I went with the blue one in the end."),
+            Example("I like the second option better."),
+            Example("I prefer the shorter version."),
+            Example("I had a look at both."),
+            Example("I got the same result as before."),
+            Example("I messed up the last bit again."),
+        ),
+        counterexamples=(
+            "One of my friends moved to Leeds.",
+            "I speak both English and French.",
+            "Both of my kids play football.",
+            "I teach the older kids at Sunday school.",
+            "I finished the last chapter of my thesis.",
+            "I ran a marathon for the first time.",
+            "I have one brother.",
+        ),
+    ),
+    Rule(
+        id="en.refuse.the_event",
+        language="en",
+        decision="refuse",
+        description=(
+            "A happening or a piece of work named by 'the' alone ('I nailed the interview', 'I sent off the "
+            "application'): which one it was is only known from another turn."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    lower("the"),
+                    _HAPPENING,
+                    {"LOWER": {"NOT_IN": sorted(en.IDENTIFYING_PREPOSITIONS)}, "POS": {"NOT_IN": ["NOUN", "PROPN"]}},
+                ),
+                (lower("the"), _HAPPENING, among(en.TIME_WORDS)),
+            ),
+            anchored=False,
+        ),
+        examples=(
+            Example("I nailed the interview."),
+            Example("I moved the meeting to Thursday."),
+            Example("I sent off the application yesterday."),
+            Example("I loved the concert."),
+        ),
+        counterexamples=(
+            "I have a job interview at Deloitte on Friday.",
+            "I ran the London marathon in April.",
+            "I loved the concert at the Albert Hall.",
+            "I'm on the night shift this week.",
+            "I got the results of my scan today.",
+            "My club number for the trip is 9204.",
+        ),
+    ),
+    Rule(
+        id="en.refuse.passing_event",
+        language="en",
+        decision="refuse",
+        description=(
+            "A passing happening of the day with nobody else in it: a meal, a nap, waking up, an errand ('I just "
+            "had my lunch', 'I woke up at 7 today', 'I went to the shop earlier')."
+        ),
+        pattern=Tokens(
+            each(
+                (FIRST_PERSON,),
+                (
+                    seq(
+                        ADVERBS,
+                        lemma("have", op="?"),
+                        ADVERBS,
+                        {**_PAST, "LEMMA": {"IN": sorted(en.QUICK_VERBS)}},
+                        lower("out", op="?"),
+                        lower("for", op="?"),
+                        {"POS": {"IN": ["DET", "PRON"]}, "OP": "?"},
+                        {"POS": "ADJ", "OP": "*"},
+                        lower("bit", op="?"),
+                        lower("of", op="?"),
+                        among(en.PASSING_ACTIVITIES - {"movie", "walk", "stroll"}),
+                        _DAY_TAIL,
+                    ),
+                    seq(
+                        ADVERBS,
+                        {**_PAST, "LEMMA": {"IN": sorted(en.PASSING_DOINGS)}},
+                        lower("up", "asleep", "to"),
+                        lower("bed", op="?"),
+                        _DAY_TAIL,
+                    ),
+                    seq(
+                        ADVERBS,
+                        {**_PAST, "LEMMA": "go"},
+                        lower("to"),
+                        lower("the"),
+                        among(en.ERRAND_PLACES),
+                        _DAY_TAIL,
+                    ),
+                ),
+            ),
+            whole=True,
+        ),
+        examples=(
+            Example("I just had my lunch."),
+            Example("I woke up at 7 today."),
+            Example("I went to the shop earlier."),
+            Example("I watched a bit of telly last night."),
+            Example("I took a quick nap this afternoon."),
+        ),
+        counterexamples=(
+            "I had lunch with my old boss today.",
+            "I wake up at 6 every day.",
+            "I watched a movie with Sam last night.",
+            "I went to the shop with my nan this morning.",
         ),
     ),
     Rule(

@@ -200,13 +200,17 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             (
                 ({"ORTH": ","}, lower("you"), among(en.CLOSING_PHRASE_WORDS), _PUNCT_OPT),
-                ({"ORTH": ","}, lower("right", "haha", "lol", "honestly"), _PUNCT_OPT),
+                ({"ORTH": ","}, lower("right", "haha", "lol"), _PUNCT_OPT),
+                ({"ORTH": ",", "OP": "?"}, among(en.CLOSING_MARKERS, attr="LOWER"), _PUNCT_OPT),
             ),
             anchored=False,
             whole=True,
         ),
         output="tail",
-        examples=(Example("I work at a bakery, you know.", "Ana works at a bakery."),),
-        counterexamples=("I know you from school.",),
+        examples=(
+            Example("I work at a bakery, you know.", "Ana works at a bakery."),
+            Example("I love open water swimming though.", "Ana loves open water swimming."),
+        ),
+        counterexamples=("I know you from school.", "I'm actually a nurse."),
     ),
 )

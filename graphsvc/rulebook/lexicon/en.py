@@ -140,6 +140,12 @@ EVENT_NOUNS = _words(
     internship apprenticeship"""
 )
 """Happenings with a time a speaker may tell ("I have a dentist appointment on Tuesday")."""
+TASK_NOUNS = _words("application assignment project essay report result form paperwork")
+"""Pieces of work a speaker hands in or gets back ("I sent off the application"): named by "the" alone, the one
+meant was named in another turn."""
+IDENTIFYING_PREPOSITIONS = _words("of for at with about")
+"""Prepositions after a happening that say which one it is ("the interview at Deloitte", "the results of my
+scan"); "in", "on" and "to" mostly say when or where it moved ("the meeting to Thursday")."""
 OWN_EVENT_NOUNS = EVENT_NOUNS - _words("wedding party concert match game race marathon ceremony graduation conference")
 """Happenings that, named with a date and no owner ("flights are on 16 May"), are the speaker's own; a wedding or
 a party so named may be anyone's."""
@@ -180,11 +186,13 @@ INTERJECTIONS = _words(
     """oh ah aw aww wow whoa woah ooh ugh uh um umm hmm hm haha hahaha lol lmao omg yay yeah yes yep yup no nope
     nah ok okay alright sure cool great nice awesome wow damn gosh geez phew oops hooray yikes well"""
 )
+CLOSING_MARKERS = _words("honestly actually anyway anyways though")
+"""Discourse markers that may also close a sentence ("I love open water swimming though")."""
 DISCOURSE_MARKERS = _words(
-    """so well honestly actually anyway anyways basically literally personally luckily unfortunately sadly
+    """so well basically literally personally luckily unfortunately sadly
     frankly fortunately thankfully hopefully seriously obviously apparently also plus but and then now oh btw
     meanwhile besides anyhow admittedly truthfully ok okay"""
-)
+) | (CLOSING_MARKERS - {"though"})
 """Words that open a sentence and say nothing of the speaker ("Honestly, I love it", "So I moved")."""
 TELLING_VERBS = _words("tell let share mention say update inform")
 ADDRESSING_VERBS = TELLING_VERBS | _words("thank apologise apologize")
@@ -230,7 +238,7 @@ REPLY_NOUNS = _words(
 :mod:`graphsvc.rulebook.reactions` does not count as content of an assistant turn's own."""
 PASSING_ACTIVITIES = _words(
     """walk nap coffee tea shower bath break rest snack lunch dinner breakfast drink stroll breather look peek
-    bite movie"""
+    bite movie telly tv"""
 )
 """What a passing plan is about ("I'm going to grab a coffee", "I'll take a nap"): nothing to remember."""
 RESTING = _words("relax rest unwind chill recharge")
@@ -272,6 +280,11 @@ WHERE_PREPOSITIONS: dict[str, str] = {
 }
 """The preposition a "where" question's verb takes when the reply names the place ("Where do you live?" →
 "I live in …", "Where are you based?" → "I am based in …"); a verb not here gets no answer."""
+HOW_OFTEN_WORDS = _words("once twice times every daily weekly monthly fortnightly")
+"""Words a reply to "how often …?" says its frequency with ("three times a week", "every Sunday", "twice a
+month"), beside the weekdays and the frequency adverbs."""
+DURATION_UNITS = _words("years year months month weeks week days decade decades ages")
+"""Units a reply to "how long …?" counts in ("about six years", "a few months", "ages")."""
 NOT_A_DOING = _words("do think mean want need like feel say")
 """Verbs a "what do you …?" question asks a view, a wish or an occupation with, not a thing the person does with
 someone or something ("What do you think?", "What do you want?", "What do you do?")."""
@@ -354,6 +367,17 @@ QUICK_VERBS = _words("grab get take have make go see watch catch")
 """Verbs of a passing plan ("grab a coffee", "take a nap")."""
 OPINION_VERBS = _words("think guess suppose wonder bet reckon")
 DEMONSTRATIVES = _words("this that these those")
+SELECTING_WORDS = _words("first second third fourth fifth last final previous other")
+"""Words that pick one of things named elsewhere ("the second option", "the last bit", "the other one"): after
+"the", the thing is only known from another turn."""
+CHOICE_PRONOUNS = _words("both either neither")
+"""Pronouns standing for two things named elsewhere ("I had a look at both")."""
+KIN_COMPARATIVES = _words("older younger elder")
+"""Comparatives that describe a person, not a choice among options ("the older kids", "my younger brother")."""
+ERRAND_PLACES = _words("shop shops supermarket store")
+"""Places a day's errand goes to ("I went to the shop earlier"): a passing outing, nothing to remember."""
+PASSING_DOINGS = _words("wake get go fall")
+"""Verbs of a day's passing doings with their particle: "woke up", "got up", "went to bed", "fell asleep"."""
 CLAUSE_VERBS = _words(
     """live work study teach love like enjoy hate have own drive ride play speak take go swim run cycle cook bake
     paint write read volunteer train practice practise walk hike climb dance sing keep use prefer need want plan

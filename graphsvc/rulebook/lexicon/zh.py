@@ -69,10 +69,14 @@ SELF_WORDS = _words("自我 忘我 无我 本我 超我 敌我 唯我 你我")
 LISTENER = _words("你 您 你们 你的 您的")
 LISTENER_AS_SPEAKER: dict[str, str] = {"你": "我", "您": "我", "你的": "我的", "您的": "我的", "你家": "我家"}
 """The one listener's words (你女儿, 你家猫) as the speaker says them back (我女儿, 我家猫)."""
-POINTERS = _words(
-    "他 她 它 他们 她们 它们 这个 那个 这些 那些 这 那 这里 那里 那儿 这儿 其中 这样 那样 这种 那种 这件 那件"
+CLASSIFIERS = _words("个 些 件 种 段 部 本 首 条 张 位 家 款 句 篇 套 台 辆 只 份")
+"""Measure words of things, which 这/那 or a number open (这段, 那家, 两个, 第二个)."""
+VERBAL_CLASSIFIERS = _words("次 遍 回 趟 顿")
+"""Measure words of times a thing is done (试了一次, 去了一趟)."""
+POINTERS = _words("他 她 它 他们 她们 它们 这 那 这里 那里 那儿 这儿 其中 这样 那样") | frozenset(
+    f"{near}{classifier}" for near in "这那" for classifier in CLASSIFIERS
 )
-"""Words that point outside a statement unless it names what they point at."""
+"""Words that point outside a statement unless it names what they point at (它, 那里, 这个, 那段...)."""
 REFLEXIVE = _words("自己")
 
 LIKING = _words("喜欢 爱 热爱 喜爱 享受 偏爱 迷上 爱上 钟爱 最爱 痴迷")
@@ -232,7 +236,7 @@ DISTANCE_UNITS = _words("公里 千米 米 圈 步")
 PAINS = _words("失眠 睡不着 头疼 头痛 焦虑 拖延 压力 腰疼 胃疼 牙疼 背疼 困扰 发愁 头晕")
 """A problem a speaker names ("我最近总是失眠", "工作压力很大")."""
 UNCERTAIN = _words("可能 也许 如果 要是 大概 或许 说不定 假如")
-TIME_UNITS = _words("月 周 星期 周末 学期 季度 时候 年 天 礼拜")
+TIME_UNITS = _words("月 周 星期 周末 学期 季度 时候 年 天 礼拜 时间 日子 阵子")
 """What 这/那 open as a time phrase (这个月, 那周) rather than a pointer."""
 OCCUPATION_SUFFIXES = _words(
     "师 员 生 家 者 工 医生 护士 司机 老师 律师 工程师 设计师 会计 厨师 医师 经理 老板 记者 "
@@ -324,8 +328,13 @@ SPECIES: dict[str, str] = {
 ABSTRACT_WORDS = _words("知识 经验 东西 事情 收获 乐趣 感受 体会 技能 想法 问题 困难 道理 意义 麻烦 力量")
 """What a vague statement gains or has (学到了很多知识和经验)."""
 MANY = _words("很多 一些 不少 许多 好多")
+SAYING_VERBS = _words("说 认为 知道 干 做 弄 搞")
+"""Verbs a "你…什么？" question asks a view, a saying or a vague doing with (你说什么？你在干什么？): what the reply
+names is no thing the listener has or does."""
 FEELING_VERBS = _words("觉得 感觉 感到 觉着")
 """How someone feels: no habit ("总是觉得累" is a pain, not a habit)."""
+ERRAND_PLACES = _words("超市 商店 便利店 菜市场")
+"""Places a day's errand goes to (刚才去了趟超市): a passing outing, nothing to remember."""
 PASSING_OBJECTS = _words("电影 晚饭 午饭 早饭 夜宵 咖啡 奶茶 外卖 饭 吃晚饭 吃午饭 吃早饭 吃饭")
 """What a passing plan is about (去看电影, 去吃晚饭)."""
 GENERIC_SUBJECTS = _words("大家 人们 别人 所有人 每个人 谁都")

@@ -8,6 +8,21 @@ from graphsvc.rulebook.zh.shapes import ADVERBS, ANY_OPT, FIRST_PERSON, among, s
 
 _NOT_A_SPAN_OF_TIME = rf"^(?!{zh.DURATION.removeprefix('^')})"
 """A word that is no length of time (两周, 几年, 三天: 这两周 is a time, not a pointer)."""
+_NUMBER = r"(?:[一二两三四五六七八九十几\d]+|第[一二三四五六七八九十\d]+)"
+_COUNTED = rf"^{_NUMBER}(?:{'|'.join(sorted(zh.CLASSIFIERS))})$"
+"""A count of things with its measure word (两个, 第二个): with no noun after it, they are named elsewhere."""
+_TIMES = rf"^{_NUMBER}(?:{'|'.join(sorted(zh.VERBAL_CLASSIFIERS))})$"
+"""A count of times (一次, 两遍): after 了 and with no noun, what was done again is named elsewhere (又试了一次);
+without 了 it is how often (每周游泳两次)."""
+_NO_NOUN_TO_THE_END = (
+    {
+        "TAG": {"NOT_IN": ["n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "ng", "vn", "eng", "j"]},
+        "IS_PUNCT": False,
+        "OP": "*",
+    },
+    {"IS_PUNCT": True},
+)
+"""No noun after a count up to the end of its clause (买了两个以防万一; not 买了一辆二手自行车)."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -66,6 +81,29 @@ RULES: tuple[Rule, ...] = (
         ),
         examples=(Example("我昨天把它修好了。"), Example("我很喜欢那个。")),
         counterexamples=("我这个月要搬家。", "我这几年一直在学日语。", "我这几周每天早上练半小时书法。"),
+    ),
+    Rule(
+        id="zh.refuse.passing_event",
+        language="zh",
+        decision="refuse",
+        description="A day's errand and nothing else (刚才去了趟超市): a passing outing, nothing to remember.",
+        pattern=Tokens(
+            (
+                (
+                    *FIRST_PERSON,
+                    ADVERBS,
+                    {"TAG": "t", "OP": "*"},
+                    ADVERBS,
+                    word("去"),
+                    word("了", op="?"),
+                    {"ORTH": {"IN": sorted({"趟", "一趟", "一下"})}, "OP": "?"},
+                    among(zh.ERRAND_PLACES),
+                ),
+            ),
+            whole=True,
+        ),
+        examples=(Example("我刚才去了趟超市。"), Example("我下午去了一趟便利店。")),
+        counterexamples=("我昨天去超市买了一台新冰箱。", "我下午和我妈去了趟超市。"),
     ),
     Rule(
         id="zh.refuse.mood_only",
@@ -272,5 +310,48 @@ RULES: tuple[Rule, ...] = (
         ),
         examples=(Example("我学到了很多。"), Example("我今天碰到了一个麻烦。")),
         counterexamples=("我学会了游泳。",),
+    ),
+    Rule(
+        id="zh.refuse.selection",
+        language="zh",
+        decision="refuse",
+        description=(
+            "A count or a choice with no noun after it (买了两个, 又试了一次, 更喜欢第二个, 选了红色的): what it "
+            "counts or chooses is named in another turn."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    {"TAG": {"REGEX": "^v"}},
+                    word("了", "过", "完", op="?"),
+                    word("另", "另外", op="?"),
+                    {"ORTH": {"REGEX": _COUNTED}},
+                    *_NO_NOUN_TO_THE_END,
+                ),
+                ({"TAG": {"REGEX": "^v"}}, word("了"), {"ORTH": {"REGEX": _TIMES}}, *_NO_NOUN_TO_THE_END),
+                (
+                    {"TAG": {"REGEX": "^v"}},
+                    word("了"),
+                    {"TAG": {"IN": ["a", "b", "n"]}},
+                    word("的"),
+                    {"IS_PUNCT": True},
+                ),
+            ),
+            anchored=False,
+        ),
+        examples=(
+            Example("我买了两个以防万一。"),
+            Example("我今天早上又试了一次。"),
+            Example("我更喜欢第二个。"),
+            Example("我最后选了红色的。"),
+        ),
+        counterexamples=(
+            "我有两个孩子。",
+            "我去年去了一次日本。",
+            "我每天早上跑五公里。",
+            "我养了两只猫。",
+            "我每周游泳两次。",
+            "我买了一辆二手自行车。",
+        ),
     ),
 )

@@ -21,7 +21,12 @@ The rules' ``output`` names how the reply is put in, and what it must be:
   …", a number), ``your_job`` ("What do you do?" → "I am a …", an occupation of the lexicon's), ``you_do`` ("Who do
   you play for?" → "I play for …"; "where" takes the preposition the lexicon's ``WHERE_PREPOSITIONS`` gives its
   verb), ``you_are`` ("Where are you from?" → "I am from …"), ``their_name`` ("What's his name?" → "My landlord's
-  name is …", when the pronoun stands for the one person of the speaker's they last named);
+  name is …", when the pronoun stands for the one person of the speaker's they last named), ``name_of_your``
+  ("What's the name of your dog?" → "My dog's name is …"), ``you_are_doing`` ("What are you studying?" → "I am
+  studying …"), ``their_thing_does`` ("Where does your sister live?" → "My sister lives in …"), ``how_long`` ("How
+  long have you been running?" → "I have been running for …", a length of time, or "since …"), ``how_often`` ("How
+  often do you swim?" → "I swim …", a frequency), ``how_many`` ("How many kids do you have?" | "three" → "I have
+  three kids") and ``have_any`` ("Do you have any pets?" → "I have …", a count or "a …");
 - Chinese: ``in_place`` (the reply takes the place of the question word, 你 becomes 我: 你住在哪里？| 昆明 →
   我住在昆明), ``named`` (the same for a name, which jieba may tag as anything, so only its length and its words are
   checked), ``at_time`` (a date or time: 你什么时候去北京？| 下周三 → 我下周三去北京), ``age`` (a number: 你女儿几岁了？
@@ -40,6 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from graphsvc.rulebook.en.shapes import third_person
 from graphsvc.rulebook.engine import Selection, matches
 from graphsvc.rulebook.lexicon import en, zh
 from graphsvc.rulebook.parse import parse
@@ -56,6 +62,9 @@ MAX_NAME_CHARS = 4
 """Chinese: a name given as the answer is at most this long (乐乐, 张德华), whatever jieba tags it."""
 
 _EN_NOT_ANSWER = REPLY_WORDS["en"] | en.QUESTION_WORDS | en.LISTENER | en.HEDGES | en.NEGATING_WORDS
+_EN_WHEN = en.TIME_WORDS | en.DURATION_UNITS
+"""Words of time a reply says when or how long with ("three times a week"), though a reply may react with them
+too ("have a great week")."""
 _ZH_NOT_ANSWER = REPLY_WORDS["zh"] | zh.QUESTION_WORDS | zh.NEGATIONS | zh.ANSWER_STUBS | zh.UNCERTAIN | zh.LISTENER
 _PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC", "ORG"})
 _ZH_CLAUSE_END = re.compile(r"[，,、；;]")
@@ -165,9 +174,11 @@ def _their_name(asked: Any, reply: str, language: Language, referent: Callable[[
 
 
 # --- English ----------------------------------------------------------------------------------------------
-Wanted = Literal["thing", "place", "name", "time", "number", "occupation"]
+Wanted = Literal["thing", "place", "name", "time", "number", "occupation", "duration", "frequency", "count"]
 """What a frame's reply must be: anything bare with a noun, adjective or number (``thing``), a named place, a
-proper name, a date or time, a number (an age), an occupation of the lexicon's."""
+proper name, a date or time, a number (an age), an occupation of the lexicon's, a length of time ("about six
+years"), a frequency ("three times a week", "every Sunday"), or a count or "a …" opening it ("two cats", "a
+brother")."""
 
 
 def _bare_en(span: Any, wanted: Wanted) -> bool:
@@ -176,7 +187,7 @@ def _bare_en(span: Any, wanted: Wanted) -> bool:
     tokens = [t for t in span if not t.is_punct]
     if not 0 < len(tokens) <= MAX_ANSWER_TOKENS:
         return False
-    if any(t.pos_ in ("VERB", "AUX") or t.tag_ == "MD" or t.lower_ in _EN_NOT_ANSWER for t in tokens):
+    if any(t.pos_ in ("VERB", "AUX") or t.tag_ == "MD" or t.lower_ in _EN_NOT_ANSWER - _EN_WHEN for t in tokens):
         return False
     if any(t.pos_ == "PRON" and t.lower_ not in ("my", "our") for t in tokens):
         return False
@@ -191,55 +202,170 @@ def _bare_en(span: Any, wanted: Wanted) -> bool:
         return any(t.like_num for t in tokens[:2])
     if wanted == "occupation":  # "nurse", "a nurse, on a cardiac ward"
         return any(t.lemma_.lower() in en.OCCUPATIONS for t in tokens[:3])
+    if wanted == "duration":  # "about six years now", "a few months", "ages"
+        return any(t.lower_ in en.DURATION_UNITS for t in tokens)
+    if wanted == "frequency":  # "three times a week", "every Sunday", "on weekdays"
+        often = en.HOW_OFTEN_WORDS | en.FREQUENCY_ADVERBS | en.ON_DAYS
+        return any(t.lower_ in often for t in tokens)
+    if wanted == "count":  # "two cats", "a younger brother", "3"
+        return tokens[0].like_num or tokens[0].lower_ in ("a", "an")
     return any(t.pos_ in ("NOUN", "PROPN", "NUM", "ADJ") for t in tokens)
 
 
+@dataclass(frozen=True)
+class _Asked:
+    """An English question as the frames read it, with the reply put into it."""
+
+    asked: Any  # the question's tokens, from its question word on
+    words: list[Any]  # its tokens without punctuation and closing words ("…, by the way?")
+    reply: str  # the reply, its closing punctuation dropped
+    first: Any  # the reply parsed alone
+
+    @property
+    def place(self) -> bool:
+        return bool(self.words[0].lower_ == "where")
+
+    @property
+    def has_preposition(self) -> bool:
+        return bool(self.first[0].pos_ == "ADP")
+
+    def index_of(self, word: str) -> int:
+        return int(next(t.i for t in self.words if t.lower_ == word))
+
+    def after(self, start: int) -> str:
+        """The question's words after token ``start`` up to its last word ("" when none)."""
+        return str(self.asked[start + 1 : self.words[-1].i + 1].text) if self.words[-1].i > start else ""
+
+
+Framed = tuple[str, str, Wanted]
+"""What a frame says before the reply, the reply as it is put in, and what the reply must be ("" said: none)."""
+
+
+def _your_thing(q: _Asked) -> Framed:
+    thing = q.after(q.index_of("your"))
+    be = "are" if q.words[1].lower_ == "are" else "is"
+    said = f"My {thing.removesuffix(' called')} {be} called" if thing.endswith(" called") else f"My {thing} {be}"
+    return said, q.reply, "thing"
+
+
+def _your_when(q: _Asked) -> Framed:
+    return _your_thing(q)[0], q.reply, "time"
+
+
+def _how_old(q: _Asked) -> Framed:
+    if not any(t.lower_ == "your" for t in q.words):
+        return "I am", q.reply, "number"
+    be = "are" if q.words[1].lower_ == "are" else "is"
+    return f"My {q.after(q.index_of('your'))} {be}", q.reply, "number"
+
+
+def _your_job(q: _Asked) -> Framed:
+    article = "" if q.first[0].lower_ in ("a", "an") else ("an" if q.reply[:1].lower() in "aeiou" else "a")
+    return f"I am {article}".rstrip(), q.reply, "occupation"
+
+
+def _you_do(q: _Asked) -> Framed:
+    you = q.index_of("you")
+    last = max(t.i for t in q.words if t.pos_ != "ADV")  # "Where do you live now?": the verb, not "now"
+    verb = q.asked[you + 1 : last + 1]
+    said = f"I {verb.text}"
+    wanted: Wanted = "time" if q.words[0].lower_ == "when" else ("place" if q.place else "thing")
+    if q.place and not any(t.pos_ == "ADP" for t in verb) and not q.has_preposition:
+        preposition = en.WHERE_PREPOSITIONS.get(verb[-1].lemma_)
+        said = f"{said} {preposition}" if preposition else ""
+    elif q.has_preposition and verb[-1].pos_ == "ADP":
+        said = f"I {verb[:-1].text}"
+    return said, q.reply, wanted
+
+
+def _you_are(q: _Asked) -> Framed:
+    state = q.words[-1].lower_
+    preposition = "" if state == "from" or q.has_preposition else en.WHERE_PREPOSITIONS.get(state, "")
+    return " ".join(w for w in ("I am", state, preposition) if w), q.reply, "place"
+
+
+def _name_of_your(q: _Asked) -> Framed:
+    return f"My {q.after(q.index_of('your'))}'s name is", q.reply, "thing"
+
+
+def _you_are_doing(q: _Asked) -> Framed:
+    """ "What are you studying?" → "I am studying …", "What are you allergic to?" → "I am allergic to …"."""
+    doing = q.after(q.index_of("you"))
+    return (f"I am {doing}" if doing else ""), q.reply, "thing"
+
+
+def _their_thing_does(q: _Asked) -> Framed:
+    """ "Where does your sister live?" → "My sister lives in …"."""
+    your = q.index_of("your")
+    verb = next(t for t in q.words if t.i > your and t.pos_ == "VERB")
+    adposition = q.after(verb.i)
+    said = f"My {q.asked[your + 1 : verb.i].text} {third_person(verb.text)}"
+    if q.place and not adposition and not q.has_preposition:
+        preposition = en.WHERE_PREPOSITIONS.get(verb.lemma_)
+        return (f"{said} {preposition}" if preposition else ""), q.reply, "place"
+    return (f"{said} {adposition}" if adposition else said), q.reply, "place" if q.place else "thing"
+
+
+def _how_long(q: _Asked) -> Framed:
+    """ "How long have you been running?" → "I have been running for …" (or "since …")."""
+    done = q.after(q.index_of("you"))
+    if any(w in en.POINTERS for w in done.lower().split()):
+        return "", q.reply, "thing"
+    if q.first[0].lower_ == "since":
+        return f"I have {done}", q.reply, "time"
+    return f"I have {done} for", q.reply, "duration"
+
+
+def _how_often(q: _Asked) -> Framed:
+    """ "How often do you swim?" → "I swim …"."""
+    words = q.after(q.index_of("you")).split()
+    if any(w.lower() in en.POINTERS for w in words):
+        return "", q.reply, "thing"
+    return "I " + " ".join("my" if w.lower() == "your" else w for w in words), q.reply, "frequency"
+
+
+def _how_many(q: _Asked) -> Framed:
+    """ "How many kids do you have?" | "three, all under 10" → "I have three kids, all under 10"."""
+    if not q.first[0].like_num:
+        return "", q.reply, "thing"
+    counted = " ".join(t.text for t in q.words[2:] if t.pos_ == "NOUN")
+    number = q.first[0].text
+    return "I have", f"{number} {counted}{q.reply[len(number) :]}", "count"
+
+
+def _have_any(q: _Asked) -> Framed:
+    return "I have", q.reply, "count"
+
+
+_FRAMES: dict[str, Callable[[_Asked], Framed]] = {
+    "your_thing": _your_thing,
+    "your_when": _your_when,
+    "how_old": _how_old,
+    "your_job": _your_job,
+    "you_do": _you_do,
+    "you_are": _you_are,
+    "name_of_your": _name_of_your,
+    "you_are_doing": _you_are_doing,
+    "their_thing_does": _their_thing_does,
+    "how_long": _how_long,
+    "how_often": _how_often,
+    "how_many": _how_many,
+    "have_any": _have_any,
+}
+"""Each English ``answer`` rule's output → how it puts the reply into its question (see the module docstring)."""
+
+
 def _in_question(frame: str | None, asked: Any, reply: str) -> str:
-    """The English sentence the reply says with its question (frames: see the module docstring); "" for none, or
-    when the reply is not bare."""
+    """The English sentence the reply says with its question (frames: :data:`_FRAMES`); "" for none, or when the
+    reply is not bare."""
     words = [t for t in asked if not t.is_punct]
     while len(words) > 3 and words[-1].lower_ in en.QUESTION_TAILS:  # "…, by the way?"
         words.pop()
     reply = reply.strip().rstrip(".!")
     first = parse(reply, "en")
-    if len(first) == 0:
+    if len(first) == 0 or frame not in _FRAMES:
         return ""
-    place = words[0].lower_ == "where"
-    has_preposition = first[0].pos_ == "ADP"
-    be = "are" if words[1].lower_ == "are" else "is"
-    wanted: Wanted = "place" if place else "thing"
-    said = ""
-    if frame in ("your_thing", "your_when"):
-        your = next(t.i for t in words if t.lower_ == "your")
-        thing = asked[your + 1 : words[-1].i + 1].text
-        if thing.endswith(" called"):
-            said = f"My {thing.removesuffix(' called')} {be} called"
-        else:
-            said = f"My {thing} {be}"
-        wanted = "time" if frame == "your_when" else "thing"
-    elif frame == "how_old":
-        your = next((t.i for t in words if t.lower_ == "your"), None)
-        said = f"My {asked[your + 1 : words[-1].i + 1].text} {be}" if your is not None else "I am"
-        wanted = "number"
-    elif frame == "your_job":
-        article = "" if first[0].lower_ in ("a", "an") else ("an" if reply[:1].lower() in "aeiou" else "a")
-        said = f"I am {article}".rstrip()
-        wanted = "occupation"
-    elif frame == "you_do":
-        you = next(t.i for t in words if t.lower_ == "you")
-        last = max(t.i for t in words if t.pos_ != "ADV")  # "Where do you live now?": the verb, not "now"
-        verb = asked[you + 1 : last + 1]
-        said = f"I {verb.text}"
-        wanted = "time" if words[0].lower_ == "when" else wanted
-        if place and not any(t.pos_ == "ADP" for t in verb) and not has_preposition:
-            preposition = en.WHERE_PREPOSITIONS.get(verb[-1].lemma_)
-            said = f"{said} {preposition}" if preposition else ""
-        elif has_preposition and verb[-1].pos_ == "ADP":
-            said = f"I {verb[:-1].text}"
-    elif frame == "you_are":
-        state = words[-1].lower_
-        preposition = "" if state == "from" or has_preposition else en.WHERE_PREPOSITIONS.get(state, "")
-        said = " ".join(w for w in ("I am", state, preposition) if w)
+    said, reply, wanted = _FRAMES[frame](_Asked(asked, words, reply, first))
     return _composed(said, reply, wanted) if said else ""
 
 

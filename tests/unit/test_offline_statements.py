@@ -288,3 +288,27 @@ def test_a_group_conversation_keeps_each_sentence_on_its_side(side: str, said: s
     trace = judge_message(message, selection=EVERY_RULE, voice=voice)
     assert [j.statement.content for j in trace.judgements if j.statement is not None] == expected
 
+
+@pytest.mark.parametrize(
+    ("question", "reply", "expected"),
+    [
+        ("How long have you been running?", "about six years now", ["Ana has been running for about six years now."]),
+        ("How often do you go climbing?", "twice a week", ["Ana goes climbing twice a week."]),
+        ("How many kids do you have?", "three, all under 10", ["Ana has three kids, all under 10."]),
+        ("Where does your sister live?", "in Melbourne", ["Ana's sister lives in Melbourne."]),
+        ("What are you allergic to?", "penicillin and cats", ["Ana is allergic to penicillin and cats."]),
+        ("Do you have any pets?", "yes, two cats", ["Ana has two cats."]),
+        ("What's the name of your dog?", "Rolo", ["Ana's dog's name is Rolo."]),
+        # a reply that answers nothing, or a question about something named elsewhere, keeps nothing
+        ("Do you have any kids?", "not yet", []),
+        ("What are you up to this weekend?", "camping in the Peaks", []),
+        ("How long have you been there?", "3 years", []),
+        ("What are you allergic to?", "no idea, never been tested", []),
+    ],
+)
+def test_a_bare_reply_is_read_with_the_assistants_question(question: str, reply: str, expected: list[str]) -> None:
+    turns = [
+        ConversationMessage(message_id="a", role="assistant", speaker="assistant", content=question, occurred_at=AT),
+        ConversationMessage(message_id="u", role="user", speaker="Ana", content=reply, occurred_at=AT),
+    ]
+    assert [m.content for m in extract_offline(turns, selection=EVERY_RULE).memories] == expected

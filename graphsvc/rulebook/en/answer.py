@@ -61,12 +61,18 @@ RULES: tuple[Rule, ...] = (
         decision="answer",
         description="'When is your …?': the reply, a date or a time, is when the speaker's thing is ('My … is …').",
         pattern=Tokens(
-            ((lower("when"), lemma("be"), lower("your"), _THING, *_TAIL, _END),), anchored=False, whole=True
+            (
+                (lower("when"), lemma("be"), lower("your"), _THING, *_TAIL, _END),
+                (lower("what"), lower("time"), lemma("be"), lower("your"), _THING, *_TAIL, _END),
+            ),
+            anchored=False,
+            whole=True,
         ),
         output="your_when",
         examples=(
             Example("When's your appointment? | Thursday at 3", "Ana's appointment is Thursday at 3."),
             Example("Fun! When is your birthday? | June 12th", "Ana's birthday is June 12th."),
+            Example("What time is your appointment? | 10:30 on Thursday", "Ana's appointment is 10:30 on Thursday."),
         ),
         counterexamples=("When's your appointment? | not sure yet", "When's your appointment? | the dentist"),
     ),
@@ -89,6 +95,198 @@ RULES: tuple[Rule, ...] = (
             Example("How old are you? | 34", "Ana is 34 years old."),
         ),
         counterexamples=("How old is your daughter? | old enough", "How old is he? | 6"),
+    ),
+    Rule(
+        id="en.answer.name_of_your",
+        language="en",
+        decision="answer",
+        description="'What's the name of your …?': the reply, a name, is the name of the speaker's thing.",
+        pattern=Tokens(
+            (
+                (
+                    lower("what"),
+                    lemma("be"),
+                    lower("the"),
+                    lower("name"),
+                    lower("of"),
+                    lower("your"),
+                    _THING,
+                    *_TAIL,
+                    _END,
+                ),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="name_of_your",
+        examples=(Example("What's the name of your cat? | Biscuit", "Ana's cat's name is Biscuit."),),
+        counterexamples=("What's the name of your cat? | no idea", "What's the name of the cat? | Pickles"),
+    ),
+    Rule(
+        id="en.answer.you_are_doing",
+        language="en",
+        decision="answer",
+        description=(
+            "'What (…) are you studying / allergic to?': the reply is what the speaker is doing or is (to) ('I am "
+            "studying <reply>')."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    lower("what", "which"),
+                    {"POS": {"IN": ["NOUN", "ADJ"]}, "OP": "*"},
+                    lower("are"),
+                    lower("you"),
+                    {"TAG": {"IN": ["VBG", "JJ"]}, "LEMMA": {"NOT_IN": sorted(en.NOT_A_DOING | en.WANTING)}},
+                    {"POS": "ADP", "LOWER": {"NOT_IN": ["up"]}, "OP": "?"},
+                    *_TAIL,
+                    _END,
+                ),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="you_are_doing",
+        examples=(
+            Example(
+                "What are you studying? | mechanical engineering at Leeds",
+                "Ana is studying mechanical engineering at Leeds.",
+            ),
+            Example("What are you allergic to? | penicillin and cats", "Ana is allergic to penicillin and cats."),
+            Example("What language are you learning? | Japanese, for work", "Ana is learning Japanese, for work."),
+        ),
+        counterexamples=(
+            "What are you up to? | cinema with Sam",
+            "What are you doing tonight? | cinema with Sam",
+            "What are you studying? | not sure yet",
+            "Which hospital are you at? | St Mary's",
+        ),
+    ),
+    Rule(
+        id="en.answer.their_thing_does",
+        language="en",
+        decision="answer",
+        description=(
+            "'Where / what does your … <verb>?': the reply is where or what the speaker's person or thing does it "
+            "('Where does your sister live?' | 'Melbourne' → 'My sister lives in Melbourne')."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    lower("what", "which", "where"),
+                    {"POS": {"IN": ["NOUN", "ADJ"]}, "OP": "*"},
+                    lower("does"),
+                    lower("your"),
+                    _THING,
+                    {"POS": "VERB", "LEMMA": {"NOT_IN": sorted(en.NOT_A_DOING)}},
+                    {"POS": "ADP", "OP": "?"},
+                    *_TAIL,
+                    _END,
+                ),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="their_thing_does",
+        examples=(
+            Example("Where does your sister live? | in Melbourne", "Ana's sister lives in Melbourne."),
+            Example("What instrument does your son play? | the trumpet", "Ana's son plays the trumpet."),
+        ),
+        counterexamples=("Where does your sister live? | no idea", "What does your husband do? | not much"),
+    ),
+    Rule(
+        id="en.answer.how_long",
+        language="en",
+        decision="answer",
+        description=(
+            "'How long have you been / have you …?': the reply, a length of time or a start, is how long the "
+            "speaker has ('I have been running for <reply>')."
+        ),
+        pattern=Tokens(
+            ((lower("how"), lower("long"), lower("have"), lower("you"), {"IS_PUNCT": False, "OP": "+"}, _END),),
+            anchored=False,
+            whole=True,
+        ),
+        output="how_long",
+        examples=(
+            Example(
+                "How long have you been running? | about six years now", "Ana has been running for about six years now."
+            ),
+            Example("How long have you lived in Leeds? | since 2019", "Ana has lived in Leeds since 2019."),
+        ),
+        counterexamples=("How long have you been running? | too long haha", "How long have you been there? | 3 years"),
+    ),
+    Rule(
+        id="en.answer.how_often",
+        language="en",
+        decision="answer",
+        description="'How often do you …?': the reply, a frequency, is how often the speaker does it.",
+        pattern=Tokens(
+            ((lower("how"), lower("often"), lower("do"), lower("you"), {"IS_PUNCT": False, "OP": "+"}, _END),),
+            anchored=False,
+            whole=True,
+        ),
+        output="how_often",
+        examples=(
+            Example("How often do you swim? | three times a week", "Ana swims three times a week."),
+            Example("How often do you see your dad? | every Sunday", "Ana sees their dad every Sunday."),
+        ),
+        counterexamples=("How often do you swim? | not often enough", "How often do you go there? | twice a week"),
+    ),
+    Rule(
+        id="en.answer.how_many",
+        language="en",
+        decision="answer",
+        description="'How many … do you have?': the reply, opening with a number, is how many the speaker has.",
+        pattern=Tokens(
+            (
+                (
+                    lower("how"),
+                    lower("many"),
+                    {"POS": "NOUN", "OP": "+"},
+                    lower("do"),
+                    lower("you"),
+                    lower("have"),
+                    *_TAIL,
+                    _END,
+                ),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="how_many",
+        examples=(
+            Example("How many kids do you have? | three, all under 10", "Ana has three kids, all under 10."),
+            Example("How many cats do you have? | 2", "Ana has 2 cats."),
+        ),
+        counterexamples=("How many kids do you have? | too many lol",),
+    ),
+    Rule(
+        id="en.answer.have_any",
+        language="en",
+        decision="answer",
+        description="'Do you have any …?': a reply naming how many, or 'a …', is what the speaker has.",
+        pattern=Tokens(
+            (
+                (
+                    lower("do"),
+                    lower("you"),
+                    lower("have"),
+                    lower("any"),
+                    {"POS": {"IN": ["NOUN", "ADJ"]}, "OP": "+"},
+                    *_TAIL,
+                    _END,
+                ),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="have_any",
+        examples=(
+            Example("Do you have any pets? | yes, two cats", "Ana has two cats."),
+            Example("Do you have any siblings? | a younger brother", "Ana has a younger brother."),
+        ),
+        counterexamples=("Do you have any allergies? | just peanuts", "Do you have any pets? | no"),
     ),
     Rule(
         id="en.answer.your_job",

@@ -227,6 +227,46 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("你最喜欢吃什么？| 不知道", "她最喜欢吃什么？| 火锅"),
     ),
     Rule(
+        id="zh.answer.what",
+        language="zh",
+        decision="answer",
+        description=(
+            "What the listener does, has or studies (你开什么车？你学的什么专业？你对什么过敏？): the reply takes the "
+            "place of the question word."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    _TO_YOU,
+                    {"TAG": {"REGEX": "^n"}, "OP": "?"},
+                    ADVERBS,
+                    word("在", "对", op="?"),
+                    {
+                        "TAG": {"REGEX": "^[vn]"},  # jieba tags 学 in 在学 a noun
+                        "ORTH": {"NOT_IN": sorted(zh.PLAN_WORDS | zh.INTENDING | zh.FEELING_VERBS | zh.SAYING_VERBS)},
+                        "OP": "?",
+                    },
+                    word("的", op="?"),
+                    word("是", op="?"),
+                    among(zh.NAMING_QUESTIONS),
+                    _NOUN,
+                    {"IS_PUNCT": False, "TAG": {"REGEX": "^[va]"}, "OP": "?"},
+                    _PARTICLE,
+                    _END,
+                ),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="in_place",
+        examples=(
+            Example("你养的是什么狗？| 柯基，三岁了", "王芳养的是柯基。"),
+            Example("你对什么过敏？| 青霉素和猫毛", "王芳对青霉素和猫毛过敏。"),
+            Example("你在学什么语言？| 日语", "王芳在学日语。"),
+        ),
+        counterexamples=("你想吃什么？| 火锅", "你在干什么？| 看电视", "你学的什么专业？| 还没定"),
+    ),
+    Rule(
         id="zh.answer.origin",
         language="zh",
         decision="answer",

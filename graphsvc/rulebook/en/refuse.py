@@ -131,7 +131,7 @@ RULES: tuple[Rule, ...] = (
         language="en",
         decision="refuse",
         description=(
-            "A pronoun points at something said in another turn (it, that, they, there...); 'her' or 'his' as a "
+            "A pronoun points at something said in another turn (it, that, they, there, here...); 'her' or 'his' as a "
             "possessor does after 'I' or after a person of the other gender, not after the person it is about "
             "('my sister lost her keys')."
         ),
@@ -156,6 +156,9 @@ RULES: tuple[Rule, ...] = (
                     },
                 ),
                 ({"LOWER": "there", "DEP": {"NOT_IN": ["expl"]}},),
+                (lower("here"), {"LOWER": {"NOT_IN": sorted(en.HERE_NAMED)}}),
+                (lower("here"), among(en.HERE_NAMED), {"POS": {"NOT_IN": ["PROPN", "DET"]}}),
+                (among(en.LIKING, attr="LEMMA"), lower("to"), among(en.OPINION_VERBS, attr="LEMMA")),
                 ({"LOWER": {"IN": ["that", "those"]}, "DEP": "det"},),
                 (among(en.LIKING | en.DISLIKING, attr="LEMMA"), {"LOWER": {"IN": ["this", "these"]}, "DEP": "det"}),
             ),
@@ -168,6 +171,8 @@ RULES: tuple[Rule, ...] = (
             Example("I finally finished that book."),
             Example("I borrowed his car last week."),
             Example("My brother lost her keys."),
+            Example("I moved here in 2021."),
+            Example("I like to think I'm a good cook."),
         ),
         counterexamples=(
             "I bought this recipe book in Rome.",
@@ -176,6 +181,7 @@ RULES: tuple[Rule, ...] = (
             "My sister lost her keys at the airport.",
             "My dad sold his car last month.",
             "I painted a portrait of Felix and his wife.",
+            "I work at a startup here in Dublin.",
         ),
     ),
     Rule(

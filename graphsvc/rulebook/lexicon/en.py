@@ -370,6 +370,8 @@ DEMONSTRATIVES = _words("this that these those")
 SELECTING_WORDS = _words("first second third fourth fifth last final previous other")
 """Words that pick one of things named elsewhere ("the second option", "the last bit", "the other one"): after
 "the", the thing is only known from another turn."""
+HERE_NAMED = _words("in at on near")
+""""here" followed by one of these and a name says where it is ("here in Dublin"); else it points elsewhere."""
 CHOICE_PRONOUNS = _words("both either neither")
 """Pronouns standing for two things named elsewhere ("I had a look at both")."""
 KIN_COMPARATIVES = _words("older younger elder")

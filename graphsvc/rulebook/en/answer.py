@@ -15,7 +15,7 @@ from graphsvc.rulebook.en.shapes import among, lemma, lower
 from graphsvc.rulebook.lexicon import en
 from graphsvc.rulebook.rule import Example, Rule, Tokens
 
-_POSSESSORS = sorted(w for w in en.THIRD_PERSON if w in ("her", "his"))
+_POSSESSORS = sorted(en.THIRD_PERSON_POSSESSORS)
 _THING = {"POS": {"IN": ["ADJ", "NOUN", "PROPN"]}, "LOWER": {"NOT_IN": sorted(en.LISTENER)}, "OP": "+"}
 _END = {"IS_PUNCT": True, "OP": "*"}
 _TAIL = ({"ORTH": ",", "OP": "?"}, {"LOWER": {"IN": sorted(en.QUESTION_TAILS)}, "OP": "*"})

@@ -11,7 +11,7 @@ from graphsvc.rulebook.lexicon import en
 from graphsvc.rulebook.rule import Example, Rule, Tokens
 
 _SUBJECTS = sorted(w for w in en.THIRD_PERSON if w in ("she", "he"))
-_POSSESSORS = sorted(w for w in en.THIRD_PERSON if w in ("her", "his"))
+_POSSESSORS = sorted(en.THIRD_PERSON_POSSESSORS)
 
 RULES: tuple[Rule, ...] = (
     Rule(

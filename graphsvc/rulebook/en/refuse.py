@@ -32,8 +32,8 @@ _PASSING = seq(
 )
 """A quick verb and what a passing plan is about ("grab a coffee", "go out to dinner", "take a quick nap")."""
 _NOT_A_NAME = {"POS": {"NOT_IN": ["PROPN"]}, "OP": "*"}
-_HERS = {"LOWER": "her", "DEP": "poss"}
-_HIS = {"LOWER": "his", "DEP": "poss"}
+_HERS = {"LOWER": {"IN": sorted(w for w, g in en.THIRD_PERSON_POSSESSORS.items() if g == "female")}, "DEP": "poss"}
+_HIS = {"LOWER": {"IN": sorted(w for w, g in en.THIRD_PERSON_POSSESSORS.items() if g == "male")}, "DEP": "poss"}
 _WOMAN = {"LOWER": {"IN": sorted(w for w, g in en.GENDERED_PERSON_NOUNS.items() if g == "female")}}
 _MAN = {"LOWER": {"IN": sorted(w for w, g in en.GENDERED_PERSON_NOUNS.items() if g == "male")}}
 _NOBODY_BETWEEN = {
@@ -144,7 +144,7 @@ RULES: tuple[Rule, ...] = (
                         "DEP": {"NOT_IN": ["poss"]},
                     },
                 ),
-                (lower("i"), _NOBODY_BETWEEN, {"LOWER": {"IN": ["her", "his"]}, "DEP": "poss"}),
+                (lower("i"), _NOBODY_BETWEEN, {"LOWER": {"IN": sorted(en.THIRD_PERSON_POSSESSORS)}, "DEP": "poss"}),
                 (_WOMAN, _NOBODY_BETWEEN, _HIS),
                 (_MAN, _NOBODY_BETWEEN, _HERS),
                 (

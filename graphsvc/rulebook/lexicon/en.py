@@ -76,7 +76,9 @@ GENDERED_PERSON_NOUNS: dict[str, str] = {
 }
 """A person noun that tells whether the person is a woman or a man (a "he" cannot point at a speaker's sister)."""
 
-THIRD_PERSON: dict[str, str] = {"she": "female", "her": "female", "he": "male", "his": "male"}
+THIRD_PERSON_POSSESSORS: dict[str, str] = {"her": "female", "his": "male"}
+"""A third-person possessor ("her keys", "his car") → whom it can stand for."""
+THIRD_PERSON: dict[str, str] = {"she": "female", "he": "male"} | THIRD_PERSON_POSSESSORS
 """A third-person pronoun that can stand for a person the speaker named, as a subject or a possessor → whom."""
 
 PERSON_NOUNS: frozenset[str] = frozenset(KIN_RELATIONS) | frozenset(SOCIAL_RELATIONS)

@@ -42,7 +42,10 @@ _HAS_GOT = re.compile(r"(?<=[a-z])'s got\b", re.IGNORECASE)
 _IS_CONTRACTED = re.compile(
     r"(?<=[a-z])'s (?=(?:"
     + "|".join(
-        sorted({"a", "an", "in", "at", "from", "getting", "going"} | lexicon.STATE_WORDS | lexicon.HEALTH_STATES)
+        map(
+            re.escape,
+            sorted({"a", "an", "in", "at", "from", "getting", "going"} | lexicon.STATE_WORDS | lexicon.HEALTH_STATES),
+        )
     )
     + r")(?=[\s.,!?;]|$))",
     re.IGNORECASE,

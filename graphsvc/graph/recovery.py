@@ -158,9 +158,8 @@ class Recovery:
                 self._clock() - back_at,
             )
         finally:
-            self.phase = "up"
+            self.phase = "up"  # ``warmed`` is read only while warming, and each warm-up starts it afresh
             self._task = None
-            self.warmed = set()
 
     async def _until_answers(self) -> None:
         """Probe every :data:`PROBE_INTERVAL_S` until Neo4j answers ``RETURN 1``."""

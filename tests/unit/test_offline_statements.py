@@ -170,6 +170,8 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I woke up at 7 today.", []),
         ("I finished the last chapter of my thesis.", ["Ana finished the last chapter of their thesis."]),
         ("I had lunch with my old boss today.", ["Ana had lunch with their old boss today."]),
+        ("my wifi password is bluefox77, don't lose it", ["Ana's wifi password is bluefox77."]),
+        ("I moved here in 2021.", []),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

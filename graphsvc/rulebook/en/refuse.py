@@ -205,7 +205,7 @@ RULES: tuple[Rule, ...] = (
                 (lower("the"), {"TAG": "JJR", "LOWER": {"NOT_IN": sorted(en.KIN_COMPARATIVES)}}, {"POS": "NOUN"}),
                 (
                     {"LOWER": {"IN": sorted(en.CHOICE_PRONOUNS)}, "DEP": {"NOT_IN": ["det", "preconj", "predet"]}},
-                    _NOT_OF,
+                    {"POS": {"IN": ["PUNCT", "CCONJ"]}},  # "both" closes its clause: not "are both teachers"
                 ),
                 (
                     lower("same"),
@@ -232,6 +232,7 @@ RULES: tuple[Rule, ...] = (
             "I finished the last chapter of my thesis.",
             "I ran a marathon for the first time.",
             "I have one brother.",
+            "My parents are both retired teachers.",
         ),
     ),
     Rule(

@@ -64,7 +64,7 @@ RULES: tuple[Rule, ...] = (
         decision="split",
         description=(
             "'and', 'but', 'so', a comma or a semicolon before a clause with a subject of its own, or with the "
-            "speaker's dropped ('…, got a match on Sunday')."
+            "speaker's dropped ('…, got a match on Sunday'), or before a request ('…, don't lose it')."
         ),
         pattern=Tokens(
             (
@@ -88,6 +88,8 @@ RULES: tuple[Rule, ...] = (
                 ({"ORTH": ","}, lower("in"), lower("case")),
                 (lower("so"), {"TAG": "VB", "POS": "VERB"}),
                 (lower("so"), lower("no", "please", "pls")),
+                ({"ORTH": {"IN": [",", ";", "-", "–", "—"]}}, lower("do"), lower("n't", "not"), {"TAG": "VB"}),
+                ({"ORTH": {"IN": [",", ";", "-", "–", "—"]}}, lower("please", "pls"), {"TAG": "VB"}),
                 ({"ORTH": ","}, among(en.HEDGES)),
             ),
             anchored=False,
@@ -97,6 +99,7 @@ RULES: tuple[Rule, ...] = (
             Example("is it going to rain on Sunday, got a match at Hove", "Ana has got a match at Hove."),
             Example("can you explain osmosis simply, exam on monday", "Ana has an exam on monday."),
             Example("I'm colour blind so ignore the colours", "Ana is colour blind."),
+            Example("my wifi password is bluefox77, don't lose it", "Ana's wifi password is bluefox77."),
             Example(
                 "internship starts in march at a law firm so this is handy",
                 "Ana's internship starts in march at a law firm.",

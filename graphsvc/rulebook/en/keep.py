@@ -254,6 +254,13 @@ RULES: tuple[Rule, ...] = (
                         ANY,
                     ),
                     seq(_TO_BE, lower("working", "teaching", "interning"), lower("at", "for"), ANY),
+                    seq(
+                        ADVERBS,
+                        lemma("teach"),
+                        {"POS": {"IN": ["NOUN", "NUM", "PROPN", "ADJ"]}, "OP": "+"},
+                        lower("at", "in"),
+                        ANY,
+                    ),
                     seq(_TO_BE, lower("employed"), lower("at", "by"), ANY),
                     seq(ADVERBS, lemma("study", "major"), lower("in", "at", op="?"), DET_OPT, _NAMED_THING, ANY_OPT),
                     seq(_TO_BE, lower("studying", "majoring"), ANY),
@@ -267,6 +274,10 @@ RULES: tuple[Rule, ...] = (
         slot="works_at",
         examples=(
             Example("I work at a bakery in Leeds.", "Ana works at a bakery in Leeds."),
+            Example(
+                "I teach year 4 at a primary school in Leicester.",
+                "Ana teaches year 4 at a primary school in Leicester.",
+            ),
             Example("I'm studying marine biology at Aberdeen.", "Ana is studying marine biology at Aberdeen."),
             Example("I'm doing a part-time MBA at Warwick.", "Ana is doing a part-time MBA at Warwick."),
             Example("My sister works for the city council.", "Ana's sister works for the city council."),

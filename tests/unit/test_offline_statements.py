@@ -233,6 +233,9 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我最喜欢结尾那段。", []),
         ("我刚才去了趟超市。", []),
         ("我去年去了一次日本。", ["王丽去年去了一次日本。"]),
+        ("我不能吃葱蒜。", ["王丽不能吃葱蒜。"]),
+        ("我爸妈都是退休教师。", ["王丽的爸妈都是退休教师。"]),
+        ("我家WiFi密码是bluefox77。", ["王丽家WiFi密码是bluefox77。"]),
     ],
 )
 def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

@@ -58,6 +58,8 @@ _SPAN_OPT = {"ORTH": {"REGEX": zh.DURATION}, "OP": "?"}
 """A span a frequency is counted in (一天两片, 一周三次)."""
 _SPAN_OF_DAYS = {"ORTH": {"REGEX": r"^[第\d一二三四五六七八九十百两几半个多天周月年星期]+$"}, "OP": "*"}
 """How long something has lasted, as jieba cuts it (半年, 三 个 月, 第 12 天)."""
+_ME_OR_MY_HOME = word("我", "我家")
+"""The speaker, or their household as the owner of a value (我家WiFi密码)."""
 _THING = {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "ORTH": {"NOT_IN": sorted(zh.QUESTION_WORDS | zh.POINTERS)}}
 """What a speaker's own thing is named by: a noun, never a question word (哪里) or a pointer (那个)."""
 _TIME_ONLY = zh.TIME_WORDS | zh.WEEKDAYS | zh.TIME_PREFIXES | zh.TIME_UNITS | zh.HABIT_WORDS
@@ -266,8 +268,18 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(ADVERBS, word("在"), _PLACE_WORD, {**_PLACE_WORD, "OP": "*"}, among(zh.WORKING | zh.STUDYING)),
                     seq(ADVERBS, word("是"), among(zh.OCCUPATION_MARKERS), ANY_OPT, CONTENT),
-                    seq(ADVERBS, word("是"), {"ORTH": {"IN": sorted(zh.OCCUPATION_SUFFIXES)}}),
-                    seq(ADVERBS, word("是"), {"ORTH": {"REGEX": zh.OCCUPATION_END}, "TAG": {"REGEX": "^n"}}),
+                    seq(
+                        ADVERBS,
+                        word("是"),
+                        {"TAG": {"REGEX": "^[vna]"}, "OP": "?"},  # 退休教师, 全职护士
+                        {"ORTH": {"IN": sorted(zh.OCCUPATION_SUFFIXES)}},
+                    ),
+                    seq(
+                        ADVERBS,
+                        word("是"),
+                        {"TAG": {"REGEX": "^[vna]"}, "OP": "?"},
+                        {"ORTH": {"REGEX": zh.OCCUPATION_END}, "TAG": {"REGEX": "^n"}},
+                    ),
                     seq(ADVERBS, word("在"), _PLACE_WORD, {**_PLACE_WORD, "OP": "*"}, word("当"), CONTENT),
                     seq(
                         ADVERBS,
@@ -307,6 +319,7 @@ RULES: tuple[Rule, ...] = (
             Example("我在一家银行做客户经理。", "王芳在一家银行做客户经理。"),
             Example("我在上海做程序员。", "王芳在上海做程序员。"),
             Example("我是做会计的。", "王芳是做会计的。"),
+            Example("我爸妈都是退休教师。", "王芳的爸妈都是退休教师。"),
             Example("我现在在一家做外贸的公司。", "王芳现在在一家做外贸的公司。"),
         ),
         counterexamples=(
@@ -412,6 +425,7 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, word("只", op="?"), word("是", op="?"), among(zh.DIET_WORDS), ANY_OPT),
                     seq(ADVERBS, NOT, word("吃", "喝"), CONTENT, ANY_OPT),
                     seq(ADVERBS, word("不吃", "不喝", "从不吃", "从不喝"), CONTENT, ANY_OPT),
+                    seq(ADVERBS, word("不能"), word("吃", "喝"), CONTENT, ANY_OPT),
                     seq(
                         ADVERBS,
                         word("只"),
@@ -427,6 +441,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我吃素已经三年了。", "王芳吃素已经三年了。"),
             Example("我不吃香菜。", "王芳不吃香菜。"),
+            Example("我不能吃葱蒜。", "王芳不能吃葱蒜。"),
             Example("我只喝无糖的。", "王芳只喝无糖的。"),
             Example("我们家只吃清真的。", "王芳家只吃清真的。"),
         ),
@@ -867,8 +882,8 @@ RULES: tuple[Rule, ...] = (
         description="One value of the speaker's: a number, a code, a birthday, a blood type.",
         pattern=Tokens(
             (
-                seq(FIRST_PERSON, DE_OPT, ANY_OPT, among(zh.ATTRIBUTE_WORDS), word("是", "为"), ANY),
-                seq(FIRST_PERSON, DE_OPT, ANY_OPT, among(zh.CODE_WORDS), word("是", op="?"), DIGITS),
+                seq(_ME_OR_MY_HOME, DE_OPT, ANY_OPT, among(zh.ATTRIBUTE_WORDS), word("是", "为"), ANY),
+                seq(_ME_OR_MY_HOME, DE_OPT, ANY_OPT, among(zh.CODE_WORDS), word("是", op="?"), DIGITS),
                 seq(FIRST_PERSON, word("是"), {"ORTH": {"REGEX": zh.BLOOD_GROUP}}, word("血", op="?")),
             )
         ),
@@ -879,6 +894,7 @@ RULES: tuple[Rule, ...] = (
             Example("我的血型是A型。", "王芳的血型是A型。"),
             Example("小区快递柜取件码3318。", "王芳小区快递柜取件码3318。"),
             Example("我是AB型血。", "王芳是AB型血。"),
+            Example("我家WiFi密码是bluefox77。", "王芳家WiFi密码是bluefox77。"),
         ),
         counterexamples=("我的问题是什么。", "我等了20分钟。"),
     ),

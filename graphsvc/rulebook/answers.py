@@ -63,6 +63,8 @@ MAX_NAME_CHARS = 4
 
 _EN_NOT_ANSWER = REPLY_WORDS["en"] | en.QUESTION_WORDS | en.LISTENER | en.HEDGES | en.NEGATING_WORDS
 _EN_WHEN = en.TIME_WORDS | en.DURATION_UNITS
+_EN_NOT_A_WORD_OF_A_BARE_REPLY = _EN_NOT_ANSWER - _EN_WHEN
+"""Words a bare reply may not hold; a time word may ("Thursday", "two years")."""
 """Words of time a reply says when or how long with ("three times a week"), though a reply may react with them
 too ("have a great week")."""
 _ZH_NOT_ANSWER = REPLY_WORDS["zh"] | zh.QUESTION_WORDS | zh.NEGATIONS | zh.ANSWER_STUBS | zh.UNCERTAIN | zh.LISTENER
@@ -187,7 +189,7 @@ def _bare_en(span: Any, wanted: Wanted) -> bool:
     tokens = [t for t in span if not t.is_punct]
     if not 0 < len(tokens) <= MAX_ANSWER_TOKENS:
         return False
-    if any(t.pos_ in ("VERB", "AUX") or t.tag_ == "MD" or t.lower_ in _EN_NOT_ANSWER - _EN_WHEN for t in tokens):
+    if any(t.pos_ in ("VERB", "AUX") or t.tag_ == "MD" or t.lower_ in _EN_NOT_A_WORD_OF_A_BARE_REPLY for t in tokens):
         return False
     if any(t.pos_ == "PRON" and t.lower_ not in ("my", "our") for t in tokens):
         return False
@@ -229,6 +231,11 @@ class _Asked:
     def has_preposition(self) -> bool:
         return bool(self.first[0].pos_ == "ADP")
 
+    @property
+    def be(self) -> str:
+        """The question's verb "be" as the frame's sentence needs it ("What are your kids called?": "are")."""
+        return "are" if self.words[1].lower_ == "are" else "is"
+
     def index_of(self, word: str) -> int:
         return int(next(t.i for t in self.words if t.lower_ == word))
 
@@ -243,8 +250,7 @@ Framed = tuple[str, str, Wanted]
 
 def _your_thing(q: _Asked) -> Framed:
     thing = q.after(q.index_of("your"))
-    be = "are" if q.words[1].lower_ == "are" else "is"
-    said = f"My {thing.removesuffix(' called')} {be} called" if thing.endswith(" called") else f"My {thing} {be}"
+    said = f"My {thing.removesuffix(' called')} {q.be} called" if thing.endswith(" called") else f"My {thing} {q.be}"
     return said, q.reply, "thing"
 
 
@@ -255,8 +261,7 @@ def _your_when(q: _Asked) -> Framed:
 def _how_old(q: _Asked) -> Framed:
     if not any(t.lower_ == "your" for t in q.words):
         return "I am", q.reply, "number"
-    be = "are" if q.words[1].lower_ == "are" else "is"
-    return f"My {q.after(q.index_of('your'))} {be}", q.reply, "number"
+    return f"My {q.after(q.index_of('your'))} {q.be}", q.reply, "number"
 
 
 def _your_job(q: _Asked) -> Framed:

@@ -32,7 +32,7 @@ def name_with(spec: Spec) -> Slot:
 NAME_REST = Slot("name", {**NAME_WORD, "OP": "*"})
 """The words of a name after its first (with :func:`name_with`)."""
 
-POSSESSOR: Spec = lower("my", "our", "his", "her", "their")
+POSSESSOR: Spec = lower("my", "our", "their", *en.THIRD_PERSON_POSSESSORS)
 MY: Spec = lower("my", "our")
 ADJECTIVES_OPT: Spec = {"POS": {"IN": ["ADJ", "NUM"]}, "OP": "*"}
 """Words between "my" and whom it names ("my big sister", "my older brother")."""

@@ -167,7 +167,7 @@ MOODS = _words(
 )
 DEGREE_WORDS = _words("很 非常 特别 真的 十分 比较 有点 有些 挺 太 好 超 蛮 更 最 还 也 都 一直 真")
 TIME_WORDS = _words(
-    "今天 昨天 前天 明天 后天 最近 近来 这几天 这段时间 现在 平时 刚才 刚刚 终于 已经 "
+    "今天 昨天 前天 明天 后天 最近 近来 这几天 这段时间 现在 平时 刚 刚才 刚刚 终于 已经 "
     "以前 之前 去年 今年 明年 上周 下周 这周 上个月 下个月 这个月 周末 早上 晚上 下午 "
     "中午 上午 傍晚 凌晨 夜里 今晚 昨晚 明晚"
 )
@@ -334,6 +334,8 @@ names is no thing the listener has or does."""
 FEELING_VERBS = _words("觉得 感觉 感到 觉着")
 """How someone feels: no habit ("总是觉得累" is a pain, not a habit)."""
 ERRAND_PLACES = _words("超市 商店 便利店 菜市场")
+QUICK_GOES = _words("趟 一趟 一下")
+"""What makes a going a quick one (去了趟超市, 去一下便利店)."""
 """Places a day's errand goes to (刚才去了趟超市): a passing outing, nothing to remember."""
 PASSING_OBJECTS = _words("电影 晚饭 午饭 早饭 夜宵 咖啡 奶茶 外卖 饭 吃晚饭 吃午饭 吃早饭 吃饭")
 """What a passing plan is about (去看电影, 去吃晚饭)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Surface, Tokens
-from graphsvc.rulebook.zh.shapes import ADVERBS, ANY_OPT, FIRST_PERSON, among, seq, word
+from graphsvc.rulebook.zh.shapes import ADVERBS, ANY_OPT, FIRST_PERSON, NOUN_TAGS, among, seq, word
 
 _NOT_A_SPAN_OF_TIME = rf"^(?!{zh.DURATION.removeprefix('^')})"
 """A word that is no length of time (两周, 几年, 三天: 这两周 is a time, not a pointer)."""
@@ -16,7 +16,7 @@ _TIMES = rf"^{_NUMBER}(?:{'|'.join(sorted(zh.VERBAL_CLASSIFIERS))})$"
 without 了 it is how often (每周游泳两次)."""
 _NO_NOUN_TO_THE_END = (
     {
-        "TAG": {"NOT_IN": ["n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "ng", "vn", "eng", "j"]},
+        "TAG": {"NOT_IN": sorted(NOUN_TAGS)},
         "IS_PUNCT": False,
         "OP": "*",
     },
@@ -96,13 +96,13 @@ RULES: tuple[Rule, ...] = (
                     ADVERBS,
                     word("去"),
                     word("了", op="?"),
-                    {"ORTH": {"IN": sorted({"趟", "一趟", "一下"})}, "OP": "?"},
+                    among(zh.QUICK_GOES, op="?"),
                     among(zh.ERRAND_PLACES),
                 ),
             ),
             whole=True,
         ),
-        examples=(Example("我刚才去了趟超市。"), Example("我下午去了一趟便利店。")),
+        examples=(Example("我刚才去了趟超市。"), Example("我下午去了一趟便利店。"), Example("我刚去了趟超市。")),
         counterexamples=("我昨天去超市买了一台新冰箱。", "我下午和我妈去了趟超市。"),
     ),
     Rule(

@@ -57,6 +57,9 @@ ACTIVITY: Spec = {
     },
 }
 """What a habit names: a word that is no time, frequency or degree word (每天早上跑步: 跑步; not 周六下午)."""
+NOUN_TAGS = frozenset({"n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "ng", "vn", "eng", "j"})
+"""jieba's tags of a word that names something: nouns, names, a verb used as a noun (学习), a Latin-script word,
+an abbreviation (南大)."""
 ADVERBS: Spec = {
     "ORTH": {
         "REGEX": _either(

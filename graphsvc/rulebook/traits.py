@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from graphsvc.rulebook import book
-from graphsvc.rulebook.en.shapes import third_person
+from graphsvc.rulebook.en.shapes import third_person, verb_forms
 from graphsvc.rulebook.engine import Selection, matches
 from graphsvc.rulebook.lexicon import en, zh
 from graphsvc.rulebook.parse import parse
@@ -34,6 +34,48 @@ _EN_NOT_ITEM = en.POINTERS | en.PRONOUNS | en.VAGUE_OBJECTS | en.DEMONSTRATIVES
 _ZH_STOP_FLAGS = ("x", "w", "u", "y", "c", "r", "p", "t", "f", "m", "q", "e")
 _ZH_TIME = rf"^(?:{zh.TIME_PHRASE})$"
 _ZH_NOT_START = zh.DEGREE_WORDS | zh.NEGATIONS | zh.POINTERS | zh.SPEAKER | zh.LISTENER
+
+
+_EN_LIKING_FORMS = verb_forms(en.LIKING | en.DISLIKING)
+_EN_SOMEONE = en.PERSON_NOUNS | en.PEOPLE_NOUNS
+_SUBJECTS = ("nsubj", "nsubjpass")
+
+
+def _is_own_and_current(doc: Any, lead: int, rule: Rule, language: Language) -> bool:
+    """Whether the lead at token ``lead`` says what the person does or likes now: not negated ("doesn't like
+    coffee", 不喜欢), not of the past ("used to love skiing", 以前喜欢), not a wish said as a liking ("would love to
+    visit Japan"), and about the person (their name, "I" or "the user"), not one of their people ("Ana's son loves
+    football", 王芳的女儿喜欢画画).
+    A trait is a characterisation of the person it names (seed 002 §3), so a lead that fails any of these grounds
+    no item."""
+    if language == "zh":
+        before = doc[:lead]
+        return not (
+            any(t.text in zh.NEGATIONS for t in doc[max(0, lead - 3) : lead])
+            or any(t.text in zh.FORMERLY or t.text in zh.PERSON_WORDS or t.text in zh.POSSESSIVE for t in before)
+        )
+    verb = doc[lead]
+    chain = [verb]
+    while not any(c.dep_ in _SUBJECTS for c in chain[-1].children) and chain[-1].head.i != chain[-1].i:
+        chain.append(chain[-1].head)  # up to the clause that names who: "used to love" → "used"
+    if any(c.dep_ == "neg" for t in chain for c in t.children):
+        return False
+    if any(t.lemma_ == "use" and t.tag_ == "VBD" for t in chain[1:]):
+        return False  # "used to": a habit given up
+    if rule.id.endswith(".likes") and (
+        verb.tag_ == "VBD" or any(c.dep_ == "aux" and c.lemma_ == "would" for c in verb.children)
+    ):
+        return False  # "loved the concert": one time's; "would love to": a wish
+    leaning = [*chain, *(c for c in verb.children if c.dep_ == "aux")]  # "loves" misread as an auxiliary
+    if rule.id.endswith(".activity") and any(t.lower_ in _EN_LIKING_FORMS for t in leaning):
+        return False  # a liking is no doing ("hates running"; "hates" misread as the verb "hat")
+    subject = next((c for c in chain[-1].children if c.dep_ in _SUBJECTS), None)
+    if subject is None:
+        return True
+    # the subject without those joined to it ("Ana and her brother go fishing" is Ana's doing too)
+    said = [t for c in subject.children if c.dep_ not in ("cc", "conj") for t in c.subtree]
+    named = subject.pos_ == "PROPN" or subject.lower_ in en.SPEAKER_WORDS or subject.lower_ == "user"
+    return named and not any(t.dep_ == "poss" or t.lower_ in _EN_SOMEONE for t in said)
 
 
 @dataclass(frozen=True)
@@ -89,6 +131,12 @@ def _activity_en(doc: Any, verb_at: int) -> tuple[str, str] | None:
                 return None  # "went to a park": some place, once, not the one they keep going to
             tokens.append(token)  # "goes to the climbing gym"
             continue
+        if token.lower_ == "to" and tokens and token.head.i == verb.i:
+            place = next((c for c in token.children if c.dep_ == "pobj"), None)
+            if place is None or place.i != token.i + 1:
+                return None  # "took the kids to the …": where to is part of the doing, and cut it says nothing
+            tokens += [token, place]  # "takes the kids to school"
+            break
         if token.pos_ not in ("NOUN", "PROPN", "VERB", "ADJ", "DET", "PART") or token.lower_ in _EN_STOPS:
             break
         if token.ent_type_ in ("DATE", "TIME", "PERSON"):
@@ -124,6 +172,8 @@ def _item_zh(doc: Any, start: int) -> tuple[str, str] | None:
             spanned = True  # 练 一个 小时 吉他: how long is no part of what is done
             continue
         if token.tag_.startswith(_ZH_STOP_FLAGS) or token.is_punct or token.text in zh.TIME_WORDS:
+            if token.tag_ == "r" and words and words[-1].tag_.startswith("v"):
+                return None  # 去医院看她爸爸: whom the doing is for is named elsewhere, and cut it says nothing
             break
         words.append(token)
         if len(words) >= MAX_ITEM_TOKENS - 2:
@@ -147,6 +197,8 @@ def _items(docs: Sequence[Any], rule: Rule, language: Language) -> dict[str, tup
     found: dict[str, tuple[str, frozenset[str]]] = {}
     for doc in docs:
         for hit in matches(doc, [rule], every=True):
+            if not _is_own_and_current(doc, hit.start, rule, language):
+                continue
             if rule.id.endswith(".quitting"):  # the habit given up is the match's last word (戒烟, smoking)
                 item: tuple[str, str] | None = (doc[hit.end - 1].text, doc[hit.end - 1].lower_)
             elif language == "zh":
@@ -163,6 +215,13 @@ def _named_in(doc: Any, words: frozenset[str], language: Language) -> bool:
     if language == "zh":
         return all(word in doc.text for word in words)
     return words <= {t.lemma_.lower() for t in doc} | {t.lower_ for t in doc}
+
+
+def _inside(words: frozenset[str], other: frozenset[str], language: Language) -> bool:
+    """Whether an item is part of another (English: fewer of its words; Chinese: part of its text, 跑步 in 去跑步)."""
+    if language == "zh":
+        return words != other and all(any(w in o for o in other) for w in words)
+    return words < other
 
 
 def _join(items: list[str], language: Language) -> str:
@@ -192,7 +251,8 @@ def phrase(texts: Sequence[str], *, selection: Selection | None = None) -> Phras
             if sum(_named_in(doc, words, language) for doc in docs) >= MIN_GROUNDING
         ]
         # an item inside another is the same thing said shorter ("runs" in "goes running")
-        grounded = [w for w, words in items if not any(words < other for _, other in items)][:MAX_ITEMS]
+        grounded = [w for w, words in items if not any(_inside(words, other, language) for _, other in items)]
+        grounded = grounded[:MAX_ITEMS]
         if grounded:
             content = rule.output.format(items=_join(grounded, language))
             return Phrasing(content[:1].upper() + content[1:], rule.id)

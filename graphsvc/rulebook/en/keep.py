@@ -83,15 +83,20 @@ _LIGHT_VERB = {
 }
 _WHAT = {"POS": {"IN": ["NOUN", "PROPN", "VERB"]}, "ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]}}
 """What a light verb's habit names ("I go swimming", "I do yoga"), not a time ("I go every morning")."""
+_A_LOT = (lower("a"), {"LOWER": "lot", "DEP": "npadvmod"})
+""""A lot" as how often, not what ("I've been swimming a lot"; not "I learned a lot")."""
 _OFTEN = (
     (lower("every", "each", "most"), ADJECTIVES, among(en.FREQUENCY_UNITS)),
     (lower("every", "each", "most"), ADJECTIVES, among(en.FREQUENCY_UNITS, attr="LEMMA")),
     (lower("on"), among(en.ON_DAYS)),
     (among(en.COUNT_WORDS), ANY_OPT, lower("a", "per"), among(en.FREQUENCY_UNITS)),
     (among(en.FREQUENCY_ADJECTIVES),),
+    (lower("on"), among(en.WEEKDAYS, attr="LOWER"), {"LEMMA": {"IN": sorted(en.PARTS_OF_DAY)}, "TAG": "NNS"}),
+    ({"LOWER": {"IN": ["a", "an"]}, "OP": "?"}, among(en.CLOCK_UNITS), lower("a", "per"), among(en.FREQUENCY_UNITS)),
+    _A_LOT,
 )
 """How often a habit is done, after its verb: every Tuesday evening, most mornings (a plural, by its lemma), on
-Sundays, twice a week, daily."""
+Sundays, on Monday evenings, twice a week, an hour a day, daily, a lot (as how often: "I go swimming a lot")."""
 _KEPT_UP = {
     "TAG": "VBG",
     "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.ENDURING | (en.NO_EVENT_VERBS - {"do"}))},
@@ -362,6 +367,17 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(ADVERBS, among(en.TEAM_VERBS, attr="LEMMA"), lower("for"), DET_OPT, NAME, ANY_OPT),
+                    seq(
+                        ADVERBS,
+                        {"LEMMA": {"IN": sorted(en.TEAM_VERBS)}, "TAG": {"IN": ["VBP", "VBZ"]}},
+                        {"POS": {"IN": ["NOUN", "PROPN"]}, "OP": "*"},
+                        lower("for", "in", "with"),
+                        {"POS": {"IN": ["DET", "PRON"]}},
+                        ADJECTIVES,
+                        among(en.GROUP_NOUNS, attr="LEMMA"),
+                        ANY_OPT,
+                    ),
+                    seq(_TO_BE, lower("in", "on"), {"POS": "DET"}, ADJECTIVES, among(en.GROUP_NOUNS), ANY_OPT),
                 ),
             )
         ),
@@ -371,8 +387,18 @@ RULES: tuple[Rule, ...] = (
             Example("I'm a member of a rowing club in Bristol.", "Ana is a member of a rowing club in Bristol."),
             Example("I play for Hove Cricket Club.", "Ana plays for Hove Cricket Club."),
             Example("My son swims for Leeds.", "Ana's son swims for Leeds."),
+            Example("I sing in a choir.", "Ana sings in a choir."),
+            Example("I play cricket for a local club.", "Ana plays cricket for a local club."),
+            Example("I'm in a book club.", "Ana is in a book club."),
+            Example("My daughter plays in the school orchestra.", "Ana's daughter plays in the school orchestra."),
         ),
-        counterexamples=("I'm part of the problem.", "I play for fun.", "I played for an hour."),
+        counterexamples=(
+            "I'm part of the problem.",
+            "I play for fun.",
+            "I played for an hour.",
+            "I played in a band at uni.",
+            "I'm in a meeting.",
+        ),
     ),
     Rule(
         id="en.keep.considering",
@@ -980,7 +1006,7 @@ RULES: tuple[Rule, ...] = (
                     *(seq(ADVERBS, _HABIT_VERB, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
                     *(seq(ADVERBS, _LIGHT_VERB, *_TO_OPT, _WHAT, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
                     *(seq(ADVERBS, lemma("work"), lower("from"), lower("home"), *often, ANY_OPT) for often in _OFTEN),
-                    *(seq(HAVE, ADVERBS, lemma("be"), _KEPT_UP, ANY_OPT, *span) for span in _FOR_YEARS),
+                    *(seq(HAVE, ADVERBS, lemma("be"), _KEPT_UP, ANY_OPT, *span) for span in (*_FOR_YEARS, _A_LOT)),
                 ),
             )
         ),
@@ -1001,6 +1027,9 @@ RULES: tuple[Rule, ...] = (
             Example("been playing chess since 2015", "Ana has been playing chess since 2015."),
             Example("been teaching for 20 years", "Ana has been teaching for 20 years."),
             Example("I've been swimming since I was a kid.", "Ana has been swimming since Ana was a kid."),
+            Example("I do pilates on Monday evenings.", "Ana does pilates on Monday evenings."),
+            Example("I practise piano for an hour a day.", "Ana practises piano for an hour a day."),
+            Example("been going to the gym a lot lately", "Ana has been going to the gym a lot lately."),
         ),
         counterexamples=(
             "I usually feel tired.",
@@ -1011,6 +1040,8 @@ RULES: tuple[Rule, ...] = (
             "I've been doing homework for hours.",
             "I've been waiting for three months.",
             "I work from home today.",
+            "I've been thinking a lot lately.",
+            "I learned a lot.",
         ),
     ),
     Rule(

@@ -61,8 +61,10 @@ _DAY_TAIL = seq(
 """What may follow a passing happening and still add nothing: when it was ("at 7 today", "earlier", "this morning");
 not with whom, not a second clause."""
 _PAST: Spec = {"TAG": {"IN": ["VBD", "VBN"]}}
+_VAGUE: Spec = {"LOWER": {"IN": sorted(en.VAGUE_OBJECTS)}, "DEP": {"NOT_IN": ["npadvmod"]}}
+"""What a vague statement names ("I learned a lot"); "a lot" as how often is no object ("I swim a lot")."""
 _HAPPENING: Spec = {
-    "LEMMA": {"IN": sorted(en.EVENT_NOUNS | en.TASK_NOUNS)},
+    "LEMMA": {"IN": sorted(en.EVENT_NOUNS | en.TASK_NOUNS | en.POINTED_THINGS)},
     "DEP": {"IN": ["dobj", "nsubj", "nsubjpass"]},
 }
 """A happening or a piece of work as what a statement is about: its subject or object, not a phrase beside it
@@ -240,8 +242,8 @@ RULES: tuple[Rule, ...] = (
         language="en",
         decision="refuse",
         description=(
-            "A happening or a piece of work named by 'the' alone ('I nailed the interview', 'I sent off the "
-            "application'): which one it was is only known from another turn."
+            "A happening, a piece of work or a thing named by 'the' alone ('I nailed the interview', 'I sent off the "
+            "application', 'I got the job'): which one it was is only known from another turn."
         ),
         pattern=Tokens(
             (
@@ -259,6 +261,8 @@ RULES: tuple[Rule, ...] = (
             Example("I moved the meeting to Thursday."),
             Example("I sent off the application yesterday."),
             Example("I loved the concert."),
+            Example("I got the job!"),
+            Example("I finally finished the book."),
         ),
         counterexamples=(
             "I have a job interview at Deloitte on Friday.",
@@ -267,6 +271,7 @@ RULES: tuple[Rule, ...] = (
             "I'm on the night shift this week.",
             "I got the results of my scan today.",
             "My club number for the trip is 9204.",
+            "I got the job at the bakery on King Street.",
         ),
     ),
     Rule(
@@ -304,10 +309,20 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(
                         ADVERBS,
-                        {**_PAST, "LEMMA": "go"},
-                        lower("to"),
+                        {**_PAST, "LEMMA": {"IN": ["go", "get", "come"]}},
+                        lower("back", op="?"),
+                        lower("to", "from"),
                         lower("the"),
                         among(en.ERRAND_PLACES),
+                        _DAY_TAIL,
+                    ),
+                    seq(
+                        ADVERBS,
+                        {**_PAST, "LEMMA": {"IN": ["have", "eat"]}},
+                        {"POS": {"IN": ["DET", "NUM"]}, "OP": "?"},
+                        {"POS": {"IN": ["ADJ", "NOUN", "PROPN"]}, "OP": "+"},
+                        lower("for"),
+                        among(en.MEALS),
                         _DAY_TAIL,
                     ),
                 ),
@@ -320,12 +335,16 @@ RULES: tuple[Rule, ...] = (
             Example("I went to the shop earlier."),
             Example("I watched a bit of telly last night."),
             Example("I took a quick nap this afternoon."),
+            Example("I just got back from the shops."),
+            Example("I had pizza for dinner."),
         ),
         counterexamples=(
             "I had lunch with my old boss today.",
             "I wake up at 6 every day.",
             "I watched a movie with Sam last night.",
             "I went to the shop with my nan this morning.",
+            "I had pizza for dinner with my sister.",
+            "I got back from Lisbon yesterday.",
         ),
     ),
     Rule(
@@ -520,7 +539,7 @@ RULES: tuple[Rule, ...] = (
             each(
                 (FIRST_PERSON,),
                 (
-                    seq(_VERB_AND_OBJECT_START, among(en.VAGUE_OBJECTS), ADVERBS),
+                    seq(_VERB_AND_OBJECT_START, _VAGUE, ADVERBS),
                     seq(
                         _VERB_AND_OBJECT_START,
                         among(en.VAGUE_OBJECTS),
@@ -533,7 +552,7 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                         among(en.DETERMINERS | {"new", "better", "more"}),
                         {"POS": "ADJ", "OP": "*"},
-                        among(en.VAGUE_OBJECTS, attr="LOWER"),
+                        _VAGUE,
                         lower("and", op="?"),
                         among(en.VAGUE_OBJECTS, attr="LOWER", op="?"),
                         ADVERBS,
@@ -575,11 +594,18 @@ RULES: tuple[Rule, ...] = (
                     {"LEMMA": {"NOT_IN": ["like", "love", "prefer"]}},
                 ),
                 (lower("i"), among(en.OPINION_VERBS)),
+                (lower("i"), ADVERBS, among(en.HEDGING_NOUNS), lower("of")),
+                (lower("i"), ADVERBS, among(en.HEDGING_CONTRACTIONS)),
             ),
             anchored=False,
         ),
-        examples=(Example("I might move to Berlin."), Example("Maybe I'll take the job.")),
-        counterexamples=("I'd love to visit Kyoto.",),
+        examples=(
+            Example("I might move to Berlin."),
+            Example("Maybe I'll move to Leeds."),
+            Example("I kind of like the idea of moving abroad."),
+            Example("i sorta want to learn the drums"),
+        ),
+        counterexamples=("I'd love to visit Kyoto.", "I love this kind of music."),
     ),
     Rule(
         id="en.refuse.local",

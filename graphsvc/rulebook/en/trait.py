@@ -34,7 +34,12 @@ RULES: tuple[Rule, ...] = (
                 "Enjoys hiking",
             ),
         ),
-        counterexamples=("Ana loves hiking. | Ana likes tea.",),
+        counterexamples=(
+            "Ana loves hiking. | Ana likes tea.",
+            "Ana doesn't like coffee. | Ana doesn't like coffee at all.",
+            "Ana used to love skiing. | Ana loved skiing as a kid.",
+            "Ana's son loves football. | Ana's son loves football practice on Saturdays.",
+        ),
     ),
     Rule(
         id="en.trait.quitting",
@@ -78,7 +83,10 @@ RULES: tuple[Rule, ...] = (
                 "Wants to open a pottery studio",
             ),
         ),
-        counterexamples=("Ana wants to take a walk. | Ana plans to take a walk.",),
+        counterexamples=(
+            "Ana wants to take a walk. | Ana plans to take a walk.",
+            "Ana's husband wants to buy a boat. | Ana's husband is planning to buy a boat next year.",
+        ),
     ),
     Rule(
         id="en.trait.activity",
@@ -86,7 +94,7 @@ RULES: tuple[Rule, ...] = (
         decision="trait",
         description="What a person does again and again, named in two or more of their memories: '… regularly'.",
         pattern=Tokens(
-            (({"POS": "VERB", "TAG": {"IN": ["VBZ", "VBD", "VBG"]}, "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS)}},),),
+            (({"POS": "VERB", "TAG": {"IN": ["VBZ", "VBD", "VBG"]}, "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS | en.MISHAP_VERBS)}},),),
             anchored=False,
         ),
         output="{items} regularly",
@@ -109,6 +117,9 @@ RULES: tuple[Rule, ...] = (
             "Ana goes bouldering every Tuesday. | Ana bought new shoes.",
             "Ana went to bed early. | Ana goes to bed late on Fridays.",
             "Ana went to a park. | Ana went for a run in the nearby park.",
+            "Ana missed the bus. | Ana missed the bus again this morning.",
+            "Ana hates running. | Ana really hates running in the rain.",
+            "Ana's daughter goes swimming every Tuesday. | Ana's daughter went swimming with her friends.",
         ),
     ),
 )

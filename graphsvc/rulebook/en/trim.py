@@ -88,7 +88,7 @@ RULES: tuple[Rule, ...] = (
         ),
         output="announce",
         examples=(
-            Example("I just wanted to let you know that I got the job!", "Ana got the job."),
+            Example("I just wanted to let you know that I got a new job!", "Ana got a new job."),
             Example("Guess what, I passed my driving test!", "Ana passed their driving test."),
         ),
         counterexamples=("I wanted to tell my sister first.",),

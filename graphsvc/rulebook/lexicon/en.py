@@ -145,6 +145,9 @@ EVENT_NOUNS = _words(
 TASK_NOUNS = _words("application assignment project essay report result form paperwork")
 """Pieces of work a speaker hands in or gets back ("I sent off the application"): named by "the" alone, the one
 meant was named in another turn."""
+POINTED_THINGS = _words("email message text letter parcel package book film job offer")
+"""Things a speaker names by "the" alone when the one meant was named in another turn ("I sent the email", "I got
+the job")."""
 IDENTIFYING_PREPOSITIONS = _words("of for at with about")
 """Prepositions after a happening that say which one it is ("the interview at Deloitte", "the results of my
 scan"); "in", "on" and "to" mostly say when or where it moved ("the meeting to Thursday")."""
@@ -238,9 +241,10 @@ REPLY_NOUNS = _words(
 """Nouns a reply reacts with and adds nothing by ("Have a safe trip!", "Good luck!", "Congratulations!"): with
 :data:`VAGUE_OBJECTS`, :data:`REACTION_WORDS`, :data:`INTERJECTIONS`, :data:`THANKS` and :data:`GREETINGS`, what
 :mod:`graphsvc.rulebook.reactions` does not count as content of an assistant turn's own."""
-PASSING_ACTIVITIES = _words(
-    """walk nap coffee tea shower bath break rest snack lunch dinner breakfast drink stroll breather look peek
-    bite movie telly tv"""
+MEALS = _words("breakfast brunch lunch dinner supper tea snack")
+"""The day's meals ("had pasta for dinner")."""
+PASSING_ACTIVITIES = MEALS | _words(
+    "walk nap coffee shower bath break rest drink stroll breather look peek bite movie telly tv"
 )
 """What a passing plan is about ("I'm going to grab a coffee", "I'll take a nap"): nothing to remember."""
 RESTING = _words("relax rest unwind chill recharge")
@@ -316,6 +320,8 @@ NO_EVENT_VERBS = MIND_VERBS | _words(
     "be do say tell feel see hear want love like hate need wish hope seem look sound let try bet agree"
 )
 """Verbs whose past tense tells of no happening ("I said", "I thought", "I felt", "I loved it")."""
+MISHAP_VERBS = _words("miss lose forget break drop spill crash oversleep")
+"""Verbs of what befalls a person ("missed the bus again"): a happening, never a habit they keep."""
 TRAVEL_VERBS = _words("fly drive travel head go move visit start leave return come")
 """Verbs of a trip or a start with a time ("I'm flying to Seoul next Tuesday", "I'm starting a new job in May")."""
 DEPARTURE_VERBS = _words("leave start land depart begin arrive")
@@ -323,6 +329,8 @@ LIFE_CHANGES = _words("married engaged promoted divorced hired accepted fired pr
 """What "got …" tells of ("I got engaged", "my brother got promoted")."""
 GOAL_NOUNS = _words("dream goal plan ambition resolution aim")
 COUNT_WORDS = _words("once twice three four five several")
+CLOCK_UNITS = _words("minute minutes hour hours")
+"""How long a habit takes each time ("an hour a day", "20 minutes every morning")."""
 FREQUENCY_ADJECTIVES = _words("daily weekly nightly monthly yearly")
 WORRIES = _words("stressed worried anxious nervous scared overwhelmed afraid terrified concerned")
 """What a speaker may be about a named cause ("I'm worried about my mum's surgery")."""
@@ -335,6 +343,9 @@ moved to Leeds, …" keeps "I moved to Leeds")."""
 UNCERTAIN_MODALS = _words("might may could should would must")
 """Modals of a statement that says what may be, not what is ("I might move", "I should exercise more")."""
 HEDGES = _words("maybe perhaps probably possibly hopefully")
+HEDGING_NOUNS = _words("kind sort")
+"""What "of" follows in a hedge on a verb ("I kind of like it"), said also as "kinda", "sorta"."""
+HEDGING_CONTRACTIONS = _words("kinda sorta")
 CLOSING_PHRASE_WORDS = _words("know mean guess think")
 """What follows "you" in a filler ("…, you know", "I mean, …")."""
 INFORMAL: dict[str, str] = {
@@ -400,8 +411,10 @@ FEELING_VERBS = _words("feel seem look sound get become stay")
 DIRECTION_ADVERBS = _words("back home out away abroad up off over")
 """Adverbs a happening's verb may take before what it names ("I just got back from Paris")."""
 MEMBERSHIP_NOUNS = _words("part member volunteer")
-TEAM_VERBS = _words("play sing row swim race skate cycle")
+TEAM_VERBS = _words("play sing row swim race skate cycle dance")
 """Verbs of taking part for a named team or club ("I play for Hove CC", "my son swims for Leeds")."""
+GROUP_NOUNS = _words("club team band choir orchestra league squad society ensemble")
+"""Groups one takes part in ("I sing in a choir", "I'm in a book club", "I play cricket for a local team")."""
 LIKING_NOUNS = _words("love passion soft spot thing weakness")
 """What "I have a … for" names as a liking ("I've always had a love for horses")."""
 ABSTRACT_NOUNS = _words("problem solution reason issue process conversation story deal point question answer")

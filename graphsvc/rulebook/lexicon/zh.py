@@ -82,6 +82,8 @@ REFLEXIVE = _words("自己")
 LIKING = _words("喜欢 爱 热爱 喜爱 享受 偏爱 迷上 爱上 钟爱 最爱 痴迷")
 DISLIKING = _words("讨厌 受不了 反感 厌恶 烦")
 NEGATIONS = _words("不 没 没有 别 从不 不再 再也不 从来不")
+FORMERLY = _words("以前 小时候 过去 曾经 原来 当年 从前")
+"""Words that put a liking or a doing in the past (以前喜欢跑步): nothing the person does now."""
 LIVING = _words("住 住在 定居 生活")
 MOVING = _words("搬 搬到 搬家 搬去")
 WORKING = _words("工作 上班 任职 实习 打工")
@@ -333,6 +335,8 @@ SAYING_VERBS = _words("说 认为 知道 干 做 弄 搞")
 names is no thing the listener has or does."""
 FEELING_VERBS = _words("觉得 感觉 感到 觉着")
 """How someone feels: no habit ("总是觉得累" is a pain, not a habit)."""
+EATING = _words("吃 喝")
+"""Verbs of eating and drinking (想吃火锅了: a craving of the moment)."""
 ERRAND_PLACES = _words("超市 商店 便利店 菜市场")
 QUICK_GOES = _words("趟 一趟 一下")
 """What makes a going a quick one (去了趟超市, 去一下便利店)."""

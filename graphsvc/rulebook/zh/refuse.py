@@ -130,7 +130,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.refuse.passing_plan",
         language="zh",
         decision="refuse",
-        description="A plan for the next few hours (我去喝杯咖啡, 我先休息一下).",
+        description="A plan for the next few hours (我去喝杯咖啡, 我先休息一下) or a craving of the moment (我有点想吃火锅了).",
         pattern=Tokens(
             (
                 (
@@ -141,11 +141,19 @@ RULES: tuple[Rule, ...] = (
                     among(zh.PASSING_ACTIVITIES),
                     word("一下", "了", op="?"),
                 ),
+                (
+                    *FIRST_PERSON,
+                    {"IS_PUNCT": False, "TAG": {"NOT_IN": ["v"]}, "OP": "*"},
+                    word("想"),
+                    {"ORTH": {"REGEX": f"^(?:{'|'.join(sorted(zh.EATING))})"}},
+                    ANY_OPT,
+                    among(zh.SENTENCE_PARTICLES | {"了"}),
+                ),
             ),
             whole=True,
         ),
-        examples=(Example("我先去休息一下。"),),
-        counterexamples=("我每天晚上散步一小时。", "我很喜欢喝茶。"),
+        examples=(Example("我先去休息一下。"), Example("我有点想吃火锅了。"), Example("我好想喝奶茶啊！")),
+        counterexamples=("我每天晚上散步一小时。", "我很喜欢喝茶。", "我想吃素。"),
     ),
     Rule(
         id="zh.refuse.object_left_out",

@@ -40,7 +40,8 @@ would otherwise read as a possessive ("Zara's 10 books" keeps it)."""
 _HAS_GOT = re.compile(r"(?<=[a-z])'s got\b", re.IGNORECASE)
 """A contraction "'s" before "got" ("my mum's got diabetes"): "has" (a possessive is never followed by "got")."""
 _IS_CONTRACTED = re.compile(
-    r"(?<=[a-z])'s (?=(?:"
+    "".join(rf"(?<!\b{holder})" for holder in sorted(lexicon.DEGREE_HOLDERS))
+    + r"(?<=[a-z])'s (?=(?:"
     + "|".join(
         map(
             re.escape,
@@ -52,7 +53,7 @@ _IS_CONTRACTED = re.compile(
 )
 """A contraction "'s" before an article, a preposition of place, "getting"/"going" or a state ("my husband's a
 firefighter", "my flat's in Hackney", "my sister's getting married", "my partner's allergic to cats"): "is" (a
-possessive is never followed by one)."""
+possessive is never followed by one), except a degree's ("a master's in social work")."""
 _PICTOGRAPHS = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 _MARKERS = re.compile(
     r"[,\s]*(?<![\w'’])(?:"

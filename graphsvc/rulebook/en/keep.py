@@ -68,6 +68,10 @@ _ALLERGEN = {
 """What an allergy names: a word that is no time ("allergic to Mondays" is a joke)."""
 _NAMED_THING = {"POS": {"IN": ["NOUN", "PROPN", "ADJ"]}, "ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]}}
 """A subject of study, a thing: a noun that is not a time ("I study law", not "I study every evening")."""
+_MY_OR_A = {"POS": {"IN": ["DET", "PRON", "NUM"]}, "OP": "?"}
+"""A determiner or a possessive ("my first child", "a baby", "our second")."""
+_BUSINESS = among(en.ORGANIZATION_WORDS | {"business"}, attr="LEMMA")
+"""What one runs as one's work ("I run my own bakery")."""
 _HABIT_VERB = {
     "POS": {"IN": ["VERB", "AUX"]},
     "TAG": {"IN": ["VBP", "VBZ"]},
@@ -225,6 +229,9 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(_TO_BE, among(en.RELATIONSHIP_STATES & {"retired"})),
+                    seq(_TO_BE, lower("a", op="?"), among(en.SELF_EMPLOYED), ANY_OPT),
+                    seq(_TO_BE, lower("self"), lower("-", op="?"), lower("employed"), ANY_OPT),
+                    seq(ADVERBS, lemma("run", "own"), lower("my", "our"), lower("own"), ADJECTIVES, _BUSINESS, ANY_OPT),
                 ),
             )
         ),
@@ -238,8 +245,44 @@ RULES: tuple[Rule, ...] = (
             Example("I'm a night-shift nurse.", "Ana is a night-shift nurse."),
             Example("I've been a paramedic for twelve years.", "Ana has been a paramedic for twelve years."),
             Example("My wife works nights as a nurse.", "Ana's wife works nights as a nurse."),
+            Example("I'm self-employed.", "Ana is self-employed."),
+            Example("I run my own bakery.", "Ana runs their own bakery."),
         ),
-        counterexamples=("I'm a huge fan of jazz.", "I'm a bit tired.", "I'm a morning person."),
+        counterexamples=(
+            "I'm a huge fan of jazz.",
+            "I'm a bit tired.",
+            "I'm a morning person.",
+            "I run my own errands.",
+        ),
+    ),
+    Rule(
+        id="en.keep.shift",
+        language="en",
+        decision="keep",
+        description="When the speaker, or a person of theirs, works: nights, weekends, early shifts ('I work nights').",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, {"LEMMA": "work", "TAG": {"IN": ["VBP", "VBZ"]}}, among(en.WORK_HOURS), ANY_OPT),
+                    seq(
+                        ADVERBS,
+                        {"LEMMA": "work", "TAG": {"IN": ["VBP", "VBZ"]}},
+                        among(en.PARTS_OF_DAY | {"night", "early", "late", "day"}),
+                        lemma("shift"),
+                        ANY_OPT,
+                    ),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("I work nights.", "Ana works nights."),
+            Example("My husband works weekends.", "Ana's husband works weekends."),
+            Example("I work night shifts at the hospital.", "Ana works night shifts at the hospital."),
+        ),
+        counterexamples=("I worked nights last week.", "I'm on nights this week."),
     ),
     Rule(
         id="en.keep.employer",
@@ -285,6 +328,9 @@ RULES: tuple[Rule, ...] = (
             ),
             Example("I'm studying marine biology at Aberdeen.", "Ana is studying marine biology at Aberdeen."),
             Example("I'm doing a part-time MBA at Warwick.", "Ana is doing a part-time MBA at Warwick."),
+            Example(
+                "I'm doing a part-time master's in social work.", "Ana is doing a part-time master's in social work."
+            ),
             Example("My sister works for the city council.", "Ana's sister works for the city council."),
             Example("I work nights at the hospital.", "Ana works nights at the hospital."),
         ),
@@ -302,17 +348,21 @@ RULES: tuple[Rule, ...] = (
                     seq(_TO_BE, among(_COUPLED | {"pregnant"})),
                     seq(_TO_BE, among(_COUPLED | {"pregnant"}), ANY),
                     seq(_TO_BE, lower("getting"), among(_COUPLED), ANY_OPT),
+                    seq(HAVE, ADVERBS, lemma("be"), among(_COUPLED), lower("for", "since"), ANY),
+                    seq(_TO_BE, lower("expecting"), _MY_OR_A, ADJECTIVES, among(en.BABY_WORDS), ANY_OPT),
                 ),
             )
         ),
         output="fact",
         confidence=0.9,
         examples=(
+            Example("I've been married for 12 years.", "Ana has been married for 12 years."),
+            Example("I'm expecting my first child in March.", "Ana is expecting their first child in March."),
             Example("I'm engaged!", "Ana is engaged."),
             Example("My partner is pregnant.", "Ana's partner is pregnant."),
             Example("My sister is getting married in October.", "Ana's sister is getting married in October."),
         ),
-        counterexamples=("I'm single-minded about it.",),
+        counterexamples=("I'm single-minded about it.", "I'm expecting a parcel.", "I've been there for a while."),
     ),
     Rule(
         id="en.keep.age",
@@ -455,17 +505,23 @@ RULES: tuple[Rule, ...] = (
                     among(en.KIN_RELATIONS, attr="LEMMA"),
                     ANY_OPT,
                 ),
+                seq(FIRST_PERSON, _TO_BE, lower("a", "an", "the"), among(en.SIBLING_PLACES), lower("child", "kid")),
+                seq(FIRST_PERSON, _TO_BE, lower("the"), among(en.SIBLING_PLACES), lower("of"), {"LIKE_NUM": True}, ANY_OPT),
+                seq(FIRST_PERSON, _TO_BE, lower("a"), lower("twin"), ANY_OPT),
             )
         ),
         output="fact",
         confidence=0.9,
         examples=(
+            Example("I'm an only child.", "Ana is an only child."),
+            Example("I'm the youngest of three.", "Ana is the youngest of three."),
+            Example("I'm a twin.", "Ana is a twin."),
             Example("My boss is called Priyanka Rao.", "Ana's boss is called Priyanka Rao."),
             Example("I have two kids.", "Ana has two kids."),
             Example("I have a brother named Tomasz.", "Ana has a brother named Tomasz."),
             Example("My sister's husband is called Tomasz.", "Ana's sister's husband is called Tomasz."),
         ),
-        counterexamples=("My friend is awesome.",),
+        counterexamples=("My friend is awesome.", "I'm the youngest in the office.", "I'm a child at heart."),
     ),
     Rule(
         id="en.keep.pet",
@@ -596,19 +652,32 @@ RULES: tuple[Rule, ...] = (
                     seq(_TO_BE, lower("on"), ANY, among(en.MEDICATION_HINTS), ANY_OPT),
                     seq(_TO_BE, lower("on"), ANY, lower(","), {"LIKE_NUM": True}, among(en.MEDICATION_HINTS), ANY_OPT),
                     seq(_HAVE_GOT, among(en.HIGH_OR_LOW), lower("blood", op="?"), among(en.BODY_MEASURES), ANY_OPT),
+                    seq(_TO_BE, lower("on"), DET_OPT, among(en.MEDICATION_CLASSES | en.MEDICATION_HINTS), ANY_OPT),
+                    seq(ADVERBS, lemma("wear"), DET_OPT, ADJECTIVES, among(en.WORN_AIDS), ANY_OPT),
+                    seq(_TO_BE, lower("short", "long"), lower("-", op="?"), lower("sighted"), ANY_OPT),
                 ),
             )
         ),
         output="fact",
         confidence=0.9,
         examples=(
+            Example("I'm on antidepressants.", "Ana is on antidepressants."),
+            Example("I'm on medication for my thyroid.", "Ana is on medication for their thyroid."),
+            Example("I wear glasses.", "Ana wears glasses."),
+            Example("My dad wears a hearing aid.", "Ana's dad wears a hearing aid."),
+            Example("I'm short-sighted.", "Ana is short-sighted."),
             Example("I have asthma.", "Ana has asthma."),
             Example("I take 50mg of sertraline every morning.", "Ana takes 50mg of sertraline every morning."),
             Example("My dad was diagnosed with diabetes in May.", "Ana's dad was diagnosed with diabetes in May."),
             Example("I'm on sertraline, 50mg a day.", "Ana is on sertraline, 50mg a day."),
             Example("I've got high blood pressure.", "Ana has got high blood pressure."),
         ),
-        counterexamples=("I take the bus to work.", "I've got pressure at work."),
+        counterexamples=(
+            "I take the bus to work.",
+            "I've got pressure at work.",
+            "I'm on the bus.",
+            "I wear a suit to work.",
+        ),
     ),
     Rule(
         id="en.keep.possession",
@@ -651,7 +720,7 @@ RULES: tuple[Rule, ...] = (
                     lemma("be"),
                     lower("a", "an"),
                     {"IS_PUNCT": False, "POS": {"NOT_IN": ["PRON", "VERB"]}, "OP": "*"},
-                    {"POS": "PROPN"},
+                    {"POS": {"IN": ["PROPN", "NOUN"]}, "IS_TITLE": True},  # a make or model ("a blue Golf")
                     ANY_OPT,
                 ),
             ),

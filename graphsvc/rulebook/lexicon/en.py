@@ -113,7 +113,7 @@ INTOLERANCES = _words("lactose gluten dairy fructose histamine")
 """What a speaker may be intolerant of ("I'm lactose intolerant")."""
 HEALTH_STATES = _words(
     """diabetic asthmatic epileptic pregnant colorblind colourblind anemic anaemic celiac coeliac deaf blind
-    autistic dyslexic"""
+    autistic dyslexic shortsighted longsighted"""
 )
 CONDITIONS = _words(
     """asthma diabetes hypertension migraines migraine epilepsy arthritis adhd autism dyslexia insomnia eczema
@@ -122,6 +122,12 @@ CONDITIONS = _words(
 )
 """Conditions a speaker may have ("I have asthma", "I've got migraines")."""
 MEDICATION_HINTS = _words("mg milligrams pill pills tablet tablets medication medicine inhaler insulin dose drops")
+MEDICATION_CLASSES = _words(
+    "antidepressants antibiotics painkillers steroids statins antihistamines hrt meds blood-thinners beta-blockers"
+)
+"""Kinds of medication said without a name ("I'm on antidepressants")."""
+WORN_AIDS = _words("glasses contacts lenses hearing aid aids brace retainer")
+"""What a person wears for their body ("I wear glasses", "my dad wears a hearing aid")."""
 HIGH_OR_LOW = _words("high low raised")
 BODY_MEASURES = _words("pressure cholesterol sugar")
 """What a person has high or low ("high blood pressure", "high cholesterol", "low blood sugar")."""
@@ -129,6 +135,12 @@ BODY_MEASURES = _words("pressure cholesterol sugar")
 BLOOD_GROUP = r"^(?:A|B|AB|O)[+-]?$"
 """A blood group as it is written ("O", "AB+"), before "positive" or "negative"."""
 RELATIONSHIP_STATES = _words("married single engaged divorced widowed separated retired")
+BABY_WORDS = _words("baby child twins")
+"""Who is expected ("I'm expecting our first child in March")."""
+SIBLING_PLACES = _words("only middle eldest oldest youngest")
+"""Where a person is among their siblings ("I'm an only child", "I'm the youngest of three")."""
+SELF_EMPLOYED = _words("freelance freelancer")
+"""Working for oneself ("I'm freelance"; "self-employed" is two words to the parser)."""
 ATTRIBUTE_HEADS = _words(
     """code pin password passcode number birthday anniversary address postcode zipcode zip email type group size
     name nickname username handle plate id day date combination combo reg registration"""
@@ -305,8 +317,10 @@ POSSESSIONS = _words(
 WORK_HOURS = _words("nights days weekends evenings mornings shifts")
 """When a person works, said between the verb and the place or the job ("I work nights at the hospital", "works
 nights as a nurse")."""
+DEGREE_HOLDERS = _words("master bachelor")
+"""Whose degree a "'s" names ("a master's in social work"): a possessive, not "is"."""
 DEGREES = _words(
-    "mba phd doctorate masters master's msc ma mphil degree diploma apprenticeship pgce course certificate"
+    "mba phd doctorate masters master's master msc ma mphil degree diploma apprenticeship pgce course certificate"
 )
 """A course of study someone is doing ("I'm doing a part-time MBA at Warwick", "a night course in Welsh")."""
 GIVEN_UP = _words("smoking vaping drinking alcohol caffeine coffee sugar gambling cigarettes")

@@ -59,6 +59,8 @@ ANIMALS = _words(
 """Animals people keep (我家的猫叫团子: an animal, never a person)."""
 POSSESSIONS = _words("车 汽车 电动车 自行车 摩托车 手机 电脑 笔记本 房子 钢琴 吉他 相机 手表")
 """Things a person owns and names the make or kind of (我的车是一辆特斯拉, 我的手机是华为)."""
+OWNING = _words("有 开 骑 戴")
+"""Verbs of having or using a thing of one's own (我有一辆电动车, 我开一辆本田)."""
 POSSESSIVE = _words("的")
 SPEAKER = _words("我")
 GROUP_VOICE: dict[str, str] = {"我们": "我", "咱们": "我", "咱": "我"}
@@ -107,6 +109,12 @@ SCHOOL_YEARS = frozenset(
 )
 """A year of school or university (三年级, 初二, 高三, 大三, 研一), cut whole by the segmenter."""
 SCHOOL_STAGES = _words("幼儿园 小学 初中 高中 大学")
+DEGREES = _words("研究生 研 硕士 博士 本科 大专 博士后")
+"""Stages of study after school (我在读在职研究生, 我在读博士)."""
+SHIFTS = _words("夜班 早班 晚班 白班 中班 大夜班 小夜班")
+"""Shifts of work (我一直上夜班)."""
+ONLY_CHILD = _words("独生子 独生女 独子 独女")
+"""An only child (我是独生女)."""
 """A stage of schooling someone is at (我儿子上小学了)."""
 MEDICINE = r"^[\u4e00-\u9fffA-Za-z]*(?:药|素|胶囊|颗粒|片|滴剂|喷剂)$"
 """How the name of a medicine ends (降压药, 胰岛素, 阿司匹林肠溶片), cut as one word: not a count (一片)."""

@@ -203,8 +203,8 @@ RULES: tuple[Rule, ...] = (
         decision="keep",
         description=(
             "What the speaker, or a person of theirs, drives, uses, keeps, owns or takes, said as …的是 "
-            "(我开的是本田, 我吃的是氨氯地平) or as 我的<thing>是… (我的车是一辆特斯拉): a thing of their "
-            "own or a named medicine, not a meal."
+            "(我开的是本田, 我吃的是氨氯地平), as 我的<thing>是… (我的车是一辆特斯拉) or as owning a counted "
+            "thing (我有一辆电动车, 我开一辆本田): a thing of their own or a named medicine, not a meal."
         ),
         pattern=Tokens(
             each(
@@ -214,6 +214,10 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, among(zh.TAKING), word("的"), word("是"), ANY_OPT, _MEDICINE),
                     seq(ADVERBS, among(zh.TAKING), word("的"), word("是"), ANY_OPT, {"TAG": "nz"}),
                     seq(DE_OPT, among(zh.POSSESSIONS), word("是"), ANY_OPT, _THING),
+                    *(
+                        seq(ADVERBS, among(zh.OWNING), {"POS": "NUM"}, ANY_OPT, owned, ANY_OPT)
+                        for owned in (among(zh.POSSESSIONS), {"TAG": "nz"})
+                    ),
                 ),
             ),
             whole=True,
@@ -225,6 +229,9 @@ RULES: tuple[Rule, ...] = (
             Example("我吃的是氨氯地平 一天一片", "王芳吃的是氨氯地平。"),
             Example("我女儿用的是安卓手机。", "王芳的女儿用的是安卓手机。"),
             Example("我的车是一辆白色的丰田。", "王芳的车是一辆白色的丰田。"),
+            Example("我开一辆白色的本田。", "王芳开一辆白色的本田。"),
+            Example("我有一辆电动车。", "王芳有一辆电动车。"),
+            Example("我骑一辆二手的自行车上班。", "王芳骑一辆二手的自行车上班。"),
         ),
         counterexamples=(
             "我说的是真的。",
@@ -232,6 +239,8 @@ RULES: tuple[Rule, ...] = (
             "我住的是哪里？",
             "我的车是昨天坏的。",
             "我的手机是哪个？",
+            "我有一个问题。",
+            "我开了一个会。",
         ),
     ),
     Rule(
@@ -333,6 +342,22 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        id="zh.keep.shift",
+        language="zh",
+        decision="keep",
+        description="Which shift the speaker, or a person of theirs, works (我一直上夜班), not one day's (我今天上夜班).",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (seq(among(zh.DEGREE_WORDS, op="*"), {**HABIT, "OP": "?"}, word("上", "值"), among(zh.SHIFTS), ANY_OPT),),
+            )
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(Example("我一直上夜班。", "王芳一直上夜班。"), Example("我老公上夜班。", "王芳的老公上夜班。")),
+        counterexamples=("我今天上夜班。", "我明天要上早班。"),
+    ),
+    Rule(
         id="zh.keep.family",
         language="zh",
         decision="keep",
@@ -342,6 +367,7 @@ RULES: tuple[Rule, ...] = (
                 seq(FIRST_PERSON, word("有"), _NUMBER, {"POS": "NOUN", "OP": "?"}, among(zh.PERSON_WORDS), ANY_OPT),
                 seq(FIRST_PERSON, word("有个"), among(zh.PERSON_WORDS), ANY_OPT),  # jieba cuts 有个 as one word
                 seq(MY_PERSON, word("叫", "名叫", "姓"), CONTENT),
+                seq(FIRST_PERSON, word("是"), among(zh.ONLY_CHILD)),
             )
         ),
         output="fact",
@@ -352,8 +378,9 @@ RULES: tuple[Rule, ...] = (
             Example("我女儿叫朵朵。", "王芳的女儿叫朵朵。"),
             Example("我房东姓刘。", "王芳的房东姓刘。"),
             Example("我最好的朋友叫小雨。", "王芳最好的朋友叫小雨。"),
+            Example("我是独生女。", "王芳是独生女。"),
         ),
-        counterexamples=("我有个问题。",),
+        counterexamples=("我有个问题。", "我是独生子女政策的受益者。"),
     ),
     Rule(
         id="zh.keep.named_person",
@@ -460,7 +487,7 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(ADVERBS, word("有", "患有", "得了"), ANY_OPT, among(zh.CONDITIONS), ANY_OPT),
                     seq(among(zh.CONDITIONS), {"TAG": "m", "ORTH": {"REGEX": "[年月]多?$"}}, word("了", op="?")),
-                    seq(ADVERBS, _SPAN_OPT, among(zh.TAKING), ANY_OPT, _MEDICINE, ANY_OPT),
+                    seq(ADVERBS, _SPAN_OPT, word("在", "正在", op="?"), among(zh.TAKING), ANY_OPT, _MEDICINE, ANY_OPT),
                     seq(DE_OPT, among(zh.BODY_PARTS), ADVERBS, among(zh.LASTING_AILMENTS), ANY_OPT),
                     seq(DE_OPT, among(zh.BODY_MEASURES), ADVERBS, word("偏", op="?"), among(zh.HIGH_OR_LOW), ANY_OPT),
                     seq(ADVERBS, word("在", op="?"), among(zh.BODY_STATES), ANY_OPT),
@@ -475,6 +502,7 @@ RULES: tuple[Rule, ...] = (
             Example("我爸腰一直不好。", "王芳的爸腰一直不好。"),
             Example("我一天吃两片降压药。", "王芳一天吃两片降压药。"),
             Example("我爸每天打胰岛素。", "王芳的爸每天打胰岛素。"),
+            Example("我一直在吃降压药。", "王芳一直在吃降压药。"),
             Example("我血压有点高。", "王芳血压有点高。"),
             Example("我血糖偏高。", "王芳血糖偏高。"),
             Example("我怀孕了。", "王芳怀孕了。"),
@@ -920,13 +948,24 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.school_year",
         language="zh",
         decision="keep",
-        description="Which year of school or university the speaker, or a person of theirs, is in (我女儿上三年级).",
+        description=(
+            "Which year or stage of school or university the speaker, or a person of theirs, is in (我女儿上三年级, "
+            "我在读在职研究生)."
+        ),
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, word("上", "读", "在读", "是", op="?"), among(zh.SCHOOL_YEARS), word("了", op="?")),
                     seq(ADVERBS, word("上", "读", "在读"), among(zh.SCHOOL_STAGES), word("了", op="?")),
+                    seq(
+                        ADVERBS,
+                        word("在", op="?"),
+                        word("读", "在读", "念"),
+                        {"TAG": {"REGEX": "^[vna]"}, "OP": "?"},  # 在职研究生, 全日制硕士
+                        among(zh.DEGREES),
+                        word("了", op="?"),
+                    ),
                 ),
             ),
             whole=True,
@@ -938,6 +977,8 @@ RULES: tuple[Rule, ...] = (
             Example("我女儿今年上三年级了。", "王芳的女儿今年上三年级了。"),
             Example("我在读大三。", "王芳在读大三。"),
             Example("我儿子今年上小学了。", "王芳的儿子今年上小学了。"),
+            Example("我在读在职研究生。", "王芳在读在职研究生。"),
+            Example("我女儿在读博士。", "王芳的女儿在读博士。"),
         ),
         counterexamples=("我高三那年很累。", "大三的时候我去了日本。", "我小学的时候很胖。"),
     ),

@@ -117,26 +117,36 @@ def _item_en(doc: Any, start: int, rule: Rule) -> tuple[str, str] | None:
     return " ".join(t.text for t in tokens), key
 
 
+def _where_to(verb: Any, token: Any, tokens: list[Any]) -> list[Any] | None:
+    """What a "to" after the verb adds to the doing: ``[to]`` after "go" with nothing between (the place follows:
+    "goes to the climbing gym"), ``[to, place]`` after an object ("takes the kids to school"), ``[]`` when the
+    doing cut there says nothing (an errand or everyone's routine: "went to the office", "goes to bed"; some place
+    once: "went to a park"; "took the kids to the …"); None when the token is no such "to"."""
+    if token.lower_ != "to" or (tokens and token.head.i != verb.i) or (not tokens and verb.lemma_ != "go"):
+        return None
+    place = next((c for c in token.children if c.dep_ == "pobj"), None)
+    if place is None:
+        return []
+    if not tokens:
+        pastime = place.lemma_.lower() in en.PASTIME_PLACES
+        return [token] if pastime and not any(c.lower_ in ("a", "an") for c in place.children) else []
+    return [token, place] if place.i == token.i + 1 else []
+
+
 def _activity_en(doc: Any, verb_at: int) -> tuple[str, str] | None:
     """An action the person does: the verb made present ("went bouldering" → "goes bouldering") and its object,
     when it has one or is an activity of its own ("swims")."""
     verb = doc[verb_at]
     tokens: list[Any] = []
     for token in doc[verb_at + 1 :]:
-        if not tokens and verb.lemma_ == "go" and token.lower_ == "to":
-            place = next((c for c in token.children if c.dep_ == "pobj"), None)
-            if place is None or place.lemma_.lower() not in en.PASTIME_PLACES:
-                return None  # "went to the office", "goes to bed": an errand or a routine of everyone's
-            if any(c.lower_ in ("a", "an") for c in place.children):
-                return None  # "went to a park": some place, once, not the one they keep going to
-            tokens.append(token)  # "goes to the climbing gym"
-            continue
-        if token.lower_ == "to" and tokens and token.head.i == verb.i:
-            place = next((c for c in token.children if c.dep_ == "pobj"), None)
-            if place is None or place.i != token.i + 1:
-                return None  # "took the kids to the …": where to is part of the doing, and cut it says nothing
-            tokens += [token, place]  # "takes the kids to school"
-            break
+        went = _where_to(verb, token, tokens)
+        if went is not None:
+            if not went:
+                return None
+            tokens += went
+            if len(went) == 1:
+                continue  # "goes to the climbing gym": the place follows
+            break  # "takes the kids to school"
         if token.pos_ not in ("NOUN", "PROPN", "VERB", "ADJ", "DET", "PART") or token.lower_ in _EN_STOPS:
             break
         if token.ent_type_ in ("DATE", "TIME", "PERSON"):

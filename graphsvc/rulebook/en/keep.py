@@ -506,7 +506,15 @@ RULES: tuple[Rule, ...] = (
                     ANY_OPT,
                 ),
                 seq(FIRST_PERSON, _TO_BE, lower("a", "an", "the"), among(en.SIBLING_PLACES), lower("child", "kid")),
-                seq(FIRST_PERSON, _TO_BE, lower("the"), among(en.SIBLING_PLACES), lower("of"), {"LIKE_NUM": True}, ANY_OPT),
+                seq(
+                    FIRST_PERSON,
+                    _TO_BE,
+                    lower("the"),
+                    among(en.SIBLING_PLACES),
+                    lower("of"),
+                    {"LIKE_NUM": True},
+                    ANY_OPT,
+                ),
                 seq(FIRST_PERSON, _TO_BE, lower("a"), lower("twin"), ANY_OPT),
             )
         ),

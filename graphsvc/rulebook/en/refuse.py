@@ -163,11 +163,14 @@ RULES: tuple[Rule, ...] = (
                 (among(en.LIKING, attr="LEMMA"), lower("to"), among(en.OPINION_VERBS, attr="LEMMA")),
                 ({"LOWER": {"IN": ["that", "those"]}, "DEP": "det"},),
                 (among(en.LIKING | en.DISLIKING, attr="LEMMA"), {"LOWER": {"IN": ["this", "these"]}, "DEP": "det"}),
+                # "I loved every minute": of what, another turn said
+                (among(en.LIKING | en.DISLIKING, attr="LEMMA"), lower("every"), among(en.MOMENTS)),
             ),
             anchored=False,
         ),
         examples=(
             Example("I loved it."),
+            Example("I loved every minute."),
             Example("I went there last year."),
             Example("I told her already."),
             Example("I finally finished that book."),

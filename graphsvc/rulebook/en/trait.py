@@ -94,7 +94,15 @@ RULES: tuple[Rule, ...] = (
         decision="trait",
         description="What a person does again and again, named in two or more of their memories: '… regularly'.",
         pattern=Tokens(
-            (({"POS": "VERB", "TAG": {"IN": ["VBZ", "VBD", "VBG"]}, "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS | en.MISHAP_VERBS)}},),),
+            (
+                (
+                    {
+                        "POS": "VERB",
+                        "TAG": {"IN": ["VBZ", "VBD", "VBG"]},
+                        "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS | en.MISHAP_VERBS)},
+                    },
+                ),
+            ),
             anchored=False,
         ),
         output="{items} regularly",

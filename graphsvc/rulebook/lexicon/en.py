@@ -394,6 +394,8 @@ QUICK_VERBS = _words("grab get take have make go see watch catch")
 """Verbs of a passing plan ("grab a coffee", "take a nap")."""
 OPINION_VERBS = _words("think guess suppose wonder bet reckon")
 DEMONSTRATIVES = _words("this that these those")
+MOMENTS = _words("minute second moment bit")
+"""The parts of a thing a reaction runs through ("I loved every minute")."""
 SELECTING_WORDS = _words("first second third fourth fifth last final previous other")
 """Words that pick one of things named elsewhere ("the second option", "the last bit", "the other one"): after
 "the", the thing is only known from another turn."""

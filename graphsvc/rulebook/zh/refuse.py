@@ -130,7 +130,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.refuse.passing_plan",
         language="zh",
         decision="refuse",
-        description="A plan for the next few hours (我去喝杯咖啡, 我先休息一下) or a craving of the moment (我有点想吃火锅了).",
+        description="A plan for the next hours (我去喝杯咖啡, 我先休息一下), a passing craving (我有点想吃火锅了).",
         pattern=Tokens(
             (
                 (
@@ -152,7 +152,12 @@ RULES: tuple[Rule, ...] = (
             ),
             whole=True,
         ),
-        examples=(Example("我先去休息一下。"), Example("我有点想吃火锅了。"), Example("我好想喝奶茶啊！")),
+        examples=(
+            Example("我先去休息一下。"),
+            Example("我准备睡了。"),
+            Example("我有点想吃火锅了。"),
+            Example("我好想喝奶茶啊！"),
+        ),
         counterexamples=("我每天晚上散步一小时。", "我很喜欢喝茶。", "我想吃素。"),
     ),
     Rule(

@@ -172,6 +172,23 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I had lunch with my old boss today.", ["Ana had lunch with their old boss today."]),
         ("my wifi password is bluefox77, don't lose it", ["Ana's wifi password is bluefox77."]),
         ("I moved here in 2021.", []),
+        # plain statements of who a person is and how they live
+        ("I work nights.", ["Ana works nights."]),
+        ("I'm on antidepressants.", ["Ana is on antidepressants."]),
+        ("I wear glasses.", ["Ana wears glasses."]),
+        ("I'm an only child.", ["Ana is an only child."]),
+        ("I'm self-employed.", ["Ana is self-employed."]),
+        ("I'm expecting my first child in March.", ["Ana is expecting their first child in March."]),
+        ("I'm doing a part-time master's in social work.", ["Ana is doing a part-time master's in social work."]),
+        ("I sing in a choir.", ["Ana sings in a choir."]),
+        ("been going to the gym a lot lately", ["Ana has been going to the gym a lot lately."]),
+        ("my car is a blue Golf", ["Ana's car is a blue Golf."]),
+        # a hedge, a meal or an errand of the day, a thing named by "the" alone, a reaction: no memory
+        ("I kind of like the idea of moving abroad.", []),
+        ("I had pizza for dinner.", []),
+        ("I just got back from the shops.", []),
+        ("I got the job!!", []),
+        ("I loved every minute.", []),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -236,6 +253,13 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我不能吃葱蒜。", ["王丽不能吃葱蒜。"]),
         ("我爸妈都是退休教师。", ["王丽的爸妈都是退休教师。"]),
         ("我家WiFi密码是bluefox77。", ["王丽家WiFi密码是bluefox77。"]),
+        ("我一直上夜班。", ["王丽一直上夜班。"]),
+        ("我一直在吃降压药。", ["王丽一直在吃降压药。"]),
+        ("我是独生女。", ["王丽是独生女。"]),
+        ("我在读在职研究生。", ["王丽在读在职研究生。"]),
+        ("我有一辆电动车。", ["王丽有一辆电动车。"]),
+        ("我有点想吃火锅了。", []),
+        ("我准备睡了。", []),
     ],
 )
 def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

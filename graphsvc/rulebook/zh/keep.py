@@ -65,10 +65,6 @@ _THING = {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "ORTH": {"NOT_IN": sorted(zh.QU
 _TIME_ONLY = zh.TIME_WORDS | zh.WEEKDAYS | zh.TIME_PREFIXES | zh.TIME_UNITS | zh.HABIT_WORDS
 _ROUTINE = {**HABIT, "ORTH": {**HABIT["ORTH"], "NOT_IN": sorted(zh.GRUMBLE_FREQUENCY)}}
 """A frequency word of a routine (每天, 平时), not of a complaint (总是)."""
-_EVENT = among(zh.EVENT_WORDS)
-_SAID = ({"TAG": {"REGEX": "^v"}, "ORTH": {"NOT_IN": sorted(zh.EVENT_WORDS)}}, among(zh.NAMING_VERBS | {"有个", "在"}))
-"""A verb other than the happening's own word, or 有, 是, 在: a statement says something of the happening (我下午有个
-面试, 体检预约在周四); a time and a happening alone say nothing (我明天八点的航班)."""
 _SAYS = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["t", "m", "mq", "q", "f"]}, "ORTH": {"NOT_IN": sorted(_TIME_ONLY)}}
 """A word that says something beyond when: a clause of times alone (周五 早上 八点) is no statement of its own."""
 _DOING = {
@@ -896,10 +892,14 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
-                tuple(
-                    seq(ADVERBS, {"POS": {"IN": ["NOUN", "NUM", "ADP"]}, "OP": "*"}, ANY_OPT, *pair, ANY_OPT)
-                    for said in _SAID
-                    for pair in ((said, ANY_OPT, _EVENT), (_EVENT, ANY_OPT, said))
+                (
+                    seq(
+                        ADVERBS,
+                        {"POS": {"IN": ["NOUN", "NUM", "ADP"]}, "OP": "*"},
+                        ANY_OPT,
+                        among(zh.EVENT_WORDS),
+                        ANY_OPT,
+                    ),
                 ),
             )
         ),
@@ -910,7 +910,7 @@ RULES: tuple[Rule, ...] = (
             Example("我的体检预约在周四，上午九点。", "王芳的体检预约在周四，上午九点。"),
             Example("我下午三点有个面试。", "王芳下午三点有个面试。"),
         ),
-        counterexamples=("我很喜欢旅行。", "我明天八点的航班。"),
+        counterexamples=("我很喜欢旅行。",),
     ),
     Rule(
         id="zh.keep.attribute",

@@ -99,7 +99,12 @@ def _item_en(doc: Any, start: int, rule: Rule) -> tuple[str, str] | None:
         tokens.append(token)
         if len(tokens) >= MAX_ITEM_TOKENS:
             break
+    article = ""  # "Enjoys the sea", "Enjoys their job": the noun phrase as a person would write it
     while tokens and tokens[0].pos_ in ("DET", "PRON") and not rule.id.endswith(".wants"):
+        if tokens[0].lower_ in ("the", "a", "an"):
+            article = tokens[0].lower_
+        elif tokens[0].dep_ == "poss":
+            article = "their"
         tokens = tokens[1:]
     while tokens and tokens[-1].pos_ in ("ADP", "DET", "PART", "ADV"):
         tokens = tokens[:-1]
@@ -114,7 +119,7 @@ def _item_en(doc: Any, start: int, rule: Rule) -> tuple[str, str] | None:
         key = " ".join(t.lemma_.lower() for t in tokens if t.pos_ in ("NOUN", "PROPN", "VERB"))
     else:
         return None
-    return " ".join(t.text for t in tokens), key
+    return " ".join([article, *(t.text for t in tokens)] if article else [t.text for t in tokens]), key
 
 
 def _where_to(verb: Any, token: Any, tokens: list[Any]) -> list[Any] | None:

@@ -33,6 +33,8 @@ RULES: tuple[Rule, ...] = (
                 "Ana loves hiking in the Alps. | Ana really enjoys hiking with friends. | Ana likes tea.",
                 "Enjoys hiking",
             ),
+            Example("Ana loves the sea. | Ana really loves the sea in winter.", "Enjoys the sea"),
+            Example("Ana loves her job. | Ana loves her job at the bakery.", "Enjoys their job"),
         ),
         counterexamples=(
             "Ana loves hiking. | Ana likes tea.",

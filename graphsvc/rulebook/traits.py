@@ -86,6 +86,20 @@ class Phrasing:
     rule_id: str
 
 
+def _without_article(tokens: list[Any]) -> tuple[str, list[Any]]:
+    """The words of an item without the determiners it opens with, and the article to write before them: "the",
+    "a" or "an" as said, "their" for a possessor ("her job" → "their job"), "" for any other ("Enjoys the sea",
+    "Enjoys their job": the noun phrase as a person would write it)."""
+    article = ""
+    while tokens and tokens[0].pos_ in ("DET", "PRON"):
+        if tokens[0].lower_ in ("the", "a", "an"):
+            article = tokens[0].lower_
+        elif tokens[0].dep_ == "poss":
+            article = "their"
+        tokens = tokens[1:]
+    return article, tokens
+
+
 def _item_en(doc: Any, start: int, rule: Rule) -> tuple[str, str] | None:
     """The English item after a lead ending at ``start``: ``(wording, key)``; the key is what must recur."""
     if rule.id.endswith(".activity"):
@@ -99,13 +113,7 @@ def _item_en(doc: Any, start: int, rule: Rule) -> tuple[str, str] | None:
         tokens.append(token)
         if len(tokens) >= MAX_ITEM_TOKENS:
             break
-    article = ""  # "Enjoys the sea", "Enjoys their job": the noun phrase as a person would write it
-    while tokens and tokens[0].pos_ in ("DET", "PRON") and not rule.id.endswith(".wants"):
-        if tokens[0].lower_ in ("the", "a", "an"):
-            article = tokens[0].lower_
-        elif tokens[0].dep_ == "poss":
-            article = "their"
-        tokens = tokens[1:]
+    article, tokens = ("", tokens) if rule.id.endswith(".wants") else _without_article(tokens)
     while tokens and tokens[-1].pos_ in ("ADP", "DET", "PART", "ADV"):
         tokens = tokens[:-1]
     if not tokens or any(t.lower_ in _EN_NOT_ITEM or t.ent_type_ == "PERSON" for t in tokens):

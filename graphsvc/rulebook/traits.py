@@ -132,9 +132,10 @@ def _item_en(doc: Any, start: int, rule: Rule) -> tuple[str, str] | None:
 
 def _where_to(verb: Any, token: Any, tokens: list[Any]) -> list[Any] | None:
     """What a "to" after the verb adds to the doing: ``[to]`` after "go" with nothing between (the place follows:
-    "goes to the climbing gym"), ``[to, place]`` after an object ("takes the kids to school"), ``[]`` when the
-    doing cut there says nothing (an errand or everyone's routine: "went to the office", "goes to bed"; some place
-    once: "went to a park"; "took the kids to the …"); None when the token is no such "to"."""
+    "goes to the climbing gym"), ``[to, …place]`` after an object ("takes the kids to school", "walks the dog to
+    the beach"), ``[]`` when the doing cut there says nothing (an errand or everyone's routine: "went to the
+    office", "goes to bed"; some place once: "went to a park"; a place too long to be one); None when the token is
+    no such "to"."""
     if token.lower_ != "to" or (tokens and token.head.i != verb.i) or (not tokens and verb.lemma_ != "go"):
         return None
     place = next((c for c in token.children if c.dep_ == "pobj"), None)
@@ -143,7 +144,8 @@ def _where_to(verb: Any, token: Any, tokens: list[Any]) -> list[Any] | None:
     if not tokens:
         pastime = place.lemma_.lower() in en.PASTIME_PLACES
         return [token] if pastime and not any(c.lower_ in ("a", "an") for c in place.children) else []
-    return [token, place] if place.i == token.i + 1 else []
+    where = list(place.subtree)
+    return [token, *where] if len(where) <= 3 and where[0].i == token.i + 1 else []
 
 
 def _activity_en(doc: Any, verb_at: int) -> tuple[str, str] | None:

@@ -119,6 +119,10 @@ RULES: tuple[Rule, ...] = (
                 "Goes to the climbing gym regularly",
             ),
             Example(
+                "Ana walks the dog to the beach every morning. | Ana walked the dog to the beach.",
+                "Walks the dog to the beach regularly",
+            ),
+            Example(
                 'Ana watched a great film called "Up". | Ana watched a film called "Heat" with Sam.',
                 "Watches a film regularly",
             ),

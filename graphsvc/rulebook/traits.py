@@ -2,7 +2,9 @@
 
 The ``trait`` rules of the memories' language (:mod:`graphsvc.rulebook.en.trait`, :mod:`graphsvc.rulebook.zh.trait`)
 are tried in order. Each finds, in each memory, the words leading to what the person likes, wants or does; the
-words after them make an **item** ("hiking", "open a pottery studio", "goes bouldering", "爬山"). An item is kept
+words after them make an **item** ("hiking", "open a pottery studio", "goes bouldering", "爬山"). A lead counts
+only when it says what the person does or likes now, of themselves (:func:`_is_own_and_current`: not negated, not
+"used to", not a wish or a mishap, not about one of their people). An item is kept
 when it is a real noun phrase or action (no pronoun, no passing thing like "a walk"), names nobody, and is named in
 at least :data:`MIN_GROUNDING` of the memories; the first rule that keeps an item words the trait with its
 ``output`` ("Enjoys {items}"), at most :data:`MAX_ITEMS` items. Nothing grounded: no wording, so no trait

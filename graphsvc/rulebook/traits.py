@@ -76,7 +76,10 @@ def _is_own_and_current(doc: Any, lead: int, rule: Rule, language: Language) -> 
         return True
     # the subject without those joined to it ("Ana and her brother go fishing" is Ana's doing too)
     said = [t for c in subject.children if c.dep_ not in ("cc", "conj") for t in c.subtree]
-    named = subject.pos_ == "PROPN" or subject.lower_ in en.SPEAKER_WORDS or subject.lower_ == "user"
+    # a name, which the tagger may call a noun ("Theo plays cricket": "Theo" as NN), "I" or "the user"
+    named = (
+        subject.pos_ == "PROPN" or subject.is_title or subject.lower_ in en.SPEAKER_WORDS or subject.lower_ == "user"
+    )
     return named and not any(t.dep_ == "poss" or t.lower_ in _EN_SOMEONE for t in said)
 
 

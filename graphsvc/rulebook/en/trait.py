@@ -118,6 +118,7 @@ RULES: tuple[Rule, ...] = (
                 "Ana goes to the climbing gym every Thursday. | Ana went to the climbing gym after work.",
                 "Goes to the climbing gym regularly",
             ),
+            Example("Theo plays cricket every Sunday. | Theo plays cricket every Sunday.", "Plays cricket regularly"),
             Example(
                 "Ana walks the dog to the beach every morning. | Ana walked the dog to the beach.",
                 "Walks the dog to the beach regularly",

@@ -8,6 +8,7 @@ does not declare is found too; ``undeclared`` names the string properties holdin
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -61,11 +62,19 @@ async def stored_strings(
     return out
 
 
+_GENERATED = re.compile(r"^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16,})$", re.I)
+"""A generated id or digest (a UUID, a hex hash): no user text, though a needle of digits ("4411") may occur in one
+by chance."""
+
+
 async def holders(service: MemoryService, needles: Iterable[str], users: Sequence[str] | None = None) -> list[Holder]:
-    """Every stored string of the users that holds one of ``needles`` (case-folded)."""
+    """Every stored string of the users that holds one of ``needles`` (case-folded); generated ids and digests
+    hold no user text and are passed over."""
     wanted = [n for n in dict.fromkeys(needles) if n]
     found = []
     for labels, prop, value in await stored_strings(service, users):
+        if _GENERATED.match(value):
+            continue
         folded = value.casefold()
         found += [Holder(labels, prop, value, n) for n in wanted if n.casefold() in folded]
     return found

@@ -164,6 +164,34 @@ def driver_options(settings: Settings) -> dict[str, Any]:
     }
 
 
+async def _until_answering(driver: AsyncDriver, settings: Settings) -> None:
+    """Poll ``driver`` until Neo4j answers, up to ``neo4j_connect_timeout_s`` (backing off from 0.2 s to 2 s).
+
+    Raises:
+        DatabaseUnavailableError: not reachable in time, or authentication failed.
+        Neo4jError: any other refusal by the server.
+    """
+    deadline = time.monotonic() + settings.neo4j.connect_timeout_s
+    delay_s = 0.2
+    while True:
+        try:
+            await driver.verify_connectivity()
+            return
+        except (AuthError, Neo4jError) as exc:
+            if not isinstance(exc, AuthError) and not str(exc.code or "").startswith("Neo.ClientError.Security"):
+                raise
+            raise DatabaseUnavailableError(
+                uri=settings.neo4j.uri, reason="authentication failed (wrong NEO4J_USER or NEO4J_PASSWORD)"
+            ) from exc
+        except (ServiceUnavailable, OSError) as exc:
+            if time.monotonic() >= deadline:
+                raise DatabaseUnavailableError(
+                    uri=settings.neo4j.uri, reason=f"no answer within {settings.neo4j.connect_timeout_s:g} s"
+                ) from exc
+            await asyncio.sleep(delay_s)
+            delay_s = min(delay_s * 2, 2.0)
+
+
 class Database:
     """An open async driver plus the database name; one per process.
 
@@ -187,27 +215,11 @@ class Database:
         password = settings.resolve_neo4j_password()
         auth = (settings.neo4j.user, password)
         driver = AsyncGraphDatabase.driver(settings.neo4j.uri, auth=auth, **driver_options(settings))
-        deadline = time.monotonic() + settings.neo4j.connect_timeout_s
-        delay_s = 0.2
-        while True:
-            try:
-                await driver.verify_connectivity()
-                break
-            except (AuthError, Neo4jError) as exc:
-                await driver.close()
-                if not isinstance(exc, AuthError) and not str(exc.code or "").startswith("Neo.ClientError.Security"):
-                    raise
-                raise DatabaseUnavailableError(
-                    uri=settings.neo4j.uri, reason="authentication failed (wrong NEO4J_USER or NEO4J_PASSWORD)"
-                ) from exc
-            except (ServiceUnavailable, OSError) as exc:
-                if time.monotonic() >= deadline:
-                    await driver.close()
-                    raise DatabaseUnavailableError(
-                        uri=settings.neo4j.uri, reason=f"no answer within {settings.neo4j.connect_timeout_s:g} s"
-                    ) from exc
-                await asyncio.sleep(delay_s)
-                delay_s = min(delay_s * 2, 2.0)
+        try:
+            await _until_answering(driver, settings)
+        except BaseException:  # a failed or cancelled wait leaves no open socket behind
+            await driver.close()
+            raise
         get_config().database_name = settings.neo4j.database  # neomodel's own queries go to the same database
         await adb.set_connection(driver=driver)
         return cls(driver, database=settings.neo4j.database, uri=settings.neo4j.uri)

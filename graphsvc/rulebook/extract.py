@@ -177,6 +177,8 @@ def judge_message(
                 referent=lambda gender: discourse.referent(speaker, gender),
             )
             voiced = Voiced(answered.text, speaker, rule_id=answered.rule_id) if answered else voiced
+        if voice is None and voiced.rule_id is None:
+            voiced = in_own_voice(sentence, language, speaker=speaker, selection=chosen)
         if voiced.refused_by is not None:
             judgements.append(Judgement(sentence, sentence, refused_by=voiced.refused_by))
             continue
@@ -242,6 +244,26 @@ def in_voice(
         lexicon = zh_lexicon if language == "zh" else en_lexicon
         return Voiced(_in_the_singular(doc, lexicon.GROUP_VOICE, language), voice.name, rule_id=fired["group"])
     return Voiced(sentence, speaker)
+
+
+def in_own_voice(sentence: str, language: Language, *, speaker: str, selection: Selection) -> Voiced:
+    """A sentence of a person's own conversation whose "we" or "our" includes the speaker, in the singular (by the
+    ``included`` voice rule: "We moved to Leeds" → "I moved to Leeds", 我们 → 我); else as said, and so where the
+    speaker also speaks of themselves ("I think we should move": a "we" apart from "I" is refused as unclear) or a
+    ``household`` subject rule says the "we" is the speaker's family ("we only eat halal" → "my family …"). Who
+    else is meant is left out: what is kept holds for the speaker."""
+    rules = tuple(
+        r
+        for r in book.of(language)
+        if r.output in ("included", "personal", "household") and r.decision in ("voice", "subject")
+        if selection.allows(r)
+    )
+    doc = parse(sentence, language)
+    fired = {hit.rule.output: hit.rule.id for hit in matches(doc, rules)}
+    if "included" not in fired or fired.keys() & {"personal", "household"}:
+        return Voiced(sentence, speaker)
+    lexicon = zh_lexicon if language == "zh" else en_lexicon
+    return Voiced(_in_the_singular(doc, lexicon.GROUP_VOICE, language), speaker, rule_id=fired["included"])
 
 
 def on_this_side(message: ConversationMessage, *, voice: GroupVoice, selection: Selection | None = None) -> bool:

@@ -189,6 +189,23 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I just got back from the shops.", []),
         ("I got the job!!", []),
         ("I loved every minute.", []),
+        # "we" and "our" said alone in a person's own conversation hold for the speaker; beside "I" they stay unclear
+        ("we moved to Bristol last spring", ["Ana moved to Bristol last spring."]),
+        ("our son is called Leo", ["Ana's son is called Leo."]),
+        ("I think we should move to a bigger flat.", []),
+        ("We went to the park.", []),
+        # a plan ahead, a count of times, a code's last digits, shifts, a diet for a while, IT as a field
+        ("I'm moving house in March.", ["Ana is moving house in March."]),
+        ("I go running 3 times a week.", ["Ana goes running 3 times a week."]),
+        ("remind me that my MOT is due on the 9th", ["Ana's MOT is due on the 9th."]),
+        (
+            "My national insurance number ends in 44C, just in case I need it.",
+            ["Ana's national insurance number ends in 44C."],
+        ),
+        ("I do 12 hour shifts.", ["Ana does 12 hour shifts."]),
+        ("I'm off dairy for a few weeks.", ["Ana is off dairy for a few weeks."]),
+        ("My partner works in IT.", ["Ana's partner works in IT."]),
+        ("my favourite band is Elbow, seeing them in November", ["Ana's favourite band is Elbow."]),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -260,6 +277,11 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我有一辆电动车。", ["王丽有一辆电动车。"]),
         ("我有点想吃火锅了。", []),
         ("我准备睡了。", []),
+        ("我们下个月去云南。", ["王丽下个月去云南。"]),
+        ("我觉得我们应该搬家。", []),
+        ("我们家周末一般去爬山。", ["王丽家周末一般去爬山。"]),
+        ("我妹下个月结婚。", ["王丽的妹下个月结婚。"]),
+        ("我在备考雅思。", ["王丽在备考雅思。"]),
     ],
 )
 def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

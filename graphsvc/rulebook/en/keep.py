@@ -71,6 +71,8 @@ _NAMED_THING = {"POS": {"IN": ["NOUN", "PROPN", "ADJ"]}, "ENT_TYPE": {"NOT_IN": 
 _MY_OR_A = {"POS": {"IN": ["DET", "PRON", "NUM"]}, "OP": "?"}
 """A determiner or a possessive ("my first child", "a baby", "our second")."""
 _BUSINESS = among(en.ORGANIZATION_WORDS | {"business"}, attr="LEMMA")
+_WORKS = {"LEMMA": "work", "TAG": {"IN": ["VBP", "VBZ"]}}
+"""'Work' said of now ("I work", "she works"; not "I worked")."""
 """What one runs as one's work ("I run my own bakery")."""
 _HABIT_VERB = {
     "POS": {"IN": ["VERB", "AUX"]},
@@ -94,13 +96,15 @@ _OFTEN = (
     (lower("every", "each", "most"), ADJECTIVES, among(en.FREQUENCY_UNITS, attr="LEMMA")),
     (lower("on"), among(en.ON_DAYS)),
     (among(en.COUNT_WORDS), ANY_OPT, lower("a", "per"), among(en.FREQUENCY_UNITS)),
+    ({"LIKE_NUM": True}, lower("times", "x"), lower("a", "per"), among(en.FREQUENCY_UNITS)),
     (among(en.FREQUENCY_ADJECTIVES),),
     (lower("on"), among(en.WEEKDAYS, attr="LOWER"), {"LEMMA": {"IN": sorted(en.PARTS_OF_DAY)}, "TAG": "NNS"}),
     ({"LOWER": {"IN": ["a", "an"]}, "OP": "?"}, among(en.CLOCK_UNITS), lower("a", "per"), among(en.FREQUENCY_UNITS)),
     _A_LOT,
 )
 """How often a habit is done, after its verb: every Tuesday evening, most mornings (a plural, by its lemma), on
-Sundays, on Monday evenings, twice a week, an hour a day, daily, a lot (as how often: "I go swimming a lot")."""
+Sundays, on Monday evenings, twice a week, 3 times a week, an hour a day, daily, a lot (as how often: "I go swimming
+a lot")."""
 _KEPT_UP = {
     "TAG": "VBG",
     "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.ENDURING | (en.NO_EVENT_VERBS - {"do"}))},
@@ -115,6 +119,31 @@ _FOR_YEARS = (
 )
 """How long an activity has been kept up: for months or years, since a year, since an age ("since I was 12", "since
 I was a kid"; "for hours" is no habit)."""
+_AHEAD = (
+    (lower("next"), among(en.FREQUENCY_UNITS | en.SEASONS | en.CALENDAR_UNITS)),
+    (among(en.MONTHS),),
+    (lower("this"), among(en.SEASONS | {"year"})),
+    (lower("in"), {"LIKE_NUM": True}, among(en.CALENDAR_UNITS, attr="LEMMA")),
+    (
+        lower("in"),
+        lower("a"),
+        lower("few", "couple", op="?"),
+        lower("of", op="?"),
+        among(en.CALENDAR_UNITS, attr="LEMMA"),
+    ),
+)
+"""When a plan is for, beyond the next few days: next week, in May, this summer, in two weeks, in a couple of months
+("tonight", "later" and "tomorrow" tell of passing ones: "I'm going to watch a film tonight")."""
+_ON_A_DAY = ((lower("on"), among(en.WEEKDAYS)), (lower("tomorrow"),))
+_INTENDING = (
+    seq(_TO_BE, lower("going", "planning", "hoping"), lower("to")),
+    seq(ADVERBS, lemma("plan", "intend", "aim"), lower("to")),
+    seq(HAVE, ADVERBS, lower("decided"), lower("to")),
+    seq(ADVERBS, lower("decided"), lower("to")),
+)
+"""How an intention is said: "I'm going to", "I plan to", "I've decided to"."""
+_PLANNED = {"TAG": "VB", "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS | en.FEELING_VERBS)}}
+"""What is planned: a doing ("going to start"), not being or needing ("going to be late", "going to need more")."""
 _TO_OPT = (lower("to", op="?"), DET_OPT)
 """Where a light verb's habit goes ("I go to the gym …"): what it names follows."""
 _OBJECT = {"ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]}, "POS": {"NOT_IN": ["PUNCT", "ADV", "PART", "CCONJ", "NUM", "ADJ"]}}
@@ -231,7 +260,15 @@ RULES: tuple[Rule, ...] = (
                     seq(_TO_BE, among(en.RELATIONSHIP_STATES & {"retired"})),
                     seq(_TO_BE, lower("a", op="?"), among(en.SELF_EMPLOYED), ANY_OPT),
                     seq(_TO_BE, lower("self"), lower("-", op="?"), lower("employed"), ANY_OPT),
-                    seq(ADVERBS, lemma("run", "own"), lower("my", "our"), lower("own"), ADJECTIVES, _BUSINESS, ANY_OPT),
+                    seq(
+                        ADVERBS,
+                        lemma("run", "own"),
+                        lower("my", "our", "his", "her", "their"),
+                        lower("own"),
+                        ADJECTIVES,
+                        _BUSINESS,
+                        ANY_OPT,
+                    ),
                 ),
             )
         ),
@@ -239,6 +276,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         slot="occupation",
         examples=(
+            Example("My brother owns his own garage.", "Ana's brother owns his own garage."),
             Example("I work as a nurse.", "Ana works as a nurse."),
             Example("I'm a software engineer at a bank.", "Ana is a software engineer at a bank."),
             Example("My husband is a carpenter.", "Ana's husband is a carpenter."),
@@ -264,11 +302,14 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(ADVERBS, {"LEMMA": "work", "TAG": {"IN": ["VBP", "VBZ"]}}, among(en.WORK_HOURS), ANY_OPT),
+                    seq(ADVERBS, _WORKS, among(en.WORK_HOURS), ANY_OPT),
+                    seq(ADVERBS, _WORKS, among(en.PARTS_OF_DAY | en.SHIFT_WORDS), lemma("shift"), ANY_OPT),
                     seq(
                         ADVERBS,
-                        {"LEMMA": "work", "TAG": {"IN": ["VBP", "VBZ"]}},
-                        among(en.PARTS_OF_DAY | {"night", "early", "late", "day"}),
+                        {**_WORKS, "LEMMA": {"IN": ["work", "do"]}},
+                        {"LIKE_NUM": True},
+                        lower("-", op="?"),
+                        lower("hour"),
                         lemma("shift"),
                         ANY_OPT,
                     ),
@@ -281,8 +322,10 @@ RULES: tuple[Rule, ...] = (
             Example("I work nights.", "Ana works nights."),
             Example("My husband works weekends.", "Ana's husband works weekends."),
             Example("I work night shifts at the hospital.", "Ana works night shifts at the hospital."),
+            Example("I do 12 hour shifts.", "Ana does 12 hour shifts."),
+            Example("My husband works 10-hour shifts.", "Ana's husband works 10-hour shifts."),
         ),
-        counterexamples=("I worked nights last week.", "I'm on nights this week."),
+        counterexamples=("I worked nights last week.", "I'm on nights this week.", "I did a 12 hour shift today."),
     ),
     Rule(
         id="en.keep.employer",
@@ -412,6 +455,7 @@ RULES: tuple[Rule, ...] = (
                         among(en.MEMBERSHIP_NOUNS),
                         lower("of", "at", "with", "for"),
                         DET_OPT,
+                        {"TAG": "VBG", "OP": "?"},
                         ADJECTIVES,
                         {"POS": {"IN": ["NOUN", "PROPN"]}, "LEMMA": {"NOT_IN": sorted(en.ABSTRACT_NOUNS)}},
                         ANY_OPT,
@@ -434,6 +478,7 @@ RULES: tuple[Rule, ...] = (
         output="fact",
         confidence=0.85,
         examples=(
+            Example("I'm part of a running club.", "Ana is part of a running club."),
             Example("I'm a member of a rowing club in Bristol.", "Ana is a member of a rowing club in Bristol."),
             Example("I play for Hove Cricket Club.", "Ana plays for Hove Cricket Club."),
             Example("My son swims for Leeds.", "Ana's son swims for Leeds."),
@@ -628,6 +673,7 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, lower("never"), lemma("eat", "drink"), _FOOD, ANY_OPT),
                     seq(ADVERBS, lemma("avoid"), _FOOD, ANY_OPT),
                     seq(lemma("can"), NOT, lemma("eat", "drink", "have"), _FOOD, ANY_OPT),
+                    seq(_TO_BE, ADVERBS, lower("off"), among(en.INTOLERANCES | en.GIVEN_UP), ANY_OPT),
                 ),
             )
         ),
@@ -638,8 +684,9 @@ RULES: tuple[Rule, ...] = (
             Example("I don't eat pork.", "Ana doesn't eat pork."),
             Example("My wife can't have gluten.", "Ana's wife can't have gluten."),
             Example("I'm gluten free.", "Ana is gluten free."),
+            Example("I'm off dairy for a few weeks.", "Ana is off dairy for a few weeks."),
         ),
-        counterexamples=("I don't eat much.", "I'm free on Friday."),
+        counterexamples=("I don't eat much.", "I'm free on Friday.", "I'm off work today."),
     ),
     Rule(
         id="en.keep.condition",
@@ -821,6 +868,71 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("I have a meeting.",),
     ),
     Rule(
+        id="en.keep.plan_ahead",
+        language="en",
+        decision="keep",
+        description=(
+            "A plan of the speaker's, or a person of theirs, for a time ahead (next month, in May, in two weeks), or "
+            "a change of life they intend (retire, move, quit); not a passing one ('I'm going to bed')."
+        ),
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    *(seq(lead, _PLANNED, ANY_OPT, *ahead, ANY_OPT) for lead in _INTENDING for ahead in _AHEAD),
+                    *(seq(lead, among(en.INTENDED_CHANGES, attr="LEMMA"), ANY_OPT) for lead in _INTENDING),
+                    *(seq(lead, lemma("go"), lower("back"), lower("to"), ANY) for lead in _INTENDING),
+                    *(
+                        seq(
+                            _TO_BE,
+                            {"TAG": "VBG", "LEMMA": {"IN": sorted(en.INTENDED_CHANGES)}},
+                            ANY_OPT,
+                            *ahead,
+                            ANY_OPT,
+                        )
+                        for ahead in _AHEAD
+                    ),
+                    *(
+                        seq(
+                            _TO_BE,
+                            {"TAG": "VBG", "LEMMA": {"IN": sorted(en.PLAN_ACTS)}},
+                            DET_OPT,
+                            lower("my", "our", "their", "his", "her", op="?"),
+                            ADJECTIVES,
+                            among(en.PLAN_OBJECTS, attr="LEMMA"),
+                            ANY_OPT,
+                            *when,
+                            ANY_OPT,
+                        )
+                        for when in (*_AHEAD, *_ON_A_DAY)
+                    ),
+                ),
+            )
+        ),
+        output="goal",
+        confidence=0.85,
+        examples=(
+            Example("I'm planning to retire next year.", "Ana is planning to retire next year."),
+            Example(
+                "I'm going to start a pottery course in September.",
+                "Ana is going to start a pottery course in September.",
+            ),
+            Example("I've decided to go back to uni.", "Ana has decided to go back to uni."),
+            Example("My sister is planning to move to Canada.", "Ana's sister is planning to move to Canada."),
+            Example("I'm starting a new job on Monday.", "Ana is starting a new job on Monday."),
+            Example("moving house in March", "Ana is moving house in March."),
+            Example("I'm having surgery on my knee in two weeks.", "Ana is having surgery on their knee in two weeks."),
+        ),
+        counterexamples=(
+            "I'm going to bed.",
+            "I'm going to watch a film tonight.",
+            "I'm going to be late next week.",
+            "I'm hoping to get some sleep.",
+            "I'm going to have to cancel.",
+            "I'm planning to just relax.",
+        ),
+    ),
+    Rule(
         id="en.keep.plan",
         language="en",
         decision="keep",
@@ -871,9 +983,9 @@ RULES: tuple[Rule, ...] = (
         output="goal",
         confidence=0.85,
         examples=(
-            Example("I'm planning to run a marathon next year.", "Ana is planning to run a marathon next year."),
-            Example("I'm hoping to visit Kyoto next year.", "Ana is hoping to visit Kyoto next year."),
-            Example("I've decided to learn Korean.", "Ana has decided to learn Korean."),
+            Example("I'm planning a trip to the north coast.", "Ana is planning a trip to the north coast."),
+            Example("I'm hoping to visit Kyoto.", "Ana is hoping to visit Kyoto."),
+            Example("I've decided to take up the cello.", "Ana has decided to take up the cello."),
         ),
         counterexamples=("I'm going to grab a coffee.",),
     ),
@@ -1093,6 +1205,7 @@ RULES: tuple[Rule, ...] = (
             Example("I swim every Tuesday evening.", "Ana swims every Tuesday evening."),
             Example("I usually cycle to work.", "Ana usually cycles to work."),
             Example("I go bouldering twice a week.", "Ana goes bouldering twice a week."),
+            Example("I go running 3 times a week.", "Ana goes running 3 times a week."),
             Example("I go running most mornings.", "Ana goes running most mornings."),
             Example("I go to the climbing gym every Thursday.", "Ana goes to the climbing gym every Thursday."),
             Example("Every Sunday I play chess with my grandad.", "Ana plays chess with their grandad every Sunday."),
@@ -1335,6 +1448,13 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(among(en.ATTRIBUTE_HEADS), BE, {"TEXT": {"REGEX": en.BLOOD_GROUP}}, ANY_OPT),
+                    seq(
+                        among(en.ATTRIBUTE_HEADS),
+                        lemma("end", "start", "begin"),
+                        lower("in", "with"),
+                        {"TEXT": {"REGEX": r"\d"}},
+                        ANY_OPT,
+                    ),
                 ),
             )
             + (
@@ -1372,6 +1492,7 @@ RULES: tuple[Rule, ...] = (
             Example("Our anniversary is on September 9th.", "Ana's anniversary is on September 9th."),
             Example("My sister's birthday is on 3 May.", "Ana's sister's birthday is on 3 May."),
             Example("My car's reg is AB12 CDE.", "Ana's car's reg is AB12 CDE."),
+            Example("My card number ends in 4471.", "Ana's card number ends in 4471."),
         ),
         counterexamples=(
             "My number one priority is sleep.",

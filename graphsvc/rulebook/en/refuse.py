@@ -123,9 +123,12 @@ RULES: tuple[Rule, ...] = (
         id="en.refuse.we",
         language="en",
         decision="refuse",
-        description="Its subject is 'we' or 'us', and who that is cannot be told from the statement.",
+        description=(
+            "A 'we' beside the speaker's 'I' (alone, in a person's own conversation, 'we' is judged as the speaker: "
+            "``en.voice.included``) or 'let's': who that is cannot be told from the statement."
+        ),
         pattern=Tokens(((among(en.WE),),), anchored=False),
-        examples=(Example("We went to the beach."), Example("We moved to a bigger flat last year.")),
+        examples=(Example("I think we should move to a bigger flat."), Example("I told my mum we moved to Leeds.")),
         counterexamples=("My wife and I went to the beach.",),
     ),
     Rule(
@@ -142,6 +145,7 @@ RULES: tuple[Rule, ...] = (
                 (
                     {
                         "LOWER": {"IN": sorted(en.POINTERS - en.DEMONSTRATIVES - {"there"})},
+                        "TEXT": {"NOT_IN": ["IT"]},  # information technology ("my partner works in IT")
                         "POS": "PRON",
                         "DEP": {"NOT_IN": ["poss"]},
                     },
@@ -186,6 +190,7 @@ RULES: tuple[Rule, ...] = (
             "My sister lost her keys at the airport.",
             "My dad sold his car last month.",
             "I painted a portrait of Felix and his wife.",
+            "My partner works in IT.",
             "I work at a startup here in Dublin.",
         ),
     ),
@@ -260,6 +265,7 @@ RULES: tuple[Rule, ...] = (
             anchored=False,
         ),
         examples=(
+            Example("I enjoyed the show."),
             Example("I nailed the interview."),
             Example("I moved the meeting to Thursday."),
             Example("I sent off the application yesterday."),
@@ -375,6 +381,7 @@ RULES: tuple[Rule, ...] = (
             whole=True,
         ),
         examples=(
+            Example("I liked the bit about dragons."),
             Example("I really liked the actors and the plot, especially the ending."),
             Example("I loved the atmosphere."),
         ),
@@ -524,7 +531,7 @@ RULES: tuple[Rule, ...] = (
                     among(en.CONVERSATION_VERBS),
                     lower("about", "with", "more"),
                 ),
-                seq(ANY_OPT, lower("our", "this", "the"), among(en.CONVERSATION_NOUNS), ANY_OPT),
+                seq(ANY_OPT, lower("our", "my", "this", "the"), among(en.CONVERSATION_NOUNS), ANY_OPT),
             ),
         ),
         examples=(
@@ -542,7 +549,7 @@ RULES: tuple[Rule, ...] = (
             each(
                 (FIRST_PERSON,),
                 (
-                    seq(_VERB_AND_OBJECT_START, _VAGUE, ADVERBS),
+                    seq(_VERB_AND_OBJECT_START, _VAGUE, ADVERBS, {"ENT_TYPE": {"IN": ["DATE", "TIME"]}, "OP": "*"}),
                     seq(
                         _VERB_AND_OBJECT_START,
                         among(en.VAGUE_OBJECTS),
@@ -573,6 +580,7 @@ RULES: tuple[Rule, ...] = (
             whole=True,
         ),
         examples=(
+            Example("I learned a lot today."),
             Example("I learned a lot."),
             Example("I had a personal milestone."),
             Example("I learned a lot of useful insights."),

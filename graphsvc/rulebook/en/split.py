@@ -64,7 +64,9 @@ RULES: tuple[Rule, ...] = (
         decision="split",
         description=(
             "'and', 'but', 'so', a comma or a semicolon before a clause with a subject of its own, or with the "
-            "speaker's dropped ('…, got a match on Sunday'), or before a request ('…, don't lose it')."
+            "speaker's dropped ('…, got a match on Sunday'), or before a doing that points back ('…, seeing them in "
+            "November'), or before a request "
+            "('…, don't lose it')."
         ),
         pattern=Tokens(
             (
@@ -91,6 +93,7 @@ RULES: tuple[Rule, ...] = (
                 ({"ORTH": {"IN": [",", ";", "-", "–", "—"]}}, lower("do"), lower("n't", "not"), {"TAG": "VB"}),
                 ({"ORTH": {"IN": [",", ";", "-", "–", "—"]}}, lower("please", "pls"), {"TAG": "VB"}),
                 ({"ORTH": ","}, among(en.HEDGES)),
+                ({"ORTH": ","}, {"TAG": "VBG", "DEP": "advcl"}, among(en.POINTERS)),
             ),
             anchored=False,
         ),
@@ -108,8 +111,9 @@ RULES: tuple[Rule, ...] = (
                 "I'm going to Oslo in May, and two people in my choir are from Bergen",
                 "Ana is going to Oslo in May.",
             ),
+            Example("my favourite band is Elbow, seeing them in November", "Ana's favourite band is Elbow."),
         ),
-        counterexamples=("I have a dog.",),
+        counterexamples=("I have a dog.", "I really enjoy painting, playing piano and tea tasting."),
     ),
     Rule(
         id="en.split.question_tail",

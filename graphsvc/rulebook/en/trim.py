@@ -136,14 +136,16 @@ RULES: tuple[Rule, ...] = (
                     _PUNCT_OPT,
                 ),
                 seq(lower("for"), lower("the"), lower("record"), _PUNCT_OPT),
+                seq(lower("please", op="?"), lower("remind"), lower("me"), lower("that"), _PUNCT_OPT),
             )
         ),
         output="requested",
         examples=(
             Example("Please remember that my gym locker is 52.", "Ana's gym locker is 52."),
             Example("Don't forget: I'm flying out on the 14th.", "Ana is flying out on the 14th."),
+            Example("remind me that my MOT is due on the 9th", "Ana's MOT is due on the 9th."),
         ),
-        counterexamples=("I remember my first bike.",),
+        counterexamples=("I remember my first bike.", "Remind me to call the garage."),
     ),
     Rule(
         id="en.trim.time_lead",
@@ -174,13 +176,15 @@ RULES: tuple[Rule, ...] = (
         language="en",
         decision="trim",
         description=(
-            "A request to remember what came before, closing the sentence (', remember that', '- don't forget')."
+            "A request to remember what came before, closing the sentence (', remember that', '- don't forget', "
+            "', just in case I forget')."
         ),
         pattern=Tokens(
             (
                 seq(_TAIL_OPENING, _REMEMBER_TAIL, _PUNCT_OPT),
                 seq(_TAIL_OPENING, lower("keep"), _WHAT_OPT, lower("in"), lower("mind"), _PUNCT_OPT),
                 seq(_TAIL_OPENING, lemma("do"), lower("n't", "not"), lower("forget"), _WHAT_OPT, _PUNCT_OPT),
+                seq(_TAIL_OPENING, lower("just", op="?"), lower("in"), lower("case"), {"OP": "+"}),
             ),
             anchored=False,
             whole=True,
@@ -189,6 +193,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("My locker number is 52, remember that.", "Ana's locker number is 52."),
             Example("I only eat halal so keep that in mind.", "Ana only eats halal."),
+            Example("My PIN is 4012, just in case I forget it.", "Ana's PIN is 4012."),
         ),
         counterexamples=("I can't remember that.", "I always forget that."),
     ),

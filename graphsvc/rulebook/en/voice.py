@@ -5,6 +5,9 @@ is at 9:30"): the sentence is judged in the singular with the group as its speak
 and the memory names the group ("Team Falcon's standup …"). What a member says of themselves ("I live in Lyon") is
 filed in their own space (:mod:`graphsvc.service.conversations`) and not kept by the group. A sentence of neither
 voice, or said by a participant with no user id, is judged as in anyone's conversation.
+
+In a person's own conversation "we" and "our" include the speaker ("We moved to Leeds", "Our son is called Leo"):
+the sentence is judged in the singular as the speaker's, so what holds for them is kept; with whom is left out.
 """
 
 from __future__ import annotations
@@ -40,5 +43,21 @@ RULES: tuple[Rule, ...] = (
             ),
         ),
         counterexamples=("My team meeting is on Monday at 10.",),
+    ),
+    Rule(
+        id="en.voice.included",
+        language="en",
+        decision="voice",
+        description=(
+            "In a person's own conversation 'we' or 'our' includes the speaker: judged in the singular, as theirs."
+        ),
+        pattern=Tokens(((among(en.GROUP_VOICE),),), anchored=False),
+        output="included",
+        examples=(
+            Example("We moved to Leeds last spring.", "Ana moved to Leeds last spring."),
+            Example("Our son is called Leo.", "Ana's son is called Leo."),
+            Example("we're going to Crete in August", "Ana is going to Crete in August."),
+        ),
+        counterexamples=("My sister moved to Leeds last spring.",),
     ),
 )

@@ -157,7 +157,7 @@ EVENT_NOUNS = _words(
 TASK_NOUNS = _words("application assignment project essay report result form paperwork")
 """Pieces of work a speaker hands in or gets back ("I sent off the application"): named by "the" alone, the one
 meant was named in another turn."""
-POINTED_THINGS = _words("email message text letter parcel package book film job offer")
+POINTED_THINGS = _words("email message text letter parcel package book film show job offer")
 """Things a speaker names by "the" alone when the one meant was named in another turn ("I sent the email", "I got
 the job")."""
 IDENTIFYING_PREPOSITIONS = _words("of for at with about")
@@ -281,7 +281,7 @@ QUESTION_TAILS = _words("by the way then now these days again exactly")
 days?"): nothing the answer is about."""
 ASPECT_NOUNS = _words(
     """plot ending story characters actors cast acting soundtrack atmosphere vibe scenery view views service staff
-    decor layout portions twist finale"""
+    decor layout portions twist finale bit part"""
 )
 """Parts of a work, a place or an event ("the plot", "the ending", "the service"): "the" one of them, with nothing
 saying of what, points into another turn ("I liked the ending")."""
@@ -314,6 +314,9 @@ POSSESSIONS = _words(
     computer phone tablet camera kindle console telescope sewing machine tent caravan campervan"""
 )
 """Things a speaker may say they have ("I have an old piano"); "I have a question" names none of them."""
+SHIFT_WORDS = _words("night early late day long")
+"""What kind of shift a person works, before "shift" ("night shifts", "early shifts", "long shifts"; the parts of the
+day too)."""
 WORK_HOURS = _words("nights days weekends evenings mornings shifts")
 """When a person works, said between the verb and the place or the job ("I work nights at the hospital", "works
 nights as a nurse")."""
@@ -323,8 +326,9 @@ DEGREES = _words(
     "mba phd doctorate masters master's master msc ma mphil degree diploma apprenticeship pgce course certificate"
 )
 """A course of study someone is doing ("I'm doing a part-time MBA at Warwick", "a night course in Welsh")."""
-GIVEN_UP = _words("smoking vaping drinking alcohol caffeine coffee sugar gambling cigarettes")
-"""Habits a person gives up and says so ("I quit smoking", "I gave up alcohol in 2020")."""
+GIVEN_UP = _words("smoking vaping drinking alcohol booze caffeine coffee sugar meat carbs gambling cigarettes")
+"""Habits a person gives up and says so ("I quit smoking", "I gave up alcohol in 2020"); what they are off ("I'm off
+sugar for a month")."""
 MIND_VERBS = _words(
     "think know guess mean forget remember realize realise wonder believe suppose understand notice dream consider"
 )
@@ -405,8 +409,9 @@ CHOICE_PRONOUNS = _words("both either neither")
 """Pronouns standing for two things named elsewhere ("I had a look at both")."""
 KIN_COMPARATIVES = _words("older younger elder")
 """Comparatives that describe a person, not a choice among options ("the older kids", "my younger brother")."""
-ERRAND_PLACES = _words("shop shops supermarket store")
-"""Places a day's errand goes to ("I went to the shop earlier"): a passing outing, nothing to remember."""
+ERRAND_PLACES = _words("shop shops supermarket store park")
+"""Places a day's errand or stroll goes to ("I went to the shop earlier", "we went to the park"): a passing outing,
+nothing to remember."""
 PASSING_DOINGS = _words("wake get go fall")
 """Verbs of a day's passing doings with their particle: "woke up", "got up", "went to bed", "fell asleep"."""
 CLAUSE_VERBS = _words(
@@ -519,6 +524,16 @@ ON_DAYS = frozenset({f"{d}s" for d in WEEKDAYS} | {"weekends", "weekdays", "holi
 FREQUENCY_UNITS = FREQUENCY_UNITS | PARTS_OF_DAY | CALENDAR_UNITS | frozenset(WEEKDAYS) | ON_DAYS
 FUTURE_TIME_WORDS = FUTURE_TIME_WORDS | frozenset(WEEKDAYS) | frozenset(MONTHS) | frozenset(MONTH_ABBREVIATIONS)
 """(Completed here, once the weekdays and months are spelled.)"""
+SEASONS = _words("summer winter spring autumn")
+INTENDED_CHANGES = _words(
+    "retire relocate emigrate quit pause sell apply marry propose adopt renovate move study train learn launch"
+)
+"""What a person intends that changes their life, worth keeping without a date ("I've decided to go back to uni" is
+said by its place; "I plan to retire", "I'm going to sell my flat")."""
+PLAN_OBJECTS = EVENT_NOUNS | _words("job course degree")
+"""What a dated plan may name ("I'm starting a new job on Monday", "I'm taking my driving test next month")."""
+PLAN_ACTS = _words("start begin have take sit do")
+"""Verbs of a plan that names a happening ("I'm having surgery in two weeks")."""
 NEEDS_OBJECT = _words("practise practice train study work read write lose win spend")
 """Verbs whose habit must say what ("I practise for twenty minutes every morning" says practising what?)."""
 LOCAL = _words("local")
@@ -564,7 +579,7 @@ PET_ACQUIRING = _words("have get adopt own rescue")
 VALUE_ENDING_SUBORDINATORS = _words("because since after before when")
 """Subordinators that end a slot's value ("in Lisbon since May", "at Brackenford when …")."""
 ORGANIZATION_WORDS = _words(
-    """company startup firm brand charity band team club agency studio studios label shop store bookshop bakery
+    """company startup firm brand charity band team club agency studio studios label shop store bookshop bakery garage
     inc corp corporation co ltd llc plc gmbh university college school academy institute bank group association
     foundation hospital clinic society council trust labs lab"""
 )

@@ -113,8 +113,8 @@ DEGREES = _words("研究生 研 硕士 博士 本科 大专 博士后")
 """Stages of study after school (我在读在职研究生, 我在读博士)."""
 SHIFTS = _words("夜班 早班 晚班 白班 中班 大夜班 小夜班")
 """Shifts of work (我一直上夜班)."""
-ONLY_CHILD = _words("独生子 独生女 独子 独女")
-"""An only child (我是独生女)."""
+SIBLING_PLACES = _words("独生子 独生女 独子 独女 老大 老二 老三 老幺 老小")
+"""An only child or a place among one's siblings (我是独生女, 我是家里的老大)."""
 """A stage of schooling someone is at (我儿子上小学了)."""
 MEDICINE = r"^[\u4e00-\u9fffA-Za-z]*(?:药|素|胶囊|颗粒|片|滴剂|喷剂)$"
 """How the name of a medicine ends (降压药, 胰岛素, 阿司匹林肠溶片), cut as one word: not a count (一片)."""
@@ -137,7 +137,8 @@ EVERY_WEEKDAY = frozenset(f"{every}{day}" for every in ("每", "每个") for day
 PLAN_WORDS = _words("打算 计划 准备 决定 想要 将要 要 想 预计 安排 考虑")
 GOAL_WORDS = _words("目标 梦想 愿望 计划 心愿")
 EVENT_WORDS = _words(
-    "预约 约 会议 开会 面试 考试 航班 飞机 手术 体检 复查 婚礼 聚会 演唱会 比赛 生日 约会 旅行 出差 课 牙医 看病 挂号"
+    "预约 约 会议 开会 面试 考试 航班 飞机 手术 体检 复查 婚礼 结婚 聚会 演唱会 比赛 生日 约会 旅行 出差 课 "
+    "牙医 看病 挂号"
 )
 ATTRIBUTE_WORDS = _words(
     "密码 号码 号 车牌号 车牌 门牌号 手机号 电话 邮箱 地址 生日 纪念日 血型 尺码 鞋码 身高 体重 "
@@ -285,7 +286,7 @@ NAMING_VERBS = _words("叫 名叫 是 就是 也是 有")
 """Verbs whose subject is the last thing named, not a dropped 我 ("一家公司，叫速帆")."""
 TIME_PREFIXES = _words("这 这个 下 下个 上 上个 本 每 每个 前 后 明 今 去")
 """What opens a time phrase of several words (下 周三, 这个 月, 每个 周末)."""
-LEARNING = _words("学 学习 练 练习 自学 进修 考")
+LEARNING = _words("学 学习 练 练习 自学 进修 考 备考")
 """Verbs of learning something (我最近在学吉他)."""
 PASTIMES = _words(
     "广场舞 太极 太极拳 羽毛球 乒乓球 篮球 足球 网球 排球 高尔夫 台球 保龄球 麻将 扑克 象棋 围棋 桥牌 吉他 钢琴 "
@@ -345,10 +346,12 @@ FEELING_VERBS = _words("觉得 感觉 感到 觉着")
 """How someone feels: no habit ("总是觉得累" is a pain, not a habit)."""
 EATING = _words("吃 喝")
 """Verbs of eating and drinking (想吃火锅了: a craving of the moment)."""
-ERRAND_PLACES = _words("超市 商店 便利店 菜市场")
+ERRAND_PLACES = _words("超市 商店 便利店 菜市场 公园")
+"""Places a day's errand or stroll goes to (刚才去了趟超市, 我去了公园): a passing outing, nothing to remember."""
 QUICK_GOES = _words("趟 一趟 一下")
 """What makes a going a quick one (去了趟超市, 去一下便利店)."""
-"""Places a day's errand goes to (刚才去了趟超市): a passing outing, nothing to remember."""
+LODGINGS = _words("酒店 宾馆 旅馆 民宿 客栈 青旅")
+"""Where a stay is passing (住在酒店): no home."""
 PASSING_OBJECTS = _words("电影 晚饭 午饭 早饭 夜宵 咖啡 奶茶 外卖 饭 吃晚饭 吃午饭 吃早饭 吃饭")
 """What a passing plan is about (去看电影, 去吃晚饭)."""
 GENERIC_SUBJECTS = _words("大家 人们 别人 所有人 每个人 谁都")

@@ -154,6 +154,17 @@ def _household(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
     return "我家" + "".join(t.text_with_ws for t in doc[hits[0].start + 2 :])
 
 
+def _dated_have(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
+    """我<time>的<happening> → 我<time>有<happening> where a ``dated_have`` rule fires (我周五的航班 → 我周五有航班)."""
+    doc = parse(text, "zh")
+    hits = [h for h in matches(doc, rules) if h.rule.output == "dated_have"]
+    if not hits:
+        return text
+    shaped_by.append(hits[0].rule.id)
+    at = next(t.i for t in doc[hits[0].start : hits[0].end] if t.text == "的")
+    return "".join("有" if t.i == at else t.text_with_ws for t in doc)
+
+
 def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str], outputs: tuple[str, ...]) -> str:
     hits = [h for h in matches(parse(text, "zh"), rules) if h.rule.output in outputs]
     if not hits:
@@ -316,6 +327,7 @@ def judge_piece(
     # 我 before a person of the speaker's (爸妈都在武汉) is theirs wherever the clause stands
     outputs = ("restore", "restore_kin") if first else ("restore_kin",)
     text = _household(text, _rules(rules, "subject", selection), shaped_by)
+    text = _dated_have(text, _rules(rules, "subject", selection), shaped_by)
     text = _restore(text, _rules(rules, "subject", selection), shaped_by, outputs)
     text = finish(text)
     doc = parse(text, "zh")

@@ -111,6 +111,9 @@ _ENDS_AS_OCCUPATION = (
 """A job title by how it ends (产品经理, 工程师, 程序员), the endings that name no job after 做 aside (做手工, 做人家,
 做学生)."""
 
+_OWNED = {"ORTH": {"REGEX": f"(?:{'|'.join(sorted(zh.POSSESSIONS))})$"}}
+"""A thing of one's own, or a kind of it (车, 电动车, 单反相机)."""
+
 RULES: tuple[Rule, ...] = (
     Rule(
         id="zh.keep.name",
@@ -216,7 +219,7 @@ RULES: tuple[Rule, ...] = (
                     seq(DE_OPT, among(zh.POSSESSIONS), word("是"), ANY_OPT, _THING),
                     *(
                         seq(ADVERBS, among(zh.OWNING), {"POS": "NUM"}, ANY_OPT, owned, ANY_OPT)
-                        for owned in (among(zh.POSSESSIONS), {"TAG": "nz"})
+                        for owned in (_OWNED, {"TAG": "nz"})
                     ),
                 ),
             ),
@@ -231,6 +234,7 @@ RULES: tuple[Rule, ...] = (
             Example("我的车是一辆白色的丰田。", "王芳的车是一辆白色的丰田。"),
             Example("我开一辆白色的本田。", "王芳开一辆白色的本田。"),
             Example("我有一辆电动车。", "王芳有一辆电动车。"),
+            Example("我有一台单反相机。", "王芳有一台单反相机。"),
             Example("我骑一辆二手的自行车上班。", "王芳骑一辆二手的自行车上班。"),
         ),
         counterexamples=(
@@ -375,7 +379,8 @@ RULES: tuple[Rule, ...] = (
                 seq(FIRST_PERSON, word("有"), _NUMBER, {"POS": "NOUN", "OP": "?"}, among(zh.PERSON_WORDS), ANY_OPT),
                 seq(FIRST_PERSON, word("有个"), among(zh.PERSON_WORDS), ANY_OPT),  # jieba cuts 有个 as one word
                 seq(MY_PERSON, word("叫", "名叫", "姓"), CONTENT),
-                seq(FIRST_PERSON, word("是"), among(zh.ONLY_CHILD)),
+                seq(FIRST_PERSON, word("是"), among(zh.SIBLING_PLACES)),
+                seq(FIRST_PERSON, word("是"), word("家里", "家中"), word("的"), among(zh.SIBLING_PLACES)),
             )
         ),
         output="fact",
@@ -387,6 +392,7 @@ RULES: tuple[Rule, ...] = (
             Example("我房东姓刘。", "王芳的房东姓刘。"),
             Example("我最好的朋友叫小雨。", "王芳最好的朋友叫小雨。"),
             Example("我是独生女。", "王芳是独生女。"),
+            Example("我是家里的老大。", "王芳是家里的老大。"),
         ),
         counterexamples=("我有个问题。", "我是独生子女政策的受益者。"),
     ),
@@ -590,7 +596,7 @@ RULES: tuple[Rule, ...] = (
         ),
         pattern=Tokens(
             each(
-                SPEAKER_OR_THEIR_PERSON,
+                (*SPEAKER_OR_THEIR_PERSON, (word("我家"),)),
                 tuple(
                     seq(
                         *_LATELY,
@@ -623,6 +629,7 @@ RULES: tuple[Rule, ...] = (
             Example("我每周游泳两次。", "王芳每周游泳两次。"),
             Example("我每天早上跑五公里。", "王芳每天早上跑五公里。"),
             Example("我每天游二十圈。", "王芳每天游二十圈。"),
+            Example("我们家周末一般去爬山。", "王芳家周末一般去爬山。"),
         ),
         counterexamples=(
             "我每天都很忙。",
@@ -784,7 +791,10 @@ RULES: tuple[Rule, ...] = (
         ),
         output="fact",
         confidence=0.85,
-        examples=(Example("我最近在学日语。", "王芳最近在学日语。"),),
+        examples=(
+            Example("我最近在学日语。", "王芳最近在学日语。"),
+            Example("我老婆在备考教师资格证。", "王芳的老婆在备考教师资格证。"),
+        ),
         counterexamples=("我在想。",),
     ),
     Rule(
@@ -909,6 +919,7 @@ RULES: tuple[Rule, ...] = (
             Example("我下周三下午三点看牙医。", "王芳下周三下午三点看牙医。"),
             Example("我的体检预约在周四，上午九点。", "王芳的体检预约在周四，上午九点。"),
             Example("我下午三点有个面试。", "王芳下午三点有个面试。"),
+            Example("我妹下个月结婚。", "王芳的妹下个月结婚。"),
         ),
         counterexamples=("我很喜欢旅行。",),
     ),

@@ -59,9 +59,12 @@ RULES: tuple[Rule, ...] = (
         id="zh.refuse.we",
         language="zh",
         decision="refuse",
-        description="Its subject is 我们 or 咱们, and who that is cannot be told from the statement.",
+        description=(
+            "Its subject is 大家, or 我们 beside the speaker's 我 (alone, in a person's own conversation, 我们 is "
+            "judged as the speaker: ``zh.voice.included``): who that is cannot be told from the statement."
+        ),
         pattern=Tokens(((among(zh.WE),),), anchored=False),
-        examples=(Example("我们周末去了海边。"),),
+        examples=(Example("大家周末去了海边。"), Example("我觉得我们应该搬家。")),
         counterexamples=("我周末去了海边。",),
     ),
     Rule(
@@ -86,7 +89,10 @@ RULES: tuple[Rule, ...] = (
         id="zh.refuse.passing_event",
         language="zh",
         decision="refuse",
-        description="A day's errand and nothing else (刚才去了趟超市): a passing outing, nothing to remember.",
+        description=(
+            "A day's errand and nothing else (刚才去了趟超市), a stay at a hotel (住在酒店): passing, "
+            "nothing to remember."
+        ),
         pattern=Tokens(
             (
                 (
@@ -99,10 +105,17 @@ RULES: tuple[Rule, ...] = (
                     among(zh.QUICK_GOES, op="?"),
                     among(zh.ERRAND_PLACES),
                 ),
+                (*FIRST_PERSON, ADVERBS, among(zh.LIVING), word("在", op="?"), ANY_OPT, among(zh.LODGINGS)),
             ),
             whole=True,
         ),
-        examples=(Example("我刚才去了趟超市。"), Example("我下午去了一趟便利店。"), Example("我刚去了趟超市。")),
+        examples=(
+            Example("我刚才去了趟超市。"),
+            Example("我下午去了一趟便利店。"),
+            Example("我刚去了趟超市。"),
+            Example("我去了公园。"),
+            Example("我们住在酒店。"),
+        ),
         counterexamples=("我昨天去超市买了一台新冰箱。", "我下午和我妈去了趟超市。"),
     ),
     Rule(

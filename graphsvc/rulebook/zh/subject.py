@@ -88,6 +88,25 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我们家楼下开了一家火锅店。", "我们去吃火锅了。"),
     ),
     Rule(
+        id="zh.subject.dated_happening",
+        language="zh",
+        decision="subject",
+        description=(
+            "A happening of the speaker's said as a bare phrase with its time (我明天早上的课, 我周五的航班) is one "
+            "they have: 的 → 有 (我明天早上有课)."
+        ),
+        pattern=Tokens(
+            ((word("我"), {**TIME, "OP": "+"}, word("的"), {"POS": "NOUN", "OP": "*"}, among(zh.EVENT_WORDS)),),
+            whole=True,
+        ),
+        output="dated_have",
+        examples=(
+            Example("我明天早上的课。", "王芳明天早上有课。"),
+            Example("我周五的航班", "王芳周五有航班。"),
+        ),
+        counterexamples=("我周五的航班改到了周六。", "我的体检预约在周四。"),
+    ),
+    Rule(
         id="zh.subject.first_person",
         language="zh",
         decision="subject",

@@ -1,6 +1,7 @@
 """Chinese: in a group's conversation, whose a sentence is (decision ``voice``; see
 :mod:`graphsvc.rulebook.en.voice`): 我们/咱们 said by a member is the group's, judged with the group as speaker; 我 is
-the member's own, kept in their own space and not by the group."""
+the member's own, kept in their own space and not by the group. In a person's own conversation 我们 includes the
+speaker: judged in the singular, as theirs."""
 
 from __future__ import annotations
 
@@ -28,5 +29,17 @@ RULES: tuple[Rule, ...] = (
         output="group",
         examples=(Example("我们每周一上午开例会。", "产品组每周一上午开例会。"),),
         counterexamples=("我每周一上午开例会。",),
+    ),
+    Rule(
+        id="zh.voice.included",
+        language="zh",
+        decision="voice",
+        description=(
+            "In a person's own conversation 我们 or 咱们 includes the speaker: judged in the singular, as theirs."
+        ),
+        pattern=Tokens(((among(zh.GROUP_VOICE),),), anchored=False),
+        output="included",
+        examples=(Example("我们下个月去云南。", "王芳下个月去云南。"),),
+        counterexamples=("我妹妹下个月去云南。",),
     ),
 )

@@ -49,7 +49,7 @@ def _trace(rule: Rule, said: str, speaker: str | None = None) -> MessageTrace:
             for n, (role, who, text) in enumerate(turns)
         ]
         return judge_conversation(messages, selection=EVERY_RULE)[-1]
-    voice = rule.decision == "voice"
+    voice = rule.decision == "voice" and rule.output != "included"  # "we" including the speaker: their own talk
     message = ConversationMessage(
         message_id="m1",
         role="user",

@@ -144,6 +144,8 @@ _INTENDING = (
 """How an intention is said: "I'm going to", "I plan to", "I've decided to"."""
 _PLANNED = {"TAG": "VB", "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS | en.FEELING_VERBS)}}
 """What is planned: a doing ("going to start"), not being or needing ("going to be late", "going to need more")."""
+_NOT_RETURNED = {**ADVERBS, "LOWER": {"NOT_IN": [*ADVERBS["LOWER"]["NOT_IN"], *sorted(en.RETURNING)]}}
+"""Adverbs before "from" that keep it a place of origin: not "back from" a trip."""
 _TO_OPT = (lower("to", op="?"), DET_OPT)
 """Where a light verb's habit goes ("I go to the gym …"): what it names follows."""
 _OBJECT = {"ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]}, "POS": {"NOT_IN": ["PUNCT", "ADV", "PART", "CCONJ", "NUM", "ADJ"]}}
@@ -220,7 +222,7 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(_TO_BE, lower("originally", op="?"), lower("from"), NAME),
+                    seq(BE, _NOT_RETURNED, lower("originally", op="?"), lower("from"), NAME),
                     seq(ADVERBS, lower("grew"), lower("up"), lower("in", "on"), ANY),
                     seq(lemma("be"), lower("born", "raised"), lower("in", "on"), ANY),
                 ),
@@ -233,7 +235,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm originally from Cork.", "Ana is originally from Cork."),
             Example("I grew up in a small town near Valencia.", "Ana grew up in a small town near Valencia."),
         ),
-        counterexamples=("I'm from the future.",),
+        counterexamples=("I'm from the future.", "I'm back from Berlin."),
     ),
     Rule(
         id="en.keep.occupation",
@@ -993,7 +995,9 @@ RULES: tuple[Rule, ...] = (
         id="en.keep.trip",
         language="en",
         decision="keep",
-        description="A trip of the speaker's, or a person of theirs, to a named place at a stated time.",
+        description=(
+            "A trip of the speaker's, or a person of theirs, to a named place at a stated time, or back from one."
+        ),
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -1016,6 +1020,7 @@ RULES: tuple[Rule, ...] = (
                         {"ENT_TYPE": "DATE"},
                         ANY_OPT,
                     ),
+                    seq(_TO_BE, lower("back"), lower("from"), {"POS": "PROPN", "OP": "+"}, ANY_OPT),
                     seq(  # the present for what is planned: "I fly to Denver on Thursday"
                         {"TAG": {"IN": ["VBP", "VBZ"]}, "LEMMA": {"IN": sorted(en.TRAVEL_VERBS - {"go", "come"})}},
                         lower("to", "for"),
@@ -1033,6 +1038,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm flying to Seoul next Tuesday.", "Ana is flying to Seoul next Tuesday."),
             Example("I fly to Denver on Thursday.", "Ana flies to Denver on Thursday."),
             Example("Off to Lisbon on the 14th for a week.", "Ana is off to Lisbon on the 14th for a week."),
+            Example("I'm back from Berlin!", "Ana is back from Berlin."),
             Example(
                 "My parents are driving to Cornwall in August.", "Ana's parents are driving to Cornwall in August."
             ),

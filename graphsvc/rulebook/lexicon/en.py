@@ -525,6 +525,8 @@ FREQUENCY_UNITS = FREQUENCY_UNITS | PARTS_OF_DAY | CALENDAR_UNITS | frozenset(WE
 FUTURE_TIME_WORDS = FUTURE_TIME_WORDS | frozenset(WEEKDAYS) | frozenset(MONTHS) | frozenset(MONTH_ABBREVIATIONS)
 """(Completed here, once the weekdays and months are spelled.)"""
 SEASONS = _words("summer winter spring autumn")
+RETURNING = _words("back away")
+"""What makes "from" a return, not an origin ("I'm back from Berlin")."""
 INTENDED_CHANGES = _words(
     "retire relocate emigrate quit pause sell apply marry propose adopt renovate move study train learn launch"
 )

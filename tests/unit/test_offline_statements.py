@@ -206,6 +206,11 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I'm off dairy for a few weeks.", ["Ana is off dairy for a few weeks."]),
         ("My partner works in IT.", ["Ana's partner works in IT."]),
         ("my favourite band is Elbow, seeing them in November", ["Ana's favourite band is Elbow."]),
+        # a code named by what it opens, a fan of a name, a year of study
+        ("my PIN for the garage door is 7741", ["Ana's PIN for the garage door is 7741."]),
+        ("I've been a Liverpool fan all my life.", ["Ana has been a Liverpool fan all their life."]),
+        ("I'm in my second year of nursing.", ["Ana is in their second year of nursing."]),
+        ("I'm back from Berlin!", ["Ana is back from Berlin."]),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -282,6 +287,8 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我们家周末一般去爬山。", ["王丽家周末一般去爬山。"]),
         ("我妹下个月结婚。", ["王丽的妹下个月结婚。"]),
         ("我在备考雅思。", ["王丽在备考雅思。"]),
+        ("我在深圳做产品经理。", ["王丽在深圳做产品经理。"]),
+        ("我儿子今年上小学一年级。", ["王丽的儿子今年上小学一年级。"]),
     ],
 )
 def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

@@ -410,6 +410,40 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("I'm single-minded about it.", "I'm expecting a parcel.", "I've been there for a while."),
     ),
     Rule(
+        id="en.keep.school_year",
+        language="en",
+        decision="keep",
+        description=(
+            "Which year of school or study the speaker, or a person of theirs, is in ('my daughter is in year 3', "
+            "'I'm in my second year of nursing')."
+        ),
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(_TO_BE, lower("in"), lower("year", "grade"), {"LIKE_NUM": True}, ANY_OPT),
+                    seq(
+                        _TO_BE,
+                        lower("in"),
+                        {"POS": "PRON", "DEP": "poss"},
+                        among(en.YEAR_ORDINALS),
+                        lower("year"),
+                        lower("at", "of", "in"),
+                        ANY,
+                    ),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.9,
+        examples=(
+            Example("my daughter is in year 3", "Ana's daughter is in year 3."),
+            Example("I'm in my second year of nursing.", "Ana is in their second year of nursing."),
+            Example("my son's in his final year at uni", "Ana's son is in his final year at uni."),
+        ),
+        counterexamples=("I'm in my car.", "We're in the second year of the plan."),
+    ),
+    Rule(
         id="en.keep.age",
         language="en",
         decision="keep",
@@ -1101,6 +1135,17 @@ RULES: tuple[Rule, ...] = (
                         ANY,
                     ),
                     seq(
+                        lemma("have", op="?"),
+                        ADVERBS,
+                        lemma("be"),
+                        ADVERBS,
+                        lower("a", "an"),
+                        {"POS": "ADJ", "OP": "*"},
+                        {"POS": "PROPN", "OP": "+"},
+                        lemma("fan"),
+                        ANY_OPT,
+                    ),
+                    seq(
                         _HAVE_GOT,
                         ADVERBS,
                         lower("had", op="?"),
@@ -1120,8 +1165,10 @@ RULES: tuple[Rule, ...] = (
             Example("I love hiking in the mountains.", "Ana loves hiking in the mountains."),
             Example("My favourite band is Khruangbin.", "Ana's favourite band is Khruangbin."),
             Example("I'm really into Brazilian jazz.", "Ana is really into Brazilian jazz."),
+            Example("I've been a Liverpool fan all my life.", "Ana has been a Liverpool fan all their life."),
+            Example("my son is a big Arsenal fan", "Ana's son is a big Arsenal fan."),
         ),
-        counterexamples=("I love you!", "I love it.", "Like I said, it's fine."),
+        counterexamples=("I love you!", "I love it.", "Like I said, it's fine.", "What a fan."),
     ),
     Rule(
         id="en.keep.dislike",
@@ -1464,6 +1511,25 @@ RULES: tuple[Rule, ...] = (
                 ),
             )
             + (
+                *(
+                    seq(
+                        *whose,
+                        ADJECTIVES,
+                        among(en.ATTRIBUTE_HEADS),
+                        lower("for", "at", "on", "to"),
+                        *of_what,
+                        ADJECTIVES,
+                        {"POS": {"IN": ["NOUN", "PROPN"]}},
+                        BE,
+                        lower("number", op="?"),
+                        {"TEXT": {"REGEX": r"\d"}},
+                        ANY_OPT,
+                    )
+                    for whose, of_what in (
+                        ((MY,), ({"POS": {"IN": ["DET", "PRON"]}, "OP": "?"},)),
+                        ((lower("the"),), (MY,)),  # the code for my bike lock (not "the code at the unit": whose?)
+                    )
+                ),
                 seq(
                     MY,
                     ADJECTIVES,
@@ -1499,6 +1565,8 @@ RULES: tuple[Rule, ...] = (
             Example("My sister's birthday is on 3 May.", "Ana's sister's birthday is on 3 May."),
             Example("My car's reg is AB12 CDE.", "Ana's car's reg is AB12 CDE."),
             Example("My card number ends in 4471.", "Ana's card number ends in 4471."),
+            Example("my PIN for the garage door is 7741", "Ana's PIN for the garage door is 7741."),
+            Example("my locker at the gym is number 12", "Ana's locker at the gym is number 12."),
         ),
         counterexamples=(
             "My number one priority is sleep.",

@@ -143,7 +143,7 @@ SELF_EMPLOYED = _words("freelance freelancer")
 """Working for oneself ("I'm freelance"; "self-employed" is two words to the parser)."""
 ATTRIBUTE_HEADS = _words(
     """code pin password passcode number birthday anniversary address postcode zipcode zip email type group size
-    name nickname username handle plate id day date combination combo reg registration"""
+    name nickname username handle plate id day date combination combo reg registration locker"""
 )
 """Head nouns of an attribute of the speaker that holds one value ("my gate code", "my blood type", "my shoe
 size", "my locker number", "our anniversary")."""
@@ -400,7 +400,9 @@ OPINION_VERBS = _words("think guess suppose wonder bet reckon")
 DEMONSTRATIVES = _words("this that these those")
 MOMENTS = _words("minute second moment bit")
 """The parts of a thing a reaction runs through ("I loved every minute")."""
-SELECTING_WORDS = _words("first second third fourth fifth last final previous other")
+YEAR_ORDINALS = _words("first second third fourth fifth final last")
+"""Which year of a course someone is in ("in my second year of nursing", "in his final year at uni")."""
+SELECTING_WORDS = YEAR_ORDINALS | _words("previous other")
 """Words that pick one of things named elsewhere ("the second option", "the last bit", "the other one"): after
 "the", the thing is only known from another turn."""
 HERE_NAMED = _words("in at on near")

@@ -105,11 +105,10 @@ _WHERE_OR_WITH_WHOM = (
     {"TAG": {"REGEX": "^(?:n|m|s|a$)"}, "POS": {"NOT_IN": ["PRON", "VERB"]}, "OP": "{0,3}"},
 )
 """Where a routine is done or with whom, named by a noun (在 公园, 跟 几个 老朋友), never a pronoun (跟他吵架: who?)."""
-_ENDS_AS_OCCUPATION = (
-    "^.+(?:" + "|".join(sorted((w for w in zh.OCCUPATION_SUFFIXES if w not in ("工", "家", "生")), key=len)) + ")$"
-)
-"""A job title by how it ends (产品经理, 工程师, 程序员), the endings that name no job after 做 aside (做手工, 做人家,
-做学生)."""
+_NO_JOB_AFTER_DO = frozenset(("工", "家", "生"))
+"""Endings of a job title that name no job after 做 (做手工, 做人家, 做学生)."""
+_ENDS_AS_OCCUPATION = "^.+(?:" + "|".join(sorted(zh.OCCUPATION_SUFFIXES - _NO_JOB_AFTER_DO, key=len)) + ")$"
+"""A job title by how it ends (产品经理, 工程师, 程序员), not one of :data:`_NO_JOB_AFTER_DO`."""
 
 _OWNED = {"ORTH": {"REGEX": f"(?:{'|'.join(sorted(zh.POSSESSIONS))})$"}}
 """A thing of one's own, or a kind of it (车, 电动车, 单反相机)."""
@@ -303,6 +302,14 @@ RULES: tuple[Rule, ...] = (
                         {"POS": "NOUN", "OP": "*"},
                         {"ORTH": {"REGEX": _ENDS_AS_OCCUPATION}},
                     ),
+                    seq(
+                        ADVERBS,
+                        word("在"),
+                        {"TAG": "ns"},
+                        word("做", "当"),
+                        {"POS": "NOUN", "OP": "+"},
+                        among(zh.OCCUPATION_SUFFIXES - _NO_JOB_AFTER_DO),
+                    ),
                     seq(ADVERBS, word("是", op="?"), word("做", "当"), CONTENT, word("的", "工作")),
                     seq(ADVERBS, word("学", "读"), ANY_OPT, word("专业")),
                     seq(ADVERBS, word("在"), {"POS": {"IN": ["PROPN", "NOUN", "X"]}}, among(zh.WORKPLACE_SUFFIXES)),
@@ -324,6 +331,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         slot="works_at",
         examples=(
+            Example("我在深圳做产品经理。", "王芳在深圳做产品经理。"),
             Example("我在一家银行上班。", "王芳在一家银行上班。"),
             Example("我是一名中学老师。", "王芳是一名中学老师。"),
             Example("我老公在医院工作。", "王芳的老公在医院工作。"),
@@ -979,6 +987,14 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, word("上", "读", "在读", "是", op="?"), among(zh.SCHOOL_YEARS), word("了", op="?")),
                     seq(ADVERBS, word("上", "读", "在读"), among(zh.SCHOOL_STAGES), word("了", op="?")),
                     seq(
+                        {"TAG": "t", "OP": "*"},
+                        ADVERBS,
+                        word("上", "读", "在读"),
+                        among(zh.SCHOOL_STAGES),
+                        among(zh.SCHOOL_YEARS),
+                        word("了", op="?"),
+                    ),
+                    seq(
                         ADVERBS,
                         word("在", op="?"),
                         word("读", "在读", "念"),
@@ -994,6 +1010,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         slot="school_year",
         examples=(
+            Example("我儿子今年上小学一年级。", "王芳的儿子今年上小学一年级。"),
             Example("我女儿今年上三年级了。", "王芳的女儿今年上三年级了。"),
             Example("我在读大三。", "王芳在读大三。"),
             Example("我儿子今年上小学了。", "王芳的儿子今年上小学了。"),

@@ -124,7 +124,8 @@ async def test_without_explain_the_explanation_is_null_and_the_hits_are_the_same
     service: MemoryService, gql: GraphQLClient
 ) -> None:
     await moved(service)
-    await recall(gql, "ana", "Where does Ana live?", explain=False)  # the user's vectors copied in process
+    await recall(gql, "ana", "Where does Ana live?", explain=False)  # the user's vectors copied in process...
+    await service.rt.vectors.copies.settled()  # ...in the background: both recalls below read the copy
     plain = await recall(gql, "ana", "Where does Ana live?", explain=False)
     explained = await recall(gql, "ana", "Where does Ana live?")
     assert_parts_account_for_the_whole(explained)

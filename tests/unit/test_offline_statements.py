@@ -289,6 +289,8 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我在备考雅思。", ["王丽在备考雅思。"]),
         ("我在深圳做产品经理。", ["王丽在深圳做产品经理。"]),
         ("我儿子今年上小学一年级。", ["王丽的儿子今年上小学一年级。"]),
+        ("我每天晚上都去小区散步。", ["王丽每天晚上都去小区散步。"]),
+        ("我今天去散步了。", []),
     ],
 )
 def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

@@ -144,6 +144,8 @@ _INTENDING = (
 """How an intention is said: "I'm going to", "I plan to", "I've decided to"."""
 _PLANNED = {"TAG": "VB", "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS | en.FEELING_VERBS)}}
 """What is planned: a doing ("going to start"), not being or needing ("going to be late", "going to need more")."""
+_NAMED = {"POS": {"IN": ["NOUN", "PROPN"]}}
+"""A noun or a name."""
 _NOT_RETURNED = {**ADVERBS, "LOWER": {"NOT_IN": [*ADVERBS["LOWER"]["NOT_IN"], *sorted(en.RETURNING)]}}
 """Adverbs before "from" that keep it a place of origin: not "back from" a trip."""
 _TO_OPT = (lower("to", op="?"), DET_OPT)
@@ -278,6 +280,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         slot="occupation",
         examples=(
+            Example("I'm a night porter at a hotel in Bath.", "Ana is a night porter at a hotel in Bath."),
             Example("My brother owns his own garage.", "Ana's brother owns his own garage."),
             Example("I work as a nurse.", "Ana works as a nurse."),
             Example("I'm a software engineer at a bank.", "Ana is a software engineer at a bank."),
@@ -1518,16 +1521,15 @@ RULES: tuple[Rule, ...] = (
                         among(en.ATTRIBUTE_HEADS),
                         lower("for", "at", "on", "to"),
                         *of_what,
-                        ADJECTIVES,
-                        {"POS": {"IN": ["NOUN", "PROPN"]}},
                         BE,
                         lower("number", op="?"),
                         {"TEXT": {"REGEX": r"\d"}},
                         ANY_OPT,
                     )
                     for whose, of_what in (
-                        ((MY,), ({"POS": {"IN": ["DET", "PRON"]}, "OP": "?"},)),
-                        ((lower("the"),), (MY,)),  # the code for my bike lock (not "the code at the unit": whose?)
+                        ((MY,), ({"POS": {"IN": ["DET", "PRON"]}, "OP": "?"}, ADJECTIVES, _NAMED)),
+                        # the code for my bike lock (not "the code at the unit": whose?)
+                        ((lower("the"),), (MY, ADJECTIVES, _NAMED)),
                     )
                 ),
                 seq(

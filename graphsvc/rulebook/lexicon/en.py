@@ -180,7 +180,8 @@ OCCUPATIONS = _words(
     technician surveyor geologist biologist chemist physicist mathematician statistician historian curator
     archivist optician optometrist radiologist sonographer pediatrician paediatrician cardiologist dermatologist
     psychiatrist counselor counsellor social worker housekeeper nanny babysitter homemaker retiree undergraduate
-    postgraduate graduate phd postdoc resident"""
+    postgraduate graduate phd postdoc resident porter postman postwoman courier labourer laborer builder
+    gardener landscaper decorator locksmith welder roofer"""
 )
 """What "I'm a …" names as a speaker's occupation or role (anything else after "I'm a" is not kept as one)."""
 

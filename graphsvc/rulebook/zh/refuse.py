@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Surface, Tokens
-from graphsvc.rulebook.zh.shapes import ADVERBS, ANY_OPT, FIRST_PERSON, NOUN_TAGS, among, seq, word
+from graphsvc.rulebook.zh.shapes import ADVERBS, ANY_OPT, FIRST_PERSON, NOT_HABIT, NOUN_TAGS, among, seq, word
 
 _NOT_A_SPAN_OF_TIME = rf"^(?!{zh.DURATION.removeprefix('^')})"
 """A word that is no length of time (两周, 几年, 三天: 这两周 is a time, not a pointer)."""
@@ -148,7 +148,7 @@ RULES: tuple[Rule, ...] = (
             (
                 (
                     *FIRST_PERSON,
-                    ADVERBS,
+                    {**ADVERBS, **NOT_HABIT},  # with how often it is a routine (我每天晚上都去公园散步)
                     among(zh.INTENDING, op="+"),
                     ANY_OPT,
                     among(zh.PASSING_ACTIVITIES),
@@ -171,7 +171,7 @@ RULES: tuple[Rule, ...] = (
             Example("我有点想吃火锅了。"),
             Example("我好想喝奶茶啊！"),
         ),
-        counterexamples=("我每天晚上散步一小时。", "我很喜欢喝茶。", "我想吃素。"),
+        counterexamples=("我每天晚上散步一小时。", "我很喜欢喝茶。", "我想吃素。", "我每天晚上都去公园散步。"),
     ),
     Rule(
         id="zh.refuse.object_left_out",

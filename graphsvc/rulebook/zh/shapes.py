@@ -72,6 +72,8 @@ ADVERBS: Spec = {
 """Degree, time and frequency words a statement may hold after its subject (我最近很…, 我平时…)."""
 HABIT: Spec = {"ORTH": {"REGEX": zh.HABIT_START}}
 """A frequency word (每天, 平时, 每周二…)."""
+NOT_HABIT: Spec = {"NORM": {"REGEX": "^(?!" + zh.HABIT_START.removeprefix("^") + ")"}}
+"""No frequency word (added to another word's spec: 今天 and 先 pass, 每天晚上 does not)."""
 NOT: Spec = among(zh.NEGATIONS)
 DE_OPT: Spec = word("的", op="?")
 

@@ -144,33 +144,35 @@ def _named(previous: str, subject: str) -> str:
     return ""
 
 
+def _shaping(doc: Any, rules: Sequence[Rule], outputs: tuple[str, ...], shaped_by: list[str]) -> Hit | None:
+    """The first hit of a ``subject`` rule of ``outputs`` on ``doc`` (its id added to ``shaped_by``), or None."""
+    hits = [h for h in matches(doc, rules) if h.rule.output in outputs]
+    if not hits:
+        return None
+    shaped_by.append(hits[0].rule.id)
+    return hits[0]
+
+
 def _household(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
     """我们家/咱们家 → 我家 where a ``household`` rule says the 我们 is the speaker's family (我们家只吃清真的)."""
     doc = parse(text, "zh")
-    hits = [h for h in matches(doc, rules) if h.rule.output == "household"]
-    if not hits:
-        return text
-    shaped_by.append(hits[0].rule.id)
-    return "我家" + "".join(t.text_with_ws for t in doc[hits[0].start + 2 :])
+    hit = _shaping(doc, rules, ("household",), shaped_by)
+    return text if hit is None else "我家" + "".join(t.text_with_ws for t in doc[hit.start + 2 :])
 
 
 def _dated_have(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
     """我<time>的<happening> → 我<time>有<happening> where a ``dated_have`` rule fires (我周五的航班 → 我周五有航班)."""
     doc = parse(text, "zh")
-    hits = [h for h in matches(doc, rules) if h.rule.output == "dated_have"]
-    if not hits:
+    hit = _shaping(doc, rules, ("dated_have",), shaped_by)
+    if hit is None:
         return text
-    shaped_by.append(hits[0].rule.id)
-    at = next(t.i for t in doc[hits[0].start : hits[0].end] if t.text == "的")
+    at = next(t.i for t in doc[hit.start : hit.end] if t.text == "的")
     return "".join("有" if t.i == at else t.text_with_ws for t in doc)
 
 
 def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str], outputs: tuple[str, ...]) -> str:
-    hits = [h for h in matches(parse(text, "zh"), rules) if h.rule.output in outputs]
-    if not hits:
-        return text
-    shaped_by.append(hits[0].rule.id)
-    return "我" + text
+    """A dropped 我 put back where a ``subject`` rule of ``outputs`` fires (最近在学吉他 → 我最近在学吉他)."""
+    return text if _shaping(parse(text, "zh"), rules, outputs, shaped_by) is None else "我" + text
 
 
 def people(doc: Any, speaker: str) -> list[Referent]:

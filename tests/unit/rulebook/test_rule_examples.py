@@ -1,7 +1,8 @@
 """Every rule of the rulebook does what its own examples say, and does not fire on its counterexamples.
 
 Each example is said by one speaker (the language's example speaker unless it names one) as a one-message
-conversation (a ``voice`` rule's in a group's conversation, by a member) and judged by the same code the extraction
+conversation (a ``voice`` rule's in a group's conversation, by a member, but an ``included`` one's, whose "we" is the
+speaker's own, in a person's own conversation) and judged by the same code the extraction
 job runs, with every rule enabled, so a rule is checked in the company it keeps: a statement decision by
 :func:`graphsvc.rulebook.extract.judge_message`; an entity kind by the entity detection
 (:func:`graphsvc.pipeline.impressions.active.detect_mentions`), its example expecting ``"Name (kind)"``; a relation

@@ -20,14 +20,15 @@ class RuleExample:
 
 @strawberry.type(
     description="A rule of the offline rulebook: one named decision (keep a statement, type it, name its subject, "
-    "refuse it, type an entity, find a relation, phrase a trait) in one language, with its examples and its "
-    "precision measured on held-out benchmark data."
+    "refuse it, type an entity, find a relation, phrase a trait, sight a pastime) in one language, with its "
+    "examples and its precision measured on held-out benchmark data."
 )
 class RulebookRule:
     id: strawberry.ID = strawberry.field(description="<language>.<decision>.<name>, e.g. en.keep.allergy")
     language: str = strawberry.field(description="en or zh")
     decision: str = strawberry.field(
-        description="trim, split, refuse, keep, type, subject, entity_kind, relation or trait"
+        description="answer, voice, trim, split, refer, refuse, keep, type, subject, entity_kind, relation, trait "
+        "or pastime"
     )
     description: str
     output: str = strawberry.field(

@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from graphsvc.conversation import ConversationMessage
-from graphsvc.rulebook import book
+from graphsvc.rulebook import book, pastimes
 from graphsvc.rulebook.answers import in_answer, question_of
 from graphsvc.rulebook.en import compose as en_compose
 from graphsvc.rulebook.engine import Selection, matches
@@ -193,6 +193,10 @@ def judge_message(
         )
         requested = requested or composer.asks_to_remember_what_follows(found, book.of(language))
         judgements.extend(_voiced_by(j, sentence, voiced.rule_id) for j in found)
+        pastime = pastimes.sighted(sentence, language, speaker=speaker, selection=chosen) if voice is None else None
+        kept = [j.statement for j in found if j.statement is not None]
+        if pastime is not None and not pastimes.said_already(pastime, kept):
+            judgements.append(Judgement(sentence, sentence, statement=pastime))
     return MessageTrace(message.message_id, speaker, tuple(judgements))
 
 

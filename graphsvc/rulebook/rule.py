@@ -34,6 +34,7 @@ Decision = Literal[
     "entity_kind",
     "relation",
     "trait",
+    "pastime",
 ]
 """What a rule decides:
 
@@ -58,6 +59,9 @@ Decision = Literal[
 - ``voice``: in a group's conversation, whose a sentence is: the group's ("our standup is at 9:30", said as the
   group, ``output`` ``group``) or the member's own ("I live in Lyon", filed in their own space, ``output``
   ``personal``: the group does not keep it).
+- ``pastime``: a sport, game, instrument or outing the speaker mentions doing in passing ("badminton after work
+  again"), worded by ``output`` ("plays {object}") as a candidate that another conversation's mention makes a
+  memory (:mod:`graphsvc.rulebook.pastimes`).
 """
 DECISIONS: tuple[Decision, ...] = (
     "answer",
@@ -72,6 +76,7 @@ DECISIONS: tuple[Decision, ...] = (
     "entity_kind",
     "relation",
     "trait",
+    "pastime",
 )
 
 _RULE_ID = re.compile(r"^(?P<language>en|zh)\.(?P<decision>[a-z_]+)\.[a-z0-9_]+(?:\.[a-z0-9_]+)*$")

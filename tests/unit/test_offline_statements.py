@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from graphsvc.config import CandidateSettings
 from graphsvc.conversation import ConversationMessage
 from graphsvc.pipeline.extraction.offline import extract_offline
 from graphsvc.rulebook import book
@@ -27,7 +28,9 @@ def _turns(*turns: tuple[str, str]) -> list[ConversationMessage]:
 
 
 def _memories(*turns: tuple[str, str]) -> list[str]:
-    return [m.content for m in extract_offline(_turns(*turns), selection=EVERY_RULE).memories]
+    """The memories kept (a pastime sighting, below the candidate threshold, waits as a candidate: not one)."""
+    found = extract_offline(_turns(*turns), selection=EVERY_RULE).memories
+    return [m.content for m in found if m.confidence >= CandidateSettings().confidence_below]
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from graphsvc.rulebook.en import answer, entity, keep, refer, refuse, relation, split, subject, trait, trim, voice
+from graphsvc.rulebook.en import (
+    answer,
+    entity,
+    keep,
+    pastime,
+    refer,
+    refuse,
+    relation,
+    split,
+    subject,
+    trait,
+    trim,
+    voice,
+)
 from graphsvc.rulebook.en import type as retype
 from graphsvc.rulebook.rule import Rule
 
@@ -15,10 +28,11 @@ RULES: tuple[Rule, ...] = (
     *subject.RULES,
     *refuse.RULES,
     *keep.RULES,
+    *pastime.RULES,
     *retype.RULES,
     *entity.RULES,
     *relation.RULES,
     *trait.RULES,
 )
 """Every English rule: the statement decisions in the order the composer applies them, then the entity kinds,
-relations and trait phrasings."""
+relations and trait phrasings; the pastime sightings after the keep rules."""

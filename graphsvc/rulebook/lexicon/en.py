@@ -550,6 +550,37 @@ ACTIVITY_VERBS = _words(
 """Verbs that name an activity of their own ("swims"): a habit of theirs needs no object to be a trait."""
 WANTING = _words("want plan hope intend aim")
 """Verbs of wanting to do something ("wants to", "hopes to"): what follows is a wish or a plan."""
+# --- pastimes: what a person does in their own time, named as they mention it in passing ---------------------
+PLAYED_GAMES = _words(
+    "cricket football soccer tennis badminton golf basketball volleyball rugby squash hockey netball baseball "
+    "softball padel pickleball chess poker darts snooker handball lacrosse"
+)
+"""Sports and games a person plays ("plays cricket")."""
+INSTRUMENTS = _words(
+    "guitar piano violin drums cello ukulele saxophone flute harp trumpet clarinet banjo mandolin trombone viola"
+)
+"""Instruments a person plays ("plays the guitar")."""
+PRACTICES = _words("yoga pilates karate judo taekwondo boxing kickboxing crossfit zumba aerobics fencing archery")
+"""Disciplines a person does ("does yoga")."""
+OUTINGS: dict[str, str] = {
+    **{w: w for w in "swimming running climbing bouldering hiking cycling skiing snowboarding surfing jogging".split()},
+    **{w: w for w in "kayaking rowing sailing bowling".split()},
+    "run": "running",
+    "swim": "swimming",
+    "hike": "hiking",
+    "jog": "jogging",
+}
+"""An outing a person goes on, as said ("swimming", "a run") → how it is named ("goes running")."""
+EXERCISE_PLACES = _words("gym")
+"""Where a person goes to exercise ("goes to the gym")."""
+PASTIME_SESSIONS = _words("practice session sessions training lesson lessons class classes match club routine")
+"""What a pastime's name may qualify and still name the pastime ("tennis lessons", "my gym sessions")."""
+NOT_DOING = _words("watch see follow stream bet miss skip cancel quit stop")
+"""Verbs under which a pastime is not one the speaker does ("watching the cricket", "quit the gym"; a dislike or a
+wish neither: :data:`DISLIKING`, :data:`WANTING`)."""
+OTHER_SENSES = _words("late out low behind errands around short")
+"""Words after "running" (and the like) that make it no outing ("running late", "running out")."""
+
 TRAIT_CONTEXTS: dict[str, frozenset[str]] = {
     "work": _words("work job office boss colleague meeting project career client deadline salary"),
     "learning": _words("learn study studi course class exam lesson school universit read book"),

@@ -410,6 +410,34 @@ GOING = _words("住在 来自 搬到 去 去了 到 回 回到 从")
 """Verbs and prepositions a place follows (住在西安, 从西安过来)."""
 WITH = _words("和 跟 同 陪 与")
 """Words a person's name follows (我和李雪去了杭州)."""
+
+# --- pastimes: what a person does in their own time, named as they mention it in passing ---------------------
+PLAYED_GAMES: dict[str, str] = {
+    **dict.fromkeys("羽毛球 篮球 乒乓球 网球 排球 麻将 台球 高尔夫 太极 扑克".split(), "打"),
+    **dict.fromkeys("足球 毽子".split(), "踢"),
+    **dict.fromkeys("象棋 围棋 国际象棋".split(), "下"),
+}
+"""Sports and games → the verb they are played with (打羽毛球, 踢足球, 下象棋)."""
+INSTRUMENTS: dict[str, str] = {
+    **dict.fromkeys("吉他 钢琴 古筝 琵琶 尤克里里 贝斯".split(), "弹"),
+    **dict.fromkeys("小提琴 大提琴 二胡 手风琴".split(), "拉"),
+}
+"""Instruments → the verb they are played with (弹吉他, 拉二胡)."""
+PRACTICES: dict[str, str] = {
+    **dict.fromkeys("瑜伽 书法 普拉提 拳击 太极拳".split(), "练"),
+    **dict.fromkeys("广场舞 街舞 交谊舞".split(), "跳"),
+}
+"""Disciplines → the verb they are done with (练瑜伽, 跳广场舞)."""
+OUTINGS = _words("游泳 跑步 爬山 钓鱼 骑行 滑雪 徒步 攀岩 健身 夜跑 晨跑 登山 冲浪")
+"""Pastimes that are verbs of their own (游泳, 跑步)."""
+EXERCISE_PLACES: dict[str, str] = {"健身房": "去"}
+"""Where a person goes to exercise → the verb (去健身房)."""
+NOT_DOING = _words("看 停 戒 放弃 希望")
+"""Words before a pastime under which it is not one the speaker does (看足球, 放弃跑步; a plan, a dislike or a
+negation before it neither: :data:`PLAN_WORDS`, :data:`DISLIKING`, :data:`NEGATIONS`)."""
+PASTIME_HABIT = "平时"
+"""How a sighted pastime is said (王芳平时打麻将): a thing the person does, not a happening of one day."""
+
 PERSON_VERBS = _words("说 告诉 觉得 喜欢 问 讲 答应 同意 笑 哭 请")
 """Verbs whose subject is a person (王建国说…)."""
 FRIENDSHIP = _words("友谊 友情")

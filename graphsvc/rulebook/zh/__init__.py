@@ -3,7 +3,20 @@
 from __future__ import annotations
 
 from graphsvc.rulebook.rule import Rule
-from graphsvc.rulebook.zh import answer, entity, keep, refer, refuse, relation, split, subject, trait, trim, voice
+from graphsvc.rulebook.zh import (
+    answer,
+    entity,
+    keep,
+    pastime,
+    refer,
+    refuse,
+    relation,
+    split,
+    subject,
+    trait,
+    trim,
+    voice,
+)
 from graphsvc.rulebook.zh import type as retype
 
 RULES: tuple[Rule, ...] = (
@@ -15,10 +28,11 @@ RULES: tuple[Rule, ...] = (
     *subject.RULES,
     *refuse.RULES,
     *keep.RULES,
+    *pastime.RULES,
     *retype.RULES,
     *entity.RULES,
     *relation.RULES,
     *trait.RULES,
 )
 """Every Chinese rule: the statement decisions in the order the composer applies them, then the entity kinds,
-relations and trait phrasings."""
+relations and trait phrasings; the pastime sightings after the keep rules."""

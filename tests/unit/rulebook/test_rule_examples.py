@@ -30,7 +30,7 @@ from graphsvc.text.language import Language
 
 SAID_AT = datetime(2025, 7, 1, 12, 0, tzinfo=UTC)
 EVERY_RULE = Selection(frozenset(r.id for r in book.RULES))
-STATEMENT_DECISIONS = ("answer", "voice", "trim", "refuse", "split", "refer", "keep", "type", "subject")
+STATEMENT_DECISIONS = ("answer", "voice", "trim", "refuse", "split", "refer", "keep", "type", "subject", "pastime")
 NAME_DECISIONS = ("entity_kind", "relation")
 LISTENERS: dict[Language, tuple[str, str]] = {"en": ("Tomasz", "Hi!"), "zh": ("李娜", "你好！")}
 """Who a ``listener`` relation's example speaks to, and what they say first."""
@@ -67,7 +67,7 @@ def _trace(rule: Rule, said: str, speaker: str | None = None) -> MessageTrace:
 def _fired(rule: Rule, trace: MessageTrace) -> bool:
     if rule.decision == "refuse" or (rule.decision == "voice" and rule.output == "personal"):
         return trace.refused_by == rule.id or any(j.refused_by == rule.id for j in trace.judgements)
-    if rule.decision == "keep":
+    if rule.decision in ("keep", "pastime"):
         return any(j.statement is not None and j.statement.rule_id == rule.id for j in trace.judgements)
     shaped = [*(r for j in trace.judgements for r in j.shaped_by)]
     shaped += [r for j in trace.judgements if j.statement is not None for r in j.statement.shaped_by]

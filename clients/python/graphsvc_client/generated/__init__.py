@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "047f08ee6062a4b0a54df521c186c0ef18dae860587366e1d950fc3f5db247e2"
+INPUTS_SHA256 = "a804504df2ae58b75729848660877cd6c4db00dca6fae541dab536b924a428ee"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -1,0 +1,102 @@
+"""English: pastimes a person mentions in passing (decision ``pastime``): a sport or game, an instrument, a
+discipline, an outing or the gym, named in a sentence of their own about doing it ("badminton after work again",
+"leg day at the gym"). One mention says little, so a sighting is not a memory: it is a
+candidate ("Ana plays cricket."), and becomes a memory when the person mentions the pastime again in another
+conversation (:mod:`graphsvc.pipeline.sources.candidates`); mentioned in three, reflection makes it a trait. Which
+mentions count is :mod:`graphsvc.rulebook.pastimes`'s (no question, negation, wish, other person or watching). The
+pastime is the last token of the match; ``output`` names it (``{object}``)."""
+
+from __future__ import annotations
+
+from graphsvc.rulebook.en.shapes import among, lower
+from graphsvc.rulebook.lexicon import en
+from graphsvc.rulebook.rule import Example, Rule, Tokens
+
+_SIGHTING = 0.4
+"""A sighting's confidence: below the candidate threshold (``CANDIDATE_CONFIDENCE_BELOW``), so it waits as a
+candidate until another conversation mentions the pastime again."""
+_SAID_AS_NOUNS = sorted(w for w, named in en.OUTINGS.items() if w != named)
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        id="en.pastime.game",
+        language="en",
+        decision="pastime",
+        description="A sport or game the speaker mentions playing: 'Ana plays cricket.' (a candidate).",
+        pattern=Tokens(((among(en.PLAYED_GAMES, attr="LOWER"),),), anchored=False),
+        output="plays {object}",
+        confidence=_SIGHTING,
+        examples=(
+            Example("badminton after work again, my shoulder is killing me", "Ana plays badminton."),
+            Example("Lost my tennis match on Saturday but I played well", "Ana plays tennis."),
+        ),
+        counterexamples=(
+            "Do you like cricket?",
+            "I'm watching the cricket tonight",
+            "My son plays football every Saturday",
+            "I don't really play golf",
+            "I want to try padel sometime",
+        ),
+    ),
+    Rule(
+        id="en.pastime.instrument",
+        language="en",
+        decision="pastime",
+        description="An instrument the speaker mentions playing: 'Ana plays the guitar.' (a candidate).",
+        pattern=Tokens(((among(en.INSTRUMENTS, attr="LOWER"),),), anchored=False),
+        output="plays the {object}",
+        confidence=_SIGHTING,
+        examples=(Example("Spent an hour on the piano after work, my fingers hurt", "Ana plays the piano."),),
+        counterexamples=("My daughter's violin teacher is lovely", "I'd love to learn the cello one day"),
+    ),
+    Rule(
+        id="en.pastime.practice",
+        language="en",
+        decision="pastime",
+        description="A discipline the speaker mentions doing: 'Ana does yoga.' (a candidate).",
+        pattern=Tokens(((among(en.PRACTICES, attr="LOWER"),),), anchored=False),
+        output="does {object}",
+        confidence=_SIGHTING,
+        examples=(Example("Yoga class was brutal this morning", "Ana does yoga."),),
+        counterexamples=("I hate yoga", "Is karate good for kids?"),
+    ),
+    Rule(
+        id="en.pastime.outing",
+        language="en",
+        decision="pastime",
+        description="An outing the speaker mentions going on: 'Ana goes swimming.' (a candidate).",
+        pattern=Tokens(
+            (
+                (among(sorted(w for w, named in en.OUTINGS.items() if w == named), attr="LOWER"),),
+                (lower("for", "my"), lower("a", "morning", "long", op="*"), lower(*_SAID_AS_NOUNS)),
+            ),
+            anchored=False,
+        ),
+        output="goes {object}",
+        confidence=_SIGHTING,
+        examples=(
+            Example("Went for a run before work, felt great", "Ana goes running."),
+            Example("swimming was cold this morning but worth it", "Ana goes swimming."),
+        ),
+        counterexamples=(
+            "I'm running late for the meeting",
+            "We're running out of milk",
+            "My husband goes cycling on Sundays",
+            "I used to go hiking a lot",
+        ),
+    ),
+    Rule(
+        id="en.pastime.gym",
+        language="en",
+        decision="pastime",
+        description="The gym, mentioned as where the speaker trains: 'Ana goes to the gym.' (a candidate).",
+        pattern=Tokens(((among(en.EXERCISE_PLACES, attr="LOWER"),),), anchored=False),
+        output="goes to the {object}",
+        confidence=_SIGHTING,
+        examples=(
+            Example("Leg day at the gym, I can barely walk", "Ana goes to the gym."),
+            Example("Work keeps cutting my gym sessions short", "Ana goes to the gym."),
+        ),
+        counterexamples=("I quit the gym last year", "What should I eat before the gym?", "Our office has a gym"),
+    ),
+)

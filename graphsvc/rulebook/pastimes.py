@@ -1,0 +1,160 @@
+"""Pastimes mentioned in passing: the sightings of the ``pastime`` rules (:mod:`graphsvc.rulebook.en.pastime`,
+:mod:`graphsvc.rulebook.zh.pastime`).
+
+People rarely tell an assistant "I play cricket"; they mention it ("badminton after work again") in one conversation
+after another. A sentence of the speaker's own that names a pastime as something they do is a
+*sighting*: a statement worded by the rule ("Ana plays cricket.", "王芳平时打麻将。") at the rule's confidence, which
+is below the candidate threshold, so the extraction job makes it a candidate, not a memory. The candidate layer
+(seed 003: a candidate reinforced by another day or source is promoted) makes it a memory when another conversation
+mentions the pastime again, each further mention reinforces that memory, and reflection turns a memory said in
+three conversations into a trait ("Plays cricket regularly", 经常打麻将; issue rule: a habit stated in three
+sessions becomes a trait, a one-off never does).
+
+A mention is no sighting (precision first) when the sentence is a question or speaks to the listener, holds a
+negation, or when the pastime is another person's (a subject or possessor other than the speaker: "my son plays
+football", 我儿子踢足球), watched or given up (under "watch", "quit", 看, 放弃), wished for (under "want",
+"would", 想, 打算) or of the past ("used to"). English reads the dependency parse; Chinese reads the words of the
+pastime's clause before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from graphsvc.rulebook import book
+from graphsvc.rulebook.engine import Selection, matches
+from graphsvc.rulebook.judgement import Statement
+from graphsvc.rulebook.lexicon import en, zh
+from graphsvc.rulebook.parse import parse
+from graphsvc.rulebook.rule import Rule
+from graphsvc.text.language import Language
+
+_EN_SPEAKER = frozenset({"i", "we"})
+_EN_OWN = frozenset({"my", "our"})
+_EN_NOT_DOING = en.NOT_DOING | en.DISLIKING | en.WANTING | en.MIND_VERBS
+_EN_WHEN = en.FREQUENCY_UNITS | en.TIME_WORDS
+_ZH_NOT_DOING = tuple(sorted(zh.NOT_DOING | zh.PLAN_WORDS | zh.DISLIKING | zh.NEGATIONS))
+"""What a word before a pastime in its clause may not open with (看, 想去, 打算, 讨厌, 不)."""
+_ZH_CLAUSE_BREAKS = frozenset("，,；;：:")
+_ZH_NAMED = {**zh.PLAYED_GAMES, **zh.INSTRUMENTS, **zh.PRACTICES, **zh.EXERCISE_PLACES}
+"""A Chinese pastime → its verb (the :data:`~graphsvc.rulebook.lexicon.zh.OUTINGS` are verbs of their own)."""
+
+
+def sighted(sentence: str, language: Language, *, speaker: str, selection: Selection) -> Statement | None:
+    """The pastime a sentence of ``speaker``'s own mentions doing, as a statement; None when it mentions none
+    (or none the module's conditions let count).
+
+    Args:
+        sentence: one sentence as said (first person).
+        speaker: the speaker's name (the statement's subject); "" sights nothing.
+
+    Returns:
+        a ``preference`` statement ("Ana plays cricket.") at the firing rule's confidence, its ``rule_id`` the rule.
+    """
+    rules = tuple(r for r in book.of(language) if r.decision == "pastime" and selection.allows(r))
+    if not rules or not speaker.strip() or "?" in sentence or "？" in sentence:
+        return None
+    doc = parse(sentence, language)
+    for hit in matches(doc, rules):
+        token = doc[hit.end - 1]
+        named = _en_named(doc, token, hit.rule) if language == "en" else _zh_named(doc, token, hit.rule)
+        if named is not None:
+            content = f"{speaker} {named}." if language == "en" else f"{speaker}{zh.PASTIME_HABIT}{named}。"
+            return Statement(
+                content=content,
+                said=sentence,
+                memory_type="preference",
+                confidence=hit.rule.confidence,
+                rule_id=hit.rule.id,
+                about=speaker,
+            )
+    return None
+
+
+def said_already(sighting: Statement, kept: Sequence[Statement]) -> bool:
+    """Whether a habit or liking kept from the same sentence (a ``preference``) says what the sighting does ("Ana
+    plays chess every Sunday." holds "plays chess", 王芳下午一般跟朋友打麻将 holds 打麻将): said plainly, it is a
+    memory already. A happening of one day that holds it ("王芳周日去打网球了") is no habit: the sighting stands."""
+    said = sighting.content.removeprefix(sighting.about).strip().removeprefix(zh.PASTIME_HABIT).rstrip("。.")
+    return any(k.memory_type == "preference" and said.casefold() in k.content.casefold() for k in kept)
+
+
+def _en_named(doc: Any, token: Any, rule: Rule) -> str | None:
+    """The pastime as the rule names it ("plays cricket"), or None when the parse says it is not the speaker's."""
+    if not _en_said_as_doing(doc, token) or (token.i > 0 and token.text[:1].isupper()):
+        return None  # a capital inside the sentence makes it a name ("a blue Golf")
+    phrase = token.head if token.dep_ in ("compound", "amod") else token
+    if phrase.dep_ in ("nsubj", "nsubjpass") and any(c.dep_ == "det" for c in phrase.children):
+        return None  # named as a thing: "the gym near my office closed down"
+    if phrase is not token and phrase.lemma_.lower() not in en.PASTIME_SESSIONS:
+        return None  # "a cricket bat", "the tennis club fees" name a thing, not the pastime
+    owners = [c.lower_ for n in (token, phrase) for c in n.children if c.dep_ == "poss"]
+    if any(owner not in _EN_OWN for owner in owners):
+        return None  # "my son's football"
+    subjects_of = [n for n in phrase.ancestors if any(c.dep_ in ("nsubj", "nsubjpass") for c in n.children)]
+    doing = subjects_of[0] if subjects_of else None  # "my neighbour keeps practising the trumpet": "keeps"
+    for node in phrase.ancestors:
+        if any(c.dep_ == "aux" and c.lemma_.lower() in en.UNCERTAIN_MODALS for c in node.children):
+            return None  # "I might try yoga", "I'd love to learn the cello"
+    if doing is not None and not owners:
+        subjects = [c for c in doing.children if c.dep_ in ("nsubj", "nsubjpass") and c not in (token, phrase)]
+        others = [c for c in subjects if c.lower_ not in _EN_SPEAKER]
+        if any(_is_person(c) for c in others) or (others and doing.lemma_.lower() in en.POSSESSION_VERBS):
+            return None  # "my husband goes cycling", "our office has a gym" (but "back from the gym, legs are dead")
+    said = token.lower_
+    return rule.output.format(object=en.OUTINGS.get(said, said))
+
+
+def _en_said_as_doing(doc: Any, token: Any) -> bool:
+    """The sentence is a statement (no question, listener, negation or "used to") and the pastime's word is used
+    in that sense ("running", not "running late" or "running a café")."""
+    words = [t.lower_ for t in doc]
+    if any(w in en.LISTENER or w in en.NEGATING_WORDS or w in ("n't", "not") for w in words):
+        return False
+    if "used" in words and "to" in words[words.index("used") :]:
+        return False
+    if doc[0].dep_ == "ROOT" and doc[0].pos_ == "AUX" or words[0] in en.QUESTION_WORDS:
+        return False  # a question without its mark: "Is chess good for kids' brains"
+    if any(t.lemma_.lower() in _EN_NOT_DOING or (t.lemma_.lower() == "give" and "up" in words) for t in doc):
+        return False  # "tennis is so boring to watch", "thinking about taking up golf", "I gave up yoga"
+    following = doc[token.i + 1].lower_ if token.i + 1 < len(doc) else ""
+    objects = [c for c in token.children if c.dep_ in ("dobj", "obj") and c.lemma_.lower() not in _EN_WHEN]
+    return following not in en.OTHER_SENSES and not objects  # "climbing most weekends" is climbing
+
+
+def _is_person(token: Any) -> bool:
+    """A person as a subject: a third-person pronoun, a name, or a person noun ("my husband", "Tom")."""
+    said = token.lower_
+    return said in en.THIRD_PERSON or token.pos_ == "PROPN" or said in en.PERSON_NOUNS or said in en.KIN_RELATIONS
+
+
+def _zh_named(doc: Any, token: Any, rule: Rule) -> str | None:
+    """The pastime with its verb (打麻将), or None when the words before it in its clause say it is not the
+    speaker's (a person before it not joined by 跟/和…, a listener, 看, a plan, a negation)."""
+    before: list[str] = []
+    for t in doc[: token.i]:
+        before = [] if t.text in _ZH_CLAUSE_BREAKS else [*before, t.text]
+    after: list[str] = []
+    for t in doc[token.i + 1 :]:
+        if t.text in _ZH_CLAUSE_BREAKS:
+            break
+        after.append(t.text)
+    words = [t.text for t in doc]
+    if any(w in zh.LISTENER or w in zh.QUESTION_WORDS for w in words):
+        return None  # said to the listener, or a question without its mark (吉他难吗)
+    if any(w.startswith(_ZH_NOT_DOING) or _zh_negates(w) for w in before) or any(_zh_negates(w) for w in after):
+        return None  # 想学吉他, 看足球; 广场舞不跳了
+    for i, word in enumerate(before):
+        joined = i > 0 and before[i - 1] in zh.WITH
+        if (word in zh.THIRD_PERSON or word in zh.PERSON_WORDS) and not joined:
+            return None  # 我儿子踢足球, 她每天跳广场舞; 跟朋友打乒乓球 is the speaker's
+    said = token.text
+    name = next((n for n in sorted(_ZH_NAMED, key=len, reverse=True) if said.endswith(n)), None)
+    named = f"{_ZH_NAMED[name]}{name}" if name is not None else next(o for o in zh.OUTINGS if said.endswith(o))
+    return rule.output.format(object=named)
+
+
+def _zh_negates(word: str) -> bool:
+    """A negation, or a word that holds one (不想, 没去, 打不了)."""
+    return word in zh.NEGATIONS or any(n in word for n in zh.NEGATIONS if len(n) == 1) and len(word) <= 3

@@ -614,8 +614,9 @@ class CandidateSettings(Section):
     promote_importance: float = Field(default=0.8, ge=0, le=1)
     """...or when its importance is at least this (0–1, seed 001's importance scale)."""
     confidence_below: float = Field(default=0.5, ge=0, le=1)
-    """Conversation extractions with confidence below this become candidates instead of memories (the LLM
-    path; 0 turns it off)."""
+    """Conversation extractions with confidence below this become candidates instead of memories: an LLM's unsure
+    memories, and the rulebook's pastime sightings (0.4), which a mention in another conversation promotes (0 turns
+    it off: every sighting is a memory at once)."""
     statements_per_event: int = Field(default=5, ge=1)
     """Statements (candidates) taken from one event at most."""
 

@@ -10,7 +10,7 @@ MERGE (k:MemoryCandidate {uid: c.uid})
                 k.content = c.content, k.content_hash = c.content_hash, k.importance = c.importance,
                 k.confidence = c.confidence, k.status = 'open', k.occurred_at = c.occurred_at,
                 k.created_at = $now, k.expires_at = c.expires_at, k.days = [], k.sources = [], k.origin = $origin,
-                k.name = left(c.content, 60)
+                k.name = left(c.content, 60), k.rule_id = c.rule_id
 WITH k, c
 WHERE k.user_id = $user_id
 SET k.last_seen_at = $now,
@@ -37,7 +37,8 @@ WHERE e.user_id = $user_id
 WITH k, collect(e.uid) AS event_uids
 RETURN k.uid AS uid, k.memory_type AS memory_type, k.content AS content, k.content_hash AS content_hash,
        k.importance AS importance, k.confidence AS confidence, k.occurred_at AS occurred_at,
-       size(k.days) AS days, size(k.sources) AS sources, k.expires_at AS expires_at, event_uids
+       size(k.days) AS days, size(k.sources) AS sources, k.expires_at AS expires_at, event_uids,
+       k.rule_id AS rule_id
 ORDER BY k.created_at, k.uid
 ;
 
@@ -118,4 +119,13 @@ UNION
 }
 RETURN k.uid AS uid, k.memory_type AS memory_type, k.content AS content, k.status AS status
 ORDER BY k.created_at, k.uid
+;
+
+// name: promoted_to_active
+// Which of the candidates $uids were promoted to a memory that is still active (a sighting of one reinforces that
+// memory instead of waiting again); a forgotten, superseded or archived memory's candidate is not among them.
+UNWIND $uids AS uid
+MATCH (k:MemoryCandidate {uid: uid})-[:PROMOTED_TO]->(m:Memory)
+WHERE k.user_id = $user_id AND k.status = 'promoted' AND m.user_id = $user_id AND m.status = 'active'
+RETURN DISTINCT k.uid AS uid
 ;

@@ -761,6 +761,7 @@ class MemoryCandidate(TenantNode):
     days = ArrayProperty(StringProperty())
     sources = ArrayProperty(StringProperty())
     origin = StringProperty()  # "source" (events of other systems) or "conversation" (low-confidence extraction)
+    rule_id = StringProperty()  # the rulebook rule that made its statement (its promoted memory records it)
     events = AsyncRelationshipTo("Event", "FROM_EVENT")
     promoted_to = AsyncRelationshipTo("Memory", "PROMOTED_TO", cardinality=AsyncZeroOrOne)
 

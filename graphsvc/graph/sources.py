@@ -90,6 +90,8 @@ class CandidateSighting:
         source: ``<source type>:<source id>`` (a conversation: ``conversation:<session id>``).
         expires_at: when it expires if still open (used when created, or re-opened after expiring).
         event_uids: the events that state it.
+        rule_id: the rulebook rule that made the statement (None: an LLM's, or a source's own); the memory it is
+            promoted to records it.
     """
 
     uid: str
@@ -103,6 +105,7 @@ class CandidateSighting:
     source: str
     expires_at: datetime
     event_uids: tuple[str, ...]
+    rule_id: str | None = None
 
 
 async def upsert_candidates(
@@ -139,6 +142,7 @@ async def upsert_candidates(
                 "source": s.source,
                 "expires_at": s.expires_at,
                 "event_uids": list(s.event_uids),
+                "rule_id": s.rule_id,
             }
             for s in sightings
         ],
@@ -186,6 +190,7 @@ class OpenCandidate:
     Attributes:
         days, sources: how many distinct UTC days and sources its events have.
         event_uids: the events that state it.
+        rule_id: the rulebook rule that made its statement, if one did.
     """
 
     uid: str
@@ -199,6 +204,7 @@ class OpenCandidate:
     sources: int
     expires_at: datetime | None
     event_uids: tuple[str, ...]
+    rule_id: str | None = None
 
 
 async def open_candidates(db: Queries, *, user_id: str, uids: Sequence[str] | None = None) -> list[OpenCandidate]:
@@ -217,6 +223,7 @@ async def open_candidates(db: Queries, *, user_id: str, uids: Sequence[str] | No
             sources=int(r["sources"]),
             expires_at=native(r["expires_at"]),
             event_uids=tuple(str(u) for u in r["event_uids"]),
+            rule_id=r["rule_id"],
         )
         for r in rows
     ]
@@ -237,6 +244,14 @@ async def claim(
 async def link_memory(db: Queries, *, user_id: str, uid: str, memory_uid: str) -> bool:
     """Point the candidate ``PROMOTED_TO`` the memory; False when either is not the user's."""
     return bool(await db.write("link_candidate_memory", user_id=user_id, uid=uid, memory_uid=memory_uid))
+
+
+async def promoted_to_active(db: Queries, *, user_id: str, uids: Sequence[str]) -> set[str]:
+    """Which of the candidates ``uids`` were promoted to a memory that is still active."""
+    if not uids:
+        return set()
+    rows = await db.read("promoted_to_active", user_id=user_id, uids=list(dict.fromkeys(uids)))
+    return {str(r["uid"]) for r in rows}
 
 
 async def memory_uid_by_dedup_key(db: Queries, *, user_id: str, dedup_key: str) -> str | None:

@@ -15,6 +15,7 @@ from collections.abc import Collection, Mapping
 from datetime import date
 
 from graphsvc.errors import ConflictError, InvalidInputError, NotFoundError
+from graphsvc.graph import catalog
 from graphsvc.graph import jobs as job_queue
 from graphsvc.graph.jobs import JobRow, commit_with_job
 from graphsvc.pipeline.documents import index as document_index
@@ -53,11 +54,26 @@ class JobArea:
     async def _extract_memories(self, job: JobRow) -> None:
         """Embed what of the session still waits for its vector, extract the session; then promote its
         low-confidence candidates that are due already (important, or reinforced by another day or
-        conversation). A crash in between leaves them to the daily learning job."""
+        conversation). A crash in between leaves them to the daily learning job. A memory promoted here is new
+        evidence the reflection the extraction queued may have missed (it can start once the extraction
+        commits): a reflection is queued again for it."""
         await event_vectors.embed_due(self.rt, job=job, session_id=job.session_id or "")
         report = await extraction.run(self.rt, job=job)
-        if report.candidate_uids:
-            await candidates.promote_due(self.rt, user_id=job.user_id, uids=report.candidate_uids)
+        if not report.candidate_uids:
+            return
+        promoted = await candidates.promote_due(self.rt, user_id=job.user_id, uids=report.candidate_uids)
+        if promoted and catalog.may_hold("Trait", job.user_id):
+            await job_queue.enqueue(
+                self.rt.db,
+                user_id=job.user_id,
+                kind="reflect",
+                now=self.rt.clock(),
+                coalesce_on=job.user_id,
+                session_id=job.session_id,
+                priority=job.priority,
+                request_id=job.request_id,
+                coalesce_running=False,
+            )
 
     async def _embed_events(self, job: JobRow) -> None:
         """The vectors of the user's ingested events (:mod:`graphsvc.pipeline.ingest.vectors`)."""

@@ -140,7 +140,9 @@ async def test_forgetting_a_session_leaves_zero_orphans_and_rescores_traits(serv
         r["uid"]
         for r in await cypher(
             service.db,
-            "MATCH (m:Memory {user_id: $u})-[:EXTRACTED_FROM]->(e:Event {session_id: 's3'}) RETURN m.uid AS uid",
+            # resting on the session's messages only (a memory said in other sessions too keeps their messages)
+            "MATCH (m:Memory {user_id: $u})-[:EXTRACTED_FROM]->(e:Event {session_id: 's3'}) "
+            "WHERE all(x IN [(m)-[:EXTRACTED_FROM]->(o:Event) | o.session_id] WHERE x = 's3') RETURN m.uid AS uid",
             u=USER,
         )
     }

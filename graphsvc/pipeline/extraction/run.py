@@ -38,6 +38,7 @@ from graphsvc.errors import LLMError
 from graphsvc.graph import catalog, document_entities, extraction_traces, jobs
 from graphsvc.graph import events as stored_events
 from graphsvc.graph import memories as memory_store
+from graphsvc.graph import sources as stored_candidates
 from graphsvc.graph import spaces as stored_spaces
 from graphsvc.graph.database import NamedTx, Queries
 from graphsvc.graph.extraction_traces import MessageTraceRecord, TraceOrigin
@@ -172,6 +173,8 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
     # Entities, aliases and impressions (seed 000) commit first, in their own idempotent steps: if the
     # memory transaction below fails, the retried job runs them again and they change nothing. With an LLM
     # the observations came with the memories (one call per window); offline the rules plan them.
+    # What the speaker is known to have said of themselves: a sighting waiting as a candidate is no impression yet.
+    stated = [m for m in extraction.memories if m.confidence >= settings.candidates.confidence_below]
     if result.observations is not None:
         observed: ObservationRound | None = ObservationRound(plans=result.observations)
     elif by_rules and rt.llm is not None:  # the LLM failed: the offline planner observes the entities too
@@ -180,7 +183,7 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
             active=prepared.active,
             messages=messages,
             settings=settings.impressions,
-            statements=extraction.memories,
+            statements=stated,
         )
     else:
         observed = None
@@ -189,7 +192,7 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
         user_id=user_id,
         messages=messages,
         event_uids=event_uids,
-        statements=extraction.memories if by_rules else (),
+        statements=stated if by_rules else (),
         prepared=prepared,
         observed=observed,
     )
@@ -206,6 +209,12 @@ async def run(rt: Runtime, *, job: JobRow) -> ExtractionReport:
     sightings = candidate_sightings(
         doubtful, user_id=user_id, session_id=session_id, messages=conversation, now=now, settings=settings
     )
+    # A candidate promoted already waits no more: a sighting of it reinforces the memory it became (seed 003: a
+    # statement said again is a reinforcement), so a pastime mentioned in a third conversation counts a third time.
+    promoted = await stored_candidates.promoted_to_active(db, user_id=user_id, uids=[s.uid for s in sightings])
+    kept += [m for m, s in zip(doubtful, sightings, strict=True) if s.uid in promoted]
+    doubtful = [m for m, s in zip(doubtful, sightings, strict=True) if s.uid not in promoted]
+    sightings = [s for s in sightings if s.uid not in promoted]
     report.candidate_uids = [s.uid for s in sightings]
     times = {event_uids[m.message_id]: m.occurred_at for m in messages}
     writes = await memories.prepare(
@@ -375,6 +384,7 @@ def candidate_sightings(
                 source=f"conversation:{session_id}",
                 expires_at=now + timedelta(days=settings.candidates.ttl_days),
                 event_uids=tuple(memory.source_message_ids),
+                rule_id=memory.rule_id,
             )
         )
     return out

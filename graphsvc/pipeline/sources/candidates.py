@@ -189,6 +189,7 @@ async def _promote(rt: Runtime, *, user_id: str, candidate: OpenCandidate, reaso
         importance=candidate.importance,
         source_message_ids=list(candidate.event_uids) or ["-"],
         occurred_at=candidate.occurred_at,
+        rule_id=candidate.rule_id,
     )
     now = rt.clock()
     writes = await memories.prepare(

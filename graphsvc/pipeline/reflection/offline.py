@@ -82,8 +82,8 @@ _CJK_STOP = frozenset(
     # pronouns, particles, conjunctions, auxiliaries
     "我你他她它们的了是在有和就不也都很会去要说这那个一上下来到对把被着过吗呢吧啊呀么什怎样还又再给让跟与及其而但"
     "如果因为所以没能可以想觉得地之为用做自己哦嗯呗啦嘛哪谁该应将曾并且或同"
-    # time words and frequency adverbs (今天, 最近, 经常, 已经...)
-    "今天昨明年月日时候早晚午周末近最常经次每刚才已正当间后前"
+    # time words and frequency adverbs (今天, 最近, 经常, 已经, 平时...)
+    "今天昨明年月日时候早晚午周末近最常经次每刚才已正当间后前平"
     # degree words, generic verbs and adjectives (非常, 感觉, 知道, 真的, 特别, 开心...)
     "些点多少好大小中非感知道真实其确特别比较太挺更直接然些事情种样里面出现开心快乐喜欢爱看听见讲问认新旧"
     "两几二三东西方错叫本部幅位件条张首"
@@ -121,7 +121,7 @@ def _stem(word: str) -> str:
     return w[:6]
 
 
-def content_keys(text: str) -> frozenset[str]:
+def content_keys(text: str, *, name: str | None = None) -> frozenset[str]:
     """The content words of ``text`` for the shared-word test.
 
     English: lower-cased stems (first 6 letters after stripping -ing/-ed/-s...) of words that are not
@@ -129,10 +129,13 @@ def content_keys(text: str) -> frozenset[str]:
     left out, so a user's own name rarely links two memories). Chinese: CJK characters outside a stop
     list. A leading ``"Name: "`` is stripped first, and so is the name an offline memory opens with (its
     speaker as the subject: "Lena goes running", "张曼婷很喜欢绘画"; :func:`_opening_name`): the subject is in
-    every memory of a user and links none.
+    every memory of a user and links none. ``name``: whom the text is about (its speaker), left out wherever it
+    stands, whether or not the segmenter knows it for a name ("黄兰平时打麻将", "黄兰的儿子每年都要提醒黄兰").
     """
     body = _SPEAKER.sub("", text.strip(), count=1)
     body = body[len(_opening_name(body)) :]
+    if name and name.strip():
+        body = re.sub(re.escape(name.strip()), " ", body, flags=re.IGNORECASE)
     keys: set[str] = set()
     for i, word in enumerate(_WORD.findall(body)):
         if (i > 0 and word[0].isupper()) or word.lower() in _EN_STOP:
@@ -227,7 +230,10 @@ def reflect_offline(
         similarity = rescale_similarity(float(np.dot(a.vector, b.vector)), floor=similarity_floor)
         return similarity if similarity >= threshold else 0.0
 
-    mem_items = {sid: _Item(sid, m.content, m.embedding, content_keys(m.content)) for sid, m in memories}
+    mem_items = {
+        sid: _Item(sid, m.content, m.embedding, content_keys(m.content, name=persons.display_name(m.speakers)))
+        for sid, m in memories
+    }
     by_id = dict(memories)
     trait_items = {
         sid: _Item(sid, t.content, t.embedding, content_keys(t.content)) for sid, t in traits if t.embedding is not None

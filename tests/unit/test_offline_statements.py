@@ -214,6 +214,10 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I've been a Liverpool fan all my life.", ["Ana has been a Liverpool fan all their life."]),
         ("I'm in my second year of nursing.", ["Ana is in their second year of nursing."]),
         ("I'm back from Berlin!", ["Ana is back from Berlin."]),
+        # a medication said with a contraction, a kind of medication said with what it is for
+        ("my mum's on insulin", ["Ana's mum is on insulin."]),
+        ("My dad is on blood thinners", ["Ana's dad is on blood thinners."]),
+        ("I'm training to be a plumber", ["Ana is training to be a plumber."]),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

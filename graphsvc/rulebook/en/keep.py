@@ -746,7 +746,14 @@ RULES: tuple[Rule, ...] = (
                     seq(_TO_BE, lower("on"), ANY, among(en.MEDICATION_HINTS), ANY_OPT),
                     seq(_TO_BE, lower("on"), ANY, lower(","), {"LIKE_NUM": True}, among(en.MEDICATION_HINTS), ANY_OPT),
                     seq(_HAVE_GOT, among(en.HIGH_OR_LOW), lower("blood", op="?"), among(en.BODY_MEASURES), ANY_OPT),
-                    seq(_TO_BE, lower("on"), DET_OPT, among(en.MEDICATION_CLASSES | en.MEDICATION_HINTS), ANY_OPT),
+                    seq(
+                        _TO_BE,
+                        lower("on"),
+                        DET_OPT,
+                        lower("blood", op="?"),
+                        among(en.MEDICATION_CLASSES | en.MEDICATION_HINTS),
+                        ANY_OPT,
+                    ),
                     seq(ADVERBS, lemma("wear"), DET_OPT, ADJECTIVES, among(en.WORN_AIDS), ANY_OPT),
                     seq(_TO_BE, lower("short", "long"), lower("-", op="?"), lower("sighted"), ANY_OPT),
                 ),
@@ -921,6 +928,16 @@ RULES: tuple[Rule, ...] = (
                     *(seq(lead, _PLANNED, ANY_OPT, *ahead, ANY_OPT) for lead in _INTENDING for ahead in _AHEAD),
                     *(seq(lead, among(en.INTENDED_CHANGES, attr="LEMMA"), ANY_OPT) for lead in _INTENDING),
                     *(seq(lead, lemma("go"), lower("back"), lower("to"), ANY) for lead in _INTENDING),
+                    seq(  # a new trade on its way: "I'm training to be a plumber"
+                        _TO_BE,
+                        lower("training", "studying"),
+                        lower("to"),
+                        lemma("be", "become"),
+                        lower("a", "an"),
+                        _COMPOUND,
+                        among(en.OCCUPATIONS, attr="LEMMA"),
+                        ANY_OPT,
+                    ),
                     *(
                         seq(
                             _TO_BE,
@@ -957,6 +974,7 @@ RULES: tuple[Rule, ...] = (
                 "Ana is going to start a pottery course in September.",
             ),
             Example("I've decided to go back to uni.", "Ana has decided to go back to uni."),
+            Example("I'm training to be an electrician.", "Ana is training to be an electrician."),
             Example("My sister is planning to move to Canada.", "Ana's sister is planning to move to Canada."),
             Example("I'm starting a new job on Monday.", "Ana is starting a new job on Monday."),
             Example("moving house in March", "Ana is moving house in March."),
@@ -969,6 +987,7 @@ RULES: tuple[Rule, ...] = (
             "I'm hoping to get some sleep.",
             "I'm going to have to cancel.",
             "I'm planning to just relax.",
+            "I'm training the new starters this week.",
         ),
     ),
     Rule(

@@ -123,7 +123,8 @@ CONDITIONS = _words(
 """Conditions a speaker may have ("I have asthma", "I've got migraines")."""
 MEDICATION_HINTS = _words("mg milligrams pill pills tablet tablets medication medicine inhaler insulin dose drops")
 MEDICATION_CLASSES = _words(
-    "antidepressants antibiotics painkillers steroids statins antihistamines hrt meds blood-thinners beta-blockers"
+    "antidepressants antibiotics painkillers steroids statins antihistamines hrt meds blood-thinners thinners "
+    "beta-blockers"
 )
 """Kinds of medication said without a name ("I'm on antidepressants")."""
 WORN_AIDS = _words("glasses contacts lenses hearing aid aids brace retainer")

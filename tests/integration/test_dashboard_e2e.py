@@ -188,9 +188,11 @@ async def walk_views(page: Page, base: str) -> None:
     # jobs: status, LLM calls and tokens, reflection cycles
     await page.goto(f"{user}/jobs")
     rows = page.locator("table").first.locator("tbody tr")
-    # extraction and reflection for each of 3 conversations, besides the jobs that embedded the messages
-    await expect(rows.filter(has_not_text="embed events")).to_have_count(6)
+    # extraction and reflection for each of 3 conversations, besides the jobs that embedded the messages; and one
+    # reflection more when the hiking both s1 and s2 mention, promoted to a memory after s2's extraction, came after
+    # the reflection s2's extraction queued had started (else that one read it)
     await expect(rows.filter(has_text="extract memories").filter(has_text="succeeded")).to_have_count(3)
+    assert await rows.filter(has_not_text="embed events").count() in (6, 7)
     await shot(page, "jobs")
 
     # recall playground: kind, score, sources

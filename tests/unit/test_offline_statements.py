@@ -218,6 +218,7 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("my mum's on insulin", ["Ana's mum is on insulin."]),
         ("My dad is on blood thinners", ["Ana's dad is on blood thinners."]),
         ("I'm training to be a plumber", ["Ana is training to be a plumber."]),
+        ("I'm doing dry January", ["Ana is doing dry January."]),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

@@ -713,6 +713,8 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, lemma("avoid"), _FOOD, ANY_OPT),
                     seq(lemma("can"), NOT, lemma("eat", "drink", "have"), _FOOD, ANY_OPT),
                     seq(_TO_BE, ADVERBS, lower("off"), among(en.INTOLERANCES | en.GIVEN_UP), ANY_OPT),
+                    seq(_TO_BE, ADVERBS, lower("doing"), lower("dry", "sober"), among(en.MONTHS), ANY_OPT),
+                    seq(_TO_BE, ADVERBS, lower("doing"), among(en.ABSTAINING_MONTHS), ANY_OPT),
                 ),
             )
         ),
@@ -724,8 +726,15 @@ RULES: tuple[Rule, ...] = (
             Example("My wife can't have gluten.", "Ana's wife can't have gluten."),
             Example("I'm gluten free.", "Ana is gluten free."),
             Example("I'm off dairy for a few weeks.", "Ana is off dairy for a few weeks."),
+            Example("I'm doing dry January this year.", "Ana is doing dry January this year."),
+            Example("My husband is doing Veganuary.", "Ana's husband is doing Veganuary."),
         ),
-        counterexamples=("I don't eat much.", "I'm free on Friday.", "I'm off work today."),
+        counterexamples=(
+            "I don't eat much.",
+            "I'm free on Friday.",
+            "I'm off work today.",
+            "I'm doing fine in January.",
+        ),
     ),
     Rule(
         id="en.keep.condition",

@@ -111,6 +111,9 @@ DIETS = _words(
 )
 INTOLERANCES = _words("lactose gluten dairy fructose histamine")
 """What a speaker may be intolerant of ("I'm lactose intolerant")."""
+ABSTAINING_MONTHS = _words("veganuary stoptober")
+"""A month of going without, said by its one-word name ("I'm doing Veganuary"); "dry January" and "sober October"
+are a month with "dry" or "sober"."""
 HEALTH_STATES = _words(
     """diabetic asthmatic epileptic pregnant colorblind colourblind anemic anaemic celiac coeliac deaf blind
     autistic dyslexic shortsighted longsighted"""

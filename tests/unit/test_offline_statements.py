@@ -299,6 +299,9 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我儿子今年上小学一年级。", ["王丽的儿子今年上小学一年级。"]),
         ("我每天晚上都去小区散步。", ["王丽每天晚上都去小区散步。"]),
         ("我今天去散步了。", []),
+        # a trip with a doing before its place, a place and a trip cut as one word, 下 / 周六 cut apart
+        ("我们下周六去爬黄山", ["王丽下周六去爬黄山。"]),
+        ("我下个月去云南旅游", ["王丽下个月去云南旅游。"]),
     ],
 )
 def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

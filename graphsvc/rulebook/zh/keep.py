@@ -7,6 +7,7 @@ the speaker's (我女儿, 我的老板) or an animal of theirs (我家的猫); a
 
 from __future__ import annotations
 
+from graphsvc.rulebook.en.shapes import Spec
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Tokens
 from graphsvc.rulebook.zh.shapes import (
@@ -63,6 +64,13 @@ _ME_OR_MY_HOME = word("我", "我家")
 _THING = {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "ORTH": {"NOT_IN": sorted(zh.QUESTION_WORDS | zh.POINTERS)}}
 """What a speaker's own thing is named by: a noun, never a question word (哪里) or a pointer (那个)."""
 _TIME_ONLY = zh.TIME_WORDS | zh.WEEKDAYS | zh.TIME_PREFIXES | zh.TIME_UNITS | zh.HABIT_WORDS
+_TIME_TO_COME: tuple[tuple[Spec, ...], ...] = (
+    ({"ORTH": {"REGEX": zh.FUTURE_TIME}},),
+    (word("下"), among(zh.WEEKDAYS)),  # 下周六 as jieba sometimes cuts it: 下 / 周六
+)
+"""A time still to come (下个月, 明天, 下周六)."""
+_TRIP_TO_A_PLACE: Spec = {"TAG": "nz", "ORTH": {"REGEX": "^.+(?:旅游|旅行)$"}}
+"""A place and a trip as jieba sometimes cuts them into one word (云南旅游)."""
 _ROUTINE = {**HABIT, "ORTH": {**HABIT["ORTH"], "NOT_IN": sorted(zh.GRUMBLE_FREQUENCY)}}
 """A frequency word of a routine (每天, 平时), not of a complaint (总是)."""
 _SAYS = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["t", "m", "mq", "q", "f"]}, "ORTH": {"NOT_IN": sorted(_TIME_ONLY)}}
@@ -732,13 +740,18 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(
-                        {"ORTH": {"REGEX": zh.FUTURE_TIME}},
-                        ADVERBS,
-                        word("要", "就要", op="?"),
-                        word("去", "回", "到", "飞"),
-                        {"TAG": "ns"},
-                        {"TAG": {"REGEX": "^v"}, "OP": "?"},
+                    *(
+                        seq(
+                            *when,
+                            ADVERBS,
+                            word("要", "就要", op="?"),
+                            word("去", "回", "到", "飞"),
+                            {"TAG": {"REGEX": "^v"}, "OP": "?"},  # 去爬黄山
+                            where,
+                            {"TAG": {"REGEX": "^v"}, "OP": "?"},
+                        )
+                        for when in _TIME_TO_COME
+                        for where in ({"TAG": "ns"}, _TRIP_TO_A_PLACE)
                     ),
                     seq(  # coming from a place: 下个月从成都过来看我
                         {"ORTH": {"REGEX": zh.FUTURE_TIME}},
@@ -760,8 +773,10 @@ RULES: tuple[Rule, ...] = (
             Example("我爸明天回成都。", "王芳的爸明天回成都。"),
             Example("我明天飞北京。", "王芳明天飞北京。"),
             Example("我妈下周从西安过来看我。", "王芳的妈下周从西安过来看王芳。"),
+            Example("我下周六去爬泰山。", "王芳下周六去爬泰山。"),
+            Example("我下个月去海南旅游。", "王芳下个月去海南旅游。"),
         ),
-        counterexamples=("我上个月去日本旅游了。", "我下个月去日本的签证还没办。"),
+        counterexamples=("我上个月去日本旅游了。", "我下个月去日本的签证还没办。", "我下周六去旅游。"),
     ),
     Rule(
         id="zh.keep.skill",

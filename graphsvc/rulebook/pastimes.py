@@ -12,9 +12,10 @@ sessions becomes a trait, a one-off never does).
 
 A mention is no sighting (precision first) when the sentence is a question or speaks to the listener, holds a
 negation, or when the pastime is another person's (a subject or possessor other than the speaker: "my son plays
-football", 我儿子踢足球), watched or given up (under "watch", "quit", 看, 放弃), wished for (under "want",
-"would", 想, 打算) or of the past ("used to"). English reads the dependency parse; Chinese reads the words of the
-pastime's clause before it.
+football", 我儿子踢足球), watched or given up ("watch", "quit", "gave up", 看, 放弃), wished for or only thought
+about ("want", "would", "thinking about", 想, 打算) or of the past ("used to"); an English pastime word with a
+capital inside the sentence is a name ("a blue Golf"). English reads the dependency parse; Chinese reads the words
+of the pastime's clause (a negation after it too: 广场舞不跳了).
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ _ZH_NOT_DOING = tuple(sorted(zh.NOT_DOING | zh.PLAN_WORDS | zh.DISLIKING | zh.NE
 _ZH_CLAUSE_BREAKS = frozenset("，,；;：:")
 _ZH_NAMED = {**zh.PLAYED_GAMES, **zh.INSTRUMENTS, **zh.PRACTICES, **zh.EXERCISE_PLACES}
 """A Chinese pastime → its verb (the :data:`~graphsvc.rulebook.lexicon.zh.OUTINGS` are verbs of their own)."""
+_ZH_LONGEST_FIRST = sorted(_ZH_NAMED, key=len, reverse=True)
+"""The pastimes of :data:`_ZH_NAMED`, the longest first (国际象棋 before 象棋)."""
 
 
 def sighted(sentence: str, language: Language, *, speaker: str, selection: Selection) -> Statement | None:
@@ -126,7 +129,7 @@ def _en_said_as_doing(doc: Any, token: Any) -> bool:
 def _is_person(token: Any) -> bool:
     """A person as a subject: a third-person pronoun, a name, or a person noun ("my husband", "Tom")."""
     said = token.lower_
-    return said in en.THIRD_PERSON or token.pos_ == "PROPN" or said in en.PERSON_NOUNS or said in en.KIN_RELATIONS
+    return said in en.THIRD_PERSON or token.pos_ == "PROPN" or said in en.PERSON_NOUNS
 
 
 def _zh_named(doc: Any, token: Any, rule: Rule) -> str | None:
@@ -150,11 +153,11 @@ def _zh_named(doc: Any, token: Any, rule: Rule) -> str | None:
         if (word in zh.THIRD_PERSON or word in zh.PERSON_WORDS) and not joined:
             return None  # 我儿子踢足球, 她每天跳广场舞; 跟朋友打乒乓球 is the speaker's
     said = token.text
-    name = next((n for n in sorted(_ZH_NAMED, key=len, reverse=True) if said.endswith(n)), None)
+    name = next((n for n in _ZH_LONGEST_FIRST if said.endswith(n)), None)
     named = f"{_ZH_NAMED[name]}{name}" if name is not None else next(o for o in zh.OUTINGS if said.endswith(o))
     return rule.output.format(object=named)
 
 
 def _zh_negates(word: str) -> bool:
     """A negation, or a word that holds one (不想, 没去, 打不了)."""
-    return word in zh.NEGATIONS or any(n in word for n in zh.NEGATIONS if len(n) == 1) and len(word) <= 3
+    return word in zh.NEGATIONS or (len(word) <= 3 and any(n in word for n in zh.NEGATIONS if len(n) == 1))

@@ -7,19 +7,12 @@ from the lexicon)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from graphsvc.rulebook.en.shapes import Spec
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Tokens
+from graphsvc.rulebook.zh.shapes import ending_in
 
 _SIGHTING = 0.4
 """A sighting's confidence: below the candidate threshold, as in English."""
-
-
-def ending_in(words: Iterable[str]) -> Spec:
-    """A jieba word that is one of ``words`` or ends with one (打麻将, 弹吉他); not 跑步机, which only holds one."""
-    return {"ORTH": {"REGEX": "(?:" + "|".join(sorted(words, key=len, reverse=True)) + ")$"}}
 
 
 RULES: tuple[Rule, ...] = (

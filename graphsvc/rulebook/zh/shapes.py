@@ -34,6 +34,12 @@ def _either(words: Iterable[str], pattern: str) -> str:
     return f"^(?:{listed}|{pattern})$"
 
 
+def ending_in(words: Iterable[str]) -> Spec:
+    """A jieba word that is one of ``words`` or ends with one (打麻将 for 麻将); not 跑步机, which only holds 跑步."""
+    listed = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return {"ORTH": {"REGEX": f"(?:{listed})$"}}
+
+
 TIME: Spec = {
     "ORTH": {"REGEX": _either(zh.TIME_WORDS | zh.WEEKDAYS | zh.TIME_PREFIXES | zh.TIME_UNITS, zh.TIME_PHRASE)}
 }

@@ -15,10 +15,12 @@ before that transaction in idempotent steps, followed by embedding the user's im
 vector yet (recall ranks them). A crash before the commit leaves no memory behind; re-running finds no
 new events, so a job is never applied twice.
 
-Low confidence (issue 15): an extraction whose confidence is below ``CANDIDATE_CONFIDENCE_BELOW`` (0.5; LLM or
-offline, though the offline cues never rate below 0.6) becomes a ``MemoryCandidate`` (origin ``conversation``,
-its source ``conversation:<session id>``, its day the UTC day of its first message) instead of a memory; the
-candidate rules of seed 003 decide whether it becomes one (:mod:`graphsvc.pipeline.sources.candidates`).
+Low confidence: an extraction whose confidence is below ``CANDIDATE_CONFIDENCE_BELOW`` (0.5; an LLM's unsure
+memory, or offline a pastime mentioned in passing, :mod:`graphsvc.rulebook.pastimes`, at 0.4; the keep rules never
+rate below it) becomes a ``MemoryCandidate`` (origin ``conversation``, its source ``conversation:<session id>``, its
+day the UTC day of its first message, the rule that made it) instead of a memory; the candidate rules of seed 003
+decide whether it becomes one (:mod:`graphsvc.pipeline.sources.candidates`). One whose candidate was promoted to a
+memory still active reinforces that memory instead. Such extractions feed no impression.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ import strawberry
 from graphsvc.api.context import Info
 from graphsvc.api.dashboard_ops import KeyCount, UserCounts
 from graphsvc.api.source_types import SourceType
+from graphsvc.graph import belief_changes
 from graphsvc.service.views import BeliefChange as BeliefChangeView
 from graphsvc.service.views import BeliefChangePage, SessionView, TimelineItem, TimelinePage, UserStats
 from graphsvc.service.views import GrowthDay as GrowthDayView
@@ -116,8 +117,8 @@ class BeliefChange:
     kind: BeliefKind
     target_id: strawberry.ID = strawberry.field(description="The memory or trait changed")
     change: str = strawberry.field(
-        description="memory: created, superseded, reinstated, corrected, forgotten, retracted, archived, restored; "
-        "trait: created, contradicted, modified, stage_changed, promoted, upgraded, dissolved"
+        description=f"memory: {', '.join(belief_changes.MEMORY_CHANGES)}; "
+        f"trait: {', '.join(belief_changes.TRAIT_CHANGES)}"
     )
     actor: BeliefActor
     recorded_actor: str = strawberry.field(description="The actor as recorded (daily_learning, candidate...)")

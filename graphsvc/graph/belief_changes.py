@@ -4,9 +4,10 @@ Statements: ``belief_changes`` and ``belief_changes_by_happened`` in ``cypher/qu
 change of a memory or a trait already writes a ``HistoryEntry`` (who, when, old and new value, the events and
 memories it quotes); this module pages those of a time range, oldest first, keeping the changes of belief: a memory
 created, superseded, reinstated, corrected, forgotten, retracted, archived or restored, and a trait created,
-contradicted (its confidence lowered, or its stage demoted, by contrary evidence), modified (rewritten by
-contradiction review), moved to another stage, upgraded or dissolved. Reinforcements and re-scorings are not changes
-of belief and stay out.
+reinforced (new supporting evidence raised its confidence, perhaps its stage), contradicted (its confidence
+lowered, or its stage demoted, by contrary evidence), modified (rewritten by contradiction review), promoted (a
+trend to a behaviour), moved to another stage by decay, upgraded (made from more specific traits) or dissolved. A
+memory's reinforcements and re-scorings after a retraction stay out: they change no belief's content or stage.
 
 Two times per change: ``at``, when graphsvc recorded it (extraction or reflection time), and ``happened_at``,
 when what it is about happened in the user's life (the time its messages were said; the cypher file gives the
@@ -30,7 +31,16 @@ BeliefTime = Literal["recorded", "happened"]
 MEMORY_CHANGES = ("created", "superseded", "reinstated", "corrected", "forgotten", "retracted", "archived", "restored")
 MEMORY_ACTIONS = ("forgotten", "retracted", "archived", "restored")
 """Memory changes made by hand or by a job, not by what was said: they happened when they were recorded."""
-TRAIT_CHANGES = ("created", "contradicted", "modified", "stage_changed", "promoted", "upgraded", "dissolved")
+TRAIT_CHANGES = (
+    "created",
+    "reinforced",
+    "contradicted",
+    "modified",
+    "stage_changed",
+    "promoted",
+    "upgraded",
+    "dissolved",
+)
 _ACTORS: dict[str, BeliefActor] = {
     "user": "user",
     "api": "user",

@@ -8,7 +8,9 @@ A rule several statements share is written once, as a fragment: a block headed b
 ``// fragment: <name>(<var>, ...)`` in ``cypher/queries/fragments.cypher``, used in a
 statement as ``{{<name>(<arg>, ...)}}``. Loading replaces each use with the fragment's
 text, its variables renamed to the arguments (whole words only); a fragment may use
-other fragments. Arguments are variable names of the statement, never values.
+other fragments. Arguments are variable names of the statement, never values. A fragment is an
+expression, and goes in parentheses; a block headed ``// clause: <name>(<var>, ...)`` is a run of
+clauses (``CALL``, ``WITH``...), used the same way and put in as it stands.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from graphsvc.config import REPO_ROOT
 
 CYPHER_DIR = REPO_ROOT / "cypher"
 _HEADER = re.compile(r"^//\s*name:\s*([a-z_][a-z0-9_]*)\s*$", re.MULTILINE)
-_FRAGMENT_HEADER = re.compile(r"^//\s*fragment:\s*([a-z_][a-z0-9_]*)\(([a-z_][a-z0-9_, ]*)\)\s*$", re.MULTILINE)
+_FRAGMENT_HEADER = re.compile(
+    r"^//\s*(fragment|clause):\s*([a-z_][a-z0-9_]*)\(([a-z_][a-z0-9_, ]*)\)\s*$", re.MULTILINE
+)
 _USE = re.compile(r"\{\{\s*([a-z_][a-z0-9_]*)\(([^(){}]*)\)\s*\}\}")
 FRAGMENTS_FILE = "fragments.cypher"
 
@@ -38,13 +42,14 @@ def _all_queries() -> dict[str, str]:
     return queries
 
 
-Fragment = tuple[tuple[str, ...], str]
-"""A fragment's variables and its text."""
+Fragment = tuple[tuple[str, ...], str, bool]
+"""A fragment's variables, its text, and whether it is clauses (put in as they stand) rather than an expression
+(put in parentheses)."""
 
 
 def parse_fragments(text: str, *, source: Path | str = "<text>") -> dict[str, Fragment]:
-    """Split a fragments file into ``{name: (variables, text)}`` (blocks headed ``// fragment: name(a, b)``;
-    comment lines inside a block are dropped).
+    """Split a fragments file into ``{name: (variables, text, clauses)}`` (blocks headed ``// fragment: name(a, b)``
+    or ``// clause: name(a, b)``; comment lines inside a block are dropped).
 
     Raises:
         ValueError: a name is defined twice or a block is empty.
@@ -55,18 +60,18 @@ def parse_fragments(text: str, *, source: Path | str = "<text>") -> dict[str, Fr
         end = headers[i + 1].start() if i + 1 < len(headers) else len(text)
         lines = text[header.end() : end].splitlines()
         body = "\n".join(line for line in lines if not line.lstrip().startswith("//")).strip()
-        name = header.group(1)
+        name = header.group(2)
         if not body:
             raise ValueError(f"{source}: fragment {name} is empty")
         if name in out:
             raise ValueError(f"{source}: fragment {name} is defined twice")
-        out[name] = (tuple(v.strip() for v in header.group(2).split(",")), body)
+        out[name] = (tuple(v.strip() for v in header.group(3).split(",")), body, header.group(1) == "clause")
     return out
 
 
 def expand(statement: str, fragments: dict[str, Fragment], *, source: Path | str = "<text>") -> str:
     """``statement`` with every ``{{name(arg, ...)}}`` replaced by that fragment, its variables renamed to the
-    arguments (fragments inside fragments too).
+    arguments (fragments inside fragments too): an expression in parentheses, clauses as they stand.
 
     Raises:
         ValueError: an unknown fragment, a wrong number of arguments, or a fragment that uses itself.
@@ -78,13 +83,14 @@ def expand(statement: str, fragments: dict[str, Fragment], *, source: Path | str
             raise ValueError(f"{source}: no fragment {name!r} in {FRAGMENTS_FILE}")
         if name in seen:
             raise ValueError(f"{source}: fragment {name!r} uses itself")
-        variables, body = fragments[name]
+        variables, body, clauses = fragments[name]
         args = tuple(a.strip() for a in use.group(2).split(","))
         if len(args) != len(variables):
             raise ValueError(f"{source}: fragment {name!r} takes {len(variables)} arguments, got {len(args)}")
         renames = dict(zip(variables, args, strict=True))
         body = re.sub(r"\b(" + "|".join(map(re.escape, variables)) + r")\b", lambda m: renames[m.group(1)], body)
-        return "(" + _USE.sub(lambda inner: replace(inner, (*seen, name)), body) + ")"
+        body = _USE.sub(lambda inner: replace(inner, (*seen, name)), body)
+        return body if clauses else "(" + body + ")"
 
     return _USE.sub(lambda use: replace(use, ()), statement)
 

@@ -1,7 +1,7 @@
 """LoCoMo turn-level evidence recall: graphsvc beside BM25-only and vector-only baselines.
 
     .venv/bin/python scripts/bench/locomo.py [PATH] [--conversations N] [--skip-import] [--half tune|test|all]
-        [--grid SETTING=v1,v2,... | --context-grid c1,c2,...]
+        [--grid SETTING=v1,v2,... [--asked-at end] | --context-grid c1,c2,...]
 
 1. Converts PATH (default: the LoCoMo dev split in ../shared/bench/data) to the import format
    and runs ``graphsvc import`` on it (ingest, end every session, wait for extraction).
@@ -16,6 +16,9 @@
 setting (e.g. ``RECALL_ENTITY_MAX_SHARE=0.1,0.25,0.5``) and cross-validates the choice over the
 conversations: for each conversation in turn, the value with the best any@10 + all@10 on the other four is
 measured on it; the mean of the held-out conversations is reported beside each value's all-dev figures.
+With ``--asked-at end`` every question is asked as of its conversation's last message (the service's clock set
+there), not today: LoCoMo's conversations are from 2023, so today every hit is years old and recency
+(``RECALL_RECENCY_WEIGHT``, ``RECALL_RECENCY_HALF_LIFE_DAYS``) and the time cues change nothing.
 ``--context-grid c1,c2,...`` (with ``--skip-import``) does the same for ``EVENT_CONTEXT_CHARS``, which changes
 only the text each message is embedded with: per value, the imported messages are embedded anew (the
 ``embed_events`` job, as at ingest) instead of imported again (``--imported-with N``: the value the import
@@ -39,6 +42,8 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -181,11 +186,30 @@ Rows = dict[str, list[dict[str, bool]]]
 METRICS = ("any@5", "all@5", "any@10", "all@10")
 
 
-async def ask_graphsvc(service: MemoryService, questions: list[dict[str, Any]]) -> Rows:
-    """Every question through the GraphQL ``recall`` (limit 10), scored per conversation."""
+def _fixed(at: datetime) -> datetime:
+    return at
+
+
+def conversation_ends(path: Path, conversations: int | None, samples: set[str] | None) -> dict[str, datetime]:
+    """Each conversation's user id → the time of its last message (UTC)."""
+    ends: dict[str, datetime] = {}
+    for record in locomo_records(path, conversations=conversations, samples=samples):
+        said = datetime.fromisoformat(record["occurredAt"])
+        ends[record["userId"]] = max(said, ends.get(record["userId"], said))
+    return ends
+
+
+async def ask_graphsvc(
+    service: MemoryService, questions: list[dict[str, Any]], *, asked_at: dict[str, datetime] | None = None
+) -> Rows:
+    """Every question through the GraphQL ``recall`` (limit 10), scored per conversation; with ``asked_at``, each
+    asked with the service's clock at its conversation's time there."""
     context = Context(service=service)
     rows: Rows = defaultdict(list)
+    today = service.rt.clock
     for q in questions:
+        if asked_at is not None:
+            service.rt.clock = partial(_fixed, asked_at[q["userId"]])
         result = await schema.execute(
             RECALL_QUERY,
             variable_values={"u": q["userId"], "q": q["question"], "n": max(KS)},
@@ -195,6 +219,7 @@ async def ask_graphsvc(service: MemoryService, questions: list[dict[str, Any]]) 
             raise RuntimeError(result.errors)
         ranked = [hit["sourceMessageIds"] for hit in result.data["recall"]]
         rows[q["userId"]].append(score_ranking(ranked, q["evidence"]))
+    service.rt.clock = today
     return rows
 
 
@@ -225,9 +250,17 @@ def cross_validate(setting: str, per_value: dict[str, Rows]) -> dict[str, Any]:
 
 
 async def grid_search(
-    path: Path, conversations: int | None, samples: set[str] | None, setting: str, values: list[str]
+    path: Path,
+    conversations: int | None,
+    samples: set[str] | None,
+    setting: str,
+    values: list[str],
+    *,
+    at_end: bool = False,
 ) -> dict[str, Any]:
-    """Every question once per value of a recall ``setting`` on what is imported, cross-validated."""
+    """Every question once per value of a recall ``setting`` on what is imported, cross-validated; with
+    ``at_end``, asked as of each conversation's last message."""
+    asked_at = conversation_ends(path, conversations, samples) if at_end else None
     service = await MemoryService.open(Settings(), run_worker=False)
     base = service.settings
     field = setting.lower()
@@ -236,7 +269,7 @@ async def grid_search(
         per_value: dict[str, Rows] = {}
         for value in values:
             service.rt.settings = base.model_copy(update={field: type(base.variable(field))(value)})
-            per_value[value] = await ask_graphsvc(service, questions)
+            per_value[value] = await ask_graphsvc(service, questions, asked_at=asked_at)
     finally:
         service.rt.settings = base
         await service.close()
@@ -377,6 +410,12 @@ def print_table(report: dict[str, Any]) -> None:
     help="With --context-grid: the EVENT_CONTEXT_CHARS the import ran with; that value is asked first, as stored.",
 )
 @click.option("--half", type=click.Choice(["tune", "test", "all"]), default="all", help="Import and ask one half.")
+@click.option(
+    "--asked-at",
+    type=click.Choice(["today", "end"]),
+    default="today",
+    help="With --grid: ask as of today, or as of each conversation's last message.",
+)
 def main(
     path: Path,
     conversations: int | None,
@@ -385,13 +424,17 @@ def main(
     context_grid: str,
     imported_with: int | None,
     half: str,
+    asked_at: str,
 ) -> None:
     samples = half_samples(path, half)
     if grid or context_grid:
         if grid:
             setting, _, raw = grid.partition("=")
             values = [v.strip() for v in raw.split(",")]
-            cv = asyncio.run(grid_search(path, conversations, samples, setting.strip(), values))
+            cv = asyncio.run(
+                grid_search(path, conversations, samples, setting.strip(), values, at_end=asked_at == "end")
+            )
+            cv["asked_at"] = asked_at
         else:
             chars = [int(v) for v in context_grid.split(",")]
             cv = asyncio.run(context_search(path, conversations, samples, chars, imported_with=imported_with))

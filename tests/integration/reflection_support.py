@@ -14,6 +14,7 @@ from graphsvc.graph.reflection_cycles import ReflectionOutcome
 from graphsvc.service import MemoryService
 from tests.fakes.openai_server import FakeOpenAI
 from tests.integration.conftest import at
+from tests.integration.graphql_client import GraphQLClient
 
 USER = "ana"
 
@@ -146,3 +147,29 @@ async def snapshot(service: MemoryService, *, user_id: str = USER) -> dict[str, 
             result = await session.run(cypher, u=user_id)
             out[name] = {r["k"]: r["v"] async for r in result}
         return out
+
+
+TRAIT_CHANGES = """
+query($u: String!, $from: DateTime!, $to: DateTime!) {
+  beliefChanges(userId: $u, from: $from, to: $to, limit: 500) {
+    nodes { kind targetId change oldValue newValue stage }
+  }
+}"""
+
+
+async def trait_changes(service: MemoryService, trait_uid: str, *, user_id: str = USER) -> list[dict[str, Any]]:
+    """The changes ``beliefChanges`` lists for one trait (over GraphQL, the real app in-process), oldest recorded
+    first: each ``{change, oldValue, newValue, stage}``."""
+    client = GraphQLClient(service)
+    try:
+        body = await client.execute(
+            TRAIT_CHANGES, {"u": user_id, "from": "2000-01-01T00:00:00Z", "to": "2100-01-01T00:00:00Z"}
+        )
+    finally:
+        await client.aclose()
+    assert "errors" not in body, body
+    return [
+        {k: node[k] for k in ("change", "oldValue", "newValue", "stage")}
+        for node in body["data"]["beliefChanges"]["nodes"]
+        if node["kind"] == "TRAIT" and node["targetId"] == trait_uid
+    ]

@@ -14,7 +14,17 @@ from graphsvc.pipeline.reflection.store import link_parent, load_book
 from graphsvc.service import MemoryService
 from tests.fakes.openai_server import FakeOpenAI
 from tests.integration.conftest import at
-from tests.integration.reflection_support import USER, Clock, Seed, count, run, script, seed_memories, traits
+from tests.integration.reflection_support import (
+    USER,
+    Clock,
+    Seed,
+    count,
+    run,
+    script,
+    seed_memories,
+    trait_changes,
+    traits,
+)
 
 RUNNING = [
     Seed("r1", "s1", "Ana went running in the park before work", "event", day=1),
@@ -106,6 +116,16 @@ async def test_near_duplicate_reinforces_instead_of_duplicating(
     assert trait["reinforcement_count"] == 1
     assert trait["confidence"] == pytest.approx(decayed + (1 - decayed) * 0.15)
     assert trait["stage"] == "emerging"
+    clock.advance(days=200)  # decays below the emerging stage (0.3): a stage change, audited
+    await run(llm_service, clock, llm=True)
+    [trait] = await traits(llm_service)
+    assert trait["stage"] == "candidate"
+    feed = await trait_changes(llm_service, trait["uid"])
+    assert [(c["change"], c["stage"]) for c in feed] == [
+        ("created", "candidate"),
+        ("reinforced", "emerging"),
+        ("stage_changed", "candidate"),
+    ]
 
 
 async def test_upgrade_chain_behavior_preference_core(llm_service: MemoryService, llm_server: FakeOpenAI) -> None:
@@ -172,6 +192,16 @@ async def test_upgrade_chain_behavior_preference_core(llm_service: MemoryService
     assert third.traits_upgraded == 1, third.notes
     [core] = [t for t in await traits(llm_service) if t["subtype"] == "core"]
     assert core["stage"] == "emerging" and core["confidence"] == pytest.approx(0.72)
+    assert [c["change"] for c in await trait_changes(llm_service, core["uid"])] == ["upgraded"]
+    for pref in prefs:  # made by an upgrade: no "created" entry of its own
+        made = [c["change"] for c in await trait_changes(llm_service, pref["uid"])]
+        assert made.count("upgraded") == 1 and "created" not in made
+    behaviors = [t for t in await traits(llm_service) if t["subtype"] == "behavior"]
+    for behavior in behaviors:  # the cycles share the test clock's instant, so their order is by id
+        assert sorted(c["change"] for c in await trait_changes(llm_service, behavior["uid"])) == [
+            "created",
+            "reinforced",
+        ]
     depth = await count(
         llm_service, "MATCH p = (:Trait {uid: $c})-[:PARENT_OF*2]->(:Trait) RETURN count(p)", c=core["uid"]
     )
@@ -241,6 +271,17 @@ async def test_trend_promotion_and_expiry(llm_service: MemoryService, llm_server
     by_content = {t["content"]: t for t in await traits(llm_service)}
     assert by_content["Watching football lately"]["stage"] == "dissolved"
     assert by_content["Preparing for the bar exam"]["stage"] == "candidate"
+    promoted = await trait_changes(llm_service, by_content["Preparing for the bar exam"]["uid"])
+    assert [(c["change"], c["stage"]) for c in promoted] == [
+        ("created", "trend"),
+        ("reinforced", "trend"),
+        ("promoted", "candidate"),
+    ]
+    dissolved = await trait_changes(llm_service, by_content["Watching football lately"]["uid"])
+    assert [(c["change"], c["oldValue"], c["newValue"]) for c in dissolved] == [
+        ("created", None, "Watching football lately"),
+        ("dissolved", "Watching football lately", None),
+    ]
 
 
 async def _reinforce_by_content(service: MemoryService, server: FakeOpenAI, clock: Clock, content: str) -> None:
@@ -312,8 +353,8 @@ async def test_contradictions_count_then_the_focused_call_modifies(
         )
         == 1
     )
-    feed = await llm_service.belief_changes(user_id=USER, start=at(1), end=datetime.now(UTC) + timedelta(days=1))
-    review = [(c.change, c.old_value, c.new_value) for c in feed.items if c.target_uid == trait["uid"]]
+    feed = await trait_changes(llm_service, trait["uid"])
+    review = [(c["change"], c["oldValue"], c["newValue"]) for c in feed]
     assert sorted(change for change, _, _ in review) == ["contradicted", "contradicted", "created", "modified"]
     [rewrite] = [(old, new) for change, old, new in review if change == "modified"]
     assert rewrite == ("Drinks coffee every morning", "Drank coffee every morning until May")

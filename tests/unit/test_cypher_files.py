@@ -136,6 +136,18 @@ def test_fragments_expand_with_their_variables_renamed_and_nest() -> None:
     assert expand("RETURN {{live(mem)}} AS memory_live", fragments) == "RETURN (mem.status = 'active') AS memory_live"
 
 
+def test_a_clause_fragment_goes_in_as_it_stands_with_an_expression_inside_in_parentheses() -> None:
+    fragments = parse_fragments(
+        "// fragment: live(m)\nm.status = 'active'\n\n"
+        "// clause: newest(h, at)\n// a comment, dropped\nCALL (h) { RETURN max(h.t) AS t }\n"
+        "WITH h, t AS at WHERE {{live(h)}}\n"
+    )
+    assert expand("MATCH (entry) {{newest(entry, when)}} RETURN when", fragments) == (
+        "MATCH (entry) CALL (entry) { RETURN max(entry.t) AS t }\nWITH entry, t AS when "
+        "WHERE (entry.status = 'active') RETURN when"
+    )
+
+
 @pytest.mark.parametrize(
     ("statement", "problem"),
     [
@@ -156,3 +168,4 @@ def test_every_query_loads_with_its_fragments_expanded() -> None:
     queries = _all_queries()
     assert queries and not any("{{" in text for text in queries.values())
     assert "holder.status IN ['active', 'archived']" in queries["recent_events"]
+    assert all("evidence_at" in queries[name] for name in ("belief_changes", "belief_changes_by_happened"))

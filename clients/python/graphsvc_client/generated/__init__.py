@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "a804504df2ae58b75729848660877cd6c4db00dca6fae541dab536b924a428ee"
+INPUTS_SHA256 = "39799d25a8f524f2562256a6eb9de93dcb4b4baafc754b424d569cf80ec35e65"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

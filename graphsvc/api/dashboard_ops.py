@@ -11,25 +11,28 @@ from datetime import datetime
 import strawberry
 
 from graphsvc.api.context import Info
+from graphsvc.service.views import EventView
 from graphsvc.service.views import KeyCount as DomainKeyCount
-from graphsvc.service.views import MessageView
 from graphsvc.service.views import UserCounts as DomainUserCounts
 from graphsvc.service.views import UserPage as DomainUserPage
 
 
-@strawberry.type(description="One stored source message, verbatim.")
+@strawberry.type(
+    description="One stored source record, verbatim: a conversation message, or a version of a document, note, todo…"
+)
 class Message:
     id: strawberry.ID = strawberry.field(description="The event id")
-    message_id: str = strawberry.field(description="The caller's message id (or the derived msg-… one)")
-    session_id: str
-    source_type: str = strawberry.field(description="conversation (other sources come with the event layer)")
-    role: str
+    message_id: str = strawberry.field(description="The caller's message or source record id (or a derived msg-… id)")
+    session_id: str | None = strawberry.field(description="The conversation; null outside conversations")
+    source_type: str = strawberry.field(description="conversation, document, note, todo…")
+    role: str | None = strawberry.field(description="user or assistant; null outside conversations")
     speaker: str | None
+    title: str | None = strawberry.field(description="The source record's title; null for a message")
     content: str
-    occurred_at: datetime
+    occurred_at: datetime = strawberry.field(description="When it was said")
 
     @classmethod
-    def from_domain(cls, view: MessageView) -> Message:
+    def from_domain(cls, view: EventView) -> Message:
         return cls(
             id=strawberry.ID(view.uid),
             message_id=view.message_id,
@@ -37,6 +40,7 @@ class Message:
             source_type=view.source_type,
             role=view.role,
             speaker=view.speaker,
+            title=view.title,
             content=view.content,
             occurred_at=view.occurred_at,
         )

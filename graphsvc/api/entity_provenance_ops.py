@@ -3,15 +3,15 @@ was observed in, and each relation with the rule and the messages that stated it
 
 from __future__ import annotations
 
-from datetime import datetime
 from enum import Enum
 
 import strawberry
 
 from graphsvc.api.context import Info
+from graphsvc.api.dashboard_ops import Message
 from graphsvc.api.entity_types import Entity, Relation
 from graphsvc.api.rule_types import RulebookRule
-from graphsvc.service.views import EntityProvenance, ObservedMessage, RelationProvenance
+from graphsvc.service.views import EntityProvenance, RelationProvenance
 
 
 @strawberry.enum(description="What decided an entity's kind or stated a relation.")
@@ -26,33 +26,6 @@ class DecidedBy(Enum):
     )
 
 
-@strawberry.type(description="A source record an entity or a relation was observed in, verbatim.")
-class ObservedIn:
-    event_id: strawberry.ID = strawberry.field(description="The event id")
-    message_id: str = strawberry.field(description="The caller's message or source record id (or a derived msg-… id)")
-    session_id: str | None = strawberry.field(description="The conversation; null outside conversations")
-    source_type: str = strawberry.field(description="conversation, document, note, todo…")
-    role: str | None
-    speaker: str | None
-    title: str | None = strawberry.field(description="The source record's title; null for a message")
-    content: str
-    occurred_at: datetime = strawberry.field(description="When it was said")
-
-    @classmethod
-    def from_domain(cls, m: ObservedMessage) -> ObservedIn:
-        return cls(
-            event_id=strawberry.ID(m.uid),
-            message_id=m.message_id,
-            session_id=m.session_id,
-            source_type=m.source_type,
-            role=m.role,
-            speaker=m.speaker,
-            title=m.title,
-            content=m.content,
-            occurred_at=m.occurred_at,
-        )
-
-
 @strawberry.type(description="One relation of the entity, with what stated it and the messages it was observed in.")
 class RelationProvenanceView:
     relation: Relation
@@ -61,7 +34,7 @@ class RelationProvenanceView:
         description="The rule that stated it, with its description and precision measured on held-out data"
     )
     observed: int = strawberry.field(description="How many messages it was observed in (0: made by hand)")
-    messages: list[ObservedIn] = strawberry.field(
+    messages: list[Message] = strawberry.field(
         description="The newest of those messages still stored, newest first (at most 5)"
     )
 
@@ -72,7 +45,7 @@ class RelationProvenanceView:
             stated_by=DecidedBy(r.stated_by),
             rule=RulebookRule.by_id(r.relation.rule_id),
             observed=r.observed,
-            messages=[ObservedIn.from_domain(m) for m in r.messages],
+            messages=[Message.from_domain(m) for m in r.messages],
         )
 
 
@@ -89,7 +62,7 @@ class EntityProvenanceView:
         "null when no rule did (or no rule has the id any more)"
     )
     observed: int = strawberry.field(description="How many stored messages it was observed in")
-    messages: list[ObservedIn] = strawberry.field(
+    messages: list[Message] = strawberry.field(
         description="The newest of those messages, newest first, at most `limit`"
     )
     relations: list[RelationProvenanceView] = strawberry.field(description="Its relations both ways, strongest first")
@@ -101,7 +74,7 @@ class EntityProvenanceView:
             kind_decided_by=DecidedBy(p.kind_decided_by),
             kind_rule=RulebookRule.by_id(p.entity.kind_rule),
             observed=p.observed,
-            messages=[ObservedIn.from_domain(m) for m in p.messages],
+            messages=[Message.from_domain(m) for m in p.messages],
             relations=[RelationProvenanceView.from_domain(r) for r in p.relations],
         )
 

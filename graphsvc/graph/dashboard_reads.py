@@ -14,43 +14,10 @@ from datetime import datetime
 from typing import Any
 
 from graphsvc.errors import InvalidInputError
-from graphsvc.graph import nodes
 from graphsvc.graph.database import Database, native
+from graphsvc.graph.events import EventView
 
 DERIVED_PREFIX = "msg-"
-
-
-@dataclass(frozen=True)
-class MessageView:
-    """One stored source message (an ``Event``), verbatim.
-
-    Attributes:
-        uid: the event's uid.
-        message_id: the caller's message id (or the derived ``msg-…`` one).
-    """
-
-    uid: str
-    message_id: str
-    session_id: str
-    source_type: str
-    role: str
-    speaker: str | None
-    content: str
-    occurred_at: datetime
-
-    @classmethod
-    def from_node(cls, node: Any) -> MessageView:
-        event = nodes.Event.inflate(node)
-        return cls(
-            uid=event.uid,
-            message_id=event.source_id,
-            session_id=event.session_id,
-            source_type=event.source_type or "conversation",
-            role=event.role,
-            speaker=event.speaker,
-            content=event.content,
-            occurred_at=event.occurred_at,
-        )
 
 
 @dataclass(frozen=True)
@@ -127,7 +94,7 @@ def message_lookups(user_id: str, message_ids: Sequence[str]) -> list[dict[str, 
 
 async def messages_by_ids(
     db: Database, *, user_id: str, message_ids: Sequence[str], event_uids: Sequence[str]
-) -> list[MessageView]:
+) -> list[EventView]:
     """The user's messages named by message id or event uid, oldest first; unknown ids are left out."""
     rows = await db.read(
         "messages_by_ids",
@@ -135,7 +102,7 @@ async def messages_by_ids(
         lookups=message_lookups(user_id, message_ids),
         event_uids=list(dict.fromkeys(event_uids)),
     )
-    return [MessageView.from_node(r["event"]) for r in rows]
+    return [EventView.from_node(r["event"]) for r in rows]
 
 
 def _key_counts(rows: list[dict[str, Any]]) -> list[KeyCount]:

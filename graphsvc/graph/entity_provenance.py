@@ -9,55 +9,15 @@ Statements: ``cypher/queries/entity_provenance.cypher`` (``entity_kind_setter``,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
-from graphsvc.graph import nodes
 from graphsvc.graph.database import Queries
 from graphsvc.graph.entities import EntityView, RelationView
+from graphsvc.graph.events import EventView
 
 DecidedBy = Literal["rulebook", "llm", "person", "nobody"]
 """What decided an entity's kind or stated a relation: a rule of the offline rulebook (its id is stored), an LLM's
 extraction, a person (or an agent) through the API, or nothing (an entity's kind left at "thing", the default)."""
-
-
-@dataclass(frozen=True)
-class ObservedMessage:
-    """A source record an entity or a relation was observed in: a conversation message, or a version of a
-    document, note, todo... (``session_id`` None outside conversations, ``title`` None for messages).
-
-    Attributes:
-        uid: the event's uid.
-        message_id: the caller's message or source record id (or the derived ``msg-…`` one).
-        content: verbatim.
-        occurred_at: when it was said (UTC).
-    """
-
-    uid: str
-    message_id: str
-    session_id: str | None
-    source_type: str
-    role: str | None
-    speaker: str | None
-    title: str | None
-    content: str
-    occurred_at: datetime
-
-    @classmethod
-    def from_node(cls, node: Any) -> ObservedMessage:
-        """From an ``Event`` node as the driver returns it."""
-        event = nodes.Event.inflate(node)
-        return cls(
-            uid=event.uid,
-            message_id=event.source_id,
-            session_id=event.session_id,
-            source_type=event.source_type or "conversation",
-            role=event.role,
-            speaker=event.speaker,
-            title=event.title,
-            content=event.content,
-            occurred_at=event.occurred_at,
-        )
 
 
 @dataclass(frozen=True)
@@ -75,7 +35,7 @@ class RelationProvenance:
     relation: RelationView
     stated_by: DecidedBy
     observed: int
-    messages: list[ObservedMessage]
+    messages: list[EventView]
 
 
 @dataclass(frozen=True)
@@ -93,7 +53,7 @@ class EntityProvenance:
     entity: EntityView
     kind_decided_by: DecidedBy
     observed: int
-    messages: list[ObservedMessage]
+    messages: list[EventView]
     relations: list[RelationProvenance]
 
 
@@ -141,13 +101,13 @@ async def read(
                 relation=relation,
                 stated_by=relation_stated_by(relation, observed=count),
                 observed=count,
-                messages=[ObservedMessage.from_node(x) for x in row["messages"]],
+                messages=[EventView.from_node(x) for x in row["messages"]],
             )
         )
     return EntityProvenance(
         entity=entity,
         kind_decided_by=kind_decided_by(entity, kind_actor=found[0]["kind_actor"], extraction_actor=extraction_actor),
         observed=int(observed["observed"]),
-        messages=[ObservedMessage.from_node(x) for x in observed["messages"]],
+        messages=[EventView.from_node(x) for x in observed["messages"]],
         relations=relations,
     )

@@ -10,9 +10,50 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from graphsvc import keys
+from graphsvc.graph import nodes
 from graphsvc.graph.database import Queries, native
+
+
+@dataclass(frozen=True)
+class EventView:
+    """One stored source record (an ``Event``), verbatim: a conversation message, or a version of a document,
+    note, todo... (``session_id`` and ``role`` None outside conversations, ``title`` None for messages).
+
+    Attributes:
+        uid: the event's uid.
+        message_id: the caller's message or source record id (or the derived ``msg-…`` one).
+        content: verbatim.
+        occurred_at: when it was said (UTC).
+    """
+
+    uid: str
+    message_id: str
+    session_id: str | None
+    source_type: str
+    role: str | None
+    speaker: str | None
+    title: str | None
+    content: str
+    occurred_at: datetime
+
+    @classmethod
+    def from_node(cls, node: Any) -> EventView:
+        """From an ``Event`` node as the driver returns it."""
+        event = nodes.Event.inflate(node)
+        return cls(
+            uid=event.uid,
+            message_id=event.source_id,
+            session_id=event.session_id,
+            source_type=event.source_type or "conversation",
+            role=event.role,
+            speaker=event.speaker,
+            title=event.title,
+            content=event.content,
+            occurred_at=event.occurred_at,
+        )
 
 
 @dataclass(frozen=True)

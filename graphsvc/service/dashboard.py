@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 from graphsvc.errors import InvalidInputError
 from graphsvc.graph import dashboard_reads
-from graphsvc.graph.dashboard_reads import MessageView, UserCounts, UserPage
+from graphsvc.graph.dashboard_reads import UserCounts, UserPage
+from graphsvc.graph.events import EventView
 from graphsvc.runtime import Runtime
 from graphsvc.validation import require_id, require_limit
 
@@ -26,7 +27,7 @@ class DashboardArea:
 
     async def messages(
         self, *, user_id: str, message_ids: Sequence[str] = (), event_ids: Sequence[str] = ()
-    ) -> list[MessageView]:
+    ) -> list[EventView]:
         """The user's source messages named by the caller's message id or by event id, oldest first.
 
         Unknown ids (and another user's) are left out, never an error: a view shows what is there.

@@ -9,11 +9,12 @@ from __future__ import annotations
 from graphsvc.conversation import MessageIn, Turn
 from graphsvc.graph.api_keys import ApiKeyView
 from graphsvc.graph.belief_changes import BeliefChange, BeliefChangePage, BeliefTime
-from graphsvc.graph.dashboard_reads import KeyCount, MessageView, UserCounts, UserPage, UserSummary
+from graphsvc.graph.dashboard_reads import KeyCount, UserCounts, UserPage, UserSummary
 from graphsvc.graph.document_entities import DocumentEntityView, DocumentMention
 from graphsvc.graph.documents import ChunkView, DocumentView
 from graphsvc.graph.entities import AliasView, EntityPage, EntitySnapshot, EntityView, FeatureView, RelationView
-from graphsvc.graph.entity_provenance import DecidedBy, EntityProvenance, ObservedMessage, RelationProvenance
+from graphsvc.graph.entity_provenance import DecidedBy, EntityProvenance, RelationProvenance
+from graphsvc.graph.events import EventView
 from graphsvc.graph.extraction_traces import ExtractionTraceView, TraceDecision
 from graphsvc.graph.impressions import EvidenceView as ImpressionEvidenceView
 from graphsvc.graph.impressions import ImpressionView
@@ -60,7 +61,7 @@ __all__ = [
     "DecidedBy",
     "EntityPage",
     "EntityProvenance",
-    "ObservedMessage",
+    "EventView",
     "RelationProvenance",
     "EntitySnapshot",
     "EntityView",
@@ -85,7 +86,6 @@ __all__ = [
     "MemoryPage",
     "MemoryView",
     "MessageIn",
-    "MessageView",
     "PendingView",
     "RankAdjustment",
     "RecallHit",

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from graphsvc.errors import InvalidInputError
+from graphsvc.pipeline.sources.events import SourceEventIn
 from graphsvc.service import MemoryService
 from tests.integration.conftest import at
 from tests.integration.graphql_client import END, INGEST, GraphQLClient
@@ -138,3 +139,25 @@ async def test_users_paged_by_id_with_prefix_and_scope(gql: GraphQLClient, servi
     bad = await gql.execute(USERS, {"a": "%%%"})
     assert bad["errors"][0]["extensions"]["code"] == "INVALID_INPUT"
     assert (await gql.execute(USERS, {"n": 0}))["errors"][0]["extensions"]["code"] == "INVALID_INPUT"
+
+
+async def test_a_record_of_another_source_by_event_id_has_no_session_or_role_and_keeps_its_title(
+    service: MemoryService, gql: GraphQLClient
+) -> None:
+    [event_id] = (
+        await service.ingest_events(
+            user_id="ana",
+            events=[
+                SourceEventIn(
+                    source_type="note", source_id="n1", title="Garden", content="Plant the tulips.", occurred_at=at(2)
+                )
+            ],
+        )
+    ).event_ids
+    body = await gql.execute(
+        MESSAGES.replace("role speaker", "sourceType role speaker title"), {"u": "ana", "e": [event_id]}
+    )
+    assert "errors" not in body, body
+    [note] = body["data"]["messages"]
+    assert (note["id"], note["messageId"], note["sessionId"], note["role"]) == (event_id, "n1", None, None)
+    assert (note["sourceType"], note["title"], note["content"]) == ("note", "Garden", "Plant the tulips.")

@@ -25,7 +25,7 @@ query($u: String!, $e: ID!, $limit: Int! = 20) {
     kindDecidedBy
     kindRule { id description measuredPrecision judged }
     observed
-    messages { eventId messageId sessionId speaker role content occurredAt sourceType }
+    messages { id messageId sessionId speaker role content occurredAt sourceType }
     relations {
       relation { relation direction ruleId other { subject } }
       statedBy

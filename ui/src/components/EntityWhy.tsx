@@ -78,7 +78,7 @@ function Messages({ messages, empty }: { messages: ObservedMessage[]; empty: str
   return (
     <ol class="provenance-steps">
       {messages.map((m) => (
-        <Said key={m.eventId} message={m} />
+        <Said key={m.id} message={m} />
       ))}
     </ol>
   );

@@ -40,10 +40,17 @@ export function MessagesDialog({ userId, request, onClose }: { userId: string; r
       {data && data.messages.length > 0 && (
         <ol class="messages">
           {data.messages.map((m) => (
-            <li key={m.id} class={`message message-${m.role}`}>
+            <li key={m.id} class={`message message-${m.role ?? m.sourceType}`}>
               <div class="message-meta">
-                <strong>{m.speaker ?? m.role}</strong> · {when(m.occurredAt)} · session <code>{m.sessionId}</code> · id{" "}
-                <code>{m.messageId}</code>
+                <strong>{m.speaker ?? m.title ?? m.role ?? m.sourceType}</strong> · {when(m.occurredAt)} ·{" "}
+                {m.sessionId !== null ? (
+                  <>
+                    session <code>{m.sessionId}</code>
+                  </>
+                ) : (
+                  m.sourceType
+                )}{" "}
+                · id <code>{m.messageId}</code>
               </div>
               <Text as="p">{m.content}</Text>
             </li>

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "39799d25a8f524f2562256a6eb9de93dcb4b4baafc754b424d569cf80ec35e65"
+INPUTS_SHA256 = "f2e94a5cccb56b7127abc5df42476d64df7d30f1b7fdf7baff2ae9b93d925dcd"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

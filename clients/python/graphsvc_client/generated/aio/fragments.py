@@ -244,8 +244,8 @@ class EntityPageFieldsNodes(EntityFields):
     pass
 
 
-class ObservedInFields(BaseModel):
-    event_id: str = Field(alias="eventId")
+class MessageFields(BaseModel):
+    id: str
     message_id: str = Field(alias="messageId")
     session_id: Optional[str] = Field(alias="sessionId")
     source_type: str = Field(alias="sourceType")
@@ -295,7 +295,7 @@ class RelationProvenanceViewFieldsRule(RulebookRuleFields):
     pass
 
 
-class RelationProvenanceViewFieldsMessages(ObservedInFields):
+class RelationProvenanceViewFieldsMessages(MessageFields):
     pass
 
 
@@ -316,7 +316,7 @@ class EntityProvenanceViewFieldsKindRule(RulebookRuleFields):
     pass
 
 
-class EntityProvenanceViewFieldsMessages(ObservedInFields):
+class EntityProvenanceViewFieldsMessages(MessageFields):
     pass
 
 
@@ -605,17 +605,6 @@ class MemoryProvenanceViewFieldsSteps(ExtractionTraceFields):
 
 class MemoryProvenanceViewFieldsTraits(TraitRestingFields):
     pass
-
-
-class MessageFields(BaseModel):
-    id: str
-    message_id: str = Field(alias="messageId")
-    session_id: str = Field(alias="sessionId")
-    source_type: str = Field(alias="sourceType")
-    role: str
-    speaker: Optional[str]
-    content: str
-    occurred_at: datetime = Field(alias="occurredAt")
 
 
 class PendingObservationFields(BaseModel):
@@ -976,7 +965,7 @@ ImpressionFields.model_rebuild()
 RelationFields.model_rebuild()
 EntityFields.model_rebuild()
 EntityPageFields.model_rebuild()
-ObservedInFields.model_rebuild()
+MessageFields.model_rebuild()
 RuleExampleFields.model_rebuild()
 RulebookRuleFields.model_rebuild()
 RelationProvenanceViewFields.model_rebuild()
@@ -999,7 +988,6 @@ MemoryFields.model_rebuild()
 MemoryPageFields.model_rebuild()
 TraitRestingFields.model_rebuild()
 MemoryProvenanceViewFields.model_rebuild()
-MessageFields.model_rebuild()
 PendingObservationFields.model_rebuild()
 RankAdjustmentFields.model_rebuild()
 RecallExplanationFields.model_rebuild()

@@ -1352,7 +1352,7 @@ class GraphsvcApi(BaseClient):
               }
               observed
               messages {
-                ...ObservedInFields
+                ...MessageFields
               }
               relations {
                 ...RelationProvenanceViewFields
@@ -1389,8 +1389,8 @@ class GraphsvcApi(BaseClient):
               }
             }
 
-            fragment ObservedInFields on ObservedIn {
-              eventId
+            fragment MessageFields on Message {
+              id
               messageId
               sessionId
               sourceType
@@ -1427,7 +1427,7 @@ class GraphsvcApi(BaseClient):
               }
               observed
               messages {
-                ...ObservedInFields
+                ...MessageFields
               }
             }
 
@@ -1509,6 +1509,7 @@ class GraphsvcApi(BaseClient):
               sourceType
               role
               speaker
+              title
               content
               occurredAt
             }

@@ -34,6 +34,7 @@ from graphsvc.errors import GraphsvcError
 from graphsvc.rulebook import book
 from graphsvc.service.views import (
     BeliefTime,
+    ContextLine,
     DocumentView,
     EntityView,
     ExtractionTraceView,
@@ -169,6 +170,25 @@ def _hit(hit: RecallHit) -> ToolResult:
     }
     if hit.explanation is not None:
         out["explanation"] = _explanation(hit.explanation, final_score=hit.score)
+    return out
+
+
+def _context_line(line: ContextLine) -> ToolResult:
+    """Why one line memory_context considered is in its block or not (:class:`graphsvc.pipeline.recall.context.
+    ContextLine`)."""
+    out: ToolResult = {
+        "section": line.section,
+        "id": line.uid,
+        "kind": line.kind,
+        "text": line.text,
+        "included": line.included,
+        "reason": line.reason,
+        "rank": line.rank,
+    }
+    if line.score is not None:
+        out |= {"score": round(line.score, 4), "space": line.space}
+    if line.explanation is not None and line.score is not None:
+        out["explanation"] = _explanation(line.explanation, final_score=line.score)
     return out
 
 
@@ -363,6 +383,13 @@ class MemoryTools:
         max_tokens: Annotated[int, Field(description="Token budget of the block.", ge=50, le=8000)] = 1000,
         include_groups: IncludeGroups = False,
         agent_id: AgentId = None,
+        explain: Annotated[
+            bool,
+            Field(
+                description="Also say why each line considered is in the block or was left out: its section, "
+                "and for a recalled line its rank, score and how recall ranked it."
+            ),
+        ] = False,
     ) -> ToolResult:
         """Get one prompt-ready text block about the user for a topic: their established traits, the relevant
         memories with dates, and the latest messages of recent conversations, within a token budget (with a
@@ -376,8 +403,12 @@ class MemoryTools:
             conversation=_turns(conversation),
             max_tokens=max_tokens,
             spaces=await context.shared_spaces(user, include_groups=include_groups, agent_id=agent_id),
+            explain=explain,
         )
-        return {"text": block.text, "tokens": block.tokens, "memory_ids": block.memory_ids}
+        out: ToolResult = {"text": block.text, "tokens": block.tokens, "memory_ids": block.memory_ids}
+        if explain:
+            out["lines"] = [_context_line(line) for line in block.lines]
+        return out
 
     @domain_errors
     async def list_memories(

@@ -75,7 +75,9 @@ class MemoryQuery:
     @strawberry.field(
         description="A prompt-ready block: established traits, what the user said and what is known about them "
         "(recalled memories and document passages with dates, for a query and/or the conversation so far), recent "
-        "events of every source. With includeGroups and agentId (as for recall), a section per shared space."
+        "events of every source. With includeGroups and agentId (as for recall), a section per shared space. With "
+        "explain, lines says why each line considered is in the block or was left out (a recalled line with its "
+        "rank, score and ranking explanation)."
     )
     async def memory_context(
         self,
@@ -86,6 +88,7 @@ class MemoryQuery:
         max_tokens: int = 1_000,
         include_groups: bool = False,
         agent_id: str | None = None,
+        explain: bool = False,
     ) -> MemoryContext:
         user = info.context.scope(user_id)
         context = await info.context.service.memory_context(
@@ -94,6 +97,7 @@ class MemoryQuery:
             conversation=_turns(conversation),
             max_tokens=max_tokens,
             spaces=await info.context.shared_spaces(user, include_groups=include_groups, agent_id=agent_id),
+            explain=explain,
         )
         return MemoryContext.from_domain(context)
 

@@ -10,6 +10,7 @@ import strawberry
 from graphsvc.api.recall_types import RecallExplanation
 from graphsvc.api.rule_types import RulebookRule
 from graphsvc.api.space_types import SpaceKind
+from graphsvc.service.views import ContextLine as DomainContextLine
 from graphsvc.service.views import EventsOutcome, IngestOutcome, JobRow, MemoryView, MessageIn, Turn
 from graphsvc.service.views import MemoryContext as DomainMemoryContext
 from graphsvc.service.views import MemoryPage as DomainMemoryPage
@@ -340,6 +341,55 @@ class MemoryPage:
         return cls(items=[Memory.from_domain(v) for v in page.items], next_cursor=page.next_cursor)
 
 
+@strawberry.enum(description="A section of memoryContext's block, in the block's order.")
+class ContextSection(Enum):
+    TRAITS = strawberry.enum_value("traits", description="The user's established and core traits")
+    RECALLED = strawberry.enum_value("recalled", description="What the user's recall found for the query")
+    SHARED = strawberry.enum_value("shared", description="What a shared space's recall found (space names it)")
+    SUMMARIES = strawberry.enum_value("summaries", description="Summaries of the latest conversations")
+    RECENT = strawberry.enum_value("recent", description="The latest events of every source")
+
+
+@strawberry.type(description="Why one line memoryContext considered is in its block, or was left out.")
+class ContextLine:
+    section: ContextSection
+    id: strawberry.ID = strawberry.field(
+        description="The memory, trait, event, impression or passage id; a conversation's session id for a summary"
+    )
+    kind: str = strawberry.field(description="memory, trait, event, impression, chunk, or conversation")
+    text: str = strawberry.field(description="The line as the block writes it")
+    included: bool = strawberry.field(description="Whether the block holds it")
+    reason: str = strawberry.field(
+        description="Why it was considered and, left out, why (said by the assistant, already in an earlier "
+        "section, over its section's share of the token budget)"
+    )
+    rank: int = strawberry.field(
+        description="A recalled line's place in its recall (1 = best); else its place among its section's lines"
+    )
+    score: float | None = strawberry.field(description="A recalled line's recall score; null for other sections")
+    space: str | None = strawberry.field(description="The memory space a recalled line came from")
+    explanation: RecallExplanation | None = strawberry.field(
+        description="How the user's recall ranked a recalled line (as recall(explain: true) says it)"
+    )
+
+    @classmethod
+    def from_domain(cls, line: DomainContextLine) -> ContextLine:
+        return cls(
+            section=ContextSection(line.section),
+            id=strawberry.ID(line.uid),
+            kind=line.kind,
+            text=line.text,
+            included=line.included,
+            reason=line.reason,
+            rank=line.rank,
+            score=line.score,
+            space=line.space,
+            explanation=None
+            if line.explanation is None or line.score is None
+            else RecallExplanation.from_domain(line.explanation, final_score=line.score),
+        )
+
+
 @strawberry.type(description="A prompt-ready block of what graphsvc knows for a query, within a token budget.")
 class MemoryContext:
     text: str
@@ -350,6 +400,10 @@ class MemoryContext:
     event_ids: list[strawberry.ID]
     chunk_ids: list[strawberry.ID] = strawberry.field(description="Document passages the block quotes")
     session_ids: list[str] = strawberry.field(description="Conversations (session ids) whose summaries it quotes")
+    lines: list[ContextLine] = strawberry.field(
+        description="Why each line considered is in the block or was left out, in the block's order; empty unless "
+        "memoryContext was asked to explain"
+    )
 
     @classmethod
     def from_domain(cls, context: DomainMemoryContext) -> MemoryContext:
@@ -362,4 +416,5 @@ class MemoryContext:
             event_ids=[strawberry.ID(i) for i in context.event_ids],
             chunk_ids=[strawberry.ID(i) for i in context.chunk_ids],
             session_ids=list(context.session_ids),
+            lines=[ContextLine.from_domain(line) for line in context.lines],
         )

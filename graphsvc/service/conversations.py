@@ -207,9 +207,10 @@ class ConversationArea:
         conversation: Sequence[Turn] | None = None,
         max_tokens: int = 1_000,
         spaces: Sequence[str] = (),
+        explain: bool = False,
     ) -> MemoryContext:
-        """A prompt-ready block within ``max_tokens``, with a section per shared space of ``spaces``; see
-        :mod:`graphsvc.pipeline.recall.context`."""
+        """A prompt-ready block within ``max_tokens``, with a section per shared space of ``spaces`` and, with
+        ``explain``, why each line considered is in it or not; see :mod:`graphsvc.pipeline.recall.context`."""
         with for_user(user_id):
             return await context.run(
                 self.rt,
@@ -218,6 +219,7 @@ class ConversationArea:
                 conversation=conversation,
                 max_tokens=max_tokens,
                 spaces=[s for s in dict.fromkeys(spaces) if s != user_id],
+                explain=explain,
             )
 
     async def memories(

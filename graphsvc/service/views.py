@@ -32,7 +32,7 @@ from graphsvc.graph.traits import EvidenceMemoryView, TraitHistoryPoint, TraitVi
 from graphsvc.graph.traits import EvidenceView as TraitEvidenceView
 from graphsvc.pipeline.documents.ingest import DocumentOutcome
 from graphsvc.pipeline.ingest.messages import IngestOutcome
-from graphsvc.pipeline.recall.context import MemoryContext
+from graphsvc.pipeline.recall.context import ContextLine, MemoryContext
 from graphsvc.pipeline.recall.explain import RANK_RULES, ChannelContribution, HitExplanation, RankAdjustment, RankRule
 from graphsvc.pipeline.recall.hits import RecallHit
 from graphsvc.pipeline.retraction.result import ForgetResult
@@ -83,6 +83,7 @@ __all__ = [
     "LearningRunView",
     "KeyCount",
     "MemoryContext",
+    "ContextLine",
     "MemoryPage",
     "MemoryView",
     "MessageIn",

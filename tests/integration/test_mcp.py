@@ -101,7 +101,14 @@ async def test_add_end_recall_and_list_with_a_user_key_over_http(service: Memory
         memories = structured(await client.call_tool("list_memories", {}))["memories"]
         assert memories and all(m["source_message_ids"] == ["m1"] for m in memories)
         block = structured(await client.call_tool("memory_context", {"query": "work", "max_tokens": 400}))
-        assert "nurse" in block["text"] and block["tokens"] <= 400
+        assert "nurse" in block["text"] and block["tokens"] <= 400 and "lines" not in block
+        explained = structured(
+            await client.call_tool("memory_context", {"query": "work", "max_tokens": 400, "explain": True})
+        )
+        assert explained["text"] == block["text"]
+        [nurse] = [line for line in explained["lines"] if line["section"] == "recalled" and "nurse" in line["text"]]
+        assert nurse["included"] and nurse["rank"] >= 1
+        assert nurse["explanation"]["final_score"] == pytest.approx(nurse["score"], abs=1e-4)
         turns = [{"role": "assistant", "content": "How is work?"}, {"role": "user", "content": "Busy at the hospital."}]
         by_turns = structured(await client.call_tool("memory_context", {"conversation": turns, "max_tokens": 400}))
         assert "nurse" in by_turns["text"]

@@ -29,6 +29,11 @@ Each section takes at most its share of what the budget has left (traits 30 %, r
 all but what the summaries and recent events reserve, together at most 25 %; the summaries at most half of what
 is left then, the recent events the rest); a line that does not fit is left out whole. Token counts are
 estimates (one per CJK character, one per four other characters). No LLM call.
+
+Asked to explain (``memoryContext(explain: true)``), the block also says why each line is in it and why each line
+it considered is not (:class:`ContextLine`): its section, its recall rank, score and ranking explanation for a
+recalled line, and the rule that left a candidate out (said by the assistant, already listed, over its section's
+share of the budget). Without it nothing of this is built.
 """
 
 from __future__ import annotations
@@ -37,12 +42,14 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Literal
 
 from graphsvc.conversation import Turn
 from graphsvc.errors import InvalidInputError
 from graphsvc.graph import memory_context
 from graphsvc.graph.memory_context import RecentEvent, SessionSummaries
 from graphsvc.pipeline.recall import rank
+from graphsvc.pipeline.recall.explain import HitExplanation
 from graphsvc.pipeline.recall.hits import RecallHit
 from graphsvc.pipeline.reflection.traits_query import user_traits
 from graphsvc.runtime import Runtime
@@ -62,9 +69,49 @@ SHARED_SHARE = 0.30
 SHARED_LIMIT = 5
 
 
+ContextSection = Literal["traits", "recalled", "shared", "summaries", "recent"]
+"""The block's sections, in their order (see the module)."""
+
+LEFT_OUT_BY_BUDGET = "over its section's share of the token budget"
+LEFT_OUT_AS_ASSISTANT = "said by the assistant: the block holds what the user said and what is known about them"
+LEFT_OUT_AS_LISTED = "already in the block, in an earlier section"
+
+
+@dataclass(frozen=True)
+class ContextLine:
+    """Why one line the block considered is in it, or is not.
+
+    Attributes:
+        section: where it stands, or would have stood (:data:`ContextSection`).
+        uid: its memory, trait, event, impression or passage uid, or a conversation's session id (a summary).
+        kind: memory, trait, event, impression, chunk, or conversation (a summary).
+        text: the line as written in the block (for a recalled line, its date, text and freshness).
+        included: whether the block holds it.
+        reason: why it was considered, and, left out, the rule that left it out (:data:`LEFT_OUT_BY_BUDGET`...).
+        rank: for a recalled or shared line, its place in that recall (1 = best); else its place among its
+            section's candidates, in their order.
+        score: for a recalled or shared line, its recall score (unitless); else None.
+        space: the space it was recalled from (the user's own id, or a group's or an agent's).
+        explanation: for a line the user's recall ranked, how (:class:`~graphsvc.pipeline.recall.explain.
+            HitExplanation`).
+    """
+
+    section: ContextSection
+    uid: str
+    kind: str
+    text: str
+    included: bool
+    reason: str
+    rank: int
+    score: float | None = None
+    space: str | None = None
+    explanation: HitExplanation | None = None
+
+
 @dataclass
 class MemoryContext:
-    """The block and what it used. ``tokens`` is the estimate of ``text``."""
+    """The block and what it used. ``tokens`` is the estimate of ``text``; ``lines``, asked to explain, why each
+    line considered is in it or not (in section order, then each section's order), else empty."""
 
     text: str = ""
     tokens: int = 0
@@ -74,21 +121,29 @@ class MemoryContext:
     event_ids: list[str] = field(default_factory=list)
     chunk_ids: list[str] = field(default_factory=list)
     session_ids: list[str] = field(default_factory=list)
+    lines: list[ContextLine] = field(default_factory=list)
 
 
 class _Budget:
+    """The token budget, spent section by section; ``fitted`` keeps, per section title, each item offered and
+    whether it fitted (read only to explain)."""
+
     def __init__(self, total: int) -> None:
         self.left = total
         self.lines: list[str] = []
+        self.fitted: dict[str, list[tuple[str, str, bool]]] = {}
 
     def section(self, title: str, items: list[tuple[str, str]], share: float, reserve: int = 0) -> list[str]:
         """Add ``title`` and as many ``(id, line)`` items as fit in ``share`` of what is left; ids used."""
         cap = min(int(self.left * share), self.left - reserve)
         header = estimate_tokens(title)
         used, ids, lines = header, [], [title]
+        offered = self.fitted.setdefault(title, [])
         for ident, line in items:
             cost = estimate_tokens(line)
-            if used + cost > cap:
+            fits = used + cost <= cap
+            offered.append((ident, line, fits))
+            if not fits:
                 continue
             used += cost
             ids.append(ident)
@@ -107,6 +162,7 @@ async def run(
     conversation: Sequence[Turn] | None = None,
     max_tokens: int,
     spaces: Sequence[str] = (),
+    explain: bool = False,
 ) -> MemoryContext:
     """Build the block for a query and/or the conversation so far.
 
@@ -119,6 +175,8 @@ async def run(
         query, conversation: as for :func:`graphsvc.pipeline.recall.rank.run` (at least one).
         max_tokens: the budget, 50–32,000 estimated tokens.
         spaces: group and agent spaces the caller may read, each recalled for a section of its own.
+        explain: also say why each line considered is in the block or not (``lines``; the user's recall is then
+            asked to explain its ranking).
 
     Returns:
         the block (empty text when the user has nothing stored) and the ids it cites.
@@ -129,16 +187,17 @@ async def run(
     if not MIN_TOKENS <= max_tokens <= MAX_TOKENS:
         raise InvalidInputError(field="maxTokens", problem=f"must be between {MIN_TOKENS} and {MAX_TOKENS}")
     hits, *shared_hits = await asyncio.gather(  # the person's recall and each shared space's, side by side
-        rank.run(rt, user_id=user_id, query=query, conversation=conversation, limit=RECALL_LIMIT),
+        rank.run(rt, user_id=user_id, query=query, conversation=conversation, limit=RECALL_LIMIT, explain=explain),
         *(rank.run(rt, user_id=s, query=query, conversation=conversation, limit=SHARED_LIMIT) for s in spaces),
     )
+    ranked = hits
     hits = [h for h in hits if not _said_by_assistant(h.role)]
     traits = await user_traits(db=rt.db, settings=rt.settings, user_id=user_id, min_stage="established")
     recent = list(reversed(await memory_context.recent_events(rt.db, user_id=user_id, limit=RECENT_EVENTS)))
     budget = _Budget(max_tokens)
     context = MemoryContext()
     context.trait_ids = budget.section(
-        "What you know about the user:",
+        TITLES["traits"],
         [(t.uid, f"- {t.content} ({t.stage}, {t.subtype}, confidence {t.confidence or 0:.2f})") for t in traits],
         TRAIT_SHARE,
     )
@@ -160,7 +219,7 @@ async def run(
         for h in hits
         if h.kind != "trait" or h.uid not in context.trait_ids
     ]
-    used = budget.section("Relevant memories:", recalled, 1.0, reserve=reserve)
+    used = budget.section(TITLES["recalled"], recalled, 1.0, reserve=reserve)
     kinds = {h.uid: h.kind for h in hits}
     for space_id, shared in zip(spaces, shared_hits, strict=True):
         lines = [(h.uid, _recalled_line(h)) for h in shared if not _said_by_assistant(h.role)]
@@ -170,14 +229,121 @@ async def run(
     context.impression_ids = [u for u in used if kinds.get(u) == "impression"]
     context.event_ids = [u for u in used if kinds.get(u) == "event"]
     context.chunk_ids = [u for u in used if kinds.get(u) == "chunk"]
-    context.session_ids = budget.section("Recent conversations:", summary_lines, SUMMARY_SHARE)
+    context.session_ids = budget.section(TITLES["summaries"], summary_lines, SUMMARY_SHARE)
     listed = set(used) | set(context.trait_ids)
     context.event_ids += budget.section(
-        "Recent events:", [(u, line) for u, line in recent_lines if u not in listed], 1.0
+        TITLES["recent"], [(u, line) for u, line in recent_lines if u not in listed], 1.0
     )
     context.text = "\n".join(budget.lines).strip()
     context.tokens = estimate_tokens(context.text) if context.text else 0
+    if explain:
+        context.lines = _explained(
+            budget,
+            user_id=user_id,
+            ranked=ranked,
+            shared=dict(zip(spaces, shared_hits, strict=True)),
+            traits={t.uid: t.stage for t in traits},
+            recent=recent,
+        )
     return context
+
+
+TITLES: dict[ContextSection, str] = {
+    "traits": "What you know about the user:",
+    "recalled": "Relevant memories:",
+    "summaries": "Recent conversations:",
+    "recent": "Recent events:",
+}
+"""Each section's title in the block (a shared space's is ``Shared in <space>:``)."""
+
+
+def _explained(
+    budget: _Budget,
+    *,
+    user_id: str,
+    ranked: list[RecallHit],
+    shared: dict[str, list[RecallHit]],
+    traits: dict[str, str],
+    recent: list[RecentEvent],
+) -> list[ContextLine]:
+    """Why each line the block considered is in it or not, from what each section was offered
+    (``budget.fitted``) and what was left out before (said by the assistant, already listed)."""
+    out: list[ContextLine] = []
+
+    def offered(title: str) -> list[tuple[str, str, bool]]:
+        return budget.fitted.get(title, [])
+
+    for place, (uid, line, fits) in enumerate(offered(TITLES["traits"]), start=1):
+        out.append(
+            ContextLine(
+                "traits",
+                uid,
+                "trait",
+                line,
+                fits,
+                f"a trait at stage {traits.get(uid)}: established and core traits come first"
+                + ("" if fits else f"; left out: {LEFT_OUT_BY_BUDGET}"),
+                place,
+            )
+        )
+
+    def recalled(section: ContextSection, title: str, hits: list[RecallHit], space: str) -> None:
+        lines = {uid: (line, fits) for uid, line, fits in offered(title)}
+        for place, hit in enumerate(hits, start=1):
+            reason = f"recalled for the query in {space}: rank {place} of {len(hits)}, score {hit.score:.4f}"
+            if hit.uid in lines:
+                line, fits = lines[hit.uid]
+                left_out = None if fits else LEFT_OUT_BY_BUDGET
+            else:
+                line = hit.content
+                fits = False
+                left_out = LEFT_OUT_AS_ASSISTANT if _said_by_assistant(hit.role) else LEFT_OUT_AS_LISTED
+            out.append(
+                ContextLine(
+                    section,
+                    hit.uid,
+                    hit.kind,
+                    line,
+                    fits,
+                    reason + (f"; left out: {left_out}" if left_out else ""),
+                    place,
+                    score=hit.score,
+                    space=space,
+                    explanation=hit.explanation,
+                )
+            )
+
+    recalled("recalled", TITLES["recalled"], ranked, user_id)
+    for space, hits in shared.items():
+        recalled("shared", f"Shared in {space}:", hits, space)
+    for place, (session_id, line, fits) in enumerate(offered(TITLES["summaries"]), start=1):
+        reason = f"a summary of one of the user's {RECENT_SUMMARIES} latest conversations"
+        out.append(
+            ContextLine(
+                "summaries",
+                session_id,
+                "conversation",
+                line,
+                fits,
+                reason + ("" if fits else f"; left out: {LEFT_OUT_BY_BUDGET}"),
+                place,
+            )
+        )
+    lines = {uid: (line, fits) for uid, line, fits in offered(TITLES["recent"])}
+    for place, event in enumerate(recent, start=1):
+        uid, reason = event.uid, f"one of the user's {RECENT_EVENTS} latest events"
+        if uid in lines:
+            line, fits = lines[uid]
+            left_out = None if fits else LEFT_OUT_BY_BUDGET
+        else:
+            line, fits = _recent_line(event), False
+            left_out = LEFT_OUT_AS_ASSISTANT if _said_by_assistant(event.role) else LEFT_OUT_AS_LISTED
+        out.append(
+            ContextLine(
+                "recent", uid, "event", line, fits, reason + (f"; left out: {left_out}" if left_out else ""), place
+            )
+        )
+    return out
 
 
 async def _small_passage_sections(rt: Runtime, *, user_id: str, hits: list[RecallHit]) -> dict[str, str]:

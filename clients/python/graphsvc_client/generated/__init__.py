@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "f2e94a5cccb56b7127abc5df42476d64df7d30f1b7fdf7baff2ae9b93d925dcd"
+INPUTS_SHA256 = "6932d5b80d8b77408d0f99e8bd8bebc78909d868099a5e6593663279eac1adff"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -205,10 +205,11 @@ class AsyncGraphsvcApi(AsyncBaseClient):
         max_tokens: Union[Optional[int], UnsetType] = UNSET,
         include_groups: Union[Optional[bool], UnsetType] = UNSET,
         agent_id: Union[Optional[str], UnsetType] = UNSET,
+        explain: Union[Optional[bool], UnsetType] = UNSET,
         **kwargs: Any,
     ) -> MemoryContext:
         _query = gql("""
-            query memoryContext($userId: String!, $query: String, $conversation: [TurnInput!], $maxTokens: Int, $includeGroups: Boolean, $agentId: String) {
+            query memoryContext($userId: String!, $query: String, $conversation: [TurnInput!], $maxTokens: Int, $includeGroups: Boolean, $agentId: String, $explain: Boolean) {
               memoryContext(
                 userId: $userId
                 query: $query
@@ -216,8 +217,30 @@ class AsyncGraphsvcApi(AsyncBaseClient):
                 maxTokens: $maxTokens
                 includeGroups: $includeGroups
                 agentId: $agentId
+                explain: $explain
               ) {
                 ...MemoryContextFields
+              }
+            }
+
+            fragment ChannelContributionFields on ChannelContribution {
+              channel
+              rank
+              contribution
+            }
+
+            fragment ContextLineFields on ContextLine {
+              section
+              id
+              kind
+              text
+              included
+              reason
+              rank
+              score
+              space
+              explanation {
+                ...RecallExplanationFields
               }
             }
 
@@ -230,6 +253,31 @@ class AsyncGraphsvcApi(AsyncBaseClient):
               eventIds
               chunkIds
               sessionIds
+              lines {
+                ...ContextLineFields
+              }
+            }
+
+            fragment RankAdjustmentFields on RankAdjustment {
+              rule
+              scoreBefore
+              scoreAfter
+              factor
+              term
+              relativeTo
+              detail
+            }
+
+            fragment RecallExplanationFields on RecallExplanation {
+              channels {
+                ...ChannelContributionFields
+              }
+              fusion
+              fusedScore
+              adjustments {
+                ...RankAdjustmentFields
+              }
+              finalScore
             }
             """)
         variables: dict[str, object] = {
@@ -239,6 +287,7 @@ class AsyncGraphsvcApi(AsyncBaseClient):
             "maxTokens": max_tokens,
             "includeGroups": include_groups,
             "agentId": agent_id,
+            "explain": explain,
         }
         response = await self.execute(
             query=_query, operation_name="memoryContext", variables=variables, **kwargs

@@ -26,6 +26,14 @@ class CandidateStatus(str, Enum):
     EXPIRED = "EXPIRED"
 
 
+class ContextSection(str, Enum):
+    TRAITS = "TRAITS"
+    RECALLED = "RECALLED"
+    SHARED = "SHARED"
+    SUMMARIES = "SUMMARIES"
+    RECENT = "RECENT"
+
+
 class DecidedBy(str, Enum):
     RULEBOOK = "RULEBOOK"
     LLM = "LLM"

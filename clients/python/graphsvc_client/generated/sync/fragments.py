@@ -8,6 +8,7 @@ from .enums import (
     BeliefActor,
     BeliefKind,
     CandidateStatus,
+    ContextSection,
     DecidedBy,
     DocumentStatus,
     EntityKind,
@@ -81,6 +82,49 @@ class ChannelContributionFields(BaseModel):
     channel: RecallChannel
     rank: Optional[int]
     contribution: float
+
+
+class RankAdjustmentFields(BaseModel):
+    rule: RankRule
+    score_before: float = Field(alias="scoreBefore")
+    score_after: float = Field(alias="scoreAfter")
+    factor: Optional[float]
+    term: Optional[float]
+    relative_to: Optional[str] = Field(alias="relativeTo")
+    detail: str
+
+
+class RecallExplanationFields(BaseModel):
+    channels: list["RecallExplanationFieldsChannels"]
+    fusion: str
+    fused_score: float = Field(alias="fusedScore")
+    adjustments: list["RecallExplanationFieldsAdjustments"]
+    final_score: float = Field(alias="finalScore")
+
+
+class RecallExplanationFieldsChannels(ChannelContributionFields):
+    pass
+
+
+class RecallExplanationFieldsAdjustments(RankAdjustmentFields):
+    pass
+
+
+class ContextLineFields(BaseModel):
+    section: ContextSection
+    id: str
+    kind: str
+    text: str
+    included: bool
+    reason: str
+    rank: int
+    score: Optional[float]
+    space: Optional[str]
+    explanation: Optional["ContextLineFieldsExplanation"]
+
+
+class ContextLineFieldsExplanation(RecallExplanationFields):
+    pass
 
 
 class ConversationSessionFields(BaseModel):
@@ -540,6 +584,11 @@ class MemoryContextFields(BaseModel):
     event_ids: list[str] = Field(alias="eventIds")
     chunk_ids: list[str] = Field(alias="chunkIds")
     session_ids: list[str] = Field(alias="sessionIds")
+    lines: list["MemoryContextFieldsLines"]
+
+
+class MemoryContextFieldsLines(ContextLineFields):
+    pass
 
 
 class MemoryFields(BaseModel):
@@ -629,32 +678,6 @@ class PendingObservationFields(BaseModel):
 
 
 class PendingObservationFieldsCandidates(EntityFields):
-    pass
-
-
-class RankAdjustmentFields(BaseModel):
-    rule: RankRule
-    score_before: float = Field(alias="scoreBefore")
-    score_after: float = Field(alias="scoreAfter")
-    factor: Optional[float]
-    term: Optional[float]
-    relative_to: Optional[str] = Field(alias="relativeTo")
-    detail: str
-
-
-class RecallExplanationFields(BaseModel):
-    channels: list["RecallExplanationFieldsChannels"]
-    fusion: str
-    fused_score: float = Field(alias="fusedScore")
-    adjustments: list["RecallExplanationFieldsAdjustments"]
-    final_score: float = Field(alias="finalScore")
-
-
-class RecallExplanationFieldsChannels(ChannelContributionFields):
-    pass
-
-
-class RecallExplanationFieldsAdjustments(RankAdjustmentFields):
     pass
 
 
@@ -954,6 +977,9 @@ AliasFields.model_rebuild()
 BeliefChangeFields.model_rebuild()
 BeliefChangesFields.model_rebuild()
 ChannelContributionFields.model_rebuild()
+RankAdjustmentFields.model_rebuild()
+RecallExplanationFields.model_rebuild()
+ContextLineFields.model_rebuild()
 ConversationSessionFields.model_rebuild()
 DocumentChunkFields.model_rebuild()
 DocumentEntityFields.model_rebuild()
@@ -989,8 +1015,6 @@ MemoryPageFields.model_rebuild()
 TraitRestingFields.model_rebuild()
 MemoryProvenanceViewFields.model_rebuild()
 PendingObservationFields.model_rebuild()
-RankAdjustmentFields.model_rebuild()
-RecallExplanationFields.model_rebuild()
 RecallHitFields.model_rebuild()
 ReflectionCycleFields.model_rebuild()
 ResolvePendingResultFields.model_rebuild()

@@ -11,9 +11,16 @@ import strawberry
 from graphsvc.api.context import Info
 from graphsvc.api.dashboard_ops import KeyCount, UserCounts
 from graphsvc.api.source_types import SourceType
-from graphsvc.graph import belief_changes
+from graphsvc.service.views import (
+    MEMORY_CHANGES,
+    TRAIT_CHANGES,
+    BeliefChangePage,
+    SessionView,
+    TimelineItem,
+    TimelinePage,
+    UserStats,
+)
 from graphsvc.service.views import BeliefChange as BeliefChangeView
-from graphsvc.service.views import BeliefChangePage, SessionView, TimelineItem, TimelinePage, UserStats
 from graphsvc.service.views import GrowthDay as GrowthDayView
 
 
@@ -117,8 +124,7 @@ class BeliefChange:
     kind: BeliefKind
     target_id: strawberry.ID = strawberry.field(description="The memory or trait changed")
     change: str = strawberry.field(
-        description=f"memory: {', '.join(belief_changes.MEMORY_CHANGES)}; "
-        f"trait: {', '.join(belief_changes.TRAIT_CHANGES)}"
+        description=f"memory: {', '.join(MEMORY_CHANGES)}; trait: {', '.join(TRAIT_CHANGES)}"
     )
     actor: BeliefActor
     recorded_actor: str = strawberry.field(description="The actor as recorded (daily_learning, candidate...)")

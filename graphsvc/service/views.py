@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from graphsvc.conversation import MessageIn, Turn
 from graphsvc.graph.api_keys import ApiKeyView
-from graphsvc.graph.belief_changes import BeliefChange, BeliefChangePage, BeliefTime
+from graphsvc.graph.belief_changes import MEMORY_CHANGES, TRAIT_CHANGES, BeliefChange, BeliefChangePage, BeliefTime
 from graphsvc.graph.dashboard_reads import KeyCount, UserCounts, UserPage, UserSummary
 from graphsvc.graph.document_entities import DocumentEntityView, DocumentMention
 from graphsvc.graph.documents import ChunkView, DocumentView
@@ -45,6 +45,8 @@ __all__ = [
     "SpaceKind",
     "AliasView",
     "BeliefChange",
+    "MEMORY_CHANGES",
+    "TRAIT_CHANGES",
     "BeliefChangePage",
     "BeliefTime",
     "CandidateView",

@@ -204,7 +204,25 @@ async def walk_views(page: Page, base: str) -> None:
     assert await hits.count() == 10  # the default limit
     await expect(hits.first.locator(".score")).to_have_text(re.compile(r"score \d+\.\d{4}"))
     await expect(hits.first.locator(".badge").first).to_have_text(re.compile("memory|event|impression|trait"))
+    assert await page.locator(".why-rank").count() == 0  # explained only when asked
     await shot(page, "recall")
+
+    # explained: each hit's channels and rules add up to its score; the context says why each line is in it
+    await page.get_by_label("Explain the ranking").check()
+    await page.get_by_label("Also build the prompt context").check()
+    await page.get_by_role("button", name="Recall").click()
+    why = hits.first.locator(".why-rank")
+    await expect(why).to_be_visible()
+    await expect(why.locator("table.channels tbody tr")).to_have_count(3)  # vector, full text, graph
+    fused = float(await why.locator(".fused-score").inner_text())
+    parts = [float(t) for t in await why.locator("table.channels tbody td:nth-child(3)").all_inner_texts()]
+    assert fused == pytest.approx(sum(parts), abs=2e-4)
+    final = float((await why.locator(".final-score").inner_text()).removeprefix("final score "))
+    assert (await hits.first.locator(".score").inner_text()) == f"score {final:.4f}"
+    lines = page.locator("table.context-lines tbody tr")
+    await expect(lines.filter(has_text="recalled for the query").first).to_be_visible()
+    await expect(lines.filter(has_text="Lisbon").first).to_be_visible()
+    await hits.first.screenshot(path=str(ARTIFACTS / "recall-explained.png"))  # the manual's picture
 
 
 MEMORY_STATES = """query($u: String!) {

@@ -14,6 +14,7 @@ import type {
   EntityListItemFragment,
   EntityProvenanceQuery,
   EntityRefFragment,
+  ExplanationFragment,
   GraphEntityFragment,
   GrowthFragment,
   HitFragment,
@@ -98,6 +99,7 @@ export type PendingObservation = PendingCardFragment;
 export type Job = JobRowFragment;
 export type ReflectionCycle = CycleRowFragment;
 export type RecallHit = HitFragment;
+export type RecallExplanation = ExplanationFragment;
 export type GrowthDay = GrowthFragment;
 export type UserStats = UserStatsQuery["userStats"];
 export type TimelineEntry = TimelineRowFragment;

@@ -4,7 +4,6 @@ leave a line out (said by the assistant, already listed, over its section's shar
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -13,7 +12,10 @@ from graphsvc.pipeline.recall.context import LEFT_OUT_AS_ASSISTANT, LEFT_OUT_AS_
 from graphsvc.service import MemoryService
 from tests.integration.erase_support import gql_data
 from tests.integration.graphql_client import GraphQLClient
+from tests.integration.test_changed_values import gql
 from tests.integration.test_memory_context import fill, fill_with_assistant
+
+__all__ = ["gql"]  # the fixture, used by name
 
 CONTEXT = """
 query($u: String!, $q: String!, $n: Int!, $explain: Boolean!) {
@@ -22,13 +24,6 @@ query($u: String!, $q: String!, $n: Int!, $explain: Boolean!) {
     lines { section id kind text included reason rank score space explanation { finalScore fusedScore } }
   }
 }"""
-
-
-@pytest.fixture
-async def gql(service: MemoryService) -> AsyncIterator[GraphQLClient]:
-    client = GraphQLClient(service)
-    yield client
-    await client.aclose()
 
 
 async def context(gql: GraphQLClient, user: str, query: str, budget: int, *, explain: bool = True) -> dict[str, Any]:

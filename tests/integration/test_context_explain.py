@@ -49,7 +49,7 @@ async def test_each_line_of_the_block_says_why_it_is_there(service: MemoryServic
     assert scores == sorted(scores, reverse=True)
     for line in recalled:  # the recall's own explanation, whose parts make its score
         assert line["space"] == "ana" and line["explanation"]["finalScore"] == pytest.approx(line["score"])
-        assert line["reason"].startswith(f"recalled for the query in ana: rank {line['rank']} of {len(recalled)}")
+        assert line["reason"].startswith(f"recalled in ana: rank {line['rank']} of {len(recalled)}")
     best = recalled[0]
     assert best["included"] and "Miso" in best["text"]
     # a recent event already recalled above is considered and left out as listed, never written twice

@@ -267,82 +267,57 @@ def _explained(
     recent: list[RecentEvent],
 ) -> list[ContextLine]:
     """Why each line the block considered is in it or not, from what each section was offered
-    (``budget.fitted``) and what was left out before (said by the assistant, already listed)."""
+    (``budget.fitted``) and what was left out before it was offered (said by the assistant, already listed)."""
     out: list[ContextLine] = []
 
-    def offered(title: str) -> list[tuple[str, str, bool]]:
-        return budget.fitted.get(title, [])
+    def add(
+        section: ContextSection,
+        uid: str,
+        kind: str,
+        text: str,
+        left_out: str | None,
+        *,
+        reason: str,
+        rank: int,
+        hit: RecallHit | None = None,
+        space: str | None = None,
+    ) -> None:
+        """One line; its reason gains the rule that left it out, if one did."""
+        because = reason + (f"; left out: {left_out}" if left_out else "")
+        score, explanation = (hit.score, hit.explanation) if hit else (None, None)
+        out.append(ContextLine(section, uid, kind, text, left_out is None, because, rank, score, space, explanation))
 
-    for place, (uid, line, fits) in enumerate(offered(TITLES["traits"]), start=1):
-        out.append(
-            ContextLine(
-                "traits",
-                uid,
-                "trait",
-                line,
-                fits,
-                f"a trait at stage {traits.get(uid)}: established and core traits come first"
-                + ("" if fits else f"; left out: {LEFT_OUT_BY_BUDGET}"),
-                place,
-            )
-        )
+    def offered(title: str) -> dict[str, tuple[int, str, str | None]]:
+        """uid → its place, its line and what left it out (None when it fitted), as the section was offered."""
+        rows = budget.fitted.get(title, [])
+        return {
+            uid: (place, line, None if fits else LEFT_OUT_BY_BUDGET) for place, (uid, line, fits) in enumerate(rows, 1)
+        }
 
-    def recalled(section: ContextSection, title: str, hits: list[RecallHit], space: str) -> None:
-        lines = {uid: (line, fits) for uid, line, fits in offered(title)}
+    def not_offered(role: str | None) -> str:
+        return LEFT_OUT_AS_ASSISTANT if _said_by_assistant(role) else LEFT_OUT_AS_LISTED
+
+    for uid, (place, line, left_out) in offered(TITLES["traits"]).items():
+        reason = f"a trait at stage {traits.get(uid)}: established and core traits come first"
+        add("traits", uid, "trait", line, left_out, reason=reason, rank=place)
+    recalls: list[tuple[ContextSection, str, list[RecallHit], str]] = [
+        ("recalled", TITLES["recalled"], ranked, user_id),
+        *(("shared", f"Shared in {space}:", hits, space) for space, hits in shared.items()),
+    ]
+    for section, title, hits, space in recalls:
+        lines = offered(title)
         for place, hit in enumerate(hits, start=1):
-            reason = f"recalled for the query in {space}: rank {place} of {len(hits)}, score {hit.score:.4f}"
-            if hit.uid in lines:
-                line, fits = lines[hit.uid]
-                left_out = None if fits else LEFT_OUT_BY_BUDGET
-            else:
-                line = hit.content
-                fits = False
-                left_out = LEFT_OUT_AS_ASSISTANT if _said_by_assistant(hit.role) else LEFT_OUT_AS_LISTED
-            out.append(
-                ContextLine(
-                    section,
-                    hit.uid,
-                    hit.kind,
-                    line,
-                    fits,
-                    reason + (f"; left out: {left_out}" if left_out else ""),
-                    place,
-                    score=hit.score,
-                    space=space,
-                    explanation=hit.explanation,
-                )
-            )
-
-    recalled("recalled", TITLES["recalled"], ranked, user_id)
-    for space, hits in shared.items():
-        recalled("shared", f"Shared in {space}:", hits, space)
-    for place, (session_id, line, fits) in enumerate(offered(TITLES["summaries"]), start=1):
+            _, line, left_out = lines.get(hit.uid, (place, hit.content, not_offered(hit.role)))
+            reason = f"recalled in {space}: rank {place} of {len(hits)}, score {hit.score:.4f}"
+            add(section, hit.uid, hit.kind, line, left_out, reason=reason, rank=place, hit=hit, space=space)
+    for session_id, (place, line, left_out) in offered(TITLES["summaries"]).items():
         reason = f"a summary of one of the user's {RECENT_SUMMARIES} latest conversations"
-        out.append(
-            ContextLine(
-                "summaries",
-                session_id,
-                "conversation",
-                line,
-                fits,
-                reason + ("" if fits else f"; left out: {LEFT_OUT_BY_BUDGET}"),
-                place,
-            )
-        )
-    lines = {uid: (line, fits) for uid, line, fits in offered(TITLES["recent"])}
+        add("summaries", session_id, "conversation", line, left_out, reason=reason, rank=place)
+    lines = offered(TITLES["recent"])
     for place, event in enumerate(recent, start=1):
-        uid, reason = event.uid, f"one of the user's {RECENT_EVENTS} latest events"
-        if uid in lines:
-            line, fits = lines[uid]
-            left_out = None if fits else LEFT_OUT_BY_BUDGET
-        else:
-            line, fits = _recent_line(event), False
-            left_out = LEFT_OUT_AS_ASSISTANT if _said_by_assistant(event.role) else LEFT_OUT_AS_LISTED
-        out.append(
-            ContextLine(
-                "recent", uid, "event", line, fits, reason + (f"; left out: {left_out}" if left_out else ""), place
-            )
-        )
+        _, line, left_out = lines.get(event.uid, (place, _recent_line(event), not_offered(event.role)))
+        reason = f"one of the user's {RECENT_EVENTS} latest events"
+        add("recent", event.uid, "event", line, left_out, reason=reason, rank=place)
     return out
 
 

@@ -1,10 +1,11 @@
 """The job area of the service: what each job kind runs (the ``{kind: handler}`` table) and job reads.
 
 Kinds (``graphsvc.vocabulary.JobKind``): ``extract_memories`` (queued by ``end_conversation`` and the idle
-sweep; seed 001), ``reflect`` (queued by a committed extraction; seed 002 §1, the session-end trigger),
-``embed_events`` and ``promote_candidates`` (queued by ``ingestMessages`` / ``ingestEvents``, which never wait
-for the embedder), ``parse_document`` (queued by an upload), ``index_document`` (queued by a parsed document)
-and ``learn`` (a user's daily learning, queued by the scheduler; seed 003).
+sweep; seed 001), ``reflect`` (queued by a committed extraction, seed 002 §1, the session-end trigger, and by a
+job that promoted candidates), ``embed_events`` and ``promote_candidates`` (queued by ``ingestMessages`` /
+``ingestEvents``, which never wait for the embedder), ``parse_document`` (queued by an upload),
+``index_document`` (queued by a parsed document) and ``learn`` (a user's daily learning, queued by the
+scheduler; seed 003).
 """
 
 from __future__ import annotations
@@ -62,7 +63,13 @@ class JobArea:
         if not report.candidate_uids:
             return
         promoted = await candidates.promote_due(self.rt, user_id=job.user_id, uids=report.candidate_uids)
-        if promoted and catalog.may_hold("Trait", job.user_id):
+        if promoted:
+            await self._reflect_on_promotions(job)
+
+    async def _reflect_on_promotions(self, job: JobRow) -> None:
+        """Queue a reflection for memories ``job`` promoted from candidates (new evidence a reflection already
+        running may have read past: one still queued takes it, else a new one is queued)."""
+        if catalog.may_hold("Trait", job.user_id):
             await job_queue.enqueue(
                 self.rt.db,
                 user_id=job.user_id,
@@ -81,8 +88,11 @@ class JobArea:
         await self._complete(job, llm_calls=0, outcome=f"{embedded} events embedded")
 
     async def _promote_candidates(self, job: JobRow) -> None:
-        """Promote the user's open candidates that meet a promotion rule (seed 003), each in its own transaction."""
+        """Promote the user's open candidates that meet a promotion rule (seed 003), each in its own transaction;
+        a reflection is queued for what they became."""
         promoted = await candidates.promote_due(self.rt, user_id=job.user_id)
+        if promoted:
+            await self._reflect_on_promotions(job)
         await self._complete(job, llm_calls=0, outcome=f"{len(promoted)} candidates promoted")
 
     async def _parse_document(self, job: JobRow) -> None:

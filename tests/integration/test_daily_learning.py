@@ -181,6 +181,9 @@ async def test_candidates_are_promoted_and_expired_by_the_daily_run(
     lenient = open_service(settings.model_copy(update={"candidate_min_days": 1}), database, embedder, clock)
     run = await lenient.run_daily_learning(user_id="ana")
     assert run.candidates_promoted == 3 and run.candidates_expired == 0
+    # promoted before the run reflects: its cycle reads the three memories they became
+    [cycle] = await rows(ingest, "MATCH (c:ReflectionCycle {user_id: 'ana'}) RETURN c.memories_scanned AS n")
+    assert (run.reflection_status, cycle["n"]) == ("COMPLETED", 3)
     # ...with the default rules, open candidates expire CANDIDATE_TTL_DAYS after they were made, not a second before
     await rows(ingest, "MATCH (n) WHERE n.user_id = 'ana' DETACH DELETE n")
     midnight = datetime(2026, 3, 10, tzinfo=UTC)  # the second before the TTL is the previous day's run

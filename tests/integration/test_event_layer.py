@@ -94,6 +94,11 @@ async def test_a_statement_seen_on_two_days_is_promoted_and_on_one_day_it_waits(
     assert out.promoted == 1
     (promoted,) = await service.candidates(user_id="ana")
     assert promoted.status == "promoted" and promoted.promotion_reason == "reinforced"
+    # what it became is evidence for reflection: the job that promoted it queued one, which read it
+    succeeded = [j.kind for j in await service.jobs(user_id="ana", status="SUCCEEDED")]
+    assert succeeded.count("reflect") == 1, succeeded
+    scanned = "MATCH (c:ReflectionCycle {user_id: 'ana'}) RETURN coalesce(sum(c.memories_scanned), 0)"
+    assert await count(service, scanned) == 1
     assert sorted(promoted.sources) == ["todo:t1", "todo:t2"] and len(promoted.event_uids) == 2
     async with service.db.driver.session() as session:
         record = await (

@@ -13,11 +13,12 @@ never run again: a second call on the same day (any process) returns it and chan
    rules), and that job queues its reflection. The job reads only messages not extracted yet, so nothing a
    conversation's job extracted is extracted twice; a session whose last message arrived within
    ``IDLE_CONVERSATION_TIMEOUT_MIN`` is live and left to its end; an extraction already queued is not queued again;
-1. reflection where seed 002 §1's triggers hold (:func:`graphsvc.pipeline.reflection.cycle.run`: the 24 h
+1. promotion of open candidates meeting a rule (two days or two sources, importance, see
+   :mod:`graphsvc.pipeline.sources.candidates`), so what they become is evidence for the reflection after it;
+2. reflection where seed 002 §1's triggers hold (:func:`graphsvc.pipeline.reflection.cycle.run`: the 24 h
    interval, importance, first reflection). A cycle with no new memories only expires trends and decays
-   traits, so an idle user's traits decay once a day;
-2. candidates: promotion of open candidates meeting a rule (two days or two sources, importance, see
-   :mod:`graphsvc.pipeline.sources.candidates`), then expiry of those past ``CANDIDATE_TTL_DAYS``;
+   traits, so an idle user's traits decay once a day; then expiry of the open candidates past
+   ``CANDIDATE_TTL_DAYS``;
 3. archival: active memories last reinforced (or created) more than ``ARCHIVE_AFTER_DAYS`` ago with
    importance below ``ARCHIVE_IMPORTANCE_BELOW`` become ``archived`` (issue 12's status: kept, out of default
    recall, restorable; a ``HistoryEntry`` records it). At exactly ``ARCHIVE_AFTER_DAYS`` a memory stays;
@@ -137,8 +138,8 @@ async def _steps(rt: Runtime, *, user_id: str) -> LearningCounts:
     """The six steps; returns the counts written on the run."""
     settings = rt.settings
     consolidated = await consolidate(rt, user_id=user_id)
+    promoted = await candidates.promote_due(rt, user_id=user_id)  # before reflecting: new evidence for the cycle
     outcome = await cycle.run(rt, user_id=user_id)
-    promoted = await candidates.promote_due(rt, user_id=user_id)
     expired = await candidates.expire_due(rt, user_id=user_id)
     now = rt.clock()
     archived = await stored_runs.archive_stale_memories(

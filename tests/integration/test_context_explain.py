@@ -75,3 +75,25 @@ async def test_a_line_over_the_budget_and_an_assistant_turn_are_left_out_with_th
     assert assistant and all(not line["included"] for line in assistant)
     assert all(line["reason"].endswith(f"left out: {LEFT_OUT_AS_ASSISTANT}") for line in assistant)
     assert "No problem" not in block["text"]
+
+
+SHARED = """
+query($u: String!, $q: String!) {
+  memoryContext(userId: $u, query: $q, maxTokens: 2000, includeGroups: true, explain: true) {
+    text lines { section id included reason rank score space }
+  }
+}"""
+
+
+async def test_a_shared_spaces_line_names_its_space(service: MemoryService, gql: GraphQLClient) -> None:
+    await fill(service)
+    await service.create_group(group_id="group:team")
+    await service.add_group_member(group_id="group:team", user_id="ana")
+    standup = await service.remember(
+        user_id="group:team", content="The standup is at 9:30 every weekday.", memory_type="fact", source="user"
+    )
+    block = (await gql_data(gql, SHARED, u="ana", q="When is the standup?"))["memoryContext"]
+    [line] = [line for line in block["lines"] if line["id"] == standup.uid]
+    assert (line["section"], line["space"], line["included"], line["rank"]) == ("SHARED", "group:team", True, 1)
+    assert line["reason"].startswith("recalled in group:team: rank 1") and "Shared in group:team:" in block["text"]
+    assert all(line["space"] == "ana" for line in block["lines"] if line["section"] == "RECALLED")

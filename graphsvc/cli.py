@@ -287,9 +287,9 @@ def groups() -> None:
 @click.option("--name", default=None, help="A display name (default: the id without group:).")
 @click.option("--member", "members", multiple=True, help="A member's user id (repeatable).")
 def groups_create(group_id: str, name: str | None, members: tuple[str, ...]) -> None:
-    """Register the group GROUP_ID (group:<name>) with its first members. Exits 2 when GROUP_ID does not start
-    with group: (or a member id names a group or an agent). Creating a group that exists changes nothing but
-    adding the --member ids."""
+    """Register the group GROUP_ID (group:<name>) with its first members (people, or registered agents). Exits 2
+    when GROUP_ID does not start with group: (or a member id names a group). Creating a group that exists changes
+    nothing but adding the --member ids."""
 
     async def work(service: MemoryService) -> GroupView:
         view = await service.create_group(group_id=group_id, name=name)
@@ -304,7 +304,8 @@ def groups_create(group_id: str, name: str | None, members: tuple[str, ...]) -> 
 @click.argument("group_id")
 @click.argument("user_id")
 def groups_add(group_id: str, user_id: str) -> None:
-    """Make USER_ID a member of GROUP_ID: from their next request on they may read and write its space."""
+    """Make USER_ID (a person, or a registered agent:<name>) a member of GROUP_ID: a person may read and write its
+    space from their next request on; an agent's recall reads it when the agent asks."""
     view = _with_service(lambda s: s.add_group_member(group_id=group_id, user_id=user_id))
     click.echo(_group_line(view))
 

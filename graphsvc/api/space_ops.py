@@ -53,18 +53,20 @@ class SpaceMutation:
         return Group.from_domain(view)
 
     @strawberry.mutation(
-        description="Make a person a member of a group: from their next request on they may read and write its "
-        "space. Only a member (or an admin) may add members."
+        description="Make a person or an agent (userId: agent:<name>) a member of a group: a person may read and "
+        "write its space from their next request on; an agent's recall reads it when the agent asks (recall or "
+        "memoryContext with agentId and includeGroups), which gives the agent's owner no access of their own. Only "
+        "a member (or an admin) may add members."
     )
     async def add_group_member(self, info: Info, group_id: strawberry.ID, user_id: str) -> Group:
         scoped = info.context.scope(str(group_id), field="groupId")
         return Group.from_domain(await info.context.service.add_group_member(group_id=scoped, user_id=user_id))
 
     @strawberry.mutation(
-        description="End a membership: from their next request on the person can no longer read or write the "
-        "group's space. What they said there stays the group's, unless retractContributions: then their messages "
-        "in the group are forgotten with the group's memories that rested only on them. A member may remove any "
-        "member, themselves included."
+        description="End a membership (a person's or an agent's): from their next request on the person can no "
+        "longer read or write the group's space, nor the agent read it. What they said there stays the group's, "
+        "unless retractContributions: then their messages in the group are forgotten with the group's memories "
+        "that rested only on them. A member may remove any member, themselves included."
     )
     async def remove_group_member(
         self, info: Info, group_id: strawberry.ID, user_id: str, retract_contributions: bool = False

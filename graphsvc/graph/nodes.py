@@ -940,9 +940,10 @@ class Group(TenantNode):
 
 
 class Membership(TenantNode):
-    """One member of one group: ``user_id`` is the member (a person's space, so erasing the person ends the
-    membership), ``group_id`` the group's space id. Joining makes the group's space readable and writable by the
-    member at once; leaving (deleting it) ends that at once."""
+    """One member of one group: ``user_id`` is the member (a person's space or an agent's, so erasing the person
+    or the agent ends the membership), ``group_id`` the group's space id. Joining makes the group's space
+    readable and writable by a person at once, and readable by an agent when it asks; leaving (deleting it) ends
+    that at once."""
 
     catalog_facts = NodeFacts(
         caption="'member of' and the group id",
@@ -950,7 +951,7 @@ class Membership(TenantNode):
         border="#5DB665",
         diameter_px=25,
         export="skip",
-        spaces=PERSON_SPACES,
+        spaces=(*PERSON_SPACES, "agent"),
     )
 
     group_id = StringProperty(required=True, index=True)

@@ -15,7 +15,7 @@ from graphsvc.graph import spaces as stored
 from graphsvc.graph.spaces import AgentView, GroupView
 from graphsvc.pipeline.retraction import forget
 from graphsvc.runtime import Runtime
-from graphsvc.spaces import SPACE_PREFIXES, SpaceKind, require_space
+from graphsvc.spaces import SPACE_PREFIXES, SpaceKind, require_space, space_kind
 from graphsvc.validation import require_id, require_label
 
 MAX_NAME_CHARS = 200
@@ -29,6 +29,28 @@ class SpaceArea:
 
     def _space_id(self, field: str, space_id: str, kind: SpaceKind) -> str:
         return require_space(field, require_id(field, space_id, self.rt.settings), kind)
+
+    def _member_id_syntax(self, user_id: str) -> str:
+        """A member's id as given: a person's or an agent's (not a group's).
+
+        Raises:
+            InvalidInputError: a bad id, or a group's.
+        """
+        ident = require_id("userId", user_id, self.rt.settings)
+        return ident if space_kind(ident) == "agent" else require_space("userId", ident, "user")
+
+    async def _member_id(self, user_id: str) -> str:
+        """A member to be: a person's id, or a registered agent's.
+
+        Raises:
+            InvalidInputError: a bad id, or a group's. NotFoundError: an agent id no agent is registered under.
+        """
+        ident = self._member_id_syntax(user_id)
+        if space_kind(ident) == "agent":
+            _, registered = await stored.usable(self.rt.db, space_ids=[ident], user_ids=None)
+            if ident not in registered:
+                raise NotFoundError(kind="agent", ident=ident)
+        return ident
 
     def _display_name(self, space_id: str, kind: SpaceKind, name: str | None) -> str:
         if name is None or not name.strip():
@@ -73,14 +95,16 @@ class SpaceArea:
         return found
 
     async def add_group_member(self, *, group_id: str, user_id: str) -> GroupView:
-        """Make a person a member: from the next request on they may read and write the group's space.
+        """Make a person or an agent a member. A person may read and write the group's space from their next
+        request on; an agent's recall reads it when the agent asks (a recall with ``agentId`` and
+        ``includeGroups``, :meth:`shared_spaces`), which gives its owner no access of their own.
 
         Raises:
-            InvalidInputError: not a group id, or ``user_id`` names a group or an agent.
-            NotFoundError: no such group.
+            InvalidInputError: not a group id, or ``user_id`` names a group.
+            NotFoundError: no such group, or no such agent.
         """
         group_id = self._space_id("groupId", group_id, "group")
-        member = self._space_id("userId", user_id, "user")
+        member = await self._member_id(user_id)
         if not await stored.join(self.rt.db, group_id=group_id, user_id=member, now=self.rt.clock()):
             raise NotFoundError(kind="group", ident=group_id)
         return await self.group(group_id=group_id)
@@ -96,7 +120,7 @@ class SpaceArea:
             InvalidInputError: bad ids. NotFoundError: no such group, or the person is not a member.
         """
         group_id = self._space_id("groupId", group_id, "group")
-        member = self._space_id("userId", user_id, "user")
+        member = self._member_id_syntax(user_id)
         if not await stored.leave(self.rt.db, group_id=group_id, user_id=member):
             await self.group(group_id=group_id)  # NOT_FOUND for the group first
             raise NotFoundError(kind="member", ident=member)
@@ -154,9 +178,10 @@ class SpaceArea:
         return await stored.usable(self.rt.db, space_ids=space_ids, user_ids=user_ids)
 
     async def shared_spaces(self, *, user_id: str, include_groups: bool, agent_id: str | None) -> list[str]:
-        """The spaces recall reads beside the person's own: their groups (``include_groups``) and ``agent_id``.
-        The caller has already decided that ``agent_id`` is registered and theirs to use
-        (:meth:`graphsvc.api.context.Context.scope`), so it is not read again here.
+        """The spaces recall reads beside the person's own: their groups (``include_groups``), ``agent_id``, and
+        with both the groups the agent is a member of (the agent asks). The caller has already decided that
+        ``agent_id`` is registered and theirs to use (:meth:`graphsvc.api.context.Context.scope`), so it is not
+        read again here.
 
         Raises:
             InvalidInputError: ``agent_id`` is not an agent's id.
@@ -165,4 +190,6 @@ class SpaceArea:
         if agent_id is not None:
             agent_id = self._space_id("agentId", agent_id, "agent")
             found.append(agent_id)
-        return found
+            if include_groups:
+                found += await stored.group_ids_of(self.rt.db, user_id=agent_id)
+        return list(dict.fromkeys(found))

@@ -452,3 +452,39 @@ async def test_a_key_names_only_a_registered_group_and_erasing_an_owner_erases_t
     await service.erase_user(user_id="zoe", confirm="zoe")
     assert await service.agents(owner_id="zoe") == []
     assert (await service.memories(user_id="agent:helper")).items == []
+
+
+AGENT_RECALL = """query($u: String!, $q: String!, $a: String) {
+  recall(userId: $u, query: $q, includeGroups: true, agentId: $a) { content space spaceKind }
+}"""
+FREEZE = "Deploys are frozen on Fridays after noon."
+
+
+async def test_an_agent_member_reads_its_group_when_it_asks_and_gives_its_owner_nothing_more(
+    service: MemoryService, callers: dict[str, GraphQLClient]
+) -> None:
+    alice, carol = callers["alice"], callers["carol"]
+    await service.create_agent(agent_id="agent:deployer", owner_id="carol")  # carol is no member of the group
+    await _as(alice, CREATE_GROUP, {"g": "group:ops"})
+    await _as(alice, REMEMBER, {"u": "group:ops", "c": FREEZE})
+    added = await _as(alice, ADD, {"g": "group:ops", "u": "agent:deployer"})
+    assert added["data"]["addGroupMember"]["members"] == ["alice", "agent:deployer"]
+
+    asked = await _as(carol, AGENT_RECALL, {"u": "carol", "q": "when are deploys frozen", "a": "agent:deployer"})
+    assert {(h["content"], h["space"], h["spaceKind"]) for h in asked["data"]["recall"]} == {
+        (FREEZE, "group:ops", "GROUP")
+    }
+    herself = await _as(carol, AGENT_RECALL, {"u": "carol", "q": "when are deploys frozen", "a": None})
+    assert herself["data"]["recall"] == []  # the owner is no member
+    assert _code(await _as(carol, RECALL, {"u": "group:ops", "q": "deploys"})) == "FORBIDDEN"
+    assert _code(await _as(carol, REMEMBER, {"u": "group:ops", "c": "I am in ops now."})) == "FORBIDDEN"
+
+    await _as(alice, REMOVE, {"g": "group:ops", "u": "agent:deployer"})
+    after = await _as(carol, AGENT_RECALL, {"u": "carol", "q": "when are deploys frozen", "a": "agent:deployer"})
+    assert after["data"]["recall"] == []
+    assert _code(await _as(alice, ADD, {"g": "group:ops", "u": "agent:nobody"})) == "NOT_FOUND"
+    assert _code(await _as(alice, ADD, {"g": "group:ops", "u": "group:ops"})) == "INVALID_INPUT"
+    # erasing the owner erases the agent, and with it its memberships
+    await _as(alice, ADD, {"g": "group:ops", "u": "agent:deployer"})
+    await service.erase_user(user_id="carol", confirm="carol")
+    assert (await service.group(group_id="group:ops")).members == ("alice",)

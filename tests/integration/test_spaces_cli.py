@@ -69,7 +69,9 @@ def test_a_bad_group_id_or_member_is_one_line_with_its_fix(service: MemoryServic
     code, _, err = run("groups", "show", "group:team")
     assert code == 2 and "group 'group:team' not found" in err  # the bad create stored nothing
     run("groups", "create", "group:team", "--member", "ana")
-    code, _, err = run("groups", "add", "group:team", "agent:booking")
+    code, _, err = run("groups", "add", "group:team", "agent:booking")  # an agent may be a member, once registered
+    assert code == 2 and "agent 'agent:booking' not found" in err
+    code, _, err = run("groups", "add", "group:team", "group:other")
     assert code == 2 and "userId: must name a user" in err
     code, _, err = run("groups", "remove", "group:team", "bob")
     assert code == 2 and "member 'bob' not found" in err

@@ -2,5 +2,5 @@
 schema.graphql and clients/graphql/operations.graphql by scripts/codegen: do not edit; run scripts/codegen.
 """
 
-INPUTS_SHA256 = "6932d5b80d8b77408d0f99e8bd8bebc78909d868099a5e6593663279eac1adff"
+INPUTS_SHA256 = "58089f80e502cb741ba3a91d68344e43483d65c8c53261a24ac5c9a44d78c5d8"
 """sha256 of schema.graphql and operations.graphql (``scripts/clients_operations.py``: inputs_hash)."""

@@ -2,8 +2,9 @@
 own API key: three people, two groups and an agent; seeded random writes (to one's own space, to a group one is a
 member of, to one's agent), joins, leaves (with or without taking one's words along), forgets and erasures. After
 every step, each person's recall (their own space, their groups', their agent's) holds exactly what the model says
-they may read, a group they are not in is refused, and at the end nothing of an erased person's words, nor of a
-forgotten message, is stored anywhere in the graph.
+they may read and their prompt context nothing else, a group they are not in is refused, and at the end nothing of
+an erased person's words, nor of a forgotten message, is stored anywhere in the graph. Every GraphQL field and MCP
+tool is walked against a group's space by ``test_cross_tenant_walk`` and ``test_mcp_isolation_walk``.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ INGEST = """mutation($input: IngestMessagesInput!) { ingestMessages(input: $inpu
 FORGET = """mutation($u: String!, $m: [String!]!, $s: String) {
   forgetMessages(userId: $u, messageIds: $m, sessionId: $s) { events } }"""
 RECALL = """query($u: String!, $q: String!, $agent: String) {
-  recall(userId: $u, query: $q, limit: 100, includeGroups: true, agentId: $agent) { content space } }"""
+  recall(userId: $u, query: $q, limit: 100, includeGroups: true, agentId: $agent) { content space }
+  memoryContext(userId: $u, query: $q, maxTokens: 4000, includeGroups: true, agentId: $agent) { text } }"""
 
 
 @dataclass
@@ -75,7 +77,7 @@ class Model:
 @pytest.fixture
 async def keys(service: MemoryService, settings: Settings) -> AsyncIterator[dict[str, tuple[str, GraphQLClient]]]:
     """Each person's API key, and a GraphQL client sending it (authentication on)."""
-    secured = api_key_settings(settings)
+    secured = api_key_settings(settings, request_deadline_s=120.0)  # a cold Neo4j plans the first reads slowly
     made = {}
     for person in PEOPLE:
         key = (await service.create_api_key(user_id=person))[1]
@@ -117,9 +119,12 @@ async def _check(model: Model, keys: dict[str, tuple[str, GraphQLClient]], serve
     for person in people:
         gql = keys[person][1]
         agent = AGENT if AGENT in model.readable(person) else None
-        hits = (await _data(gql, RECALL, u=person, q=WORD, agent=agent))["recall"]
+        read = await _data(gql, RECALL, u=person, q=WORD, agent=agent)
+        hits = read["recall"]
         seen = {code for h in hits for code in CODE.findall(h["content"])}
         assert seen == model.visible(person), (step, person, seen ^ model.visible(person), model, hits)
+        context = read["memoryContext"]["text"]  # a budget's worth of the same, never more
+        assert set(CODE.findall(context)) <= model.visible(person), (step, person, context)
         assert {h["space"] for h in hits} <= model.readable(person), (step, person)
         for group in GROUPS:
             if group not in model.readable(person):

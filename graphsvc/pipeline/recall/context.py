@@ -125,24 +125,26 @@ class MemoryContext:
 
 
 class _Budget:
-    """The token budget, spent section by section; ``fitted`` keeps, per section title, each item offered and
-    whether it fitted (read only to explain)."""
+    """The token budget, spent section by section; asked to ``explain``, ``fitted`` keeps, per section title, each
+    item offered and whether it fitted (nothing is kept otherwise)."""
 
-    def __init__(self, total: int) -> None:
+    def __init__(self, total: int, *, explain: bool = False) -> None:
         self.left = total
         self.lines: list[str] = []
         self.fitted: dict[str, list[tuple[str, str, bool]]] = {}
+        self._explain = explain
 
     def section(self, title: str, items: list[tuple[str, str]], share: float, reserve: int = 0) -> list[str]:
         """Add ``title`` and as many ``(id, line)`` items as fit in ``share`` of what is left; ids used."""
         cap = min(int(self.left * share), self.left - reserve)
         header = estimate_tokens(title)
         used, ids, lines = header, [], [title]
-        offered = self.fitted.setdefault(title, [])
+        offered = self.fitted.setdefault(title, []) if self._explain else None
         for ident, line in items:
             cost = estimate_tokens(line)
             fits = used + cost <= cap
-            offered.append((ident, line, fits))
+            if offered is not None:
+                offered.append((ident, line, fits))
             if not fits:
                 continue
             used += cost
@@ -194,7 +196,7 @@ async def run(
     hits = [h for h in hits if not _said_by_assistant(h.role)]
     traits = await user_traits(db=rt.db, settings=rt.settings, user_id=user_id, min_stage="established")
     recent = list(reversed(await memory_context.recent_events(rt.db, user_id=user_id, limit=RECENT_EVENTS)))
-    budget = _Budget(max_tokens)
+    budget = _Budget(max_tokens, explain=explain)
     context = MemoryContext()
     context.trait_ids = budget.section(
         TITLES["traits"],

@@ -7,7 +7,9 @@ first sentence of the next message by someone else is put into it, and the resul
 said it in full: every refusal and keep rule still applies. The reply is put in only when it is **bare**, so that it
 can only be the answer:
 
-- English: at most :data:`MAX_ANSWER_TOKENS` words with no verb, no pronoun but "my" or "our", no question word,
+- English: the reply's first sentence, or when that is not bare its first clause (up to a comma, the rest
+  following: "at a vet clinic in Cork, been there two years" → "I work at a vet clinic in Cork, been there two
+  years"): at most :data:`MAX_ANSWER_TOKENS` words with no verb, no pronoun but "my" or "our", no question word,
   negation, hedge or word a reply reacts with (:data:`graphsvc.rulebook.reactions.REPLY_WORDS`), and a noun, a
   name, a number or an adjective among them (read in the composed sentence, where the tagger sees them in place);
   a "where" question's reply names the place ("Leeds"; not "long story", "sundays");
@@ -26,11 +28,15 @@ The rules' ``output`` names how the reply is put in, and what it must be:
   studying …"), ``their_thing_does`` ("Where does your sister live?" → "My sister lives in …"), ``how_long`` ("How
   long have you been running?" → "I have been running for …", a length of time, or "since …"), ``how_often`` ("How
   often do you swim?" → "I swim …", a frequency), ``how_many`` ("How many kids do you have?" | "three" → "I have
-  three kids") and ``have_any`` ("Do you have any pets?" → "I have …", a count or "a …");
+  three kids"), ``have_any`` ("Do you have any pets?" → "I have …", a count or "a …") and ``who_is`` ("Who's
+  Priya?" | "my sister-in-law" → "Priya is my sister-in-law", a reply opening with "my" or "our") and ``yes``
+  ("Are you vegetarian?" | "yeah, since 2019" → "I am vegetarian, since 2019", a reply opening with yes);
 - Chinese: ``in_place`` (the reply takes the place of the question word, 你 becomes 我: 你住在哪里？| 昆明 →
   我住在昆明), ``named`` (the same for a name, which jieba may tag as anything, so only its length and its words are
   checked), ``at_time`` (a date or time: 你什么时候去北京？| 下周三 → 我下周三去北京), ``age`` (a number: 你女儿几岁了？
-  | 六岁 → 我女儿六岁了), ``job`` (an occupation: 你是做什么的？| 护士 → 我是护士) and ``their_name``.
+  | 六岁 → 我女儿六岁了), ``job`` (an occupation: 你是做什么的？| 护士 → 我是护士), ``who_is`` (阿杰是谁？| 我室友 →
+  阿杰是我室友, a reply opening with 我), ``yes`` (你吃素吗？| 对，吃了五年了 → 我吃素，吃了五年了, a reply opening
+  with a yes word or the question's verb) and ``their_name``.
 
 Source: the question-answer pair as a unit of dialogue (adjacency pairs: E. A. Schegloff and H. Sacks, "Opening up
 closings", Semiotica 8, 1973), and the rewriting of an elliptical reply into a full sentence with its question's
@@ -95,11 +101,14 @@ def in_answer(
     rules: tuple[Rule, ...],
     selection: Selection,
     referent: Callable[[str], Referent | None] = lambda gender: None,
+    untrimmed: str = "",
 ) -> Answered | None:
     """The first sentence of a reply as if said in full with its question's words, or None.
 
     Args:
         reply: the first sentence of the person's message, its lead-in words trimmed ("yeah, Leeds" → "Leeds").
+        untrimmed: the same sentence with its lead-in words, which a yes/no question's frame reads (a yes is
+            trimmed as a lead-in); ``reply`` when not given.
         question: the assistant's question just before (:func:`question_of`); "" for none.
         rules: the language's rules; the enabled ``answer`` ones that fire on the question are tried in order, and
             the first whose reading the reply fits decides.
@@ -116,7 +125,8 @@ def in_answer(
     whole = parse(question, language)
     for hit in matches(whole, chosen):  # the first rule whose reading the reply fits decides
         asked = parse(whole[hit.start : hit.end].text, language)  # "Nice, where do you live?": from "where"
-        text = _composed_reply(hit.rule.output, asked, reply, language, referent)
+        said = (untrimmed or reply) if hit.rule.output == "yes" else reply
+        text = _composed_reply(hit.rule.output, asked, said, language, referent)
         if text:
             return Answered(text, hit.rule.id)
     return None
@@ -129,6 +139,10 @@ def _composed_reply(
         return _their_name(asked, reply, language, referent)
     if frame == "their_person":
         return _their_person(asked, reply, language)
+    if frame == "who_is" and language == "zh":
+        return _who_is_zh(asked, reply)
+    if frame == "yes" and language == "zh":
+        return _yes_zh(asked, reply)
     return _in_place(asked, reply, frame) if language == "zh" else _in_question(frame, asked, reply)
 
 
@@ -176,11 +190,14 @@ def _their_name(asked: Any, reply: str, language: Language, referent: Callable[[
 
 
 # --- English ----------------------------------------------------------------------------------------------
-Wanted = Literal["thing", "place", "name", "time", "number", "occupation", "duration", "frequency", "count"]
+Wanted = Literal[
+    "thing", "place", "name", "time", "number", "occupation", "duration", "frequency", "count", "own", "rest"
+]
 """What a frame's reply must be: anything bare with a noun, adjective or number (``thing``), a named place, a
 proper name, a date or time, a number (an age), an occupation of the lexicon's, a length of time ("about six
 years"), a frequency ("three times a week", "every Sunday"), or a count or "a …" opening it ("two cats", "a
-brother")."""
+brother"), a person or thing of the speaker's ("my sister-in-law"), or what follows a yes (``rest``: anything
+bare, or nothing)."""
 
 
 def _bare_en(span: Any, wanted: Wanted) -> bool:
@@ -193,25 +210,35 @@ def _bare_en(span: Any, wanted: Wanted) -> bool:
         return False
     if any(t.pos_ == "PRON" and t.lower_ not in ("my", "our") for t in tokens):
         return False
-    if wanted == "place":  # a place is named: "Leeds", "Fernhill Pay", not "long story" or "sundays mostly"
-        named = any(t.pos_ == "PROPN" or t.ent_type_ in _PLACE_ENTITIES for t in tokens)
-        return named and tokens[0].ent_type_ not in ("DATE", "TIME")
-    if wanted == "name":
-        return any(t.pos_ == "PROPN" for t in tokens)
-    if wanted == "time":
-        return any(t.ent_type_ in ("DATE", "TIME") or t.like_num for t in tokens)
-    if wanted == "number":  # "7", "nearly 40": a number opens it, or follows one word
-        return any(t.like_num for t in tokens[:2])
-    if wanted == "occupation":  # "nurse", "a nurse, on a cardiac ward"
-        return any(t.lemma_.lower() in en.OCCUPATIONS for t in tokens[:3])
-    if wanted == "duration":  # "about six years now", "a few months", "ages"
-        return any(t.lower_ in en.DURATION_UNITS for t in tokens)
-    if wanted == "frequency":  # "three times a week", "every Sunday", "on weekdays"
-        often = en.HOW_OFTEN_WORDS | en.FREQUENCY_ADVERBS | en.ON_DAYS
-        return any(t.lower_ in often for t in tokens)
-    if wanted == "count":  # "two cats", "a younger brother", "3"
-        return tokens[0].like_num or tokens[0].lower_ in ("a", "an")
+    return _EN_WANTED.get(wanted, _has_content)(tokens)
+
+
+def _has_content(tokens: list[Any]) -> bool:
     return any(t.pos_ in ("NOUN", "PROPN", "NUM", "ADJ") for t in tokens)
+
+
+def _names_a_place(tokens: list[Any]) -> bool:
+    """ "Leeds", "Fernhill Pay", not "long story" or "sundays mostly"."""
+    named = any(t.pos_ == "PROPN" or t.ent_type_ in _PLACE_ENTITIES for t in tokens)
+    return named and tokens[0].ent_type_ not in ("DATE", "TIME")
+
+
+_OFTEN = en.HOW_OFTEN_WORDS | en.FREQUENCY_ADVERBS | en.ON_DAYS
+_EN_WANTED: dict[str, Callable[[list[Any]], bool]] = {
+    "place": _names_a_place,
+    "name": lambda tokens: any(t.pos_ == "PROPN" for t in tokens),
+    # "Thursday at 3", "6:40am" (a number the tagger reads as one, though not like_num)
+    "time": lambda tokens: any(t.ent_type_ in ("DATE", "TIME") or t.like_num or t.pos_ == "NUM" for t in tokens),
+    "number": lambda tokens: any(t.like_num for t in tokens[:2]),  # "7", "nearly 40"
+    "occupation": lambda tokens: any(t.lemma_.lower() in en.OCCUPATIONS for t in tokens[:3]),  # "a nurse, on a ward"
+    "duration": lambda tokens: any(t.lower_ in en.DURATION_UNITS for t in tokens),  # "a few months", "ages"
+    "frequency": lambda tokens: any(t.lower_ in _OFTEN for t in tokens),  # "three times a week", "every Sunday"
+    "count": lambda tokens: tokens[0].like_num or tokens[0].lower_ in ("a", "an"),  # "two cats", "a brother"
+    "rest": lambda tokens: True,  # what follows a yes: "since 2019", "a cat called Miso"
+    # "my sister-in-law", not "a friend of a friend"
+    "own": lambda tokens: tokens[0].lower_ in ("my", "our") and any(t.pos_ == "NOUN" for t in tokens),
+}
+"""What each kind of answer (:data:`Wanted`) must hold, once the reply is bare; anything else wants content."""
 
 
 @dataclass(frozen=True)
@@ -342,6 +369,27 @@ def _have_any(q: _Asked) -> Framed:
     return "I have", q.reply, "count"
 
 
+def _yes(q: _Asked) -> Framed:
+    """ "Are you vegetarian?" | "yeah, since 2019" → "I am vegetarian, since 2019"; "Do you have any pets?" | "yes, a
+    cat" → "I have pets, a cat". Only a reply that opens with yes; what follows the yes is put after the question."""
+    if q.first[0].lower_ not in en.YES_WORDS:
+        return "", q.reply, "thing"
+    said = " ".join(
+        "my" if t.lower_ == "your" else ("am" if t.lower_ == "are" else t.text)
+        for t in q.words[2:]
+        if t.lower_ not in ("any", "you")
+    )
+    said = f"I am {said}" if q.words[0].lemma_ == "be" else f"I {said}"
+    rest = q.reply[len(q.first[0].text) :].strip(" ,.!")
+    return said, rest, "rest"
+
+
+def _who_is(q: _Asked) -> Framed:
+    """ "Who's Kyle?" | "my apprentice" → "Kyle is my apprentice"."""
+    named = " ".join(t.text for t in q.words[2:] if t.pos_ == "PROPN")
+    return f"{named} is", q.reply, "own"
+
+
 _FRAMES: dict[str, Callable[[_Asked], Framed]] = {
     "your_thing": _your_thing,
     "your_when": _your_when,
@@ -356,6 +404,8 @@ _FRAMES: dict[str, Callable[[_Asked], Framed]] = {
     "how_often": _how_often,
     "how_many": _how_many,
     "have_any": _have_any,
+    "who_is": _who_is,
+    "yes": _yes,
 }
 """Each English ``answer`` rule's output → how it puts the reply into its question (see the module docstring)."""
 
@@ -367,6 +417,16 @@ def _in_question(frame: str | None, asked: Any, reply: str) -> str:
     while len(words) > 3 and words[-1].lower_ in en.QUESTION_TAILS:  # "…, by the way?"
         words.pop()
     reply = reply.strip().rstrip(".!")
+    whole = _framed(frame, asked, words, reply)
+    clause, comma, rest = reply.partition(",")
+    if whole or not comma or not rest.strip():
+        return whole
+    first = _framed(frame, asked, words, clause)  # "at a vet clinic in Cork, been there two years"
+    return f"{first.rstrip('.')}, {rest.strip()}." if first else ""
+
+
+def _framed(frame: str | None, asked: Any, words: list[Any], reply: str) -> str:
+    """The reply put into the frame (:data:`_FRAMES`); "" for none, or when it is not bare."""
     first = parse(reply, "en")
     if len(first) == 0 or frame not in _FRAMES:
         return ""
@@ -376,8 +436,12 @@ def _in_question(frame: str | None, asked: Any, reply: str) -> str:
 
 def _composed(said: str, reply: str, wanted: Wanted) -> str:
     """``said`` followed by the reply, as one sentence, when the reply is bare there and what is wanted; else
-    ""."""
+    "". What follows a yes (``rest``) is put after a comma, and may be nothing."""
     reply = reply.strip().rstrip(".!")
+    if wanted == "rest":
+        if not reply:
+            return f"{said}."
+        said = f"{said},"
     composed = parse(f"{said} {reply}.", "en")
     span = composed.char_span(len(said) + 1, len(said) + 1 + len(reply), alignment_mode="expand")
     return composed.text if span is not None and _bare_en(span, wanted) else ""
@@ -409,6 +473,31 @@ def _bare_zh(doc: Any, wanted: Wanted) -> bool:
     if timed:  # an occupation, a name, a place or a thing is no time
         return False
     return wanted == "name" or any(t.tag_.startswith("n") or t.tag_ in ("m", "eng") for t in tokens)
+
+
+def _who_is_zh(asked: Any, reply: str) -> str:
+    """阿杰是谁？| 我室友，人挺好的 → 阿杰是我室友，人挺好的。 Only a reply whose first clause opens with 我 and is
+    bare; "" otherwise."""
+    reply = reply.strip()
+    clause = _ZH_CLAUSE_END.split(reply, maxsplit=1)[0].rstrip("。！!.")
+    rest = reply[len(clause) :].rstrip("。！!.")
+    if not clause.startswith("我") or not _bare_zh(parse(clause, "zh"), "thing"):
+        return ""
+    return f"{asked[0].text}是{clause}{rest}。"
+
+
+def _yes_zh(asked: Any, reply: str) -> str:
+    """你吃素吗？| 对，吃了五年了 → 我吃素，吃了五年了。 Only a reply opening with a yes word or the question's verb;
+    what follows it is put after the question, said by the speaker."""
+    words = [t.text for t in asked if not t.is_punct and t.text not in zh.SENTENCE_PARTICLES]
+    verb = next((t.text for t in asked if t.tag_.startswith("v")), "")
+    reply = reply.strip().rstrip("。！!.")
+    opening = next((w for w in sorted(zh.YES_WORDS | {verb}, key=len, reverse=True) if w and reply.startswith(w)), "")
+    rest = reply[len(opening) :].lstrip("，,、 ")
+    if not opening or (rest and not _ZH_CLAUSE_END.search(reply[len(opening) : len(opening) + 1] or "，")):
+        return ""  # 有意思 opens with 有 but says no yes
+    said = "我" + "".join(zh.LISTENER_AS_SPEAKER.get(w, w) for w in words[1:])
+    return f"{said}，{rest}。" if rest else f"{said}。"
 
 
 def _in_place(asked: Any, reply: str, frame: str | None) -> str:

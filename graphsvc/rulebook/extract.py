@@ -175,6 +175,7 @@ def judge_message(
                 book.of(language),
                 chosen,
                 referent=lambda gender: discourse.referent(speaker, gender),
+                untrimmed=en_compose.normalise(sentence) if language == "en" else sentence,
             )
             voiced = Voiced(answered.text, speaker, rule_id=answered.rule_id) if answered else voiced
         if voice is None and voiced.rule_id is None:

@@ -73,6 +73,7 @@ RULES: tuple[Rule, ...] = (
             Example("When's your appointment? | Thursday at 3", "Ana's appointment is Thursday at 3."),
             Example("Fun! When is your birthday? | June 12th", "Ana's birthday is June 12th."),
             Example("What time is your appointment? | 10:30 on Thursday", "Ana's appointment is 10:30 on Thursday."),
+            Example("What time is your flight? | 6:40am from Gatwick", "Ana's flight is 6:40am from Gatwick."),
         ),
         counterexamples=("When's your appointment? | not sure yet", "When's your appointment? | the dentist"),
     ),
@@ -348,9 +349,15 @@ RULES: tuple[Rule, ...] = (
             Example("Who do you play for? | Thornbury Park, Sunday 2nd XI", None),
             Example("Oh nice. Where do you live? | Leeds, near the station", "Ana lives in Leeds, near the station."),
             Example("Where do you work? | Fernhill Pay", "Ana works at Fernhill Pay."),
+            Example(
+                "Where do you work? | at a vet clinic in Cork, been there two years",
+                "Ana works at a vet clinic in Cork, been there two years.",
+            ),
         ),
         counterexamples=(
             "What do you do? | nurse",
+            "Where do you live? | not sure, moving around a lot",
+            "Where do you work? | honestly, it's complicated",
             "Where do you go? | nowhere really",
             "What do you think? | no idea",
         ),
@@ -393,6 +400,73 @@ RULES: tuple[Rule, ...] = (
             Example("Where are you based? | Bradford", "Ana is based in Bradford."),
         ),
         counterexamples=("Where are you going? | Lisbon", "Where are you from? | haha long story"),
+    ),
+    Rule(
+        id="en.answer.who_is",
+        language="en",
+        decision="answer",
+        description=(
+            "'Who's Kyle?': a reply opening with 'my' or 'our' says who the named person is to the speaker ('my "
+            "sister-in-law' → 'Priya is my sister-in-law')."
+        ),
+        pattern=Tokens(
+            ((lower("who"), lemma("be"), {"POS": "PROPN", "OP": "+"}, *_TAIL, _END),),
+            anchored=False,
+            whole=True,
+        ),
+        output="who_is",
+        examples=(
+            Example("Oh, who's Priya? | my sister-in-law, she lives in Leeds", "Ana's sister-in-law is Priya."),
+            Example("Who is Tom? | my best friend from school", "Ana's best friend is Tom."),
+        ),
+        counterexamples=(
+            "Who's Priya? | a friend of a friend",
+            "Who is Tom? | haha long story",
+            "Who are you? | my name is Ana",
+        ),
+    ),
+    Rule(
+        id="en.answer.yes",
+        language="en",
+        decision="answer",
+        description=(
+            "A yes/no question of a state or habit of the person's ('Are you vegetarian?', 'Do you have kids?'): a "
+            "reply opening with yes is the question said ('I am vegetarian'), what follows the yes after it; a no "
+            "or anything else says nothing."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    lemma("be"),
+                    lower("you"),
+                    among(en.DIETS | en.HEALTH_STATES | en.RELATIONSHIP_STATES),
+                    *_TAIL,
+                    _END,
+                ),
+                (
+                    lemma("do"),
+                    lower("you"),
+                    among(en.POSSESSION_VERBS | en.ACTIVITY_VERBS | en.YES_NO_VERBS, attr="LEMMA"),
+                    {"IS_PUNCT": False, "LOWER": {"NOT_IN": sorted(en.POINTERS | en.LISTENER)}, "OP": "*"},
+                    _END,
+                ),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="yes",
+        examples=(
+            Example("Are you vegetarian? | yeah, since 2019", "Ana is vegetarian, since 2019."),
+            Example("Do you have any allergies? | yes, penicillin", "Ana has allergies, penicillin."),
+            Example("Do you have any pets? | yes, a cat called Miso", None),
+            Example("Do you smoke? | yes", None),
+        ),
+        counterexamples=(
+            "Are you vegetarian? | no, but I eat very little meat",
+            "Do you have any pets? | not anymore",
+            "Do you have it? | yes",
+            "Are you married? | haha not yet",
+        ),
     ),
     Rule(
         id="en.answer.their_person",

@@ -46,16 +46,19 @@ _IS_CONTRACTED = re.compile(
         map(
             re.escape,
             sorted(
-                {"a", "an", "in", "on", "at", "from", "getting", "going"} | lexicon.STATE_WORDS | lexicon.HEALTH_STATES
+                {"a", "an", "my", "our", "in", "on", "at", "from", "getting", "going"}
+                | lexicon.STATE_WORDS
+                | lexicon.HEALTH_STATES
             ),
         )
     )
     + r")(?=[\s.,!?;]|$))",
     re.IGNORECASE,
 )
-"""A contraction "'s" before an article, a preposition of place, "getting"/"going" or a state ("my husband's a
-firefighter", "my flat's in Hackney", "my mum's on insulin", "my sister's getting married", "my partner's allergic
-to cats"): "is" (a possessive is never followed by one), except a degree's ("a master's in social work")."""
+"""A contraction "'s" before an article, "my", a preposition of place, "getting"/"going" or a state ("my husband's a
+firefighter", "Tom's my brother", "my flat's in Hackney", "my mum's on insulin", "my sister's getting married", "my
+partner's allergic to cats"): "is" (a possessive is never followed by one), except a degree's ("a master's in social
+work")."""
 _PICTOGRAPHS = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 _MARKERS = re.compile(
     r"[,\s]*(?<![\w'’])(?:"
@@ -599,14 +602,30 @@ def mentions(text: str, sentence: str, *, speaker: str, rules: Sequence[Rule], s
     for hit in widest:
         span = doc[hit.start : hit.end]
         names = [t.text for t in span if t.pos_ == "PROPN"]
-        role = [t.text for t in span if t.pos_ != "PROPN" and t.lower_ not in ("my", "our") and not t.is_punct]
+        role = " ".join(
+            t.text for t in span if t.pos_ not in ("PROPN", "AUX") and t.lower_ not in ("my", "our") and not t.is_punct
+        )
+        if span[-1].pos_ != "PROPN":  # "Name is my sister": the noun ends the phrase, and the sentence asks nothing
+            role, phrase_goes_on = _with_in_law(doc, hit.end, role)
+            if phrase_goes_on or (any(t.lower_ == "is" for t in span) and sentence.rstrip().endswith("?")):
+                continue
         if not names or not role or not speaker:
             continue
-        said = f"My {' '.join(role)} is {' '.join(names)}."
-        content = finish(f"{speaker}'s {' '.join(role)} is {' '.join(names)}")
+        said = f"My {role} is {' '.join(names)}."
+        content = finish(f"{speaker}'s {role} is {' '.join(names)}")
         statement = Statement(content, said, "fact", hit.rule.confidence, hit.rule.id, about=speaker)
         found.append(Judgement(sentence, span.text, statement=statement))
     return found
+
+
+def _with_in_law(doc: Any, end: int, role: str) -> tuple[str, bool]:
+    """The role with an "-in-law" that follows it ("sister-in-law"), and whether the phrase still goes on after
+    the role's noun (a possessive "'s", another noun: "my friend's sister", "my brother Tom's car")."""
+    rest = [t.lower_ for t in doc[end : end + 4]]
+    if rest[:4] == ["-", "in", "-", "law"]:
+        return f"{role}-in-law", end + 4 < len(doc) and doc[end + 4].tag_ == "POS"
+    after = doc[end] if end < len(doc) else None
+    return role, after is not None and (after.tag_ == "POS" or after.pos_ in ("NOUN", "PROPN") or after.text == "-")
 
 
 def judge_sentence(

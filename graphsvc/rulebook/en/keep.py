@@ -156,11 +156,15 @@ _OBJECT_OR_DIRECTION = [_OBJECT, among(en.DIRECTION_ADVERBS)]
 
 
 def named_in_passing(nouns: Iterable[str]) -> Tokens:
-    """'my (ADJ*) NOUN Name' or 'Name, my (ADJ*) NOUN', for one of ``nouns`` (lemmas)."""
+    """'my (ADJ*) NOUN Name', 'Name, my (ADJ*) NOUN' or 'Name is my (ADJ*) NOUN', for one of ``nouns`` (lemmas).
+
+    The third is only "is" (not "was", "were": a past or a wish), and :func:`~graphsvc.rulebook.en.compose.mentions`
+    keeps it only where the noun ends the phrase ("Sarah is my friend's sister" names no friend)."""
     return Tokens(
         (
             seq(MY, {"POS": "ADJ", "OP": "*"}, among(nouns, attr="LEMMA"), {"POS": "PROPN", "OP": "+"}),
             seq({"POS": "PROPN", "OP": "+"}, {"ORTH": ","}, MY, {"POS": "ADJ", "OP": "*"}, among(nouns, attr="LEMMA")),
+            seq({"POS": "PROPN", "OP": "+"}, lower("is"), MY, {"POS": "ADJ", "OP": "*"}, among(nouns, attr="LEMMA")),
         ),
         anchored=False,
     )
@@ -1067,14 +1071,18 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(
-                        _TO_BE,
-                        {"TAG": "VBG", "LEMMA": {"IN": sorted(en.TRAVEL_VERBS)}},
-                        lower("to"),
-                        {"POS": "PROPN", "OP": "+"},
-                        ANY_OPT,
-                        {"ENT_TYPE": "DATE"},
-                        ANY_OPT,
+                    *(
+                        seq(
+                            _TO_BE,
+                            {"TAG": "VBG", "LEMMA": {"IN": sorted(en.TRAVEL_VERBS)}},
+                            lower("to"),
+                            {"POS": "PROPN", "OP": "+"},
+                            ANY_OPT,
+                            when,
+                            ANY_OPT,
+                        )
+                        # the tagger may miss a date ("to Berlin tomorrow morning"): a word of a time ahead will do
+                        for when in ({"ENT_TYPE": "DATE"}, among(en.FUTURE_TIME_WORDS))
                     ),
                     seq(
                         _TO_BE,
@@ -1101,6 +1109,10 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("I'm flying to Seoul next Tuesday.", "Ana is flying to Seoul next Tuesday."),
+            Example(
+                "I'm flying to Berlin tomorrow morning, 7am flight",
+                "Ana is flying to Berlin tomorrow morning, 7am flight.",
+            ),
             Example("I fly to Denver on Thursday.", "Ana flies to Denver on Thursday."),
             Example("Off to Lisbon on the 14th for a week.", "Ana is off to Lisbon on the 14th for a week."),
             Example("I'm back from Berlin!", "Ana is back from Berlin."),
@@ -1616,8 +1628,16 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("My housemate Kezia is cooking again.", "Ana's housemate is Kezia."),
             Example("Funmi, my big sister, is getting married.", "Ana's big sister is Funmi."),
+            Example("Tom's my best friend from school.", "Ana's best friend is Tom."),
+            Example("Priya is my sister-in-law, she lives in Leeds.", "Ana's sister-in-law is Priya."),
         ),
-        counterexamples=("My housemate is cooking again.",),
+        counterexamples=(
+            "My housemate is cooking again.",
+            "Sarah is my friend's sister.",
+            "Tom was my boss.",
+            "Tom is not my brother.",
+            "So Tom is my brother now?",
+        ),
     ),
     Rule(
         id="en.keep.named_pet",
@@ -1631,6 +1651,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("My cat Pixel knocked the plant over again.", "Ana's cat is Pixel."),
             Example("Rufus, my old dog, sleeps all day now.", "Ana's old dog is Rufus."),
+            Example("Biscuit is my cat.", "Ana's cat is Biscuit."),
         ),
         counterexamples=("My cat knocked the plant over again.",),
     ),

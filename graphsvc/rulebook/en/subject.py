@@ -91,7 +91,7 @@ RULES: tuple[Rule, ...] = (
             "on 3 May', 'placement starts in feb') is the speaker's: 'my …'."
         ),
         pattern=Tokens(
-            (
+            tuple(
                 (
                     {"POS": {"IN": ["ADJ", "NOUN"]}, "OP": "*"},
                     {"LEMMA": {"IN": sorted(en.OWN_EVENT_NOUNS)}, "TAG": {"IN": ["NN", "NNS"]}},
@@ -99,14 +99,17 @@ RULES: tuple[Rule, ...] = (
                     {"POS": "PROPN", "OP": "*"},
                     {"LEMMA": {"IN": ["be", "start", "begin", "leave"]}},
                     {"OP": "?", "LOWER": {"IN": ["on", "in", "at"]}},
-                    {"ENT_TYPE": "DATE"},
-                ),
+                    when,
+                )
+                # the tagger may miss a date ("in feb"): a month, a weekday or "next" will do
+                for when in ({"ENT_TYPE": "DATE"}, among(en.FUTURE_TIME_WORDS))
             )
         ),
         output="possessive_own",
         examples=(
             Example("flights to Rome are 3 May, back the 9th", "Ana's flights to Rome are 3 May, back the 9th."),
             Example("internship starts in march at a law firm", "Ana's internship starts in march at a law firm."),
+            Example("apprenticeship starts in sept at a garage", "Ana's apprenticeship starts in sept at a garage."),
         ),
         counterexamples=("wedding's in Lagos in August", "Exams are the worst.", "Flights are cheap in May."),
     ),

@@ -208,6 +208,10 @@ INTERJECTIONS = _words(
     """oh ah aw aww wow whoa woah ooh ugh uh um umm hmm hm haha hahaha lol lmao omg yay yeah yes yep yup no nope
     nah ok okay alright sure cool great nice awesome wow damn gosh geez phew oops hooray yikes well"""
 )
+YES_WORDS = _words("yes yeah yep yup yea definitely absolutely")
+"""Words a reply says yes with ("Are you vegetarian?" | "yeah, since 2019")."""
+YES_NO_VERBS = _words("eat drink smoke play speak take")
+"""Verbs of a habit a yes/no question asks about ("Do you smoke?"), besides possessions and activities."""
 CLOSING_MARKERS = _words("honestly actually anyway anyways though")
 """Discourse markers that may also close a sentence ("I love open water swimming though")."""
 DISCOURSE_MARKERS = _words(

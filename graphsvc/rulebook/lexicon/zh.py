@@ -154,6 +154,10 @@ FAREWELLS = _words("再见 拜拜 回头聊 下次聊 先这样")
 INTERJECTIONS = _words(
     "嗯 恩 哦 噢 喔 哇 啊 呀 哈哈 哈哈哈 呵呵 嘿嘿 唉 诶 额 呃 好的 好吧 行 对 是的 没错 当然 OK ok 嗯嗯"
 )
+YES_WORDS = _words("对 对的 是 是的 是啊 嗯 嗯嗯 没错 当然 有")
+"""Words a reply says yes with (你吃素吗？| 对，吃了五年了); 有 answers 你有…吗."""
+NOT_ASKED_BY_YES = _words("在 觉得 知道 需要")
+"""Verbs of a yes/no question whose yes says nothing of the person (你在吗？你觉得…吗？你需要…吗？)."""
 ANSWER_STUBS = _words("知道 不知道 还行 还好 没有 是的 不是 对 好的 一般 差不多 也许 可能 嗯 当然 没事")
 """Words that answer the previous turn and say nothing alone ("不知道，我最近…": the stub is cut)."""
 DISCOURSE_MARKERS = _words(
@@ -256,6 +260,17 @@ OCCUPATION_SUFFIXES = _words(
 """Words a speaker's occupation ends with (我是一名护士, 我是工程师)."""
 OCCUPATION_END = "^.+(?:" + "|".join(sorted(OCCUPATION_SUFFIXES, key=len, reverse=True)) + ")$"
 """A job title of two or more characters by how it ends, one-character endings included (程序员, 医生)."""
+NO_JOB_AFTER_DO = _words("工 家 生")
+"""Endings of a job title that name no job after 做 (做手工, 做人家, 做学生)."""
+JOB_TITLE = (
+    "^(?:.+(?:"
+    + "|".join(sorted(OCCUPATION_SUFFIXES - NO_JOB_AFTER_DO, key=len))
+    + ")|"
+    + "|".join(sorted(w for w in OCCUPATION_SUFFIXES if len(w) > 1))
+    + ")$"
+)
+"""A job title after 做 or 当, by how it ends (产品经理, 工程师, 程序员) or a title of two characters or more on its
+own (护士, 会计), never one of :data:`NO_JOB_AFTER_DO`."""
 PAST_MARKERS = _words("了 过")
 TIME_PHRASE = (
     r"(?:上|下|这|本|今|明|昨|前|后|去|每)个?"
@@ -266,8 +281,8 @@ BLOOD_GROUP = r"^(?:A|B|AB|O)型$"
 """A blood group as jieba cuts it (我是O型血: O型 | 血)."""
 GRUMBLE_FREQUENCY = _words("总是 老是")
 """Frequency words that mostly carry a complaint (我总是做不好), not a routine."""
-CODE_WORDS = _words("码 密码 取件码 验证码 门禁码 编号 单号 订单号")
-"""Words of a code a person keeps, before its digits (取件码6629, 门禁密码是2580)."""
+CODE_WORDS = _words("码 密码 取件码 验证码 门禁码 编号 单号 订单号 号")
+"""Words of a code a person keeps, before its digits (取件码6629, 门禁密码是2580, 车位号是B2-117)."""
 DEADLINE_WORDS = _words("之前 以前 前 为止")
 """Words after a date that make it a deadline (5月20号之前)."""
 WISH_START = r"^想要?(?!法|象|念|起|到|必|通|过)"
@@ -316,6 +331,8 @@ WHERE_OR_WITH = _words("在 跟 和 同 陪")
 """Prepositions of where something is done or with whom (在公园打太极, 跟邻居打麻将)."""
 QUITTING = _words("戒烟 戒酒 戒糖 减肥 戒掉 戒")
 """Giving up a habit or losing weight: what a person sets out to do (我想戒烟)."""
+QUIT_OBJECTS = _words("烟 酒 糖 咖啡 奶茶 槟榔")
+"""What a person gives up, said before 戒 when it opens the sentence (烟也戒了, 酒已经戒了半年了)."""
 INJECTION = (
     r"忽略(?:之前|以上|前面|上面|先前|所有)的?(?:所有)?(?:指令|指示|提示|规则|说明)|系统提示|"
     r"(?:记住|存储|保存|存为|记录)[^。！？]{0,40}(?:作为|当作|当成|为)(?:一条)?(?:事实|记忆)|"

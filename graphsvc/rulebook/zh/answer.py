@@ -28,6 +28,8 @@ _VERB = {"TAG": {"REGEX": "^v"}, "OP": "?"}
 _END = {"IS_PUNCT": True, "OP": "*"}
 _PARTICLE = among(zh.SENTENCE_PARTICLES, op="?")
 _ANY_WORDS = {"IS_PUNCT": False, "OP": "*"}
+_QUESTION_OR_PERSON = zh.QUESTION_WORDS | zh.SPEAKER | zh.LISTENER_AS_SPEAKER.keys()
+"""Words a yes/no question answered by a yes may not hold after its verb (什么, 我, 你: 你需要我提醒你吗？)."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -275,6 +277,55 @@ RULES: tuple[Rule, ...] = (
         output="in_place",
         examples=(Example("你是哪里人？| 长沙", "王芳是长沙人。"), Example("你是哪里人？| 长沙人", "王芳是长沙人。")),
         counterexamples=("他是哪里人？| 长沙",),
+    ),
+    Rule(
+        id="zh.answer.who_is",
+        language="zh",
+        decision="answer",
+        description=(
+            "Who a named person is (阿杰是谁？阿杰是？): a reply opening with 我 says who they are to the speaker "
+            "(我室友 → 阿杰是我室友)."
+        ),
+        pattern=Tokens(
+            (({"TAG": {"IN": ["nr", "nz"]}}, word("是"), word("谁", op="?"), _PARTICLE, _END),),
+            anchored=False,
+            whole=True,
+        ),
+        output="who_is",
+        examples=(
+            Example("阿杰是谁？| 我室友，人挺好的", "王芳的室友叫阿杰。"),
+            Example("张伟是？| 我老板", "王芳的老板叫张伟。"),
+        ),
+        counterexamples=("阿杰是谁？| 不认识", "阿杰是谁？| 朋友的朋友", "你是谁？| 我是王芳"),
+    ),
+    Rule(
+        id="zh.answer.yes",
+        language="zh",
+        decision="answer",
+        description=(
+            "A yes/no question of what the listener does or is (你吃素吗？你有孩子吗？): a reply opening with yes (对, "
+            "是的, or the question's verb) is the question said by the speaker (我吃素), what follows the yes after it."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    _TO_YOU,
+                    ADVERBS,
+                    {"TAG": {"REGEX": "^v"}, "ORTH": {"NOT_IN": sorted(zh.PLAN_WORDS | zh.NOT_ASKED_BY_YES)}},
+                    {"IS_PUNCT": False, "ORTH": {"NOT_IN": sorted(_QUESTION_OR_PERSON)}, "OP": "*"},
+                    word("吗"),
+                    _END,
+                ),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="yes",
+        examples=(
+            Example("你吃素吗？| 对，吃了五年了", "王芳吃素。"),
+            Example("你有孩子吗？| 有，两个女儿", None),
+        ),
+        counterexamples=("你吃素吗？| 不吃", "你想吃火锅吗？| 对", "你吃素吗？| 哈哈你猜"),
     ),
     Rule(
         id="zh.answer.their_person",

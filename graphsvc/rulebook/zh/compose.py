@@ -406,9 +406,9 @@ def judge_sentence(
 
 
 def mentions(text: str, sentence: str, *, speaker: str, rules: Sequence[Rule], selection: Selection) -> list[Judgement]:
-    """The people of the speaker's a sentence names in passing (我室友阿杰, or 室友阿杰 opening the sentence with
-    我 dropped): one statement each, "<speaker>的室友叫阿杰。", whatever the rest of the sentence is. Someone else's
-    person (他女朋友许晴) is not the speaker's."""
+    """The people of the speaker's a sentence names in passing (我室友阿杰, 阿杰是我室友, or 室友阿杰 opening the
+    sentence with 我 dropped): one statement each, "<speaker>的室友叫阿杰。", whatever the rest of the sentence is.
+    Someone else's person (他女朋友许晴) is not the speaker's."""
     doc = parse(text, "zh")
     found: list[Judgement] = []
     for hit in matches(doc, [r for r in _rules(rules, "keep", selection) if "mention" in r.tags], every=True):
@@ -416,6 +416,11 @@ def mentions(text: str, sentence: str, *, speaker: str, rules: Sequence[Rule], s
         if not speaker or (span[0].text not in lexicon.SPEAKER and hit.start != 0):
             continue
         role, name = span[-2].text, span[-1].text
+        if span[0].tag_ == "nr":  # 阿杰是我室友: only where the role ends the clause and nothing is asked
+            after = doc[hit.end] if hit.end < len(doc) else None
+            if (after is not None and not after.is_punct) or sentence.rstrip().endswith(("？", "?", "吗")):
+                continue
+            role, name = span[-1].text, span[0].text
         statement = Statement(
             f"{speaker}的{role}叫{name}。",
             f"我的{role}叫{name}。",

@@ -113,11 +113,6 @@ _WHERE_OR_WITH_WHOM = (
     {"TAG": {"REGEX": "^(?:n|m|s|a$)"}, "POS": {"NOT_IN": ["PRON", "VERB"]}, "OP": "{0,3}"},
 )
 """Where a routine is done or with whom, named by a noun (在 公园, 跟 几个 老朋友), never a pronoun (跟他吵架: who?)."""
-_NO_JOB_AFTER_DO = frozenset(("工", "家", "生"))
-"""Endings of a job title that name no job after 做 (做手工, 做人家, 做学生)."""
-_ENDS_AS_OCCUPATION = "^.+(?:" + "|".join(sorted(zh.OCCUPATION_SUFFIXES - _NO_JOB_AFTER_DO, key=len)) + ")$"
-"""A job title by how it ends (产品经理, 工程师, 程序员), not one of :data:`_NO_JOB_AFTER_DO`."""
-
 _OWNED = {"ORTH": {"REGEX": f"(?:{'|'.join(sorted(zh.POSSESSIONS))})$"}}
 """A thing of one's own, or a kind of it (车, 电动车, 单反相机)."""
 
@@ -308,7 +303,7 @@ RULES: tuple[Rule, ...] = (
                         {**_PLACE_WORD, "OP": "*"},
                         word("做"),
                         {"POS": "NOUN", "OP": "*"},
-                        {"ORTH": {"REGEX": _ENDS_AS_OCCUPATION}},
+                        {"ORTH": {"REGEX": zh.JOB_TITLE}},
                     ),
                     seq(
                         ADVERBS,
@@ -316,7 +311,7 @@ RULES: tuple[Rule, ...] = (
                         {"TAG": "ns"},
                         word("做", "当"),
                         {"POS": "NOUN", "OP": "+"},
-                        among(zh.OCCUPATION_SUFFIXES - _NO_JOB_AFTER_DO),
+                        among(zh.OCCUPATION_SUFFIXES - zh.NO_JOB_AFTER_DO),
                     ),
                     seq(ADVERBS, word("是", op="?"), word("做", "当"), CONTENT, word("的", "工作")),
                     seq(ADVERBS, word("学", "读"), ANY_OPT, word("专业")),
@@ -346,6 +341,7 @@ RULES: tuple[Rule, ...] = (
             Example("我在一所小学当老师。", "王芳在一所小学当老师。"),
             Example("我做设计的，在青禾科技", "王芳在青禾科技。"),
             Example("我在一家银行做客户经理。", "王芳在一家银行做客户经理。"),
+            Example("我在一家医院做护士。", "王芳在一家医院做护士。"),
             Example("我在上海做程序员。", "王芳在上海做程序员。"),
             Example("我是做会计的。", "王芳是做会计的。"),
             Example("我爸妈都是退休教师。", "王芳的爸妈都是退休教师。"),
@@ -421,14 +417,19 @@ RULES: tuple[Rule, ...] = (
             (
                 (*FIRST_PERSON, DE_OPT, among(zh.PERSON_WORDS), {"TAG": "nr"}),
                 (among(zh.PERSON_WORDS), {"TAG": "nr"}),
+                ({"TAG": "nr"}, word("是"), *FIRST_PERSON, DE_OPT, among(zh.PERSON_WORDS)),
             ),
             anchored=False,
         ),
         output="fact",
         confidence=0.85,
         tags=frozenset({"mention"}),
-        examples=(Example("我室友阿杰下周来成都。", "王芳的室友叫阿杰。"),),
-        counterexamples=("他女朋友许晴也来了。", "我室友下周来成都。"),
+        examples=(
+            Example("我室友阿杰下周来成都。", "王芳的室友叫阿杰。"),
+            Example("阿杰是我室友，人挺好的。", "王芳的室友叫阿杰。"),
+            Example("张伟是我的老板。", "王芳的老板叫张伟。"),
+        ),
+        counterexamples=("他女朋友许晴也来了。", "我室友下周来成都。", "小林是我同事的女儿。", "阿杰是我室友吗？"),
     ),
     Rule(
         id="zh.keep.pet",
@@ -857,6 +858,14 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(ADVERBS, among(zh.QUITTING - {"戒", "减肥"}), _SPAN_OF_DAYS, word("了")),
                     seq(word("在", "正在"), among(zh.QUITTING - {"戒", "减肥"})),
+                    seq(  # the thing given up first: 烟也彻底戒了, 酒已经戒了半年了
+                        among(zh.QUIT_OBJECTS),
+                        {"TAG": {"IN": ["d", "ad"]}, "OP": "*"},
+                        word("戒", "戒掉"),
+                        word("了"),
+                        _SPAN_OF_DAYS,
+                        word("了", op="?"),
+                    ),
                 ),
             ),
             whole=True,
@@ -868,8 +877,16 @@ RULES: tuple[Rule, ...] = (
             Example("我已经戒烟半年了。", "王芳已经戒烟半年了。"),
             Example("戒烟第20天了", "王芳戒烟第20天了。"),
             Example("我正在戒酒。", "王芳正在戒酒。"),
+            Example("烟也彻底戒了。", "王芳烟也彻底戒了。"),
+            Example("酒已经戒了半年了", "王芳酒已经戒了半年了。"),
         ),
-        counterexamples=("我想戒烟。", "我戒烟失败了好几次，你有什么办法？", "我在戒烟的第三天就放弃了。"),
+        counterexamples=(
+            "我想戒烟。",
+            "我戒烟失败了好几次，你有什么办法？",
+            "我在戒烟的第三天就放弃了。",
+            "烟戒不了。",
+            "他烟戒了。",
+        ),
     ),
     Rule(
         id="zh.keep.wish",

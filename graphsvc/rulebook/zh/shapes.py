@@ -85,8 +85,11 @@ DE_OPT: Spec = word("的", op="?")
 
 DATE: Piece = ({"TAG": "m"}, word("月"), {"TAG": "m"}, word("号", "日"))
 """A day of a month as jieba cuts it (5 月 20 号)."""
-DIGITS: Spec = {"TAG": "m", "ORTH": {"REGEX": r"^[0-9A-Za-z]{3,}$"}}
-"""A number of three or more digits, as a code is (6629)."""
+DIGITS: Spec = {
+    "TAG": {"IN": ["m", "eng"]},
+    "ORTH": {"REGEX": r"^(?:[0-9]{3,}|(?=[A-Za-z]*[0-9])(?=[0-9]*[A-Za-z])[0-9A-Za-z]{2,})$"},
+}
+"""A code as jieba cuts it: three or more digits (6629), or letters and digits together (A3307, B2 of B2-117)."""
 FIRST_PERSON: Piece = (word("我"),)
 MY_PERSON: Piece = (word("我"), among(zh.CLOSE, op="?"), DE_OPT, among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE))
 """A person of the speaker's: 我女儿, 我的老板, 我父母, 我最好的朋友."""

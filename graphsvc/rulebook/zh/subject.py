@@ -14,6 +14,9 @@ from graphsvc.rulebook.zh.shapes import DATE, DIGITS, TIME, among, word
 
 _NO_SUBJECT = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["r", "nr"]}, "OP": "*"}
 """Words before a code that name no one (门禁, 家里的): no pronoun (我的, 她的) and no person's name."""
+_JOB_TITLE = {"ORTH": {"REGEX": zh.JOB_TITLE}}
+_ADVERBS_OF_MANNER = {"TAG": {"IN": ["d", "ad"]}, "OP": "*"}
+"""Adverbs between a thing given up and 戒 (烟也彻底戒了)."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -31,17 +34,22 @@ RULES: tuple[Rule, ...] = (
                     ),
                 ),
                 (word("在"), {"OP": "+"}, among(zh.WORKING | zh.STUDYING)),
+                (word("在"), {"OP": "+"}, word("做", "当"), {"POS": "NOUN", "OP": "*"}, _JOB_TITLE),
                 (word("对"), {"OP": "+"}, among(zh.ALLERGY)),
                 ({"ORTH": {"REGEX": zh.WISH_START}},),
                 (among(zh.PERSON_WORDS), word("叫", "名叫")),
                 DATE,
                 (_NO_SUBJECT, among(zh.CODE_WORDS), word("是", op="?"), DIGITS),
+                (among(zh.QUIT_OBJECTS), _ADVERBS_OF_MANNER, word("戒", "戒掉")),
             )
         ),
         output="restore",
         examples=(
             Example("最近在学吉他，挺有意思的。", "王芳最近在学吉他。"),
             Example("6月3号之前要交论文。", "王芳6月3号之前要交论文。"),
+            Example("门禁卡号是00731。", "王芳门禁卡号是00731。"),
+            Example("车位号是B2-117。", "王芳车位号是B2-117。"),
+            Example("在一家医院做护士，在广州", "王芳在一家医院做护士。"),
         ),
         counterexamples=("天气不错。", "同事们都走了。", "她的门禁密码是4821。"),
     ),

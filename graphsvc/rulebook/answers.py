@@ -476,14 +476,12 @@ def _bare_zh(doc: Any, wanted: Wanted) -> bool:
 
 
 def _who_is_zh(asked: Any, reply: str) -> str:
-    """阿杰是谁？| 我室友，人挺好的 → 阿杰是我室友，人挺好的。 Only a reply whose first clause opens with 我 and is
-    bare; "" otherwise."""
-    reply = reply.strip()
-    clause = _ZH_CLAUSE_END.split(reply, maxsplit=1)[0].rstrip("。！!.")
-    rest = reply[len(clause) :].rstrip("。！!.")
+    """阿杰是谁？| 我室友，在上海读书 → 阿杰是我室友。 Only a reply whose first clause opens with 我 and is bare; ""
+    otherwise. The rest is left out: whether it is the named person's or the speaker's, its words do not say."""
+    clause = _ZH_CLAUSE_END.split(reply.strip(), maxsplit=1)[0].rstrip("。！!.")
     if not clause.startswith("我") or not _bare_zh(parse(clause, "zh"), "thing"):
         return ""
-    return f"{asked[0].text}是{clause}{rest}。"
+    return f"{asked[0].text}是{clause}。"
 
 
 def _yes_zh(asked: Any, reply: str) -> str:

@@ -368,7 +368,8 @@ _AGREED = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", "'
 
 def _agreeing(doc: Any, subject: Any) -> set[int]:
     """The verbs whose subject is this "I": the first verb after it (if present tense) and the verbs coordinated with
-    that one that have no subject of their own."""
+    that one by a conjunction ("and", "or") that have no subject of their own; a word after a comma alone that the
+    tagger reads as a verb ("I am diabetic, type 1") is left as it is."""
     if subject.dep_ == "conj" or any(t.lower_ == "and" for t in doc[max(0, subject.i - 1) : subject.i]):
         return set()
     verb = None
@@ -383,7 +384,8 @@ def _agreeing(doc: Any, subject: Any) -> set[int]:
     out = {verb.i}
     for token in doc:
         if token.dep_ == "conj" and token.head.i == verb.i and token.tag_ == "VBP":
-            if not any(child.dep_ in ("nsubj", "nsubjpass") for child in token.children):
+            joined = any(t.dep_ == "cc" for t in doc[verb.i + 1 : token.i])  # "I cook and clean", not a comma alone
+            if joined and not any(child.dep_ in ("nsubj", "nsubjpass") for child in token.children):
                 out.add(token.i)
     return out
 

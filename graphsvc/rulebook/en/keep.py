@@ -776,6 +776,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("I'm on antidepressants.", "Ana is on antidepressants."),
+            Example("I am diabetic, type 1 since I was 12.", "Ana is diabetic, type 1 since Ana was 12."),
             Example("I'm on medication for my thyroid.", "Ana is on medication for their thyroid."),
             Example("I wear glasses.", "Ana wears glasses."),
             Example("My dad wears a hearing aid.", "Ana's dad wears a hearing aid."),

@@ -173,6 +173,25 @@ def test_a_memory_saying_the_person_stopped_contradicts_the_trait_strongly_whate
 
 
 @pytest.mark.parametrize(
+    ("trait_text", "rule_id", "said"),
+    [
+        ("Is giving up smoking", "en.trait.quitting", "Ana quit smoking last month."),
+        ("在戒烟", "zh.trait.quitting", "王芳烟也彻底戒了。"),
+    ],
+)
+def test_a_memory_saying_the_habit_was_given_up_bears_out_a_trait_of_giving_it_up(
+    trait_text: str, rule_id: str, said: str
+) -> None:
+    t = trait("t", content=trait_text, vector=BASE, stage="trend", confidence=None)
+    t.rule_id = rule_id
+    t.evidence = [evidence("old", sessions=("s1",))]
+    mems = [("m1", memory("a", content=said, vector=NEAR, sessions=("s2",)))]
+    out = reflect_offline(memories=mems, traits=[("t1", t)], settings=SETTINGS, similarity_floor=0.0)
+    assert not out.contradictions
+    assert [(r.trait_id, r.new_evidence_ids) for r in out.reinforcements] == [("t1", ["m1"])]
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Ana stopped by the bakery last month.",  # a cessation cue without the trait's words

@@ -644,9 +644,10 @@ class DocumentSettings(Section):
     max_inflated_bytes: int = Field(default=256 * 1024 * 1024, ge=1024 * 1024)
     """PDF: the compressed streams of one document may inflate to at most this many bytes in all; past it the
     document is refused (a 1 MB stream can inflate to 1 GiB)."""
-    parse_timeout_s: float = Field(default=120.0, gt=0)
-    """Wall time one document's parser process may take; past it the process is killed and the document
-    FAILED."""
+    parse_stall_s: float = Field(default=60.0, gt=0)
+    """Seconds one document's parser process may go without CPU while not waiting for it (asleep: hung); past it
+    the process is killed and the document FAILED. A parser waiting for the CPU on a busy machine is never
+    stopped for it: its work is bounded by ``DOCUMENT_PARSE_CPU_S`` and ``DOCUMENT_PARSE_MEMORY_MB``."""
     parse_cpu_s: int = Field(default=90, ge=1)
     """CPU seconds one document's parser process may use (``RLIMIT_CPU``); past it the kernel stops it."""
     parse_memory_mb: int = Field(default=1_536, ge=256)

@@ -1,11 +1,12 @@
 """Hostile documents (issue 25 item 1) meet a limit with a clear reason: a DTD, a flood of paragraphs, a stream
 inflating past its budget, more text than allowed, an encrypted PDF; and the sandboxed parser process is
-stopped for CPU, memory and wall time."""
+stopped for CPU and memory, or when it hangs (never for waiting its turn for the CPU)."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+from pathlib import Path
 
 import pytest
 
@@ -90,7 +91,11 @@ async def test_a_parser_past_its_memory_limit_is_stopped() -> None:
         )
 
 
-async def test_a_parser_past_its_wall_time_is_killed_with_its_process_group(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_hung_parser_is_killed_with_its_process_group(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A parser that sleeps (hung: no CPU, not waiting for it) is stopped after DOCUMENT_PARSE_STALL_S."""
+    (tmp_path / "hung_parser.py").write_text("import time\ntime.sleep(60)\n", encoding="utf-8")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.setattr(sandbox, "MODULE", "hung_parser")
     started: list[int] = []
     spawn = asyncio.create_subprocess_exec
 
@@ -100,9 +105,29 @@ async def test_a_parser_past_its_wall_time_is_killed_with_its_process_group(monk
         return child
 
     monkeypatch.setattr(asyncio, "create_subprocess_exec", recording)
-    strict = SETTINGS.model_copy(update={"document_parse_timeout_s": 0.5})
-    with pytest.raises(DocumentError, match="took longer than 0.5 s to parse and was stopped"):
-        await sandbox.parse(samples.dense_pdf(40), filename="dense.pdf", mime_type=None, settings=strict.documents)
+    strict = SETTINGS.model_copy(update={"document_parse_stall_s": 1.0})
+    with pytest.raises(DocumentError, match="hung: the parser used no CPU for 1 s and was stopped"):
+        await sandbox.parse(samples.dense_pdf(4), filename="dense.pdf", mime_type=None, settings=strict.documents)
     assert started
     with pytest.raises(ProcessLookupError):
         os.kill(started[0], 0)  # the child is gone (killed and reaped)
+
+
+async def test_a_parser_that_works_longer_than_the_stall_time_is_not_stopped() -> None:
+    """Busy for longer than DOCUMENT_PARSE_STALL_S (it uses CPU all along): parsed, not stopped for time."""
+    strict = SETTINGS.model_copy(update={"document_parse_stall_s": 0.3})
+    parsed = await sandbox.parse(samples.dense_pdf(12), filename="dense.pdf", mime_type=None, settings=strict.documents)
+    assert parsed.pages == 12
+
+
+def test_progress_counts_only_time_asleep_without_cpu() -> None:
+    progress = sandbox.Progress(stall_s=10.0, now=0.0)
+    # waiting for the CPU on a busy machine (runnable, no CPU used): never hung, however long
+    assert not any(progress.hung(now=t, cpu_s=0.0, runnable=True) for t in (5.0, 50.0, 500.0))
+    # asleep without CPU: hung once stall_s has passed since the last sign of life
+    assert not progress.hung(now=505.0, cpu_s=0.0, runnable=False)
+    assert progress.hung(now=510.0, cpu_s=0.0, runnable=False)
+    # CPU used since: alive again, and the count starts over
+    assert not progress.hung(now=511.0, cpu_s=0.5, runnable=False)
+    assert not progress.hung(now=520.0, cpu_s=0.5, runnable=False)
+    assert progress.hung(now=521.0, cpu_s=0.5, runnable=False)

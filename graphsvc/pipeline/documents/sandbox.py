@@ -1,4 +1,4 @@
-"""Parse a document in a killable child process with CPU, memory and wall-time limits (issue 25 item 1).
+"""Parse a document in a killable child process with CPU and memory limits, stopped when it hangs.
 
 Parsers run on untrusted bytes: a dense 500-page PDF takes minutes of CPU, a stream can inflate to gigabytes, a
 DOCX of millions of paragraphs loads into gigabytes. None of that runs in the service's process or on its
@@ -10,8 +10,11 @@ thread pool (which serves requests, embedding and Argon2). :func:`parse` starts
   ``DOCUMENT_PARSE_MEMORY_MB``: an allocation past it fails), then reads the document from stdin, checks,
   parses and chunks it (:func:`graphsvc.pipeline.documents.normalize.normalize` under the ``DOCUMENT_*`` limits,
   which cap inflated bytes, elements and characters), and writes one JSON object to stdout;
-- the parent waits at most ``DOCUMENT_PARSE_TIMEOUT_S`` and kills the child (its whole process group) when the
-  time is up or when the job waiting for it is cancelled.
+- the parent waits for it as long as it makes progress, and kills the child (its whole process group) when it
+  hangs: when it has used no CPU for ``DOCUMENT_PARSE_STALL_S`` while asleep (:class:`Progress`), or when the job
+  waiting for it is cancelled. A parser waiting for the CPU on a busy machine is not hung, however long it
+  waits: its work is bounded by its CPU time and memory, not by the wall clock (at its low priority, a dense
+  PDF that takes a minute of CPU on a quiet machine can take many minutes beside other work).
 
 Every way it can end is a :class:`~graphsvc.errors.DocumentError` with a reason a person can act on (refused,
 too slow, too much CPU, too much memory), never an internal error.
@@ -29,6 +32,8 @@ import sys
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
+import psutil
+
 from graphsvc.errors import DocumentError
 from graphsvc.pipeline.documents.chunker import ChunkDraft, build_chunks
 from graphsvc.pipeline.documents.limits import DocumentLimits, ParseLimits
@@ -43,7 +48,7 @@ class SandboxSettings(DocumentLimits, Protocol):
     """What :func:`parse` reads: the ``DOCUMENT_*`` limits and the process limits (``graphsvc.config.Settings``)."""
 
     @property
-    def parse_timeout_s(self) -> float: ...
+    def parse_stall_s(self) -> float: ...
     @property
     def parse_cpu_s(self) -> int: ...
     @property
@@ -87,21 +92,79 @@ async def parse(data: bytes, *, filename: str, mime_type: str | None, settings: 
         stderr=asyncio.subprocess.PIPE,
         start_new_session=True,  # its own process group: killed whole, never signalled with the service
     )
+    talk = asyncio.ensure_future(child.communicate(json.dumps(header).encode() + b"\n" + data))
+    watch = asyncio.ensure_future(_hung(child.pid, settings.parse_stall_s))
     try:
-        out, err = await asyncio.wait_for(
-            child.communicate(json.dumps(header).encode() + b"\n" + data), timeout=settings.parse_timeout_s
-        )
-    except TimeoutError:
-        await _kill(child)
+        await asyncio.wait({talk, watch}, return_when=asyncio.FIRST_COMPLETED)
+    except BaseException:  # cancelled (the job's lease was lost, the service stops): the child goes too
+        await _stop(child, talk, watch)
+        raise
+    if not talk.done():  # hung
+        await _stop(child, talk, watch)
         raise DocumentError(
             filename=filename,
-            problem=f"took longer than {settings.parse_timeout_s:g} s to parse and was stopped",
-            fix="split it, or raise DOCUMENT_PARSE_TIMEOUT_S",
-        ) from None
-    except BaseException:  # cancelled (the job's lease was lost, the service stops): the child goes too
-        await _kill(child)
-        raise
+            problem=f"hung: the parser used no CPU for {settings.parse_stall_s:g} s and was stopped",
+            fix="send it in another format, or raise DOCUMENT_PARSE_STALL_S",
+        )
+    watch.cancel()
+    out, err = talk.result()
     return _result(out, err, child.returncode, filename=filename, settings=settings)
+
+
+POLL_S = 0.25
+"""How often the parent reads the parser's CPU time and state (seconds)."""
+
+
+class Progress:
+    """Whether a process is hung, from samples of its CPU time and state: hung once it has used no CPU for
+    ``stall_s`` while not runnable (asleep, stopped: waiting on something that will not come). A runnable process
+    that gets no CPU is waiting its turn on a busy machine, and each sample that finds it runnable or finds its
+    CPU time grown starts the count again.
+
+    Args:
+        stall_s: seconds without CPU while not runnable that make it hung, > 0.
+        now: the time of the first sample (seconds, monotonic).
+    """
+
+    def __init__(self, stall_s: float, now: float) -> None:
+        self.stall_s = stall_s
+        self._cpu_s = -1.0
+        self._since = now
+
+    def hung(self, *, now: float, cpu_s: float, runnable: bool) -> bool:
+        """One sample: ``cpu_s`` the process's CPU time so far (seconds), ``runnable`` whether it is running or
+        waiting for the CPU. True when it is hung."""
+        if runnable or cpu_s > self._cpu_s:
+            self._cpu_s = max(self._cpu_s, cpu_s)
+            self._since = now
+        return now - self._since >= self.stall_s
+
+
+async def _hung(pid: int, stall_s: float) -> None:
+    """Return once the process ``pid`` is hung (:class:`Progress`); wait for ever while it makes progress or has
+    ended (its end is what the caller waits for otherwise)."""
+    loop = asyncio.get_running_loop()
+    progress = Progress(stall_s, loop.time())
+    try:
+        process = psutil.Process(pid)
+        while True:
+            with process.oneshot():
+                times, status = process.cpu_times(), process.status()
+            if progress.hung(
+                now=loop.time(), cpu_s=times.user + times.system, runnable=status == psutil.STATUS_RUNNING
+            ):
+                return
+            await asyncio.sleep(POLL_S)
+    except psutil.NoSuchProcess:  # ended (or a zombie not yet reaped): the caller reads its answer
+        await asyncio.Event().wait()
+
+
+async def _stop(child: asyncio.subprocess.Process, talk: asyncio.Future[Any], watch: asyncio.Future[None]) -> None:
+    """Kill the child, stop watching it, and let the talk with it end (its pipes close with it)."""
+    watch.cancel()
+    await _kill(child)
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await talk
 
 
 async def _kill(child: asyncio.subprocess.Process) -> None:

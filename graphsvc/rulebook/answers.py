@@ -28,7 +28,7 @@ The rules' ``output`` names how the reply is put in, and what it must be:
   studying …"), ``their_thing_does`` ("Where does your sister live?" → "My sister lives in …"), ``how_long`` ("How
   long have you been running?" → "I have been running for …", a length of time, or "since …"), ``how_often`` ("How
   often do you swim?" → "I swim …", a frequency), ``how_many`` ("How many kids do you have?" | "three" → "I have
-  three kids"), ``have_any`` ("Do you have any pets?" → "I have …", a count or "a …") and ``who_is`` ("Who's
+  three kids"), ``have_any`` ("Do you have any pets?" → "I have …", a count or "a …"), ``who_is`` ("Who's
   Priya?" | "my sister-in-law" → "Priya is my sister-in-law", a reply opening with "my" or "our") and ``yes``
   ("Are you vegetarian?" | "yeah, since 2019" → "I am vegetarian, since 2019", a reply opening with yes);
 - Chinese: ``in_place`` (the reply takes the place of the question word, 你 becomes 我: 你住在哪里？| 昆明 →
@@ -107,13 +107,13 @@ def in_answer(
 
     Args:
         reply: the first sentence of the person's message, its lead-in words trimmed ("yeah, Leeds" → "Leeds").
-        untrimmed: the same sentence with its lead-in words, which a yes/no question's frame reads (a yes is
-            trimmed as a lead-in); ``reply`` when not given.
         question: the assistant's question just before (:func:`question_of`); "" for none.
         rules: the language's rules; the enabled ``answer`` ones that fire on the question are tried in order, and
             the first whose reading the reply fits decides.
         referent: the person of the speaker's a pronoun of a gender (``female``, ``male``) stands for
             (:meth:`graphsvc.rulebook.referents.Discourse.referent`), for a question about them; none by default.
+        untrimmed: the same sentence with its lead-in words, which a yes/no question's frame reads (a yes is
+            trimmed as a lead-in); ``reply`` when not given.
 
     Returns:
         the composed sentence and the rule, or None when no rule fires on the question or the reply is not bare
@@ -180,7 +180,7 @@ def _their_name(asked: Any, reply: str, language: Language, referent: Callable[[
     person = referent(gender)
     if language == "zh":
         verb = next((t.text for t in asked if t.text in ("叫", "姓")), "叫")
-        name = _ZH_CLAUSE_END.split(reply.strip(), maxsplit=1)[0].rstrip("。！!.").removeprefix(verb)  # 姓刘 | 叫团子
+        name = _first_clause_zh(reply).removeprefix(verb)  # 姓刘 | 叫团子
         if person is None or not person.relation or not person.words.startswith("我"):
             return ""
         return f"{person.words}{verb}{name}。" if _bare_zh(parse(name, "zh"), "name") else ""
@@ -374,11 +374,7 @@ def _yes(q: _Asked) -> Framed:
     cat" → "I have pets, a cat". Only a reply that opens with yes; what follows the yes is put after the question."""
     if q.first[0].lower_ not in en.YES_WORDS:
         return "", q.reply, "thing"
-    said = " ".join(
-        "my" if t.lower_ == "your" else ("am" if t.lower_ == "are" else t.text)
-        for t in q.words[2:]
-        if t.lower_ not in ("any", "you")
-    )
+    said = " ".join("my" if t.lower_ == "your" else t.text for t in q.words[2:] if t.lower_ != "any")
     said = f"I am {said}" if q.words[0].lemma_ == "be" else f"I {said}"
     rest = q.reply[len(q.first[0].text) :].strip(" ,.!")
     return said, rest, "rest"
@@ -475,10 +471,15 @@ def _bare_zh(doc: Any, wanted: Wanted) -> bool:
     return wanted == "name" or any(t.tag_.startswith("n") or t.tag_ in ("m", "eng") for t in tokens)
 
 
+def _first_clause_zh(reply: str) -> str:
+    """A Chinese reply's first clause, up to its first comma or semicolon, without closing punctuation."""
+    return _ZH_CLAUSE_END.split(reply.strip(), maxsplit=1)[0].rstrip("。！!.")
+
+
 def _who_is_zh(asked: Any, reply: str) -> str:
     """阿杰是谁？| 我室友，在上海读书 → 阿杰是我室友。 Only a reply whose first clause opens with 我 and is bare; ""
     otherwise. The rest is left out: whether it is the named person's or the speaker's, its words do not say."""
-    clause = _ZH_CLAUSE_END.split(reply.strip(), maxsplit=1)[0].rstrip("。！!.")
+    clause = _first_clause_zh(reply)
     if not clause.startswith("我") or not _bare_zh(parse(clause, "zh"), "thing"):
         return ""
     return f"{asked[0].text}是{clause}。"
@@ -503,7 +504,7 @@ def _in_place(asked: Any, reply: str, frame: str | None) -> str:
     replaced by the reply's first clause, the listener made the speaker and the closing particles dropped; the rest
     of the reply follows. "" when the reply is not bare or the question speaks to several people (你们)."""
     reply = reply.strip()
-    clause = _ZH_CLAUSE_END.split(reply, maxsplit=1)[0].rstrip("。！!.")
+    clause = _first_clause_zh(reply)
     rest = reply[len(clause) :].rstrip("。！!.")
     if not _bare_zh(parse(clause, "zh"), _ZH_WANTED.get(frame or "", "thing")):
         return ""

@@ -43,6 +43,12 @@ _EN_SOMEONE = en.PERSON_NOUNS | en.PEOPLE_NOUNS
 _SUBJECTS = ("nsubj", "nsubjpass")
 
 
+def gives_up(rule_id: str | None) -> bool:
+    """Whether a trait rule's id is that of a habit given up (``en.trait.quitting``, ``zh.trait.quitting``: "Is
+    giving up smoking", 在戒烟)."""
+    return bool(rule_id) and str(rule_id).endswith(".quitting")
+
+
 def _is_own_and_current(doc: Any, lead: int, rule: Rule, language: Language) -> bool:
     """Whether the lead at token ``lead`` says what the person does or likes now: not negated ("doesn't like
     coffee", 不喜欢), not of the past ("used to love skiing", 以前喜欢), not a wish said as a liking ("would love to
@@ -229,7 +235,7 @@ def _items(docs: Sequence[Any], rule: Rule, language: Language) -> dict[str, tup
         for hit in matches(doc, [rule], every=True):
             if not _is_own_and_current(doc, hit.start, rule, language):
                 continue
-            if rule.id.endswith(".quitting"):  # the habit given up is the match's last word (戒烟, smoking)
+            if gives_up(rule.id):  # the habit given up is the match's last word (戒烟, smoking)
                 item: tuple[str, str] | None = (doc[hit.end - 1].text, doc[hit.end - 1].lower_)
             elif language == "zh":
                 item = _item_zh(doc, hit.end)

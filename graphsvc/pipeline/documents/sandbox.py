@@ -141,8 +141,8 @@ class Progress:
 
 
 async def _hung(pid: int, stall_s: float) -> None:
-    """Return once the process ``pid`` is hung (:class:`Progress`); wait for ever while it makes progress or has
-    ended (its end is what the caller waits for otherwise)."""
+    """Return once the process ``pid`` is hung (:class:`Progress`); wait for ever while it makes progress, has
+    ended (its end is what the caller waits for otherwise) or cannot be read."""
     loop = asyncio.get_running_loop()
     progress = Progress(stall_s, loop.time())
     try:
@@ -156,6 +156,8 @@ async def _hung(pid: int, stall_s: float) -> None:
                 return
             await asyncio.sleep(POLL_S)
     except psutil.NoSuchProcess:  # ended (or a zombie not yet reaped): the caller reads its answer
+        await asyncio.Event().wait()
+    except psutil.Error:  # not readable here (access denied): never called hung; the CPU and memory limits hold
         await asyncio.Event().wait()
 
 

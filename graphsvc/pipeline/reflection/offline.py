@@ -60,7 +60,7 @@ from graphsvc.pipeline.reflection.contract import (
 from graphsvc.rulebook.lexicon import alternation
 from graphsvc.rulebook.lexicon import en as lexicon_en
 from graphsvc.rulebook.lexicon import zh as lexicon_zh
-from graphsvc.rulebook.traits import phrase
+from graphsvc.rulebook.traits import gives_up, phrase
 from graphsvc.text import nlp
 from graphsvc.vocabulary import EvidenceGrade, TraitContext, TraitSubtype
 
@@ -317,7 +317,7 @@ def _against_existing(
         used.add(sid)
         # a new memory the trait cites already was said again since (a restatement is read as new): it supports
         target = against if is_negated(memory.content) != is_negated(trait.content) else support
-        if _gives_up(trait) and states_cessation(memory.content):
+        if gives_up(trait.rule_id) and states_cessation(memory.content):
             target = support  # "Is giving up smoking" and "Ana quit smoking": done, not denied
         target.setdefault(best[1], []).append(sid)
     reinforcements = [
@@ -333,12 +333,6 @@ def _against_existing(
         for tid, ids in against.items()
     ]
     return reinforcements, contradictions, used
-
-
-def _gives_up(trait: TraitState) -> bool:
-    """A trait of giving a habit up (a ``quitting`` trait rule's: "Is giving up smoking", 在戒烟), which a memory
-    saying the person stopped it bears out rather than negates."""
-    return bool(trait.rule_id and trait.rule_id.endswith(".quitting"))
 
 
 def _ends_trait(memory: _Item, trait: _Item) -> bool:

@@ -192,11 +192,19 @@ def _activity_en(doc: Any, verb_at: int) -> tuple[str, str] | None:
     return wording, " ".join([verb.lemma_, *(t.lemma_.lower() for t in objects)])
 
 
+def _past_time_and_auxiliary(doc: Any, start: int) -> int:
+    """Where the doing starts: after the times (计划明年学开车) and the verbs of will or need (每个月都要跑杭州)."""
+    while start < len(doc) and (doc[start].tag_ == "t" or re.match(_ZH_TIME, doc[start].text)):
+        start += 1
+    while start + 1 < len(doc) and doc[start].text in zh.AUXILIARIES and doc[start + 1].tag_.startswith("v"):
+        start += 1
+    return start
+
+
 def _item_zh(doc: Any, start: int) -> tuple[str, str] | None:
     """The Chinese item after a lead ending at ``start`` (its words up to a particle, a comma or a time)."""
     words: list[Any] = []
-    while start < len(doc) and (doc[start].tag_ == "t" or re.match(_ZH_TIME, doc[start].text)):
-        start += 1  # 计划明年学开车: the time is no part of what is planned
+    start = _past_time_and_auxiliary(doc, start)
     if start < len(doc) and doc[start].tag_ == "p":  # 跟朋友打麻将, 在公园跑步: the doing ends the clause
         end = next((t.i for t in doc[start + 1 :] if t.is_punct), len(doc))
         if end - start < 3:
@@ -216,6 +224,8 @@ def _item_zh(doc: Any, start: int) -> tuple[str, str] | None:
             break
     if not words or words[0].text in _ZH_NOT_START or words[-1].tag_[:1] not in ("n", "v"):
         return None
+    if start > 0 and doc[start - 1].tag_ == "p" and not any(t.tag_.startswith("v") for t in words):
+        return None  # 和朋友在杭州: the preposition's place, and no doing
     text = "".join(t.text for t in words)
     if len(text) < 2:
         return None

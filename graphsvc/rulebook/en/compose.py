@@ -621,11 +621,15 @@ def mentions(text: str, sentence: str, *, speaker: str, rules: Sequence[Rule], s
 
 
 def _with_in_law(doc: Any, end: int, role: str) -> tuple[str, bool]:
-    """The role with an "-in-law" that follows it ("sister-in-law"), and whether the phrase still goes on after
-    the role's noun (a possessive "'s", another noun: "my friend's sister", "my brother Tom's car")."""
+    """The role with an "-in-law" or a family noun of a family member's that follows it ("sister-in-law", "husband's
+    brother"), and whether the phrase still goes on after the role (a possessive "'s", another noun: "my friend's
+    sister", "my brother Tom's car")."""
     rest = [t.lower_ for t in doc[end : end + 4]]
     if rest[:4] == ["-", "in", "-", "law"]:
         return f"{role}-in-law", end + 4 < len(doc) and doc[end + 4].tag_ == "POS"
+    if rest[:1] == ["'s"] and role in lexicon.KIN_RELATIONS and len(rest) > 1 and rest[1] in lexicon.KIN_RELATIONS:
+        if end + 2 == len(doc) or doc[end + 2].is_punct:  # "Marco is my husband's brother."
+            return f"{role}'s {doc[end + 1].text}", False
     after = doc[end] if end < len(doc) else None
     return role, after is not None and (after.tag_ == "POS" or after.pos_ in ("NOUN", "PROPN") or after.text == "-")
 

@@ -1293,6 +1293,7 @@ RULES: tuple[Rule, ...] = (
                     *(seq(ADVERBS, _LIGHT_VERB, *_TO_OPT, _WHAT, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
                     *(seq(ADVERBS, lemma("work"), lower("from"), lower("home"), *often, ANY_OPT) for often in _OFTEN),
                     *(seq(HAVE, ADVERBS, lemma("be"), _KEPT_UP, ANY_OPT, *span) for span in (*_FOR_YEARS, _A_LOT)),
+                    *(seq(HAVE, ADVERBS, lemma("be"), _KEPT_UP, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
                 ),
             )
         ),
@@ -1317,6 +1318,10 @@ RULES: tuple[Rule, ...] = (
             Example("I do pilates on Monday evenings.", "Ana does pilates on Monday evenings."),
             Example("I practise piano for an hour a day.", "Ana practises piano for an hour a day."),
             Example("been going to the gym a lot lately", "Ana has been going to the gym a lot lately."),
+            Example(
+                "I've been doing yoga twice a week since January.",
+                "Ana has been doing yoga twice a week since January.",
+            ),
         ),
         counterexamples=(
             "I usually feel tired.",

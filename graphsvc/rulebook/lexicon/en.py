@@ -33,6 +33,10 @@ KIN_RELATIONS: dict[str, str] = {
     "nephew": "nephew",
     **dict.fromkeys("stepmother stepmom".split(), "stepmother"),
     **dict.fromkeys("stepfather stepdad".split(), "stepfather"),
+    **dict.fromkeys("stepson stepdaughter stepchild".split(), "stepchild"),
+    **dict.fromkeys("stepsister stepbrother".split(), "stepsibling"),
+    **dict.fromkeys("godson goddaughter godchild".split(), "godchild"),
+    **dict.fromkeys("godmother godfather godparent".split(), "godparent"),
     **dict.fromkeys("kid child baby toddler".split(), "child"),
     "sibling": "sibling",
     "twin": "twin",
@@ -65,12 +69,13 @@ SOCIAL_RELATIONS: dict[str, str] = {
 GENDERED_PERSON_NOUNS: dict[str, str] = {
     **dict.fromkeys(
         """mother mom mum mommy mummy mama ma sister sis daughter wife girlfriend fiancee fiancée grandmother grandma
-        granny nana granddaughter aunt niece stepmother stepmom landlady""".split(),
+        granny nana granddaughter aunt niece stepmother stepmom stepdaughter stepsister goddaughter godmother
+        landlady""".split(),
         "female",
     ),
     **dict.fromkeys(
         """father dad daddy papa pa brother bro son husband hubby boyfriend fiance fiancé grandfather grandpa granddad
-        grandad grandson uncle nephew stepfather stepdad landlord""".split(),
+        grandad grandson uncle nephew stepfather stepdad stepson stepbrother godson godfather landlord""".split(),
         "male",
     ),
 }

@@ -43,7 +43,7 @@ SOCIAL_RELATIONS: dict[str, str] = {
     **dict.fromkeys("老板 领导 上司 经理 主管".split(), "boss"),
     **dict.fromkeys("室友 舍友".split(), "roommate"),
     "邻居": "neighbor",
-    **dict.fromkeys("同学 同桌".split(), "classmate"),
+    **dict.fromkeys("同学 同桌 高中同学 大学同学 初中同学 小学同学 老同学".split(), "classmate"),
     **dict.fromkeys("老师 导师".split(), "teacher"),
     "教练": "coach",
     "医生": "doctor",
@@ -299,8 +299,10 @@ HABIT_START = r"^(?:每|天天|周周|平时|经常|常常|通常|一般|总是|
 """A frequency word as jieba cuts it, often fused with what follows (每天晚上, 每周二, 每个周末)."""
 NAMING_VERBS = _words("叫 名叫 是 就是 也是 有")
 """Verbs whose subject is the last thing named, not a dropped 我 ("一家公司，叫速帆")."""
-TIME_PREFIXES = _words("这 这个 下 下个 上 上个 本 每 每个 前 后 明 今 去")
+TIME_PREFIXES = _words("这 这个 下 下个 上 上个 本 每 每个 前 后 明 今")
 """What opens a time phrase of several words (下 周三, 这个 月, 每个 周末)."""
+AUXILIARIES = _words("会 要 得 能")
+"""Verbs of will, need and ability before a doing (每周都会去杭州, 每天都要加班): how it is said, not what is done."""
 LEARNING = _words("学 学习 练 练习 自学 进修 考 备考")
 """Verbs of learning something (我最近在学吉他)."""
 PASTIMES = _words(

@@ -283,11 +283,19 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="answer",
         description=(
-            "Who a named person is (阿杰是谁？阿杰是？): a reply opening with 我 says who they are to the speaker "
-            "(我室友 → 阿杰是我室友)."
+            "Who a named person or animal is (阿杰是谁？煤球是？): a reply opening with 我 says who they are to the "
+            "speaker (我室友 → 阿杰是我室友, 我家猫 → 煤球是我家猫)."
         ),
         pattern=Tokens(
-            (({"TAG": {"IN": ["nr", "nz"]}}, word("是"), word("谁", op="?"), _PARTICLE, _END),),
+            (
+                (
+                    {"TAG": {"IN": ["n", "nr", "nz", "nrt", "nrfg", "eng"]}},
+                    word("是"),
+                    word("谁", op="?"),
+                    _PARTICLE,
+                    _END,
+                ),
+            ),
             anchored=False,
             whole=True,
         ),
@@ -295,6 +303,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("阿杰是谁？| 我室友，人挺好的", "王芳的室友叫阿杰。"),
             Example("张伟是？| 我老板", "王芳的老板叫张伟。"),
+            Example("煤球是？| 我家猫，黑猫，两岁了", "王芳的猫叫煤球。"),
         ),
         counterexamples=("阿杰是谁？| 不认识", "阿杰是谁？| 朋友的朋友", "你是谁？| 我是王芳"),
     ),

@@ -342,7 +342,10 @@ def judge_piece(
     shaping = list(shaped_by)
     memory_type: MemoryType = hit.rule.output  # type: ignore[assignment]
     memory_type, occurred_at = _typed(memory_type, text, doc, sent_at, _rules(rules, "type", selection), shaping)
-    content = finish(name_speaker(text, speaker, _rules(rules, "subject", selection), shaping))
+    if "note" in hit.rule.tags:  # a requested statement about something else: said as the speaker's note
+        content = finish(f"{speaker}让助手记住：{text}")
+    else:
+        content = finish(name_speaker(text, speaker, _rules(rules, "subject", selection), shaping))
     statement = Statement(
         content=content,
         said=text,
@@ -416,7 +419,7 @@ def mentions(text: str, sentence: str, *, speaker: str, rules: Sequence[Rule], s
         if not speaker or (span[0].text not in lexicon.SPEAKER and hit.start != 0):
             continue
         role, name = span[-2].text, span[-1].text
-        if span[0].tag_ == "nr":  # 阿杰是我室友: only where the role ends the clause and nothing is asked
+        if len(span) > 1 and span[1].text == "是":  # 阿杰是我室友: only where the role ends the clause, nothing asked
             after = doc[hit.end] if hit.end < len(doc) else None
             if (after is not None and not after.is_punct) or sentence.rstrip().endswith(("？", "?", "吗")):
                 continue

@@ -24,6 +24,7 @@ from graphsvc.rulebook.zh.shapes import (
     MY_ANIMAL,
     MY_PERSON,
     NOT,
+    NOUN_TAGS,
     SPEAKER,
     SPEAKER_OR_THEIR_PERSON,
     TIME,
@@ -34,6 +35,13 @@ from graphsvc.rulebook.zh.shapes import (
 )
 
 _NUMBER = {"POS": "NUM", "OP": "?"}
+_PET_NAME = {"TAG": {"IN": ["n", "nr", "nz", "nrt", "nrfg", "eng"]}, "ORTH": {"NOT_IN": sorted(zh.ANIMALS)}}
+"""A word that can name an animal (煤球, 豆豆, Lucky): a noun or a name, not an animal word itself."""
+_WHERE_MET = {"TAG": {"IN": ["n", "nt", "ns", "t"]}, "ORTH": {"NOT_IN": sorted(zh.PERSON_WORDS)}, "OP": "?"}
+"""Where the speaker knows a person from, before the person word (我的大学室友, 我高中同学), never a person word
+itself (小林是我同事女儿 names the colleague's daughter)."""
+_NOTED_THING = {"TAG": {"IN": sorted(NOUN_TAGS - {"vn"})}, "ORTH": {"NOT_IN": sorted(zh.LISTENER | zh.POINTERS)}}
+"""What a note to remember opens with: a noun or a name, not the assistant nor a pointer (这个)."""
 _NOT_PAST = {"IS_PUNCT": False, "ORTH": {"NOT_IN": sorted(zh.PAST_MARKERS)}, "OP": "*"}
 """Words of a statement that says nothing is over (no 了, 过): a habit, not one happening."""
 _ONE_OF_THEM = {"TAG": "m", "ORTH": {"REGEX": "^一[家所个]$"}}
@@ -415,9 +423,9 @@ RULES: tuple[Rule, ...] = (
         description="A person of the speaker's named in passing (我室友阿杰…): one statement of who they are.",
         pattern=Tokens(
             (
-                (*FIRST_PERSON, DE_OPT, among(zh.PERSON_WORDS), {"TAG": "nr"}),
+                (*FIRST_PERSON, DE_OPT, _WHERE_MET, among(zh.PERSON_WORDS), {"TAG": "nr"}),
                 (among(zh.PERSON_WORDS), {"TAG": "nr"}),
-                ({"TAG": "nr"}, word("是"), *FIRST_PERSON, DE_OPT, among(zh.PERSON_WORDS)),
+                ({"TAG": "nr"}, word("是"), *FIRST_PERSON, DE_OPT, _WHERE_MET, among(zh.PERSON_WORDS)),
             ),
             anchored=False,
         ),
@@ -428,8 +436,34 @@ RULES: tuple[Rule, ...] = (
             Example("我室友阿杰下周来成都。", "王芳的室友叫阿杰。"),
             Example("阿杰是我室友，人挺好的。", "王芳的室友叫阿杰。"),
             Example("张伟是我的老板。", "王芳的老板叫张伟。"),
+            Example("刘洋是我的大学室友。", "王芳的室友叫刘洋。"),
+            Example("刘洋是我的高中同学。", "王芳的高中同学叫刘洋。"),
         ),
-        counterexamples=("他女朋友许晴也来了。", "我室友下周来成都。", "小林是我同事的女儿。", "阿杰是我室友吗？"),
+        counterexamples=(
+            "他女朋友许晴也来了。",
+            "我室友下周来成都。",
+            "小林是我同事的女儿。",
+            "小林是我同事女儿。",
+            "阿杰是我室友吗？",
+        ),
+    ),
+    Rule(
+        id="zh.keep.named_pet",
+        language="zh",
+        decision="keep",
+        description="An animal of the speaker's named as theirs (煤球是我家猫): one statement of its name.",
+        pattern=Tokens(
+            ((_PET_NAME, word("是"), word("我", "我家"), word("养", op="?"), DE_OPT, among(zh.ANIMALS)),),
+            anchored=False,
+        ),
+        output="fact",
+        confidence=0.85,
+        tags=frozenset({"mention"}),
+        examples=(
+            Example("煤球是我家猫，特别粘人。", "王芳的猫叫煤球。"),
+            Example("豆豆是我的狗。", "王芳的狗叫豆豆。"),
+        ),
+        counterexamples=("这是我家猫。", "煤球是我家猫吗？", "煤球是我朋友的猫。"),
     ),
     Rule(
         id="zh.keep.pet",
@@ -620,7 +654,7 @@ RULES: tuple[Rule, ...] = (
                         ADVERBS,
                         _ROUTINE,
                         ADVERBS,
-                        word("会", "要", op="?"),
+                        among(zh.AUXILIARIES - {"得", "能"}, op="?"),
                         word("去", op="?"),
                         *place,
                         *doing,
@@ -1062,5 +1096,23 @@ RULES: tuple[Rule, ...] = (
         tags=frozenset({"requested"}),
         examples=(Example("请记住，我的工位在三楼东侧。", "王芳的工位在三楼东侧。"),),
         counterexamples=("我的工位在三楼东侧吗？", "帮我记一下，周五早上八点。"),
+    ),
+    Rule(
+        id="zh.keep.requested_note",
+        language="zh",
+        decision="keep",
+        description=(
+            "What the speaker explicitly asks the assistant to remember about something other than themselves: a "
+            "noun and then a number or a verb (取件码6629, 车停在B2层)."
+        ),
+        pattern=Tokens(((_NOTED_THING, ANY_OPT, {"TAG": {"IN": ["m", "eng", "v"]}}, ANY_OPT),)),
+        output="fact",
+        confidence=0.9,
+        tags=frozenset({"requested", "note"}),
+        examples=(
+            Example("帮我记一下：王老师电话13912345678，明天打。", "王芳让助手记住：王老师电话13912345678。"),
+            Example("请记住，车停在B2层117号。", "王芳让助手记住：车停在B2层117号。"),
+        ),
+        counterexamples=("王老师电话13912345678。", "帮我记一下，周五早上八点。", "帮我记一下老王的电话。"),
     ),
 )

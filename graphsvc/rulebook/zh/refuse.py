@@ -17,12 +17,14 @@ without 了 it is how often (每周游泳两次)."""
 _NO_NOUN_TO_THE_END = (
     {
         "TAG": {"NOT_IN": sorted(NOUN_TAGS)},
+        "ORTH": {"NOT_IN": sorted(zh.TIME_UNITS)},
         "IS_PUNCT": False,
         "OP": "*",
     },
     {"IS_PUNCT": True},
 )
-"""No noun after a count up to the end of its clause (买了两个以防万一; not 买了一辆二手自行车)."""
+"""No noun after a count up to the end of its clause (买了两个以防万一; not 买了一辆二手自行车), nor a unit of time
+(戒了两个月了 says how long, not how many)."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -378,6 +380,7 @@ RULES: tuple[Rule, ...] = (
             "我养了两只猫。",
             "我每周游泳两次。",
             "我买了一辆二手自行车。",
+            "我奶茶已经戒了两个月了。",
         ),
     ),
 )

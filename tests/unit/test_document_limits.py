@@ -131,3 +131,15 @@ def test_progress_counts_only_time_asleep_without_cpu() -> None:
     assert not progress.hung(now=511.0, cpu_s=0.5, runnable=False)
     assert not progress.hung(now=520.0, cpu_s=0.5, runnable=False)
     assert progress.hung(now=521.0, cpu_s=0.5, runnable=False)
+
+
+async def test_a_pdf_of_as_much_text_as_the_default_limit_allows_is_parsed_within_the_default_cpu_limit() -> None:
+    """The limits agree: a PDF of the densest text (6 pt, about 18,400 characters a page) just under
+    DOCUMENT_MAX_CHARS is parsed and chunked inside DOCUMENT_PARSE_CPU_S with every other default, so the limit a
+    user meets is the one on characters (the parser's CPU is the backstop)."""
+    defaults = SETTINGS.documents
+    pages = defaults.max_chars // 18_500
+    parsed = await sandbox.parse(samples.dense_pdf(pages), filename="dense.pdf", mime_type=None, settings=defaults)
+    assert parsed.pages == pages
+    assert len(parsed.markdown) > 0.95 * defaults.max_chars
+    assert parsed.chunks

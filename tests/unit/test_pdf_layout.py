@@ -3,7 +3,15 @@ text, running headers and page numbers left out, digits in tables kept together,
 
 from __future__ import annotations
 
+import difflib
+import random
+import string
+from collections.abc import Sequence
+
+import pytest
+
 from graphsvc.config import Settings
+from graphsvc.pipeline.documents import pdf_file
 from graphsvc.pipeline.documents.normalize import normalize
 from graphsvc.pipeline.documents.pdf_file import (
     _captioned,
@@ -143,3 +151,30 @@ def test_a_title_ruled_into_a_table_is_its_caption_and_the_row_below_it_the_head
     )
     plain = [["State", "", "Total"], ["Alabama", "18,870", "71,137"], ["Alaska", "209", "7,095"]]
     assert _captioned(plain).startswith("| State |  | Total |")  # two filled header cells: a header
+
+
+def test_running_lines_are_looked_for_on_nearby_pages_only_so_the_work_grows_with_the_pages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    compared: list[str] = []
+
+    class Counting(difflib.SequenceMatcher[str]):
+        def set_seq1(self, a: Sequence[str]) -> None:
+            compared.append("".join(a))
+            super().set_seq1(a)
+
+    monkeypatch.setattr(difflib, "SequenceMatcher", Counting)
+    rng = random.Random(7)
+
+    def unique() -> str:  # letters only: the digits of a margin line are no part of what repeats
+        return " ".join("".join(rng.choice(string.ascii_lowercase) for _ in range(7)) for _ in range(5))
+
+    pages = [[line(unique(), 60, 400, 30, page=n), line(unique(), 60, 400, 800, page=n)] for n in range(300)]
+    for n in (150, 152, 290):
+        pages[n].insert(0, line("A RUNNING HEADER", 60, 300, 20, page=n))
+    kept = drop_running_lines(pages, [842.0] * 300, body=10)
+    # each candidate meets at most the candidates of REPEAT_WINDOW pages either side (all pairs: 180,000)
+    assert 0 < len(compared) <= 300 * 3 * (2 * pdf_file.REPEAT_WINDOW * 3)
+    assert [ln.text for ln in kept[150]] == [ln.text for ln in pages[150][1:]]  # its twin two pages on: dropped
+    assert kept[290][0].text == "A RUNNING HEADER"  # its twin is far away: not a running line here
+    assert all(len(page) == 2 for n, page in enumerate(kept) if n != 290)

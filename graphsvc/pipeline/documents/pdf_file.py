@@ -66,6 +66,9 @@ MAX_COLUMN_DEPTH = 2
 MARGIN_SHARE = 0.12
 """Running headers and footers sit in the top or bottom share of the page."""
 REPEAT_SIMILARITY = 0.8
+REPEAT_WINDOW = 4
+"""A running header or footer is looked for on the pages at most this many pages before and after (headers
+alternate between left and right pages and change with the chapter)."""
 DIGIT_GAP_EM = 0.6
 _BULLET = re.compile(r"^(?:[•▪◦‣∙\-*–]\s+|\d{1,3}[.)]\s+)")
 _PAGE_NUMBER = re.compile(
@@ -473,30 +476,52 @@ def drop_running_lines(pages: list[list[_Line]], heights: list[float], body: flo
     Candidates are the two topmost and two bottommost lines of a page (by position, not reading order: in columns
     a header over the second column is read after the first) lying in its top or bottom ``MARGIN_SHARE``. A
     candidate is left out when it is a page number, or when, not set as a heading, its text without digits is
-    like (``REPEAT_SIMILARITY``) a candidate of another page.
+    like (``REPEAT_SIMILARITY``) a candidate of another page at most ``REPEAT_WINDOW`` pages away. Each candidate
+    is compared with a bounded number of others, so the work grows with the pages, not with their square (all
+    pairs took 10 s of CPU for 40 dense pages and would take minutes for 500).
     """
-    candidates: list[list[_Line]] = []
+    candidates: list[list[tuple[_Line, str]]] = []
     for lines, height in zip(pages, heights, strict=True):
         by_top = sorted(lines, key=lambda line: line.top)
         edge = {id(line): line for line in [*by_top[:2], *by_top[-2:]]}.values()
         candidates.append(
-            [line for line in edge if line.top < MARGIN_SHARE * height or line.bottom > (1 - MARGIN_SHARE) * height]
+            [
+                (line, _margin_key(line.text))
+                for line in edge
+                if line.top < MARGIN_SHARE * height or line.bottom > (1 - MARGIN_SHARE) * height
+            ]
         )
     doomed: set[int] = set()
     for index, found in enumerate(candidates):
-        for line in found:
+        near = [
+            key
+            for i in range(max(0, index - REPEAT_WINDOW), min(len(candidates), index + REPEAT_WINDOW + 1))
+            if i != index
+            for _, key in candidates[i]
+        ]
+        for line, key in found:
             if _is_page_number(line.text):
                 doomed.add(id(line))
-                continue
-            if line.size >= body * HEADING_RATIO:
-                continue
-            key = _margin_key(line.text)
-            if len(key) < 3:
-                continue
-            others = [_margin_key(o.text) for i, page in enumerate(candidates) if i != index for o in page]
-            if any(difflib.SequenceMatcher(None, key, other).ratio() >= REPEAT_SIMILARITY for other in others):
+            elif line.size < body * HEADING_RATIO and len(key) >= 3 and _repeated(key, near):
                 doomed.add(id(line))
     return [[line for line in lines if id(line) not in doomed] for lines in pages]
+
+
+def _repeated(key: str, others: list[str]) -> bool:
+    """Whether one of ``others`` is like ``key``: ``difflib``'s ratio at least ``REPEAT_SIMILARITY``, its cheap
+    upper bounds tried first (the matcher indexes ``key`` once)."""
+    if key in others:
+        return True
+    matcher = difflib.SequenceMatcher(None, b=key)
+    for other in others:
+        matcher.set_seq1(other)
+        if (
+            matcher.real_quick_ratio() >= REPEAT_SIMILARITY
+            and matcher.quick_ratio() >= REPEAT_SIMILARITY
+            and matcher.ratio() >= REPEAT_SIMILARITY
+        ):
+            return True
+    return False
 
 
 def _heading_levels(lines: list[_Line], body: float) -> dict[float, int]:

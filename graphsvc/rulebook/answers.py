@@ -260,8 +260,10 @@ class _Asked:
 
     @property
     def be(self) -> str:
-        """The question's verb "be" as the frame's sentence needs it ("What are your kids called?": "are")."""
-        return "are" if self.words[1].lower_ == "are" else "is"
+        """The question's verb "be" as the frame's sentence needs it ("What are your kids called?", "How old are
+        your kids?": "are")."""
+        be = next((t.lower_ for t in self.words if t.lemma_ == "be"), "is")
+        return "are" if be in ("are", "'re") else "is"
 
     def index_of(self, word: str) -> int:
         return int(next(t.i for t in self.words if t.lower_ == word))
@@ -374,10 +376,12 @@ def _yes(q: _Asked) -> Framed:
     cat" → "I have pets, a cat". Only a reply that opens with yes; what follows the yes is put after the question."""
     if q.first[0].lower_ not in en.YES_WORDS:
         return "", q.reply, "thing"
-    said = " ".join("my" if t.lower_ == "your" else t.text for t in q.words[2:] if t.lower_ != "any")
-    said = f"I am {said}" if q.words[0].lemma_ == "be" else f"I {said}"
     rest = q.reply[len(q.first[0].text) :].strip(" ,.!")
-    return said, rest, "rest"
+    anything = q.words[-1].lower_ in en.ANY_THING and len(q.words) > 3 and bool(rest)
+    asked = q.words[2:-1] if anything else q.words[2:]  # "Are you allergic to anything?" | "yes, peanuts"
+    said = " ".join("my" if t.lower_ == "your" else t.text for t in asked if t.lower_ != "any")
+    said = f"I am {said}" if q.words[0].lemma_ == "be" else f"I {said}"
+    return (said, rest, "thing") if anything else (said, rest, "rest")
 
 
 def _who_is(q: _Asked) -> Framed:
@@ -508,9 +512,13 @@ def _in_place(asked: Any, reply: str, frame: str | None) -> str:
     rest = reply[len(clause) :].rstrip("。！!.")
     if not _bare_zh(parse(clause, "zh"), _ZH_WANTED.get(frame or "", "thing")):
         return ""
-    if frame == "job":  # 你是做什么的？| 护士 → 我是护士, when the reply ends as an occupation does
-        return f"我是{clause}{rest}。" if clause.endswith(tuple(zh.OCCUPATION_SUFFIXES)) else ""
     words = [t for t in asked if not t.is_punct and t.text not in zh.SENTENCE_PARTICLES]
+    if (
+        frame == "job"
+    ):  # 你是做什么的？| 护士 → 我是护士 (你老公… → 我老公是…), when the reply ends as an occupation does
+        verb = next((i for i, t in enumerate(words) if t.text in ("是", "做", "干")), 1)
+        whose = "".join(zh.LISTENER_AS_SPEAKER.get(t.text, t.text) for t in words[:verb])
+        return f"{whose}是{clause}{rest}。" if clause.endswith(tuple(zh.OCCUPATION_SUFFIXES)) else ""
     asking = next((i for i, t in enumerate(words) if t.text in _ZH_ASKING), None)
     if asking is None or any(t.text == "你们" for t in words):
         return ""

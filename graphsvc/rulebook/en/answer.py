@@ -21,6 +21,9 @@ _END = {"IS_PUNCT": True, "OP": "*"}
 _TAIL = ({"ORTH": ",", "OP": "?"}, {"LOWER": {"IN": sorted(en.QUESTION_TAILS)}, "OP": "*"})
 """What a question may end with after its point (", by the way", "then", "these days")."""
 
+_ANY_OF = ({"POS": {"IN": ["NOUN", "ADJ"]}, "OP": "+"}, *_TAIL)
+"""What "any" asks about, to the question's end ("Any pets?", "Got any kids, by the way?")."""
+
 RULES: tuple[Rule, ...] = (
     Rule(
         id="en.answer.your_thing",
@@ -278,6 +281,7 @@ RULES: tuple[Rule, ...] = (
                     *_TAIL,
                     _END,
                 ),
+                (lower("have", op="?"), lower("you", op="?"), lower("got", op="?"), lower("any"), *_ANY_OF, _END),
             ),
             anchored=False,
             whole=True,
@@ -286,8 +290,14 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("Do you have any pets? | yes, two cats", "Ana has two cats."),
             Example("Do you have any siblings? | a younger brother", "Ana has a younger brother."),
+            Example("Any pets? | two rabbits", "Ana has two rabbits."),
+            Example("Got any kids? | a daughter, she's 4", "Ana has a daughter."),
         ),
-        counterexamples=("Do you have any allergies? | just peanuts", "Do you have any pets? | no"),
+        counterexamples=(
+            "Do you have any allergies? | just peanuts",
+            "Do you have any pets? | no",
+            "Any plans for the weekend? | a wedding on Saturday",
+        ),
     ),
     Rule(
         id="en.answer.your_job",
@@ -443,6 +453,7 @@ RULES: tuple[Rule, ...] = (
                     *_TAIL,
                     _END,
                 ),
+                (lemma("be"), lower("you"), lower("allergic"), lower("to"), among(en.ANY_THING), *_TAIL, _END),
                 (
                     lemma("do"),
                     lower("you"),
@@ -458,6 +469,8 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("Are you vegetarian? | yeah, since 2019", "Ana is vegetarian, since 2019."),
             Example("Do you have any allergies? | yes, penicillin", "Ana has allergies, penicillin."),
+            Example("Are you allergic to anything? | yes, peanuts", "Ana is allergic to peanuts."),
+            Example("Do you play anything? | yeah, the drums", "Ana plays the drums."),
             Example("Do you have any pets? | yes, a cat called Miso", None),
             Example("Do you smoke? | yes", None),
         ),

@@ -285,6 +285,8 @@ GROUP_VOICE: dict[str, str] = {"we": "I", "us": "me", "ourselves": "myself", "ou
 """The first person plural, and the singular a group's statement is judged in when the group speaks ("our standup is
 at 9:30" said in a group's conversation is the group's "my standup …")."""
 WE = frozenset(w for w in GROUP_VOICE if w not in ("our", "ours")) | _words("let's")
+ANY_THING = _words("anything anyone anybody")
+"""What a yes/no question ends on when the yes names it ("Are you allergic to anything?" | "yes, peanuts")."""
 POINTERS = _words("it this that these those they them there he him she her")
 """Pronouns that point outside a statement unless it names what they point at."""
 NEGATING_WORDS = _words("no not never nothing nowhere nobody none neither nor without")

@@ -155,11 +155,16 @@ RULES: tuple[Rule, ...] = (
         id="zh.answer.job",
         language="zh",
         decision="answer",
-        description="What the listener does for work (你是做什么的？): the reply, an occupation, is theirs.",
+        description=(
+            "What the listener, or a person of theirs, does for work (你是做什么的？你老公做什么工作？): the reply, an "
+            "occupation, is theirs."
+        ),
         pattern=Tokens(
             (
                 (
                     among(zh.LISTENER),
+                    word("的", op="?"),
+                    among(zh.PERSON_WORDS, op="?"),
                     word("是", op="?"),
                     word("做", "干"),
                     among(zh.NAMING_QUESTIONS),
@@ -176,6 +181,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("你是做什么的？| 护士", "王芳是护士。"),
             Example("你做什么工作？| 工程师", "王芳是工程师。"),
+            Example("你老公做什么工作的？| 程序员", "王芳的老公是程序员。"),
         ),
         counterexamples=("你是做什么的？| 还在找工作", "你做什么工作？| 说来话长"),
     ),

@@ -10,12 +10,12 @@ mentions the pastime again, each further mention reinforces that memory, and ref
 three conversations into a trait ("Plays cricket regularly", 经常打麻将; issue rule: a habit stated in three
 sessions becomes a trait, a one-off never does).
 
-A mention is no sighting (precision first) when the sentence is a question or speaks to the listener, holds a
-negation, or when the pastime is another person's (a subject or possessor other than the speaker: "my son plays
-football", 我儿子踢足球), watched or given up ("watch", "quit", "gave up", 看, 放弃), wished for or only thought
-about ("want", "would", "thinking about", 想, 打算) or of the past ("used to"); an English pastime word with a
-capital inside the sentence is a name ("a blue Golf"). English reads the dependency parse; Chinese reads the words
-of the pastime's clause (a negation after it too: 广场舞不跳了).
+A mention is no sighting (precision first) when the sentence is a question or speaks to the listener, negates the
+pastime (in English, a negation in another clause leaves it), or when the pastime is another person's (a subject
+or possessor other than the speaker: "my son plays football", 我儿子踢足球), watched or given up ("watch", "quit",
+"gave up", 看, 放弃), wished for or only thought about ("want", "would", "thinking about", 想, 打算) or of the past
+("used to"); an English pastime word with a capital inside the sentence is a name ("a blue Golf"). English reads
+the dependency parse; Chinese reads the words of the pastime's clause (a negation after it too: 广场舞不跳了).
 """
 
 from __future__ import annotations
@@ -110,10 +110,10 @@ def _en_named(doc: Any, token: Any, rule: Rule) -> str | None:
 
 
 def _en_said_as_doing(doc: Any, token: Any) -> bool:
-    """The sentence is a statement (no question, listener, negation or "used to") and the pastime's word is used
-    in that sense ("running", not "running late" or "running a café")."""
+    """The sentence is a statement (no question, listener or "used to"), the pastime is not negated
+    (:func:`_en_negated`) and its word is used in that sense ("running", not "running late" or "running a café")."""
     words = [t.lower_ for t in doc]
-    if any(w in en.LISTENER or w in en.NEGATING_WORDS or w in ("n't", "not") for w in words):
+    if any(w in en.LISTENER for w in words) or _en_negated(doc, token):
         return False
     if "used" in words and "to" in words[words.index("used") :]:
         return False
@@ -124,6 +124,18 @@ def _en_said_as_doing(doc: Any, token: Any) -> bool:
     following = doc[token.i + 1].lower_ if token.i + 1 < len(doc) else ""
     objects = [c for c in token.children if c.dep_ in ("dobj", "obj") and c.lemma_.lower() not in _EN_WHEN]
     return following not in en.OTHER_SENSES and not objects  # "climbing most weekends" is climbing
+
+
+def _en_negated(doc: Any, token: Any) -> bool:
+    """A negation of the pastime's word, of a word it hangs from or of its modifier ("I don't play golf", "no gym
+    this week", "I haven't been to the gym", "not much tennis lately"); one in another clause leaves it ("shifts
+    are killing my gym routine and it's not the same")."""
+    governing = {token.i, *(a.i for a in token.ancestors), *(c.i for c in token.children)}  # "not much tennis"
+    return any(
+        (t.dep_ == "neg" or t.lower_ in en.NEGATING_WORDS or t.lower_ in ("n't", "not"))
+        and (t.i in governing or t.head.i in governing)
+        for t in doc
+    )
 
 
 def _is_person(token: Any) -> bool:

@@ -96,7 +96,14 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("Leg day at the gym, I can barely walk", "Ana goes to the gym."),
             Example("Work keeps cutting my gym sessions short", "Ana goes to the gym."),
+            Example("Shifts are killing my gym routine, and the evenings are not the same", "Ana goes to the gym."),
         ),
-        counterexamples=("I quit the gym last year", "What should I eat before the gym?", "Our office has a gym"),
+        counterexamples=(
+            "I quit the gym last year",
+            "What should I eat before the gym?",
+            "Our office has a gym",
+            "I haven't been to the gym in ages",
+            "Not much gym lately",
+        ),
     ),
 )

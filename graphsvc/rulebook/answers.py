@@ -143,6 +143,8 @@ def _composed_reply(
         return _who_is_zh(asked, reply)
     if frame == "yes" and language == "zh":
         return _yes_zh(asked, reply)
+    if frame == "doing" and language == "zh":
+        return _doing_zh(asked, reply)
     return _in_place(asked, reply, frame) if language == "zh" else _in_question(frame, asked, reply)
 
 
@@ -294,8 +296,10 @@ def _how_old(q: _Asked) -> Framed:
 
 
 def _your_job(q: _Asked) -> Framed:
+    """ "What do you do?" | "nurse" → "I am a nurse"; "What does your wife do?" → "My wife is a …"."""
     article = "" if q.first[0].lower_ in ("a", "an") else ("an" if q.reply[:1].lower() in "aeiou" else "a")
-    return f"I am {article}".rstrip(), q.reply, "occupation"
+    whose = f"My {q.words[q.index_of('your') + 1].text} is" if any(t.lower_ == "your" for t in q.words) else "I am"
+    return f"{whose} {article}".rstrip(), q.reply, "occupation"
 
 
 def _you_do(q: _Asked) -> Framed:
@@ -333,7 +337,8 @@ def _their_thing_does(q: _Asked) -> Framed:
     your = q.index_of("your")
     verb = next(t for t in q.words if t.i > your and t.pos_ == "VERB")
     adposition = q.after(verb.i)
-    said = f"My {q.asked[your + 1 : verb.i].text} {third_person(verb.text)}"
+    does = next(t for t in q.words if t.lemma_ == "do")  # "Where do your parents live?": as the question says it
+    said = f"My {q.asked[your + 1 : verb.i].text} {third_person(verb.text) if does.lower_ == 'does' else verb.text}"
     if q.place and not adposition and not q.has_preposition:
         preposition = en.WHERE_PREPOSITIONS.get(verb.lemma_)
         return (f"{said} {preposition}" if preposition else ""), q.reply, "place"
@@ -489,6 +494,22 @@ def _who_is_zh(asked: Any, reply: str) -> str:
     return f"{asked[0].text}是{clause}。"
 
 
+def _doing_zh(asked: Any, reply: str) -> str:
+    """你平时喜欢做什么？| 看书，偶尔爬山 → 我平时喜欢看书，偶尔爬山。 Only a reply whose first clause is a short doing
+    (it opens with a verb, names no one and denies nothing); it takes the place of 做什么, the rest follows."""
+    words = [t for t in asked if not t.is_punct and t.text not in zh.SENTENCE_PARTICLES]
+    doing = next((i for i, t in enumerate(words) if t.text in zh.DOING_QUESTIONS), None)
+    clause = _first_clause_zh(reply)
+    tokens = [t for t in parse(clause, "zh") if not t.is_punct]
+    if doing is None or not tokens or len(clause) > MAX_ANSWER_CHARS or not tokens[0].tag_.startswith("v"):
+        return ""
+    if any(t.tag_ == "r" or t.text in _ZH_NOT_ANSWER for t in tokens):
+        return ""
+    head = "".join(zh.LISTENER_AS_SPEAKER.get(t.text, t.text) for t in words[:doing])
+    rest = reply.strip()[len(clause) :].rstrip("。！!.")
+    return f"{head}{clause}{rest}。"
+
+
 def _yes_zh(asked: Any, reply: str) -> str:
     """你吃素吗？| 对，吃了五年了 → 我吃素，吃了五年了。 Only a reply opening with a yes word or the question's verb;
     what follows it is put after the question, said by the speaker."""
@@ -523,8 +544,9 @@ def _in_place(asked: Any, reply: str, frame: str | None) -> str:
     if asking is None or any(t.text == "你们" for t in words):
         return ""
     end = asking + 1
-    if end < len(words) and words[end].tag_.startswith("n") and words[asking].text not in ("哪", "哪里", "哪儿"):
-        end += 1  # 哪个城市, 哪家公司, 什么名字, 什么时候: the reply names the thing asked about
+    whole_question = words[asking].text in {"哪", "哪里", "哪儿"} | zh.WHEN_WORDS  # 什么时候回老家: 回老家 is done
+    if end < len(words) and words[end].tag_.startswith("n") and not whole_question:
+        end += 1  # 哪个城市, 哪家公司, 什么名字: the reply names the thing asked about
     if end < len(words) and clause.endswith(words[end].text):
         end += 1  # 哪里人 | 长沙人
     head = "".join(zh.LISTENER_AS_SPEAKER.get(t.text, t.text) for t in words[:asking])

@@ -179,7 +179,7 @@ RULES: tuple[Rule, ...] = (
                 (
                     lower("what", "which", "where"),
                     {"POS": {"IN": ["NOUN", "ADJ"]}, "OP": "*"},
-                    lower("does"),
+                    lower("does", "do"),
                     lower("your"),
                     _THING,
                     {"POS": "VERB", "LEMMA": {"NOT_IN": sorted(en.NOT_A_DOING)}},
@@ -195,6 +195,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("Where does your sister live? | in Melbourne", "Ana's sister lives in Melbourne."),
             Example("What instrument does your son play? | the trumpet", "Ana's son plays the trumpet."),
+            Example("Where do your parents live? | Cardiff", "Ana's parents live in Cardiff."),
         ),
         counterexamples=("Where does your sister live? | no idea", "What does your husband do? | not much"),
     ),
@@ -317,6 +318,18 @@ RULES: tuple[Rule, ...] = (
                     *_TAIL,
                     _END,
                 ),
+                (
+                    lower("what"),
+                    lower("does"),
+                    lower("your"),
+                    among(en.PERSON_NOUNS, attr="LOWER"),
+                    lower("do"),
+                    lower("for", op="?"),
+                    lower("a", op="?"),
+                    lower("work", "living", op="?"),
+                    *_TAIL,
+                    _END,
+                ),
             ),
             anchored=False,
             whole=True,
@@ -325,6 +338,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("What do you do? | nurse, on a cardiac ward", "Ana is a nurse, on a cardiac ward."),
             Example("What do you do for work? | an electrician", "Ana is an electrician."),
+            Example("What does your wife do? | accountant", "Ana's wife is an accountant."),
         ),
         counterexamples=("What do you do? | not much", "What do you do for fun? | painting"),
     ),

@@ -292,7 +292,7 @@ POINTERS = _words("it this that these those they them there he him she her")
 NEGATING_WORDS = _words("no not never nothing nowhere nobody none neither nor without")
 """Words that deny ("not sure", "nowhere really", "no idea", "I never eat meat"): a negated statement, and a reply
 that is no answer to put into its question."""
-QUESTION_TAILS = _words("by the way then now these days again exactly")
+QUESTION_TAILS = _words("by the way then now these days again exactly originally")
 """Words a question may close with after its point ("Where do you live, by the way?", "What's he into these
 days?"): nothing the answer is about."""
 ASPECT_NOUNS = _words(

@@ -169,7 +169,9 @@ WHERE_WORDS = _words("哪 哪里 哪儿 哪个 哪家")
 """Question words asking where (在哪里？在哪个城市？在哪家公司？)."""
 NAMING_QUESTIONS = _words("什么 啥")
 """Question words asking what a thing is called (叫什么名字？叫啥？)."""
-WHEN_WORDS = _words("什么时候 哪天 哪一天 几号 几点 几月")
+WHEN_WORDS = _words("什么时候 哪天 哪一天 哪年 哪一年 几号 几点 几月")
+DOING_QUESTIONS = _words("做 干 干嘛 干啥")
+"""Where a question asks for a doing (你平时喜欢做什么？, 周末干嘛？): the reply is a verb."""
 """Question words asking when (你什么时候去北京？你几号走？)."""
 AGE_QUESTIONS = _words("多大 几岁")
 """Question words asking how old (你多大了？你女儿几岁了？), cut whole by the segmenter."""
@@ -425,6 +427,8 @@ PLACE_SUFFIXES = _words("省 市 县 区 镇 村 乡 路 街 山 岛 湖 寺 江
 """Words or characters a name of a place ends with (上海市, 天目山, 绿禾公园)."""
 NEARBY = _words("这边 那边 附近 一带 那里 这里 那儿 这儿")
 """Words that make the name before them a place (滨江那边, 城西这边)."""
+HOMECOMING = _words("回老家 回家乡 回国 回娘家")
+"""A trip home, one word as jieba cuts it (我下周五回老家)."""
 GOING = _words("住在 来自 搬到 去 去了 到 回 回到 从")
 """Verbs and prepositions a place follows (住在西安, 从西安过来)."""
 WITH = _words("和 跟 同 陪 与")

@@ -25,6 +25,8 @@ _OWN = {"TAG": "n", "OP": "?"}
 """What of the listener's the question asks about (你老家在哪？)."""
 _NOT_WHICH = among(zh.WHERE_WORDS - {"哪个", "哪家"})
 _VERB = {"TAG": {"REGEX": "^v"}, "OP": "?"}
+_THEIR_PERSON = among(zh.PERSON_WORDS, op="?")
+"""A person of the listener's the question asks about (你男朋友是哪里人？), or none (the listener)."""
 _END = {"IS_PUNCT": True, "OP": "*"}
 _PARTICLE = among(zh.SENTENCE_PARTICLES, op="?")
 _ANY_WORDS = {"IS_PUNCT": False, "OP": "*"}
@@ -120,6 +122,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("你什么时候去北京？| 下周三", None),
             Example("你的生日是哪天？| 4月20号", "王芳的生日是4月20号。"),
+            Example("你什么时候回老家？| 下周五", "王芳下周五回老家。"),
         ),
         counterexamples=("你什么时候去北京？| 还没定", "他什么时候去北京？| 下周三"),
     ),
@@ -235,6 +238,30 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("你最喜欢吃什么？| 不知道", "她最喜欢吃什么？| 火锅"),
     ),
     Rule(
+        id="zh.answer.likes_doing",
+        language="zh",
+        decision="answer",
+        description="What the listener likes doing (你平时喜欢做什么？): the reply, a doing, is what they like.",
+        pattern=Tokens(
+            (
+                (
+                    among(zh.LISTENER),
+                    ADVERBS,
+                    among(zh.LIKING),
+                    among(zh.DOING_QUESTIONS),
+                    among(zh.NAMING_QUESTIONS, op="?"),
+                    _PARTICLE,
+                    _END,
+                ),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="doing",
+        examples=(Example("你平时喜欢做什么？| 看书，偶尔爬山", "王芳平时喜欢看书。"),),
+        counterexamples=("你平时喜欢做什么？| 没什么爱好", "你平时喜欢做什么？| 我老公喜欢钓鱼", "她平时喜欢做什么？| 看书"),
+    ),
+    Rule(
         id="zh.answer.what",
         language="zh",
         decision="answer",
@@ -278,11 +305,18 @@ RULES: tuple[Rule, ...] = (
         id="zh.answer.origin",
         language="zh",
         decision="answer",
-        description="Where the listener comes from (你是哪里人？): the reply is the place.",
-        pattern=Tokens(((_YOU, word("是"), _NOT_WHICH, word("人"), _PARTICLE, _END),), whole=True),
+        description="Where the listener, or a person of theirs, comes from (你是哪里人？): the reply is the place.",
+        pattern=Tokens(
+            ((_YOU, word("的", op="?"), _THEIR_PERSON, word("是"), _NOT_WHICH, word("人"), _PARTICLE, _END),),
+            whole=True,
+        ),
         output="in_place",
-        examples=(Example("你是哪里人？| 长沙", "王芳是长沙人。"), Example("你是哪里人？| 长沙人", "王芳是长沙人。")),
-        counterexamples=("他是哪里人？| 长沙",),
+        examples=(
+            Example("你是哪里人？| 长沙", "王芳是长沙人。"),
+            Example("你是哪里人？| 长沙人", "王芳是长沙人。"),
+            Example("你男朋友是哪里人？| 重庆人", "王芳的男朋友是重庆人。"),
+        ),
+        counterexamples=("他是哪里人？| 长沙", "你男朋友是哪里人？| 不清楚"),
     ),
     Rule(
         id="zh.answer.who_is",

@@ -788,6 +788,10 @@ RULES: tuple[Rule, ...] = (
                         for when in _TIME_TO_COME
                         for where in ({"TAG": "ns"}, _TRIP_TO_A_PLACE)
                     ),
+                    *(
+                        seq(*when, ADVERBS, word("要", "就要", op="?"), among(zh.HOMECOMING), ANY_OPT)
+                        for when in _TIME_TO_COME
+                    ),
                     seq(  # coming from a place: 下个月从成都过来看我
                         {"ORTH": {"REGEX": zh.FUTURE_TIME}},
                         ADVERBS,
@@ -810,8 +814,14 @@ RULES: tuple[Rule, ...] = (
             Example("我妈下周从西安过来看我。", "王芳的妈下周从西安过来看王芳。"),
             Example("我下周六去爬泰山。", "王芳下周六去爬泰山。"),
             Example("我下个月去海南旅游。", "王芳下个月去海南旅游。"),
+            Example("我下周五回老家。", "王芳下周五回老家。"),
         ),
-        counterexamples=("我上个月去日本旅游了。", "我下个月去日本的签证还没办。", "我下周六去旅游。"),
+        counterexamples=(
+            "我上个月去日本旅游了。",
+            "我下个月去日本的签证还没办。",
+            "我下周六去旅游。",
+            "我上周回老家了。",
+        ),
     ),
     Rule(
         id="zh.keep.skill",

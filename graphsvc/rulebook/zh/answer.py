@@ -259,7 +259,11 @@ RULES: tuple[Rule, ...] = (
         ),
         output="doing",
         examples=(Example("你平时喜欢做什么？| 看书，偶尔爬山", "王芳平时喜欢看书。"),),
-        counterexamples=("你平时喜欢做什么？| 没什么爱好", "你平时喜欢做什么？| 我老公喜欢钓鱼", "她平时喜欢做什么？| 看书"),
+        counterexamples=(
+            "你平时喜欢做什么？| 没什么爱好",
+            "你平时喜欢做什么？| 我老公喜欢钓鱼",
+            "她平时喜欢做什么？| 看书",
+        ),
     ),
     Rule(
         id="zh.answer.what",

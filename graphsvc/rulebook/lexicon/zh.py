@@ -57,6 +57,8 @@ ANIMALS = _words(
     "狗 小狗 狗狗 猫 小猫 猫咪 兔子 仓鼠 鹦鹉 鸟 小鸟 金鱼 鱼 乌龟 宠物 马 柯基 泰迪 金毛 哈士奇 布偶猫 英短"
 )
 """Animals people keep (我家的猫叫团子: an animal, never a person)."""
+ANIMAL_ENDINGS = _words("猫 狗 犬")
+"""What a kept animal's word may end with, a breed or a colour before it (橘猫, 柴犬, 小黑狗)."""
 POSSESSIONS = _words("车 汽车 电动车 自行车 摩托车 手机 电脑 笔记本 房子 钢琴 吉他 相机 手表")
 """Things a person owns and names the make or kind of (我的车是一辆特斯拉, 我的手机是华为)."""
 OWNING = _words("有 开 骑 戴")
@@ -121,6 +123,8 @@ MEDICINE = r"^[\u4e00-\u9fffA-Za-z]*(?:药|素|胶囊|颗粒|片|滴剂|喷剂)$
 BODY_MEASURES = _words("血压 血糖 血脂 胆固醇 尿酸 眼压 心率 转氨酶")
 """What a doctor measures of a body; one lastingly high or low (我血压高, 血糖偏高) is a condition."""
 HIGH_OR_LOW = _words("高 低")
+LIFE_CHANGES = _words("退休 离婚 毕业 辞职 退学 分手 订婚 转正 升职 出院")
+"""A change of a person's life, said done with 了 (我爸退休了, 我去年离婚了)."""
 BODY_STATES = _words("怀孕 备孕 哺乳期")
 """A lasting state of the body that a health assistant must know (我怀孕了, 我在备孕)."""
 LASTING_USE = _words("开 用 养 住 戴 骑 读 学")

@@ -13,6 +13,7 @@ from graphsvc.rulebook.rule import Example, Rule, Tokens
 from graphsvc.rulebook.zh.shapes import (
     ACTIVITY,
     ADVERBS,
+    ANIMAL,
     ANY,
     ANY_OPT,
     CONTENT,
@@ -453,7 +454,7 @@ RULES: tuple[Rule, ...] = (
         decision="keep",
         description="An animal of the speaker's named as theirs (煤球是我家猫): one statement of its name.",
         pattern=Tokens(
-            ((_PET_NAME, word("是"), word("我", "我家"), word("养", op="?"), DE_OPT, among(zh.ANIMALS)),),
+            ((_PET_NAME, word("是"), word("我", "我家"), word("养", op="?"), DE_OPT, ANIMAL),),
             anchored=False,
         ),
         output="fact",
@@ -472,10 +473,10 @@ RULES: tuple[Rule, ...] = (
         description="An animal the speaker keeps, and its name.",
         pattern=Tokens(
             (
-                seq(FIRST_PERSON, ADVERBS, word("养", "养了"), word("了", op="?"), _NUMBER, among(zh.ANIMALS), ANY_OPT),
+                seq(FIRST_PERSON, ADVERBS, word("养", "养了"), word("了", op="?"), _NUMBER, ANIMAL, ANY_OPT),
                 seq(MY_ANIMAL, word("叫", "名叫"), CONTENT),
-                seq(FIRST_PERSON, word("有"), _NUMBER, among(zh.ANIMALS), ANY_OPT),
-                seq(word("我家"), ADVERBS, word("有", "养", "养了"), _NUMBER, among(zh.ANIMALS), ANY_OPT),
+                seq(FIRST_PERSON, word("有"), _NUMBER, ANIMAL, ANY_OPT),
+                seq(word("我家"), ADVERBS, word("有", "养", "养了"), _NUMBER, ANIMAL, ANY_OPT),
             )
         ),
         output="fact",
@@ -483,6 +484,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我养了一只猫叫团子。", "王芳养了一只猫叫团子。"),
             Example("我家有两只兔子。", "王芳家有两只兔子。"),
+            Example("我家有一只橘猫，叫年糕。", "王芳家有一只橘猫。"),
         ),
         counterexamples=("我养成了早起的习惯。",),
     ),
@@ -538,6 +540,20 @@ RULES: tuple[Rule, ...] = (
             Example("我们家只吃清真的。", "王芳家只吃清真的。"),
         ),
         counterexamples=("我不吃了。", "我只吃了一口。", "我家楼下有家面馆。"),
+    ),
+    Rule(
+        id="zh.keep.life_change",
+        language="zh",
+        decision="keep",
+        description="A change of life the speaker or a person of theirs has gone through (退休了, 离婚了, 毕业了).",
+        pattern=Tokens(each(SPEAKER_OR_THEIR_PERSON, (seq(ADVERBS, among(zh.LIFE_CHANGES), word("了")),))),
+        output="event",
+        confidence=0.85,
+        examples=(
+            Example("我爸退休了，在老家种菜。", "王芳的爸退休了。"),
+            Example("我去年离婚了。", "王芳去年离婚了。"),
+        ),
+        counterexamples=("我想辞职了。", "我还没毕业。", "他退休了。", "我快毕业了。"),
     ),
     Rule(
         id="zh.keep.condition",

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from graphsvc.rulebook.en.shapes import Piece, Spec
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.slots import Slot
+from graphsvc.rulebook.zh.shapes import ANIMAL as ANIMAL
 from graphsvc.rulebook.zh.shapes import DE_OPT, among, seq, word
 
 _NOT_NAMES = sorted(zh.NOT_NAMES)
@@ -49,7 +50,6 @@ PERSON_WORD: Spec = among(zh.RELATION_WORDS)
 MY: Piece = (word("我", "我们"), DE_OPT)
 """The speaker's (我, 我的; a family's: 我们家 is cut 我们 | 家)."""
 MY_HOME: Piece = (word("我", "我家", "我们家"), DE_OPT)
-ANIMAL: Spec = among(zh.ANIMALS)
 COUNT_OPT: Spec = {"POS": "NUM", "OP": "?"}
 """一只, 两只: jieba cuts the measure word with its number."""
 CLAUSE_START: Spec = {"IS_PUNCT": True, "OP": "?"}

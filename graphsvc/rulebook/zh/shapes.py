@@ -93,12 +93,23 @@ DIGITS: Spec = {
 FIRST_PERSON: Piece = (word("我"),)
 MY_PERSON: Piece = (word("我"), among(zh.CLOSE, op="?"), DE_OPT, among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE))
 """A person of the speaker's: 我女儿, 我的老板, 我父母, 我最好的朋友."""
-MY_ANIMAL: Piece = (word("我", "我家"), DE_OPT, among(zh.ANIMALS))
+ANIMAL: Spec = {
+    "ORTH": {
+        "REGEX": "^(?:"
+        + "|".join(sorted(zh.ANIMALS, key=len, reverse=True))
+        + ")$|^.{1,2}(?:"
+        + "|".join(sorted(zh.ANIMAL_ENDINGS))
+        + ")$"
+    }
+}
+"""An animal people keep: a word of the lexicon's, or one to two characters before 猫, 狗 or 犬 (橘猫, 柴犬)."""
+MY_ANIMAL: Piece = (word("我", "我家"), DE_OPT, ANIMAL)
 SPEAKER: tuple[Piece, ...] = (FIRST_PERSON,)
 SPEAKER_OR_THEIR_PERSON: tuple[Piece, ...] = (FIRST_PERSON, MY_PERSON)
 
 __all__ = [
     "ADVERBS",
+    "ANIMAL",
     "ANY",
     "ANY_OPT",
     "CONTENT",

@@ -752,6 +752,8 @@ RULES: tuple[Rule, ...] = (
                     seq(_HAVE_GOT, DET_OPT, ADJECTIVES, among(en.CONDITIONS, attr="LOWER")),
                     seq(_HAVE_GOT, DET_OPT, ADJECTIVES, among(en.CONDITIONS, attr="LOWER"), ANY),
                     seq(_TO_BE, among(en.HEALTH_STATES)),
+                    seq(_TO_BE, {"LIKE_NUM": True}, lower("weeks", "months"), lower("pregnant")),
+                    seq(_TO_BE, lower("a"), lower("type"), {"LIKE_NUM": True}, among(en.HEALTH_STATES)),
                     seq(_TO_BE, lower("diagnosed"), lower("with"), ANY),
                     seq(HAVE, ADVERBS, lemma("be"), lower("diagnosed"), lower("with"), ANY),
                     seq(ADVERBS, lemma("suffer"), lower("from"), ANY),
@@ -782,6 +784,9 @@ RULES: tuple[Rule, ...] = (
             Example("My dad wears a hearing aid.", "Ana's dad wears a hearing aid."),
             Example("I'm short-sighted.", "Ana is short-sighted."),
             Example("I have asthma.", "Ana has asthma."),
+            Example("My mum has dementia.", "Ana's mum has dementia."),
+            Example("I'm 5 months pregnant.", "Ana is 5 months pregnant."),
+            Example("I'm a type 2 diabetic.", "Ana is a type 2 diabetic."),
             Example("I take 50mg of sertraline every morning.", "Ana takes 50mg of sertraline every morning."),
             Example("My dad was diagnosed with diabetes in May.", "Ana's dad was diagnosed with diabetes in May."),
             Example("I'm on sertraline, 50mg a day.", "Ana is on sertraline, 50mg a day."),
@@ -976,6 +981,19 @@ RULES: tuple[Rule, ...] = (
                         )
                         for when in (*_AHEAD, *_ON_A_DAY)
                     ),
+                    *(
+                        seq(  # the present for what is planned: "I start my new job on Monday"
+                            {"TAG": "VBP", "LEMMA": {"IN": sorted(en.PLAN_ACTS)}},
+                            DET_OPT,
+                            lower("my", "our", op="?"),
+                            ADJECTIVES,
+                            among(en.PLAN_OBJECTS, attr="LEMMA"),
+                            ANY_OPT,
+                            *when,
+                            ANY_OPT,
+                        )
+                        for when in (*_AHEAD, *_ON_A_DAY)
+                    ),
                 ),
             )
         ),
@@ -991,6 +1009,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm training to be an electrician.", "Ana is training to be an electrician."),
             Example("My sister is planning to move to Canada.", "Ana's sister is planning to move to Canada."),
             Example("I'm starting a new job on Monday.", "Ana is starting a new job on Monday."),
+            Example("I start my new job on Monday.", "Ana starts their new job on Monday."),
             Example("moving house in March", "Ana is moving house in March."),
             Example("I'm having surgery on my knee in two weeks.", "Ana is having surgery on their knee in two weeks."),
         ),

@@ -126,7 +126,8 @@ HEALTH_STATES = _words(
 CONDITIONS = _words(
     """asthma diabetes hypertension migraines migraine epilepsy arthritis adhd autism dyslexia insomnia eczema
     psoriasis anemia anaemia celiac coeliac ibs crohn's tinnitus scoliosis endometriosis pcos hypothyroidism
-    lupus gout sciatica vertigo glaucoma allergies hay fever sleep apnea apnoea"""
+    lupus gout sciatica vertigo glaucoma allergies hay fever sleep apnea apnoea dementia alzheimer's parkinson's
+    copd depression fibromyalgia osteoporosis angina cataracts"""
 )
 """Conditions a speaker may have ("I have asthma", "I've got migraines")."""
 MEDICATION_HINTS = _words("mg milligrams pill pills tablet tablets medication medicine inhaler insulin dose drops")

@@ -36,7 +36,8 @@ The rules' ``output`` names how the reply is put in, and what it must be:
   checked), ``at_time`` (a date or time: 你什么时候去北京？| 下周三 → 我下周三去北京), ``age`` (a number: 你女儿几岁了？
   | 六岁 → 我女儿六岁了), ``job`` (an occupation: 你是做什么的？| 护士 → 我是护士), ``who_is`` (阿杰是谁？| 我室友 →
   阿杰是我室友, a reply opening with 我), ``yes`` (你吃素吗？| 对，吃了五年了 → 我吃素，吃了五年了, a reply opening
-  with a yes word or the question's verb) and ``their_name``.
+  with a yes word or the question's verb), ``doing`` (你平时喜欢做什么？| 看书 → 我平时喜欢看书, a reply opening with a
+  verb) and ``their_name``.
 
 Source: the question-answer pair as a unit of dialogue (adjacency pairs: E. A. Schegloff and H. Sacks, "Opening up
 closings", Semiotica 8, 1973), and the rewriting of an elliptical reply into a full sentence with its question's
@@ -534,10 +535,8 @@ def _in_place(asked: Any, reply: str, frame: str | None) -> str:
     if not _bare_zh(parse(clause, "zh"), _ZH_WANTED.get(frame or "", "thing")):
         return ""
     words = [t for t in asked if not t.is_punct and t.text not in zh.SENTENCE_PARTICLES]
-    if (
-        frame == "job"
-    ):  # 你是做什么的？| 护士 → 我是护士 (你老公… → 我老公是…), when the reply ends as an occupation does
-        verb = next((i for i, t in enumerate(words) if t.text in ("是", "做", "干")), 1)
+    if frame == "job":  # 你是做什么的？| 护士 → 我是护士, 你老公做什么工作？→ 我老公是…: an occupation's ending
+        verb = next((i for i, t in enumerate(words) if t.text in {"是"} | zh.DOING_QUESTIONS), 1)
         whose = "".join(zh.LISTENER_AS_SPEAKER.get(t.text, t.text) for t in words[:verb])
         return f"{whose}是{clause}{rest}。" if clause.endswith(tuple(zh.OCCUPATION_SUFFIXES)) else ""
     asking = next((i for i, t in enumerate(words) if t.text in _ZH_ASKING), None)

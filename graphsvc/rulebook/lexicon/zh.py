@@ -150,7 +150,9 @@ ATTRIBUTE_WORDS = _words(
 )
 """Attributes of the speaker that hold one value (我的车牌号是…, 我的血型是O型)."""
 OCCUPATION_MARKERS = _words("一名 一个 一位 名")
-REMEMBER_VERBS = _words("记住 记一下 记下 记得 别忘了 不要忘了 提醒我 备忘")
+REMINDER_REQUESTS = _words("提醒我")
+"""Asking the assistant to remind or call the speaker (明天提醒我): a request, never a fact of theirs."""
+REMEMBER_VERBS = _words("记住 记一下 记下 记得 别忘了 不要忘了 备忘") | REMINDER_REQUESTS
 REQUEST_WORDS = _words("帮我 帮忙 请你 麻烦你 麻烦 能不能 可不可以 可以帮 给我 告诉我 推荐 查一下 查查 写一 帮")
 GREETINGS = _words("你好 您好 嗨 哈喽 早上好 下午好 晚上好 早安 晚安 在吗 嘿")
 THANKS = _words("谢谢 感谢 多谢 谢啦 谢了 辛苦了 麻烦了")

@@ -274,11 +274,17 @@ RULES: tuple[Rule, ...] = (
         id="zh.refuse.request",
         language="zh",
         decision="refuse",
-        description="A request or an instruction (帮我…, 请你…, 能不能…).",
-        pattern=Tokens(((among(zh.REQUEST_WORDS),), (word("请"),))),
+        description="A request or an instruction (帮我…, 请你…, 能不能…, 明天提醒我).",
+        pattern=Tokens(
+            (
+                (among(zh.REQUEST_WORDS),),
+                (word("请"),),
+                (word("我", op="?"), ADVERBS, among(zh.REMINDER_REQUESTS)),
+            )
+        ),
         tags=frozenset({"speech"}),
-        examples=(Example("帮我写一封邮件。"),),
-        counterexamples=("我写了一封邮件。",),
+        examples=(Example("帮我写一封邮件。"), Example("帮我记一下，明天提醒我。")),
+        counterexamples=("我写了一封邮件。", "我明天提醒他交房租。"),
     ),
     Rule(
         id="zh.refuse.greeting",

@@ -52,6 +52,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from lemminflect import getInflection
+
 from graphsvc.rulebook.en.shapes import third_person
 from graphsvc.rulebook.engine import Selection, matches
 from graphsvc.rulebook.lexicon import en, zh
@@ -304,17 +306,30 @@ def _your_job(q: _Asked) -> Framed:
 
 
 def _you_do(q: _Asked) -> Framed:
+    """ "Where do you live?" → "I live in …"; asked with "did", the verb in the past ("Where did you grow up?" →
+    "I grew up in …", by lemminflect's inflection tables)."""
     you = q.index_of("you")
     last = max(t.i for t in q.words if t.pos_ != "ADV")  # "Where do you live now?": the verb, not "now"
     verb = q.asked[you + 1 : last + 1]
-    said = f"I {verb.text}"
+    main = next((t for t in verb if t.pos_ == "VERB"), verb[-1])
+    past = q.words[you - 1].lower_ == "did" if you > 0 else False
+    said = "I " + " ".join(_past(t) if past and t.i == main.i else t.text for t in verb)
+    if past and said == f"I {verb.text}":
+        return "", q.reply, "thing"  # no past form known: nothing said rather than a wrong tense
     wanted: Wanted = "time" if q.words[0].lower_ == "when" else ("place" if q.place else "thing")
-    if q.place and not any(t.pos_ == "ADP" for t in verb) and not q.has_preposition:
-        preposition = en.WHERE_PREPOSITIONS.get(verb[-1].lemma_)
-        said = f"{said} {preposition}" if preposition else ""
+    if q.place and not any(t.pos_ == "ADP" and t.dep_ != "prt" for t in verb) and not q.has_preposition:
+        preposition = en.WHERE_PREPOSITIONS.get(main.lemma_)  # "grow up": the verb's, not the particle's
+        if q.first[0].pos_ not in ("ADP", "ADV"):  # "just outside Glasgow", "near the station" say their own
+            said = f"{said} {preposition}" if preposition else ""
     elif q.has_preposition and verb[-1].pos_ == "ADP":
-        said = f"I {verb[:-1].text}"
+        said = said.rsplit(" ", 1)[0]
     return said, q.reply, wanted
+
+
+def _past(verb: Any) -> str:
+    """The verb's simple past ("grow" → "grew"), or the verb as it is when none is known."""
+    forms = getInflection(verb.lemma_, tag="VBD")
+    return forms[0] if forms else str(verb.text)
 
 
 def _you_are(q: _Asked) -> Framed:

@@ -355,7 +355,7 @@ RULES: tuple[Rule, ...] = (
                 (
                     among(en.QUESTION_WORDS - {"how", "why", "whom", "whose"}),
                     {"POS": {"IN": ["NOUN", "ADJ"]}, "OP": "*"},
-                    lower("do"),
+                    lower("do", "did"),
                     lower("you"),
                     {"POS": "ADV", "OP": "*"},
                     {"POS": "VERB", "LEMMA": {"NOT_IN": sorted(en.NOT_A_DOING)}},
@@ -373,6 +373,8 @@ RULES: tuple[Rule, ...] = (
             Example("Who do you play for? | Thornbury Park, Sunday 2nd XI", None),
             Example("Oh nice. Where do you live? | Leeds, near the station", "Ana lives in Leeds, near the station."),
             Example("Where do you work? | Fernhill Pay", "Ana works at Fernhill Pay."),
+            Example("Where did you grow up? | just outside Glasgow", "Ana grew up just outside Glasgow."),
+            Example("What did you study? | law, at Leeds", None),
             Example(
                 "Where do you work? | at a vet clinic in Cork, been there two years",
                 "Ana works at a vet clinic in Cork, been there two years.",

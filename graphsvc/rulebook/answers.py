@@ -564,5 +564,5 @@ def _in_place(asked: Any, reply: str, frame: str | None) -> str:
     if end < len(words) and clause.endswith(words[end].text):
         end += 1  # 哪里人 | 长沙人
     head = "".join(zh.LISTENER_AS_SPEAKER.get(t.text, t.text) for t in words[:asking])
-    text = head + clause + "".join(t.text for t in words[end:])
+    text = head + clause + "".join(t.text_with_ws for t in words[end:]).rstrip()
     return ("" if text.startswith("我") else "我") + text + rest + "。"

@@ -15,6 +15,7 @@ first.
 
 from __future__ import annotations
 
+import re
 import threading
 from functools import lru_cache
 from typing import Any
@@ -93,6 +94,10 @@ def parse(text: str, language: Language) -> Any:
     return _parse(text, language)
 
 
+_LATIN = re.compile(r"^[A-Za-z0-9][\w'’.-]*$")
+"""A word of Latin letters or digits (jieba's ``eng`` words and numbers)."""
+
+
 @lru_cache(maxsize=8192)
 def _parse(text: str, language: Language) -> Any:
     from spacy.tokens import Doc
@@ -102,12 +107,21 @@ def _parse(text: str, language: Language) -> Any:
         return doc if doc is not None else Doc(_zh_vocab(), words=[])
 
     zh_lexicon.teach_segmenter()
-    pairs = [(w, f) for w, f in nlp.chinese_words(text) if w.strip()]
-    words = [w for w, _ in pairs]
-    tags = [f for _, f in pairs]
+    words: list[str] = []
+    tags: list[str] = []
+    spaces: list[bool] = []
+    gap = False
+    for word, flag in nlp.chinese_words(text):
+        if not word.strip():
+            gap = True
+            continue
+        if words:  # a space between two Latin words is kept ("Emotional Intelligence"); between others, dropped
+            spaces[-1] = gap and _LATIN.match(words[-1]) is not None and _LATIN.match(word) is not None
+        words.append(word)
+        tags.append(flag)
+        spaces.append(False)
+        gap = False
     if not words:
         return Doc(_zh_vocab(), words=[])
     with _ZH_VOCAB_LOCK:
-        return Doc(
-            _zh_vocab(), words=words, spaces=[False] * len(words), tags=tags, pos=[ZH_POS.get(f, "X") for f in tags]
-        )
+        return Doc(_zh_vocab(), words=words, spaces=spaces, tags=tags, pos=[ZH_POS.get(f, "X") for f in tags])

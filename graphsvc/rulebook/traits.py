@@ -226,7 +226,7 @@ def _item_zh(doc: Any, start: int) -> tuple[str, str] | None:
         return None
     if start > 0 and doc[start - 1].tag_ == "p" and not any(t.tag_.startswith("v") for t in words):
         return None  # 和朋友在杭州: the preposition's place, and no doing
-    text = "".join(t.text for t in words)
+    text = "".join(t.text_with_ws for t in words).rstrip()
     if len(text) < 2:
         return None
     # with its span cut out the doing is said no more as it was: what recurs is its object (吉他)

@@ -470,7 +470,9 @@ PASTIME_HABIT = "平时"
 PERSON_VERBS = _words("说 告诉 觉得 喜欢 问 讲 答应 同意 笑 哭 请")
 """Verbs whose subject is a person (王建国说…)."""
 FRIENDSHIP = _words("友谊 友情")
-GENERIC_PLACES = _words("老城区 市中心 郊区 城区 景区 小区 市区 新区 开发区 山区 商业区 住宅区 老家 家乡")
+GENERIC_PLACES = _words(
+    "老城区 市中心 郊区 城区 景区 小区 市区 新区 开发区 山区 商业区 住宅区 老家 家乡 湖泊 山村 海岛"
+)
 """Places that are no names, whatever jieba tags them (住在老城区)."""
 NOT_NAMES = (
     PERSON_WORDS

@@ -33,7 +33,8 @@ def _rules(rules: Sequence[Rule], decision: str, selection: Selection) -> tuple[
 
 
 def _join(tokens: Sequence[Any]) -> str:
-    return "".join(t.text for t in tokens)
+    """The tokens' text, with the spaces kept between Latin words (:func:`graphsvc.rulebook.parse.parse`)."""
+    return "".join(t.text_with_ws for t in tokens).rstrip()
 
 
 def trim(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> tuple[str, bool]:
@@ -243,13 +244,13 @@ def name_speaker(text: str, speaker: str, rules: Sequence[Rule], shaped_by: list
         if word.startswith("我") and not word.startswith(tuple(lexicon.WE)):
             following = doc[i + 1].text if i + 1 < len(doc) else ""
             owner = following in lexicon.PERSON_WORDS | lexicon.PLURAL_PEOPLE | lexicon.ANIMALS and word == "我"
-            out.append(speaker + ("的" if owner else "") + word[1:])
+            out.append(speaker + ("的" if owner else "") + word[1:] + token.whitespace_)
             used = True
         elif "我" in word and word not in lexicon.SELF_WORDS and not any(w in word for w in lexicon.WE):
-            out.append(word.replace("我", speaker))  # jieba's 提醒我, 带我去: a verb and its 我
+            out.append(word.replace("我", speaker) + token.whitespace_)  # jieba's 提醒我, 带我去: a verb and its 我
             used = True
         else:
-            out.append(word)
+            out.append(token.text_with_ws)
     if used:
         shaped_by.append(named[0].id)
     return "".join(out)

@@ -34,6 +34,10 @@ _CITY = Slot("name", {"POS": {"IN": ["PROPN", "NOUN"]}})
 _FOLLOWING_TAGS = {"t", "v", "p", "c", "uj", "ns"}
 """jieba's tags of what may follow a place's name (西安明天…, 贵阳的…, 杭州西湖); not a noun it modifies (青岛啤酒)."""
 
+_NOT_NAME_TAGS = ["b", "m", "r"]
+"""jieba's flags of words that are no name however they are tagged otherwise: a distinguishing word (同一个, 大型),
+a number, a pronoun."""
+
 RULES: tuple[Rule, ...] = (
     Rule(
         id="zh.entity_kind.speaker",
@@ -98,7 +102,10 @@ RULES: tuple[Rule, ...] = (
         pattern=Surface(r"《(?P<value>[^》]{1,30})》"),
         output="work",
         confidence=0.9,
-        examples=(Example("我最近在读《山间小路》。", "山间小路 (work)"),),
+        examples=(
+            Example("我最近在读《山间小路》。", "山间小路 (work)"),
+            Example("我最近在读一本英文书，叫《Atomic Habits》，写得很好。", "Atomic Habits (work)"),
+        ),
         counterexamples=("我最近在练吉他。",),
     ),
     Rule(
@@ -109,7 +116,7 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             (
                 seq(
-                    Slot("name", {"POS": {"IN": ["PROPN", "X"]}}),
+                    Slot("name", {"POS": {"IN": ["PROPN", "X"]}, "TAG": {"NOT_IN": _NOT_NAME_TAGS}}),
                     Slot("name", {"POS": {"IN": ["PROPN", "NOUN", "X"]}, "OP": "*"}),
                     Slot("name", among(zh.ORGANIZATION_SUFFIXES)),
                 ),
@@ -126,7 +133,7 @@ RULES: tuple[Rule, ...] = (
             Example("我老伴下个月在仁和医院做手术。", "仁和医院 (organization)"),
             Example("我表哥开了一家做咖啡的公司，叫青禾。", "青禾 (organization)"),
         ),
-        counterexamples=("我爸在医院工作。", "我外孙今年上幼儿园了。"),
+        counterexamples=("我爸在医院工作。", "我外孙今年上幼儿园了。", "我们在同一个公司上班。"),
     ),
     Rule(
         id="zh.entity_kind.employer",
@@ -216,7 +223,7 @@ RULES: tuple[Rule, ...] = (
             Example("我周末常去滨江那边跑步。", "滨江 (place)"),
             Example("我的同事也去了绿禾公园。", "绿禾公园 (place)"),
         ),
-        counterexamples=("我在门口等你。",),
+        counterexamples=("我在门口等你。", "我们去湖泊边散步。"),
     ),
     Rule(
         id="zh.entity_kind.person_context",

@@ -611,7 +611,11 @@ RULES: tuple[Rule, ...] = (
         ),
         output="preference",
         confidence=0.85,
-        examples=(Example("我特别喜欢爬山。", "王芳特别喜欢爬山。"), Example("我的爱好是书法。", "王芳的爱好是书法。")),
+        examples=(
+            Example("我特别喜欢爬山。", "王芳特别喜欢爬山。"),
+            Example("我的爱好是书法。", "王芳的爱好是书法。"),
+            Example("我最喜欢的乐队是Arctic Monkeys。", "王芳最喜欢的乐队是Arctic Monkeys。"),
+        ),
         counterexamples=("我喜欢。",),
     ),
     Rule(

@@ -312,7 +312,7 @@ def _you_do(q: _Asked) -> Framed:
     last = max(t.i for t in q.words if t.pos_ != "ADV")  # "Where do you live now?": the verb, not "now"
     verb = q.asked[you + 1 : last + 1]
     main = next((t for t in verb if t.pos_ == "VERB"), verb[-1])
-    past = q.words[you - 1].lower_ == "did" if you > 0 else False
+    past = you > 0 and q.asked[you - 1].lower_ == "did"  # ``you`` is a token index of the question
     said = "I " + " ".join(_past(t) if past and t.i == main.i else t.text for t in verb)
     if past and said == f"I {verb.text}":
         return "", q.reply, "thing"  # no past form known: nothing said rather than a wrong tense

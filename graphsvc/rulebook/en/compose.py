@@ -608,7 +608,7 @@ def mentions(text: str, sentence: str, *, speaker: str, rules: Sequence[Rule], s
             t.text for t in span if t.pos_ not in ("PROPN", "AUX") and t.lower_ not in ("my", "our") and not t.is_punct
         )
         if span[-1].pos_ != "PROPN":  # "Name is my sister": the noun ends the phrase, and the sentence asks nothing
-            role, phrase_goes_on = _with_in_law(doc, hit.end, role)
+            role, phrase_goes_on = _full_role(doc, hit.end, role)
             if phrase_goes_on or (any(t.lower_ == "is" for t in span) and sentence.rstrip().endswith("?")):
                 continue
         if not names or not role or not speaker:
@@ -620,7 +620,7 @@ def mentions(text: str, sentence: str, *, speaker: str, rules: Sequence[Rule], s
     return found
 
 
-def _with_in_law(doc: Any, end: int, role: str) -> tuple[str, bool]:
+def _full_role(doc: Any, end: int, role: str) -> tuple[str, bool]:
     """The role with an "-in-law" or a family noun of a family member's that follows it ("sister-in-law", "husband's
     brother"), and whether the phrase still goes on after the role (a possessive "'s", another noun: "my friend's
     sister", "my brother Tom's car")."""

@@ -130,5 +130,7 @@ async def test_without_explain_the_explanation_is_null_and_the_hits_are_the_same
     explained = await recall(gql, "ana", "Where does Ana live?")
     assert_parts_account_for_the_whole(explained)
     assert all(h["explanation"] is None for h in plain)
-    assert [(h["id"], h["score"]) for h in plain] == [(h["id"], h["score"]) for h in explained]
+    assert [h["id"] for h in plain] == [h["id"] for h in explained]
+    # the same score up to the last bit of a float: a vector product may round differently between two calls
+    assert [h["score"] for h in plain] == pytest.approx([h["score"] for h in explained], rel=1e-9)
     assert all(math.isfinite(h["score"]) for h in plain)

@@ -213,9 +213,15 @@ def _bare_en(span: Any, wanted: Wanted) -> bool:
         return False
     if any(t.pos_ in ("VERB", "AUX") or t.tag_ == "MD" or t.lower_ in _EN_NOT_A_WORD_OF_A_BARE_REPLY for t in tokens):
         return False
-    if any(t.pos_ == "PRON" and t.lower_ not in ("my", "our") for t in tokens):
+    if any(t.pos_ == "PRON" and t.lower_ not in ("my", "our") and not _theirs_of_mine(t, tokens) for t in tokens):
         return False
     return _EN_WANTED.get(wanted, _has_content)(tokens)
+
+
+def _theirs_of_mine(pronoun: Any, tokens: list[Any]) -> bool:
+    """A possessive pronoun after a person of the speaker's in the same reply, which it stands for ("my girlfriend
+    and her dog")."""
+    return bool(pronoun.tag_ == "PRP$") and any(t.lower_ in ("my", "our") for t in tokens if t.i < pronoun.i)
 
 
 def _has_content(tokens: list[Any]) -> bool:
@@ -326,6 +332,25 @@ def _you_do(q: _Asked) -> Framed:
     return said, q.reply, wanted
 
 
+def _did_when(q: _Asked) -> Framed:
+    """ "When did you move to Leeds?" | "2019" → "I moved to Leeds in 2019": the verb in the past, the question's
+    words after it ("your" read as "my"), and "in" before a year or a month alone, "on" before a day."""
+    you = q.index_of("you")
+    verb = next(t for t in q.words if t.i > you and t.pos_ in ("VERB", "AUX"))  # "get married": "get"
+    done = " ".join("my" if t.lower_ == "your" else t.text for t in q.words if t.i > verb.i)
+    said = " ".join(w for w in ("I", _past(verb), done) if w)
+    if said == f"I {verb.text} {done}".strip():
+        return "", q.reply, "time"  # no past form known
+    first = q.first[0].lower_
+    months = frozenset(en.MONTHS) | frozenset(en.MONTH_ABBREVIATIONS)
+    a_day = any(re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)?", t.lower_) for t in q.first[:2])  # "12 May", "May 3rd"
+    if first in en.WEEKDAYS or (a_day and any(t.lower_ in months for t in q.first[:2])):
+        said = f"{said} on"
+    elif re.fullmatch(r"(?:1[89]|20)\d\d", first) or first in months:
+        said = f"{said} in"
+    return said, q.reply, "time"
+
+
 def _past(verb: Any) -> str:
     """The verb's simple past ("grow" → "grew"), or the verb as it is when none is known."""
     forms = getInflection(verb.lemma_, tag="VBD")
@@ -417,6 +442,7 @@ _FRAMES: dict[str, Callable[[_Asked], Framed]] = {
     "how_old": _how_old,
     "your_job": _your_job,
     "you_do": _you_do,
+    "did_when": _did_when,
     "you_are": _you_are,
     "name_of_your": _name_of_your,
     "you_are_doing": _you_are_doing,

@@ -343,6 +343,44 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("What do you do? | not much", "What do you do for fun? | painting"),
     ),
     Rule(
+        id="en.answer.when_did_you",
+        language="en",
+        decision="answer",
+        description=(
+            "'When did you …?': the reply, a date or a time, is when the speaker did it ('I moved to Leeds in "
+            "<reply>'; 'in' before a year or a month, 'on' before a day)."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    lower("when"),
+                    lower("did"),
+                    lower("you"),
+                    {"POS": "ADV", "OP": "*"},
+                    {"POS": {"IN": ["VERB", "AUX"]}, "LEMMA": {"NOT_IN": sorted(en.NOT_A_DOING | {"be"})}},
+                    {"IS_PUNCT": False, "LOWER": {"NOT_IN": sorted(en.POINTERS | {"you"})}, "OP": "*"},
+                    *_TAIL,
+                    _END,
+                ),
+            ),
+            anchored=False,
+            whole=True,
+        ),
+        output="did_when",
+        examples=(
+            Example("When did you move to Leeds? | 2019", "Ana moved to Leeds in 2019."),
+            Example("When did you start running? | last spring", "Ana started running last spring."),
+            Example("Oh wow, when did you get married? | June 2015", "Ana got married in June 2015."),
+            Example("When did you meet your wife? | 12 May 2009", "Ana met their wife on 12 May 2009."),
+        ),
+        counterexamples=(
+            "When did you move to Leeds? | not sure",
+            "When did you move there? | 2019",
+            "When did you meet your wife? | at uni",
+            "When did you think of it? | yesterday",
+        ),
+    ),
+    Rule(
         id="en.answer.you_do",
         language="en",
         decision="answer",
@@ -374,6 +412,9 @@ RULES: tuple[Rule, ...] = (
             Example("Oh nice. Where do you live? | Leeds, near the station", "Ana lives in Leeds, near the station."),
             Example("Where do you work? | Fernhill Pay", "Ana works at Fernhill Pay."),
             Example("Where did you grow up? | just outside Glasgow", "Ana grew up just outside Glasgow."),
+            Example(
+                "Who do you live with? | my girlfriend and her dog", "Ana lives with their girlfriend and her dog."
+            ),
             Example("What did you study? | law, at Leeds", None),
             Example(
                 "Where do you work? | at a vet clinic in Cork, been there two years",
@@ -386,6 +427,7 @@ RULES: tuple[Rule, ...] = (
             "Where do you work? | honestly, it's complicated",
             "Where do you go? | nowhere really",
             "What do you think? | no idea",
+            "Who do you live with? | her and her dog",
         ),
     ),
     Rule(

@@ -177,7 +177,18 @@ RULES: tuple[Rule, ...] = (
         decision="entity_kind",
         description="A name put among works is a work: 'the album Quiet Harbour', 'a film called Sweet Juliet'.",
         pattern=Tokens(
-            (seq(ARTICLE_OPT, ADJECTIVES_OPT, noun(en.WORK_NOUNS), COMMA_OPT, CALLED_OPT, QUOTE_OPT, NAME),),
+            # the work's noun in lower case: "the Book Club" is a name of its own
+            (
+                seq(
+                    ARTICLE_OPT,
+                    ADJECTIVES_OPT,
+                    {**noun(en.WORK_NOUNS), "IS_LOWER": True},
+                    COMMA_OPT,
+                    CALLED_OPT,
+                    QUOTE_OPT,
+                    NAME,
+                ),
+            ),
             anchored=False,
         ),
         output="work",
@@ -186,7 +197,7 @@ RULES: tuple[Rule, ...] = (
             Example("I loved the album Quiet Harbour.", "Quiet Harbour (work)"),
             Example("We saw a film called Sweet Juliet.", "Sweet Juliet (work)"),
         ),
-        counterexamples=("I loved the album.", "The book club meets on Friday."),
+        counterexamples=("I loved the album.", "The book club meets on Friday.", "I'm in the Book Club at work."),
     ),
     Rule(
         id="en.entity_kind.quoted_title",
@@ -285,7 +296,7 @@ RULES: tuple[Rule, ...] = (
             Example("We'll go to the Harwick gallery.", "Harwick (place)"),
             Example("We swam in Lake Bled.", "Lake Bled (place)"),
         ),
-        counterexamples=("We kayaked down the river.",),
+        counterexamples=("We kayaked down the river.", "We went to the Christmas market."),
     ),
     Rule(
         id="en.entity_kind.employer",

@@ -58,9 +58,22 @@ _SHIFT = among(en.WORK_HOURS, op="?")
 """When someone works, between the verb and the job ("works nights as a nurse")."""
 _AND_MORE = seq(lower("and", ","), ANY)
 """More said of the subject after an age ("my dog is 14 and pretty slow"), not a unit (5 minutes away)."""
-"""Words before a noun, a hyphenated compound among them ("a night-shift nurse")."""
 _FOOD = {"POS": {"NOT_IN": ["ADJ", "ADV", "PUNCT", "PRON", "DET", "PART", "ADP", "AUX", "CCONJ"]}}
 """What a diet names: a food or a drink ("I don't eat pork"; not "I don't eat much")."""
+_DIET_KIND = {
+    "POS": {"IN": ["ADJ", "NOUN", "PROPN", "NUM", "PUNCT"]},
+    "ORTH": {"NOT_IN": [",", ".", "!", "?", ";", ":"]},
+    "OP": "*",
+}
+"""What kind of diet a speaker is on ("low-FODMAP", "strict keto", "low salt"): words and hyphens."""
+_MOBILITY_AID = {**among(en.MOBILITY_AIDS), "DEP": {"NOT_IN": ["compound", "amod", "nmod"]}}
+"""A mobility aid as what is used ("a wheelchair"), not as a word before another ("a walker app")."""
+_NOT_OWN = {"IS_PUNCT": False, "LOWER": {"NOT_IN": ["my", "our", "his", "her", "their"]}}
+"""What follows "live on" when it says where ("a boat", "Elm Street"), not with whom ("on my own")."""
+_NATIONALITY = {"ENT_TYPE": "NORP", "POS": {"IN": ["ADJ", "PROPN", "NOUN"]}}
+"""A nationality, a faith or a people, as spaCy's entity recogniser reads it ("Brazilian", "Catholic")."""
+_FEARED = {"TAG": {"IN": ["VBG", "NNS"]}}
+"""What a lasting fear is of: a doing or a kind of thing ("flying", "spiders"), not one thing ("the results")."""
 _ALLERGEN = {
     "POS": {"NOT_IN": ["PRON", "PUNCT", "DET", "ADP", "PART", "CCONJ"]},
     "ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]},
@@ -198,7 +211,9 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(ADVERBS, lemma("live", "reside"), ADVERBS, lower("in", "on", "at", "near"), ANY),
+                    seq(ADVERBS, lemma("live", "reside"), ADVERBS, lower("in", "at", "near"), ANY),
+                    # "on a boat", "on Elm Street"; "on my own" says with whom
+                    seq(ADVERBS, lemma("live", "reside"), ADVERBS, lower("on"), _NOT_OWN, ANY_OPT),
                     seq(ADVERBS, lemma("live"), lower("with"), _WITH_WHOM, lower("in", "near"), ANY),
                     seq(_TO_BE, lower("based", "living"), lower("in", "near"), ANY),
                     seq(_HAVE_GOT, lemma("be"), lower("living"), lower("in"), ANY),
@@ -217,7 +232,37 @@ RULES: tuple[Rule, ...] = (
             Example("I'm based in Nairobi these days.", "Ana is based in Nairobi these days."),
             Example("I live with my girlfriend in Camden.", "Ana lives with their girlfriend in Camden."),
         ),
-        counterexamples=("I live for the weekends.", "Live in the moment!", "I live with it in peace."),
+        counterexamples=(
+            "I live for the weekends.",
+            "Live in the moment!",
+            "I live with it in peace.",
+            "I live on my own.",
+        ),
+    ),
+    Rule(
+        id="en.keep.household",
+        language="en",
+        decision="keep",
+        description="Whom the speaker, or a person of theirs, lives with, or that they live alone.",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, lemma("live"), lower("with"), _WITH_WHOM, ANY_OPT),
+                    seq(ADVERBS, lemma("live"), lower("alone"), ANY_OPT),
+                    seq(ADVERBS, lemma("live"), lower("on"), lower("my", "our"), lower("own")),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.9,
+        examples=(
+            Example("I live with my girlfriend and her dog.", "Ana lives with their girlfriend and her dog."),
+            Example("My mum lives with my sister now.", "Ana's mum lives with Ana's sister now."),
+            Example("I live alone.", "Ana lives alone."),
+            Example("I live on my own.", "Ana lives on their own."),
+        ),
+        counterexamples=("I live with it.", "I live with the pain.", "Live with my sister? Never."),
     ),
     Rule(
         id="en.keep.origin",
@@ -231,6 +276,7 @@ RULES: tuple[Rule, ...] = (
                     seq(BE, _NOT_RETURNED, lower("originally", op="?"), lower("from"), NAME),
                     seq(ADVERBS, lower("grew"), lower("up"), lower("in", "on"), ANY),
                     seq(lemma("be"), lower("born", "raised"), lower("in", "on"), ANY),
+                    seq(ADVERBS, lower("moved", "came"), lower("here", "over", op="?"), lower("from"), NAME, ANY_OPT),
                 ),
             )
         ),
@@ -240,8 +286,9 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I'm originally from Cork.", "Ana is originally from Cork."),
             Example("I grew up in a small town near Valencia.", "Ana grew up in a small town near Valencia."),
+            Example("I moved here from Poland five years ago.", "Ana moved here from Poland five years ago."),
         ),
-        counterexamples=("I'm from the future.", "I'm back from Berlin."),
+        counterexamples=("I'm from the future.", "I'm back from Berlin.", "I came from work."),
     ),
     Rule(
         id="en.keep.occupation",
@@ -415,6 +462,54 @@ RULES: tuple[Rule, ...] = (
             Example("My sister is getting married in October.", "Ana's sister is getting married in October."),
         ),
         counterexamples=("I'm single-minded about it.", "I'm expecting a parcel.", "I've been there for a while."),
+    ),
+    Rule(
+        id="en.keep.kind_of_person",
+        language="en",
+        decision="keep",
+        description="What kind of person the speaker, or a person of theirs, is by their own account (a night owl).",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                tuple(
+                    seq(_TO_BE, lower("a", "an"), ADVERBS, {"POS": "ADJ", "OP": "*"}, *map(lower, kind), ANY_OPT)
+                    for kind in en.PERSON_KINDS
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("I'm a night owl.", "Ana is a night owl."),
+            Example("I'm a total morning person.", "Ana is a total morning person."),
+            Example("My husband is an introvert.", "Ana's husband is an introvert."),
+        ),
+        counterexamples=("I'm a night shift worker.", "I'm an early riser today."),
+    ),
+    Rule(
+        id="en.keep.nationality",
+        language="en",
+        decision="keep",
+        description="The nationality or faith of the speaker or of a person of theirs ('I'm Brazilian').",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(_TO_BE, lower("half", op="?"), _NATIONALITY),
+                    seq(_TO_BE, lower("half", op="?"), _NATIONALITY, lower("and"), lower("half", op="?"), _NATIONALITY),
+                    seq(_TO_BE, lower("half", op="?"), _NATIONALITY, lower(",", "but"), ANY),
+                ),
+            ),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("I'm Brazilian.", "Ana is Brazilian."),
+            Example("My mum is half Italian.", "Ana's mum is half Italian."),
+            Example("I'm Brazilian but I've lived in Lisbon for years.", None),
+        ),
+        counterexamples=("I'm Brazilian food obsessed.", "I'm in a Brazilian restaurant."),
     ),
     Rule(
         id="en.keep.school_year",
@@ -717,6 +812,7 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, lemma("avoid"), _FOOD, ANY_OPT),
                     seq(lemma("can"), NOT, lemma("eat", "drink", "have"), _FOOD, ANY_OPT),
                     seq(_TO_BE, ADVERBS, lower("off"), among(en.INTOLERANCES | en.GIVEN_UP), ANY_OPT),
+                    seq(_TO_BE, ADVERBS, lower("on"), DET_OPT, _DIET_KIND, lower("diet"), ANY_OPT),
                     seq(_TO_BE, ADVERBS, lower("doing"), lower("dry", "sober"), among(en.MONTHS), ANY_OPT),
                     seq(_TO_BE, ADVERBS, lower("doing"), among(en.ABSTAINING_MONTHS), ANY_OPT),
                 ),
@@ -730,6 +826,9 @@ RULES: tuple[Rule, ...] = (
             Example("My wife can't have gluten.", "Ana's wife can't have gluten."),
             Example("I'm gluten free.", "Ana is gluten free."),
             Example("I'm off dairy for a few weeks.", "Ana is off dairy for a few weeks."),
+            Example("I'm off dairy at the moment.", "Ana is off dairy at the moment."),
+            Example("I'm on a low-FODMAP diet.", "Ana is on a low-FODMAP diet."),
+            Example("My dad is on a low salt diet.", "Ana's dad is on a low salt diet."),
             Example("I'm doing dry January this year.", "Ana is doing dry January this year."),
             Example("My husband is doing Veganuary.", "Ana's husband is doing Veganuary."),
         ),
@@ -738,6 +837,7 @@ RULES: tuple[Rule, ...] = (
             "I'm free on Friday.",
             "I'm off work today.",
             "I'm doing fine in January.",
+            "I'm on the phone about my diet.",
         ),
     ),
     Rule(
@@ -770,7 +870,12 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(ADVERBS, lemma("wear"), DET_OPT, ADJECTIVES, among(en.WORN_AIDS), ANY_OPT),
-                    seq(_TO_BE, lower("short", "long"), lower("-", op="?"), lower("sighted"), ANY_OPT),
+                    *(
+                        seq(_TO_BE, ADVERBS, lower(first), lower("-", op="?"), lower(second), ANY_OPT)
+                        for first, second in en.HYPHENED_STATES
+                    ),
+                    seq(ADVERBS, lemma("use"), DET_OPT, ADJECTIVES, _MOBILITY_AID, ANY_OPT),
+                    seq(_TO_BE, ADVERBS, lower("in", "on"), DET_OPT, _MOBILITY_AID, ANY_OPT),
                 ),
             )
         ),
@@ -783,6 +888,10 @@ RULES: tuple[Rule, ...] = (
             Example("I wear glasses.", "Ana wears glasses."),
             Example("My dad wears a hearing aid.", "Ana's dad wears a hearing aid."),
             Example("I'm short-sighted.", "Ana is short-sighted."),
+            Example("I'm left-handed.", "Ana is left-handed."),
+            Example("My son is colour blind.", "Ana's son is colour blind."),
+            Example("I use a wheelchair.", "Ana uses a wheelchair."),
+            Example("My dad is on crutches since the fall.", "Ana's dad is on crutches since the fall."),
             Example("I have asthma.", "Ana has asthma."),
             Example("My mum has dementia.", "Ana's mum has dementia."),
             Example("I'm 5 months pregnant.", "Ana is 5 months pregnant."),
@@ -797,6 +906,9 @@ RULES: tuple[Rule, ...] = (
             "I've got pressure at work.",
             "I'm on the bus.",
             "I wear a suit to work.",
+            "I left my phone at home.",
+            "I use a walker app for my runs.",
+            "I'm in a cane toad documentary.",
         ),
     ),
     Rule(
@@ -983,7 +1095,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                     *(
                         seq(  # the present for what is planned: "I start my new job on Monday"
-                            {"TAG": "VBP", "LEMMA": {"IN": sorted(en.PLAN_ACTS)}},
+                            {"TAG": {"IN": ["VBP", "VBZ"]}, "LEMMA": {"IN": sorted(en.PLAN_ACTS)}},
                             DET_OPT,
                             lower("my", "our", op="?"),
                             ADJECTIVES,
@@ -1010,6 +1122,7 @@ RULES: tuple[Rule, ...] = (
             Example("My sister is planning to move to Canada.", "Ana's sister is planning to move to Canada."),
             Example("I'm starting a new job on Monday.", "Ana is starting a new job on Monday."),
             Example("I start my new job on Monday.", "Ana starts their new job on Monday."),
+            Example("My daughter starts school in September.", "Ana's daughter starts school in September."),
             Example("moving house in March", "Ana is moving house in March."),
             Example("I'm having surgery on my knee in two weeks.", "Ana is having surgery on their knee in two weeks."),
         ),
@@ -1021,6 +1134,8 @@ RULES: tuple[Rule, ...] = (
             "I'm going to have to cancel.",
             "I'm planning to just relax.",
             "I'm training the new starters this week.",
+            "My daughter starts school.",
+            "School starts in September.",
         ),
     ),
     Rule(
@@ -1284,6 +1399,7 @@ RULES: tuple[Rule, ...] = (
                     seq(lemma("can"), NOT, ADVERBS, lemma("sleep", "focus", "concentrate", "relax"), ANY),
                     seq(ADVERBS, lemma("keep"), {"TAG": "VBG"}, ANY),
                     seq(_TO_BE, among(en.DEGREE_ADVERBS, op="*"), among(en.WORRIES), lower("about", "by", "over"), ANY),
+                    seq(_TO_BE, among(en.DEGREE_ADVERBS, op="*"), among(en.FEARING), lower("of"), _FEARED, ANY_OPT),
                 ),
             )
         ),
@@ -1293,8 +1409,10 @@ RULES: tuple[Rule, ...] = (
             Example("I'm struggling with my statistics course.", "Ana is struggling with their statistics course."),
             Example("I can't sleep before exams.", "Ana can't sleep before exams."),
             Example("I'm really worried about my mum's surgery.", "Ana is really worried about their mum's surgery."),
+            Example("I'm scared of flying.", "Ana is scared of flying."),
+            Example("My son is terrified of dogs.", "Ana's son is terrified of dogs."),
         ),
-        counterexamples=("I'm worried.",),
+        counterexamples=("I'm worried.", "I'm scared of the results.", "I'm scared of it."),
     ),
     Rule(
         id="en.keep.habit",

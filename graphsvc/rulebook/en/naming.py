@@ -14,8 +14,14 @@ from graphsvc.rulebook.en.shapes import ADVERBS, Piece, Spec, among, lemma, lowe
 from graphsvc.rulebook.lexicon import en
 from graphsvc.rulebook.slots import Slot
 
-NAME_WORD: Spec = {"POS": "PROPN", "IS_LOWER": False, "LENGTH": {">=": 2}, "LOWER": {"NOT_IN": sorted(en.NOT_NAMES)}}
-"""One word of a name."""
+NAME_WORD: Spec = {
+    "POS": "PROPN",
+    "IS_LOWER": False,
+    "LENGTH": {">=": 2},
+    "LOWER": {"NOT_IN": sorted(en.NOT_NAMES)},
+    "ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]},
+}
+"""One word of a name; not a day's (Christmas in "the Christmas market" is when, not where)."""
 NAME = Slot("name", {**NAME_WORD, "OP": "+"})
 """The name a rule decides (an entity's kind, a relation's target)."""
 SOURCE = Slot("source", {**NAME_WORD, "OP": "+"})

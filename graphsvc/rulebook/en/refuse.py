@@ -63,6 +63,11 @@ not with whom, not a second clause."""
 _PAST: Spec = {"TAG": {"IN": ["VBD", "VBN"]}}
 _VAGUE: Spec = {"LOWER": {"IN": sorted(en.VAGUE_OBJECTS)}, "DEP": {"NOT_IN": ["npadvmod"]}}
 """What a vague statement names ("I learned a lot"); "a lot" as how often is no object ("I swim a lot")."""
+_TIME_PREPOSITIONS = ("at", "for")
+_NOT_A_TIME_PREPOSITION: Spec = {"IS_PUNCT": False, "LOWER": {"NOT_IN": list(_TIME_PREPOSITIONS)}}
+_VAGUE_NO_TIME: Spec = {**_VAGUE, "LOWER": {"IN": sorted(en.VAGUE_OBJECTS - en.MOMENTS - {"time"})}}
+"""After "at" or "for" a vague object is no time ("for the problem"): "at the moment", "for the time being" say
+when, not what, and leave the statement its content ("I'm off dairy at the moment")."""
 _HAPPENING: Spec = {
     "LEMMA": {"IN": sorted(en.EVENT_NOUNS | en.TASK_NOUNS | en.POINTED_THINGS)},
     "DEP": {"IN": ["dobj", "nsubj", "nsubjpass"]},
@@ -162,8 +167,9 @@ RULES: tuple[Rule, ...] = (
                     },
                 ),
                 ({"LOWER": "there", "DEP": {"NOT_IN": ["expl"]}},),
-                (lower("here"), {"LOWER": {"NOT_IN": sorted(en.HERE_NAMED)}}),
-                (lower("here"), among(en.HERE_NAMED), {"POS": {"NOT_IN": ["PROPN", "DET"]}}),
+                # "here in Dublin" says where here is, "here from Poland" what the statement is about
+                (lower("here"), {"LOWER": {"NOT_IN": sorted(en.HERE_NAMED | {"from"})}}),
+                (lower("here"), among(en.HERE_NAMED | {"from"}), {"POS": {"NOT_IN": ["PROPN", "DET"]}}),
                 (among(en.LIKING, attr="LEMMA"), lower("to"), among(en.OPINION_VERBS, attr="LEMMA")),
                 ({"LOWER": {"IN": ["that", "those"]}, "DEP": "det"},),
                 (among(en.LIKING | en.DISLIKING, attr="LEMMA"), {"LOWER": {"IN": ["this", "these"]}, "DEP": "det"}),
@@ -192,6 +198,7 @@ RULES: tuple[Rule, ...] = (
             "I painted a portrait of Felix and his wife.",
             "My partner works in IT.",
             "I work at a startup here in Dublin.",
+            "I moved here from Poland five years ago.",
         ),
     ),
     Rule(
@@ -558,14 +565,21 @@ RULES: tuple[Rule, ...] = (
                         among(en.VAGUE_OBJECTS),
                         ANY_OPT,
                     ),
-                    seq(
-                        ANY_OPT,
-                        among(en.DETERMINERS | {"new", "better", "more"}),
-                        {"POS": "ADJ", "OP": "*"},
-                        _VAGUE,
-                        lower("and", op="?"),
-                        among(en.VAGUE_OBJECTS, attr="LOWER", op="?"),
-                        ADVERBS,
+                    *(
+                        seq(
+                            ANY_OPT,
+                            before,
+                            among(en.DETERMINERS | {"new", "better", "more"}),
+                            {"POS": "ADJ", "OP": "*"},
+                            vague,
+                            lower("and", op="?"),
+                            among(en.VAGUE_OBJECTS, attr="LOWER", op="?"),
+                            ADVERBS,
+                        )
+                        for before, vague in (
+                            (_NOT_A_TIME_PREPOSITION, _VAGUE),
+                            (lower(*_TIME_PREPOSITIONS), _VAGUE_NO_TIME),
+                        )
                     ),
                     seq(
                         ADVERBS,
@@ -586,8 +600,9 @@ RULES: tuple[Rule, ...] = (
             Example("I learned a lot of useful insights."),
             Example("I want to find some new excitement and fun."),
             Example("I want to relax a bit."),
+            Example("I finally found a workaround for the issue."),
         ),
-        counterexamples=("I learned Italian.",),
+        counterexamples=("I learned Italian.", "I'm off dairy at the moment.", "I'm vegan for the time being."),
     ),
     Rule(
         id="en.refuse.uncertain",

@@ -121,8 +121,32 @@ ABSTAINING_MONTHS = _words("veganuary stoptober")
 are a month with "dry" or "sober"."""
 HEALTH_STATES = _words(
     """diabetic asthmatic epileptic pregnant colorblind colourblind anemic anaemic celiac coeliac deaf blind
-    autistic dyslexic shortsighted longsighted"""
+    autistic dyslexic shortsighted longsighted ambidextrous"""
 )
+HYPHENED_STATES: tuple[tuple[str, str], ...] = (
+    ("left", "handed"),
+    ("right", "handed"),
+    ("colour", "blind"),
+    ("color", "blind"),
+    ("short", "sighted"),
+    ("long", "sighted"),
+)
+"""How a person's body is, said in two words with or without a hyphen ("left-handed", "colour blind")."""
+PERSON_KINDS: tuple[tuple[str, ...], ...] = (
+    ("night", "owl"),
+    ("early", "bird"),
+    ("morning", "person"),
+    ("night", "person"),
+    ("people", "person"),
+    ("introvert",),
+    ("extrovert",),
+    ("ambivert",),
+)
+"""What kind of person someone is by their own account ("I'm a night owl", "I'm an introvert")."""
+FEARING = _words("scared afraid terrified frightened")
+"""Being afraid of something lasting ("I'm scared of flying", "terrified of spiders")."""
+MOBILITY_AIDS = _words("wheelchair crutches crutch cane rollator walker")
+"""What a person uses or is in to get about ("I use a wheelchair", "I'm on crutches")."""
 CONDITIONS = _words(
     """asthma diabetes hypertension migraines migraine epilepsy arthritis adhd autism dyslexia insomnia eczema
     psoriasis anemia anaemia celiac coeliac ibs crohn's tinnitus scoliosis endometriosis pcos hypothyroidism
@@ -153,10 +177,12 @@ SELF_EMPLOYED = _words("freelance freelancer")
 """Working for oneself ("I'm freelance"; "self-employed" is two words to the parser)."""
 ATTRIBUTE_HEADS = _words(
     """code pin password passcode number birthday anniversary address postcode zipcode zip email type group size
-    name nickname username handle plate id day date combination combo reg registration locker"""
+    name nickname username handle plate id day date combination combo reg registration locker school nursery
+    college university gym team"""
 )
 """Head nouns of an attribute of the speaker that holds one value ("my gate code", "my blood type", "my shoe
-size", "my locker number", "our anniversary")."""
+size", "my locker number", "our anniversary"), or the one place of a kind a person goes to, before its name ("my
+son's school is St Anne's", "my gym is Fitzone")."""
 EVENT_NOUNS = _words(
     """appointment meeting interview exam test flight surgery operation checkup check-up deadline wedding party
     concert match recital presentation trip vacation holiday class lesson reservation booking shift conference
@@ -551,8 +577,9 @@ INTENDED_CHANGES = _words(
 )
 """What a person intends that changes their life, worth keeping without a date ("I've decided to go back to uni" is
 said by its place; "I plan to retire", "I'm going to sell my flat")."""
-PLAN_OBJECTS = EVENT_NOUNS | _words("job course degree")
-"""What a dated plan may name ("I'm starting a new job on Monday", "I'm taking my driving test next month")."""
+PLAN_OBJECTS = EVENT_NOUNS | _words("job course degree school nursery college uni university")
+"""What a dated plan may name ("I'm starting a new job on Monday", "I'm taking my driving test next month", "my
+daughter starts school in September")."""
 PLAN_ACTS = _words("start begin have take sit do")
 """Verbs of a plan that names a happening ("I'm having surgery in two weeks")."""
 NEEDS_OBJECT = _words("practise practice train study work read write lose win spend")

@@ -125,6 +125,18 @@ BODY_MEASURES = _words("血压 血糖 血脂 胆固醇 尿酸 眼压 心率 转�
 HIGH_OR_LOW = _words("高 低")
 LIFE_CHANGES = _words("退休 离婚 毕业 辞职 退学 分手 订婚 转正 升职 出院")
 """A change of a person's life, said done with 了 (我爸退休了, 我去年离婚了)."""
+EYESIGHT = _words("近视 远视 散光 老花")
+"""How a person's eyes see, a lasting condition whatever follows (我近视八百度, 我有点散光)."""
+BODY_KINDS = _words("左撇子 右撇子 色盲 红绿色盲 近视眼 老花眼")
+"""What a person is, of their body (我是左撇子, 我儿子是色盲)."""
+PERSON_KINDS = _words("夜猫子 早起鸟 急性子 慢性子 工作狂 路痴 吃货 社恐")
+"""What kind of person someone is by their own account (我是个夜猫子, 我老公是个工作狂)."""
+FEARING = _words("怕 害怕 恐惧")
+"""Being afraid of something lasting (我怕坐飞机, 我女儿害怕打针)."""
+LIVING_TOGETHER = _words("住在一起 一起住 同住 合租")
+"""Living with someone (我和男朋友住在一起)."""
+UNABLE = _words("不能 不太能 不大能")
+"""Not able to, or hardly (我不太能吃辣)."""
 BODY_STATES = _words("怀孕 备孕 哺乳期")
 """A lasting state of the body that a health assistant must know (我怀孕了, 我在备孕)."""
 LASTING_USE = _words("开 用 养 住 戴 骑 读 学")
@@ -223,6 +235,14 @@ def teach_segmenter() -> None:
     flags = (
         (DIET_WORDS, "v"),
         (CONDITIONS, "n"),
+        (EYESIGHT, "v"),
+        (PERSON_KINDS, "n"),
+        (LIVING_TOGETHER, "v"),
+        (BODY_KINDS, "n"),
+        (UNABLE, "v"),
+        (EATING, "v"),
+        (PASSING_ACTIVITIES, "v"),
+        (WORKPLACE_SUFFIXES, "n"),
         (ATTRIBUTE_WORDS, "n"),
         (CODE_WORDS, "n"),
         (BODY_MEASURES, "n"),
@@ -424,7 +444,7 @@ ORGANIZATION_SUFFIXES = _words(
     "公司 大学 学院 医院 中学 小学 银行 集团 协会 研究所 研究院 俱乐部 科技 书店 学校 幼儿园 工作室 事务所"
 )
 """Words a name of an organisation ends with (仁和医院, 鹿鸣科技, 清华大学)."""
-WORKPLACE_SUFFIXES = _words("公司 科技 集团 银行 研究所 研究院 事务所 工作室 大学 学院")
+WORKPLACE_SUFFIXES = _words("公司 科技 集团 银行 研究所 研究院 事务所 律所 工作室 大学 学院")
 """Endings of an organisation a person is "at" as its employee or student (我在青禾科技), not as a visitor or a
 patient (医院, 书店 are not among them)."""
 ORGANIZATION_WORDS = _words("公司 单位 学校 医院 店 工作室 品牌")

@@ -20,6 +20,7 @@ from graphsvc.rulebook.lexicon import zh as lexicon
 from graphsvc.rulebook.parse import parse
 from graphsvc.rulebook.referents import SOMEONE, Discourse, Referent
 from graphsvc.rulebook.rule import Rule
+from graphsvc.rulebook.zh.shapes import ANIMAL
 from graphsvc.text.time_phrases import resolve_relative_time
 from graphsvc.vocabulary import MemoryType
 
@@ -135,12 +136,14 @@ def _introduces(clause: str) -> bool:
 
 
 def _named(previous: str, subject: str) -> str:
-    """我的<word> when the clause before was the speaker's own (its subject 我 alone) and ended with an animal or a
-    person word (我养了一只狗 → 我的狗); else "" (the named clause keeps no subject and is judged as unsure)."""
-    if subject != "我" or not previous:
+    """我的<word> when the clause before was the speaker's own (its subject 我 alone, or 我家) and ended with an
+    animal or a person word (我养了一只狗 → 我的狗; 我家有一只橘猫 → 我的橘猫: a kind of animal by how it ends,
+    :data:`graphsvc.rulebook.zh.shapes.ANIMAL`); else "" (the named clause keeps no subject and is judged as
+    unsure)."""
+    if not previous or (subject != "我" and not previous.startswith("我家")):
         return ""
     last = [t.text for t in parse(previous, "zh") if not t.is_punct][-1:]
-    if last and last[0] in lexicon.ANIMALS | lexicon.PERSON_WORDS:
+    if last and (last[0] in lexicon.PERSON_WORDS or re.fullmatch(ANIMAL["ORTH"]["REGEX"], last[0])):
         return f"我的{last[0]}"
     return ""
 

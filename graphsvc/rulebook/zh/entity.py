@@ -74,8 +74,9 @@ RULES: tuple[Rule, ...] = (
             Example("我外孙叫小满，今年上小学了。", "小满 (person)"),
             Example("下周开会，领导叫孙建平。", "孙建平 (person)"),
             Example("他叫周国栋，今年六十八了。", "周国栋 (person)"),
+            Example("我的朋友Tom在北京工作。", "Tom (person)"),
         ),
-        counterexamples=("我妈妈手术很顺利。", "我的朋友都说好。"),
+        counterexamples=("我妈妈手术很顺利。", "我的朋友都说好。", "今天跟领导汇报了工作。"),
     ),
     Rule(
         id="zh.entity_kind.animal",

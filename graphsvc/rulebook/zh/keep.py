@@ -112,6 +112,7 @@ _DOING_WHAT = (
     (
         {"TAG": "v", "ORTH": {"NOT_IN": sorted(zh.FEELING_VERBS | zh.MOODS)}},
         *_HOW_LONG,
+        {"TAG": "a", "OP": "?"},  # 喝一杯 黑 咖啡
         _DOING,
     ),
 )
@@ -122,6 +123,15 @@ _WHERE_OR_WITH_WHOM = (
     {"TAG": {"REGEX": "^(?:n|m|s|a$)"}, "POS": {"NOT_IN": ["PRON", "VERB"]}, "OP": "{0,3}"},
 )
 """Where a routine is done or with whom, named by a noun (在 公园, 跟 几个 老朋友), never a pronoun (跟他吵架: who?)."""
+_EATING_WHAT = {"ORTH": {"REGEX": f"^(?:{'|'.join(sorted(zh.EATING))})(?!.*饭$).+$"}}
+"""Eating or drinking and what, cut as one word by jieba (吃辣, 喝酒), not a meal (吃饭, 吃晚饭)."""
+_FEARED = {
+    "POS": {"NOT_IN": ["PRON", "PUNCT", "PART"]},
+    "TAG": {"NOT_IN": ["r", "d", "ul", "uj"]},
+    "ORTH": {"REGEX": "^[^不没]+$"},
+}
+"""What a lasting fear is of: a thing or a doing cut as one word (坐飞机, 打针, 狗), not a person (他) or a
+clause (来不及)."""
 _OWNED = {"ORTH": {"REGEX": f"(?:{'|'.join(sorted(zh.POSSESSIONS))})$"}}
 """A thing of one's own, or a kind of it (车, 电动车, 单反相机)."""
 
@@ -351,6 +361,7 @@ RULES: tuple[Rule, ...] = (
             Example("我做设计的，在青禾科技", "王芳在青禾科技。"),
             Example("我在一家银行做客户经理。", "王芳在一家银行做客户经理。"),
             Example("我在一家医院做护士。", "王芳在一家医院做护士。"),
+            Example("我在一家律所做律师。", "王芳在一家律所做律师。"),
             Example("我在上海做程序员。", "王芳在上海做程序员。"),
             Example("我是做会计的。", "王芳是做会计的。"),
             Example("我爸妈都是退休教师。", "王芳的爸妈都是退休教师。"),
@@ -484,7 +495,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我养了一只猫叫团子。", "王芳养了一只猫叫团子。"),
             Example("我家有两只兔子。", "王芳家有两只兔子。"),
-            Example("我家有一只橘猫，叫年糕。", "王芳家有一只橘猫。"),
+            Example("我家有一只橘猫，叫年糕。", "王芳的橘猫叫年糕。"),
         ),
         counterexamples=("我养成了早起的习惯。",),
     ),
@@ -519,7 +530,10 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, word("只", op="?"), word("是", op="?"), among(zh.DIET_WORDS), ANY_OPT),
                     seq(ADVERBS, NOT, word("吃", "喝"), CONTENT, ANY_OPT),
                     seq(ADVERBS, word("不吃", "不喝", "从不吃", "从不喝"), CONTENT, ANY_OPT),
-                    seq(ADVERBS, word("不能"), word("吃", "喝"), CONTENT, ANY_OPT),
+                    seq(ADVERBS, among(zh.UNABLE), among(zh.EATING), CONTENT, ANY_OPT),
+                    seq(ADVERBS, among(zh.UNABLE), _EATING_WHAT, ANY_OPT),  # 不太能 吃辣, as jieba cuts it
+                    seq(ADVERBS, among(zh.EATING), word("不了"), CONTENT, ANY_OPT),
+                    seq(ADVERBS, NOT, _EATING_WHAT, ANY_OPT),  # 不 喝咖啡, as jieba cuts it
                     seq(
                         ADVERBS,
                         word("只"),
@@ -536,10 +550,21 @@ RULES: tuple[Rule, ...] = (
             Example("我吃素已经三年了。", "王芳吃素已经三年了。"),
             Example("我不吃香菜。", "王芳不吃香菜。"),
             Example("我不能吃葱蒜。", "王芳不能吃葱蒜。"),
+            Example("我不太能吃辣。", "王芳不太能吃辣。"),
+            Example("我老公不太能喝酒。", "王芳的老公不太能喝酒。"),
+            Example("我吃不了辣。", "王芳吃不了辣。"),
+            Example("我不喝咖啡。", "王芳不喝咖啡。"),
             Example("我只喝无糖的。", "王芳只喝无糖的。"),
             Example("我们家只吃清真的。", "王芳家只吃清真的。"),
         ),
-        counterexamples=("我不吃了。", "我只吃了一口。", "我家楼下有家面馆。"),
+        counterexamples=(
+            "我不吃了。",
+            "我只吃了一口。",
+            "我家楼下有家面馆。",
+            "我不能吃了。",
+            "我吃不了了。",
+            "我今晚不吃饭了。",
+        ),
     ),
     Rule(
         id="zh.keep.life_change",
@@ -572,6 +597,8 @@ RULES: tuple[Rule, ...] = (
                     seq(DE_OPT, among(zh.BODY_PARTS), ADVERBS, among(zh.LASTING_AILMENTS), ANY_OPT),
                     seq(DE_OPT, among(zh.BODY_MEASURES), ADVERBS, word("偏", op="?"), among(zh.HIGH_OR_LOW), ANY_OPT),
                     seq(ADVERBS, word("在", op="?"), among(zh.BODY_STATES), ANY_OPT),
+                    seq(ADVERBS, among(zh.EYESIGHT), ANY_OPT),
+                    seq(ADVERBS, word("是"), among(zh.BODY_KINDS), ANY_OPT),
                 ),
             )
         ),
@@ -588,6 +615,9 @@ RULES: tuple[Rule, ...] = (
             Example("我血糖偏高。", "王芳血糖偏高。"),
             Example("我怀孕了。", "王芳怀孕了。"),
             Example("我糖尿病好几年了。", "王芳糖尿病好几年了。"),
+            Example("我近视八百度。", "王芳近视八百度。"),
+            Example("我是左撇子。", "王芳是左撇子。"),
+            Example("我儿子是红绿色盲。", "王芳的儿子是红绿色盲。"),
         ),
         counterexamples=(
             "我有点累。",
@@ -599,6 +629,57 @@ RULES: tuple[Rule, ...] = (
             "今天的血压高。",
             "我失眠的时候听歌。",
         ),
+    ),
+    Rule(
+        id="zh.keep.kind_of_person",
+        language="zh",
+        decision="keep",
+        description="What kind of person the speaker, or a person of theirs, is by their own account (我是个夜猫子).",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (seq(ADVERBS, word("是"), word("个", "一个", op="?"), among(zh.PERSON_KINDS)),),
+            ),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("我是个夜猫子。", "王芳是个夜猫子。"),
+            Example("我老公是个工作狂。", "王芳的老公是个工作狂。"),
+        ),
+        counterexamples=("我是个夜猫子吗？", "我不是。"),
+    ),
+    Rule(
+        id="zh.keep.household",
+        language="zh",
+        decision="keep",
+        description="Whom the speaker lives with, or that they live alone (我和男朋友住在一起, 我一个人住).",
+        pattern=Tokens(
+            (
+                seq(
+                    FIRST_PERSON,
+                    ADVERBS,
+                    word("和", "跟"),
+                    word("我", op="?"),
+                    DE_OPT,
+                    among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE),
+                    ADVERBS,
+                    among(zh.LIVING_TOGETHER),
+                ),
+                seq(FIRST_PERSON, ADVERBS, word("一个"), word("人"), ADVERBS, word("住")),
+                seq(FIRST_PERSON, ADVERBS, word("独居")),
+            ),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.9,
+        examples=(
+            Example("我和我男朋友住在一起。", "王芳和王芳的男朋友住在一起。"),
+            Example("我跟爸妈一起住。", "王芳跟爸妈一起住。"),
+            Example("我一个人住。", "王芳一个人住。"),
+        ),
+        counterexamples=("我和他住在一起。", "我一个人去。", "我和朋友住在一起过。"),
     ),
     Rule(
         id="zh.keep.like",
@@ -648,13 +729,18 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(ADVERBS, ANY_OPT, among(zh.PAINS), ANY_OPT),
                     seq(ADVERBS, HABIT, ADVERBS, among(zh.FEELING_VERBS), ANY),
+                    seq(ADVERBS, among(zh.FEARING), _FEARED, ANY_OPT),
                 ),
             )
         ),
         output="pain_point",
         confidence=0.85,
-        examples=(Example("我最近工作压力很大。", "王芳最近工作压力很大。"),),
-        counterexamples=("我很好。",),
+        examples=(
+            Example("我最近工作压力很大。", "王芳最近工作压力很大。"),
+            Example("我怕坐飞机。", "王芳怕坐飞机。"),
+            Example("我很害怕打针。", "王芳很害怕打针。"),
+        ),
+        counterexamples=("我很好。", "我怕他生气。", "我怕来不及了。", "我怕你不知道。"),
     ),
     Rule(
         id="zh.keep.routine",
@@ -701,6 +787,9 @@ RULES: tuple[Rule, ...] = (
             Example("我每天早上跑五公里。", "王芳每天早上跑五公里。"),
             Example("我每天游二十圈。", "王芳每天游二十圈。"),
             Example("我们家周末一般去爬山。", "王芳家周末一般去爬山。"),
+            Example("我每天早上喝一杯黑咖啡。", "王芳每天早上喝一杯黑咖啡。"),
+            Example("我每天喝两杯咖啡。", "王芳每天喝两杯咖啡。"),
+            Example("我每天早上喝咖啡。", "王芳每天早上喝咖啡。"),
         ),
         counterexamples=(
             "我每天都很忙。",
@@ -896,6 +985,7 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(ADVERBS, word("想", "想要"), among(zh.LEARNING), {**CONTENT, "LENGTH": {">=": 2}}, ANY_OPT),
                     seq(ADVERBS, word("想", "想要"), among(zh.QUITTING), ANY_OPT),
+                    seq(ADVERBS, word("在", "正在"), word("减肥"), ANY_OPT),  # giving up a habit: zh.keep.quit
                 ),
             )
         ),
@@ -905,8 +995,9 @@ RULES: tuple[Rule, ...] = (
             Example("我想戒烟，有什么好办法吗", "王芳想戒烟。"),
             Example("想考浙大的研究生", "王芳想考浙大的研究生。"),
             Example("我一直想学游泳。", "王芳一直想学游泳。"),
+            Example("我正在减肥。", "王芳正在减肥。"),
         ),
-        counterexamples=("我想吃火锅。", "我想考考你。", "我想学。"),
+        counterexamples=("我想吃火锅。", "我想考考你。", "我想学。", "我戒了。"),
     ),
     Rule(
         id="zh.keep.quit",

@@ -32,6 +32,9 @@ NAME = Slot("name", {**NAME_PIECE, "OP": "+"})
 """A name after a word that gives one (the entity a rule decides, a relation's target)."""
 PROPER_NAME = Slot("name", PROPER)
 """A name standing alone: one proper noun."""
+PERSON_NAME = Slot("name", {"TAG": {"IN": ["nr", "nrfg", "nrt", "eng"]}, "ORTH": {"NOT_IN": _NOT_NAMES}})
+"""A name right after a person word, with nothing between them that names (我同事小王, 我的朋友Tom): one word
+jieba tags as a person's name, or a Latin word; not another proper noun (跟领导汇报: 汇报 is tagged ``nz``)."""
 SOURCE = Slot("source", PROPER)
 """A relation's source where the sentence names it (张伟的妹妹…)."""
 VALUE = Slot("value", {**NAME_PIECE, "OP": "+"})
@@ -58,7 +61,7 @@ CLAUSE_START: Spec = {"IS_PUNCT": True, "OP": "?"}
 def named_as(owner: Piece, noun: Spec) -> tuple[Piece, ...]:
     """Someone named with what they are to ``owner``: 我的朋友张伟, 我姐姐叫李梅, 我老婆是王丽."""
     return (
-        seq(owner, noun, PROPER_NAME),
+        seq(owner, noun, PERSON_NAME),
         seq(owner, noun, NAMING, NAME),
         seq(owner, noun, word("是"), PROPER_NAME),
     )

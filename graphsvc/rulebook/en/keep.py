@@ -74,6 +74,9 @@ _NATIONALITY = {"ENT_TYPE": "NORP", "POS": {"IN": ["ADJ", "PROPN", "NOUN"]}}
 """A nationality, a faith or a people, as spaCy's entity recogniser reads it ("Brazilian", "Catholic")."""
 _FEARED = {"TAG": {"IN": ["VBG", "NNS"]}}
 """What a lasting fear is of: a doing or a kind of thing ("flying", "spiders"), not one thing ("the results")."""
+_STUDY_PLACE = {**among(en.STUDY_PLACES), "DEP": {"NOT_IN": ["compound", "amod", "nmod"]}}
+"""Where a person studies, as the place itself ("at university"), not a word before another ("university open
+day")."""
 _ALLERGEN = {
     "POS": {"NOT_IN": ["PRON", "PUNCT", "DET", "ADP", "PART", "CCONJ"]},
     "ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]},
@@ -451,6 +454,10 @@ RULES: tuple[Rule, ...] = (
                     seq(_TO_BE, lower("expecting"), _MY_OR_A, ADJECTIVES, among(en.BABY_WORDS), ANY_OPT),
                 ),
             )
+            + (  # "my wife and I have been together for ten years"
+                seq(MY_PERSON, lower("and"), lower("i"), HAVE, ADVERBS, lemma("be"), lower("together"), ANY),
+                seq(MY_PERSON, lower("and"), lower("i"), BE, ADVERBS, lower("together"), ANY_OPT),
+            )
         ),
         output="fact",
         confidence=0.9,
@@ -460,6 +467,10 @@ RULES: tuple[Rule, ...] = (
             Example("I'm engaged!", "Ana is engaged."),
             Example("My partner is pregnant.", "Ana's partner is pregnant."),
             Example("My sister is getting married in October.", "Ana's sister is getting married in October."),
+            Example(
+                "My wife and I have been together for ten years.",
+                "Ana's wife and Ana have been together for ten years.",
+            ),
         ),
         counterexamples=("I'm single-minded about it.", "I'm expecting a parcel.", "I've been there for a while."),
     ),
@@ -524,6 +535,11 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(_TO_BE, lower("in"), lower("year", "grade"), {"LIKE_NUM": True}, ANY_OPT),
+                    seq(_TO_BE, ADVERBS, lower("at"), _STUDY_PLACE, {"IS_PUNCT": True}),
+                    seq(_TO_BE, ADVERBS, lower("at"), _STUDY_PLACE, among(en.STUDY_PLACE_AFTER), ANY),
+                    seq(
+                        _TO_BE, ADVERBS, lower("at"), NAME, among(en.STUDY_PLACES | {"university", "college"}), ANY_OPT
+                    ),
                     seq(
                         _TO_BE,
                         lower("in"),
@@ -542,8 +558,15 @@ RULES: tuple[Rule, ...] = (
             Example("my daughter is in year 3", "Ana's daughter is in year 3."),
             Example("I'm in my second year of nursing.", "Ana is in their second year of nursing."),
             Example("my son's in his final year at uni", "Ana's son is in his final year at uni."),
+            Example("My daughter is at university in Bristol.", "Ana's daughter is at university in Bristol."),
+            Example("My son is at Hillcrest College.", "Ana's son is at Hillcrest College."),
         ),
-        counterexamples=("I'm in my car.", "We're in the second year of the plan."),
+        counterexamples=(
+            "I'm in my car.",
+            "We're in the second year of the plan.",
+            "I'm at the school gates.",
+            "I'm at university open day.",
+        ),
     ),
     Rule(
         id="en.keep.age",
@@ -610,6 +633,7 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(_TO_BE, lower("in", "on"), {"POS": "DET"}, ADJECTIVES, among(en.GROUP_NOUNS), ANY_OPT),
+                    seq(_TO_BE, lower("the", "a"), ADJECTIVES, among(en.POSTS), lower("of", "for", "at"), ANY),
                 ),
             )
         ),
@@ -624,8 +648,14 @@ RULES: tuple[Rule, ...] = (
             Example("I play cricket for a local club.", "Ana plays cricket for a local club."),
             Example("I'm in a book club.", "Ana is in a book club."),
             Example("My daughter plays in the school orchestra.", "Ana's daughter plays in the school orchestra."),
+            Example(
+                "I'm the treasurer of our residents' association.",
+                "Ana is the treasurer of their residents' association.",
+            ),
+            Example("My husband is the coach for our son's team.", "Ana's husband is the coach for Ana's son's team."),
         ),
         counterexamples=(
+            "I'm the president's biggest fan.",
             "I'm part of the problem.",
             "I play for fun.",
             "I played for an hour.",
@@ -875,6 +905,8 @@ RULES: tuple[Rule, ...] = (
                         for first, second in en.HYPHENED_STATES
                     ),
                     seq(ADVERBS, lemma("use"), DET_OPT, ADJECTIVES, _MOBILITY_AID, ANY_OPT),
+                    seq(_TO_BE, ADVERBS, lower("in"), lower("hospital"), {"IS_PUNCT": True}),
+                    seq(_TO_BE, ADVERBS, lower("in"), lower("hospital"), lower("with", "for", "since", "after"), ANY),
                     seq(_TO_BE, ADVERBS, lower("in", "on"), DET_OPT, _MOBILITY_AID, ANY_OPT),
                 ),
             )
@@ -892,6 +924,8 @@ RULES: tuple[Rule, ...] = (
             Example("My son is colour blind.", "Ana's son is colour blind."),
             Example("I use a wheelchair.", "Ana uses a wheelchair."),
             Example("My dad is on crutches since the fall.", "Ana's dad is on crutches since the fall."),
+            Example("My dad is in hospital with pneumonia.", "Ana's dad is in hospital with pneumonia."),
+            Example("My mum is in hospital.", "Ana's mum is in hospital."),
             Example("I have asthma.", "Ana has asthma."),
             Example("My mum has dementia.", "Ana's mum has dementia."),
             Example("I'm 5 months pregnant.", "Ana is 5 months pregnant."),
@@ -909,6 +943,7 @@ RULES: tuple[Rule, ...] = (
             "I left my phone at home.",
             "I use a walker app for my runs.",
             "I'm in a cane toad documentary.",
+            "I'm in hospital visiting a friend.",
         ),
     ),
     Rule(
@@ -1059,6 +1094,16 @@ RULES: tuple[Rule, ...] = (
                     *(seq(lead, _PLANNED, ANY_OPT, *ahead, ANY_OPT) for lead in _INTENDING for ahead in _AHEAD),
                     *(seq(lead, among(en.INTENDED_CHANGES, attr="LEMMA"), ANY_OPT) for lead in _INTENDING),
                     *(seq(lead, lemma("go"), lower("back"), lower("to"), ANY) for lead in _INTENDING),
+                    seq(  # saving for a thing: "I'm saving for a deposit on a flat"
+                        _TO_BE,
+                        lower("saving"),
+                        lower("up", op="?"),
+                        lower("for"),
+                        lower("a", "an", "my", "our", op="?"),  # "the deposit": which one, another turn said
+                        ADJECTIVES,
+                        {"POS": "NOUN", "LEMMA": {"NOT_IN": sorted(en.VAGUE_OBJECTS)}},
+                        ANY_OPT,
+                    ),
                     seq(  # a new trade on its way: "I'm training to be a plumber"
                         _TO_BE,
                         lower("training", "studying"),
@@ -1125,6 +1170,8 @@ RULES: tuple[Rule, ...] = (
             Example("My daughter starts school in September.", "Ana's daughter starts school in September."),
             Example("moving house in March", "Ana is moving house in March."),
             Example("I'm having surgery on my knee in two weeks.", "Ana is having surgery on their knee in two weeks."),
+            Example("I'm saving for a deposit on a flat.", "Ana is saving for a deposit on a flat."),
+            Example("We're saving up for a new car.", None),
         ),
         counterexamples=(
             "I'm going to bed.",
@@ -1134,6 +1181,9 @@ RULES: tuple[Rule, ...] = (
             "I'm going to have to cancel.",
             "I'm planning to just relax.",
             "I'm training the new starters this week.",
+            "I'm saving for later.",
+            "I'm saving up for the trip.",
+            "I'm saving it for you.",
             "My daughter starts school.",
             "School starts in September.",
         ),
@@ -1429,6 +1479,7 @@ RULES: tuple[Rule, ...] = (
                     *(seq(ADVERBS, _HABIT_VERB, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
                     *(seq(ADVERBS, _LIGHT_VERB, *_TO_OPT, _WHAT, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
                     *(seq(ADVERBS, lemma("work"), lower("from"), lower("home"), *often, ANY_OPT) for often in _OFTEN),
+                    seq(ADVERBS, lemma("commute"), lower("to", "by", "into", "from"), ANY),  # a commute is a habit
                     *(seq(HAVE, ADVERBS, lemma("be"), _KEPT_UP, ANY_OPT, *span) for span in (*_FOR_YEARS, _A_LOT)),
                     *(seq(HAVE, ADVERBS, lemma("be"), _KEPT_UP, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
                 ),
@@ -1446,6 +1497,8 @@ RULES: tuple[Rule, ...] = (
             Example("Every Sunday I play chess with my grandad.", "Ana plays chess with their grandad every Sunday."),
             Example("On Saturdays I go swimming.", "Ana goes swimming on Saturdays."),
             Example("I work from home on Mondays.", "Ana works from home on Mondays."),
+            Example("I commute by bike.", "Ana commutes by bike."),
+            Example("I play five-a-side on Wednesdays.", "Ana plays five-a-side on Wednesdays."),
             Example(
                 "I've been doing pilates for about 3 years now.", "Ana has been doing pilates for about 3 years now."
             ),
@@ -1671,7 +1724,15 @@ RULES: tuple[Rule, ...] = (
             each(
                 (seq(MY, ADJECTIVES), _MY_PERSONS, _MY_POSSESSIONS),
                 (
-                    seq(among(en.ATTRIBUTE_HEADS), BE, lower("on", op="?"), {"TEXT": {"REGEX": r"\d"}}, ANY_OPT),
+                    seq(
+                        among(en.ATTRIBUTE_HEADS),
+                        BE,
+                        lower("on", op="?"),
+                        {"TAG": "$", "OP": "?"},  # a currency sign: "£900"
+                        {"TEXT": {"REGEX": r"\d"}},
+                        ANY_OPT,
+                    ),
+                    seq(among(en.ATTRIBUTE_HEADS), lemma("change"), lower("to"), {"TEXT": {"REGEX": r"\d"}}, ANY_OPT),
                     seq(
                         among(en.ATTRIBUTE_HEADS),
                         BE,
@@ -1752,8 +1813,13 @@ RULES: tuple[Rule, ...] = (
             Example("My card number ends in 4471.", "Ana's card number ends in 4471."),
             Example("my PIN for the garage door is 7741", "Ana's PIN for the garage door is 7741."),
             Example("my locker at the gym is number 12", "Ana's locker at the gym is number 12."),
+            Example("My rent is £900 a month.", "Ana's rent is £900 a month."),
+            Example("My phone number changed to 07700 900123.", "Ana's phone number changed to 07700 900123."),
+            Example("My son's school is St Mary's.", "Ana's son's school is St Mary's."),
         ),
         counterexamples=(
+            "My rent is too high.",
+            "My school is great.",
             "My number one priority is sleep.",
             "My sister's birthday is coming up.",
             "My car's engine is 2 litres.",

@@ -67,9 +67,11 @@ def among(words: Iterable[str], *, attr: str = "LOWER", op: str | None = None) -
     return {**spec, "OP": op} if op else spec
 
 
-ANY: Spec = {"IS_PUNCT": False, "OP": "+"}
+_WORD_OR_HYPHEN = {"TAG": {"NOT_IN": [".", ",", ":", "``", "''", "-LRB-", "-RRB-", "NFP"]}}
+"""A word, or a hyphen inside one ("five-a-side", "low-impact"): no other punctuation."""
+ANY: Spec = {**_WORD_OR_HYPHEN, "OP": "+"}
 """One or more words (a statement's closing punctuation is no content)."""
-ANY_OPT: Spec = {"IS_PUNCT": False, "OP": "*"}
+ANY_OPT: Spec = {**_WORD_OR_HYPHEN, "OP": "*"}
 ADVERBS: Spec = {"POS": "ADV", "LOWER": {"NOT_IN": ["not", "never", "n't"]}, "OP": "*"}
 """Adverbs a statement may hold between its words ("I really love", "I've just moved"); not a negation."""
 NOT: Spec = {"LOWER": {"IN": ["not", "n't", "never"]}}

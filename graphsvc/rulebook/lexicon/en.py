@@ -178,7 +178,7 @@ SELF_EMPLOYED = _words("freelance freelancer")
 ATTRIBUTE_HEADS = _words(
     """code pin password passcode number birthday anniversary address postcode zipcode zip email type group size
     name nickname username handle plate id day date combination combo reg registration locker school nursery
-    college university gym team"""
+    college university gym team rent salary wage budget mortgage"""
 )
 """Head nouns of an attribute of the speaker that holds one value ("my gate code", "my blood type", "my shoe
 size", "my locker number", "our anniversary"), or the one place of a kind a person goes to, before its name ("my
@@ -577,6 +577,15 @@ INTENDED_CHANGES = _words(
 )
 """What a person intends that changes their life, worth keeping without a date ("I've decided to go back to uni" is
 said by its place; "I plan to retire", "I'm going to sell my flat")."""
+STUDY_PLACES = _words("university uni college school sixth-form nursery")
+"""Where a person studies, said as being "at" it ("my daughter is at university in Bristol")."""
+STUDY_PLACE_AFTER = _words("in at since studying doing reading")
+"""What may follow "at university" when it says where one studies ("in Bristol", "studying law"), unlike
+"university open day"."""
+POSTS = _words(
+    "treasurer chair chairman chairwoman chairperson secretary president captain coach organiser organizer founder"
+)
+"""A post a person holds in a group ("I'm the treasurer of our residents' association")."""
 PLAN_OBJECTS = EVENT_NOUNS | _words("job course degree school nursery college uni university")
 """What a dated plan may name ("I'm starting a new job on Monday", "I'm taking my driving test next month", "my
 daughter starts school in September")."""

@@ -36,6 +36,8 @@ KIN_RELATIONS: dict[str, str] = {
     **dict.fromkeys("岳母 婆婆".split(), "mother-in-law"),
 }
 """A family word → the relation it names (我老公 is the speaker's ``husband``)."""
+PARTNER_WORDS = frozenset(w for w, r in KIN_RELATIONS.items() if r in ("wife", "husband", "partner"))
+"""Words for a person's spouse or partner (老婆, 老公, 对象)."""
 
 SOCIAL_RELATIONS: dict[str, str] = {
     **dict.fromkeys("朋友 好朋友 闺蜜 好友 哥们 兄弟".split(), "friend"),
@@ -129,6 +131,8 @@ EYESIGHT = _words("近视 远视 散光 老花")
 """How a person's eyes see, a lasting condition whatever follows (我近视八百度, 我有点散光)."""
 BODY_KINDS = _words("左撇子 右撇子 色盲 红绿色盲 近视眼 老花眼")
 """What a person is, of their body (我是左撇子, 我儿子是色盲)."""
+FANS = _words("粉丝 铁粉 歌迷 球迷 影迷 书迷")
+"""A fan of someone or something (我是周杰伦的粉丝, 我老公是曼联的球迷)."""
 PERSON_KINDS = _words("夜猫子 早起鸟 急性子 慢性子 工作狂 路痴 吃货 社恐")
 """What kind of person someone is by their own account (我是个夜猫子, 我老公是个工作狂)."""
 FEARING = _words("怕 害怕 恐惧")
@@ -161,6 +165,12 @@ ATTRIBUTE_WORDS = _words(
     "名字 小名 账号 工号 学号 座位号 房间号"
 )
 """Attributes of the speaker that hold one value (我的车牌号是…, 我的血型是O型)."""
+MONEY_WORDS = _words("房租 房贷 车贷 工资 月薪 年薪 底薪 预算 生活费")
+"""Sums of money a person pays or earns regularly (我房租一个月三千五)."""
+INJURIES = _words("骨折 扭伤 拉伤 受伤 韧带撕裂")
+"""Injuries of the body (我上个月手腕骨折了)."""
+IN_HOSPITAL = _words("住院")
+"""Being in hospital (我爸住院了)."""
 OCCUPATION_MARKERS = _words("一名 一个 一位 名")
 REMINDER_REQUESTS = _words("提醒我")
 """Asking the assistant to remind or call the speaker (明天提醒我): a request, never a fact of theirs."""
@@ -237,6 +247,10 @@ def teach_segmenter() -> None:
         (CONDITIONS, "n"),
         (EYESIGHT, "v"),
         (PERSON_KINDS, "n"),
+        (FANS, "n"),
+        (MONEY_WORDS, "n"),
+        (INJURIES, "v"),
+        (IN_HOSPITAL, "v"),
         (LIVING_TOGETHER, "v"),
         (BODY_KINDS, "n"),
         (UNABLE, "v"),

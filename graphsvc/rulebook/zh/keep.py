@@ -132,6 +132,10 @@ _FEARED = {
 }
 """What a lasting fear is of: a thing or a doing cut as one word (坐飞机, 打针, 狗), not a person (他) or a
 clause (来不及)."""
+_NAMED_ONE = {"TAG": {"IN": sorted(NOUN_TAGS)}, "ORTH": {"NOT_IN": sorted(zh.POINTERS | zh.LISTENER)}}
+"""Whom or what a fan is a fan of: a name or a noun (周杰伦, 曼联), never a pronoun (他的粉丝: whose?)."""
+_SUM = {"TAG": "m", "ORTH": {"REGEX": "^(?:[\\d.,]+|[一二两三四五六七八九十百千万]+)[万千百块元]?$"}}
+"""A sum of money as jieba cuts it (三千五, 12000, 6000块), never a span of time (一个月)."""
 _OWNED = {"ORTH": {"REGEX": f"(?:{'|'.join(sorted(zh.POSSESSIONS))})$"}}
 """A thing of one's own, or a kind of it (车, 电动车, 单反相机)."""
 
@@ -333,6 +337,19 @@ RULES: tuple[Rule, ...] = (
                         among(zh.OCCUPATION_SUFFIXES - zh.NO_JOB_AFTER_DO),
                     ),
                     seq(ADVERBS, word("是", op="?"), word("做", "当"), CONTENT, word("的", "工作")),
+                    *(
+                        seq(  # 我是小区业委会的会计: a post in a named body
+                            ADVERBS,
+                            word("是"),
+                            {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "+"},
+                            word("的"),
+                            post,  # jieba tags 会计 a verb
+                        )
+                        for post in (
+                            {"ORTH": {"REGEX": zh.OCCUPATION_END}},
+                            among({w for w in zh.OCCUPATION_SUFFIXES if len(w) > 1}),
+                        )
+                    ),
                     seq(ADVERBS, word("学", "读"), ANY_OPT, word("专业")),
                     seq(ADVERBS, word("在"), {"POS": {"IN": ["PROPN", "NOUN", "X"]}}, among(zh.WORKPLACE_SUFFIXES)),
                     seq(ADVERBS, word("在"), {"POS": "PROPN", "ORTH": {"REGEX": _ENDS_AS_ORGANIZATION}}),
@@ -362,6 +379,8 @@ RULES: tuple[Rule, ...] = (
             Example("我在一家银行做客户经理。", "王芳在一家银行做客户经理。"),
             Example("我在一家医院做护士。", "王芳在一家医院做护士。"),
             Example("我在一家律所做律师。", "王芳在一家律所做律师。"),
+            Example("我是小区业委会的会计。", "王芳是小区业委会的会计。"),
+            Example("我妈是社区医院的护士。", "王芳的妈是社区医院的护士。"),
             Example("我在上海做程序员。", "王芳在上海做程序员。"),
             Example("我是做会计的。", "王芳是做会计的。"),
             Example("我爸妈都是退休教师。", "王芳的爸妈都是退休教师。"),
@@ -598,6 +617,8 @@ RULES: tuple[Rule, ...] = (
                     seq(DE_OPT, among(zh.BODY_MEASURES), ADVERBS, word("偏", op="?"), among(zh.HIGH_OR_LOW), ANY_OPT),
                     seq(ADVERBS, word("在", op="?"), among(zh.BODY_STATES), ANY_OPT),
                     seq(ADVERBS, among(zh.EYESIGHT), ANY_OPT),
+                    seq(ADVERBS, {"TAG": {"IN": ["n", "ng"]}, "OP": "?"}, among(zh.INJURIES), ANY_OPT),
+                    seq(ADVERBS, among(zh.IN_HOSPITAL), ANY_OPT),
                     seq(ADVERBS, word("是"), among(zh.BODY_KINDS), ANY_OPT),
                 ),
             )
@@ -616,6 +637,8 @@ RULES: tuple[Rule, ...] = (
             Example("我怀孕了。", "王芳怀孕了。"),
             Example("我糖尿病好几年了。", "王芳糖尿病好几年了。"),
             Example("我近视八百度。", "王芳近视八百度。"),
+            Example("我上个月手腕骨折了。", "王芳上个月手腕骨折了。"),
+            Example("我爸住院了，肺炎。", "王芳的爸住院了。"),
             Example("我是左撇子。", "王芳是左撇子。"),
             Example("我儿子是红绿色盲。", "王芳的儿子是红绿色盲。"),
         ),
@@ -654,7 +677,10 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.household",
         language="zh",
         decision="keep",
-        description="Whom the speaker lives with, or that they live alone (我和男朋友住在一起, 我一个人住).",
+        description=(
+            "Whom the speaker lives with, or that they live alone (我和男朋友住在一起, 我一个人住), or how long they "
+            "have been with their partner (我和老婆在一起十年了)."
+        ),
         pattern=Tokens(
             (
                 seq(
@@ -668,6 +694,18 @@ RULES: tuple[Rule, ...] = (
                     among(zh.LIVING_TOGETHER),
                 ),
                 seq(FIRST_PERSON, ADVERBS, word("一个"), word("人"), ADVERBS, word("住")),
+                seq(  # 我和老婆在一起十年了: a couple, and for how long
+                    FIRST_PERSON,
+                    word("和", "跟"),
+                    word("我", op="?"),
+                    DE_OPT,
+                    among(zh.PARTNER_WORDS),
+                    ADVERBS,
+                    word("在"),
+                    word("一起"),
+                    _SPAN_OF_DAYS,
+                    word("了", op="?"),
+                ),
                 seq(FIRST_PERSON, ADVERBS, word("独居")),
             ),
             whole=True,
@@ -678,6 +716,7 @@ RULES: tuple[Rule, ...] = (
             Example("我和我男朋友住在一起。", "王芳和王芳的男朋友住在一起。"),
             Example("我跟爸妈一起住。", "王芳跟爸妈一起住。"),
             Example("我一个人住。", "王芳一个人住。"),
+            Example("我和老婆在一起十年了。", "王芳和老婆在一起十年了。"),
         ),
         counterexamples=("我和他住在一起。", "我一个人去。", "我和朋友住在一起过。"),
     ),
@@ -687,7 +726,13 @@ RULES: tuple[Rule, ...] = (
         decision="keep",
         description="What the speaker, or a person of theirs, likes.",
         pattern=Tokens(
-            each(SPEAKER_OR_THEIR_PERSON, (seq(ADVERBS, among(zh.LIKING), ANY_OPT, CONTENT, ANY_OPT),))
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(ADVERBS, among(zh.LIKING), ANY_OPT, CONTENT, ANY_OPT),
+                    seq(ADVERBS, word("是"), _NAMED_ONE, {**_NAMED_ONE, "OP": "*"}, word("的"), among(zh.FANS)),
+                ),
+            )
             + (seq(FIRST_PERSON, DE_OPT, word("爱好", "兴趣"), word("是"), CONTENT, ANY_OPT),)
         ),
         output="preference",
@@ -696,8 +741,10 @@ RULES: tuple[Rule, ...] = (
             Example("我特别喜欢爬山。", "王芳特别喜欢爬山。"),
             Example("我的爱好是书法。", "王芳的爱好是书法。"),
             Example("我最喜欢的乐队是Arctic Monkeys。", "王芳最喜欢的乐队是Arctic Monkeys。"),
+            Example("我是周杰伦的粉丝。", "王芳是周杰伦的粉丝。"),
+            Example("我老公是曼联的铁粉。", "王芳的老公是曼联的铁粉。"),
         ),
-        counterexamples=("我喜欢。",),
+        counterexamples=("我喜欢。", "我是他的粉丝。"),
     ),
     Rule(
         id="zh.keep.dislike",
@@ -1077,7 +1124,7 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, ANY_OPT, {"POS": "VERB"}, among(zh.PAST_MARKERS), ANY_OPT, CONTENT, ANY_OPT),
                     seq(
                         ADVERBS,
-                        {"POS": "VERB"},
+                        {"POS": "VERB", "ORTH": {"NOT_IN": sorted(zh.UNABLE)}},  # 我不能去了 says what will not be
                         {**CONTENT, "ORTH": {"NOT_IN": sorted(zh.PASSING_ACTIVITIES | zh.POINTERS)}},
                         among(zh.PAST_MARKERS),
                     ),
@@ -1087,7 +1134,7 @@ RULES: tuple[Rule, ...] = (
         output="event",
         confidence=0.85,
         examples=(Example("我上周末去了一趟杭州。", "王芳上周末去了一趟杭州。"),),
-        counterexamples=("我吃了。",),
+        counterexamples=("我吃了。", "我不能去了。"),
     ),
     Rule(
         id="zh.keep.schedule",
@@ -1128,6 +1175,7 @@ RULES: tuple[Rule, ...] = (
                 seq(_ME_OR_MY_HOME, DE_OPT, ANY_OPT, among(zh.ATTRIBUTE_WORDS), word("是", "为"), ANY),
                 seq(_ME_OR_MY_HOME, DE_OPT, ANY_OPT, among(zh.CODE_WORDS), word("是", op="?"), DIGITS),
                 seq(FIRST_PERSON, word("是"), {"ORTH": {"REGEX": zh.BLOOD_GROUP}}, word("血", op="?")),
+                seq(_ME_OR_MY_HOME, DE_OPT, among(zh.MONEY_WORDS), ANY_OPT, _SUM, ANY_OPT),
             )
         ),
         output="fact",
@@ -1138,8 +1186,10 @@ RULES: tuple[Rule, ...] = (
             Example("小区快递柜取件码3318。", "王芳小区快递柜取件码3318。"),
             Example("我是AB型血。", "王芳是AB型血。"),
             Example("我家WiFi密码是bluefox77。", "王芳家WiFi密码是bluefox77。"),
+            Example("我房租一个月三千五。", "王芳房租一个月三千五。"),
+            Example("我的月薪是12000。", "王芳的月薪是12000。"),
         ),
-        counterexamples=("我的问题是什么。", "我等了20分钟。"),
+        counterexamples=("我的问题是什么。", "我等了20分钟。", "我工资不高。", "我房租一个月。"),
     ),
     Rule(
         id="zh.keep.age",

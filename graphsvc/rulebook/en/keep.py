@@ -77,6 +77,9 @@ _FEARED = {"TAG": {"IN": ["VBG", "NNS"]}}
 _STUDY_PLACE = {**among(en.STUDY_PLACES), "DEP": {"NOT_IN": ["compound", "amod", "nmod"]}}
 """Where a person studies, as the place itself ("at university"), not a word before another ("university open
 day")."""
+_SCHOOL_NAME = {"IS_TITLE": True, "POS": "PROPN", "LOWER": {"NOT_IN": sorted(en.SCHOOL_NAME_WORDS)}}
+_SCHOOL_WORD = {"IS_TITLE": True, "LOWER": {"IN": sorted(en.SCHOOL_NAME_WORDS)}}
+"""A school by its name and the word that ends it ("Oakfield Primary", "St Mark's Academy")."""
 _ALLERGEN = {
     "POS": {"NOT_IN": ["PRON", "PUNCT", "DET", "ADP", "PART", "CCONJ"]},
     "ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]},
@@ -415,6 +418,16 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, lemma("study", "major"), lower("in", "at", op="?"), DET_OPT, _NAMED_THING, ANY_OPT),
                     seq(_TO_BE, lower("studying", "majoring"), ANY),
                     seq(_TO_BE, lower("doing"), DET_OPT, _COMPOUND, among(en.DEGREES), ANY_OPT),
+                    seq(_TO_BE, lower("doing"), lower("my", "his", "her", "their"), _COMPOUND, among(en.DEGREES), ANY),
+                    seq(  # "I work part-time at a bakery"
+                        ADVERBS,
+                        lemma("work"),
+                        lower("part", "full"),
+                        lower("-", op="?"),
+                        lower("time"),
+                        lower("at", "for", "in", "as"),
+                        ANY,
+                    ),
                     seq(_TO_BE, lower("a", "an"), ADJECTIVES, lower("student"), lower("at", "of", "in"), ANY),
                 ),
             )
@@ -435,8 +448,10 @@ RULES: tuple[Rule, ...] = (
             ),
             Example("My sister works for the city council.", "Ana's sister works for the city council."),
             Example("I work nights at the hospital.", "Ana works nights at the hospital."),
+            Example("I'm doing my PhD on coral reefs.", "Ana is doing their PhD on coral reefs."),
+            Example("I work part-time at a bakery.", "Ana works part-time at a bakery."),
         ),
-        counterexamples=("I work hard.", "I study every evening.", "I'm doing great."),
+        counterexamples=("I work hard.", "I study every evening.", "I'm doing great.", "I'm doing my thesis."),
     ),
     Rule(
         id="en.keep.status",
@@ -452,6 +467,7 @@ RULES: tuple[Rule, ...] = (
                     seq(_TO_BE, lower("getting"), among(_COUPLED), ANY_OPT),
                     seq(HAVE, ADVERBS, lemma("be"), among(_COUPLED), lower("for", "since"), ANY),
                     seq(_TO_BE, lower("expecting"), _MY_OR_A, ADJECTIVES, among(en.BABY_WORDS), ANY_OPT),
+                    seq(_TO_BE, lower("a"), lower("single"), among(en.SINGLE_PARENTS), ANY_OPT),
                 ),
             )
             + (  # "my wife and I have been together for ten years"
@@ -466,6 +482,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm expecting my first child in March.", "Ana is expecting their first child in March."),
             Example("I'm engaged!", "Ana is engaged."),
             Example("My partner is pregnant.", "Ana's partner is pregnant."),
+            Example("I'm a single mum of two.", "Ana is a single mum of two."),
             Example("My sister is getting married in October.", "Ana's sister is getting married in October."),
             Example(
                 "My wife and I have been together for ten years.",
@@ -483,7 +500,15 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 tuple(
-                    seq(_TO_BE, lower("a", "an"), ADVERBS, {"POS": "ADJ", "OP": "*"}, *map(lower, kind), ANY_OPT)
+                    seq(
+                        _TO_BE,
+                        lower("a", "an"),
+                        ADVERBS,
+                        {"POS": "ADJ", "OP": "*"},
+                        *map(lower, kind[:-1]),
+                        {**lower(kind[-1]), "DEP": {"NOT_IN": ["compound", "amod", "nmod"]}},  # not "a Leo fan"
+                        ANY_OPT,
+                    )
                     for kind in en.PERSON_KINDS
                 ),
             )
@@ -495,7 +520,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm a total morning person.", "Ana is a total morning person."),
             Example("My husband is an introvert.", "Ana's husband is an introvert."),
         ),
-        counterexamples=("I'm a night shift worker.", "I'm an early riser today."),
+        counterexamples=("I'm a night shift worker.", "I'm an early riser today.", "I'm a Leo fan of the film."),
     ),
     Rule(
         id="en.keep.nationality",
@@ -536,6 +561,7 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(_TO_BE, lower("in"), lower("year", "grade"), {"LIKE_NUM": True}, ANY_OPT),
                     seq(_TO_BE, ADVERBS, lower("at"), _STUDY_PLACE, {"IS_PUNCT": True}),
+                    seq(ADVERBS, lemma("go"), lower("to"), _SCHOOL_NAME, {**_SCHOOL_NAME, "OP": "*"}, _SCHOOL_WORD),
                     seq(_TO_BE, ADVERBS, lower("at"), _STUDY_PLACE, among(en.STUDY_PLACE_AFTER), ANY),
                     seq(
                         _TO_BE, ADVERBS, lower("at"), NAME, among(en.STUDY_PLACES | {"university", "college"}), ANY_OPT
@@ -560,12 +586,14 @@ RULES: tuple[Rule, ...] = (
             Example("my son's in his final year at uni", "Ana's son is in his final year at uni."),
             Example("My daughter is at university in Bristol.", "Ana's daughter is at university in Bristol."),
             Example("My son is at Hillcrest College.", "Ana's son is at Hillcrest College."),
+            Example("My kids go to Oakfield Primary.", "Ana's kids go to Oakfield Primary."),
         ),
         counterexamples=(
             "I'm in my car.",
             "We're in the second year of the plan.",
             "I'm at the school gates.",
             "I'm at university open day.",
+            "My kids go to Oakfield Park on Sundays.",
         ),
     ),
     Rule(
@@ -777,6 +805,7 @@ RULES: tuple[Rule, ...] = (
                 seq(MY_ANIMAL, lower("'s"), lower("name"), BE, NAME),
                 seq(MY_ANIMAL, BE, lower("called", "named"), NAME),
                 seq(MY_ANIMAL, BE, NAME),
+                seq(MY_ANIMAL, BE, lower("a", "an"), ANY_OPT, among(en.ANIMAL_NOUNS, attr="LEMMA")),
             ),
             whole=True,
         ),
@@ -786,6 +815,7 @@ RULES: tuple[Rule, ...] = (
             Example("I have a dog named Biscuit.", "Ana has a dog named Biscuit."),
             Example("My cat's name is Pepper.", "Ana's cat's name is Pepper."),
             Example("We've got two cats.", "Ana's family have got two cats."),
+            Example("My dog is a 3-year-old beagle.", "Ana's dog is a 3-year-old beagle."),
             Example("I have two dogs, Bella and Max.", "Ana has two dogs, Bella and Max."),
         ),
         counterexamples=("I have a dog in this fight.", "We have a dog at work."),
@@ -906,6 +936,16 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(ADVERBS, lemma("use"), DET_OPT, ADJECTIVES, _MOBILITY_AID, ANY_OPT),
                     seq(_TO_BE, ADVERBS, lower("in"), lower("hospital"), {"IS_PUNCT": True}),
+                    seq(ADVERBS, among(en.BODY_HABITS), ANY_OPT),
+                    seq(ADVERBS, lemma("get"), ADJECTIVES, among(en.CONDITIONS, attr="LOWER"), {"IS_PUNCT": True}),
+                    seq(
+                        ADVERBS,
+                        lemma("get"),
+                        ADJECTIVES,
+                        among(en.CONDITIONS, attr="LOWER"),
+                        among(en.WHEN_IT_HAPPENS),
+                        ANY,
+                    ),
                     seq(_TO_BE, ADVERBS, lower("in"), lower("hospital"), lower("with", "for", "since", "after"), ANY),
                     seq(_TO_BE, ADVERBS, lower("in", "on"), DET_OPT, _MOBILITY_AID, ANY_OPT),
                 ),
@@ -926,6 +966,8 @@ RULES: tuple[Rule, ...] = (
             Example("My dad is on crutches since the fall.", "Ana's dad is on crutches since the fall."),
             Example("My dad is in hospital with pneumonia.", "Ana's dad is in hospital with pneumonia."),
             Example("My mum is in hospital.", "Ana's mum is in hospital."),
+            Example("My husband snores.", "Ana's husband snores."),
+            Example("I get migraines when I don't sleep.", "Ana gets migraines."),
             Example("I have asthma.", "Ana has asthma."),
             Example("My mum has dementia.", "Ana's mum has dementia."),
             Example("I'm 5 months pregnant.", "Ana is 5 months pregnant."),
@@ -944,13 +986,14 @@ RULES: tuple[Rule, ...] = (
             "I use a walker app for my runs.",
             "I'm in a cane toad documentary.",
             "I'm in hospital visiting a friend.",
+            "I get headaches from this app.",
         ),
     ),
     Rule(
         id="en.keep.possession",
         language="en",
         decision="keep",
-        description="Something the speaker owns, drives or rides.",
+        description="Something the speaker owns, drives or rides, or the bank they are with.",
         pattern=Tokens(
             each(
                 SPEAKER,
@@ -978,6 +1021,7 @@ RULES: tuple[Rule, ...] = (
                         among(en.POSSESSIONS, attr="LEMMA"),
                         ANY_OPT,
                     ),
+                    seq(ADVERBS, lemma("bank"), lower("with"), NAME),
                 ),
             )
             + (
@@ -998,6 +1042,7 @@ RULES: tuple[Rule, ...] = (
             Example("I drive a 2012 Honda Jazz.", "Ana drives a 2012 Honda Jazz."),
             Example("I have an old upright piano.", "Ana has an old upright piano."),
             Example("My car is a 2019 Mazda 3.", "Ana's car is a 2019 Mazda 3."),
+            Example("I bank with Monzo.", "Ana banks with Monzo."),
         ),
         counterexamples=("I have a question.", "I have a lot of work.", "My car is a mess.", "My car is a Honda?"),
     ),
@@ -1476,6 +1521,14 @@ RULES: tuple[Rule, ...] = (
                     seq(
                         among(en.FREQUENCY_ADVERBS), ADVERBS, {**_HABIT_VERB, "TAG": {"IN": ["VBP", "VBZ", "VB"]}}, ANY
                     ),
+                    seq(
+                        among(en.FREQUENCY_ADVERBS),
+                        ADVERBS,
+                        {**_LIGHT_VERB, "LEMMA": {"IN": sorted(en.LIGHT_VERBS)}},  # "I normally go to bed …"
+                        *_TO_OPT,
+                        _WHAT,
+                        ANY_OPT,
+                    ),
                     *(seq(ADVERBS, _HABIT_VERB, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
                     *(seq(ADVERBS, _LIGHT_VERB, *_TO_OPT, _WHAT, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
                     *(seq(ADVERBS, lemma("work"), lower("from"), lower("home"), *often, ANY_OPT) for often in _OFTEN),
@@ -1498,6 +1551,7 @@ RULES: tuple[Rule, ...] = (
             Example("On Saturdays I go swimming.", "Ana goes swimming on Saturdays."),
             Example("I work from home on Mondays.", "Ana works from home on Mondays."),
             Example("I commute by bike.", "Ana commutes by bike."),
+            Example("I normally go to bed around midnight.", "Ana normally goes to bed around midnight."),
             Example("I play five-a-side on Wednesdays.", "Ana plays five-a-side on Wednesdays."),
             Example(
                 "I've been doing pilates for about 3 years now.", "Ana has been doing pilates for about 3 years now."

@@ -132,6 +132,8 @@ HYPHENED_STATES: tuple[tuple[str, str], ...] = (
     ("long", "sighted"),
 )
 """How a person's body is, said in two words with or without a hyphen ("left-handed", "colour blind")."""
+ZODIAC_SIGNS = _words("aries taurus gemini cancer leo virgo libra scorpio sagittarius capricorn aquarius pisces")
+"""Star signs ("I'm a Capricorn")."""
 PERSON_KINDS: tuple[tuple[str, ...], ...] = (
     ("night", "owl"),
     ("early", "bird"),
@@ -141,8 +143,17 @@ PERSON_KINDS: tuple[tuple[str, ...], ...] = (
     ("introvert",),
     ("extrovert",),
     ("ambivert",),
+    *((sign,) for sign in sorted(ZODIAC_SIGNS)),
 )
 """What kind of person someone is by their own account ("I'm a night owl", "I'm an introvert")."""
+WHEN_IT_HAPPENS = _words("when whenever if after before every most at in during")
+"""Words after a condition a person gets that say when ("I get migraines when I don't sleep")."""
+BODY_HABITS = _words("snore snores snoring sleepwalk sleepwalks stammer stammers stutter stutters")
+"""What a person's body does that they cannot help ("my husband snores")."""
+SINGLE_PARENTS = _words("mum mom mother dad father parent")
+"""Who a single parent is ("I'm a single mum of two")."""
+SCHOOL_NAME_WORDS = _words("primary school academy high college nursery grammar university")
+"""The last word of a school's name ("Oakfield Primary", "St Mark's Academy")."""
 FEARING = _words("scared afraid terrified frightened")
 """Being afraid of something lasting ("I'm scared of flying", "terrified of spiders")."""
 MOBILITY_AIDS = _words("wheelchair crutches crutch cane rollator walker")
@@ -151,6 +162,7 @@ CONDITIONS = _words(
     """asthma diabetes hypertension migraines migraine epilepsy arthritis adhd autism dyslexia insomnia eczema
     psoriasis anemia anaemia celiac coeliac ibs crohn's tinnitus scoliosis endometriosis pcos hypothyroidism
     lupus gout sciatica vertigo glaucoma allergies hay fever sleep apnea apnoea dementia alzheimer's parkinson's
+    headaches nosebleeds
     copd depression fibromyalgia osteoporosis angina cataracts"""
 )
 """Conditions a speaker may have ("I have asthma", "I've got migraines")."""

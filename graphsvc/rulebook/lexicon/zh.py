@@ -60,6 +60,8 @@ ANIMALS = _words(
 )
 """Animals people keep (我家的猫叫团子: an animal, never a person)."""
 ANIMAL_ENDINGS = _words("猫 狗 犬")
+ANIMAL_END = "(?:" + "|".join(sorted(ANIMAL_ENDINGS)) + ")$"
+"""A word that ends as an animal's kind does (比格犬, 橘猫), or is it (犬)."""
 """What a kept animal's word may end with, a breed or a colour before it (橘猫, 柴犬, 小黑狗)."""
 POSSESSIONS = _words("车 汽车 电动车 自行车 摩托车 手机 电脑 笔记本 房子 钢琴 吉他 相机 手表")
 """Things a person owns and names the make or kind of (我的车是一辆特斯拉, 我的手机是华为)."""
@@ -92,13 +94,14 @@ FORMERLY = _words("以前 小时候 过去 曾经 原来 当年 从前")
 """Words that put a liking or a doing in the past (以前喜欢跑步): nothing the person does now."""
 LIVING = _words("住 住在 定居 生活")
 MOVING = _words("搬 搬到 搬家 搬去")
-WORKING = _words("工作 上班 任职 实习 打工")
+WORKING = _words("工作 上班 任职 实习 打工 兼职")
 STUDYING = _words("上学 读书 念书 读 学习 就读 念")
 ORIGIN = _words("来自")
 ALLERGY = _words("过敏")
 DIET_WORDS = _words("吃素 素食 素食者 纯素 清真 戒糖 戒酒 吃斋 乳糖不耐受 不吃肉 不吃辣 不喝酒")
 CONDITIONS = _words(
-    "哮喘 糖尿病 高血压 低血压 失眠 偏头痛 胃病 贫血 抑郁症 焦虑症 颈椎病 腰椎间盘突出 痛风 鼻炎 湿疹 近视 色盲"
+    "哮喘 糖尿病 高血压 低血压 失眠 偏头痛 胃病 贫血 抑郁症 焦虑症 颈椎病 腰椎间盘突出 痛风 鼻炎 湿疹 近视 色盲 "
+    "自闭症 孤独症 多动症"
 )
 BODY_PARTS = _words(
     "腿 腿脚 脚 腰 背 膝盖 关节 眼睛 视力 耳朵 听力 胃 肠胃 心脏 肝 肾 肺 牙 牙齿 颈椎 腰椎 嗓子 皮肤 记性 睡眠"
@@ -128,12 +131,17 @@ HIGH_OR_LOW = _words("高 低")
 LIFE_CHANGES = _words("退休 离婚 毕业 辞职 退学 分手 订婚 转正 升职 出院")
 """A change of a person's life, said done with 了 (我爸退休了, 我去年离婚了)."""
 EYESIGHT = _words("近视 远视 散光 老花")
+BODY_HABITS = _words("打呼噜 打鼾 梦游 磨牙 说梦话 口吃 结巴")
+"""What a person's body does that they cannot help (我老公打呼噜)."""
 """How a person's eyes see, a lasting condition whatever follows (我近视八百度, 我有点散光)."""
 BODY_KINDS = _words("左撇子 右撇子 色盲 红绿色盲 近视眼 老花眼")
 """What a person is, of their body (我是左撇子, 我儿子是色盲)."""
 FANS = _words("粉丝 铁粉 歌迷 球迷 影迷 书迷")
 """A fan of someone or something (我是周杰伦的粉丝, 我老公是曼联的球迷)."""
-PERSON_KINDS = _words("夜猫子 早起鸟 急性子 慢性子 工作狂 路痴 吃货 社恐")
+PERSON_KINDS = _words(
+    "夜猫子 早起鸟 急性子 慢性子 工作狂 路痴 吃货 社恐 单亲妈妈 单亲爸爸 "
+    "白羊座 金牛座 双子座 巨蟹座 狮子座 处女座 天秤座 天蝎座 射手座 摩羯座 水瓶座 双鱼座"
+)
 """What kind of person someone is by their own account (我是个夜猫子, 我老公是个工作狂)."""
 FEARING = _words("怕 害怕 恐惧")
 """Being afraid of something lasting (我怕坐飞机, 我女儿害怕打针)."""
@@ -246,6 +254,7 @@ def teach_segmenter() -> None:
         (DIET_WORDS, "v"),
         (CONDITIONS, "n"),
         (EYESIGHT, "v"),
+        (BODY_HABITS, "v"),
         (PERSON_KINDS, "n"),
         (FANS, "n"),
         (MONEY_WORDS, "n"),
@@ -371,8 +380,8 @@ PLAYING = "^.?(?:" + "|".join(sorted(PASTIMES, key=len, reverse=True)) + ")$"
 """A pastime alone or fused with its verb, as jieba cuts some (钢琴, 下围棋, 弹钢琴)."""
 INTRODUCING = _words("有 有个 养 生")
 """Verbs that bring a person or an animal into a conversation (我有个哥哥, 我养了一只猫, 我生了个女儿)."""
-WHERE_OR_WITH = _words("在 跟 和 同 陪")
-"""Prepositions of where something is done or with whom (在公园打太极, 跟邻居打麻将)."""
+WHERE_OR_WITH = _words("在 跟 和 同 陪 带")
+"""Prepositions of where something is done or with whom (在公园打太极, 跟邻居打麻将, 带孩子去游泳)."""
 QUITTING = _words("戒烟 戒酒 戒糖 减肥 戒掉 戒")
 """Giving up a habit or losing weight: what a person sets out to do (我想戒烟)."""
 QUIT_OBJECTS = _words("烟 酒 糖 咖啡 奶茶 槟榔")

@@ -379,6 +379,7 @@ RULES: tuple[Rule, ...] = (
             Example("我在一家银行做客户经理。", "王芳在一家银行做客户经理。"),
             Example("我在一家医院做护士。", "王芳在一家医院做护士。"),
             Example("我在一家律所做律师。", "王芳在一家律所做律师。"),
+            Example("我在一家面包店兼职。", "王芳在一家面包店兼职。"),
             Example("我是小区业委会的会计。", "王芳是小区业委会的会计。"),
             Example("我妈是社区医院的护士。", "王芳的妈是社区医院的护士。"),
             Example("我在上海做程序员。", "王芳在上海做程序员。"),
@@ -507,6 +508,7 @@ RULES: tuple[Rule, ...] = (
                 seq(MY_ANIMAL, word("叫", "名叫"), CONTENT),
                 seq(FIRST_PERSON, word("有"), _NUMBER, ANIMAL, ANY_OPT),
                 seq(word("我家"), ADVERBS, word("有", "养", "养了"), _NUMBER, ANIMAL, ANY_OPT),
+                seq(MY_ANIMAL, word("是"), {"TAG": "m"}, ANY_OPT, {"ORTH": {"REGEX": zh.ANIMAL_END}}),
             )
         ),
         output="fact",
@@ -514,6 +516,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我养了一只猫叫团子。", "王芳养了一只猫叫团子。"),
             Example("我家有两只兔子。", "王芳家有两只兔子。"),
+            Example("我家狗是一只三岁的比格犬。", "王芳家狗是一只三岁的比格犬。"),
             Example("我家有一只橘猫，叫年糕。", "王芳的橘猫叫年糕。"),
         ),
         counterexamples=("我养成了早起的习惯。",),
@@ -617,6 +620,7 @@ RULES: tuple[Rule, ...] = (
                     seq(DE_OPT, among(zh.BODY_MEASURES), ADVERBS, word("偏", op="?"), among(zh.HIGH_OR_LOW), ANY_OPT),
                     seq(ADVERBS, word("在", op="?"), among(zh.BODY_STATES), ANY_OPT),
                     seq(ADVERBS, among(zh.EYESIGHT), ANY_OPT),
+                    seq(ADVERBS, among(zh.BODY_HABITS), ANY_OPT),
                     seq(ADVERBS, {"TAG": {"IN": ["n", "ng"]}, "OP": "?"}, among(zh.INJURIES), ANY_OPT),
                     seq(ADVERBS, among(zh.IN_HOSPITAL), ANY_OPT),
                     seq(ADVERBS, word("是"), among(zh.BODY_KINDS), ANY_OPT),
@@ -637,6 +641,8 @@ RULES: tuple[Rule, ...] = (
             Example("我怀孕了。", "王芳怀孕了。"),
             Example("我糖尿病好几年了。", "王芳糖尿病好几年了。"),
             Example("我近视八百度。", "王芳近视八百度。"),
+            Example("我老公打呼噜。", "王芳的老公打呼噜。"),
+            Example("我儿子有自闭症。", "王芳的儿子有自闭症。"),
             Example("我上个月手腕骨折了。", "王芳上个月手腕骨折了。"),
             Example("我爸住院了，肺炎。", "王芳的爸住院了。"),
             Example("我是左撇子。", "王芳是左撇子。"),
@@ -670,6 +676,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我是个夜猫子。", "王芳是个夜猫子。"),
             Example("我老公是个工作狂。", "王芳的老公是个工作狂。"),
+            Example("我是摩羯座。", "王芳是摩羯座。"),
         ),
         counterexamples=("我是个夜猫子吗？", "我不是。"),
     ),
@@ -814,7 +821,7 @@ RULES: tuple[Rule, ...] = (
                         _SPAN_OPT,
                     )
                     for doing in _DOING_WHAT
-                    for place in ((), _WHERE_OR_WITH_WHOM)
+                    for place in ((), _WHERE_OR_WITH_WHOM, (*_WHERE_OR_WITH_WHOM, word("去")))
                 ),
             ),
             whole=True,
@@ -837,6 +844,7 @@ RULES: tuple[Rule, ...] = (
             Example("我每天早上喝一杯黑咖啡。", "王芳每天早上喝一杯黑咖啡。"),
             Example("我每天喝两杯咖啡。", "王芳每天喝两杯咖啡。"),
             Example("我每天早上喝咖啡。", "王芳每天早上喝咖啡。"),
+            Example("我每周四带孩子去游泳。", "王芳每周四带孩子去游泳。"),
         ),
         counterexamples=(
             "我每天都很忙。",

@@ -9,7 +9,8 @@ can only be the answer:
 
 - English: the reply's first sentence, or when that is not bare its first clause (up to a comma, the rest
   following: "at a vet clinic in Cork, been there two years" → "I work at a vet clinic in Cork, been there two
-  years"): at most :data:`MAX_ANSWER_TOKENS` words with no verb, no pronoun but "my" or "our", no question word,
+  years"): at most :data:`MAX_ANSWER_TOKENS` words with no verb, no pronoun but "my" or "our" (or a possessive
+  after them: "my girlfriend and her dog"), no question word,
   negation, hedge or word a reply reacts with (:data:`graphsvc.rulebook.reactions.REPLY_WORDS`), and a noun, a
   name, a number or an adjective among them (read in the composed sentence, where the tagger sees them in place);
   a "where" question's reply names the place ("Leeds"; not "long story", "sundays");
@@ -19,18 +20,19 @@ can only be the answer:
 The rules' ``output`` names how the reply is put in, and what it must be:
 
 - English: ``your_thing`` ("What's your favourite food?" → "My favourite food is …"), ``your_when`` ("When is your
-  appointment?" → "My appointment is …", a date or time), ``how_old`` ("How old is your daughter?" → "My daughter is
-  …", a number), ``your_job`` ("What do you do?" → "I am a …", an occupation of the lexicon's), ``you_do`` ("Who do
-  you play for?" → "I play for …"; "where" takes the preposition the lexicon's ``WHERE_PREPOSITIONS`` gives its
-  verb), ``you_are`` ("Where are you from?" → "I am from …"), ``their_name`` ("What's his name?" → "My landlord's
-  name is …", when the pronoun stands for the one person of the speaker's they last named), ``name_of_your``
-  ("What's the name of your dog?" → "My dog's name is …"), ``you_are_doing`` ("What are you studying?" → "I am
-  studying …"), ``their_thing_does`` ("Where does your sister live?" → "My sister lives in …"), ``how_long`` ("How
-  long have you been running?" → "I have been running for …", a length of time, or "since …"), ``how_often`` ("How
-  often do you swim?" → "I swim …", a frequency), ``how_many`` ("How many kids do you have?" | "three" → "I have
-  three kids"), ``have_any`` ("Do you have any pets?" → "I have …", a count or "a …"), ``who_is`` ("Who's
-  Priya?" | "my sister-in-law" → "Priya is my sister-in-law", a reply opening with "my" or "our") and ``yes``
-  ("Are you vegetarian?" | "yeah, since 2019" → "I am vegetarian, since 2019", a reply opening with yes);
+  appointment?" → "My appointment is …", a date or time), ``how_old`` ("How old is your daughter?" → "My daughter is …",
+  a number), ``your_job`` ("What do you do?" → "I am a …", an occupation of the lexicon's), ``you_do`` ("Who do you play
+  for?" → "I play for …"; "where" takes the preposition the lexicon's ``WHERE_PREPOSITIONS`` gives its verb),
+  ``did_when`` ("When did you move to Leeds?" | "2019" → "I moved to Leeds in 2019", a date or time, "in" before a year
+  or a month alone and "on" before a day), ``you_are`` ("Where are you from?" → "I am from …"), ``their_name`` ("What's
+  his name?" → "My landlord's name is …", when the pronoun stands for the one person of the speaker's they last named),
+  ``name_of_your`` ("What's the name of your dog?" → "My dog's name is …"), ``you_are_doing`` ("What are you studying?"
+  → "I am studying …"), ``their_thing_does`` ("Where does your sister live?" → "My sister lives in …"), ``how_long``
+  ("How long have you been running?" → "I have been running for …", a length of time, or "since …"), ``how_often`` ("How
+  often do you swim?" → "I swim …", a frequency), ``how_many`` ("How many kids do you have?" | "three" → "I have three
+  kids"), ``have_any`` ("Do you have any pets?" → "I have …", a count or "a …"), ``who_is`` ("Who's Priya?" | "my
+  sister-in-law" → "Priya is my sister-in-law", a reply opening with "my" or "our") and ``yes`` ("Are you vegetarian?" |
+  "yeah, since 2019" → "I am vegetarian, since 2019", a reply opening with yes);
 - Chinese: ``in_place`` (the reply takes the place of the question word, 你 becomes 我: 你住在哪里？| 昆明 →
   我住在昆明), ``named`` (the same for a name, which jieba may tag as anything, so only its length and its words are
   checked), ``at_time`` (a date or time: 你什么时候去北京？| 下周三 → 我下周三去北京), ``age`` (a number: 你女儿几岁了？

@@ -40,6 +40,7 @@ from graphsvc.rulebook.rule import Example, Rule, Tokens
 _TO_BE = seq(BE, ADVERBS)
 _HAVE_GOT = seq(HAVE, ADVERBS, lower("got", op="?"))
 _COMPOUND = seq(ADJECTIVES, lower("-", op="?"), ADJECTIVES)
+"""Words before a noun, a hyphenated compound among them ("a night-shift nurse")."""
 
 
 def _mine_owning(owners: Iterable[str]) -> Piece:
@@ -563,9 +564,7 @@ RULES: tuple[Rule, ...] = (
                     seq(_TO_BE, ADVERBS, lower("at"), _STUDY_PLACE, {"IS_PUNCT": True}),
                     seq(ADVERBS, lemma("go"), lower("to"), _SCHOOL_NAME, {**_SCHOOL_NAME, "OP": "*"}, _SCHOOL_WORD),
                     seq(_TO_BE, ADVERBS, lower("at"), _STUDY_PLACE, among(en.STUDY_PLACE_AFTER), ANY),
-                    seq(
-                        _TO_BE, ADVERBS, lower("at"), NAME, among(en.STUDY_PLACES | {"university", "college"}), ANY_OPT
-                    ),
+                    seq(_TO_BE, ADVERBS, lower("at"), NAME, among(en.STUDY_PLACES), ANY_OPT),
                     seq(
                         _TO_BE,
                         lower("in"),

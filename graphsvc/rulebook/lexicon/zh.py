@@ -60,9 +60,9 @@ ANIMALS = _words(
 )
 """Animals people keep (我家的猫叫团子: an animal, never a person)."""
 ANIMAL_ENDINGS = _words("猫 狗 犬")
+"""What a kept animal's word may end with, a breed or a colour before it (橘猫, 柴犬, 小黑狗)."""
 ANIMAL_END = "(?:" + "|".join(sorted(ANIMAL_ENDINGS)) + ")$"
 """A word that ends as an animal's kind does (比格犬, 橘猫), or is it (犬)."""
-"""What a kept animal's word may end with, a breed or a colour before it (橘猫, 柴犬, 小黑狗)."""
 POSSESSIONS = _words("车 汽车 电动车 自行车 摩托车 手机 电脑 笔记本 房子 钢琴 吉他 相机 手表")
 """Things a person owns and names the make or kind of (我的车是一辆特斯拉, 我的手机是华为)."""
 OWNING = _words("有 开 骑 戴")
@@ -131,9 +131,9 @@ HIGH_OR_LOW = _words("高 低")
 LIFE_CHANGES = _words("退休 离婚 毕业 辞职 退学 分手 订婚 转正 升职 出院")
 """A change of a person's life, said done with 了 (我爸退休了, 我去年离婚了)."""
 EYESIGHT = _words("近视 远视 散光 老花")
+"""How a person's eyes see, a lasting condition whatever follows (我近视八百度, 我有点散光)."""
 BODY_HABITS = _words("打呼噜 打鼾 梦游 磨牙 说梦话 口吃 结巴")
 """What a person's body does that they cannot help (我老公打呼噜)."""
-"""How a person's eyes see, a lasting condition whatever follows (我近视八百度, 我有点散光)."""
 BODY_KINDS = _words("左撇子 右撇子 色盲 红绿色盲 近视眼 老花眼")
 """What a person is, of their body (我是左撇子, 我儿子是色盲)."""
 FANS = _words("粉丝 铁粉 歌迷 球迷 影迷 书迷")

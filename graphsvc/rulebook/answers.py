@@ -237,6 +237,8 @@ def _names_a_place(tokens: list[Any]) -> bool:
 
 
 _OFTEN = en.HOW_OFTEN_WORDS | en.FREQUENCY_ADVERBS | en.ON_DAYS
+_MONTHS = frozenset(en.MONTHS) | frozenset(en.MONTH_ABBREVIATIONS)
+"""Month names as a reply says them ("May", "sept"), for the preposition a date takes."""
 _EN_WANTED: dict[str, Callable[[list[Any]], bool]] = {
     "place": _names_a_place,
     "name": lambda tokens: any(t.pos_ == "PROPN" for t in tokens),
@@ -344,11 +346,10 @@ def _did_when(q: _Asked) -> Framed:
     if said == f"I {verb.text} {done}".strip():
         return "", q.reply, "time"  # no past form known
     first = q.first[0].lower_
-    months = frozenset(en.MONTHS) | frozenset(en.MONTH_ABBREVIATIONS)
     a_day = any(re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)?", t.lower_) for t in q.first[:2])  # "12 May", "May 3rd"
-    if first in en.WEEKDAYS or (a_day and any(t.lower_ in months for t in q.first[:2])):
+    if first in en.WEEKDAYS or (a_day and any(t.lower_ in _MONTHS for t in q.first[:2])):
         said = f"{said} on"
-    elif re.fullmatch(r"(?:1[89]|20)\d\d", first) or first in months:
+    elif re.fullmatch(r"(?:1[89]|20)\d\d", first) or first in _MONTHS:
         said = f"{said} in"
     return said, q.reply, "time"
 

@@ -14,7 +14,9 @@ A mention is no sighting (precision first) when the sentence is a question or sp
 pastime (in English, a negation in another clause leaves it), or when the pastime is another person's (a subject
 or possessor other than the speaker: "my son plays football", 我儿子踢足球), watched or given up ("watch", "quit",
 "gave up", 看, 放弃), wished for or only thought about ("want", "would", "thinking about", 想, 打算) or of the past
-("used to"); an English pastime word with a capital inside the sentence is a name ("a blue Golf"). English reads
+("used to"); an English pastime word with a capital inside the sentence is a name ("a blue Golf"). A language
+counts only as studied: beside a verb of studying or a lesson ("practising my Spanish", "German homework", 学日语),
+never merely named ("German beer", 他们说粤语). English reads
 the dependency parse; Chinese reads the words of the pastime's clause (a negation after it too: 广场舞不跳了).
 """
 
@@ -42,6 +44,10 @@ _ZH_NAMED = {**zh.PLAYED_GAMES, **zh.INSTRUMENTS, **zh.PRACTICES, **zh.EXERCISE_
 """A Chinese pastime → its verb (the :data:`~graphsvc.rulebook.lexicon.zh.OUTINGS` are verbs of their own)."""
 _ZH_LONGEST_FIRST = sorted(_ZH_NAMED, key=len, reverse=True)
 """The pastimes of :data:`_ZH_NAMED`, the longest first (国际象棋 before 象棋)."""
+_LANGUAGE_RULES = frozenset({"en.pastime.language", "zh.pastime.language"})
+"""The rules that sight a language being studied: it counts only beside a word of studying (:func:`_en_studied`;
+in Chinese 学, 练, 考… before it in its clause)."""
+_EN_LANGUAGE_PHRASES = en.PASTIME_SESSIONS | en.LANGUAGE_STUDY
 
 
 def sighted(sentence: str, language: Language, *, speaker: str, selection: Selection) -> Statement | None:
@@ -85,12 +91,15 @@ def said_already(sighting: Statement, kept: Sequence[Statement]) -> bool:
 
 def _en_named(doc: Any, token: Any, rule: Rule) -> str | None:
     """The pastime as the rule names it ("plays cricket"), or None when the parse says it is not the speaker's."""
-    if not _en_said_as_doing(doc, token) or (token.i > 0 and token.text[:1].isupper()):
-        return None  # a capital inside the sentence makes it a name ("a blue Golf")
+    studied = rule.id in _LANGUAGE_RULES
+    if not _en_said_as_doing(doc, token) or (studied and not _en_studied(token)):
+        return None
+    if token.i > 0 and token.text[:1].isupper() and not studied:
+        return None  # a capital inside the sentence makes it a name ("a blue Golf"); a language has one anyway
     phrase = token.head if token.dep_ in ("compound", "amod") else token
     if phrase.dep_ in ("nsubj", "nsubjpass") and any(c.dep_ == "det" for c in phrase.children):
         return None  # named as a thing: "the gym near my office closed down"
-    if phrase is not token and phrase.lemma_.lower() not in en.PASTIME_SESSIONS:
+    if phrase is not token and phrase.lemma_.lower() not in (_EN_LANGUAGE_PHRASES if studied else en.PASTIME_SESSIONS):
         return None  # "a cricket bat", "the tennis club fees" name a thing, not the pastime
     owners = [c.lower_ for n in (token, phrase) for c in n.children if c.dep_ == "poss"]
     if any(owner not in _EN_OWN for owner in owners):
@@ -106,7 +115,20 @@ def _en_named(doc: Any, token: Any, rule: Rule) -> str | None:
         if any(_is_person(c) for c in others) or (others and doing.lemma_.lower() in en.POSSESSION_VERBS):
             return None  # "my husband goes cycling", "our office has a gym" (but "back from the gym, legs are dead")
     said = token.lower_
-    return rule.output.format(object=en.OUTINGS.get(said, said))
+    return rule.output.format(object=said.capitalize() if studied else en.OUTINGS.get(said, said))
+
+
+def _en_studied(token: Any) -> bool:
+    """A language named as one the speaker studies: the object of a verb of studying ("practising my Spanish"),
+    qualifying a lesson or its work ("German lessons", "my Spanish tutor"), or the speaker's own, getting better
+    ("my Japanese is improving"). Named otherwise ("German beer", "ordered in Spanish"), it says nothing."""
+    head = token.head
+    if token.dep_ in ("dobj", "obj") and head.lemma_.lower() in en.STUDY_VERBS:
+        return True
+    if token.dep_ in ("compound", "amod") and head.lemma_.lower() in _EN_LANGUAGE_PHRASES:
+        return True
+    own = any(c.dep_ == "poss" and c.lower_ in _EN_OWN for c in token.children)
+    return own and token.dep_ == "nsubj" and head.lemma_.lower() in en.IMPROVING_VERBS
 
 
 def _en_said_as_doing(doc: Any, token: Any) -> bool:
@@ -165,6 +187,12 @@ def _zh_named(doc: Any, token: Any, rule: Rule) -> str | None:
         if (word in zh.THIRD_PERSON or word in zh.PERSON_WORDS) and not joined:
             return None  # 我儿子踢足球, 她每天跳广场舞; 跟朋友打乒乓球 is the speaker's
     said = token.text
+    if rule.id in _LANGUAGE_RULES:
+        language = next(n for n in zh.LANGUAGES if said.endswith(n))
+        fused = said.removesuffix(language)  # 学日语 as one word
+        if not (fused in zh.LEARNING or any(w in zh.LEARNING for w in before)):
+            return None  # 日语歌, 他们都说粤语: a language named, not studied
+        return rule.output.format(object=f"学{language}")
     name = next((n for n in _ZH_LONGEST_FIRST if said.endswith(n)), None)
     named = f"{_ZH_NAMED[name]}{name}" if name is not None else next(o for o in zh.OUTINGS if said.endswith(o))
     return rule.output.format(object=named)

@@ -1,6 +1,6 @@
 """English: pastimes a person mentions in passing (decision ``pastime``): a sport or game, an instrument, a
-discipline, an outing or the gym, named in a sentence of their own about doing it ("badminton after work again",
-"leg day at the gym"). One mention says little, so a sighting is not a memory: it is a
+discipline, an outing, the gym or a language they study, named in a sentence of their own about doing it
+("badminton after work again", "leg day at the gym"). One mention says little, so a sighting is not a memory: it is a
 candidate ("Ana plays cricket."), and becomes a memory when the person mentions the pastime again in another
 conversation (:mod:`graphsvc.pipeline.sources.candidates`); mentioned in three, reflection makes it a trait. Which
 mentions count is :mod:`graphsvc.rulebook.pastimes`'s (no question, negation, wish, other person or watching). The
@@ -104,6 +104,27 @@ RULES: tuple[Rule, ...] = (
             "Our office has a gym",
             "I haven't been to the gym in ages",
             "Not much gym lately",
+        ),
+    ),
+    Rule(
+        id="en.pastime.language",
+        language="en",
+        decision="pastime",
+        description="A language the speaker mentions studying: 'Ana is learning German.' (a candidate).",
+        pattern=Tokens(((among(en.LANGUAGES, attr="LOWER"),),), anchored=False),
+        output="is learning {object}",
+        confidence=_SIGHTING,
+        examples=(
+            Example("Practising my Spanish on the train again", "Ana is learning Spanish."),
+            Example("German lessons tonight, wish me luck", "Ana is learning German."),
+            Example("my Japanese is getting better, slowly", "Ana is learning Japanese."),
+        ),
+        counterexamples=(
+            "My son is learning French at school",
+            "I want to learn Italian one day",
+            "We had German beer at the market",
+            "Do you speak Portuguese?",
+            "I ordered in Spanish and nobody switched to English",
         ),
     ),
 )

@@ -617,18 +617,24 @@ WANTING = _words("want plan hope intend aim")
 # --- pastimes: what a person does in their own time, named as they mention it in passing ---------------------
 PLAYED_GAMES = _words(
     "cricket football soccer tennis badminton golf basketball volleyball rugby squash hockey netball baseball "
-    "softball padel pickleball chess poker darts snooker handball lacrosse"
+    "softball padel pickleball chess poker darts snooker handball lacrosse mahjong frisbee croquet curling billiards "
+    "dodgeball korfball racquetball backgammon scrabble"
 )
 """Sports and games a person plays ("plays cricket")."""
 INSTRUMENTS = _words(
-    "guitar piano violin drums cello ukulele saxophone flute harp trumpet clarinet banjo mandolin trombone viola"
+    "guitar piano violin drums cello ukulele saxophone flute harp trumpet clarinet banjo mandolin trombone viola oboe "
+    "accordion harmonica bagpipes tuba bassoon sitar xylophone"
 )
 """Instruments a person plays ("plays the guitar")."""
-PRACTICES = _words("yoga pilates karate judo taekwondo boxing kickboxing crossfit zumba aerobics fencing archery")
+PRACTICES = _words(
+    "yoga pilates karate judo taekwondo boxing kickboxing crossfit zumba aerobics fencing archery aikido capoeira "
+    "calisthenics weightlifting powerlifting"
+)
 """Disciplines a person does ("does yoga")."""
 OUTINGS: dict[str, str] = {
     **{w: w for w in "swimming running climbing bouldering hiking cycling skiing snowboarding surfing jogging".split()},
-    **{w: w for w in "kayaking rowing sailing bowling".split()},
+    **{w: w for w in "kayaking rowing sailing bowling skating skateboarding diving snorkelling snorkeling".split()},
+    **{w: w for w in "canoeing paddleboarding fishing camping golfing birdwatching".split()},
     "run": "running",
     "swim": "swimming",
     "hike": "hiking",
@@ -639,10 +645,23 @@ EXERCISE_PLACES = _words("gym")
 """Where a person goes to exercise ("goes to the gym")."""
 PASTIME_SESSIONS = _words("practice session sessions training lesson lessons class classes match club routine")
 """What a pastime's name may qualify and still name the pastime ("tennis lessons", "my gym sessions")."""
+LANGUAGES = _words(
+    "english german french spanish italian portuguese japanese korean chinese mandarin cantonese arabic russian dutch "
+    "swedish norwegian danish finnish polish greek turkish hindi urdu bengali punjabi vietnamese thai indonesian "
+    "hebrew irish welsh latin swahili czech hungarian romanian ukrainian persian tagalog catalan basque"
+)
+"""Languages a person may be learning ("learning German"; matched in lower case, named capitalised)."""
+STUDY_VERBS = _words("learn study practise practice revise")
+"""Verbs of studying a language, as lemmas ("practising my Spanish")."""
+IMPROVING_VERBS = _words("improve get come progress")
+"""Verbs that say a person's language is getting better ("my German is improving", "is coming along")."""
+LANGUAGE_STUDY = _words("homework vocab vocabulary grammar streak exam course tutor teacher")
+"""What a language's name may qualify and name studying it ("German homework", "my Spanish tutor"), besides the
+sessions of any pastime (:data:`PASTIME_SESSIONS`)."""
 NOT_DOING = _words("watch see follow stream bet miss skip cancel quit stop")
 """Verbs under which a pastime is not one the speaker does ("watching the cricket", "quit the gym"; a dislike or a
 wish neither: :data:`DISLIKING`, :data:`WANTING`)."""
-OTHER_SENSES = _words("late out low behind errands around short")
+OTHER_SENSES = _words("late out low behind errands around short into")
 """Words after "running" (and the like) that make it no outing ("running late", "running out")."""
 
 TRAIT_CONTEXTS: dict[str, frozenset[str]] = {

@@ -279,6 +279,7 @@ def teach_segmenter() -> None:
         (ANSWER_STUBS, "l"),
         (SCHOOL_YEARS, "n"),
         (PASTIMES, "n"),
+        (frozenset(PLAYED_GAMES) | frozenset(INSTRUMENTS) | frozenset(PRACTICES), "n"),
         (EVERY_WEEKDAY, "t"),
         (WHEN_WORDS | AGE_QUESTIONS, "r"),
     )
@@ -485,25 +486,31 @@ WITH = _words("和 跟 同 陪 与")
 
 # --- pastimes: what a person does in their own time, named as they mention it in passing ---------------------
 PLAYED_GAMES: dict[str, str] = {
-    **dict.fromkeys("羽毛球 篮球 乒乓球 网球 排球 麻将 台球 高尔夫 太极 扑克".split(), "打"),
+    **dict.fromkeys("羽毛球 篮球 乒乓球 网球 排球 麻将 台球 高尔夫 高尔夫球 太极 扑克".split(), "打"),
+    **dict.fromkeys("保龄球 桌球 壁球 棒球 橄榄球 桥牌".split(), "打"),
+    "飞盘": "玩",
     **dict.fromkeys("足球 毽子".split(), "踢"),
     **dict.fromkeys("象棋 围棋 国际象棋".split(), "下"),
 }
 """Sports and games → the verb they are played with (打羽毛球, 踢足球, 下象棋)."""
 INSTRUMENTS: dict[str, str] = {
-    **dict.fromkeys("吉他 钢琴 古筝 琵琶 尤克里里 贝斯".split(), "弹"),
+    **dict.fromkeys("吉他 钢琴 古筝 琵琶 尤克里里 贝斯 古琴 电子琴 竖琴".split(), "弹"),
     **dict.fromkeys("小提琴 大提琴 二胡 手风琴".split(), "拉"),
+    **dict.fromkeys("笛子 萨克斯 口琴 长笛".split(), "吹"),
+    "架子鼓": "打",
 }
 """Instruments → the verb they are played with (弹吉他, 拉二胡)."""
 PRACTICES: dict[str, str] = {
-    **dict.fromkeys("瑜伽 书法 普拉提 拳击 太极拳".split(), "练"),
-    **dict.fromkeys("广场舞 街舞 交谊舞".split(), "跳"),
+    **dict.fromkeys("瑜伽 书法 普拉提 拳击 太极拳 跆拳道 空手道 柔道 散打 咏春".split(), "练"),
+    **dict.fromkeys("广场舞 街舞 交谊舞 拉丁舞 芭蕾 芭蕾舞 民族舞".split(), "跳"),
 }
 """Disciplines → the verb they are done with (练瑜伽, 跳广场舞)."""
-OUTINGS = _words("游泳 跑步 爬山 钓鱼 骑行 滑雪 徒步 攀岩 健身 夜跑 晨跑 登山 冲浪")
+OUTINGS = _words("游泳 跑步 爬山 钓鱼 骑行 滑雪 徒步 攀岩 健身 夜跑 晨跑 登山 冲浪 滑冰 潜水 露营 骑马 划船 跳绳 轮滑")
 """Pastimes that are verbs of their own (游泳, 跑步)."""
 EXERCISE_PLACES: dict[str, str] = {"健身房": "去"}
 """Where a person goes to exercise → the verb (去健身房)."""
+LANGUAGES = _words("英语 日语 韩语 法语 德语 西班牙语 俄语 意大利语 葡萄牙语 阿拉伯语 粤语 泰语 越南语 手语 外语")
+"""Languages a person may be learning (学日语)."""
 NOT_DOING = _words("看 停 戒 放弃 希望")
 """Words before a pastime under which it is not one the speaker does (看足球, 放弃跑步; a plan, a dislike or a
 negation before it neither: :data:`PLAN_WORDS`, :data:`DISLIKING`, :data:`NEGATIONS`)."""

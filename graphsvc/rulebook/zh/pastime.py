@@ -1,9 +1,9 @@
 """Chinese: pastimes a person mentions in passing (decision ``pastime``): a ball game or board game, an instrument,
-a discipline, a sport that is a verb of its own, or the gym, named in a sentence of their own about doing it
-("晚上和同事打乒乓球", "睡前练了半小时钢琴"). As in English (:mod:`graphsvc.rulebook.en.pastime`), a sighting is a
-candidate ("王芳平时打麻将。") that another conversation's mention makes a memory. A word jieba cuts with its verb
-(打麻将) counts: the pattern reads the word's end. ``output`` names the pastime with its verb (``{object}``, the verb
-from the lexicon)."""
+a discipline, a sport that is a verb of its own, the gym or a language they study, named in a sentence of their own
+about doing it ("晚上和同事打乒乓球", "睡前练了半小时钢琴"). As in English (:mod:`graphsvc.rulebook.en.pastime`), a
+sighting is a candidate ("王芳平时打麻将。") that another conversation's mention makes a memory. A word jieba cuts
+with its verb (打麻将) counts: the pattern reads the word's end. ``output`` names the pastime with its verb
+(``{object}``, the verb from the lexicon)."""
 
 from __future__ import annotations
 
@@ -73,5 +73,19 @@ RULES: tuple[Rule, ...] = (
         confidence=_SIGHTING,
         examples=(Example("下班去健身房练了一个小时", "王芳平时去健身房。"),),
         counterexamples=("我们小区新开了一家健身房吗？", "我不想去健身房"),
+    ),
+    Rule(
+        id="zh.pastime.language",
+        language="zh",
+        decision="pastime",
+        description="A language the speaker mentions studying (学/练/考… before it): '王芳平时学日语。' (a candidate).",
+        pattern=Tokens(((ending_in(zh.LANGUAGES),),), anchored=False),
+        output="{object}",
+        confidence=_SIGHTING,
+        examples=(
+            Example("下班回家又练了半小时英语", "王芳平时学英语。"),
+            Example("最近在自学日语，好难", "王芳平时学日语。"),
+        ),
+        counterexamples=("我想学韩语，难吗", "我女儿在学法语", "他们都说粤语", "日语歌挺好听的"),
     ),
 )

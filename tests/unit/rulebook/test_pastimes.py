@@ -26,6 +26,10 @@ SIGHTED = [
     ("昨天钓鱼钓到一条大鲤鱼", "王芳平时钓鱼。"),
     ("晚上跟同事打了两个小时羽毛球", "王芳平时打羽毛球。"),
     ("打完网球腰有点酸", "王芳平时打网球。"),
+    ("Finished my French homework on the bus", "Ana is learning French."),
+    ("Went snorkelling off the pier this morning", "Ana goes snorkelling."),
+    ("下班去打了一局保龄球", "王芳平时打保龄球。"),
+    ("睡前学了半小时日语，满脑子都是假名", "王芳平时学日语。"),
 ]
 NOT_SIGHTED = [
     "The gym near my office closed down",
@@ -51,6 +55,11 @@ NOT_SIGHTED = [
     "想去学游泳，但是怕水",
     "吉他难学吗",
     "今天晚上广场舞不跳了",
+    "My girlfriend is learning Italian",
+    "That Italian place downtown is great",
+    "I'm diving into the report now",
+    "我儿子在学日语",
+    "日本同事都说日语",
 ]
 
 

@@ -91,6 +91,24 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        id="en.trait.learning",
+        language="en",
+        decision="trait",
+        description="What a person is learning, named in two or more of their memories: 'Is learning …'.",
+        pattern=Tokens(((lemma("be"), among(en.PRACTICE_FORMS, attr="LOWER")),), anchored=False),
+        output="Is learning {items}",
+        confidence=0.8,
+        examples=(
+            Example("Ana is learning German. | Ana is learning German.", "Is learning German"),
+            Example("Ana is studying Japanese. | Ana is learning Japanese on Duolingo.", "Is learning Japanese"),
+        ),
+        counterexamples=(
+            "Ana's son is learning French. | Ana's son is learning French at school.",
+            "Ana is learning a lot. | Ana is learning a lot at work.",
+            "Ana was learning Spanish. | Ana is learning to cook.",
+        ),
+    ),
+    Rule(
         id="en.trait.activity",
         language="en",
         decision="trait",

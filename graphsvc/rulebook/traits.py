@@ -224,6 +224,8 @@ def _item_zh(doc: Any, start: int) -> tuple[str, str] | None:
             break
     if not words or words[0].text in _ZH_NOT_START or words[-1].tag_[:1] not in ("n", "v"):
         return None
+    if any(t.tag_.startswith("nr") for t in words):
+        return None  # names somebody (去看张伟; jieba's guess of a name too: 想要安静): an item names nobody
     if start > 0 and doc[start - 1].tag_ == "p" and not any(t.tag_.startswith("v") for t in words):
         return None  # 和朋友在杭州: the preposition's place, and no doing
     text = "".join(t.text_with_ws for t in words).rstrip()

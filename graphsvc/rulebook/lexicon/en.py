@@ -634,7 +634,7 @@ PRACTICES = _words(
 OUTINGS: dict[str, str] = {
     **{w: w for w in "swimming running climbing bouldering hiking cycling skiing snowboarding surfing jogging".split()},
     **{w: w for w in "kayaking rowing sailing bowling skating skateboarding diving snorkelling snorkeling".split()},
-    **{w: w for w in "canoeing paddleboarding fishing camping golfing birdwatching".split()},
+    **{w: w for w in "canoeing paddleboarding fishing golfing birdwatching".split()},
     "run": "running",
     "swim": "swimming",
     "hike": "hiking",

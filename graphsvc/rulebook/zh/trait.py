@@ -34,7 +34,11 @@ RULES: tuple[Rule, ...] = (
         output="想要{items}",
         confidence=0.8,
         examples=(Example("王芳打算学开车。 | 王芳计划明年学开车。", "想要学开车"),),
-        counterexamples=("王芳打算学开车。 | 王芳喜欢喝茶。", "王芳的儿子打算考研。 | 王芳的儿子计划明年考研。"),
+        counterexamples=(
+            "王芳打算学开车。 | 王芳喜欢喝茶。",
+            "王芳的儿子打算考研。 | 王芳的儿子计划明年考研。",
+            "王芳打算去看张伟。 | 王芳打算周末去看张伟。",
+        ),
     ),
     Rule(
         id="zh.trait.quitting",

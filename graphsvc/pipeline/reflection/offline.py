@@ -16,7 +16,8 @@ What it infers:
   trait names ("Ana stopped running" / "Goes running") links to it whatever the embedder says, and its
   contradiction is strong;
 - new traits: memories (new plus earlier context) are grouped around the memory with most links
-  (star clustering, no chaining), and a memory linked to none stands alone; a group with a new memory, from
+  (star clustering, no chaining; among equals the one said first, then by text, so the order the store returns
+  them in never decides), and a memory linked to none stands alone; a group with a new memory, from
   ≥ 2 conversations, becomes a behavior when said ≥ 3 times or a trend (30-day window) when said twice (a memory
   counts once per conversation that said it: a restated habit is one memory said again); its text characterises
   the group
@@ -270,6 +271,9 @@ def reflect_offline(
     new_trends: list[NewTrend] = []
     new_behaviors: list[NewBehavior] = []
     for pool in pools.values():
+        # earliest said first, then by text: memories written together (one message, one extraction) tie on time,
+        # and the order the store returns them in (by a random uid) must not choose which traits form
+        pool.sort(key=lambda item: (by_id[item.short_id].observed_at, item.text))
         trends, behaviors = _new_traits(pool, by_id, linked, settings)
         new_trends.extend(trends)
         new_behaviors.extend(behaviors)
@@ -389,7 +393,8 @@ def _grade(trait: TraitState, ids: list[str], by_id: dict[str, MemoryRecord]) ->
 
 
 def _star_clusters(items: list[_Item], linked: _Linker) -> list[tuple[_Item, list[_Item]]]:
-    """Groups around the item with most links among the unassigned ones (ties: input order)."""
+    """Groups around the item with most links among the unassigned ones (ties: input order, which the callers make
+    independent of ids: memories earliest said first, traits by text)."""
     neighbours: dict[str, list[_Item]] = {
         a.short_id: [b for b in items if b is not a and linked(a, b) > 0.0] for a in items
     }
@@ -420,14 +425,17 @@ def _upgrades(
     target: TraitSubtype,
     settings: ReflectionSettings,
 ) -> list[Upgrade]:
-    eligible = [
-        items[sid]
-        for sid, t in traits
-        if sid in items
-        and t.subtype == source
-        and t.stage != "trend"
-        and cm.passes_upgrade_gate(t.confidence, target=target, settings=settings)
-    ]
+    eligible = sorted(
+        (
+            items[sid]
+            for sid, t in traits
+            if sid in items
+            and t.subtype == source
+            and t.stage != "trend"
+            and cm.passes_upgrade_gate(t.confidence, target=target, settings=settings)
+        ),
+        key=lambda item: item.text,
+    )
     by_id = dict(traits)
     people: dict[str, list[_Item]] = {}
     for item in eligible:

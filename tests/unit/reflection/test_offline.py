@@ -281,3 +281,29 @@ def test_an_offline_upgrade_says_which_traits_and_how_many_memories() -> None:
         '2 behavior traits of Theo linked by similar wording and a shared word: "Enjoys running on Sundays" '
         '(3 memories), "Enjoys running" (2 memories); 4 memories from 3 conversations in all'
     )
+
+
+def test_which_traits_form_does_not_depend_on_the_order_the_memories_come_in() -> None:
+    # a chain of links (running - river - walks - dog): two memories tie as the best-linked, and memories written
+    # together tie on time too, so only a rule of the reflector's own may choose the group, never the input order
+    said = [
+        "Ana goes running.",
+        "Ana goes running by the river.",
+        "Ana walks by the river.",
+        "Ana walks the dog.",
+    ]
+    records = [memory(f"u{i}", content=text, vector=BASE, sessions=(f"s{i}",)) for i, text in enumerate(said)]
+
+    def formed(order: list[int]) -> set[tuple[str, tuple[str, ...]]]:
+        mems = [(f"m{n + 1}", records[i]) for n, i in enumerate(order)]
+        out = reflect_offline(memories=mems, traits=[], settings=SETTINGS, similarity_floor=0.0)
+        texts = dict(mems)
+        return {
+            (t.content, tuple(sorted(texts[e].content for e in t.evidence_ids)))
+            for t in [*out.new_behaviors, *out.new_trends]
+        }
+
+    orders = [[0, 1, 2, 3], [3, 2, 1, 0], [2, 1, 0, 3], [1, 3, 0, 2]]
+    results = [formed(order) for order in orders]
+    assert results[0], "the chain forms a trait"
+    assert all(result == results[0] for result in results)

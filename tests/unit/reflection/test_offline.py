@@ -298,10 +298,9 @@ def test_which_traits_form_does_not_depend_on_the_order_the_memories_come_in() -
         mems = [(f"m{n + 1}", records[i]) for n, i in enumerate(order)]
         out = reflect_offline(memories=mems, traits=[], settings=SETTINGS, similarity_floor=0.0)
         texts = dict(mems)
-        return {
-            (t.content, tuple(sorted(texts[e].content for e in t.evidence_ids)))
-            for t in [*out.new_behaviors, *out.new_trends]
-        }
+        behaviors = {(b.content, tuple(sorted(texts[e].content for e in b.evidence_ids))) for b in out.new_behaviors}
+        trends = {(t.content, tuple(sorted(texts[e].content for e in t.evidence_ids))) for t in out.new_trends}
+        return behaviors | trends
 
     orders = [[0, 1, 2, 3], [3, 2, 1, 0], [2, 1, 0, 3], [1, 3, 0, 2]]
     results = [formed(order) for order in orders]

@@ -53,18 +53,16 @@ class JobArea:
         }
 
     async def _extract_memories(self, job: JobRow) -> None:
-        """Embed what of the session still waits for its vector, extract the session; then promote its
-        low-confidence candidates that are due already (important, or reinforced by another day or
-        conversation). A crash in between leaves them to the daily learning job. A memory promoted here is new
-        evidence the reflection the extraction queued may have missed (it can start once the extraction
-        commits): a reflection is queued again for it."""
+        """Embed what of the session still waits for its vector, extract the session. Its low-confidence
+        candidates that are due already (important, or reinforced by another day or conversation) are promoted
+        by the reflection the extraction queued, before that reads anything (:meth:`_reflect_after_extraction`),
+        so one cycle reads the conversation's memories and what its candidates became. Where no reflection
+        follows (a space that holds no traits), they are promoted here. A crash in between leaves them to the
+        daily learning job."""
         await event_vectors.embed_due(self.rt, job=job, session_id=job.session_id or "")
         report = await extraction.run(self.rt, job=job)
-        if not report.candidate_uids:
-            return
-        promoted = await candidates.promote_due(self.rt, user_id=job.user_id, uids=report.candidate_uids)
-        if promoted:
-            await self._reflect_on_promotions(job)
+        if report.candidate_uids and not catalog.may_hold("Trait", job.user_id):
+            await candidates.promote_due(self.rt, user_id=job.user_id, uids=report.candidate_uids)
 
     async def _reflect_on_promotions(self, job: JobRow) -> None:
         """Queue a reflection for memories ``job`` promoted from candidates (new evidence a reflection already
@@ -110,13 +108,18 @@ class JobArea:
         await self._complete(job, llm_calls=view.llm_calls if view.ran_now else 0, outcome=view.status)
 
     async def _reflect_after_extraction(self, job: JobRow) -> None:
-        """Seed 002 §1 after a conversation ends: check the triggers and run a cycle if one holds.
+        """Seed 002 §1 after a conversation ends: promote the user's candidates that are due (seed 003: what the
+        conversation reinforced becomes a memory first), then check the triggers and run a cycle if one holds.
+        The extraction is marked done in its own transaction, so a promotion left to it could run beside this
+        cycle, and a memory it promoted would get a cycle of its own or not by timing; here the cycle always
+        reads it.
 
         A cycle whose LLM call fails is recorded as a FAILED ReflectionCycle by the engine (the seed:
         retry at the next reflection); the job itself succeeds. Database errors fail the job and retry it.
         The cycle commits its own transaction (guarded by the user's reflection flag, seed 002 §1), then the
         job's status commits only while this process still owns the job.
         """
+        await candidates.promote_due(self.rt, user_id=job.user_id)
         outcome = await cycle.run(self.rt, user_id=job.user_id, session_ended=True)
         await self._complete(
             job,

@@ -279,7 +279,6 @@ def teach_segmenter() -> None:
         (ANSWER_STUBS, "l"),
         (SCHOOL_YEARS, "n"),
         (PASTIMES, "n"),
-        (frozenset(PLAYED_GAMES) | frozenset(INSTRUMENTS) | frozenset(PRACTICES), "n"),
         (EVERY_WEEKDAY, "t"),
         (WHEN_WORDS | AGE_QUESTIONS, "r"),
     )
@@ -357,12 +356,6 @@ AUXILIARIES = _words("会 要 得 能")
 """Verbs of will, need and ability before a doing (每周都会去杭州, 每天都要加班): how it is said, not what is done."""
 LEARNING = _words("学 学习 练 练习 自学 进修 考 备考")
 """Verbs of learning something (我最近在学吉他)."""
-PASTIMES = _words(
-    "广场舞 太极 太极拳 羽毛球 乒乓球 篮球 足球 网球 排球 高尔夫 台球 保龄球 麻将 扑克 象棋 围棋 桥牌 吉他 钢琴 "
-    "小提琴 大提琴 古筝 二胡 琵琶 尤克里里 架子鼓 萨克斯 瑜伽 普拉提 飞盘 攀岩 滑板 冲浪 书法 马拉松"
-)
-"""Games, sports and instruments a person plays or practises (打麻将, 弹吉他, 跳广场舞): jieba cuts some apart or
-tags them as places or names (吉他, 太极, 小提琴), so it is taught them as nouns."""
 ABLE = _words("会")
 """What the speaker can do (我会说粤语): jieba fuses 我会 into one noun (an association), so it is taught apart."""
 CLOSE = _words("最好 最要好")
@@ -377,8 +370,6 @@ SPEAKING = _words("说 讲")
 """Verbs of speaking a language (我会说粤语)."""
 LANGUAGE_NAME = r"^.+(?:语|话|文)$"
 """A language by how its name ends (粤语, 上海话, 法文): its surface form is the point."""
-PLAYING = "^.?(?:" + "|".join(sorted(PASTIMES, key=len, reverse=True)) + ")$"
-"""A pastime alone or fused with its verb, as jieba cuts some (钢琴, 下围棋, 弹钢琴)."""
 INTRODUCING = _words("有 有个 养 生")
 """Verbs that bring a person or an animal into a conversation (我有个哥哥, 我养了一只猫, 我生了个女儿)."""
 WHERE_OR_WITH = _words("在 跟 和 同 陪 带")
@@ -505,6 +496,11 @@ PRACTICES: dict[str, str] = {
     **dict.fromkeys("广场舞 街舞 交谊舞 拉丁舞 芭蕾 芭蕾舞 民族舞".split(), "跳"),
 }
 """Disciplines → the verb they are done with (练瑜伽, 跳广场舞)."""
+PASTIMES = frozenset(PLAYED_GAMES) | frozenset(INSTRUMENTS) | frozenset(PRACTICES) | _words("马拉松 滑板 冲浪 攀岩")
+"""Games, instruments and disciplines as nouns, and a few other pastimes said as nouns (会冲浪, 跑马拉松): jieba cuts
+some apart or tags them as places or names (吉他, 太极, 古琴 as a name), so it is taught them as nouns."""
+PLAYING = "^.?(?:" + "|".join(sorted(PASTIMES, key=len, reverse=True)) + ")$"
+"""A pastime alone or fused with its verb, as jieba cuts some (钢琴, 下围棋, 弹钢琴)."""
 OUTINGS = _words("游泳 跑步 爬山 钓鱼 骑行 滑雪 徒步 攀岩 健身 夜跑 晨跑 登山 冲浪 滑冰 潜水 露营 骑马 划船 跳绳 轮滑")
 """Pastimes that are verbs of their own (游泳, 跑步)."""
 EXERCISE_PLACES: dict[str, str] = {"健身房": "去"}

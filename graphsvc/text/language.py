@@ -8,7 +8,10 @@ from typing import Literal
 Language = Literal["en", "zh"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_LATIN = re.compile(r"[A-Za-z]")
+_LATIN_WORD = re.compile(r"[A-Za-z][\w@.'+-]*", re.ASCII)
+"""A run of Latin script: a word, a name, a code or an address (WiFi, bluefern42, ana@example.com) counts once."""
+_WORD_WEIGHT = 2
+"""Han characters a Latin word stands for: a Chinese word is one to three characters."""
 _SENTENCE = re.compile(r"(?:[^。！？；!?;.\n]|\.(?!\s|$))+(?:[。！？；!?;.]+[”」』）)\"']*)?")
 _ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|vs|etc|e\.g|i\.e)\.$", re.IGNORECASE)
 
@@ -19,10 +22,15 @@ def han_characters(text: str) -> list[str]:
 
 
 def detect_language(text: str) -> Language:
-    """Return "zh" when CJK characters are at least 30% of the letters of `text`, else "en"."""
+    """Return "zh" when Han characters are at least 40 % of ``text``'s words, else "en".
+
+    A run of Latin script counts as two characters whatever its length, so a long code or address in a Chinese
+    sentence (我家WiFi密码是bluefern42) leaves it Chinese, and a Chinese name in an English one (I met 王芳 today)
+    leaves it English.
+    """
     cjk = len(_CJK.findall(text))
-    latin = len(_LATIN.findall(text))
-    return "zh" if cjk and cjk / (cjk + latin) >= 0.3 else "en"
+    latin = _WORD_WEIGHT * len(_LATIN_WORD.findall(text))
+    return "zh" if cjk and cjk / (cjk + latin) >= 0.4 else "en"
 
 
 def split_sentences(text: str) -> list[str]:

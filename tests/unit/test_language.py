@@ -1,0 +1,24 @@
+"""Which language a text is read as: the share of Han characters, a Latin word counting once whatever its length."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphsvc.text.language import detect_language
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("我家WiFi密码是bluefern42。", "zh"),  # a long code leaves a Chinese sentence Chinese
+        ("我的邮箱是 zhang.wei.work@example.com", "zh"),
+        ("我用iPhone拍的照片发到Instagram上了", "zh"),
+        ("我觉得这个 project 的 deadline 太 tight 了", "zh"),
+        ("I met 王芳 yesterday.", "en"),  # a Chinese name leaves an English sentence English
+        ("The hotel is near 天安门广场.", "en"),
+        ("My gate code is 2291.", "en"),
+        ("ok", "en"),
+    ],
+)
+def test_a_text_is_read_in_the_language_most_of_its_words_are_in(text: str, language: str) -> None:
+    assert detect_language(text) == language

@@ -219,6 +219,8 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("My dad is on blood thinners", ["Ana's dad is on blood thinners."]),
         ("I'm training to be a plumber", ["Ana is training to be a plumber."]),
         ("I'm doing dry January", ["Ana is doing dry January."]),
+        # "leaves" after a place's name, which the tagger reads as the plural of "leaf"
+        ("My flight to Boston leaves on March 3rd.", ["Ana's flight to Boston leaves on March 3rd."]),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -302,6 +304,19 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         # a trip with a doing before its place, a place and a trip cut as one word, 下 / 周六 cut apart
         ("我们下周六去爬黄山", ["王丽下周六去爬黄山。"]),
         ("我下个月去云南旅游", ["王丽下个月去云南旅游。"]),
+        # a long code leaves the message Chinese; a generic medicine; a month by its number; where one was born
+        ("我家WiFi密码是bluefern42。", ["王丽家WiFi密码是bluefern42。"]),
+        ("我每天早上吃二甲双胍。", ["王丽每天早上吃二甲双胍。"]),
+        ("我五月份手腕骨折了。", ["王丽五月份手腕骨折了。"]),
+        ("我女儿九月份上幼儿园。", ["王丽的女儿九月份上幼儿园。"]),
+        ("我出生在哈尔滨。", ["王丽出生在哈尔滨。"]),
+        ("我在医院上夜班。", ["王丽在医院上夜班。"]),
+        ("我奶奶下周满九十岁。", ["王丽的奶奶下周满九十岁。"]),
+        ("我上个月把车卖了。", ["王丽上个月把车卖了。"]),
+        ("我当了十二年老师了。", ["王丽当了十二年老师了。"]),
+        ("我刚把衣服洗了。", []),
+        ("我出生的时候家里很穷。", []),
+        ("我今天在医院上夜班。", []),
     ],
 )
 def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from lemminflect import getInflection
+
 from graphsvc.rulebook.en.shapes import (
     ADJECTIVES,
     ADVERBS,
@@ -189,6 +191,10 @@ def named_in_passing(nouns: Iterable[str]) -> Tokens:
         anchored=False,
     )
 
+
+_DEPARTS = frozenset(form for verb in en.DEPARTURE_VERBS for form in getInflection(verb, tag="VBZ"))
+"""A departure verb as a happening's verb ("leaves"), whatever the tagger made of it ("leaves" as the plural of
+"leaf" after a place's name)."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -1102,13 +1108,9 @@ RULES: tuple[Rule, ...] = (
                     (seq(_HAVE_GOT, DET_OPT, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY),),
                 ),
                 seq(MY, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY_OPT, BE, ANY),
-                seq(
-                    MY,
-                    ADJECTIVES,
-                    among(en.EVENT_NOUNS, attr="LEMMA"),
-                    ANY_OPT,
-                    among(en.DEPARTURE_VERBS, attr="LEMMA"),
-                    ANY,
+                *(
+                    seq(MY, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY_OPT, departs, ANY)
+                    for departs in (among(en.DEPARTURE_VERBS, attr="LEMMA"), among(_DEPARTS))
                 ),
             )
         ),
@@ -1120,6 +1122,7 @@ RULES: tuple[Rule, ...] = (
                 "Ana has a dentist appointment on Thursday at 3pm.",
             ),
             Example("My flight to Oslo leaves at 6:40 on Friday.", "Ana's flight to Oslo leaves at 6:40 on Friday."),
+            Example("My flight to Boston leaves on March 3rd.", "Ana's flight to Boston leaves on March 3rd."),
         ),
         counterexamples=("I have a meeting.",),
     ),

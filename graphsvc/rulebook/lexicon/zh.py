@@ -123,8 +123,19 @@ SHIFTS = _words("夜班 早班 晚班 白班 中班 大夜班 小夜班")
 SIBLING_PLACES = _words("独生子 独生女 独子 独女 老大 老二 老三 老幺 老小")
 """An only child or a place among one's siblings (我是独生女, 我是家里的老大)."""
 """A stage of schooling someone is at (我儿子上小学了)."""
-MEDICINE = r"^[\u4e00-\u9fffA-Za-z]*(?:药|素|胶囊|颗粒|片|滴剂|喷剂)$"
-"""How the name of a medicine ends (降压药, 胰岛素, 阿司匹林肠溶片), cut as one word: not a count (一片)."""
+MEDICINES = _words(
+    "二甲双胍 阿司匹林 布洛芬 对乙酰氨基酚 氨氯地平 硝苯地平 缬沙坦 氯沙坦 美托洛尔 阿托伐他汀 瑞舒伐他汀 辛伐他汀 "
+    "奥美拉唑 雷贝拉唑 左甲状腺素 优甲乐 华法林 氯吡格雷 格列美脲 阿卡波糖 氯雷他定 西替利嗪 孟鲁司特 舍曲林 氟西汀"
+)
+"""Medicines by their generic names, which say nothing of being one (二甲双胍): jieba cuts them apart, so it is
+taught them as nouns."""
+MEDICINE = (
+    r"^(?:[\u4e00-\u9fffA-Za-z]*(?:药|素|胶囊|颗粒|片|滴剂|喷剂)|"
+    + "|".join(sorted(MEDICINES, key=len, reverse=True))
+    + ")$"
+)
+"""A medicine by how its name ends (降压药, 胰岛素, 阿司匹林肠溶片), cut as one word, not a count (一片), or by its
+generic name (二甲双胍)."""
 BODY_MEASURES = _words("血压 血糖 血脂 胆固醇 尿酸 眼压 心率 转氨酶")
 """What a doctor measures of a body; one lastingly high or low (我血压高, 血糖偏高) is a condition."""
 HIGH_OR_LOW = _words("高 低")
@@ -279,6 +290,7 @@ def teach_segmenter() -> None:
         (ANSWER_STUBS, "l"),
         (SCHOOL_YEARS, "n"),
         (PASTIMES, "n"),
+        (MEDICINES, "n"),
         (EVERY_WEEKDAY, "t"),
         (WHEN_WORDS | AGE_QUESTIONS, "r"),
     )
@@ -323,11 +335,16 @@ JOB_TITLE = (
 """A job title after 做 or 当, by how it ends (产品经理, 工程师, 程序员) or a title of two characters or more on its
 own (护士, 会计), never one of :data:`NO_JOB_AFTER_DO`."""
 PAST_MARKERS = _words("了 过")
+_DAY_OR_MONTH = r"(?:[一二三四五六七八九十]{1,3}|\d{1,2})"
 TIME_PHRASE = (
-    r"(?:上|下|这|本|今|明|昨|前|后|去|每)个?"
+    r"(?:(?:上|下|这|本|今|明|昨|前|后|去|每)个?"
     r"(?:周[一二三四五六日天末]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|月|年|天|学期|季度)"
+    rf"|{_DAY_OR_MONTH}月份?(?:{_DAY_OR_MONTH}[号日])?|{_DAY_OR_MONTH}[号日])"
 )
-"""A time word jieba keeps whole (上周末, 下个月, 每星期): its surface form is the point, so a pattern, not a list."""
+"""A time word jieba keeps whole (上周末, 下个月, 每星期) or a day of the calendar (五月份, 三月三号, 20号): its surface
+form is the point, so a pattern, not a list."""
+LONGER_AGO = rf"^(?:去年|前年|上个?(?:周|星期|礼拜|月)[一二三四五六日天末]?|\d{{4}}年|{_DAY_OR_MONTH}月份?)$"
+"""A time longer ago than the day (上个月, 去年, 五月份): what a thing done then is dated by, not a chore of today."""
 BLOOD_GROUP = r"^(?:A|B|AB|O)型$"
 """A blood group as jieba cuts it (我是O型血: O型 | 血)."""
 GRUMBLE_FREQUENCY = _words("总是 老是")

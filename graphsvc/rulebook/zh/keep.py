@@ -66,6 +66,8 @@ _MEDICINE = {"ORTH": {"REGEX": zh.MEDICINE}, "TAG": {"NOT_IN": ["m"]}}
 """A medicine by how its name ends (降压药, 胰岛素), not a count (一片)."""
 _SPAN_OPT = {"ORTH": {"REGEX": zh.DURATION}, "OP": "?"}
 """A span a frequency is counted in (一天两片, 一周三次)."""
+_YEARS = r"^[一二三四五六七八九十两几半\d]+多?年多?$"
+"""A span of years as jieba cuts it (十二年, 二十多年): how long a post has been held."""
 _SPAN_OF_DAYS = {"ORTH": {"REGEX": r"^[第\d一二三四五六七八九十百两几半个多天周月年星期]+$"}, "OP": "*"}
 """How long something has lasted, as jieba cuts it (半年, 三 个 月, 第 12 天)."""
 _ME_OR_MY_HOME = word("我", "我家")
@@ -254,7 +256,6 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("我开的是一辆白色的本田。", "王芳开的是一辆白色的本田。"),
-            Example("我吃的是氨氯地平 一天一片", "王芳吃的是氨氯地平。"),
             Example("我女儿用的是安卓手机。", "王芳的女儿用的是安卓手机。"),
             Example("我的车是一辆白色的丰田。", "王芳的车是一辆白色的丰田。"),
             Example("我开一辆白色的本田。", "王芳开一辆白色的本田。"),
@@ -284,6 +285,7 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, among(zh.ORIGIN), CONTENT, ANY_OPT),
                     seq(word("老家"), word("在", "是"), CONTENT, ANY_OPT),
                     seq(ADVERBS, word("在"), CONTENT, ANY_OPT, word("长大", "出生")),
+                    seq(ADVERBS, word("出生", "生"), word("在", "于"), CONTENT, ANY_OPT),
                     seq(word("是"), {"POS": "PROPN"}, word("人")),
                     seq(word("是"), {"TEXT": {"REGEX": "^[\u4e00-\u9fff]{2,}人$"}}),
                 ),
@@ -292,8 +294,12 @@ RULES: tuple[Rule, ...] = (
         output="fact",
         confidence=0.9,
         slot="from",
-        examples=(Example("我老家在湖南。", "王芳老家在湖南。"), Example("我是杭州人。", "王芳是杭州人。")),
-        counterexamples=("我是个急性子的人。",),
+        examples=(
+            Example("我老家在湖南。", "王芳老家在湖南。"),
+            Example("我是杭州人。", "王芳是杭州人。"),
+            Example("我女儿出生在上海。", "王芳的女儿出生在上海。"),
+        ),
+        counterexamples=("我是个急性子的人。", "我出生的时候家里很穷。"),
     ),
     Rule(
         id="zh.keep.work",
@@ -337,6 +343,15 @@ RULES: tuple[Rule, ...] = (
                         among(zh.OCCUPATION_SUFFIXES - zh.NO_JOB_AFTER_DO),
                     ),
                     seq(ADVERBS, word("是", op="?"), word("做", "当"), CONTENT, word("的", "工作")),
+                    seq(  # years in a post: 我当了十二年老师
+                        ADVERBS,
+                        word("当", "干"),
+                        word("了"),
+                        {"ORTH": {"REGEX": _YEARS}},
+                        {"POS": "NOUN", "ORTH": {"NOT_IN": sorted(zh.VAGUE_WORDS)}},
+                        word("了", op="?"),
+                        {"IS_PUNCT": True},
+                    ),
                     *(
                         seq(  # 我是小区业委会的会计: a post in a named body
                             ADVERBS,
@@ -386,6 +401,7 @@ RULES: tuple[Rule, ...] = (
             Example("我是做会计的。", "王芳是做会计的。"),
             Example("我爸妈都是退休教师。", "王芳的爸妈都是退休教师。"),
             Example("我现在在一家做外贸的公司。", "王芳现在在一家做外贸的公司。"),
+            Example("我当了十二年老师了。", "王芳当了十二年老师了。"),
         ),
         counterexamples=(
             "我在想这个问题。",
@@ -395,6 +411,7 @@ RULES: tuple[Rule, ...] = (
             "我在家做手工。",
             "我在一家公司楼下等人。",
             "我目前在一家公司工作。",
+            "我干了三个小时活。",
         ),
     ),
     Rule(
@@ -413,13 +430,26 @@ RULES: tuple[Rule, ...] = (
                         among(zh.SHIFTS),
                         ANY_OPT,
                     ),
+                    seq(  # where: 我在医院上夜班
+                        among(zh.DEGREE_WORDS, op="*"),
+                        {**HABIT, "OP": "?"},
+                        word("在"),
+                        {"POS": {"IN": ["NOUN", "PROPN"]}, "OP": "+"},
+                        word("上", "值"),
+                        among(zh.SHIFTS),
+                        ANY_OPT,
+                    ),
                 ),
             )
         ),
         output="fact",
         confidence=0.85,
-        examples=(Example("我一直上夜班。", "王芳一直上夜班。"), Example("我老公上夜班。", "王芳的老公上夜班。")),
-        counterexamples=("我今天上夜班。", "我明天要上早班。"),
+        examples=(
+            Example("我一直上夜班。", "王芳一直上夜班。"),
+            Example("我老公上夜班。", "王芳的老公上夜班。"),
+            Example("我妈在工厂上早班。", "王芳的妈在工厂上早班。"),
+        ),
+        counterexamples=("我今天上夜班。", "我明天要上早班。", "我今天在医院上夜班。"),
     ),
     Rule(
         id="zh.keep.family",
@@ -636,6 +666,8 @@ RULES: tuple[Rule, ...] = (
             Example("我一天吃两片降压药。", "王芳一天吃两片降压药。"),
             Example("我爸每天打胰岛素。", "王芳的爸每天打胰岛素。"),
             Example("我一直在吃降压药。", "王芳一直在吃降压药。"),
+            Example("我吃的是氨氯地平 一天一片", "王芳吃的是氨氯地平。"),
+            Example("我每天早上吃二甲双胍。", "王芳每天早上吃二甲双胍。"),
             Example("我血压有点高。", "王芳血压有点高。"),
             Example("我血糖偏高。", "王芳血糖偏高。"),
             Example("我怀孕了。", "王芳怀孕了。"),
@@ -1130,6 +1162,15 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, ANY_OPT, {"POS": "VERB"}, among(zh.PAST_MARKERS), ANY_OPT, CONTENT, ANY_OPT),
+                    seq(  # 我上个月把车卖了; not a chore of today (我刚把衣服洗了)
+                        {"ORTH": {"REGEX": zh.LONGER_AGO}},
+                        ADVERBS,
+                        word("把"),
+                        CONTENT,
+                        {"POS": "VERB"},
+                        among(zh.PAST_MARKERS),
+                        ANY_OPT,
+                    ),
                     seq(
                         ADVERBS,
                         {"POS": "VERB", "ORTH": {"NOT_IN": sorted(zh.UNABLE)}},  # 我不能去了 says what will not be
@@ -1141,8 +1182,11 @@ RULES: tuple[Rule, ...] = (
         ),
         output="event",
         confidence=0.85,
-        examples=(Example("我上周末去了一趟杭州。", "王芳上周末去了一趟杭州。"),),
-        counterexamples=("我吃了。", "我不能去了。"),
+        examples=(
+            Example("我上周末去了一趟杭州。", "王芳上周末去了一趟杭州。"),
+            Example("我上个月把车卖了。", "王芳上个月把车卖了。"),
+        ),
+        counterexamples=("我吃了。", "我不能去了。", "我把它忘了。", "我刚把衣服洗了。", "我把饭吃了。"),
     ),
     Rule(
         id="zh.keep.schedule",
@@ -1207,15 +1251,29 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
-                (seq(word("今年", op="?"), {"TAG": "m"}, word("岁", op="?"), word("了", op="?")),),
+                (
+                    seq(word("今年", op="?"), {"TAG": "m"}, word("岁", op="?"), word("了", op="?")),
+                    seq(  # an age about to be reached: 我奶奶下周满九十岁
+                        {"ORTH": {"REGEX": zh.FUTURE_TIME}, "OP": "?"},
+                        word("就", op="?"),
+                        word("满", "年满"),
+                        {"TAG": "m"},
+                        word("岁", "周岁", op="?"),
+                        word("了", op="?"),
+                    ),
+                ),
             ),
             whole=True,
         ),
         output="fact",
         confidence=0.9,
         slot="age",
-        examples=(Example("我今年四十二了。", "王芳今年四十二了。"), Example("我儿子八岁。", "王芳的儿子八岁。")),
-        counterexamples=("我一个人。", "我今年去了三次。"),
+        examples=(
+            Example("我今年四十二了。", "王芳今年四十二了。"),
+            Example("我儿子八岁。", "王芳的儿子八岁。"),
+            Example("我奶奶下个月满九十岁。", "王芳的奶奶下个月满九十岁。"),
+        ),
+        counterexamples=("我一个人。", "我今年去了三次。", "我满意了。"),
     ),
     Rule(
         id="zh.keep.school_year",

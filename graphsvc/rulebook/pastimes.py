@@ -14,14 +14,17 @@ A mention is no sighting (precision first) when the sentence is a question or sp
 pastime (in English, a negation in another clause leaves it), or when the pastime is another person's (a subject
 or possessor other than the speaker: "my son plays football", 我儿子踢足球), watched or given up ("watch", "quit",
 "gave up", 看, 放弃), wished for or only thought about ("want", "would", "thinking about", 想, 打算) or of the past
-("used to"); an English pastime word with a capital inside the sentence is a name ("a blue Golf"). A language
+("used to"); an English pastime word with a capital inside the sentence is a name ("a blue Golf"), and a game or
+an instrument counted with "a" is a thing ("it's a 2012 golf", "got a guitar for my birthday"). A language
 counts only as studied: beside a verb of studying or a lesson ("practising my Spanish", "German homework", 学日语),
-never merely named ("German beer", 他们说粤语). English reads
+never merely named ("German beer", 他们说粤语); a Chinese pastime after a measure word of things is a thing
+(是辆12年的高尔夫, 一把新吉他). English reads
 the dependency parse; Chinese reads the words of the pastime's clause (a negation after it too: 广场舞不跳了).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -48,6 +51,10 @@ _LANGUAGE_RULES = frozenset({"en.pastime.language", "zh.pastime.language"})
 """The rules that sight a language being studied: it counts only beside a word of studying (:func:`_en_studied`;
 in Chinese 学, 练, 考… before it in its clause)."""
 _EN_LANGUAGE_PHRASES = en.PASTIME_SESSIONS | en.LANGUAGE_STUDY
+_ZH_COUNTED_THING = rf"^[一二两三四五六七八九十几\d]*(?:{'|'.join(sorted(zh.CLASSIFIERS))})$"
+"""A measure word of things, with its number or none (一辆, 辆, 两把)."""
+_ZH_BETWEEN_COUNT_AND_THING = frozenset({"m", "a", "uj"})
+"""jieba's flags of what may stand between a measure word and its thing: a number, an adjective, 的."""
 
 
 def sighted(sentence: str, language: Language, *, speaker: str, selection: Selection) -> Statement | None:
@@ -97,6 +104,8 @@ def _en_named(doc: Any, token: Any, rule: Rule) -> str | None:
     if token.i > 0 and token.text[:1].isupper() and not studied:
         return None  # a capital inside the sentence makes it a name ("a blue Golf"); a language has one anyway
     phrase = token.head if token.dep_ in ("compound", "amod") else token
+    if phrase is token and token.lower_ not in en.OUTINGS and any(_indefinite(c) for c in token.children):
+        return None  # "it's a 2012 golf", "a guitar for my birthday": one thing (but "went for a run")
     if phrase.dep_ in ("nsubj", "nsubjpass") and any(c.dep_ == "det" for c in phrase.children):
         return None  # named as a thing: "the gym near my office closed down"
     if phrase is not token and phrase.lemma_.lower() not in (_EN_LANGUAGE_PHRASES if studied else en.PASTIME_SESSIONS):
@@ -160,6 +169,12 @@ def _en_negated(doc: Any, token: Any) -> bool:
     )
 
 
+def _indefinite(token: Any) -> bool:
+    """An indefinite article ("a", "an"), as spaCy's morphology marks it: a game or an instrument counted as one is
+    a thing (a car's model, a gift), not the pastime played (golf, the guitar)."""
+    return bool(token.dep_ == "det" and "Ind" in token.morph.get("Definite"))
+
+
 def _is_person(token: Any) -> bool:
     """A person as a subject: a third-person pronoun, a name, or a person noun ("my husband", "Tom")."""
     said = token.lower_
@@ -186,6 +201,8 @@ def _zh_named(doc: Any, token: Any, rule: Rule) -> str | None:
         joined = i > 0 and before[i - 1] in zh.WITH
         if (word in zh.THIRD_PERSON or word in zh.PERSON_WORDS) and not joined:
             return None  # 我儿子踢足球, 她每天跳广场舞; 跟朋友打乒乓球 is the speaker's
+    if _zh_counted(doc, token):
+        return None  # 是辆12年的高尔夫, 买了一把新吉他: a thing, not the pastime
     said = token.text
     if rule.id in _LANGUAGE_RULES:
         language = next(n for n in zh.LANGUAGES if said.endswith(n))
@@ -196,6 +213,17 @@ def _zh_named(doc: Any, token: Any, rule: Rule) -> str | None:
     name = next((n for n in _ZH_LONGEST_FIRST if said.endswith(n)), None)
     named = f"{_ZH_NAMED[name]}{name}" if name is not None else next(o for o in zh.OUTINGS if said.endswith(o))
     return rule.output.format(object=named)
+
+
+def _zh_counted(doc: Any, token: Any) -> bool:
+    """A pastime counted as a thing: a measure word of things before it, with only numbers, adjectives and 的
+    between (是辆12年的高尔夫, 一把新吉他); a span or a count of times leaves it (练了一个小时吉他, 打了三场网球)."""
+    for t in reversed(doc[: token.i]):
+        if re.fullmatch(_ZH_COUNTED_THING, t.text):
+            return True
+        if t.tag_ not in _ZH_BETWEEN_COUNT_AND_THING:
+            return False
+    return False
 
 
 def _zh_negates(word: str) -> bool:

@@ -221,6 +221,10 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I'm doing dry January", ["Ana is doing dry January."]),
         # "leaves" after a place's name, which the tagger reads as the plural of "leaf"
         ("My flight to Boston leaves on March 3rd.", ["Ana's flight to Boston leaves on March 3rd."]),
+        # a gran is a grandmother; to drink with no object is to drink alcohol
+        ("I live with my gran, she's 84", ["Ana lives with their gran.", "Ana's gran is 84 years old."]),
+        ("I don't drink.", ["Ana doesn't drink."]),
+        ("I don't drink much.", []),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

@@ -61,6 +61,8 @@ _SHIFT = among(en.WORK_HOURS, op="?")
 """When someone works, between the verb and the job ("works nights as a nurse")."""
 _AND_MORE = seq(lower("and", ","), ANY)
 """More said of the subject after an age ("my dog is 14 and pretty slow"), not a unit (5 minutes away)."""
+_CLAUSE_END = {"IS_PUNCT": True}
+"""Where a clause ends, after a verb with no object ("I don't drink."; "I don't drink, never have")."""
 _FOOD = {"POS": {"NOT_IN": ["ADJ", "ADV", "PUNCT", "PRON", "DET", "PART", "ADP", "AUX", "CCONJ"]}}
 """What a diet names: a food or a drink ("I don't eat pork"; not "I don't eat much")."""
 _DIET_KIND = {
@@ -274,6 +276,7 @@ RULES: tuple[Rule, ...] = (
             Example("My mum lives with my sister now.", "Ana's mum lives with Ana's sister now."),
             Example("I live alone.", "Ana lives alone."),
             Example("I live on my own.", "Ana lives on their own."),
+            Example("I live with my gran, she's 84.", "Ana lives with their gran."),
         ),
         counterexamples=("I live with it.", "I live with the pain.", "Live with my sister? Never."),
     ),
@@ -874,6 +877,8 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, lemma("eat", "keep"), among(en.DIETS)),
                     seq(lemma("do"), NOT, ADVERBS, lemma("eat", "drink"), _FOOD, ANY_OPT),
                     seq(ADVERBS, lower("never"), lemma("eat", "drink"), _FOOD, ANY_OPT),
+                    seq(lemma("do"), NOT, ADVERBS, lemma("drink"), _CLAUSE_END, ANY_OPT),  # drink: alcohol
+                    seq(ADVERBS, lower("never"), lemma("drink"), _CLAUSE_END, ANY_OPT),
                     seq(ADVERBS, lemma("avoid"), _FOOD, ANY_OPT),
                     seq(lemma("can"), NOT, lemma("eat", "drink", "have"), _FOOD, ANY_OPT),
                     seq(_TO_BE, ADVERBS, lower("off"), among(en.INTOLERANCES | en.GIVEN_UP), ANY_OPT),
@@ -888,6 +893,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I've been vegetarian since 2015.", "Ana has been vegetarian since 2015."),
             Example("I don't eat pork.", "Ana doesn't eat pork."),
+            Example("I don't drink.", "Ana doesn't drink."),
             Example("My wife can't have gluten.", "Ana's wife can't have gluten."),
             Example("I'm gluten free.", "Ana is gluten free."),
             Example("I'm off dairy for a few weeks.", "Ana is off dairy for a few weeks."),
@@ -899,6 +905,7 @@ RULES: tuple[Rule, ...] = (
         ),
         counterexamples=(
             "I don't eat much.",
+            "I don't drink much.",
             "I'm free on Friday.",
             "I'm off work today.",
             "I'm doing fine in January.",

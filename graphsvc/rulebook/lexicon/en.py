@@ -23,7 +23,7 @@ KIN_RELATIONS: dict[str, str] = {
     **dict.fromkeys("wife".split(), "wife"),
     **dict.fromkeys("husband hubby".split(), "husband"),
     **dict.fromkeys("partner spouse fiance fiancé fiancee fiancée boyfriend girlfriend".split(), "partner"),
-    **dict.fromkeys("grandmother grandma granny nana".split(), "grandmother"),
+    **dict.fromkeys("grandmother grandma granny nana gran".split(), "grandmother"),
     **dict.fromkeys("grandfather grandpa granddad grandad".split(), "grandfather"),
     **dict.fromkeys("grandson granddaughter grandchild".split(), "grandchild"),
     "aunt": "aunt",
@@ -69,7 +69,7 @@ SOCIAL_RELATIONS: dict[str, str] = {
 GENDERED_PERSON_NOUNS: dict[str, str] = {
     **dict.fromkeys(
         """mother mom mum mommy mummy mama ma sister sis daughter wife girlfriend fiancee fiancée grandmother grandma
-        granny nana granddaughter aunt niece stepmother stepmom stepdaughter stepsister goddaughter godmother
+        granny nana gran granddaughter aunt niece stepmother stepmom stepdaughter stepsister goddaughter godmother
         landlady""".split(),
         "female",
     ),

@@ -77,7 +77,7 @@ SELF_WORDS = _words("自我 忘我 无我 本我 超我 敌我 唯我 你我")
 LISTENER = _words("你 您 你们 你的 您的")
 LISTENER_AS_SPEAKER: dict[str, str] = {"你": "我", "您": "我", "你的": "我的", "您的": "我的", "你家": "我家"}
 """The one listener's words (你女儿, 你家猫) as the speaker says them back (我女儿, 我家猫)."""
-CLASSIFIERS = _words("个 些 件 种 段 部 本 首 条 张 位 家 款 句 篇 套 台 辆 只 份")
+CLASSIFIERS = _words("个 些 件 种 段 部 本 首 条 张 位 家 款 句 篇 套 台 辆 只 份 把 架")
 """Measure words of things, which 这/那 or a number open (这段, 那家, 两个, 第二个)."""
 VERBAL_CLASSIFIERS = _words("次 遍 回 趟 顿")
 """Measure words of times a thing is done (试了一次, 去了一趟)."""

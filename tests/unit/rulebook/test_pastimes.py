@@ -30,6 +30,8 @@ SIGHTED = [
     ("Went snorkelling off the pier this morning", "Ana goes snorkelling."),
     ("下班去打了一局保龄球", "王芳平时打保龄球。"),
     ("睡前学了半小时日语，满脑子都是假名", "王芳平时学日语。"),
+    ("Went for a run before work", "Ana goes running."),
+    ("打了三场网球，腿都软了", "王芳平时打网球。"),
 ]
 NOT_SIGHTED = [
     "The gym near my office closed down",
@@ -60,6 +62,11 @@ NOT_SIGHTED = [
     "I'm diving into the report now",
     "我儿子在学日语",
     "日本同事都说日语",
+    # a game or an instrument counted as one thing: a car's model, a purchase
+    "it's a 2012 golf, the clutch is going",
+    "I got a guitar for my birthday",
+    "我车又坏了，是辆12年的高尔夫",
+    "我买了一把新吉他",
 ]
 
 

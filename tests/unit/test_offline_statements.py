@@ -225,6 +225,7 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I live with my gran, she's 84", ["Ana lives with their gran.", "Ana's gran is 84 years old."]),
         ("I don't drink.", ["Ana doesn't drink."]),
         ("I don't drink much.", []),
+        ("My daughter starts kindergarten in September.", ["Ana's daughter starts kindergarten in September."]),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -318,6 +319,8 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我奶奶下周满九十岁。", ["王丽的奶奶下周满九十岁。"]),
         ("我上个月把车卖了。", ["王丽上个月把车卖了。"]),
         ("我当了十二年老师了。", ["王丽当了十二年老师了。"]),
+        ("我三月三号飞北京。", ["王丽三月三号飞北京。"]),
+        ("我三月三号飞北京了。", []),
         ("我刚把衣服洗了。", []),
         ("我出生的时候家里很穷。", []),
         ("我今天在医院上夜班。", []),

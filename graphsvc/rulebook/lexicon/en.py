@@ -589,7 +589,7 @@ INTENDED_CHANGES = _words(
 )
 """What a person intends that changes their life, worth keeping without a date ("I've decided to go back to uni" is
 said by its place; "I plan to retire", "I'm going to sell my flat")."""
-STUDY_PLACES = _words("university uni college school sixth-form nursery")
+STUDY_PLACES = _words("university uni college school sixth-form nursery kindergarten preschool")
 """Where a person studies, said as being "at" it ("my daughter is at university in Bristol")."""
 STUDY_PLACE_AFTER = _words("in at since studying doing reading")
 """What may follow "at university" when it says where one studies ("in Bristol", "studying law"), unlike
@@ -598,7 +598,7 @@ POSTS = _words(
     "treasurer chair chairman chairwoman chairperson secretary president captain coach organiser organizer founder"
 )
 """A post a person holds in a group ("I'm the treasurer of our residents' association")."""
-PLAN_OBJECTS = EVENT_NOUNS | _words("job course degree school nursery college uni university")
+PLAN_OBJECTS = EVENT_NOUNS | STUDY_PLACES | _words("job course degree")
 """What a dated plan may name ("I'm starting a new job on Monday", "I'm taking my driving test next month", "my
 daughter starts school in September")."""
 PLAN_ACTS = _words("start begin have take sit do")

@@ -336,10 +336,13 @@ JOB_TITLE = (
 own (护士, 会计), never one of :data:`NO_JOB_AFTER_DO`."""
 PAST_MARKERS = _words("了 过")
 _DAY_OR_MONTH = r"(?:[一二三四五六七八九十]{1,3}|\d{1,2})"
+_CALENDAR_DAY = rf"{_DAY_OR_MONTH}月份?(?:{_DAY_OR_MONTH}[号日])?|{_DAY_OR_MONTH}[号日]"
+CALENDAR_DAY = rf"^(?:{_CALENDAR_DAY})$"
+"""A day or a month of the calendar as jieba cuts it (三月, 三号, 五月份, 12月25日): past or to come by its sentence."""
 TIME_PHRASE = (
     r"(?:(?:上|下|这|本|今|明|昨|前|后|去|每)个?"
     r"(?:周[一二三四五六日天末]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|月|年|天|学期|季度)"
-    rf"|{_DAY_OR_MONTH}月份?(?:{_DAY_OR_MONTH}[号日])?|{_DAY_OR_MONTH}[号日])"
+    rf"|{_CALENDAR_DAY})"
 )
 """A time word jieba keeps whole (上周末, 下个月, 每星期) or a day of the calendar (五月份, 三月三号, 20号): its surface
 form is the point, so a pattern, not a list."""

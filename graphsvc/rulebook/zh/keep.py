@@ -80,6 +80,9 @@ _TIME_TO_COME: tuple[tuple[Spec, ...], ...] = (
     (word("下"), among(zh.WEEKDAYS)),  # 下周六 as jieba sometimes cuts it: 下 / 周六
 )
 """A time still to come (下个月, 明天, 下周六)."""
+_ON_A_DAY: tuple[Spec, ...] = ({"ORTH": {"REGEX": zh.CALENDAR_DAY}, "OP": "+"},)
+"""A day of the calendar (三月 三号): a trip on it is still to come when nothing says it is over (no 了, as the
+whole statement is matched)."""
 _TRIP_TO_A_PLACE: Spec = {"TAG": "nz", "ORTH": {"REGEX": "^.+(?:旅游|旅行)$"}}
 """A place and a trip as jieba sometimes cuts them into one word (云南旅游)."""
 _ROUTINE = {**HABIT, "ORTH": {**HABIT["ORTH"], "NOT_IN": sorted(zh.GRUMBLE_FREQUENCY)}}
@@ -981,7 +984,7 @@ RULES: tuple[Rule, ...] = (
                             where,
                             {"TAG": {"REGEX": "^v"}, "OP": "?"},
                         )
-                        for when in _TIME_TO_COME
+                        for when in (*_TIME_TO_COME, _ON_A_DAY)
                         for where in ({"TAG": "ns"}, _TRIP_TO_A_PLACE)
                     ),
                     *(
@@ -1007,6 +1010,7 @@ RULES: tuple[Rule, ...] = (
             Example("我下个月去日本旅游。", "王芳下个月去日本旅游。"),
             Example("我爸明天回成都。", "王芳的爸明天回成都。"),
             Example("我明天飞北京。", "王芳明天飞北京。"),
+            Example("我三月三号飞北京。", "王芳三月三号飞北京。"),
             Example("我妈下周从西安过来看我。", "王芳的妈下周从西安过来看王芳。"),
             Example("我下周六去爬泰山。", "王芳下周六去爬泰山。"),
             Example("我下个月去海南旅游。", "王芳下个月去海南旅游。"),
@@ -1017,6 +1021,7 @@ RULES: tuple[Rule, ...] = (
             "我下个月去日本的签证还没办。",
             "我下周六去旅游。",
             "我上周回老家了。",
+            "我三月三号去了北京。",
         ),
     ),
     Rule(

@@ -12,7 +12,8 @@ sessions becomes a trait, a one-off never does).
 
 A mention is no sighting (precision first) when the sentence is a question or speaks to the listener, negates the
 pastime (in English, a negation in another clause leaves it), or when the pastime is another person's (a subject
-or possessor other than the speaker: "my son plays football", 我儿子踢足球), watched or given up ("watch", "quit",
+or possessor other than the speaker: "my son plays football", 我儿子踢足球; a Chinese clause without 我 after
+one that names another person goes on about them: 我女儿叫米娅，在学小提琴), watched or given up ("watch", "quit",
 "gave up", 看, 放弃), wished for or only thought about ("want", "would", "thinking about", 想, 打算) or of the past
 ("used to"); an English pastime word with a capital inside the sentence is a name ("a blue Golf"), and a game or
 an instrument counted with "a" is a thing ("it's a 2012 golf", "got a guitar for my birthday"). A language
@@ -185,8 +186,12 @@ def _zh_named(doc: Any, token: Any, rule: Rule) -> str | None:
     """The pastime with its verb (打麻将), or None when the words before it in its clause say it is not the
     speaker's (a person before it not joined by 跟/和…, a listener, 看, a plan, a negation)."""
     before: list[str] = []
+    earlier: list[str] = []  # the sentence's clauses before the pastime's own
     for t in doc[: token.i]:
-        before = [] if t.text in _ZH_CLAUSE_BREAKS else [*before, t.text]
+        if t.text in _ZH_CLAUSE_BREAKS:
+            earlier, before = [*earlier, *before], []
+        else:
+            before.append(t.text)
     after: list[str] = []
     for t in doc[token.i + 1 :]:
         if t.text in _ZH_CLAUSE_BREAKS:
@@ -197,10 +202,8 @@ def _zh_named(doc: Any, token: Any, rule: Rule) -> str | None:
         return None  # said to the listener, or a question without its mark (吉他难吗)
     if any(w.startswith(_ZH_NOT_DOING) or _zh_negates(w) for w in before) or any(_zh_negates(w) for w in after):
         return None  # 想学吉他, 看足球; 广场舞不跳了
-    for i, word in enumerate(before):
-        joined = i > 0 and before[i - 1] in zh.WITH
-        if (word in zh.THIRD_PERSON or word in zh.PERSON_WORDS) and not joined:
-            return None  # 我儿子踢足球, 她每天跳广场舞; 跟朋友打乒乓球 is the speaker's
+    if _zh_anothers(before, earlier):
+        return None
     if _zh_counted(doc, token):
         return None  # 是辆12年的高尔夫, 买了一把新吉他: a thing, not the pastime
     said = token.text
@@ -213,6 +216,21 @@ def _zh_named(doc: Any, token: Any, rule: Rule) -> str | None:
     name = next((n for n in _ZH_LONGEST_FIRST if said.endswith(n)), None)
     named = f"{_ZH_NAMED[name]}{name}" if name is not None else next(o for o in zh.OUTINGS if said.endswith(o))
     return rule.output.format(object=named)
+
+
+def _zh_anothers(before: Sequence[str], earlier: Sequence[str]) -> bool:
+    """Whether the pastime is another person's: one named before it in its clause and not joined by 跟/和… (我儿子踢
+    足球, 她每天跳广场舞; 跟朋友打乒乓球 is the speaker's), or its clause has no 我 and goes on about one named in an
+    earlier clause (我女儿叫米娅，在学小提琴)."""
+    for i, word in enumerate(before):
+        if _zh_person(word) and not (i > 0 and before[i - 1] in zh.WITH):
+            return True
+    return not any(w in zh.SPEAKER for w in before) and any(_zh_person(w) for w in earlier)
+
+
+def _zh_person(word: str) -> bool:
+    """A person other than the speaker, by a pronoun or a person word (她, 女儿, 同事)."""
+    return word in zh.THIRD_PERSON or word in zh.PERSON_WORDS
 
 
 def _zh_counted(doc: Any, token: Any) -> bool:

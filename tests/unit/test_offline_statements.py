@@ -226,6 +226,10 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I don't drink.", ["Ana doesn't drink."]),
         ("I don't drink much.", []),
         ("My daughter starts kindergarten in September.", ["Ana's daughter starts kindergarten in September."]),
+        ("my husband's called Dev and he's a pilot", ["Ana's husband is called Dev.", "Ana's husband is a pilot."]),
+        ("I've been at Deloitte for four years.", ["Ana has been at Deloitte for four years."]),
+        ("I've been at Sarah's for two hours.", []),
+        ("note to self: my passport expires in March", ["Ana's passport expires in March."]),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

@@ -45,20 +45,16 @@ _IS_CONTRACTED = re.compile(
     + "|".join(
         map(
             re.escape,
-            sorted(
-                {"a", "an", "my", "our", "in", "on", "at", "from", "getting", "going"}
-                | lexicon.STATE_WORDS
-                | lexicon.HEALTH_STATES
-            ),
+            sorted(lexicon.BEFORE_CONTRACTED_IS | lexicon.STATE_WORDS | lexicon.HEALTH_STATES),
         )
     )
     + r")(?=[\s.,!?;]|$))",
     re.IGNORECASE,
 )
-"""A contraction "'s" before an article, "my", a preposition of place, "getting"/"going" or a state ("my husband's a
-firefighter", "Tom's my brother", "my flat's in Hackney", "my mum's on insulin", "my sister's getting married", "my
-partner's allergic to cats"): "is" (a possessive is never followed by one), except a degree's ("a master's in social
-work")."""
+"""A contraction "'s" before an article, "my", a preposition of place, "getting"/"going", "called"/"named" or a state
+("my husband's a firefighter", "Tom's my brother", "my flat's in Hackney", "my mum's on insulin", "my sister's getting
+married", "my husband's called Dev", "my partner's allergic to cats"): "is" (a possessive is never followed by one),
+except a degree's ("a master's in social work")."""
 _PICTOGRAPHS = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 _MARKERS = re.compile(
     r"[,\s]*(?<![\w'’])(?:"

@@ -97,7 +97,9 @@ RULES: tuple[Rule, ...] = (
         id="en.trim.remember_request",
         language="en",
         decision="trim",
-        description="A request to remember what follows ('Please remember that', 'Note:', 'Don't forget').",
+        description=(
+            "A request to remember what follows ('Please remember that', 'Note:', 'Note to self:', 'Don't forget')."
+        ),
         pattern=Tokens(
             (
                 seq(
@@ -136,6 +138,7 @@ RULES: tuple[Rule, ...] = (
                     _PUNCT_OPT,
                 ),
                 seq(lower("for"), lower("the"), lower("record"), _PUNCT_OPT),
+                seq(lower("note"), lower("to"), lower("self"), _PUNCT_OPT),
                 seq(lower("please", op="?"), lower("remind"), lower("me"), lower("that"), _PUNCT_OPT),
             )
         ),
@@ -144,6 +147,7 @@ RULES: tuple[Rule, ...] = (
             Example("Please remember that my gym locker is 52.", "Ana's gym locker is 52."),
             Example("Don't forget: I'm flying out on the 14th.", "Ana is flying out on the 14th."),
             Example("remind me that my MOT is due on the 9th", "Ana's MOT is due on the 9th."),
+            Example("note to self: my passport expires in March", "Ana's passport expires in March."),
         ),
         counterexamples=("I remember my first bike.", "Remind me to call the garage."),
     ),

@@ -497,6 +497,9 @@ LIKING_NOUNS = _words("love passion soft spot thing weakness")
 """What "I have a … for" names as a liking ("I've always had a love for horses")."""
 ABSTRACT_NOUNS = _words("problem solution reason issue process conversation story deal point question answer")
 """Nouns that name no group or thing one belongs to ("I'm part of the problem")."""
+BEFORE_CONTRACTED_IS = _words("a an my our in on at from getting going called named")
+"""Words after which a "'s" is "is", never a possessive ("my husband's a nurse", "my flat's in Hackney", "my
+husband's called Dev")."""
 STATE_WORDS = _words("based married retired engaged allergic originally pregnant vegan vegetarian divorced single off")
 """Words that open a sentence whose "I'm" was dropped ("Based in Bradford", "Originally from Porto", "Off to Rome
 on Friday")."""

@@ -32,6 +32,7 @@ SIGHTED = [
     ("睡前学了半小时日语，满脑子都是假名", "王芳平时学日语。"),
     ("Went for a run before work", "Ana goes running."),
     ("打了三场网球，腿都软了", "王芳平时打网球。"),
+    ("我老公出差了，我去打了羽毛球", "王芳平时打羽毛球。"),
 ]
 NOT_SIGHTED = [
     "The gym near my office closed down",
@@ -67,6 +68,9 @@ NOT_SIGHTED = [
     "I got a guitar for my birthday",
     "我车又坏了，是辆12年的高尔夫",
     "我买了一把新吉他",
+    # a clause that goes on about the person named before it
+    "我女儿叫米娅，在学小提琴",
+    "my daughter's called Mia and plays the violin",
 ]
 
 

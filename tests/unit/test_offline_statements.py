@@ -230,6 +230,8 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I've been at Deloitte for four years.", ["Ana has been at Deloitte for four years."]),
         ("I've been at Sarah's for two hours.", []),
         ("note to self: my passport expires in March", ["Ana's passport expires in March."]),
+        ("I have my finals in May.", ["Ana has their finals in May."]),
+        ("I have my doubts about the final.", []),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -324,6 +326,7 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我上个月把车卖了。", ["王丽上个月把车卖了。"]),
         ("我当了十二年老师了。", ["王丽当了十二年老师了。"]),
         ("我三月三号飞北京。", ["王丽三月三号飞北京。"]),
+        ("我儿子六月中考。", ["王丽的儿子六月中考。"]),
         ("我三月三号飞北京了。", []),
         ("我刚把衣服洗了。", []),
         ("我出生的时候家里很穷。", []),

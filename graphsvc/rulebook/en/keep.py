@@ -41,6 +41,8 @@ from graphsvc.rulebook.rule import Example, Rule, Tokens
 
 _TO_BE = seq(BE, ADVERBS)
 _HAVE_GOT = seq(HAVE, ADVERBS, lower("got", op="?"))
+_DET_OR_OWNER = {"TAG": {"IN": ["DT", "CD", "PRP$"]}, "OP": "?"}
+"""An article, a number or an owner before a noun ("a", "two", "her exams")."""
 _COMPOUND = seq(ADJECTIVES, lower("-", op="?"), ADJECTIVES)
 """Words before a noun, a hyphenated compound among them ("a night-shift nurse")."""
 
@@ -1130,7 +1132,7 @@ RULES: tuple[Rule, ...] = (
             (
                 *each(
                     SPEAKER_OR_THEIR_PERSON,
-                    (seq(_HAVE_GOT, DET_OPT, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY),),
+                    (seq(_HAVE_GOT, _DET_OR_OWNER, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY),),
                 ),
                 seq(MY, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY_OPT, BE, ANY),
                 *(
@@ -1148,6 +1150,7 @@ RULES: tuple[Rule, ...] = (
             ),
             Example("My flight to Oslo leaves at 6:40 on Friday.", "Ana's flight to Oslo leaves at 6:40 on Friday."),
             Example("My flight to Boston leaves on March 3rd.", "Ana's flight to Boston leaves on March 3rd."),
+            Example("My daughter has her exams in June.", "Ana's daughter has her exams in June."),
         ),
         counterexamples=("I have a meeting.",),
     ),

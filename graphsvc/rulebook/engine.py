@@ -83,8 +83,9 @@ def matches(doc: Any, rules: Iterable[Rule], *, every: bool = False) -> list[Hit
     Args:
         doc: the statement's parse (:func:`graphsvc.rulebook.parse.parse`).
         rules: rules of one language (callers pass one decision's enabled rules).
-        every: every acceptable span of every rule, by position (a split cuts at each); else one hit per firing
-            rule (its first acceptable span), in the order of ``rules``.
+        every: every acceptable span of every rule, by position, the longest first and then in the order of
+            ``rules`` (a split cuts at each); else one hit per firing rule (its first acceptable span), in the order
+            of ``rules``.
 
     Returns:
         the hits (anchored rules start at the statement's first non-punctuation token; ``whole`` ones also end at
@@ -113,7 +114,8 @@ def matches(doc: Any, rules: Iterable[Rule], *, every: bool = False) -> list[Hit
         if isinstance(rule.pattern, Surface):
             hits.extend(_surface_hits(doc, rule, rule.pattern))
     if every:
-        return sorted(hits, key=lambda h: (h.start, -h.end))
+        place = {rule.id: i for i, rule in enumerate(ordered)}
+        return sorted(hits, key=lambda h: (h.start, -h.end, place[h.rule.id]))  # a tie goes to the earlier rule
     first: dict[str, Hit] = {}
     for hit in hits:
         first.setdefault(hit.rule.id, hit)

@@ -37,6 +37,12 @@ _INFORMAL = re.compile(
 _AGE_IS = re.compile(r"(?<=\w)'s (?=\d{1,3}(?:\s*(?:$|[,.;!?]|and\b|now\b|next\b|years? old\b)))", re.IGNORECASE)
 """A contraction "'s" before an age that ends its clause ("Zara's 10", "my son's 7 now"): "is", which the parser
 would otherwise read as a possessive ("Zara's 10 books" keeps it)."""
+_VALUE_IS = re.compile(
+    r"\b(" + "|".join(sorted(lexicon.ATTRIBUTE_HEADS)) + r")'s (?=\d|(?:a|b|ab|o)[+-]?\s+(?:positive|negative)\b)",
+    re.IGNORECASE,
+)
+"""A contraction "'s" between an attribute and its value, a number or a blood group ("my gate code's 2291", "my blood
+type's O negative"): "is" (a code's owner is never a possessive before a number)."""
 _HAS_GOT = re.compile(r"(?<=[a-z])'s got\b", re.IGNORECASE)
 """A contraction "'s" before "got" ("my mum's got diabetes"): "has" (a possessive is never followed by "got")."""
 _IS_CONTRACTED = re.compile(
@@ -67,7 +73,8 @@ _MARKERS = re.compile(
 def normalise(sentence: str) -> str:
     """Chat spellings written out ("gonna" → "going to", a lone "i" → "I"), an age's "'s" as "is" ("Zara's 10" →
     "Zara is 10"), one before an article, a place or "getting" ("my husband's a nurse" → "my husband is a
-    nurse") and one before "got" ("my mum's got asthma" → "my mum has got asthma"), and chat markers dropped
+    nurse"), one between an attribute and its value ("my gate code's 2291") and one before "got" ("my mum's got
+    asthma" → "my mum has got asthma"), and chat markers dropped
     ("lol")."""
 
     def written_out(found: re.Match[str]) -> str:
@@ -78,7 +85,7 @@ def normalise(sentence: str) -> str:
         return full[:1].upper() + full[1:] if word[:1].isupper() and not full.startswith("I") else full
 
     text = _INFORMAL.sub(written_out, _PICTOGRAPHS.sub(" ", sentence).replace("’", "'"))
-    text = _IS_CONTRACTED.sub(" is ", _AGE_IS.sub(" is ", _HAS_GOT.sub(" has got", text)))
+    text = _IS_CONTRACTED.sub(" is ", _VALUE_IS.sub(r"\1 is ", _AGE_IS.sub(" is ", _HAS_GOT.sub(" has got", text))))
     text = _MARKERS.sub("", text)
     return re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s{2,}", " ", text)).strip(" ,")
 

@@ -43,6 +43,8 @@ _TO_BE = seq(BE, ADVERBS)
 _HAVE_GOT = seq(HAVE, ADVERBS, lower("got", op="?"))
 _DET_OR_OWNER = {"TAG": {"IN": ["DT", "CD", "PRP$"]}, "OP": "?"}
 """An article, a number or an owner before a noun ("a", "two", "her exams")."""
+_WHEN_DUE = lower("on", "by", "at", "every", "in", "before", "next", "this")
+"""What opens when something falls due ("on the 1st", "next month")."""
 _COMPOUND = seq(ADJECTIVES, lower("-", op="?"), ADJECTIVES)
 """Words before a noun, a hyphenated compound among them ("a night-shift nurse")."""
 
@@ -121,6 +123,7 @@ _OFTEN = (
     (lower("every", "each", "most"), ADJECTIVES, among(en.FREQUENCY_UNITS)),
     (lower("every", "each", "most"), ADJECTIVES, among(en.FREQUENCY_UNITS, attr="LEMMA")),
     (lower("on"), among(en.ON_DAYS)),
+    (among(en.ON_DAYS - {"holidays"}, attr="LOWER"),),  # "I work from home mondays and fridays"
     (among(en.COUNT_WORDS), ANY_OPT, lower("a", "per"), among(en.FREQUENCY_UNITS)),
     ({"LIKE_NUM": True}, lower("times", "x"), lower("a", "per"), among(en.FREQUENCY_UNITS)),
     (among(en.FREQUENCY_ADJECTIVES),),
@@ -129,8 +132,8 @@ _OFTEN = (
     _A_LOT,
 )
 """How often a habit is done, after its verb: every Tuesday evening, most mornings (a plural, by its lemma), on
-Sundays, on Monday evenings, twice a week, 3 times a week, an hour a day, daily, a lot (as how often: "I go swimming
-a lot")."""
+Sundays (or Sundays alone), on Monday evenings, twice a week, 3 times a week, an hour a day, daily, a lot (as how
+often: "I go swimming a lot")."""
 _KEPT_UP = {
     "TAG": "VBG",
     "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.ENDURING | (en.NO_EVENT_VERBS - {"do"}))},
@@ -441,6 +444,14 @@ RULES: tuple[Rule, ...] = (
                         ANY,
                     ),
                     seq(_TO_BE, lower("a", "an"), ADJECTIVES, lower("student"), lower("at", "of", "in"), ANY),
+                    seq(  # "I run a small bakery", "my uncle runs a garage": a business of their own
+                        ADVERBS,
+                        lemma("run"),
+                        lower("a", "an", "my", "our", "his", "her", "their"),
+                        _COMPOUND,
+                        among(en.ORGANIZATION_WORDS | en.TRADES, attr="LEMMA"),
+                        ANY_OPT,
+                    ),
                     seq(  # "I've been at Deloitte for four years": a name and years, not a visit
                         HAVE,
                         ADVERBS,
@@ -474,6 +485,8 @@ RULES: tuple[Rule, ...] = (
             Example("I'm doing my PhD on coral reefs.", "Ana is doing their PhD on coral reefs."),
             Example("I work part-time at a bakery.", "Ana works part-time at a bakery."),
             Example("I've been at Deloitte for four years.", "Ana has been at Deloitte for four years."),
+            Example("I run a small etsy shop selling soap.", "Ana runs a small etsy shop selling soap."),
+            Example("My uncle runs a garage in Hull.", "Ana's uncle runs a garage in Hull."),
         ),
         counterexamples=(
             "I work hard.",
@@ -481,6 +494,8 @@ RULES: tuple[Rule, ...] = (
             "I'm doing great.",
             "I'm doing my thesis.",
             "I've been at Sarah's for two hours.",
+            "I run a tight ship.",
+            "I own a garage.",
         ),
     ),
     Rule(
@@ -1580,6 +1595,8 @@ RULES: tuple[Rule, ...] = (
             Example("Every Sunday I play chess with my grandad.", "Ana plays chess with their grandad every Sunday."),
             Example("On Saturdays I go swimming.", "Ana goes swimming on Saturdays."),
             Example("I work from home on Mondays.", "Ana works from home on Mondays."),
+            Example("I usually work from home mondays and fridays", "Ana usually works from home mondays and fridays."),
+            Example("I play tennis Saturdays.", "Ana plays tennis Saturdays."),
             Example("I commute by bike.", "Ana commutes by bike."),
             Example("I normally go to bed around midnight.", "Ana normally goes to bed around midnight."),
             Example("I play five-a-side on Wednesdays.", "Ana plays five-a-side on Wednesdays."),
@@ -1606,6 +1623,8 @@ RULES: tuple[Rule, ...] = (
             "I've been doing homework for hours.",
             "I've been waiting for three months.",
             "I work from home today.",
+            "I hate Mondays.",
+            "I work Saturday.",
             "I've been thinking a lot lately.",
             "I learned a lot.",
         ),
@@ -1777,7 +1796,9 @@ RULES: tuple[Rule, ...] = (
         id="en.keep.due",
         language="en",
         decision="keep",
-        description="What falls due for the speaker, and when ('my rent is due on the 1st').",
+        description=(
+            "What falls due for the speaker, and when ('my rent is due on the 1st', 'my passport expires in March')."
+        ),
         pattern=Tokens(
             (
                 seq(
@@ -1787,8 +1808,12 @@ RULES: tuple[Rule, ...] = (
                     BE,
                     ADVERBS,
                     lower("due"),
-                    lower("on", "by", "at", "every", "in", "before"),
+                    _WHEN_DUE,
                     ANY,
+                ),
+                *(
+                    seq(MY, ADJECTIVES, {"POS": "NOUN"}, ADVERBS, *falls, ADVERBS, _WHEN_DUE, ANY)
+                    for falls in ((among(en.FALLING_DUE, attr="LEMMA"),), (lemma("run"), lower("out")))
                 ),
             )
         ),
@@ -1796,8 +1821,11 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("My rent is due on the first of the month.", "Ana's rent is due on the first of the month."),
+            Example("my passport expires in March", "Ana's passport expires in March."),
+            Example("My gym membership renews on the 15th.", "Ana's gym membership renews on the 15th."),
+            Example("My car insurance runs out next month.", "Ana's car insurance runs out next month."),
         ),
-        counterexamples=("My rent is due.",),
+        counterexamples=("My rent is due.", "My passport expired.", "My patience runs out quickly."),
     ),
     Rule(
         id="en.keep.attribute",

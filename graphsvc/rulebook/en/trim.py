@@ -21,6 +21,10 @@ _TAIL_OPENING = seq(lower(",", "-", "–", "—", ";", "so"), lower("so", "and",
 """What opens a request closing a sentence: a comma or a dash, or "so" ("…, so please keep that in mind")."""
 _WHAT_OPT = lower("that", "this", "it", op="?")
 _REMEMBER_TAIL = seq(among(en.REMEMBER_VERBS, attr="LEMMA"), _WHAT_OPT)
+_FORGET_OPENING = seq(
+    {"ORTH": {"IN": [",", "-", "–", "—"]}, "OP": "?"}, lower("just", op="?"), lower("if", "in"), lower("case", op="?")
+)
+"""What opens "if I ever forget", "in case I forget" closing a sentence: the reason it is told, not part of it."""
 _WANTED_TO = seq(lower("i", op="?"), ADVERBS, lemma("want", "need", "have"), lower("to"))
 
 RULES: tuple[Rule, ...] = (
@@ -181,7 +185,7 @@ RULES: tuple[Rule, ...] = (
         decision="trim",
         description=(
             "A request to remember what came before, closing the sentence (', remember that', '- don't forget', "
-            "', just in case I forget')."
+            "', just in case I forget', 'if I ever forget')."
         ),
         pattern=Tokens(
             (
@@ -189,6 +193,7 @@ RULES: tuple[Rule, ...] = (
                 seq(_TAIL_OPENING, lower("keep"), _WHAT_OPT, lower("in"), lower("mind"), _PUNCT_OPT),
                 seq(_TAIL_OPENING, lemma("do"), lower("n't", "not"), lower("forget"), _WHAT_OPT, _PUNCT_OPT),
                 seq(_TAIL_OPENING, lower("just", op="?"), lower("in"), lower("case"), {"OP": "+"}),
+                seq(_FORGET_OPENING, lower("i"), ADVERBS, lemma("forget"), _WHAT_OPT, _PUNCT_OPT),
             ),
             anchored=False,
             whole=True,
@@ -198,18 +203,22 @@ RULES: tuple[Rule, ...] = (
             Example("My locker number is 52, remember that.", "Ana's locker number is 52."),
             Example("I only eat halal so keep that in mind.", "Ana only eats halal."),
             Example("My PIN is 4012, just in case I forget it.", "Ana's PIN is 4012."),
+            Example("my wifi password is bluebird42 if I ever forget", "Ana's wifi password is bluebird42."),
+            Example("My car's reg is KX19 LMN in case I forget.", "Ana's car's reg is KX19 LMN."),
         ),
-        counterexamples=("I can't remember that.", "I always forget that."),
+        counterexamples=("I can't remember that.", "I always forget that.", "I get grumpy if I forget my coffee."),
     ),
     Rule(
         id="en.trim.tail_filler",
         language="en",
         decision="trim",
-        description="A filler closing the sentence (', you know', ', right', ', haha').",
+        description="A filler closing the sentence (', you know', ', right', ', haha', 'if that matters').",
         pattern=Tokens(
             (
                 ({"ORTH": ","}, lower("you"), among(en.CLOSING_PHRASE_WORDS), _PUNCT_OPT),
                 ({"ORTH": ","}, lower("right", "haha", "lol"), _PUNCT_OPT),
+                ({"ORTH": ",", "OP": "?"}, lower("if"), lower("that"), lemma("matter", "help"), _PUNCT_OPT),
+                ({"ORTH": ","}, lower("if"), lower("it"), lemma("matter", "help"), _PUNCT_OPT),
                 ({"ORTH": ",", "OP": "?"}, among(en.CLOSING_MARKERS, attr="LOWER"), _PUNCT_OPT),
             ),
             anchored=False,
@@ -219,7 +228,8 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I work at a bakery, you know.", "Ana works at a bakery."),
             Example("I love open water swimming though.", "Ana loves open water swimming."),
+            Example("I'm allergic to latex, if that matters.", "Ana is allergic to latex."),
         ),
-        counterexamples=("I know you from school.", "I'm actually a nurse."),
+        counterexamples=("I know you from school.", "I'm actually a nurse.", "I don't care if it matters."),
     ),
 )

@@ -23,7 +23,7 @@ KIN_RELATIONS: dict[str, str] = {
     **dict.fromkeys("wife".split(), "wife"),
     **dict.fromkeys("husband hubby".split(), "husband"),
     **dict.fromkeys("partner spouse fiance fiancé fiancee fiancée boyfriend girlfriend".split(), "partner"),
-    **dict.fromkeys("grandmother grandma granny nana gran".split(), "grandmother"),
+    **dict.fromkeys("grandmother grandma granny nana nan gran".split(), "grandmother"),
     **dict.fromkeys("grandfather grandpa granddad grandad".split(), "grandfather"),
     **dict.fromkeys("grandson granddaughter grandchild".split(), "grandchild"),
     "aunt": "aunt",
@@ -69,7 +69,7 @@ SOCIAL_RELATIONS: dict[str, str] = {
 GENDERED_PERSON_NOUNS: dict[str, str] = {
     **dict.fromkeys(
         """mother mom mum mommy mummy mama ma sister sis daughter wife girlfriend fiancee fiancée grandmother grandma
-        granny nana gran granddaughter aunt niece stepmother stepmom stepdaughter stepsister goddaughter godmother
+        granny nana nan gran granddaughter aunt niece stepmother stepmom stepdaughter stepsister goddaughter godmother
         landlady""".split(),
         "female",
     ),
@@ -229,7 +229,7 @@ OCCUPATIONS = _words(
     archivist optician optometrist radiologist sonographer pediatrician paediatrician cardiologist dermatologist
     psychiatrist counselor counsellor social worker housekeeper nanny babysitter homemaker retiree undergraduate
     postgraduate graduate phd postdoc resident porter postman postwoman courier labourer laborer builder
-    gardener landscaper decorator locksmith welder roofer"""
+    gardener landscaper decorator locksmith welder roofer miner radiographer machinist bricklayer plasterer"""
 )
 """What "I'm a …" names as a speaker's occupation or role (anything else after "I'm a" is not kept as one)."""
 
@@ -491,15 +491,19 @@ DIRECTION_ADVERBS = _words("back home out away abroad up off over")
 MEMBERSHIP_NOUNS = _words("part member volunteer")
 TEAM_VERBS = _words("play sing row swim race skate cycle dance")
 """Verbs of taking part for a named team or club ("I play for Hove CC", "my son swims for Leeds")."""
-GROUP_NOUNS = _words("club team band choir orchestra league squad society ensemble")
-"""Groups one takes part in ("I sing in a choir", "I'm in a book club", "I play cricket for a local team")."""
+GROUP_NOUNS = _words("club team band choir orchestra league squad society ensemble army navy military marines")
+"""Groups one takes part in ("I sing in a choir", "I'm in a book club", "I play cricket for a local team", "my
+brother's in the army")."""
 LIKING_NOUNS = _words("love passion soft spot thing weakness")
 """What "I have a … for" names as a liking ("I've always had a love for horses")."""
 ABSTRACT_NOUNS = _words("problem solution reason issue process conversation story deal point question answer")
 """Nouns that name no group or thing one belongs to ("I'm part of the problem")."""
-BEFORE_CONTRACTED_IS = _words("a an my our in on at from getting going called named")
+FALLING_DUE = _words("expire renew lapse")
+"""Verbs of a contract or a document reaching its date ("my passport expires in March", "my membership renews on
+the 15th")."""
+BEFORE_CONTRACTED_IS = _words("a an the my our in on at from getting going called named")
 """Words after which a "'s" is "is", never a possessive ("my husband's a nurse", "my flat's in Hackney", "my
-husband's called Dev")."""
+husband's called Dev", "my birthday's the 2nd of March")."""
 STATE_WORDS = _words("based married retired engaged allergic originally pregnant vegan vegetarian divorced single off")
 """Words that open a sentence whose "I'm" was dropped ("Based in Bradford", "Originally from Porto", "Off to Rome
 on Friday")."""
@@ -707,6 +711,9 @@ ORGANIZATION_WORDS = _words(
 )
 """Words that make a name an organisation's, before it ("the company …", "University of …") or after it
 ("Brackenford Bank", "Lysverk Ltd", "Quillon bookshop")."""
+TRADES = _words("business restaurant salon cafe café pub bar farm stall takeaway")
+"""Businesses a person runs, beside the :data:`ORGANIZATION_WORDS` ("I run a small café", "my aunt runs a
+farm")."""
 PLACE_WORDS = _words(
     """park street road avenue lane drive square city town village island lake river reservoir canal mountain mount
     hill beach bay valley museum bridge canyon falls forest county province airport station hotel cafe café

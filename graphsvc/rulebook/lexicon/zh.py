@@ -392,8 +392,9 @@ LANGUAGE_NAME = r"^.+(?:语|话|文)$"
 """A language by how its name ends (粤语, 上海话, 法文): its surface form is the point."""
 INTRODUCING = _words("有 有个 养 生")
 """Verbs that bring a person or an animal into a conversation (我有个哥哥, 我养了一只猫, 我生了个女儿)."""
-WHERE_OR_WITH = _words("在 跟 和 同 陪 带")
-"""Prepositions of where something is done or with whom (在公园打太极, 跟邻居打麻将, 带孩子去游泳)."""
+WHERE_OR_WITH = _words("在 跟 和 同 陪 带 在家")
+"""Prepositions of where something is done or with whom (在公园打太极, 跟邻居打麻将, 带孩子去游泳), and 在家, which
+jieba cuts as one word (我一般周五在家办公)."""
 QUITTING = _words("戒烟 戒酒 戒糖 减肥 戒掉 戒")
 """Giving up a habit or losing weight: what a person sets out to do (我想戒烟)."""
 QUIT_OBJECTS = _words("烟 酒 糖 咖啡 奶茶 槟榔")
@@ -482,6 +483,15 @@ ORGANIZATION_SUFFIXES = _words(
 WORKPLACE_SUFFIXES = _words("公司 科技 集团 银行 研究所 研究院 事务所 律所 工作室 大学 学院")
 """Endings of an organisation a person is "at" as its employee or student (我在青禾科技), not as a visitor or a
 patient (医院, 书店 are not among them)."""
+GROUP_ENDINGS = _words("队 团 乐队 合唱团 俱乐部 部队")
+"""Endings of a group a person is a member of (校篮球队, 合唱团, 部队), said as where they are (我女儿在校篮球队)."""
+NOT_GROUPS = _words("旅行团 旅游团 代表团 观光团 排队 插队 团队")
+"""Words that end as a group's do but name none a person is a member of: a tour or a visit (我在旅行团), a queue
+(我在排队), a team in general."""
+SHOP_ENDINGS = _words("店 公司 工作室 餐馆 饭馆 超市 诊所 小卖部 网店")
+"""Endings of a business a person opens and runs (开了一家咖啡店, 开了个淘宝店)."""
+SPLIT_VERBS: dict[str, str] = {"结": "婚", "离": "婚", "毕": "业", "入": "职", "退": "休", "搬": "家", "出": "院"}
+"""Verbs said apart from their object around 的 when saying when they happened (我们去年九月结的婚, 我前年毕的业)."""
 ORGANIZATION_WORDS = _words("公司 单位 学校 医院 店 工作室 品牌")
 """Words for an organisation a name may follow (一家公司，叫青禾)."""
 PLACE_SUFFIXES = _words("省 市 县 区 镇 村 乡 路 街 山 岛 湖 寺 江 河 海 峰 港 湾 公园 广场 古镇 景区")

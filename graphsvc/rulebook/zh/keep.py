@@ -66,6 +66,14 @@ _MEDICINE = {"ORTH": {"REGEX": zh.MEDICINE}, "TAG": {"NOT_IN": ["m"]}}
 """A medicine by how its name ends (降压药, 胰岛素), not a count (一片)."""
 _SPAN_OPT = {"ORTH": {"REGEX": zh.DURATION}, "OP": "?"}
 """A span a frequency is counted in (一天两片, 一周三次)."""
+_CLAUSE_END = {"IS_PUNCT": True}
+"""The end of a clause: what comes before it is all that was said (我开了一家咖啡店, not …店的门)."""
+_SHOP = {"ORTH": {"REGEX": "^.*(?:" + "|".join(sorted(zh.SHOP_ENDINGS, key=len, reverse=True)) + ")$"}, "POS": "NOUN"}
+"""A business by how its word ends (咖啡店, 工作室), as the last word of what was opened."""
+_LEARNING_ONE_WORD = {"ORTH": {"REGEX": "^[学练](?![习校生期院]).+$"}, "TAG": {"IN": ["v", "vn", "n"]}}
+"""Learning and what is learnt, cut as one word by jieba (学车, 练琴), not a school, a pupil or 学习 alone."""
+_GROUP = "^.*(?:" + "|".join(sorted(zh.GROUP_ENDINGS, key=len, reverse=True)) + ")$"
+"""A group by how its word ends (篮球队, 合唱团, 部队)."""
 _YEARS = r"^[一二三四五六七八九十两几半\d]+多?年多?$"
 """A span of years as jieba cuts it (十二年, 二十多年): how long a post has been held."""
 _SPAN_OF_DAYS = {"ORTH": {"REGEX": r"^[第\d一二三四五六七八九十百两几半个多天周月年星期]+$"}, "OP": "*"}
@@ -291,6 +299,14 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, word("出生", "生"), word("在", "于"), CONTENT, ANY_OPT),
                     seq(word("是"), {"POS": "PROPN"}, word("人")),
                     seq(word("是"), {"TEXT": {"REGEX": "^[\u4e00-\u9fff]{2,}人$"}}),
+                    seq(  # 我两年前从哈尔滨搬过来的
+                        {"TAG": {"IN": ["m", "f", "t"]}, "OP": "*"},
+                        ADVERBS,
+                        word("从"),
+                        {"TAG": "ns"},
+                        word("搬", "搬家", "搬过来", "搬来"),
+                        ANY_OPT,
+                    ),
                 ),
             )
         ),
@@ -301,8 +317,9 @@ RULES: tuple[Rule, ...] = (
             Example("我老家在湖南。", "王芳老家在湖南。"),
             Example("我是杭州人。", "王芳是杭州人。"),
             Example("我女儿出生在上海。", "王芳的女儿出生在上海。"),
+            Example("我三年前从长沙搬过来的。", "王芳三年前从长沙搬过来的。"),
         ),
-        counterexamples=("我是个急性子的人。", "我出生的时候家里很穷。"),
+        counterexamples=("我是个急性子的人。", "我出生的时候家里很穷。", "我从超市搬了一箱水。"),
     ),
     Rule(
         id="zh.keep.work",
@@ -351,9 +368,9 @@ RULES: tuple[Rule, ...] = (
                         word("当", "干"),
                         word("了"),
                         {"ORTH": {"REGEX": _YEARS}},
-                        {"POS": "NOUN", "ORTH": {"NOT_IN": sorted(zh.VAGUE_WORDS)}},
+                        {"POS": "NOUN", "ORTH": {"NOT_IN": sorted(zh.VAGUE_WORDS)}, "OP": "+"},
                         word("了", op="?"),
-                        {"IS_PUNCT": True},
+                        _CLAUSE_END,
                     ),
                     *(
                         seq(  # 我是小区业委会的会计: a post in a named body
@@ -369,6 +386,10 @@ RULES: tuple[Rule, ...] = (
                         )
                     ),
                     seq(ADVERBS, word("学", "读"), ANY_OPT, word("专业")),
+                    *(  # a business of their own: 我开了一家咖啡店 (jieba cuts 开了个 as one word)
+                        seq(ADVERBS, *opened, {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "OP": "*"}, _SHOP, _CLAUSE_END)
+                        for opened in ((word("开"), word("了"), {"TAG": "m", "OP": "?"}), (word("开了个", "开了家"),))
+                    ),
                     seq(ADVERBS, word("在"), {"POS": {"IN": ["PROPN", "NOUN", "X"]}}, among(zh.WORKPLACE_SUFFIXES)),
                     seq(ADVERBS, word("在"), {"POS": "PROPN", "ORTH": {"REGEX": _ENDS_AS_ORGANIZATION}}),
                     seq(
@@ -379,7 +400,7 @@ RULES: tuple[Rule, ...] = (
                         {"IS_PUNCT": False, "OP": "{1,5}"},
                         among(zh.WORKPLACE_SUFFIXES),
                         among(zh.WORKING | zh.STUDYING, op="?"),
-                        {"IS_PUNCT": True},  # and nothing more: 我在一家公司楼下等人 is no job
+                        _CLAUSE_END,  # and nothing more: 我在一家公司楼下等人 is no job
                     ),
                 ),
             )
@@ -405,6 +426,9 @@ RULES: tuple[Rule, ...] = (
             Example("我爸妈都是退休教师。", "王芳的爸妈都是退休教师。"),
             Example("我现在在一家做外贸的公司。", "王芳现在在一家做外贸的公司。"),
             Example("我当了十二年老师了。", "王芳当了十二年老师了。"),
+            Example("我当了八年小学语文老师。", "王芳当了八年小学语文老师。"),
+            Example("我开了一家咖啡店。", "王芳开了一家咖啡店。"),
+            Example("我开了个网店，卖手工皂。", "王芳开了个网店。"),
         ),
         counterexamples=(
             "我在想这个问题。",
@@ -415,6 +439,8 @@ RULES: tuple[Rule, ...] = (
             "我在一家公司楼下等人。",
             "我目前在一家公司工作。",
             "我干了三个小时活。",
+            "我开了个会。",
+            "我开了一家店的门。",
         ),
     ),
     Rule(
@@ -453,6 +479,35 @@ RULES: tuple[Rule, ...] = (
             Example("我妈在工厂上早班。", "王芳的妈在工厂上早班。"),
         ),
         counterexamples=("我今天上夜班。", "我明天要上早班。", "我今天在医院上夜班。"),
+    ),
+    Rule(
+        id="zh.keep.membership",
+        language="zh",
+        decision="keep",
+        description="A team, band or other group the speaker, or a person of theirs, is in (我女儿在校篮球队).",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(
+                        ADVERBS,
+                        word("在", "在校"),
+                        {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "OP": "*"},
+                        {"ORTH": {"REGEX": _GROUP, "NOT_IN": sorted(zh.NOT_GROUPS)}, "POS": "NOUN"},
+                        word("里", op="?"),
+                    ),
+                ),
+            ),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("我女儿在校篮球队。", "王芳的女儿在校篮球队。"),
+            Example("我哥在部队。", "王芳的哥在部队。"),
+            Example("我在社区合唱团。", "王芳在社区合唱团。"),
+        ),
+        counterexamples=("我在排队。", "我在旅行团。", "我哥在部队门口等我。"),
     ),
     Rule(
         id="zh.keep.family",
@@ -731,6 +786,7 @@ RULES: tuple[Rule, ...] = (
                     word("和", "跟"),
                     word("我", op="?"),
                     DE_OPT,
+                    {"TAG": "m", "OP": "?"},  # 我跟两个室友合租
                     among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE),
                     ADVERBS,
                     among(zh.LIVING_TOGETHER),
@@ -1055,7 +1111,10 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
-                (seq(ADVERBS, word("在", "正在", "一直在"), among(zh.LEARNING), ANY_OPT, CONTENT, ANY_OPT),),
+                (
+                    seq(ADVERBS, word("在", "正在", "一直在"), among(zh.LEARNING), ANY_OPT, CONTENT, ANY_OPT),
+                    seq(ADVERBS, word("在", "正在", "一直在"), _LEARNING_ONE_WORD, ANY_OPT),
+                ),
             )
         ),
         output="fact",
@@ -1063,8 +1122,9 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我最近在学日语。", "王芳最近在学日语。"),
             Example("我老婆在备考教师资格证。", "王芳的老婆在备考教师资格证。"),
+            Example("我在学车。", "王芳在学车。"),
         ),
-        counterexamples=("我在想。",),
+        counterexamples=("我在想。", "我在学校。", "我在学习。"),
     ),
     Rule(
         id="zh.keep.resolution",
@@ -1176,6 +1236,10 @@ RULES: tuple[Rule, ...] = (
                         among(zh.PAST_MARKERS),
                         ANY_OPT,
                     ),
+                    *(  # 我们去年九月结的婚: when it happened, the verb and its object apart around 的
+                        seq({"TAG": "t", "OP": "+"}, ADVERBS, word(verb), word("的"), word(thing))
+                        for verb, thing in zh.SPLIT_VERBS.items()
+                    ),
                     seq(
                         ADVERBS,
                         {"POS": "VERB", "ORTH": {"NOT_IN": sorted(zh.UNABLE)}},  # 我不能去了 says what will not be
@@ -1190,8 +1254,9 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我上周末去了一趟杭州。", "王芳上周末去了一趟杭州。"),
             Example("我上个月把车卖了。", "王芳上个月把车卖了。"),
+            Example("我前年毕的业。", "王芳前年毕的业。"),
         ),
-        counterexamples=("我吃了。", "我不能去了。", "我把它忘了。", "我刚把衣服洗了。", "我把饭吃了。"),
+        counterexamples=("我结的婚。", "我吃了。", "我不能去了。", "我把它忘了。", "我刚把衣服洗了。", "我把饭吃了。"),
     ),
     Rule(
         id="zh.keep.schedule",
@@ -1266,6 +1331,13 @@ RULES: tuple[Rule, ...] = (
                         word("岁", "周岁", op="?"),
                         word("了", op="?"),
                     ),
+                    seq(  # a round birthday to come: 我奶奶下个月九十大寿
+                        {"ORTH": {"REGEX": zh.FUTURE_TIME}},
+                        ADVERBS,
+                        {"TAG": "m", "ORTH": {"REGEX": r"^[一二三四五六七八九十百\d]+$"}},
+                        word("岁", op="?"),
+                        word("大寿", "生日"),
+                    ),
                 ),
             ),
             whole=True,
@@ -1277,8 +1349,9 @@ RULES: tuple[Rule, ...] = (
             Example("我今年四十二了。", "王芳今年四十二了。"),
             Example("我儿子八岁。", "王芳的儿子八岁。"),
             Example("我奶奶下个月满九十岁。", "王芳的奶奶下个月满九十岁。"),
+            Example("我外公下周八十大寿。", "王芳的外公下周八十大寿。"),
         ),
-        counterexamples=("我一个人。", "我今年去了三次。", "我满意了。"),
+        counterexamples=("我一个人。", "我今年去了三次。", "我满意了。", "我下周两个生日。"),
     ),
     Rule(
         id="zh.keep.school_year",

@@ -13,6 +13,9 @@ _COMMA = word("，", ",", "；", ";")
 _JOB = {"ORTH": {"REGEX": zh.OCCUPATION_END}}
 """A job title by how it ends (医生, 一名 护士, 工程师): 是 before it says what the subject does for a living."""
 
+_AGE = {"TAG": "m", "ORTH": {"REGEX": r"^[一二三四五六七八九十\d]+岁?$"}}
+"""An age alone (七十, 五岁): said of the clause before's subject."""
+
 RULES: tuple[Rule, ...] = (
     Rule(
         id="zh.split.question_tail",
@@ -44,7 +47,10 @@ RULES: tuple[Rule, ...] = (
         id="zh.split.carry",
         language="zh",
         decision="split",
-        description="A clause after a comma that opens with a time or a predicate of the last subject takes it.",
+        description=(
+            "A clause after a comma that opens with a time or a predicate of the last subject, or is an age alone, "
+            "takes it."
+        ),
         pattern=Tokens(
             (
                 (_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), among(zh.CARRY_STARTS | zh.DEGREE_WORDS)),
@@ -56,6 +62,7 @@ RULES: tuple[Rule, ...] = (
                 (_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), TIME),
                 (_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), HABIT),
                 (_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), word("是"), among(zh.OCCUPATION_MARKERS, op="?"), _JOB),
+                (_COMMA, _AGE, word("岁", op="?"), word("了", op="?")),  # 我老公叫张伟，七十了
             ),
             anchored=False,
         ),
@@ -65,6 +72,8 @@ RULES: tuple[Rule, ...] = (
             Example("我老公叫李明，是医生。", "王芳的老公是医生。"),
             Example("我有个哥哥，在银行上班。", "王芳的哥哥在银行上班。"),
             Example("我有一个女儿，今年五岁。", "王芳的女儿今年五岁。"),
+            Example("我爸叫王建国，七十了。", "王芳的爸七十了。"),
+            Example("我女儿叫米娅，五岁", "王芳的女儿五岁。"),
         ),
         counterexamples=("我在一家公司上班，叫速帆。", "我去了海边，让我放松了很多。"),
     ),

@@ -194,7 +194,8 @@ def judge_message(
         )
         requested = requested or composer.asks_to_remember_what_follows(found, book.of(language))
         judgements.extend(_voiced_by(j, sentence, voiced.rule_id) for j in found)
-        pastime = pastimes.sighted(sentence, language, speaker=speaker, selection=chosen) if voice is None else None
+        plain = en_compose.normalise(sentence) if language == "en" else sentence  # an emoji can bend the parse
+        pastime = pastimes.sighted(plain, language, speaker=speaker, selection=chosen) if voice is None else None
         kept = [j.statement for j in found if j.statement is not None]
         if pastime is not None and not pastimes.said_already(pastime, kept):
             judgements.append(Judgement(sentence, sentence, statement=pastime))

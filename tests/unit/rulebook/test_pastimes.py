@@ -33,6 +33,9 @@ SIGHTED = [
     ("Went for a run before work", "Ana goes running."),
     ("打了三场网球，腿都软了", "王芳平时打网球。"),
     ("我老公出差了，我去打了羽毛球", "王芳平时打羽毛球。"),
+    # an emoji closing the sentence does not bend its parse
+    ("Also new PB at the gym this morning - 50kg bench 💪", "Ana goes to the gym."),
+    ("squash with Tom tonight 🏸😅", "Ana plays squash."),
 ]
 NOT_SIGHTED = [
     "The gym near my office closed down",

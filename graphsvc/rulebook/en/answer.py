@@ -11,13 +11,12 @@ landlord": :mod:`graphsvc.rulebook.referents`). "What van is it?" is not answere
 
 from __future__ import annotations
 
-from graphsvc.rulebook.en.shapes import among, lemma, lower
+from graphsvc.rulebook.en.shapes import PUNCT_OPT, among, lemma, lower
 from graphsvc.rulebook.lexicon import en
 from graphsvc.rulebook.rule import Example, Rule, Tokens
 
 _POSSESSORS = sorted(en.THIRD_PERSON_POSSESSORS)
 _THING = {"POS": {"IN": ["ADJ", "NOUN", "PROPN"]}, "LOWER": {"NOT_IN": sorted(en.LISTENER)}, "OP": "+"}
-_END = {"IS_PUNCT": True, "OP": "*"}
 _TAIL = ({"ORTH": ",", "OP": "?"}, {"LOWER": {"IN": sorted(en.QUESTION_TAILS)}, "OP": "*"})
 """What a question may end with after its point (", by the way", "then", "these days")."""
 
@@ -40,7 +39,7 @@ RULES: tuple[Rule, ...] = (
                     {"LOWER": {"IN": ["'s", "’s"]}, "OP": "?"},
                     lower("name", "called", op="?"),
                     *_TAIL,
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,
@@ -65,8 +64,8 @@ RULES: tuple[Rule, ...] = (
         description="'When is your …?': the reply, a date or a time, is when the speaker's thing is ('My … is …').",
         pattern=Tokens(
             (
-                (lower("when"), lemma("be"), lower("your"), _THING, *_TAIL, _END),
-                (lower("what"), lower("time"), lemma("be"), lower("your"), _THING, *_TAIL, _END),
+                (lower("when"), lemma("be"), lower("your"), _THING, *_TAIL, PUNCT_OPT),
+                (lower("what"), lower("time"), lemma("be"), lower("your"), _THING, *_TAIL, PUNCT_OPT),
             ),
             anchored=False,
             whole=True,
@@ -87,8 +86,8 @@ RULES: tuple[Rule, ...] = (
         description="'How old is your …?' or 'How old are you?': the reply, a number, is the age.",
         pattern=Tokens(
             (
-                (lower("how"), lower("old"), lemma("be"), lower("your"), _THING, *_TAIL, _END),
-                (lower("how"), lower("old"), lemma("be"), lower("you"), lower("now", op="?"), *_TAIL, _END),
+                (lower("how"), lower("old"), lemma("be"), lower("your"), _THING, *_TAIL, PUNCT_OPT),
+                (lower("how"), lower("old"), lemma("be"), lower("you"), lower("now", op="?"), *_TAIL, PUNCT_OPT),
             ),
             anchored=False,
             whole=True,
@@ -116,7 +115,7 @@ RULES: tuple[Rule, ...] = (
                     lower("your"),
                     _THING,
                     *_TAIL,
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,
@@ -144,7 +143,7 @@ RULES: tuple[Rule, ...] = (
                     {"TAG": {"IN": ["VBG", "JJ"]}, "LEMMA": {"NOT_IN": sorted(en.NOT_A_DOING | en.WANTING)}},
                     {"POS": "ADP", "LOWER": {"NOT_IN": ["up"]}, "OP": "?"},
                     *_TAIL,
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,
@@ -185,7 +184,7 @@ RULES: tuple[Rule, ...] = (
                     {"POS": "VERB", "LEMMA": {"NOT_IN": sorted(en.NOT_A_DOING)}},
                     {"POS": "ADP", "OP": "?"},
                     *_TAIL,
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,
@@ -208,7 +207,7 @@ RULES: tuple[Rule, ...] = (
             "speaker has ('I have been running for <reply>')."
         ),
         pattern=Tokens(
-            ((lower("how"), lower("long"), lower("have"), lower("you"), {"IS_PUNCT": False, "OP": "+"}, _END),),
+            ((lower("how"), lower("long"), lower("have"), lower("you"), {"IS_PUNCT": False, "OP": "+"}, PUNCT_OPT),),
             anchored=False,
             whole=True,
         ),
@@ -227,7 +226,7 @@ RULES: tuple[Rule, ...] = (
         decision="answer",
         description="'How often do you …?': the reply, a frequency, is how often the speaker does it.",
         pattern=Tokens(
-            ((lower("how"), lower("often"), lower("do"), lower("you"), {"IS_PUNCT": False, "OP": "+"}, _END),),
+            ((lower("how"), lower("often"), lower("do"), lower("you"), {"IS_PUNCT": False, "OP": "+"}, PUNCT_OPT),),
             anchored=False,
             whole=True,
         ),
@@ -253,7 +252,7 @@ RULES: tuple[Rule, ...] = (
                     lower("you"),
                     lower("have"),
                     *_TAIL,
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,
@@ -280,9 +279,9 @@ RULES: tuple[Rule, ...] = (
                     lower("any"),
                     {"POS": {"IN": ["NOUN", "ADJ"]}, "OP": "+"},
                     *_TAIL,
-                    _END,
+                    PUNCT_OPT,
                 ),
-                (lower("have", op="?"), lower("you", op="?"), lower("got", op="?"), lower("any"), *_ANY_OF, _END),
+                (lower("have", op="?"), lower("you", op="?"), lower("got", op="?"), lower("any"), *_ANY_OF, PUNCT_OPT),
             ),
             anchored=False,
             whole=True,
@@ -316,7 +315,7 @@ RULES: tuple[Rule, ...] = (
                     lower("a", op="?"),
                     lower("work", "living", op="?"),
                     *_TAIL,
-                    _END,
+                    PUNCT_OPT,
                 ),
                 (
                     lower("what"),
@@ -328,7 +327,7 @@ RULES: tuple[Rule, ...] = (
                     lower("a", op="?"),
                     lower("work", "living", op="?"),
                     *_TAIL,
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,
@@ -360,7 +359,7 @@ RULES: tuple[Rule, ...] = (
                     {"POS": {"IN": ["VERB", "AUX"]}, "LEMMA": {"NOT_IN": sorted(en.NOT_A_DOING | {"be"})}},
                     {"IS_PUNCT": False, "LOWER": {"NOT_IN": sorted(en.POINTERS | {"you"})}, "OP": "*"},
                     *_TAIL,
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,
@@ -400,7 +399,7 @@ RULES: tuple[Rule, ...] = (
                     {"POS": {"IN": ["ADP", "PART"]}, "OP": "?"},
                     {"POS": "ADV", "OP": "*"},
                     *_TAIL,
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,
@@ -458,7 +457,16 @@ RULES: tuple[Rule, ...] = (
         decision="answer",
         description="'Where are you from / based?': the reply is where the speaker is from or based.",
         pattern=Tokens(
-            ((lower("where"), lemma("be"), lower("you"), among({"from"} | set(en.WHERE_PREPOSITIONS)), *_TAIL, _END),),
+            (
+                (
+                    lower("where"),
+                    lemma("be"),
+                    lower("you"),
+                    among({"from"} | set(en.WHERE_PREPOSITIONS)),
+                    *_TAIL,
+                    PUNCT_OPT,
+                ),
+            ),
             anchored=False,
             whole=True,
         ),
@@ -478,7 +486,7 @@ RULES: tuple[Rule, ...] = (
             "sister-in-law' → 'Priya is my sister-in-law')."
         ),
         pattern=Tokens(
-            ((lower("who"), lemma("be"), {"POS": "PROPN", "OP": "+"}, *_TAIL, _END),),
+            ((lower("who"), lemma("be"), {"POS": "PROPN", "OP": "+"}, *_TAIL, PUNCT_OPT),),
             anchored=False,
             whole=True,
         ),
@@ -509,15 +517,15 @@ RULES: tuple[Rule, ...] = (
                     lower("you"),
                     among(en.DIETS | en.HEALTH_STATES | en.RELATIONSHIP_STATES),
                     *_TAIL,
-                    _END,
+                    PUNCT_OPT,
                 ),
-                (lemma("be"), lower("you"), lower("allergic"), lower("to"), among(en.ANY_THING), *_TAIL, _END),
+                (lemma("be"), lower("you"), lower("allergic"), lower("to"), among(en.ANY_THING), *_TAIL, PUNCT_OPT),
                 (
                     lemma("do"),
                     lower("you"),
                     among(en.POSSESSION_VERBS | en.ACTIVITY_VERBS | en.YES_NO_VERBS, attr="LEMMA"),
                     {"IS_PUNCT": False, "LOWER": {"NOT_IN": sorted(en.POINTERS | en.LISTENER)}, "OP": "*"},
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,

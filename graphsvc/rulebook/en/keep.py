@@ -27,6 +27,7 @@ from graphsvc.rulebook.en.shapes import (
     MY_PERSONS_PERSON,
     NAME,
     NOT,
+    PUNCT,
     SPEAKER,
     SPEAKER_OR_THEIR_PERSON,
     Piece,
@@ -65,8 +66,6 @@ _SHIFT = among(en.WORK_HOURS, op="?")
 """When someone works, between the verb and the job ("works nights as a nurse")."""
 _AND_MORE = seq(lower("and", ","), ANY)
 """More said of the subject after an age ("my dog is 14 and pretty slow"), not a unit (5 minutes away)."""
-_CLAUSE_END = {"IS_PUNCT": True}
-"""Where a clause ends, after a verb with no object ("I don't drink."; "I don't drink, never have")."""
 _FOOD = {"POS": {"NOT_IN": ["ADJ", "ADV", "PUNCT", "PRON", "DET", "PART", "ADP", "AUX", "CCONJ"]}}
 """What a diet names: a food or a drink ("I don't eat pork"; not "I don't eat much")."""
 _DIET_KIND = {
@@ -605,7 +604,7 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(_TO_BE, lower("in"), lower("year", "grade"), {"LIKE_NUM": True}, ANY_OPT),
-                    seq(_TO_BE, ADVERBS, lower("at"), _STUDY_PLACE, {"IS_PUNCT": True}),
+                    seq(_TO_BE, ADVERBS, lower("at"), _STUDY_PLACE, PUNCT),
                     seq(ADVERBS, lemma("go"), lower("to"), _SCHOOL_NAME, {**_SCHOOL_NAME, "OP": "*"}, _SCHOOL_WORD),
                     seq(_TO_BE, ADVERBS, lower("at"), _STUDY_PLACE, among(en.STUDY_PLACE_AFTER), ANY),
                     seq(_TO_BE, ADVERBS, lower("at"), NAME, among(en.STUDY_PLACES), ANY_OPT),
@@ -912,8 +911,8 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, lemma("eat", "keep"), among(en.DIETS)),
                     seq(lemma("do"), NOT, ADVERBS, lemma("eat", "drink"), _FOOD, ANY_OPT),
                     seq(ADVERBS, lower("never"), lemma("eat", "drink"), _FOOD, ANY_OPT),
-                    seq(lemma("do"), NOT, ADVERBS, lemma("drink"), _CLAUSE_END, ANY_OPT),  # drink: alcohol
-                    seq(ADVERBS, lower("never"), lemma("drink"), _CLAUSE_END, ANY_OPT),
+                    seq(lemma("do"), NOT, ADVERBS, lemma("drink"), PUNCT, ANY_OPT),  # drink: alcohol
+                    seq(ADVERBS, lower("never"), lemma("drink"), PUNCT, ANY_OPT),
                     seq(ADVERBS, lemma("avoid"), _FOOD, ANY_OPT),
                     seq(lemma("can"), NOT, lemma("eat", "drink", "have"), _FOOD, ANY_OPT),
                     seq(_TO_BE, ADVERBS, lower("off"), among(en.INTOLERANCES | en.GIVEN_UP), ANY_OPT),
@@ -982,9 +981,9 @@ RULES: tuple[Rule, ...] = (
                         for first, second in en.HYPHENED_STATES
                     ),
                     seq(ADVERBS, lemma("use"), DET_OPT, ADJECTIVES, _MOBILITY_AID, ANY_OPT),
-                    seq(_TO_BE, ADVERBS, lower("in"), lower("hospital"), {"IS_PUNCT": True}),
+                    seq(_TO_BE, ADVERBS, lower("in"), lower("hospital"), PUNCT),
                     seq(ADVERBS, among(en.BODY_HABITS), ANY_OPT),
-                    seq(ADVERBS, lemma("get"), ADJECTIVES, among(en.CONDITIONS, attr="LOWER"), {"IS_PUNCT": True}),
+                    seq(ADVERBS, lemma("get"), ADJECTIVES, among(en.CONDITIONS, attr="LOWER"), PUNCT),
                     seq(
                         ADVERBS,
                         lemma("get"),

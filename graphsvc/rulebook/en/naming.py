@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from graphsvc.rulebook.en.shapes import ADVERBS, Piece, Spec, among, lemma, lower, seq
+from graphsvc.rulebook.en.shapes import ADVERBS, PUNCT, Piece, Spec, among, lemma, lower, seq
 from graphsvc.rulebook.lexicon import en
 from graphsvc.rulebook.slots import Slot
 
@@ -125,7 +125,7 @@ LIVES_IN_UNSAID: tuple[Piece, ...] = (
 """Where the speaker lives, said with the subject left out: "Based in Harrogate."."""
 COMES_FROM_UNSAID: tuple[Piece, ...] = (
     seq({"IS_SENT_START": True, "LOWER": "originally"}, lower("from"), NAME),
-    seq({"IS_PUNCT": True}, lower("originally"), lower("from"), NAME),
+    seq(PUNCT, lower("originally"), lower("from"), NAME),
 )
 """Where the speaker comes from, said with the subject left out: "No, originally from Braga."."""
 JOB_AT: Piece = seq(among(en.JOB_NOUNS), lower("at", "with"), NAME)

@@ -81,6 +81,9 @@ BE: Piece = (lemma("be"),)
 HAVE: Piece = (lemma("have"),)
 NAME: Spec = {"POS": "PROPN", "OP": "+"}
 NAME_OPT: Spec = {"POS": "PROPN", "OP": "*"}
+PUNCT: Spec = {"IS_PUNCT": True}
+"""A punctuation mark: where a clause or a statement ends ("…, I've signed up" is cut before the comma)."""
+PUNCT_OPT: Spec = {**PUNCT, "OP": "*"}
 CONTENT: Spec = {"POS": {"IN": ["NOUN", "PROPN", "VERB", "ADJ", "NUM", "X"]}}
 """A word that says something (what a statement needs after its verb)."""
 

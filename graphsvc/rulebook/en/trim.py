@@ -11,11 +11,10 @@ adopted a cat" → "I adopted a cat last May"), and a filler at the end (``tail`
 
 from __future__ import annotations
 
-from graphsvc.rulebook.en.shapes import ADVERBS, among, lemma, lower, seq
+from graphsvc.rulebook.en.shapes import ADVERBS, PUNCT, PUNCT_OPT, among, lemma, lower, seq
 from graphsvc.rulebook.lexicon import en
 from graphsvc.rulebook.rule import Example, Rule, Tokens
 
-_PUNCT_OPT = {"IS_PUNCT": True, "OP": "*"}
 _THAT_OPT = lower("that", op="?")
 _TAIL_OPENING = seq(lower(",", "-", "–", "—", ";", "so"), lower("so", "and", op="?"), lower("please", op="?"))
 """What opens a request closing a sentence: a comma or a dash, or "so" ("…, so please keep that in mind")."""
@@ -33,7 +32,7 @@ RULES: tuple[Rule, ...] = (
         language="en",
         decision="trim",
         description="An interjection or a reply word opening the sentence ('Oh,', 'Haha', 'Yeah').",
-        pattern=Tokens(((among(en.INTERJECTIONS), _PUNCT_OPT),)),
+        pattern=Tokens(((among(en.INTERJECTIONS), PUNCT_OPT),)),
         examples=(Example("Oh, I adopted a kitten last week.", "Ana adopted a kitten last week."),),
         counterexamples=("I adopted a kitten last week.",),
     ),
@@ -44,8 +43,8 @@ RULES: tuple[Rule, ...] = (
         description="A discourse marker or a sentence adverb opening the sentence ('Honestly,', 'So', 'Anyway').",
         pattern=Tokens(
             (
-                (among(en.DISCOURSE_MARKERS), _PUNCT_OPT),
-                (lower("by"), lower("the"), lower("way"), _PUNCT_OPT),
+                (among(en.DISCOURSE_MARKERS), PUNCT_OPT),
+                (lower("by"), lower("the"), lower("way"), PUNCT_OPT),
             )
         ),
         examples=(Example("Honestly, I love my new job.", "Ana loves their new job."),),
@@ -56,7 +55,7 @@ RULES: tuple[Rule, ...] = (
         language="en",
         decision="trim",
         description="A greeting with the listener's name opening the sentence ('Hey Sam,').",
-        pattern=Tokens(((among(en.GREETINGS), {"POS": "PROPN", "OP": "*"}, {"IS_PUNCT": True, "OP": "+"}),)),
+        pattern=Tokens(((among(en.GREETINGS), {"POS": "PROPN", "OP": "*"}, {**PUNCT, "OP": "+"}),)),
         examples=(Example("Hey Sam, I moved to Bristol.", "Ana moved to Bristol."),),
         counterexamples=("I moved to Bristol.",),
     ),
@@ -73,7 +72,7 @@ RULES: tuple[Rule, ...] = (
                     lower("you"),
                     lower("know", op="?"),
                     _THAT_OPT,
-                    _PUNCT_OPT,
+                    PUNCT_OPT,
                 ),
                 seq(
                     _WANTED_TO,
@@ -81,13 +80,13 @@ RULES: tuple[Rule, ...] = (
                     lower("with", op="?"),
                     lower("you", op="?"),
                     lower("that"),
-                    _PUNCT_OPT,
+                    PUNCT_OPT,
                 ),
-                (lower("guess"), lower("what"), _PUNCT_OPT),
-                (lower("just"), lower("so"), lower("you"), lower("know"), _PUNCT_OPT),
-                (lower("fyi"), _PUNCT_OPT),
-                (lower("good", "big", "great", "quick"), lower("news", "update"), _PUNCT_OPT),
-                (lower("fun"), lower("fact"), _PUNCT_OPT),
+                (lower("guess"), lower("what"), PUNCT_OPT),
+                (lower("just"), lower("so"), lower("you"), lower("know"), PUNCT_OPT),
+                (lower("fyi"), PUNCT_OPT),
+                (lower("good", "big", "great", "quick"), lower("news", "update"), PUNCT_OPT),
+                (lower("fun"), lower("fact"), PUNCT_OPT),
             )
         ),
         output="announce",
@@ -111,10 +110,10 @@ RULES: tuple[Rule, ...] = (
                     among(en.REMEMBER_VERBS, attr="LEMMA"),
                     lower("down", op="?"),
                     _THAT_OPT,
-                    _PUNCT_OPT,
+                    PUNCT_OPT,
                 ),
-                seq(lower("please", op="?"), lower("keep"), lower("in"), lower("mind"), _THAT_OPT, _PUNCT_OPT),
-                seq(lower("please", op="?"), lemma("do"), lower("n't", "not"), lower("forget"), _THAT_OPT, _PUNCT_OPT),
+                seq(lower("please", op="?"), lower("keep"), lower("in"), lower("mind"), _THAT_OPT, PUNCT_OPT),
+                seq(lower("please", op="?"), lemma("do"), lower("n't", "not"), lower("forget"), _THAT_OPT, PUNCT_OPT),
                 seq(
                     lower("please", op="?"),
                     lower("make", "take"),
@@ -122,7 +121,7 @@ RULES: tuple[Rule, ...] = (
                     lower("note"),
                     lower("of", op="?"),
                     _THAT_OPT,
-                    _PUNCT_OPT,
+                    PUNCT_OPT,
                 ),
                 seq(
                     lemma("can", "could", "would", "will"),
@@ -130,7 +129,7 @@ RULES: tuple[Rule, ...] = (
                     lower("please", op="?"),
                     among(en.REMEMBER_VERBS, attr="LEMMA"),
                     _THAT_OPT,
-                    _PUNCT_OPT,
+                    PUNCT_OPT,
                 ),
                 seq(
                     lower("i"),
@@ -139,11 +138,11 @@ RULES: tuple[Rule, ...] = (
                     lower("to"),
                     among(en.REMEMBER_VERBS, attr="LEMMA"),
                     _THAT_OPT,
-                    _PUNCT_OPT,
+                    PUNCT_OPT,
                 ),
-                seq(lower("for"), lower("the"), lower("record"), _PUNCT_OPT),
-                seq(lower("note"), lower("to"), lower("self"), _PUNCT_OPT),
-                seq(lower("please", op="?"), lower("remind"), lower("me"), lower("that"), _PUNCT_OPT),
+                seq(lower("for"), lower("the"), lower("record"), PUNCT_OPT),
+                seq(lower("note"), lower("to"), lower("self"), PUNCT_OPT),
+                seq(lower("please", op="?"), lower("remind"), lower("me"), lower("that"), PUNCT_OPT),
             )
         ),
         output="requested",
@@ -165,11 +164,11 @@ RULES: tuple[Rule, ...] = (
                 (
                     {"POS": {"IN": ["ADP", "DET", "ADJ"]}, "OP": "*"},
                     {"ENT_TYPE": {"IN": ["DATE", "TIME"]}, "OP": "+"},
-                    _PUNCT_OPT,
+                    PUNCT_OPT,
                 ),
-                (among(en.LEAD_TIME_WORDS), _PUNCT_OPT),
-                (lower("every", "each", "most"), among(en.FREQUENCY_UNITS), _PUNCT_OPT),
-                (lower("every", "each", "most"), among(en.FREQUENCY_UNITS, attr="LEMMA"), _PUNCT_OPT),
+                (among(en.LEAD_TIME_WORDS), PUNCT_OPT),
+                (lower("every", "each", "most"), among(en.FREQUENCY_UNITS), PUNCT_OPT),
+                (lower("every", "each", "most"), among(en.FREQUENCY_UNITS, attr="LEMMA"), PUNCT_OPT),
             )
         ),
         output="move_to_end",
@@ -189,11 +188,11 @@ RULES: tuple[Rule, ...] = (
         ),
         pattern=Tokens(
             (
-                seq(_TAIL_OPENING, _REMEMBER_TAIL, _PUNCT_OPT),
-                seq(_TAIL_OPENING, lower("keep"), _WHAT_OPT, lower("in"), lower("mind"), _PUNCT_OPT),
-                seq(_TAIL_OPENING, lemma("do"), lower("n't", "not"), lower("forget"), _WHAT_OPT, _PUNCT_OPT),
+                seq(_TAIL_OPENING, _REMEMBER_TAIL, PUNCT_OPT),
+                seq(_TAIL_OPENING, lower("keep"), _WHAT_OPT, lower("in"), lower("mind"), PUNCT_OPT),
+                seq(_TAIL_OPENING, lemma("do"), lower("n't", "not"), lower("forget"), _WHAT_OPT, PUNCT_OPT),
                 seq(_TAIL_OPENING, lower("just", op="?"), lower("in"), lower("case"), {"OP": "+"}),
-                seq(_FORGET_OPENING, lower("i"), ADVERBS, lemma("forget"), _WHAT_OPT, _PUNCT_OPT),
+                seq(_FORGET_OPENING, lower("i"), ADVERBS, lemma("forget"), _WHAT_OPT, PUNCT_OPT),
             ),
             anchored=False,
             whole=True,
@@ -215,11 +214,11 @@ RULES: tuple[Rule, ...] = (
         description="A filler closing the sentence (', you know', ', right', ', haha', 'if that matters').",
         pattern=Tokens(
             (
-                ({"ORTH": ","}, lower("you"), among(en.CLOSING_PHRASE_WORDS), _PUNCT_OPT),
-                ({"ORTH": ","}, lower("right", "haha", "lol"), _PUNCT_OPT),
-                ({"ORTH": ",", "OP": "?"}, lower("if"), lower("that"), lemma("matter", "help"), _PUNCT_OPT),
-                ({"ORTH": ","}, lower("if"), lower("it"), lemma("matter", "help"), _PUNCT_OPT),
-                ({"ORTH": ",", "OP": "?"}, among(en.CLOSING_MARKERS, attr="LOWER"), _PUNCT_OPT),
+                ({"ORTH": ","}, lower("you"), among(en.CLOSING_PHRASE_WORDS), PUNCT_OPT),
+                ({"ORTH": ","}, lower("right", "haha", "lol"), PUNCT_OPT),
+                ({"ORTH": ",", "OP": "?"}, lower("if"), lower("that"), lemma("matter", "help"), PUNCT_OPT),
+                ({"ORTH": ","}, lower("if"), lower("it"), lemma("matter", "help"), PUNCT_OPT),
+                ({"ORTH": ",", "OP": "?"}, among(en.CLOSING_MARKERS, attr="LOWER"), PUNCT_OPT),
             ),
             anchored=False,
             whole=True,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Tokens
-from graphsvc.rulebook.zh.shapes import ADVERBS, among, word
+from graphsvc.rulebook.zh.shapes import ADVERBS, PUNCT_OPT, among, word
 
 _TO_YOU = among(zh.LISTENER_AS_SPEAKER)
 """One listener (你, 你的, 你家; not 你们)."""
@@ -27,7 +27,6 @@ _NOT_WHICH = among(zh.WHERE_WORDS - {"哪个", "哪家"})
 _VERB = {"TAG": {"REGEX": "^v"}, "OP": "?"}
 _THEIR_PERSON = among(zh.PERSON_WORDS, op="?")
 """A person of the listener's the question asks about (你男朋友是哪里人？), or none (the listener)."""
-_END = {"IS_PUNCT": True, "OP": "*"}
 _PARTICLE = among(zh.SENTENCE_PARTICLES, op="?")
 _ANY_WORDS = {"IS_PUNCT": False, "OP": "*"}
 _QUESTION_OR_PERSON = zh.QUESTION_WORDS | zh.SPEAKER | zh.LISTENER_AS_SPEAKER.keys()
@@ -40,7 +39,7 @@ RULES: tuple[Rule, ...] = (
         decision="answer",
         description="Where the listener lives, works or is (你住在哪里？在哪个城市呀？): the reply is the place.",
         pattern=Tokens(
-            ((_YOU, _OWN, ADVERBS, word("住", op="?"), word("在"), _WHERE, _NOUN, _VERB, _PARTICLE, _END),),
+            ((_YOU, _OWN, ADVERBS, word("住", op="?"), word("在"), _WHERE, _NOUN, _VERB, _PARTICLE, PUNCT_OPT),),
             whole=True,
         ),
         output="in_place",
@@ -66,7 +65,7 @@ RULES: tuple[Rule, ...] = (
                     among(zh.NAMING_QUESTIONS),
                     word("名字", op="?"),
                     _PARTICLE,
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,
@@ -95,7 +94,7 @@ RULES: tuple[Rule, ...] = (
                     among(zh.NAMING_QUESTIONS),
                     word("名字", op="?"),
                     _PARTICLE,
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,
@@ -114,7 +113,7 @@ RULES: tuple[Rule, ...] = (
         decision="answer",
         description="When the listener does something (你什么时候去北京？): the reply, a date or time, is when.",
         pattern=Tokens(
-            ((_TO_YOU, _ANY_WORDS, among(zh.WHEN_WORDS), _ANY_WORDS, _PARTICLE, _END),),
+            ((_TO_YOU, _ANY_WORDS, among(zh.WHEN_WORDS), _ANY_WORDS, _PARTICLE, PUNCT_OPT),),
             anchored=False,
             whole=True,
         ),
@@ -141,7 +140,7 @@ RULES: tuple[Rule, ...] = (
                     among(zh.AGE_QUESTIONS),
                     word("了", op="?"),
                     _PARTICLE,
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,
@@ -174,7 +173,7 @@ RULES: tuple[Rule, ...] = (
                     word("工作", op="?"),
                     word("的", op="?"),
                     _PARTICLE,
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,
@@ -202,7 +201,7 @@ RULES: tuple[Rule, ...] = (
                     among(zh.WHEN_WORDS),
                     word("的", op="?"),
                     _PARTICLE,
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,
@@ -227,7 +226,7 @@ RULES: tuple[Rule, ...] = (
                     among(zh.NAMING_QUESTIONS | zh.WHERE_WORDS),
                     _NOUN,
                     _PARTICLE,
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,
@@ -251,7 +250,7 @@ RULES: tuple[Rule, ...] = (
                     among(zh.DOING_QUESTIONS),
                     among(zh.NAMING_QUESTIONS, op="?"),
                     _PARTICLE,
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,
@@ -291,7 +290,7 @@ RULES: tuple[Rule, ...] = (
                     _NOUN,
                     {"IS_PUNCT": False, "TAG": {"REGEX": "^[va]"}, "OP": "?"},
                     _PARTICLE,
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,
@@ -311,7 +310,7 @@ RULES: tuple[Rule, ...] = (
         decision="answer",
         description="Where the listener, or a person of theirs, comes from (你是哪里人？): the reply is the place.",
         pattern=Tokens(
-            ((_YOU, word("的", op="?"), _THEIR_PERSON, word("是"), _NOT_WHICH, word("人"), _PARTICLE, _END),),
+            ((_YOU, word("的", op="?"), _THEIR_PERSON, word("是"), _NOT_WHICH, word("人"), _PARTICLE, PUNCT_OPT),),
             whole=True,
         ),
         output="in_place",
@@ -337,7 +336,7 @@ RULES: tuple[Rule, ...] = (
                     word("是"),
                     word("谁", op="?"),
                     _PARTICLE,
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,
@@ -367,7 +366,7 @@ RULES: tuple[Rule, ...] = (
                     {"TAG": {"REGEX": "^v"}, "ORTH": {"NOT_IN": sorted(zh.PLAN_WORDS | zh.NOT_ASKED_BY_YES)}},
                     {"IS_PUNCT": False, "ORTH": {"NOT_IN": sorted(_QUESTION_OR_PERSON)}, "OP": "*"},
                     word("吗"),
-                    _END,
+                    PUNCT_OPT,
                 ),
             ),
             anchored=False,

@@ -26,7 +26,7 @@ from graphsvc.rulebook.zh.naming import (
     ending,
     named_as,
 )
-from graphsvc.rulebook.zh.shapes import DE_OPT, among, seq, word
+from graphsvc.rulebook.zh.shapes import DE_OPT, PUNCT, among, seq, word
 
 _PERSON_TAG = {"TAG": {"IN": ["nr", "nrfg", "nrt"]}}
 NAME_PIECES = Slot("name", {**NAME_PIECE, "OP": "+"})
@@ -188,7 +188,7 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             (
                 seq(among(zh.GOING | {"在"}), word("了", op="?"), _CITY),
-                seq(_CITY, {"IS_PUNCT": True}),
+                seq(_CITY, PUNCT),
                 seq(_CITY, {"TAG": {"IN": sorted(_FOLLOWING_TAGS)}}),
                 seq(_CITY, among(zh.NEARBY)),
             ),

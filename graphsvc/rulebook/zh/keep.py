@@ -26,6 +26,7 @@ from graphsvc.rulebook.zh.shapes import (
     MY_PERSON,
     NOT,
     NOUN_TAGS,
+    PUNCT,
     SPEAKER,
     SPEAKER_OR_THEIR_PERSON,
     TIME,
@@ -66,8 +67,8 @@ _MEDICINE = {"ORTH": {"REGEX": zh.MEDICINE}, "TAG": {"NOT_IN": ["m"]}}
 """A medicine by how its name ends (降压药, 胰岛素), not a count (一片)."""
 _SPAN_OPT = {"ORTH": {"REGEX": zh.DURATION}, "OP": "?"}
 """A span a frequency is counted in (一天两片, 一周三次)."""
-_CLAUSE_END = {"IS_PUNCT": True}
-"""The end of a clause: what comes before it is all that was said (我开了一家咖啡店, not …店的门)."""
+_NOUNS_OPT = {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "OP": "*"}
+"""Words of a name before its last word (淘宝 店, 社区 合唱团)."""
 _SHOP = {"ORTH": {"REGEX": "^.*(?:" + "|".join(sorted(zh.SHOP_ENDINGS, key=len, reverse=True)) + ")$"}, "POS": "NOUN"}
 """A business by how its word ends (咖啡店, 工作室), as the last word of what was opened."""
 _LEARNING_ONE_WORD = {"ORTH": {"REGEX": "^[学练](?![习校生期院]).+$"}, "TAG": {"IN": ["v", "vn", "n"]}}
@@ -370,7 +371,7 @@ RULES: tuple[Rule, ...] = (
                         {"ORTH": {"REGEX": _YEARS}},
                         {"POS": "NOUN", "ORTH": {"NOT_IN": sorted(zh.VAGUE_WORDS)}, "OP": "+"},
                         word("了", op="?"),
-                        _CLAUSE_END,
+                        PUNCT,
                     ),
                     *(
                         seq(  # 我是小区业委会的会计: a post in a named body
@@ -387,7 +388,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(ADVERBS, word("学", "读"), ANY_OPT, word("专业")),
                     *(  # a business of their own: 我开了一家咖啡店 (jieba cuts 开了个 as one word)
-                        seq(ADVERBS, *opened, {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "OP": "*"}, _SHOP, _CLAUSE_END)
+                        seq(ADVERBS, *opened, _NOUNS_OPT, _SHOP, PUNCT)
                         for opened in ((word("开"), word("了"), {"TAG": "m", "OP": "?"}), (word("开了个", "开了家"),))
                     ),
                     seq(ADVERBS, word("在"), {"POS": {"IN": ["PROPN", "NOUN", "X"]}}, among(zh.WORKPLACE_SUFFIXES)),
@@ -400,7 +401,7 @@ RULES: tuple[Rule, ...] = (
                         {"IS_PUNCT": False, "OP": "{1,5}"},
                         among(zh.WORKPLACE_SUFFIXES),
                         among(zh.WORKING | zh.STUDYING, op="?"),
-                        _CLAUSE_END,  # and nothing more: 我在一家公司楼下等人 is no job
+                        PUNCT,  # and nothing more: 我在一家公司楼下等人 is no job
                     ),
                 ),
             )
@@ -492,7 +493,7 @@ RULES: tuple[Rule, ...] = (
                     seq(
                         ADVERBS,
                         word("在", "在校"),
-                        {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "OP": "*"},
+                        _NOUNS_OPT,
                         {"ORTH": {"REGEX": _GROUP, "NOT_IN": sorted(zh.NOT_GROUPS)}, "POS": "NOUN"},
                         word("里", op="?"),
                     ),

@@ -17,7 +17,7 @@ from graphsvc.rulebook.en.shapes import Piece, Spec
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.slots import Slot
 from graphsvc.rulebook.zh.shapes import ANIMAL as ANIMAL
-from graphsvc.rulebook.zh.shapes import DE_OPT, among, seq, word
+from graphsvc.rulebook.zh.shapes import DE_OPT, PUNCT, among, seq, word
 
 _NOT_NAMES = sorted(zh.NOT_NAMES)
 NAME_PIECE: Spec = {
@@ -55,7 +55,7 @@ MY: Piece = (word("我", "我们"), DE_OPT)
 MY_HOME: Piece = (word("我", "我家", "我们家"), DE_OPT)
 COUNT_OPT: Spec = {"POS": "NUM", "OP": "?"}
 """一只, 两只: jieba cuts the measure word with its number."""
-CLAUSE_START: Spec = {"IS_PUNCT": True, "OP": "?"}
+CLAUSE_START: Spec = {**PUNCT, "OP": "?"}
 
 
 def named_as(owner: Piece, noun: Spec) -> tuple[Piece, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Surface, Tokens
-from graphsvc.rulebook.zh.shapes import ADVERBS, ANY_OPT, FIRST_PERSON, NOT_HABIT, NOUN_TAGS, among, seq, word
+from graphsvc.rulebook.zh.shapes import ADVERBS, ANY_OPT, FIRST_PERSON, NOT_HABIT, NOUN_TAGS, PUNCT, among, seq, word
 
 _NOT_A_SPAN_OF_TIME = rf"^(?!{zh.DURATION.removeprefix('^')})"
 """A word that is no length of time (两周, 几年, 三天: 这两周 is a time, not a pointer)."""
@@ -21,7 +21,7 @@ _NO_NOUN_TO_THE_END = (
         "IS_PUNCT": False,
         "OP": "*",
     },
-    {"IS_PUNCT": True},
+    PUNCT,
 )
 """No noun after a count up to the end of its clause (买了两个以防万一; not 买了一辆二手自行车), nor a unit of time
 (戒了两个月了 says how long, not how many)."""
@@ -80,7 +80,7 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             (
                 (among(zh.POINTERS), {"ORTH": {"NOT_IN": sorted(zh.TIME_UNITS), "REGEX": _NOT_A_SPAN_OF_TIME}}),
-                (among(zh.POINTERS), {"IS_PUNCT": True}),
+                (among(zh.POINTERS), PUNCT),
             ),
             anchored=False,
         ),
@@ -368,7 +368,7 @@ RULES: tuple[Rule, ...] = (
                     word("了"),
                     {"TAG": {"IN": ["a", "b", "n"]}},
                     word("的"),
-                    {"IS_PUNCT": True},
+                    PUNCT,
                 ),
             ),
             anchored=False,

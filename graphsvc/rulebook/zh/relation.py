@@ -28,10 +28,10 @@ from graphsvc.rulebook.zh.naming import (
     ending,
     named_as,
 )
-from graphsvc.rulebook.zh.shapes import ADVERBS, CONTENT, among, seq, word
+from graphsvc.rulebook.zh.shapes import ADVERBS, CONTENT, PUNCT, among, seq, word
 
 _OPENING = {"IS_SENT_START": True, **PERSON_WORD}
-_AFTER_COMMA = ({"IS_PUNCT": True}, PERSON_WORD)
+_AFTER_COMMA = (PUNCT, PERSON_WORD)
 _SUBJECTS = ((word("我"),), (SOURCE,))
 _WORK_VALUE = Slot("value", {**CONTENT, "OP": "+"})
 """What 我做…的 names (会计: jieba tags it a verb)."""

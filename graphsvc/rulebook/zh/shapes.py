@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from graphsvc.rulebook.en.shapes import Piece, Spec, each, seq
+from graphsvc.rulebook.en.shapes import PUNCT, PUNCT_OPT, Piece, Spec, each, seq
 from graphsvc.rulebook.lexicon import zh
 
 
@@ -120,6 +120,8 @@ __all__ = [
     "MY_ANIMAL",
     "MY_PERSON",
     "NOT",
+    "PUNCT",
+    "PUNCT_OPT",
     "Piece",
     "SPEAKER",
     "SPEAKER_OR_THEIR_PERSON",

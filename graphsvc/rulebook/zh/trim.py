@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Tokens
-from graphsvc.rulebook.zh.shapes import TIME, among, word
+from graphsvc.rulebook.zh.shapes import PUNCT, PUNCT_OPT, TIME, among, word
 
-_PUNCT_OPT = {"IS_PUNCT": True, "OP": "*"}
-_PUNCT = {"IS_PUNCT": True, "OP": "+"}
+_PUNCT = {**PUNCT, "OP": "+"}
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -18,7 +17,7 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="trim",
         description="An interjection or a reply word opening the sentence (嗯, 哈哈, 好的).",
-        pattern=Tokens(((among(zh.INTERJECTIONS), _PUNCT_OPT),)),
+        pattern=Tokens(((among(zh.INTERJECTIONS), PUNCT_OPT),)),
         examples=(Example("哈哈，我上周考过了驾照。", "王芳上周考过了驾照。"),),
         counterexamples=("我上周考过了驾照。",),
     ),
@@ -27,7 +26,7 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="trim",
         description="A connective or a discourse marker opening the sentence (其实, 对了, 说实话).",
-        pattern=Tokens(((among(zh.DISCOURSE_MARKERS), _PUNCT_OPT),)),
+        pattern=Tokens(((among(zh.DISCOURSE_MARKERS), PUNCT_OPT),)),
         examples=(Example("对了，我下个月要搬家。", "王芳下个月要搬家。"),),
         counterexamples=("我下个月要搬家。",),
     ),
@@ -54,7 +53,7 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="trim",
         description="A time phrase before 我 moves after it (昨天我去了医院 → 我昨天去了医院).",
-        pattern=Tokens((({**TIME, "OP": "+"}, _PUNCT_OPT, word("我")),)),
+        pattern=Tokens((({**TIME, "OP": "+"}, PUNCT_OPT, word("我")),)),
         output="after_subject",
         examples=(Example("昨天我去了医院看病。", "王芳昨天去了医院看病。"),),
         counterexamples=("我昨天去了医院看病。",),
@@ -66,8 +65,8 @@ RULES: tuple[Rule, ...] = (
         description="A request to remember what follows (请记住, 帮我记一下, 别忘了).",
         pattern=Tokens(
             (
-                (word("请", op="?"), among(zh.REMEMBER_VERBS), word("一下", op="?"), _PUNCT_OPT),
-                (word("帮", "帮忙"), word("我"), word("记", "记住", "记一下"), word("一下", op="?"), _PUNCT_OPT),
+                (word("请", op="?"), among(zh.REMEMBER_VERBS), word("一下", op="?"), PUNCT_OPT),
+                (word("帮", "帮忙"), word("我"), word("记", "记住", "记一下"), word("一下", op="?"), PUNCT_OPT),
             )
         ),
         output="requested",

@@ -244,6 +244,11 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("my grandad was a miner", ["Ana's grandad was a miner."]),
         ("my brother's in the navy", ["Ana's brother is in the navy."]),
         ("my nan turns 80 in June", ["Ana's nan turns 80 in June."]),
+        ("I'm on sertraline for my anxiety", ["Ana is on sertraline for their anxiety."]),
+        (
+            "my old mate Dan is moving to Perth in March",
+            ["Ana's old mate Dan is moving to Perth in March.", "Ana's old mate is Dan."],
+        ),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -355,6 +360,8 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我跟三个室友合租。", ["王丽跟三个室友合租。"]),
         ("我儿子在学校足球队。", ["王丽的儿子在学校足球队。"]),
         ("我在排队。", []),
+        ("我女儿有乳糖不耐受。", ["王丽的女儿有乳糖不耐受。"]),
+        ("我九月二号考驾照。", ["王丽九月二号考驾照。"]),
     ],
 )
 def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

@@ -975,6 +975,8 @@ RULES: tuple[Rule, ...] = (
                         among(en.MEDICATION_CLASSES | en.MEDICATION_HINTS),
                         ANY_OPT,
                     ),
+                    seq(_TO_BE, lower("on"), among(en.MEDICINES), ANY_OPT),  # a medicine by name: "I'm on metformin"
+                    seq(ADVERBS, lemma("take"), among(en.MEDICINES), ANY_OPT),
                     seq(ADVERBS, lemma("wear"), DET_OPT, ADJECTIVES, among(en.WORN_AIDS), ANY_OPT),
                     *(
                         seq(_TO_BE, ADVERBS, lower(first), lower("-", op="?"), lower(second), ANY_OPT)
@@ -1000,6 +1002,7 @@ RULES: tuple[Rule, ...] = (
         output="fact",
         confidence=0.9,
         examples=(
+            Example("I'm on levothyroxine for my thyroid.", "Ana is on levothyroxine for their thyroid."),
             Example("I'm on antidepressants.", "Ana is on antidepressants."),
             Example("I am diabetic, type 1 since I was 12.", "Ana is diabetic, type 1 since Ana was 12."),
             Example("I'm on medication for my thyroid.", "Ana is on medication for their thyroid."),

@@ -44,7 +44,7 @@ KIN_RELATIONS: dict[str, str] = {
 """A family noun → the relation it names (a speaker's "mom" is their ``mother``)."""
 
 SOCIAL_RELATIONS: dict[str, str] = {
-    **dict.fromkeys("friend bestie buddy pal".split(), "friend"),
+    **dict.fromkeys("friend bestie buddy pal mate".split(), "friend"),
     **dict.fromkeys("colleague coworker co-worker teammate".split(), "colleague"),
     **dict.fromkeys("boss manager supervisor".split(), "boss"),
     **dict.fromkeys("roommate flatmate housemate".split(), "roommate"),
@@ -172,6 +172,12 @@ MEDICATION_CLASSES = _words(
     "beta-blockers"
 )
 """Kinds of medication said without a name ("I'm on antidepressants")."""
+MEDICINES = _words(
+    """metformin sertraline citalopram fluoxetine amitriptyline levothyroxine amlodipine ramipril lisinopril losartan
+    atorvastatin simvastatin omeprazole lansoprazole warfarin apixaban clopidogrel propranolol bisoprolol salbutamol
+    methotrexate prednisolone gabapentin"""
+)
+"""Medicines taken for a long time, by their generic names ("I'm on metformin", "I take levothyroxine")."""
 WORN_AIDS = _words("glasses contacts lenses hearing aid aids brace retainer")
 """What a person wears for their body ("I wear glasses", "my dad wears a hearing aid")."""
 HIGH_OR_LOW = _words("high low raised")

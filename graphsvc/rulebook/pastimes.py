@@ -48,9 +48,6 @@ _ZH_NAMED = {**zh.PLAYED_GAMES, **zh.INSTRUMENTS, **zh.PRACTICES, **zh.EXERCISE_
 """A Chinese pastime → its verb (the :data:`~graphsvc.rulebook.lexicon.zh.OUTINGS` are verbs of their own)."""
 _ZH_LONGEST_FIRST = sorted(_ZH_NAMED, key=len, reverse=True)
 """The pastimes of :data:`_ZH_NAMED`, the longest first (国际象棋 before 象棋)."""
-_LANGUAGE_RULES = frozenset({"en.pastime.language", "zh.pastime.language"})
-"""The rules that sight a language being studied: it counts only beside a word of studying (:func:`_en_studied`;
-in Chinese 学, 练, 考… before it in its clause)."""
 _EN_LANGUAGE_PHRASES = en.PASTIME_SESSIONS | en.LANGUAGE_STUDY
 _ZH_COUNTED_THING = rf"^[一二两三四五六七八九十几\d]*(?:{'|'.join(sorted(zh.CLASSIFIERS))})$"
 """A measure word of things, with its number or none (一辆, 辆, 两把)."""
@@ -99,7 +96,7 @@ def said_already(sighting: Statement, kept: Sequence[Statement]) -> bool:
 
 def _en_named(doc: Any, token: Any, rule: Rule) -> str | None:
     """The pastime as the rule names it ("plays cricket"), or None when the parse says it is not the speaker's."""
-    studied = rule.id in _LANGUAGE_RULES
+    studied = "studied" in rule.tags  # a language counts only beside a word of studying (:func:`_en_studied`)
     if not _en_said_as_doing(doc, token) or (studied and not _en_studied(token)):
         return None
     if token.i > 0 and token.text[:1].isupper() and not studied:
@@ -207,7 +204,7 @@ def _zh_named(doc: Any, token: Any, rule: Rule) -> str | None:
     if _zh_counted(doc, token):
         return None  # 是辆12年的高尔夫, 买了一把新吉他: a thing, not the pastime
     said = token.text
-    if rule.id in _LANGUAGE_RULES:
+    if "studied" in rule.tags:  # 学, 练, 考… before it in its clause
         language = next(n for n in zh.LANGUAGES if said.endswith(n))
         fused = said.removesuffix(language)  # 学日语 as one word
         if not (fused in zh.LEARNING or any(w in zh.LEARNING for w in before)):

@@ -171,6 +171,9 @@ class Rule:
         description: one sentence a person reads on the rulebook page and the dashboard.
         slot: for a keep rule whose statement holds one current value of an attribute (where the speaker lives,
             a code), the slot a newer value supersedes (``lives_in``; ``{noun}`` is filled from the statement).
+        tags: what other code reads of the rule beside its decision: ``mention`` (a person named in passing),
+            ``requested`` (kept only after a request to remember), ``note``, ``age``, ``studied`` (a pastime that
+            counts only as studied: a language).
     """
 
     id: str

@@ -114,6 +114,7 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(((among(en.LANGUAGES, attr="LOWER"),),), anchored=False),
         output="is learning {object}",
         confidence=_SIGHTING,
+        tags=frozenset({"studied"}),
         examples=(
             Example("Practising my Spanish on the train again", "Ana is learning Spanish."),
             Example("German lessons tonight, wish me luck", "Ana is learning German."),

@@ -82,6 +82,7 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(((ending_in(zh.LANGUAGES),),), anchored=False),
         output="{object}",
         confidence=_SIGHTING,
+        tags=frozenset({"studied"}),
         examples=(
             Example("下班回家又练了半小时英语", "王芳平时学英语。"),
             Example("最近在自学日语，好难", "王芳平时学日语。"),

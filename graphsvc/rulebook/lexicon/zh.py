@@ -362,8 +362,12 @@ ASKING = _words("问 问问 请教 咨询 了解 打听 知道 查 查查")
 """Verbs of asking the assistant something (我想问问…): a question, not a wish."""
 CLOCK_TIME = r"[\d一二三四五六七八九十两:：]+(?:点半?|点钟|点\d+分?|分|号|日)?"
 """A time of day or a day of the month as jieba cuts it (八点, 3点半, 20号), not a count (五岁, 一个)."""
-DURATION = r"^[一二三四五六七八九十两几半\d]+(?:个)?(?:年|月|天|周|星期|小时|分钟|次|遍)多?$"
+_COUNT = r"[一二三四五六七八九十两几半\d]+"
+"""A count as written: Chinese numerals, digits, 两, 几, 半."""
+DURATION = rf"^{_COUNT}(?:个)?(?:年|月|天|周|星期|小时|分钟|次|遍)多?$"
 """A length of time (五年, 三个月, 两周): its surface form is the point."""
+YEARS = rf"^{_COUNT}多?年多?$"
+"""A span of years as jieba cuts it (十二年, 二十多年): how long a post has been held."""
 SPAN_UNITS = _words("小时 个小时 分钟 钟头")
 """What a span of a doing is counted in when jieba cuts it from its number (一个 小时)."""
 HABIT_START = r"^(?:每|天天|周周|平时|经常|常常|通常|一般|总是|老是)"

@@ -75,8 +75,6 @@ _LEARNING_ONE_WORD = {"ORTH": {"REGEX": "^[学练](?![习校生期院]).+$"}, "T
 """Learning and what is learnt, cut as one word by jieba (学车, 练琴), not a school, a pupil or 学习 alone."""
 _GROUP = "^.*(?:" + "|".join(sorted(zh.GROUP_ENDINGS, key=len, reverse=True)) + ")$"
 """A group by how its word ends (篮球队, 合唱团, 部队)."""
-_YEARS = r"^[一二三四五六七八九十两几半\d]+多?年多?$"
-"""A span of years as jieba cuts it (十二年, 二十多年): how long a post has been held."""
 _SPAN_OF_DAYS = {"ORTH": {"REGEX": r"^[第\d一二三四五六七八九十百两几半个多天周月年星期]+$"}, "OP": "*"}
 """How long something has lasted, as jieba cuts it (半年, 三 个 月, 第 12 天)."""
 _ME_OR_MY_HOME = word("我", "我家")
@@ -368,7 +366,7 @@ RULES: tuple[Rule, ...] = (
                         ADVERBS,
                         word("当", "干"),
                         word("了"),
-                        {"ORTH": {"REGEX": _YEARS}},
+                        {"ORTH": {"REGEX": zh.YEARS}},
                         {"POS": "NOUN", "ORTH": {"NOT_IN": sorted(zh.VAGUE_WORDS)}, "OP": "+"},
                         word("了", op="?"),
                         PUNCT,

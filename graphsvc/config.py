@@ -648,10 +648,11 @@ class DocumentSettings(Section):
     """Seconds one document's parser process may go without CPU while not waiting for it (asleep: hung); past it
     the process is killed and the document FAILED. A parser waiting for the CPU on a busy machine is never
     stopped for it: its work is bounded by ``DOCUMENT_PARSE_CPU_S`` and ``DOCUMENT_PARSE_MEMORY_MB``."""
-    parse_cpu_s: int = Field(default=90, ge=1)
+    parse_cpu_s: int = Field(default=180, ge=1)
     """CPU seconds one document's parser process may use (``RLIMIT_CPU``); past it the kernel stops it. The
     densest text DOCUMENT_MAX_CHARS allows (108 PDF pages of 6 pt text, 2 million characters) was parsed and
-    chunked in about 50 s of CPU on a 2-core machine, so a document meets the character limit first."""
+    chunked in about 50 s of CPU on a 2-core machine, and in 95 s on the same machine on a day its cores ran at
+    half speed; at 180 s a document meets the character limit first on a slow core too."""
     parse_memory_mb: int = Field(default=1_536, ge=256)
     """Address space of one document's parser process (``RLIMIT_AS``), in MiB; past it the document is refused
     as too large to parse."""

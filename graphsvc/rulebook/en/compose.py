@@ -38,7 +38,8 @@ _AGE_IS = re.compile(r"(?<=\w)'s (?=\d{1,3}(?:\s*(?:$|[,.;!?]|and\b|now\b|next\b
 """A contraction "'s" before an age that ends its clause ("Zara's 10", "my son's 7 now"): "is", which the parser
 would otherwise read as a possessive ("Zara's 10 books" keeps it)."""
 _VALUE_IS = re.compile(
-    r"\b(" + "|".join(sorted(lexicon.ATTRIBUTE_HEADS)) + r")'s (?=\d|(?:a|b|ab|o)[+-]?\s+(?:positive|negative)\b)",
+    r"\b(" + "|".join(sorted(lexicon.ATTRIBUTE_HEADS)) + r")'s "
+    rf"(?=\d|{lexicon.BLOOD_TYPE}\s+(?:positive|negative)\b)",
     re.IGNORECASE,
 )
 """A contraction "'s" between an attribute and its value, a number or a blood group ("my gate code's 2291", "my blood

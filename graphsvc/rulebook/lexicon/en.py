@@ -184,8 +184,10 @@ HIGH_OR_LOW = _words("high low raised")
 BODY_MEASURES = _words("pressure cholesterol sugar")
 """What a person has high or low ("high blood pressure", "high cholesterol", "low blood sugar")."""
 
-BLOOD_GROUP = r"^(?:A|B|AB|O)[+-]?$"
+BLOOD_TYPE = r"(?:A|B|AB|O)[+-]?"
 """A blood group as it is written ("O", "AB+"), before "positive" or "negative"."""
+BLOOD_GROUP = rf"^{BLOOD_TYPE}$"
+"""A blood group as the whole of a word."""
 RELATIONSHIP_STATES = _words("married single engaged divorced widowed separated retired")
 BABY_WORDS = _words("baby child twins")
 """Who is expected ("I'm expecting our first child in March")."""

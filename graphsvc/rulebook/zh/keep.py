@@ -32,6 +32,7 @@ from graphsvc.rulebook.zh.shapes import (
     TIME,
     among,
     each,
+    ending_in,
     seq,
     word,
 )
@@ -69,12 +70,12 @@ _SPAN_OPT = {"ORTH": {"REGEX": zh.DURATION}, "OP": "?"}
 """A span a frequency is counted in (一天两片, 一周三次)."""
 _NOUNS_OPT = {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "OP": "*"}
 """Words of a name before its last word (淘宝 店, 社区 合唱团)."""
-_SHOP = {"ORTH": {"REGEX": "^.*(?:" + "|".join(sorted(zh.SHOP_ENDINGS, key=len, reverse=True)) + ")$"}, "POS": "NOUN"}
+_SHOP = {**ending_in(zh.SHOP_ENDINGS), "POS": "NOUN"}
 """A business by how its word ends (咖啡店, 工作室), as the last word of what was opened."""
 _LEARNING_ONE_WORD = {"ORTH": {"REGEX": "^[学练](?![习校生期院]).+$"}, "TAG": {"IN": ["v", "vn", "n"]}}
 """Learning and what is learnt, cut as one word by jieba (学车, 练琴), not a school, a pupil or 学习 alone."""
-_GROUP = "^.*(?:" + "|".join(sorted(zh.GROUP_ENDINGS, key=len, reverse=True)) + ")$"
-"""A group by how its word ends (篮球队, 合唱团, 部队)."""
+_GROUP = {"ORTH": {**ending_in(zh.GROUP_ENDINGS)["ORTH"], "NOT_IN": sorted(zh.NOT_GROUPS)}, "POS": "NOUN"}
+"""A group by how its word ends (篮球队, 合唱团, 部队), not a queue, a tour group or a team at work."""
 _SPAN_OF_DAYS = {"ORTH": {"REGEX": r"^[第\d一二三四五六七八九十百两几半个多天周月年星期]+$"}, "OP": "*"}
 """How long something has lasted, as jieba cuts it (半年, 三 个 月, 第 12 天)."""
 _ME_OR_MY_HOME = word("我", "我家")
@@ -492,7 +493,7 @@ RULES: tuple[Rule, ...] = (
                         ADVERBS,
                         word("在", "在校"),
                         _NOUNS_OPT,
-                        {"ORTH": {"REGEX": _GROUP, "NOT_IN": sorted(zh.NOT_GROUPS)}, "POS": "NOUN"},
+                        _GROUP,
                         word("里", op="?"),
                     ),
                 ),

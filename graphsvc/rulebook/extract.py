@@ -162,6 +162,7 @@ def judge_message(
     judgements: list[Judgement] = []
     requested = False
     for position, sentence in enumerate(split_sentences(content)):
+        plain = en_compose.normalise(sentence) if language == "en" else sentence  # an emoji can bend the parse
         voiced = Voiced(sentence, speaker)
         if voice is not None:
             voiced = in_voice(
@@ -175,7 +176,7 @@ def judge_message(
                 book.of(language),
                 chosen,
                 referent=lambda gender: discourse.referent(speaker, gender),
-                untrimmed=en_compose.normalise(sentence) if language == "en" else sentence,
+                untrimmed=plain,
             )
             voiced = Voiced(answered.text, speaker, rule_id=answered.rule_id) if answered else voiced
         if voice is None and voiced.rule_id is None:
@@ -194,7 +195,6 @@ def judge_message(
         )
         requested = requested or composer.asks_to_remember_what_follows(found, book.of(language))
         judgements.extend(_voiced_by(j, sentence, voiced.rule_id) for j in found)
-        plain = en_compose.normalise(sentence) if language == "en" else sentence  # an emoji can bend the parse
         pastime = pastimes.sighted(plain, language, speaker=speaker, selection=chosen) if voice is None else None
         kept = [j.statement for j in found if j.statement is not None]
         if pastime is not None and not pastimes.said_already(pastime, kept):

@@ -80,6 +80,8 @@ _EN_NOT_A_WORD_OF_A_BARE_REPLY = _EN_NOT_ANSWER - _EN_WHEN
 too ("have a great week")."""
 _ZH_NOT_ANSWER = REPLY_WORDS["zh"] | zh.QUESTION_WORDS | zh.NEGATIONS | zh.ANSWER_STUBS | zh.UNCERTAIN | zh.LISTENER
 _PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC", "ORG"})
+_WORKPLACES = en.ORGANIZATION_WORDS | en.TRADES
+"""What a "where" reply may name by a common noun ("at a bakery", "the hospital on Park Road")."""
 _ZH_CLAUSE_END = re.compile(r"[，,、；;]")
 
 
@@ -231,9 +233,11 @@ def _has_content(tokens: list[Any]) -> bool:
 
 
 def _names_a_place(tokens: list[Any]) -> bool:
-    """ "Leeds", "Fernhill Pay", not "long story" or "sundays mostly"."""
+    """ "Leeds", "Fernhill Pay", "a bakery in town" (a workplace by the lexicon's words for an organisation or a
+    business), not "long story", "sundays mostly" or "in town"."""
     named = any(t.pos_ == "PROPN" or t.ent_type_ in _PLACE_ENTITIES for t in tokens)
-    return named and tokens[0].ent_type_ not in ("DATE", "TIME")
+    workplace = any(t.pos_ == "NOUN" and t.lemma_.lower() in _WORKPLACES for t in tokens)
+    return (named or workplace) and tokens[0].ent_type_ not in ("DATE", "TIME")
 
 
 _OFTEN = en.HOW_OFTEN_WORDS | en.FREQUENCY_ADVERBS | en.ON_DAYS
@@ -590,6 +594,8 @@ def _in_place(asked: Any, reply: str, frame: str | None) -> str:
     whole_question = words[asking].text in {"哪", "哪里", "哪儿"} | zh.WHEN_WORDS  # 什么时候回老家: 回老家 is done
     if end < len(words) and words[end].tag_.startswith("n") and not whole_question:
         end += 1  # 哪个城市, 哪家公司, 什么名字: the reply names the thing asked about
+    if end < len(words) and words[end].text == "人" and clause.endswith("的"):
+        clause = clause[:-1]  # 哪里人 | 长沙的: 长沙人
     if end < len(words) and clause.endswith(words[end].text):
         end += 1  # 哪里人 | 长沙人
     head = "".join(zh.LISTENER_AS_SPEAKER.get(t.text, t.text) for t in words[:asking])

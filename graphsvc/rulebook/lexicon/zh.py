@@ -487,6 +487,8 @@ ORGANIZATION_SUFFIXES = _words(
 WORKPLACE_SUFFIXES = _words("公司 科技 集团 银行 研究所 研究院 事务所 律所 工作室 大学 学院")
 """Endings of an organisation a person is "at" as its employee or student (我在青禾科技), not as a visitor or a
 patient (医院, 书店 are not among them)."""
+DEPARTMENT_ENDINGS = _words("系 专业")
+"""Endings of a department or a subject a student is of (心理系, 计算机专业)."""
 GROUP_ENDINGS = _words("队 团 乐队 合唱团 俱乐部 部队")
 """Endings of a group a person is a member of (校篮球队, 合唱团, 部队), said as where they are (我女儿在校篮球队)."""
 NOT_GROUPS = _words("旅行团 旅游团 代表团 观光团 排队 插队 团队")

@@ -74,6 +74,8 @@ _SHOP = {**ending_in(zh.SHOP_ENDINGS), "POS": "NOUN"}
 """A business by how its word ends (咖啡店, 工作室), as the last word of what was opened."""
 _LEARNING_ONE_WORD = {"ORTH": {"REGEX": "^[学练](?![习校生期院]).+$"}, "TAG": {"IN": ["v", "vn", "n"]}}
 """Learning and what is learnt, cut as one word by jieba (学车, 练琴), not a school, a pupil or 学习 alone."""
+_AFFILIATIONS = zh.WORKPLACE_SUFFIXES | zh.DEPARTMENT_ENDINGS
+"""What the body a person is "of" ends with (蓝鲸科技, 北京大学, 心理系)."""
 _GROUP = {"ORTH": {**ending_in(zh.GROUP_ENDINGS)["ORTH"], "NOT_IN": sorted(zh.NOT_GROUPS)}, "POS": "NOUN"}
 """A group by how its word ends (篮球队, 合唱团, 部队), not a queue, a tour group or a team at work."""
 _SPAN_OF_DAYS = {"ORTH": {"REGEX": r"^[第\d一二三四五六七八九十百两几半个多天周月年星期]+$"}, "OP": "*"}
@@ -198,13 +200,20 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="keep",
         description="Where a person of the speaker's is, said with 在 and a place name alone (我爸妈都在武汉).",
-        pattern=Tokens((seq(MY_PERSON, ADVERBS, word("在"), {"TAG": "ns"}, {"TAG": "ns", "OP": "*"}),), whole=True),
+        pattern=Tokens(
+            (
+                seq(MY_PERSON, ADVERBS, word("在"), {"TAG": "ns"}, {"TAG": "ns", "OP": "*"}),
+                seq(MY_PERSON, ADVERBS, word("在"), word("老家")),
+            ),
+            whole=True,
+        ),
         output="fact",
         confidence=0.85,
         slot="lives_in",
         examples=(
             Example("我是长沙人，爸妈都在长沙", "王芳的爸妈都在长沙。"),
             Example("我女儿在杭州。", "王芳的女儿在杭州。"),
+            Example("我爸妈都在老家。", "王芳的爸妈都在老家。"),
         ),
         counterexamples=("我在杭州。", "我女儿在杭州读书。", "我妈在医院。"),
     ),
@@ -297,8 +306,8 @@ RULES: tuple[Rule, ...] = (
                     seq(word("老家"), word("在", "是"), CONTENT, ANY_OPT),
                     seq(ADVERBS, word("在"), CONTENT, ANY_OPT, word("长大", "出生")),
                     seq(ADVERBS, word("出生", "生"), word("在", "于"), CONTENT, ANY_OPT),
-                    seq(word("是"), {"POS": "PROPN"}, word("人")),
-                    seq(word("是"), {"TEXT": {"REGEX": "^[\u4e00-\u9fff]{2,}人$"}}),
+                    seq(word("是"), {"TAG": "ns", "OP": "*"}, {"POS": "PROPN"}, word("人")),  # 湖南 长沙 人
+                    seq(word("是"), {"TAG": "ns", "OP": "*"}, {"TEXT": {"REGEX": "^[\u4e00-\u9fff]{2,}人$"}}),
                     seq(  # 我两年前从哈尔滨搬过来的
                         {"TAG": {"IN": ["m", "f", "t"]}, "OP": "*"},
                         ADVERBS,
@@ -316,6 +325,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我老家在湖南。", "王芳老家在湖南。"),
             Example("我是杭州人。", "王芳是杭州人。"),
+            Example("我是湖南长沙人。", "王芳是湖南长沙人。"),
             Example("我女儿出生在上海。", "王芳的女儿出生在上海。"),
             Example("我三年前从长沙搬过来的。", "王芳三年前从长沙搬过来的。"),
         ),
@@ -363,6 +373,14 @@ RULES: tuple[Rule, ...] = (
                         among(zh.OCCUPATION_SUFFIXES - zh.NO_JOB_AFTER_DO),
                     ),
                     seq(ADVERBS, word("是", op="?"), word("做", "当"), CONTENT, word("的", "工作")),
+                    seq(  # 我是浙大计算机系的, 我北师大心理系的: the body a person is of
+                        ADVERBS,
+                        word("是", op="?"),
+                        {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "*"},
+                        {**ending_in(_AFFILIATIONS), "TAG": {"IN": sorted(NOUN_TAGS)}, "LENGTH": {">=": 3}},
+                        word("的"),
+                        PUNCT,
+                    ),
                     seq(  # years in a post: 我当了十二年老师
                         ADVERBS,
                         word("当", "干"),
@@ -429,8 +447,12 @@ RULES: tuple[Rule, ...] = (
             Example("我当了八年小学语文老师。", "王芳当了八年小学语文老师。"),
             Example("我开了一家咖啡店。", "王芳开了一家咖啡店。"),
             Example("我开了个网店，卖手工皂。", "王芳开了个网店。"),
+            Example("我是浙大计算机系的。", "王芳是浙大计算机系的。"),
+            Example("我北师大心理系的，研二", "王芳北师大心理系的。"),
         ),
         counterexamples=(
+            "我是专业的。",
+            "我北师大心理系的同学说的。",
             "我在想这个问题。",
             "我在家做饭。",
             "我在医院。",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Tokens
-from graphsvc.rulebook.zh.shapes import DATE, DIGITS, TIME, among, word
+from graphsvc.rulebook.zh.shapes import DATE, DIGITS, NOUN_TAGS, TIME, among, word
 
 _NO_SUBJECT = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["r", "nr"]}, "OP": "*"}
 """Words before a code that name no one (门禁, 家里的): no pronoun (我的, 她的) and no person's name."""
@@ -94,6 +94,18 @@ RULES: tuple[Rule, ...] = (
             Example("我们家住在朝阳区。", "王芳家住在朝阳区。"),
         ),
         counterexamples=("我们家楼下开了一家火锅店。", "我们去吃火锅了。"),
+    ),
+    Rule(
+        id="zh.subject.restore_allergy",
+        language="zh",
+        decision="subject",
+        description="A dropped 我 is restored before a statement that is an allergy and nothing else (花生过敏).",
+        pattern=Tokens(
+            (({"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "+"}, among(zh.ALLERGY), word("了", op="?")),), whole=True
+        ),
+        output="restore",
+        examples=(Example("花生过敏。", "王芳花生过敏。"), Example("海鲜过敏，挺严重的。", "王芳海鲜过敏。")),
+        counterexamples=("猫毛过敏的人很多。", "花粉过敏季节又到了。"),
     ),
     Rule(
         id="zh.subject.dated_happening",

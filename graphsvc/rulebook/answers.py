@@ -13,7 +13,8 @@ can only be the answer:
   after them: "my girlfriend and her dog"), no question word,
   negation, hedge or word a reply reacts with (:data:`graphsvc.rulebook.reactions.REPLY_WORDS`), and a noun, a
   name, a number or an adjective among them (read in the composed sentence, where the tagger sees them in place);
-  a "where" question's reply names the place ("Leeds"; not "long story", "sundays");
+  a "where" question's reply names the place, or a workplace by its common noun ("Leeds", "at a bakery"; not "long
+  story", "sundays");
 - Chinese: the reply's first clause (up to a comma), at most :data:`MAX_ANSWER_CHARS` characters, with no verb, no
   time, no question word, negation, answer stub, hedge or reaction, and a noun or a number among them.
 

@@ -157,9 +157,10 @@ def _en_said_as_doing(doc: Any, token: Any) -> bool:
 
 def _en_negated(doc: Any, token: Any) -> bool:
     """A negation of the pastime's word, of a word it hangs from or of its modifier ("I don't play golf", "no gym
-    this week", "I haven't been to the gym", "not much tennis lately"); one in another clause leaves it ("shifts
-    are killing my gym routine and it's not the same")."""
+    this week", "I haven't been to the gym", "not much tennis lately", "not really into golf"); one in another clause
+    leaves it ("shifts are killing my gym routine and it's not the same")."""
     governing = {token.i, *(a.i for a in token.ancestors), *(c.i for c in token.children)}  # "not much tennis"
+    governing |= {c.i for a in token.ancestors for c in a.children if c.dep_ == "advmod"}  # "not really into golf"
     return any(
         (t.dep_ == "neg" or t.lower_ in en.NEGATING_WORDS or t.lower_ in ("n't", "not"))
         and (t.i in governing or t.head.i in governing)

@@ -53,6 +53,7 @@ NOT_SIGHTED = [
     "my car is a blue Golf",
     "I used to go hiking every summer",
     "Do you play chess?",
+    "Not really into football.",
     "我老公天天打游戏",
     "我爸以前经常下象棋",
     "我从来不跑步",

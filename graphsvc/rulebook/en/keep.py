@@ -41,6 +41,8 @@ from graphsvc.rulebook.lexicon import en
 from graphsvc.rulebook.rule import Example, Rule, Tokens
 
 _TO_BE = seq(BE, ADVERBS)
+_MORE_OF = (lower("more", op="?"), lower("of", op="?"))
+"""A likeness said by degree ("I'm more of a tea person")."""
 _HAVE_GOT = seq(HAVE, ADVERBS, lower("got", op="?"))
 _DET_OR_OWNER = {"TAG": {"IN": ["DT", "CD", "PRP$"]}, "OP": "?"}
 """An article, a number or an owner before a noun ("a", "two", "her exams")."""
@@ -546,6 +548,7 @@ RULES: tuple[Rule, ...] = (
                 tuple(
                     seq(
                         _TO_BE,
+                        _MORE_OF,
                         lower("a", "an"),
                         ADVERBS,
                         {"POS": "ADJ", "OP": "*"},
@@ -554,6 +557,17 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     )
                     for kind in en.PERSON_KINDS
+                )
+                + (
+                    seq(  # "I'm a dog person", "I'm more of a tea person": what they go for
+                        _TO_BE,
+                        _MORE_OF,
+                        lower("a", "an"),
+                        ADVERBS,
+                        {"POS": "NOUN"},
+                        {**lower("person"), "DEP": {"NOT_IN": ["compound", "amod", "nmod"]}},
+                        ANY_OPT,
+                    ),
                 ),
             )
         ),
@@ -563,8 +577,17 @@ RULES: tuple[Rule, ...] = (
             Example("I'm a night owl.", "Ana is a night owl."),
             Example("I'm a total morning person.", "Ana is a total morning person."),
             Example("My husband is an introvert.", "Ana's husband is an introvert."),
+            Example("I'm more of a tea person.", "Ana is more of a tea person."),
+            Example("my wife is a cat person", "Ana's wife is a cat person."),
         ),
-        counterexamples=("I'm a night shift worker.", "I'm an early riser today.", "I'm a Leo fan of the film."),
+        counterexamples=(
+            "I'm a night shift worker.",
+            "I'm an early riser today.",
+            "I'm a Leo fan of the film.",
+            "I'm a very private person.",
+            "I'm not a morning person.",
+            "I'm a different person now.",
+        ),
     ),
     Rule(
         id="en.keep.nationality",

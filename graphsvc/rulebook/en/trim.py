@@ -31,10 +31,18 @@ RULES: tuple[Rule, ...] = (
         id="en.trim.interjection",
         language="en",
         decision="trim",
-        description="An interjection or a reply word opening the sentence ('Oh,', 'Haha', 'Yeah').",
-        pattern=Tokens(((among(en.INTERJECTIONS), PUNCT_OPT),)),
-        examples=(Example("Oh, I adopted a kitten last week.", "Ana adopted a kitten last week."),),
-        counterexamples=("I adopted a kitten last week.",),
+        description="An interjection or a reply word opening the sentence ('Oh,', 'Haha', 'Yeah', 'Not really,').",
+        pattern=Tokens(
+            (
+                (among(en.INTERJECTIONS), PUNCT_OPT),
+                (lower("not"), lower("really", "exactly", "quite"), {"ORTH": ","}),
+            )
+        ),
+        examples=(
+            Example("Oh, I adopted a kitten last week.", "Ana adopted a kitten last week."),
+            Example("not really, I'm more of a tea person", "Ana is more of a tea person."),
+        ),
+        counterexamples=("I adopted a kitten last week.", "Not really into football."),
     ),
     Rule(
         id="en.trim.discourse_marker",
@@ -211,13 +219,25 @@ RULES: tuple[Rule, ...] = (
         id="en.trim.tail_filler",
         language="en",
         decision="trim",
-        description="A filler closing the sentence (', you know', ', right', ', haha', 'if that matters').",
+        description=(
+            "A filler closing the sentence (', you know', ', right', ', haha', 'if that matters', 'if that's "
+            "relevant')."
+        ),
         pattern=Tokens(
             (
                 ({"ORTH": ","}, lower("you"), among(en.CLOSING_PHRASE_WORDS), PUNCT_OPT),
                 ({"ORTH": ","}, lower("right", "haha", "lol"), PUNCT_OPT),
                 ({"ORTH": ",", "OP": "?"}, lower("if"), lower("that"), lemma("matter", "help"), PUNCT_OPT),
                 ({"ORTH": ","}, lower("if"), lower("it"), lemma("matter", "help"), PUNCT_OPT),
+                ({"ORTH": ",", "OP": "?"}, lower("if"), lower("that"), lemma("change"), lower("anything"), PUNCT_OPT),
+                (
+                    {"ORTH": ",", "OP": "?"},
+                    lower("if"),
+                    lower("that"),
+                    lemma("be"),
+                    lower("relevant", "useful"),
+                    PUNCT_OPT,
+                ),
                 ({"ORTH": ",", "OP": "?"}, among(en.CLOSING_MARKERS, attr="LOWER"), PUNCT_OPT),
             ),
             anchored=False,
@@ -228,6 +248,8 @@ RULES: tuple[Rule, ...] = (
             Example("I work at a bakery, you know.", "Ana works at a bakery."),
             Example("I love open water swimming though.", "Ana loves open water swimming."),
             Example("I'm allergic to latex, if that matters.", "Ana is allergic to latex."),
+            Example("I'm left handed if that changes anything.", "Ana is left handed."),
+            Example("I'm diabetic, if that's relevant.", "Ana is diabetic."),
         ),
         counterexamples=("I know you from school.", "I'm actually a nurse.", "I don't care if it matters."),
     ),

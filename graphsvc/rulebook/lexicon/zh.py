@@ -32,6 +32,9 @@ KIN_RELATIONS: dict[str, str] = {
     **dict.fromkeys("叔叔 舅舅 伯伯".split(), "uncle"),
     **dict.fromkeys("阿姨 姑姑 姨妈 舅妈 婶婶".split(), "aunt"),
     **dict.fromkeys("表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹".split(), "cousin"),
+    **dict.fromkeys("侄子 外甥".split(), "nephew"),
+    **dict.fromkeys("侄女 外甥女".split(), "niece"),
+    "双胞胎": "twin",
     **dict.fromkeys("岳父 公公".split(), "father-in-law"),
     **dict.fromkeys("岳母 婆婆".split(), "mother-in-law"),
 }
@@ -92,6 +95,8 @@ DISLIKING = _words("讨厌 受不了 反感 厌恶 烦")
 NEGATIONS = _words("不 没 没有 别 从不 不再 再也不 从来不")
 FORMERLY = _words("以前 小时候 过去 曾经 原来 当年 从前")
 """Words that put a liking or a doing in the past (以前喜欢跑步): nothing the person does now."""
+SINCE_CHILDHOOD = _words("从小 打小 自小")
+"""Words that date something lasting from childhood (我从小就有哮喘)."""
 LIVING = _words("住 住在 定居 生活")
 MOVING = _words("搬 搬到 搬家 搬去")
 WORKING = _words("工作 上班 任职 实习 打工 兼职")
@@ -470,12 +475,12 @@ THIRD_PERSON_GENDERS: dict[str, str] = {"她": "female", "他": "male"}
 GENDERED_PERSON_WORDS: dict[str, str] = {
     **dict.fromkeys(
         """妈妈 妈 母亲 老妈 妈咪 姐姐 妹妹 姐 妹 女儿 闺女 老婆 妻子 媳妇 太太 女朋友 女友 未婚妻 奶奶 外婆 姥姥 孙女
-        外孙女 阿姨 姑姑 姨妈 舅妈 婶婶 表姐 表妹 堂姐 堂妹 岳母 婆婆 闺蜜""".split(),
+        外孙女 阿姨 姑姑 姨妈 舅妈 婶婶 表姐 表妹 堂姐 堂妹 岳母 婆婆 闺蜜 侄女 外甥女""".split(),
         "female",
     ),
     **dict.fromkeys(
         """爸爸 爸 父亲 老爸 哥哥 弟弟 哥 弟 儿子 老公 丈夫 先生 男朋友 男友 未婚夫 爷爷 外公 姥爷 孙子 外孙 叔叔 舅舅
-        伯伯 表哥 表弟 堂哥 堂弟 岳父 公公 哥们 兄弟""".split(),
+        伯伯 表哥 表弟 堂哥 堂弟 岳父 公公 哥们 兄弟 侄子 外甥""".split(),
         "male",
     ),
 }

@@ -723,7 +723,15 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(ADVERBS, word("有", "患有", "得了"), ANY_OPT, among(zh.CONDITIONS), ANY_OPT),
+                    seq(
+                        among(zh.SINCE_CHILDHOOD, op="?"),
+                        word("就", op="?"),
+                        ADVERBS,
+                        word("有", "患有", "得了"),
+                        ANY_OPT,
+                        among(zh.CONDITIONS),
+                        ANY_OPT,
+                    ),
                     seq(among(zh.CONDITIONS), {"TAG": "m", "ORTH": {"REGEX": "[年月]多?$"}}, word("了", op="?")),
                     seq(ADVERBS, _SPAN_OPT, word("在", "正在", op="?"), among(zh.TAKING), ANY_OPT, _MEDICINE, ANY_OPT),
                     seq(DE_OPT, among(zh.BODY_PARTS), ADVERBS, among(zh.LASTING_AILMENTS), ANY_OPT),
@@ -741,6 +749,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("我妈妈有高血压。", "王芳的妈妈有高血压。"),
+            Example("我从小就有哮喘。", "王芳从小就有哮喘。"),
             Example("我奶奶耳朵听不见好几年了。", "王芳的奶奶耳朵听不见好几年了。"),
             Example("我爸腰一直不好。", "王芳的爸腰一直不好。"),
             Example("我一天吃两片降压药。", "王芳一天吃两片降压药。"),
@@ -1345,8 +1354,8 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(word("今年", op="?"), {"TAG": "m"}, word("岁", op="?"), word("了", op="?")),
-                    seq(  # an age about to be reached: 我奶奶下周满九十岁
-                        {"ORTH": {"REGEX": zh.FUTURE_TIME}, "OP": "?"},
+                    seq(  # an age about to be reached: 我奶奶下周满九十岁, 我侄女下 周六 满六岁
+                        ADVERBS,
                         word("就", op="?"),
                         word("满", "年满"),
                         {"TAG": "m"},
@@ -1371,6 +1380,7 @@ RULES: tuple[Rule, ...] = (
             Example("我今年四十二了。", "王芳今年四十二了。"),
             Example("我儿子八岁。", "王芳的儿子八岁。"),
             Example("我奶奶下个月满九十岁。", "王芳的奶奶下个月满九十岁。"),
+            Example("我侄女下周六满六岁。", "王芳的侄女下周六满六岁。"),
             Example("我外公下周八十大寿。", "王芳的外公下周八十大寿。"),
         ),
         counterexamples=("我一个人。", "我今年去了三次。", "我满意了。", "我下周两个生日。"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Tokens
-from graphsvc.rulebook.zh.shapes import DATE, DIGITS, NOUN_TAGS, TIME, among, word
+from graphsvc.rulebook.zh.shapes import ADVERBS, DATE, DIGITS, NOUN_TAGS, TIME, among, word
 
 _NO_SUBJECT = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["r", "nr"]}, "OP": "*"}
 """Words before a code that name no one (门禁, 家里的): no pronoun (我的, 她的) and no person's name."""
@@ -83,6 +83,7 @@ RULES: tuple[Rule, ...] = (
                     among(zh.GROUP_VOICE),
                     word("家"),
                     {"POS": "ADV", "OP": "*"},
+                    ADVERBS,
                     {"ORTH": {"REGEX": "^(?:不|从不)?[吃喝]|^住"}},
                 ),
             )
@@ -92,6 +93,7 @@ RULES: tuple[Rule, ...] = (
             Example("我们家只吃清真的。", "王芳家只吃清真的。"),
             Example("咱们家都不吃猪肉。", "王芳家都不吃猪肉。"),
             Example("我们家住在朝阳区。", "王芳家住在朝阳区。"),
+            Example("我们家平时吃素，但我吃鱼。", "王芳家平时吃素。"),
         ),
         counterexamples=("我们家楼下开了一家火锅店。", "我们去吃火锅了。"),
     ),

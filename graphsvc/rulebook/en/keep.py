@@ -261,6 +261,27 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        id="en.keep.whereabouts",
+        language="en",
+        decision="keep",
+        description=(
+            "Where the speaker is, said with 'in' and a place's name alone ('I'm in Singapore', 'I'm currently in "
+            "Lisbon'); no home."
+        ),
+        pattern=Tokens(
+            each(SPEAKER, (seq(_TO_BE, lower("in"), {"ENT_TYPE": {"IN": ["GPE", "LOC"]}, "OP": "+"}, ADVERBS),)),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.8,
+        examples=(
+            Example("I'm in Singapore.", "Ana is in Singapore."),
+            Example("sorry, I'm in Singapore so it's late here", "Ana is in Singapore."),
+            Example("I'm currently in Lisbon", "Ana is currently in Lisbon."),
+        ),
+        counterexamples=("I'm in love.", "I'm in trouble again.", "I'm in the kitchen.", "My sister is in Leeds."),
+    ),
+    Rule(
         id="en.keep.household",
         language="en",
         decision="keep",

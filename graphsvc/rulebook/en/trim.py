@@ -36,13 +36,17 @@ RULES: tuple[Rule, ...] = (
             (
                 (among(en.INTERJECTIONS), PUNCT_OPT),
                 (lower("not"), lower("really", "exactly", "quite"), {"ORTH": ","}),
+                (lower("right", "true", "exactly", "sorry"), {"ORTH": ","}),
             )
         ),
         examples=(
             Example("Oh, I adopted a kitten last week.", "Ana adopted a kitten last week."),
             Example("not really, I'm more of a tea person", "Ana is more of a tea person."),
+            Example(
+                "right, I'm training for a half marathon in October", "Ana is training for a half marathon in October."
+            ),
         ),
-        counterexamples=("I adopted a kitten last week.", "Not really into football."),
+        counterexamples=("I adopted a kitten last week.", "Not really into football.", "Right now I live in Leeds."),
     ),
     Rule(
         id="en.trim.discourse_marker",

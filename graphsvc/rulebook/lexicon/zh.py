@@ -204,7 +204,7 @@ GREETINGS = _words("你好 您好 嗨 哈喽 早上好 下午好 晚上好 早�
 THANKS = _words("谢谢 感谢 多谢 谢啦 谢了 辛苦了 麻烦了")
 FAREWELLS = _words("再见 拜拜 回头聊 下次聊 先这样")
 INTERJECTIONS = _words(
-    "嗯 恩 哦 噢 喔 哇 啊 呀 哈哈 哈哈哈 呵呵 嘿嘿 唉 诶 额 呃 好的 好吧 行 对 是的 没错 当然 OK ok 嗯嗯"
+    "嗯 恩 哦 噢 喔 哇 啊 呀 哈哈 哈哈哈 呵呵 嘿嘿 唉 诶 额 呃 好的 好吧 行 对 是的 没错 当然 OK ok 嗯嗯 不好意思 抱歉"
 )
 YES_WORDS = _words("对 对的 是 是的 是啊 嗯 嗯嗯 没错 当然 有")
 """Words a reply says yes with (你吃素吗？| 对，吃了五年了); 有 answers 你有…吗."""
@@ -213,7 +213,8 @@ NOT_ASKED_BY_YES = _words("在 觉得 知道 需要")
 ANSWER_STUBS = _words("知道 不知道 还行 还好 没有 是的 不是 对 好的 一般 差不多 也许 可能 嗯 当然 没事")
 """Words that answer the previous turn and say nothing alone ("不知道，我最近…": the stub is cut)."""
 DISCOURSE_MARKERS = _words(
-    "其实 不过 但是 但 可是 而且 所以 然后 另外 对了 话说 说实话 老实说 总之 反正 毕竟 因此 同时 还有 就是 那 嗯 哦"
+    """其实 不过 但是 但 可是 而且 所以 然后 另外 对了 话说 说实话 老实说 说真的 讲真 总之 反正 毕竟 因此 同时 还有 就是
+    那 嗯 哦"""
 )
 SENTENCE_PARTICLES = _words("呀 呢 啊 吗 吧 嘛 啦 哇")
 """Particles that close a sentence and carry its tone, no content (在哪个城市呀？)."""
@@ -309,6 +310,7 @@ def teach_segmenter() -> None:
         for able in ABLE:
             jieba.suggest_freq(("我", able), True)
         jieba.suggest_freq(("家", "住"), True)  # 我们家|住在, not 我们|家住
+        jieba.suggest_freq(("家", "养"), True)  # 我家|养了, not 我|家养
         for measure in BODY_MEASURES:
             for level in HIGH_OR_LOW:
                 jieba.suggest_freq((measure, level), True)

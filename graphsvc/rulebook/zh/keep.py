@@ -617,7 +617,7 @@ RULES: tuple[Rule, ...] = (
                 seq(FIRST_PERSON, ADVERBS, word("养", "养了"), word("了", op="?"), _NUMBER, ANIMAL, ANY_OPT),
                 seq(MY_ANIMAL, word("叫", "名叫"), CONTENT),
                 seq(FIRST_PERSON, word("有"), _NUMBER, ANIMAL, ANY_OPT),
-                seq(word("我家"), ADVERBS, word("有", "养", "养了"), _NUMBER, ANIMAL, ANY_OPT),
+                seq(word("我家"), ADVERBS, word("有", "养", "养了"), word("了", op="?"), _NUMBER, ANIMAL, ANY_OPT),
                 seq(MY_ANIMAL, word("是"), {"TAG": "m"}, ANY_OPT, {"ORTH": {"REGEX": zh.ANIMAL_END}}),
             )
         ),
@@ -626,6 +626,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我养了一只猫叫团子。", "王芳养了一只猫叫团子。"),
             Example("我家有两只兔子。", "王芳家有两只兔子。"),
+            Example("我家养了两条狗。", "王芳家养了两条狗。"),
             Example("我家狗是一只三岁的比格犬。", "王芳家狗是一只三岁的比格犬。"),
             Example("我家有一只橘猫，叫年糕。", "王芳的橘猫叫年糕。"),
         ),
@@ -859,7 +860,7 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, among(zh.LIKING), ANY_OPT, CONTENT, ANY_OPT),
-                    seq(ADVERBS, word("是"), _NAMED_ONE, {**_NAMED_ONE, "OP": "*"}, word("的"), among(zh.FANS)),
+                    seq(ADVERBS, word("是"), _NAMED_ONE, {**_NAMED_ONE, "OP": "*"}, DE_OPT, among(zh.FANS)),
                 ),
             )
             + (seq(FIRST_PERSON, DE_OPT, word("爱好", "兴趣"), word("是"), CONTENT, ANY_OPT),)
@@ -872,6 +873,7 @@ RULES: tuple[Rule, ...] = (
             Example("我最喜欢的乐队是Arctic Monkeys。", "王芳最喜欢的乐队是Arctic Monkeys。"),
             Example("我是周杰伦的粉丝。", "王芳是周杰伦的粉丝。"),
             Example("我老公是曼联的铁粉。", "王芳的老公是曼联的铁粉。"),
+            Example("我是皇马球迷。", "王芳是皇马球迷。"),
         ),
         counterexamples=("我喜欢。", "我是他的粉丝。"),
     ),

@@ -91,8 +91,15 @@ DIGITS: Spec = {
 }
 """A code as jieba cuts it: three or more digits (6629), or letters and digits together (A3307, B2 of B2-117)."""
 FIRST_PERSON: Piece = (word("我"),)
-MY_PERSON: Piece = (word("我", "我家"), among(zh.CLOSE, op="?"), DE_OPT, among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE))
-"""A person of the speaker's: 我女儿, 我的老板, 我父母, 我最好的朋友, 我家双胞胎."""
+MY_PERSON: Piece = (
+    word("我", "我家"),
+    among(zh.CLOSE, op="?"),
+    DE_OPT,
+    among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE),
+    {"TAG": {"IN": ["nr", "nrfg", "nrt"]}, "OP": "?"},
+)
+"""A person of the speaker's, and their name when it follows: 我女儿, 我的老板, 我父母, 我最好的朋友, 我家双胞胎,
+我妹妹小雨."""
 ANIMAL: Spec = {
     "ORTH": {
         "REGEX": "^(?:"

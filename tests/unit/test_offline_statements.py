@@ -249,6 +249,13 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
             "my old mate Dan is moving to Perth in March",
             ["Ana's old mate Dan is moving to Perth in March.", "Ana's old mate is Dan."],
         ),
+        ("not really, I'm more of a tea person tbh", ["Ana is more of a tea person."]),
+        ("I'm not a morning person.", []),
+        ("I'm left handed if that changes anything", ["Ana is left handed."]),
+        ("sorry, I'm in Singapore so it's late here", ["Ana is in Singapore."]),
+        ("I'm in love.", []),
+        ("right, my exam is on the 14th", ["Ana's exam is on the 14th."]),
+        ("Not really into football.", []),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -362,6 +369,17 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我在排队。", []),
         ("我女儿有乳糖不耐受。", ["王丽的女儿有乳糖不耐受。"]),
         ("我九月二号考驾照。", ["王丽九月二号考驾照。"]),
+        ("我是湖南长沙人。", ["王丽是湖南长沙人。"]),
+        ("花生过敏，挺严重的。", ["王丽花生过敏。"]),
+        ("猫毛过敏的人很多。", []),
+        ("我北师大心理系的，研二", ["王丽北师大心理系的。"]),
+        ("我是专业的。", []),
+        ("我侄女下周六满六岁。", ["王丽的侄女下周六满六岁。"]),
+        ("嗯，我从小就有哮喘", ["王丽从小就有哮喘。"]),
+        ("我们家平时吃素，但我吃鱼", ["王丽家平时吃素。"]),
+        ("我家养了两条狗", ["王丽家养了两条狗。"]),
+        ("说真的我受不了香菜", ["王丽受不了香菜。"]),
+        ("我最好的朋友小雨住在厦门", ["王丽最好的朋友小雨住在厦门。"]),
     ],
 )
 def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -430,6 +448,12 @@ def test_a_group_conversation_keeps_each_sentence_on_its_side(side: str, said: s
         ("What are you allergic to?", "penicillin and cats", ["Ana is allergic to penicillin and cats."]),
         ("Do you have any pets?", "yes, two cats", ["Ana has two cats."]),
         ("What's the name of your dog?", "Rolo", ["Ana's dog's name is Rolo."]),
+        (
+            "Where do you work?",
+            "at a bakery in town, been there 3 years",
+            ["Ana works at a bakery in town, been there 3 years."],
+        ),
+        ("你是哪里人？", "湖南长沙的，大学毕业就来上海了", ["Ana是湖南长沙人。"]),
         # a reply that answers nothing, or a question about something named elsewhere, keeps nothing
         ("Do you have any kids?", "not yet", []),
         ("What are you up to this weekend?", "camping in the Peaks", []),

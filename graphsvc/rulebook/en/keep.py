@@ -396,7 +396,10 @@ RULES: tuple[Rule, ...] = (
         id="en.keep.shift",
         language="en",
         decision="keep",
-        description="When the speaker, or a person of theirs, works: nights, weekends, early shifts ('I work nights').",
+        description=(
+            "When the speaker, or a person of theirs, works: nights, weekends, early shifts, days a week ('I work "
+            "nights', 'I work four days a week')."
+        ),
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -412,6 +415,15 @@ RULES: tuple[Rule, ...] = (
                         lemma("shift"),
                         ANY_OPT,
                     ),
+                    seq(  # "I work four days a week", "she works 20 hours a week"
+                        ADVERBS,
+                        {**_WORKS, "LEMMA": "work"},
+                        {"LIKE_NUM": True},
+                        lemma("day", "hour"),
+                        lower("a", "per"),
+                        lower("week"),
+                        ANY_OPT,
+                    ),
                 ),
             )
         ),
@@ -423,6 +435,7 @@ RULES: tuple[Rule, ...] = (
             Example("I work night shifts at the hospital.", "Ana works night shifts at the hospital."),
             Example("I do 12 hour shifts.", "Ana does 12 hour shifts."),
             Example("My husband works 10-hour shifts.", "Ana's husband works 10-hour shifts."),
+            Example("I work four days a week, fridays off", "Ana works four days a week, fridays off."),
         ),
         counterexamples=("I worked nights last week.", "I'm on nights this week.", "I did a 12 hour shift today."),
     ),

@@ -375,6 +375,10 @@ DURATION = rf"^{_COUNT}(?:个)?(?:年|月|天|周|星期|小时|分钟|次|遍)�
 """A length of time (五年, 三个月, 两周): its surface form is the point."""
 YEARS = rf"^{_COUNT}多?年多?$"
 """A span of years as jieba cuts it (十二年, 二十多年): how long a post has been held."""
+DAYS = rf"^{_COUNT}天$"
+"""A count of days as jieba cuts it (四天, 5天): how many days a week a person works."""
+PER_WEEK = r"^(?:一|每)(?:周|星期|个星期)$"
+"""A week as what a count is per (一周, 每周)."""
 SPAN_UNITS = _words("小时 个小时 分钟 钟头")
 """What a span of a doing is counted in when jieba cuts it from its number (一个 小时)."""
 HABIT_START = r"^(?:每|天天|周周|平时|经常|常常|通常|一般|总是|老是)"

@@ -469,7 +469,10 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.shift",
         language="zh",
         decision="keep",
-        description="The shift the speaker, or a person of theirs, works (我一直上夜班), not a day's (我今天上夜班)",
+        description=(
+            "The shift the speaker, or a person of theirs, works (我一直上夜班), not a day's (我今天上夜班), and "
+            "how many days a week (我一周上四天班)."
+        ),
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -490,6 +493,13 @@ RULES: tuple[Rule, ...] = (
                         among(zh.SHIFTS),
                         ANY_OPT,
                     ),
+                    seq(  # days a week at work: 我一周上四天班
+                        ADVERBS,
+                        {"ORTH": {"REGEX": zh.PER_WEEK}},
+                        word("上"),
+                        {"ORTH": {"REGEX": zh.DAYS}},
+                        word("班"),
+                    ),
                 ),
             )
         ),
@@ -499,6 +509,7 @@ RULES: tuple[Rule, ...] = (
             Example("我一直上夜班。", "王芳一直上夜班。"),
             Example("我老公上夜班。", "王芳的老公上夜班。"),
             Example("我妈在工厂上早班。", "王芳的妈在工厂上早班。"),
+            Example("我一周上四天班，周五休息", "王芳一周上四天班。"),
         ),
         counterexamples=("我今天上夜班。", "我明天要上早班。", "我今天在医院上夜班。"),
     ),

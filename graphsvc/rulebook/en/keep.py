@@ -661,6 +661,15 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(_TO_BE, lower("in"), lower("year", "grade"), {"LIKE_NUM": True}, ANY_OPT),
+                    seq(  # "my son just started year 2", "she's starting year 7 in September"
+                        ADVERBS,
+                        lemma("be", op="?"),
+                        ADVERBS,
+                        lemma("start", "begin"),
+                        lower("year", "grade"),
+                        {"LIKE_NUM": True},
+                        ANY_OPT,
+                    ),
                     seq(_TO_BE, ADVERBS, lower("at"), _STUDY_PLACE, PUNCT),
                     seq(ADVERBS, lemma("go"), lower("to"), _SCHOOL_NAME, {**_SCHOOL_NAME, "OP": "*"}, _SCHOOL_WORD),
                     seq(_TO_BE, ADVERBS, lower("at"), _STUDY_PLACE, among(en.STUDY_PLACE_AFTER), ANY),
@@ -681,6 +690,8 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("my daughter is in year 3", "Ana's daughter is in year 3."),
+            Example("my son just started year 2 at St Peter's", "Ana's son just started year 2 at St Peter's."),
+            Example("my daughter is starting year 7 in September", "Ana's daughter is starting year 7 in September."),
             Example("I'm in my second year of nursing.", "Ana is in their second year of nursing."),
             Example("my son's in his final year at uni", "Ana's son is in his final year at uni."),
             Example("My daughter is at university in Bristol.", "Ana's daughter is at university in Bristol."),
@@ -691,6 +702,7 @@ RULES: tuple[Rule, ...] = (
             "I'm in my car.",
             "We're in the second year of the plan.",
             "I'm at the school gates.",
+            "I started a year ago.",
             "I'm at university open day.",
             "My kids go to Oakfield Park on Sundays.",
         ),

@@ -291,6 +291,19 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, lemma("live"), lower("with"), _WITH_WHOM, ANY_OPT),
+                    *(
+                        seq(  # "I'm renting with two flatmates", "I live with a housemate"
+                            ADVERBS,
+                            lemma("be", op="?"),
+                            lemma("live", "rent"),
+                            lower("with"),
+                            counted,
+                            ADJECTIVES,
+                            {"LEMMA": {"IN": sorted(en.PERSON_NOUNS)}},
+                            ANY_OPT,
+                        )
+                        for counted in ({"LIKE_NUM": True}, lower("a", "an"))
+                    ),
                     seq(ADVERBS, lemma("live"), lower("alone"), ANY_OPT),
                     seq(ADVERBS, lemma("live"), lower("on"), lower("my", "our"), lower("own")),
                 ),
@@ -304,6 +317,7 @@ RULES: tuple[Rule, ...] = (
             Example("I live alone.", "Ana lives alone."),
             Example("I live on my own.", "Ana lives on their own."),
             Example("I live with my gran, she's 84.", "Ana lives with their gran."),
+            Example("I'm renting with two flatmates.", "Ana is renting with two flatmates."),
         ),
         counterexamples=("I live with it.", "I live with the pain.", "Live with my sister? Never."),
     ),

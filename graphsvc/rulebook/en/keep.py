@@ -612,6 +612,7 @@ RULES: tuple[Rule, ...] = (
                         _MORE_OF,
                         lower("a", "an"),
                         ADVERBS,
+                        {"POS": "ADJ", "OP": "*"},
                         {"POS": "NOUN"},
                         {**lower("person"), "DEP": {"NOT_IN": ["compound", "amod", "nmod"]}},
                         ANY_OPT,
@@ -626,6 +627,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm a total morning person.", "Ana is a total morning person."),
             Example("My husband is an introvert.", "Ana's husband is an introvert."),
             Example("I'm more of a tea person.", "Ana is more of a tea person."),
+            Example("I'm a total coffee person, 3 cups a day", "Ana is a total coffee person, 3 cups a day."),
             Example("my wife is a cat person", "Ana's wife is a cat person."),
         ),
         counterexamples=(

@@ -21,6 +21,8 @@ _TO_YOU = among(zh.LISTENER_AS_SPEAKER)
 _YOU = {**_TO_YOU, "OP": "?"}
 _WHERE = among(zh.WHERE_WORDS)
 _NOUN = {"TAG": {"REGEX": "^n"}, "OP": "?"}
+_THING_ASKED = {"TAG": {"REGEX": "^(?:n|zg$)"}, "OP": "?"}
+"""The noun a question word asks about (什么专业), which jieba may tag a morpheme when it is one character (什么车)."""
 _OWN = {"TAG": "n", "OP": "?"}
 """What of the listener's the question asks about (你老家在哪？)."""
 _NOT_WHICH = among(zh.WHERE_WORDS - {"哪个", "哪家"})
@@ -37,15 +39,21 @@ RULES: tuple[Rule, ...] = (
         id="zh.answer.where",
         language="zh",
         decision="answer",
-        description="Where the listener lives, works or is (你住在哪里？在哪个城市呀？): the reply is the place.",
+        description=(
+            "Where the listener lives, works or is (你住在哪里？在哪个城市呀？你住哪儿？): the reply is the place."
+        ),
         pattern=Tokens(
-            ((_YOU, _OWN, ADVERBS, word("住", op="?"), word("在"), _WHERE, _NOUN, _VERB, _PARTICLE, PUNCT_OPT),),
+            (
+                (_YOU, _OWN, ADVERBS, word("住", op="?"), word("在"), _WHERE, _NOUN, _VERB, _PARTICLE, PUNCT_OPT),
+                (_YOU, ADVERBS, word("住"), _WHERE, _PARTICLE, PUNCT_OPT),
+            ),
             whole=True,
         ),
         output="in_place",
         examples=(
             Example("在哪个城市呀？| 南京，仙林这边", None),
             Example("你住在哪里？| 昆明。", "王芳住在昆明。"),
+            Example("你住哪儿？| 武汉，光谷这边", "王芳住武汉。"),
             Example("你在哪家公司上班？| 蓝鲸科技", "王芳在蓝鲸科技上班。"),
         ),
         counterexamples=("一般在哪打？| 一般周六下午", "她住在哪里？| 昆明", "你住在哪里？| 不知道"),
@@ -287,7 +295,7 @@ RULES: tuple[Rule, ...] = (
                     word("的", op="?"),
                     word("是", op="?"),
                     among(zh.NAMING_QUESTIONS),
-                    _NOUN,
+                    _THING_ASKED,
                     {"IS_PUNCT": False, "TAG": {"REGEX": "^[va]"}, "OP": "?"},
                     _PARTICLE,
                     PUNCT_OPT,
@@ -301,6 +309,7 @@ RULES: tuple[Rule, ...] = (
             Example("你养的是什么狗？| 柯基，三岁了", "王芳养的是柯基。"),
             Example("你对什么过敏？| 青霉素和猫毛", "王芳对青霉素和猫毛过敏。"),
             Example("你在学什么语言？| 日语", "王芳在学日语。"),
+            Example("你开什么车？| 一辆白色的本田，2016年的", "王芳开一辆白色的本田车。"),
         ),
         counterexamples=("你想吃什么？| 火锅", "你在干什么？| 看电视", "你学的什么专业？| 还没定"),
     ),

@@ -26,9 +26,9 @@ from graphsvc.rulebook.zh.naming import (
     ending,
     named_as,
 )
-from graphsvc.rulebook.zh.shapes import DE_OPT, PUNCT, among, seq, word
+from graphsvc.rulebook.zh.shapes import DE_OPT, PERSON_NAME_TAGS, PUNCT, among, seq, word
 
-_PERSON_TAG = {"TAG": {"IN": ["nr", "nrfg", "nrt"]}}
+_PERSON_TAG = {"TAG": {"IN": PERSON_NAME_TAGS}}
 NAME_PIECES = Slot("name", {**NAME_PIECE, "OP": "+"})
 _CITY = Slot("name", {"POS": {"IN": ["PROPN", "NOUN"]}})
 _FOLLOWING_TAGS = {"t", "v", "p", "c", "uj", "ns"}

@@ -256,6 +256,8 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I'm in love.", []),
         ("right, my exam is on the 14th", ["Ana's exam is on the 14th."]),
         ("Not really into football.", []),
+        ("my train home is at 5:40", ["Ana's train home is at 5:40."]),
+        ("I missed the train.", []),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -380,6 +382,7 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我家养了两条狗", ["王丽家养了两条狗。"]),
         ("说真的我受不了香菜", ["王丽受不了香菜。"]),
         ("我最好的朋友小雨住在厦门", ["王丽最好的朋友小雨住在厦门。"]),
+        ("我回家的火车是五点四十的", ["王丽回家的火车是五点四十的。"]),
     ],
 )
 def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

@@ -102,6 +102,15 @@ MY_PERSONS_PERSON: Piece = (
 )
 """A person of a person of the speaker's: "my sister's husband", "my boss's wife Ines"."""
 MY_ANIMAL: Piece = (MY, {"POS": "ADJ", "OP": "*"}, among(en.ANIMAL_NOUNS, attr="LEMMA"), NAME_OPT)
+MY_PERSON_AND_ANOTHER: Piece = (
+    *MY_PERSON,
+    lower("and"),
+    lower("his", "her", "their", "my", op="?"),
+    {"POS": "ADJ", "OP": "*"},
+    among(en.PERSON_NOUNS | en.PLURAL_PEOPLE, attr="LEMMA"),
+    NAME_OPT,
+)
+"""Two people of the speaker's together: "my brother and his wife", "my mum and my aunt"."""
 WITH_SOMEONE_AND_I: Piece = (MY, among(en.PERSON_NOUNS, attr="LEMMA"), NAME_OPT, lower("and"), lower("i"))
 """The speaker with someone they name: "my wife and I"."""
 
@@ -114,6 +123,7 @@ SPEAKER: tuple[Piece, ...] = (FIRST_PERSON,)
 SPEAKER_OR_THEIR_PERSON: tuple[Piece, ...] = (
     FIRST_PERSON,
     MY_PERSON,
+    MY_PERSON_AND_ANOTHER,
     MY_PERSONS_PERSON,
     WITH_SOMEONE_AND_I,
     ME_AND_SOMEONE,

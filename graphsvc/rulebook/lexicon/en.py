@@ -207,7 +207,7 @@ EVENT_NOUNS = _words(
     """appointment meeting interview exam test flight surgery operation checkup check-up deadline wedding party
     concert match recital presentation trip vacation holiday class lesson reservation booking shift conference
     game race marathon ceremony graduation audition consultation therapy physio physiotherapy scan placement
-    internship apprenticeship final"""
+    internship apprenticeship final train coach ferry"""
 )
 """Happenings with a time a speaker may tell ("I have a dentist appointment on Tuesday")."""
 TASK_NOUNS = _words("application assignment project essay report result form paperwork")

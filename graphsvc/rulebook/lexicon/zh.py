@@ -37,6 +37,8 @@ KIN_RELATIONS: dict[str, str] = {
     "双胞胎": "twin",
     **dict.fromkeys("岳父 公公".split(), "father-in-law"),
     **dict.fromkeys("岳母 婆婆".split(), "mother-in-law"),
+    **dict.fromkeys("嫂子 弟媳 弟妹".split(), "sister-in-law"),
+    **dict.fromkeys("姐夫 妹夫".split(), "brother-in-law"),
 }
 """A family word → the relation it names (我老公 is the speaker's ``husband``)."""
 PARTNER_WORDS = frozenset(w for w, r in KIN_RELATIONS.items() if r in ("wife", "husband", "partner"))
@@ -182,7 +184,7 @@ PLAN_WORDS = _words("打算 计划 准备 决定 想要 将要 要 想 预计 �
 GOAL_WORDS = _words("目标 梦想 愿望 计划 心愿")
 EVENT_WORDS = _words(
     "预约 约 会议 开会 面试 考试 航班 飞机 手术 体检 复查 婚礼 结婚 聚会 演唱会 比赛 生日 约会 旅行 出差 课 "
-    "牙医 看病 挂号 中考 高考 期末考试 期中考试 考驾照 考研 考公"
+    "牙医 看病 挂号 中考 高考 期末考试 期中考试 考驾照 考研 考公 火车 高铁 动车 大巴"
 )
 ATTRIBUTE_WORDS = _words(
     "密码 号码 号 车牌号 车牌 门牌号 手机号 电话 邮箱 地址 生日 纪念日 血型 尺码 鞋码 身高 体重 "
@@ -481,12 +483,12 @@ THIRD_PERSON_GENDERS: dict[str, str] = {"她": "female", "他": "male"}
 GENDERED_PERSON_WORDS: dict[str, str] = {
     **dict.fromkeys(
         """妈妈 妈 母亲 老妈 妈咪 姐姐 妹妹 姐 妹 女儿 闺女 老婆 妻子 媳妇 太太 女朋友 女友 未婚妻 奶奶 外婆 姥姥 孙女
-        外孙女 阿姨 姑姑 姨妈 舅妈 婶婶 表姐 表妹 堂姐 堂妹 岳母 婆婆 闺蜜 侄女 外甥女""".split(),
+        外孙女 阿姨 姑姑 姨妈 舅妈 婶婶 表姐 表妹 堂姐 堂妹 岳母 婆婆 闺蜜 侄女 外甥女 嫂子 弟媳 弟妹""".split(),
         "female",
     ),
     **dict.fromkeys(
         """爸爸 爸 父亲 老爸 哥哥 弟弟 哥 弟 儿子 老公 丈夫 先生 男朋友 男友 未婚夫 爷爷 外公 姥爷 孙子 外孙 叔叔 舅舅
-        伯伯 表哥 表弟 堂哥 堂弟 岳父 公公 哥们 兄弟 侄子 外甥""".split(),
+        伯伯 表哥 表弟 堂哥 堂弟 岳父 公公 哥们 兄弟 侄子 外甥 姐夫 妹夫""".split(),
         "male",
     ),
 }

@@ -188,6 +188,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         slot="lives_in",
         examples=(
+            Example("我哥和嫂子住在迪拜。", "王芳的哥和嫂子住在迪拜。"),
             Example("我住在成都。", "王芳住在成都。"),
             Example("我爸爸住在昆明。", "王芳的爸爸住在昆明。"),
             Example("我上个月搬到了苏州。", "王芳上个月搬到了苏州。"),

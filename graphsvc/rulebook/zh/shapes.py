@@ -114,7 +114,9 @@ ANIMAL: Spec = {
 """An animal people keep: a word of the lexicon's, or one to two characters before 猫, 狗 or 犬 (橘猫, 柴犬)."""
 MY_ANIMAL: Piece = (word("我", "我家"), DE_OPT, ANIMAL)
 SPEAKER: tuple[Piece, ...] = (FIRST_PERSON,)
-SPEAKER_OR_THEIR_PERSON: tuple[Piece, ...] = (FIRST_PERSON, MY_PERSON)
+MY_PERSON_AND_ANOTHER: Piece = (*MY_PERSON, word("和", "跟"), among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE))
+"""Two people of the speaker's together: 我哥和嫂子, 我爸跟我妈 (the second 我 is a word of its own: not matched)."""
+SPEAKER_OR_THEIR_PERSON: tuple[Piece, ...] = (FIRST_PERSON, MY_PERSON, MY_PERSON_AND_ANOTHER)
 
 __all__ = [
     "ADVERBS",

@@ -258,6 +258,8 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("Not really into football.", []),
         ("my train home is at 5:40", ["Ana's train home is at 5:40."]),
         ("I missed the train.", []),
+        ("my mum's 70th is on the 9th of June", ["Ana's mum's 70th birthday is on the 9th of June."]),
+        ("my meeting got moved.", []),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -383,6 +385,7 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("说真的我受不了香菜", ["王丽受不了香菜。"]),
         ("我最好的朋友小雨住在厦门", ["王丽最好的朋友小雨住在厦门。"]),
         ("我回家的火车是五点四十的", ["王丽回家的火车是五点四十的。"]),
+        ("我妈六月九号七十大寿", ["王丽的妈六月九号七十大寿。"]),
     ],
 )
 def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

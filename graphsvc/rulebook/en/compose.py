@@ -44,6 +44,9 @@ _VALUE_IS = re.compile(
 )
 """A contraction "'s" between an attribute and its value, a number or a blood group ("my gate code's 2291", "my blood
 type's O negative"): "is" (a code's owner is never a possessive before a number)."""
+_ROUND_BIRTHDAY = re.compile(r"(?<=[a-z]'s )(\d0th)(?= (?:is|was|on|next|this|in)\b)", re.IGNORECASE)
+"""A round birthday named by its ordinal alone after a possessive ("my mum's 70th is on the 9th of June"): the
+birthday is written out, as the attribute rules read it."""
 _HAS_GOT = re.compile(r"(?<=[a-z])'s got\b", re.IGNORECASE)
 """A contraction "'s" before "got" ("my mum's got diabetes"): "has" (a possessive is never followed by "got")."""
 _IS_CONTRACTED = re.compile(
@@ -75,8 +78,8 @@ def normalise(sentence: str) -> str:
     """Chat spellings written out ("gonna" → "going to", a lone "i" → "I"), an age's "'s" as "is" ("Zara's 10" →
     "Zara is 10"), one before an article, a place or "getting" ("my husband's a nurse" → "my husband is a
     nurse"), one between an attribute and its value ("my gate code's 2291") and one before "got" ("my mum's got
-    asthma" → "my mum has got asthma"), and chat markers dropped
-    ("lol")."""
+    asthma" → "my mum has got asthma"), a round birthday by its ordinal alone written out ("my mum's 70th is …" →
+    "my mum's 70th birthday is …"), and chat markers dropped ("lol")."""
 
     def written_out(found: re.Match[str]) -> str:
         word = found[1]
@@ -86,6 +89,7 @@ def normalise(sentence: str) -> str:
         return full[:1].upper() + full[1:] if word[:1].isupper() and not full.startswith("I") else full
 
     text = _INFORMAL.sub(written_out, _PICTOGRAPHS.sub(" ", sentence).replace("’", "'"))
+    text = _ROUND_BIRTHDAY.sub(r"\1 birthday", text)
     text = _IS_CONTRACTED.sub(" is ", _VALUE_IS.sub(r"\1 is ", _AGE_IS.sub(" is ", _HAS_GOT.sub(" has got", text))))
     text = _MARKERS.sub("", text)
     return re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s{2,}", " ", text)).strip(" ,")

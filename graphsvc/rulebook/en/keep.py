@@ -1238,6 +1238,7 @@ RULES: tuple[Rule, ...] = (
                     (seq(_HAVE_GOT, _DET_OR_OWNER, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY),),
                 ),
                 seq(MY, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY_OPT, BE, ANY),
+                seq(MY, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY_OPT, among(en.RESCHEDULED), ANY),
                 *(
                     seq(MY, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY_OPT, departs, ANY)
                     for departs in (among(en.DEPARTURE_VERBS, attr="LEMMA"), among(_DEPARTS))
@@ -1254,8 +1255,12 @@ RULES: tuple[Rule, ...] = (
             Example("My flight to Oslo leaves at 6:40 on Friday.", "Ana's flight to Oslo leaves at 6:40 on Friday."),
             Example("My flight to Boston leaves on March 3rd.", "Ana's flight to Boston leaves on March 3rd."),
             Example("My daughter has her exams in June.", "Ana's daughter has her exams in June."),
+            Example(
+                "my dentist appointment got moved to tuesday at 2",
+                "Ana's dentist appointment got moved to tuesday at 2.",
+            ),
         ),
-        counterexamples=("I have a meeting.",),
+        counterexamples=("I have a meeting.", "my meeting got moved."),
     ),
     Rule(
         id="en.keep.plan_ahead",

@@ -210,6 +210,9 @@ EVENT_NOUNS = _words(
     internship apprenticeship final train coach ferry"""
 )
 """Happenings with a time a speaker may tell ("I have a dentist appointment on Tuesday")."""
+RESCHEDULED = _words("moved changed rescheduled pushed postponed brought")
+"""What a happening's time is said to have done when it changes ("my appointment got moved to Tuesday", "the
+interview was pushed back to Friday")."""
 TASK_NOUNS = _words("application assignment project essay report result form paperwork")
 """Pieces of work a speaker hands in or gets back ("I sent off the application"): named by "the" alone, the one
 meant was named in another turn."""

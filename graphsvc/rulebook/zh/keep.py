@@ -76,6 +76,8 @@ _LEARNING_ONE_WORD = {"ORTH": {"REGEX": "^[学练](?![习校生期院]).+$"}, "T
 """Learning and what is learnt, cut as one word by jieba (学车, 练琴), not a school, a pupil or 学习 alone."""
 _AFFILIATIONS = zh.WORKPLACE_SUFFIXES | zh.DEPARTMENT_ENDINGS
 """What the body a person is "of" ends with (蓝鲸科技, 北京大学, 心理系)."""
+_MONTH_AND_DAY = ({"TAG": "t", "ORTH": {"REGEX": "月$"}}, {"TAG": "m", "ORTH": {"REGEX": "[号日]$"}})
+"""A day of a month as jieba cuts it when the month is a word of its own (六月 九号)."""
 _GROUP = {"ORTH": {**ending_in(zh.GROUP_ENDINGS)["ORTH"], "NOT_IN": sorted(zh.NOT_GROUPS)}, "POS": "NOUN"}
 """A group by how its word ends (篮球队, 合唱团, 部队), not a queue, a tour group or a team at work."""
 _SPAN_OF_DAYS = {"ORTH": {"REGEX": r"^[第\d一二三四五六七八九十百两几半个多天周月年星期]+$"}, "OP": "*"}
@@ -1376,12 +1378,15 @@ RULES: tuple[Rule, ...] = (
                         word("岁", "周岁", op="?"),
                         word("了", op="?"),
                     ),
-                    seq(  # a round birthday to come: 我奶奶下个月九十大寿
-                        {"ORTH": {"REGEX": zh.FUTURE_TIME}},
-                        ADVERBS,
-                        {"TAG": "m", "ORTH": {"REGEX": r"^[一二三四五六七八九十百\d]+$"}},
-                        word("岁", op="?"),
-                        word("大寿", "生日"),
+                    *(
+                        seq(  # a round birthday to come: 我奶奶下个月九十大寿, 我妈六月九号七十大寿
+                            *when,
+                            ADVERBS,
+                            {"TAG": "m", "ORTH": {"REGEX": r"^[一二三四五六七八九十百\d]+$"}},
+                            word("岁", op="?"),
+                            word("大寿", "生日"),
+                        )
+                        for when in (({"ORTH": {"REGEX": zh.FUTURE_TIME}},), DATE, _MONTH_AND_DAY)
                     ),
                 ),
             ),
@@ -1396,6 +1401,7 @@ RULES: tuple[Rule, ...] = (
             Example("我奶奶下个月满九十岁。", "王芳的奶奶下个月满九十岁。"),
             Example("我侄女下周六满六岁。", "王芳的侄女下周六满六岁。"),
             Example("我外公下周八十大寿。", "王芳的外公下周八十大寿。"),
+            Example("我妈六月九号七十大寿。", "王芳的妈六月九号七十大寿。"),
         ),
         counterexamples=("我一个人。", "我今年去了三次。", "我满意了。", "我下周两个生日。"),
     ),

@@ -326,7 +326,7 @@ UNCERTAIN = _words("可能 也许 如果 要是 大概 或许 说不定 假如")
 TIME_UNITS = _words("月 周 星期 周末 学期 季度 时候 年 天 礼拜 时间 日子 阵子")
 """What 这/那 open as a time phrase (这个月, 那周) rather than a pointer."""
 OCCUPATION_SUFFIXES = _words(
-    "师 员 生 家 者 工 医生 护士 司机 老师 律师 工程师 设计师 会计 厨师 医师 经理 老板 记者 "
+    "师 员 生 家 者 工 医 医生 护士 司机 老师 律师 工程师 设计师 会计 厨师 医师 经理 老板 记者 "
     "作家 演员 画家 学生 研究生 博士 店主"
 )
 """Words a speaker's occupation ends with (我是一名护士, 我是工程师)."""

@@ -450,6 +450,7 @@ RULES: tuple[Rule, ...] = (
             Example("我当了八年小学语文老师。", "王芳当了八年小学语文老师。"),
             Example("我开了一家咖啡店。", "王芳开了一家咖啡店。"),
             Example("我开了个网店，卖手工皂。", "王芳开了个网店。"),
+            Example("我姐夫是兽医。", "王芳的姐夫是兽医。"),
             Example("我是浙大计算机系的。", "王芳是浙大计算机系的。"),
             Example("我北师大心理系的，研二", "王芳北师大心理系的。"),
         ),
@@ -1386,7 +1387,12 @@ RULES: tuple[Rule, ...] = (
                             word("岁", op="?"),
                             word("大寿", "生日"),
                         )
-                        for when in (({"ORTH": {"REGEX": zh.FUTURE_TIME}},), DATE, _MONTH_AND_DAY)
+                        for when in (
+                            ({"ORTH": {"REGEX": zh.FUTURE_TIME}},),
+                            (among(zh.TIME_PREFIXES), among(zh.WEEKDAYS)),  # 下 周六
+                            DATE,
+                            _MONTH_AND_DAY,
+                        )
                     ),
                 ),
             ),
@@ -1402,6 +1408,7 @@ RULES: tuple[Rule, ...] = (
             Example("我侄女下周六满六岁。", "王芳的侄女下周六满六岁。"),
             Example("我外公下周八十大寿。", "王芳的外公下周八十大寿。"),
             Example("我妈六月九号七十大寿。", "王芳的妈六月九号七十大寿。"),
+            Example("我奶奶下周六九十大寿。", "王芳的奶奶下周六九十大寿。"),
         ),
         counterexamples=("我一个人。", "我今年去了三次。", "我满意了。", "我下周两个生日。"),
     ),

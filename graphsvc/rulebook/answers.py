@@ -71,7 +71,7 @@ MAX_ANSWER_TOKENS = 10
 MAX_ANSWER_CHARS = 12
 """Chinese: a first clause of more characters than this is no bare answer."""
 MAX_NAME_CHARS = 4
-"""Chinese: a name given as the answer is at most this long (乐乐, 张德华), whatever jieba tags it."""
+"""Chinese: a name given as the answer is at most this long (乐乐, 王建华), whatever jieba tags it."""
 
 _EN_NOT_ANSWER = REPLY_WORDS["en"] | en.QUESTION_WORDS | en.LISTENER | en.HEDGES | en.NEGATING_WORDS
 _EN_WHEN = en.TIME_WORDS | en.DURATION_UNITS
@@ -234,7 +234,7 @@ def _has_content(tokens: list[Any]) -> bool:
 
 
 def _names_a_place(tokens: list[Any]) -> bool:
-    """ "Leeds", "Fernhill Pay", "a bakery in town" (a workplace by the lexicon's words for an organisation or a
+    """ "Leeds", "Quillon Pay", "a bakery in town" (a workplace by the lexicon's words for an organisation or a
     business), not "long story", "sundays mostly" or "in town"."""
     named = any(t.pos_ == "PROPN" or t.ent_type_ in _PLACE_ENTITIES for t in tokens)
     workplace = any(t.pos_ == "NOUN" and t.lemma_.lower() in _WORKPLACES for t in tokens)

@@ -409,7 +409,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("Who do you play for? | Thornbury Park, Sunday 2nd XI", None),
             Example("Oh nice. Where do you live? | Leeds, near the station", "Ana lives in Leeds, near the station."),
-            Example("Where do you work? | Fernhill Pay", "Ana works at Fernhill Pay."),
+            Example("Where do you work? | Quillon Pay", "Ana works at Quillon Pay."),
             Example("Where did you grow up? | just outside Glasgow", "Ana grew up just outside Glasgow."),
             Example(
                 "Who do you live with? | my girlfriend and her dog", "Ana lives with their girlfriend and her dog."

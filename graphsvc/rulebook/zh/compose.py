@@ -182,7 +182,7 @@ def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str], outputs: tu
 def people(doc: Any, speaker: str) -> list[Referent]:
     """The people a statement names, in order: one of the speaker's (我女儿, 我的老板, or a person word opening the
     statement with 我 dropped: 女朋友叫许晴), and a person by name opening it or given by a naming verb (小李明天来,
-    他叫张德华), or someone unnamed (``SOMEONE``: 一个出租车司机); a name given to a person word (我妹妹叫黄梅) is
+    他叫王建华), or someone unnamed (``SOMEONE``: 一个出租车司机); a name given to a person word (我妹妹叫黄梅) is
     that person. The speaker's own name is nobody else."""
     found: list[Referent] = []
     relations = lexicon.RELATION_WORDS

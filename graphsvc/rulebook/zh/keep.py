@@ -75,7 +75,7 @@ _SHOP = {**ending_in(zh.SHOP_ENDINGS), "POS": "NOUN"}
 _LEARNING_ONE_WORD = {"ORTH": {"REGEX": "^[学练](?![习校生期院]).+$"}, "TAG": {"IN": ["v", "vn", "n"]}}
 """Learning and what is learnt, cut as one word by jieba (学车, 练琴), not a school, a pupil or 学习 alone."""
 _AFFILIATIONS = zh.WORKPLACE_SUFFIXES | zh.DEPARTMENT_ENDINGS
-"""What the body a person is "of" ends with (蓝鲸科技, 北京大学, 心理系)."""
+"""What the body a person is "of" ends with (青禾科技, 北京大学, 心理系)."""
 _MONTH_AND_DAY = ({"TAG": "t", "ORTH": {"REGEX": "月$"}}, {"TAG": "m", "ORTH": {"REGEX": "[号日]$"}})
 """A day of a month as jieba cuts it when the month is a word of its own (六月 九号)."""
 _GROUP = {"ORTH": {**ending_in(zh.GROUP_ENDINGS)["ORTH"], "NOT_IN": sorted(zh.NOT_GROUPS)}, "POS": "NOUN"}

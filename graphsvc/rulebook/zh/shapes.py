@@ -67,7 +67,7 @@ NOUN_TAGS = frozenset({"n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "ng", "vn", "
 """jieba's tags of a word that names something: nouns, names, a verb used as a noun (学习), a Latin-script word,
 an abbreviation (南大)."""
 PERSON_NAME_TAGS = ["nr", "nrfg", "nrt"]
-"""jieba's tags of a person's name (小雨, 张德华)."""
+"""jieba's tags of a person's name (小悦, 王建华)."""
 ADVERBS: Spec = {
     "ORTH": {
         "REGEX": _either(
@@ -101,7 +101,7 @@ MY_PERSON: Piece = (
     {"TAG": {"IN": PERSON_NAME_TAGS}, "OP": "?"},
 )
 """A person of the speaker's, and their name when it follows: 我女儿, 我的老板, 我父母, 我最好的朋友, 我家双胞胎,
-我妹妹小雨."""
+我妹妹小悦."""
 ANIMAL: Spec = {
     "ORTH": {
         "REGEX": "^(?:"

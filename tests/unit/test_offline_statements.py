@@ -292,7 +292,7 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我们住在酒店。", []),
         ("我现在在一家做外贸的公司", ["王丽现在在一家做外贸的公司。"]),
         ("我目前在一家公司工作。", []),
-        ("我妈下周从西安过来看我。", ["王丽的妈下周从西安过来看王丽。"]),
+        ("我妈下周从西安过来看我。", ["王丽的妈妈下周从西安过来看王丽。"]),
         # 我 is the name wherever it stands, never 自己 (which can flip who is meant)
         ("我同桌抄了我的作业。", ["王丽的同桌抄了王丽的作业。"]),
         ("我很喜欢读关于自我成长的书。", ["王丽很喜欢读关于自我成长的书。"]),
@@ -334,7 +334,7 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我们下个月去云南。", ["王丽下个月去云南。"]),
         ("我觉得我们应该搬家。", []),
         ("我们家周末一般去爬山。", ["王丽家周末一般去爬山。"]),
-        ("我妹下个月结婚。", ["王丽的妹下个月结婚。"]),
+        ("我妹下个月结婚。", ["王丽的妹妹下个月结婚。"]),
         ("我在备考雅思。", ["王丽在备考雅思。"]),
         ("我在深圳做产品经理。", ["王丽在深圳做产品经理。"]),
         ("我儿子今年上小学一年级。", ["王丽的儿子今年上小学一年级。"]),
@@ -385,7 +385,7 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("说真的我受不了香菜", ["王丽受不了香菜。"]),
         ("我最好的朋友小悦住在厦门", ["王丽最好的朋友小悦住在厦门。"]),
         ("我回家的火车是五点四十的", ["王丽回家的火车是五点四十的。"]),
-        ("我妈六月九号七十大寿", ["王丽的妈六月九号七十大寿。"]),
+        ("我妈六月九号七十大寿", ["王丽的妈妈六月九号七十大寿。"]),
     ],
 )
 def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

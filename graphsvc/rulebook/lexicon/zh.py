@@ -41,6 +41,8 @@ KIN_RELATIONS: dict[str, str] = {
     **dict.fromkeys("姐夫 妹夫".split(), "brother-in-law"),
 }
 """A family word → the relation it names (我老公 is the speaker's ``husband``)."""
+KIN_FULL_FORMS: dict[str, str] = {w: w * 2 for w in KIN_RELATIONS if len(w) == 1 and w * 2 in KIN_RELATIONS}
+"""A one-character family word → the form it takes after a name and 的 (王芳的爸 reads 王芳的爸爸)."""
 PARTNER_WORDS = frozenset(w for w, r in KIN_RELATIONS.items() if r in ("wife", "husband", "partner"))
 """Words for a person's spouse or partner (老婆, 老公, 对象)."""
 

@@ -234,20 +234,25 @@ def refer(text: str, speaker: str, discourse: Discourse | None, rules: Sequence[
 
 def name_speaker(text: str, speaker: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
     """我 (a word of its own, a word opening with it: 我家, or a verb jieba joined to it: 提醒我) → the speaker's
-    name; a person or animal word right after it takes 的 (我爸爸 → 王芳的爸爸). Unchanged without a name or a
-    naming rule."""
+    name; a person or animal word right after it takes 的 (我爸爸 → 王芳的爸爸), and a one-character family word its
+    full form (我爸 → 王芳的爸爸). Unchanged without a name or a naming rule."""
     named = [r for r in rules if r.output == "name"]
     doc = parse(text, "zh")
     if not speaker or not named:
         return text
     out: list[str] = []
     used = False
+    full_form = False
     for i, token in enumerate(doc):
         word = token.text
-        if word.startswith("我") and not word.startswith(tuple(lexicon.WE)):
+        if full_form:
+            out.append(lexicon.KIN_FULL_FORMS[word] + token.whitespace_)
+            full_form = False
+        elif word.startswith("我") and not word.startswith(tuple(lexicon.WE)):
             following = doc[i + 1].text if i + 1 < len(doc) else ""
             owner = following in lexicon.PERSON_WORDS | lexicon.PLURAL_PEOPLE | lexicon.ANIMALS and word == "我"
             out.append(speaker + ("的" if owner else "") + word[1:] + token.whitespace_)
+            full_form = owner and following in lexicon.KIN_FULL_FORMS
             used = True
         elif "我" in word and word not in lexicon.SELF_WORDS and not any(w in word for w in lexicon.WE):
             out.append(word.replace("我", speaker) + token.whitespace_)  # jieba's 提醒我, 带我去: a verb and its 我

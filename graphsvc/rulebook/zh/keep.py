@@ -30,6 +30,7 @@ from graphsvc.rulebook.zh.shapes import (
     SPEAKER,
     SPEAKER_OR_THEIR_PERSON,
     TIME,
+    WORDED_DATE,
     among,
     each,
     ending_in,
@@ -76,8 +77,6 @@ _LEARNING_ONE_WORD = {"ORTH": {"REGEX": "^[学练](?![习校生期院]).+$"}, "T
 """Learning and what is learnt, cut as one word by jieba (学车, 练琴), not a school, a pupil or 学习 alone."""
 _AFFILIATIONS = zh.WORKPLACE_SUFFIXES | zh.DEPARTMENT_ENDINGS
 """What the body a person is "of" ends with (青禾科技, 北京大学, 心理系)."""
-_MONTH_AND_DAY = ({"TAG": "t", "ORTH": {"REGEX": "月$"}}, {"TAG": "m", "ORTH": {"REGEX": "[号日]$"}})
-"""A day of a month as jieba cuts it when the month is a word of its own (六月 九号)."""
 _GROUP = {"ORTH": {**ending_in(zh.GROUP_ENDINGS)["ORTH"], "NOT_IN": sorted(zh.NOT_GROUPS)}, "POS": "NOUN"}
 """A group by how its word ends (篮球队, 合唱团, 部队), not a queue, a tour group or a team at work."""
 _SPAN_OF_DAYS = {"ORTH": {"REGEX": r"^[第\d一二三四五六七八九十百两几半个多天周月年星期]+$"}, "OP": "*"}
@@ -1391,7 +1390,7 @@ RULES: tuple[Rule, ...] = (
                             ({"ORTH": {"REGEX": zh.FUTURE_TIME}},),
                             (among(zh.TIME_PREFIXES), among(zh.WEEKDAYS)),  # 下 周六
                             DATE,
-                            _MONTH_AND_DAY,
+                            WORDED_DATE,
                         )
                     ),
                 ),

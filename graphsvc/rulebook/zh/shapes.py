@@ -85,8 +85,14 @@ NOT_HABIT: Spec = {"NORM": {"REGEX": "^(?!" + zh.HABIT_START.removeprefix("^") +
 NOT: Spec = among(zh.NEGATIONS)
 DE_OPT: Spec = word("的", op="?")
 
-DATE: Piece = ({"TAG": "m"}, word("月"), {"TAG": "m"}, word("号", "日"))
+_DAY_OF_MONTH = ("号", "日")
+DATE: Piece = ({"TAG": "m"}, word("月"), {"TAG": "m"}, word(*_DAY_OF_MONTH))
 """A day of a month as jieba cuts it (5 月 20 号)."""
+WORDED_DATE: Piece = (
+    {"TAG": "t", "ORTH": {"REGEX": "月$"}},
+    {"TAG": "m", "ORTH": {"REGEX": f"[{''.join(_DAY_OF_MONTH)}]$"}},
+)
+"""A day of a month as jieba cuts it when the month is a word of its own (六月 九号)."""
 DIGITS: Spec = {
     "TAG": {"IN": ["m", "eng"]},
     "ORTH": {"REGEX": r"^(?:[0-9]{3,}|(?=[A-Za-z]*[0-9])(?=[0-9]*[A-Za-z])[0-9A-Za-z]{2,})$"},
@@ -136,6 +142,7 @@ __all__ = [
     "Piece",
     "SPEAKER",
     "SPEAKER_OR_THEIR_PERSON",
+    "WORDED_DATE",
     "among",
     "each",
     "seq",

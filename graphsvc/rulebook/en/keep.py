@@ -43,6 +43,10 @@ from graphsvc.rulebook.rule import Example, Rule, Tokens
 _TO_BE = seq(BE, ADVERBS)
 _MORE_OF = (lower("more", op="?"), lower("of", op="?"))
 """A likeness said by degree ("I'm more of a tea person")."""
+_BEING_A = seq(_TO_BE, _MORE_OF, lower("a", "an"), ADVERBS, {"POS": "ADJ", "OP": "*"})
+"""Is (more of) a, adverbs and adjectives allowed: "'m a total", "is more of a"."""
+_NOT_A_MODIFIER = {"DEP": {"NOT_IN": ["compound", "amod", "nmod"]}}
+"""The kind is the head, not a word before another ("a Leo fan")."""
 _HAVE_GOT = seq(HAVE, ADVERBS, lower("got", op="?"))
 _DET_OR_OWNER = {"TAG": {"IN": ["DT", "CD", "PRP$"]}, "OP": "?"}
 """An article, a number or an owner before a noun ("a", "two", "her exams")."""
@@ -594,31 +598,13 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
+                (_BEING_A,),
                 tuple(
-                    seq(
-                        _TO_BE,
-                        _MORE_OF,
-                        lower("a", "an"),
-                        ADVERBS,
-                        {"POS": "ADJ", "OP": "*"},
-                        *map(lower, kind[:-1]),
-                        {**lower(kind[-1]), "DEP": {"NOT_IN": ["compound", "amod", "nmod"]}},  # not "a Leo fan"
-                        ANY_OPT,
-                    )
+                    seq(*map(lower, kind[:-1]), {**lower(kind[-1]), **_NOT_A_MODIFIER}, ANY_OPT)
                     for kind in en.PERSON_KINDS
                 )
-                + (
-                    seq(  # "I'm a dog person", "I'm more of a tea person": what they go for
-                        _TO_BE,
-                        _MORE_OF,
-                        lower("a", "an"),
-                        ADVERBS,
-                        {"POS": "ADJ", "OP": "*"},
-                        {"POS": "NOUN"},
-                        {**lower("person"), "DEP": {"NOT_IN": ["compound", "amod", "nmod"]}},
-                        ANY_OPT,
-                    ),
-                ),
+                # "I'm a dog person", "I'm more of a tea person", "a morning person": what they go for, or are like
+                + (seq({"POS": "NOUN"}, {**lower("person"), **_NOT_A_MODIFIER}, ANY_OPT),),
             )
         ),
         output="fact",

@@ -137,9 +137,6 @@ ZODIAC_SIGNS = _words("aries taurus gemini cancer leo virgo libra scorpio sagitt
 PERSON_KINDS: tuple[tuple[str, ...], ...] = (
     ("night", "owl"),
     ("early", "bird"),
-    ("morning", "person"),
-    ("night", "person"),
-    ("people", "person"),
     ("introvert",),
     ("extrovert",),
     ("ambivert",),

@@ -35,8 +35,8 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             (
                 (among(en.INTERJECTIONS), PUNCT_OPT),
-                (lower("not"), lower("really", "exactly", "quite"), {"ORTH": ","}),
-                (lower("right", "true", "exactly", "sorry"), {"ORTH": ","}),
+                (lower("not"), among(en.NOT_QUITE), {"ORTH": ","}),
+                (among(en.REPLY_OPENERS), {"ORTH": ","}),
             )
         ),
         examples=(

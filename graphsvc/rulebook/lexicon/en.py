@@ -260,6 +260,10 @@ INTERJECTIONS = _words(
     """oh ah aw aww wow whoa woah ooh ugh uh um umm hmm hm haha hahaha lol lmao omg yay yeah yes yep yup no nope
     nah ok okay alright sure cool great nice awesome wow damn gosh geez phew oops hooray yikes well"""
 )
+REPLY_OPENERS = _words("right true exactly sorry")
+"""Words that open a reply before a comma, agreeing or apologising ("right, I'm training for …")."""
+NOT_QUITE = _words("really exactly quite")
+"""Words after "not" that open a soft no before a comma ("not really, I'm more of a tea person")."""
 YES_WORDS = _words("yes yeah yep yup yea definitely absolutely")
 """Words a reply says yes with ("Are you vegetarian?" | "yeah, since 2019")."""
 YES_NO_VERBS = _words("eat drink smoke play speak take")

@@ -179,6 +179,7 @@ RULES: tuple[Rule, ...] = (
                     PUNCT_OPT,
                 ),
                 (among(en.LEAD_TIME_WORDS), PUNCT_OPT),
+                *(seq(*map(lower, phrase), PUNCT_OPT) for phrase in en.LEAD_TIME_PHRASES),
                 (lower("every", "each", "most"), among(en.FREQUENCY_UNITS), PUNCT_OPT),
                 (lower("every", "each", "most"), among(en.FREQUENCY_UNITS, attr="LEMMA"), PUNCT_OPT),
             )
@@ -187,8 +188,10 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("Last May, I adopted a cat.", "Ana adopted a cat last May."),
             Example("Every Sunday, I play chess.", "Ana plays chess every Sunday."),
+            Example("Right now I live in Leeds.", "Ana lives in Leeds right now."),
+            Example("At the moment, I'm working as a nurse.", "Ana is working as a nurse at the moment."),
         ),
-        counterexamples=("I adopted a cat last May.",),
+        counterexamples=("I adopted a cat last May.", "Right now it's raining.", "For now that's all."),
     ),
     Rule(
         id="en.trim.remember_tail",

@@ -548,8 +548,15 @@ ENDURING = _words("wait struggle suffer cope deal battle")
 months")."""
 PRACTICE_FORMS = _words("learning practicing practising training studying")
 """What "I've been …" says of a skill being learnt ("I've been learning Japanese")."""
-LEAD_TIME_WORDS = _words("yesterday today tonight recently lately")
+LEAD_TIME_WORDS = _words("yesterday today tonight recently lately nowadays currently")
 """One-word time phrases that may open a sentence before its subject ("Yesterday, I …")."""
+LEAD_TIME_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("right", "now"),
+    ("for", "now"),
+    ("at", "the", "moment"),
+    ("at", "present"),
+)
+"""Time phrases of several words that may open a sentence before its subject ("Right now I live in Leeds")."""
 DETERMINERS = _words("a an some so the")
 INJECTION = (
     r"ignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier|preceding) (?:instructions|prompts?|rules)|"

@@ -257,16 +257,19 @@ def in_own_voice(sentence: str, language: Language, *, speaker: str, selection: 
     ``included`` voice rule: "We moved to Leeds" → "I moved to Leeds", 我们 → 我); else as said, and so where the
     speaker also speaks of themselves ("I think we should move": a "we" apart from "I" is refused as unclear) or a
     ``household`` subject rule says the "we" is the speaker's family ("we only eat halal" → "my family …"). Who
-    else is meant is left out: what is kept holds for the speaker."""
+    else is meant is left out: what is kept holds for the speaker. Someone living "with us" lives with the speaker,
+    beside "my" too (the ``with_us`` subject rule: "my mum lives with us" → "my mum lives with me")."""
     rules = tuple(
         r
         for r in book.of(language)
-        if r.output in ("included", "personal", "household") and r.decision in ("voice", "subject")
+        if r.output in ("included", "personal", "household", "with_us") and r.decision in ("voice", "subject")
         if selection.allows(r)
     )
     doc = parse(sentence, language)
     fired = {hit.rule.output: hit.rule.id for hit in matches(doc, rules)}
-    if "included" not in fired or fired.keys() & {"personal", "household"}:
+    if "with_us" in fired:  # "my mum lives with us": the "us" is the speaker's home, whatever else is said
+        fired["included"] = fired.pop("with_us")
+    elif "included" not in fired or fired.keys() & {"personal", "household"}:
         return Voiced(sentence, speaker)
     lexicon = zh_lexicon if language == "zh" else en_lexicon
     return Voiced(_in_the_singular(doc, lexicon.GROUP_VOICE, language), speaker, rule_id=fired["included"])

@@ -260,6 +260,10 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I missed the train.", []),
         ("my mum's 70th is on the 9th of June", ["Ana's mum's 70th birthday is on the 9th of June."]),
         ("my meeting got moved.", []),
+        ("my mum lives with us", ["Ana's mum lives with Ana."]),
+        ("My sister had dinner with us.", []),
+        ("Right now I live in Leeds.", ["Ana lives in Leeds right now."]),
+        ("Right now it's raining.", []),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

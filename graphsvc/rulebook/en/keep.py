@@ -311,6 +311,16 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(ADVERBS, lemma("live"), lower("alone"), ANY_OPT),
                     seq(ADVERBS, lemma("live"), lower("on"), lower("my", "our"), lower("own")),
+                    seq(  # a person of theirs at the speaker's home ("my mum lives with us", in the singular)
+                        ADVERBS,
+                        lemma("be", op="?"),
+                        among(en.HOUSEHOLD_VERBS, attr="LEMMA"),
+                        ADVERBS,
+                        lower("in", op="?"),
+                        lower("with"),
+                        lower("me"),
+                        ANY_OPT,
+                    ),
                 ),
             )
         ),
@@ -323,8 +333,15 @@ RULES: tuple[Rule, ...] = (
             Example("I live on my own.", "Ana lives on their own."),
             Example("I live with my gran, she's 84.", "Ana lives with their gran."),
             Example("I'm renting with two flatmates.", "Ana is renting with two flatmates."),
+            Example("my mum lives with us", "Ana's mum lives with Ana."),
+            Example("My nephew is staying with us this summer.", "Ana's nephew is staying with Ana this summer."),
         ),
-        counterexamples=("I live with it.", "I live with the pain.", "Live with my sister? Never."),
+        counterexamples=(
+            "I live with it.",
+            "I live with the pain.",
+            "Live with my sister? Never.",
+            "My sister had dinner with me.",
+        ),
     ),
     Rule(
         id="en.keep.origin",

@@ -215,4 +215,32 @@ RULES: tuple[Rule, ...] = (
         examples=(Example("My parents live near me.", "Ana's parents live near Ana."),),
         counterexamples=("My parents live near the coast.",),
     ),
+    Rule(
+        id="en.subject.lives_with_us",
+        language="en",
+        decision="subject",
+        description=(
+            "In a person's own conversation, someone who lives or stays 'with us' lives with the speaker: 'us' is "
+            "judged as 'me', even beside 'my'."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    among(en.HOUSEHOLD_VERBS, attr="LEMMA"),
+                    ADVERBS,
+                    lower("in", op="?"),
+                    lower("with"),
+                    lower("us"),
+                ),
+            ),
+            anchored=False,
+        ),
+        output="with_us",
+        examples=(
+            Example("my mum lives with us", "Ana's mum lives with Ana."),
+            Example("My nephew is staying with us this summer.", "Ana's nephew is staying with Ana this summer."),
+            Example("My mum moved in with us last year.", "Ana's mum moved in with Ana last year."),
+        ),
+        counterexamples=("My sister lives in Leeds.", "My sister had dinner with us."),
+    ),
 )

@@ -335,6 +335,8 @@ LISTENER = _words("you your yours yourself yourselves ya u")
 GROUP_VOICE: dict[str, str] = {"we": "I", "us": "me", "ourselves": "myself", "our": "my", "ours": "mine"}
 """The first person plural, and the singular a group's statement is judged in when the group speaks ("our standup is
 at 9:30" said in a group's conversation is the group's "my standup …")."""
+HOUSEHOLD_VERBS = _words("live stay move")
+"""Lemmas of sharing a home ("my mum lives with us", "my nephew is staying with us")."""
 WE = frozenset(w for w in GROUP_VOICE if w not in ("our", "ours")) | _words("let's")
 ANY_THING = _words("anything anyone anybody")
 """What a yes/no question ends on when the yes names it ("Are you allergic to anything?" | "yes, peanuts")."""

@@ -1358,6 +1358,8 @@ RULES: tuple[Rule, ...] = (
             Example("I'm having surgery on my knee in two weeks.", "Ana is having surgery on their knee in two weeks."),
             Example("I'm saving for a deposit on a flat.", "Ana is saving for a deposit on a flat."),
             Example("We're saving up for a new car.", None),
+            Example("I'm hosting a barbecue next weekend.", "Ana is hosting a barbecue next weekend."),
+            Example("I'm running a half marathon in October.", "Ana is running a half marathon in October."),
         ),
         counterexamples=(
             "I'm going to bed.",
@@ -1372,6 +1374,7 @@ RULES: tuple[Rule, ...] = (
             "I'm saving it for you.",
             "My daughter starts school.",
             "School starts in September.",
+            "I'm running late for my meeting on Monday.",
         ),
     ),
     Rule(

@@ -204,7 +204,7 @@ EVENT_NOUNS = _words(
     """appointment meeting interview exam test flight surgery operation checkup check-up deadline wedding party
     concert match recital presentation trip vacation holiday class lesson reservation booking shift conference
     game race marathon ceremony graduation audition consultation therapy physio physiotherapy scan placement
-    internship apprenticeship final train coach ferry"""
+    internship apprenticeship final train coach ferry barbecue bbq"""
 )
 """Happenings with a time a speaker may tell ("I have a dentist appointment on Tuesday")."""
 RESCHEDULED = _words("moved changed rescheduled pushed postponed brought")
@@ -629,8 +629,8 @@ POSTS = _words(
 PLAN_OBJECTS = EVENT_NOUNS | STUDY_PLACES | _words("job course degree")
 """What a dated plan may name ("I'm starting a new job on Monday", "I'm taking my driving test next month", "my
 daughter starts school in September")."""
-PLAN_ACTS = _words("start begin have take sit do")
-"""Verbs of a plan that names a happening ("I'm having surgery in two weeks")."""
+PLAN_ACTS = _words("start begin have take sit do host throw run attend")
+"""Verbs of a plan that names a happening ("I'm having surgery in two weeks", "I'm hosting a barbecue on Saturday")."""
 NEEDS_OBJECT = _words("practise practice train study work read write lose win spend")
 """Verbs whose habit must say what ("I practise for twenty minutes every morning" says practising what?)."""
 LOCAL = _words("local")

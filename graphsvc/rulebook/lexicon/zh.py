@@ -169,6 +169,8 @@ LIVING_TOGETHER = _words("住在一起 一起住 同住 合租")
 """Living with someone (我和男朋友住在一起)."""
 UNABLE = _words("不能 不太能 不大能")
 """Not able to, or hardly (我不太能吃辣)."""
+WANTING = _words("想 想要 不想 不想要 愿意 不愿意")
+"""Wanting or not wanting to, as a word of its own before its verb (我不想去了 says no happening)."""
 BODY_STATES = _words("怀孕 备孕 哺乳期")
 """A lasting state of the body that a health assistant must know (我怀孕了, 我在备孕)."""
 LASTING_USE = _words("开 用 养 住 戴 骑 读 学")

@@ -31,6 +31,7 @@ from graphsvc.rulebook.zh.shapes import (
     SPEAKER_OR_THEIR_PERSON,
     TIME,
     WORDED_DATE,
+    Piece,
     among,
     each,
     ending_in,
@@ -81,6 +82,17 @@ _GROUP = {"ORTH": {**ending_in(zh.GROUP_ENDINGS)["ORTH"], "NOT_IN": sorted(zh.NO
 """A group by how its word ends (篮球队, 合唱团, 部队), not a queue, a tour group or a team at work."""
 _SPAN_OF_DAYS = {"ORTH": {"REGEX": r"^[第\d一二三四五六七八九十百两几半个多天周月年星期]+$"}, "OP": "*"}
 """How long something has lasted, as jieba cuts it (半年, 三 个 月, 第 12 天)."""
+_STOPPED: tuple[Piece, ...] = (
+    seq(ADVERBS, word("已经"), word("不", "不再")),
+    seq(ADVERBS, word("不再")),
+    seq(word("从", op="?"), {"TAG": {"IN": ["t", "r", "m"]}, "OP": "*"}, word("开始"), word("不", "不再")),
+)
+"""What says a habit has stopped before the habit (已经不, 不再, 这个月开始不)."""
+_STOPPED_HABIT: tuple[Piece, ...] = (
+    ({"TAG": "v"}, {"TAG": {"IN": sorted(NOUN_TAGS)}}),  # 跳 广场舞, 去 健身房
+    ({"TAG": {"IN": ["v", "n"]}, **ending_in(zh.QUIT_OBJECTS | zh.PASTIMES)},),  # 抽烟, 打麻将
+)
+"""A habit as jieba cuts it: a verb and its object, or one word ending in what is given up or played."""
 _ME_OR_MY_HOME = word("我", "我家")
 """The speaker, or their household as the owner of a value (我家WiFi密码)."""
 _THING = {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "ORTH": {"NOT_IN": sorted(zh.QUESTION_WORDS | zh.POINTERS)}}
@@ -1212,6 +1224,14 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(ADVERBS, among(zh.QUITTING - {"戒", "减肥"}), _SPAN_OF_DAYS, word("了")),
                     seq(word("在", "正在"), among(zh.QUITTING - {"戒", "减肥"})),
+                    *(seq(stopped, *habit, word("了")) for stopped in _STOPPED for habit in _STOPPED_HABIT),
+                    seq(  # 不喝酒 cut as one word: 从下个月开始不喝酒了
+                        word("从", op="?"),
+                        {"TAG": {"IN": ["t", "r", "m"]}, "OP": "*"},
+                        word("开始"),
+                        {"TAG": "v", "ORTH": {"REGEX": "^不再?.*" + ending_in(zh.QUIT_OBJECTS)["ORTH"]["REGEX"]}},
+                        word("了"),
+                    ),
                     seq(  # the thing given up first: 烟也彻底戒了, 酒已经戒了半年了
                         among(zh.QUIT_OBJECTS),
                         {"TAG": {"IN": ["d", "ad"]}, "OP": "*"},
@@ -1233,6 +1253,10 @@ RULES: tuple[Rule, ...] = (
             Example("我正在戒酒。", "王芳正在戒酒。"),
             Example("烟也彻底戒了。", "王芳烟也彻底戒了。"),
             Example("酒已经戒了半年了", "王芳酒已经戒了半年了。"),
+            Example("我已经不抽烟了。", "王芳已经不抽烟了。"),
+            Example("我这个月开始不跳广场舞了", "王芳这个月开始不跳广场舞了。"),
+            Example("我从下个月开始不喝酒了。", "王芳从下个月开始不喝酒了。"),
+            Example("我不再打麻将了。", "王芳不再打麻将了。"),
         ),
         counterexamples=(
             "我想戒烟。",
@@ -1240,6 +1264,9 @@ RULES: tuple[Rule, ...] = (
             "我在戒烟的第三天就放弃了。",
             "烟戒不了。",
             "他烟戒了。",
+            "我今天不吃晚饭了。",
+            "我已经不记得了。",
+            "我已经不想去了。",
         ),
     ),
     Rule(
@@ -1289,7 +1316,8 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(
                         ADVERBS,
-                        {"POS": "VERB", "ORTH": {"NOT_IN": sorted(zh.UNABLE)}},  # 我不能去了 says what will not be
+                        # 我不能去了, 我不想去了 say what will not be
+                        {"POS": "VERB", "ORTH": {"NOT_IN": sorted(zh.UNABLE | zh.WANTING)}},
                         {**CONTENT, "ORTH": {"NOT_IN": sorted(zh.PASSING_ACTIVITIES | zh.POINTERS)}},
                         among(zh.PAST_MARKERS),
                     ),
@@ -1303,7 +1331,15 @@ RULES: tuple[Rule, ...] = (
             Example("我上个月把车卖了。", "王芳上个月把车卖了。"),
             Example("我前年毕的业。", "王芳前年毕的业。"),
         ),
-        counterexamples=("我结的婚。", "我吃了。", "我不能去了。", "我把它忘了。", "我刚把衣服洗了。", "我把饭吃了。"),
+        counterexamples=(
+            "我结的婚。",
+            "我吃了。",
+            "我不能去了。",
+            "我不想去了。",
+            "我把它忘了。",
+            "我刚把衣服洗了。",
+            "我把饭吃了。",
+        ),
     ),
     Rule(
         id="zh.keep.schedule",

@@ -158,6 +158,8 @@ BODY_KINDS = _words("左撇子 右撇子 色盲 红绿色盲 近视眼 老花眼
 """What a person is, of their body (我是左撇子, 我儿子是色盲)."""
 FANS = _words("粉丝 铁粉 歌迷 球迷 影迷 书迷")
 """A fan of someone or something (我是周杰伦的粉丝, 我老公是曼联的球迷)."""
+FAN_DEGREES = _words("老 忠实 铁杆 死忠 资深")
+"""How much of a fan, said before the fan word (我是国安的老球迷)."""
 PERSON_KINDS = _words(
     "夜猫子 早起鸟 急性子 慢性子 工作狂 路痴 吃货 社恐 单亲妈妈 单亲爸爸 "
     "白羊座 金牛座 双子座 巨蟹座 狮子座 处女座 天秤座 天蝎座 射手座 摩羯座 水瓶座 双鱼座"

@@ -355,6 +355,14 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, word("在"), _PLACE_WORD, {**_PLACE_WORD, "OP": "*"}, among(zh.WORKING | zh.STUDYING)),
+                    seq(  # a school named by a verb used as a noun: 在 实验 小学 上学
+                        ADVERBS,
+                        word("在"),
+                        {"TAG": "vn"},
+                        _PLACE_WORD,
+                        {**_PLACE_WORD, "OP": "*"},
+                        among(zh.STUDYING),
+                    ),
                     seq(ADVERBS, word("是"), among(zh.OCCUPATION_MARKERS), ANY_OPT, CONTENT),
                     seq(
                         ADVERBS,
@@ -464,6 +472,7 @@ RULES: tuple[Rule, ...] = (
             Example("我姐夫是兽医。", "王芳的姐夫是兽医。"),
             Example("我是浙大计算机系的。", "王芳是浙大计算机系的。"),
             Example("我北师大心理系的，研二", "王芳北师大心理系的。"),
+            Example("我女儿在实验小学上学。", "王芳的女儿在实验小学上学。"),
         ),
         counterexamples=(
             "我是专业的。",
@@ -478,6 +487,7 @@ RULES: tuple[Rule, ...] = (
             "我干了三个小时活。",
             "我开了个会。",
             "我开了一家店的门。",
+            "我在准备考试学习。",
         ),
     ),
     Rule(
@@ -886,7 +896,15 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, among(zh.LIKING), ANY_OPT, CONTENT, ANY_OPT),
-                    seq(ADVERBS, word("是"), _NAMED_ONE, {**_NAMED_ONE, "OP": "*"}, DE_OPT, among(zh.FANS)),
+                    seq(
+                        ADVERBS,
+                        word("是"),
+                        _NAMED_ONE,
+                        {**_NAMED_ONE, "OP": "*"},
+                        DE_OPT,
+                        among(zh.FAN_DEGREES, op="?"),
+                        among(zh.FANS),
+                    ),
                 ),
             )
             + (seq(FIRST_PERSON, DE_OPT, word("爱好", "兴趣"), word("是"), CONTENT, ANY_OPT),)
@@ -900,6 +918,7 @@ RULES: tuple[Rule, ...] = (
             Example("我是周杰伦的粉丝。", "王芳是周杰伦的粉丝。"),
             Example("我老公是曼联的铁粉。", "王芳的老公是曼联的铁粉。"),
             Example("我是皇马球迷。", "王芳是皇马球迷。"),
+            Example("我是国安的老球迷了。", "王芳是国安的老球迷了。"),
         ),
         counterexamples=("我喜欢。", "我是他的粉丝。"),
     ),
@@ -1102,6 +1121,10 @@ RULES: tuple[Rule, ...] = (
                         for when in (*_TIME_TO_COME, _ON_A_DAY)
                         for where in ({"TAG": "ns"}, _TRIP_TO_A_PLACE)
                     ),
+                    *(  # a foreign city after 飞, tagged as a transliterated name: 五月三号飞多伦多
+                        seq(*when, ADVERBS, word("要", "就要", op="?"), word("飞"), {"TAG": "nrt"})
+                        for when in (*_TIME_TO_COME, _ON_A_DAY)
+                    ),
                     *(
                         seq(*when, ADVERBS, word("要", "就要", op="?"), among(zh.HOMECOMING), ANY_OPT)
                         for when in _TIME_TO_COME
@@ -1126,6 +1149,7 @@ RULES: tuple[Rule, ...] = (
             Example("我爸明天回成都。", "王芳的爸爸明天回成都。"),
             Example("我明天飞北京。", "王芳明天飞北京。"),
             Example("我三月三号飞北京。", "王芳三月三号飞北京。"),
+            Example("我五月三号飞多伦多。", "王芳五月三号飞多伦多。"),
             Example("我妈下周从西安过来看我。", "王芳的妈妈下周从西安过来看王芳。"),
             Example("我下周六去爬泰山。", "王芳下周六去爬泰山。"),
             Example("我下个月去海南旅游。", "王芳下个月去海南旅游。"),
@@ -1137,6 +1161,7 @@ RULES: tuple[Rule, ...] = (
             "我下周六去旅游。",
             "我上周回老家了。",
             "我三月三号去了北京。",
+            "我明天去找约翰。",
         ),
     ),
     Rule(

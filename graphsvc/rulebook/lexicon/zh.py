@@ -104,6 +104,8 @@ SINCE_CHILDHOOD = _words("从小 打小 自小")
 LIVING = _words("住 住在 定居 生活")
 MOVING = _words("搬 搬到 搬家 搬去")
 WORKING = _words("工作 上班 任职 实习 打工 兼职")
+REMOTE = _words("在家 居家 远程")
+"""Working away from the workplace, before 办公/上班 (我周一在家办公)."""
 STUDYING = _words("上学 读书 念书 读 学习 就读 念")
 ORIGIN = _words("来自")
 ALLERGY = _words("过敏")

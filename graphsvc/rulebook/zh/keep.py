@@ -16,6 +16,7 @@ from graphsvc.rulebook.zh.shapes import (
     ANIMAL,
     ANY,
     ANY_OPT,
+    CLOCK_OPT,
     CONTENT,
     DATE,
     DE_OPT,
@@ -355,6 +356,15 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, word("在"), _PLACE_WORD, {**_PLACE_WORD, "OP": "*"}, among(zh.WORKING | zh.STUDYING)),
+                    seq(  # where they work from, on days or always (我周一和周五在家办公), not a day's (我今天在家办公)
+                        among(zh.DEGREE_WORDS, op="*"),
+                        {**HABIT, "OP": "?"},
+                        among(zh.WEEKDAYS, op="?"),
+                        word("和", "、", op="?"),
+                        among(zh.WEEKDAYS, op="?"),
+                        among(zh.REMOTE),
+                        among(zh.WORKING | {"办公"}),
+                    ),
                     seq(  # a school named by a verb used as a noun: 在 实验 小学 上学
                         ADVERBS,
                         word("在"),
@@ -473,6 +483,8 @@ RULES: tuple[Rule, ...] = (
             Example("我是浙大计算机系的。", "王芳是浙大计算机系的。"),
             Example("我北师大心理系的，研二", "王芳北师大心理系的。"),
             Example("我女儿在实验小学上学。", "王芳的女儿在实验小学上学。"),
+            Example("我周一和周五在家办公。", "王芳周一和周五在家办公。"),
+            Example("我老公一直在家上班。", "王芳的老公一直在家上班。"),
         ),
         counterexamples=(
             "我是专业的。",
@@ -488,6 +500,8 @@ RULES: tuple[Rule, ...] = (
             "我开了个会。",
             "我开了一家店的门。",
             "我在准备考试学习。",
+            "我在家办公室。",
+            "我今天在家办公。",
         ),
     ),
     Rule(
@@ -1084,7 +1098,7 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, among(zh.PLAN_WORDS - {"想", "要"}), ANY_OPT, {"POS": "VERB"}, ANY),
-                    seq(TIME, ADVERBS, word("要", "就要"), {"POS": "VERB"}, ANY_OPT),
+                    seq(TIME, ADVERBS, CLOCK_OPT, word("要", "就要"), {"POS": "VERB"}, ANY_OPT),
                     seq(DATE, among(zh.DEADLINE_WORDS, op="?"), ADVERBS, word("要", "得", "需要"), CONTENT, ANY_OPT),
                 ),
             )
@@ -1096,8 +1110,9 @@ RULES: tuple[Rule, ...] = (
             Example("我打算明年去冰岛旅行。", "王芳打算明年去冰岛旅行。"),
             Example("我下学期就要开始准备考研了。", "王芳下学期就要开始准备考研了。"),
             Example("我6月3号之前要交论文。", "王芳6月3号之前要交论文。"),
+            Example("我周四下午三点要去看牙。", "王芳周四下午三点要去看牙。"),
         ),
-        counterexamples=("我打算。", "我6月3号之前。"),
+        counterexamples=("我打算。", "我6月3号之前。", "我三点要。"),
     ),
     Rule(
         id="zh.keep.trip",

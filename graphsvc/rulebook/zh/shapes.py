@@ -82,6 +82,8 @@ HABIT: Spec = {"ORTH": {"REGEX": zh.HABIT_START}}
 """A frequency word (每天, 平时, 每周二…)."""
 NOT_HABIT: Spec = {"NORM": {"REGEX": "^(?!" + zh.HABIT_START.removeprefix("^") + ")"}}
 """No frequency word (added to another word's spec: 今天 and 先 pass, 每天晚上 does not)."""
+CLOCK_OPT: Spec = {"TAG": "m", "ORTH": {"REGEX": f"^{zh.CLOCK_TIME}$"}, "OP": "?"}
+"""A time of day, if said (三点, 3点半), after the day's words (周四 下午 三点)."""
 NOT: Spec = among(zh.NEGATIONS)
 DE_OPT: Spec = word("的", op="?")
 
@@ -129,6 +131,7 @@ __all__ = [
     "ANIMAL",
     "ANY",
     "ANY_OPT",
+    "CLOCK_OPT",
     "CONTENT",
     "DATE",
     "DE_OPT",

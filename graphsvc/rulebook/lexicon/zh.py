@@ -190,6 +190,8 @@ EVERY_WEEKDAY = frozenset(f"{every}{day}" for every in ("每", "每个") for day
 """A weekday's frequency (每周四, 每个星期六): jieba cuts 每周 from the day's number, so it is taught them whole."""
 PLAN_WORDS = _words("打算 计划 准备 决定 想要 将要 要 想 预计 安排 考虑")
 GOAL_WORDS = _words("目标 梦想 愿望 计划 心愿")
+PREPARING = _words("准备 备战 筹备")
+"""Getting ready for a happening named after it (我在准备雅思考试, 我在备战马拉松)."""
 EVENT_WORDS = _words(
     "预约 约 会议 开会 面试 考试 航班 飞机 手术 体检 复查 婚礼 结婚 聚会 演唱会 比赛 生日 约会 旅行 出差 课 "
     "牙医 看病 挂号 中考 高考 期末考试 期中考试 考驾照 考研 考公 火车 高铁 动车 大巴"

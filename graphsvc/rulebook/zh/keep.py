@@ -1097,7 +1097,21 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(ADVERBS, among(zh.PLAN_WORDS - {"想", "要"}), ANY_OPT, {"POS": "VERB"}, ANY),
+                    seq(
+                        ADVERBS,
+                        word("在", "正在", op="?"),
+                        among(zh.PLAN_WORDS - {"想", "要"}),
+                        ANY_OPT,
+                        {"POS": "VERB"},
+                        ANY,
+                    ),
+                    seq(  # getting ready for a happening: 我正在准备雅思考试
+                        ADVERBS,
+                        word("在", "正在", op="?"),
+                        among(zh.PREPARING),
+                        ANY_OPT,
+                        ending_in(zh.EVENT_WORDS | zh.PASTIMES),
+                    ),
                     seq(TIME, ADVERBS, CLOCK_OPT, word("要", "就要"), {"POS": "VERB"}, ANY_OPT),
                     seq(DATE, among(zh.DEADLINE_WORDS, op="?"), ADVERBS, word("要", "得", "需要"), CONTENT, ANY_OPT),
                 ),
@@ -1111,8 +1125,10 @@ RULES: tuple[Rule, ...] = (
             Example("我下学期就要开始准备考研了。", "王芳下学期就要开始准备考研了。"),
             Example("我6月3号之前要交论文。", "王芳6月3号之前要交论文。"),
             Example("我周四下午三点要去看牙。", "王芳周四下午三点要去看牙。"),
+            Example("我在准备参加年底的马拉松。", "王芳在准备参加年底的马拉松。"),
+            Example("我正在准备雅思考试。", "王芳正在准备雅思考试。"),
         ),
-        counterexamples=("我打算。", "我6月3号之前。", "我三点要。"),
+        counterexamples=("我打算。", "我6月3号之前。", "我三点要。", "我在准备晚饭。"),
     ),
     Rule(
         id="zh.keep.trip",

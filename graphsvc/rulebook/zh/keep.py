@@ -83,6 +83,8 @@ _GROUP = {"ORTH": {**ending_in(zh.GROUP_ENDINGS)["ORTH"], "NOT_IN": sorted(zh.NO
 """A group by how its word ends (篮球队, 合唱团, 部队), not a queue, a tour group or a team at work."""
 _SPAN_OF_DAYS = {"ORTH": {"REGEX": r"^[第\d一二三四五六七八九十百两几半个多天周月年星期]+$"}, "OP": "*"}
 """How long something has lasted, as jieba cuts it (半年, 三 个 月, 第 12 天)."""
+_UNDER_WAY = word("在", "正在", op="?")
+"""Being in the middle of it, if said (我在准备…, 我正在吃降压药)."""
 _STOPPED: tuple[Piece, ...] = (
     seq(ADVERBS, word("已经"), word("不", "不再")),
     seq(ADVERBS, word("不再")),
@@ -784,7 +786,7 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(among(zh.CONDITIONS), {"TAG": "m", "ORTH": {"REGEX": "[年月]多?$"}}, word("了", op="?")),
-                    seq(ADVERBS, _SPAN_OPT, word("在", "正在", op="?"), among(zh.TAKING), ANY_OPT, _MEDICINE, ANY_OPT),
+                    seq(ADVERBS, _SPAN_OPT, _UNDER_WAY, among(zh.TAKING), ANY_OPT, _MEDICINE, ANY_OPT),
                     seq(DE_OPT, among(zh.BODY_PARTS), ADVERBS, among(zh.LASTING_AILMENTS), ANY_OPT),
                     seq(DE_OPT, among(zh.BODY_MEASURES), ADVERBS, word("偏", op="?"), among(zh.HIGH_OR_LOW), ANY_OPT),
                     seq(ADVERBS, word("在", op="?"), among(zh.BODY_STATES), ANY_OPT),
@@ -1099,7 +1101,7 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(
                         ADVERBS,
-                        word("在", "正在", op="?"),
+                        _UNDER_WAY,
                         among(zh.PLAN_WORDS - {"想", "要"}),
                         ANY_OPT,
                         {"POS": "VERB"},
@@ -1107,7 +1109,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(  # getting ready for a happening: 我正在准备雅思考试
                         ADVERBS,
-                        word("在", "正在", op="?"),
+                        _UNDER_WAY,
                         among(zh.PREPARING),
                         ANY_OPT,
                         ending_in(zh.EVENT_WORDS | zh.PASTIMES),

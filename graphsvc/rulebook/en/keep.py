@@ -1290,6 +1290,21 @@ RULES: tuple[Rule, ...] = (
                         {"POS": "NOUN", "LEMMA": {"NOT_IN": sorted(en.VAGUE_OBJECTS)}},
                         ANY_OPT,
                     ),
+                    *(
+                        seq(  # a race or a test trained for: "I'm training for a marathon", "for the Great North Run"
+                            _TO_BE,
+                            lower("training"),
+                            lower("for"),
+                            lower("a", "an", "the", "my", "our"),
+                            ADJECTIVES,
+                            *named,
+                            ANY_OPT,
+                        )
+                        for named in (
+                            (among(en.EVENT_NOUNS, attr="LEMMA"),),
+                            ({"POS": "PROPN", "OP": "+"},),
+                        )
+                    ),
                     seq(  # a new trade on its way: "I'm training to be a plumber"
                         _TO_BE,
                         lower("training", "studying"),
@@ -1360,6 +1375,8 @@ RULES: tuple[Rule, ...] = (
             Example("We're saving up for a new car.", None),
             Example("I'm hosting a barbecue next weekend.", "Ana is hosting a barbecue next weekend."),
             Example("I'm running a half marathon in October.", "Ana is running a half marathon in October."),
+            Example("I'm training for the Great North Run.", "Ana is training for the Great North Run."),
+            Example("my son is training for a marathon", "Ana's son is training for a marathon."),
         ),
         counterexamples=(
             "I'm going to bed.",
@@ -1375,6 +1392,7 @@ RULES: tuple[Rule, ...] = (
             "My daughter starts school.",
             "School starts in September.",
             "I'm running late for my meeting on Monday.",
+            "I'm training for my new job.",
         ),
     ),
     Rule(

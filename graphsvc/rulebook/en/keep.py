@@ -772,6 +772,7 @@ RULES: tuple[Rule, ...] = (
                     seq(
                         _TO_BE,
                         lower("a", "an", op="?"),
+                        {"POS": {"IN": ["NOUN", "ADJ"]}, "DEP": {"IN": ["compound", "amod"]}, "OP": "*"},
                         among(en.MEMBERSHIP_NOUNS),
                         lower("of", "at", "with", "for"),
                         DET_OPT,
@@ -802,6 +803,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm part of a running club.", "Ana is part of a running club."),
             Example("I'm a member of a rowing club in Bristol.", "Ana is a member of a rowing club in Bristol."),
             Example("I play for Hove Cricket Club.", "Ana plays for Hove Cricket Club."),
+            Example("I'm a season ticket holder at Leeds United.", "Ana is a season ticket holder at Leeds United."),
             Example("My son swims for Leeds.", "Ana's son swims for Leeds."),
             Example("I sing in a choir.", "Ana sings in a choir."),
             Example("I play cricket for a local club.", "Ana plays cricket for a local club."),
@@ -816,6 +818,8 @@ RULES: tuple[Rule, ...] = (
         counterexamples=(
             "I'm the president's biggest fan.",
             "I'm part of the problem.",
+            "I'm a big part of the problem.",
+            "I'm the record holder for the longest nap.",
             "I play for fun.",
             "I played for an hour.",
             "I played in a band at uni.",

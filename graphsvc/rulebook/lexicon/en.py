@@ -502,7 +502,8 @@ FEELING_VERBS = _words("feel seem look sound get become stay")
 """Verbs of how someone feels or seems ("I usually feel tired"): no habit to remember."""
 DIRECTION_ADVERBS = _words("back home out away abroad up off over")
 """Adverbs a happening's verb may take before what it names ("I just got back from Paris")."""
-MEMBERSHIP_NOUNS = _words("part member volunteer")
+MEMBERSHIP_NOUNS = _words("part member volunteer holder")
+"""What someone is of a group or a club ("a member of", "a season ticket holder at")."""
 TEAM_VERBS = _words("play sing row swim race skate cycle dance")
 """Verbs of taking part for a named team or club ("I play for Hove CC", "my son swims for Leeds")."""
 GROUP_NOUNS = _words("club team band choir orchestra league squad society ensemble army navy military marines")

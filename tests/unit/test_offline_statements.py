@@ -264,6 +264,10 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("My sister had dinner with us.", []),
         ("Right now I live in Leeds.", ["Ana lives in Leeds right now."]),
         ("Right now it's raining.", []),
+        ("I'm hosting a barbecue next weekend.", ["Ana is hosting a barbecue next weekend."]),
+        ("I'm training for a marathon.", ["Ana is training for a marathon."]),
+        ("I'm training for my new job.", []),
+        ("I'm a season ticket holder at Leeds United.", ["Ana is a season ticket holder at Leeds United."]),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -390,6 +394,15 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我最好的朋友小悦住在厦门", ["王丽最好的朋友小悦住在厦门。"]),
         ("我回家的火车是五点四十的", ["王丽回家的火车是五点四十的。"]),
         ("我妈六月九号七十大寿", ["王丽的妈妈六月九号七十大寿。"]),
+        ("爸今年退休了", ["王丽的爸爸今年退休了。"]),
+        ("我已经不抽烟了", ["王丽已经不抽烟了。"]),
+        ("我今天不吃晚饭了", []),
+        ("我不想去了", []),
+        ("我周一和周五在家办公", ["王丽周一和周五在家办公。"]),
+        ("我今天在家办公", []),
+        ("我是国安的老球迷了", ["王丽是国安的老球迷了。"]),
+        ("我正在准备雅思考试", ["王丽正在准备雅思考试。"]),
+        ("我在准备晚饭", []),
     ],
 )
 def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

@@ -265,6 +265,27 @@ def _named_in(doc: Any, words: frozenset[str], language: Language) -> bool:
     return words <= {t.lemma_.lower() for t in doc} | {t.lower_ for t in doc}
 
 
+def _negated_in(doc: Any, words: frozenset[str], language: Language) -> bool:
+    """True when the memory names the item negated: a habit stopped or a liking denied (黄兰这个月开始不跳广场舞了,
+    "Ana doesn't go running any more"). Such a memory grounds no trait of that item, and none is made while it
+    stands: what a person no longer does does not characterise them (seed 002 §3)."""
+    if language == "zh":
+        for word in words:
+            at = doc.text.find(word)
+            if at < 0:
+                continue
+            span = doc.char_span(at, at + 1, alignment_mode="expand")
+            first = span[0] if span is not None and len(span) else None
+            if first is None:
+                continue
+            before = doc[max(0, first.i - 3) : first.i]
+            if first.text.startswith(tuple(zh.NEGATIONS)) or any(t.text in zh.NEGATIONS for t in before):
+                return True
+        return False
+    named = [t for t in doc if t.lemma_.lower() in words or t.lower_ in words]
+    return any(c.dep_ == "neg" for t in named for a in (t, *t.ancestors) for c in a.children)
+
+
 def _inside(words: frozenset[str], other: frozenset[str], language: Language) -> bool:
     """Whether an item is part of another (English: fewer of its words; Chinese: part of its text, 跑步 in 去跑步)."""
     if language == "zh":
@@ -297,6 +318,7 @@ def phrase(texts: Sequence[str], *, selection: Selection | None = None) -> Phras
             (wording, words)
             for wording, words in _items(docs, rule, language).values()
             if sum(_named_in(doc, words, language) for doc in docs) >= MIN_GROUNDING
+            and (gives_up(rule.id) or not any(_negated_in(doc, words, language) for doc in docs))
         ]
         # an item inside another is the same thing said shorter ("runs" in "goes running")
         grounded = [w for w, words in items if not any(_inside(words, other, language) for _, other in items)]

@@ -72,6 +72,11 @@ def test_every_trait_rule_has_an_example_and_a_counterexample() -> None:
             ["Ana wants to open a small art studio.", "Ana wants to sign the studio lease."],
             "Wants to open a small art studio",
         ),
+        # a habit said stopped, or a liking denied, in one of the memories: no trait of it
+        (["黄兰每天晚上跳广场舞。", "黄兰周末也跳广场舞。"], "经常跳广场舞"),
+        (["黄兰每天晚上跳广场舞。", "黄兰周末也跳广场舞。", "黄兰这个月开始不跳广场舞了。"], None),
+        (["Ana goes running every morning.", "Ana went running on Sunday."], "Goes running regularly"),
+        (["Ana goes running every morning.", "Ana went running on Sunday.", "Ana doesn't go running now."], None),
         ([], None),
     ],
 )

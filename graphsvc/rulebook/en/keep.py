@@ -241,6 +241,16 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, lemma("live", "reside"), ADVERBS, lower("on"), _NOT_OWN, ANY_OPT),
                     seq(ADVERBS, lemma("live"), lower("with"), _WITH_WHOM, lower("in", "near"), ANY),
                     seq(_TO_BE, lower("based", "living"), lower("in", "near"), ANY),
+                    seq(  # "I'm renting a flat in Brighton", "we own a cottage near Bath"
+                        ADVERBS,
+                        lemma("be", op="?"),
+                        lemma("rent", "own"),
+                        lower("a", "an"),
+                        ADJECTIVES,
+                        among(en.HOMES, attr="LEMMA"),
+                        lower("in", "near"),
+                        ANY,
+                    ),
                     seq(_HAVE_GOT, lemma("be"), lower("living"), lower("in"), ANY),
                     seq(ADVERBS, lower("moved", "relocated"), ADVERBS, lower("to"), ANY),
                     seq(HAVE, ADVERBS, lower("moved", "relocated"), ADVERBS, lower("to"), ANY),
@@ -257,12 +267,16 @@ RULES: tuple[Rule, ...] = (
             Example("my brother and his wife live in Dubai", "Ana's brother and his wife live in Dubai."),
             Example("I'm based in Nairobi these days.", "Ana is based in Nairobi these days."),
             Example("I live with my girlfriend in Camden.", "Ana lives with their girlfriend in Camden."),
+            Example(
+                "At the moment I'm renting a flat in Brighton.", "Ana is renting a flat in Brighton at the moment."
+            ),
         ),
         counterexamples=(
             "I live for the weekends.",
             "Live in the moment!",
             "I live with it in peace.",
             "I live on my own.",
+            "I rented a car in Faro.",
         ),
     ),
     Rule(

@@ -204,7 +204,7 @@ EVENT_NOUNS = _words(
     """appointment meeting interview exam test flight surgery operation checkup check-up deadline wedding party
     concert match recital presentation trip vacation holiday class lesson reservation booking shift conference
     game race marathon ceremony graduation audition consultation therapy physio physiotherapy scan placement
-    internship apprenticeship final train coach ferry barbecue bbq"""
+    internship apprenticeship final train coach ferry barbecue bbq triathlon tournament championship competition"""
 )
 """Happenings with a time a speaker may tell ("I have a dentist appointment on Tuesday")."""
 RESCHEDULED = _words("moved changed rescheduled pushed postponed brought")
@@ -377,8 +377,10 @@ NOT_A_DOING = _words("do think mean want need like feel say")
 someone or something ("What do you think?", "What do you want?", "What do you do?")."""
 
 # --- more of what statements are about -------------------------------------------------------------------
-POSSESSIONS = _words(
-    """car bike bicycle motorbike motorcycle scooter van truck boat house flat apartment cottage cabin condo
+HOMES = _words("house flat apartment cottage cabin condo bungalow")
+"""Homes a person lives in, rents or owns ("I'm renting a flat in Brighton")."""
+POSSESSIONS = HOMES | _words(
+    """car bike bicycle motorbike motorcycle scooter van truck boat
     garden allotment piano guitar violin cello drum drums keyboard ukulele saxophone trumpet flute laptop
     computer phone tablet camera kindle console telescope sewing machine tent caravan campervan"""
 )

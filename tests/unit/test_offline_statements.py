@@ -267,6 +267,12 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I'm hosting a barbecue next weekend.", ["Ana is hosting a barbecue next weekend."]),
         ("I'm training for a marathon.", ["Ana is training for a marathon."]),
         ("I'm training for my new job.", []),
+        ("my mother-in-law is a retired nurse", ["Ana's mother-in-law is a retired nurse."]),
+        (
+            "My father-in-law is staying with us until Christmas.",
+            ["Ana's father-in-law is staying with Ana until Christmas."],
+        ),
+        ("I'm renting a flat in Brighton.", ["Ana is renting a flat in Brighton."]),
         ("I'm a season ticket holder at Leeds United.", ["Ana is a season ticket holder at Leeds United."]),
     ],
 )

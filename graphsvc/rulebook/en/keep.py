@@ -265,6 +265,7 @@ RULES: tuple[Rule, ...] = (
             Example("I just moved to Porto last month.", "Ana just moved to Porto last month."),
             Example("My parents live in Durban.", "Ana's parents live in Durban."),
             Example("my brother and his wife live in Dubai", "Ana's brother and his wife live in Dubai."),
+            Example("My in-laws live in Spain.", "Ana's in-laws live in Spain."),
             Example("I'm based in Nairobi these days.", "Ana is based in Nairobi these days."),
             Example("I live with my girlfriend in Camden.", "Ana lives with their girlfriend in Camden."),
             Example(

@@ -101,6 +101,16 @@ MY_PERSONS_PERSON: Piece = (
     NAME_OPT,
 )
 """A person of a person of the speaker's: "my sister's husband", "my boss's wife Ines"."""
+MY_IN_LAW: Piece = (
+    MY,
+    {"LEMMA": {"IN": sorted(en.PERSON_NOUNS)}, "OP": "?"},
+    lower("-", op="?"),
+    lower("in"),
+    lower("-"),
+    lemma("law"),
+    NAME_OPT,
+)
+"""A person of the speaker's by marriage, as the tokenizer splits the word: "my mother-in-law", "my in-laws"."""
 MY_ANIMAL: Piece = (MY, {"POS": "ADJ", "OP": "*"}, among(en.ANIMAL_NOUNS, attr="LEMMA"), NAME_OPT)
 MY_PERSON_AND_ANOTHER: Piece = (
     *MY_PERSON,
@@ -123,6 +133,7 @@ SPEAKER: tuple[Piece, ...] = (FIRST_PERSON,)
 SPEAKER_OR_THEIR_PERSON: tuple[Piece, ...] = (
     FIRST_PERSON,
     MY_PERSON,
+    MY_IN_LAW,
     MY_PERSON_AND_ANOTHER,
     MY_PERSONS_PERSON,
     WITH_SOMEONE_AND_I,

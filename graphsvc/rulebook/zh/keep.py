@@ -93,9 +93,12 @@ _STOPPED: tuple[Piece, ...] = (
 """What says a habit has stopped before the habit (已经不, 不再, 这个月开始不)."""
 _STOPPED_HABIT: tuple[Piece, ...] = (
     ({"TAG": "v"}, {"TAG": {"IN": sorted(NOUN_TAGS)}}),  # 跳 广场舞, 去 健身房
+    ({"TAG": "v", "ORTH": {"NOT_IN": sorted(zh.WANTING | zh.UNABLE)}}, {"TAG": {"IN": ["l", "i"]}}),  # 熬夜 打游戏
     ({"TAG": {"IN": ["v", "n"]}, **ending_in(zh.QUIT_OBJECTS | zh.PASTIMES)},),  # 抽烟, 打麻将
+    ({"TAG": {"IN": ["l", "i"]}},),  # 吃宵夜, as jieba tags a set phrase
 )
-"""A habit as jieba cuts it: a verb and its object, or one word ending in what is given up or played."""
+"""A habit as jieba cuts it: a verb and its object, or one word ending in what is given up or played, or a set
+phrase."""
 _ME_OR_MY_HOME = word("我", "我家")
 """The speaker, or their household as the owner of a value (我家WiFi密码)."""
 _THING = {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "ORTH": {"NOT_IN": sorted(zh.QUESTION_WORDS | zh.POINTERS)}}
@@ -1315,6 +1318,8 @@ RULES: tuple[Rule, ...] = (
             Example("我这个月开始不跳广场舞了", "王芳这个月开始不跳广场舞了。"),
             Example("我从下个月开始不喝酒了。", "王芳从下个月开始不喝酒了。"),
             Example("我不再打麻将了。", "王芳不再打麻将了。"),
+            Example("我不再熬夜打游戏了。", "王芳不再熬夜打游戏了。"),
+            Example("我从上个月开始不吃宵夜了。", "王芳从上个月开始不吃宵夜了。"),
         ),
         counterexamples=(
             "我想戒烟。",

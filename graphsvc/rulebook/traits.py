@@ -266,7 +266,7 @@ def _named_in(doc: Any, words: frozenset[str], language: Language) -> bool:
 
 
 def _negated_in(doc: Any, words: frozenset[str], language: Language) -> bool:
-    """True when the memory names the item negated: a habit stopped or a liking denied (黄兰这个月开始不跳广场舞了,
+    """True when the memory names the item negated: a habit stopped or a liking denied (王芳这个月开始不练瑜伽了,
     "Ana doesn't go running any more"). Such a memory grounds no trait of that item, and none is made while it
     stands: what a person no longer does does not characterise them (seed 002 §3)."""
     if language == "zh":

@@ -129,9 +129,9 @@ def content_keys(text: str, *, name: str | None = None) -> frozenset[str]:
     stop words, and not capitalised unless they open the text (names and places inside a sentence are
     left out, so a user's own name rarely links two memories). Chinese: CJK characters outside a stop
     list. A leading ``"Name: "`` is stripped first, and so is the name an offline memory opens with (its
-    speaker as the subject: "Lena goes running", "张曼婷很喜欢绘画"; :func:`_opening_name`): the subject is in
+    speaker as the subject: "Lena goes running", "周敏很喜欢绘画"; :func:`_opening_name`): the subject is in
     every memory of a user and links none. ``name``: whom the text is about (its speaker), left out wherever it
-    stands, whether or not the segmenter knows it for a name ("黄兰平时打麻将", "黄兰的儿子每年都要提醒黄兰").
+    stands, whether or not the segmenter knows it for a name ("安宁平时打麻将", "安宁的儿子每年都要提醒安宁").
     """
     body = _SPEAKER.sub("", text.strip(), count=1)
     body = body[len(_opening_name(body)) :]
@@ -154,7 +154,7 @@ _OPENING_WORDS = re.compile(r"[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")
 def _opening_name(body: str) -> str:
     """The person's name ``body`` opens with, "" for none: in English capitalised words spaCy tags as a proper noun
     or a person, or that a possessive follows ("Lena goes…", "Maya Smith paints", "Priya's dog…"); in Chinese
-    a first word jieba tags as a person's name (``nr``: "张曼婷很喜欢绘画"). Without the English pipeline only the
+    a first word jieba tags as a person's name (``nr``: "周敏很喜欢绘画"). Without the English pipeline only the
     possessive counts."""
     if _CJK.match(body):
         words = nlp.chinese_words(body[:20])

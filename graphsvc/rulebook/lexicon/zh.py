@@ -532,7 +532,7 @@ HOMECOMING = _words("回老家 回家乡 回国 回娘家")
 GOING = _words("住在 来自 搬到 去 去了 到 回 回到 从")
 """Verbs and prepositions a place follows (住在西安, 从西安过来)."""
 WITH = _words("和 跟 同 陪 与")
-"""Words a person's name follows (我和李雪去了杭州)."""
+"""Words a person's name follows (我和陈露去了杭州)."""
 
 # --- pastimes: what a person does in their own time, named as they mention it in passing ---------------------
 PLAYED_GAMES: dict[str, str] = {

@@ -62,7 +62,7 @@ def test_every_trait_rule_has_an_example_and_a_counterexample() -> None:
         (["Ana loves painting.", "Ana enjoys playing the piano every evening.", "I like tea tasting."], None),
         (["Jon enjoys they're great.", "Jon loves they're so fun."], None),
         (["Jon is sure about his dreams.", "Jon has dreams and is sure."], None),
-        (["张曼婷说张曼婷很好。", "张曼婷今天很忙。"], None),
+        (["周敏说周敏很好。", "周敏今天很忙。"], None),
         (["Ana walked.", "Bo ran."], None),
         # a liked kind is grounded with its compound nouns ("action movies")
         (["Ana likes action movies.", "Ana watched a movie with Bo."], None),
@@ -73,8 +73,8 @@ def test_every_trait_rule_has_an_example_and_a_counterexample() -> None:
             "Wants to open a small art studio",
         ),
         # a habit said stopped, or a liking denied, in one of the memories: no trait of it
-        (["黄兰每天晚上跳广场舞。", "黄兰周末也跳广场舞。"], "经常跳广场舞"),
-        (["黄兰每天晚上跳广场舞。", "黄兰周末也跳广场舞。", "黄兰这个月开始不跳广场舞了。"], None),
+        (["王芳每天早上练瑜伽。", "王芳周末也练瑜伽。"], "经常练瑜伽"),
+        (["王芳每天早上练瑜伽。", "王芳周末也练瑜伽。", "王芳这个月开始不练瑜伽了。"], None),
         (["Ana goes running every morning.", "Ana went running on Sunday."], "Goes running regularly"),
         (["Ana goes running every morning.", "Ana went running on Sunday.", "Ana doesn't go running now."], None),
         ([], None),

@@ -49,6 +49,14 @@ def gives_up(rule_id: str | None) -> bool:
     return bool(rule_id) and str(rule_id).endswith(".quitting")
 
 
+def _up_to_its_subject(token: Any) -> list[Any]:
+    """The token and its heads up to the first that has a subject: the clause that says who does it."""
+    chain = [token]
+    while not any(c.dep_ in _SUBJECTS for c in chain[-1].children) and chain[-1].head.i != chain[-1].i:
+        chain.append(chain[-1].head)
+    return chain
+
+
 def _is_own_and_current(doc: Any, lead: int, rule: Rule, language: Language) -> bool:
     """Whether the lead at token ``lead`` says what the person does or likes now: not negated ("doesn't like
     coffee", 不喜欢), not of the past ("used to love skiing", 以前喜欢), not a wish said as a liking ("would love to
@@ -63,9 +71,7 @@ def _is_own_and_current(doc: Any, lead: int, rule: Rule, language: Language) -> 
             or any(t.text in zh.FORMERLY or t.text in zh.PERSON_WORDS or t.text in zh.POSSESSIVE for t in before)
         )
     verb = doc[lead]
-    chain = [verb]
-    while not any(c.dep_ in _SUBJECTS for c in chain[-1].children) and chain[-1].head.i != chain[-1].i:
-        chain.append(chain[-1].head)  # up to the clause that names who: "used to love" → "used"
+    chain = _up_to_its_subject(verb)  # "used to love" → "used"
     if any(c.dep_ == "neg" for t in chain for c in t.children):
         return False
     if any(t.lemma_ == "use" and t.tag_ == "VBD" for t in chain[1:]):
@@ -283,7 +289,8 @@ def _negated_in(doc: Any, words: frozenset[str], language: Language) -> bool:
                 return True
         return False
     named = [t for t in doc if t.lemma_.lower() in words or t.lower_ in words]
-    return any(c.dep_ == "neg" for t in named for a in (t, *t.ancestors) for c in a.children)
+    # a negation in the item's own clause: "doesn't go running", not "doesn't know why she loves running"
+    return any(c.dep_ == "neg" for t in named for head in _up_to_its_subject(t) for c in head.children)
 
 
 def _inside(words: frozenset[str], other: frozenset[str], language: Language) -> bool:

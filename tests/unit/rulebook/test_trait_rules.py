@@ -77,6 +77,10 @@ def test_every_trait_rule_has_an_example_and_a_counterexample() -> None:
         (["王芳每天早上练瑜伽。", "王芳周末也练瑜伽。", "王芳这个月开始不练瑜伽了。"], None),
         (["Ana goes running every morning.", "Ana went running on Sunday."], "Goes running regularly"),
         (["Ana goes running every morning.", "Ana went running on Sunday.", "Ana doesn't go running now."], None),
+        (
+            ["Ana goes running every morning.", "Ana went running on Sunday.", "Bo can't believe Ana goes running."],
+            "Goes running regularly",  # the negation is of another clause
+        ),
         ([], None),
     ],
 )

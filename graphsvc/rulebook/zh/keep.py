@@ -85,10 +85,12 @@ _SPAN_OF_DAYS = {"ORTH": {"REGEX": r"^[第\d一二三四五六七八九十百两
 """How long something has lasted, as jieba cuts it (半年, 三 个 月, 第 12 天)."""
 _UNDER_WAY = word("在", "正在", op="?")
 """Being in the middle of it, if said (我在准备…, 我正在吃降压药)."""
+_FROM_THEN = seq(word("从", op="?"), {"TAG": {"IN": ["t", "r", "m"]}, "OP": "*"}, word("开始"))
+"""From a time on (从下个月开始, 这个月开始)."""
 _STOPPED: tuple[Piece, ...] = (
     seq(ADVERBS, word("已经"), word("不", "不再")),
     seq(ADVERBS, word("不再")),
-    seq(word("从", op="?"), {"TAG": {"IN": ["t", "r", "m"]}, "OP": "*"}, word("开始"), word("不", "不再")),
+    seq(_FROM_THEN, word("不", "不再")),
 )
 """What says a habit has stopped before the habit (已经不, 不再, 这个月开始不)."""
 _STOPPED_HABIT: tuple[Piece, ...] = (
@@ -1287,9 +1289,7 @@ RULES: tuple[Rule, ...] = (
                     seq(word("在", "正在"), among(zh.QUITTING - {"戒", "减肥"})),
                     *(seq(stopped, *habit, word("了")) for stopped in _STOPPED for habit in _STOPPED_HABIT),
                     seq(  # 不喝酒 cut as one word: 从下个月开始不喝酒了
-                        word("从", op="?"),
-                        {"TAG": {"IN": ["t", "r", "m"]}, "OP": "*"},
-                        word("开始"),
+                        _FROM_THEN,
                         {"TAG": "v", "ORTH": {"REGEX": "^不再?.*" + ending_in(zh.QUIT_OBJECTS)["ORTH"]["REGEX"]}},
                         word("了"),
                     ),

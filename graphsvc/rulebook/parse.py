@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -99,6 +100,17 @@ _LATIN = re.compile(r"^[A-Za-z0-9][\w'’.-]*$")
 """A word of Latin letters or digits (jieba's ``eng`` words and numbers)."""
 
 
+def _unglued(words: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str]]:
+    """jieba's words, with a one-character kinship word cut off the 会 its guesser glues it to (我|妈会|说 becomes
+    我|妈|会|说: no dictionary frequency undoes a guess)."""
+    for word, flag in words:
+        if len(word) == 2 and word[0] in zh_lexicon.PERSON_WORDS and word[1] in zh_lexicon.ABLE:
+            yield word[0], "n"
+            yield word[1], "v"
+        else:
+            yield word, flag
+
+
 @lru_cache(maxsize=8192)
 def _parse(text: str, language: Language) -> Any:
     from spacy.tokens import Doc
@@ -112,7 +124,7 @@ def _parse(text: str, language: Language) -> Any:
     tags: list[str] = []
     spaces: list[bool] = []
     gap = False
-    for word, flag in nlp.chinese_words(text):
+    for word, flag in _unglued(nlp.chinese_words(text)):
         if not word.strip():
             gap = True
             continue

@@ -110,7 +110,8 @@ _WORKS = {"LEMMA": "work", "TAG": {"IN": ["VBP", "VBZ"]}}
 _HABIT_VERB = {
     "POS": {"IN": ["VERB", "AUX"]},
     "TAG": {"IN": ["VBP", "VBZ"]},
-    "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.LIGHT_VERBS | en.NEEDS_OBJECT | en.MIND_VERBS)},
+    # what someone says or tells regularly is talk, not a routine ("he says that every year")
+    "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.LIGHT_VERBS | en.NEEDS_OBJECT | en.MIND_VERBS | en.TELLING_VERBS)},
     "LOWER": {"NOT_IN": sorted(en.IRREGULAR_PAST)},
 }
 _WISHED = {"IS_PUNCT": False, "LEMMA": {"NOT_IN": sorted(en.ADDRESSING_VERBS)}}
@@ -520,6 +521,16 @@ RULES: tuple[Rule, ...] = (
                     seq(_TO_BE, lower("studying", "majoring"), ANY),
                     seq(_TO_BE, lower("doing"), DET_OPT, _COMPOUND, among(en.DEGREES), ANY_OPT),
                     seq(_TO_BE, lower("doing"), lower("my", "his", "her", "their"), _COMPOUND, among(en.DEGREES), ANY),
+                    seq(  # "I did my degree in economics", "she has a masters in law"
+                        ADVERBS,
+                        among(en.QUALIFYING_VERBS, attr="LEMMA"),
+                        lower("a", "an", "my", "his", "her", "their"),
+                        _COMPOUND,
+                        among(en.DEGREES),
+                        lower("in"),
+                        {"IS_PUNCT": False, "ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]}},  # not "a course in the morning"
+                        ANY_OPT,
+                    ),
                     seq(  # "I work part-time at a bakery"
                         ADVERBS,
                         lemma("work"),
@@ -557,6 +568,7 @@ RULES: tuple[Rule, ...] = (
         slot="works_at",
         examples=(
             Example("I work at a bakery in Leeds.", "Ana works at a bakery in Leeds."),
+            Example("My sister has a degree in nursing.", "Ana's sister has a degree in nursing."),
             Example(
                 "I teach year 4 at a primary school in Leicester.",
                 "Ana teaches year 4 at a primary school in Leicester.",
@@ -1065,6 +1077,13 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(_HAVE_GOT, DET_OPT, ADJECTIVES, among(en.CONDITIONS, attr="LOWER")),
                     seq(_HAVE_GOT, DET_OPT, ADJECTIVES, among(en.CONDITIONS, attr="LOWER"), ANY),
+                    seq(  # one named by its head: "Crohn's disease", "bipolar disorder", "Tourette syndrome"
+                        _HAVE_GOT,
+                        DET_OPT,
+                        {"POS": {"IN": ["PROPN", "ADJ", "NOUN"]}, "OP": "+"},
+                        lower("'s", op="?"),
+                        among(en.ILLNESS_HEADS),
+                    ),
                     seq(_TO_BE, among(en.HEALTH_STATES)),
                     seq(_TO_BE, {"LIKE_NUM": True}, lower("weeks", "months"), lower("pregnant")),
                     seq(_TO_BE, lower("a"), lower("type"), {"LIKE_NUM": True}, among(en.HEALTH_STATES)),
@@ -1751,6 +1770,7 @@ RULES: tuple[Rule, ...] = (
             ),
         ),
         counterexamples=(
+            "My brother says that every year.",
             "I usually feel tired.",
             "I always forget what I wanted to ask.",
             "I go every morning before work.",
@@ -1996,6 +2016,15 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(among(en.ATTRIBUTE_HEADS), BE, {"TEXT": {"REGEX": en.BLOOD_GROUP}}, ANY_OPT),
+                    seq(  # "my personal best for 5k is 24 minutes"
+                        among(en.RECORDS),
+                        lower("for", "in", "at", "on"),
+                        DET_OPT,
+                        {"IS_PUNCT": False, "POS": {"NOT_IN": ["VERB", "AUX"]}, "OP": "{1,3}"},
+                        BE,
+                        {"TEXT": {"REGEX": r"\d"}},
+                        ANY_OPT,
+                    ),
                     seq(
                         among(en.ATTRIBUTE_HEADS),
                         lemma("end", "start", "begin"),
@@ -2064,8 +2093,10 @@ RULES: tuple[Rule, ...] = (
             Example("My rent is £900 a month.", "Ana's rent is £900 a month."),
             Example("My phone number changed to 07700 900123.", "Ana's phone number changed to 07700 900123."),
             Example("My son's school is St Mary's.", "Ana's son's school is St Mary's."),
+            Example("My PB in the half marathon is 1:52.", "Ana's PB in the half marathon is 1:52."),
         ),
         counterexamples=(
+            "My best for a long time was running.",
             "My rent is too high.",
             "My school is great.",
             "My number one priority is sleep.",

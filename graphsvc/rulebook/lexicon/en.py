@@ -200,6 +200,8 @@ ATTRIBUTE_HEADS = _words(
 """Head nouns of an attribute of the speaker that holds one value ("my gate code", "my blood type", "my shoe
 size", "my locker number", "our anniversary"), or the one place of a kind a person goes to, before its name ("my
 son's school is St Anne's", "my gym is Fitzone")."""
+RECORDS = _words("best pb record time")
+"""A person's best result at something, named after it ("my personal best for 5k", "my PB in the marathon")."""
 EVENT_NOUNS = _words(
     """appointment meeting interview exam test flight surgery operation checkup check-up deadline wedding party
     concert match recital presentation trip vacation holiday class lesson reservation booking shift conference
@@ -425,6 +427,10 @@ WORRIES = _words("stressed worried anxious nervous scared overwhelmed afraid ter
 """What a speaker may be about a named cause ("I'm worried about my mum's surgery")."""
 QUESTION_WORDS = _words("what how why when where who whom whose which")
 QUESTION_AUXILIARIES = _words("do does did can could would will should is are was were have has shall may might am")
+QUALIFYING_VERBS = _words("do have hold get finish complete")
+"""What a person does with a degree before "in" and its subject ("I did my degree in…", "she has a masters in…")."""
+ILLNESS_HEADS = _words("disease syndrome disorder")
+"""What ends the name of a condition ("Lyme disease", "Tourette syndrome", "bipolar disorder")."""
 CONDITIONALS = _words("if unless whether")
 SUBORDINATORS = _words("because since although though while whereas after before once cause when whenever")
 """What opens a clause said of the main one: its words are judged on their own once it is cut off ("Since I

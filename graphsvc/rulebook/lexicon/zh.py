@@ -152,8 +152,12 @@ BODY_MEASURES = _words("血压 血糖 血脂 胆固醇 尿酸 眼压 心率 转�
 HIGH_OR_LOW = _words("高 低")
 LIFE_CHANGES = _words("退休 离婚 毕业 辞职 退学 分手 订婚 转正 升职 出院")
 """A change of a person's life, said done with 了 (我爸退休了, 我去年离婚了)."""
-EYESIGHT = _words("近视 远视 散光 老花")
+CONDITION_ENDINGS = _words("症 炎")
+"""How the name of a condition ends (强迫症, 关节炎), said after 有 or 患有."""
+EYESIGHT = _words("近视 远视 散光 老花 色弱")
 """How a person's eyes see, a lasting condition whatever follows (我近视八百度, 我有点散光)."""
+WORN_AIDS = _words("眼镜 隐形眼镜 助听器 牙套 假牙")
+"""What a person wears for a lasting need of the body (我戴隐形眼镜, 我爸戴助听器)."""
 BODY_HABITS = _words("打呼噜 打鼾 梦游 磨牙 说梦话 口吃 结巴")
 """What a person's body does that they cannot help (我老公打呼噜)."""
 BODY_KINDS = _words("左撇子 右撇子 色盲 红绿色盲 近视眼 老花眼")
@@ -191,6 +195,8 @@ EVERY_WEEKDAY = frozenset(f"{every}{day}" for every in ("每", "每个") for day
 PLAN_WORDS = _words("打算 计划 准备 决定 想要 将要 要 想 预计 安排 考虑")
 GOAL_WORDS = _words("目标 梦想 愿望 计划 心愿")
 PREPARING = _words("准备 备战 筹备")
+SAVING_UP = _words("攒钱 存钱")
+"""Saving money towards a plan named after it (我在攒钱明年去日本)."""
 """Getting ready for a happening named after it (我在准备雅思考试, 我在备战马拉松)."""
 EVENT_WORDS = _words(
     "预约 约 会议 开会 面试 考试 航班 飞机 手术 体检 复查 婚礼 结婚 聚会 演唱会 比赛 生日 约会 旅行 出差 课 "
@@ -198,7 +204,7 @@ EVENT_WORDS = _words(
 )
 ATTRIBUTE_WORDS = _words(
     "密码 号码 号 车牌号 车牌 门牌号 手机号 电话 邮箱 地址 生日 纪念日 血型 尺码 鞋码 身高 体重 "
-    "名字 小名 账号 工号 学号 座位号 房间号"
+    "名字 小名 账号 工号 学号 座位号 房间号 成绩 纪录"
 )
 """Attributes of the speaker that hold one value (我的车牌号是…, 我的血型是O型)."""
 MONEY_WORDS = _words("房租 房贷 车贷 工资 月薪 年薪 底薪 预算 生活费")
@@ -284,6 +290,7 @@ def teach_segmenter() -> None:
         (CONDITIONS, "n"),
         (EYESIGHT, "v"),
         (BODY_HABITS, "v"),
+        (WORN_AIDS, "n"),
         (PERSON_KINDS, "n"),
         (FANS, "n"),
         (MONEY_WORDS, "n"),
@@ -321,6 +328,8 @@ def teach_segmenter() -> None:
                 jieba.suggest_freq((word, verb), True)
         for able in ABLE:
             jieba.suggest_freq(("我", able), True)
+        for aid in WORN_AIDS:
+            jieba.suggest_freq(("戴", aid), True)  # 戴|眼镜, not the name 戴眼镜
         jieba.suggest_freq(("家", "住"), True)  # 我们家|住在, not 我们|家住
         jieba.suggest_freq(("家", "养"), True)  # 我家|养了, not 我|家养
         for measure in BODY_MEASURES:
@@ -332,7 +341,10 @@ DISTANCE_UNITS = _words("公里 千米 米 圈 步")
 """How far a routine goes, glued to its number by jieba (跑 五公里, 游 二十圈)."""
 PAINS = _words("失眠 睡不着 头疼 头痛 焦虑 拖延 压力 腰疼 胃疼 牙疼 背疼 困扰 发愁 头晕")
 """A problem a speaker names ("我最近总是失眠", "工作压力很大")."""
-UNCERTAIN = _words("可能 也许 如果 要是 大概 或许 说不定 假如")
+UNCERTAIN = _words("可能 也许 如果 要是 大概 或许 说不定 假如 记不清")
+"""A guess, a possibility or a lapse of memory (可能, 如果, 记不清): not what is."""
+DOUBTED = _words("确定 清楚 记得 一定 肯定")
+"""What 不 makes a doubt of (不确定, 不记得, 不一定): the speaker is unsure."""
 TIME_UNITS = _words("月 周 星期 周末 学期 季度 时候 年 天 礼拜 时间 日子 阵子")
 """What 这/那 open as a time phrase (这个月, 那周) rather than a pointer."""
 OCCUPATION_SUFFIXES = _words(

@@ -170,6 +170,10 @@ _FEARED = {
 clause (来不及)."""
 _NAMED_ONE = {"TAG": {"IN": sorted(NOUN_TAGS)}, "ORTH": {"NOT_IN": sorted(zh.POINTERS | zh.LISTENER)}}
 """Whom or what a fan is a fan of: a name or a noun (周杰伦, 曼联), never a pronoun (他的粉丝: whose?)."""
+_SIDE = {"ORTH": {"REGEX": "^[左右][耳眼手脚腿膝肩]$"}}
+"""One side's part of the body, unwell itself (右眼 看不清) or before the faculty that is (左耳 听力 不好)."""
+_SIDE_OPT = {**_SIDE, "OP": "?"}
+_LANGUAGE = {"ORTH": {"REGEX": zh.LANGUAGE_NAME}}
 _SUM = {"TAG": "m", "ORTH": {"REGEX": "^(?:[\\d.,]+|[一二两三四五六七八九十百千万]+)[万千百块元]?$"}}
 """A sum of money as jieba cuts it (三千五, 12000, 6000块), never a span of time (一个月)."""
 _OWNED = {"ORTH": {"REGEX": f"(?:{'|'.join(sorted(zh.POSSESSIONS))})$"}}
@@ -326,7 +330,7 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(ADVERBS, among(zh.ORIGIN), CONTENT, ANY_OPT),
                     seq(word("老家"), word("在", "是"), CONTENT, ANY_OPT),
-                    seq(ADVERBS, word("在"), CONTENT, ANY_OPT, word("长大", "出生")),
+                    seq(ADVERBS, word("是", op="?"), word("在"), CONTENT, ANY_OPT, word("长大", "出生")),
                     seq(ADVERBS, word("出生", "生"), word("在", "于"), CONTENT, ANY_OPT),
                     seq(word("是"), {"TAG": "ns", "OP": "*"}, {"POS": "PROPN"}, word("人")),  # 湖南 长沙 人
                     seq(word("是"), {"TAG": "ns", "OP": "*"}, {"TEXT": {"REGEX": "^[\u4e00-\u9fff]{2,}人$"}}),
@@ -349,6 +353,7 @@ RULES: tuple[Rule, ...] = (
             Example("我是杭州人。", "王芳是杭州人。"),
             Example("我是湖南长沙人。", "王芳是湖南长沙人。"),
             Example("我女儿出生在上海。", "王芳的女儿出生在上海。"),
+            Example("我是在江西一个小镇长大的。", "王芳是在江西一个小镇长大的。"),
             Example("我三年前从长沙搬过来的。", "王芳三年前从长沙搬过来的。"),
         ),
         counterexamples=("我是个急性子的人。", "我出生的时候家里很穷。", "我从超市搬了一箱水。"),
@@ -443,6 +448,14 @@ RULES: tuple[Rule, ...] = (
                         )
                     ),
                     seq(ADVERBS, word("学", "读"), ANY_OPT, word("专业")),
+                    seq(
+                        among(zh.DEGREES | {"大学"}, op="?"),
+                        word("学", "读", "念"),
+                        word("的"),
+                        word("是"),
+                        CONTENT,
+                        ANY_OPT,
+                    ),
                     *(  # a business of their own: 我开了一家咖啡店 (jieba cuts 开了个 as one word)
                         seq(ADVERBS, *opened, _NOUNS_OPT, _SHOP, PUNCT)
                         for opened in ((word("开"), word("了"), {"TAG": "m", "OP": "?"}), (word("开了个", "开了家"),))
@@ -467,6 +480,7 @@ RULES: tuple[Rule, ...] = (
         slot="works_at",
         examples=(
             Example("我在深圳做产品经理。", "王芳在深圳做产品经理。"),
+            Example("我研究生读的是法学。", "王芳研究生读的是法学。"),
             Example("我在一家银行上班。", "王芳在一家银行上班。"),
             Example("我是一名中学老师。", "王芳是一名中学老师。"),
             Example("我老公在医院工作。", "王芳的老公在医院工作。"),
@@ -787,12 +801,14 @@ RULES: tuple[Rule, ...] = (
                         ADVERBS,
                         word("有", "患有", "得了"),
                         ANY_OPT,
-                        among(zh.CONDITIONS),
+                        ending_in(zh.CONDITIONS | zh.CONDITION_ENDINGS),
                         ANY_OPT,
                     ),
                     seq(among(zh.CONDITIONS), {"TAG": "m", "ORTH": {"REGEX": "[年月]多?$"}}, word("了", op="?")),
                     seq(ADVERBS, _SPAN_OPT, _UNDER_WAY, among(zh.TAKING), ANY_OPT, _MEDICINE, ANY_OPT),
-                    seq(DE_OPT, among(zh.BODY_PARTS), ADVERBS, among(zh.LASTING_AILMENTS), ANY_OPT),
+                    seq(DE_OPT, _SIDE_OPT, among(zh.BODY_PARTS), ADVERBS, among(zh.LASTING_AILMENTS), ANY_OPT),
+                    seq(DE_OPT, _SIDE, ADVERBS, among(zh.LASTING_AILMENTS), ANY_OPT),
+                    seq(among(zh.DEGREE_WORDS | zh.HABIT_WORDS, op="*"), word("戴", "戴着"), among(zh.WORN_AIDS)),
                     seq(DE_OPT, among(zh.BODY_MEASURES), ADVERBS, word("偏", op="?"), among(zh.HIGH_OR_LOW), ANY_OPT),
                     seq(ADVERBS, word("在", op="?"), among(zh.BODY_STATES), ANY_OPT),
                     seq(ADVERBS, among(zh.EYESIGHT), ANY_OPT),
@@ -825,6 +841,11 @@ RULES: tuple[Rule, ...] = (
             Example("我上个月手腕骨折了。", "王芳上个月手腕骨折了。"),
             Example("我爸住院了，肺炎。", "王芳的爸爸住院了。"),
             Example("我是左撇子。", "王芳是左撇子。"),
+            Example("我爷爷右耳听力不好。", "王芳的爷爷右耳听力不好。"),
+            Example("我爸一直戴助听器。", "王芳的爸爸一直戴助听器。"),
+            Example("我有点色弱。", "王芳有点色弱。"),
+            Example("我女儿有强迫症。", "王芳的女儿有强迫症。"),
+            Example("我爸左眼看不清。", "王芳的爸爸左眼看不清。"),
             Example("我儿子是红绿色盲。", "王芳的儿子是红绿色盲。"),
         ),
         counterexamples=(
@@ -836,6 +857,7 @@ RULES: tuple[Rule, ...] = (
             "我打了一会儿球。",
             "今天的血压高。",
             "我失眠的时候听歌。",
+            "我今天戴了眼镜。",
         ),
     ),
     Rule(
@@ -1107,7 +1129,7 @@ RULES: tuple[Rule, ...] = (
                     seq(
                         ADVERBS,
                         _UNDER_WAY,
-                        among(zh.PLAN_WORDS - {"想", "要"}),
+                        among(zh.PLAN_WORDS - {"想", "要"} | zh.SAVING_UP),
                         ANY_OPT,
                         {"POS": "VERB"},
                         ANY,
@@ -1134,8 +1156,9 @@ RULES: tuple[Rule, ...] = (
             Example("我周四下午三点要去看牙。", "王芳周四下午三点要去看牙。"),
             Example("我在准备参加年底的马拉松。", "王芳在准备参加年底的马拉松。"),
             Example("我正在准备雅思考试。", "王芳正在准备雅思考试。"),
+            Example("我在攒钱明年去冰岛。", "王芳在攒钱明年去冰岛。"),
         ),
-        counterexamples=("我打算。", "我6月3号之前。", "我三点要。", "我在准备晚饭。"),
+        counterexamples=("我打算。", "我6月3号之前。", "我三点要。", "我在准备晚饭。", "我在攒钱。"),
     ),
     Rule(
         id="zh.keep.trip",
@@ -1211,7 +1234,16 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(ADVERBS, among(zh.ABLE), among(zh.SPEAKING), {"ORTH": {"REGEX": zh.LANGUAGE_NAME}}),
+                    seq(ADVERBS, among(zh.ABLE), among(zh.SPEAKING), _LANGUAGE),
+                    seq(  # 我会说粤语和一点日语
+                        ADVERBS,
+                        among(zh.ABLE),
+                        among(zh.SPEAKING),
+                        _LANGUAGE,
+                        word("和", "跟", "还有"),
+                        {"TAG": "m", "OP": "?"},
+                        _LANGUAGE,
+                    ),
                     seq(ADVERBS, among(zh.ABLE), {"TAG": "v", "OP": "?"}, {"ORTH": {"REGEX": zh.PLAYING}}),
                 ),
             ),
@@ -1221,6 +1253,8 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("我会说粤语。", "王芳会说粤语。"),
+            Example("我会说四川话和一点英语。", "王芳会说四川话和一点英语。"),
+            Example("我哥会说法语。", "王芳的哥哥会说法语。"),
             Example("我女儿会下围棋。", "王芳的女儿会下围棋。"),
         ),
         counterexamples=("我会说的。", "我会打电话。"),
@@ -1444,6 +1478,14 @@ RULES: tuple[Rule, ...] = (
                 seq(_ME_OR_MY_HOME, DE_OPT, ANY_OPT, among(zh.CODE_WORDS), word("是", op="?"), DIGITS),
                 seq(FIRST_PERSON, word("是"), {"ORTH": {"REGEX": zh.BLOOD_GROUP}}, word("血", op="?")),
                 seq(_ME_OR_MY_HOME, DE_OPT, among(zh.MONEY_WORDS), ANY_OPT, _SUM, ANY_OPT),
+                # 我每个月还房贷四千: how often and the paying verb before
+                seq(
+                    _ME_OR_MY_HOME,
+                    {"TAG": {"IN": ["r", "m", "d"]}, "OP": "*"},
+                    word("交", "还", "付", "缴", op="?"),
+                    among(zh.MONEY_WORDS),
+                    _SUM,
+                ),
             )
         ),
         output="fact",
@@ -1455,6 +1497,7 @@ RULES: tuple[Rule, ...] = (
             Example("我是AB型血。", "王芳是AB型血。"),
             Example("我家WiFi密码是bluefox77。", "王芳家WiFi密码是bluefox77。"),
             Example("我房租一个月三千五。", "王芳房租一个月三千五。"),
+            Example("我每个月还车贷两千。", "王芳每个月还车贷两千。"),
             Example("我的月薪是12000。", "王芳的月薪是12000。"),
         ),
         counterexamples=("我的问题是什么。", "我等了20分钟。", "我工资不高。", "我房租一个月。"),

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Surface, Tokens
-from graphsvc.rulebook.zh.shapes import ADVERBS, ANY_OPT, FIRST_PERSON, NOT_HABIT, NOUN_TAGS, PUNCT, among, seq, word
+from graphsvc.rulebook.zh.shapes import (
+    ADVERBS,
+    ANY_OPT,
+    FIRST_PERSON,
+    NOT,
+    NOT_HABIT,
+    NOUN_TAGS,
+    PUNCT,
+    among,
+    ending_in,
+    seq,
+    word,
+)
 
 _NOT_A_SPAN_OF_TIME = rf"^(?!{zh.DURATION.removeprefix('^')})"
 """A word that is no length of time (两周, 几年, 三天: 这两周 is a time, not a pointer)."""
@@ -121,6 +133,26 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我昨天去超市买了一台新冰箱。", "我下午和我妈去了趟超市。"),
     ),
     Rule(
+        id="zh.refuse.under_way",
+        language="zh",
+        decision="refuse",
+        description="What the speaker is in the middle of as they speak (我在开会, 我正在上课): passing.",
+        pattern=Tokens(
+            (
+                (
+                    *FIRST_PERSON,
+                    word("现在", "这会儿", op="?"),
+                    word("在", "正在"),
+                    {"POS": "VERB", **ending_in(zh.EVENT_WORDS | zh.PASSING_ACTIVITIES)},
+                    word("了", "着", op="?"),
+                ),
+            ),
+            whole=True,
+        ),
+        examples=(Example("我在开会，晚点聊。"), Example("我正在上课。"), Example("我现在在吃饭。")),
+        counterexamples=("我每周三下午在开会。", "我下周在出差。"),
+    ),
+    Rule(
         id="zh.refuse.mood_only",
         language="zh",
         decision="refuse",
@@ -228,9 +260,13 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="refuse",
         description="A guess or a possibility (可能, 也许, 如果…), not what is.",
-        pattern=Tokens(((among(zh.UNCERTAIN),),), anchored=False),
-        examples=(Example("我可能下个月去上海。"),),
-        counterexamples=("我下个月去上海。",),
+        pattern=Tokens(((among(zh.UNCERTAIN),), (NOT, among(zh.DOUBTED))), anchored=False),
+        examples=(
+            Example("我可能下个月去上海。"),
+            Example("我不确定我的面试是周一还是周二。"),
+            Example("我不记得我的车牌号了。"),
+        ),
+        counterexamples=("我下个月去上海。", "我确定下个月去上海。"),
     ),
     Rule(
         id="zh.refuse.asking",

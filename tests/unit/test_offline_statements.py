@@ -274,6 +274,12 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ),
         ("I'm renting a flat in Brighton.", ["Ana is renting a flat in Brighton."]),
         ("I'm a season ticket holder at Leeds United.", ["Ana is a season ticket holder at Leeds United."]),
+        ("My uncle has Lyme disease.", ["Ana's uncle has Lyme disease."]),
+        ("My PB for 10k is 52 minutes.", ["Ana's PB for 10k is 52 minutes."]),
+        ("I did my masters in history.", ["Ana did their masters in history."]),
+        ("I have a course in the morning.", []),
+        ("My brother says that every year.", []),
+        ("Jo thinks I should get a dog.", []),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -409,6 +415,14 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我是国安的老球迷了", ["王丽是国安的老球迷了。"]),
         ("我正在准备雅思考试", ["王丽正在准备雅思考试。"]),
         ("我在准备晚饭", []),
+        ("我姐会说德语和一点法语", ["王丽的姐姐会说德语和一点法语。"]),
+        ("我爷爷戴助听器", ["王丽的爷爷戴助听器。"]),
+        ("我右耳听力不好", ["王丽右耳听力不好。"]),
+        ("我硕士读的是心理学", ["王丽硕士读的是心理学。"]),
+        ("我每个月还车贷三千", ["王丽每个月还车贷三千。"]),
+        ("我在攒钱买房", ["王丽在攒钱买房。"]),
+        ("我在开会，晚点聊", []),
+        ("我不确定我的航班是几号", []),
     ],
 )
 def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

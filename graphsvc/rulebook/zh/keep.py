@@ -1129,11 +1129,12 @@ RULES: tuple[Rule, ...] = (
                     seq(
                         ADVERBS,
                         _UNDER_WAY,
-                        among(zh.PLAN_WORDS - {"想", "要"} | zh.SAVING_UP),
+                        among(zh.PLAN_WORDS - {"想", "要"}),
                         ANY_OPT,
                         {"POS": "VERB"},
                         ANY,
                     ),
+                    seq(ADVERBS, _UNDER_WAY, among(zh.SAVING_UP), ANY_OPT, CONTENT),  # 我在攒钱买房
                     seq(  # getting ready for a happening: 我正在准备雅思考试
                         ADVERBS,
                         _UNDER_WAY,

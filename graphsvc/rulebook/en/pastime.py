@@ -57,8 +57,11 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(((among(en.PRACTICES, attr="LOWER"),),), anchored=False),
         output="does {object}",
         confidence=_SIGHTING,
-        examples=(Example("Yoga class was brutal this morning", "Ana does yoga."),),
-        counterexamples=("I hate yoga", "Is karate good for kids?"),
+        examples=(
+            Example("Yoga class was brutal this morning", "Ana does yoga."),
+            Example("Pottery class tonight, my hands are a mess", "Ana does pottery."),
+        ),
+        counterexamples=("I hate yoga", "Is karate good for kids?", "the pottery mug you gave me broke"),
     ),
     Rule(
         id="en.pastime.outing",

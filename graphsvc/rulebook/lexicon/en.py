@@ -665,9 +665,10 @@ INSTRUMENTS = _words(
 """Instruments a person plays ("plays the guitar")."""
 PRACTICES = _words(
     "yoga pilates karate judo taekwondo boxing kickboxing crossfit zumba aerobics fencing archery aikido capoeira "
-    "calisthenics weightlifting powerlifting"
+    "calisthenics weightlifting powerlifting pottery ceramics photography knitting crochet embroidery gardening "
+    "woodworking calligraphy meditation ballet"
 )
-"""Disciplines a person does ("does yoga")."""
+"""Disciplines and crafts a person does ("does yoga", "does pottery")."""
 OUTINGS: dict[str, str] = {
     **{w: w for w in "swimming running climbing bouldering hiking cycling skiing snowboarding surfing jogging".split()},
     **{w: w for w in "kayaking rowing sailing bowling skating skateboarding diving snorkelling snorkeling".split()},

@@ -572,8 +572,11 @@ PASTIMES = frozenset(PLAYED_GAMES) | frozenset(INSTRUMENTS) | frozenset(PRACTICE
 some apart or tags them as places or names (吉他, 太极, 古琴 as a name), so it is taught them as nouns."""
 PLAYING = "^.?(?:" + "|".join(sorted(PASTIMES, key=len, reverse=True)) + ")$"
 """A pastime alone or fused with its verb, as jieba cuts some (钢琴, 下围棋, 弹钢琴)."""
-OUTINGS = _words("游泳 跑步 爬山 钓鱼 骑行 滑雪 徒步 攀岩 健身 夜跑 晨跑 登山 冲浪 滑冰 潜水 露营 骑马 划船 跳绳 轮滑")
-"""Pastimes that are verbs of their own (游泳, 跑步)."""
+OUTINGS = _words(
+    "游泳 跑步 爬山 钓鱼 骑行 滑雪 徒步 攀岩 健身 夜跑 晨跑 登山 冲浪 滑冰 潜水 露营 骑马 划船 跳绳 轮滑 "
+    "画画 摄影 烘焙 跳舞 冥想"
+)
+"""Pastimes that are verbs of their own (游泳, 跑步, 画画)."""
 EXERCISE_PLACES: dict[str, str] = {"健身房": "去"}
 """Where a person goes to exercise → the verb (去健身房)."""
 LANGUAGES = _words("英语 日语 韩语 法语 德语 西班牙语 俄语 意大利语 葡萄牙语 阿拉伯语 粤语 泰语 越南语 手语 外语")

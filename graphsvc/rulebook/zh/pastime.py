@@ -60,8 +60,11 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(((ending_in(zh.OUTINGS),),), anchored=False),
         output="{object}",
         confidence=_SIGHTING,
-        examples=(Example("早上游泳游了一公里，舒服", "王芳平时游泳。"),),
-        counterexamples=("我放弃跑步了", "他每天都去爬山", "跑步机坏了"),
+        examples=(
+            Example("早上游泳游了一公里，舒服", "王芳平时游泳。"),
+            Example("睡前冥想了十分钟", "王芳平时冥想。"),
+        ),
+        counterexamples=("我放弃跑步了", "他每天都去爬山", "跑步机坏了", "他是摄影师"),
     ),
     Rule(
         id="zh.pastime.gym",

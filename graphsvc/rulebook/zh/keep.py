@@ -93,9 +93,11 @@ _STOPPED: tuple[Piece, ...] = (
     seq(_FROM_THEN, word("不", "不再")),
 )
 """What says a habit has stopped before the habit (已经不, 不再, 这个月开始不)."""
+_NOT_A_HABIT = zh.WANTING | zh.UNABLE | zh.MIND_VERBS | zh.FEELING_VERBS | zh.LIKING | zh.DISLIKING
+"""Verbs of wanting, being able, thinking and feeling: what stops with them is no habit (不再相信爱情了)."""
 _STOPPED_HABIT: tuple[Piece, ...] = (
-    ({"TAG": "v"}, {"TAG": {"IN": sorted(NOUN_TAGS)}}),  # 跳 广场舞, 去 健身房
-    ({"TAG": "v", "ORTH": {"NOT_IN": sorted(zh.WANTING | zh.UNABLE)}}, {"TAG": {"IN": ["l", "i"]}}),  # 熬夜 打游戏
+    ({"TAG": "v", "ORTH": {"NOT_IN": sorted(_NOT_A_HABIT)}}, {"TAG": {"IN": sorted(NOUN_TAGS)}}),  # 跳 广场舞
+    ({"TAG": "v", "ORTH": {"NOT_IN": sorted(_NOT_A_HABIT)}}, {"TAG": {"IN": ["l", "i"]}}),  # 熬夜 打游戏
     ({"TAG": {"IN": ["v", "n"]}, **ending_in(zh.QUIT_OBJECTS | zh.PASTIMES)},),  # 抽烟, 打麻将
     ({"TAG": {"IN": ["l", "i"]}},),  # 吃宵夜, as jieba tags a set phrase
 )
@@ -1365,6 +1367,7 @@ RULES: tuple[Rule, ...] = (
             "我今天不吃晚饭了。",
             "我已经不记得了。",
             "我已经不想去了。",
+            "我不再相信爱情了。",
         ),
     ),
     Rule(

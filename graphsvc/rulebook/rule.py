@@ -173,7 +173,8 @@ class Rule:
             a code), the slot a newer value supersedes (``lives_in``; ``{noun}`` is filled from the statement).
         tags: what other code reads of the rule beside its decision: ``mention`` (a person named in passing),
             ``requested`` (kept only after a request to remember), ``note``, ``age``, ``studied`` (a pastime that
-            counts only as studied: a language).
+            counts only as studied: a language), ``untrimmed`` (a refusal judged on the sentence before its lead is
+            trimmed: the lead is what it reads).
     """
 
     id: str

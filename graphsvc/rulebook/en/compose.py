@@ -660,7 +660,11 @@ def judge_sentence(
             pronoun is resolved).
     """
     shaped_by: list[str] = []
-    text, asked, lead = trim(normalise(sentence), _rules(rules, "trim", selection), shaped_by)
+    said = normalise(sentence)
+    refusals = [r for r in _rules(rules, "refuse", selection) if "untrimmed" in r.tags]
+    if refusals and (opened := matches(parse(said, "en"), refusals)):  # its lead is what the refusal reads
+        return [Judgement(sentence, said, refused_by=opened[0].rule.id)]
+    text, asked, lead = trim(said, _rules(rules, "trim", selection), shaped_by)
     out = []
     for position, (piece, cut_by) in enumerate(split(text, _rules(rules, "split", selection))):
         rules_so_far = [*shaped_by, cut_by] if cut_by else list(shaped_by)

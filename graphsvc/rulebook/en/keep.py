@@ -237,7 +237,14 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(ADVERBS, lemma("live", "reside"), ADVERBS, lower("in", "at", "near"), ANY),
+                    seq(
+                        ADVERBS,
+                        lemma("live", "reside"),
+                        ADVERBS,
+                        lower("in", "at", "near"),
+                        {"IS_PUNCT": False, "LOWER": {"NOT_IN": sorted(en.LIVED_STATES)}},  # not "in hope"
+                        ANY_OPT,
+                    ),
                     # "on a boat", "on Elm Street"; "on my own" says with whom
                     seq(ADVERBS, lemma("live", "reside"), ADVERBS, lower("on"), _NOT_OWN, ANY_OPT),
                     seq(ADVERBS, lemma("live"), lower("with"), _WITH_WHOM, lower("in", "near"), ANY),
@@ -275,6 +282,7 @@ RULES: tuple[Rule, ...] = (
         ),
         counterexamples=(
             "I live for the weekends.",
+            "I live in hope.",
             "Live in the moment!",
             "I live with it in peace.",
             "I live on my own.",

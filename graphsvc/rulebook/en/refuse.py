@@ -634,6 +634,16 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("I'd love to visit Kyoto.", "I love this kind of music."),
     ),
     Rule(
+        id="en.refuse.irony",
+        language="en",
+        decision="refuse",
+        description="Praise after 'oh' opening a complaint: what follows is irony ('Oh great, I love Mondays').",
+        pattern=Tokens(((lower("oh"), among(en.IRONIC_PRAISE), {"IS_PUNCT": True}),)),
+        tags=frozenset({"untrimmed"}),
+        examples=(Example("Oh great, I just love Mondays."), Example("oh joy. I get to work all weekend")),
+        counterexamples=("Oh, I love gardening.", "Great, I live in Leeds too."),
+    ),
+    Rule(
         id="en.refuse.local",
         language="en",
         decision="refuse",

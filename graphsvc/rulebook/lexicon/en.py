@@ -429,6 +429,10 @@ QUESTION_WORDS = _words("what how why when where who whom whose which")
 QUESTION_AUXILIARIES = _words("do does did can could would will should is are was were have has shall may might am")
 QUALIFYING_VERBS = _words("do have hold get finish complete")
 """What a person does with a degree before "in" and its subject ("I did my degree in…", "she has a masters in…")."""
+IRONIC_PRAISE = _words("great joy wonderful brilliant fantastic perfect marvellous marvelous")
+"""Praise after "oh" that opens a complaint ("Oh great, I just love Mondays"): what follows is said in irony."""
+LIVED_STATES = _words("hope fear denial peace harmony luxury poverty misery dread sin")
+"""What a person "lives in" that is no place ("I live in hope")."""
 ILLNESS_HEADS = _words("disease syndrome disorder")
 """What ends the name of a condition ("Lyme disease", "Tourette syndrome", "bipolar disorder")."""
 CONDITIONALS = _words("if unless whether")

@@ -172,6 +172,14 @@ _FEARED = {
 clause (来不及)."""
 _NAMED_ONE = {"TAG": {"IN": sorted(NOUN_TAGS)}, "ORTH": {"NOT_IN": sorted(zh.POINTERS | zh.LISTENER)}}
 """Whom or what a fan is a fan of: a name or a noun (周杰伦, 曼联), never a pronoun (他的粉丝: whose?)."""
+_WHEN: tuple[Spec, ...] = (
+    {"TAG": "t"},
+    {"TAG": "m", "ORTH": {"REGEX": "[点号日]$"}},
+    {"TAG": "q", "ORTH": {"IN": ["号", "日"]}},
+    {"ORTH": {"REGEX": f"^{zh.TIME_PHRASE}$"}},
+)
+"""A day or a time of day as jieba tags it: a time word (周四, 下午, 下个月), a clock time or a day of the month
+(三点, 十二号; 5 月 3 号), or a time phrase it tags otherwise (这周, 十月份)."""
 _SIDE = {"ORTH": {"REGEX": "^[左右][耳眼手脚腿膝肩]$"}}
 """One side's part of the body, unwell itself (右眼 看不清) or before the faculty that is (左耳 听力 不好)."""
 _SIDE_OPT = {**_SIDE, "OP": "?"}
@@ -1451,13 +1459,8 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(
-                        ADVERBS,
-                        {"POS": {"IN": ["NOUN", "NUM", "ADP"]}, "OP": "*"},
-                        ANY_OPT,
-                        among(zh.EVENT_WORDS),
-                        ANY_OPT,
-                    ),
+                    *(seq(ANY_OPT, when, ANY_OPT, among(zh.EVENT_WORDS), ANY_OPT) for when in _WHEN),
+                    *(seq(ANY_OPT, among(zh.EVENT_WORDS), ANY_OPT, when, ANY_OPT) for when in _WHEN),
                 ),
             )
         ),
@@ -1469,7 +1472,7 @@ RULES: tuple[Rule, ...] = (
             Example("我下午三点有个面试。", "王芳下午三点有个面试。"),
             Example("我妹下个月结婚。", "王芳的妹妹下个月结婚。"),
         ),
-        counterexamples=("我很喜欢旅行。",),
+        counterexamples=("我很喜欢旅行。", "我同事的婚礼快到了。"),
     ),
     Rule(
         id="zh.keep.attribute",

@@ -288,7 +288,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.refuse.duration_only",
         language="zh",
         decision="refuse",
-        description="Only how long, not what (跳了快五年了).",
+        description="Only how long, not what (跳了快五年了, 今天是第七天了).",
         pattern=Tokens(
             (
                 (
@@ -300,11 +300,18 @@ RULES: tuple[Rule, ...] = (
                     {"ORTH": {"REGEX": zh.DURATION}},
                     word("了", op="?"),
                 ),
+                (  # the how-manyth day of something said elsewhere
+                    *FIRST_PERSON,
+                    ADVERBS,
+                    word("是", op="?"),
+                    {"TAG": "m", "ORTH": {"REGEX": "^第.+[天周年月次]$"}},
+                    among(zh.SENTENCE_PARTICLES | {"了"}, op="*"),
+                ),
             ),
             whole=True,
         ),
-        examples=(Example("我跳了快五年了。"),),
-        counterexamples=("我跑了十公里。",),
+        examples=(Example("我跳了快五年了。"), Example("我今天是第七天了啊。")),
+        counterexamples=("我跑了十公里。", "我戒烟第20天了。"),
     ),
     Rule(
         id="zh.refuse.request",

@@ -601,8 +601,14 @@ RULES: tuple[Rule, ...] = (
             Example("I want to find some new excitement and fun."),
             Example("I want to relax a bit."),
             Example("I finally found a workaround for the issue."),
+            Example("I enjoy the beauty of life."),
         ),
-        counterexamples=("I learned Italian.", "I'm off dairy at the moment.", "I'm vegan for the time being."),
+        counterexamples=(
+            "I love life drawing.",
+            "I learned Italian.",
+            "I'm off dairy at the moment.",
+            "I'm vegan for the time being.",
+        ),
     ),
     Rule(
         id="en.refuse.uncertain",

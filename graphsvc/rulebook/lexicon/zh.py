@@ -267,6 +267,8 @@ REACTION_WORDS = _words(
 :data:`INTERJECTIONS`, :data:`THANKS`, :data:`GREETINGS`, :data:`MOODS` and :data:`PEP_TALK`, what
 :mod:`graphsvc.rulebook.reactions` does not count as content of an assistant turn's own."""
 PEP_TALK = _words("加油 努力 坚持 尽力 相信自己 一定可以 会好的")
+STROLLS = _words("逛 转 溜达 逛街 兜风")
+"""Going out for a stroll or a spin (出去逛了一圈, 转了转): a passing outing, nothing to remember."""
 PASSING_ACTIVITIES = _words(
     "买菜 遛弯 散步 走走 休息 休息一下 睡 睡觉 睡一会 午睡 喝咖啡 喝茶 吃饭 洗澡 放松 放松一下 逛逛"
 )

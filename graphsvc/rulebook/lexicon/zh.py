@@ -467,9 +467,10 @@ SAYING_VERBS = _words("说 认为 知道 干 做 弄 搞")
 """Verbs a "你…什么？" question asks a view, a saying or a vague doing with (你说什么？你在干什么？): what the reply
 names is no thing the listener has or does."""
 FEELING_VERBS = _words("觉得 感觉 感到 觉着")
-MIND_VERBS = _words("相信 信 认为 以为 理解 在乎 关心 担心 期待 指望")
-"""What the mind does: no routine, nor a habit given up when it stops (不再相信爱情了)."""
 """How someone feels: no habit ("总是觉得累" is a pain, not a habit)."""
+MIND_VERBS = _words("相信 信 认为 以为 理解 在乎 关心 担心 期待 指望 听说 知道")
+"""What the mind does: no routine, no happening (听说过一家博物馆), nor a habit given up when it stops
+(不再相信爱情了)."""
 EATING = _words("吃 喝")
 """Verbs of eating and drinking (想吃火锅了: a craving of the moment)."""
 ERRAND_PLACES = _words("超市 商店 便利店 菜市场 公园")

@@ -180,6 +180,8 @@ _WHEN: tuple[Spec, ...] = (
 )
 """A day or a time of day as jieba tags it: a time word (周四, 下午, 下个月), a clock time or a day of the month
 (三点, 十二号; 5 月 3 号), or a time phrase it tags otherwise (这周, 十月份)."""
+_DONE = {"POS": "VERB", "ORTH": {"NOT_IN": sorted(zh.MIND_VERBS)}}
+"""A verb of doing, not of the mind (听说过 is no happening)."""
 _SIDE = {"ORTH": {"REGEX": "^[左右][耳眼手脚腿膝肩]$"}}
 """One side's part of the body, unwell itself (右眼 看不清) or before the faculty that is (左耳 听力 不好)."""
 _SIDE_OPT = {**_SIDE, "OP": "?"}
@@ -1409,7 +1411,7 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(ADVERBS, ANY_OPT, {"POS": "VERB"}, among(zh.PAST_MARKERS), ANY_OPT, CONTENT, ANY_OPT),
+                    seq(ADVERBS, ANY_OPT, _DONE, among(zh.PAST_MARKERS), ANY_OPT, CONTENT, ANY_OPT),
                     seq(  # 我上个月把车卖了; not a chore of today (我刚把衣服洗了)
                         {"ORTH": {"REGEX": zh.LONGER_AGO}},
                         ADVERBS,
@@ -1448,6 +1450,7 @@ RULES: tuple[Rule, ...] = (
             "我把它忘了。",
             "我刚把衣服洗了。",
             "我把饭吃了。",
+            "我听说过一家很特别的餐厅。",
         ),
     ),
     Rule(

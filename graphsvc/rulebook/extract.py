@@ -195,10 +195,11 @@ def judge_message(
         )
         requested = requested or composer.asks_to_remember_what_follows(found, book.of(language))
         judgements.extend(_voiced_by(j, sentence, voiced.rule_id) for j in found)
-        pastime = pastimes.sighted(plain, language, speaker=speaker, selection=chosen) if voice is None else None
+        seen = pastimes.sightings(plain, language, speaker=speaker, selection=chosen) if voice is None else ()
         kept = [j.statement for j in found if j.statement is not None]
-        if pastime is not None and not pastimes.said_already(pastime, kept):
-            judgements.append(Judgement(sentence, sentence, statement=pastime))
+        judgements.extend(
+            Judgement(sentence, sentence, statement=p) for p in seen if not pastimes.said_already(p, kept)
+        )
     return MessageTrace(message.message_id, speaker, tuple(judgements))
 
 

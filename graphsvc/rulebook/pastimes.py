@@ -3,7 +3,7 @@
 
 People rarely tell an assistant "I play cricket"; they mention it ("badminton after work again") in one conversation
 after another. A sentence of the speaker's own that names a pastime as something they do is a
-*sighting*: a statement worded by the rule ("Ana plays cricket.", "王芳平时打麻将。") at the rule's confidence, which
+*sighting* (one per pastime it names): a statement worded by the rule ("Ana plays cricket.", "王芳平时打麻将。") at the rule's confidence, which
 is below the candidate threshold, so the extraction job makes it a candidate, not a memory. The candidate layer
 (seed 003: a candidate reinforced by another day or source is promoted) makes it a memory when another conversation
 mentions the pastime again, each further mention reinforces that memory, and reflection turns a memory said in
@@ -55,35 +55,44 @@ _ZH_BETWEEN_COUNT_AND_THING = frozenset({"m", "a", "uj"})
 """jieba's flags of what may stand between a measure word and its thing: a number, an adjective, 的."""
 
 
-def sighted(sentence: str, language: Language, *, speaker: str, selection: Selection) -> Statement | None:
-    """The pastime a sentence of ``speaker``'s own mentions doing, as a statement; None when it mentions none
-    (or none the module's conditions let count).
+def sightings(sentence: str, language: Language, *, speaker: str, selection: Selection) -> tuple[Statement, ...]:
+    """Every pastime a sentence of ``speaker``'s own mentions doing, as statements in the order said, each once
+    ("我喜欢跳舞，健身，摄影" sights three); empty when it mentions none (or none the module's conditions let count).
 
     Args:
         sentence: one sentence as said (first person).
-        speaker: the speaker's name (the statement's subject); "" sights nothing.
+        speaker: the speaker's name (the statements' subject); "" sights nothing.
 
     Returns:
-        a ``preference`` statement ("Ana plays cricket.") at the firing rule's confidence, its ``rule_id`` the rule.
+        ``preference`` statements ("Ana plays cricket.") at the firing rule's confidence, their ``rule_id`` the rule.
     """
     rules = tuple(r for r in book.of(language) if r.decision == "pastime" and selection.allows(r))
     if not rules or not speaker.strip() or "?" in sentence or "？" in sentence:
-        return None
+        return ()
     doc = parse(sentence, language)
-    for hit in matches(doc, rules):
+    found: dict[str, Statement] = {}
+    for hit in matches(doc, rules, every=True):
         token = doc[hit.end - 1]
         named = _en_named(doc, token, hit.rule) if language == "en" else _zh_named(doc, token, hit.rule)
         if named is not None:
             content = f"{speaker} {named}." if language == "en" else f"{speaker}{zh.PASTIME_HABIT}{named}。"
-            return Statement(
-                content=content,
-                said=sentence,
-                memory_type="preference",
-                confidence=hit.rule.confidence,
-                rule_id=hit.rule.id,
-                about=speaker,
+            found.setdefault(
+                content,
+                Statement(
+                    content=content,
+                    said=sentence,
+                    memory_type="preference",
+                    confidence=hit.rule.confidence,
+                    rule_id=hit.rule.id,
+                    about=speaker,
+                ),
             )
-    return None
+    return tuple(found.values())
+
+
+def sighted(sentence: str, language: Language, *, speaker: str, selection: Selection) -> Statement | None:
+    """The first pastime of :func:`sightings`, or None."""
+    return next(iter(sightings(sentence, language, speaker=speaker, selection=selection)), None)
 
 
 def said_already(sighting: Statement, kept: Sequence[Statement]) -> bool:

@@ -92,6 +92,17 @@ def test_a_pastime_said_in_passing_is_sighted(said: str, expected: str) -> None:
     assert _sightings(said) == [expected]
 
 
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("打完羽毛球又去游泳，累坏了", ["王芳平时打羽毛球。", "王芳平时游泳。"]),
+        ("Squash on Monday, swimming on Thursday, knackered", ["Ana plays squash.", "Ana goes swimming."]),
+    ],
+)
+def test_every_pastime_of_a_sentence_is_sighted_once(said: str, expected: list[str]) -> None:
+    assert _sightings(said) == expected
+
+
 @pytest.mark.parametrize("said", NOT_SIGHTED)
 def test_no_sighting_of_what_is_not_the_speakers_pastime(said: str) -> None:
     assert _sightings(said) == []

@@ -3,8 +3,9 @@
 
 People rarely tell an assistant "I play cricket"; they mention it ("badminton after work again") in one conversation
 after another. A sentence of the speaker's own that names a pastime as something they do is a
-*sighting* (one per pastime it names): a statement worded by the rule ("Ana plays cricket.", "王芳平时打麻将。") at the rule's confidence, which
-is below the candidate threshold, so the extraction job makes it a candidate, not a memory. The candidate layer
+*sighting* (one per pastime it names): a statement worded by the rule ("Ana plays cricket.", "王芳平时打麻将。") at
+the rule's confidence, which is below the candidate threshold, so the extraction job makes it a candidate, not a
+memory. The candidate layer
 (seed 003: a candidate reinforced by another day or source is promoted) makes it a memory when another conversation
 mentions the pastime again, each further mention reinforces that memory, and reflection turns a memory said in
 three conversations into a trait ("Plays cricket regularly", 经常打麻将; issue rule: a habit stated in three

@@ -173,13 +173,13 @@ clause (来不及)."""
 _NAMED_ONE = {"TAG": {"IN": sorted(NOUN_TAGS)}, "ORTH": {"NOT_IN": sorted(zh.POINTERS | zh.LISTENER)}}
 """Whom or what a fan is a fan of: a name or a noun (周杰伦, 曼联), never a pronoun (他的粉丝: whose?)."""
 _WHEN: tuple[Spec, ...] = (
+    TIME,
     {"TAG": "t"},
     {"TAG": "m", "ORTH": {"REGEX": "[点号日]$"}},
     {"TAG": "q", "ORTH": {"IN": ["号", "日"]}},
-    {"ORTH": {"REGEX": f"^{zh.TIME_PHRASE}$"}},
 )
-"""A day or a time of day as jieba tags it: a time word (周四, 下午, 下个月), a clock time or a day of the month
-(三点, 十二号; 5 月 3 号), or a time phrase it tags otherwise (这周, 十月份)."""
+"""When: a time word or phrase (周四, 刚, 这周, 十月份), a word jieba tags a time (下午, 明早), a clock time or a day of
+the month (三点, 十二号; 5 月 3 号)."""
 _DONE = {"POS": "VERB", "ORTH": {"NOT_IN": sorted(zh.MIND_VERBS)}}
 """A verb of doing, not of the mind (听说过 is no happening)."""
 _SIDE = {"ORTH": {"REGEX": "^[左右][耳眼手脚腿膝肩]$"}}

@@ -15,13 +15,13 @@ A mention is no sighting (precision first) when the sentence is a question or sp
 pastime (in English, a negation in another clause leaves it), or when the pastime is another person's (a subject
 or possessor other than the speaker: "my son plays football", 我儿子踢足球; a Chinese clause without 我 after
 one that names another person goes on about them: 我女儿叫米娅，在学小提琴), watched or given up ("watch", "quit",
-"gave up", 看, 放弃), wished for or only thought about ("want", "would", "thinking about", 想, 打算) or of the past
-("used to"); an English pastime word with a capital inside the sentence is a name ("a blue Golf"), and a game or
-an instrument counted with "a" is a thing ("it's a 2012 golf", "got a guitar for my birthday"). A language
-counts only as studied: beside a verb of studying or a lesson ("practising my Spanish", "German homework", 学日语),
-never merely named ("German beer", 他们说粤语); a Chinese pastime after a measure word of things is a thing
-(是辆12年的高尔夫, 一把新吉他). English reads
-the dependency parse; Chinese reads the words of the pastime's clause (a negation after it too: 广场舞不跳了).
+"gave up", 看, 放弃), wished for or only thought about ("want", "would", "thinking about", 想, 打算), of the past
+("used to") or meant and not done ("was going to"); an English pastime word with a capital inside the sentence
+is a name ("a blue Golf"), and a game or an instrument counted with "a" is a thing ("it's a 2012 golf", "got a
+guitar for my birthday"). A language counts only as studied: beside a verb of studying or a lesson ("practising my
+Spanish", "German homework", 学日语), never merely named ("German beer", 他们说粤语); a Chinese pastime after a
+measure word of things is a thing (是辆12年的高尔夫, 一把新吉他). English reads the dependency parse; Chinese reads
+the words of the pastime's clause (a negation after it too: 广场舞不跳了).
 """
 
 from __future__ import annotations
@@ -156,6 +156,8 @@ def _en_said_as_doing(doc: Any, token: Any) -> bool:
         return False
     if "used" in words and "to" in words[words.index("used") :]:
         return False
+    if any(w in ("was", "were") and words[i + 1 : i + 3] == ["going", "to"] for i, w in enumerate(words)):
+        return False  # "I was going to go swimming but it rained": it did not happen
     if doc[0].dep_ == "ROOT" and doc[0].pos_ == "AUX" or words[0] in en.QUESTION_WORDS:
         return False  # a question without its mark: "Is chess good for kids' brains"
     if any(t.lemma_.lower() in _EN_NOT_DOING or (t.lemma_.lower() == "give" and "up" in words) for t in doc):

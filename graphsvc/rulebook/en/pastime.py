@@ -86,6 +86,7 @@ RULES: tuple[Rule, ...] = (
             "We're running out of milk",
             "My husband goes cycling on Sundays",
             "I used to go hiking a lot",
+            "I was going to go swimming but it rained",
         ),
     ),
     Rule(

@@ -650,6 +650,15 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("Oh, I love gardening.", "Great, I live in Leeds too."),
     ),
     Rule(
+        id="en.refuse.near_miss",
+        language="en",
+        decision="refuse",
+        description="What almost happened did not: 'I almost bought a motorbike', 'I nearly moved to Spain'.",
+        pattern=Tokens(((lower("i"), among(en.NEAR_MISSES), {"TAG": "VBD"}),), anchored=False),
+        examples=(Example("I almost bought a motorbike last year but didn't."), Example("I nearly moved to Spain.")),
+        counterexamples=("I've nearly finished my thesis.", "I bought a motorbike last year."),
+    ),
+    Rule(
         id="en.refuse.local",
         language="en",
         decision="refuse",

@@ -441,6 +441,8 @@ SUBORDINATORS = _words("because since although though while whereas after before
 moved to Leeds, …" keeps "I moved to Leeds")."""
 UNCERTAIN_MODALS = _words("might may could should would must")
 """Modals of a statement that says what may be, not what is ("I might move", "I should exercise more")."""
+NEAR_MISSES = _words("almost nearly")
+"""What says a thing did not happen after all ("I almost bought a motorbike")."""
 HEDGES = _words("maybe perhaps probably possibly hopefully")
 HEDGING_NOUNS = _words("kind sort")
 """What "of" follows in a hedge on a verb ("I kind of like it"), said also as "kinda", "sorta"."""

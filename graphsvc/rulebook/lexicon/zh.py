@@ -345,6 +345,8 @@ PAINS = _words("失眠 睡不着 头疼 头痛 焦虑 拖延 压力 腰疼 胃�
 """A problem a speaker names ("我最近总是失眠", "工作压力很大")."""
 UNCERTAIN = _words("可能 也许 如果 要是 大概 或许 说不定 假如 记不清")
 """A guess, a possibility or a lapse of memory (可能, 如果, 记不清): not what is."""
+NEAR_MISSES = _words("差点 差一点 险些 差点儿")
+"""What says a thing did not happen after all (我差点买了一辆摩托车); not 几乎, which says how often (几乎每天)."""
 DOUBTED = _words("确定 清楚 记得 一定 肯定")
 """What 不 makes a doubt of (不确定, 不记得, 不一定): the speaker is unsure."""
 TIME_UNITS = _words("月 周 星期 周末 学期 季度 时候 年 天 礼拜 时间 日子 阵子")

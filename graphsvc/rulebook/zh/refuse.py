@@ -279,6 +279,15 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我下个月去上海。", "我确定下个月去上海。"),
     ),
     Rule(
+        id="zh.refuse.near_miss",
+        language="zh",
+        decision="refuse",
+        description="What almost happened did not (我差点买了一辆摩托车).",
+        pattern=Tokens(((among(zh.NEAR_MISSES),),), anchored=False),
+        examples=(Example("我差点买了一辆摩托车。"), Example("我去年差一点就搬去深圳了。")),
+        counterexamples=("我几乎每天都跑步。", "我去年买了一辆摩托车。"),
+    ),
+    Rule(
         id="zh.refuse.asking",
         language="zh",
         decision="refuse",

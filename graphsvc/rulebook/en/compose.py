@@ -2,7 +2,8 @@
 
 The decisions, in order (each a module of named rules):
 
-1. chat spellings written out and chat markers dropped (the lexicon's ``INFORMAL``, ``CHAT_MARKERS``);
+1. chat spellings written out and chat markers dropped (the lexicon's ``INFORMAL``, ``CHAT_MARKERS``), and the
+   refusals tagged ``untrimmed``, which read the lead the next step trims ("Oh great, I just love Mondays");
 2. :mod:`.trim` at the start and end of the sentence (a request to remember marks what follows as requested; a
    leading time phrase is kept for the end);
 3. :mod:`.split` into pieces, each judged on its own (a second verb takes the first piece's subject);

@@ -46,7 +46,7 @@ SupersessionReason = Literal["slot", "correction"]
 
 EntityKind = Literal["person", "place", "organization", "work", "animal", "thing"]
 """Seed 000: what an entity is. ``work``: a titled creation (book, film, song, game, artwork: "…" titles, 《》);
-``animal``: a pet or another animal with a name ("my dog Biscuit", 我家的猫团子); ``thing``: any other named
+``animal``: a pet or another animal with a name ("my dog Waffles", 我家的猫年糕); ``thing``: any other named
 thing (a product, a programming language, an event), and every name whose kind nothing shows."""
 ENTITY_KINDS: tuple[EntityKind, ...] = get_args(EntityKind)
 

@@ -182,7 +182,7 @@ def _their_person(asked: Any, reply: str, language: Language) -> str:
 
 def _their_name(asked: Any, reply: str, language: Language, referent: Callable[[str], Referent | None]) -> str:
     """The name of the person of the speaker's the question's pronoun stands for ("My landlord's name is Mr
-    Feeney", 我女朋友叫许晴); "" when it stands for nobody of theirs or the reply is no bare name."""
+    Haldane", 我女朋友叫许晴); "" when it stands for nobody of theirs or the reply is no bare name."""
     pronoun = next((t for t in asked if t.lower_ in en.THIRD_PERSON or t.text in zh.NAMED_PRONOUNS), None)
     if pronoun is None:
         return ""
@@ -190,7 +190,7 @@ def _their_name(asked: Any, reply: str, language: Language, referent: Callable[[
     person = referent(gender)
     if language == "zh":
         verb = next((t.text for t in asked if t.text in ("叫", "姓")), "叫")
-        name = _first_clause_zh(reply).removeprefix(verb)  # 姓刘 | 叫团子
+        name = _first_clause_zh(reply).removeprefix(verb)  # 姓刘 | 叫年糕
         if person is None or not person.relation or not person.words.startswith("我"):
             return ""
         return f"{person.words}{verb}{name}。" if _bare_zh(parse(name, "zh"), "name") else ""

@@ -257,7 +257,7 @@ def in_own_voice(sentence: str, language: Language, *, speaker: str, selection: 
     """A sentence of a person's own conversation whose "we" or "our" includes the speaker, in the singular (by the
     ``included`` voice rule: "We moved to Leeds" → "I moved to Leeds", 我们 → 我); else as said, and so where the
     speaker also speaks of themselves ("I think we should move": a "we" apart from "I" is refused as unclear) or a
-    ``household`` subject rule says the "we" is the speaker's family ("we only eat halal" → "my family …"). Who
+    ``household`` subject rule says the "we" is the speaker's family ("we only eat kosher" → "my family …"). Who
     else is meant is left out: what is kept holds for the speaker. Someone living "with us" lives with the speaker,
     beside "my" too (the ``with_us`` subject rule: "my mum lives with us" → "my mum lives with me")."""
     rules = tuple(

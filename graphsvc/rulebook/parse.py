@@ -6,7 +6,7 @@
   ``Doc`` whose ``TAG`` is the flag and whose ``POS`` is the universal part of speech the flag maps to
   (:data:`ZH_POS`), so the same ``Matcher`` runs on both. The segmenter first learns the lexicon's words
   (:func:`graphsvc.rulebook.lexicon.zh.teach_segmenter`), so a kinship word or an animal before 叫 is cut as a
-  word of its own ("一只猫叫团子": 猫 | 叫 | 团子), and a one-character kinship word its guesser glues to 会 is cut
+  word of its own ("一只猫叫年糕": 猫 | 叫 | 年糕), and a one-character kinship word its guesser glues to 会 is cut
   off again (我妈会说 → 我 | 妈 | 会 | 说). Spaces are dropped, but for one between two Latin words, which
   the ``Doc`` keeps as the first word's trailing space (《Atomic Habits》 stays two words apart).
 

@@ -21,7 +21,7 @@ is a name ("a blue Golf"), and a game or an instrument counted with "a" is a thi
 guitar for my birthday"). A language counts only as studied: beside a verb of studying or a lesson ("practising my
 Spanish", "German homework", 学日语), never merely named ("German beer", 他们说粤语); a Chinese pastime after a
 measure word of things is a thing (是辆12年的高尔夫, 一把新吉他). English reads the dependency parse; Chinese reads
-the words of the pastime's clause (a negation after it too: 广场舞不跳了).
+the words of the pastime's clause (a negation after it too: 瑜伽不练了).
 """
 
 from __future__ import annotations
@@ -211,7 +211,7 @@ def _zh_named(doc: Any, token: Any, rule: Rule) -> str | None:
     if any(w in zh.LISTENER or w in zh.QUESTION_WORDS for w in words):
         return None  # said to the listener, or a question without its mark (吉他难吗)
     if any(w.startswith(_ZH_NOT_DOING) or _zh_negates(w) for w in before) or any(_zh_negates(w) for w in after):
-        return None  # 想学吉他, 看足球; 广场舞不跳了
+        return None  # 想学吉他, 看足球; 瑜伽不练了
     if _zh_anothers(before, earlier):
         return None
     if _zh_counted(doc, token):

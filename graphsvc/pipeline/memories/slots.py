@@ -141,7 +141,7 @@ _NOT_A_THING = (
     | en.CONDITIONALS
     | frozenset({"to", "is", "was", "are", "were", "be", "been", "so", "as", "ours", "hers"})
 )
-"""First words that show the verb's object is not a thing ("I love to.", "something I love is awesome", "I love
+"""First words that show the verb's object is not a thing ("I love to.", "something I love is magic", "I love
 that you came"): no slot."""
 _ARTICLES = re.compile(r"^(?:to |the |a |an |my |some |about |go |going )+", re.IGNORECASE)
 

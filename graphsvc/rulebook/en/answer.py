@@ -49,11 +49,11 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("Nice! What's your favourite food? | sushi, always", "Ana's favourite food is sushi, always."),
             Example("What's your sister called? | Funmi", "Ana's sister is called Funmi."),
-            Example("What is your dog's name? | Biscuit.", "Ana's dog's name is Biscuit."),
+            Example("What is your dog's name? | Waffles.", "Ana's dog's name is Waffles."),
         ),
         counterexamples=(
             "What's your favourite food? | good question",
-            "What's his name? | Mr Feeney",
+            "What's his name? | Mr Haldane",
             "What's your favourite food? | I don't know",
         ),
     ),
@@ -122,7 +122,7 @@ RULES: tuple[Rule, ...] = (
             whole=True,
         ),
         output="name_of_your",
-        examples=(Example("What's the name of your cat? | Biscuit", "Ana's cat's name is Biscuit."),),
+        examples=(Example("What's the name of your cat? | Waffles", "Ana's cat's name is Waffles."),),
         counterexamples=("What's the name of your cat? | no idea", "What's the name of the cat? | Pickles"),
     ),
     Rule(
@@ -407,7 +407,7 @@ RULES: tuple[Rule, ...] = (
         ),
         output="you_do",
         examples=(
-            Example("Who do you play for? | Thornbury Park, Sunday 2nd XI", None),
+            Example("Who do you play for? | Eastfield Rovers, Sunday seconds", None),
             Example("Oh nice. Where do you live? | Leeds, near the station", "Ana lives in Leeds, near the station."),
             Example("Where do you work? | Quillon Pay", "Ana works at Quillon Pay."),
             Example("Where did you grow up? | just outside Glasgow", "Ana grew up just outside Glasgow."),
@@ -442,13 +442,13 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example(
                 "I need to email my landlord, the boiler broke. | Ugh. What's his name and how long has it been "
-                "broken? | Mr Feeney. third time since November.",
-                "Ana's landlord's name is Mr Feeney.",
+                "broken? | Mr Haldane. second time since March.",
+                "Ana's landlord's name is Mr Haldane.",
             ),
         ),
         counterexamples=(
-            "I need to email someone. | What's his name? | Mr Feeney",
-            "I need to email my landlord. | What's her name? | Mr Feeney",
+            "I need to email someone. | What's his name? | Mr Haldane",
+            "I need to email my landlord. | What's her name? | Mr Haldane",
         ),
     ),
     Rule(

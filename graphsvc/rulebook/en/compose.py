@@ -176,7 +176,7 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None]]:
             continue
         since = cuts[-1][0] if cuts else 0
         if hit.rule.output != "strip" and not any(t.pos_ in ("VERB", "AUX") for t in doc[since:cut]):
-            continue  # "my boyfriend Niall and I are …": what comes before is no statement, the subject goes on
+            continue  # "my girlfriend Odette and I are …": what comes before is no statement, the subject goes on
         if hit.rule.output == "" and _conjunct_subject(doc, cut) not in ("", *lexicon.EXPLETIVES):
             continue  # "Chris lost his job, got another …": the verb goes on with its own subject
         cuts.append((cut, hit))
@@ -231,7 +231,7 @@ def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
     ]
     if shaped:
         shaped_by.append(shaped[0].rule.id)
-        if shaped[0].rule.output == "household":  # "we only eat halal" → "my family only eat halal"
+        if shaped[0].rule.output == "household":  # "we only eat kosher" → "my family only eat halal"
             doc = parse(text, "en")
             verb = {"'re": "are", "'ve": "have"}.get(doc[1].lower_, doc[1].text)
             return f"My family {verb}{text[doc[1].idx + len(doc[1].text) :]}"

@@ -136,7 +136,7 @@ RULES: tuple[Rule, ...] = (
         id="en.entity_kind.animal",
         language="en",
         decision="entity_kind",
-        description="A name given to an animal is an animal's: 'my dog Biscuit', 'a beagle called Pepper'.",
+        description="A name given to an animal is an animal's: 'my dog Waffles', 'a beagle called Pepper'.",
         pattern=Tokens(
             (*named_as(OWNERS, ANIMAL), seq(ARTICLE, ADJECTIVES_OPT, ANIMAL, COMMA_OPT, CALLED, NAME)),
             anchored=False,
@@ -144,7 +144,7 @@ RULES: tuple[Rule, ...] = (
         output="animal",
         confidence=0.95,
         examples=(
-            Example("I walked my dog Biscuit this morning.", "Biscuit (animal)"),
+            Example("I walked my dog Waffles this morning.", "Waffles (animal)"),
             Example("We adopted a beagle called Pepper.", "Pepper (animal)"),
             Example("Our cat is called Miso.", "Miso (animal)"),
         ),

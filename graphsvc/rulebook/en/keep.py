@@ -982,7 +982,7 @@ RULES: tuple[Rule, ...] = (
         output="fact",
         confidence=0.9,
         examples=(
-            Example("I have a dog named Biscuit.", "Ana has a dog named Biscuit."),
+            Example("I have a dog named Waffles.", "Ana has a dog named Waffles."),
             Example("My cat's name is Pepper.", "Ana's cat's name is Pepper."),
             Example("We've got two cats.", "Ana's family have got two cats."),
             Example("My dog is a 3-year-old beagle.", "Ana's dog is a 3-year-old beagle."),
@@ -2147,7 +2147,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("My cat Pixel knocked the plant over again.", "Ana's cat is Pixel."),
             Example("Rufus, my old dog, sleeps all day now.", "Ana's old dog is Rufus."),
-            Example("Biscuit is my cat.", "Ana's cat is Biscuit."),
+            Example("Waffles is my cat.", "Ana's cat is Waffles."),
         ),
         counterexamples=("My cat knocked the plant over again.",),
     ),

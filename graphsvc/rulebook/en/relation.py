@@ -78,8 +78,8 @@ RULES: tuple[Rule, ...] = (
         id="en.relation.pet",
         language="en",
         decision="relation",
-        description="An animal named as the speaker's is their pet: 'my dog Biscuit', 'I have a dog named "
-        "Biscuit', 'we adopted a beagle called Pepper'.",
+        description="An animal named as the speaker's is their pet: 'my dog Waffles', 'I have a dog named "
+        "Waffles', 'we adopted a beagle called Pepper'.",
         pattern=Tokens(
             (
                 *named_as(_SPEAKER, ANIMAL),
@@ -90,7 +90,7 @@ RULES: tuple[Rule, ...] = (
         output="has_pet",
         confidence=0.9,
         examples=(
-            Example("I have a dog named Biscuit.", "Ana -has_pet-> Biscuit"),
+            Example("I have a dog named Waffles.", "Ana -has_pet-> Waffles"),
             Example("Our cat is called Miso.", "Ana -has_pet-> Miso"),
             Example("We finally adopted a dog, a beagle called Pepper.", "Ana -has_pet-> Pepper"),
         ),

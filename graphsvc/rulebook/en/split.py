@@ -113,7 +113,7 @@ RULES: tuple[Rule, ...] = (
             ),
             Example("my favourite band is Elbow, seeing them in November", "Ana's favourite band is Elbow."),
         ),
-        counterexamples=("I have a dog.", "I really enjoy painting, playing piano and tea tasting."),
+        counterexamples=("I have a dog.", "I really enjoy sketching, playing chess and bird watching."),
     ),
     Rule(
         id="en.split.question_tail",

@@ -111,14 +111,14 @@ RULES: tuple[Rule, ...] = (
             Example("internship starts in march at a law firm", "Ana's internship starts in march at a law firm."),
             Example("apprenticeship starts in sept at a garage", "Ana's apprenticeship starts in sept at a garage."),
         ),
-        counterexamples=("wedding's in Lagos in August", "Exams are the worst.", "Flights are cheap in May."),
+        counterexamples=("wedding's in Accra in June", "Exams are the worst.", "Flights are cheap in May."),
     ),
     Rule(
         id="en.subject.household",
         language="en",
         decision="subject",
         description=(
-            "'We' opening a statement of what is eaten at home ('we only eat halal', 'we're vegetarian') or of an "
+            "'We' opening a statement of what is eaten at home ('we only eat kosher', 'we're vegetarian') or of an "
             "animal kept ('we have two cats') is the speaker's family: 'my family …'; any other 'we' stays unsure."
         ),
         pattern=Tokens(
@@ -138,7 +138,7 @@ RULES: tuple[Rule, ...] = (
         ),
         output="household",
         examples=(
-            Example("we only eat halal so keep that in mind", "Ana's family only eat halal."),
+            Example("we only eat kosher so keep that in mind", "Ana's family only eat kosher."),
             Example("We're vegetarian.", "Ana's family are vegetarian."),
             Example("We have a cat called Pickles.", "Ana's family have a cat called Pickles."),
             Example("We've got a rescue greyhound.", "Ana's family have got a rescue greyhound."),

@@ -215,7 +215,7 @@ RULES: tuple[Rule, ...] = (
         output="requested_tail",
         examples=(
             Example("My locker number is 52, remember that.", "Ana's locker number is 52."),
-            Example("I only eat halal so keep that in mind.", "Ana only eats halal."),
+            Example("I only eat kosher so keep that in mind.", "Ana only eats kosher."),
             Example("My PIN is 4012, just in case I forget it.", "Ana's PIN is 4012."),
             Example("my wifi password is bluebird42 if I ever forget", "Ana's wifi password is bluebird42."),
             Example("My car's reg is KX19 LMN in case I forget.", "Ana's car's reg is KX19 LMN."),

@@ -99,7 +99,7 @@ ANIMAL_NOUNS = _words(
     chicken hen goat labrador retriever spaniel terrier poodle beagle collie corgi dachshund husky pug greyhound
     whippet"""
 )
-"""Animals people keep (a speaker's "my dog Biscuit" names an animal, never a person)."""
+"""Animals people keep (a speaker's "my dog Waffles" names an animal, never a person)."""
 
 KIN_AS_NAMES = _words("mum mom mummy mommy mama dad daddy papa grandma grandpa granny gran nan nana grandad granddad")
 """Kinship words a speaker uses as a name for their own relative ("Mum called", "Grandma lives in Leeds")."""
@@ -327,7 +327,7 @@ PASSING_ACTIVITIES = MEALS | _words(
 )
 """What a passing plan is about ("I'm going to grab a coffee", "I'll take a nap"): nothing to remember."""
 RESTING = _words("relax rest unwind chill recharge")
-"""Verbs of resting a while ("I want to relax a bit"): a passing wish, nothing to remember."""
+"""Verbs of resting a while ("I need to relax a while"): a passing wish, nothing to remember."""
 CONVERSATION_VERBS = _words("talk chat discuss")
 CONVERSATION_NOUNS = _words("chat conversation talk")
 """What the conversation itself is called ("during our chat"): a statement about it says nothing of the speaker."""

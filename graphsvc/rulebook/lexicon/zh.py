@@ -65,7 +65,7 @@ PLURAL_PEOPLE = _words("父母 爸妈 家人 孩子们 爷爷奶奶 姥姥姥爷
 ANIMALS = _words(
     "狗 小狗 狗狗 猫 小猫 猫咪 兔子 仓鼠 鹦鹉 鸟 小鸟 金鱼 鱼 乌龟 宠物 马 柯基 泰迪 金毛 哈士奇 布偶猫 英短"
 )
-"""Animals people keep (我家的猫叫团子: an animal, never a person)."""
+"""Animals people keep (我家的猫叫年糕: an animal, never a person)."""
 ANIMAL_ENDINGS = _words("猫 狗 犬")
 """What a kept animal's word may end with, a breed or a colour before it (橘猫, 柴犬, 小黑狗)."""
 ANIMAL_END = "(?:" + "|".join(sorted(ANIMAL_ENDINGS)) + ")$"
@@ -235,7 +235,7 @@ DISCOURSE_MARKERS = _words(
     那 嗯 哦"""
 )
 SENTENCE_PARTICLES = _words("呀 呢 啊 吗 吧 嘛 啦 哇")
-"""Particles that close a sentence and carry its tone, no content (在哪个城市呀？)."""
+"""Particles that close a sentence and carry its tone, no content (你现在在哪个城市呀？)."""
 WHERE_WORDS = _words("哪 哪里 哪儿 哪个 哪家")
 """Question words asking where (在哪里？在哪个城市？在哪家公司？)."""
 NAMING_QUESTIONS = _words("什么 啥")
@@ -342,7 +342,7 @@ def teach_segmenter() -> None:
 DISTANCE_UNITS = _words("公里 千米 米 圈 步")
 """How far a routine goes, glued to its number by jieba (跑 五公里, 游 二十圈)."""
 PAINS = _words("失眠 睡不着 头疼 头痛 焦虑 拖延 压力 腰疼 胃疼 牙疼 背疼 困扰 发愁 头晕")
-"""A problem a speaker names ("我最近总是失眠", "工作压力很大")."""
+"""A problem a speaker names ("我最近总是失眠", "学习压力很大")."""
 UNCERTAIN = _words("可能 也许 如果 要是 大概 或许 说不定 假如 记不清")
 """A guess, a possibility or a lapse of memory (可能, 如果, 记不清): not what is."""
 NEAR_MISSES = _words("差点 差一点 险些 差点儿")

@@ -2,7 +2,7 @@
 ``answer``).
 
 Each rule fires on the assistant's question (the last sentence of its turn); the reply's first clause takes the
-place of the question word, 你 becomes 我 (:mod:`graphsvc.rulebook.answers`): 在哪个城市呀？| 南京 → 我在南京,
+place of the question word, 你 becomes 我 (:mod:`graphsvc.rulebook.answers`): 你现在在哪个城市呀？| 南京 → 我在南京,
 你女儿叫什么名字？| 乐乐 → 我女儿叫乐乐, 你女儿几岁了？| 六岁 → 我女儿六岁了, 你是做什么的？| 护士 → 我是护士. Each
 rule's output says what the reply must be (a place, a name, a time, a number, an occupation). Only a question to
 the listener is
@@ -40,7 +40,7 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="answer",
         description=(
-            "Where the listener lives, works or is (你住在哪里？在哪个城市呀？你住哪儿？): the reply is the place."
+            "Where the listener lives, works or is (你住在哪里？你在哪个城市？你住哪儿？): the reply is the place."
         ),
         pattern=Tokens(
             (
@@ -51,12 +51,12 @@ RULES: tuple[Rule, ...] = (
         ),
         output="in_place",
         examples=(
-            Example("在哪个城市呀？| 洛阳，西工这边", None),
+            Example("你现在在哪个城市呀？| 洛阳，西工这边", None),
             Example("你住在哪里？| 昆明。", "王芳住在昆明。"),
             Example("你住哪儿？| 武汉，光谷这边", "王芳住武汉。"),
             Example("你在哪家公司上班？| 青禾科技", "王芳在青禾科技上班。"),
         ),
-        counterexamples=("一般在哪打？| 一般周六下午", "她住在哪里？| 昆明", "你住在哪里？| 不知道"),
+        counterexamples=("一般在哪练？| 一般周日上午", "她住在哪里？| 昆明", "你住在哪里？| 不知道"),
     ),
     Rule(
         id="zh.answer.name",
@@ -401,7 +401,7 @@ RULES: tuple[Rule, ...] = (
         output="their_person",
         examples=(
             Example("你女儿几岁了？| 上小学了，特别喜欢画画", "王芳的女儿特别喜欢画画。"),
-            Example("你爸手术怎么样了？| 很顺利，已经出院了", None),
+            Example("你妈手术怎么样了？| 挺好的，上周出院了", None),
         ),
         counterexamples=("周末和你妹妹去哪了？| 去爬山了", "你女儿喜欢什么？| 我也不知道", "你女儿几岁了？| 不知道啊"),
     ),

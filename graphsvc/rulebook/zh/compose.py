@@ -182,7 +182,7 @@ def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str], outputs: tu
 def people(doc: Any, speaker: str) -> list[Referent]:
     """The people a statement names, in order: one of the speaker's (我女儿, 我的老板, or a person word opening the
     statement with 我 dropped: 女朋友叫许晴), and a person by name opening it or given by a naming verb (小李明天来,
-    他叫王建华), or someone unnamed (``SOMEONE``: 一个出租车司机); a name given to a person word (我妹妹叫黄梅) is
+    他叫王建华), or someone unnamed (``SOMEONE``: 一个出租车司机); a name given to a person word (我妹妹叫林霞) is
     that person. The speaker's own name is nobody else."""
     found: list[Referent] = []
     relations = lexicon.RELATION_WORDS
@@ -335,7 +335,7 @@ def judge_piece(
     requested = requested or asked
     text = refer(text, speaker, discourse, _rules(rules, "refer", selection), shaped_by)
     # a dropped 我 is restored unless an earlier clause of the sentence named the subject (it is carried); a dropped
-    # 我 before a person of the speaker's (爸妈都在武汉) is theirs wherever the clause stands
+    # 我 before a person of the speaker's (爸妈都在南昌) is theirs wherever the clause stands
     outputs = ("restore", "restore_kin") if first else ("restore_kin",)
     text = _household(text, _rules(rules, "subject", selection), shaped_by)
     text = _dated_have(text, _rules(rules, "subject", selection), shaped_by)

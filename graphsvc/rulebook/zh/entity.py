@@ -82,7 +82,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.entity_kind.animal",
         language="zh",
         decision="entity_kind",
-        description="给动物起的名字是动物：我家的猫叫团子、养了一只狗叫豆豆。",
+        description="给动物起的名字是动物：我家的猫叫年糕、养了一只狗叫豆豆。",
         pattern=Tokens(
             (
                 seq(ANIMAL, CLAUSE_START, NAMING, NAME),
@@ -92,7 +92,7 @@ RULES: tuple[Rule, ...] = (
         ),
         output="animal",
         confidence=0.95,
-        examples=(Example("我家的猫叫团子。", "团子 (animal)"), Example("我养了一只狗，叫豆豆。", "豆豆 (animal)")),
+        examples=(Example("我家的猫叫年糕。", "年糕 (animal)"), Example("我养了一只狗，叫豆豆。", "豆豆 (animal)")),
         counterexamples=("我家的猫生病了。",),
     ),
     Rule(

@@ -237,7 +237,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.family_place",
         language="zh",
         decision="keep",
-        description="Where a person of the speaker's is, said with 在 and a place name alone (我爸妈都在武汉).",
+        description="Where a person of the speaker's is, said with 在 and a place name alone (我爸妈都在南昌).",
         pattern=Tokens(
             (
                 seq(MY_PERSON, ADVERBS, word("在"), {"TAG": "ns"}, {"TAG": "ns", "OP": "*"}),
@@ -259,7 +259,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.whereabouts",
         language="zh",
         decision="keep",
-        description="Where the speaker is, said with 在 and a place name alone (我在南京, 就我一个人在深圳); no home.",
+        description="Where the speaker is, said with 在 and a place name alone (我在南京, 就我一个人在厦门); no home.",
         pattern=Tokens(
             (
                 seq(
@@ -281,7 +281,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("我在杭州。", "王芳在杭州。"),
-            Example("爸妈都在老家，就我一个人在深圳", "就王芳一个人在深圳。"),
+            Example("爸妈都在老家，就我一个人在厦门", "就王芳一个人在厦门。"),
         ),
         counterexamples=("我在医院。", "我在杭州出差。", "我女儿在杭州。"),
     ),
@@ -291,7 +291,7 @@ RULES: tuple[Rule, ...] = (
         decision="keep",
         description=(
             "What the speaker, or a person of theirs, drives, uses, keeps, owns or takes, said as …的是 "
-            "(我开的是本田, 我吃的是氨氯地平), as 我的<thing>是… (我的车是一辆特斯拉) or as owning a counted "
+            "(我开的是本田, 我吃的是缬沙坦), as 我的<thing>是… (我的车是一辆特斯拉) or as owning a counted "
             "thing (我有一辆电动车, 我开一辆本田): a thing of their own or a named medicine, not a meal."
         ),
         pattern=Tokens(
@@ -528,7 +528,7 @@ RULES: tuple[Rule, ...] = (
             "我在星巴克。",
             "我在家做手工。",
             "我在一家公司楼下等人。",
-            "我目前在一家公司工作。",
+            "我目前在一家公司上班。",
             "我干了三个小时活。",
             "我开了个会。",
             "我开了一家店的门。",
@@ -707,7 +707,7 @@ RULES: tuple[Rule, ...] = (
         output="fact",
         confidence=0.9,
         examples=(
-            Example("我养了一只猫叫团子。", "王芳养了一只猫叫团子。"),
+            Example("我养了一只猫叫年糕。", "王芳养了一只猫叫年糕。"),
             Example("我家有两只兔子。", "王芳家有两只兔子。"),
             Example("我家养了两条狗。", "王芳家养了两条狗。"),
             Example("我家狗是一只三岁的比格犬。", "王芳家狗是一只三岁的比格犬。"),
@@ -841,7 +841,7 @@ RULES: tuple[Rule, ...] = (
             Example("我一天吃两片降压药。", "王芳一天吃两片降压药。"),
             Example("我爸每天打胰岛素。", "王芳的爸爸每天打胰岛素。"),
             Example("我一直在吃降压药。", "王芳一直在吃降压药。"),
-            Example("我吃的是氨氯地平 一天一片", "王芳吃的是氨氯地平。"),
+            Example("我吃的是缬沙坦 一天两片", "王芳吃的是缬沙坦。"),
             Example("我每天早上吃二甲双胍。", "王芳每天早上吃二甲双胍。"),
             Example("我血压有点高。", "王芳血压有点高。"),
             Example("我血糖偏高。", "王芳血糖偏高。"),
@@ -1014,7 +1014,7 @@ RULES: tuple[Rule, ...] = (
         output="pain_point",
         confidence=0.85,
         examples=(
-            Example("我最近工作压力很大。", "王芳最近工作压力很大。"),
+            Example("我最近学习压力很大。", "王芳最近学习压力很大。"),
             Example("我怕坐飞机。", "王芳怕坐飞机。"),
             Example("我很害怕打针。", "王芳很害怕打针。"),
         ),
@@ -1075,7 +1075,7 @@ RULES: tuple[Rule, ...] = (
             "我每天都会去。",
             "我每天晚饭以后吃。",
             "我总是失眠。",
-            "我一般会配一些清淡的蔬菜。",
+            "我一般会配一点凉拌黄瓜。",
             "我每天都想你。",
             "我儿子每年都要提醒我。",
             "我每天跟他吵架。",
@@ -1340,7 +1340,7 @@ RULES: tuple[Rule, ...] = (
                         {"TAG": "v", "ORTH": {"REGEX": "^不再?.*" + ending_in(zh.QUIT_OBJECTS)["ORTH"]["REGEX"]}},
                         word("了"),
                     ),
-                    seq(  # the thing given up first: 烟也彻底戒了, 酒已经戒了半年了
+                    seq(  # the thing given up first: 酒也彻底戒了, 酒已经戒了半年了
                         among(zh.QUIT_OBJECTS),
                         {"TAG": {"IN": ["d", "ad"]}, "OP": "*"},
                         word("戒", "戒掉"),
@@ -1359,7 +1359,7 @@ RULES: tuple[Rule, ...] = (
             Example("我已经戒烟半年了。", "王芳已经戒烟半年了。"),
             Example("戒烟第20天了", "王芳戒烟第20天了。"),
             Example("我正在戒酒。", "王芳正在戒酒。"),
-            Example("烟也彻底戒了。", "王芳烟也彻底戒了。"),
+            Example("酒也彻底戒了。", "王芳酒也彻底戒了。"),
             Example("酒已经戒了半年了", "王芳酒已经戒了半年了。"),
             Example("我已经不抽烟了。", "王芳已经不抽烟了。"),
             Example("我这个月开始不去健身房了", "王芳这个月开始不去健身房了。"),

@@ -2,7 +2,7 @@
 rules (:mod:`graphsvc.rulebook.slots`) and the words around them.
 
 jieba cuts an unknown name into pieces (青禾: 青 | 禾; 林小雅: 林 | 小雅) and tags many names as common nouns or
-adjectives (团子, 小满), so a name after a word that gives one (叫, 名叫) is a run of nouns, adjectives and proper
+adjectives (年糕, 小满), so a name after a word that gives one (叫, 名叫) is a run of nouns, adjectives and proper
 nouns; without such a word a name must be one word jieba calls a proper noun (``nr``, ``ns``, ``nt``, ``nz``).
 No word the lexicon says is no name (朋友, 今天, 哈哈: :data:`~graphsvc.rulebook.lexicon.zh.NOT_NAMES`) is part of
 one, nor a time word.

@@ -2,7 +2,7 @@
 
 The rule fires on the pronoun as the statement's subject or possessor (她…, 她的…); the composer replaces it with
 the speaker's referent when there is one and its gender fits (:mod:`graphsvc.rulebook.referents`). A pronoun inside
-the statement (给她弹首歌) is never resolved.
+the statement (给她唱首歌) is never resolved.
 """
 
 from __future__ import annotations

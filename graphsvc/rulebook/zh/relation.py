@@ -72,7 +72,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.relation.pet",
         language="zh",
         decision="relation",
-        description="说话人家里有名字的动物是其宠物：我家的猫叫团子、我养了一只狗，叫豆豆。",
+        description="说话人家里有名字的动物是其宠物：我家的猫叫年糕、我养了一只狗，叫豆豆。",
         pattern=Tokens(
             (
                 seq(MY_HOME, COUNT_OPT, ANIMAL, CLAUSE_START, NAMING, NAME),
@@ -84,7 +84,7 @@ RULES: tuple[Rule, ...] = (
         output="has_pet",
         confidence=0.9,
         examples=(
-            Example("我家的猫叫团子。", "王芳 -has_pet-> 团子"),
+            Example("我家的猫叫年糕。", "王芳 -has_pet-> 年糕"),
             Example("我养了一只狗，叫豆豆。", "王芳 -has_pet-> 豆豆"),
         ),
         counterexamples=("邻居家的狗叫豆豆。",),

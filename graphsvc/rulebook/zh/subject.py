@@ -16,7 +16,7 @@ _NO_SUBJECT = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["r", "nr"]}, "OP": "*"}
 """Words before a code that name no one (门禁, 家里的): no pronoun (我的, 她的) and no person's name."""
 _JOB_TITLE = {"ORTH": {"REGEX": zh.JOB_TITLE}}
 _ADVERBS_OF_MANNER = {"TAG": {"IN": ["d", "ad"]}, "OP": "*"}
-"""Adverbs between a thing given up and 戒 (烟也彻底戒了)."""
+"""Adverbs between a thing given up and 戒 (酒也彻底戒了)."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -58,7 +58,7 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="subject",
         description=(
-            "A family word opening a clause without an owner is the speaker's (爸妈都在武汉 → 我爸妈…), in any clause."
+            "A family word opening a clause without an owner is the speaker's (爸妈都在南昌 → 我爸妈…), in any clause."
         ),
         pattern=Tokens(((among(zh.KIN_RELATIONS.keys() | zh.PLURAL_PEOPLE),),)),
         output="restore_kin",

@@ -91,11 +91,6 @@ def sightings(sentence: str, language: Language, *, speaker: str, selection: Sel
     return tuple(found.values())
 
 
-def sighted(sentence: str, language: Language, *, speaker: str, selection: Selection) -> Statement | None:
-    """The first pastime of :func:`sightings`, or None."""
-    return next(iter(sightings(sentence, language, speaker=speaker, selection=selection)), None)
-
-
 def said_already(sighting: Statement, kept: Sequence[Statement]) -> bool:
     """Whether a habit or liking kept from the same sentence (a ``preference``) says what the sighting does ("Ana
     plays chess every Sunday." holds "plays chess", 王芳下午一般跟朋友打麻将 holds 打麻将): said plainly, it is a

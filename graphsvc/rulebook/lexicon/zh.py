@@ -268,7 +268,7 @@ REACTION_WORDS = _words(
 :mod:`graphsvc.rulebook.reactions` does not count as content of an assistant turn's own."""
 PEP_TALK = _words("加油 努力 坚持 尽力 相信自己 一定可以 会好的")
 STROLLS = _words("逛 转 溜达 逛街 兜风")
-"""Going out for a stroll or a spin (出去逛了一圈, 转了转): a passing outing, nothing to remember."""
+"""Going out for a stroll or a spin (出去转了一圈, 溜达了溜达): a passing outing, nothing to remember."""
 PASSING_ACTIVITIES = _words(
     "买菜 遛弯 散步 走走 休息 休息一下 睡 睡觉 睡一会 午睡 喝咖啡 喝茶 吃饭 洗澡 放松 放松一下 逛逛"
 )
@@ -453,7 +453,7 @@ INTENDING = _words("先 去 要 准备 打算 想 得")
 ASKING_START = r"^想(?:问|了解|请教|咨询|打听|知道)"
 """A word of wanting fused with asking, as jieba may cut it (想问问, 想了解)."""
 APPROXIMATELY = _words("快 近 差不多 大概 整整")
-"""Words before a length of time (跳了快五年了)."""
+"""Words before a length of time (游了快三年了)."""
 SPECIES: dict[str, str] = {
     **dict.fromkeys("狗 小狗 狗狗 柯基 泰迪 金毛 哈士奇".split(), "dog"),
     **dict.fromkeys("猫 小猫 猫咪 布偶猫 英短".split(), "cat"),

@@ -120,7 +120,7 @@ RULES: tuple[Rule, ...] = (
                     among(zh.ERRAND_PLACES),
                 ),
                 (*FIRST_PERSON, ADVERBS, among(zh.LIVING), word("在", op="?"), ANY_OPT, among(zh.LODGINGS)),
-                (  # 出去逛了一圈, 去公园溜达了一会儿
+                (  # 出去转了一圈, 去公园溜达了一会儿
                     *FIRST_PERSON,
                     ADVERBS,
                     {"TAG": {"IN": ["v", "t", "n", "p"]}, "OP": "*"},
@@ -137,7 +137,7 @@ RULES: tuple[Rule, ...] = (
             Example("我刚去了趟超市。"),
             Example("我去了公园。"),
             Example("我们住在酒店。"),
-            Example("我下午出去逛了一圈。"),
+            Example("我下午出去转了一圈。"),
             Example("我刚去公园溜达了一会儿。"),
         ),
         counterexamples=("我昨天去超市买了一台新冰箱。", "我下午和我妈去了趟超市。"),
@@ -307,7 +307,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.refuse.duration_only",
         language="zh",
         decision="refuse",
-        description="Only how long, not what (跳了快五年了, 今天是第七天了).",
+        description="Only how long, not what (游了快三年了, 今天是第五天了).",
         pattern=Tokens(
             (
                 (
@@ -329,7 +329,7 @@ RULES: tuple[Rule, ...] = (
             ),
             whole=True,
         ),
-        examples=(Example("我跳了快五年了。"), Example("我今天是第七天了啊。")),
+        examples=(Example("我游了快三年了。"), Example("我今天是第五天了啊。")),
         counterexamples=("我跑了十公里。", "我戒烟第20天了。"),
     ),
     Rule(

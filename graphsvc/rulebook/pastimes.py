@@ -121,6 +121,8 @@ def _en_named(doc: Any, token: Any, rule: Rule) -> str | None:
     for node in phrase.ancestors:
         if any(c.dep_ == "aux" and c.lemma_.lower() in en.UNCERTAIN_MODALS for c in node.children):
             return None  # "I might try yoga", "I'd love to learn the cello"
+    if any(_en_supposed(node) for node in (phrase, *phrase.ancestors)):
+        return None  # "If it doesn't rain tomorrow, I'm going hiking": what would follow a condition
     if doing is not None and not owners:
         subjects = [c for c in doing.children if c.dep_ in ("nsubj", "nsubjpass") and c not in (token, phrase)]
         others = [c for c in subjects if c.lower_ not in _EN_SPEAKER]
@@ -187,9 +189,20 @@ def _is_person(token: Any) -> bool:
     return said in en.THIRD_PERSON or token.pos_ == "PROPN" or said in en.PERSON_NOUNS
 
 
+def _en_supposed(node: Any) -> bool:
+    """Whether a clause is a condition or follows one: it opens with "if"/"whether", or has an "if" clause ("If I
+    had time, I'd surf"; not "unless", which leaves the habit: "I play golf unless it rains")."""
+    said_if = en.CONDITIONALS - {"unless"}
+    if any(c.dep_ == "mark" and c.lower_ in said_if for c in node.children):
+        return True
+    return any(
+        c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in said_if for m in c.children) for c in node.children
+    )
+
+
 def _zh_named(doc: Any, token: Any, rule: Rule) -> str | None:
     """The pastime with its verb (打麻将), or None when the words before it in its clause say it is not the
-    speaker's (a person before it not joined by 跟/和…, a listener, 看, a plan, a negation)."""
+    speaker's (a person before it not joined by 跟/和…, a listener, 看, a plan, a negation, a condition)."""
     before: list[str] = []
     earlier: list[str] = []  # the sentence's clauses before the pastime's own
     for t in doc[: token.i]:
@@ -209,6 +222,8 @@ def _zh_named(doc: Any, token: Any, rule: Rule) -> str | None:
         return None  # 想学吉他, 看足球; 瑜伽不练了
     if _zh_anothers(before, earlier):
         return None
+    if any(w in zh.CONDITIONALS for w in [*earlier, *before]):
+        return None  # 要是我住在海边，我天天去冲浪: supposed, not done
     if _zh_counted(doc, token):
         return None  # 是辆12年的高尔夫, 买了一把新吉他: a thing, not the pastime
     said = token.text

@@ -245,8 +245,9 @@ def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
     shaped_by.append(hits[0].rule.id)
     doc = parse(text, "en")
     first = doc[0].lower_ if len(doc) else ""
-    if first == "got" and any(t.lower_ in lexicon.PAST_TIME_WORDS for t in doc):
-        subject = "I"  # "Got a new bike last week" → "I got …"
+    got_somewhere = len(doc) > 1 and doc[1].pos_ in ("ADP", "ADV", "PART")  # "Got up", "Got back"
+    if first == "got" and (got_somewhere or any(t.lower_ in lexicon.PAST_TIME_WORDS for t in doc)):
+        subject = "I"  # "Got a new bike last week", "Got up at 6" → "I got …"
     elif first == "been" or first == "got":
         subject = "I've"  # "Been learning …", "Got a game on Sunday" → "I've been …", "I've got …"
     elif first in lexicon.STATE_WORDS or (len(doc) and (doc[0].tag_ == "VBG" or first == "going")):
@@ -388,7 +389,9 @@ def _agreeing(doc: Any, subject: Any) -> set[int]:
             break
         if token.pos_ not in ("ADV", "PART") or token.lower_ == "to":
             return set()
-    if verb is None or not (verb.tag_ == "VBP" or verb.lower_ in _AGREED or verb.lower_ == "'d"):
+    if verb is None or not (
+        verb.tag_ == "VBP" or verb.lower_ in _AGREED or verb.lower_ == "'d" or _habitually(doc, verb)
+    ):
         return set()
     out = {verb.i}
     for token in doc:
@@ -397,6 +400,18 @@ def _agreeing(doc: Any, subject: Any) -> set[int]:
             if joined and not any(child.dep_ in ("nsubj", "nsubjpass") for child in token.children):
                 out.add(token.i)
     return out
+
+
+def _habitually(doc: Any, verb: Any) -> bool:
+    """Whether a verb spelled alike in the present and the past is said of a habit: "every"/"each"/"most" and a
+    unit of time after it ("I knit most nights" → "Ana knits most nights"; "I knit a scarf last week" stays)."""
+    if verb.lower_ not in lexicon.UNCHANGED_PAST:
+        return False
+    after = doc[verb.i + 1 :]
+    return any(
+        t.lower_ in ("every", "each", "most") and n.lemma_.lower() in lexicon.FREQUENCY_UNITS
+        for t, n in zip(after, after[1:], strict=False)
+    )
 
 
 def _agreed(token: Any) -> str:

@@ -381,7 +381,7 @@ RULES: tuple[Rule, ...] = (
             Example("I was listening to Nina Simone all evening.", "Nina Simone (person)"),
             Example("The survey was led by Maria Alvarez.", "Maria Alvarez (person)"),
         ),
-        counterexamples=("Sweet Juliet was hilarious.",),
+        counterexamples=("Sweet Juliet was hilarious.", "Weather's been grim all week."),
     ),
     Rule(
         id="en.entity_kind.city",

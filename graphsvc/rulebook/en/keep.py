@@ -114,6 +114,8 @@ _HABIT_VERB = {
     "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.LIGHT_VERBS | en.NEEDS_OBJECT | en.MIND_VERBS | en.TELLING_VERBS)},
     "LOWER": {"NOT_IN": sorted(en.IRREGULAR_PAST)},
 }
+_SAME_IN_PAST = {"POS": "VERB", "TAG": {"IN": ["VBD", "VBP"]}, "LOWER": {"IN": sorted(en.UNCHANGED_PAST)}}
+"""A verb spelled alike in the present and the past ("I knit most nights"), which the tagger may call past."""
 _WISHED = {"IS_PUNCT": False, "LEMMA": {"NOT_IN": sorted(en.ADDRESSING_VERBS)}}
 """What a wish wants to do: not a turn addressed to the listener ("I wanted to say thanks")."""
 _LIGHT_VERB = {
@@ -1700,7 +1702,7 @@ RULES: tuple[Rule, ...] = (
                     seq(_HAVE_GOT, lower("trouble", "difficulty", "problems", "issues"), ANY),
                     seq(lemma("can"), NOT, ADVERBS, lemma("sleep", "focus", "concentrate", "relax")),
                     seq(lemma("can"), NOT, ADVERBS, lemma("sleep", "focus", "concentrate", "relax"), ANY),
-                    seq(ADVERBS, lemma("keep"), {"TAG": "VBG"}, ANY),
+                    seq(ADVERBS, lemma("keep"), {"TAG": "VBG", "LEMMA": {"NOT_IN": sorted(en.TELLING_VERBS)}}, ANY),
                     seq(_TO_BE, among(en.DEGREE_ADVERBS, op="*"), among(en.WORRIES), lower("about", "by", "over"), ANY),
                     seq(_TO_BE, among(en.DEGREE_ADVERBS, op="*"), among(en.FEARING), lower("of"), _FEARED, ANY_OPT),
                 ),
@@ -1715,7 +1717,12 @@ RULES: tuple[Rule, ...] = (
             Example("I'm scared of flying.", "Ana is scared of flying."),
             Example("My son is terrified of dogs.", "Ana's son is terrified of dogs."),
         ),
-        counterexamples=("I'm worried.", "I'm scared of the results.", "I'm scared of it."),
+        counterexamples=(
+            "I'm worried.",
+            "I'm scared of the results.",
+            "I'm scared of it.",
+            "He wants me to come along but I keep saying no.",
+        ),
     ),
     Rule(
         id="en.keep.habit",
@@ -1738,6 +1745,7 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     *(seq(ADVERBS, _HABIT_VERB, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
+                    *(seq(ADVERBS, _SAME_IN_PAST, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
                     *(seq(ADVERBS, _LIGHT_VERB, *_TO_OPT, _WHAT, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
                     *(seq(ADVERBS, lemma("work"), lower("from"), lower("home"), *often, ANY_OPT) for often in _OFTEN),
                     seq(ADVERBS, lemma("commute"), lower("to", "by", "into", "from"), ANY),  # a commute is a habit
@@ -1750,6 +1758,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("I swim every Tuesday evening.", "Ana swims every Tuesday evening."),
+            Example("I knit most evenings.", "Ana knits most evenings."),
             Example("I usually cycle to work.", "Ana usually cycles to work."),
             Example("I go bouldering twice a week.", "Ana goes bouldering twice a week."),
             Example("I go running 3 times a week.", "Ana goes running 3 times a week."),

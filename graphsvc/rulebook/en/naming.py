@@ -47,8 +47,8 @@ BE: Spec = lemma("be")
 CALLED: Spec = lower("called", "named", "titled")
 CALLED_OPT: Spec = lower("called", "named", "titled", op="?")
 QUOTE_OPT: Spec = {"IS_QUOTE": True, "OP": "?"}
-POSSESSIVE: Spec = {"TAG": "POS"}
-"""The possessive "'s" ("Cormac's sister")."""
+POSSESSIVE: Spec = {"TAG": "POS", "DEP": "case"}
+"""The possessive "'s" ("Cormac's sister"); not a "has" the tagger calls one ("Weather's been grim")."""
 ARTICLE: Spec = lower("a", "an", "the")
 ARTICLE_OPT: Spec = lower("a", "an", "the", op="?")
 

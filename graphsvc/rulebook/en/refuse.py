@@ -581,6 +581,12 @@ RULES: tuple[Rule, ...] = (
                             (lower(*_TIME_PREPOSITIONS), _VAGUE_NO_TIME),
                         )
                     ),
+                    seq(  # "I won for once", "I lost again": won what?
+                        ADVERBS,
+                        {"TAG": "VBD", "LEMMA": {"IN": sorted(en.NEEDS_OBJECT)}},
+                        {"POS": {"IN": ["ADV", "ADP", "DET", "PART"]}, "OP": "*"},
+                        {"ENT_TYPE": {"IN": ["DATE", "TIME"]}, "OP": "*"},
+                    ),
                     seq(
                         ADVERBS,
                         lemma("want", "need"),
@@ -602,8 +608,11 @@ RULES: tuple[Rule, ...] = (
             Example("I need to relax a while."),
             Example("I finally found a workaround for the issue."),
             Example("I cherish the beauty of small things."),
+            Example("We played cards at my aunt's and I won for once."),
+            Example("I lost again today."),
         ),
         counterexamples=(
+            "I won the pub quiz on Thursday.",
             "I love life drawing.",
             "I learned Italian.",
             "I'm off dairy at the moment.",

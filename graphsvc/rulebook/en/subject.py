@@ -57,6 +57,7 @@ RULES: tuple[Rule, ...] = (
                 "Finished my first pottery course yesterday.", "Ana finished their first pottery course yesterday."
             ),
             Example("Love baking sourdough on Sundays.", "Ana loves baking sourdough on Sundays."),
+            Example("Got up at 5 for an early swim in the lake.", "Ana got up at 5 for an early swim in the lake."),
             Example("been vegan since I was 15", "Ana has been vegan since Ana was 15."),
             Example(
                 "Going to visit my aunt in Galway next week.", "Ana is going to visit their aunt in Galway next week."

@@ -506,6 +506,9 @@ CLAUSE_VERBS = _words(
 )
 """Verbs that open a second statement of the same subject after "and" ("I live in Lisbon and work as a nurse"),
 read as words: the parser often tags such a verb as a noun."""
+UNCHANGED_PAST = _words("knit cut put set shut")
+"""Verbs whose past is spelled as their present ("I knit most nights"): the tagger may call either; a frequency
+after it says a habit."""
 IRREGULAR_PAST = _words(
     """went got had made met saw took ran ate came gave found left lost won felt drove flew wrote began bought
     brought caught chose fell heard kept paid sent sold spent woke grew became built taught stood slept swam sang

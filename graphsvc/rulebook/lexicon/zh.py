@@ -187,6 +187,8 @@ or keeps."""
 TAKING = _words("吃 服用 打")
 """Verbs of taking a medicine (吃降压药, 打胰岛素)."""
 HABIT_WORDS = _words("每天 每周 每晚 每早 每个月 每月 每年 平时 经常 常常 通常 一般 总是 天天 周周 每逢 每次")
+FREQUENCY_HEDGES = _words("基本 基本上 几乎")
+"""Words that soften a frequency and leave it one (我基本每天早上都跑步, 几乎每周)."""
 WEEKDAYS = _words(
     "周一 周二 周三 周四 周五 周六 周日 周末 星期一 星期二 星期三 星期四 星期五 星期六 星期天 星期日 礼拜天"
 )
@@ -343,7 +345,9 @@ DISTANCE_UNITS = _words("公里 千米 米 圈 步")
 """How far a routine goes, glued to its number by jieba (跑 五公里, 游 二十圈)."""
 PAINS = _words("失眠 睡不着 头疼 头痛 焦虑 拖延 压力 腰疼 胃疼 牙疼 背疼 困扰 发愁 头晕")
 """A problem a speaker names ("我最近总是失眠", "学习压力很大")."""
-UNCERTAIN = _words("可能 也许 如果 要是 大概 或许 说不定 假如 记不清")
+CONDITIONALS = _words("如果 要是 假如 万一")
+"""What opens a condition (要是我住在海边，…): what follows it, to the next comma and past it, is supposed."""
+UNCERTAIN = _words("可能 也许 大概 或许 说不定 记不清") | CONDITIONALS
 """A guess, a possibility or a lapse of memory (可能, 如果, 记不清): not what is."""
 NEAR_MISSES = _words("差点 差一点 险些 差点儿")
 """What says a thing did not happen after all (我差点买了一辆摩托车); not 几乎, which says how often (几乎每天)."""

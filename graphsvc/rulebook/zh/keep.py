@@ -1036,9 +1036,11 @@ RULES: tuple[Rule, ...] = (
                     seq(
                         *_LATELY,
                         ADVERBS,
+                        among(zh.FREQUENCY_HEDGES, op="?"),
                         _ROUTINE,
                         ADVERBS,
                         among(zh.AUXILIARIES - {"得", "能"}, op="?"),
+                        among(zh.REFLEXIVE, op="?"),  # 我每个周日都自己做饭
                         word("去", op="?"),
                         *place,
                         *doing,
@@ -1069,6 +1071,8 @@ RULES: tuple[Rule, ...] = (
             Example("我每天喝两杯咖啡。", "王芳每天喝两杯咖啡。"),
             Example("我每天早上喝咖啡。", "王芳每天早上喝咖啡。"),
             Example("我每周四带孩子去游泳。", "王芳每周四带孩子去游泳。"),
+            Example("我每个周六都自己包饺子。", "王芳每个周六都自己包饺子。"),
+            Example("我基本每天晚上都游泳。", "王芳基本每天晚上都游泳。"),
         ),
         counterexamples=(
             "我每天都很忙。",

@@ -1,7 +1,7 @@
 """Chinese: where one sentence holds several statements (decision ``split``): at a comma before 我 (a clause of its
 own), or before a verb or a time word (``carry``: the clause takes the first one's subject: "我住在上海，在银行上班" →
 "我在银行上班"), or before 叫 (``carry_named``: the clause names the speaker's animal or person the clause before
-ended with: "我养了一只狗，叫旺财" → "我的狗叫旺财")."""
+ended with: "我养了一只狗，叫旺财" → "我的狗叫旺财"); never after a condition (``join``: 要是…，…)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,19 @@ _AGE = {"TAG": "m", "ORTH": {"REGEX": r"^[一二三四五六七八九十\d]+岁?
 """An age alone (七十, 五岁): said of the clause before's subject."""
 
 RULES: tuple[Rule, ...] = (
+    Rule(
+        id="zh.split.consequence",
+        language="zh",
+        decision="split",
+        description=(
+            "A condition and what would follow it are one clause (要是我住在海边，我天天去冲浪): no cut at the comma "
+            "after 如果/要是/假如/万一, so the consequence is judged with its condition and not as what is."
+        ),
+        pattern=Tokens(((among(zh.CONDITIONALS), {"IS_PUNCT": False, "OP": "*"}, _COMMA),), anchored=False),
+        output="join",
+        examples=(Example("要是我住在海边，我天天去冲浪。"), Example("我如果有时间，每周都去爬山。")),
+        counterexamples=("我住在海边，我天天去冲浪。",),
+    ),
     Rule(
         id="zh.split.question_tail",
         language="zh",

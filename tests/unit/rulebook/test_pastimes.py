@@ -75,6 +75,9 @@ NOT_SIGHTED = [
     # a clause that goes on about the person named before it
     "我女儿叫米娅，在学小提琴",
     "my daughter's called Mia and plays the violin",
+    # what would follow a condition
+    "要是我住在湖边，我天天去划船",
+    "If it stays dry tomorrow, I'm going cycling",
 ]
 
 

@@ -207,15 +207,28 @@ def _past_time_and_auxiliary(doc: Any, start: int) -> int:
     return start
 
 
-def _item_zh(doc: Any, start: int) -> tuple[str, str] | None:
-    """The Chinese item after a lead ending at ``start`` (its words up to a particle, a comma or a time)."""
-    words: list[Any] = []
-    start = _past_time_and_auxiliary(doc, start)
-    if start < len(doc) and doc[start].tag_ == "p":  # 跟朋友打麻将, 在公园跑步: the doing ends the clause
+def _doing_zh(doc: Any, start: int) -> int | None:
+    """Where the doing after a lead starts: past where or with whom (跟朋友打麻将, 在公园跑步: the doing ends the
+    clause) or where one goes to do it (去社区中心做志愿者); None when a place or a person is all there is."""
+    if start < len(doc) and doc[start].tag_ == "p":
         end = next((t.i for t in doc[start + 1 :] if t.is_punct), len(doc))
         if end - start < 3:
             return None
-        start = end - 2 if doc[end - 2].tag_.startswith("v") and end - 2 > start + 1 else end - 1
+        return end - 2 if doc[end - 2].tag_.startswith("v") and end - 2 > start + 1 else end - 1
+    if start < len(doc) and doc[start].text == "去":
+        there = next((t for t in doc[start + 2 :] if t.is_punct or t.tag_.startswith("v")), None)
+        if there is not None and not there.is_punct and all(t.tag_.startswith("n") for t in doc[start + 1 : there.i]):
+            return int(there.i)
+    return start
+
+
+def _item_zh(doc: Any, start: int) -> tuple[str, str] | None:
+    """The Chinese item after a lead ending at ``start`` (its words up to a particle, a comma or a time)."""
+    words: list[Any] = []
+    found = _doing_zh(doc, _past_time_and_auxiliary(doc, start))
+    if found is None:
+        return None
+    start = found
     spanned = False
     for token in doc[start:]:
         if words and words[-1].tag_.startswith("v") and _is_span(token):

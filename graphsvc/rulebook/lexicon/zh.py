@@ -197,12 +197,15 @@ EVERY_WEEKDAY = frozenset(f"{every}{day}" for every in ("每", "每个") for day
 PLAN_WORDS = _words("打算 计划 准备 决定 想要 将要 要 想 预计 安排 考虑")
 GOAL_WORDS = _words("目标 梦想 愿望 计划 心愿")
 PREPARING = _words("准备 备战 筹备")
+"""Getting ready for a happening named after it (我在准备雅思考试, 我在备战马拉松)."""
 SAVING_UP = _words("攒钱 存钱")
 """Saving money towards a plan named after it (我在攒钱明年去日本)."""
-"""Getting ready for a happening named after it (我在准备雅思考试, 我在备战马拉松)."""
-EVENT_WORDS = _words(
+QUALIFYING = _words("考驾照 考研 考公")
+"""Sitting for a qualification over months (考驾照, 考研, 考公): 我在考驾照 says what one is working towards, not what
+happens as one speaks; taught to jieba whole (it reads 考驾照 as a name)."""
+EVENT_WORDS = QUALIFYING | _words(
     "预约 约 会议 开会 面试 考试 航班 飞机 手术 体检 复查 婚礼 结婚 聚会 演唱会 比赛 生日 约会 旅行 出差 课 "
-    "牙医 看病 挂号 中考 高考 期末考试 期中考试 考驾照 考研 考公 火车 高铁 动车 大巴"
+    "牙医 看病 挂号 中考 高考 期末考试 期中考试 火车 高铁 动车 大巴"
 )
 ATTRIBUTE_WORDS = _words(
     "密码 号码 号 车牌号 车牌 门牌号 手机号 电话 邮箱 地址 生日 纪念日 血型 尺码 鞋码 身高 体重 "
@@ -321,6 +324,7 @@ def teach_segmenter() -> None:
         (PASTIMES, "n"),
         (MEDICINES, "n"),
         (EVERY_WEEKDAY, "t"),
+        (QUALIFYING, "v"),
         (WHEN_WORDS | AGE_QUESTIONS, "r"),
     )
     with _TAUGHT:
@@ -334,6 +338,8 @@ def teach_segmenter() -> None:
             jieba.suggest_freq(("我", able), True)
         for aid in WORN_AIDS:
             jieba.suggest_freq(("戴", aid), True)  # 戴|眼镜, not the name 戴眼镜
+        for sought in QUALIFYING:
+            jieba.suggest_freq(sought, True)  # 准备|考公, not 准备考|公
         jieba.suggest_freq(("家", "住"), True)  # 我们家|住在, not 我们|家住
         jieba.suggest_freq(("家", "养"), True)  # 我家|养了, not 我|家养
         for measure in BODY_MEASURES:

@@ -1169,6 +1169,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我打算明年去冰岛旅行。", "王芳打算明年去冰岛旅行。"),
             Example("我下学期就要开始准备考研了。", "王芳下学期就要开始准备考研了。"),
+            Example("我表姐在准备考公。", "王芳的表姐在准备考公。"),
             Example("我6月3号之前要交论文。", "王芳6月3号之前要交论文。"),
             Example("我周四下午三点要去看牙。", "王芳周四下午三点要去看牙。"),
             Example("我在准备参加年底的马拉松。", "王芳在准备参加年底的马拉松。"),
@@ -1287,6 +1288,7 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(ADVERBS, word("在", "正在", "一直在"), among(zh.LEARNING), ANY_OPT, CONTENT, ANY_OPT),
                     seq(ADVERBS, word("在", "正在", "一直在"), _LEARNING_ONE_WORD, ANY_OPT),
+                    seq(ADVERBS, word("在", "正在", "一直在"), among(zh.QUALIFYING)),  # 我在考驾照
                 ),
             )
         ),
@@ -1296,8 +1298,9 @@ RULES: tuple[Rule, ...] = (
             Example("我最近在学日语。", "王芳最近在学日语。"),
             Example("我老婆在备考教师资格证。", "王芳的老婆在备考教师资格证。"),
             Example("我在学车。", "王芳在学车。"),
+            Example("我女儿在考研。", "王芳的女儿在考研。"),
         ),
-        counterexamples=("我在想。", "我在学校。", "我在学习。"),
+        counterexamples=("我在想。", "我在学校。", "我在学习。", "我在考试。"),
     ),
     Rule(
         id="zh.keep.resolution",

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from lemminflect import getInflection
 
+from graphsvc.rulebook.en.naming import ARTICLE
 from graphsvc.rulebook.en.shapes import (
     ADJECTIVES,
     ADVERBS,
@@ -918,7 +919,7 @@ RULES: tuple[Rule, ...] = (
                     among(en.KIN_RELATIONS, attr="LEMMA"),
                     ANY_OPT,
                 ),
-                seq(FIRST_PERSON, _TO_BE, lower("a", "an", "the"), among(en.SIBLING_PLACES), lower("child", "kid")),
+                seq(FIRST_PERSON, _TO_BE, ARTICLE, among(en.SIBLING_PLACES), lower("child", "kid")),
                 seq(
                     FIRST_PERSON,
                     _TO_BE,
@@ -1747,7 +1748,20 @@ RULES: tuple[Rule, ...] = (
                     *(seq(ADVERBS, _HABIT_VERB, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
                     *(seq(ADVERBS, _SAME_IN_PAST, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
                     *(seq(ADVERBS, _LIGHT_VERB, *_TO_OPT, _WHAT, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
+                    *(  # "I take the 7:45 train every weekday"
+                        seq(ADVERBS, _LIGHT_VERB, ARTICLE, {"POS": "NUM", "OP": "?"}, _WHAT, ANY_OPT, *often)
+                        for often in _OFTEN
+                    ),
                     *(seq(ADVERBS, lemma("work"), lower("from"), lower("home"), *often, ANY_OPT) for often in _OFTEN),
+                    seq(
+                        ADVERBS,
+                        lemma("work"),
+                        lower("from"),
+                        lower("home"),
+                        lower("full", "part"),
+                        lower("-", op="?"),
+                        lower("time"),
+                    ),
                     seq(ADVERBS, lemma("commute"), lower("to", "by", "into", "from"), ANY),  # a commute is a habit
                     *(seq(HAVE, ADVERBS, lemma("be"), _KEPT_UP, ANY_OPT, *span) for span in (*_FOR_YEARS, _A_LOT)),
                     *(seq(HAVE, ADVERBS, lemma("be"), _KEPT_UP, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
@@ -1759,6 +1773,8 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I swim every Tuesday evening.", "Ana swims every Tuesday evening."),
             Example("I knit most evenings.", "Ana knits most evenings."),
+            Example("I take the 8:10 bus every weekday.", "Ana takes the 8:10 bus every weekday."),
+            Example("My husband works from home full time.", "Ana's husband works from home full time."),
             Example("I usually cycle to work.", "Ana usually cycles to work."),
             Example("I go bouldering twice a week.", "Ana goes bouldering twice a week."),
             Example("I go running 3 times a week.", "Ana goes running 3 times a week."),

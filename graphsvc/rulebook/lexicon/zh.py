@@ -109,7 +109,7 @@ REMOTE = _words("在家 居家 远程")
 STUDYING = _words("上学 读书 念书 读 学习 就读 念")
 ORIGIN = _words("来自")
 ALLERGY = _words("过敏")
-DIET_WORDS = _words("吃素 素食 素食者 纯素 清真 戒糖 戒酒 吃斋 乳糖不耐受 不吃肉 不吃辣 不喝酒")
+DIET_WORDS = _words("吃素 素食 素食者 纯素 清真 戒糖 戒酒 吃斋 乳糖不耐受 不吃肉 不吃辣 不喝酒 滴酒不沾")
 CONDITIONS = _words(
     "哮喘 糖尿病 高血压 低血压 失眠 偏头痛 胃病 贫血 抑郁症 焦虑症 颈椎病 腰椎间盘突出 痛风 鼻炎 湿疹 近视 色盲 "
     "自闭症 孤独症 多动症 乳糖不耐受 甲减 甲亢 心脏病 肾结石 胆结石"
@@ -327,23 +327,24 @@ def teach_segmenter() -> None:
         (QUALIFYING, "v"),
         (WHEN_WORDS | AGE_QUESTIONS, "r"),
     )
+    # In a fixed order: a word's frequency is set from the dictionary as it stands when the word is added, and a
+    # set's order changes with each process's hash seed (the same sentence was cut two ways by two processes).
     with _TAUGHT:
         for words, flag in flags:
-            for word in words:
+            for word in sorted(words):
                 jieba.add_word(word, tag=flag)
-        for word in (*ANIMALS, *PERSON_WORDS):
+        for word in sorted({*ANIMALS, *PERSON_WORDS}):
             for verb in ("叫", "是"):
                 jieba.suggest_freq((word, verb), True)
-        for able in ABLE:
+        for able in sorted(ABLE):
             jieba.suggest_freq(("我", able), True)
-        for aid in WORN_AIDS:
+        for aid in sorted(WORN_AIDS):
             jieba.suggest_freq(("戴", aid), True)  # 戴|眼镜, not the name 戴眼镜
-        for sought in QUALIFYING:
-            jieba.suggest_freq(sought, True)  # 准备|考公, not 准备考|公
+        jieba.suggest_freq(("准备", "考"), True)  # 准备|考公, not 准备考|公
         jieba.suggest_freq(("家", "住"), True)  # 我们家|住在, not 我们|家住
         jieba.suggest_freq(("家", "养"), True)  # 我家|养了, not 我|家养
-        for measure in BODY_MEASURES:
-            for level in HIGH_OR_LOW:
+        for measure in sorted(BODY_MEASURES):
+            for level in sorted(HIGH_OR_LOW):
                 jieba.suggest_freq((measure, level), True)
 
 

@@ -565,6 +565,12 @@ RULES: tuple[Rule, ...] = (
                         among(zh.SHIFTS),
                         ANY_OPT,
                     ),
+                    seq(  # these weeks: 我最近在上夜班
+                        word("最近", "这段时间", "这阵子"),
+                        word("在", "正在", "一直在"),
+                        word("上", "值"),
+                        among(zh.SHIFTS),
+                    ),
                     seq(  # days a week at work: 我一周上四天班
                         ADVERBS,
                         {"ORTH": {"REGEX": zh.PER_WEEK}},
@@ -582,8 +588,9 @@ RULES: tuple[Rule, ...] = (
             Example("我老公上夜班。", "王芳的老公上夜班。"),
             Example("我妈在工厂上早班。", "王芳的妈妈在工厂上早班。"),
             Example("我一周上四天班，周五休息", "王芳一周上四天班。"),
+            Example("我老公最近在上早班。", "王芳的老公最近在上早班。"),
         ),
-        counterexamples=("我今天上夜班。", "我明天要上早班。", "我今天在医院上夜班。"),
+        counterexamples=("我今天上夜班。", "我明天要上早班。", "我今天在医院上夜班。", "我在上夜班，晚点回你。"),
     ),
     Rule(
         id="zh.keep.membership",
@@ -764,6 +771,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("我吃素已经三年了。", "王芳吃素已经三年了。"),
+            Example("我老公滴酒不沾。", "王芳的老公滴酒不沾。"),
             Example("我不吃香菜。", "王芳不吃香菜。"),
             Example("我不能吃葱蒜。", "王芳不能吃葱蒜。"),
             Example("我不太能吃辣。", "王芳不太能吃辣。"),

@@ -174,7 +174,8 @@ class Rule:
         tags: what other code reads of the rule beside its decision: ``mention`` (a person named in passing),
             ``requested`` (kept only after a request to remember), ``note``, ``age``, ``studied`` (a pastime that
             counts only as studied: a language), ``untrimmed`` (a refusal judged on the sentence before its lead is
-            trimmed: the lead is what it reads).
+            trimmed: the lead is what it reads), ``habit`` (a trait rule of what recurs: where one goes to do it is
+            no part of its item).
     """
 
     id: str

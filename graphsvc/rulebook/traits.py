@@ -207,25 +207,26 @@ def _past_time_and_auxiliary(doc: Any, start: int) -> int:
     return start
 
 
-def _doing_zh(doc: Any, start: int) -> int | None:
+def _doing_zh(doc: Any, start: int, *, habit: bool) -> int | None:
     """Where the doing after a lead starts: past where or with whom (跟朋友打麻将, 在公园跑步: the doing ends the
-    clause) or where one goes to do it (去社区中心做志愿者); None when a place or a person is all there is."""
+    clause) and, for a habit, where one goes to do it (去社区中心做志愿者: what recurs is the doing; a plan's place
+    is part of it: 打算去西藏旅行); None when a place or a person is all there is."""
     if start < len(doc) and doc[start].tag_ == "p":
         end = next((t.i for t in doc[start + 1 :] if t.is_punct), len(doc))
         if end - start < 3:
             return None
         return end - 2 if doc[end - 2].tag_.startswith("v") and end - 2 > start + 1 else end - 1
-    if start < len(doc) and doc[start].text == "去":
+    if habit and start < len(doc) and doc[start].text == "去":
         there = next((t for t in doc[start + 2 :] if t.is_punct or t.tag_.startswith("v")), None)
         if there is not None and not there.is_punct and all(t.tag_.startswith("n") for t in doc[start + 1 : there.i]):
             return int(there.i)
     return start
 
 
-def _item_zh(doc: Any, start: int) -> tuple[str, str] | None:
+def _item_zh(doc: Any, start: int, rule: Rule) -> tuple[str, str] | None:
     """The Chinese item after a lead ending at ``start`` (its words up to a particle, a comma or a time)."""
     words: list[Any] = []
-    found = _doing_zh(doc, _past_time_and_auxiliary(doc, start))
+    found = _doing_zh(doc, _past_time_and_auxiliary(doc, start), habit="habit" in rule.tags)
     if found is None:
         return None
     start = found
@@ -269,7 +270,7 @@ def _items(docs: Sequence[Any], rule: Rule, language: Language) -> dict[str, tup
             if gives_up(rule.id):  # the habit given up is the match's last word (戒烟, smoking)
                 item: tuple[str, str] | None = (doc[hit.end - 1].text, doc[hit.end - 1].lower_)
             elif language == "zh":
-                item = _item_zh(doc, hit.end)
+                item = _item_zh(doc, hit.end, rule)
             else:
                 item = _item_en(doc, hit.end, rule)
             if item is not None:

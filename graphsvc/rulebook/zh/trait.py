@@ -59,6 +59,7 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(((HABIT, ADVERBS),), anchored=False),
         output="经常{items}",
         confidence=0.8,
+        tags=frozenset({"habit"}),  # where one goes to do it is no part of the item (traits._doing_zh)
         examples=(
             Example("王芳每天早上跑步。 | 王芳周末经常跑步。", "经常跑步"),
             Example("王芳下午一般跟几个朋友打麻将。 | 王芳每周都跟邻居打麻将。", "经常打麻将"),

@@ -210,7 +210,7 @@ def _past_time_and_auxiliary(doc: Any, start: int) -> int:
 def _doing_zh(doc: Any, start: int, *, habit: bool) -> int | None:
     """Where the doing after a lead starts: past where or with whom (跟朋友打麻将, 在公园跑步: the doing ends the
     clause) and, for a habit, where one goes to do it (去社区中心做志愿者: what recurs is the doing; a plan's place
-    is part of it: 打算去西藏旅行); None when a place or a person is all there is."""
+    is part of it: 打算去云南徒步); None when a place or a person is all there is."""
     if start < len(doc) and doc[start].tag_ == "p":
         end = next((t.i for t in doc[start + 1 :] if t.is_punct), len(doc))
         if end - start < 3:

@@ -295,8 +295,8 @@ RULES: tuple[Rule, ...] = (
         language="en",
         decision="refuse",
         description=(
-            "A passing happening of the day with nobody else in it: a meal, a nap, waking up, an errand ('I just "
-            "had my lunch', 'I woke up at 7 today', 'I went to the shop earlier')."
+            "A passing happening of the day with nobody else in it: a meal, a nap, waking up, an errand, a slip ('I "
+            "just had my lunch', 'I woke up at 7 today', 'I went to the shop earlier', 'I took the wrong bus')."
         ),
         pattern=Tokens(
             each(
@@ -332,6 +332,14 @@ RULES: tuple[Rule, ...] = (
                         among(en.ERRAND_PLACES),
                         _DAY_TAIL,
                     ),
+                    seq(  # a slip of the day: "I took the wrong bus this morning"
+                        ADVERBS,
+                        {**_PAST, "LEMMA": {"IN": sorted(en.QUICK_VERBS)}},
+                        lower("the"),
+                        lower("wrong"),
+                        {"POS": "NOUN"},
+                        _DAY_TAIL,
+                    ),
                     seq(
                         ADVERBS,
                         {**_PAST, "LEMMA": {"IN": ["have", "eat"]}},
@@ -353,8 +361,10 @@ RULES: tuple[Rule, ...] = (
             Example("I took a quick nap this afternoon."),
             Example("I just got back from the shops."),
             Example("I had pizza for dinner."),
+            Example("I caught the wrong train this morning."),
         ),
         counterexamples=(
+            "I married the wrong man.",
             "I had lunch with my old boss today.",
             "I wake up at 6 every day.",
             "I watched a movie with Sam last night.",

@@ -104,11 +104,19 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="refuse",
         description=(
-            "A day's errand and nothing else (刚才去了趟超市), a stay at a hotel (住在酒店): passing, "
-            "nothing to remember."
+            "A day's errand and nothing else (刚才去了趟超市), a stay at a hotel (住在酒店), a slip of the day "
+            "(早上走错路了): passing, nothing to remember."
         ),
         pattern=Tokens(
             (
+                (  # 坐错地铁了, 拿错钥匙了: jieba glues 错 to the verb or to the thing
+                    *FIRST_PERSON,
+                    ADVERBS,
+                    {"TAG": "v", "OP": "?"},
+                    {"ORTH": {"REGEX": "^(?:.错|错.*)$"}},
+                    {"TAG": {"IN": ["n", "v"]}, "OP": "*"},
+                    word("了"),
+                ),
                 (
                     *FIRST_PERSON,
                     ADVERBS,
@@ -139,8 +147,10 @@ RULES: tuple[Rule, ...] = (
             Example("我们住在酒店。"),
             Example("我下午出去转了一圈。"),
             Example("我刚去公园溜达了一会儿。"),
+            Example("我早上走错路了。"),
+            Example("我刚才拿错钥匙了。"),
         ),
-        counterexamples=("我昨天去超市买了一台新冰箱。", "我下午和我妈去了趟超市。"),
+        counterexamples=("我昨天去超市买了一台新冰箱。", "我下午和我妈去了趟超市。", "我总是记错别人的名字。"),
     ),
     Rule(
         id="zh.refuse.under_way",

@@ -123,15 +123,19 @@ class Api:
         return data
 
     async def settle(self, user_id: str, *, poll_s: float, timeout_s: float) -> None:
-        """Wait until ``user_id`` has no PENDING or RUNNING job.
+        """Wait until ``user_id`` has no PENDING or RUNNING job at two polls in a row (one poll once saw none while
+        the last reflection was still to write a trait: a full run read back neither it nor the memory that reflection
+        promoted, both in the database afterwards).
 
         Raises:
             TimeoutError: jobs still open after ``timeout_s``.
         """
         deadline = time.monotonic() + timeout_s
+        quiet = 0
         while True:
             data = await self.call(OPEN_JOBS, u=user_id)
-            if not any(job["status"] in ("PENDING", "RUNNING") for job in data["jobs"]):
+            quiet = 0 if any(job["status"] in ("PENDING", "RUNNING") for job in data["jobs"]) else quiet + 1
+            if quiet >= 2:
                 return
             if time.monotonic() > deadline:
                 raise TimeoutError(f"jobs of {user_id} still open after {timeout_s:.0f} s")

@@ -2017,6 +2017,35 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("My rent is due.", "My passport expired.", "My patience runs out quickly."),
     ),
     Rule(
+        id="en.keep.size",
+        language="en",
+        decision="keep",
+        description="The size the speaker, or a person of theirs, wears ('I wear a size 12 shoe', 'I'm a size 8 in "
+        "shoes').",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(
+                        ADVERBS,
+                        lemma("wear", "be", "take"),
+                        lower("a"),
+                        lower("size"),
+                        {"TEXT": {"REGEX": en.GARMENT_SIZE}},
+                        ANY_OPT,
+                    ),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("I wear a size 12 shoe.", "Ana wears a size 12 shoe."),
+            Example("My son is a size 4 in shoes.", "Ana's son is a size 4 in shoes."),
+        ),
+        counterexamples=("I'm a size queen.", "It was a size too small."),
+    ),
+    Rule(
         id="en.keep.attribute",
         language="en",
         decision="keep",

@@ -506,6 +506,8 @@ CLAUSE_VERBS = _words(
 )
 """Verbs that open a second statement of the same subject after "and" ("I live in Lisbon and work as a nurse"),
 read as words: the parser often tags such a verb as a noun."""
+GARMENT_SIZE = r"^(?:\d{1,3}(?:\.5)?|X{0,3}[SL]|M)$"
+"""A clothes or shoe size as said (8, 42, 10.5, M, XL)."""
 UNCHANGED_PAST = _words("knit cut put set shut")
 """Verbs whose past is spelled as their present ("I knit most nights"): the tagger may call either; a frequency
 after it says a habit."""

@@ -200,6 +200,8 @@ PREPARING = _words("准备 备战 筹备")
 """Getting ready for a happening named after it (我在准备雅思考试, 我在备战马拉松)."""
 SAVING_UP = _words("攒钱 存钱")
 """Saving money towards a plan named after it (我在攒钱明年去日本)."""
+GARMENT_SIZE = r"^(?:\d{2,3}|X{0,3}[SLsl]|[Mm])$"
+"""A clothes or shoe size before 码 (42, 130, L, XL)."""
 QUALIFYING = _words("考驾照 考研 考公")
 """Sitting for a qualification over months (考驾照, 考研, 考公): 我在考驾照 says what one is working towards, not what
 happens as one speaks; taught to jieba whole (it reads 考驾照 as a name)."""

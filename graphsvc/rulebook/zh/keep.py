@@ -1493,6 +1493,36 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我很喜欢旅行。", "我同事的婚礼快到了。"),
     ),
     Rule(
+        id="zh.keep.size",
+        language="zh",
+        decision="keep",
+        description="The size the speaker, or a person of theirs, wears (我穿42码的鞋, 我衣服穿L码).",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(
+                        ADVERBS,
+                        {"TAG": "n", "OP": "?"},  # 衣服, 鞋子
+                        word("穿"),
+                        {"ORTH": {"REGEX": zh.GARMENT_SIZE}},
+                        word("码"),
+                        DE_OPT,
+                        {"TAG": "n", "OP": "?"},
+                    ),
+                ),
+            ),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("我穿42码的鞋。", "王芳穿42码的鞋。"),
+            Example("我女儿衣服穿130码。", "王芳的女儿衣服穿130码。"),
+        ),
+        counterexamples=("我今天穿了一件新衣服。", "这双鞋42码的。"),
+    ),
+    Rule(
         id="zh.keep.attribute",
         language="zh",
         decision="keep",

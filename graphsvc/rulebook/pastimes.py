@@ -42,6 +42,8 @@ _EN_SPEAKER = frozenset({"i", "we"})
 _EN_OWN = frozenset({"my", "our"})
 _EN_NOT_DOING = en.NOT_DOING | en.DISLIKING | en.WANTING | en.MIND_VERBS
 _EN_WHEN = en.FREQUENCY_UNITS | en.TIME_WORDS
+_EN_IF = en.CONDITIONALS - {"unless"}
+"""What opens a condition a pastime may follow ("if", "whether"; "unless" leaves the habit)."""
 _ZH_NOT_DOING = tuple(sorted(zh.NOT_DOING | zh.PLAN_WORDS | zh.DISLIKING | zh.NEGATIONS))
 """What a word before a pastime in its clause may not open with (看, 想去, 打算, 讨厌, 不)."""
 _ZH_CLAUSE_BREAKS = frozenset("，,；;：:")
@@ -192,11 +194,10 @@ def _is_person(token: Any) -> bool:
 def _en_supposed(node: Any) -> bool:
     """Whether a clause is a condition or follows one: it opens with "if"/"whether", or has an "if" clause ("If I
     had time, I'd surf"; not "unless", which leaves the habit: "I play golf unless it rains")."""
-    said_if = en.CONDITIONALS - {"unless"}
-    if any(c.dep_ == "mark" and c.lower_ in said_if for c in node.children):
+    if any(c.dep_ == "mark" and c.lower_ in _EN_IF for c in node.children):
         return True
     return any(
-        c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in said_if for m in c.children) for c in node.children
+        c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _EN_IF for m in c.children) for c in node.children
     )
 
 

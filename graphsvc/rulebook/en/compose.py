@@ -409,7 +409,7 @@ def _habitually(doc: Any, verb: Any) -> bool:
         return False
     after = doc[verb.i + 1 :]
     return any(
-        t.lower_ in ("every", "each", "most") and n.lemma_.lower() in lexicon.FREQUENCY_UNITS
+        t.lower_ in lexicon.EVERY and n.lemma_.lower() in lexicon.FREQUENCY_UNITS
         for t, n in zip(after, after[1:], strict=False)
     )
 

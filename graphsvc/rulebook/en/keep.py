@@ -129,8 +129,8 @@ _WHAT = {"POS": {"IN": ["NOUN", "PROPN", "VERB"]}, "ENT_TYPE": {"NOT_IN": ["DATE
 _A_LOT = (lower("a"), {"LOWER": "lot", "DEP": "npadvmod"})
 """"A lot" as how often, not what ("I've been swimming a lot"; not "I learned a lot")."""
 _OFTEN = (
-    (lower("every", "each", "most"), ADJECTIVES, among(en.FREQUENCY_UNITS)),
-    (lower("every", "each", "most"), ADJECTIVES, among(en.FREQUENCY_UNITS, attr="LEMMA")),
+    (among(en.EVERY), ADJECTIVES, among(en.FREQUENCY_UNITS)),
+    (among(en.EVERY), ADJECTIVES, among(en.FREQUENCY_UNITS, attr="LEMMA")),
     (lower("on"), among(en.ON_DAYS)),
     (among(en.ON_DAYS - {"holidays"}, attr="LOWER"),),  # "I work from home mondays and fridays"
     (among(en.COUNT_WORDS), ANY_OPT, lower("a", "per"), among(en.FREQUENCY_UNITS)),

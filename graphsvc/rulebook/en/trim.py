@@ -180,8 +180,8 @@ RULES: tuple[Rule, ...] = (
                 ),
                 (among(en.LEAD_TIME_WORDS), PUNCT_OPT),
                 *(seq(*map(lower, phrase), PUNCT_OPT) for phrase in en.LEAD_TIME_PHRASES),
-                (lower("every", "each", "most"), among(en.FREQUENCY_UNITS), PUNCT_OPT),
-                (lower("every", "each", "most"), among(en.FREQUENCY_UNITS, attr="LEMMA"), PUNCT_OPT),
+                (among(en.EVERY), among(en.FREQUENCY_UNITS), PUNCT_OPT),
+                (among(en.EVERY), among(en.FREQUENCY_UNITS, attr="LEMMA"), PUNCT_OPT),
             )
         ),
         output="move_to_end",

@@ -246,9 +246,11 @@ OCCUPATIONS = _words(
 # --- time and frequency ----------------------------------------------------------------------------------
 FREQUENCY_ADVERBS = _words("usually always often regularly normally generally typically frequently daily weekly")
 FREQUENCY_UNITS = _words("day night weekend summer winter spring autumn fall weekday weekdays weekends")
+"""What "every …" or "on …s" counts (completed below with the parts of the day, the calendar and the weekdays)."""
+EVERY = _words("every each most")
+"""What counts a frequency unit as a habit's ("every Tuesday", "most mornings")."""
 AGE_UNITS = _words("years year yrs months month weeks week days old")
 """What follows an age's number when its unit is said ("7 years old", "18 months"): a bare number is in years."""
-"""What "every …" or "on …s" counts (completed below with the parts of the day, the calendar and the weekdays)."""
 TIME_WORDS = _words(
     """yesterday today tonight tomorrow morning afternoon evening night weekend week month year now lately
     recently earlier later soon again ago last next this"""

@@ -84,7 +84,7 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None, bool]
     clause before introduced it (我有个哥哥，在银行上班 → 我的哥哥在银行上班), else unsure. One cut by a
     ``carry_named`` rule (…，叫旺财) takes 我的<word> when the speaker's clause before ended with an animal or a
     person word (:func:`_named`), else no subject. No cut is made at the comma that ends a ``join`` rule's span
-    (要是我住在海边，…: a condition and what follows it are one clause)."""
+    (要是我住在海边，…: a condition and what follows it are one clause); the clause holding it names that rule."""
     doc = parse(text, "zh")
     hits = matches(doc, rules, every=True)
     joined = {hit.end - 1: hit for hit in hits if hit.rule.output == "join"}  # the comma after a condition
@@ -92,7 +92,6 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None, bool]
     for hit in hits:
         if hit.rule.output != "join" and hit.start not in joined and (not cuts or hit.start > cuts[-1][0]):
             cuts.append((hit.start, hit))
-    first_joined = next(iter(joined.values()), None)
     pieces: list[tuple[str, str | None, bool]] = []
     start, subject, rule_id, carried, unsure, previous = 0, "", None, None, False, ""
     ends: list[tuple[int, Hit | None]] = [*cuts, (len(doc), None)]
@@ -112,7 +111,8 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None, bool]
                 piece = ((named if _introduces(previous) else "") if named else subject) + piece
             elif carried == "carry_named" and not own:
                 piece = _named(previous, subject) + piece
-            pieces.append((piece, rule_id, had_subject))
+            held = next((h for at, h in joined.items() if start <= at < cut), None)  # a condition's comma inside
+            pieces.append((piece, held.rule.id if held is not None else rule_id, had_subject))
             previous = piece
             subject = own or subject
             if any(t.text in lexicon.THIRD_PERSON for t in parse(piece, "zh")):
@@ -121,8 +121,6 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None, bool]
         start = cut
         rule_id = ending.rule.id if ending is not None else None
         carried = ending.rule.output if ending is not None else None
-    if first_joined is not None and pieces and pieces[0][1] is None:  # the condition's rule shaped the first clause
-        pieces[0] = (pieces[0][0], first_joined.rule.id, pieces[0][2])
     return pieces or [(text, None, False)]
 
 

@@ -384,13 +384,17 @@ def _agreeing(doc: Any, subject: Any) -> set[int]:
         return set()
     verb = None
     for token in doc[subject.i + 1 :]:
-        if token.pos_ in ("VERB", "AUX"):
+        if token.pos_ in ("VERB", "AUX") or _liking_misread(token):
             verb = token
             break
         if token.pos_ not in ("ADV", "PART") or token.lower_ == "to":
             return set()
     if verb is None or not (
-        verb.tag_ == "VBP" or verb.lower_ in _AGREED or verb.lower_ == "'d" or _habitually(doc, verb)
+        verb.tag_ == "VBP"
+        or verb.lower_ in _AGREED
+        or verb.lower_ == "'d"
+        or _habitually(doc, verb)
+        or _liking_misread(verb)
     ):
         return set()
     out = {verb.i}
@@ -400,6 +404,12 @@ def _agreeing(doc: Any, subject: Any) -> set[int]:
             if joined and not any(child.dep_ in ("nsubj", "nsubjpass") for child in token.children):
                 out.add(token.i)
     return out
+
+
+def _liking_misread(token: Any) -> bool:
+    """Whether the tagger read the sentence's verb of liking as a preposition ("I quite like the idea", "I rather
+    like tea": ``like`` tagged IN): it is the verb, and agrees ("Ana quite likes the idea")."""
+    return bool(token.tag_ == "IN" and token.dep_ == "ROOT" and token.lower_ in lexicon.LIKING)
 
 
 def _habitually(doc: Any, verb: Any) -> bool:

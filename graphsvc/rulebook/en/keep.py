@@ -1651,6 +1651,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm really into Brazilian jazz.", "Ana is really into Brazilian jazz."),
             Example("I've been a Liverpool fan all my life.", "Ana has been a Liverpool fan all their life."),
             Example("my son is a big Arsenal fan", "Ana's son is a big Arsenal fan."),
+            Example("I rather like old maps.", "Ana rather likes old maps."),
         ),
         counterexamples=("I love you!", "I love it.", "Like I said, it's fine.", "What a fan."),
     ),
@@ -1666,7 +1667,7 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, among(en.DISLIKING, attr="LEMMA"), ANY),
                     seq(ADVERBS, lemma("do"), NOT, ADVERBS, among(en.LIKING, attr="LEMMA"), ANY),
                     seq(lemma("can"), NOT, lower("stand"), ANY),
-                    seq(_TO_BE, NOT, lower("a"), lower("fan"), lower("of"), ANY),
+                    seq(_TO_BE, NOT, lower("a"), {"POS": "ADJ", "OP": "*"}, lower("fan"), lower("of"), ANY),
                 ),
             )
         ),
@@ -1674,6 +1675,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("I hate cilantro.", "Ana hates cilantro."),
+            Example("I'm not a huge fan of musicals.", "Ana is not a huge fan of musicals."),
             Example("I don't like horror films.", "Ana doesn't like horror films."),
             Example("I really don't like camping.", "Ana really doesn't like camping."),
         ),

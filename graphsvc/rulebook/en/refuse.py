@@ -230,6 +230,12 @@ RULES: tuple[Rule, ...] = (
                     lower("as"),
                     among({"before", "last"} | en.POINTERS),
                 ),
+                (  # "I watched an episode last night": of what, another turn said
+                    {"POS": {"IN": ["DET", "NUM"]}, "LOWER": {"NOT_IN": ["the"]}},
+                    {"POS": "ADJ", "OP": "*"},
+                    among(en.PARTS_OF_WORKS, attr="LEMMA"),
+                    _NOT_OF,
+                ),
             ),
             anchored=False,
         ),
@@ -240,6 +246,8 @@ RULES: tuple[Rule, ...] = (
             Example("I had a look at both."),
             Example("I got the same result as before."),
             Example("I messed up the last bit again."),
+            Example("I watched an episode last night."),
+            Example("I read two chapters before bed."),
         ),
         counterexamples=(
             "One of my friends moved to Leeds.",
@@ -250,6 +258,7 @@ RULES: tuple[Rule, ...] = (
             "I ran a marathon for the first time.",
             "I have one brother.",
             "My parents are both retired teachers.",
+            "I read a chapter of Dune every night.",
         ),
     ),
     Rule(
@@ -309,11 +318,11 @@ RULES: tuple[Rule, ...] = (
                         {**_PAST, "LEMMA": {"IN": sorted(en.QUICK_VERBS)}},
                         lower("out", op="?"),
                         lower("for", op="?"),
-                        {"POS": {"IN": ["DET", "PRON"]}, "OP": "?"},
+                        {"POS": {"IN": ["DET", "PRON", "NUM"]}, "OP": "?"},
                         {"POS": "ADJ", "OP": "*"},
-                        lower("bit", op="?"),
+                        among(en.SERVINGS | {"bit"}, attr="LEMMA", op="?"),  # "three cups of tea", "a bit of telly"
                         lower("of", op="?"),
-                        among(en.PASSING_ACTIVITIES - {"movie", "walk", "stroll"}),
+                        among(en.PASSING_ACTIVITIES - {"movie", "walk", "stroll"}, attr="LEMMA"),
                         _DAY_TAIL,
                     ),
                     seq(
@@ -321,6 +330,10 @@ RULES: tuple[Rule, ...] = (
                         {**_PAST, "LEMMA": {"IN": sorted(en.PASSING_DOINGS)}},
                         lower("up", "asleep", "to"),
                         lower("bed", op="?"),
+                        lower("from", op="?"),  # "woke up from a nap"
+                        {"POS": "DET", "OP": "?"},
+                        {"POS": "ADJ", "OP": "*"},
+                        among(en.PASSING_ACTIVITIES, op="?"),
                         _DAY_TAIL,
                     ),
                     seq(
@@ -362,6 +375,8 @@ RULES: tuple[Rule, ...] = (
             Example("I just got back from the shops."),
             Example("I had pizza for dinner."),
             Example("I caught the wrong train this morning."),
+            Example("I had two coffees this morning."),
+            Example("I just woke up from a nap."),
         ),
         counterexamples=(
             "I married the wrong man.",
@@ -469,6 +484,28 @@ RULES: tuple[Rule, ...] = (
         ),
         examples=(Example("I'm going to grab a coffee."), Example("I'll take a quick nap.")),
         counterexamples=("I'm going to walk the Camino in May.",),
+    ),
+    Rule(
+        id="en.refuse.next_hours",
+        language="en",
+        decision="refuse",
+        description=(
+            "What is due within minutes or hours of speaking ('I've got a meeting in ten minutes', 'my train leaves "
+            "in an hour'): passing. Said of the past it is how long something took, and stays."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    {"TAG": {"NOT_IN": ["VBD"]}, "OP": "*"},
+                    lower("in"),
+                    {"POS": {"IN": ["NUM", "DET"]}, "LOWER": {"NOT_IN": ["the"]}},
+                    {"POS": "ADJ", "OP": "?"},
+                    among(en.CLOCK_UNITS),
+                ),
+            )
+        ),
+        examples=(Example("I've got a meeting in ten minutes."), Example("My train leaves in an hour.")),
+        counterexamples=("I ran 5k in 25 minutes.", "I run for 20 minutes every morning.", "I have a meeting in May."),
     ),
     Rule(
         id="en.refuse.pep_talk",

@@ -328,6 +328,8 @@ PASSING_ACTIVITIES = MEALS | _words(
     "walk nap coffee shower bath break rest drink stroll breather look peek bite movie telly tv"
 )
 """What a passing plan is about ("I'm going to grab a coffee", "I'll take a nap"): nothing to remember."""
+SERVINGS = _words("cup glass mug pint bottle bowl slice")
+"""What a drink or a bite comes in ("three cups of tea", "a slice of cake"): a day's passing amount."""
 RESTING = _words("relax rest unwind chill recharge")
 """Verbs of resting a while ("I need to relax a while"): a passing wish, nothing to remember."""
 CONVERSATION_VERBS = _words("talk chat discuss")
@@ -483,6 +485,8 @@ QUICK_VERBS = _words("grab get take have make go see watch catch")
 """Verbs of a passing plan ("grab a coffee", "take a nap")."""
 OPINION_VERBS = _words("think guess suppose wonder bet reckon")
 DEMONSTRATIVES = _words("this that these those")
+PARTS_OF_WORKS = _words("episode chapter page")
+"""Parts of a show or a book ("I watched an episode"): without "of" the work is named in another turn."""
 MOMENTS = _words("minute second moment bit")
 """The parts of a thing a reaction runs through ("I loved every minute")."""
 YEAR_ORDINALS = _words("first second third fourth fifth final last")

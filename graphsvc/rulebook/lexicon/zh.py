@@ -84,8 +84,8 @@ SELF_WORDS = _words("自我 忘我 无我 本我 超我 敌我 唯我 你我")
 LISTENER = _words("你 您 你们 你的 您的")
 LISTENER_AS_SPEAKER: dict[str, str] = {"你": "我", "您": "我", "你的": "我的", "您的": "我的", "你家": "我家"}
 """The one listener's words (你女儿, 你家猫) as the speaker says them back (我女儿, 我家猫)."""
-CLASSIFIERS = _words("个 些 件 种 段 部 本 首 条 张 位 家 款 句 篇 套 台 辆 只 份 把 架")
-"""Measure words of things, which 这/那 or a number open (这段, 那家, 两个, 第二个)."""
+CLASSIFIERS = _words("个 些 件 种 段 部 本 首 条 张 位 家 款 句 篇 套 台 辆 只 份 把 架 集 章")
+"""Measure words of things, which 这/那 or a number open (这段, 那家, 两个, 第二个, 一集, 两章)."""
 VERBAL_CLASSIFIERS = _words("次 遍 回 趟 顿")
 """Measure words of times a thing is done (试了一次, 去了一趟)."""
 POINTERS = _words("他 她 它 他们 她们 它们 这 那 这里 那里 那儿 这儿 其中 这样 那样") | frozenset(
@@ -94,7 +94,7 @@ POINTERS = _words("他 她 它 他们 她们 它们 这 那 这里 那里 那儿
 """Words that point outside a statement unless it names what they point at (它, 那里, 这个, 那段...)."""
 REFLEXIVE = _words("自己")
 
-LIKING = _words("喜欢 爱 热爱 喜爱 享受 偏爱 迷上 爱上 钟爱 最爱 痴迷")
+LIKING = _words("喜欢 爱 热爱 喜爱 享受 偏爱 迷 迷上 爱上 钟爱 最爱 超爱 痴迷")
 DISLIKING = _words("讨厌 受不了 反感 厌恶 烦")
 NEGATIONS = _words("不 没 没有 别 从不 不再 再也不 从来不")
 FORMERLY = _words("以前 小时候 过去 曾经 原来 当年 从前")
@@ -342,6 +342,8 @@ def teach_segmenter() -> None:
             jieba.suggest_freq(("我", able), True)
         for aid in sorted(WORN_AIDS):
             jieba.suggest_freq(("戴", aid), True)  # 戴|眼镜, not the name 戴眼镜
+        for doing in sorted(LOVED_DOINGS):
+            jieba.suggest_freq(("爱", doing), True)  # 爱|看, not the one word 爱看
         jieba.suggest_freq(("准备", "考"), True)  # 准备|考公, not 准备考|公
         jieba.suggest_freq(("家", "住"), True)  # 我们家|住在, not 我们|家住
         jieba.suggest_freq(("家", "养"), True)  # 我家|养了, not 我|家养
@@ -350,14 +352,21 @@ def teach_segmenter() -> None:
                 jieba.suggest_freq((measure, level), True)
 
 
+LOVED_DOINGS = _words("看 喝 听 玩")
+"""Verbs jieba glues to 爱 (爱看, 爱喝 as a name), taught apart so 爱 is read as liking (我特别爱看悬疑小说)."""
 DISTANCE_UNITS = _words("公里 千米 米 圈 步")
 """How far a routine goes, glued to its number by jieba (跑 五公里, 游 二十圈)."""
 PAINS = _words("失眠 睡不着 头疼 头痛 焦虑 拖延 压力 腰疼 胃疼 牙疼 背疼 困扰 发愁 头晕")
 """A problem a speaker names ("我最近总是失眠", "学习压力很大")."""
-CONDITIONALS = _words("如果 要是 假如 万一")
-"""What opens a condition (要是我住在海边，…): what follows it, to the next comma and past it, is supposed."""
+CONDITIONALS = _words("如果 要是 假如 万一 的话")
+"""What opens or closes a condition (要是我住在海边，…; 有空的话，…): what follows it, to the next comma and past
+it, is supposed."""
 UNCERTAIN = _words("可能 也许 大概 或许 说不定 记不清") | CONDITIONALS
 """A guess, a possibility or a lapse of memory (可能, 如果, 记不清): not what is."""
+OF_THE_DAY = _words("今天 今晚 昨天 昨晚 刚才 这次 这回 上次 那次 那天")
+"""What ties a thing to one day or one occasion (今天的天气, 这次的旅行): liking it is a reaction of the moment."""
+AS_LONG_AS = _words("好 行 可以 够了")
+"""What 就 closes a clause with (喜欢就好, 能睡着就行): as long as that holds, a reply or a wish, not what is."""
 NEAR_MISSES = _words("差点 差一点 险些 差点儿")
 """What says a thing did not happen after all (我差点买了一辆摩托车); not 几乎, which says how often (几乎每天)."""
 DOUBTED = _words("确定 清楚 记得 一定 肯定")
@@ -488,6 +497,8 @@ MIND_VERBS = _words("相信 信 认为 以为 理解 在乎 关心 担心 期待
 (不再相信爱情了)."""
 EATING = _words("吃 喝")
 """Verbs of eating and drinking (想吃火锅了: a craving of the moment)."""
+A_WHILE = _words("会儿 一会儿 一下 一阵")
+"""A while of a doing (看了会儿书, 玩了一会儿游戏): how a passing doing of the day is said."""
 ERRAND_PLACES = _words("超市 商店 便利店 菜市场 公园")
 """Places a day's errand or stroll goes to (刚才去了趟超市, 我去了公园): a passing outing, nothing to remember."""
 QUICK_GOES = _words("趟 一趟 一下")

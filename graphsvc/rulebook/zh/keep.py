@@ -995,13 +995,13 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, among(zh.DISLIKING), ANY_OPT, CONTENT, ANY_OPT),
-                    seq(ADVERBS, NOT, among(zh.LIKING), ANY_OPT, CONTENT, ANY_OPT),
+                    seq(ADVERBS, NOT, ADVERBS, among(zh.LIKING), ANY_OPT, CONTENT, ANY_OPT),
                 ),
             )
         ),
         output="preference",
         confidence=0.85,
-        examples=(Example("我不喜欢吃辣。", "王芳不喜欢吃辣。"),),
+        examples=(Example("我不喜欢吃辣。", "王芳不喜欢吃辣。"), Example("我不太喜欢坐飞机。", "王芳不太喜欢坐飞机。")),
         counterexamples=("我不喜欢。",),
     ),
     Rule(

@@ -38,6 +38,9 @@ _NO_NOUN_TO_THE_END = (
 """No noun after a count up to the end of its clause (买了两个以防万一; not 买了一辆二手自行车), nor a unit of time
 (戒了两个月了 says how long, not how many)."""
 
+_PLACE_OPT = {"TAG": {"IN": sorted(NOUN_TAGS | {"q", "s", "ns"})}, "OP": "?"}
+"""Where one arrives, if said (到家, 到公司; jieba tags 家 as a measure word)."""
+
 RULES: tuple[Rule, ...] = (
     Rule(
         id="zh.refuse.injection",
@@ -105,7 +108,8 @@ RULES: tuple[Rule, ...] = (
         decision="refuse",
         description=(
             "A day's errand and nothing else (刚才去了趟超市), a stay at a hotel (住在酒店), a slip of the day "
-            "(早上走错路了): passing, nothing to remember."
+            "(早上走错路了, 忘了带伞), a day's meal or drink (喝了两杯咖啡), a while of something (看了会儿书), an "
+            "arrival (我到家了): passing, nothing to remember."
         ),
         pattern=Tokens(
             (
@@ -128,6 +132,32 @@ RULES: tuple[Rule, ...] = (
                     among(zh.ERRAND_PLACES),
                 ),
                 (*FIRST_PERSON, ADVERBS, among(zh.LIVING), word("在", op="?"), ANY_OPT, among(zh.LODGINGS)),
+                (  # 今天早上喝了两杯咖啡: what one ate or drank on a day, not how long (吃了三年素)
+                    *FIRST_PERSON,
+                    {**ADVERBS, **NOT_HABIT},
+                    among(zh.EATING),
+                    word("了"),
+                    {"TAG": "m", "ORTH": {"REGEX": _NOT_A_SPAN_OF_TIME}, "OP": "?"},
+                    {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "+"},
+                ),
+                (  # 忘了带伞, 忘记拿钥匙了
+                    *FIRST_PERSON,
+                    {**ADVERBS, **NOT_HABIT},
+                    word("忘", "忘记", "忘了"),
+                    word("了", op="?"),
+                    word("带", "拿"),
+                    {"IS_PUNCT": False, "OP": "*"},
+                ),
+                (  # 看了会儿书, 玩了一会儿游戏: a while of something
+                    *FIRST_PERSON,
+                    {**ADVERBS, **NOT_HABIT},
+                    {"IS_PUNCT": False, "OP": "+"},
+                    word("了"),
+                    among(zh.A_WHILE),
+                    {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "*"},
+                ),
+                (*FIRST_PERSON, {**ADVERBS, **NOT_HABIT}, word("到"), _PLACE_OPT, word("了")),  # 我到家了
+                (*FIRST_PERSON, word("刚", "刚刚"), word("到"), _PLACE_OPT),  # 我刚到机场
                 (  # 出去转了一圈, 去公园溜达了一会儿
                     *FIRST_PERSON,
                     ADVERBS,
@@ -149,8 +179,20 @@ RULES: tuple[Rule, ...] = (
             Example("我刚去公园溜达了一会儿。"),
             Example("我早上走错路了。"),
             Example("我刚才拿错钥匙了。"),
+            Example("我今天早上喝了两杯咖啡。"),
+            Example("我忘了带伞。"),
+            Example("我今天下午看了会儿书。"),
+            Example("我到家了。"),
+            Example("我刚到机场。"),
         ),
-        counterexamples=("我昨天去超市买了一台新冰箱。", "我下午和我妈去了趟超市。", "我总是记错别人的名字。"),
+        counterexamples=(
+            "我昨天去超市买了一台新冰箱。",
+            "我下午和我妈去了趟超市。",
+            "我总是记错别人的名字。",
+            "我吃了三年素。",
+            "我总是忘记带钥匙。",
+            "我下周到北京出差。",
+        ),
     ),
     Rule(
         id="zh.refuse.under_way",
@@ -192,6 +234,63 @@ RULES: tuple[Rule, ...] = (
         ),
         examples=(Example("我今天好累啊。"),),
         counterexamples=("我对考试很焦虑。",),
+    ),
+    Rule(
+        id="zh.refuse.passing_like",
+        language="zh",
+        decision="refuse",
+        description="Liking or disliking what belongs to one day or occasion (我挺喜欢今天的天气): a passing reaction.",
+        pattern=Tokens(
+            (
+                seq(
+                    FIRST_PERSON,
+                    ADVERBS,
+                    among(zh.NEGATIONS, op="?"),
+                    ADVERBS,
+                    among(zh.LIKING | zh.DISLIKING),
+                    ADVERBS,
+                    among(zh.OF_THE_DAY),
+                ),
+            ),
+        ),
+        examples=(Example("我挺喜欢今天的天气。"), Example("我很喜欢这次的旅行。"), Example("我讨厌昨天的安排。")),
+        counterexamples=("我很喜欢下雨天。", "我今天特别想吃火锅。"),
+    ),
+    Rule(
+        id="zh.refuse.as_long_as",
+        language="zh",
+        decision="refuse",
+        description="A clause closed by 就好/就行 (喜欢就好, 能睡着就行): a reply or a wish, as long as it holds.",
+        pattern=Tokens(
+            (
+                (word("就"), among(zh.AS_LONG_AS), among(zh.SENTENCE_PARTICLES | {"了"}, op="*"), PUNCT),
+                (  # jieba cuts 就行了 whole
+                    {"ORTH": {"REGEX": f"^就(?:{'|'.join(sorted(zh.AS_LONG_AS))})了?$"}},
+                    among(zh.SENTENCE_PARTICLES, op="*"),
+                    PUNCT,
+                ),
+            ),
+            anchored=False,
+        ),
+        tags=frozenset({"speech"}),
+        examples=(Example("喜欢就好！"), Example("我能睡个好觉就行了。")),
+        counterexamples=("我就好这一口。", "我下周就搬家。"),
+    ),
+    Rule(
+        id="zh.refuse.whatever",
+        language="zh",
+        decision="refuse",
+        description="爱V不V (我爱吃不吃): whatever one does, a shrug, not a liking.",
+        pattern=Tokens(
+            (
+                (word("爱"), {"TAG": {"REGEX": "^v"}}, {"ORTH": {"REGEX": "^不.+"}}),
+                (word("爱"), {"TAG": {"REGEX": "^v"}}, NOT, {"TAG": {"REGEX": "^v"}}),
+                (word("爱"), {"ORTH": {"REGEX": r"^(.)不\1$"}}),  # jieba cuts 去不去 whole
+            ),
+            anchored=False,
+        ),
+        examples=(Example("我爱吃不吃。"), Example("我爱去不去。")),
+        counterexamples=("我爱吃草莓，不爱吃香蕉。",),
     ),
     Rule(
         id="zh.refuse.passing_plan",
@@ -280,13 +379,17 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="refuse",
         description="A guess or a possibility (可能, 也许, 如果…), not what is.",
-        pattern=Tokens(((among(zh.UNCERTAIN),), (NOT, among(zh.DOUBTED))), anchored=False),
+        pattern=Tokens(
+            ((among(zh.UNCERTAIN),), (NOT, among(zh.DOUBTED)), ({"IS_PUNCT": False}, word("再说"), PUNCT)),
+            anchored=False,
+        ),
         examples=(
             Example("我可能下个月去上海。"),
             Example("我不确定我的面试是周一还是周二。"),
             Example("我不记得我的车牌号了。"),
+            Example("我打算先看看再说。"),
         ),
-        counterexamples=("我下个月去上海。", "我确定下个月去上海。"),
+        counterexamples=("我下个月去上海。", "我确定下个月去上海。", "再说，我下个月去上海。"),
     ),
     Rule(
         id="zh.refuse.near_miss",

@@ -1618,6 +1618,7 @@ RULES: tuple[Rule, ...] = (
                         lower("into", "passionate", "obsessed", "keen"),
                         ANY,
                     ),
+                    seq(_TO_BE, among(en.DEGREE_ADVERBS, op="*"), lower("crazy", "nuts"), lower("about"), ANY),
                     seq(
                         lemma("have", op="?"),
                         ADVERBS,
@@ -1652,6 +1653,7 @@ RULES: tuple[Rule, ...] = (
             Example("I've been a Liverpool fan all my life.", "Ana has been a Liverpool fan all their life."),
             Example("my son is a big Arsenal fan", "Ana's son is a big Arsenal fan."),
             Example("I rather like old maps.", "Ana rather likes old maps."),
+            Example("I'm totally crazy about board games.", "Ana is totally crazy about board games."),
         ),
         counterexamples=("I love you!", "I love it.", "Like I said, it's fine.", "What a fan."),
     ),
@@ -1667,7 +1669,7 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, among(en.DISLIKING, attr="LEMMA"), ANY),
                     seq(ADVERBS, lemma("do"), NOT, ADVERBS, among(en.LIKING, attr="LEMMA"), ANY),
                     seq(lemma("can"), NOT, lower("stand"), ANY),
-                    seq(_TO_BE, NOT, lower("a"), {"POS": "ADJ", "OP": "*"}, lower("fan"), lower("of"), ANY),
+                    seq(_TO_BE, NOT, lower("a", "the"), {"POS": "ADJ", "OP": "*"}, lower("fan"), lower("of"), ANY),
                 ),
             )
         ),

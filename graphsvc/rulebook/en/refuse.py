@@ -353,6 +353,19 @@ RULES: tuple[Rule, ...] = (
                         {"POS": "NOUN"},
                         _DAY_TAIL,
                     ),
+                    seq(  # "I had a bowl of ramen for lunch", "grabbed two slices of pizza earlier"
+                        ADVERBS,
+                        {**_PAST, "LEMMA": {"IN": sorted(en.QUICK_VERBS | {"eat", "drink"})}},
+                        {"POS": {"IN": ["DET", "NUM"]}},
+                        {"POS": "ADJ", "OP": "*"},
+                        among(en.SERVINGS, attr="LEMMA"),
+                        lower("of"),
+                        {"POS": "ADJ", "OP": "*"},
+                        {"POS": {"IN": ["NOUN", "PROPN"]}, "OP": "+"},
+                        lower("for", op="?"),
+                        among(en.MEALS, op="?"),
+                        _DAY_TAIL,
+                    ),
                     seq(
                         ADVERBS,
                         {**_PAST, "LEMMA": {"IN": ["have", "eat"]}},
@@ -376,6 +389,7 @@ RULES: tuple[Rule, ...] = (
             Example("I had pizza for dinner."),
             Example("I caught the wrong train this morning."),
             Example("I had two coffees this morning."),
+            Example("I ate a bowl of soup for dinner."),
             Example("I just woke up from a nap."),
         ),
         counterexamples=(

@@ -96,7 +96,7 @@ REFLEXIVE = _words("自己")
 
 LIKING = _words("喜欢 爱 热爱 喜爱 享受 偏爱 迷 迷上 爱上 钟爱 最爱 超爱 痴迷")
 DISLIKING = _words("讨厌 受不了 反感 厌恶 烦")
-NEGATIONS = _words("不 没 没有 别 从不 不再 再也不 从来不")
+NEGATIONS = _words("不 没 没有 别 从不 不再 再也不 从来不 不怎么")
 FORMERLY = _words("以前 小时候 过去 曾经 原来 当年 从前")
 """Words that put a liking or a doing in the past (以前喜欢跑步): nothing the person does now."""
 SINCE_CHILDHOOD = _words("从小 打小 自小")

@@ -38,8 +38,9 @@ _NO_NOUN_TO_THE_END = (
 """No noun after a count up to the end of its clause (买了两个以防万一; not 买了一辆二手自行车), nor a unit of time
 (戒了两个月了 says how long, not how many)."""
 
-_PLACE_OPT = {"TAG": {"IN": sorted(NOUN_TAGS | {"q", "s", "ns"})}, "OP": "?"}
-"""Where one arrives, if said (到家, 到公司; jieba tags 家 as a measure word)."""
+_PLACE_OPT = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["m"]}, "OP": "?"}
+"""Where one arrives, if said, as one word (到家, 到公司, 到站: jieba tags 家 a measure word, 站 a verb); not an age
+(到三十岁了)."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -183,6 +184,7 @@ RULES: tuple[Rule, ...] = (
             Example("我忘了带伞。"),
             Example("我今天下午看了会儿书。"),
             Example("我到家了。"),
+            Example("我到站了。"),
             Example("我刚到机场。"),
         ),
         counterexamples=(

@@ -51,6 +51,8 @@ _EMPTY_TAIL = seq(
 )
 """What may follow a resolution and still name nothing: "… and stay positive", "… in myself", "… no matter what"."""
 
+_NOT_HOW_OFTEN = {"NOT_IN": sorted(en.EVERY | en.FREQUENCY_ADVERBS)}
+"""A word that says no frequency (not "every", "usually"...): a habit is no passing doing."""
 _NOT_OF = {"LOWER": "of", "OP": "!"}
 """The word after a chosen thing is not "of" ("one of my friends" names whom it picks from)."""
 _DAY_TAIL = seq(
@@ -230,6 +232,11 @@ RULES: tuple[Rule, ...] = (
                     lower("as"),
                     among({"before", "last"} | en.POINTERS),
                 ),
+                (  # "I preferred Lisbon": a choice made against what another turn named
+                    {"LEMMA": "prefer", "TAG": "VBD"},
+                    {"LOWER": {"NOT_IN": ["over", "to", "than"]}, "IS_PUNCT": False, "OP": "*"},
+                    {"IS_PUNCT": True},
+                ),
                 (  # "I watched an episode last night": of what, another turn said
                     {"POS": {"IN": ["DET", "NUM"]}, "LOWER": {"NOT_IN": ["the"]}},
                     {"POS": "ADJ", "OP": "*"},
@@ -247,6 +254,7 @@ RULES: tuple[Rule, ...] = (
             Example("I got the same result as before."),
             Example("I messed up the last bit again."),
             Example("I watched an episode last night."),
+            Example("I preferred Lisbon, honestly."),
             Example("I read two chapters before bed."),
         ),
         counterexamples=(
@@ -259,6 +267,7 @@ RULES: tuple[Rule, ...] = (
             "I have one brother.",
             "My parents are both retired teachers.",
             "I read a chapter of Dune every night.",
+            "I always preferred cats to dogs.",
         ),
     ),
     Rule(
@@ -520,6 +529,72 @@ RULES: tuple[Rule, ...] = (
         ),
         examples=(Example("I've got a meeting in ten minutes."), Example("My train leaves in an hour.")),
         counterexamples=("I ran 5k in 25 minutes.", "I run for 20 minutes every morning.", "I have a meeting in May."),
+    ),
+    Rule(
+        id="en.refuse.packing",
+        language="en",
+        decision="refuse",
+        description=(
+            "What the speaker brings or packs, or means to ('I want to bring my camera', 'I'll pack my swimsuit'): "
+            "for an occasion said elsewhere, nothing to remember. Bringing a person is kept ('I'm bringing my sister "
+            "to the wedding')."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    *FIRST_PERSON,
+                    {"POS": {"IN": ["AUX", "VERB", "PART", "ADV"]}, "LOWER": _NOT_HOW_OFTEN, "OP": "*"},
+                    lemma("bring", "pack"),
+                    {  # not a person, a count of work done ("we packed 200 parcels"), nor how often (a routine)
+                        "POS": {"NOT_IN": ["PROPN", "VERB", "NUM"]},
+                        "LEMMA": {"NOT_IN": sorted(en.PERSON_NOUNS | en.PLURAL_PEOPLE)},
+                        "LOWER": _NOT_HOW_OFTEN,
+                        "OP": "*",
+                    },
+                ),
+            ),
+            whole=True,
+        ),
+        examples=(
+            Example("I want to bring my camera."),
+            Example("I'll pack my swimsuit too."),
+            Example("I'm going to bring my laptop just in case."),
+        ),
+        counterexamples=(
+            "I'm bringing my sister to the wedding.",
+            "I pack my lunch every day.",
+            "I always bring my own cup.",
+            "We packed 200 parcels at the food bank.",
+            "I want to bring Maya along.",
+        ),
+    ),
+    Rule(
+        id="en.refuse.looking_for",
+        language="en",
+        decision="refuse",
+        description=(
+            "Looking for works to enjoy ('I want to find some podcasts to listen to'): a request for suggestions, "
+            "not a wish to remember."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    lower("to"),
+                    lemma("find", "pick"),
+                    {"POS": {"IN": ["DET", "NUM", "ADJ"]}, "OP": "*"},
+                    among(en.WORK_NOUNS, attr="LEMMA"),
+                    lower("to"),
+                    {"POS": "VERB"},
+                ),
+            ),
+            anchored=False,
+        ),
+        tags=frozenset({"speech"}),
+        examples=(
+            Example("I want to find some podcasts to listen to."),
+            Example("I'd like to find a few books to read on holiday."),
+        ),
+        counterexamples=("I need to find a flat to rent in Leeds.", "I want to write a book."),
     ),
     Rule(
         id="en.refuse.pep_talk",

@@ -367,6 +367,8 @@ OF_THE_DAY = _words("今天 今晚 昨天 昨晚 刚才 这次 这回 上次 那
 """What ties a thing to one day or one occasion (今天的天气, 这次的旅行): liking it is a reaction of the moment."""
 AS_LONG_AS = _words("好 行 可以 够了")
 """What 就 closes a clause with (喜欢就好, 能睡着就行): as long as that holds, a reply or a wish, not what is."""
+HEARSAY = _words("听说 据说 听人说 听别人说")
+"""What opens second-hand news (我听说…, 据说…)."""
 NEAR_MISSES = _words("差点 差一点 险些 差点儿")
 """What says a thing did not happen after all (我差点买了一辆摩托车); not 几乎, which says how often (几乎每天)."""
 DOUBTED = _words("确定 清楚 记得 一定 肯定")

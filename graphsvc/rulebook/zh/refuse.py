@@ -11,6 +11,7 @@ from graphsvc.rulebook.zh.shapes import (
     NOT,
     NOT_HABIT,
     NOUN_TAGS,
+    PERSON_NAME_TAGS,
     PUNCT,
     among,
     ending_in,
@@ -329,6 +330,35 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我每天晚上散步一小时。", "我很喜欢喝茶。", "我想吃素。", "我每天晚上都去公园散步。"),
     ),
     Rule(
+        id="zh.refuse.packing",
+        language="zh",
+        decision="refuse",
+        description=(
+            "What the speaker brings along, or means to (我想带上相机, 我准备带点零食): for an occasion said "
+            "elsewhere. Taking a person along is kept (我周六要带儿子去打疫苗)."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    *FIRST_PERSON,
+                    {**ADVERBS, **NOT_HABIT},  # 我每天带饭上班 is a routine
+                    among(zh.PLAN_WORDS | zh.INTENDING, op="*"),
+                    {**ADVERBS, **NOT_HABIT},
+                    word("带", "带上", "带着"),
+                    {
+                        "IS_PUNCT": False,
+                        "ORTH": {"NOT_IN": sorted(zh.PERSON_WORDS | zh.PLURAL_PEOPLE)},
+                        "TAG": {"NOT_IN": PERSON_NAME_TAGS},
+                        "OP": "*",
+                    },
+                ),
+            ),
+            whole=True,
+        ),
+        examples=(Example("我想带上我的相机。"), Example("我打算带着电脑去。"), Example("我准备带点零食。")),
+        counterexamples=("我周六要带儿子去打疫苗。", "我打算带我妈去旅游。", "我每天带饭上班。"),
+    ),
+    Rule(
         id="zh.refuse.object_left_out",
         language="zh",
         decision="refuse",
@@ -392,6 +422,15 @@ RULES: tuple[Rule, ...] = (
             Example("我打算先看看再说。"),
         ),
         counterexamples=("我下个月去上海。", "我确定下个月去上海。", "再说，我下个月去上海。"),
+    ),
+    Rule(
+        id="zh.refuse.hearsay",
+        language="zh",
+        decision="refuse",
+        description="What the speaker heard from others (我听说…, 据说…): second-hand, not what they know themselves.",
+        pattern=Tokens(((among(zh.HEARSAY),),), anchored=False),
+        examples=(Example("我听说我邻居养了条狗。"), Example("据说明天要降温。")),
+        counterexamples=("我说服了我爸戒烟。", "我爱听相声。"),
     ),
     Rule(
         id="zh.refuse.near_miss",

@@ -692,7 +692,23 @@ RULES: tuple[Rule, ...] = (
             each(
                 (FIRST_PERSON,),
                 (
-                    seq(_VERB_AND_OBJECT_START, _VAGUE, ADVERBS, {"ENT_TYPE": {"IN": ["DATE", "TIME"]}, "OP": "*"}),
+                    seq(
+                        _VERB_AND_OBJECT_START,
+                        _VAGUE,
+                        {"POS": "ADJ", "OP": "?"},  # "something new"
+                        ADVERBS,
+                        {"ENT_TYPE": {"IN": ["DATE", "TIME"]}, "OP": "*"},
+                    ),
+                    seq(  # "I want to go on an adventure"
+                        ADVERBS,
+                        {"POS": {"IN": ["VERB", "AUX"]}, "OP": "*"},
+                        lower("to", op="?"),
+                        lemma("go"),
+                        lower("on"),
+                        among(en.DETERMINERS, op="*"),
+                        {"POS": "ADJ", "OP": "*"},
+                        _VAGUE,
+                    ),
                     seq(
                         _VERB_AND_OBJECT_START,
                         among(en.VAGUE_OBJECTS),
@@ -746,6 +762,9 @@ RULES: tuple[Rule, ...] = (
             Example("I cherish the beauty of small things."),
             Example("We played cards at my aunt's and I won for once."),
             Example("I lost again today."),
+            Example("I want to try something new."),
+            Example("I want to go somewhere."),
+            Example("I want to go on an adventure."),
         ),
         counterexamples=(
             "I won the pub quiz on Thursday.",
@@ -753,7 +772,29 @@ RULES: tuple[Rule, ...] = (
             "I learned Italian.",
             "I'm off dairy at the moment.",
             "I'm vegan for the time being.",
+            "I want to go on a cruise.",
         ),
+    ),
+    Rule(
+        id="en.refuse.reminding",
+        language="en",
+        decision="refuse",
+        description="Being reminded with nothing said of what ('My son reminds me every day'): it is in another turn.",
+        pattern=Tokens(
+            (
+                (
+                    lemma("remind"),
+                    lower("me", "us"),
+                    among(en.EVERY | en.FREQUENCY_ADVERBS, op="*"),
+                    among(en.FREQUENCY_UNITS, attr="LEMMA", op="*"),
+                    among(en.TIME_WORDS | {"again", "too"}, op="*"),
+                    {"IS_PUNCT": True},
+                ),
+            ),
+            anchored=False,
+        ),
+        examples=(Example("My son reminds me every day."), Example("My wife always reminds me.")),
+        counterexamples=("My wife reminds me to take my pills.", "My son reminds me of my dad."),
     ),
     Rule(
         id="en.refuse.uncertain",

@@ -312,7 +312,7 @@ VAGUE_OBJECTS = _words(
     """thing things stuff something anything everything lot lots much milestone time moment news progress
     plans plan idea ideas fun blast problem problems issue issues difficulty difficulties solution solutions skill
     skills hobby hobbies excitement opportunities opportunity knowledge insight insights reflection reflections
-    lesson lessons beauty life"""
+    lesson lessons beauty life somewhere anywhere adventure adventures"""
 )
 """Objects that say nothing alone ("I learned a lot", "I had a personal milestone", "I have some news")."""
 REPLY_NOUNS = _words(

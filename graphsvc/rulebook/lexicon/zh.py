@@ -499,6 +499,8 @@ MIND_VERBS = _words("相信 信 认为 以为 理解 在乎 关心 担心 期待
 (不再相信爱情了)."""
 EATING = _words("吃 喝")
 """Verbs of eating and drinking (想吃火锅了: a craving of the moment)."""
+VAGUE_OUTINGS = _words("探险 冒险 散心 散散心 走走 转转 玩玩")
+"""Going out with nowhere and nothing named (我打算去探险, 出去散散心): says nothing alone."""
 A_WHILE = _words("会儿 一会儿 一下 一阵")
 """A while of a doing (看了会儿书, 玩了一会儿游戏): how a passing doing of the day is said."""
 ERRAND_PLACES = _words("超市 商店 便利店 菜市场 公园")

@@ -8,6 +8,7 @@ from graphsvc.rulebook.zh.shapes import (
     ADVERBS,
     ANY_OPT,
     FIRST_PERSON,
+    MY_PERSON,
     NOT,
     NOT_HABIT,
     NOUN_TAGS,
@@ -362,7 +363,10 @@ RULES: tuple[Rule, ...] = (
         id="zh.refuse.object_left_out",
         language="zh",
         decision="refuse",
-        description="Going to do something to a thing named only in another sentence (我明天去拿, 我下午去取).",
+        description=(
+            "Going to do something to a thing named only in another sentence (我明天去拿, 我下午去取), being reminded "
+            "of it (我儿子每天都要提醒我)."
+        ),
         pattern=Tokens(
             (
                 (
@@ -371,11 +375,14 @@ RULES: tuple[Rule, ...] = (
                     {"TAG": {"REGEX": "^v"}, "LENGTH": 1},
                     word("了", op="?"),
                 ),
+                # a person of the speaker's reminds them (明天提醒我 alone asks the assistant: zh.refuse.request)
+                (*MY_PERSON, {"IS_PUNCT": False, "OP": "*"}, word("提醒"), word("我"), word("了", "一下", op="?")),
+                (*MY_PERSON, {"IS_PUNCT": False, "OP": "*"}, word("提醒我"), word("了", "一下", op="?")),
             ),
             whole=True,
         ),
-        examples=(Example("我明天中午去拿。"),),
-        counterexamples=("我明天中午去游泳。", "我周六去拿护照。"),
+        examples=(Example("我明天中午去拿。"), Example("我儿子每天都要提醒我。")),
+        counterexamples=("我明天中午去游泳。", "我周六去拿护照。", "我老婆每天提醒我吃药。"),
     ),
     Rule(
         id="zh.refuse.passing_object",
@@ -555,10 +562,18 @@ RULES: tuple[Rule, ...] = (
                 seq(FIRST_PERSON, ANY_OPT, among(zh.VAGUE_WORDS), word("了", "啊", op="?")),
                 seq(FIRST_PERSON, ANY_OPT, among(zh.MANY), ANY_OPT, among(zh.ABSTRACT_WORDS), ANY_OPT),
                 seq(FIRST_PERSON, ANY_OPT, among(zh.ABSTRACT_WORDS), word("了", "啊", op="?")),
+                seq(  # 我打算去探险, 出去散散心: going out with nowhere and nothing named
+                    FIRST_PERSON,
+                    ADVERBS,
+                    among(zh.PLAN_WORDS | zh.INTENDING, op="*"),
+                    word("去", "出去", op="?"),
+                    among(zh.VAGUE_OUTINGS),
+                    word("一下", op="?"),
+                ),
             ),
             whole=True,
         ),
-        examples=(Example("我学到了很多。"), Example("我今天碰到了一个麻烦。")),
+        examples=(Example("我学到了很多。"), Example("我今天碰到了一个麻烦。"), Example("我打算出去散散心。")),
         counterexamples=("我学会了游泳。",),
     ),
     Rule(

@@ -328,6 +328,14 @@ PASSING_ACTIVITIES = MEALS | _words(
     "walk nap coffee shower bath break rest drink stroll breather look peek bite movie telly tv"
 )
 """What a passing plan is about ("I'm going to grab a coffee", "I'll take a nap"): nothing to remember."""
+CHORES = _words("clean tidy vacuum hoover iron mop dust sweep wash")
+"""Verbs of a day's housework ("I cleaned the kitchen", "I vacuumed the living room"): passing."""
+WORKDAY_THINGS = _words("email message text inbox note")
+"""What a day's desk work goes through ("replied to all my emails", "went through my notes"): passing."""
+MEETINGS = _words("meeting call standup")
+"""A working get-together of the day ("I had a meeting with my team"): passing."""
+PLACES_IN_GENERAL = _words("place spot shop store")
+"""Places by no name ("I visited two places", "checked out a few shops"): which, another turn said."""
 SERVINGS = _words("cup glass mug pint bottle bowl slice")
 """What a drink or a bite comes in ("three cups of tea", "a slice of cake"): a day's passing amount."""
 RESTING = _words("relax rest unwind chill recharge")

@@ -486,7 +486,7 @@ SPECIES: dict[str, str] = {
     "宠物": "pet",
 }
 """An animal word → its species."""
-ABSTRACT_WORDS = _words("知识 经验 东西 事情 收获 乐趣 感受 体会 技能 想法 问题 困难 道理 意义 麻烦 力量")
+ABSTRACT_WORDS = _words("知识 经验 东西 事情 收获 乐趣 感受 体会 技能 想法 问题 困难 道理 意义 麻烦 力量 计划")
 """What a vague statement gains or has (学到了很多知识和经验)."""
 MANY = _words("很多 一些 不少 许多 好多")
 SAYING_VERBS = _words("说 认为 知道 干 做 弄 搞")
@@ -501,6 +501,12 @@ EATING = _words("吃 喝")
 """Verbs of eating and drinking (想吃火锅了: a craving of the moment)."""
 VAGUE_OUTINGS = _words("探险 冒险 散心 散散心 走走 转转 玩玩")
 """Going out with nowhere and nothing named (我打算去探险, 出去散散心): says nothing alone."""
+CHORES = _words("打扫 收拾 拖 擦 扫 洗")
+"""Verbs of a day's housework (打扫了厨房, 洗了衣服): passing."""
+REPLYING = _words("回 回复")
+"""Answering the day's messages (回了所有邮件): passing."""
+PLACES_IN_GENERAL = _words("店 地方 商店")
+"""Places by no name (逛了几家店): which, another turn said."""
 A_WHILE = _words("会儿 一会儿 一下 一阵")
 """A while of a doing (看了会儿书, 玩了一会儿游戏): how a passing doing of the day is said."""
 ERRAND_PLACES = _words("超市 商店 便利店 菜市场 公园")

@@ -159,6 +159,14 @@ RULES: tuple[Rule, ...] = (
                     among(zh.A_WHILE),
                     {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "*"},
                 ),
+                (  # 打扫了厨房, 洗了衣服, 回了所有邮件: a chore or the day's messages
+                    *FIRST_PERSON,
+                    {**ADVERBS, **NOT_HABIT},
+                    among(zh.CHORES | zh.REPLYING),
+                    word("了", "完"),
+                    {"TAG": {"IN": ["b", "r", "m"]}, "ORTH": {"NOT_IN": sorted(zh.POINTERS)}, "OP": "?"},
+                    {"TAG": {"IN": sorted(NOUN_TAGS)}, "ORTH": {"NOT_IN": sorted(zh.PERSON_WORDS)}, "OP": "+"},
+                ),
                 (*FIRST_PERSON, {**ADVERBS, **NOT_HABIT}, word("到"), _PLACE_OPT, word("了")),  # 我到家了
                 (*FIRST_PERSON, word("刚", "刚刚"), word("到"), _PLACE_OPT),  # 我刚到机场
                 (  # 出去转了一圈, 去公园溜达了一会儿
@@ -186,6 +194,9 @@ RULES: tuple[Rule, ...] = (
             Example("我忘了带伞。"),
             Example("我今天下午看了会儿书。"),
             Example("我到家了。"),
+            Example("我打扫了厨房。"),
+            Example("我洗了衣服。"),
+            Example("我回了所有邮件。"),
             Example("我到站了。"),
             Example("我刚到机场。"),
         ),
@@ -196,6 +207,7 @@ RULES: tuple[Rule, ...] = (
             "我吃了三年素。",
             "我总是忘记带钥匙。",
             "我下周到北京出差。",
+            "我每天都洗衣服。",
         ),
     ),
     Rule(
@@ -562,6 +574,14 @@ RULES: tuple[Rule, ...] = (
                 seq(FIRST_PERSON, ANY_OPT, among(zh.VAGUE_WORDS), word("了", "啊", op="?")),
                 seq(FIRST_PERSON, ANY_OPT, among(zh.MANY), ANY_OPT, among(zh.ABSTRACT_WORDS), ANY_OPT),
                 seq(FIRST_PERSON, ANY_OPT, among(zh.ABSTRACT_WORDS), word("了", "啊", op="?")),
+                seq(  # 我逛了几家店: which, another turn said
+                    FIRST_PERSON,
+                    ADVERBS,
+                    {"TAG": {"REGEX": "^v"}},
+                    word("了"),
+                    {"TAG": "m"},
+                    among(zh.PLACES_IN_GENERAL),
+                ),
                 seq(  # 我打算去探险, 出去散散心: going out with nowhere and nothing named
                     FIRST_PERSON,
                     ADVERBS,
@@ -573,7 +593,13 @@ RULES: tuple[Rule, ...] = (
             ),
             whole=True,
         ),
-        examples=(Example("我学到了很多。"), Example("我今天碰到了一个麻烦。"), Example("我打算出去散散心。")),
+        examples=(
+            Example("我学到了很多。"),
+            Example("我今天碰到了一个麻烦。"),
+            Example("我打算出去散散心。"),
+            Example("我逛了几家店。"),
+            Example("我做了个计划。"),
+        ),
         counterexamples=("我学会了游泳。",),
     ),
     Rule(

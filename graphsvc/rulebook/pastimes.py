@@ -11,17 +11,18 @@ mentions the pastime again, each further mention reinforces that memory, and ref
 three conversations into a trait ("Plays cricket regularly", 经常打麻将; issue rule: a habit stated in three
 sessions becomes a trait, a one-off never does).
 
-A mention is no sighting (precision first) when the sentence is a question or speaks to the listener, negates the
-pastime (in English, a negation in another clause leaves it), or when the pastime is another person's (a subject
-or possessor other than the speaker: "my son plays football", 我儿子踢足球; a Chinese clause without 我 after
-one that names another person goes on about them: 我女儿叫米娅，在学小提琴), watched or given up ("watch", "quit",
-"gave up", 看, 放弃), wished for or only thought about ("want", "would", "thinking about", 想, 打算), of the past
-("used to") or meant and not done ("was going to"); an English pastime word with a capital inside the sentence
-is a name ("a blue Golf"), and a game or an instrument counted with "a" is a thing ("it's a 2012 golf", "got a
-guitar for my birthday"). A language counts only as studied: beside a verb of studying or a lesson ("practising my
-Spanish", "German homework", 学日语), never merely named ("German beer", 他们说粤语); a Chinese pastime after a
-measure word of things is a thing (是辆12年的高尔夫, 一把新吉他). English reads the dependency parse; Chinese reads
-the words of the pastime's clause (a negation after it too: 瑜伽不练了).
+A mention is no sighting (precision first) when the sentence is a question or speaks to the listener,
+negates the pastime (in English, a negation in another clause leaves it), or when the pastime is
+another person's (a subject or possessor other than the speaker: "my son plays football", 我儿子踢足球; a
+Chinese clause without 我 after one that names another person goes on about them: 我女儿叫米娅，在学小提琴),
+watched or given up ("watch", "quit", "gave up", 看, 放弃), wished for or only thought about ("want",
+"would", "thinking about", 想, 打算), of the past ("used to", "studied Japanese for two years", 学过, 练过)
+or meant and not done ("was going to"); an English pastime word with a capital inside the sentence is
+a name ("a blue Golf"), and a game or an instrument counted with "a" is a thing ("it's a 2012 golf",
+"got a guitar for my birthday"). A language counts only as studied: beside a verb of studying or a
+lesson ("practising my Spanish", "German homework", 学日语), never merely named ("German beer", 他们说粤语); a
+Chinese pastime after a measure word of things is a thing (是辆12年的高尔夫, 一把新吉他). English reads the
+dependency parse; Chinese reads the words of the pastime's clause (a negation after it too: 瑜伽不练了).
 """
 
 from __future__ import annotations
@@ -123,8 +124,8 @@ def _en_named(doc: Any, token: Any, rule: Rule) -> str | None:
     for node in phrase.ancestors:
         if any(c.dep_ == "aux" and c.lemma_.lower() in en.UNCERTAIN_MODALS for c in node.children):
             return None  # "I might try yoga", "I'd love to learn the cello"
-    if any(_en_supposed(node) for node in (phrase, *phrase.ancestors)):
-        return None  # "If it doesn't rain tomorrow, I'm going hiking": what would follow a condition
+    if any(_en_supposed(node) or _en_over(node) for node in (phrase, *phrase.ancestors)):
+        return None  # "If it doesn't rain tomorrow, I'm going hiking"; "I studied Japanese for two years"
     if doing is not None and not owners:
         subjects = [c for c in doing.children if c.dep_ in ("nsubj", "nsubjpass") and c not in (token, phrase)]
         others = [c for c in subjects if c.lower_ not in _EN_SPEAKER]
@@ -191,6 +192,16 @@ def _is_person(token: Any) -> bool:
     return said in en.THIRD_PERSON or token.pos_ == "PROPN" or said in en.PERSON_NOUNS
 
 
+def _en_over(node: Any) -> bool:
+    """Whether a verb in the simple past says how many weeks, months or years it went on ("I studied Japanese for
+    two years", "played tennis for ten years"): a span that is over. The present perfect ("I've played tennis for
+    ten years") goes on, and is no such span."""
+    if node.tag_ != "VBD":
+        return False
+    spans = (c for c in node.children if c.dep_ == "prep" and c.lower_ == "for")
+    return any(o.dep_ == "pobj" and o.lemma_.lower() in en.CALENDAR_UNITS for span in spans for o in span.children)
+
+
 def _en_supposed(node: Any) -> bool:
     """Whether a clause is a condition or follows one: it opens with "if"/"whether", or has an "if" clause ("If I
     had time, I'd surf"; not "unless", which leaves the habit: "I play golf unless it rains")."""
@@ -223,8 +234,8 @@ def _zh_named(doc: Any, token: Any, rule: Rule) -> str | None:
         return None  # 想学吉他, 看足球; 瑜伽不练了
     if _zh_anothers(before, earlier):
         return None
-    if any(w in zh.CONDITIONALS for w in [*earlier, *before]):
-        return None  # 要是我住在海边，我天天去冲浪: supposed, not done
+    if any(w in zh.CONDITIONALS for w in [*earlier, *before]) or _zh_experienced(doc, token):
+        return None  # 要是我住在海边，我天天去冲浪: supposed; 我学过两年日语: done once, not now
     if _zh_counted(doc, token):
         return None  # 是辆12年的高尔夫, 买了一把新吉他: a thing, not the pastime
     said = token.text
@@ -237,6 +248,17 @@ def _zh_named(doc: Any, token: Any, rule: Rule) -> str | None:
     name = next((n for n in _ZH_LONGEST_FIRST if said.endswith(n)), None)
     named = f"{_ZH_NAMED[name]}{name}" if name is not None else next(o for o in zh.OUTINGS if said.endswith(o))
     return rule.output.format(object=named)
+
+
+def _zh_experienced(doc: Any, token: Any) -> bool:
+    """Whether 过 follows a verb before the pastime in its clause (jieba's tag ``ug``: 我学过两年日语, 打过网球): what
+    the speaker has done at some time, not a habit of now."""
+    for t in reversed(doc[: token.i]):
+        if t.text in _ZH_CLAUSE_BREAKS:
+            return False
+        if t.tag_ == "ug":
+            return True
+    return False
 
 
 def _zh_anothers(before: Sequence[str], earlier: Sequence[str]) -> bool:

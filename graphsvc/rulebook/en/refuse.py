@@ -824,6 +824,36 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        id="en.refuse.life_lesson",
+        language="en",
+        decision="refuse",
+        description=(
+            "A lesson of life, not a skill: 'I'm learning to let go', 'I learned my lesson', 'I learned the hard way', "
+            "'I learned a new trick today'."
+        ),
+        pattern=Tokens(
+            (
+                (lemma("learn"), lower("to"), among(en.LIFE_LESSONS, attr="LEMMA")),
+                (
+                    lemma("learn"),
+                    {"POS": {"IN": ["DET", "PRON"]}, "OP": "?"},
+                    {"POS": "ADJ", "OP": "*"},
+                    among(en.LESSON_NOUNS, attr="LEMMA"),
+                    among(en.TIME_WORDS, op="*"),
+                    {"IS_PUNCT": True},
+                ),
+            ),
+            anchored=False,
+        ),
+        examples=(
+            Example("I'm learning to let go."),
+            Example("I learned my lesson."),
+            Example("I learned the hard way."),
+            Example("I learned a new trick today."),
+        ),
+        counterexamples=("I'm learning to drive.", "I'm learning how to cook.", "I learned a new way to bake bread."),
+    ),
+    Rule(
         id="en.refuse.reminding",
         language="en",
         decision="refuse",

@@ -328,6 +328,10 @@ PASSING_ACTIVITIES = MEALS | _words(
     "walk nap coffee shower bath break rest drink stroll breather look peek bite movie telly tv"
 )
 """What a passing plan is about ("I'm going to grab a coffee", "I'll take a nap"): nothing to remember."""
+LIFE_LESSONS = _words("accept forgive let relax trust cope heal")
+"""What one learns to do that is no skill ("learning to let go", "learning to accept it"): a lesson of life."""
+LESSON_NOUNS = _words("lesson way trick")
+"""What "I learned" names when it names no skill ("my lesson", "the hard way", "a new trick")."""
 CHORES = _words("clean tidy vacuum hoover iron mop dust sweep wash")
 """Verbs of a day's housework ("I cleaned the kitchen", "I vacuumed the living room"): passing."""
 WORKDAY_THINGS = _words("email message text inbox note")

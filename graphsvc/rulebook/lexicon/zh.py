@@ -266,7 +266,7 @@ TIME_WORDS = _words(
     "以前 之前 去年 今年 明年 上周 下周 这周 上个月 下个月 这个月 周末 早上 晚上 下午 "
     "中午 上午 傍晚 凌晨 夜里 今晚 昨晚 明晚"
 )
-VAGUE_WORDS = _words("事 事情 东西 问题 很多 一些 一点")
+VAGUE_WORDS = _words("事 事情 东西 问题 很多 一些 一点 一招")
 REACTION_WORDS = _words(
     "太棒了 棒 真棒 厉害 不错 真好 好玩 有趣 开心 羡慕 期待 祝 祝你 一路顺风 顺利 恭喜 太好了 好极了"
 )
@@ -501,6 +501,8 @@ EATING = _words("吃 喝")
 """Verbs of eating and drinking (想吃火锅了: a craving of the moment)."""
 VAGUE_OUTINGS = _words("探险 冒险 散心 散散心 走走 转转 玩玩")
 """Going out with nowhere and nothing named (我打算去探险, 出去散散心): says nothing alone."""
+LIFE_LESSONS = _words("接受 放手 放下 释怀 忍耐 知足 做人 乖 坚强 珍惜")
+"""What one learns that is no skill (学着接受, 学做人, 学乖了): a lesson of life."""
 CHORES = _words("打扫 收拾 拖 擦 扫 洗")
 """Verbs of a day's housework (打扫了厨房, 洗了衣服): passing."""
 REPLYING = _words("回 回复")

@@ -443,6 +443,18 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我下个月去上海。", "我确定下个月去上海。", "再说，我下个月去上海。"),
     ),
     Rule(
+        id="zh.refuse.life_lesson",
+        language="zh",
+        decision="refuse",
+        description="A lesson of life, not a skill (我在学着接受, 我在学做人, 我学乖了).",
+        pattern=Tokens(
+            ((word("学", "学会"), word("着", op="?"), among(zh.LIFE_LESSONS)),),
+            anchored=False,
+        ),
+        examples=(Example("我在学着接受。"), Example("我在学做人。"), Example("我学乖了。"), Example("我得学着放手。")),
+        counterexamples=("我在学着做饭。", "我在学开车。"),
+    ),
+    Rule(
         id="zh.refuse.hearsay",
         language="zh",
         decision="refuse",

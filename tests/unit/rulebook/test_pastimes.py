@@ -36,6 +36,8 @@ SIGHTED = [
     # an emoji closing the sentence does not bend its parse
     ("Also new PB at the gym this morning - 50kg bench 💪", "Ana goes to the gym."),
     ("squash with Tom tonight 🏸😅", "Ana plays squash."),
+    # a span that goes on is no span of the past
+    ("I've been doing judo for six years", "Ana does judo."),
 ]
 NOT_SIGHTED = [
     "The gym near my office closed down",
@@ -52,6 +54,8 @@ NOT_SIGHTED = [
     "My daughter started ballet and karate",
     "my car is a blue Golf",
     "I used to go hiking every summer",
+    "I studied Japanese for two years",
+    "我学过三年钢琴",
     "Do you play chess?",
     "Not really into football.",
     "我老公天天打游戏",

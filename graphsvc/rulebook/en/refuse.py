@@ -71,7 +71,7 @@ _VAGUE_NO_TIME: Spec = {**_VAGUE, "LOWER": {"IN": sorted(en.VAGUE_OBJECTS - en.M
 """After "at" or "for" a vague object is no time ("for the problem"): "at the moment", "for the time being" say
 when, not what, and leave the statement its content ("I'm off dairy at the moment")."""
 _HAPPENING: Spec = {
-    "LEMMA": {"IN": sorted(en.EVENT_NOUNS | en.TASK_NOUNS | en.POINTED_THINGS)},
+    "LEMMA": {"IN": sorted(en.EVENT_NOUNS | en.TASK_NOUNS | en.POINTED_THINGS | en.WORK_NOUNS)},
     "DEP": {"IN": ["dobj", "nsubj", "nsubjpass"]},
 }
 """A happening or a piece of work as what a statement is about: its subject or object, not a phrase beside it
@@ -175,6 +175,8 @@ RULES: tuple[Rule, ...] = (
                 (among(en.LIKING, attr="LEMMA"), lower("to"), among(en.OPINION_VERBS, attr="LEMMA")),
                 ({"LOWER": {"IN": ["that", "those"]}, "DEP": "det"},),
                 (among(en.LIKING | en.DISLIKING, attr="LEMMA"), {"LOWER": {"IN": ["this", "these"]}, "DEP": "det"}),
+                (among(en.LIKING | en.DISLIKING, attr="LEMMA"), lower("mine")),  # "I like mine spicy": my what?
+                (lemma("enjoy"), lower("myself", "ourselves")),  # "I enjoyed myself": enjoyed what, another turn says
                 # "I loved every minute": of what, another turn said
                 (among(en.LIKING | en.DISLIKING, attr="LEMMA"), lower("every"), among(en.MOMENTS)),
             ),
@@ -190,8 +192,11 @@ RULES: tuple[Rule, ...] = (
             Example("My brother lost her keys."),
             Example("I moved here in 2021."),
             Example("I like to think I'm a good cook."),
+            Example("I like mine spicy."),
+            Example("I enjoyed myself."),
         ),
         counterexamples=(
+            "A friend of mine loves sushi.",
             "I bought this recipe book in Rome.",
             "There is a park near my flat.",
             "I'm in a choir that sings on Sundays.",
@@ -297,6 +302,7 @@ RULES: tuple[Rule, ...] = (
             Example("I loved the concert."),
             Example("I got the job!"),
             Example("I finally finished the book."),
+            Example("I enjoyed the movie."),
         ),
         counterexamples=(
             "I have a job interview at Deloitte on Friday.",
@@ -306,6 +312,7 @@ RULES: tuple[Rule, ...] = (
             "I got the results of my scan today.",
             "My club number for the trip is 9204.",
             "I got the job at the bakery on King Street.",
+            "I love the game of chess.",
         ),
     ),
     Rule(

@@ -368,7 +368,7 @@ QUESTION_TAILS = _words("by the way then now these days again exactly originally
 days?"): nothing the answer is about."""
 ASPECT_NOUNS = _words(
     """plot ending story characters actors cast acting soundtrack atmosphere vibe scenery view views service staff
-    decor layout portions twist finale bit part"""
+    decor layout portions twist finale bit part season"""
 )
 """Parts of a work, a place or an event ("the plot", "the ending", "the service"): "the" one of them, with nothing
 saying of what, points into another turn ("I liked the ending")."""

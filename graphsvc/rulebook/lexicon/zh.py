@@ -365,6 +365,8 @@ UNCERTAIN = _words("可能 也许 大概 或许 说不定 记不清") | CONDITIO
 """A guess, a possibility or a lapse of memory (可能, 如果, 记不清): not what is."""
 OF_THE_DAY = _words("今天 今晚 昨天 昨晚 刚才 这次 这回 上次 那次 那天")
 """What ties a thing to one day or one occasion (今天的天气, 这次的旅行): liking it is a reaction of the moment."""
+ASPECTS = _words("结尾 结局 开头 剧情 情节 配乐 画面 氛围 节奏 台词 演技")
+"""Parts of a work or a place one likes (我很喜欢结尾): of what, another turn said."""
 AS_LONG_AS = _words("好 行 可以 够了")
 """What 就 closes a clause with (喜欢就好, 能睡着就行): as long as that holds, a reply or a wish, not what is."""
 HEARSAY = _words("听说 据说 听人说 听别人说")

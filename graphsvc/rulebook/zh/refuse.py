@@ -273,6 +273,29 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我很喜欢下雨天。", "我今天特别想吃火锅。"),
     ),
     Rule(
+        id="zh.refuse.aspect",
+        language="zh",
+        decision="refuse",
+        description="Liking a part of something never named (我很喜欢结尾, 我不喜欢剧情): the thing is in another turn",
+        pattern=Tokens(
+            (
+                seq(
+                    FIRST_PERSON,
+                    ADVERBS,
+                    among(zh.NEGATIONS, op="?"),
+                    ADVERBS,
+                    among(zh.LIKING | zh.DISLIKING),
+                    {"TAG": "a", "OP": "?"},
+                    word("的", op="?"),
+                    among(zh.ASPECTS),
+                ),
+            ),
+            whole=True,
+        ),
+        examples=(Example("我很喜欢结尾。"), Example("我不太喜欢剧情。")),
+        counterexamples=("我很喜欢《活着》的结局。", "我喜欢看悬疑剧。"),
+    ),
+    Rule(
         id="zh.refuse.as_long_as",
         language="zh",
         decision="refuse",
@@ -639,6 +662,7 @@ RULES: tuple[Rule, ...] = (
                     word("的"),
                     PUNCT,
                 ),
+                (among(zh.LIKING), ADVERBS, {"IS_PUNCT": False}, word("一点", "一些"), word("的"), PUNCT),  # 辣一点的
             ),
             anchored=False,
         ),
@@ -647,6 +671,7 @@ RULES: tuple[Rule, ...] = (
             Example("我今天早上又试了一次。"),
             Example("我更喜欢第二个。"),
             Example("我最后选了红色的。"),
+            Example("我喜欢辣一点的。"),
         ),
         counterexamples=(
             "我有两个孩子。",

@@ -40,6 +40,8 @@ _NO_NOUN_TO_THE_END = (
 """No noun after a count up to the end of its clause (买了两个以防万一; not 买了一辆二手自行车), nor a unit of time
 (戒了两个月了 says how long, not how many)."""
 
+_LIKING_OR_NOT = seq(FIRST_PERSON, ADVERBS, among(zh.NEGATIONS, op="?"), ADVERBS, among(zh.LIKING | zh.DISLIKING))
+"""The speaker liking or disliking, with its degree or negation (我挺喜欢, 我不太喜欢, 我真讨厌)."""
 _PLACE_OPT = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["m"]}, "OP": "?"}
 """Where one arrives, if said, as one word (到家, 到公司, 到站: jieba tags 家 a measure word, 站 a verb); not an age
 (到三十岁了)."""
@@ -257,17 +259,7 @@ RULES: tuple[Rule, ...] = (
         decision="refuse",
         description="Liking or disliking what belongs to one day or occasion (我挺喜欢今天的天气): a passing reaction.",
         pattern=Tokens(
-            (
-                seq(
-                    FIRST_PERSON,
-                    ADVERBS,
-                    among(zh.NEGATIONS, op="?"),
-                    ADVERBS,
-                    among(zh.LIKING | zh.DISLIKING),
-                    ADVERBS,
-                    among(zh.OF_THE_DAY),
-                ),
-            ),
+            (seq(_LIKING_OR_NOT, ADVERBS, among(zh.OF_THE_DAY)),),
         ),
         examples=(Example("我挺喜欢今天的天气。"), Example("我很喜欢这次的旅行。"), Example("我讨厌昨天的安排。")),
         counterexamples=("我很喜欢下雨天。", "我今天特别想吃火锅。"),
@@ -280,11 +272,7 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             (
                 seq(
-                    FIRST_PERSON,
-                    ADVERBS,
-                    among(zh.NEGATIONS, op="?"),
-                    ADVERBS,
-                    among(zh.LIKING | zh.DISLIKING),
+                    _LIKING_OR_NOT,
                     {"TAG": "a", "OP": "?"},
                     word("的", op="?"),
                     among(zh.ASPECTS),

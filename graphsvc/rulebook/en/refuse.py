@@ -143,9 +143,9 @@ RULES: tuple[Rule, ...] = (
         language="en",
         decision="refuse",
         description=(
-            "A pronoun points at something said in another turn (it, that, they, there, here...); 'her' or 'his' as a "
-            "possessor does after 'I' or after a person of the other gender, not after the person it is about "
-            "('my sister lost her keys')."
+            "A pronoun points at something said in another turn (it, that, they, there, here..., 'mine' after a "
+            "liking: 'I like mine spicy'); 'her' or 'his' as a possessor does after 'I' or after a person of the "
+            "other gender, not after the person it is about ('my sister lost her keys')."
         ),
         pattern=Tokens(
             (
@@ -176,7 +176,6 @@ RULES: tuple[Rule, ...] = (
                 ({"LOWER": {"IN": ["that", "those"]}, "DEP": "det"},),
                 (among(en.LIKING | en.DISLIKING, attr="LEMMA"), {"LOWER": {"IN": ["this", "these"]}, "DEP": "det"}),
                 (among(en.LIKING | en.DISLIKING, attr="LEMMA"), lower("mine")),  # "I like mine spicy": my what?
-                (lemma("enjoy"), lower("myself", "ourselves")),  # "I enjoyed myself": enjoyed what, another turn says
                 # "I loved every minute": of what, another turn said
                 (among(en.LIKING | en.DISLIKING, attr="LEMMA"), lower("every"), among(en.MOMENTS)),
             ),
@@ -193,7 +192,6 @@ RULES: tuple[Rule, ...] = (
             Example("I moved here in 2021."),
             Example("I like to think I'm a good cook."),
             Example("I like mine spicy."),
-            Example("I enjoyed myself."),
         ),
         counterexamples=(
             "A friend of mine loves sushi.",
@@ -490,7 +488,7 @@ RULES: tuple[Rule, ...] = (
         id="en.refuse.mood_only",
         language="en",
         decision="refuse",
-        description="A mood and nothing it is about ('I'm so tired', 'I feel great today').",
+        description="A mood and nothing it is about ('I'm so tired', 'I feel great today', 'I enjoyed myself').",
         pattern=Tokens(
             each(
                 (FIRST_PERSON,),
@@ -519,11 +517,18 @@ RULES: tuple[Rule, ...] = (
                         ADVERBS,
                         among(en.TIME_WORDS, op="*"),
                     ),
+                    seq(  # "I really enjoyed myself": a good time, and nothing said of what
+                        ADVERBS,
+                        lemma("enjoy"),
+                        lower("myself", "ourselves"),
+                        ADVERBS,
+                        among(en.TIME_WORDS, op="*"),
+                    ),
                 ),
             ),
             whole=True,
         ),
-        examples=(Example("I'm so tired today."), Example("I feel great.")),
+        examples=(Example("I'm so tired today."), Example("I feel great."), Example("I enjoyed myself.")),
         counterexamples=("I'm tired of my commute.",),
     ),
     Rule(

@@ -158,6 +158,8 @@ EYESIGHT = _words("近视 远视 散光 老花 色弱")
 """How a person's eyes see, a lasting condition whatever follows (我近视八百度, 我有点散光)."""
 WORN_AIDS = _words("眼镜 隐形眼镜 助听器 牙套 假牙")
 """What a person wears for a lasting need of the body (我戴隐形眼镜, 我爸戴助听器)."""
+LOVED_DOINGS = _words("看 喝 听 玩")
+"""Verbs jieba glues to 爱 (爱看, 爱喝 as a name), taught apart so 爱 is read as liking (我特别爱看悬疑小说)."""
 BODY_HABITS = _words("打呼噜 打鼾 梦游 磨牙 说梦话 口吃 结巴")
 """What a person's body does that they cannot help (我老公打呼噜)."""
 BODY_KINDS = _words("左撇子 右撇子 色盲 红绿色盲 近视眼 老花眼")
@@ -352,8 +354,6 @@ def teach_segmenter() -> None:
                 jieba.suggest_freq((measure, level), True)
 
 
-LOVED_DOINGS = _words("看 喝 听 玩")
-"""Verbs jieba glues to 爱 (爱看, 爱喝 as a name), taught apart so 爱 is read as liking (我特别爱看悬疑小说)."""
 DISTANCE_UNITS = _words("公里 千米 米 圈 步")
 """How far a routine goes, glued to its number by jieba (跑 五公里, 游 二十圈)."""
 PAINS = _words("失眠 睡不着 头疼 头痛 焦虑 拖延 压力 腰疼 胃疼 牙疼 背疼 困扰 发愁 头晕")

@@ -24,6 +24,7 @@ from graphsvc.rulebook.en.shapes import (
     HAVE,
     MY,
     MY_ANIMAL,
+    MY_IN_LAW,
     MY_PERSON,
     MY_PERSONS_PERSON,
     NAME,
@@ -172,7 +173,12 @@ _AHEAD = (
 )
 """When a plan is for, beyond the next few days: next week, in May, this summer, in two weeks, in a couple of months
 ("tonight", "later" and "tomorrow" tell of passing ones: "I'm going to watch a film tonight")."""
-_ON_A_DAY = ((lower("on"), among(en.WEEKDAYS)), (lower("tomorrow"),))
+_ON_A_DAY = (
+    (lower("on"), among(en.WEEKDAYS)),
+    (lower("next"), among(en.WEEKDAYS)),
+    (lower("this"), lower("weekend")),
+    (lower("tomorrow"),),
+)
 _INTENDING = (
     seq(_TO_BE, lower("going", "planning", "hoping"), lower("to")),
     seq(ADVERBS, lemma("plan", "intend", "aim"), lower("to")),
@@ -182,6 +188,8 @@ _INTENDING = (
 """How an intention is said: "I'm going to", "I plan to", "I've decided to"."""
 _PLANNED = {"TAG": "VB", "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS | en.FEELING_VERBS)}}
 """What is planned: a doing ("going to start"), not being or needing ("going to be late", "going to need more")."""
+_OUTING_DOING = {"TAG": {"IN": ["VBG", "NN"]}, "LOWER": {"REGEX": "ing$"}}
+"""What one goes doing ("going camping"; the tagger may read it a noun)."""
 _NAMED = {"POS": {"IN": ["NOUN", "PROPN"]}}
 """A noun or a name."""
 _NOT_RETURNED = {**ADVERBS, "LOWER": {"NOT_IN": [*ADVERBS["LOWER"]["NOT_IN"], *sorted(en.RETURNING)]}}
@@ -282,6 +290,7 @@ RULES: tuple[Rule, ...] = (
             Example(
                 "At the moment I'm renting a flat in Brighton.", "Ana is renting a flat in Brighton at the moment."
             ),
+            Example("I live on the fifth floor.", "Ana lives on the fifth floor."),
         ),
         counterexamples=(
             "I live for the weekends.",
@@ -611,7 +620,8 @@ RULES: tuple[Rule, ...] = (
         id="en.keep.status",
         language="en",
         decision="keep",
-        description="The speaker's or a person's relationship status, or a pregnancy.",
+        description="The speaker's or a person's relationship status, a pregnancy, or leave from work or being "
+        "between jobs.",
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -622,6 +632,8 @@ RULES: tuple[Rule, ...] = (
                     seq(HAVE, ADVERBS, lemma("be"), among(_COUPLED), lower("for", "since"), ANY),
                     seq(_TO_BE, lower("expecting"), _MY_OR_A, ADJECTIVES, among(en.BABY_WORDS), ANY_OPT),
                     seq(_TO_BE, lower("a"), lower("single"), among(en.SINGLE_PARENTS), ANY_OPT),
+                    seq(_TO_BE, lower("on"), among(en.LEAVE_KINDS), lower("leave"), ANY_OPT),
+                    seq(_TO_BE, lower("between"), lower("jobs"), ANY_OPT),
                 ),
             )
             + (  # "my wife and I have been together for ten years"
@@ -637,6 +649,8 @@ RULES: tuple[Rule, ...] = (
             Example("I'm engaged!", "Ana is engaged."),
             Example("My partner is pregnant.", "Ana's partner is pregnant."),
             Example("I'm a single mum of two.", "Ana is a single mum of two."),
+            Example("I'm on maternity leave until June.", "Ana is on maternity leave until June."),
+            Example("I'm between jobs at the moment.", "Ana is between jobs at the moment."),
             Example("My sister is getting married in October.", "Ana's sister is getting married in October."),
             Example(
                 "My wife and I have been together for ten years.",
@@ -1329,6 +1343,20 @@ RULES: tuple[Rule, ...] = (
                     *(seq(lead, _PLANNED, ANY_OPT, *ahead, ANY_OPT) for lead in _INTENDING for ahead in _AHEAD),
                     *(seq(lead, among(en.INTENDED_CHANGES, attr="LEMMA"), ANY_OPT) for lead in _INTENDING),
                     *(seq(lead, lemma("go"), lower("back"), lower("to"), ANY) for lead in _INTENDING),
+                    *(  # an outing to a named place: "we're going camping in the Lake District in August"
+                        seq(
+                            _TO_BE,
+                            lower("going"),
+                            _OUTING_DOING,
+                            lower("in", "to"),
+                            DET_OPT,
+                            {"POS": "PROPN", "OP": "+"},
+                            ANY_OPT,
+                            when,
+                            ANY_OPT,
+                        )
+                        for when in ({"ENT_TYPE": "DATE"}, among(en.FUTURE_TIME_WORDS))
+                    ),
                     seq(  # saving for a thing: "I'm saving for a deposit on a flat"
                         _TO_BE,
                         lower("saving"),
@@ -1423,6 +1451,13 @@ RULES: tuple[Rule, ...] = (
             Example("I'm saving for a deposit on a flat.", "Ana is saving for a deposit on a flat."),
             Example("We're saving up for a new car.", None),
             Example("I'm hosting a barbecue next weekend.", "Ana is hosting a barbecue next weekend."),
+            Example(
+                "We're going camping in the Lake District in August.",
+                "Ana is going camping in the Lake District in August.",
+            ),
+            Example(
+                "I'm getting my wisdom teeth out next Thursday.", "Ana is getting their wisdom teeth out next Thursday."
+            ),
             Example("I'm running a half marathon in October.", "Ana is running a half marathon in October."),
             Example("I'm training for the Great North Run.", "Ana is training for the Great North Run."),
             Example("my son is training for a marathon", "Ana's son is training for a marathon."),
@@ -1441,6 +1476,7 @@ RULES: tuple[Rule, ...] = (
             "My daughter starts school.",
             "School starts in September.",
             "I'm running late for my meeting on Monday.",
+            "I went camping in Wales in August.",
             "I'm training for my new job.",
         ),
     ),
@@ -1535,6 +1571,15 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(_TO_BE, lower("back"), lower("from"), {"POS": "PROPN", "OP": "+"}, ANY_OPT),
+                    *(  # a visit to a person of theirs: "I'm visiting my grandma this weekend"
+                        seq(*lead, whom, ANY_OPT, *when, ANY_OPT)
+                        for whom in (MY_PERSON, MY_IN_LAW)
+                        for lead in (
+                            (_TO_BE, {"TAG": "VBG", "LEMMA": {"IN": ["visit", "see"]}}),
+                            (_TO_BE, lower("going"), lower("to"), lemma("visit", "see")),
+                        )
+                        for when in (*_AHEAD, *_ON_A_DAY)
+                    ),
                     seq(  # the present for what is planned: "I fly to Denver on Thursday"
                         {"TAG": {"IN": ["VBP", "VBZ"]}, "LEMMA": {"IN": sorted(en.TRAVEL_VERBS - {"go", "come"})}},
                         lower("to", "for"),
@@ -1557,6 +1602,9 @@ RULES: tuple[Rule, ...] = (
             Example("I fly to Denver on Thursday.", "Ana flies to Denver on Thursday."),
             Example("Off to Lisbon on the 14th for a week.", "Ana is off to Lisbon on the 14th for a week."),
             Example("I'm back from Berlin!", "Ana is back from Berlin."),
+            Example("I'm visiting my grandma this weekend.", "Ana is visiting their grandma this weekend."),
+            Example("I'm seeing my in-laws on Sunday.", "Ana is seeing their in-laws on Sunday."),
+            Example("I'm going to see my parents next month.", "Ana is going to see their parents next month."),
             Example(
                 "My parents are driving to Cornwall in August.", "Ana's parents are driving to Cornwall in August."
             ),
@@ -1567,6 +1615,7 @@ RULES: tuple[Rule, ...] = (
             "I drive to Leeds every Monday.",
             "I fly to Denver sometimes.",
             "I'm off to bed.",
+            "I'm seeing my sister.",
         ),
     ),
     Rule(
@@ -1604,6 +1653,7 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, among(en.LIKING, attr="LEMMA"), ANY),
+                    seq(ADVERBS, {"LEMMA": "support", "TAG": {"IN": ["VBP", "VBZ"]}}, NAME, PUNCT),  # a team
                     seq(
                         _TO_BE,
                         lower("a", op="?"),
@@ -1654,8 +1704,16 @@ RULES: tuple[Rule, ...] = (
             Example("my son is a big Arsenal fan", "Ana's son is a big Arsenal fan."),
             Example("I rather like old maps.", "Ana rather likes old maps."),
             Example("I'm totally crazy about board games.", "Ana is totally crazy about board games."),
+            Example("I support Arsenal.", "Ana supports Arsenal."),
         ),
-        counterexamples=("I love you!", "I love it.", "Like I said, it's fine.", "What a fan."),
+        counterexamples=(
+            "I love you!",
+            "I love it.",
+            "Like I said, it's fine.",
+            "What a fan.",
+            "I support your decision.",
+            "I support Anna in everything.",
+        ),
     ),
     Rule(
         id="en.keep.dislike",
@@ -2021,6 +2079,92 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("My rent is due.", "My passport expired.", "My patience runs out quickly."),
     ),
     Rule(
+        id="en.keep.advice",
+        language="en",
+        decision="keep",
+        description="What the speaker's doctor, dentist or therapist has told them to do ('my doctor told me to cut "
+        "down on salt'); not an errand ('told me to come back on Monday').",
+        pattern=Tokens(
+            (
+                seq(
+                    lower("my", "the"),
+                    among(en.CARERS),
+                    ADVERBS,
+                    among(en.ADVISED),
+                    lower("me"),
+                    lower("to"),
+                    {"TAG": "VB", "LEMMA": {"NOT_IN": ["come", "wait", "call", "ring"]}},
+                    ANY,
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("My doctor told me to cut down on salt.", "Ana's doctor told Ana to cut down on salt."),
+            Example("My physio wants me to stretch every morning.", "Ana's physio wants Ana to stretch every morning."),
+            Example("My GP told me to drink less coffee.", "Ana's GP told Ana to drink less coffee."),
+        ),
+        counterexamples=("My doctor told me to come back on Monday.", "My doctor told me."),
+    ),
+    Rule(
+        id="en.keep.height",
+        language="en",
+        decision="keep",
+        description="How tall the speaker, or a person of theirs, is ('I'm 1.80 m tall', 'I'm six foot two').",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(
+                        _TO_BE,
+                        {"POS": "NUM"},
+                        among(en.LENGTH_UNITS, op="?"),
+                        {"POS": "NUM", "OP": "?"},
+                        among(en.LENGTH_UNITS, op="?"),
+                        lower("tall"),
+                    ),
+                    seq(_TO_BE, {"POS": "NUM"}, lower("foot", "feet"), {"POS": "NUM", "OP": "?"}, PUNCT),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.85,
+        slot="height",
+        examples=(
+            Example("I'm 1.80 m tall.", "Ana is 1.80 m tall."),
+            Example("I'm six foot two.", "Ana is six foot two."),
+            Example("My son is 120 cm tall.", "Ana's son is 120 cm tall."),
+        ),
+        counterexamples=("I'm six feet away.", "I'm too tall."),
+    ),
+    Rule(
+        id="en.keep.weight",
+        language="en",
+        decision="keep",
+        description="What the speaker, or a person of theirs, weighs ('I weigh 70 kilos').",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(
+                        ADVERBS,
+                        {"LEMMA": "weigh", "TAG": {"IN": ["VBP", "VBZ"]}},
+                        lower("about", "around", op="?"),
+                        {"POS": "NUM"},
+                        among(en.WEIGHT_UNITS),
+                        ANY_OPT,
+                    ),
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.85,
+        slot="weight",
+        examples=(Example("I weigh 70 kilos.", "Ana weighs 70 kilos."),),
+        counterexamples=("I weighed the flour.", "I weigh my options."),
+    ),
+    Rule(
         id="en.keep.size",
         language="en",
         decision="keep",
@@ -2160,9 +2304,12 @@ RULES: tuple[Rule, ...] = (
             Example("My phone number changed to 07700 900123.", "Ana's phone number changed to 07700 900123."),
             Example("My son's school is St Mary's.", "Ana's son's school is St Mary's."),
             Example("My PB in the half marathon is 1:52.", "Ana's PB in the half marathon is 1:52."),
+            Example("My internet provider is BT.", "Ana's internet provider is BT."),
+            Example("My commute is about forty minutes each way.", "Ana's commute is about forty minutes each way."),
         ),
         counterexamples=(
             "My best for a long time was running.",
+            "My commute was awful today.",
             "My rent is too high.",
             "My school is great.",
             "My number one priority is sleep.",

@@ -221,7 +221,10 @@ RULES: tuple[Rule, ...] = (
                     lower("the"),
                     among(en.SELECTING_WORDS),
                     {"POS": "ADJ", "OP": "*"},
-                    {"POS": "NOUN", "LOWER": {"NOT_IN": sorted(en.TIME_WORDS | en.FREQUENCY_UNITS | {"time"})}},
+                    {
+                        "POS": "NOUN",
+                        "LOWER": {"NOT_IN": sorted(en.TIME_WORDS | en.FREQUENCY_UNITS | en.NUMBERED_LEVELS | {"time"})},
+                    },
                     _NOT_OF,
                 ),
                 (lower("the"), {"TAG": "JJR", "LOWER": {"NOT_IN": sorted(en.KIN_COMPARATIVES)}}, {"POS": "NOUN"}),
@@ -271,6 +274,7 @@ RULES: tuple[Rule, ...] = (
             "My parents are both retired teachers.",
             "I read a chapter of Dune every night.",
             "I always preferred cats to dogs.",
+            "I live on the fifth floor.",
         ),
     ),
     Rule(

@@ -187,6 +187,8 @@ BLOOD_GROUP = rf"^{BLOOD_TYPE}$"
 """A blood group as the whole of a word."""
 RELATIONSHIP_STATES = _words("married single engaged divorced widowed separated retired")
 BABY_WORDS = _words("baby child twins")
+LEAVE_KINDS = _words("maternity paternity parental sick medical")
+"""Leave from work a person is on for weeks or months ("I'm on maternity leave until June"), not a day off."""
 """Who is expected ("I'm expecting our first child in March")."""
 SIBLING_PLACES = _words("only middle eldest oldest youngest")
 """Where a person is among their siblings ("I'm an only child", "I'm the youngest of three")."""
@@ -195,7 +197,7 @@ SELF_EMPLOYED = _words("freelance freelancer")
 ATTRIBUTE_HEADS = _words(
     """code pin password passcode number birthday anniversary address postcode zipcode zip email type group size
     name nickname username handle plate id day date combination combo reg registration locker school nursery
-    college university gym team rent salary wage budget mortgage"""
+    college university gym team rent salary wage budget mortgage commute height weight provider"""
 )
 """Head nouns of an attribute of the speaker that holds one value ("my gate code", "my blood type", "my shoe
 size", "my locker number", "our anniversary"), or the one place of a kind a person goes to, before its name ("my
@@ -504,6 +506,9 @@ MOMENTS = _words("minute second moment bit")
 YEAR_ORDINALS = _words("first second third fourth fifth final last")
 """Which year of a course someone is in ("in my second year of nursing", "in his final year at uni")."""
 SELECTING_WORDS = YEAR_ORDINALS | _words("previous other")
+NUMBERED_LEVELS = _words("floor storey story grade")
+"""What is told apart by an ordinal of its own, not picked among things named elsewhere ("I live on the fifth
+floor", "my son is in the second grade")."""
 """Words that pick one of things named elsewhere ("the second option", "the last bit", "the other one"): after
 "the", the thing is only known from another turn."""
 HERE_NAMED = _words("in at on near")
@@ -664,10 +669,20 @@ POSTS = _words(
     "treasurer chair chairman chairwoman chairperson secretary president captain coach organiser organizer founder"
 )
 """A post a person holds in a group ("I'm the treasurer of our residents' association")."""
-PLAN_OBJECTS = EVENT_NOUNS | STUDY_PLACES | _words("job course degree")
+LENGTH_UNITS = _words("m cm metre metres meter meters foot feet ft inch inches")
+"""Units a person's height is given in ("I'm 1.80 m tall", "six foot two")."""
+WEIGHT_UNITS = _words("kg kgs kilo kilos kilogram kilograms stone lb lbs pound pounds")
+"""Units a person's weight is given in ("I weigh 70 kilos")."""
+CARERS = _words("doctor gp dentist therapist physio physiotherapist consultant dietitian nutritionist optician")
+"""Whose advice on the speaker's health is worth keeping ("my doctor told me to cut down on salt")."""
+ADVISED = _words("told advised wants wanted asked warned")
+"""How a carer's advice to the speaker is said ("told me to", "wants me to")."""
+MEDICAL_CARE = _words("tooth filling crown stitch cast jab vaccine vaccination injection biopsy x-ray mri")
+"""Care of the body a date is set for ("I'm getting my wisdom teeth out next Thursday", "my jab on Monday")."""
+PLAN_OBJECTS = EVENT_NOUNS | STUDY_PLACES | MEDICAL_CARE | _words("job course degree")
 """What a dated plan may name ("I'm starting a new job on Monday", "I'm taking my driving test next month", "my
 daughter starts school in September")."""
-PLAN_ACTS = _words("start begin have take sit do host throw run attend")
+PLAN_ACTS = _words("start begin have take sit do host throw run attend get")
 """Verbs of a plan that names a happening ("I'm having surgery in two weeks", "I'm hosting a barbecue on Saturday")."""
 NEEDS_OBJECT = _words("practise practice train study work read write lose win spend")
 """Verbs whose habit must say what ("I practise for twenty minutes every morning" says practising what?)."""

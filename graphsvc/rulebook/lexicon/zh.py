@@ -63,7 +63,8 @@ SOCIAL_RELATIONS: dict[str, str] = {
 PERSON_WORDS: frozenset[str] = frozenset(KIN_RELATIONS) | frozenset(SOCIAL_RELATIONS)
 PLURAL_PEOPLE = _words("父母 爸妈 家人 孩子们 爷爷奶奶 姥姥姥爷 外公外婆")
 ANIMALS = _words(
-    "狗 小狗 狗狗 猫 小猫 猫咪 兔子 仓鼠 鹦鹉 鸟 小鸟 金鱼 鱼 乌龟 宠物 马 柯基 泰迪 金毛 哈士奇 布偶猫 英短"
+    "狗 小狗 狗狗 猫 小猫 猫咪 兔子 仓鼠 鹦鹉 鸟 小鸟 金鱼 鱼 乌龟 宠物 马 柯基 泰迪 金毛 哈士奇 布偶猫 英短 "
+    "边牧 德牧 萨摩耶 拉布拉多 比熊 雪纳瑞"
 )
 """Animals people keep (我家的猫叫年糕: an animal, never a person)."""
 ANIMAL_ENDINGS = _words("猫 狗 犬")
@@ -127,6 +128,8 @@ SCHOOL_YEARS = frozenset(
 )
 """A year of school or university (三年级, 初二, 高三, 大三, 研一), cut whole by the segmenter."""
 SCHOOL_STAGES = _words("幼儿园 小学 初中 高中 大学")
+TEACHING_PLACES = _words("中学 学校 学院 机构 培训班")
+"""Where a person teaches, besides the stages of school (我在一所中学教英语, 我在培训机构教钢琴)."""
 DEGREES = _words("研究生 研 硕士 博士 本科 大专 博士后")
 """Stages of study after school (我在读在职研究生, 我在读博士)."""
 SHIFTS = _words("夜班 早班 晚班 白班 中班 大夜班 小夜班")
@@ -150,7 +153,7 @@ generic name (二甲双胍)."""
 BODY_MEASURES = _words("血压 血糖 血脂 胆固醇 尿酸 眼压 心率 转氨酶")
 """What a doctor measures of a body; one lastingly high or low (我血压高, 血糖偏高) is a condition."""
 HIGH_OR_LOW = _words("高 低")
-LIFE_CHANGES = _words("退休 离婚 毕业 辞职 退学 分手 订婚 转正 升职 出院")
+LIFE_CHANGES = _words("退休 离婚 毕业 辞职 退学 分手 订婚 转正 升职 出院 结婚")
 """A change of a person's life, said done with 了 (我爸退休了, 我去年离婚了)."""
 CONDITION_ENDINGS = _words("症 炎")
 """How the name of a condition ends (强迫症, 关节炎), said after 有 or 患有."""
@@ -168,6 +171,24 @@ FANS = _words("粉丝 铁粉 歌迷 球迷 影迷 书迷")
 """A fan of someone or something (我是周杰伦的粉丝, 我老公是曼联的球迷)."""
 FAN_DEGREES = _words("老 忠实 铁杆 死忠 资深")
 """How much of a fan, said before the fan word (我是国安的老球迷)."""
+TEMPERAMENTS = _words("内向 外向 慢热 恋家 念旧 怕冷 怕热 早起 晚睡 宅")
+"""What a lasting way of a person is, said as 我是个…的人 (我是个内向的人, 我是早起的人)."""
+FAITHS = _words("佛 佛教 基督 基督教 天主教 伊斯兰教 道教")
+"""What a person believes in, after 信 (我信佛, 我妈信基督教)."""
+FAITH_PEOPLE = _words("穆斯林 基督徒 佛教徒 天主教徒 回族")
+"""Who a person is by faith or people, after 是 (我是穆斯林, 我是回族)."""
+LEAVES = _words("产假 病假 陪产假 育儿假 长假")
+"""Leave from work a person is on for weeks or months (我在休产假), not a day off."""
+JOBLESS = _words("待业 失业")
+"""Being without a job (我现在待业)."""
+OFFICES = _words("公司 单位 办公室")
+TRANSIT = _words("地铁 公交 公交车 班车 校车 轻轨 轮渡 电动车 自行车 坐地铁 坐公交 开车 骑车 走路 打车")
+"""How a person gets to work or school, a vehicle or the going itself as jieba cuts it (坐 地铁, 坐地铁, 骑车)."""
+RIDING = _words("坐 搭 乘 骑 开")
+"""Verbs of riding or driving a vehicle, before it (坐 地铁, 骑 电动车)."""
+COMMUTING = _words("上班 上学 通勤")
+"""Going to work or school, what a way of travelling is for (我坐地铁上班)."""
+"""Where a person works, placed with 在 and a name (我公司在陆家嘴)."""
 PERSON_KINDS = _words(
     "夜猫子 早起鸟 急性子 慢性子 工作狂 路痴 吃货 社恐 单亲妈妈 单亲爸爸 "
     "白羊座 金牛座 双子座 巨蟹座 狮子座 处女座 天秤座 天蝎座 射手座 摩羯座 水瓶座 双鱼座"
@@ -203,16 +224,27 @@ PREPARING = _words("准备 备战 筹备")
 SAVING_UP = _words("攒钱 存钱")
 """Saving money towards a plan named after it (我在攒钱明年去日本)."""
 GARMENT_SIZE = r"^(?:\d{2,3}|X{0,3}[SLsl]|[Mm])$"
+LETTER_SIZE = r"^(?:X{1,3}[SL]|[SML])$"
+"""A clothes size by its letters, without 码 (我衣服一般穿XL)."""
+STATURE = _words("身高 体重")
+"""How tall and how heavy a person is, the number straight after (我身高一米八)."""
+EXPIRING = _words("护照 签证 驾照 身份证 居留卡 合同 租约 保险 会员")
+"""Documents and terms of a person's that run out on a date (我的护照2028年3月到期)."""
+CARERS = _words("医生 大夫 牙医 营养师 心理医生 理疗师")
+"""Whose advice on the speaker's health is worth keeping (医生让我少吃盐)."""
+ADVISING = _words("让 叫 建议 嘱咐 要求")
+"""Verbs of telling the speaker to do something (医生让我…)."""
 """A clothes or shoe size before 码 (42, 130, L, XL)."""
 QUALIFYING = _words("考驾照 考研 考公")
 """Sitting for a qualification over months (考驾照, 考研, 考公): 我在考驾照 says what one is working towards, not what
 happens as one speaks; taught to jieba whole (it reads 考驾照 as a name)."""
 EVENT_WORDS = QUALIFYING | _words(
     "预约 约 会议 开会 面试 考试 航班 飞机 手术 体检 复查 婚礼 结婚 聚会 演唱会 比赛 生日 约会 旅行 出差 课 "
-    "牙医 看病 挂号 中考 高考 期末考试 期中考试 火车 高铁 动车 大巴"
+    "牙医 看病 挂号 中考 高考 期末考试 期中考试 火车 高铁 动车 大巴 "
+    "智齿 拔牙 补牙 洗牙 拆线 疫苗 胃镜 肠镜 化疗 产检 铁人三项"
 )
 ATTRIBUTE_WORDS = _words(
-    "密码 号码 号 车牌号 车牌 门牌号 手机号 电话 邮箱 地址 生日 纪念日 血型 尺码 鞋码 身高 体重 "
+    "密码 号码 号 车牌号 车牌 门牌号 手机号 电话 邮箱 地址 生日 纪念日 预产期 血型 尺码 鞋码 身高 体重 "
     "名字 小名 账号 工号 学号 座位号 房间号 成绩 纪录"
 )
 """Attributes of the speaker that hold one value (我的车牌号是…, 我的血型是O型)."""
@@ -576,7 +608,16 @@ NOT_GROUPS = _words("旅行团 旅游团 代表团 观光团 排队 插队 团�
 (我在排队), a team in general."""
 SHOP_ENDINGS = _words("店 公司 工作室 餐馆 饭馆 超市 诊所 小卖部 网店")
 """Endings of a business a person opens and runs (开了一家咖啡店, 开了个淘宝店)."""
-SPLIT_VERBS: dict[str, str] = {"结": "婚", "离": "婚", "毕": "业", "入": "职", "退": "休", "搬": "家", "出": "院"}
+SPLIT_VERBS: dict[str, str] = {
+    "结": "婚",
+    "离": "婚",
+    "毕": "业",
+    "入": "职",
+    "退": "休",
+    "搬": "家",
+    "出": "院",
+    "戒": "烟",
+}
 """Verbs said apart from their object around 的 when saying when they happened (我们去年九月结的婚, 我前年毕的业)."""
 ORGANIZATION_WORDS = _words("公司 单位 学校 医院 店 工作室 品牌")
 """Words for an organisation a name may follow (一家公司，叫青禾)."""
@@ -584,6 +625,8 @@ PLACE_SUFFIXES = _words("省 市 县 区 镇 村 乡 路 街 山 岛 湖 寺 江
 """Words or characters a name of a place ends with (上海市, 天目山, 绿禾公园)."""
 NEARBY = _words("这边 那边 附近 一带 那里 这里 那儿 这儿")
 """Words that make the name before them a place (滨江那边, 城西这边)."""
+VISITING = _words("看 看望 探望 陪")
+"""Verbs of visiting a person (我这周末去看奶奶, 下个月回去陪爸妈)."""
 HOMECOMING = _words("回老家 回家乡 回国 回娘家")
 """A trip home, one word as jieba cuts it (我下周五回老家)."""
 GOING = _words("住在 来自 搬到 去 去了 到 回 回到 从")

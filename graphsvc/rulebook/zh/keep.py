@@ -116,6 +116,8 @@ _TIME_TO_COME: tuple[tuple[Spec, ...], ...] = (
 _ON_A_DAY: tuple[Spec, ...] = ({"ORTH": {"REGEX": zh.CALENDAR_DAY}, "OP": "+"},)
 """A day of the calendar (三月 三号): a trip on it is still to come when nothing says it is over (no 了, as the
 whole statement is matched)."""
+_ON_A_DAY_OR_DATE: tuple[tuple[Spec, ...], ...] = (_ON_A_DAY, DATE)
+"""A day of the calendar in words (三月 三号) or in digits (5 月 3 号)."""
 _TRIP_TO_A_PLACE: Spec = {"TAG": "nz", "ORTH": {"REGEX": "^.+(?:旅游|旅行)$"}}
 """A place and a trip as jieba sometimes cuts them into one word (云南旅游)."""
 _ROUTINE = {**HABIT, "ORTH": {**HABIT["ORTH"], "NOT_IN": sorted(zh.GRUMBLE_FREQUENCY)}}
@@ -188,6 +190,13 @@ _SIDE_OPT = {**_SIDE, "OP": "?"}
 _LANGUAGE = {"ORTH": {"REGEX": zh.LANGUAGE_NAME}}
 _SUM = {"TAG": "m", "ORTH": {"REGEX": "^(?:[\\d.,]+|[一二两三四五六七八九十百千万]+)[万千百块元]?$"}}
 """A sum of money as jieba cuts it (三千五, 12000, 6000块), never a span of time (一个月)."""
+_ADVISED = {
+    **CONTENT,
+    "TAG": {"NOT_IN": ["r", "t"]},
+    "ORTH": {"NOT_IN": sorted({*CONTENT["ORTH"]["NOT_IN"], *zh.NEGATIONS, *zh.MOODS, "不要", "在"})},
+}
+"""What a doctor tells the speaker to do (or not: 别 or 不要 before it), not when (让我明天再来), where (让我在外面
+等) nor a mood (让我别担心: reassurance)."""
 _OWNED = {"ORTH": {"REGEX": f"(?:{'|'.join(sorted(zh.POSSESSIONS))})$"}}
 """A thing of one's own, or a kind of it (车, 电动车, 单反相机)."""
 
@@ -306,6 +315,15 @@ RULES: tuple[Rule, ...] = (
                         seq(ADVERBS, among(zh.OWNING), {"POS": "NUM"}, ANY_OPT, owned, ANY_OPT)
                         for owned in (_OWNED, {"TAG": "nz"})
                     ),
+                    seq(  # where it is: 我在市中心有一套小房子
+                        ADVERBS,
+                        word("在"),
+                        {"TAG": {"IN": ["n", "ns", "s"]}, "OP": "+"},
+                        word("有"),
+                        {"POS": "NUM"},
+                        ANY_OPT,
+                        _OWNED,
+                    ),
                 ),
             ),
             whole=True,
@@ -320,6 +338,7 @@ RULES: tuple[Rule, ...] = (
             Example("我有一辆电动车。", "王芳有一辆电动车。"),
             Example("我有一台单反相机。", "王芳有一台单反相机。"),
             Example("我骑一辆二手的自行车上班。", "王芳骑一辆二手的自行车上班。"),
+            Example("我在市中心有一套小房子。", "王芳在市中心有一套小房子。"),
         ),
         counterexamples=(
             "我说的是真的。",
@@ -329,6 +348,7 @@ RULES: tuple[Rule, ...] = (
             "我的手机是哪个？",
             "我有一个问题。",
             "我开了一个会。",
+            "我在公司有一个会。",
         ),
     ),
     Rule(
@@ -382,12 +402,39 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, word("在"), _PLACE_WORD, {**_PLACE_WORD, "OP": "*"}, among(zh.WORKING | zh.STUDYING)),
                     seq(  # where they work from, on days or always (我周一和周五在家办公), not a day's (我今天在家办公)
                         among(zh.DEGREE_WORDS, op="*"),
+                        word("全职", op="?"),
                         {**HABIT, "OP": "?"},
                         among(zh.WEEKDAYS, op="?"),
                         word("和", "、", op="?"),
                         among(zh.WEEKDAYS, op="?"),
                         among(zh.REMOTE),
                         among(zh.WORKING | {"办公"}),
+                    ),
+                    seq(ADVERBS, _UNDER_WAY, word("休"), among(zh.LEAVES), ANY_OPT),  # 我在休产假，到六月
+                    seq(ADVERBS, among(zh.JOBLESS), word("中", op="?"), PUNCT),  # 我现在待业
+                    seq(  # where the workplace is: 我公司在陆家嘴
+                        DE_OPT,
+                        among(zh.OFFICES),
+                        word("在"),
+                        {"TAG": {"IN": ["ns", "nr", "nz", "nt"]}, "OP": "+"},
+                        among(zh.NEARBY, op="?"),
+                        PUNCT,
+                    ),
+                    seq(  # days a week away from the workplace: 我一周有三天远程办公
+                        {"TAG": "m", "ORTH": {"REGEX": "周$"}},
+                        word("有", op="?"),
+                        {"TAG": "m", "ORTH": {"REGEX": "天$"}},
+                        among(zh.REMOTE),
+                        among(zh.WORKING | {"办公"}),
+                    ),
+                    seq(  # teaching at a school: 我在小学教四年级, 我在一所中学教英语
+                        ADVERBS,
+                        word("在"),
+                        {**_PLACE_WORD, "OP": "*"},
+                        ending_in(zh.SCHOOL_STAGES | zh.TEACHING_PLACES),
+                        word("教"),
+                        CONTENT,
+                        ANY_OPT,
                     ),
                     seq(  # a school named by a verb used as a noun: 在 实验 小学 上学
                         ADVERBS,
@@ -518,6 +565,13 @@ RULES: tuple[Rule, ...] = (
             Example("我女儿在实验小学上学。", "王芳的女儿在实验小学上学。"),
             Example("我周一和周五在家办公。", "王芳周一和周五在家办公。"),
             Example("我老公一直在家上班。", "王芳的老公一直在家上班。"),
+            Example("我全职在家办公。", "王芳全职在家办公。"),
+            Example("我在休产假，到六月。", "王芳在休产假。"),
+            Example("我现在待业。", "王芳现在待业。"),
+            Example("我公司在陆家嘴。", "王芳公司在陆家嘴。"),
+            Example("我一周有三天远程办公。", "王芳一周有三天远程办公。"),
+            Example("我在小学教四年级。", "王芳在小学教四年级。"),
+            Example("我妈在一所中学教英语。", "王芳的妈妈在一所中学教英语。"),
         ),
         counterexamples=(
             "我是专业的。",
@@ -535,6 +589,10 @@ RULES: tuple[Rule, ...] = (
             "我在准备考试学习。",
             "我在家办公室。",
             "我今天在家办公。",
+            "我在家教孩子写作业。",
+            "我公司在楼下。",
+            "我明天休年假。",
+            "我在学校教室里。",
         ),
     ),
     Rule(
@@ -888,7 +946,21 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
-                (seq(ADVERBS, word("是"), word("个", "一个", op="?"), among(zh.PERSON_KINDS)),),
+                (
+                    seq(ADVERBS, word("是"), word("个", "一个", op="?"), among(zh.PERSON_KINDS)),
+                    seq(  # 我是个内向的人, 我是早起的人
+                        ADVERBS,
+                        word("是"),
+                        word("个", "一个", op="?"),
+                        among(zh.DEGREE_WORDS, op="*"),
+                        among(zh.TEMPERAMENTS),
+                        word("的"),
+                        word("人"),
+                    ),
+                    seq(ADVERBS, word("信"), among(zh.FAITHS)),  # 我妈信基督教
+                    seq(ADVERBS, word("信佛")),  # one word as jieba cuts it
+                    seq(ADVERBS, word("是"), among(zh.FAITH_PEOPLE)),  # 我是回族
+                ),
             ),
             whole=True,
         ),
@@ -898,8 +970,13 @@ RULES: tuple[Rule, ...] = (
             Example("我是个夜猫子。", "王芳是个夜猫子。"),
             Example("我老公是个工作狂。", "王芳的老公是个工作狂。"),
             Example("我是摩羯座。", "王芳是摩羯座。"),
+            Example("我是个内向的人。", "王芳是个内向的人。"),
+            Example("我是早起的人。", "王芳是早起的人。"),
+            Example("我妈信佛。", "王芳的妈妈信佛。"),
+            Example("我妈信基督教。", "王芳的妈妈信基督教。"),
+            Example("我是回族。", "王芳是回族。"),
         ),
-        counterexamples=("我是个夜猫子吗？", "我不是。"),
+        counterexamples=("我是个夜猫子吗？", "我不是。", "我是个讲道理的人。", "我信你。"),
     ),
     Rule(
         id="zh.keep.household",
@@ -1027,6 +1104,36 @@ RULES: tuple[Rule, ...] = (
             Example("我很害怕打针。", "王芳很害怕打针。"),
         ),
         counterexamples=("我很好。", "我怕他生气。", "我怕来不及了。", "我怕你不知道。"),
+    ),
+    Rule(
+        id="zh.keep.commute",
+        language="zh",
+        decision="keep",
+        description="How the speaker, or a person of theirs, gets to work or school (我坐地铁2号线上班, 我女儿坐校车上学).",
+        pattern=Tokens(
+            each(
+                SPEAKER_OR_THEIR_PERSON,
+                (
+                    seq(
+                        {**_ROUTINE, "OP": "?"},
+                        ADVERBS,
+                        among(zh.RIDING, op="?"),
+                        among(zh.TRANSIT),
+                        {"TAG": {"IN": ["m", "n", "q"]}, "OP": "{0,2}"},  # 2 号线
+                        among(zh.COMMUTING),
+                    ),
+                ),
+            ),
+            whole=True,
+        ),
+        output="preference",
+        confidence=0.85,
+        examples=(
+            Example("我每天坐地铁2号线上班。", "王芳每天坐地铁2号线上班。"),
+            Example("我坐公交上班。", "王芳坐公交上班。"),
+            Example("我女儿坐校车上学。", "王芳的女儿坐校车上学。"),
+        ),
+        counterexamples=("我今天打车上班了。", "我坐公交。", "我坐公交去超市。"),
     ),
     Rule(
         id="zh.keep.routine",
@@ -1190,7 +1297,10 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.trip",
         language="zh",
         decision="keep",
-        description="A trip the speaker, or a person of theirs, will make, dated by a time to come (我下个月去日本).",
+        description=(
+            "A trip the speaker, or a person of theirs, will make, dated by a time to come (我下个月去日本), or a "
+            "visit to the family (我这周末去看奶奶)."
+        ),
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -1205,12 +1315,24 @@ RULES: tuple[Rule, ...] = (
                             where,
                             {"TAG": {"REGEX": "^v"}, "OP": "?"},
                         )
-                        for when in (*_TIME_TO_COME, _ON_A_DAY)
+                        for when in (*_TIME_TO_COME, *_ON_A_DAY_OR_DATE)
                         for where in ({"TAG": "ns"}, _TRIP_TO_A_PLACE)
                     ),
-                    *(  # a foreign city after 飞, tagged as a transliterated name: 五月三号飞多伦多
-                        seq(*when, ADVERBS, word("要", "就要", op="?"), word("飞"), {"TAG": "nrt"})
-                        for when in (*_TIME_TO_COME, _ON_A_DAY)
+                    *(  # a foreign city after 飞, tagged as a name: 五月三号飞多伦多, 5月3号飞奥斯陆
+                        seq(*when, ADVERBS, word("要", "就要", op="?"), word("飞"), {"TAG": {"IN": ["nrt", "nr"]}})
+                        for when in (*_TIME_TO_COME, *_ON_A_DAY_OR_DATE)
+                    ),
+                    *(  # a visit to a person of the family: 我这周末去看奶奶, 我下个月回去陪爸妈
+                        seq(
+                            *when,
+                            ADVERBS,
+                            word("要", "就要", op="?"),
+                            word("去", "回去", "回家", op="?"),
+                            among(zh.VISITING),
+                            word("我", op="?"),
+                            among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE),
+                        )
+                        for when in (*_TIME_TO_COME, (word("这"), word("周末")), *_ON_A_DAY_OR_DATE)
                     ),
                     *(
                         seq(*when, ADVERBS, word("要", "就要", op="?"), among(zh.HOMECOMING), ANY_OPT)
@@ -1241,6 +1363,10 @@ RULES: tuple[Rule, ...] = (
             Example("我下周六去爬泰山。", "王芳下周六去爬泰山。"),
             Example("我下个月去海南旅游。", "王芳下个月去海南旅游。"),
             Example("我下周五回老家。", "王芳下周五回老家。"),
+            Example("我5月3号飞奥斯陆。", "王芳5月3号飞奥斯陆。"),
+            Example("我这周末去看奶奶。", "王芳这周末去看奶奶。"),
+            Example("我下个月回去陪爸妈。", "王芳下个月回去陪爸妈。"),
+            Example("我下周末去看我爸。", "王芳下周末去看王芳的爸爸。"),
         ),
         counterexamples=(
             "我上个月去日本旅游了。",
@@ -1249,6 +1375,8 @@ RULES: tuple[Rule, ...] = (
             "我上周回老家了。",
             "我三月三号去了北京。",
             "我明天去找约翰。",
+            "我这周末去看电影。",
+            "我这周末去看了奶奶。",
         ),
     ),
     Rule(
@@ -1489,8 +1617,74 @@ RULES: tuple[Rule, ...] = (
             Example("我的体检预约在周四，上午九点。", "王芳的体检预约在周四，上午九点。"),
             Example("我下午三点有个面试。", "王芳下午三点有个面试。"),
             Example("我妹下个月结婚。", "王芳的妹妹下个月结婚。"),
+            Example("我下周四去拔智齿。", "王芳下周四去拔智齿。"),
+            Example("我女儿周五打疫苗。", "王芳的女儿周五打疫苗。"),
         ),
-        counterexamples=("我很喜欢旅行。", "我同事的婚礼快到了。"),
+        counterexamples=("我很喜欢旅行。", "我同事的婚礼快到了。", "我智齿一直疼。"),
+    ),
+    Rule(
+        id="zh.keep.due",
+        language="zh",
+        decision="keep",
+        description="When a document of the speaker's runs out (我的护照2028年3月到期, 我驾照下个月到期).",
+        pattern=Tokens(
+            (
+                seq(
+                    FIRST_PERSON,
+                    DE_OPT,
+                    among(zh.EXPIRING),
+                    {"TAG": {"IN": ["m", "t", "q"]}, "OP": "+"},
+                    word("就", op="?"),
+                    word("到期", "过期"),
+                ),
+            ),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("我的护照2028年3月到期。", "王芳的护照2028年3月到期。"),
+            Example("我驾照下个月到期。", "王芳驾照下个月到期。"),
+        ),
+        counterexamples=("我的护照到期了。", "我的牛奶明天过期。"),
+    ),
+    Rule(
+        id="zh.keep.advice",
+        language="zh",
+        decision="keep",
+        description="What the speaker's doctor has told them to do (医生让我多运动, 我的医生建议我戒烟).",
+        pattern=Tokens(
+            (
+                seq(
+                    word("我", op="?"),
+                    DE_OPT,
+                    among(zh.CARERS),
+                    ADVERBS,
+                    among(zh.ADVISING),
+                    word("我"),
+                    {**HABIT, "OP": "?"},  # 每天
+                    word("别", "不要", op="?"),
+                    _ADVISED,
+                    ANY_OPT,
+                ),
+            )
+        ),
+        output="fact",
+        confidence=0.85,
+        examples=(
+            Example("医生让我多运动。", "医生让王芳多运动。"),
+            Example("医生叫我多喝水。", "王芳的医生叫王芳多喝水。"),
+            Example("我的医生建议我戒烟。", "王芳的医生建议王芳戒烟。"),
+            Example("牙医让我每天用牙线。", "牙医让王芳每天用牙线。"),
+            Example("医生让我不要熬夜。", "医生让王芳不要熬夜。"),
+        ),
+        counterexamples=(
+            "医生让我等一下。",
+            "医生让我明天再来。",
+            "医生让我问你。",
+            "医生让我在外面等。",
+            "医生让我别担心。",
+        ),
     ),
     Rule(
         id="zh.keep.size",
@@ -1507,8 +1701,16 @@ RULES: tuple[Rule, ...] = (
                         word("穿"),
                         {"ORTH": {"REGEX": zh.GARMENT_SIZE}},
                         word("码"),
+                        word("半", op="?"),
                         DE_OPT,
                         {"TAG": "n", "OP": "?"},
+                    ),
+                    seq(  # a size by its letters alone: 我衣服一般穿XL
+                        ADVERBS,
+                        {"TAG": "n", "OP": "?"},
+                        {**ADVERBS, "OP": "*"},
+                        word("穿"),
+                        {"ORTH": {"REGEX": zh.LETTER_SIZE}},
                     ),
                 ),
             ),
@@ -1519,6 +1721,8 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我穿42码的鞋。", "王芳穿42码的鞋。"),
             Example("我女儿衣服穿130码。", "王芳的女儿衣服穿130码。"),
+            Example("我穿37码半的鞋。", "王芳穿37码半的鞋。"),
+            Example("我衣服一般穿XL。", "王芳衣服一般穿XL。"),
         ),
         counterexamples=("我今天穿了一件新衣服。", "这双鞋42码的。"),
     ),
@@ -1532,6 +1736,8 @@ RULES: tuple[Rule, ...] = (
                 seq(_ME_OR_MY_HOME, DE_OPT, ANY_OPT, among(zh.ATTRIBUTE_WORDS), word("是", "为"), ANY),
                 seq(_ME_OR_MY_HOME, DE_OPT, ANY_OPT, among(zh.CODE_WORDS), word("是", op="?"), DIGITS),
                 seq(FIRST_PERSON, word("是"), {"ORTH": {"REGEX": zh.BLOOD_GROUP}}, word("血", op="?")),
+                # the speaker's height or weight, the number straight after (我身高一米八, 我体重65公斤)
+                seq(FIRST_PERSON, DE_OPT, among(zh.STATURE), word("有", "是", op="?"), {"TAG": "m"}, ANY_OPT),
                 seq(_ME_OR_MY_HOME, DE_OPT, among(zh.MONEY_WORDS), ANY_OPT, _SUM, ANY_OPT),
                 # 我每个月还房贷四千: how often and the paying verb before
                 seq(
@@ -1554,8 +1760,10 @@ RULES: tuple[Rule, ...] = (
             Example("我房租一个月三千五。", "王芳房租一个月三千五。"),
             Example("我每个月还车贷两千。", "王芳每个月还车贷两千。"),
             Example("我的月薪是12000。", "王芳的月薪是12000。"),
+            Example("我身高一米八。", "王芳身高一米八。"),
+            Example("我体重65公斤。", "王芳体重65公斤。"),
         ),
-        counterexamples=("我的问题是什么。", "我等了20分钟。", "我工资不高。", "我房租一个月。"),
+        counterexamples=("我的问题是什么。", "我等了20分钟。", "我工资不高。", "我房租一个月。", "我身高不够。"),
     ),
     Rule(
         id="zh.keep.age",
@@ -1567,6 +1775,13 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(word("今年", op="?"), {"TAG": "m"}, word("岁", op="?"), word("了", op="?")),
+                    seq(  # the year of birth: 我是1991年出生的, 我儿子2018年出生
+                        word("是", op="?"),
+                        {"ORTH": {"REGEX": r"^(?:19|20)\d{2}$"}},
+                        word("年"),
+                        word("出生", "生"),
+                        word("的", op="?"),
+                    ),
                     seq(  # an age about to be reached: 我奶奶下周满九十岁, 我侄女下 周六 满六岁
                         ADVERBS,
                         word("就", op="?"),
@@ -1605,6 +1820,8 @@ RULES: tuple[Rule, ...] = (
             Example("我外公下周八十大寿。", "王芳的外公下周八十大寿。"),
             Example("我妈六月九号七十大寿。", "王芳的妈妈六月九号七十大寿。"),
             Example("我奶奶下周六九十大寿。", "王芳的奶奶下周六九十大寿。"),
+            Example("我是1991年出生的。", "王芳是1991年出生的。"),
+            Example("我儿子是2018年出生的。", "王芳的儿子是2018年出生的。"),
         ),
         counterexamples=("我一个人。", "我今年去了三次。", "我满意了。", "我下周两个生日。"),
     ),

@@ -30,6 +30,19 @@ MORE_CHINESE = {
     "我老公下周要提醒我交电费。": "王丽的老公下周要提醒王丽交电费。",
 }
 
+CARE_AND_DAYS_ENGLISH = {
+    "I'm getting my wisdom teeth out next Thursday.": "Ana is getting their wisdom teeth out next Thursday.",
+    "My commute is about forty minutes each way.": "Ana's commute is about forty minutes each way.",
+    "My doctor told me to cut down on salt.": "Ana's doctor told Ana to cut down on salt.",
+    "I'm visiting my grandma this weekend.": "Ana is visiting their grandma this weekend.",
+}
+CARE_AND_DAYS_CHINESE = {
+    "我下周四去拔智齿。": "王丽下周四去拔智齿。",
+    "我每天坐地铁2号线上班。": "王丽每天坐地铁2号线上班。",
+    "我的护照2028年3月到期。": "王丽的护照2028年3月到期。",
+    "我是1991年出生的。": "王丽是1991年出生的。",
+}
+
 
 async def tell(service: MemoryService, user: str, speaker: str, session: str, day: int, said: list[str]) -> None:
     """Each statement as a user turn with an acknowledgement after it; then the session ends and jobs run."""
@@ -98,3 +111,21 @@ async def test_a_bare_reply_is_kept_in_the_words_of_the_question_it_answers(serv
         "Ana's dog is called Biscuit.",
         "Ana是长沙人。",
     }
+
+
+async def test_appointments_commutes_advice_and_documents_are_kept(service: MemoryService) -> None:
+    await tell(service, "ana", "Ana", "s1", 1, [*CARE_AND_DAYS_ENGLISH])
+    await tell(service, "wl", "王丽", "s1", 1, [*CARE_AND_DAYS_CHINESE])
+    assert set(await contents(service, "ana")) == set(CARE_AND_DAYS_ENGLISH.values())
+    assert set(await contents(service, "wl")) == set(CARE_AND_DAYS_CHINESE.values())
+
+
+async def test_a_new_weight_or_height_supersedes_the_old_one(service: MemoryService) -> None:
+    await tell(service, "ana", "Ana", "s1", 1, ["I weigh 70 kilos.", "I'm 1.80 m tall."])
+    await tell(service, "wl", "王丽", "s1", 1, ["我体重65公斤。"])
+    await tell(service, "ana", "Ana", "s2", 20, ["I weigh 68 kilos."])
+    await tell(service, "wl", "王丽", "s2", 20, ["我体重62公斤。"])
+    assert set(await contents(service, "ana")) == {"Ana weighs 68 kilos.", "Ana is 1.80 m tall."}
+    assert set(await contents(service, "ana", superseded=True)) == {"Ana weighs 70 kilos."}
+    assert set(await contents(service, "wl")) == {"王丽体重62公斤。"}
+    assert set(await contents(service, "wl", superseded=True)) == {"王丽体重65公斤。"}

@@ -188,6 +188,8 @@ _INTENDING = (
 """How an intention is said: "I'm going to", "I plan to", "I've decided to"."""
 _PLANNED = {"TAG": "VB", "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS | en.FEELING_VERBS)}}
 """What is planned: a doing ("going to start"), not being or needing ("going to be late", "going to need more")."""
+_CAPITALISED = {"IS_TITLE": True, "OP": "+"}
+"""A name by its capital, whatever the tagger reads it as (a dog "named Bramble", tagged an adjective)."""
 _OUTING_DOING = {"TAG": {"IN": ["VBG", "NN"]}, "LOWER": {"REGEX": "ing$"}}
 """What one goes doing ("going camping"; the tagger may read it a noun)."""
 _NAMED = {"POS": {"IN": ["NOUN", "PROPN"]}}
@@ -969,6 +971,16 @@ RULES: tuple[Rule, ...] = (
                 (FIRST_PERSON, seq(MY, lower("family"))),
                 (
                     seq(_HAVE_GOT, DET_OPT, ADJECTIVES, among(en.ANIMAL_NOUNS, attr="LEMMA")),
+                    seq(  # "I have a cat and two dogs"
+                        _HAVE_GOT,
+                        DET_OPT,
+                        ADJECTIVES,
+                        among(en.ANIMAL_NOUNS, attr="LEMMA"),
+                        lower("and"),
+                        DET_OPT,
+                        ADJECTIVES,
+                        among(en.ANIMAL_NOUNS, attr="LEMMA"),
+                    ),
                     seq(
                         _HAVE_GOT,
                         DET_OPT,
@@ -993,6 +1005,8 @@ RULES: tuple[Rule, ...] = (
                 seq(MY_ANIMAL, BE, lower("called", "named"), NAME),
                 seq(MY_ANIMAL, BE, NAME),
                 seq(MY_ANIMAL, BE, lower("a", "an"), ANY_OPT, among(en.ANIMAL_NOUNS, attr="LEMMA")),
+                # "my dog is a cocker spaniel named Bramble"
+                seq(MY_ANIMAL, BE, lower("a", "an"), ADJECTIVES, _NAMED, lower("called", "named"), _CAPITALISED),
             ),
             whole=True,
         ),
@@ -1000,6 +1014,8 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("I have a dog named Waffles.", "Ana has a dog named Waffles."),
+            Example("I have a cat and two dogs.", "Ana has a cat and two dogs."),
+            Example("My dog is a cocker spaniel named Bramble.", "Ana's dog is a cocker spaniel named Bramble."),
             Example("My cat's name is Pepper.", "Ana's cat's name is Pepper."),
             Example("We've got two cats.", "Ana's family have got two cats."),
             Example("My dog is a 3-year-old beagle.", "Ana's dog is a 3-year-old beagle."),
@@ -1130,6 +1146,7 @@ RULES: tuple[Rule, ...] = (
                     seq(_TO_BE, lower("on"), among(en.MEDICINES), ANY_OPT),  # a medicine by name: "I'm on metformin"
                     seq(ADVERBS, lemma("take"), among(en.MEDICINES), ANY_OPT),
                     seq(ADVERBS, lemma("wear"), DET_OPT, ADJECTIVES, among(en.WORN_AIDS), ANY_OPT),
+                    seq(_HAVE_GOT, lower("a", "an"), ADJECTIVES, among(en.WORN_AIDS | en.IMPLANTS), PUNCT),
                     *(
                         seq(_TO_BE, ADVERBS, lower(first), lower("-", op="?"), lower(second), ANY_OPT)
                         for first, second in en.HYPHENED_STATES
@@ -1303,7 +1320,15 @@ RULES: tuple[Rule, ...] = (
                     SPEAKER_OR_THEIR_PERSON,
                     (seq(_HAVE_GOT, _DET_OR_OWNER, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY),),
                 ),
-                seq(MY, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY_OPT, BE, ANY),
+                seq(
+                    MY,
+                    ADJECTIVES,
+                    among(en.EVENT_NOUNS, attr="LEMMA"),
+                    ANY_OPT,
+                    BE,
+                    {"LOWER": {"NOT_IN": sorted(en.DISRUPTED)}, "IS_PUNCT": False},
+                    ANY_OPT,
+                ),
                 seq(MY, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY_OPT, among(en.RESCHEDULED), ANY),
                 *(
                     seq(MY, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY_OPT, departs, ANY)
@@ -1326,7 +1351,7 @@ RULES: tuple[Rule, ...] = (
                 "Ana's dentist appointment got moved to tuesday at 2.",
             ),
         ),
-        counterexamples=("I have a meeting.", "my meeting got moved."),
+        counterexamples=("I have a meeting.", "my meeting got moved.", "My train is late.", "My flight is delayed."),
     ),
     Rule(
         id="en.keep.plan_ahead",

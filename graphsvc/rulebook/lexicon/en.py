@@ -176,6 +176,10 @@ MEDICINES = _words(
 )
 """Medicines taken for a long time, by their generic names ("I'm on metformin", "I take levothyroxine")."""
 WORN_AIDS = _words("glasses contacts lenses hearing aid aids brace retainer")
+IMPLANTS = _words("pacemaker stent implant defibrillator")
+"""What a person has fitted in their body for good ("I have a pacemaker")."""
+DISRUPTED = _words("late delayed cancelled canceled overbooked early full")
+"""What a day's train or flight turns out to be ("my train is late"): a passing upset, not when it is."""
 """What a person wears for their body ("I wear glasses", "my dad wears a hearing aid")."""
 HIGH_OR_LOW = _words("high low raised")
 BODY_MEASURES = _words("pressure cholesterol sugar")

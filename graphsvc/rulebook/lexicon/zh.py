@@ -61,7 +61,14 @@ SOCIAL_RELATIONS: dict[str, str] = {
 """A word for someone in a speaker's life → the relation it names."""
 
 PERSON_WORDS: frozenset[str] = frozenset(KIN_RELATIONS) | frozenset(SOCIAL_RELATIONS)
-PLURAL_PEOPLE = _words("父母 爸妈 家人 孩子们 爷爷奶奶 姥姥姥爷 外公外婆")
+PLURAL_RELATIONS: dict[str, str] = {
+    **dict.fromkeys("父母 爸妈".split(), "parents"),
+    "家人": "family",
+    "孩子们": "children",
+    **dict.fromkeys("爷爷奶奶 姥姥姥爷 外公外婆".split(), "grandparents"),
+}
+"""A word for several people of a speaker's → the relation it names (我爸妈住在昆明: ``parents``)."""
+PLURAL_PEOPLE = frozenset(PLURAL_RELATIONS)
 ANIMALS = _words(
     "狗 小狗 狗狗 猫 小猫 猫咪 兔子 仓鼠 鹦鹉 鸟 小鸟 金鱼 鱼 乌龟 宠物 马 柯基 泰迪 金毛 哈士奇 布偶猫 英短 "
     "边牧 德牧 萨摩耶 拉布拉多 比熊 雪纳瑞"
@@ -113,7 +120,7 @@ ALLERGY = _words("过敏")
 DIET_WORDS = _words("吃素 素食 素食者 纯素 清真 戒糖 戒酒 吃斋 乳糖不耐受 不吃肉 不吃辣 不喝酒 滴酒不沾")
 CONDITIONS = _words(
     "哮喘 糖尿病 高血压 低血压 失眠 偏头痛 胃病 贫血 抑郁症 焦虑症 颈椎病 腰椎间盘突出 痛风 鼻炎 湿疹 近视 色盲 "
-    "自闭症 孤独症 多动症 乳糖不耐受 甲减 甲亢 心脏病 肾结石 胆结石"
+    "自闭症 孤独症 多动症 乳糖不耐受 甲减 甲亢 心脏病 肾结石 胆结石 老年痴呆 阿尔茨海默病 帕金森"
 )
 BODY_PARTS = _words(
     "腿 腿脚 脚 腰 背 膝盖 关节 眼睛 视力 耳朵 听力 胃 肠胃 心脏 肝 肾 肺 牙 牙齿 颈椎 腰椎 嗓子 皮肤 记性 睡眠"
@@ -244,7 +251,7 @@ EVENT_WORDS = QUALIFYING | _words(
     "智齿 拔牙 补牙 洗牙 拆线 疫苗 胃镜 肠镜 化疗 产检 铁人三项"
 )
 ATTRIBUTE_WORDS = _words(
-    "密码 号码 号 车牌号 车牌 门牌号 手机号 电话 邮箱 地址 生日 纪念日 预产期 血型 尺码 鞋码 身高 体重 "
+    "密码 号码 号 车牌号 车牌 门牌号 手机号 电话 邮箱 地址 生日 纪念日 预产期 学校 血型 尺码 鞋码 身高 体重 "
     "名字 小名 账号 工号 学号 座位号 房间号 成绩 纪录"
 )
 """Attributes of the speaker that hold one value (我的车牌号是…, 我的血型是O型)."""
@@ -573,6 +580,8 @@ TRAIT_CONTEXTS: dict[str, frozenset[str]] = {
 RELATION_WORDS: dict[str, str] = {**KIN_RELATIONS, **SOCIAL_RELATIONS}
 """Every word for someone in a speaker's life → the relation it names (我女朋友林小雅: ``partner``)."""
 NAMING_WORDS = _words("叫 名叫 叫做")
+NAME_PREFIXES = _words("小 老 阿")
+"""What a familiar name opens with before a surname (小李, 老王, 阿杰 when jieba cuts it apart)."""
 """Verbs that give a name (我姐姐叫李梅, 一家公司叫青禾)."""
 THIRD_PERSON = _words("他 她")
 NAMED_PRONOUNS = THIRD_PERSON | _words("它")

@@ -286,24 +286,26 @@ def _best_keep(doc: Any, rules: Sequence[Rule], requested: bool) -> Hit | None:
 
 def _whose(doc: Any) -> str:
     """The relation of the person a statement is about when it opens with one of the speaker's (我爸爸… →
-    ``father``); "" when it is about the speaker."""
+    ``father``, 我爸妈… → ``parents``); "" when it is about the speaker."""
     words = [t.text for t in doc[:3]]
     if not words or words[0] != "我":
         return ""
     person = words[2] if words[1:2] == ["的"] and len(words) > 2 else (words[1] if len(words) > 1 else "")
-    relations = lexicon.RELATION_WORDS
-    return relations.get(person, "")
+    return lexicon.RELATION_WORDS.get(person) or lexicon.PLURAL_RELATIONS.get(person, "")
 
 
 def _slot(rule: Rule, doc: Any, hit: Hit) -> str | None:
     """The slot a statement fills: its rule's, for a person of the speaker's prefixed with who they are
-    (我爸爸住在昆明: ``father.lives_in``); an attribute's slot is its word (车牌号)."""
+    (我爸爸住在昆明: ``father.lives_in``); an attribute's slot is its word (车牌号), prefixed the same way
+    (我妹妹的生日: ``sister.生日``, never the speaker's own birthday)."""
     if rule.slot is None:
         return None
+    whose = _whose(doc)
     if "{attribute}" in rule.slot:
         words = [t.text for t in doc[hit.start : hit.end] if t.text in lexicon.ATTRIBUTE_WORDS]
-        return words[0] if words else None
-    whose = _whose(doc)
+        if not words:
+            return None
+        return f"{whose}.{words[0]}" if whose else words[0]
     return f"{whose}.{rule.slot}" if whose else rule.slot
 
 
@@ -430,7 +432,7 @@ def mentions(text: str, sentence: str, *, speaker: str, rules: Sequence[Rule], s
         span = list(doc[hit.start : hit.end])
         if not speaker or (span[0].text not in lexicon.SPEAKER and hit.start != 0):
             continue
-        role, name = span[-2].text, span[-1].text
+        role, name = _role_and_name(doc, hit.end, span)
         if len(span) > 1 and span[1].text == "是":  # 阿杰是我室友: only where the role ends the clause, nothing asked
             after = doc[hit.end] if hit.end < len(doc) else None
             if (after is not None and not after.is_punct) or sentence.rstrip().endswith(("？", "?", "吗")):
@@ -446,6 +448,20 @@ def mentions(text: str, sentence: str, *, speaker: str, rules: Sequence[Rule], s
         )
         found.append(Judgement(sentence, _join(span), statement=statement))
     return found
+
+
+def _role_and_name(doc: Any, end: int, span: Sequence[Any]) -> tuple[str, str]:
+    """Who a person named in passing is to the speaker and their name, as 我同事小李 / 我邻居王阿姨 say it: the person
+    word, then the name with the prefix before it (小, 老) and a form of address after a lone surname (王 阿姨)."""
+    people = [i for i, t in enumerate(span[:-1]) if t.text in lexicon.PERSON_WORDS]
+    if not people:
+        return span[-2].text, span[-1].text  # an animal's: 煤球是我家猫
+    at = people[-1]
+    name = "".join(t.text for t in span[at + 1 :])
+    after = doc[end] if end < len(doc) else None
+    if len(span[-1].text) == 1 and after is not None and after.text in lexicon.PERSON_WORDS:
+        name += after.text  # 王 阿姨: a surname and how the speaker addresses her
+    return span[at].text, name
 
 
 def asks_to_remember_what_follows(judgements: Sequence[Judgement], rules: Sequence[Rule]) -> bool:

@@ -41,6 +41,8 @@ from graphsvc.rulebook.zh.shapes import (
 )
 
 _NUMBER = {"POS": "NUM", "OP": "?"}
+_NAME_PREFIX = {"ORTH": {"IN": sorted(zh.NAME_PREFIXES)}, "OP": "?"}
+"""What a familiar name may open with before a surname (小李, 老王)."""
 _PET_NAME = {"TAG": {"IN": ["n", "nr", "nz", "nrt", "nrfg", "eng"]}, "ORTH": {"NOT_IN": sorted(zh.ANIMALS)}}
 """A word that can name an animal (煤球, 豆豆, Lucky): a noun or a name, not an animal word itself."""
 _WHERE_MET = {"TAG": {"IN": ["n", "nt", "ns", "t"]}, "ORTH": {"NOT_IN": sorted(zh.PERSON_WORDS)}, "OP": "?"}
@@ -315,6 +317,7 @@ RULES: tuple[Rule, ...] = (
                         seq(ADVERBS, among(zh.OWNING), {"POS": "NUM"}, ANY_OPT, owned, ANY_OPT)
                         for owned in (_OWNED, {"TAG": "nz"})
                     ),
+                    seq(ADVERBS, among(zh.OWNING - {"有"}), {**_OWNED, "ORTH": {"REGEX": "车$"}}),  # 我开电动车
                     seq(  # where it is: 我在市中心有一套小房子
                         ADVERBS,
                         word("在"),
@@ -339,6 +342,7 @@ RULES: tuple[Rule, ...] = (
             Example("我有一台单反相机。", "王芳有一台单反相机。"),
             Example("我骑一辆二手的自行车上班。", "王芳骑一辆二手的自行车上班。"),
             Example("我在市中心有一套小房子。", "王芳在市中心有一套小房子。"),
+            Example("我开电动车。", "王芳开电动车。"),
         ),
         counterexamples=(
             "我说的是真的。",
@@ -349,6 +353,7 @@ RULES: tuple[Rule, ...] = (
             "我有一个问题。",
             "我开了一个会。",
             "我在公司有一个会。",
+            "我开电脑。",
         ),
     ),
     Rule(
@@ -713,8 +718,8 @@ RULES: tuple[Rule, ...] = (
         description="A person of the speaker's named in passing (我室友阿杰…): one statement of who they are.",
         pattern=Tokens(
             (
-                (*FIRST_PERSON, DE_OPT, _WHERE_MET, among(zh.PERSON_WORDS), {"TAG": "nr"}),
-                (among(zh.PERSON_WORDS), {"TAG": "nr"}),
+                (*FIRST_PERSON, DE_OPT, _WHERE_MET, among(zh.PERSON_WORDS), _NAME_PREFIX, {"TAG": "nr"}),
+                (among(zh.PERSON_WORDS), _NAME_PREFIX, {"TAG": "nr"}),
                 ({"TAG": "nr"}, word("是"), *FIRST_PERSON, DE_OPT, _WHERE_MET, among(zh.PERSON_WORDS)),
             ),
             anchored=False,
@@ -728,6 +733,8 @@ RULES: tuple[Rule, ...] = (
             Example("张伟是我的老板。", "王芳的老板叫张伟。"),
             Example("刘洋是我的大学室友。", "王芳的室友叫刘洋。"),
             Example("刘洋是我的高中同学。", "王芳的高中同学叫刘洋。"),
+            Example("我同事小李坐我旁边。", "王芳的同事叫小李。"),
+            Example("我邻居王阿姨有我家钥匙。", "王芳的邻居叫王阿姨。"),
         ),
         counterexamples=(
             "他女朋友许晴也来了。",
@@ -1109,7 +1116,9 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.commute",
         language="zh",
         decision="keep",
-        description="How the speaker, or a person of theirs, gets to work or school (我坐地铁2号线上班, 我女儿坐校车上学).",
+        description=(
+            "How the speaker, or a person of theirs, gets to work or school (我坐地铁2号线上班, 我女儿坐校车上学)."
+        ),
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,

@@ -65,12 +65,15 @@ RULES: tuple[Rule, ...] = (
         description="A request to remember what follows (请记住, 帮我记一下, 别忘了).",
         pattern=Tokens(
             (
-                (word("请", op="?"), among(zh.REMEMBER_VERBS), word("一下", op="?"), PUNCT_OPT),
+                (word("请", "你", op="?"), among(zh.REMEMBER_VERBS), word("一下", op="?"), PUNCT_OPT),
                 (word("帮", "帮忙"), word("我"), word("记", "记住", "记一下"), word("一下", op="?"), PUNCT_OPT),
             )
         ),
         output="requested",
-        examples=(Example("请记住，我的车牌号是沪A12345。", "王芳的车牌号是沪A12345。"),),
+        examples=(
+            Example("请记住，我的车牌号是沪A12345。", "王芳的车牌号是沪A12345。"),
+            Example("你记一下我老婆叫王静。", "王芳的老婆叫王静。"),
+        ),
         counterexamples=("我记得小时候的事。",),
     ),
 )

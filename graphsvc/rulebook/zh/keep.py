@@ -43,6 +43,13 @@ from graphsvc.rulebook.zh.shapes import (
 _NUMBER = {"POS": "NUM", "OP": "?"}
 _NAME_PREFIX = {"ORTH": {"IN": sorted(zh.NAME_PREFIXES)}, "OP": "?"}
 """What a familiar name may open with before a surname (小李, 老王)."""
+_NOT_ASKING = {
+    "IS_PUNCT": False,
+    "ORTH": {"REGEX": "^(?!" + "|".join(sorted(zh.QUESTION_WORDS, key=len, reverse=True)) + ")"},
+    "OP": "*",
+}
+"""Words of a statement that asks nothing, not even inside it: no word opens with a question word (我老记不住是
+哪天 names no day)."""
 _PET_NAME = {"TAG": {"IN": ["n", "nr", "nz", "nrt", "nrfg", "eng"]}, "ORTH": {"NOT_IN": sorted(zh.ANIMALS)}}
 """A word that can name an animal (煤球, 豆豆, Lucky): a noun or a name, not an animal word itself."""
 _WHERE_MET = {"TAG": {"IN": ["n", "nt", "ns", "t"]}, "ORTH": {"NOT_IN": sorted(zh.PERSON_WORDS)}, "OP": "?"}
@@ -1886,12 +1893,26 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="keep",
         description="Whatever the speaker explicitly asks the assistant to remember, stated about themselves.",
-        pattern=Tokens((seq(FIRST_PERSON, ANY_OPT, _SAYS, ANY_OPT),)),
+        pattern=Tokens(
+            (
+                seq(
+                    FIRST_PERSON,
+                    _NOT_ASKING,
+                    {**_SAYS, "ORTH": {**_SAYS["ORTH"], **_NOT_ASKING["ORTH"]}},
+                    _NOT_ASKING,
+                ),
+            ),
+            whole=True,
+        ),
         output="fact",
         confidence=0.95,
         tags=frozenset({"requested"}),
         examples=(Example("请记住，我的工位在三楼东侧。", "王芳的工位在三楼东侧。"),),
-        counterexamples=("我的工位在三楼东侧吗？", "帮我记一下，周五早上八点。"),
+        counterexamples=(
+            "我的工位在三楼东侧吗？",
+            "帮我记一下，周五早上八点。",
+            "你记一下，我老记不住是哪天。",
+        ),
     ),
     Rule(
         id="zh.keep.requested_note",

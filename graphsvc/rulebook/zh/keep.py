@@ -43,7 +43,7 @@ from graphsvc.rulebook.zh.shapes import (
 _NUMBER = {"POS": "NUM", "OP": "?"}
 _NAME_PREFIX = {"ORTH": {"IN": sorted(zh.NAME_PREFIXES)}, "OP": "?"}
 """What a familiar name may open with before a surname (小李, 老王)."""
-_NOT_ASKING = {
+_NOT_ASKING: Spec = {
     "IS_PUNCT": False,
     "ORTH": {"REGEX": "^(?!" + "|".join(sorted(zh.QUESTION_WORDS, key=len, reverse=True)) + ")"},
     "OP": "*",
@@ -131,7 +131,7 @@ _TRIP_TO_A_PLACE: Spec = {"TAG": "nz", "ORTH": {"REGEX": "^.+(?:旅游|旅行)$"
 """A place and a trip as jieba sometimes cuts them into one word (云南旅游)."""
 _ROUTINE = {**HABIT, "ORTH": {**HABIT["ORTH"], "NOT_IN": sorted(zh.GRUMBLE_FREQUENCY)}}
 """A frequency word of a routine (每天, 平时), not of a complaint (总是)."""
-_SAYS = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["t", "m", "mq", "q", "f"]}, "ORTH": {"NOT_IN": sorted(_TIME_ONLY)}}
+_SAYS: Spec = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["t", "m", "mq", "q", "f"]}, "ORTH": {"NOT_IN": sorted(_TIME_ONLY)}}
 """A word that says something beyond when: a clause of times alone (周五 早上 八点) is no statement of its own."""
 _DOING = {
     **ACTIVITY,

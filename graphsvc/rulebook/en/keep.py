@@ -636,6 +636,7 @@ RULES: tuple[Rule, ...] = (
                     seq(_TO_BE, lower("a"), lower("single"), among(en.SINGLE_PARENTS), ANY_OPT),
                     seq(_TO_BE, lower("on"), among(en.LEAVE_KINDS), lower("leave"), ANY_OPT),
                     seq(_TO_BE, lower("between"), lower("jobs"), ANY_OPT),
+                    seq(HAVE, ADVERBS, lemma("be"), lower("between"), lower("jobs"), ANY_OPT),
                 ),
             )
             + (  # "my wife and I have been together for ten years"
@@ -653,6 +654,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm a single mum of two.", "Ana is a single mum of two."),
             Example("I'm on maternity leave until June.", "Ana is on maternity leave until June."),
             Example("I'm between jobs at the moment.", "Ana is between jobs at the moment."),
+            Example("I've been between jobs since March.", "Ana has been between jobs since March."),
             Example("My sister is getting married in October.", "Ana's sister is getting married in October."),
             Example(
                 "My wife and I have been together for ten years.",

@@ -160,7 +160,7 @@ generic name (二甲双胍)."""
 BODY_MEASURES = _words("血压 血糖 血脂 胆固醇 尿酸 眼压 心率 转氨酶")
 """What a doctor measures of a body; one lastingly high or low (我血压高, 血糖偏高) is a condition."""
 HIGH_OR_LOW = _words("高 低")
-LIFE_CHANGES = _words("退休 离婚 毕业 辞职 退学 分手 订婚 转正 升职 出院 结婚")
+LIFE_CHANGES = _words("退休 离婚 毕业 辞职 退学 分手 订婚 转正 升职 出院 结婚 失业")
 """A change of a person's life, said done with 了 (我爸退休了, 我去年离婚了)."""
 CONDITION_ENDINGS = _words("症 炎")
 """How the name of a condition ends (强迫症, 关节炎), said after 有 or 患有."""

@@ -428,7 +428,7 @@ RULES: tuple[Rule, ...] = (
                         DE_OPT,
                         among(zh.OFFICES),
                         word("在"),
-                        {"TAG": {"IN": ["ns", "nr", "nz", "nt"]}, "OP": "+"},
+                        {"TAG": {"IN": ["ns", "nr", "nz", "nt", "j"]}, "OP": "+"},  # j: a short name (国贸)
                         among(zh.NEARBY, op="?"),
                         PUNCT,
                     ),
@@ -581,6 +581,7 @@ RULES: tuple[Rule, ...] = (
             Example("我在休产假，到六月。", "王芳在休产假。"),
             Example("我现在待业。", "王芳现在待业。"),
             Example("我公司在陆家嘴。", "王芳公司在陆家嘴。"),
+            Example("我办公室在国贸那边。", "王芳办公室在国贸那边。"),
             Example("我一周有三天远程办公。", "王芳一周有三天远程办公。"),
             Example("我在小学教四年级。", "王芳在小学教四年级。"),
             Example("我妈在一所中学教英语。", "王芳的妈妈在一所中学教英语。"),
@@ -873,8 +874,10 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我爸退休了，在老家种菜。", "王芳的爸爸退休了。"),
             Example("我去年离婚了。", "王芳去年离婚了。"),
+            Example("我最近失业了。", "王芳最近失业了。"),
+            Example("我结婚了。", "王芳结婚了。"),
         ),
-        counterexamples=("我想辞职了。", "我还没毕业。", "他退休了。", "我快毕业了。"),
+        counterexamples=("我想辞职了。", "我还没毕业。", "他退休了。", "我快毕业了。", "我怕失业。"),
     ),
     Rule(
         id="zh.keep.condition",

@@ -189,13 +189,13 @@ LEAVES = _words("产假 病假 陪产假 育儿假 长假")
 JOBLESS = _words("待业 失业")
 """Being without a job (我现在待业)."""
 OFFICES = _words("公司 单位 办公室")
+"""Where a person works, placed with 在 and a name (我公司在陆家嘴)."""
 TRANSIT = _words("地铁 公交 公交车 班车 校车 轻轨 轮渡 电动车 自行车 坐地铁 坐公交 开车 骑车 走路 打车")
 """How a person gets to work or school, a vehicle or the going itself as jieba cuts it (坐 地铁, 坐地铁, 骑车)."""
 RIDING = _words("坐 搭 乘 骑 开")
 """Verbs of riding or driving a vehicle, before it (坐 地铁, 骑 电动车)."""
 COMMUTING = _words("上班 上学 通勤")
 """Going to work or school, what a way of travelling is for (我坐地铁上班)."""
-"""Where a person works, placed with 在 and a name (我公司在陆家嘴)."""
 PERSON_KINDS = _words(
     "夜猫子 早起鸟 急性子 慢性子 工作狂 路痴 吃货 社恐 单亲妈妈 单亲爸爸 "
     "白羊座 金牛座 双子座 巨蟹座 狮子座 处女座 天秤座 天蝎座 射手座 摩羯座 水瓶座 双鱼座"
@@ -231,6 +231,7 @@ PREPARING = _words("准备 备战 筹备")
 SAVING_UP = _words("攒钱 存钱")
 """Saving money towards a plan named after it (我在攒钱明年去日本)."""
 GARMENT_SIZE = r"^(?:\d{2,3}|X{0,3}[SLsl]|[Mm])$"
+"""A clothes or shoe size before 码 (42, 130, L, XL)."""
 LETTER_SIZE = r"^(?:X{1,3}[SL]|[SML])$"
 """A clothes size by its letters, without 码 (我衣服一般穿XL)."""
 STATURE = _words("身高 体重")
@@ -238,10 +239,10 @@ STATURE = _words("身高 体重")
 EXPIRING = _words("护照 签证 驾照 身份证 居留卡 合同 租约 保险 会员")
 """Documents and terms of a person's that run out on a date (我的护照2028年3月到期)."""
 CARERS = _words("医生 大夫 牙医 营养师 心理医生 理疗师")
-"""Whose advice on the speaker's health is worth keeping (医生让我少吃盐)."""
+"""Whose advice on the speaker's health is worth keeping (医生让我多运动; jieba glues 我少: 让我少吃盐 is not
+read)."""
 ADVISING = _words("让 叫 建议 嘱咐 要求")
 """Verbs of telling the speaker to do something (医生让我…)."""
-"""A clothes or shoe size before 码 (42, 130, L, XL)."""
 QUALIFYING = _words("考驾照 考研 考公")
 """Sitting for a qualification over months (考驾照, 考研, 考公): 我在考驾照 says what one is working towards, not what
 happens as one speaks; taught to jieba whole (it reads 考驾照 as a name)."""
@@ -580,9 +581,9 @@ TRAIT_CONTEXTS: dict[str, frozenset[str]] = {
 RELATION_WORDS: dict[str, str] = {**KIN_RELATIONS, **SOCIAL_RELATIONS}
 """Every word for someone in a speaker's life → the relation it names (我女朋友林小雅: ``partner``)."""
 NAMING_WORDS = _words("叫 名叫 叫做")
+"""Verbs that give a name (我姐姐叫李梅, 一家公司叫青禾)."""
 NAME_PREFIXES = _words("小 老 阿")
 """What a familiar name opens with before a surname (小李, 老王, 阿杰 when jieba cuts it apart)."""
-"""Verbs that give a name (我姐姐叫李梅, 一家公司叫青禾)."""
 THIRD_PERSON = _words("他 她")
 NAMED_PRONOUNS = THIRD_PERSON | _words("它")
 """他, 她, and 它 for a pet: who a question about someone's name (它叫什么？) speaks of."""

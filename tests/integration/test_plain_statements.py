@@ -43,6 +43,17 @@ CARE_AND_DAYS_CHINESE = {
     "我是1991年出生的。": "王丽是1991年出生的。",
 }
 
+FIGURES_OF_SPEECH = ("I'm allergic to small talk.", "Honestly I'm married to my job.", "I live on coffee and toast.")
+DUES_AND_DIETS_ENGLISH = {
+    "I'm dairy-free.": "Ana is dairy-free.",
+    "My car's MOT is due in March.": "Ana's car's MOT is due in March.",
+    "My daughter's teacher is Mr Adeyemi.": "Ana's daughter's teacher is Mr Adeyemi.",
+}
+DUES_AND_DIETS_CHINESE = {
+    "我的车明年三月要年检。": "王丽的车明年三月要年检。",
+    "我爷爷今年九十四了。": "王丽的爷爷今年九十四了。",
+}
+
 
 async def tell(service: MemoryService, user: str, speaker: str, session: str, day: int, said: list[str]) -> None:
     """Each statement as a user turn with an acknowledgement after it; then the session ends and jobs run."""
@@ -129,3 +140,10 @@ async def test_a_new_weight_or_height_supersedes_the_old_one(service: MemoryServ
     assert set(await contents(service, "ana", superseded=True)) == {"Ana weighs 70 kilos."}
     assert set(await contents(service, "wl")) == {"王丽体重62公斤。"}
     assert set(await contents(service, "wl", superseded=True)) == {"王丽体重65公斤。"}
+
+
+async def test_a_figure_of_speech_is_no_memory_beside_plain_ones(service: MemoryService) -> None:
+    await tell(service, "ana", "Ana", "s1", 1, [*FIGURES_OF_SPEECH, *DUES_AND_DIETS_ENGLISH])
+    await tell(service, "wl", "王丽", "s1", 1, ["我对加班过敏。", *DUES_AND_DIETS_CHINESE])
+    assert set(await contents(service, "ana")) == set(DUES_AND_DIETS_ENGLISH.values())
+    assert set(await contents(service, "wl")) == set(DUES_AND_DIETS_CHINESE.values())

@@ -76,6 +76,8 @@ _AND_MORE = seq(lower("and", ","), ANY)
 """More said of the subject after an age ("my dog is 14 and pretty slow"), not a unit (5 minutes away)."""
 _FOOD = {"POS": {"NOT_IN": ["ADJ", "ADV", "PUNCT", "PRON", "DET", "PART", "ADP", "AUX", "CCONJ"]}}
 """What a diet names: a food or a drink ("I don't eat pork"; not "I don't eat much")."""
+_KIND_OF_FOOD = {"POS": "ADJ", "OP": "?"}
+"""An adjective before the food a diet names ("I can't eat spicy food", "I don't eat red meat")."""
 _DIET_KIND = {
     "POS": {"IN": ["ADJ", "NOUN", "PROPN", "NUM", "PUNCT"]},
     "ORTH": {"NOT_IN": [",", ".", "!", "?", ";", ":"]},
@@ -84,8 +86,23 @@ _DIET_KIND = {
 """What kind of diet a speaker is on ("low-FODMAP", "strict keto", "low salt"): words and hyphens."""
 _MOBILITY_AID = {**among(en.MOBILITY_AIDS), "DEP": {"NOT_IN": ["compound", "amod", "nmod"]}}
 """A mobility aid as what is used ("a wheelchair"), not as a word before another ("a walker app")."""
-_NOT_OWN = {"IS_PUNCT": False, "LOWER": {"NOT_IN": ["my", "our", "his", "her", "their"]}}
-"""What follows "live on" when it says where ("a boat", "Elm Street"), not with whom ("on my own")."""
+_DUE_THINGS: tuple[Piece, ...] = (
+    ({"POS": "NOUN"},),
+    ({"POS": "NOUN"}, lower("'s"), ADJECTIVES, {"POS": {"IN": ["NOUN", "PROPN"]}}),
+)
+"""What falls due: a thing of the speaker's, or a thing of one of theirs ("my passport", "my car's MOT")."""
+_LIVED_ON: tuple[Piece, ...] = (
+    (lower("campus"),),
+    ({"POS": "PROPN"},),
+    (
+        {"POS": {"IN": ["DET", "NUM"]}, "LOWER": {"NOT_IN": ["my", "our", "his", "her", "their"]}},
+        ADJECTIVES,
+        {"POS": {"IN": ["NOUN", "PROPN"]}, "LEMMA": {"NOT_IN": sorted(en.LIVED_ON)}},
+    ),
+)
+"""What follows "live on" when it says where: a name, a counted or named place, campus ("Elm Street", "a boat", "the
+fifth floor"); not with whom ("on my own") nor on what ("on coffee", "on a tight budget": the place's word is then
+checked against :data:`~graphsvc.rulebook.lexicon.en.LIVED_ON`)."""
 _NATIONALITY = {"ENT_TYPE": "NORP", "POS": {"IN": ["ADJ", "PROPN", "NOUN"]}}
 """A nationality, a faith or a people, as spaCy's entity recogniser reads it ("Brazilian", "Catholic")."""
 _FEARED = {"TAG": {"IN": ["VBG", "NNS"]}}
@@ -113,7 +130,12 @@ _HABIT_VERB = {
     "POS": {"IN": ["VERB", "AUX"]},
     "TAG": {"IN": ["VBP", "VBZ"]},
     # what someone says or tells regularly is talk, not a routine ("he says that every year")
-    "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.LIGHT_VERBS | en.NEEDS_OBJECT | en.MIND_VERBS | en.TELLING_VERBS)},
+    # and what someone wants done is a wish ("my physio wants me to stretch every morning")
+    "LEMMA": {
+        "NOT_IN": sorted(
+            en.FEELING_VERBS | en.LIGHT_VERBS | en.NEEDS_OBJECT | en.MIND_VERBS | en.TELLING_VERBS | en.WANTING
+        )
+    },
     "LOWER": {"NOT_IN": sorted(en.IRREGULAR_PAST)},
 }
 _SAME_IN_PAST = {"POS": "VERB", "TAG": {"IN": ["VBD", "VBP"]}, "LOWER": {"IN": sorted(en.UNCHANGED_PAST)}}
@@ -170,9 +192,18 @@ _AHEAD = (
         lower("of", op="?"),
         among(en.CALENDAR_UNITS, attr="LEMMA"),
     ),
+    (
+        lower("at"),
+        lower("the"),
+        lower("end", "start", "beginning"),
+        lower("of"),
+        lower("the", "next", "this", op="?"),
+        among(en.CALENDAR_UNITS | en.SEASONS),
+    ),
 )
-"""When a plan is for, beyond the next few days: next week, in May, this summer, in two weeks, in a couple of months
-("tonight", "later" and "tomorrow" tell of passing ones: "I'm going to watch a film tonight")."""
+"""When a plan is for, beyond the next few days: next week, in May, this summer, in two weeks, in a couple of months,
+at the end of the month ("tonight", "later" and "tomorrow" tell of passing ones: "I'm going to watch a film
+tonight")."""
 _ON_A_DAY = (
     (lower("on"), among(en.WEEKDAYS)),
     (lower("next"), among(en.WEEKDAYS)),
@@ -259,7 +290,10 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     # "on a boat", "on Elm Street"; "on my own" says with whom
-                    seq(ADVERBS, lemma("live", "reside"), ADVERBS, lower("on"), _NOT_OWN, ANY_OPT),
+                    *(
+                        seq(ADVERBS, lemma("live", "reside"), ADVERBS, lower("on"), *where, ANY_OPT)
+                        for where in _LIVED_ON
+                    ),
                     seq(ADVERBS, lemma("live"), lower("with"), _WITH_WHOM, lower("in", "near"), ANY),
                     seq(_TO_BE, lower("based", "living"), lower("in", "near"), ANY),
                     seq(  # "I'm renting a flat in Brighton", "we own a cottage near Bath"
@@ -293,6 +327,7 @@ RULES: tuple[Rule, ...] = (
                 "At the moment I'm renting a flat in Brighton.", "Ana is renting a flat in Brighton at the moment."
             ),
             Example("I live on the fifth floor.", "Ana lives on the fifth floor."),
+            Example("We live on a narrowboat now.", "Ana lives on a narrowboat now."),
         ),
         counterexamples=(
             "I live for the weekends.",
@@ -300,6 +335,8 @@ RULES: tuple[Rule, ...] = (
             "Live in the moment!",
             "I live with it in peace.",
             "I live on my own.",
+            "I live on coffee and toast when I'm busy.",
+            "We live on a tight budget.",
             "I rented a car in Faro.",
         ),
     ),
@@ -910,6 +947,12 @@ RULES: tuple[Rule, ...] = (
             (
                 seq(MY, ADJECTIVES, among(en.PERSON_NOUNS, attr="LEMMA"), BE, lower("called", "named"), NAME),
                 seq(MY_PERSONS_PERSON, BE, lower("called", "named"), NAME),
+                seq(  # "my son's best friend is Leo": a name, not a people or a place ("is Italian")
+                    MY_PERSONS_PERSON,
+                    BE,
+                    {"POS": "PROPN", "ENT_TYPE": {"NOT_IN": ["NORP", "GPE", "LOC", "ORG", "DATE", "TIME"]}, "OP": "+"},
+                ),
+                seq(MY_PERSONS_PERSON, BE, among(en.HONORIFICS), NAME),  # "my daughter's teacher is Mr Adeyemi"
                 seq(MY, ADJECTIVES, among(en.PERSON_NOUNS, attr="LEMMA"), lower("'s"), lower("name"), BE, NAME),
                 seq(MY, ADJECTIVES, among(en.PERSON_NOUNS, attr="LEMMA"), lower("'s", "is"), NAME),
                 seq(
@@ -954,6 +997,8 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("I'm an only child.", "Ana is an only child."),
+            Example("My son's best friend is Leo.", "Ana's son's best friend is Leo."),
+            Example("My daughter's teacher is Mr Adeyemi.", "Ana's daughter's teacher is Mr Adeyemi."),
             Example("I'm the youngest of three.", "Ana is the youngest of three."),
             Example("I'm a twin.", "Ana is a twin."),
             Example("My boss is called Priyanka Rao.", "Ana's boss is called Priyanka Rao."),
@@ -1069,15 +1114,15 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(_TO_BE, lower("a", op="?"), among(en.DIETS)),
                     seq(_TO_BE, lower("a", op="?"), among(en.DIETS), ANY),
-                    seq(_TO_BE, among(en.INTOLERANCES), lower("free"), ANY_OPT),
+                    seq(_TO_BE, among(en.INTOLERANCES), lower("-", op="?"), lower("free"), ANY_OPT),
                     seq(HAVE, ADVERBS, lemma("be"), ADVERBS, lower("a", op="?"), among(en.DIETS), ANY_OPT),
                     seq(ADVERBS, lemma("eat", "keep"), among(en.DIETS)),
-                    seq(lemma("do"), NOT, ADVERBS, lemma("eat", "drink"), _FOOD, ANY_OPT),
+                    seq(lemma("do"), NOT, ADVERBS, lemma("eat", "drink"), _KIND_OF_FOOD, _FOOD, ANY_OPT),
                     seq(ADVERBS, lower("never"), lemma("eat", "drink"), _FOOD, ANY_OPT),
                     seq(lemma("do"), NOT, ADVERBS, lemma("drink"), PUNCT, ANY_OPT),  # drink: alcohol
                     seq(ADVERBS, lower("never"), lemma("drink"), PUNCT, ANY_OPT),
                     seq(ADVERBS, lemma("avoid"), _FOOD, ANY_OPT),
-                    seq(lemma("can"), NOT, lemma("eat", "drink", "have"), _FOOD, ANY_OPT),
+                    seq(lemma("can"), NOT, lemma("eat", "drink", "have"), _KIND_OF_FOOD, _FOOD, ANY_OPT),
                     seq(_TO_BE, ADVERBS, lower("off"), among(en.INTOLERANCES | en.GIVEN_UP), ANY_OPT),
                     seq(_TO_BE, ADVERBS, lower("on"), DET_OPT, _DIET_KIND, lower("diet"), ANY_OPT),
                     seq(_TO_BE, ADVERBS, lower("doing"), lower("dry", "sober"), among(en.MONTHS), ANY_OPT),
@@ -1093,6 +1138,8 @@ RULES: tuple[Rule, ...] = (
             Example("I don't drink.", "Ana doesn't drink."),
             Example("My wife can't have gluten.", "Ana's wife can't have gluten."),
             Example("I'm gluten free.", "Ana is gluten free."),
+            Example("I'm dairy-free for medical reasons.", "Ana is dairy-free for medical reasons."),
+            Example("I can't eat spicy food, it sets off my reflux.", "Ana can't eat spicy food."),
             Example("I'm off dairy for a few weeks.", "Ana is off dairy for a few weeks."),
             Example("I'm off dairy at the moment.", "Ana is off dairy at the moment."),
             Example("I'm on a low-FODMAP diet.", "Ana is on a low-FODMAP diet."),
@@ -1102,6 +1149,7 @@ RULES: tuple[Rule, ...] = (
         ),
         counterexamples=(
             "I don't eat much.",
+            "I can't eat much these days.",
             "I don't drink much.",
             "I'm free on Friday.",
             "I'm off work today.",
@@ -1443,6 +1491,10 @@ RULES: tuple[Rule, ...] = (
                         )
                         for when in (*_AHEAD, *_ON_A_DAY)
                     ),
+                    *(  # a feast hosted: "I'm hosting Christmas this year"
+                        seq(_TO_BE, lower("hosting"), among(en.FEASTS), ANY_OPT, *when, ANY_OPT)
+                        for when in (*_AHEAD, *_ON_A_DAY)
+                    ),
                     *(
                         seq(  # the present for what is planned: "I start my new job on Monday"
                             {"TAG": {"IN": ["VBP", "VBZ"]}, "LEMMA": {"IN": sorted(en.PLAN_ACTS)}},
@@ -1463,6 +1515,8 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("I'm planning to retire next year.", "Ana is planning to retire next year."),
+            Example("We're moving house at the end of the month.", "Ana is moving house at the end of the month."),
+            Example("We're hosting Christmas this year.", "Ana is hosting Christmas this year."),
             Example(
                 "I'm going to start a pottery course in September.",
                 "Ana is going to start a pottery course in September.",
@@ -1492,6 +1546,7 @@ RULES: tuple[Rule, ...] = (
         counterexamples=(
             "I'm going to bed.",
             "I'm going to watch a film tonight.",
+            "I'm going to the shop at the end of the day.",
             "I'm going to be late next week.",
             "I'm hoping to get some sleep.",
             "I'm going to have to cancel.",
@@ -2053,7 +2108,10 @@ RULES: tuple[Rule, ...] = (
                 seq(
                     MY,
                     ADJECTIVES,
-                    {"POS": "NOUN", "LEMMA": {"NOT_IN": sorted(en.PERSON_NOUNS | en.ANIMAL_NOUNS | en.EVENT_NOUNS)}},
+                    {
+                        "POS": "NOUN",
+                        "LEMMA": {"NOT_IN": sorted(en.PERSON_NOUNS | en.ANIMAL_NOUNS | en.EVENT_NOUNS | en.INNER_SELF)},
+                    },
                     BE,
                     ADVERBS,
                     lower("in", "at", "near", "on"),
@@ -2068,7 +2126,7 @@ RULES: tuple[Rule, ...] = (
         output="fact",
         confidence=0.85,
         examples=(Example("My office is in Leeds.", "Ana's office is in Leeds."),),
-        counterexamples=("My office is in a mess.", "My sister is in Paris this week."),
+        counterexamples=("My office is in a mess.", "My sister is in Paris this week.", "My heart is in Glasgow."),
     ),
     Rule(
         id="en.keep.due",
@@ -2078,21 +2136,14 @@ RULES: tuple[Rule, ...] = (
             "What falls due for the speaker, and when ('my rent is due on the 1st', 'my passport expires in March')."
         ),
         pattern=Tokens(
-            (
-                seq(
-                    MY,
-                    ADJECTIVES,
-                    {"POS": "NOUN"},
-                    BE,
-                    ADVERBS,
-                    lower("due"),
-                    _WHEN_DUE,
-                    ANY,
-                ),
-                *(
-                    seq(MY, ADJECTIVES, {"POS": "NOUN"}, ADVERBS, *falls, ADVERBS, _WHEN_DUE, ANY)
-                    for falls in ((among(en.FALLING_DUE, attr="LEMMA"),), (lemma("run"), lower("out")))
-                ),
+            tuple(
+                seq(MY, ADJECTIVES, *thing, *falls, _WHEN_DUE, ANY)
+                for thing in _DUE_THINGS
+                for falls in (
+                    (BE, ADVERBS, lower("due")),
+                    (ADVERBS, among(en.FALLING_DUE, attr="LEMMA"), ADVERBS),
+                    (ADVERBS, lemma("run"), lower("out"), ADVERBS),
+                )
             )
         ),
         output="fact",
@@ -2102,6 +2153,7 @@ RULES: tuple[Rule, ...] = (
             Example("my passport expires in March", "Ana's passport expires in March."),
             Example("My gym membership renews on the 15th.", "Ana's gym membership renews on the 15th."),
             Example("My car insurance runs out next month.", "Ana's car insurance runs out next month."),
+            Example("My car's MOT is due in March.", "Ana's car's MOT is due in March."),
         ),
         counterexamples=("My rent is due.", "My passport expired.", "My patience runs out quickly."),
     ),
@@ -2253,6 +2305,12 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(among(en.ATTRIBUTE_HEADS), BE, {"TEXT": {"REGEX": en.BLOOD_GROUP}}, ANY_OPT),
+                    seq(  # a medicine by its name, which the tagger may take for a common noun ("ramipril")
+                        lower("medication"),
+                        BE,
+                        {"POS": {"IN": ["NOUN", "PROPN"]}, "LEMMA": {"NOT_IN": sorted(en.VAGUE_OBJECTS)}},
+                        ANY_OPT,
+                    ),
                     seq(  # "my personal best for 5k is 24 minutes"
                         among(en.RECORDS),
                         lower("for", "in", "at", "on"),
@@ -2319,6 +2377,7 @@ RULES: tuple[Rule, ...] = (
             Example("My locker number is 418.", "Ana's locker number is 418."),
             Example("I changed my phone PIN to 7315.", "Ana changed their phone PIN to 7315."),
             Example("My blood type is AB positive.", "Ana's blood type is AB positive."),
+            Example("My blood pressure medication is ramipril.", "Ana's blood pressure medication is ramipril."),
             Example("My blood type is O negative.", "Ana's blood type is O negative."),
             Example("My bike lock combination is 3092.", "Ana's bike lock combination is 3092."),
             Example("Our anniversary is on September 9th.", "Ana's anniversary is on September 9th."),

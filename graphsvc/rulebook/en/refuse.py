@@ -7,7 +7,19 @@ searchable as an event, and recall finds it there.
 
 from __future__ import annotations
 
-from graphsvc.rulebook.en.shapes import ADVERBS, ANY_OPT, BE, FIRST_PERSON, Spec, among, each, lemma, lower, seq
+from graphsvc.rulebook.en.shapes import (
+    ADJECTIVES,
+    ADVERBS,
+    ANY_OPT,
+    BE,
+    FIRST_PERSON,
+    Spec,
+    among,
+    each,
+    lemma,
+    lower,
+    seq,
+)
 from graphsvc.rulebook.lexicon import en
 from graphsvc.rulebook.rule import Example, Rule, Surface, Tokens
 
@@ -937,6 +949,38 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(((lower("i"), among(en.NEAR_MISSES), {"TAG": "VBD"}),), anchored=False),
         examples=(Example("I almost bought a motorbike last year but didn't."), Example("I nearly moved to Spain.")),
         counterexamples=("I've nearly finished my thesis.", "I bought a motorbike last year."),
+    ),
+    Rule(
+        id="en.refuse.figure_of_speech",
+        language="en",
+        decision="refuse",
+        description="An allergy or a marriage said of an activity, a time or work: a figure of speech ('I'm "
+        "allergic to small talk', 'allergic to Mondays', 'married to my job').",
+        pattern=Tokens(
+            (
+                (
+                    lower("allergic", "married", "wedded"),
+                    lower("to"),
+                    {"POS": {"IN": ["DET", "PRON"]}, "OP": "?"},
+                    ADJECTIVES,
+                    among(en.FIGURATIVE_OBJECTS, attr="LEMMA"),
+                ),
+                (lower("allergic"), lower("to"), {"TAG": "VBG"}),
+                (lower("allergic"), lower("to"), {"ENT_TYPE": {"IN": ["DATE", "TIME"]}}),
+            ),
+            anchored=False,
+        ),
+        examples=(
+            Example("I'm allergic to small talk."),
+            Example("Honestly I'm married to my job at this point."),
+            Example("I'm allergic to cleaning, ha."),
+            Example("I'm allergic to Mondays."),
+        ),
+        counterexamples=(
+            "I'm allergic to penicillin.",
+            "I'm married to a nurse.",
+            "My son is allergic to tree nuts.",
+        ),
     ),
     Rule(
         id="en.refuse.local",

@@ -60,6 +60,9 @@ SOCIAL_RELATIONS: dict[str, str] = {
     "therapist": "therapist",
     "landlord": "landlord",
     "landlady": "landlord",
+    **dict.fromkeys("accountant solicitor lawyer vet hairdresser barber nanny childminder cleaner".split(), "helper"),
+    "gp": "doctor",
+    **dict.fromkeys("physio physiotherapist counsellor counselor".split(), "therapist"),
     "assistant": "assistant",
     "client": "client",
     "student": "student",
@@ -97,7 +100,7 @@ ANIMAL_NOUNS = _words(
     """dog puppy pup cat kitten kitty rabbit bunny hamster guinea pig parrot budgie bird canary cockatiel fish
     goldfish turtle tortoise horse pony snake lizard gecko iguana ferret chinchilla rat mouse hedgehog pet
     chicken hen goat labrador retriever spaniel terrier poodle beagle collie corgi dachshund husky pug greyhound
-    whippet"""
+    whippet labradoodle cockapoo cavapoo schnauzer"""
 )
 """Animals people keep (a speaker's "my dog Waffles" names an animal, never a person)."""
 
@@ -182,6 +185,8 @@ DISRUPTED = _words("late delayed cancelled canceled overbooked early full")
 """What a day's train or flight turns out to be ("my train is late"): a passing upset, not when it is."""
 """What a person wears for their body ("I wear glasses", "my dad wears a hearing aid")."""
 HIGH_OR_LOW = _words("high low raised")
+INNER_SELF = _words("heart mind head soul")
+"""What of a person is somewhere only in a figure of speech ("my heart is in Glasgow", "my head is in the clouds")."""
 BODY_MEASURES = _words("pressure cholesterol sugar")
 """What a person has high or low ("high blood pressure", "high cholesterol", "low blood sugar")."""
 
@@ -191,9 +196,9 @@ BLOOD_GROUP = rf"^{BLOOD_TYPE}$"
 """A blood group as the whole of a word."""
 RELATIONSHIP_STATES = _words("married single engaged divorced widowed separated retired")
 BABY_WORDS = _words("baby child twins")
+"""Who is expected ("I'm expecting our first child in March")."""
 LEAVE_KINDS = _words("maternity paternity parental sick medical")
 """Leave from work a person is on for weeks or months ("I'm on maternity leave until June"), not a day off."""
-"""Who is expected ("I'm expecting our first child in March")."""
 SIBLING_PLACES = _words("only middle eldest oldest youngest")
 """Where a person is among their siblings ("I'm an only child", "I'm the youngest of three")."""
 SELF_EMPLOYED = _words("freelance freelancer")
@@ -201,7 +206,7 @@ SELF_EMPLOYED = _words("freelance freelancer")
 ATTRIBUTE_HEADS = _words(
     """code pin password passcode number birthday anniversary address postcode zipcode zip email type group size
     name nickname username handle plate id day date combination combo reg registration locker school nursery
-    college university gym team rent salary wage budget mortgage commute height weight provider"""
+    college university gym team rent salary wage budget mortgage commute height weight provider medication"""
 )
 """Head nouns of an attribute of the speaker that holds one value ("my gate code", "my blood type", "my shoe
 size", "my locker number", "our anniversary"), or the one place of a kind a person goes to, before its name ("my
@@ -215,6 +220,8 @@ EVENT_NOUNS = _words(
     internship apprenticeship final train coach ferry barbecue bbq triathlon tournament championship competition"""
 )
 """Happenings with a time a speaker may tell ("I have a dentist appointment on Tuesday")."""
+FEASTS = _words("christmas easter thanksgiving diwali eid hanukkah passover")
+"""Feasts of the year a person may host or spend somewhere ("I'm hosting Christmas this year")."""
 RESCHEDULED = _words("moved changed rescheduled pushed postponed brought")
 """What a happening's time is said to have done when it changes ("my appointment got moved to Tuesday", "the
 interview was pushed back to Friday")."""
@@ -455,6 +462,9 @@ IRONIC_PRAISE = _words("great joy wonderful brilliant fantastic perfect marvello
 """Praise after "oh" that opens a complaint ("Oh great, I just love Mondays"): what follows is said in irony."""
 LIVED_STATES = _words("hope fear denial peace harmony luxury poverty misery dread sin")
 """What a person "lives in" that is no place ("I live in hope")."""
+LIVED_ON = _words("budget pension salary income wage benefit allowance shoestring diet")
+"""What a person "lives on" that is no place ("I live on a pension", "on a tight budget"); a place on which one
+lives is named, counted or campus ("on Elm Street", "on a boat", "on the fifth floor", "on campus")."""
 ILLNESS_HEADS = _words("disease syndrome disorder")
 """What ends the name of a condition ("Lyme disease", "Tourette syndrome", "bipolar disorder")."""
 CONDITIONALS = _words("if unless whether")
@@ -465,6 +475,12 @@ UNCERTAIN_MODALS = _words("might may could should would must")
 """Modals of a statement that says what may be, not what is ("I might move", "I should exercise more")."""
 NEAR_MISSES = _words("almost nearly")
 """What says a thing did not happen after all ("I almost bought a motorbike")."""
+FIGURATIVE_OBJECTS = _words(
+    "work job career effort exercise talk people meeting morning commitment responsibility homework chore "
+    "housework cleaning nonsense drama phone desk laptop adulting"
+)
+"""What a person is "allergic to" or "married to" only in a figure of speech ("allergic to small talk", "married to
+my job"): an activity, a duty or a thing of work, not a substance or a person."""
 HEDGES = _words("maybe perhaps probably possibly hopefully")
 HEDGING_NOUNS = _words("kind sort")
 """What "of" follows in a hedge on a verb ("I kind of like it"), said also as "kinda", "sorta"."""
@@ -528,8 +544,8 @@ PASSING_DOINGS = _words("wake get go fall")
 """Verbs of a day's passing doings with their particle: "woke up", "got up", "went to bed", "fell asleep"."""
 CLAUSE_VERBS = _words(
     """live work study teach love like enjoy hate have own drive ride play speak take go swim run cycle cook bake
-    paint write read volunteer train practice practise walk hike climb dance sing keep use prefer need want plan
-    moved started joined bought adopted"""
+    paint write read volunteer train practice practise walk hike climb dance sing keep use prefer need want plan carry
+    wear moved started joined bought adopted"""
 )
 """Verbs that open a second statement of the same subject after "and" ("I live in Lisbon and work as a nurse"),
 read as words: the parser often tags such a verb as a noun."""

@@ -57,6 +57,8 @@ SOCIAL_RELATIONS: dict[str, str] = {
     "教练": "coach",
     "医生": "doctor",
     "房东": "landlord",
+    **dict.fromkeys("会计 律师 保姆 家教 理发师 兽医".split(), "helper"),
+    "班主任": "teacher",
 }
 """A word for someone in a speaker's life → the relation it names."""
 
@@ -236,8 +238,13 @@ LETTER_SIZE = r"^(?:X{1,3}[SL]|[SML])$"
 """A clothes size by its letters, without 码 (我衣服一般穿XL)."""
 STATURE = _words("身高 体重")
 """How tall and how heavy a person is, the number straight after (我身高一米八)."""
-EXPIRING = _words("护照 签证 驾照 身份证 居留卡 合同 租约 保险 会员")
-"""Documents and terms of a person's that run out on a date (我的护照2028年3月到期)."""
+PARTS_OF_MONTH = _words("底 初 上旬 中旬 下旬")
+"""A part of a month, after its name as jieba cuts it (五月 底, 六月 初)."""
+EXPIRING = _words("护照 签证 驾照 身份证 居留卡 合同 租约 保险 车险 会员 车")
+"""Documents, terms and things of a person's that run out or fall due on a date (我的护照2028年3月到期, 我的车明年
+三月要年检)."""
+FALLING_DUE = _words("到期 过期 年检 续签 续费 续保")
+"""What happens to a document or a thing on its date (到期, 要年检, 要续签)."""
 CARERS = _words("医生 大夫 牙医 营养师 心理医生 理疗师")
 """Whose advice on the speaker's health is worth keeping (医生让我多运动; jieba glues 我少: 让我少吃盐 is not
 read)."""
@@ -249,7 +256,7 @@ happens as one speaks; taught to jieba whole (it reads 考驾照 as a name)."""
 EVENT_WORDS = QUALIFYING | _words(
     "预约 约 会议 开会 面试 考试 航班 飞机 手术 体检 复查 婚礼 结婚 聚会 演唱会 比赛 生日 约会 旅行 出差 课 "
     "牙医 看病 挂号 中考 高考 期末考试 期中考试 火车 高铁 动车 大巴 "
-    "智齿 拔牙 补牙 洗牙 拆线 疫苗 胃镜 肠镜 化疗 产检 铁人三项"
+    "智齿 拔牙 补牙 洗牙 拆线 疫苗 胃镜 肠镜 化疗 产检 铁人三项 搬家 入职"
 )
 ATTRIBUTE_WORDS = _words(
     "密码 号码 号 车牌号 车牌 门牌号 手机号 电话 邮箱 地址 生日 纪念日 预产期 学校 血型 尺码 鞋码 身高 体重 "
@@ -611,6 +618,8 @@ WORKPLACE_SUFFIXES = _words("公司 科技 集团 银行 研究所 研究院 事
 patient (医院, 书店 are not among them)."""
 DEPARTMENT_ENDINGS = _words("系 专业")
 """Endings of a department or a subject a student is of (心理系, 计算机专业)."""
+MEMBER_WORDS = _words("成员 会员 队员 委员 理事")
+"""What a person is of a group or a body, after its name (我是家委会成员, 我是孩子学校的家委会成员)."""
 GROUP_ENDINGS = _words("队 团 乐队 合唱团 俱乐部 部队")
 """Endings of a group a person is a member of (校篮球队, 合唱团, 部队), said as where they are (我女儿在校篮球队)."""
 NOT_GROUPS = _words("旅行团 旅游团 代表团 观光团 排队 插队 团队")

@@ -27,6 +27,7 @@ from graphsvc.rulebook.zh.shapes import (
     MY_PERSON,
     NOT,
     NOUN_TAGS,
+    PERSON_NAME_TAGS,
     PUNCT,
     SPEAKER,
     SPEAKER_OR_THEIR_PERSON,
@@ -41,6 +42,10 @@ from graphsvc.rulebook.zh.shapes import (
 )
 
 _NUMBER = {"POS": "NUM", "OP": "?"}
+_PLACE: Spec = {**CONTENT, "TAG": {"NOT_IN": ["a", "ad", "an", "d", "y"]}}
+"""Where a move is to: a word that says something, not how it felt (搬到了苏州; not 搬家好累)."""
+_ALLERGEN: Spec = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["v", "vn", "vd", "vi"]}}
+"""What an allergy names, right before 过敏: a thing, not a doing (对加班过敏 is a figure of speech)."""
 _NAME_PREFIX = {"ORTH": {"IN": sorted(zh.NAME_PREFIXES)}, "OP": "?"}
 """What a familiar name may open with before a surname (小李, 老王)."""
 _NOT_ASKING: Spec = {
@@ -122,11 +127,18 @@ _TIME_TO_COME: tuple[tuple[Spec, ...], ...] = (
     (word("下"), among(zh.WEEKDAYS)),  # 下周六 as jieba sometimes cuts it: 下 / 周六
 )
 """A time still to come (下个月, 明天, 下周六)."""
-_ON_A_DAY: tuple[Spec, ...] = ({"ORTH": {"REGEX": zh.CALENDAR_DAY}, "OP": "+"},)
-"""A day of the calendar (三月 三号): a trip on it is still to come when nothing says it is over (no 了, as the
-whole statement is matched)."""
-_ON_A_DAY_OR_DATE: tuple[tuple[Spec, ...], ...] = (_ON_A_DAY, DATE)
-"""A day of the calendar in words (三月 三号) or in digits (5 月 3 号)."""
+_ON_A_DAY: tuple[Spec, ...] = (
+    {"ORTH": {"REGEX": zh.CALENDAR_DAY}, "OP": "+"},
+    among(zh.PARTS_OF_MONTH, op="?"),
+)
+"""A day of the calendar (三月 三号), or a part of a month (五月 底): a trip on it is still to come when nothing says
+it is over (no 了, as the whole statement is matched)."""
+_ON_A_DAY_OR_DATE: tuple[tuple[Spec, ...], ...] = (
+    _ON_A_DAY,
+    DATE,
+    ({"TAG": "m", "ORTH": {"REGEX": r"^\d{1,2}$"}}, word("号", "日")),
+)
+"""A day of the calendar in words (三月 三号) or in digits (5 月 3 号, 14 号 of this month)."""
 _TRIP_TO_A_PLACE: Spec = {"TAG": "nz", "ORTH": {"REGEX": "^.+(?:旅游|旅行)$"}}
 """A place and a trip as jieba sometimes cuts them into one word (云南旅游)."""
 _ROUTINE = {**HABIT, "ORTH": {**HABIT["ORTH"], "NOT_IN": sorted(zh.GRUMBLE_FREQUENCY)}}
@@ -234,7 +246,7 @@ RULES: tuple[Rule, ...] = (
                 (*SPEAKER_OR_THEIR_PERSON, (word("我家"),)),
                 (
                     seq(ADVERBS, among(zh.LIVING), word("在", op="?"), CONTENT, ANY_OPT),
-                    seq(ADVERBS, among(zh.MOVING), word("到", "去", op="?"), word("了", op="?"), CONTENT, ANY_OPT),
+                    seq(ADVERBS, among(zh.MOVING), word("到", "去", op="?"), word("了", op="?"), _PLACE, ANY_OPT),
                     seq(ADVERBS, word("在"), CONTENT, ANY_OPT, word("生活", "定居")),
                 ),
             )
@@ -249,7 +261,7 @@ RULES: tuple[Rule, ...] = (
             Example("我上个月搬到了苏州。", "王芳上个月搬到了苏州。"),
             Example("我家住在三楼。", "王芳家住在三楼。"),
         ),
-        counterexamples=("我住院了。",),
+        counterexamples=("我住院了。", "搬家好累。"),
     ),
     Rule(
         id="zh.keep.family_place",
@@ -667,7 +679,9 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.membership",
         language="zh",
         decision="keep",
-        description="A team, band or other group the speaker, or a person of theirs, is in (我女儿在校篮球队).",
+        description=(
+            "A team, band or other group the speaker, or a person of theirs, is in (我女儿在校篮球队, 我是家委会成员)."
+        ),
         pattern=Tokens(
             each(
                 SPEAKER_OR_THEIR_PERSON,
@@ -679,6 +693,14 @@ RULES: tuple[Rule, ...] = (
                         _GROUP,
                         word("里", op="?"),
                     ),
+                    seq(  # 我是家委会成员, 我是孩子学校的家委会成员
+                        ADVERBS,
+                        word("是"),
+                        {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "OP": "+"},
+                        word("的", op="?"),
+                        _NOUNS_OPT,
+                        among(zh.MEMBER_WORDS),
+                    ),
                 ),
             ),
             whole=True,
@@ -689,6 +711,7 @@ RULES: tuple[Rule, ...] = (
             Example("我女儿在校篮球队。", "王芳的女儿在校篮球队。"),
             Example("我哥在部队。", "王芳的哥哥在部队。"),
             Example("我在社区合唱团。", "王芳在社区合唱团。"),
+            Example("我是孩子学校的家委会成员。", "王芳是孩子学校的家委会成员。"),
         ),
         counterexamples=("我在排队。", "我在旅行团。", "我哥在部队门口等我。"),
     ),
@@ -702,6 +725,13 @@ RULES: tuple[Rule, ...] = (
                 seq(FIRST_PERSON, word("有"), _NUMBER, {"POS": "NOUN", "OP": "?"}, among(zh.PERSON_WORDS), ANY_OPT),
                 seq(FIRST_PERSON, word("有个"), among(zh.PERSON_WORDS), ANY_OPT),  # jieba cuts 有个 as one word
                 seq(MY_PERSON, word("叫", "名叫", "姓"), CONTENT),
+                seq(  # a person of a person's: 我女儿的班主任是李老师, 我儿子的好朋友叫乐乐
+                    MY_PERSON,
+                    word("的"),
+                    among(zh.PERSON_WORDS),
+                    word("叫", "名叫", "是"),
+                    {"TAG": {"IN": PERSON_NAME_TAGS}},
+                ),
                 seq(FIRST_PERSON, word("是"), among(zh.SIBLING_PLACES)),
                 seq(FIRST_PERSON, word("是"), word("家里", "家中"), word("的"), among(zh.SIBLING_PLACES)),
             )
@@ -713,6 +743,7 @@ RULES: tuple[Rule, ...] = (
             Example("我有个哥哥，在银行上班。", "王芳有个哥哥。"),
             Example("我女儿叫朵朵。", "王芳的女儿叫朵朵。"),
             Example("我房东姓刘。", "王芳的房东姓刘。"),
+            Example("我女儿的班主任是李老师。", "王芳的女儿的班主任是李老师。"),
             Example("我最好的朋友叫小雨。", "王芳最好的朋友叫小雨。"),
             Example("我是独生女。", "王芳是独生女。"),
             Example("我是家里的老大。", "王芳是家里的老大。"),
@@ -804,15 +835,15 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(ADVERBS, word("对"), ANY, among(zh.ALLERGY)),
-                    seq(ADVERBS, CONTENT, among(zh.ALLERGY)),
+                    seq(ADVERBS, word("对"), ANY_OPT, _ALLERGEN, among(zh.ALLERGY)),
+                    seq(ADVERBS, {**CONTENT, **_ALLERGEN}, among(zh.ALLERGY)),
                 ),
             )
         ),
         output="fact",
         confidence=0.95,
         examples=(Example("我对花生过敏。", "王芳对花生过敏。"), Example("我儿子海鲜过敏。", "王芳的儿子海鲜过敏。")),
-        counterexamples=("我对这个很感兴趣。",),
+        counterexamples=("我对这个很感兴趣。", "我对加班过敏。", "我对早起过敏，哈哈"),
     ),
     Rule(
         id="zh.keep.diet",
@@ -1333,6 +1364,7 @@ RULES: tuple[Rule, ...] = (
                             {"TAG": {"REGEX": "^v"}, "OP": "?"},  # 去爬黄山
                             where,
                             {"TAG": {"REGEX": "^v"}, "OP": "?"},
+                            {"TAG": "m", "OP": "?"},  # for how long: 去三亚玩一周
                         )
                         for when in (*_TIME_TO_COME, *_ON_A_DAY_OR_DATE)
                         for where in ({"TAG": "ns"}, _TRIP_TO_A_PLACE)
@@ -1383,6 +1415,8 @@ RULES: tuple[Rule, ...] = (
             Example("我下个月去海南旅游。", "王芳下个月去海南旅游。"),
             Example("我下周五回老家。", "王芳下周五回老家。"),
             Example("我5月3号飞奥斯陆。", "王芳5月3号飞奥斯陆。"),
+            Example("我14号飞成都。", "王芳14号飞成都。"),
+            Example("我们五月底去三亚玩一周。", "王芳五月底去三亚玩一周。"),
             Example("我这周末去看奶奶。", "王芳这周末去看奶奶。"),
             Example("我下个月回去陪爸妈。", "王芳下个月回去陪爸妈。"),
             Example("我下周末去看我爸。", "王芳下周末去看王芳的爸爸。"),
@@ -1418,6 +1452,16 @@ RULES: tuple[Rule, ...] = (
                         _LANGUAGE,
                     ),
                     seq(ADVERBS, among(zh.ABLE), {"TAG": "v", "OP": "?"}, {"ORTH": {"REGEX": zh.PLAYING}}),
+                    seq(  # the language spoken with the family: 我在家跟爸妈说粤语
+                        ADVERBS,
+                        word("在家", "在家里", "平时", op="?"),
+                        word("跟", "和"),
+                        word("我", op="?"),
+                        among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE),
+                        ADVERBS,
+                        among(zh.SPEAKING),
+                        _LANGUAGE,
+                    ),
                 ),
             ),
             whole=True,
@@ -1429,8 +1473,9 @@ RULES: tuple[Rule, ...] = (
             Example("我会说四川话和一点英语。", "王芳会说四川话和一点英语。"),
             Example("我哥会说法语。", "王芳的哥哥会说法语。"),
             Example("我女儿会下围棋。", "王芳的女儿会下围棋。"),
+            Example("我在家跟爸妈说粤语。", "王芳在家跟爸妈说粤语。"),
         ),
-        counterexamples=("我会说的。", "我会打电话。"),
+        counterexamples=("我会说的。", "我会打电话。", "我跟我妈说了。"),
     ),
     Rule(
         id="zh.keep.learning",
@@ -1638,6 +1683,8 @@ RULES: tuple[Rule, ...] = (
             Example("我妹下个月结婚。", "王芳的妹妹下个月结婚。"),
             Example("我下周四去拔智齿。", "王芳下周四去拔智齿。"),
             Example("我女儿周五打疫苗。", "王芳的女儿周五打疫苗。"),
+            Example("我们月底搬家。", "王芳月底搬家。"),
+            Example("我下周一入职。", "王芳下周一入职。"),
         ),
         counterexamples=("我很喜欢旅行。", "我同事的婚礼快到了。", "我智齿一直疼。"),
     ),
@@ -1645,7 +1692,10 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.due",
         language="zh",
         decision="keep",
-        description="When a document of the speaker's runs out (我的护照2028年3月到期, 我驾照下个月到期).",
+        description=(
+            "When a document or a thing of the speaker's runs out or falls due (我的护照2028年3月到期, "
+            "我的车明年三月要年检)."
+        ),
         pattern=Tokens(
             (
                 seq(
@@ -1653,8 +1703,8 @@ RULES: tuple[Rule, ...] = (
                     DE_OPT,
                     among(zh.EXPIRING),
                     {"TAG": {"IN": ["m", "t", "q"]}, "OP": "+"},
-                    word("就", op="?"),
-                    word("到期", "过期"),
+                    word("就", "要", "就要", op="?"),
+                    among(zh.FALLING_DUE),
                 ),
             ),
             whole=True,
@@ -1664,6 +1714,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我的护照2028年3月到期。", "王芳的护照2028年3月到期。"),
             Example("我驾照下个月到期。", "王芳驾照下个月到期。"),
+            Example("我的车明年三月要年检。", "王芳的车明年三月要年检。"),
         ),
         counterexamples=("我的护照到期了。", "我的牛奶明天过期。"),
     ),
@@ -1794,6 +1845,12 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(word("今年", op="?"), {"TAG": "m"}, word("岁", op="?"), word("了", op="?")),
+                    seq(  # a number in words jieba cuts in two: 九 十四, 八 十七岁
+                        word("今年", op="?"),
+                        {"TAG": "m", "ORTH": {"REGEX": "^[一二三四五六七八九十]+岁?$"}, "OP": "{2}"},
+                        word("岁", op="?"),
+                        word("了", op="?"),
+                    ),
                     seq(  # the year of birth: 我是1991年出生的, 我儿子2018年出生
                         word("是", op="?"),
                         {"ORTH": {"REGEX": r"^(?:19|20)\d{2}$"}},
@@ -1834,6 +1891,8 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我今年四十二了。", "王芳今年四十二了。"),
             Example("我儿子八岁。", "王芳的儿子八岁。"),
+            Example("我爷爷今年九十四了。", "王芳的爷爷今年九十四了。"),
+            Example("我奶奶八十七岁了。", "王芳的奶奶八十七岁了。"),
             Example("我奶奶下个月满九十岁。", "王芳的奶奶下个月满九十岁。"),
             Example("我侄女下周六满六岁。", "王芳的侄女下周六满六岁。"),
             Example("我外公下周八十大寿。", "王芳的外公下周八十大寿。"),

@@ -11,7 +11,8 @@ mentions the pastime again, each further mention reinforces that memory, and ref
 three conversations into a trait ("Plays cricket regularly", 经常打麻将; issue rule: a habit stated in three
 sessions becomes a trait, a one-off never does).
 
-A mention is no sighting (precision first) when the sentence is a question or speaks to the listener,
+A mention is no sighting (precision first) when the sentence is a question or speaks to the listener (but for a
+request for help studying a language, which says the speaker studies it: "Can you help me practise my German?"),
 negates the pastime (in English, a negation in another clause leaves it), or when the pastime is
 another person's (a subject or possessor other than the speaker: "my son plays football", 我儿子踢足球; a
 Chinese clause without 我 after one that names another person goes on about them: 我女儿叫米娅，在学小提琴),
@@ -70,8 +71,13 @@ def sightings(sentence: str, language: Language, *, speaker: str, selection: Sel
     Returns:
         ``preference`` statements ("Ana plays cricket.") at the firing rule's confidence, their ``rule_id`` the rule.
     """
-    rules = tuple(r for r in book.of(language) if r.decision == "pastime" and selection.allows(r))
-    if not rules or not speaker.strip() or "?" in sentence or "？" in sentence:
+    asked = "?" in sentence or "？" in sentence  # a question sights only what asks for help with it
+    rules = tuple(
+        r
+        for r in book.of(language)
+        if r.decision == "pastime" and selection.allows(r) and (not asked or "asked" in r.tags)
+    )
+    if not rules or not speaker.strip():
         return ()
     doc = parse(sentence, language)
     found: dict[str, Statement] = {}
@@ -105,7 +111,8 @@ def said_already(sighting: Statement, kept: Sequence[Statement]) -> bool:
 def _en_named(doc: Any, token: Any, rule: Rule) -> str | None:
     """The pastime as the rule names it ("plays cricket"), or None when the parse says it is not the speaker's."""
     studied = "studied" in rule.tags  # a language counts only beside a word of studying (:func:`_en_studied`)
-    if not _en_said_as_doing(doc, token) or (studied and not _en_studied(token)):
+    said_as_doing = "asked" in rule.tags or _en_said_as_doing(doc, token)  # asking for help is said to the listener
+    if not said_as_doing or (studied and not _en_studied(token)):
         return None
     if token.i > 0 and token.text[:1].isupper() and not studied:
         return None  # a capital inside the sentence makes it a name ("a blue Golf"); a language has one anyway
@@ -121,7 +128,7 @@ def _en_named(doc: Any, token: Any, rule: Rule) -> str | None:
         return None  # "my son's football"
     subjects_of = [n for n in phrase.ancestors if any(c.dep_ in ("nsubj", "nsubjpass") for c in n.children)]
     doing = subjects_of[0] if subjects_of else None  # "my neighbour keeps practising the trumpet": "keeps"
-    for node in phrase.ancestors:
+    for node in () if "asked" in rule.tags else phrase.ancestors:  # "could you help me…" asks politely
         if any(c.dep_ == "aux" and c.lemma_.lower() in en.UNCERTAIN_MODALS for c in node.children):
             return None  # "I might try yoga", "I'd love to learn the cello"
     if any(_en_supposed(node) or _en_over(node) for node in (phrase, *phrase.ancestors)):

@@ -86,11 +86,13 @@ _DIET_KIND = {
 """What kind of diet a speaker is on ("low-FODMAP", "strict keto", "low salt"): words and hyphens."""
 _MOBILITY_AID = {**among(en.MOBILITY_AIDS), "DEP": {"NOT_IN": ["compound", "amod", "nmod"]}}
 """A mobility aid as what is used ("a wheelchair"), not as a word before another ("a walker app")."""
+_THING = {"POS": "NOUN", "LEMMA": {"NOT_IN": sorted(en.PERSON_NOUNS | en.ANIMAL_NOUNS)}}
 _DUE_THINGS: tuple[Piece, ...] = (
-    ({"POS": "NOUN"},),
-    ({"POS": "NOUN"}, lower("'s"), ADJECTIVES, {"POS": {"IN": ["NOUN", "PROPN"]}}),
+    (_THING,),
+    ({"POS": "NOUN"}, lower("'s"), ADJECTIVES, {**_THING, "POS": {"IN": ["NOUN", "PROPN"]}}),
 )
-"""What falls due: a thing of the speaker's, or a thing of one of theirs ("my passport", "my car's MOT")."""
+"""What falls due: a thing of the speaker's, or a thing of one of theirs ("my passport", "my car's MOT"); no person
+("my boyfriend goes out on Fridays")."""
 _LIVED_ON: tuple[Piece, ...] = (
     (lower("campus"),),
     ({"POS": "PROPN"},),
@@ -899,6 +901,8 @@ RULES: tuple[Rule, ...] = (
             Example("I'm a season ticket holder at Leeds United.", "Ana is a season ticket holder at Leeds United."),
             Example("My son swims for Leeds.", "Ana's son swims for Leeds."),
             Example("I sing in a choir.", "Ana sings in a choir."),
+            Example("I'm on the board of a local charity.", "Ana is on the board of a local charity."),
+            Example("I'm a governor at my kids' school.", "Ana is a governor at their kids' school."),
             Example("I play cricket for a local club.", "Ana plays cricket for a local club."),
             Example("I'm in a book club.", "Ana is in a book club."),
             Example("My daughter plays in the school orchestra.", "Ana's daughter plays in the school orchestra."),
@@ -1215,6 +1219,17 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(_TO_BE, ADVERBS, lower("in"), lower("hospital"), lower("with", "for", "since", "after"), ANY),
                     seq(_TO_BE, ADVERBS, lower("in", "on"), DET_OPT, _MOBILITY_AID, ANY_OPT),
+                    seq(_TO_BE, ADVERBS, lower("hard"), lower("of"), lower("hearing"), ANY_OPT),
+                    seq(  # "I'm recovering from knee surgery", "my dad is recovering from a stroke"
+                        _TO_BE,
+                        ADVERBS,
+                        lower("recovering"),
+                        lower("from"),
+                        DET_OPT,
+                        ADJECTIVES,
+                        among(en.CONDITIONS | en.SURGERIES, attr="LOWER"),
+                        ANY_OPT,
+                    ),
                 ),
             )
         ),
@@ -1234,6 +1249,8 @@ RULES: tuple[Rule, ...] = (
             Example("My dad is on crutches since the fall.", "Ana's dad is on crutches since the fall."),
             Example("My dad is in hospital with pneumonia.", "Ana's dad is in hospital with pneumonia."),
             Example("My mum is in hospital.", "Ana's mum is in hospital."),
+            Example("I'm hard of hearing.", "Ana is hard of hearing."),
+            Example("I'm recovering from knee surgery.", "Ana is recovering from knee surgery."),
             Example("My husband snores.", "Ana's husband snores."),
             Example("I get migraines when I don't sleep.", "Ana gets migraines."),
             Example("I have asthma.", "Ana has asthma."),
@@ -1290,6 +1307,15 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(ADVERBS, lemma("bank"), lower("with"), NAME),
+                    seq(  # "we don't have a car": how the speaker gets about, or lives without
+                        lemma("do"),
+                        NOT,
+                        ADVERBS,
+                        lemma("have", "own"),
+                        lower("a", "an"),
+                        among(en.POSSESSIONS, attr="LEMMA"),
+                        ANY_OPT,
+                    ),
                 ),
             )
             + (
@@ -1309,6 +1335,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I drive a 2012 Honda Jazz.", "Ana drives a 2012 Honda Jazz."),
             Example("I have an old upright piano.", "Ana has an old upright piano."),
+            Example("We don't have a car.", "Ana doesn't have a car."),
             Example("My car is a 2019 Mazda 3.", "Ana's car is a 2019 Mazda 3."),
             Example("I bank with Monzo.", "Ana banks with Monzo."),
         ),
@@ -2142,7 +2169,7 @@ RULES: tuple[Rule, ...] = (
                 for falls in (
                     (BE, ADVERBS, lower("due")),
                     (ADVERBS, among(en.FALLING_DUE, attr="LEMMA"), ADVERBS),
-                    (ADVERBS, lemma("run"), lower("out"), ADVERBS),
+                    (ADVERBS, lemma("run", "go"), lower("out"), ADVERBS),
                 )
             )
         ),
@@ -2154,8 +2181,14 @@ RULES: tuple[Rule, ...] = (
             Example("My gym membership renews on the 15th.", "Ana's gym membership renews on the 15th."),
             Example("My car insurance runs out next month.", "Ana's car insurance runs out next month."),
             Example("My car's MOT is due in March.", "Ana's car's MOT is due in March."),
+            Example("My mortgage payment goes out on the 1st.", "Ana's mortgage payment goes out on the 1st."),
         ),
-        counterexamples=("My rent is due.", "My passport expired.", "My patience runs out quickly."),
+        counterexamples=(
+            "My rent is due.",
+            "My passport expired.",
+            "My patience runs out quickly.",
+            "My boyfriend goes out on Fridays.",
+        ),
     ),
     Rule(
         id="en.keep.advice",
@@ -2305,6 +2338,9 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(among(en.ATTRIBUTE_HEADS), BE, {"TEXT": {"REGEX": en.BLOOD_GROUP}}, ANY_OPT),
+                    seq(
+                        among(en.ATTRIBUTE_HEADS), BE, lower("called", "named"), NAME, ANY_OPT
+                    ),  # "… is called Oakfield"
                     seq(  # a medicine by its name, which the tagger may take for a common noun ("ramipril")
                         lower("medication"),
                         BE,
@@ -2378,6 +2414,7 @@ RULES: tuple[Rule, ...] = (
             Example("I changed my phone PIN to 7315.", "Ana changed their phone PIN to 7315."),
             Example("My blood type is AB positive.", "Ana's blood type is AB positive."),
             Example("My blood pressure medication is ramipril.", "Ana's blood pressure medication is ramipril."),
+            Example("My son's nursery is called Little Acorns.", "Ana's son's nursery is called Little Acorns."),
             Example("My blood type is O negative.", "Ana's blood type is O negative."),
             Example("My bike lock combination is 3092.", "Ana's bike lock combination is 3092."),
             Example("Our anniversary is on September 9th.", "Ana's anniversary is on September 9th."),

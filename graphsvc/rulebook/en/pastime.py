@@ -132,4 +132,36 @@ RULES: tuple[Rule, ...] = (
             "I ordered in Spanish and nobody switched to English",
         ),
     ),
+    Rule(
+        id="en.pastime.language_asked",
+        language="en",
+        decision="pastime",
+        description="A language the speaker asks the listener to help them practise or learn: 'Can you help me "
+        "practise my German?' (a candidate; the one question a sighting is read in).",
+        pattern=Tokens(
+            (
+                (
+                    lower("help"),
+                    lower("me"),
+                    lower("to", op="?"),
+                    among(en.STUDY_VERBS, attr="LEMMA"),
+                    lower("my", op="?"),
+                    among(en.LANGUAGES, attr="LOWER"),
+                ),
+            ),
+            anchored=False,
+        ),
+        output="is learning {object}",
+        confidence=_SIGHTING,
+        tags=frozenset({"studied", "asked"}),
+        examples=(
+            Example("Hi! Can you help me practise German?", "Ana is learning German."),
+            Example("could you help me revise my Spanish before the trip", "Ana is learning Spanish."),
+        ),
+        counterexamples=(
+            "Can you help my son practise French?",
+            "Can you help me practise for my interview?",
+            "Can you translate this into German?",
+        ),
+    ),
 )

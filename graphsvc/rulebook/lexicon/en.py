@@ -185,6 +185,8 @@ DISRUPTED = _words("late delayed cancelled canceled overbooked early full")
 """What a day's train or flight turns out to be ("my train is late"): a passing upset, not when it is."""
 """What a person wears for their body ("I wear glasses", "my dad wears a hearing aid")."""
 HIGH_OR_LOW = _words("high low raised")
+SURGERIES = _words("surgery operation op transplant replacement")
+"""What a person recovers from besides an illness ("recovering from knee surgery", "a hip replacement")."""
 INNER_SELF = _words("heart mind head soul")
 """What of a person is somewhere only in a figure of speech ("my heart is in Glasgow", "my head is in the clouds")."""
 BODY_MEASURES = _words("pressure cholesterol sugar")
@@ -568,7 +570,9 @@ MEMBERSHIP_NOUNS = _words("part member volunteer holder")
 """What someone is of a group or a club ("a member of", "a season ticket holder at")."""
 TEAM_VERBS = _words("play sing row swim race skate cycle dance")
 """Verbs of taking part for a named team or club ("I play for Hove CC", "my son swims for Leeds")."""
-GROUP_NOUNS = _words("club team band choir orchestra league squad society ensemble army navy military marines")
+GROUP_NOUNS = _words(
+    "club team band choir orchestra league squad society ensemble army navy military marines board committee"
+)
 """Groups one takes part in ("I sing in a choir", "I'm in a book club", "I play cricket for a local team", "my
 brother's in the army")."""
 LIKING_NOUNS = _words("love passion soft spot thing weakness")
@@ -686,7 +690,8 @@ STUDY_PLACE_AFTER = _words("in at since studying doing reading")
 """What may follow "at university" when it says where one studies ("in Bristol", "studying law"), unlike
 "university open day"."""
 POSTS = _words(
-    "treasurer chair chairman chairwoman chairperson secretary president captain coach organiser organizer founder"
+    "treasurer chair chairman chairwoman chairperson secretary president captain coach organiser organizer founder "
+    "governor trustee"
 )
 """A post a person holds in a group ("I'm the treasurer of our residents' association")."""
 LENGTH_UNITS = _words("m cm metre metres meter meters foot feet ft inch inches")

@@ -260,7 +260,7 @@ EVENT_WORDS = QUALIFYING | _words(
 )
 ATTRIBUTE_WORDS = _words(
     "密码 号码 号 车牌号 车牌 门牌号 手机号 电话 邮箱 地址 生日 纪念日 预产期 学校 血型 尺码 鞋码 身高 体重 "
-    "名字 小名 账号 工号 学号 座位号 房间号 成绩 纪录"
+    "名字 小名 账号 工号 学号 座位号 房间号 成绩 纪录 幼儿园"
 )
 """Attributes of the speaker that hold one value (我的车牌号是…, 我的血型是O型)."""
 MONEY_WORDS = _words("房租 房贷 车贷 工资 月薪 年薪 底薪 预算 生活费")

@@ -25,6 +25,8 @@ from graphsvc.text.time_phrases import resolve_relative_time
 from graphsvc.vocabulary import MemoryType
 
 _END = "。！!？?…~～.；;，,"
+_ANIMAL_WORD = ANIMAL["ORTH"]["REGEX"]
+"""An animal's word (猫, 金毛, 比格犬), as the rules' :data:`~graphsvc.rulebook.zh.shapes.ANIMAL` reads it."""
 _TIMES = lexicon.TIME_WORDS | lexicon.WEEKDAYS | lexicon.TIME_UNITS
 """Words that only say when (早上, 周五, 周末)."""
 
@@ -146,7 +148,7 @@ def _named(previous: str, subject: str) -> str:
     if not previous or (subject != "我" and not previous.startswith("我家")):
         return ""
     last = [t.text for t in parse(previous, "zh") if not t.is_punct][-1:]
-    if last and (last[0] in lexicon.PERSON_WORDS or re.fullmatch(ANIMAL["ORTH"]["REGEX"], last[0])):
+    if last and (last[0] in lexicon.PERSON_WORDS or re.fullmatch(_ANIMAL_WORD, last[0])):
         return f"我的{last[0]}"
     return ""
 
@@ -286,11 +288,18 @@ def _best_keep(doc: Any, rules: Sequence[Rule], requested: bool) -> Hit | None:
 
 def _whose(doc: Any) -> str:
     """The relation of the person a statement is about when it opens with one of the speaker's (我爸爸… →
-    ``father``, 我爸妈… → ``parents``); "" when it is about the speaker."""
-    words = [t.text for t in doc[:3]]
-    if not words or words[0] != "我":
+    ``father``, 我爸妈… → ``parents``), or the animal of theirs it is about, with its name if said (我家猫麻薯… →
+    ``猫麻薯``); "" when it is about the speaker."""
+    words = [t.text for t in doc[:4]]
+    if not words or words[0] not in ("我", "我家"):
         return ""
-    person = words[2] if words[1:2] == ["的"] and len(words) > 2 else (words[1] if len(words) > 1 else "")
+    at = 2 if words[1:2] == ["的"] else 1
+    person = words[at] if len(words) > at else ""
+    if re.fullmatch(_ANIMAL_WORD, person):  # a pet's age is not the speaker's
+        named = doc[at + 1] if len(doc) > at + 1 and doc[at + 1].tag_ in ("n", "nr", "nz") else None
+        return person + (named.text if named is not None else "")
+    if words[0] != "我":
+        return ""
     return lexicon.RELATION_WORDS.get(person) or lexicon.PLURAL_RELATIONS.get(person, "")
 
 

@@ -45,7 +45,8 @@ _NUMBER = {"POS": "NUM", "OP": "?"}
 _PLACE: Spec = {**CONTENT, "TAG": {"NOT_IN": ["a", "ad", "an", "d", "y"]}}
 """Where a move is to: a word that says something, not how it felt (搬到了苏州; not 搬家好累)."""
 _ALLERGEN: Spec = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["v", "vn", "vd", "vi"]}}
-"""What an allergy names, right before 过敏: a thing, not a doing (对加班过敏 is a figure of speech)."""
+"""What an allergy names, between 对 and 过敏: things, not a doing (对加班过敏, 对收拾房间过敏 are figures of
+speech)."""
 _NAME_PREFIX = {"ORTH": {"IN": sorted(zh.NAME_PREFIXES)}, "OP": "?"}
 """What a familiar name may open with before a surname (小李, 老王)."""
 _NOT_ASKING: Spec = {
@@ -337,6 +338,9 @@ RULES: tuple[Rule, ...] = (
                         for owned in (_OWNED, {"TAG": "nz"})
                     ),
                     seq(ADVERBS, among(zh.OWNING - {"有"}), {**_OWNED, "ORTH": {"REGEX": "车$"}}),  # 我开电动车
+                    seq(
+                        ADVERBS, word("没有", "没"), {**_OWNED, "ORTH": {"REGEX": "车$"}}
+                    ),  # 我家没有车: how they get about
                     seq(  # where it is: 我在市中心有一套小房子
                         ADVERBS,
                         word("在"),
@@ -362,6 +366,7 @@ RULES: tuple[Rule, ...] = (
             Example("我骑一辆二手的自行车上班。", "王芳骑一辆二手的自行车上班。"),
             Example("我在市中心有一套小房子。", "王芳在市中心有一套小房子。"),
             Example("我开电动车。", "王芳开电动车。"),
+            Example("我没有车。", "王芳没有车。"),
         ),
         counterexamples=(
             "我说的是真的。",
@@ -835,7 +840,7 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(ADVERBS, word("对"), ANY_OPT, _ALLERGEN, among(zh.ALLERGY)),
+                    seq(ADVERBS, word("对"), {**_ALLERGEN, "OP": "+"}, among(zh.ALLERGY)),
                     seq(ADVERBS, {**CONTENT, **_ALLERGEN}, among(zh.ALLERGY)),
                 ),
             )
@@ -843,7 +848,7 @@ RULES: tuple[Rule, ...] = (
         output="fact",
         confidence=0.95,
         examples=(Example("我对花生过敏。", "王芳对花生过敏。"), Example("我儿子海鲜过敏。", "王芳的儿子海鲜过敏。")),
-        counterexamples=("我对这个很感兴趣。", "我对加班过敏。", "我对早起过敏，哈哈"),
+        counterexamples=("我对这个很感兴趣。", "我对加班过敏。", "我对早起过敏，哈哈", "我儿子对收拾房间过敏。"),
     ),
     Rule(
         id="zh.keep.diet",
@@ -1803,7 +1808,7 @@ RULES: tuple[Rule, ...] = (
         description="One value of the speaker's: a number, a code, a birthday, a blood type.",
         pattern=Tokens(
             (
-                seq(_ME_OR_MY_HOME, DE_OPT, ANY_OPT, among(zh.ATTRIBUTE_WORDS), word("是", "为"), ANY),
+                seq(_ME_OR_MY_HOME, DE_OPT, ANY_OPT, among(zh.ATTRIBUTE_WORDS), word("是", "为", "叫"), ANY),
                 seq(_ME_OR_MY_HOME, DE_OPT, ANY_OPT, among(zh.CODE_WORDS), word("是", op="?"), DIGITS),
                 seq(FIRST_PERSON, word("是"), {"ORTH": {"REGEX": zh.BLOOD_GROUP}}, word("血", op="?")),
                 # the speaker's height or weight, the number straight after (我身高一米八, 我体重65公斤)
@@ -1827,6 +1832,7 @@ RULES: tuple[Rule, ...] = (
             Example("小区快递柜取件码3318。", "王芳小区快递柜取件码3318。"),
             Example("我是AB型血。", "王芳是AB型血。"),
             Example("我家WiFi密码是bluefox77。", "王芳家WiFi密码是bluefox77。"),
+            Example("我儿子的幼儿园叫小橡果。", "王芳的儿子的幼儿园叫小橡果。"),
             Example("我房租一个月三千五。", "王芳房租一个月三千五。"),
             Example("我每个月还车贷两千。", "王芳每个月还车贷两千。"),
             Example("我的月薪是12000。", "王芳的月薪是12000。"),
@@ -1882,6 +1888,15 @@ RULES: tuple[Rule, ...] = (
                         )
                     ),
                 ),
+            )
+            + (  # a pet's age, said with 岁: 我家猫麻薯十五岁了, 我的狗今年三岁
+                seq(
+                    *MY_ANIMAL,
+                    {**_PET_NAME, "OP": "?"},
+                    word("今年", op="?"),
+                    {"TAG": "m", "ORTH": {"REGEX": "岁$"}},
+                    word("了", op="?"),
+                ),
             ),
             whole=True,
         ),
@@ -1893,6 +1908,7 @@ RULES: tuple[Rule, ...] = (
             Example("我儿子八岁。", "王芳的儿子八岁。"),
             Example("我爷爷今年九十四了。", "王芳的爷爷今年九十四了。"),
             Example("我奶奶八十七岁了。", "王芳的奶奶八十七岁了。"),
+            Example("我家猫麻薯十五岁了。", "王芳家猫麻薯十五岁了。"),
             Example("我奶奶下个月满九十岁。", "王芳的奶奶下个月满九十岁。"),
             Example("我侄女下周六满六岁。", "王芳的侄女下周六满六岁。"),
             Example("我外公下周八十大寿。", "王芳的外公下周八十大寿。"),

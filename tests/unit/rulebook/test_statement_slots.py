@@ -1,5 +1,6 @@
-"""The slot a kept statement fills says whose value it is: a person of the speaker's (one or several) gets a slot of
-their own, so a sister's birthday or the parents' home never supersedes the speaker's own."""
+"""The slot a kept statement fills says whose value it is: a person of the speaker's (one or several) or an animal of
+theirs gets a slot of its own, so a sister's birthday, the parents' home or the cat's age never supersedes the
+speaker's own."""
 
 from __future__ import annotations
 
@@ -28,6 +29,9 @@ def _slots(speaker: str, said: str) -> list[str | None]:
         ("王芳", "我住在成都。", "lives_in"),
         ("王芳", "我爸妈住在昆明。", "parents.lives_in"),
         ("王芳", "我身高一米六五。", "身高"),
+        ("王芳", "我今年三十五了。", "age"),
+        ("王芳", "我家猫麻薯十五岁了。", "猫麻薯.age"),
+        ("王芳", "我的狗今年三岁。", "狗.age"),
         ("Ana", "I weigh 70 kilos.", "weight"),
         ("Ana", "My son weighs 30 kilos.", "son.weight"),
         ("Ana", "I'm 1.80 m tall.", "height"),

@@ -235,8 +235,8 @@ def _zh_named(doc: Any, token: Any, rule: Rule) -> str | None:
             break
         after.append(t.text)
     words = [t.text for t in doc]
-    if any(w in zh.LISTENER or w in zh.QUESTION_WORDS for w in words):
-        return None  # said to the listener, or a question without its mark (吉他难吗)
+    if any(w in zh.LISTENER or w in zh.QUESTION_WORDS or w in zh.REMEMBER_VERBS for w in words):
+        return None  # said to the listener, a question without its mark (吉他难吗), a note (请记住乐乐的游泳课…)
     if any(w.startswith(_ZH_NOT_DOING) or _zh_negates(w) for w in before) or any(_zh_negates(w) for w in after):
         return None  # 想学吉他, 看足球; 瑜伽不练了
     if _zh_anothers(before, earlier):

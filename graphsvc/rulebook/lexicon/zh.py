@@ -57,6 +57,7 @@ SOCIAL_RELATIONS: dict[str, str] = {
     "教练": "coach",
     "医生": "doctor",
     "房东": "landlord",
+    "牙医": "dentist",
     **dict.fromkeys("会计 律师 保姆 家教 理发师 兽医".split(), "helper"),
     "班主任": "teacher",
 }
@@ -240,7 +241,7 @@ STATURE = _words("身高 体重")
 """How tall and how heavy a person is, the number straight after (我身高一米八)."""
 PARTS_OF_MONTH = _words("底 初 上旬 中旬 下旬")
 """A part of a month, after its name as jieba cuts it (五月 底, 六月 初)."""
-EXPIRING = _words("护照 签证 驾照 身份证 居留卡 合同 租约 保险 车险 会员 车")
+EXPIRING = _words("护照 签证 驾照 身份证 居留卡 合同 租约 保险 车险 会员 会员卡 健身卡 车")
 """Documents, terms and things of a person's that run out or fall due on a date (我的护照2028年3月到期, 我的车明年
 三月要年检)."""
 FALLING_DUE = _words("到期 过期 年检 续签 续费 续保")

@@ -947,6 +947,15 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, {"TAG": {"IN": ["n", "ng"]}, "OP": "?"}, among(zh.INJURIES), ANY_OPT),
                     seq(ADVERBS, among(zh.IN_HOSPITAL), ANY_OPT),
                     seq(ADVERBS, word("是"), among(zh.BODY_KINDS), ANY_OPT),
+                    seq(  # 我去年被诊断出多动症, 我爸确诊了糖尿病
+                        ADVERBS,
+                        word("被", op="?"),
+                        word("诊断", "确诊"),
+                        word("出", "为", "了", "出了", op="?"),
+                        ANY_OPT,
+                        ending_in(zh.CONDITIONS | zh.CONDITION_ENDINGS),
+                        ANY_OPT,
+                    ),
                 ),
             )
         ),
@@ -976,6 +985,7 @@ RULES: tuple[Rule, ...] = (
             Example("我爸一直戴助听器。", "王芳的爸爸一直戴助听器。"),
             Example("我有点色弱。", "王芳有点色弱。"),
             Example("我女儿有强迫症。", "王芳的女儿有强迫症。"),
+            Example("我去年被诊断出多动症。", "王芳去年被诊断出多动症。"),
             Example("我爸左眼看不清。", "王芳的爸爸左眼看不清。"),
             Example("我儿子是红绿色盲。", "王芳的儿子是红绿色盲。"),
         ),

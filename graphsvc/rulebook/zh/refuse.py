@@ -254,6 +254,17 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我对考试很焦虑。",),
     ),
     Rule(
+        id="zh.refuse.passing_pain",
+        language="zh",
+        decision="refuse",
+        description="A pain of one day (我今天腰疼死了, 我昨晚头疼): a complaint of the moment, not a lasting trouble.",
+        pattern=Tokens(
+            ((*FIRST_PERSON, among(zh.OF_THE_DAY), ADVERBS, among(zh.PAINS)),),
+        ),
+        examples=(Example("我今天腰疼死了。"), Example("我昨晚牙疼，没睡好")),
+        counterexamples=("我最近总是失眠。", "我腰疼好几年了。"),
+    ),
+    Rule(
         id="zh.refuse.passing_like",
         language="zh",
         decision="refuse",

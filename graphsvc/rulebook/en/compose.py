@@ -244,13 +244,14 @@ def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
         return text
     shaped_by.append(hits[0].rule.id)
     doc = parse(text, "en")
-    first = doc[0].lower_ if len(doc) else ""
-    got_somewhere = len(doc) > 1 and doc[1].pos_ in ("ADP", "ADV", "PART")  # "Got up", "Got back"
+    lead = 1 if len(doc) > 1 and doc[0].lower_ in lexicon.BEFORE_A_DROPPED_SUBJECT else 0  # "also doing …"
+    first = doc[lead].lower_ if len(doc) else ""
+    got_somewhere = len(doc) > lead + 1 and doc[lead + 1].pos_ in ("ADP", "ADV", "PART")  # "Got up", "Got back"
     if first == "got" and (got_somewhere or any(t.lower_ in lexicon.PAST_TIME_WORDS for t in doc)):
         subject = "I"  # "Got a new bike last week", "Got up at 6" → "I got …"
     elif first == "been" or first == "got":
         subject = "I've"  # "Been learning …", "Got a game on Sunday" → "I've been …", "I've got …"
-    elif first in lexicon.STATE_WORDS or (len(doc) and (doc[0].tag_ == "VBG" or first == "going")):
+    elif first in lexicon.STATE_WORDS or (len(doc) and (doc[lead].tag_ == "VBG" or first == "going")):
         subject = "I am"  # "Based in Bradford", "Taking on an apprentice …"
     else:
         subject = "I"

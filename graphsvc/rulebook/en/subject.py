@@ -11,46 +11,52 @@ unknown keeps its first person.
 
 from __future__ import annotations
 
-from graphsvc.rulebook.en.shapes import ADVERBS, among, lower
+from graphsvc.rulebook.en.shapes import ADVERBS, Spec, among, lower
 from graphsvc.rulebook.lexicon import en
 from graphsvc.rulebook.rule import Example, Rule, Tokens
+
+_DROPPED_SUBJECT: tuple[tuple[Spec, ...], ...] = (
+    (
+        {"TAG": "VBD", "POS": "VERB", "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS)}},
+        {"LOWER": {"NOT_IN": sorted(en.SPEAKER_AS_OBJECT)}},
+    ),
+    (
+        among(en.IRREGULAR_PAST),
+        {
+            "POS": {"IN": ["DET", "PRON", "NOUN", "PROPN", "ADP", "NUM"]},
+            "LOWER": {"NOT_IN": sorted(en.SPEAKER_AS_OBJECT)},
+        },
+    ),
+    (
+        {"LOWER": {"REGEX": "^[a-z]{3,}ed$", "NOT_IN": sorted(en.MOODS | en.WORRIES)}},
+        {"POS": {"IN": ["DET", "PRON"]}, "LOWER": {"NOT_IN": sorted(en.SPEAKER_AS_OBJECT)}},
+    ),
+    (lower("just", "finally", "recently"), {"TAG": {"IN": ["VBD", "VBN"]}, "POS": "VERB"}),
+    (among(en.LIKING | en.DISLIKING, attr="LOWER"), {"TAG": "VBG"}),
+    (lower("been"), {"TAG": "VBG"}),
+    (lower("been"), among(en.STATE_WORDS)),
+    (lower("going", "planning", "hoping", "trying"), lower("to", "on")),
+    (lower("doing", "having", "hosting"), lower("a", "an", "my", "our")),  # "doing a bbq next weekend"
+    (
+        {"TAG": "VBG", "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.NO_EVENT_VERBS)}},
+        {"POS": {"IN": ["DET", "NOUN", "PROPN", "ADP", "PART"]}},
+    ),
+    (among(en.STATE_WORDS), {"POS": {"IN": ["ADP", "ADJ", "NOUN", "PROPN"]}}),
+    (lower("got"), lower("a", "an", "two", "some")),
+)
+"""How a sentence whose speaker left out "I" opens: a past verb, a liking, "been", "going to", a doing with what
+it is ("doing a bbq", "taking on an apprentice"), a state word, "got a"."""
+_ALSO: Spec = {"LOWER": {"IN": sorted(en.BEFORE_A_DROPPED_SUBJECT)}, "OP": "?"}
+"""A word the dropped subject may stand before ("also doing a bbq next weekend" → "I am also doing …")."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
         id="en.subject.restore",
         language="en",
         decision="subject",
-        description="A subject the speaker dropped is 'I' when the sentence opens with a past verb or a liking.",
-        pattern=Tokens(
-            (
-                (
-                    {"TAG": "VBD", "POS": "VERB", "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS)}},
-                    {"LOWER": {"NOT_IN": sorted(en.SPEAKER_AS_OBJECT)}},
-                ),
-                (
-                    among(en.IRREGULAR_PAST),
-                    {
-                        "POS": {"IN": ["DET", "PRON", "NOUN", "PROPN", "ADP", "NUM"]},
-                        "LOWER": {"NOT_IN": sorted(en.SPEAKER_AS_OBJECT)},
-                    },
-                ),
-                (
-                    {"LOWER": {"REGEX": "^[a-z]{3,}ed$", "NOT_IN": sorted(en.MOODS | en.WORRIES)}},
-                    {"POS": {"IN": ["DET", "PRON"]}, "LOWER": {"NOT_IN": sorted(en.SPEAKER_AS_OBJECT)}},
-                ),
-                (lower("just", "finally", "recently"), {"TAG": {"IN": ["VBD", "VBN"]}, "POS": "VERB"}),
-                (among(en.LIKING | en.DISLIKING, attr="LOWER"), {"TAG": "VBG"}),
-                (lower("been"), {"TAG": "VBG"}),
-                (lower("been"), among(en.STATE_WORDS)),
-                (lower("going", "planning", "hoping", "trying"), lower("to", "on")),
-                (
-                    {"TAG": "VBG", "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.NO_EVENT_VERBS)}},
-                    {"POS": {"IN": ["DET", "NOUN", "PROPN", "ADP", "PART"]}},
-                ),
-                (among(en.STATE_WORDS), {"POS": {"IN": ["ADP", "ADJ", "NOUN", "PROPN"]}}),
-                (lower("got"), lower("a", "an", "two", "some")),
-            )
-        ),
+        description="A subject the speaker dropped is 'I' when the sentence opens (after 'also', 'still' or 'now') "
+        "with a past verb, a liking, 'been', a doing with what it is, or a state.",
+        pattern=Tokens(tuple((_ALSO, *opening) for opening in _DROPPED_SUBJECT)),
         output="restore",
         examples=(
             Example(
@@ -62,6 +68,8 @@ RULES: tuple[Rule, ...] = (
             Example(
                 "Going to visit my aunt in Galway next week.", "Ana is going to visit their aunt in Galway next week."
             ),
+            Example("also hosting a barbecue on Saturday", "Ana is hosting a barbecue on Saturday."),
+            Example("doing a half marathon in May", "Ana is doing a half marathon in May."),
         ),
         counterexamples=("Sounds lovely.", "Made me feel relaxed and happy."),
     ),

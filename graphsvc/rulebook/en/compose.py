@@ -251,7 +251,7 @@ def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
         subject = "I"  # "Got a new bike last week", "Got up at 6" → "I got …"
     elif first == "been" or first == "got":
         subject = "I've"  # "Been learning …", "Got a game on Sunday" → "I've been …", "I've got …"
-    elif first in lexicon.STATE_WORDS or (len(doc) and (doc[lead].tag_ == "VBG" or first == "going")):
+    elif first in lexicon.STATE_WORDS or (len(doc) and (doc[lead].tag_ == "VBG" or first.endswith("ing"))):
         subject = "I am"  # "Based in Bradford", "Taking on an apprentice …"
     else:
         subject = "I"

@@ -212,6 +212,12 @@ _ON_A_DAY = (
     (lower("this"), lower("weekend")),
     (lower("tomorrow"),),
 )
+_DATED: tuple[Piece, ...] = (
+    ({"ENT_TYPE": "DATE"},),
+    (among(en.FUTURE_TIME_WORDS),),  # the tagger may miss a date ("to Berlin tomorrow morning")
+    (lower("on"), lower("the", op="?"), {"ENT_TYPE": "ORDINAL"}),  # a day of this month: "on the 9th"
+)
+"""When a trip is: a date, a word of a time ahead, or a day of the month."""
 _INTENDING = (
     seq(_TO_BE, lower("going", "planning", "hoping"), lower("to")),
     seq(ADVERBS, lemma("plan", "intend", "aim"), lower("to")),
@@ -1049,6 +1055,20 @@ RULES: tuple[Rule, ...] = (
                         NAME,
                         {"POS": {"IN": ["PROPN", "CCONJ", "PUNCT"]}, "OP": "*"},
                     ),
+                    seq(  # their kinds after a comma: "we've got two dogs, a collie and a lurcher"
+                        _HAVE_GOT,
+                        {"LIKE_NUM": True},
+                        ADJECTIVES,
+                        among(en.ANIMAL_NOUNS, attr="LEMMA"),
+                        lower(","),
+                        lower("a", "an"),
+                        ADJECTIVES,
+                        among(en.ANIMAL_NOUNS, attr="LEMMA"),
+                        lower("and"),
+                        lower("a", "an"),
+                        ADJECTIVES,
+                        {"POS": "NOUN"},
+                    ),
                 ),
             )
             + (
@@ -1066,6 +1086,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I have a dog named Waffles.", "Ana has a dog named Waffles."),
             Example("I have a cat and two dogs.", "Ana has a cat and two dogs."),
+            Example("I've got two dogs, a collie and a lurcher.", "Ana has got two dogs, a collie and a lurcher."),
             Example("My dog is a cocker spaniel named Bramble.", "Ana's dog is a cocker spaniel named Bramble."),
             Example("My cat's name is Pepper.", "Ana's cat's name is Pepper."),
             Example("We've got two cats.", "Ana's family have got two cats."),
@@ -1664,20 +1685,14 @@ RULES: tuple[Rule, ...] = (
                             lower("to"),
                             {"POS": "PROPN", "OP": "+"},
                             ANY_OPT,
-                            when,
+                            *when,
                             ANY_OPT,
                         )
-                        # the tagger may miss a date ("to Berlin tomorrow morning"): a word of a time ahead will do
-                        for when in ({"ENT_TYPE": "DATE"}, among(en.FUTURE_TIME_WORDS))
+                        for when in _DATED
                     ),
-                    seq(
-                        _TO_BE,
-                        lower("off"),
-                        lower("to"),
-                        {"POS": "PROPN", "OP": "+"},
-                        ANY_OPT,
-                        {"ENT_TYPE": "DATE"},
-                        ANY_OPT,
+                    *(
+                        seq(_TO_BE, lower("off"), lower("to"), {"POS": "PROPN", "OP": "+"}, ANY_OPT, *when, ANY_OPT)
+                        for when in _DATED
                     ),
                     seq(_TO_BE, lower("back"), lower("from"), {"POS": "PROPN", "OP": "+"}, ANY_OPT),
                     *(  # a visit to a person of theirs: "I'm visiting my grandma this weekend"

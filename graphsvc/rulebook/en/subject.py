@@ -36,6 +36,7 @@ _DROPPED_SUBJECT: tuple[tuple[Spec, ...], ...] = (
     (lower("been"), {"TAG": "VBG"}),
     (lower("been"), among(en.STATE_WORDS)),
     (lower("going", "planning", "hoping", "trying"), lower("to", "on")),
+    (lower("training", "saving", "studying"), lower("for")),  # the tagger may take "training" for a noun
     (lower("doing", "having", "hosting"), lower("a", "an", "my", "our")),  # "doing a bbq next weekend"
     (
         {"TAG": "VBG", "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.NO_EVENT_VERBS)}},

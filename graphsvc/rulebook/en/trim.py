@@ -19,7 +19,9 @@ _THAT_OPT = lower("that", op="?")
 _TAIL_OPENING = seq(lower(",", "-", "–", "—", ";", "so"), lower("so", "and", op="?"), lower("please", op="?"))
 """What opens a request closing a sentence: a comma or a dash, or "so" ("…, so please keep that in mind")."""
 _WHAT_OPT = lower("that", "this", "it", op="?")
-_REMEMBER_TAIL = seq(among(en.REMEMBER_VERBS, attr="LEMMA"), _WHAT_OPT)
+_ASKED_TO_REMEMBER = {"LEMMA": {"IN": sorted(en.REMEMBER_VERBS)}, "TAG": {"NOT_IN": ["VBG", "VBD", "VBN", "VBZ"]}}
+"""A verb of remembering as asked for ("remember", "note", "save"), not as done ("saving for a deposit")."""
+_REMEMBER_TAIL = seq(_ASKED_TO_REMEMBER, _WHAT_OPT)
 _FORGET_OPENING = seq(
     {"ORTH": {"IN": [",", "-", "–", "—"]}, "OP": "?"}, lower("just", op="?"), lower("if", "in"), lower("case", op="?")
 )
@@ -119,7 +121,7 @@ RULES: tuple[Rule, ...] = (
             (
                 seq(
                     lower("please", op="?"),
-                    among(en.REMEMBER_VERBS, attr="LEMMA"),
+                    _ASKED_TO_REMEMBER,
                     lower("down", op="?"),
                     _THAT_OPT,
                     PUNCT_OPT,
@@ -139,7 +141,7 @@ RULES: tuple[Rule, ...] = (
                     lemma("can", "could", "would", "will"),
                     lower("you"),
                     lower("please", op="?"),
-                    among(en.REMEMBER_VERBS, attr="LEMMA"),
+                    _ASKED_TO_REMEMBER,
                     _THAT_OPT,
                     PUNCT_OPT,
                 ),
@@ -148,7 +150,7 @@ RULES: tuple[Rule, ...] = (
                     lemma("want", "need"),
                     lower("you"),
                     lower("to"),
-                    among(en.REMEMBER_VERBS, attr="LEMMA"),
+                    _ASKED_TO_REMEMBER,
                     _THAT_OPT,
                     PUNCT_OPT,
                 ),
@@ -228,7 +230,7 @@ RULES: tuple[Rule, ...] = (
         decision="trim",
         description=(
             "A filler closing the sentence (', you know', ', right', ', haha', 'if that matters', 'if that's "
-            "relevant')."
+            "relevant', ', wish me luck', ', forgot to say')."
         ),
         pattern=Tokens(
             (
@@ -246,6 +248,8 @@ RULES: tuple[Rule, ...] = (
                     PUNCT_OPT,
                 ),
                 ({"ORTH": ",", "OP": "?"}, among(en.CLOSING_MARKERS, attr="LOWER"), PUNCT_OPT),
+                ({"ORTH": ","}, lower("wish"), lower("me"), lower("luck"), PUNCT_OPT),  # said to the listener
+                ({"ORTH": ","}, lower("forgot"), lower("to"), lower("say", "mention"), PUNCT_OPT),  # about the telling
             ),
             anchored=False,
             whole=True,
@@ -257,6 +261,10 @@ RULES: tuple[Rule, ...] = (
             Example("I'm allergic to latex, if that matters.", "Ana is allergic to latex."),
             Example("I'm left handed if that changes anything.", "Ana is left handed."),
             Example("I'm diabetic, if that's relevant.", "Ana is diabetic."),
+            Example("my daughter's allergic to kiwi, forgot to say", "Ana's daughter is allergic to kiwi."),
+            Example(
+                "I've got my driving test on the 22nd, wish me luck", "Ana has got their driving test on the 22nd."
+            ),
         ),
         counterexamples=("I know you from school.", "I'm actually a nurse.", "I don't care if it matters."),
     ),

@@ -475,7 +475,7 @@ SUBORDINATORS = _words("because since although though while whereas after before
 moved to Leeds, …" keeps "I moved to Leeds")."""
 UNCERTAIN_MODALS = _words("might may could should would must")
 """Modals of a statement that says what may be, not what is ("I might move", "I should exercise more")."""
-BEFORE_A_DROPPED_SUBJECT = _words("also still now")
+BEFORE_A_DROPPED_SUBJECT = _words("also still now currently")
 """Words a chat sentence may open with before where its dropped "I" goes ("also doing a bbq next weekend")."""
 NEAR_MISSES = _words("almost nearly")
 """What says a thing did not happen after all ("I almost bought a motorbike")."""

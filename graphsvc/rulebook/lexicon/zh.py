@@ -239,6 +239,8 @@ LETTER_SIZE = r"^(?:X{1,3}[SL]|[SML])$"
 """A clothes size by its letters, without 码 (我衣服一般穿XL)."""
 STATURE = _words("身高 体重")
 """How tall and how heavy a person is, the number straight after (我身高一米八)."""
+TRIP_PURPOSES = _words("出差 旅游 旅行 度假 玩 开会")
+"""What a trip to a place is for, after the place (去柏林出差): it makes a word jieba tags a name a place."""
 PARTS_OF_MONTH = _words("底 初 上旬 中旬 下旬")
 """A part of a month, after its name as jieba cuts it (五月 底, 六月 初)."""
 EXPIRING = _words("护照 签证 驾照 身份证 居留卡 合同 租约 保险 车险 会员 会员卡 健身卡 车")

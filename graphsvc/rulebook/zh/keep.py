@@ -1388,6 +1388,18 @@ RULES: tuple[Rule, ...] = (
                         seq(*when, ADVERBS, word("要", "就要", op="?"), word("飞"), {"TAG": {"IN": ["nrt", "nr"]}})
                         for when in (*_TIME_TO_COME, *_ON_A_DAY_OR_DATE)
                     ),
+                    *(  # or after 去 with what the trip is for: 9号去柏林出差
+                        seq(
+                            *when,
+                            ADVERBS,
+                            word("要", "就要", op="?"),
+                            word("去", "到"),
+                            {"TAG": {"IN": ["nrt", "nr"]}},
+                            among(zh.TRIP_PURPOSES),
+                            {"TAG": "m", "OP": "?"},
+                        )
+                        for when in (*_TIME_TO_COME, *_ON_A_DAY_OR_DATE)
+                    ),
                     *(  # a visit to a person of the family: 我这周末去看奶奶, 我下个月回去陪爸妈
                         seq(
                             *when,
@@ -1431,6 +1443,7 @@ RULES: tuple[Rule, ...] = (
             Example("我下周五回老家。", "王芳下周五回老家。"),
             Example("我5月3号飞奥斯陆。", "王芳5月3号飞奥斯陆。"),
             Example("我14号飞成都。", "王芳14号飞成都。"),
+            Example("我9号去柏林出差。", "王芳9号去柏林出差。"),
             Example("我们五月底去三亚玩一周。", "王芳五月底去三亚玩一周。"),
             Example("我这周末去看奶奶。", "王芳这周末去看奶奶。"),
             Example("我下个月回去陪爸妈。", "王芳下个月回去陪爸妈。"),

@@ -599,6 +599,26 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我每天跑步。",),
     ),
     Rule(
+        id="zh.refuse.forgot_to_say",
+        language="zh",
+        decision="refuse",
+        description="A remark on the telling itself (刚忘了说, 我忘记说了, 忘了跟你说): nothing to remember in it.",
+        pattern=Tokens(
+            (
+                seq(
+                    word("忘", "忘记"),
+                    word("了", op="?"),
+                    word("跟", "和", op="?"),
+                    word("你", op="?"),
+                    word("说", "讲"),
+                ),
+            ),
+            anchored=False,
+        ),
+        examples=(Example("刚忘了说"), Example("我忘记说了")),
+        counterexamples=("我老忘事。", "我忘了带钥匙，只好等我老公回来。"),
+    ),
+    Rule(
         id="zh.refuse.vague",
         language="zh",
         decision="refuse",

@@ -39,6 +39,11 @@ RULES: tuple[Rule, ...] = (
                 ({"ORTH": {"REGEX": zh.WISH_START}},),
                 (among(zh.PERSON_WORDS), word("叫", "名叫")),
                 DATE,
+                (  # a day of this month and a doing: 9号去柏林出差 (not 12号是我生日)
+                    {"TAG": "m", "ORTH": {"REGEX": r"^\d{1,2}$"}},
+                    word("号", "日"),
+                    {"POS": "VERB", "ORTH": {"NOT_IN": ["是", "有"]}},
+                ),
                 (_NO_SUBJECT, among(zh.CODE_WORDS), word("是", op="?"), DIGITS),
                 (among(zh.QUIT_OBJECTS), _ADVERBS_OF_MANNER, word("戒", "戒掉")),
             )
@@ -47,6 +52,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("最近在学吉他，挺有意思的。", "王芳最近在学吉他。"),
             Example("6月3号之前要交论文。", "王芳6月3号之前要交论文。"),
+            Example("9号去柏林出差", "王芳9号去柏林出差。"),
             Example("门禁卡号是00731。", "王芳门禁卡号是00731。"),
             Example("车位号是B2-117。", "王芳车位号是B2-117。"),
             Example("在一家医院做护士，在广州", "王芳在一家医院做护士。"),

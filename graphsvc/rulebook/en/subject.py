@@ -37,9 +37,9 @@ _DROPPED_SUBJECT: tuple[tuple[Spec, ...], ...] = (
     (lower("been"), among(en.STATE_WORDS)),
     (lower("going", "planning", "hoping", "trying"), lower("to", "on")),
     (lower("training", "saving", "studying"), lower("for")),  # the tagger may take "training" for a noun
-    (lower("doing", "having", "hosting"), lower("a", "an", "my", "our")),  # "doing a bbq next weekend"
-    (
-        {"TAG": "VBG", "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.NO_EVENT_VERBS)}},
+    ({"LOWER": {"IN": ["doing", "hosting"]}, "DEP": "ROOT"}, lower("a", "an")),  # "doing a bbq next weekend"
+    (  # the sentence's own verb, not a doing that is its subject ("Having my family around helps a lot")
+        {"TAG": "VBG", "DEP": "ROOT", "LEMMA": {"NOT_IN": sorted(en.FEELING_VERBS | en.NO_EVENT_VERBS)}},
         {"POS": {"IN": ["DET", "NOUN", "PROPN", "ADP", "PART"]}},
     ),
     (among(en.STATE_WORDS), {"POS": {"IN": ["ADP", "ADJ", "NOUN", "PROPN"]}}),

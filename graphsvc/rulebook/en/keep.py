@@ -33,6 +33,7 @@ from graphsvc.rulebook.en.shapes import (
     SPEAKER,
     SPEAKER_OR_THEIR_PERSON,
     Piece,
+    Spec,
     among,
     each,
     lemma,
@@ -218,6 +219,8 @@ _DATED: tuple[Piece, ...] = (
     (lower("on"), lower("the", op="?"), {"ENT_TYPE": "ORDINAL"}),  # a day of this month: "on the 9th"
 )
 """When a trip is: a date, a word of a time ahead, or a day of the month."""
+_PLAN_THINGS: tuple[Spec, ...] = (among(en.PLAN_OBJECTS, attr="LEMMA"), {"LOWER": {"REGEX": r"^\d+(?:k|km)$"}})
+"""What a dated plan names: a happening, a course, a job, or a race by its distance ("a 10k in April")."""
 _INTENDING = (
     seq(_TO_BE, lower("going", "planning", "hoping"), lower("to")),
     seq(ADVERBS, lemma("plan", "intend", "aim"), lower("to")),
@@ -1532,11 +1535,12 @@ RULES: tuple[Rule, ...] = (
                             DET_OPT,
                             lower("my", "our", "their", "his", "her", op="?"),
                             ADJECTIVES,
-                            among(en.PLAN_OBJECTS, attr="LEMMA"),
+                            planned,
                             ANY_OPT,
                             *when,
                             ANY_OPT,
                         )
+                        for planned in _PLAN_THINGS
                         for when in (*_AHEAD, *_ON_A_DAY)
                     ),
                     *(  # a feast hosted: "I'm hosting Christmas this year"
@@ -1549,11 +1553,12 @@ RULES: tuple[Rule, ...] = (
                             DET_OPT,
                             lower("my", "our", op="?"),
                             ADJECTIVES,
-                            among(en.PLAN_OBJECTS, attr="LEMMA"),
+                            planned,
                             ANY_OPT,
                             *when,
                             ANY_OPT,
                         )
+                        for planned in _PLAN_THINGS
                         for when in (*_AHEAD, *_ON_A_DAY)
                     ),
                 ),
@@ -1565,6 +1570,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm planning to retire next year.", "Ana is planning to retire next year."),
             Example("We're moving house at the end of the month.", "Ana is moving house at the end of the month."),
             Example("We're hosting Christmas this year.", "Ana is hosting Christmas this year."),
+            Example("I'm doing a 10k in April.", "Ana is doing a 10k in April."),
             Example(
                 "I'm going to start a pottery course in September.",
                 "Ana is going to start a pottery course in September.",

@@ -659,6 +659,13 @@ RULES: tuple[Rule, ...] = (
                         word("上", "值"),
                         among(zh.SHIFTS),
                     ),
+                    seq(  # this month's: 我这个月都上夜班
+                        word("这个", "这"),
+                        word("月"),
+                        word("都", "一直", op="?"),
+                        word("上", "值"),
+                        among(zh.SHIFTS),
+                    ),
                     seq(  # days a week at work: 我一周上四天班
                         ADVERBS,
                         {"ORTH": {"REGEX": zh.PER_WEEK}},
@@ -677,6 +684,7 @@ RULES: tuple[Rule, ...] = (
             Example("我妈在工厂上早班。", "王芳的妈妈在工厂上早班。"),
             Example("我一周上四天班，周五休息", "王芳一周上四天班。"),
             Example("我老公最近在上早班。", "王芳的老公最近在上早班。"),
+            Example("这个月都上夜班", "王芳这个月都上夜班。"),
         ),
         counterexamples=("我今天上夜班。", "我明天要上早班。", "我今天在医院上夜班。", "我在上夜班，晚点回你。"),
     ),

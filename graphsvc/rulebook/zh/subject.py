@@ -34,6 +34,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                 ),
                 (word("在"), {"OP": "+"}, among(zh.WORKING | zh.STUDYING)),
+                (word("在", "正在"), among(zh.LEARNING)),  # 在练马拉松, 在学日语
                 (word("在"), {"OP": "+"}, word("做", "当"), {"POS": "NOUN", "OP": "*"}, _JOB_TITLE),
                 (word("对"), {"OP": "+"}, among(zh.ALLERGY)),
                 ({"ORTH": {"REGEX": zh.WISH_START}},),
@@ -53,6 +54,7 @@ RULES: tuple[Rule, ...] = (
             Example("最近在学吉他，挺有意思的。", "王芳最近在学吉他。"),
             Example("6月3号之前要交论文。", "王芳6月3号之前要交论文。"),
             Example("9号去柏林出差", "王芳9号去柏林出差。"),
+            Example("在练马拉松，明年四月跑北马！", "王芳在练马拉松。"),
             Example("门禁卡号是00731。", "王芳门禁卡号是00731。"),
             Example("车位号是B2-117。", "王芳车位号是B2-117。"),
             Example("在一家医院做护士，在广州", "王芳在一家医院做护士。"),

@@ -341,6 +341,7 @@ async def test_in_a_group_conversation_each_member_keeps_what_they_said_and_eras
     # the group keeps what was said for it, named by its name, and none of what each member said of themselves
     assert sorted(m.content for m in flat.items) == [
         "Flat 4B agreed that guests stay two nights at most.",
+        "Flat 4B's recycling goes out on Tuesdays.",
         "Flat 4B's rent is due on the first of the month.",
     ]
 

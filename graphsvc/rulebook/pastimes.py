@@ -111,8 +111,8 @@ def said_already(sighting: Statement, kept: Sequence[Statement]) -> bool:
 def _en_named(doc: Any, token: Any, rule: Rule) -> str | None:
     """The pastime as the rule names it ("plays cricket"), or None when the parse says it is not the speaker's."""
     studied = "studied" in rule.tags  # a language counts only beside a word of studying (:func:`_en_studied`)
-    said_as_doing = "asked" in rule.tags or _en_said_as_doing(doc, token)  # asking for help is said to the listener
-    if not said_as_doing or (studied and not _en_studied(token)):
+    asked = "asked" in rule.tags  # asking for help is said to the listener, and politely ("could you help me…")
+    if not (asked or _en_said_as_doing(doc, token)) or (studied and not _en_studied(token)):
         return None
     if token.i > 0 and token.text[:1].isupper() and not studied:
         return None  # a capital inside the sentence makes it a name ("a blue Golf"); a language has one anyway
@@ -128,7 +128,7 @@ def _en_named(doc: Any, token: Any, rule: Rule) -> str | None:
         return None  # "my son's football"
     subjects_of = [n for n in phrase.ancestors if any(c.dep_ in ("nsubj", "nsubjpass") for c in n.children)]
     doing = subjects_of[0] if subjects_of else None  # "my neighbour keeps practising the trumpet": "keeps"
-    for node in () if "asked" in rule.tags else phrase.ancestors:  # "could you help me…" asks politely
+    for node in () if asked else phrase.ancestors:
         if any(c.dep_ == "aux" and c.lemma_.lower() in en.UNCERTAIN_MODALS for c in node.children):
             return None  # "I might try yoga", "I'd love to learn the cello"
     if any(_en_supposed(node) or _en_over(node) for node in (phrase, *phrase.ancestors)):

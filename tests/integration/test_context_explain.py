@@ -34,6 +34,8 @@ async def context(gql: GraphQLClient, user: str, query: str, budget: int, *, exp
 
 async def test_each_line_of_the_block_says_why_it_is_there(service: MemoryService, gql: GraphQLClient) -> None:
     await fill(service)
+    await context(gql, "ana", "What pet does Ana have?", 2_000, explain=False)  # the user's vectors copied...
+    await service.rt.vectors.copies.settled()  # ...in the background: both blocks below read the copy
     block = await context(gql, "ana", "What pet does Ana have?", 2_000)
     plain = await context(gql, "ana", "What pet does Ana have?", 2_000, explain=False)
     assert plain["lines"] == [] and plain["text"] == block["text"]  # explaining changes nothing in the block

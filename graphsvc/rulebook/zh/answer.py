@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Tokens
-from graphsvc.rulebook.zh.shapes import ADVERBS, PUNCT_OPT, among, word
+from graphsvc.rulebook.zh.shapes import ADVERBS, NAME_TAGS, PUNCT_OPT, among, word
 
 _TO_YOU = among(zh.LISTENER_AS_SPEAKER)
 """One listener (你, 你的, 你家; not 你们)."""
@@ -342,7 +342,7 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             (
                 (
-                    {"TAG": {"IN": ["n", "nr", "nz", "nrt", "nrfg", "eng"]}},
+                    {"TAG": {"IN": NAME_TAGS}},
                     word("是"),
                     word("谁", op="?"),
                     _PARTICLE,

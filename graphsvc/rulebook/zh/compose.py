@@ -20,7 +20,7 @@ from graphsvc.rulebook.lexicon import zh as lexicon
 from graphsvc.rulebook.parse import parse
 from graphsvc.rulebook.referents import SOMEONE, Discourse, Referent
 from graphsvc.rulebook.rule import Rule
-from graphsvc.rulebook.zh.shapes import ANIMAL
+from graphsvc.rulebook.zh.shapes import ANIMAL, MY_OWN, NAME_TAGS
 from graphsvc.text.time_phrases import resolve_relative_time
 from graphsvc.vocabulary import MemoryType
 
@@ -291,12 +291,12 @@ def _whose(doc: Any) -> str:
     ``father``, 我爸妈… → ``parents``), or the animal of theirs it is about, with its name if said (我家猫麻薯… →
     ``猫麻薯``); "" when it is about the speaker."""
     words = [t.text for t in doc[:4]]
-    if not words or words[0] not in ("我", "我家"):
+    if not words or words[0] not in MY_OWN:
         return ""
     at = 2 if words[1:2] == ["的"] else 1
     person = words[at] if len(words) > at else ""
     if re.fullmatch(_ANIMAL_WORD, person):  # a pet's age is not the speaker's
-        named = doc[at + 1] if len(doc) > at + 1 and doc[at + 1].tag_ in ("n", "nr", "nz") else None
+        named = doc[at + 1] if len(doc) > at + 1 and doc[at + 1].tag_ in NAME_TAGS else None
         return person + (named.text if named is not None else "")
     if words[0] != "我":
         return ""

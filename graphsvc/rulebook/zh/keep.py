@@ -19,12 +19,15 @@ from graphsvc.rulebook.zh.shapes import (
     CLOCK_OPT,
     CONTENT,
     DATE,
+    DAY_OF_THIS_MONTH,
     DE_OPT,
     DIGITS,
     FIRST_PERSON,
     HABIT,
     MY_ANIMAL,
+    MY_OWN,
     MY_PERSON,
+    NAME_TAGS,
     NOT,
     NOUN_TAGS,
     PERSON_NAME_TAGS,
@@ -56,7 +59,7 @@ _NOT_ASKING: Spec = {
 }
 """Words of a statement that asks nothing, not even inside it: no word opens with a question word (我老记不住是
 哪天 names no day)."""
-_PET_NAME = {"TAG": {"IN": ["n", "nr", "nz", "nrt", "nrfg", "eng"]}, "ORTH": {"NOT_IN": sorted(zh.ANIMALS)}}
+_PET_NAME = {"TAG": {"IN": NAME_TAGS}, "ORTH": {"NOT_IN": sorted(zh.ANIMALS)}}
 """A word that can name an animal (煤球, 豆豆, Lucky): a noun or a name, not an animal word itself."""
 _WHERE_MET = {"TAG": {"IN": ["n", "nt", "ns", "t"]}, "ORTH": {"NOT_IN": sorted(zh.PERSON_WORDS)}, "OP": "?"}
 """Where the speaker knows a person from, before the person word (我的大学室友, 我高中同学), never a person word
@@ -118,7 +121,7 @@ _STOPPED_HABIT: tuple[Piece, ...] = (
 )
 """A habit as jieba cuts it: a verb and its object, or one word ending in what is given up or played, or a set
 phrase."""
-_ME_OR_MY_HOME = word("我", "我家")
+_ME_OR_MY_HOME = word(*MY_OWN)
 """The speaker, or their household as the owner of a value (我家WiFi密码)."""
 _THING = {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "ORTH": {"NOT_IN": sorted(zh.QUESTION_WORDS | zh.POINTERS)}}
 """What a speaker's own thing is named by: a noun, never a question word (哪里) or a pointer (那个)."""
@@ -137,7 +140,7 @@ it is over (no 了, as the whole statement is matched)."""
 _ON_A_DAY_OR_DATE: tuple[tuple[Spec, ...], ...] = (
     _ON_A_DAY,
     DATE,
-    ({"TAG": "m", "ORTH": {"REGEX": r"^\d{1,2}$"}}, word("号", "日")),
+    DAY_OF_THIS_MONTH,
 )
 """A day of the calendar in words (三月 三号) or in digits (5 月 3 号, 14 号 of this month)."""
 _TRIP_TO_A_PLACE: Spec = {"TAG": "nz", "ORTH": {"REGEX": "^.+(?:旅游|旅行)$"}}
@@ -802,7 +805,7 @@ RULES: tuple[Rule, ...] = (
         decision="keep",
         description="An animal of the speaker's named as theirs (煤球是我家猫): one statement of its name.",
         pattern=Tokens(
-            ((_PET_NAME, word("是"), word("我", "我家"), word("养", op="?"), DE_OPT, ANIMAL),),
+            ((_PET_NAME, word("是"), word(*MY_OWN), word("养", op="?"), DE_OPT, ANIMAL),),
             anchored=False,
         ),
         output="fact",

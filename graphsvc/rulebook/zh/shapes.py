@@ -67,6 +67,10 @@ NOUN_TAGS = frozenset({"n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "ng", "vn", "
 """jieba's tags of a word that names something: nouns, names, a verb used as a noun (学习), a Latin-script word,
 an abbreviation (南大)."""
 PERSON_NAME_TAGS = ["nr", "nrfg", "nrt"]
+NAME_TAGS = ["n", "nz", "eng", *PERSON_NAME_TAGS]
+"""What jieba tags a word that can name a person or an animal with (煤球, 豆豆, Lucky, 阿杰)."""
+MY_OWN = ("我", "我家")
+"""The speaker, or their household, as whom a person, an animal or a thing belongs to (我女儿, 我家猫)."""
 """jieba's tags of a person's name (小悦, 王建华)."""
 ADVERBS: Spec = {
     "ORTH": {
@@ -90,6 +94,8 @@ DE_OPT: Spec = word("的", op="?")
 _DAY_OF_MONTH = ("号", "日")
 DATE: Piece = ({"TAG": "m"}, word("月"), {"TAG": "m"}, word(*_DAY_OF_MONTH))
 """A day of a month as jieba cuts it (5 月 20 号)."""
+DAY_OF_THIS_MONTH: Piece = ({"TAG": "m", "ORTH": {"REGEX": r"^\d{1,2}$"}}, word(*_DAY_OF_MONTH))
+"""A day of this month in digits (14 号, 3 日)."""
 WORDED_DATE: Piece = (
     {"TAG": "t", "ORTH": {"REGEX": "月$"}},
     {"TAG": "m", "ORTH": {"REGEX": f"[{''.join(_DAY_OF_MONTH)}]$"}},
@@ -102,7 +108,7 @@ DIGITS: Spec = {
 """A code as jieba cuts it: three or more digits (6629), or letters and digits together (A3307, B2 of B2-117)."""
 FIRST_PERSON: Piece = (word("我"),)
 MY_PERSON: Piece = (
-    word("我", "我家"),
+    word(*MY_OWN),
     among(zh.CLOSE, op="?"),
     DE_OPT,
     among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE),
@@ -120,7 +126,7 @@ ANIMAL: Spec = {
     }
 }
 """An animal people keep: a word of the lexicon's, or one to two characters before 猫, 狗 or 犬 (橘猫, 柴犬)."""
-MY_ANIMAL: Piece = (word("我", "我家"), DE_OPT, ANIMAL)
+MY_ANIMAL: Piece = (word(*MY_OWN), DE_OPT, ANIMAL)
 SPEAKER: tuple[Piece, ...] = (FIRST_PERSON,)
 MY_PERSON_AND_ANOTHER: Piece = (*MY_PERSON, word("和", "跟"), among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE))
 """Two people of the speaker's together: 我哥和嫂子, 我爸跟我妈 (the second 我 is a word of its own: not matched)."""
@@ -134,18 +140,21 @@ __all__ = [
     "CLOCK_OPT",
     "CONTENT",
     "DATE",
+    "DAY_OF_THIS_MONTH",
     "DE_OPT",
     "DIGITS",
     "FIRST_PERSON",
     "MY_ANIMAL",
+    "MY_OWN",
     "MY_PERSON",
+    "NAME_TAGS",
     "NOT",
     "PUNCT",
     "PUNCT_OPT",
-    "Piece",
     "SPEAKER",
     "SPEAKER_OR_THEIR_PERSON",
     "WORDED_DATE",
+    "Piece",
     "among",
     "each",
     "seq",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Tokens
-from graphsvc.rulebook.zh.shapes import ADVERBS, DATE, DIGITS, NOUN_TAGS, TIME, among, word
+from graphsvc.rulebook.zh.shapes import ADVERBS, DATE, DAY_OF_THIS_MONTH, DIGITS, NOUN_TAGS, TIME, among, word
 
 _NO_SUBJECT = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["r", "nr"]}, "OP": "*"}
 """Words before a code that name no one (门禁, 家里的): no pronoun (我的, 她的) and no person's name."""
@@ -41,8 +41,7 @@ RULES: tuple[Rule, ...] = (
                 (among(zh.PERSON_WORDS), word("叫", "名叫")),
                 DATE,
                 (  # a day of this month and a doing: 9号去柏林出差 (not 12号是我生日)
-                    {"TAG": "m", "ORTH": {"REGEX": r"^\d{1,2}$"}},
-                    word("号", "日"),
+                    *DAY_OF_THIS_MONTH,
                     {"POS": "VERB", "ORTH": {"NOT_IN": ["是", "有"]}},
                 ),
                 (_NO_SUBJECT, among(zh.CODE_WORDS), word("是", op="?"), DIGITS),

@@ -103,13 +103,38 @@ _LATIN = re.compile(r"^[A-Za-z0-9][\w'’.-]*$")
 
 def _unglued(words: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str]]:
     """jieba's words, with a one-character kinship word cut off the 会 its guesser glues it to (我|妈会|说 becomes
-    我|妈|会|说: no dictionary frequency undoes a guess)."""
-    for word, flag in words:
+    我|妈|会|说: no dictionary frequency undoes a guess), 我 cut off a word it was guessed into (我少 becomes 我|少),
+    and a person word of the speaker's cut across two words
+    made whole before the verb it lost a character to (我|老|公开|一辆 becomes 我|老公|开|一辆; 我的|老|公司 stays,
+    as 司 is no verb)."""
+    cut = list(words)
+    skip = False
+    for at, (word, flag) in enumerate(cut):
+        if skip:
+            skip = False
+            continue
+        after = cut[at + 1][0] if at + 1 < len(cut) else ""
         if len(word) == 2 and word[0] in zh_lexicon.PERSON_WORDS and word[1] in zh_lexicon.ABLE:
             yield word[0], "n"
             yield word[1], "v"
+        elif len(word) > 1 and word[0] == "我" and not nlp.in_chinese_dictionary(word):
+            yield "我", "r"  # a guess glued 我 to the word after it (让|我少|吃盐): 我 is a word of its own
+            yield from nlp.chinese_words(word[1:])
+        elif at and cut[at - 1][0] in zh_lexicon.MY_OWN | {"的"} and _split_person(word, after):
+            yield word + after[0], "n"
+            yield from nlp.chinese_words(after[1:])
+            skip = True
         else:
             yield word, flag
+
+
+def _split_person(word: str, after: str) -> bool:
+    """Whether a person word was cut across ``word`` and the first character of ``after``, the rest of which is one
+    verb (老 | 公开: 老公 | 开)."""
+    if word in zh_lexicon.PERSON_WORDS or len(after) < 2 or word + after[0] not in zh_lexicon.PERSON_WORDS:
+        return False
+    rest = list(nlp.chinese_words(after[1:]))
+    return len(rest) == 1 and rest[0][1].startswith("v")
 
 
 @lru_cache(maxsize=8192)

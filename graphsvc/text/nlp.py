@@ -128,3 +128,12 @@ def chinese_words(text: str) -> list[tuple[str, str]]:
     in order; the words join back to ``text``."""
     tagger = gazetteer.tagger()
     return [(str(pair.word), str(pair.flag)) for pair in tagger.cut(text)]  # type: ignore[attr-defined]
+
+
+def in_chinese_dictionary(word: str) -> bool:
+    """Whether ``word`` is a word of jieba's dictionary (its own or one taught to it), not one its hidden Markov
+    model guessed from single characters."""
+    gazetteer.tagger()
+    import jieba
+
+    return bool(jieba.get_FREQ(word))

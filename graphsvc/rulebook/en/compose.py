@@ -112,6 +112,10 @@ def _text(doc: Any, start: int, end: int) -> str:
     return doc[start:end].text if end > start else ""
 
 
+_REQUESTS_BEFORE = ("requested", "requested_asked")
+"""Trim outputs of a request to remember what follows it ("Please remember that", "Can you note that …?")."""
+
+
 def trim(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> tuple[str, bool, str]:
     """Apply trim rules until none fires: the text left, whether a request to remember was trimmed, and the time
     phrase moved from the start (to be added at the end of what is kept)."""
@@ -129,7 +133,7 @@ def trim(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> tuple[str, b
             else before.strip(" ,;-–—") + (doc[-1].text if doc[-1].is_punct else ".")
         )
         if not re.search(r"\w", rest):
-            if hit.rule.output == "requested":  # "Please remember:": what follows is what to remember
+            if hit.rule.output in _REQUESTS_BEFORE:  # "Please remember:": what follows is what to remember
                 shaped_by.append(hit.rule.id)
                 return "", True, time_lead
             break  # nothing would be left: the sentence is judged whole
@@ -139,7 +143,9 @@ def trim(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> tuple[str, b
             time_lead = inside.strip(" ,")
             if doc[hit.start].pos_ != "PROPN":
                 time_lead = time_lead[:1].lower() + time_lead[1:]
-        requested = requested or hit.rule.output in ("requested", "requested_tail")
+        if hit.rule.output == "requested_asked" and rest.endswith("?"):
+            rest = rest.rstrip("?") + "."  # "Can you note that my code is 2291?": the question was the asking
+        requested = requested or hit.rule.output in (*_REQUESTS_BEFORE, "requested_tail")
         shaped_by.append(hit.rule.id)
         text = rest
     return text, requested, time_lead
@@ -719,7 +725,7 @@ def judge_sentence(
 
 def asks_to_remember_what_follows(judgements: Sequence[Judgement], rules: Sequence[Rule]) -> bool:
     """Whether a sentence only asked to remember what the next ones say ("Can you save this.")."""
-    requested = {r.id for r in rules if r.decision == "trim" and r.output == "requested"}
+    requested = {r.id for r in rules if r.decision == "trim" and r.output in _REQUESTS_BEFORE}
     return any(
         requested & set(j.shaped_by) and j.statement is None and _pointer_only(j.piece) for j in judgements
     ) or any(requested & set(j.shaped_by) and not j.piece.strip(" .") for j in judgements)

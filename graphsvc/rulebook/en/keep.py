@@ -785,6 +785,9 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(_TO_BE, lower("in"), lower("year", "grade"), {"LIKE_NUM": True}, ANY_OPT),
+                    seq(  # "my son is in the fourth grade", "she's in second grade"
+                        _TO_BE, lower("in"), lower("the", op="?"), among(en.YEAR_ORDINALS), lower("grade"), PUNCT
+                    ),
                     seq(  # "my son just started year 2", "she's starting year 7 in September"
                         ADVERBS,
                         lemma("be", op="?"),
@@ -814,6 +817,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("my daughter is in year 3", "Ana's daughter is in year 3."),
+            Example("My son is in the fourth grade.", "Ana's son is in the fourth grade."),
             Example("my son just started year 2 at St Peter's", "Ana's son just started year 2 at St Peter's."),
             Example("my daughter is starting year 7 in September", "Ana's daughter is starting year 7 in September."),
             Example("I'm in my second year of nursing.", "Ana is in their second year of nursing."),

@@ -138,14 +138,6 @@ RULES: tuple[Rule, ...] = (
                     PUNCT_OPT,
                 ),
                 seq(
-                    lemma("can", "could", "would", "will"),
-                    lower("you"),
-                    lower("please", op="?"),
-                    _ASKED_TO_REMEMBER,
-                    _THAT_OPT,
-                    PUNCT_OPT,
-                ),
-                seq(
                     lower("i"),
                     lemma("want", "need"),
                     lower("you"),
@@ -167,6 +159,37 @@ RULES: tuple[Rule, ...] = (
             Example("note to self: my passport expires in March", "Ana's passport expires in March."),
         ),
         counterexamples=("I remember my first bike.", "Remind me to call the garage."),
+    ),
+    Rule(
+        id="en.trim.remember_asked",
+        language="en",
+        decision="trim",
+        description=(
+            "A request to remember what follows, asked as a question ('Can you note that …?', 'Could you please "
+            "remember …?'): the question mark closes the asking, and what follows is a statement."
+        ),
+        pattern=Tokens(
+            (
+                seq(
+                    lemma("can", "could", "would", "will"),
+                    lower("you"),
+                    lower("please", op="?"),
+                    _ASKED_TO_REMEMBER,
+                    _THAT_OPT,
+                    PUNCT_OPT,
+                ),
+            )
+        ),
+        output="requested_asked",
+        examples=(
+            Example("Can you note that my gate code is 2291?", "Ana's gate code is 2291."),
+            Example(
+                "Could you please remember that my sister's birthday is June 3rd?",
+                "Ana's sister's birthday is June 3rd.",
+            ),
+            Example("can you remember my locker is 52", "Ana's locker is 52."),
+        ),
+        counterexamples=("Can you remind me to call the garage?", "I can remember my first bike."),
     ),
     Rule(
         id="en.trim.time_lead",

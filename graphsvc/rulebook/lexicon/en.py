@@ -527,8 +527,9 @@ PARTS_OF_WORKS = _words("episode chapter page")
 """Parts of a show or a book ("I watched an episode"): without "of" the work is named in another turn."""
 MOMENTS = _words("minute second moment bit")
 """The parts of a thing a reaction runs through ("I loved every minute")."""
-YEAR_ORDINALS = _words("first second third fourth fifth final last")
-"""Which year of a course someone is in ("in my second year of nursing", "in his final year at uni")."""
+YEAR_ORDINALS = _words("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth final last")
+"""Which year of a course or grade of school someone is in ("in my second year of nursing", "in his final year at
+uni", "in the fourth grade")."""
 SELECTING_WORDS = YEAR_ORDINALS | _words("previous other")
 NUMBERED_LEVELS = _words("floor storey story grade")
 """What is told apart by an ordinal of its own, not picked among things named elsewhere ("I live on the fifth

@@ -93,6 +93,8 @@ WE = frozenset(GROUP_VOICE) | _words("大家")
 SELF_WORDS = _words("自我 忘我 无我 本我 超我 敌我 唯我 你我")
 """Words holding 我 that are no pronoun of the speaker's (自我介绍, 忘我地工作)."""
 LISTENER = _words("你 您 你们 你的 您的")
+MY_OWN = _words("我 我家")
+"""The speaker, or their household, as whom a person, an animal or a thing belongs to (我女儿, 我家猫)."""
 LISTENER_AS_SPEAKER: dict[str, str] = {"你": "我", "您": "我", "你的": "我的", "您的": "我的", "你家": "我家"}
 """The one listener's words (你女儿, 你家猫) as the speaker says them back (我女儿, 我家猫)."""
 CLASSIFIERS = _words("个 些 件 种 段 部 本 首 条 张 位 家 款 句 篇 套 台 辆 只 份 把 架 集 章")
@@ -249,8 +251,7 @@ EXPIRING = _words("护照 签证 驾照 身份证 居留卡 合同 租约 保险
 FALLING_DUE = _words("到期 过期 年检 续签 续费 续保")
 """What happens to a document or a thing on its date (到期, 要年检, 要续签)."""
 CARERS = _words("医生 大夫 牙医 营养师 心理医生 理疗师")
-"""Whose advice on the speaker's health is worth keeping (医生让我多运动; jieba glues 我少: 让我少吃盐 is not
-read)."""
+"""Whose advice on the speaker's health is worth keeping (医生让我多运动, 医生让我少吃盐)."""
 ADVISING = _words("让 叫 建议 嘱咐 要求")
 """Verbs of telling the speaker to do something (医生让我…)."""
 QUALIFYING = _words("考驾照 考研 考公")

@@ -20,7 +20,7 @@ from graphsvc.rulebook.lexicon import zh as lexicon
 from graphsvc.rulebook.parse import parse
 from graphsvc.rulebook.referents import SOMEONE, Discourse, Referent
 from graphsvc.rulebook.rule import Rule
-from graphsvc.rulebook.zh.shapes import ANIMAL, MY_OWN, NAME_TAGS
+from graphsvc.rulebook.zh.shapes import ANIMAL, NAME_TAGS
 from graphsvc.text.time_phrases import resolve_relative_time
 from graphsvc.vocabulary import MemoryType
 
@@ -169,6 +169,18 @@ def _household(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
     return text if hit is None else "我家" + "".join(t.text_with_ws for t in doc[hit.start + 2 :])
 
 
+def _we_as_speaker(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
+    """我们 → 我 where a ``we_as_speaker`` rule says the 我们 is the speaker's household, which a person of theirs
+    lives with (我奶奶和我们住在一起 → 我奶奶和我住在一起)."""
+    doc = parse(text, "zh")
+    hit = _shaping(doc, rules, ("we_as_speaker",), shaped_by)
+    if hit is None:
+        return text
+    return "".join(
+        "我" + t.whitespace_ if hit.start <= t.i < hit.end and t.text in lexicon.WE else t.text_with_ws for t in doc
+    )
+
+
 def _dated_have(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
     """我<time>的<happening> → 我<time>有<happening> where a ``dated_have`` rule fires (我周五的航班 → 我周五有航班)."""
     doc = parse(text, "zh")
@@ -291,7 +303,7 @@ def _whose(doc: Any) -> str:
     ``father``, 我爸妈… → ``parents``), or the animal of theirs it is about, with its name if said (我家猫麻薯… →
     ``猫麻薯``); "" when it is about the speaker."""
     words = [t.text for t in doc[:4]]
-    if not words or words[0] not in MY_OWN:
+    if not words or words[0] not in lexicon.MY_OWN:
         return ""
     at = 2 if words[1:2] == ["的"] else 1
     person = words[at] if len(words) > at else ""
@@ -352,6 +364,7 @@ def judge_piece(
     # 我 before a person of the speaker's (爸妈都在南昌) is theirs wherever the clause stands
     outputs = ("restore", "restore_kin") if first else ("restore_kin",)
     text = _household(text, _rules(rules, "subject", selection), shaped_by)
+    text = _we_as_speaker(text, _rules(rules, "subject", selection), shaped_by)
     text = _dated_have(text, _rules(rules, "subject", selection), shaped_by)
     text = _restore(text, _rules(rules, "subject", selection), shaped_by, outputs)
     text = finish(text)

@@ -25,7 +25,6 @@ from graphsvc.rulebook.zh.shapes import (
     FIRST_PERSON,
     HABIT,
     MY_ANIMAL,
-    MY_OWN,
     MY_PERSON,
     NAME_TAGS,
     NOT,
@@ -121,7 +120,7 @@ _STOPPED_HABIT: tuple[Piece, ...] = (
 )
 """A habit as jieba cuts it: a verb and its object, or one word ending in what is given up or played, or a set
 phrase."""
-_ME_OR_MY_HOME = word(*MY_OWN)
+_ME_OR_MY_HOME = among(zh.MY_OWN)
 """The speaker, or their household as the owner of a value (我家WiFi密码)."""
 _THING = {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "ORTH": {"NOT_IN": sorted(zh.QUESTION_WORDS | zh.POINTERS)}}
 """What a speaker's own thing is named by: a noun, never a question word (哪里) or a pointer (那个)."""
@@ -340,6 +339,9 @@ RULES: tuple[Rule, ...] = (
                         seq(ADVERBS, among(zh.OWNING), {"POS": "NUM"}, ANY_OPT, owned, ANY_OPT)
                         for owned in (_OWNED, {"TAG": "nz"})
                     ),
+                    seq(  # a make jieba tags as a name: 我开一辆特斯拉
+                        ADVERBS, among(zh.OWNING - {"有"}), {"POS": "NUM"}, ANY_OPT, {"TAG": {"IN": PERSON_NAME_TAGS}}
+                    ),
                     seq(ADVERBS, among(zh.OWNING - {"有"}), {**_OWNED, "ORTH": {"REGEX": "车$"}}),  # 我开电动车
                     seq(
                         ADVERBS, word("没有", "没"), {**_OWNED, "ORTH": {"REGEX": "车$"}}
@@ -364,6 +366,7 @@ RULES: tuple[Rule, ...] = (
             Example("我女儿用的是安卓手机。", "王芳的女儿用的是安卓手机。"),
             Example("我的车是一辆白色的丰田。", "王芳的车是一辆白色的丰田。"),
             Example("我开一辆白色的本田。", "王芳开一辆白色的本田。"),
+            Example("我老公开一辆白色的特斯拉。", "王芳的老公开一辆白色的特斯拉。"),
             Example("我有一辆电动车。", "王芳有一辆电动车。"),
             Example("我有一台单反相机。", "王芳有一台单反相机。"),
             Example("我骑一辆二手的自行车上班。", "王芳骑一辆二手的自行车上班。"),
@@ -516,6 +519,14 @@ RULES: tuple[Rule, ...] = (
                         word("的"),
                         PUNCT,
                     ),
+                    seq(  # a post, and how long it has been held: 我当护士十二年了, 我做会计
+                        ADVERBS,
+                        word("当", "做"),
+                        {"ORTH": {"REGEX": zh.JOB_TITLE}},
+                        {"ORTH": {"REGEX": zh.YEARS}, "OP": "?"},
+                        word("了", op="?"),
+                        PUNCT,
+                    ),
                     seq(  # years in a post: 我当了十二年老师
                         ADVERBS,
                         word("当", "干"),
@@ -575,6 +586,7 @@ RULES: tuple[Rule, ...] = (
             Example("我在一家银行上班。", "王芳在一家银行上班。"),
             Example("我是一名中学老师。", "王芳是一名中学老师。"),
             Example("我老公在医院工作。", "王芳的老公在医院工作。"),
+            Example("我当护士十二年了。", "王芳当护士十二年了。"),
             Example("我在一所小学当老师。", "王芳在一所小学当老师。"),
             Example("我做设计的，在青禾科技", "王芳在青禾科技。"),
             Example("我在一家银行做客户经理。", "王芳在一家银行做客户经理。"),
@@ -805,7 +817,7 @@ RULES: tuple[Rule, ...] = (
         decision="keep",
         description="An animal of the speaker's named as theirs (煤球是我家猫): one statement of its name.",
         pattern=Tokens(
-            ((_PET_NAME, word("是"), word(*MY_OWN), word("养", op="?"), DE_OPT, ANIMAL),),
+            ((_PET_NAME, word("是"), among(zh.MY_OWN), word("养", op="?"), DE_OPT, ANIMAL),),
             anchored=False,
         ),
         output="fact",
@@ -1074,6 +1086,9 @@ RULES: tuple[Rule, ...] = (
                     among(zh.LIVING_TOGETHER),
                 ),
                 seq(FIRST_PERSON, ADVERBS, word("一个"), word("人"), ADVERBS, word("住")),
+                seq(  # 我奶奶和我住在一起
+                    *MY_PERSON, ADVERBS, word("和", "跟"), FIRST_PERSON, ADVERBS, among(zh.LIVING_TOGETHER)
+                ),
                 seq(  # 我和老婆在一起十年了: a couple, and for how long
                     FIRST_PERSON,
                     word("和", "跟"),
@@ -1095,6 +1110,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我和我男朋友住在一起。", "王芳和王芳的男朋友住在一起。"),
             Example("我跟爸妈一起住。", "王芳跟爸妈一起住。"),
+            Example("我奶奶和我住在一起。", "王芳的奶奶和王芳住在一起。"),
             Example("我一个人住。", "王芳一个人住。"),
             Example("我和老婆在一起十年了。", "王芳和老婆在一起十年了。"),
         ),
@@ -1776,6 +1792,17 @@ RULES: tuple[Rule, ...] = (
                     _ADVISED,
                     ANY_OPT,
                 ),
+                seq(  # 医生说我要少吃盐: what the speaker must do, as the doctor said it
+                    word("我", op="?"),
+                    DE_OPT,
+                    among(zh.CARERS),
+                    ADVERBS,
+                    word("说"),
+                    word("我"),
+                    word("要", "得", "应该"),
+                    _ADVISED,
+                    ANY_OPT,
+                ),
             )
         ),
         output="fact",
@@ -1786,6 +1813,8 @@ RULES: tuple[Rule, ...] = (
             Example("我的医生建议我戒烟。", "王芳的医生建议王芳戒烟。"),
             Example("牙医让我每天用牙线。", "牙医让王芳每天用牙线。"),
             Example("医生让我不要熬夜。", "医生让王芳不要熬夜。"),
+            Example("医生让我少吃盐。", "医生让王芳少吃盐。"),
+            Example("医生说我要少吃盐。", "医生说王芳要少吃盐。"),
         ),
         counterexamples=(
             "医生让我等一下。",

@@ -69,8 +69,6 @@ an abbreviation (南大)."""
 PERSON_NAME_TAGS = ["nr", "nrfg", "nrt"]
 NAME_TAGS = ["n", "nz", "eng", *PERSON_NAME_TAGS]
 """What jieba tags a word that can name a person or an animal with (煤球, 豆豆, Lucky, 阿杰)."""
-MY_OWN = ("我", "我家")
-"""The speaker, or their household, as whom a person, an animal or a thing belongs to (我女儿, 我家猫)."""
 """jieba's tags of a person's name (小悦, 王建华)."""
 ADVERBS: Spec = {
     "ORTH": {
@@ -108,7 +106,7 @@ DIGITS: Spec = {
 """A code as jieba cuts it: three or more digits (6629), or letters and digits together (A3307, B2 of B2-117)."""
 FIRST_PERSON: Piece = (word("我"),)
 MY_PERSON: Piece = (
-    word(*MY_OWN),
+    among(zh.MY_OWN),
     among(zh.CLOSE, op="?"),
     DE_OPT,
     among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE),
@@ -126,7 +124,7 @@ ANIMAL: Spec = {
     }
 }
 """An animal people keep: a word of the lexicon's, or one to two characters before 猫, 狗 or 犬 (橘猫, 柴犬)."""
-MY_ANIMAL: Piece = (word(*MY_OWN), DE_OPT, ANIMAL)
+MY_ANIMAL: Piece = (among(zh.MY_OWN), DE_OPT, ANIMAL)
 SPEAKER: tuple[Piece, ...] = (FIRST_PERSON,)
 MY_PERSON_AND_ANOTHER: Piece = (*MY_PERSON, word("和", "跟"), among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE))
 """Two people of the speaker's together: 我哥和嫂子, 我爸跟我妈 (the second 我 is a word of its own: not matched)."""
@@ -145,7 +143,6 @@ __all__ = [
     "DIGITS",
     "FIRST_PERSON",
     "MY_ANIMAL",
-    "MY_OWN",
     "MY_PERSON",
     "NAME_TAGS",
     "NOT",

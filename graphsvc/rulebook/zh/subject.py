@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Tokens
-from graphsvc.rulebook.zh.shapes import ADVERBS, DATE, DAY_OF_THIS_MONTH, DIGITS, NOUN_TAGS, TIME, among, word
+from graphsvc.rulebook.zh.shapes import (
+    ADVERBS,
+    DATE,
+    DAY_OF_THIS_MONTH,
+    DIGITS,
+    MY_PERSON,
+    NOUN_TAGS,
+    TIME,
+    among,
+    word,
+)
 
 _NO_SUBJECT = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["r", "nr"]}, "OP": "*"}
 """Words before a code that name no one (门禁, 家里的): no pronoun (我的, 她的) and no person's name."""
@@ -103,6 +113,22 @@ RULES: tuple[Rule, ...] = (
             Example("我们家平时吃素，但我吃鱼。", "王芳家平时吃素。"),
         ),
         counterexamples=("我们家楼下开了一家火锅店。", "我们去吃火锅了。"),
+    ),
+    Rule(
+        id="zh.subject.living_with",
+        language="zh",
+        decision="subject",
+        description=(
+            "A person of the speaker's who lives with 我们 (我奶奶和我们住在一起) lives with the speaker: the 我们 "
+            "becomes 我, so the statement is the speaker's household (王芳的奶奶和王芳住在一起)."
+        ),
+        pattern=Tokens(((*MY_PERSON, ADVERBS, word("和", "跟"), among(zh.WE), ADVERBS, among(zh.LIVING_TOGETHER)),)),
+        output="we_as_speaker",
+        examples=(
+            Example("我奶奶和我们住在一起。", "王芳的奶奶和王芳住在一起。"),
+            Example("我爷爷跟我们一起住。", "王芳的爷爷跟王芳一起住。"),
+        ),
+        counterexamples=("我们和奶奶一起吃饭。", "我奶奶和我们一起吃饭。"),
     ),
     Rule(
         id="zh.subject.restore_allergy",

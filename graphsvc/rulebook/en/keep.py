@@ -1229,6 +1229,7 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, lemma("take"), among(en.MEDICINES), ANY_OPT),
                     seq(ADVERBS, lemma("wear"), DET_OPT, ADJECTIVES, among(en.WORN_AIDS), ANY_OPT),
                     seq(_HAVE_GOT, lower("a", "an"), ADJECTIVES, among(en.WORN_AIDS | en.IMPLANTS), PUNCT),
+                    seq(_HAVE_GOT, lower("a", "an"), lower("insulin"), lower("pump"), PUNCT),  # not "a bike pump"
                     *(
                         seq(_TO_BE, ADVERBS, lower(first), lower("-", op="?"), lower(second), ANY_OPT)
                         for first, second in en.HYPHENED_STATES
@@ -1265,6 +1266,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("I'm on levothyroxine for my thyroid.", "Ana is on levothyroxine for their thyroid."),
+            Example("I have an insulin pump.", "Ana has an insulin pump."),
             Example("I'm on antidepressants.", "Ana is on antidepressants."),
             Example("I am diabetic, type 1 since I was 12.", "Ana is diabetic, type 1 since Ana was 12."),
             Example("I'm on medication for my thyroid.", "Ana is on medication for their thyroid."),
@@ -1959,6 +1961,17 @@ RULES: tuple[Rule, ...] = (
                         lower("time"),
                     ),
                     seq(ADVERBS, lemma("commute"), lower("to", "by", "into", "from"), ANY),  # a commute is a habit
+                    *(  # "I cycle to work", "my son takes the bus to school": in the present, nothing after, a commute
+                        seq(ADVERBS, *way, lower("to"), lower("the", op="?"), among(en.COMMUTE_ENDS), PUNCT)
+                        for way in (
+                            ({"LEMMA": {"IN": sorted(en.COMMUTE_WAYS)}, "TAG": {"IN": ["VBP", "VBZ"]}},),
+                            (
+                                {"LEMMA": "take", "TAG": {"IN": ["VBP", "VBZ"]}},
+                                lower("the"),
+                                among(en.PUBLIC_TRANSPORT),
+                            ),
+                        )
+                    ),
                     *(seq(HAVE, ADVERBS, lemma("be"), _KEPT_UP, ANY_OPT, *span) for span in (*_FOR_YEARS, _A_LOT)),
                     *(seq(HAVE, ADVERBS, lemma("be"), _KEPT_UP, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),
                 ),
@@ -1982,6 +1995,8 @@ RULES: tuple[Rule, ...] = (
             Example("I usually work from home mondays and fridays", "Ana usually works from home mondays and fridays."),
             Example("I play tennis Saturdays.", "Ana plays tennis Saturdays."),
             Example("I commute by bike.", "Ana commutes by bike."),
+            Example("I take the tube to work.", "Ana takes the tube to work."),
+            Example("My son walks to school.", "Ana's son walks to school."),
             Example("I normally go to bed around midnight.", "Ana normally goes to bed around midnight."),
             Example("I play five-a-side on Wednesdays.", "Ana plays five-a-side on Wednesdays."),
             Example(

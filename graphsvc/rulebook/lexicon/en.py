@@ -179,8 +179,8 @@ MEDICINES = _words(
 )
 """Medicines taken for a long time, by their generic names ("I'm on metformin", "I take levothyroxine")."""
 WORN_AIDS = _words("glasses contacts lenses hearing aid aids brace retainer")
-IMPLANTS = _words("pacemaker stent implant defibrillator")
-"""What a person has fitted in their body for good ("I have a pacemaker")."""
+IMPLANTS = _words("pacemaker stent implant defibrillator stoma")
+"""What a person has fitted in or on their body for good ("I have a pacemaker", "an insulin pump")."""
 DISRUPTED = _words("late delayed cancelled canceled overbooked early full")
 """What a day's train or flight turns out to be ("my train is late"): a passing upset, not when it is."""
 """What a person wears for their body ("I wear glasses", "my dad wears a hearing aid")."""
@@ -721,6 +721,12 @@ ACTIVITY_VERBS = _words(
     "draw sketch knit sew sing meditate volunteer"
 )
 """Verbs that name an activity of their own ("swims"): a habit of theirs needs no object to be a trait."""
+COMMUTE_WAYS = _words("cycle bike walk drive ride jog scoot")
+"""How a person gets to work or school under their own steam or at the wheel ("I cycle to work")."""
+COMMUTE_ENDS = _words("work school uni university college office")
+"""Where a commute goes ("I walk to school", "I take the bus to the office")."""
+PUBLIC_TRANSPORT = _words("bus tube train metro subway tram ferry underground overground coach")
+"""What a commute is taken on ("I take the tube to work")."""
 WANTING = _words("want plan hope intend aim")
 """Verbs of wanting to do something ("wants to", "hopes to"): what follows is a wish or a plan."""
 # --- pastimes: what a person does in their own time, named as they mention it in passing ---------------------

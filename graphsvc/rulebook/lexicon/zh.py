@@ -122,10 +122,14 @@ REMOTE = _words("在家 居家 远程")
 STUDYING = _words("上学 读书 念书 读 学习 就读 念")
 ORIGIN = _words("来自")
 ALLERGY = _words("过敏")
-DIET_WORDS = _words("吃素 素食 素食者 纯素 清真 戒糖 戒酒 吃斋 乳糖不耐受 不吃肉 不吃辣 不喝酒 滴酒不沾")
+DIET_WORDS = _words(
+    "吃素 素食 素食者 纯素 清真 戒糖 戒酒 吃斋 乳糖不耐受 不吃肉 不吃辣 不喝酒 滴酒不沾 控糖 控糖中 生酮 低碳水 "
+    "无麸质 低盐"
+)
 CONDITIONS = _words(
     "哮喘 糖尿病 高血压 低血压 失眠 偏头痛 胃病 贫血 抑郁症 焦虑症 颈椎病 腰椎间盘突出 痛风 鼻炎 湿疹 近视 色盲 "
-    "自闭症 孤独症 多动症 乳糖不耐受 甲减 甲亢 心脏病 肾结石 胆结石 老年痴呆 阿尔茨海默病 帕金森"
+    "自闭症 孤独症 多动症 乳糖不耐受 甲减 甲亢 心脏病 肾结石 胆结石 老年痴呆 阿尔茨海默病 帕金森 乳糜泻 癫痫 "
+    "银屑病 牛皮癣 肠易激综合征 克罗恩病 耳鸣 脊柱侧弯 子宫内膜异位症 多囊卵巢综合征 红斑狼疮 类风湿"
 )
 BODY_PARTS = _words(
     "腿 腿脚 脚 腰 背 膝盖 关节 眼睛 视力 耳朵 听力 胃 肠胃 心脏 肝 肾 肺 牙 牙齿 颈椎 腰椎 嗓子 皮肤 记性 睡眠"
@@ -405,6 +409,8 @@ def teach_segmenter() -> None:
                 jieba.suggest_freq((measure, level), True)
 
 
+ESCORTING = _words("送 接 带")
+"""Taking a person somewhere, or fetching them (我每天早上送孩子上学, 我每周五接女儿放学)."""
 DISTANCE_UNITS = _words("公里 千米 米 圈 步")
 """How far a routine goes, glued to its number by jieba (跑 五公里, 游 二十圈)."""
 PAINS = _words("失眠 睡不着 头疼 头痛 焦虑 拖延 压力 腰疼 胃疼 牙疼 背疼 困扰 发愁 头晕")

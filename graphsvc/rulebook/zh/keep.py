@@ -179,9 +179,11 @@ _DOING_WHAT = (
         {"TAG": "a", "OP": "?"},  # 喝一杯 黑 咖啡
         _DOING,
     ),
+    (among(zh.ESCORTING), among(zh.PERSON_WORDS), {"TAG": {"IN": ["v", "vn", "n"]}}),
 )
 """A routine's doing: one word of it (跑步), or a verb, maybe how long, and its object (打 乒乓球, 练 一个 小时
-吉他), or a verb and how far (跑 五公里), and nothing more."""
+吉他), or a verb and how far (跑 五公里), or taking a person of theirs somewhere (送 孩子 上学), and nothing
+more."""
 _WHERE_OR_WITH_WHOM = (
     among(zh.WHERE_OR_WITH, op="?"),
     {"TAG": {"REGEX": "^(?:n|m|s|a$)"}, "POS": {"NOT_IN": ["PRON", "VERB"]}, "OP": "{0,3}"},
@@ -221,6 +223,8 @@ _ADVISED = {
 }
 """What a doctor tells the speaker to do (or not: 别 or 不要 before it), not when (让我明天再来), where (让我在外面
 等) nor a mood (让我别担心: reassurance)."""
+_IN_A_PLACE: Piece = (ADVERBS, word("在"), {"TAG": "ns"}, {"TAG": "ns", "OP": "*"}, PUNCT)
+"""In a place by its name, and nothing more (在杭州, 在杭州西湖区)."""
 _OWNED = {"ORTH": {"REGEX": f"(?:{'|'.join(sorted(zh.POSSESSIONS))})$"}}
 """A thing of one's own, or a kind of it (车, 电动车, 单反相机)."""
 
@@ -245,13 +249,17 @@ RULES: tuple[Rule, ...] = (
         decision="keep",
         description="Where the speaker, or a person of theirs, lives or has moved to.",
         pattern=Tokens(
-            each(
-                (*SPEAKER_OR_THEIR_PERSON, (word("我家"),)),
-                (
-                    seq(ADVERBS, among(zh.LIVING), word("在", op="?"), CONTENT, ANY_OPT),
-                    seq(ADVERBS, among(zh.MOVING), word("到", "去", op="?"), word("了", op="?"), _PLACE, ANY_OPT),
-                    seq(ADVERBS, word("在"), CONTENT, ANY_OPT, word("生活", "定居")),
+            (
+                *each(
+                    (*SPEAKER_OR_THEIR_PERSON, (word("我家"),)),
+                    (
+                        seq(ADVERBS, among(zh.LIVING), word("在", op="?"), CONTENT, ANY_OPT),
+                        seq(ADVERBS, among(zh.MOVING), word("到", "去", op="?"), word("了", op="?"), _PLACE, ANY_OPT),
+                        seq(ADVERBS, word("在"), CONTENT, ANY_OPT, word("生活", "定居")),
+                        seq(DE_OPT, word("家"), _IN_A_PLACE),  # the home in a place: 我爸妈的家在杭州
+                    ),
                 ),
+                seq(word("我家"), _IN_A_PLACE),  # 我家在杭州 (not 我在杭州: a visit, maybe)
             )
         ),
         output="fact",
@@ -263,6 +271,7 @@ RULES: tuple[Rule, ...] = (
             Example("我爸爸住在昆明。", "王芳的爸爸住在昆明。"),
             Example("我上个月搬到了苏州。", "王芳上个月搬到了苏州。"),
             Example("我家住在三楼。", "王芳家住在三楼。"),
+            Example("我爸妈的家在杭州。", "王芳的爸妈的家在杭州。"),
         ),
         counterexamples=("我住院了。", "搬家好累。"),
     ),
@@ -883,6 +892,7 @@ RULES: tuple[Rule, ...] = (
                 (*SPEAKER_OR_THEIR_PERSON, (word("我家"),)),
                 (
                     seq(ADVERBS, word("只", op="?"), word("是", op="?"), among(zh.DIET_WORDS), ANY_OPT),
+                    seq(ADVERBS, word("在", "正在"), among(zh.DIET_WORDS - zh.QUITTING), ANY_OPT),  # 我在控糖
                     seq(ADVERBS, NOT, word("吃", "喝"), CONTENT, ANY_OPT),
                     seq(ADVERBS, word("不吃", "不喝", "从不吃", "从不喝"), CONTENT, ANY_OPT),
                     seq(ADVERBS, among(zh.UNABLE), among(zh.EATING), CONTENT, ANY_OPT),
@@ -903,6 +913,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("我吃素已经三年了。", "王芳吃素已经三年了。"),
+            Example("我在控糖。", "王芳在控糖。"),
             Example("我老公滴酒不沾。", "王芳的老公滴酒不沾。"),
             Example("我不吃香菜。", "王芳不吃香菜。"),
             Example("我不能吃葱蒜。", "王芳不能吃葱蒜。"),
@@ -1268,6 +1279,7 @@ RULES: tuple[Rule, ...] = (
             Example("我每周都跟邻居下象棋。", "王芳每周都跟邻居下象棋。"),
             Example("我晚上一般跟几个老同学下象棋。", "王芳晚上一般跟几个老同学下象棋。"),
             Example("我每天都在公司加班。", "王芳每天都在公司加班。"),
+            Example("我每天早上送孩子上学。", "王芳每天早上送孩子上学。"),
             Example("我这两年每周六练两个小时钢琴。", "王芳这两年每周六练两个小时钢琴。"),
             Example("我每周打三次网球。", "王芳每周打三次网球。"),
             Example("我每周游泳两次。", "王芳每周游泳两次。"),

@@ -259,17 +259,19 @@ def in_own_voice(sentence: str, language: Language, *, speaker: str, selection: 
     speaker also speaks of themselves ("I think we should move": a "we" apart from "I" is refused as unclear) or a
     ``household`` subject rule says the "we" is the speaker's family ("we only eat kosher" → "my family …"). Who
     else is meant is left out: what is kept holds for the speaker. Someone living "with us" lives with the speaker,
-    beside "my" too (the ``with_us`` subject rule: "my mum lives with us" → "my mum lives with me")."""
+    beside "my" too, and a "we" opening the statement acts for the speaker (the ``includes_speaker`` subject rules: "my
+    mum lives with us" → "my mum lives with me", "We're visiting my parents" → "I'm visiting my parents")."""
     rules = tuple(
         r
         for r in book.of(language)
-        if r.output in ("included", "personal", "household", "with_us") and r.decision in ("voice", "subject")
+        if r.output in ("included", "personal", "household", "includes_speaker") and r.decision in ("voice", "subject")
         if selection.allows(r)
     )
     doc = parse(sentence, language)
     fired = {hit.rule.output: hit.rule.id for hit in matches(doc, rules)}
-    if "with_us" in fired:  # "my mum lives with us": the "us" is the speaker's home, whatever else is said
-        fired["included"] = fired.pop("with_us")
+    within = fired.pop("includes_speaker", None)  # "my mum lives with us", "We're visiting my parents"
+    if within is not None and "household" not in fired and ("personal" in fired or "included" not in fired):
+        fired["included"] = within  # the speaker's own, beside "my"
     elif "included" not in fired or fired.keys() & {"personal", "household"}:
         return Voiced(sentence, speaker)
     lexicon = zh_lexicon if language == "zh" else en_lexicon

@@ -48,6 +48,9 @@ type's O negative"): "is" (a code's owner is never a possessive before a number)
 _ROUND_BIRTHDAY = re.compile(r"(?<=[a-z]'s )(\d0th)(?= (?:is|was|on|next|this|in)\b)", re.IGNORECASE)
 """A round birthday named by its ordinal alone after a possessive ("my mum's 70th is on the 9th of June"): the
 birthday is written out, as the attribute rules read it."""
+_NAME_IS = re.compile(r"\b((?:my|our) (?:nick)?name)'s (?=(?-i:[A-Z]))", re.IGNORECASE)
+"""A contraction "'s" between the speaker's name and what it is ("my name's Tomasz"): "is", which the parser would
+otherwise read as a possessive."""
 _HAS_GOT = re.compile(r"(?<=[a-z])'s got\b", re.IGNORECASE)
 """A contraction "'s" before "got" ("my mum's got diabetes"): "has" (a possessive is never followed by "got")."""
 _IS_CONTRACTED = re.compile(
@@ -80,7 +83,7 @@ def normalise(sentence: str) -> str:
     "Zara is 10"), one before an article, a place or "getting" ("my husband's a nurse" → "my husband is a
     nurse"), one between an attribute and its value ("my gate code's 2291") and one before "got" ("my mum's got
     asthma" → "my mum has got asthma"), a round birthday by its ordinal alone written out ("my mum's 70th is …" →
-    "my mum's 70th birthday is …"), and chat markers dropped ("lol")."""
+    "my mum's 70th birthday is …"), a name's "'s" as "is" ("my name's Tomasz"), and chat markers dropped ("lol")."""
 
     def written_out(found: re.Match[str]) -> str:
         word = found[1]
@@ -91,6 +94,7 @@ def normalise(sentence: str) -> str:
 
     text = _INFORMAL.sub(written_out, _PICTOGRAPHS.sub(" ", sentence).replace("’", "'"))
     text = _ROUND_BIRTHDAY.sub(r"\1 birthday", text)
+    text = _NAME_IS.sub(r"\1 is ", text)
     text = _IS_CONTRACTED.sub(" is ", _VALUE_IS.sub(r"\1 is ", _AGE_IS.sub(" is ", _HAS_GOT.sub(" has got", text))))
     text = _MARKERS.sub("", text)
     return re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s{2,}", " ", text)).strip(" ,")

@@ -280,7 +280,10 @@ RULES: tuple[Rule, ...] = (
         output="fact",
         confidence=0.95,
         slot="name",
-        examples=(Example("My name is Ana Duarte.", "Ana's name is Ana Duarte."),),
+        examples=(
+            Example("My name is Ana Duarte.", "Ana's name is Ana Duarte."),
+            Example("My name's Ana.", "Ana's name is Ana."),
+        ),
         counterexamples=("My name is hard to spell.",),
     ),
     Rule(
@@ -1209,7 +1212,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(_TO_BE, among(en.HEALTH_STATES)),
                     seq(_TO_BE, {"LIKE_NUM": True}, lower("weeks", "months"), lower("pregnant")),
-                    seq(_TO_BE, lower("a"), lower("type"), {"LIKE_NUM": True}, among(en.HEALTH_STATES)),
+                    seq(_TO_BE, lower("a", op="?"), lower("type"), {"LIKE_NUM": True}, among(en.HEALTH_STATES)),
                     seq(_TO_BE, lower("diagnosed"), lower("with"), ANY),
                     seq(HAVE, ADVERBS, lemma("be"), lower("diagnosed"), lower("with"), ANY),
                     seq(ADVERBS, lemma("suffer"), lower("from"), ANY),
@@ -1287,6 +1290,7 @@ RULES: tuple[Rule, ...] = (
             Example("My mum has dementia.", "Ana's mum has dementia."),
             Example("I'm 5 months pregnant.", "Ana is 5 months pregnant."),
             Example("I'm a type 2 diabetic.", "Ana is a type 2 diabetic."),
+            Example("I'm type 1 diabetic.", "Ana is type 1 diabetic."),
             Example("I take 50mg of sertraline every morning.", "Ana takes 50mg of sertraline every morning."),
             Example("My dad was diagnosed with diabetes in May.", "Ana's dad was diagnosed with diabetes in May."),
             Example("I'm on sertraline, 50mg a day.", "Ana is on sertraline, 50mg a day."),

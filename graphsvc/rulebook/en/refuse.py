@@ -435,6 +435,14 @@ RULES: tuple[Rule, ...] = (
                         among(en.MEALS),
                         _DAY_TAIL,
                     ),
+                    seq(  # "we had pizza last night", "I got a takeaway": an everyday dish eaten on a day
+                        ADVERBS,
+                        {**_PAST, "LEMMA": {"IN": sorted(en.QUICK_VERBS | {"eat", "order"})}},
+                        {"POS": {"IN": ["DET", "NUM", "PRON"]}, "OP": "?"},
+                        {"POS": {"IN": ["ADJ", "PROPN"]}, "OP": "*"},
+                        among(en.DISHES, attr="LEMMA"),
+                        _DAY_TAIL,
+                    ),
                 ),
             ),
             whole=True,
@@ -456,6 +464,8 @@ RULES: tuple[Rule, ...] = (
             Example("I finally replied to all my emails."),
             Example("I had a meeting with my team."),
             Example("I just woke up from a nap."),
+            Example("We had pizza last night."),
+            Example("I ordered a Thai curry earlier."),
         ),
         counterexamples=(
             "I married the wrong man.",
@@ -467,6 +477,8 @@ RULES: tuple[Rule, ...] = (
             "I got back from Lisbon yesterday.",
             "I cleaned houses for a living.",
             "I had a meeting with Priya from Halden Bank.",
+            "I had pizza with my sister last night.",
+            "I had a baby last night.",
         ),
     ),
     Rule(

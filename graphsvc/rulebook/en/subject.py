@@ -245,12 +245,32 @@ RULES: tuple[Rule, ...] = (
             ),
             anchored=False,
         ),
-        output="with_us",
+        output="includes_speaker",
         examples=(
             Example("my mum lives with us", "Ana's mum lives with Ana."),
             Example("My nephew is staying with us this summer.", "Ana's nephew is staying with Ana this summer."),
             Example("My mum moved in with us last year.", "Ana's mum moved in with Ana last year."),
         ),
         counterexamples=("My sister lives in Leeds.", "My sister had dinner with us."),
+    ),
+    Rule(
+        id="en.subject.we_opening",
+        language="en",
+        decision="subject",
+        description=(
+            "In a person's own conversation, a 'we' opening the statement as the one who acts includes the speaker, "
+            "even beside 'my' ('We're flying to Krakow to see my parents'): judged as 'I'. A 'we' after the "
+            "speaker's 'I' ('I think we should move') stays unclear."
+        ),
+        pattern=Tokens(((lower("we"), {"POS": {"IN": ["AUX", "VERB"]}}),)),
+        output="includes_speaker",
+        examples=(
+            Example(
+                "We're flying to Krakow on the 2nd of June to see my parents.",
+                "Ana is flying to Krakow on the 2nd of June to see their parents.",
+            ),
+            Example("We adopted a puppy for my son's birthday.", "Ana adopted a puppy for their son's birthday."),
+        ),
+        counterexamples=("I think we should move to a bigger flat.", "My sister and we went to Leeds."),
     ),
 )

@@ -100,7 +100,7 @@ ANIMAL_NOUNS = _words(
     """dog puppy pup cat kitten kitty rabbit bunny hamster guinea pig parrot budgie bird canary cockatiel fish
     goldfish turtle tortoise horse pony snake lizard gecko iguana ferret chinchilla rat mouse hedgehog pet
     chicken hen goat labrador retriever spaniel terrier poodle beagle collie corgi dachshund husky pug greyhound
-    whippet labradoodle cockapoo cavapoo schnauzer"""
+    whippet labradoodle cockapoo cavapoo schnauzer tabby moggy"""
 )
 """Animals people keep (a speaker's "my dog Waffles" names an animal, never a person)."""
 
@@ -339,6 +339,11 @@ REPLY_NOUNS = _words(
 :mod:`graphsvc.rulebook.reactions` does not count as content of an assistant turn's own."""
 MEALS = _words("breakfast brunch lunch dinner supper tea snack")
 """The day's meals ("had pasta for dinner")."""
+DISHES = _words(
+    "pizza curry takeaway takeout sushi burger kebab pasta noodle ramen taco sandwich salad soup steak chip fry "
+    "toast cereal porridge omelette stew roast"
+)
+"""Everyday dishes, whose eating on a day is passing ("we had pizza last night", "I got a takeaway")."""
 PASSING_ACTIVITIES = MEALS | _words(
     "walk nap coffee shower bath break rest drink stroll breather look peek bite movie telly tv"
 )
@@ -481,7 +486,8 @@ NEAR_MISSES = _words("almost nearly")
 """What says a thing did not happen after all ("I almost bought a motorbike")."""
 FIGURATIVE_OBJECTS = _words(
     "work job career effort exercise talk people meeting morning commitment responsibility homework chore "
-    "housework cleaning nonsense drama phone desk laptop adulting"
+    "housework cleaning nonsense drama phone desk laptop adulting paperwork admin email spreadsheet deadline maths "
+    "math homework"
 )
 """What a person is "allergic to" or "married to" only in a figure of speech ("allergic to small talk", "married to
 my job"): an activity, a duty or a thing of work, not a substance or a person."""
@@ -671,7 +677,7 @@ MONTH_ABBREVIATIONS: tuple[str, ...] = (
     "nov",
     "dec",
 )
-PARTS_OF_DAY = _words("morning afternoon evening")
+PARTS_OF_DAY = _words("morning afternoon evening night")
 CALENDAR_UNITS = _words("week month year")
 
 ON_DAYS = frozenset({f"{d}s" for d in WEEKDAYS} | {"weekends", "weekdays", "holidays"})

@@ -122,6 +122,9 @@ REMOTE = _words("在家 居家 远程")
 STUDYING = _words("上学 读书 念书 读 学习 就读 念")
 ORIGIN = _words("来自")
 ALLERGY = _words("过敏")
+FIGURATIVE_ALLERGENS = _words("工作 上班 加班 开会 会议 作业 考试 数学 表格 文件 家务 运动 早起 老板 领导 周一")
+"""What a person is "allergic to" only in a figure of speech (我对数学过敏, 我对周一过敏): work, duty or school, a
+day, not a substance."""
 DIET_WORDS = _words(
     "吃素 素食 素食者 纯素 清真 戒糖 戒酒 吃斋 乳糖不耐受 不吃肉 不吃辣 不喝酒 滴酒不沾 控糖 控糖中 生酮 低碳水 "
     "无麸质 低盐"
@@ -225,6 +228,8 @@ LASTING_USE = _words("开 用 养 住 戴 骑 读 学")
 or keeps."""
 TAKING = _words("吃 服用 打")
 """Verbs of taking a medicine (吃降压药, 打胰岛素)."""
+HOLIDAYS = _words("五一 十一 国庆 春节 过年 元旦 清明 端午 中秋 寒假 暑假 国庆节 劳动节 中秋节 端午节")
+"""Holidays a trip is dated by (我们五一去厦门, 暑假回老家): a time to come when nothing says it is over."""
 HABIT_WORDS = _words("每天 每周 每晚 每早 每个月 每月 每年 平时 经常 常常 通常 一般 总是 天天 周周 每逢 每次")
 FREQUENCY_HEDGES = _words("基本 基本上 几乎")
 """Words that soften a frequency and leave it one (我基本每天早上都跑步, 几乎每周)."""

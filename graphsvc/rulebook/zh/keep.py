@@ -46,9 +46,13 @@ from graphsvc.rulebook.zh.shapes import (
 _NUMBER = {"POS": "NUM", "OP": "?"}
 _PLACE: Spec = {**CONTENT, "TAG": {"NOT_IN": ["a", "ad", "an", "d", "y"]}}
 """Where a move is to: a word that says something, not how it felt (搬到了苏州; not 搬家好累)."""
-_ALLERGEN: Spec = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["v", "vn", "vd", "vi"]}}
-"""What an allergy names, between 对 and 过敏: things, not a doing (对加班过敏, 对收拾房间过敏 are figures of
-speech)."""
+_ALLERGEN: Spec = {
+    "IS_PUNCT": False,
+    "TAG": {"NOT_IN": ["v", "vn", "vd", "vi"]},
+    "ORTH": {"NOT_IN": sorted(zh.FIGURATIVE_ALLERGENS)},
+}
+"""What an allergy names, between 对 and 过敏: things, not a doing nor a duty (对加班过敏, 对收拾房间过敏, 对数学过敏
+are figures of speech)."""
 _NAME_PREFIX = {"ORTH": {"IN": sorted(zh.NAME_PREFIXES)}, "OP": "?"}
 """What a familiar name may open with before a surname (小李, 老王)."""
 _NOT_ASKING: Spec = {
@@ -127,9 +131,10 @@ _THING = {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "ORTH": {"NOT_IN": sorted(zh.QU
 _TIME_ONLY = zh.TIME_WORDS | zh.WEEKDAYS | zh.TIME_PREFIXES | zh.TIME_UNITS | zh.HABIT_WORDS
 _TIME_TO_COME: tuple[tuple[Spec, ...], ...] = (
     ({"ORTH": {"REGEX": zh.FUTURE_TIME}},),
+    (among(zh.HOLIDAYS),),
     (word("下"), among(zh.WEEKDAYS)),  # 下周六 as jieba sometimes cuts it: 下 / 周六
 )
-"""A time still to come (下个月, 明天, 下周六)."""
+"""A time still to come (下个月, 明天, 下周六), or a holiday (五一, 暑假) when nothing says it is over."""
 _ON_A_DAY: tuple[Spec, ...] = (
     {"ORTH": {"REGEX": zh.CALENDAR_DAY}, "OP": "+"},
     among(zh.PARTS_OF_MONTH, op="?"),
@@ -880,7 +885,13 @@ RULES: tuple[Rule, ...] = (
         output="fact",
         confidence=0.95,
         examples=(Example("我对花生过敏。", "王芳对花生过敏。"), Example("我儿子海鲜过敏。", "王芳的儿子海鲜过敏。")),
-        counterexamples=("我对这个很感兴趣。", "我对加班过敏。", "我对早起过敏，哈哈", "我儿子对收拾房间过敏。"),
+        counterexamples=(
+            "我对这个很感兴趣。",
+            "我对加班过敏。",
+            "我对早起过敏，哈哈",
+            "我儿子对收拾房间过敏。",
+            "我对数学过敏。",
+        ),
     ),
     Rule(
         id="zh.keep.diet",
@@ -1257,6 +1268,8 @@ RULES: tuple[Rule, ...] = (
                         among(zh.FREQUENCY_HEDGES, op="?"),
                         _ROUTINE,
                         ADVERBS,
+                        *(dict(spec, OP="?") for spec in DAY_OF_THIS_MONTH),  # 每个 月 15 号
+                        ADVERBS,
                         among(zh.AUXILIARIES - {"得", "能"}, op="?"),
                         among(zh.REFLEXIVE, op="?"),  # 我每个周日都自己做饭
                         word("去", op="?"),
@@ -1280,6 +1293,7 @@ RULES: tuple[Rule, ...] = (
             Example("我晚上一般跟几个老同学下象棋。", "王芳晚上一般跟几个老同学下象棋。"),
             Example("我每天都在公司加班。", "王芳每天都在公司加班。"),
             Example("我每天早上送孩子上学。", "王芳每天早上送孩子上学。"),
+            Example("我每个月15号还房贷。", "王芳每个月15号还房贷。"),
             Example("我这两年每周六练两个小时钢琴。", "王芳这两年每周六练两个小时钢琴。"),
             Example("我每周打三次网球。", "王芳每周打三次网球。"),
             Example("我每周游泳两次。", "王芳每周游泳两次。"),
@@ -1330,10 +1344,13 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.weekend_habit",
         language="zh",
         decision="keep",
-        description="What the speaker does at weekends, with nothing over (我周末打打网球), not one weekend's doing.",
+        description=(
+            "What the speaker, or their household, does at weekends, with nothing over (我周末打打网球), not one "
+            "weekend's doing."
+        ),
         pattern=Tokens(
             each(
-                SPEAKER_OR_THEIR_PERSON,
+                (*SPEAKER_OR_THEIR_PERSON, (word("我家"),)),
                 (
                     seq(
                         word("周末", "每个周末"),
@@ -1349,7 +1366,10 @@ RULES: tuple[Rule, ...] = (
         ),
         output="preference",
         confidence=0.8,
-        examples=(Example("我周末打打网球放松一下。", "王芳周末打打网球放松一下。"),),
+        examples=(
+            Example("我周末打打网球放松一下。", "王芳周末打打网球放松一下。"),
+            Example("我们家周末一般去爬香山。", "王芳家周末一般去爬香山。"),
+        ),
         counterexamples=("我周末去爬山了。", "我周末打算去爬山。"),
     ),
     Rule(

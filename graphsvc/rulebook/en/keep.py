@@ -966,6 +966,17 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             (
                 seq(MY, ADJECTIVES, among(en.PERSON_NOUNS, attr="LEMMA"), BE, lower("called", "named"), NAME),
+                seq(  # "our landlord is a guy called Bernard"
+                    MY,
+                    ADJECTIVES,
+                    among(en.PERSON_NOUNS, attr="LEMMA"),
+                    BE,
+                    lower("a", "an"),
+                    ADJECTIVES,
+                    among(en.PEOPLE_NOUNS),
+                    lower("called", "named"),
+                    NAME,
+                ),
                 seq(MY_PERSONS_PERSON, BE, lower("called", "named"), NAME),
                 seq(  # "my son's best friend is Leo": a name, not a people or a place ("is Italian")
                     MY_PERSONS_PERSON,
@@ -1016,6 +1027,7 @@ RULES: tuple[Rule, ...] = (
         output="fact",
         confidence=0.9,
         examples=(
+            Example("our landlord is a guy called Bernard", "Ana's landlord is a guy called Bernard."),
             Example("I'm an only child.", "Ana is an only child."),
             Example("My son's best friend is Leo.", "Ana's son's best friend is Leo."),
             Example("My daughter's teacher is Mr Adeyemi.", "Ana's daughter's teacher is Mr Adeyemi."),
@@ -2207,14 +2219,17 @@ RULES: tuple[Rule, ...] = (
             "What falls due for the speaker, and when ('my rent is due on the 1st', 'my passport expires in March')."
         ),
         pattern=Tokens(
-            tuple(
-                seq(MY, ADJECTIVES, *thing, *falls, _WHEN_DUE, ANY)
-                for thing in _DUE_THINGS
-                for falls in (
-                    (BE, ADVERBS, lower("due")),
-                    (ADVERBS, among(en.FALLING_DUE, attr="LEMMA"), ADVERBS),
-                    (ADVERBS, lemma("run", "go"), lower("out"), ADVERBS),
-                )
+            (
+                *(
+                    seq(MY, ADJECTIVES, *thing, *falls, _WHEN_DUE, ANY)
+                    for thing in _DUE_THINGS
+                    for falls in (
+                        (BE, ADVERBS, lower("due")),
+                        (ADVERBS, among(en.FALLING_DUE, attr="LEMMA"), ADVERBS),
+                        (ADVERBS, lemma("run", "go"), lower("out"), ADVERBS),
+                    )
+                ),
+                seq(FIRST_PERSON, ADVERBS, lemma("get"), lower("paid"), ADVERBS, _WHEN_DUE, ANY),  # payday
             )
         ),
         output="fact",
@@ -2226,6 +2241,7 @@ RULES: tuple[Rule, ...] = (
             Example("My car insurance runs out next month.", "Ana's car insurance runs out next month."),
             Example("My car's MOT is due in March.", "Ana's car's MOT is due in March."),
             Example("My mortgage payment goes out on the 1st.", "Ana's mortgage payment goes out on the 1st."),
+            Example("I get paid on the 28th.", "Ana gets paid on the 28th."),
         ),
         counterexamples=(
             "My rent is due.",

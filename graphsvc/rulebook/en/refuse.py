@@ -435,6 +435,14 @@ RULES: tuple[Rule, ...] = (
                         among(en.MEALS),
                         _DAY_TAIL,
                     ),
+                    seq(  # "we watched a film last night": an evening's watching, nothing named, no one else
+                        ADVERBS,
+                        {**_PAST, "LEMMA": "watch"},
+                        {"POS": {"IN": ["DET", "PRON"]}, "OP": "?"},
+                        {"POS": "ADJ", "OP": "*"},
+                        among(en.SCREENINGS, attr="LEMMA"),
+                        _DAY_TAIL,
+                    ),
                     seq(  # "we had pizza last night", "I got a takeaway": an everyday dish eaten on a day
                         ADVERBS,
                         {**_PAST, "LEMMA": {"IN": sorted(en.QUICK_VERBS | {"eat", "order"})}},
@@ -465,6 +473,7 @@ RULES: tuple[Rule, ...] = (
             Example("I had a meeting with my team."),
             Example("I just woke up from a nap."),
             Example("We had pizza last night."),
+            Example("we watched a film last night"),
             Example("I ordered a Thai curry earlier."),
         ),
         counterexamples=(
@@ -1000,11 +1009,15 @@ RULES: tuple[Rule, ...] = (
         decision="refuse",
         description="'Local' with no place named in the statement: local to a place said in another turn.",
         pattern=Tokens(
-            ((_NOT_A_NAME, {"LOWER": {"NOT_IN": ["a", "an"]}}, among(en.LOCAL), _NOT_A_NAME),),
+            ((_NOT_A_NAME, {"LOWER": {"NOT_IN": ["a", "an", "our", "my"]}}, among(en.LOCAL), _NOT_A_NAME),),
             whole=True,
         ),
         examples=(Example("I want to try the local food."),),
-        counterexamples=("I want to try the local food in Oaxaca.", "I sing in a local choir."),
+        counterexamples=(
+            "I want to try the local food in Oaxaca.",
+            "I sing in a local choir.",
+            "I'm on the board of our local food bank.",
+        ),
     ),
     Rule(
         id="en.refuse.generic",

@@ -348,6 +348,8 @@ PASSING_ACTIVITIES = MEALS | _words(
     "walk nap coffee shower bath break rest drink stroll breather look peek bite movie telly tv"
 )
 """What a passing plan is about ("I'm going to grab a coffee", "I'll take a nap"): nothing to remember."""
+SCREENINGS = _words("film movie show telly tv documentary series episode match")
+"""What is watched on an evening ("we watched a film last night"): passing, unless it is named or shared."""
 LIFE_LESSONS = _words("accept forgive let relax trust cope heal")
 """What one learns to do that is no skill ("learning to let go", "learning to accept it"): a lesson of life."""
 LESSON_NOUNS = _words("lesson way trick")
@@ -486,8 +488,8 @@ NEAR_MISSES = _words("almost nearly")
 """What says a thing did not happen after all ("I almost bought a motorbike")."""
 FIGURATIVE_OBJECTS = _words(
     "work job career effort exercise talk people meeting morning commitment responsibility homework chore "
-    "housework cleaning nonsense drama phone desk laptop adulting paperwork admin email spreadsheet deadline maths "
-    "math homework"
+    "housework cleaning nonsense drama phone desk laptop adulting paperwork admin email inbox spreadsheet deadline "
+    "maths math homework"
 )
 """What a person is "allergic to" or "married to" only in a figure of speech ("allergic to small talk", "married to
 my job"): an activity, a duty or a thing of work, not a substance or a person."""

@@ -215,6 +215,10 @@ PERSON_KINDS = _words(
 """What kind of person someone is by their own account (我是个夜猫子, 我老公是个工作狂)."""
 FEARING = _words("怕 害怕 恐惧")
 """Being afraid of something lasting (我怕坐飞机, 我女儿害怕打针)."""
+PHOBIAS = _words("恐高 恐水 社恐 幽闭恐惧症 密集恐惧症")
+"""A lasting fear named as one word (我恐高)."""
+SCREENED = _words("电影 电视 电视剧 剧 综艺 视频 纪录片")
+"""What is watched on an evening (昨晚看了个电影): passing, unless it is named or watched with someone."""
 LIVING_TOGETHER = _words("住在一起 一起住 同住 合租")
 """Living with someone (我和男朋友住在一起)."""
 UNABLE = _words("不能 不太能 不大能")
@@ -379,6 +383,7 @@ def teach_segmenter() -> None:
         (BODY_STATES, "v"),
         (QUITTING, "v"),
         (ALLERGY, "v"),
+        (PHOBIAS, "v"),
         (PERSON_WORDS, "n"),
         (ANIMALS, "n"),
         (REMEMBER_VERBS, "v"),

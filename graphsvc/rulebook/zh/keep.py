@@ -1205,6 +1205,7 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, ANY_OPT, among(zh.PAINS), ANY_OPT),
                     seq(ADVERBS, HABIT, ADVERBS, among(zh.FEELING_VERBS), ANY),
                     seq(ADVERBS, among(zh.FEARING), _FEARED, ANY_OPT),
+                    seq(ADVERBS, among(zh.PHOBIAS), PUNCT),  # 我恐高
                 ),
             )
         ),
@@ -1214,6 +1215,7 @@ RULES: tuple[Rule, ...] = (
             Example("我最近学习压力很大。", "王芳最近学习压力很大。"),
             Example("我怕坐飞机。", "王芳怕坐飞机。"),
             Example("我很害怕打针。", "王芳很害怕打针。"),
+            Example("我有点恐高。", "王芳有点恐高。"),
         ),
         counterexamples=("我很好。", "我怕他生气。", "我怕来不及了。", "我怕你不知道。"),
     ),

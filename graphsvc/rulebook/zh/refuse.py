@@ -142,8 +142,16 @@ RULES: tuple[Rule, ...] = (
                     {**ADVERBS, **NOT_HABIT},
                     among(zh.EATING),
                     word("了"),
-                    {"TAG": "m", "ORTH": {"REGEX": _NOT_A_SPAN_OF_TIME}, "OP": "?"},
+                    {"TAG": {"IN": ["m", "q"]}, "ORTH": {"REGEX": _NOT_A_SPAN_OF_TIME}, "OP": "?"},  # 两杯, 个
                     {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "+"},
+                ),
+                (  # 昨晚看了个电影: an evening's watching, nothing named
+                    *FIRST_PERSON,
+                    {**ADVERBS, **NOT_HABIT},
+                    word("看"),
+                    word("了"),
+                    {"TAG": {"IN": ["m", "q"]}, "OP": "?"},
+                    among(zh.SCREENED),
                 ),
                 (  # 忘了带伞, 忘记拿钥匙了
                     *FIRST_PERSON,
@@ -193,6 +201,8 @@ RULES: tuple[Rule, ...] = (
             Example("我早上走错路了。"),
             Example("我刚才拿错钥匙了。"),
             Example("我今天早上喝了两杯咖啡。"),
+            Example("我中午吃了个三明治。"),
+            Example("我昨晚看了个电影。"),
             Example("我忘了带伞。"),
             Example("我今天下午看了会儿书。"),
             Example("我到家了。"),

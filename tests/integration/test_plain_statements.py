@@ -147,3 +147,28 @@ async def test_a_figure_of_speech_is_no_memory_beside_plain_ones(service: Memory
     await tell(service, "wl", "王丽", "s1", 1, ["我对加班过敏。", *DUES_AND_DIETS_CHINESE])
     assert set(await contents(service, "ana")) == set(DUES_AND_DIETS_ENGLISH.values())
     assert set(await contents(service, "wl")) == set(DUES_AND_DIETS_CHINESE.values())
+
+
+PASSING_DAY = ("We had pizza last night.", "we watched a film last night", "I'm allergic to paperwork, honestly.")
+ASKED_AND_SHARED_ENGLISH = {
+    "Can you note that my gate code is 2291?": "Ana's gate code is 2291.",
+    "We're flying to Krakow on the 2nd of June to see my parents.": (
+        "Ana is flying to Krakow on the 2nd of June to see their parents."
+    ),
+    "I take the tube to work.": "Ana takes the tube to work.",
+}
+PASSING_DAY_CHINESE = ("我们昨晚看了个电影。", "我对数学过敏，哈哈。")
+ASKED_AND_SHARED_CHINESE = {
+    "医生让我少吃盐。": "医生让王丽少吃盐。",
+    "我老公开一辆白色的特斯拉。": "王丽的老公开一辆白色的特斯拉。",
+    "我们五一要去厦门玩。": "王丽五一要去厦门玩。",
+}
+
+
+async def test_a_request_asked_and_a_shared_trip_are_kept_and_a_passing_evening_is_not(
+    service: MemoryService,
+) -> None:
+    await tell(service, "ana", "Ana", "s1", 1, [*PASSING_DAY, *ASKED_AND_SHARED_ENGLISH])
+    await tell(service, "wl", "王丽", "s1", 1, [*PASSING_DAY_CHINESE, *ASKED_AND_SHARED_CHINESE])
+    assert set(await contents(service, "ana")) == set(ASKED_AND_SHARED_ENGLISH.values())
+    assert set(await contents(service, "wl")) == set(ASKED_AND_SHARED_CHINESE.values())

@@ -156,11 +156,11 @@ def _en_studied(token: Any) -> bool:
 
 
 def _en_said_as_doing(doc: Any, token: Any) -> bool:
-    """The sentence is a statement (no question, listener or "used to"), the pastime is not negated
+    """The sentence is a statement (no question, listener, hedge or "used to"), the pastime is not negated
     (:func:`_en_negated`) and its word is used in that sense ("running", not "running late" or "running a café")."""
     words = [t.lower_ for t in doc]
-    if any(w in en.LISTENER for w in words) or _en_negated(doc, token):
-        return False
+    if any(w in en.LISTENER or w in en.HEDGES for w in words) or _en_negated(doc, token):
+        return False  # said to the listener, or hedged: "maybe I'll take up running one day"
     if "used" in words and "to" in words[words.index("used") :]:
         return False
     if any(w in ("was", "were") and words[i + 1 : i + 3] == ["going", "to"] for i, w in enumerate(words)):

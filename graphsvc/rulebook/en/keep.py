@@ -760,6 +760,7 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(_TO_BE, lower("half", op="?"), _NATIONALITY),
+                    seq(_TO_BE, lower("a", "an"), _NATIONALITY),  # "I'm a Muslim"
                     seq(_TO_BE, lower("half", op="?"), _NATIONALITY, lower("and"), lower("half", op="?"), _NATIONALITY),
                     seq(_TO_BE, lower("half", op="?"), _NATIONALITY, lower(",", "but"), ANY),
                 ),
@@ -771,6 +772,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I'm Brazilian.", "Ana is Brazilian."),
             Example("My mum is half Italian.", "Ana's mum is half Italian."),
+            Example("I'm a Muslim.", "Ana is a Muslim."),
             Example("I'm Brazilian but I've lived in Lisbon for years.", None),
         ),
         counterexamples=("I'm Brazilian food obsessed.", "I'm in a Brazilian restaurant."),
@@ -2084,6 +2086,7 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(lemma("can", op="?"), ADVERBS, lemma("speak"), ANY),
                     seq(lemma("can", op="?"), ADVERBS, lemma("play"), lower("the"), ANY),
+                    seq(lemma("can"), lower("not", "n't", op="?"), among(en.LIFE_SKILLS), PUNCT),  # "I can't drive"
                     seq(_TO_BE, lower("fluent"), lower("in"), ANY),
                     seq(_TO_BE, lower("learning"), ANY),
                     seq(
@@ -2101,9 +2104,10 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I speak Portuguese and a bit of Swahili.", "Ana speaks Portuguese and a bit of Swahili."),
             Example("I play the cello.", "Ana plays the cello."),
+            Example("I can't drive.", "Ana can't drive."),
             Example("I've been learning Japanese for a year.", "Ana has been learning Japanese for a year."),
         ),
-        counterexamples=("I can speak to that.",),
+        counterexamples=("I can speak to that.", "I can't drive today.", "I can't sleep."),
     ),
     Rule(
         id="en.keep.past_event",

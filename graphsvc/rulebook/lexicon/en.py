@@ -494,6 +494,8 @@ FIGURATIVE_OBJECTS = _words(
 """What a person is "allergic to" or "married to" only in a figure of speech ("allergic to small talk", "married to
 my job"): an activity, a duty or a thing of work, not a substance or a person."""
 HEDGES = _words("maybe perhaps probably possibly hopefully")
+LIFE_SKILLS = _words("drive swim cook ride skate ski knit sew")
+"""What a person can or cannot do for good, said plainly ("I can't drive", "my son can swim")."""
 HEDGING_NOUNS = _words("kind sort")
 """What "of" follows in a hedge on a verb ("I kind of like it"), said also as "kinda", "sorta"."""
 HEDGING_CONTRACTIONS = _words("kinda sorta")

@@ -215,6 +215,12 @@ PERSON_KINDS = _words(
 """What kind of person someone is by their own account (我是个夜猫子, 我老公是个工作狂)."""
 FEARING = _words("怕 害怕 恐惧")
 """Being afraid of something lasting (我怕坐飞机, 我女儿害怕打针)."""
+LIFE_SKILLS = _words("开车 游泳 做饭 骑车 骑自行车 滑雪 滑冰")
+"""What a person can or cannot do for good, said plainly (我不会开车, 我儿子会游泳)."""
+EXAGGERATED = _words("死 疯 坏 惨 炸")
+"""What a state of the moment is pushed to (忙死了, 忙疯了, 饿坏了): a mood, nothing to remember."""
+PASSING_SPLIT = _words("步 澡 午觉 懒觉 盹")
+"""The object of a passing doing jieba cuts from its verb (散了个步, 洗了个澡, 睡了个午觉)."""
 PHOBIAS = _words("恐高 恐水 社恐 幽闭恐惧症 密集恐惧症")
 """A lasting fear named as one word (我恐高)."""
 SCREENED = _words("电影 电视 电视剧 剧 综艺 视频 纪录片")

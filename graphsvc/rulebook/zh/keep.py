@@ -46,13 +46,9 @@ from graphsvc.rulebook.zh.shapes import (
 _NUMBER = {"POS": "NUM", "OP": "?"}
 _PLACE: Spec = {**CONTENT, "TAG": {"NOT_IN": ["a", "ad", "an", "d", "y"]}}
 """Where a move is to: a word that says something, not how it felt (搬到了苏州; not 搬家好累)."""
-_ALLERGEN: Spec = {
-    "IS_PUNCT": False,
-    "TAG": {"NOT_IN": ["v", "vn", "vd", "vi"]},
-    "ORTH": {"NOT_IN": sorted(zh.FIGURATIVE_ALLERGENS)},
-}
-"""What an allergy names, between 对 and 过敏: things, not a doing nor a duty (对加班过敏, 对收拾房间过敏, 对数学过敏
-are figures of speech)."""
+_ALLERGEN: Spec = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["v", "vn", "vd", "vi"]}}
+"""What an allergy names, between 对 and 过敏: things, not a doing (对加班过敏, 对收拾房间过敏 are figures of speech;
+a duty or a day is refused: ``zh.refuse.figure_of_speech``)."""
 _NAME_PREFIX = {"ORTH": {"IN": sorted(zh.NAME_PREFIXES)}, "OP": "?"}
 """What a familiar name may open with before a surname (小李, 老王)."""
 _NOT_ASKING: Spec = {
@@ -189,6 +185,8 @@ _DOING_WHAT = (
 """A routine's doing: one word of it (跑步), or a verb, maybe how long, and its object (打 乒乓球, 练 一个 小时
 吉他), or a verb and how far (跑 五公里), or taking a person of theirs somewhere (送 孩子 上学), and nothing
 more."""
+_AT_THEIR_HOME = (word("我"), among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE), word("家"))
+"""At the home of a person of the speaker's, after 去 (去 我 爸妈 家 吃饭)."""
 _WHERE_OR_WITH_WHOM = (
     among(zh.WHERE_OR_WITH, op="?"),
     {"TAG": {"REGEX": "^(?:n|m|s|a$)"}, "POS": {"NOT_IN": ["PRON", "VERB"]}, "OP": "{0,3}"},
@@ -1280,7 +1278,7 @@ RULES: tuple[Rule, ...] = (
                         _SPAN_OPT,
                     )
                     for doing in _DOING_WHAT
-                    for place in ((), _WHERE_OR_WITH_WHOM, (*_WHERE_OR_WITH_WHOM, word("去")))
+                    for place in ((), _WHERE_OR_WITH_WHOM, (*_WHERE_OR_WITH_WHOM, word("去")), _AT_THEIR_HOME)
                 ),
             ),
             whole=True,
@@ -1296,6 +1294,7 @@ RULES: tuple[Rule, ...] = (
             Example("我每天都在公司加班。", "王芳每天都在公司加班。"),
             Example("我每天早上送孩子上学。", "王芳每天早上送孩子上学。"),
             Example("我每个月15号还房贷。", "王芳每个月15号还房贷。"),
+            Example("我们每周日都去我爸妈家吃饭。", "王芳每周日都去王芳的爸妈家吃饭。"),
             Example("我这两年每周六练两个小时钢琴。", "王芳这两年每周六练两个小时钢琴。"),
             Example("我每周打三次网球。", "王芳每周打三次网球。"),
             Example("我每周游泳两次。", "王芳每周游泳两次。"),
@@ -1541,6 +1540,10 @@ RULES: tuple[Rule, ...] = (
                         _LANGUAGE,
                     ),
                     seq(ADVERBS, among(zh.ABLE), {"TAG": "v", "OP": "?"}, {"ORTH": {"REGEX": zh.PLAYING}}),
+                    seq(ADVERBS, word(*sorted(set(zh.INSTRUMENTS.values()))), among(zh.INSTRUMENTS)),  # 我儿子拉大提琴
+                    seq(
+                        among(zh.DEGREE_WORDS, op="*"), word("会", "不会"), among(zh.LIFE_SKILLS)
+                    ),  # 我不会开车, not today
                     seq(  # the language spoken with the family: 我在家跟爸妈说粤语
                         ADVERBS,
                         word("在家", "在家里", "平时", op="?"),
@@ -1562,9 +1565,11 @@ RULES: tuple[Rule, ...] = (
             Example("我会说四川话和一点英语。", "王芳会说四川话和一点英语。"),
             Example("我哥会说法语。", "王芳的哥哥会说法语。"),
             Example("我女儿会下围棋。", "王芳的女儿会下围棋。"),
+            Example("我儿子拉大提琴。", "王芳的儿子拉大提琴。"),
+            Example("我不会开车。", "王芳不会开车。"),
             Example("我在家跟爸妈说粤语。", "王芳在家跟爸妈说粤语。"),
         ),
-        counterexamples=("我会说的。", "我会打电话。", "我跟我妈说了。"),
+        counterexamples=("我会说的。", "我会打电话。", "我跟我妈说了。", "我今天不会开车。"),
     ),
     Rule(
         id="zh.keep.learning",
@@ -1630,6 +1635,7 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(ADVERBS, among(zh.QUITTING - {"戒", "减肥"}), _SPAN_OF_DAYS, word("了")),
                     seq(word("在", "正在"), among(zh.QUITTING - {"戒", "减肥"})),
+                    seq(word("在", "正在"), word("戒"), among(zh.QUIT_OBJECTS)),  # 我在戒咖啡, as jieba cuts it
                     *(seq(stopped, *habit, word("了")) for stopped in _STOPPED for habit in _STOPPED_HABIT),
                     seq(  # 不喝酒 cut as one word: 从下个月开始不喝酒了
                         _FROM_THEN,
@@ -1651,6 +1657,7 @@ RULES: tuple[Rule, ...] = (
         output="fact",
         confidence=0.85,
         examples=(
+            Example("我在戒咖啡。", "王芳在戒咖啡。"),
             Example("我戒烟了。", "王芳戒烟了。"),
             Example("我已经戒烟半年了。", "王芳已经戒烟半年了。"),
             Example("戒烟第20天了", "王芳戒烟第20天了。"),

@@ -145,6 +145,14 @@ RULES: tuple[Rule, ...] = (
                     {"TAG": {"IN": ["m", "q"]}, "ORTH": {"REGEX": _NOT_A_SPAN_OF_TIME}, "OP": "?"},  # 两杯, 个
                     {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "+"},
                 ),
+                (  # 散了个步, 洗了个澡: a passing doing cut from its object
+                    *FIRST_PERSON,
+                    {**ADVERBS, **NOT_HABIT},
+                    {"TAG": "v"},
+                    word("了"),
+                    {"TAG": {"IN": ["m", "q"]}, "OP": "?"},
+                    among(zh.PASSING_SPLIT),
+                ),
                 (  # 昨晚看了个电影: an evening's watching, nothing named
                     *FIRST_PERSON,
                     {**ADVERBS, **NOT_HABIT},
@@ -203,6 +211,7 @@ RULES: tuple[Rule, ...] = (
             Example("我今天早上喝了两杯咖啡。"),
             Example("我中午吃了个三明治。"),
             Example("我昨晚看了个电影。"),
+            Example("我们刚才散了个步。"),
             Example("我忘了带伞。"),
             Example("我今天下午看了会儿书。"),
             Example("我到家了。"),
@@ -257,11 +266,41 @@ RULES: tuple[Rule, ...] = (
                     among(zh.MOODS),
                     word("了", "啊", "呀", op="?"),
                 ),
+                (  # 忙疯了 (腰疼死了 is a pain: ``zh.refuse.passing_pain``)
+                    *FIRST_PERSON,
+                    ADVERBS,
+                    {"TAG": {"IN": ["v", "a"]}, "ORTH": {"NOT_IN": sorted(zh.PAINS)}},
+                    among(zh.EXAGGERATED),
+                    word("了"),
+                ),
             ),
             whole=True,
         ),
-        examples=(Example("我今天好累啊。"),),
+        examples=(Example("我今天好累啊。"), Example("我这周忙疯了。")),
         counterexamples=("我对考试很焦虑。",),
+    ),
+    Rule(
+        id="zh.refuse.figure_of_speech",
+        language="zh",
+        decision="refuse",
+        description=(
+            "An allergy to work, school or a day (我对数学过敏, 我对周一和开会过敏): a figure of speech, not an "
+            "allergen."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    word("对"),
+                    {"IS_PUNCT": False, "OP": "*"},
+                    among(zh.FIGURATIVE_ALLERGENS),
+                    {"OP": "*"},
+                    among(zh.ALLERGY),
+                ),
+            ),
+            anchored=False,
+        ),
+        examples=(Example("我对数学过敏，哈哈。"), Example("我对周一和开会过敏。")),
+        counterexamples=("我对花生过敏。", "我女儿对牛奶和鸡蛋过敏。"),
     ),
     Rule(
         id="zh.refuse.passing_pain",
@@ -437,7 +476,7 @@ RULES: tuple[Rule, ...] = (
             (
                 (
                     *FIRST_PERSON,
-                    ADVERBS,
+                    {**ADVERBS, **NOT_HABIT},  # 每周日都去我爸妈家吃饭 is a habit
                     among(zh.INTENDING | zh.PLAN_WORDS, op="+"),
                     ANY_OPT,
                     among(zh.PASSING_OBJECTS),
@@ -446,7 +485,7 @@ RULES: tuple[Rule, ...] = (
             ),
         ),
         examples=(Example("我晚上打算和朋友一起去看电影。"), Example("我现在要去练习吉他了。")),
-        counterexamples=("我打算明年去冰岛旅行。",),
+        counterexamples=("我打算明年去冰岛旅行。", "我每周日都去我爸妈家吃饭。"),
     ),
     Rule(
         id="zh.refuse.pep_talk",

@@ -131,6 +131,20 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我们和奶奶一起吃饭。", "我奶奶和我们一起吃饭。"),
     ),
     Rule(
+        id="zh.subject.we_opening",
+        language="zh",
+        decision="subject",
+        description=(
+            "In a person's own conversation, 我们 opening the statement as the one who acts includes the speaker, "
+            "even beside 我 (我们周日去我爸妈家吃饭): judged as 我. A 我们 after the speaker's 我 (我觉得我们应该搬家) "
+            "stays unclear."
+        ),
+        pattern=Tokens(((word("我们"), ADVERBS, {"POS": "VERB"}),)),
+        output="includes_speaker",
+        examples=(Example("我们每周日都去我爸妈家吃饭。", "王芳每周日都去王芳的爸妈家吃饭。"),),
+        counterexamples=("我觉得我们应该搬家。",),
+    ),
+    Rule(
         id="zh.subject.restore_allergy",
         language="zh",
         decision="subject",

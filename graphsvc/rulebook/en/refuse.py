@@ -441,7 +441,9 @@ RULES: tuple[Rule, ...] = (
                         {"POS": {"IN": ["DET", "PRON"]}, "OP": "?"},
                         {"POS": "ADJ", "OP": "*"},
                         among(en.SCREENINGS, attr="LEMMA"),
-                        _DAY_TAIL,
+                        {"POS": {"IN": ["ADJ", "ADV", "ADP", "DET"]}, "OP": "*"},
+                        among(en.OF_THE_DAY),  # of one day: "I watched a film recently" stays
+                        {"IS_PUNCT": True, "OP": "*"},
                     ),
                     seq(  # "we had pizza last night", "I got a takeaway": an everyday dish eaten on a day
                         ADVERBS,

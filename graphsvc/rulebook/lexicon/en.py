@@ -350,6 +350,8 @@ PASSING_ACTIVITIES = MEALS | _words(
 """What a passing plan is about ("I'm going to grab a coffee", "I'll take a nap"): nothing to remember."""
 SCREENINGS = _words("film movie show telly tv documentary series episode match")
 """What is watched on an evening ("we watched a film last night"): passing, unless it is named or shared."""
+OF_THE_DAY = _words("today tonight yesterday earlier night evening afternoon morning")
+"""What ties a doing to one day ("last night", "this afternoon"); "recently" ties it to none."""
 LIFE_LESSONS = _words("accept forgive let relax trust cope heal")
 """What one learns to do that is no skill ("learning to let go", "learning to accept it"): a lesson of life."""
 LESSON_NOUNS = _words("lesson way trick")

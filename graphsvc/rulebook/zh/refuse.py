@@ -153,8 +153,9 @@ RULES: tuple[Rule, ...] = (
                     {"TAG": {"IN": ["m", "q"]}, "OP": "?"},
                     among(zh.PASSING_SPLIT),
                 ),
-                (  # 昨晚看了个电影: an evening's watching, nothing named
+                (  # 昨晚看了个电影: an evening's watching, nothing named (最近看了一部电影 stays)
                     *FIRST_PERSON,
+                    among(zh.OF_THE_DAY),
                     {**ADVERBS, **NOT_HABIT},
                     word("看"),
                     word("了"),

@@ -299,7 +299,7 @@ RULES: tuple[Rule, ...] = (
                         ADVERBS,
                         lemma("live", "reside"),
                         ADVERBS,
-                        lower("in", "at", "near"),
+                        lower("in", "at", "near", "outside"),
                         {"IS_PUNCT": False, "LOWER": {"NOT_IN": sorted(en.LIVED_STATES)}},  # not "in hope"
                         ANY_OPT,
                     ),
@@ -980,6 +980,7 @@ RULES: tuple[Rule, ...] = (
                     NAME,
                 ),
                 seq(MY_PERSONS_PERSON, BE, lower("called", "named"), NAME),
+                seq(MY_IN_LAW, BE, lower("called", "named"), NAME),  # "my sister-in-law is called Grace"
                 seq(  # "my son's best friend is Leo": a name, not a people or a place ("is Italian")
                     MY_PERSONS_PERSON,
                     BE,
@@ -1030,6 +1031,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("our landlord is a guy called Bernard", "Ana's landlord is a guy called Bernard."),
+            Example("my sister-in-law is called Grace", "Ana's sister-in-law is called Grace."),
             Example("I'm an only child.", "Ana is an only child."),
             Example("My son's best friend is Leo.", "Ana's son's best friend is Leo."),
             Example("My daughter's teacher is Mr Adeyemi.", "Ana's daughter's teacher is Mr Adeyemi."),

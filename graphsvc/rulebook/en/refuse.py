@@ -187,6 +187,11 @@ RULES: tuple[Rule, ...] = (
                 (among(en.LIKING, attr="LEMMA"), lower("to"), among(en.OPINION_VERBS, attr="LEMMA")),
                 ({"LOWER": {"IN": ["that", "those"]}, "DEP": "det"},),
                 (among(en.LIKING | en.DISLIKING, attr="LEMMA"), {"LOWER": {"IN": ["this", "these"]}, "DEP": "det"}),
+                (  # "I'm obsessed with this podcast", "a big fan of this band": which, another turn said
+                    among(en.PREFERENCE_PHRASES),
+                    lower("with", "about", "of", "on"),
+                    {"LOWER": {"IN": ["this", "these"]}, "DEP": "det"},
+                ),
                 (among(en.LIKING | en.DISLIKING, attr="LEMMA"), lower("mine")),  # "I like mine spicy": my what?
                 # "I loved every minute": of what, another turn said
                 (among(en.LIKING | en.DISLIKING, attr="LEMMA"), lower("every"), among(en.MOMENTS)),
@@ -196,6 +201,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I loved it."),
             Example("I loved every minute."),
+            Example("I'm obsessed with this podcast."),
             Example("I went there last year."),
             Example("I told her already."),
             Example("I finally finished that book."),
@@ -435,6 +441,19 @@ RULES: tuple[Rule, ...] = (
                         among(en.MEALS),
                         _DAY_TAIL,
                     ),
+                    seq(  # "I just burnt the toast", "dropped my phone in the bath": a mishap of the moment
+                        ADVERBS,
+                        {**_PAST, "LEMMA": {"IN": sorted(en.MISHAPS)}},
+                        {"POS": {"IN": ["DET", "PRON"]}, "OP": "?"},
+                        {"POS": "ADJ", "OP": "*"},
+                        {"POS": "NOUN", "LEMMA": {"NOT_IN": sorted(en.PERSON_NOUNS)}},
+                        {
+                            "IS_PUNCT": False,
+                            "POS": {"NOT_IN": ["PROPN", "VERB", "CCONJ"]},
+                            "LOWER": {"NOT_IN": ["with"]},
+                            "OP": "*",
+                        },
+                    ),
                     seq(  # "we watched a film last night": an evening's watching, nothing named, no one else
                         ADVERBS,
                         {**_PAST, "LEMMA": "watch"},
@@ -476,6 +495,8 @@ RULES: tuple[Rule, ...] = (
             Example("I just woke up from a nap."),
             Example("We had pizza last night."),
             Example("we watched a film last night"),
+            Example("I just burnt the toast."),
+            Example("I dropped my phone in the bath."),
             Example("I ordered a Thai curry earlier."),
         ),
         counterexamples=(

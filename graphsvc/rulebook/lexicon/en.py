@@ -350,6 +350,8 @@ PASSING_ACTIVITIES = MEALS | _words(
 """What a passing plan is about ("I'm going to grab a coffee", "I'll take a nap"): nothing to remember."""
 SCREENINGS = _words("film movie show telly tv documentary series episode match")
 """What is watched on an evening ("we watched a film last night"): passing, unless it is named or shared."""
+MISHAPS = _words("spill burn drop smash knock")
+"""A mishap of the moment ("I spilled tea everywhere", "burnt the toast"): passing, unless someone else is in it."""
 OF_THE_DAY = _words("today tonight yesterday earlier night evening afternoon morning")
 """What ties a doing to one day ("last night", "this afternoon"); "recently" ties it to none."""
 LIFE_LESSONS = _words("accept forgive let relax trust cope heal")
@@ -491,7 +493,7 @@ NEAR_MISSES = _words("almost nearly")
 FIGURATIVE_OBJECTS = _words(
     "work job career effort exercise talk people meeting morning commitment responsibility homework chore "
     "housework cleaning nonsense drama phone desk laptop adulting paperwork admin email inbox spreadsheet deadline "
-    "maths math homework"
+    "maths math homework cardio"
 )
 """What a person is "allergic to" or "married to" only in a figure of speech ("allergic to small talk", "married to
 my job"): an activity, a duty or a thing of work, not a substance or a person."""

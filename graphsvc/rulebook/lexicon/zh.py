@@ -132,7 +132,7 @@ DIET_WORDS = _words(
 CONDITIONS = _words(
     "哮喘 糖尿病 高血压 低血压 失眠 偏头痛 胃病 贫血 抑郁症 焦虑症 颈椎病 腰椎间盘突出 痛风 鼻炎 湿疹 近视 色盲 "
     "自闭症 孤独症 多动症 乳糖不耐受 甲减 甲亢 心脏病 肾结石 胆结石 老年痴呆 阿尔茨海默病 帕金森 乳糜泻 癫痫 "
-    "银屑病 牛皮癣 肠易激综合征 克罗恩病 耳鸣 脊柱侧弯 子宫内膜异位症 多囊卵巢综合征 红斑狼疮 类风湿"
+    "散光 远视 弱视 银屑病 牛皮癣 肠易激综合征 克罗恩病 耳鸣 脊柱侧弯 子宫内膜异位症 多囊卵巢综合征 红斑狼疮 类风湿"
 )
 BODY_PARTS = _words(
     "腿 腿脚 脚 腰 背 膝盖 关节 眼睛 视力 耳朵 听力 胃 肠胃 心脏 肝 肾 肺 牙 牙齿 颈椎 腰椎 嗓子 皮肤 记性 睡眠"
@@ -238,7 +238,7 @@ LASTING_USE = _words("开 用 养 住 戴 骑 读 学")
 or keeps."""
 TAKING = _words("吃 服用 打")
 """Verbs of taking a medicine (吃降压药, 打胰岛素)."""
-HOLIDAYS = _words("五一 十一 国庆 春节 过年 元旦 清明 端午 中秋 寒假 暑假 国庆节 劳动节 中秋节 端午节")
+HOLIDAYS = _words("五一 十一 国庆 春节 过年 元旦 清明 端午 中秋 寒假 暑假 国庆节 劳动节 中秋节 端午节 放寒假 放暑假")
 """Holidays a trip is dated by (我们五一去厦门, 暑假回老家): a time to come when nothing says it is over."""
 HABIT_WORDS = _words("每天 每周 每晚 每早 每个月 每月 每年 平时 经常 常常 通常 一般 总是 天天 周周 每逢 每次")
 FREQUENCY_HEDGES = _words("基本 基本上 几乎")

@@ -495,7 +495,7 @@ RULES: tuple[Rule, ...] = (
                     seq(
                         ADVERBS,
                         word("是"),
-                        {"TAG": {"REGEX": "^[vna]"}, "OP": "?"},  # 退休教师, 全职护士
+                        {"TAG": {"REGEX": "^[vnaf]"}, "OP": "{0,2}"},  # 退休教师, 全职护士, 初中(f) 物理 老师
                         {"ORTH": {"IN": sorted(zh.OCCUPATION_SUFFIXES)}},
                     ),
                     seq(
@@ -597,6 +597,7 @@ RULES: tuple[Rule, ...] = (
             Example("我研究生读的是法学。", "王芳研究生读的是法学。"),
             Example("我在一家银行上班。", "王芳在一家银行上班。"),
             Example("我是一名中学老师。", "王芳是一名中学老师。"),
+            Example("我是初中物理老师。", "王芳是初中物理老师。"),
             Example("我老公在医院工作。", "王芳的老公在医院工作。"),
             Example("我当护士十二年了。", "王芳当护士十二年了。"),
             Example("我在一所小学当老师。", "王芳在一所小学当老师。"),

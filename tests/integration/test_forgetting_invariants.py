@@ -306,8 +306,12 @@ async def export_erase_restore(service: MemoryService) -> None:
         # can score within a millionth of each other, so seconds apart their order could flip. Compared by what
         # they say: a memory and an impression repeating it word for word cover the same message and score within
         # float noise of each other (vectors embedded again at restore), so which of the two is kept can flip.
+        # Both read the user's vector copy, filled in the background by a first recall (restore drops the copy, and
+        # Neo4j's index and the copy can order near-ties differently).
         service.rt.clock = lambda: now
         try:
+            await service.recall(user_id="ana", query=queries[0])
+            await service.rt.vectors.copies.settled()
             return [[h.content for h in await service.recall(user_id="ana", query=q)] for q in queries]
         finally:
             service.rt.clock = clock

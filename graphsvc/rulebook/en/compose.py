@@ -185,7 +185,7 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None]]:
         if cuts and cut <= cuts[-1][0]:
             continue
         since = cuts[-1][0] if cuts else 0
-        if hit.rule.output != "strip" and not any(t.pos_ in ("VERB", "AUX") for t in doc[since:cut]):
+        if hit.rule.output not in ("strip", "role") and not any(t.pos_ in ("VERB", "AUX") for t in doc[since:cut]):
             continue  # "my girlfriend Odette and I are …": what comes before is no statement, the subject goes on
         if hit.rule.output == "" and _conjunct_subject(doc, cut) not in ("", *lexicon.EXPLETIVES):
             continue  # "Chris lost his job, got another …": the verb goes on with its own subject
@@ -201,6 +201,7 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None]]:
         if strip_first and tokens and tokens[0].lower_ in lexicon.SUBORDINATORS:
             tokens = tokens[1:]
         piece = "".join(t.text_with_ws for t in tokens).strip(" ,;:-–—")
+        piece = _as_role(piece, ending)
         if piece:
             if rule_id is not None and _carry(rules, rule_id) and not _subject_of(parse(piece, "en")):
                 carried = _conjunct_subject(doc, start) or subject
@@ -211,6 +212,14 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None]]:
         rule_id = ending.rule.id if ending is not None else None
         strip_first = ending is not None and ending.rule.output == "strip"
     return pieces or [(text, None)]
+
+
+def _as_role(piece: str, ending: Hit | None) -> str:
+    """The piece said as the speaker's own when a ``role`` split rule cut it off what follows ("As a nurse working
+    nights" → "I'm a nurse working nights"); else the piece as it is."""
+    if ending is None or ending.rule.output != "role" or " " not in piece:
+        return piece
+    return "I'm " + piece.split(" ", 1)[1]
 
 
 def _conjunct_subject(doc: Any, cut: int) -> str:
@@ -282,6 +291,10 @@ _PLACES_AND_TIMES = frozenset({"GPE", "LOC", "FAC", "DATE", "TIME"})
 
 
 # --- whom a pronoun stands for ----------------------------------------------------------------------------
+_NAME_WORDS = frozenset({"name", "nickname"})
+"""What a person's name is said as ("my mum's name is Patricia": Patricia is the mum)."""
+
+
 def people(doc: Any, speaker: str) -> list[tuple[int, Referent]]:
     """The people a statement names, each with the token it starts at: one of the speaker's by a person noun ("my
     big sister" → ``my big sister``, a woman), a person by name (a PERSON entity, or a proper noun as subject), or
@@ -305,16 +318,19 @@ def people(doc: Any, speaker: str) -> list[tuple[int, Referent]]:
 
     def beside(start: int, end: int) -> bool:
         """A name right before or after a person noun, apart from it by one comma, or given to it ("my boss is
-        called Dana")."""
+        called Dana", "my mum's name is Patricia")."""
         head = doc[start].head
         given = head.lemma_ in ("call", "name", "be") and doc[start].dep_ in ("oprd", "attr", "xcomp")
+        subjects = [c for c in head.subtree if c.dep_ in ("nsubj", "nsubjpass")] if given else []
+        named = {c.i for c in subjects} | {
+            p.i for c in subjects if c.lemma_.lower() in _NAME_WORDS for p in c.children if p.dep_ == "poss"
+        }
         return any(
             start in (n_end, n_end + 1)
             and doc[n_end:start].text in ("", ",")
             or n_start in (end, end + 1)
             and doc[end:n_start].text in ("", ",")
-            or given
-            and any(c.i == n_end - 1 for c in head.subtree if c.dep_ in ("nsubj", "nsubjpass"))
+            or n_end - 1 in named
             for n_start, n_end, _ in nouns
         )
 

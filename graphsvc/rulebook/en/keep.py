@@ -67,6 +67,8 @@ def _mine_owning(owners: Iterable[str]) -> Piece:
 
 _MY_PERSONS = _mine_owning(en.PERSON_NOUNS)
 _MY_POSSESSIONS = _mine_owning(en.POSSESSIONS)
+_REPRESENTED = frozenset({"county", "country", "school", "university"})
+"""What a player plays for besides a team ("my daughter plays netball for the county")."""
 _COUPLED = en.RELATIONSHIP_STATES - {"retired"}
 """A relationship state ("retired" is a job's end, kept as an occupation)."""
 _WITH_WHOM = seq(MY_PERSON)
@@ -589,6 +591,13 @@ RULES: tuple[Rule, ...] = (
                         lower("at", "in"),
                         ANY,
                     ),
+                    seq(  # "I teach piano lessons from home", "I give maths tutoring online": lessons given for good
+                        ADVERBS,
+                        lemma("teach", "give"),
+                        ADJECTIVES,
+                        lemma("lesson", "class", "tutoring"),
+                        ANY_OPT,
+                    ),
                     seq(_TO_BE, lower("employed"), lower("at", "by"), ANY),
                     seq(ADVERBS, lemma("study", "major"), lower("in", "at", op="?"), DET_OPT, _NAMED_THING, ANY_OPT),
                     seq(_TO_BE, lower("studying", "majoring"), ANY),
@@ -619,6 +628,7 @@ RULES: tuple[Rule, ...] = (
                         lemma("run"),
                         lower("a", "an", "my", "our", "his", "her", "their"),
                         _COMPOUND,
+                        {"TAG": "VBG", "OP": "?"},  # "a small cleaning company"
                         among(en.ORGANIZATION_WORDS | en.TRADES, attr="LEMMA"),
                         ANY_OPT,
                     ),
@@ -656,7 +666,10 @@ RULES: tuple[Rule, ...] = (
             Example("I'm doing my PhD on coral reefs.", "Ana is doing their PhD on coral reefs."),
             Example("I work part-time at a bakery.", "Ana works part-time at a bakery."),
             Example("I've been at Deloitte for four years.", "Ana has been at Deloitte for four years."),
+            Example("I teach piano lessons from home.", "Ana teaches piano lessons from home."),
+            Example("My sister gives swimming lessons.", "Ana's sister gives swimming lessons."),
             Example("I run a small etsy shop selling soap.", "Ana runs a small etsy shop selling soap."),
+            Example("I run a small cleaning company.", "Ana runs a small cleaning company."),
             Example("My uncle runs a garage in Hull.", "Ana's uncle runs a garage in Hull."),
         ),
         counterexamples=(
@@ -902,7 +915,7 @@ RULES: tuple[Rule, ...] = (
                         lower("for", "in", "with"),
                         {"POS": {"IN": ["DET", "PRON"]}},
                         ADJECTIVES,
-                        among(en.GROUP_NOUNS, attr="LEMMA"),
+                        among(en.GROUP_NOUNS | _REPRESENTED, attr="LEMMA"),
                         ANY_OPT,
                     ),
                     seq(_TO_BE, lower("in", "on"), {"POS": "DET"}, ADJECTIVES, among(en.GROUP_NOUNS), ANY_OPT),
@@ -916,6 +929,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm part of a running club.", "Ana is part of a running club."),
             Example("I'm a member of a rowing club in Bristol.", "Ana is a member of a rowing club in Bristol."),
             Example("I play for Hove Cricket Club.", "Ana plays for Hove Cricket Club."),
+            Example("My daughter plays netball for the county.", "Ana's daughter plays netball for the county."),
             Example("I'm a season ticket holder at Leeds United.", "Ana is a season ticket holder at Leeds United."),
             Example("My son swims for Leeds.", "Ana's son swims for Leeds."),
             Example("I sing in a choir.", "Ana sings in a choir."),
@@ -1256,10 +1270,11 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, lemma("use"), DET_OPT, ADJECTIVES, _MOBILITY_AID, ANY_OPT),
                     seq(_TO_BE, ADVERBS, lower("in"), lower("hospital"), PUNCT),
                     seq(ADVERBS, among(en.BODY_HABITS), ANY_OPT),
-                    seq(ADVERBS, lemma("get"), ADJECTIVES, among(en.CONDITIONS, attr="LOWER"), PUNCT),
-                    seq(
+                    seq(ADVERBS, lemma("get"), ADVERBS, ADJECTIVES, among(en.CONDITIONS, attr="LOWER"), PUNCT),
+                    seq(  # "I get really bad hay fever in summer"
                         ADVERBS,
                         lemma("get"),
+                        ADVERBS,
                         ADJECTIVES,
                         among(en.CONDITIONS, attr="LOWER"),
                         among(en.WHEN_IT_HAPPENS),
@@ -1371,11 +1386,12 @@ RULES: tuple[Rule, ...] = (
             + (
                 seq(
                     MY,
+                    {"POS": {"IN": ["ADJ", "NOUN"]}, "OP": "?"},  # "my work laptop", "my old car"
                     among(en.POSSESSIONS, attr="LEMMA"),
                     lemma("be"),
                     lower("a", "an"),
                     {"IS_PUNCT": False, "POS": {"NOT_IN": ["PRON", "VERB"]}, "OP": "*"},
-                    {"POS": {"IN": ["PROPN", "NOUN"]}, "IS_TITLE": True},  # a make or model ("a blue Golf")
+                    {"POS": {"IN": ["PROPN", "NOUN"]}, "ORTH": {"REGEX": "^i?[A-Z]"}},  # a make or model: "a Golf"
                     ANY_OPT,
                 ),
             ),
@@ -1387,6 +1403,7 @@ RULES: tuple[Rule, ...] = (
             Example("I have an old upright piano.", "Ana has an old upright piano."),
             Example("We don't have a car.", "Ana doesn't have a car."),
             Example("My car is a 2019 Mazda 3.", "Ana's car is a 2019 Mazda 3."),
+            Example("My work laptop is a ThinkPad.", "Ana's work laptop is a ThinkPad."),
             Example("I bank with Monzo.", "Ana banks with Monzo."),
         ),
         counterexamples=("I have a question.", "I have a lot of work.", "My car is a mess.", "My car is a Honda?"),
@@ -1453,9 +1470,18 @@ RULES: tuple[Rule, ...] = (
                     among(en.EVENT_NOUNS, attr="LEMMA"),
                     ANY_OPT,
                     BE,
-                    {"LOWER": {"NOT_IN": sorted(en.DISRUPTED)}, "IS_PUNCT": False},
+                    {"LOWER": {"NOT_IN": sorted(en.DISRUPTED | {"a", "an"})}, "IS_PUNCT": False},  # not "a disaster"
                     ANY_OPT,
                 ),
+                seq(  # "my son's football training is on Tuesdays": a person's, with when it is
+                    *_MY_PERSONS,
+                    among(en.EVENT_NOUNS, attr="LEMMA"),
+                    BE,
+                    ANY_OPT,
+                    {"ENT_TYPE": {"IN": ["DATE", "TIME"]}},
+                    ANY_OPT,
+                ),
+                seq(MY, ADJECTIVES, {"POS": "NOUN"}, BE, lower("booked"), lower("for", "on"), ANY),  # "… is booked for"
                 seq(MY, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY_OPT, among(en.RESCHEDULED), ANY),
                 *(
                     seq(MY, ADJECTIVES, among(en.EVENT_NOUNS, attr="LEMMA"), ANY_OPT, departs, ANY)
@@ -1474,11 +1500,26 @@ RULES: tuple[Rule, ...] = (
             Example("My flight to Boston leaves on March 3rd.", "Ana's flight to Boston leaves on March 3rd."),
             Example("My daughter has her exams in June.", "Ana's daughter has her exams in June."),
             Example(
+                "My son's football training is Tuesdays and Thursdays at 6.",
+                "Ana's son's football training is Tuesdays and Thursdays at 6.",
+            ),
+            Example(
+                "Our anniversary dinner is booked for Saturday at 8.",
+                "Ana's anniversary dinner is booked for Saturday at 8.",
+            ),
+            Example(
                 "my dentist appointment got moved to tuesday at 2",
                 "Ana's dentist appointment got moved to tuesday at 2.",
             ),
         ),
-        counterexamples=("I have a meeting.", "my meeting got moved.", "My train is late.", "My flight is delayed."),
+        counterexamples=(
+            "I have a meeting.",
+            "my meeting got moved.",
+            "My train is late.",
+            "My flight is delayed.",
+            "My sister's wedding is a disaster.",
+            "My wedding was a disaster.",
+        ),
     ),
     Rule(
         id="en.keep.plan_ahead",
@@ -1573,6 +1614,15 @@ RULES: tuple[Rule, ...] = (
                         seq(_TO_BE, lower("hosting"), among(en.FEASTS), ANY_OPT, *when, ANY_OPT)
                         for when in (*_AHEAD, *_ON_A_DAY)
                     ),
+                    seq(  # a stay ahead: "my in-laws are coming to stay for Christmas" (not "coming over today")
+                        _TO_BE,
+                        lower("coming"),
+                        lower("to", op="?"),
+                        lower("stay", "visit"),
+                        ANY_OPT,
+                        {"ENT_TYPE": "DATE", "LOWER": {"NOT_IN": ["today", "tonight"]}},
+                        ANY_OPT,
+                    ),
                     *(
                         seq(  # the present for what is planned: "I start my new job on Monday"
                             {"TAG": {"IN": ["VBP", "VBZ"]}, "LEMMA": {"IN": sorted(en.PLAN_ACTS)}},
@@ -1622,6 +1672,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm running a half marathon in October.", "Ana is running a half marathon in October."),
             Example("I'm training for the Great North Run.", "Ana is training for the Great North Run."),
             Example("my son is training for a marathon", "Ana's son is training for a marathon."),
+            Example("My in-laws are coming to stay for Christmas.", "Ana's in-laws are coming to stay for Christmas."),
         ),
         counterexamples=(
             "I'm going to bed.",

@@ -611,11 +611,16 @@ RULES: tuple[Rule, ...] = (
                         {"POS": "ADJ", "OP": "*"},
                         among(en.PASSING_ACTIVITIES),
                     ),
+                    seq(ADVERBS, lemma("fancy", "crave"), ANY_OPT, lower("tonight", "today", "now")),  # a craving
                 ),
             )
         ),
-        examples=(Example("I'm going to grab a coffee."), Example("I'll take a quick nap.")),
-        counterexamples=("I'm going to walk the Camino in May.",),
+        examples=(
+            Example("I'm going to grab a coffee."),
+            Example("I'll take a quick nap."),
+            Example("I fancy a takeaway tonight."),
+        ),
+        counterexamples=("I'm going to walk the Camino in May.", "I fancy trying climbing one day."),
     ),
     Rule(
         id="en.refuse.next_hours",
@@ -857,6 +862,17 @@ RULES: tuple[Rule, ...] = (
                         {"POS": {"IN": ["ADV", "ADP", "DET", "PART"]}, "OP": "*"},
                         {"ENT_TYPE": {"IN": ["DATE", "TIME"]}, "OP": "*"},
                     ),
+                    seq(  # "I've got a million things to do today": to do, and not what
+                        ADVERBS,
+                        {"POS": {"IN": ["VERB", "AUX"]}, "OP": "+"},
+                        among(en.DETERMINERS, op="*"),
+                        {"POS": {"IN": ["NUM", "ADJ"]}, "OP": "*"},
+                        among(en.VAGUE_OBJECTS),
+                        lower("to"),
+                        lemma("do"),
+                        ADVERBS,
+                        {"ENT_TYPE": {"IN": ["DATE", "TIME"]}, "OP": "*"},
+                    ),
                     seq(
                         ADVERBS,
                         lemma("want", "need"),
@@ -871,6 +887,7 @@ RULES: tuple[Rule, ...] = (
         ),
         examples=(
             Example("I learned a lot today."),
+            Example("I've got a million things to do today."),
             Example("I learned a lot."),
             Example("I had a personal milestone."),
             Example("I learned a lot of valuable lessons."),

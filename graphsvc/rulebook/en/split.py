@@ -4,7 +4,8 @@ A split rule fires on the words between two statements; the sentence is cut ther
 own, so a compound sentence becomes one memory per fact ("I live in Lisbon and work as a nurse" → two: a move then
 supersedes the home and leaves the job). ``output`` says what the second part takes from the first: ``carry``
 (its subject, when it has none: "… and work as a nurse" → "I work as a nurse"), ``strip`` (nothing; the
-subordinating word is dropped: "since I moved to Leeds" → "I moved to Leeds"), or nothing (a clause of its own).
+subordinating word is dropped: "since I moved to Leeds" → "I moved to Leeds"), ``role`` (the first part is a role
+the speaker speaks in, said as theirs: "As a nurse, I …" → "I'm a nurse"), or nothing (a clause of its own).
 """
 
 from __future__ import annotations
@@ -124,11 +125,51 @@ RULES: tuple[Rule, ...] = (
             (
                 ({"ORTH": {"IN": [",", "-", "–", "—"]}}, among(en.QUESTION_WORDS)),
                 ({"ORTH": {"IN": [",", "-", "–", "—"]}}, among(en.QUESTION_AUXILIARIES), lower("you", "anyone", "u")),
+                (  # "…, any ideas for breakfast?": asked for, what the statement is the ground of
+                    {"ORTH": {"IN": [",", "-", "–", "—"]}},
+                    lower("any"),
+                    {"POS": "ADJ", "OP": "*"},
+                    among(en.ASKED_FOR, attr="LEMMA"),
+                    {"IS_PUNCT": False, "OP": "*"},
+                    {"ORTH": "?"},
+                ),
             ),
             anchored=False,
         ),
-        examples=(Example("I just moved to Porto, do you know any good cafés?", "Ana just moved to Porto."),),
+        examples=(
+            Example("I just moved to Porto, do you know any good cafés?", "Ana just moved to Porto."),
+            Example("I'm gluten intolerant, any ideas for breakfast?", "Ana is gluten intolerant."),
+        ),
         counterexamples=("I just moved to Porto.",),
+    ),
+    Rule(
+        id="en.split.role_lead",
+        language="en",
+        decision="split",
+        description=(
+            "A role the speaker speaks in, opening a statement in the present ('As a nurse working nights, I …'): "
+            "said of the speaker as a statement of its own ('I'm a nurse working nights'); in the past ('As a kid, "
+            "I loved …') it was a role they had, and stays unsaid."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    lower("as"),
+                    lower("a", "an"),
+                    {"IS_PUNCT": False, "OP": "+"},
+                    {"ORTH": ","},
+                    lower("i"),
+                    {"POS": "ADV", "OP": "*"},
+                    {"TAG": {"IN": ["VBP", "MD"]}},
+                ),
+            )
+        ),
+        output="role",
+        examples=(
+            Example("As a nurse working nights, I struggle to sleep during the day.", "Ana is a nurse working nights."),
+            Example("As a vegetarian, I find most menus boring.", "Ana is a vegetarian."),
+        ),
+        counterexamples=("As a kid, I loved climbing trees.", "I work as a nurse, I love it."),
     ),
     Rule(
         id="en.split.subordinate",

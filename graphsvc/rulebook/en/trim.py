@@ -59,9 +59,16 @@ RULES: tuple[Rule, ...] = (
             (
                 (among(en.DISCOURSE_MARKERS), PUNCT_OPT),
                 (lower("by"), lower("the"), lower("way"), PUNCT_OPT),
+                (lower("heads"), lower("up"), PUNCT_OPT),
+                (lower("quick"), lower("one", "note"), PUNCT_OPT),
+                (lower("for"), lower("the"), lower("record"), PUNCT_OPT),
             )
         ),
-        examples=(Example("Honestly, I love my new job.", "Ana loves their new job."),),
+        examples=(
+            Example("Honestly, I love my new job.", "Ana loves their new job."),
+            Example("Heads up, my laptop is a ThinkPad.", "Ana's laptop is a ThinkPad."),
+            Example("Quick one: I'm gluten intolerant.", "Ana is gluten intolerant."),
+        ),
         counterexamples=("I honestly love my new job.",),
     ),
     Rule(

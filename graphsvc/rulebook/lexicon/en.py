@@ -219,7 +219,8 @@ EVENT_NOUNS = _words(
     """appointment meeting interview exam test flight surgery operation checkup check-up deadline wedding party
     concert match recital presentation trip vacation holiday class lesson reservation booking shift conference
     game race marathon ceremony graduation audition consultation therapy physio physiotherapy scan placement
-    internship apprenticeship final train coach ferry barbecue bbq triathlon tournament championship competition"""
+    internship apprenticeship final train coach ferry barbecue bbq triathlon tournament championship competition
+    training practice rehearsal"""
 )
 """Happenings with a time a speaker may tell ("I have a dentist appointment on Tuesday")."""
 FEASTS = _words("christmas easter thanksgiving diwali eid hanukkah passover")
@@ -468,6 +469,8 @@ FREQUENCY_ADJECTIVES = _words("daily weekly nightly monthly yearly")
 WORRIES = _words("stressed worried anxious nervous scared overwhelmed afraid terrified concerned")
 """What a speaker may be about a named cause ("I'm worried about my mum's surgery")."""
 QUESTION_WORDS = _words("what how why when where who whom whose which")
+ASKED_FOR = _words("idea tip suggestion recommendation advice thought")
+"""What a question tail asks for after "any" ("…, any ideas for breakfast?"): the statement before it is its ground."""
 QUESTION_AUXILIARIES = _words("do does did can could would will should is are was were have has shall may might am")
 QUALIFYING_VERBS = _words("do have hold get finish complete")
 """What a person does with a degree before "in" and its subject ("I did my degree in…", "she has a masters in…")."""

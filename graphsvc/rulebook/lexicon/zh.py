@@ -39,6 +39,9 @@ KIN_RELATIONS: dict[str, str] = {
     **dict.fromkeys("岳母 婆婆".split(), "mother-in-law"),
     **dict.fromkeys("嫂子 弟媳 弟妹".split(), "sister-in-law"),
     **dict.fromkeys("姐夫 妹夫".split(), "brother-in-law"),
+    **dict.fromkeys("继母 后妈".split(), "stepmother"),
+    **dict.fromkeys("继父 后爸".split(), "stepfather"),
+    **dict.fromkeys("继子 继女".split(), "stepchild"),
 }
 """A family word → the relation it names (我老公 is the speaker's ``husband``)."""
 KIN_FULL_FORMS: dict[str, str] = {w: w * 2 for w in KIN_RELATIONS if len(w) == 1 and w * 2 in KIN_RELATIONS}
@@ -69,6 +72,7 @@ PLURAL_RELATIONS: dict[str, str] = {
     "家人": "family",
     "孩子们": "children",
     **dict.fromkeys("爷爷奶奶 姥姥姥爷 外公外婆".split(), "grandparents"),
+    **dict.fromkeys("公婆 岳父母".split(), "parents-in-law"),
 }
 """A word for several people of a speaker's → the relation it names (我爸妈住在昆明: ``parents``)."""
 PLURAL_PEOPLE = frozenset(PLURAL_RELATIONS)
@@ -180,6 +184,10 @@ EYESIGHT = _words("近视 远视 散光 老花 色弱")
 """How a person's eyes see, a lasting condition whatever follows (我近视八百度, 我有点散光)."""
 WORN_AIDS = _words("眼镜 隐形眼镜 助听器 牙套 假牙")
 """What a person wears for a lasting need of the body (我戴隐形眼镜, 我爸戴助听器)."""
+COMPARING = _words("比起 相比 相比于")
+"""What opens the thing a liking is weighed against (比起咖啡，我更喜欢喝茶)."""
+MOBILITY_AIDS = _words("坐轮椅 拄拐 拄拐杖 用助行器")
+"""How a person gets about with an aid, a lasting need (我坐轮椅, 我奶奶拄拐杖): taught whole to the segmenter."""
 LOVED_DOINGS = _words("看 喝 听 玩")
 """Verbs jieba glues to 爱 (爱看, 爱喝 as a name), taught apart so 爱 is read as liking (我特别爱看悬疑小说)."""
 BODY_HABITS = _words("打呼噜 打鼾 梦游 磨牙 说梦话 口吃 结巴")
@@ -246,6 +254,8 @@ FREQUENCY_HEDGES = _words("基本 基本上 几乎")
 WEEKDAYS = _words(
     "周一 周二 周三 周四 周五 周六 周日 周末 星期一 星期二 星期三 星期四 星期五 星期六 星期天 星期日 礼拜天"
 )
+SEASONS = _words("春天 夏天 秋天 冬天 春季 夏季 秋季 冬季")
+"""The seasons, a time a plan is said by (我女儿今年秋天去成都上大学)."""
 EVERY_WEEKDAY = frozenset(f"{every}{day}" for every in ("每", "每个") for day in WEEKDAYS if not day.startswith("礼拜"))
 """A weekday's frequency (每周四, 每个星期六): jieba cuts 每周 from the day's number, so it is taught them whole."""
 PLAN_WORDS = _words("打算 计划 准备 决定 想要 将要 要 想 预计 安排 考虑")
@@ -390,6 +400,7 @@ def teach_segmenter() -> None:
         (QUITTING, "v"),
         (ALLERGY, "v"),
         (PHOBIAS, "v"),
+        (MOBILITY_AIDS, "v"),
         (PERSON_WORDS, "n"),
         (ANIMALS, "n"),
         (REMEMBER_VERBS, "v"),
@@ -502,6 +513,8 @@ DURATION = rf"^{_COUNT}(?:个)?(?:年|月|天|周|星期|小时|分钟|次|遍)�
 """A length of time (五年, 三个月, 两周): its surface form is the point."""
 YEARS = rf"^{_COUNT}多?年多?$"
 """A span of years as jieba cuts it (十二年, 二十多年): how long a post has been held."""
+MONTHS_OR_YEARS = rf"^{_COUNT}(?:多?年|个多?月)多?$"
+"""A span of months or years as jieba cuts it (三年, 八个月, 两年多): how long a practice has been kept up."""
 DAYS = rf"^{_COUNT}天$"
 """A count of days as jieba cuts it (四天, 5天): how many days a week a person works."""
 PER_WEEK = r"^(?:一|每)(?:周|星期|个星期)$"
@@ -625,12 +638,13 @@ THIRD_PERSON_GENDERS: dict[str, str] = {"她": "female", "他": "male"}
 GENDERED_PERSON_WORDS: dict[str, str] = {
     **dict.fromkeys(
         """妈妈 妈 母亲 老妈 妈咪 姐姐 妹妹 姐 妹 女儿 闺女 老婆 妻子 媳妇 太太 女朋友 女友 未婚妻 奶奶 外婆 姥姥 孙女
-        外孙女 阿姨 姑姑 姨妈 舅妈 婶婶 表姐 表妹 堂姐 堂妹 岳母 婆婆 闺蜜 侄女 外甥女 嫂子 弟媳 弟妹""".split(),
+        外孙女 阿姨 姑姑 姨妈 舅妈 婶婶 表姐 表妹 堂姐 堂妹 岳母 婆婆 闺蜜 侄女 外甥女 嫂子 弟媳 弟妹
+        继母 后妈 继女""".split(),
         "female",
     ),
     **dict.fromkeys(
         """爸爸 爸 父亲 老爸 哥哥 弟弟 哥 弟 儿子 老公 丈夫 先生 男朋友 男友 未婚夫 爷爷 外公 姥爷 孙子 外孙 叔叔 舅舅
-        伯伯 表哥 表弟 堂哥 堂弟 岳父 公公 哥们 兄弟 侄子 外甥 姐夫 妹夫""".split(),
+        伯伯 表哥 表弟 堂哥 堂弟 岳父 公公 哥们 兄弟 侄子 外甥 姐夫 妹夫 继父 后爸 继子""".split(),
         "male",
     ),
 }

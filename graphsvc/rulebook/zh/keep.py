@@ -347,6 +347,14 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, among(zh.TAKING), word("的"), word("是"), ANY_OPT, _MEDICINE),
                     seq(ADVERBS, among(zh.TAKING), word("的"), word("是"), ANY_OPT, {"TAG": "nz"}),
                     seq(DE_OPT, among(zh.POSSESSIONS), word("是"), ANY_OPT, _THING),
+                    seq(  # a make, said as whose it is: 我的手机是华为的, 我的工作电脑是戴尔的
+                        DE_OPT,
+                        {"TAG": {"IN": ["n", "vn"]}, "OP": "?"},
+                        among(zh.POSSESSIONS),
+                        word("是"),
+                        {"TAG": {"IN": [*PERSON_NAME_TAGS, "nz", "nt", "eng"]}},
+                        word("的"),
+                    ),
                     *(
                         seq(ADVERBS, among(zh.OWNING), {"POS": "NUM"}, ANY_OPT, owned, ANY_OPT)
                         for owned in (_OWNED, {"TAG": "nz"})
@@ -377,6 +385,7 @@ RULES: tuple[Rule, ...] = (
             Example("我开的是一辆白色的本田。", "王芳开的是一辆白色的本田。"),
             Example("我女儿用的是安卓手机。", "王芳的女儿用的是安卓手机。"),
             Example("我的车是一辆白色的丰田。", "王芳的车是一辆白色的丰田。"),
+            Example("我的手机是华为的。", "王芳的手机是华为的。"),
             Example("我开一辆白色的本田。", "王芳开一辆白色的本田。"),
             Example("我老公开一辆白色的特斯拉。", "王芳的老公开一辆白色的特斯拉。"),
             Example("我有一辆电动车。", "王芳有一辆电动车。"),
@@ -742,6 +751,7 @@ RULES: tuple[Rule, ...] = (
                         _NOUNS_OPT,
                         among(zh.MEMBER_WORDS),
                     ),
+                    seq(ADVERBS, word("是"), _NOUNS_OPT, _GROUP, word("的")),  # 我女儿是市篮球队的
                 ),
             ),
             whole=True,
@@ -750,6 +760,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("我女儿在校篮球队。", "王芳的女儿在校篮球队。"),
+            Example("我女儿是市篮球队的。", "王芳的女儿是市篮球队的。"),
             Example("我哥在部队。", "王芳的哥哥在部队。"),
             Example("我在社区合唱团。", "王芳在社区合唱团。"),
             Example("我是孩子学校的家委会成员。", "王芳是孩子学校的家委会成员。"),
@@ -878,12 +889,25 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(ADVERBS, word("对"), {**_ALLERGEN, "OP": "+"}, among(zh.ALLERGY)),
                     seq(ADVERBS, {**CONTENT, **_ALLERGEN}, among(zh.ALLERGY)),
+                    seq(  # 我一到春天就花粉过敏: whenever a season comes
+                        ADVERBS,
+                        word("一"),
+                        word("到"),
+                        {"TAG": {"IN": ["t", "n"]}, "OP": "+"},
+                        word("就"),
+                        {**CONTENT, **_ALLERGEN},
+                        among(zh.ALLERGY),
+                    ),
                 ),
             )
         ),
         output="fact",
         confidence=0.95,
-        examples=(Example("我对花生过敏。", "王芳对花生过敏。"), Example("我儿子海鲜过敏。", "王芳的儿子海鲜过敏。")),
+        examples=(
+            Example("我对花生过敏。", "王芳对花生过敏。"),
+            Example("我儿子海鲜过敏。", "王芳的儿子海鲜过敏。"),
+            Example("我一到春天就花粉过敏。", "王芳一到春天就花粉过敏。"),
+        ),
         counterexamples=(
             "我对这个很感兴趣。",
             "我对加班过敏。",
@@ -988,6 +1012,13 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, word("在", op="?"), among(zh.BODY_STATES), ANY_OPT),
                     seq(ADVERBS, among(zh.EYESIGHT), ANY_OPT),
                     seq(ADVERBS, among(zh.BODY_HABITS), ANY_OPT),
+                    seq(  # 我坐轮椅, 我奶奶拄拐杖好几年了 (not 今天坐轮椅去医院: one day's)
+                        among(zh.DEGREE_WORDS | zh.HABIT_WORDS, op="*"),
+                        among(zh.MOBILITY_AIDS),
+                        {"TAG": "m", "OP": "?"},
+                        word("了", op="?"),
+                        PUNCT,
+                    ),
                     seq(ADVERBS, {"TAG": {"IN": ["n", "ng"]}, "OP": "?"}, among(zh.INJURIES), ANY_OPT),
                     seq(ADVERBS, among(zh.IN_HOSPITAL), ANY_OPT),
                     seq(ADVERBS, word("是"), among(zh.BODY_KINDS), ANY_OPT),
@@ -1006,6 +1037,7 @@ RULES: tuple[Rule, ...] = (
         output="fact",
         confidence=0.9,
         examples=(
+            Example("我奶奶拄拐杖。", "王芳的奶奶拄拐杖。"),
             Example("我妈妈有高血压。", "王芳的妈妈有高血压。"),
             Example("我从小就有哮喘。", "王芳从小就有哮喘。"),
             Example("我奶奶耳朵听不见好几年了。", "王芳的奶奶耳朵听不见好几年了。"),
@@ -1147,6 +1179,15 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, among(zh.LIKING), ANY_OPT, CONTENT, ANY_OPT),
+                    seq(  # 我比起咖啡更喜欢喝茶: weighed against another
+                        among(zh.COMPARING),
+                        {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "+"},
+                        ADVERBS,
+                        among(zh.LIKING),
+                        ANY_OPT,
+                        CONTENT,
+                        ANY_OPT,
+                    ),
                     seq(
                         ADVERBS,
                         word("是"),
@@ -1170,6 +1211,7 @@ RULES: tuple[Rule, ...] = (
             Example("我老公是曼联的铁粉。", "王芳的老公是曼联的铁粉。"),
             Example("我是皇马球迷。", "王芳是皇马球迷。"),
             Example("我是国安的老球迷了。", "王芳是国安的老球迷了。"),
+            Example("比起咖啡我更喜欢喝茶。", "王芳比起咖啡更喜欢喝茶。"),
         ),
         counterexamples=("我喜欢。", "我是他的粉丝。"),
     ),
@@ -1268,6 +1310,8 @@ RULES: tuple[Rule, ...] = (
                         ADVERBS,
                         among(zh.FREQUENCY_HEDGES, op="?"),
                         _ROUTINE,
+                        word("和", "、", op="?"),  # 每周二和周四
+                        among(zh.WEEKDAYS, op="?"),
                         ADVERBS,
                         *(dict(spec, OP="?") for spec in DAY_OF_THIS_MONTH),  # 每个 月 15 号
                         ADVERBS,
@@ -1289,6 +1333,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我每天晚上跑步。", "王芳每天晚上跑步。"),
             Example("我每周六上午去游泳。", "王芳每周六上午去游泳。"),
+            Example("我儿子每周二和周四晚上六点踢球训练。", "王芳的儿子每周二和周四晚上六点踢球训练。"),
             Example("我爸每天早上都会打太极拳。", "王芳的爸爸每天早上都会打太极拳。"),
             Example("我每周都跟邻居下象棋。", "王芳每周都跟邻居下象棋。"),
             Example("我晚上一般跟几个老同学下象棋。", "王芳晚上一般跟几个老同学下象棋。"),
@@ -1477,6 +1522,17 @@ RULES: tuple[Rule, ...] = (
                         seq(*when, ADVERBS, word("要", "就要", op="?"), among(zh.HOMECOMING), ANY_OPT)
                         for when in _TIME_TO_COME
                     ),
+                    *(  # a stay at the speaker's home: 我公婆过年来我家住
+                        seq(
+                            *when,
+                            ADVERBS,
+                            word("要", "就要", op="?"),
+                            word("来", "过来"),
+                            among(zh.MY_OWN),
+                            word("住", "玩", "过年", op="?"),
+                        )
+                        for when in _TIME_TO_COME
+                    ),
                     seq(  # coming from a place: 下个月从成都过来看我
                         {"ORTH": {"REGEX": zh.FUTURE_TIME}},
                         ADVERBS,
@@ -1509,6 +1565,7 @@ RULES: tuple[Rule, ...] = (
             Example("我这周末去看奶奶。", "王芳这周末去看奶奶。"),
             Example("我下个月回去陪爸妈。", "王芳下个月回去陪爸妈。"),
             Example("我下周末去看我爸。", "王芳下周末去看王芳的爸爸。"),
+            Example("我公婆过年来我家住。", "王芳的公婆过年来王芳家住。"),
         ),
         counterexamples=(
             "我上个月去日本旅游了。",
@@ -1584,6 +1641,19 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, word("在", "正在", "一直在"), among(zh.LEARNING), ANY_OPT, CONTENT, ANY_OPT),
                     seq(ADVERBS, word("在", "正在", "一直在"), _LEARNING_ONE_WORD, ANY_OPT),
                     seq(ADVERBS, word("在", "正在", "一直在"), among(zh.QUALIFYING)),  # 我在考驾照
+                    *(  # kept up for months or years: 我练瑜伽差不多三年了, 我跑步两年了
+                        seq(
+                            ADVERBS,
+                            *doing,
+                            among(zh.APPROXIMATELY, op="?"),
+                            {"ORTH": {"REGEX": zh.MONTHS_OR_YEARS}},
+                            word("了"),
+                        )
+                        for doing in (
+                            (among(zh.LEARNING), {"IS_PUNCT": False, "ORTH": {"NOT_IN": ["了"]}, "OP": "{1,2}"}),
+                            (among(zh.PASTIMES),),
+                        )
+                    ),
                 ),
             )
         ),
@@ -1594,8 +1664,10 @@ RULES: tuple[Rule, ...] = (
             Example("我老婆在备考教师资格证。", "王芳的老婆在备考教师资格证。"),
             Example("我在学车。", "王芳在学车。"),
             Example("我女儿在考研。", "王芳的女儿在考研。"),
+            Example("我练CrossFit差不多一年了。", "王芳练CrossFit差不多一年了。"),
+            Example("我攀岩两年了。", "王芳攀岩两年了。"),
         ),
-        counterexamples=("我在想。", "我在学校。", "我在学习。", "我在考试。"),
+        counterexamples=("我在想。", "我在学校。", "我在学习。", "我在考试。", "我练了三天了。"),
     ),
     Rule(
         id="zh.keep.resolution",
@@ -2038,6 +2110,13 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(ADVERBS, word("上", "读", "在读", "是", op="?"), among(zh.SCHOOL_YEARS), word("了", op="?")),
                     seq(ADVERBS, word("上", "读", "在读"), among(zh.SCHOOL_STAGES), word("了", op="?")),
+                    seq(  # 我女儿九月去成都上大学: where they go to study
+                        ADVERBS,
+                        word("去", "到"),
+                        {"TAG": "ns"},
+                        word("上", "读"),
+                        among(zh.SCHOOL_STAGES | zh.DEGREES),
+                    ),
                     seq(
                         {"TAG": "t", "OP": "*"},
                         ADVERBS,
@@ -2066,6 +2145,7 @@ RULES: tuple[Rule, ...] = (
             Example("我女儿今年上三年级了。", "王芳的女儿今年上三年级了。"),
             Example("我在读大三。", "王芳在读大三。"),
             Example("我儿子今年上小学了。", "王芳的儿子今年上小学了。"),
+            Example("我女儿九月去成都上大学。", "王芳的女儿九月去成都上大学。"),
             Example("我在读在职研究生。", "王芳在读在职研究生。"),
             Example("我女儿在读博士。", "王芳的女儿在读博士。"),
         ),

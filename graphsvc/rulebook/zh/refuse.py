@@ -10,6 +10,7 @@ from graphsvc.rulebook.zh.shapes import (
     FIRST_PERSON,
     MY_PERSON,
     NOT,
+    NOT_A_DAY,
     NOT_HABIT,
     NOUN_TAGS,
     PERSON_NAME_TAGS,
@@ -143,6 +144,8 @@ RULES: tuple[Rule, ...] = (
                     among(zh.EATING),
                     word("了"),
                     {"TAG": {"IN": ["m", "q"]}, "ORTH": {"REGEX": _NOT_A_SPAN_OF_TIME}, "OP": "?"},  # 两杯, 个
+                    {"TAG": {"IN": ["a", "d", "v"]}, "OP": "*"},  # 一顿超好吃的火锅: how good it was
+                    word("的", op="?"),
                     {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "+"},
                 ),
                 (  # 散了个步, 洗了个澡: a passing doing cut from its object
@@ -211,6 +214,7 @@ RULES: tuple[Rule, ...] = (
             Example("我刚才拿错钥匙了。"),
             Example("我今天早上喝了两杯咖啡。"),
             Example("我中午吃了个三明治。"),
+            Example("我刚吃了一顿超好吃的火锅。"),
             Example("我昨晚看了个电影。"),
             Example("我们刚才散了个步。"),
             Example("我忘了带伞。"),
@@ -389,7 +393,8 @@ RULES: tuple[Rule, ...] = (
             (
                 (
                     *FIRST_PERSON,
-                    {**ADVERBS, **NOT_HABIT},  # with how often it is a routine (我每天晚上都去公园散步)
+                    # with how often a routine (我每天晚上都去公园散步), on a named day a plan (我周四中午要和小李吃饭)
+                    {**ADVERBS, **NOT_HABIT, **NOT_A_DAY},
                     among(zh.INTENDING, op="+"),
                     ANY_OPT,
                     among(zh.PASSING_ACTIVITIES),
@@ -412,7 +417,13 @@ RULES: tuple[Rule, ...] = (
             Example("我有点想吃火锅了。"),
             Example("我好想喝奶茶啊！"),
         ),
-        counterexamples=("我每天晚上散步一小时。", "我很喜欢喝茶。", "我想吃素。", "我每天晚上都去公园散步。"),
+        counterexamples=(
+            "我每天晚上散步一小时。",
+            "我很喜欢喝茶。",
+            "我想吃素。",
+            "我每天晚上都去公园散步。",
+            "我周四中午要和小李吃饭。",
+        ),
     ),
     Rule(
         id="zh.refuse.packing",
@@ -477,7 +488,7 @@ RULES: tuple[Rule, ...] = (
             (
                 (
                     *FIRST_PERSON,
-                    {**ADVERBS, **NOT_HABIT},  # 每周日都去我爸妈家吃饭 is a habit
+                    {**ADVERBS, **NOT_HABIT, **NOT_A_DAY},  # 每周日都去我爸妈家吃饭 is a habit, 周六晚上… a plan
                     among(zh.INTENDING | zh.PLAN_WORDS, op="+"),
                     ANY_OPT,
                     among(zh.PASSING_OBJECTS),
@@ -486,7 +497,7 @@ RULES: tuple[Rule, ...] = (
             ),
         ),
         examples=(Example("我晚上打算和朋友一起去看电影。"), Example("我现在要去练习吉他了。")),
-        counterexamples=("我打算明年去冰岛旅行。", "我每周日都去我爸妈家吃饭。"),
+        counterexamples=("我打算明年去冰岛旅行。", "我每周日都去我爸妈家吃饭。", "我周六晚上要和朋友去看电影。"),
     ),
     Rule(
         id="zh.refuse.pep_talk",

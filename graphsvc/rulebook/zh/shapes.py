@@ -73,7 +73,13 @@ NAME_TAGS = ["n", "nz", "eng", *PERSON_NAME_TAGS]
 ADVERBS: Spec = {
     "ORTH": {
         "REGEX": _either(
-            zh.DEGREE_WORDS | zh.TIME_WORDS | zh.HABIT_WORDS | zh.WEEKDAYS | zh.TIME_PREFIXES | zh.TIME_UNITS,
+            zh.DEGREE_WORDS
+            | zh.TIME_WORDS
+            | zh.HABIT_WORDS
+            | zh.WEEKDAYS
+            | zh.SEASONS
+            | zh.TIME_PREFIXES
+            | zh.TIME_UNITS,
             f"{zh.TIME_PHRASE}|{zh.HABIT_START[1:]}.*",
         )
     },
@@ -84,6 +90,9 @@ HABIT: Spec = {"ORTH": {"REGEX": zh.HABIT_START}}
 """A frequency word (每天, 平时, 每周二…)."""
 NOT_HABIT: Spec = {"NORM": {"REGEX": "^(?!" + zh.HABIT_START.removeprefix("^") + ")"}}
 """No frequency word (added to another word's spec: 今天 and 先 pass, 每天晚上 does not)."""
+NOT_A_DAY: Spec = {"LOWER": {"NOT_IN": sorted(zh.WEEKDAYS)}}
+"""No named day of the week (added to another word's spec: 晚上 passes, 周四 does not): a plan for a named day is
+one to keep."""
 CLOCK_OPT: Spec = {"TAG": "m", "ORTH": {"REGEX": f"^{zh.CLOCK_TIME}$"}, "OP": "?"}
 """A time of day, if said (三点, 3点半), after the day's words (周四 下午 三点)."""
 NOT: Spec = among(zh.NEGATIONS)

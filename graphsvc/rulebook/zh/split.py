@@ -10,6 +10,8 @@ from graphsvc.rulebook.rule import Example, Rule, Tokens
 from graphsvc.rulebook.zh.shapes import HABIT, TIME, among, word
 
 _COMMA = word("，", ",", "；", ";")
+_NOT_EATING = frozenset(f"{no}{eating}" for no in zh.NEGATIONS for eating in zh.EATING)
+"""A verb of eating or drinking negated, as jieba cuts it whole (不吃, 不喝): a diet."""
 _JOB = {"ORTH": {"REGEX": zh.OCCUPATION_END}}
 """A job title by how it ends (医生, 一名 护士, 工程师): 是 before it says what the subject does for a living."""
 
@@ -72,6 +74,9 @@ RULES: tuple[Rule, ...] = (
                     among(zh.DISCOURSE_MARKERS, op="*"),
                     among(zh.LIKING | zh.DISLIKING | zh.PLAN_WORDS | zh.LIVING | zh.MOVING | zh.WORKING | zh.LEARNING),
                 ),
+                (_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), among(_NOT_EATING)),  # 我是回族，不吃猪肉
+                (_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), among(zh.NEGATIONS), among(zh.EATING)),
+                (_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), among(zh.INTRODUCING)),  # 我一个人住，养了两只猫
                 (_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), TIME),
                 (_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), HABIT),
                 (_COMMA, among(zh.DISCOURSE_MARKERS, op="*"), word("是"), among(zh.OCCUPATION_MARKERS, op="?"), _JOB),
@@ -87,6 +92,8 @@ RULES: tuple[Rule, ...] = (
             Example("我有一个女儿，今年五岁。", "王芳的女儿今年五岁。"),
             Example("我爸叫王建国，七十了。", "王芳的爸爸七十了。"),
             Example("我女儿叫米娅，五岁", "王芳的女儿五岁。"),
+            Example("我是回族，不吃猪肉。", "王芳不吃猪肉。"),
+            Example("我一个人住，养了两只猫。", "王芳养了两只猫。"),
         ),
         counterexamples=("我在一家公司上班，叫速帆。", "我去了海边，让我放松了很多。"),
     ),

@@ -59,6 +59,21 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("我昨天去了医院看病。",),
     ),
     Rule(
+        id="zh.trim.comparison_lead",
+        language="zh",
+        decision="trim",
+        description=(
+            "What the speaker weighs a liking against, before 我, moves after it (比起咖啡我更喜欢喝茶 → "
+            "我比起咖啡更喜欢喝茶)."
+        ),
+        pattern=Tokens(
+            ((among(zh.COMPARING), {"IS_PUNCT": False, "ORTH": {"NOT_IN": ["我"]}, "OP": "+"}, PUNCT_OPT, word("我")),)
+        ),
+        output="after_subject",
+        examples=(Example("比起咖啡我更喜欢喝茶。", "王芳比起咖啡更喜欢喝茶。"),),
+        counterexamples=("我比起咖啡更喜欢喝茶。",),
+    ),
+    Rule(
         id="zh.trim.remember_request",
         language="zh",
         decision="trim",

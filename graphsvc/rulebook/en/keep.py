@@ -483,6 +483,7 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(_TO_BE, among(en.RELATIONSHIP_STATES & {"retired"})),
+                    seq(HAVE, ADVERBS, lemma("be"), lower("promoted"), lower("to"), ANY),  # the post they hold now
                     seq(_TO_BE, lower("a", op="?"), among(en.SELF_EMPLOYED), ANY_OPT),
                     seq(_TO_BE, lower("self"), lower("-", op="?"), lower("employed"), ANY_OPT),
                     seq(
@@ -1068,6 +1069,13 @@ RULES: tuple[Rule, ...] = (
                 (FIRST_PERSON, seq(MY, lower("family"))),
                 (
                     seq(_HAVE_GOT, DET_OPT, ADJECTIVES, among(en.ANIMAL_NOUNS, attr="LEMMA")),
+                    seq(  # "I keep chickens in the back garden"
+                        ADVERBS,
+                        {"LEMMA": "keep", "TAG": {"IN": ["VBP", "VBZ"]}},
+                        {"POS": {"IN": ["NUM", "ADJ"]}, "OP": "*"},
+                        {"LEMMA": {"IN": sorted(en.ANIMAL_NOUNS)}, "TAG": "NNS"},
+                        ANY_OPT,
+                    ),
                     seq(  # "I have a cat and two dogs"
                         _HAVE_GOT,
                         DET_OPT,
@@ -1179,6 +1187,7 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(_TO_BE, lower("a", op="?"), among(en.DIETS)),
                     seq(_TO_BE, lower("a", op="?"), among(en.DIETS), ANY),
+                    seq(BE, NOT, lower("a", op="?"), among(en.DIETS), lower("anymore", "any"), lower("more", op="?")),
                     seq(_TO_BE, among(en.INTOLERANCES), lower("-", op="?"), lower("free"), ANY_OPT),
                     seq(HAVE, ADVERBS, lemma("be"), ADVERBS, lower("a", op="?"), among(en.DIETS), ANY_OPT),
                     seq(ADVERBS, lemma("eat", "keep"), among(en.DIETS)),
@@ -1199,6 +1208,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("I've been vegetarian since 2015.", "Ana has been vegetarian since 2015."),
+            Example("I'm not vegetarian any more.", "Ana is not vegetarian any more."),
             Example("I don't eat pork.", "Ana doesn't eat pork."),
             Example("I don't drink.", "Ana doesn't drink."),
             Example("My wife can't have gluten.", "Ana's wife can't have gluten."),
@@ -1269,6 +1279,27 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(ADVERBS, lemma("use"), DET_OPT, ADJECTIVES, _MOBILITY_AID, ANY_OPT),
                     seq(_TO_BE, ADVERBS, lower("in"), lower("hospital"), PUNCT),
+                    seq(  # "I always get seasick on ferries", not "I got seasick yesterday"
+                        ADVERBS,
+                        {"LEMMA": "get", "TAG": {"IN": ["VBP", "VBZ"]}},
+                        ADVERBS,
+                        among(en.MOTION_SICKNESS),
+                        ANY_OPT,
+                    ),
+                    seq(  # "I sleep badly": how a person sleeps, not "I slept badly"
+                        ADVERBS, {"LEMMA": "sleep", "TAG": {"IN": ["VBP", "VBZ"]}}, lower("badly", "poorly"), ANY_OPT
+                    ),
+                    seq(_TO_BE, lower("trying"), lower("for"), lower("a"), lower("baby"), ANY_OPT),
+                    seq(  # "we've been trying to get pregnant for a year"
+                        HAVE,
+                        ADVERBS,
+                        lemma("be"),
+                        lower("trying"),
+                        lower("to"),
+                        lower("get", "conceive"),
+                        lower("pregnant", op="?"),
+                        ANY_OPT,
+                    ),
                     seq(ADVERBS, among(en.BODY_HABITS), ANY_OPT),
                     seq(ADVERBS, lemma("get"), ADVERBS, ADJECTIVES, among(en.CONDITIONS, attr="LOWER"), PUNCT),
                     seq(  # "I get really bad hay fever in summer"
@@ -1301,6 +1332,9 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I'm on levothyroxine for my thyroid.", "Ana is on levothyroxine for their thyroid."),
             Example("I have an insulin pump.", "Ana has an insulin pump."),
+            Example("I always get seasick on ferries.", "Ana always gets seasick on ferries."),
+            Example("I sleep badly when I drink coffee after 2pm.", "Ana sleeps badly."),
+            Example("I've been trying to get pregnant for a year.", "Ana has been trying to get pregnant for a year."),
             Example("I'm on antidepressants.", "Ana is on antidepressants."),
             Example("I am diabetic, type 1 since I was 12.", "Ana is diabetic, type 1 since Ana was 12."),
             Example("I'm on medication for my thyroid.", "Ana is on medication for their thyroid."),
@@ -1614,6 +1648,17 @@ RULES: tuple[Rule, ...] = (
                         seq(_TO_BE, lower("hosting"), among(en.FEASTS), ANY_OPT, *when, ANY_OPT)
                         for when in (*_AHEAD, *_ON_A_DAY)
                     ),
+                    *(  # the present for a time ahead: "our landlord is putting the rent up in March"
+                        seq(
+                            _TO_BE,
+                            {"TAG": "VBG", "LEMMA": {"NOT_IN": sorted(en.NO_EVENT_VERBS | en.FEELING_VERBS | {"go"})}},
+                            {"POS": {"IN": ["DET", "PRON", "NOUN", "PROPN"]}, "ENT_TYPE": {"NOT_IN": ["DATE", "TIME"]}},
+                            ANY_OPT,
+                            *ahead,
+                            ANY_OPT,
+                        )
+                        for ahead in _AHEAD
+                    ),
                     seq(  # a stay ahead: "my in-laws are coming to stay for Christmas" (not "coming over today")
                         _TO_BE,
                         lower("coming"),
@@ -1673,6 +1718,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm training for the Great North Run.", "Ana is training for the Great North Run."),
             Example("my son is training for a marathon", "Ana's son is training for a marathon."),
             Example("My in-laws are coming to stay for Christmas.", "Ana's in-laws are coming to stay for Christmas."),
+            Example("Our landlord is putting the rent up in March.", "Ana's landlord is putting the rent up in March."),
         ),
         counterexamples=(
             "I'm going to bed.",
@@ -1975,6 +2021,15 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, lemma("keep"), {"TAG": "VBG", "LEMMA": {"NOT_IN": sorted(en.TELLING_VERBS)}}, ANY),
                     seq(_TO_BE, among(en.DEGREE_ADVERBS, op="*"), among(en.WORRIES), lower("about", "by", "over"), ANY),
                     seq(_TO_BE, among(en.DEGREE_ADVERBS, op="*"), among(en.FEARING), lower("of"), _FEARED, ANY_OPT),
+                    seq(  # "my daughter is scared of the dark"
+                        _TO_BE,
+                        among(en.DEGREE_ADVERBS, op="*"),
+                        among(en.FEARING),
+                        lower("of"),
+                        lower("the"),
+                        lower("dark", "water", "sea", "dentist"),
+                        PUNCT,
+                    ),
                 ),
             )
         ),
@@ -1986,6 +2041,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm really worried about my mum's surgery.", "Ana is really worried about their mum's surgery."),
             Example("I'm scared of flying.", "Ana is scared of flying."),
             Example("My son is terrified of dogs.", "Ana's son is terrified of dogs."),
+            Example("My daughter is scared of the dark.", "Ana's daughter is scared of the dark."),
         ),
         counterexamples=(
             "I'm worried.",
@@ -2042,6 +2098,15 @@ RULES: tuple[Rule, ...] = (
                                 among(en.PUBLIC_TRANSPORT),
                             ),
                         )
+                    ),
+                    seq(  # "I usually take the 7:15 train to London": a train taken as a habit, by its time
+                        among(en.FREQUENCY_ADVERBS),
+                        {"LEMMA": "take", "TAG": {"IN": ["VBP", "VBZ"]}},
+                        lower("the"),
+                        {"LIKE_NUM": True, "OP": "?"},
+                        {"TEXT": {"REGEX": r"^\d{1,2}[:.]\d{2}$"}, "OP": "?"},
+                        among(en.PUBLIC_TRANSPORT),
+                        ANY,
                     ),
                     *(seq(HAVE, ADVERBS, lemma("be"), _KEPT_UP, ANY_OPT, *span) for span in (*_FOR_YEARS, _A_LOT)),
                     *(seq(HAVE, ADVERBS, lemma("be"), _KEPT_UP, ANY_OPT, *often, ANY_OPT) for often in _OFTEN),

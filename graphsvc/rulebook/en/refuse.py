@@ -307,8 +307,16 @@ RULES: tuple[Rule, ...] = (
             (
                 (
                     lower("the"),
-                    _HAPPENING,
+                    {**_HAPPENING, "LOWER": {"NOT_IN": sorted(en.PUBLIC_TRANSPORT)}},
                     {"LOWER": {"NOT_IN": sorted(en.IDENTIFYING_PREPOSITIONS)}, "POS": {"NOT_IN": ["NOUN", "PROPN"]}},
+                ),
+                (  # "I missed the train": not "I take the train to work", a commute
+                    lower("the"),
+                    {**_HAPPENING, "LOWER": {"IN": sorted(en.PUBLIC_TRANSPORT)}},
+                    {
+                        "LOWER": {"NOT_IN": sorted(en.IDENTIFYING_PREPOSITIONS | {"to"})},
+                        "POS": {"NOT_IN": ["NOUN", "PROPN"]},
+                    },
                 ),
                 (lower("the"), _HAPPENING, among(en.TIME_WORDS)),
             ),

@@ -122,6 +122,8 @@ INTOLERANCES = _words("lactose gluten dairy fructose histamine")
 ABSTAINING_MONTHS = _words("veganuary stoptober")
 """A month of going without, said by its one-word name ("I'm doing Veganuary"); "dry January" and "sober October"
 are a month with "dry" or "sober"."""
+MOTION_SICKNESS = _words("seasick carsick airsick travelsick")
+"""Sick from travelling, as a person gets it each time ("I always get seasick on ferries")."""
 HEALTH_STATES = _words(
     """diabetic asthmatic epileptic pregnant colorblind colourblind anemic anaemic celiac coeliac deaf blind
     autistic dyslexic shortsighted longsighted ambidextrous"""

@@ -136,7 +136,8 @@ DIET_WORDS = _words(
 CONDITIONS = _words(
     "哮喘 糖尿病 高血压 低血压 失眠 偏头痛 胃病 贫血 抑郁症 焦虑症 颈椎病 腰椎间盘突出 痛风 鼻炎 湿疹 近视 色盲 "
     "自闭症 孤独症 多动症 乳糖不耐受 甲减 甲亢 心脏病 肾结石 胆结石 老年痴呆 阿尔茨海默病 帕金森 乳糜泻 癫痫 "
-    "散光 远视 弱视 银屑病 牛皮癣 肠易激综合征 克罗恩病 耳鸣 脊柱侧弯 子宫内膜异位症 多囊卵巢综合征 红斑狼疮 类风湿"
+    "散光 远视 弱视 银屑病 牛皮癣 肠易激综合征 克罗恩病 耳鸣 脊柱侧弯 子宫内膜异位症 多囊卵巢综合征 红斑狼疮 类风湿 "
+    "多发性硬化"
 )
 BODY_PARTS = _words(
     "腿 腿脚 脚 腰 背 膝盖 关节 眼睛 视力 耳朵 听力 胃 肠胃 心脏 肝 肾 肺 牙 牙齿 颈椎 腰椎 嗓子 皮肤 记性 睡眠"
@@ -191,6 +192,8 @@ MOBILITY_AIDS = _words("坐轮椅 拄拐 拄拐杖 用助行器")
 LOVED_DOINGS = _words("看 喝 听 玩")
 """Verbs jieba glues to 爱 (爱看, 爱喝 as a name), taught apart so 爱 is read as liking (我特别爱看悬疑小说)."""
 BODY_HABITS = _words("打呼噜 打鼾 梦游 磨牙 说梦话 口吃 结巴")
+MOTION_SICKNESS = _words("晕车 晕船 晕机")
+"""Sick from travelling, as a person gets it each time (我坐船总是晕船, 我晕车)."""
 """What a person's body does that they cannot help (我老公打呼噜)."""
 BODY_KINDS = _words("左撇子 右撇子 色盲 红绿色盲 近视眼 老花眼")
 """What a person is, of their body (我是左撇子, 我儿子是色盲)."""
@@ -229,7 +232,7 @@ EXAGGERATED = _words("死 疯 坏 惨 炸")
 """What a state of the moment is pushed to (忙死了, 忙疯了, 饿坏了): a mood, nothing to remember."""
 PASSING_SPLIT = _words("步 澡 午觉 懒觉 盹")
 """The object of a passing doing jieba cuts from its verb (散了个步, 洗了个澡, 睡了个午觉)."""
-PHOBIAS = _words("恐高 恐水 社恐 幽闭恐惧症 密集恐惧症")
+PHOBIAS = _words("恐高 恐水 社恐 幽闭恐惧症 密集恐惧症 怕黑")
 """A lasting fear named as one word (我恐高)."""
 SCREENED = _words("电影 电视 电视剧 剧 综艺 视频 纪录片")
 """What is watched on an evening (昨晚看了个电影): passing, unless it is named or watched with someone."""
@@ -428,6 +431,9 @@ def teach_segmenter() -> None:
             jieba.suggest_freq(("戴", aid), True)  # 戴|眼镜, not the name 戴眼镜
         for doing in sorted(LOVED_DOINGS):
             jieba.suggest_freq(("爱", doing), True)  # 爱|看, not the one word 爱看
+        for season in sorted(SEASONS):
+            for year in ("去年", "今年", "明年"):
+                jieba.suggest_freq((year, season), True)  # 今年|夏天, not the name 今年夏天
         jieba.suggest_freq(("准备", "考"), True)  # 准备|考公, not 准备考|公
         jieba.suggest_freq(("家", "住"), True)  # 我们家|住在, not 我们|家住
         jieba.suggest_freq(("家", "养"), True)  # 我家|养了, not 我|家养

@@ -1012,6 +1012,10 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, word("在", op="?"), among(zh.BODY_STATES), ANY_OPT),
                     seq(ADVERBS, among(zh.EYESIGHT), ANY_OPT),
                     seq(ADVERBS, among(zh.BODY_HABITS), ANY_OPT),
+                    seq(among(zh.MOTION_SICKNESS), PUNCT),  # 我晕车
+                    seq(  # 我坐船总是晕船: each time, not 今天晕车了
+                        ADVERBS, {"TAG": "v", "OP": "?"}, among(zh.HABIT_WORDS), among(zh.MOTION_SICKNESS), ANY_OPT
+                    ),
                     seq(  # 我坐轮椅, 我奶奶拄拐杖好几年了 (not 今天坐轮椅去医院: one day's)
                         among(zh.DEGREE_WORDS | zh.HABIT_WORDS, op="*"),
                         among(zh.MOBILITY_AIDS),
@@ -1038,6 +1042,8 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("我奶奶拄拐杖。", "王芳的奶奶拄拐杖。"),
+            Example("我坐船总是晕船。", "王芳坐船总是晕船。"),
+            Example("我妈有多发性硬化。", "王芳的妈妈有多发性硬化。"),
             Example("我妈妈有高血压。", "王芳的妈妈有高血压。"),
             Example("我从小就有哮喘。", "王芳从小就有哮喘。"),
             Example("我奶奶耳朵听不见好几年了。", "王芳的奶奶耳朵听不见好几年了。"),
@@ -1238,7 +1244,7 @@ RULES: tuple[Rule, ...] = (
         id="zh.keep.struggle",
         language="zh",
         decision="keep",
-        description="A problem the speaker names: sleeplessness, stress, headaches.",
+        description="A problem the speaker names (sleeplessness, stress, headaches), or a fear of a person of theirs.",
         pattern=Tokens(
             each(
                 SPEAKER,
@@ -1249,6 +1255,13 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, among(zh.PHOBIAS), PUNCT),  # 我恐高
                 ),
             )
+            + each(
+                (MY_PERSON,),
+                (  # a person of theirs afraid of a thing (我女儿很怕狗, 我儿子怕黑), not of what may happen (怕迟到)
+                    seq(ADVERBS, among(zh.FEARING), {**_FEARED, "TAG": {"IN": sorted(NOUN_TAGS)}}, PUNCT),
+                    seq(ADVERBS, among(zh.PHOBIAS), PUNCT),
+                ),
+            )
         ),
         output="pain_point",
         confidence=0.85,
@@ -1257,8 +1270,10 @@ RULES: tuple[Rule, ...] = (
             Example("我怕坐飞机。", "王芳怕坐飞机。"),
             Example("我很害怕打针。", "王芳很害怕打针。"),
             Example("我有点恐高。", "王芳有点恐高。"),
+            Example("我女儿很怕狗。", "王芳的女儿很怕狗。"),
+            Example("我儿子怕黑。", "王芳的儿子怕黑。"),
         ),
-        counterexamples=("我很好。", "我怕他生气。", "我怕来不及了。", "我怕你不知道。"),
+        counterexamples=("我很好。", "我怕他生气。", "我怕来不及了。", "我怕你不知道。", "我儿子怕迟到。"),
     ),
     Rule(
         id="zh.keep.commute",
@@ -2129,7 +2144,7 @@ RULES: tuple[Rule, ...] = (
                         ADVERBS,
                         word("在", op="?"),
                         word("读", "在读", "念"),
-                        {"TAG": {"REGEX": "^[vna]"}, "OP": "?"},  # 在职研究生, 全日制硕士
+                        {"TAG": {"REGEX": "^[vna]"}, "OP": "{0,2}"},  # 在职研究生, 全日制硕士, 在职历史硕士
                         among(zh.DEGREES),
                         word("了", op="?"),
                     ),

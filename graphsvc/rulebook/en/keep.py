@@ -869,6 +869,13 @@ RULES: tuple[Rule, ...] = (
                     seq(_TO_BE, {"LIKE_NUM": True}, among(en.AGE_UNITS, op="?"), lower("old", op="?"), ADVERBS),
                     seq(_TO_BE, {"LIKE_NUM": True}, among(en.AGE_UNITS, op="?"), lower("old", op="?"), _AND_MORE),
                     seq(ADVERBS, lemma("turn"), {"LIKE_NUM": True}, ANY_OPT),
+                    *(  # "my dad is 80 next month": the age a birthday brings
+                        seq(_TO_BE, {"LIKE_NUM": True}, *when)
+                        for when in (
+                            (lower("next", "this"), among(en.CALENDAR_UNITS | {*en.WEEKDAYS, *en.MONTHS})),
+                            (lower("on", "in"), {"ENT_TYPE": "DATE", "OP": "+"}),
+                        )
+                    ),
                 ),
             ),
             whole=True,
@@ -884,8 +891,9 @@ RULES: tuple[Rule, ...] = (
             ),
             Example("I turned 40 in March.", "Ana turned 40 in March."),
             Example("My grandad turns 90 in March.", "Ana's grandad turns 90 in March."),
+            Example("My dad is 80 next month.", "Ana's dad is 80 years old next month."),
         ),
-        counterexamples=("I'm 5 minutes away.", "My flight is 2 hours late."),
+        counterexamples=("I'm 5 minutes away.", "My flight is 2 hours late.", "I'm 2 in the queue."),
     ),
     Rule(
         id="en.keep.membership",
@@ -1193,6 +1201,9 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, lemma("eat", "keep"), among(en.DIETS)),
                     seq(lemma("do"), NOT, ADVERBS, lemma("eat", "drink"), _KIND_OF_FOOD, _FOOD, ANY_OPT),
                     seq(ADVERBS, lower("never"), lemma("eat", "drink"), _FOOD, ANY_OPT),
+                    seq(
+                        lower("only"), {"LEMMA": {"IN": ["eat", "drink"]}, "TAG": "VBP"}, _FOOD, PUNCT
+                    ),  # "I only drink decaf"
                     seq(lemma("do"), NOT, ADVERBS, lemma("drink"), PUNCT, ANY_OPT),  # drink: alcohol
                     seq(ADVERBS, lower("never"), lemma("drink"), PUNCT, ANY_OPT),
                     seq(ADVERBS, lemma("avoid"), _FOOD, ANY_OPT),
@@ -1210,6 +1221,7 @@ RULES: tuple[Rule, ...] = (
             Example("I've been vegetarian since 2015.", "Ana has been vegetarian since 2015."),
             Example("I'm not vegetarian any more.", "Ana is not vegetarian any more."),
             Example("I don't eat pork.", "Ana doesn't eat pork."),
+            Example("I only drink decaf.", "Ana only drinks decaf."),
             Example("I don't drink.", "Ana doesn't drink."),
             Example("My wife can't have gluten.", "Ana's wife can't have gluten."),
             Example("I'm gluten free.", "Ana is gluten free."),
@@ -1290,6 +1302,7 @@ RULES: tuple[Rule, ...] = (
                         ADVERBS, {"LEMMA": "sleep", "TAG": {"IN": ["VBP", "VBZ"]}}, lower("badly", "poorly"), ANY_OPT
                     ),
                     seq(_TO_BE, lower("trying"), lower("for"), lower("a"), lower("baby"), ANY_OPT),
+                    seq(_TO_BE, lower("going"), lower("through"), among(en.TREATMENTS), ANY_OPT),
                     seq(  # "we've been trying to get pregnant for a year"
                         HAVE,
                         ADVERBS,
@@ -1333,6 +1346,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm on levothyroxine for my thyroid.", "Ana is on levothyroxine for their thyroid."),
             Example("I have an insulin pump.", "Ana has an insulin pump."),
             Example("I always get seasick on ferries.", "Ana always gets seasick on ferries."),
+            Example("I'm going through IVF at the moment.", "Ana is going through IVF at the moment."),
             Example("I sleep badly when I drink coffee after 2pm.", "Ana sleeps badly."),
             Example("I've been trying to get pregnant for a year.", "Ana has been trying to get pregnant for a year."),
             Example("I'm on antidepressants.", "Ana is on antidepressants."),

@@ -23,11 +23,11 @@ _OTHER_SUBJECT = {
     "LOWER": {"NOT_IN": ["i", "me", "my", "our"]},
 }
 _THEN_VERB: list[dict[str, Any]] = [
-    {"POS": {"IN": ["ADJ", "NOUN", "PROPN"]}, "OP": "*"},
+    {"POS": {"IN": ["ADJ", "NOUN", "PROPN", "ADV"]}, "OP": "*"},
     {"POS": {"IN": ["VERB", "AUX"]}, "TAG": {"IN": ["VBP", "VBD", "VBZ", "MD"]}},
 ]
 _THEN_QUALIFIED_VERB: list[dict[str, Any]] = [
-    {"POS": {"IN": ["ADJ", "NOUN", "PROPN", "ADP", "DET", "NUM", "PRON"]}, "OP": "*"},
+    {"POS": {"IN": ["ADJ", "NOUN", "PROPN", "ADP", "DET", "NUM", "PRON", "CCONJ"]}, "OP": "*"},
     {"POS": {"IN": ["VERB", "AUX"]}, "TAG": {"IN": ["VBP", "VBD", "VBZ", "MD"]}},
 ]
 """A subject qualified by what follows it ("two people on my team at work are …"), then its verb."""
@@ -79,7 +79,7 @@ RULES: tuple[Rule, ...] = (
                     _OTHER_SUBJECT,
                     *_THEN_VERB,
                 ),
-                ({"ORTH": {"IN": [",", ";"]}}, lower("and", "but"), _OTHER_SUBJECT, *_THEN_QUALIFIED_VERB),
+                ({"ORTH": {"IN": [",", ";"]}}, lower("and", "but", "so"), _OTHER_SUBJECT, *_THEN_QUALIFIED_VERB),
                 (lower("and", "but", "so"), _OTHER_SUBJECT, *_THEN_VERB),
                 ({"ORTH": {"IN": [",", ";"]}}, lower("got", "been"), {"POS": {"IN": ["DET", "NUM", "VERB"]}}),
                 (
@@ -113,6 +113,8 @@ RULES: tuple[Rule, ...] = (
                 "Ana is going to Oslo in May.",
             ),
             Example("my favourite band is Elbow, seeing them in November", "Ana's favourite band is Elbow."),
+            Example("My brother lives in Perth and we only speak on Sundays.", "Ana's brother lives in Perth."),
+            Example("I'm colour blind, so charts with red and green are hard for me.", "Ana is colour blind."),
         ),
         counterexamples=("I have a dog.", "I really enjoy sketching, playing chess and bird watching."),
     ),

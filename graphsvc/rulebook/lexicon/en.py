@@ -188,6 +188,8 @@ DISRUPTED = _words("late delayed cancelled canceled overbooked early full")
 """What a person wears for their body ("I wear glasses", "my dad wears a hearing aid")."""
 HIGH_OR_LOW = _words("high low raised")
 SURGERIES = _words("surgery operation op transplant replacement")
+TREATMENTS = _words("ivf chemo chemotherapy radiotherapy dialysis menopause treatment")
+"""A course of care or a change of the body a person goes through ("I'm going through IVF at the moment")."""
 """What a person recovers from besides an illness ("recovering from knee surgery", "a hip replacement")."""
 INNER_SELF = _words("heart mind head soul")
 """What of a person is somewhere only in a figure of speech ("my heart is in Glasgow", "my head is in the clouds")."""
@@ -249,9 +251,9 @@ OCCUPATIONS = _words(
     editor photographer artist musician painter electrician plumber carpenter mechanic pilot driver farmer
     firefighter paramedic cashier barista waiter waitress bartender librarian translator consultant analyst
     manager director entrepreneur founder freelancer veterinarian vet surgeon midwife dietitian nutritionist
-    physiotherapist paralegal secretary receptionist salesperson realtor banker economist programmer tutor coach
-    trainer carer caregiver janitor cleaner tailor hairdresser barber florist jeweller jeweler butcher fisherman
-    soldier officer policeman policewoman detective judge clerk intern apprentice sailor actor actress dancer
+    physiotherapist paralegal secretary receptionist salesperson realtor banker economist programmer tutor coach gp
+    assistant trainer carer caregiver janitor cleaner tailor hairdresser barber florist jeweller jeweler butcher
+    fisherman soldier officer policeman policewoman detective judge clerk intern apprentice sailor actor actress dancer
     singer composer producer filmmaker animator illustrator copywriter marketer recruiter administrator
     technician surveyor geologist biologist chemist physicist mathematician statistician historian curator
     archivist optician optometrist radiologist sonographer pediatrician paediatrician cardiologist dermatologist
@@ -354,6 +356,13 @@ PASSING_ACTIVITIES = MEALS | _words(
 SCREENINGS = _words("film movie show telly tv documentary series episode match")
 """What is watched on an evening ("we watched a film last night"): passing, unless it is named or shared."""
 MISHAPS = _words("spill burn drop smash knock")
+CHATS = _words("chat talk catch-up catchup natter conversation call")
+"""A talk had with someone on a day ("I had a great chat with my sister"): passing, whoever it was with."""
+GIFTS = _words("card gift present message email text")
+"""What one means to write, send or buy for someone on an occasion ("I want to write a card for my aunt"): a passing
+plan, the occasion is what to remember."""
+GIVING = _words("write send buy get make")
+"""How one means to come by a :data:`GIFTS` thing ("write a card", "buy a present")."""
 """A mishap of the moment ("I spilled tea everywhere", "burnt the toast"): passing, unless someone else is in it."""
 OF_THE_DAY = _words("today tonight yesterday earlier night evening afternoon morning")
 """What ties a doing to one day ("last night", "this afternoon"); "recently" ties it to none."""
@@ -432,7 +441,7 @@ POSSESSIONS = HOMES | _words(
     computer phone tablet camera kindle console telescope sewing machine tent caravan campervan"""
 )
 """Things a speaker may say they have ("I have an old piano"); "I have a question" names none of them."""
-SHIFT_WORDS = _words("night early late day long")
+SHIFT_WORDS = _words("night early late day long rotating split")
 """What kind of shift a person works, before "shift" ("night shifts", "early shifts", "long shifts"; the parts of the
 day too)."""
 WORK_HOURS = _words("nights days weekends evenings mornings shifts")
@@ -726,7 +735,7 @@ ADVISED = _words("told advised wants wanted asked warned")
 """How a carer's advice to the speaker is said ("told me to", "wants me to")."""
 MEDICAL_CARE = _words("tooth filling crown stitch cast jab vaccine vaccination injection biopsy x-ray mri")
 """Care of the body a date is set for ("I'm getting my wisdom teeth out next Thursday", "my jab on Monday")."""
-PLAN_OBJECTS = EVENT_NOUNS | STUDY_PLACES | MEDICAL_CARE | _words("job course degree")
+PLAN_OBJECTS = EVENT_NOUNS | STUDY_PLACES | MEDICAL_CARE | _words("job course degree ride walk trek swim challenge")
 """What a dated plan may name ("I'm starting a new job on Monday", "I'm taking my driving test next month", "my
 daughter starts school in September")."""
 PLAN_ACTS = _words("start begin have take sit do host throw run attend get")

@@ -104,9 +104,9 @@ _LATIN = re.compile(r"^[A-Za-z0-9][\w'’.-]*$")
 def _unglued(words: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str]]:
     """jieba's words, with a one-character kinship word cut off the 会 its guesser glues it to (我|妈会|说 becomes
     我|妈|会|说: no dictionary frequency undoes a guess), 我 cut off a word it was guessed into (我少 becomes 我|少),
-    and a person word of the speaker's cut across two words
-    made whole before the verb it lost a character to (我|老|公开|一辆 becomes 我|老公|开|一辆; 我的|老|公司 stays,
-    as 司 is no verb)."""
+    a person word of the speaker's cut across two words made whole before the verb it lost a character to
+    (我|老|公开|一辆 becomes 我|老公|开|一辆; 我的|老|公司 stays, as 司 is no verb), and a doubled name after a person
+    or an animal word tagged a name (:func:`_nickname`)."""
     cut = list(words)
     skip = False
     for at, (word, flag) in enumerate(cut):
@@ -124,8 +124,22 @@ def _unglued(words: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str]]:
             yield word + after[0], "n"
             yield from nlp.chinese_words(after[1:])
             skip = True
+        elif at and _nickname(word, flag, cut[at - 1][0], after):
+            yield word, "nr"
         else:
             yield word, flag
+
+
+def _nickname(word: str, flag: str, before: str, after: str) -> bool:
+    """Whether ``word`` is a doubled name right after a person or an animal word (我儿子|乐乐, 我家狗狗|豆豆), which
+    jieba reads as an adjective, a verb or a noun; not a doubled word that says how (我女儿|胖胖|的, 我妈|常常)."""
+    doubled = len(word) == 2 and word[0] == word[1]
+    return (
+        doubled
+        and flag[:1] in ("a", "v", "n")
+        and before in zh_lexicon.PERSON_WORDS | zh_lexicon.ANIMALS
+        and after != "的"
+    )
 
 
 def _split_person(word: str, after: str) -> bool:

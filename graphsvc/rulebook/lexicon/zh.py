@@ -156,7 +156,7 @@ TEACHING_PLACES = _words("中学 学校 学院 机构 培训班")
 """Where a person teaches, besides the stages of school (我在一所中学教英语, 我在培训机构教钢琴)."""
 DEGREES = _words("研究生 研 硕士 博士 本科 大专 博士后")
 """Stages of study after school (我在读在职研究生, 我在读博士)."""
-SHIFTS = _words("夜班 早班 晚班 白班 中班 大夜班 小夜班")
+SHIFTS = _words("夜班 早班 晚班 白班 中班 大夜班 小夜班 倒班 三班倒")
 """Shifts of work (我一直上夜班)."""
 SIBLING_PLACES = _words("独生子 独生女 独子 独女 老大 老二 老三 老幺 老小")
 """An only child or a place among one's siblings (我是独生女, 我是家里的老大)."""
@@ -193,6 +193,8 @@ LOVED_DOINGS = _words("看 喝 听 玩")
 """Verbs jieba glues to 爱 (爱看, 爱喝 as a name), taught apart so 爱 is read as liking (我特别爱看悬疑小说)."""
 BODY_HABITS = _words("打呼噜 打鼾 梦游 磨牙 说梦话 口吃 结巴")
 MOTION_SICKNESS = _words("晕车 晕船 晕机")
+TREATMENTS = _words("试管 化疗 放疗 透析")
+"""A course of care a person goes through (我现在在做试管, 我爸在做透析)."""
 """Sick from travelling, as a person gets it each time (我坐船总是晕船, 我晕车)."""
 """What a person's body does that they cannot help (我老公打呼噜)."""
 BODY_KINDS = _words("左撇子 右撇子 色盲 红绿色盲 近视眼 老花眼")

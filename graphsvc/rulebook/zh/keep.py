@@ -583,8 +583,13 @@ RULES: tuple[Rule, ...] = (
                         seq(ADVERBS, *opened, _NOUNS_OPT, _SHOP, PUNCT)
                         for opened in ((word("开"), word("了"), {"TAG": "m", "OP": "?"}), (word("开了个", "开了家"),))
                     ),
-                    seq(ADVERBS, word("在"), {"POS": {"IN": ["PROPN", "NOUN", "X"]}}, among(zh.WORKPLACE_SUFFIXES)),
-                    seq(ADVERBS, word("在"), {"POS": "PROPN", "ORTH": {"REGEX": _ENDS_AS_ORGANIZATION}}),
+                    *(  # 我在招商银行(上班); not 我周一在招商银行面试, a day's errand there
+                        seq(ADVERBS, word("在"), *where, among(zh.WORKING | zh.STUDYING, op="?"), PUNCT)
+                        for where in (
+                            ({"POS": {"IN": ["PROPN", "NOUN", "X"]}}, among(zh.WORKPLACE_SUFFIXES)),
+                            ({"POS": "PROPN", "ORTH": {"REGEX": _ENDS_AS_ORGANIZATION}},),
+                        )
+                    ),
                     seq(
                         {"TAG": "t", "OP": "?"},
                         ADVERBS,
@@ -642,6 +647,7 @@ RULES: tuple[Rule, ...] = (
         ),
         counterexamples=(
             "我是专业的。",
+            "我周一在招商银行面试。",
             "我北师大心理系的同学说的。",
             "我在想这个问题。",
             "我在家做饭。",
@@ -1013,6 +1019,7 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, among(zh.EYESIGHT), ANY_OPT),
                     seq(ADVERBS, among(zh.BODY_HABITS), ANY_OPT),
                     seq(among(zh.MOTION_SICKNESS), PUNCT),  # 我晕车
+                    seq(ADVERBS, word("在", "正在"), word("做"), among(zh.TREATMENTS), PUNCT),  # 我现在在做试管
                     seq(  # 我坐船总是晕船: each time, not 今天晕车了
                         ADVERBS, {"TAG": "v", "OP": "?"}, among(zh.HABIT_WORDS), among(zh.MOTION_SICKNESS), ANY_OPT
                     ),
@@ -1043,6 +1050,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我奶奶拄拐杖。", "王芳的奶奶拄拐杖。"),
             Example("我坐船总是晕船。", "王芳坐船总是晕船。"),
+            Example("我爸在做透析。", "王芳的爸爸在做透析。"),
             Example("我妈有多发性硬化。", "王芳的妈妈有多发性硬化。"),
             Example("我妈妈有高血压。", "王芳的妈妈有高血压。"),
             Example("我从小就有哮喘。", "王芳从小就有哮喘。"),
@@ -1185,6 +1193,9 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, among(zh.LIKING), ANY_OPT, CONTENT, ANY_OPT),
+                    seq(
+                        ADVERBS, word("支持"), {"TAG": {"IN": ["ns", "nt", "nz"]}}, word("队", op="?"), PUNCT
+                    ),  # a team
                     seq(  # 我比起咖啡更喜欢喝茶: weighed against another
                         among(zh.COMPARING),
                         {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "+"},
@@ -1218,6 +1229,7 @@ RULES: tuple[Rule, ...] = (
             Example("我是皇马球迷。", "王芳是皇马球迷。"),
             Example("我是国安的老球迷了。", "王芳是国安的老球迷了。"),
             Example("比起咖啡我更喜欢喝茶。", "王芳比起咖啡更喜欢喝茶。"),
+            Example("我支持利物浦。", "王芳支持利物浦。"),
         ),
         counterexamples=("我喜欢。", "我是他的粉丝。"),
     ),

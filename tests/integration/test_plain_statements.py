@@ -172,3 +172,36 @@ async def test_a_request_asked_and_a_shared_trip_are_kept_and_a_passing_evening_
     await tell(service, "wl", "王丽", "s1", 1, [*PASSING_DAY_CHINESE, *ASKED_AND_SHARED_CHINESE])
     assert set(await contents(service, "ana")) == set(ASKED_AND_SHARED_ENGLISH.values())
     assert set(await contents(service, "wl")) == set(ASKED_AND_SHARED_CHINESE.values())
+
+
+LEADS_AND_TAILS_ENGLISH = {
+    "Quick one: I'm gluten intolerant, any ideas for breakfast?": ("Ana is gluten intolerant.",),
+    "As a nurse working nights, I struggle to sleep during the day.": (
+        "Ana is a nurse working nights.",
+        "Ana struggles to sleep during the day.",
+    ),
+    "My mum's name is Patricia and she lives in Norwich.": (
+        "Ana's mum's name is Patricia.",
+        "Ana's mum lives in Norwich.",
+    ),
+}
+PASSING_TALK = ("I had a great chat with my sister.", "I fancy a takeaway tonight.")
+LEADS_AND_TAILS_CHINESE = {
+    "我儿子乐乐周六满七岁。": ("王丽的儿子乐乐周六满七岁。",),
+    "我是回族，不吃猪肉。": ("王丽是回族。", "王丽不吃猪肉。"),
+    "比起咖啡我更喜欢喝茶。": ("王丽比起咖啡更喜欢喝茶。",),
+}
+PASSING_TALK_CHINESE = ("刚吃了一顿超好吃的火锅。",)
+
+
+async def test_a_role_a_question_tail_and_a_second_clause_keep_each_fact_and_passing_talk_none(
+    service: MemoryService,
+) -> None:
+    await tell(service, "ana", "Ana", "s1", 1, [*PASSING_TALK, *LEADS_AND_TAILS_ENGLISH])
+    await tell(
+        service, "wl", "王丽", "s1", 1, [*PASSING_TALK_CHINESE, *LEADS_AND_TAILS_CHINESE, "我周一在招商银行面试。"]
+    )
+    assert set(await contents(service, "ana")) == {c for kept in LEADS_AND_TAILS_ENGLISH.values() for c in kept}
+    kept = await contents(service, "wl")
+    assert kept.pop("王丽周一在招商银行面试。") == "zh.keep.schedule"  # a day's interview, not where she works
+    assert set(kept) == {c for said in LEADS_AND_TAILS_CHINESE.values() for c in said}

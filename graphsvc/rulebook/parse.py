@@ -132,11 +132,12 @@ def _unglued(words: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str]]:
 
 def _nickname(word: str, flag: str, before: str, after: str) -> bool:
     """Whether ``word`` is a doubled name right after a person or an animal word (我儿子|乐乐, 我家狗狗|豆豆), which
-    jieba reads as an adjective, a verb or a noun; not a doubled word that says how (我女儿|胖胖|的, 我妈|常常)."""
+    jieba reads as an adjective, a verb, a noun or a sound (猫|咪咪); not a doubled word that says how
+    (我女儿|胖胖|的, 我妈|常常)."""
     doubled = len(word) == 2 and word[0] == word[1]
     return (
         doubled
-        and flag[:1] in ("a", "v", "n")
+        and flag[:1] in ("a", "v", "n", "o")
         and before in zh_lexicon.PERSON_WORDS | zh_lexicon.ANIMALS
         and after != "的"
     )

@@ -51,6 +51,8 @@ birthday is written out, as the attribute rules read it."""
 _NAME_IS = re.compile(r"\b((?:my|our) (?:nick)?name)'s (?=(?-i:[A-Z]))", re.IGNORECASE)
 """A contraction "'s" between the speaker's name and what it is ("my name's Tomasz"): "is", which the parser would
 otherwise read as a possessive."""
+_IN_LAW = re.compile(r"\b(" + "|".join(sorted(lexicon.PERSON_NOUNS)) + r") in law\b", re.IGNORECASE)
+"""A family member by marriage in three words ("my daughter in law"): hyphenated, as the rules read it."""
 _HAS_GOT = re.compile(r"(?<=[a-z])'s got\b", re.IGNORECASE)
 """A contraction "'s" before "got" ("my mum's got diabetes"): "has" (a possessive is never followed by "got")."""
 _IS_CONTRACTED = re.compile(
@@ -95,6 +97,7 @@ def normalise(sentence: str) -> str:
     text = _INFORMAL.sub(written_out, _PICTOGRAPHS.sub(" ", sentence).replace("’", "'"))
     text = _ROUND_BIRTHDAY.sub(r"\1 birthday", text)
     text = _NAME_IS.sub(r"\1 is ", text)
+    text = _IN_LAW.sub(r"\1-in-law", text)
     text = _IS_CONTRACTED.sub(" is ", _VALUE_IS.sub(r"\1 is ", _AGE_IS.sub(" is ", _HAS_GOT.sub(" has got", text))))
     text = _MARKERS.sub("", text)
     return re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s{2,}", " ", text)).strip(" ,")

@@ -1339,6 +1339,16 @@ RULES: tuple[Rule, ...] = (
                     ),
                 ),
             )
+            + (
+                seq(  # "my knees are bad": for good, not "my back is bad today"
+                    MY,
+                    among(en.LASTING_BODY_PARTS),
+                    {"LEMMA": "be", "TAG": {"IN": ["VBP", "VBZ"]}},
+                    ADVERBS,
+                    among(en.POOR),
+                    PUNCT,
+                ),
+            )
         ),
         output="fact",
         confidence=0.9,
@@ -1346,6 +1356,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm on levothyroxine for my thyroid.", "Ana is on levothyroxine for their thyroid."),
             Example("I have an insulin pump.", "Ana has an insulin pump."),
             Example("I always get seasick on ferries.", "Ana always gets seasick on ferries."),
+            Example("my knees are bad so I can't do stairs", "Ana's knees are bad."),
             Example("I'm going through IVF at the moment.", "Ana is going through IVF at the moment."),
             Example("I sleep badly when I drink coffee after 2pm.", "Ana sleeps badly."),
             Example("I've been trying to get pregnant for a year.", "Ana has been trying to get pregnant for a year."),
@@ -2363,6 +2374,7 @@ RULES: tuple[Rule, ...] = (
                         (BE, ADVERBS, lower("due")),
                         (ADVERBS, among(en.FALLING_DUE, attr="LEMMA"), ADVERBS),
                         (ADVERBS, lemma("run", "go"), lower("out"), ADVERBS),
+                        (ADVERBS, lemma("come", "go"), lower("in"), ADVERBS),  # "my pension comes in on the 4th"
                     )
                 ),
                 seq(FIRST_PERSON, ADVERBS, lemma("get"), lower("paid"), ADVERBS, _WHEN_DUE, ANY),  # payday
@@ -2378,6 +2390,7 @@ RULES: tuple[Rule, ...] = (
             Example("My car's MOT is due in March.", "Ana's car's MOT is due in March."),
             Example("My mortgage payment goes out on the 1st.", "Ana's mortgage payment goes out on the 1st."),
             Example("I get paid on the 28th.", "Ana gets paid on the 28th."),
+            Example("My pension comes in on the 4th.", "Ana's pension comes in on the 4th."),
         ),
         counterexamples=(
             "My rent is due.",

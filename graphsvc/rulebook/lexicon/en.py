@@ -128,6 +128,11 @@ HEALTH_STATES = _words(
     """diabetic asthmatic epileptic pregnant colorblind colourblind anemic anaemic celiac coeliac deaf blind
     autistic dyslexic shortsighted longsighted ambidextrous"""
 )
+LASTING_BODY_PARTS = _words("knee knees hip hips back joints eyes eyesight hearing ears")
+"""Parts of the body, and faculties, whose lasting trouble is a condition ("my knees are bad", "my eyesight is
+poor")."""
+POOR = _words("bad poor weak dodgy")
+"""How a :data:`LASTING_BODY_PARTS` part is when it is a condition ("my knees are bad")."""
 HYPHENED_STATES: tuple[tuple[str, str], ...] = (
     ("left", "handed"),
     ("right", "handed"),
@@ -135,6 +140,7 @@ HYPHENED_STATES: tuple[tuple[str, str], ...] = (
     ("color", "blind"),
     ("short", "sighted"),
     ("long", "sighted"),
+    ("partially", "sighted"),
 )
 """How a person's body is, said in two words with or without a hyphen ("left-handed", "colour blind")."""
 ZODIAC_SIGNS = _words("aries taurus gemini cancer leo virgo libra scorpio sagittarius capricorn aquarius pisces")

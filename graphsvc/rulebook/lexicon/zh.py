@@ -39,6 +39,8 @@ KIN_RELATIONS: dict[str, str] = {
     **dict.fromkeys("岳母 婆婆".split(), "mother-in-law"),
     **dict.fromkeys("嫂子 弟媳 弟妹".split(), "sister-in-law"),
     **dict.fromkeys("姐夫 妹夫".split(), "brother-in-law"),
+    **dict.fromkeys("儿媳 儿媳妇".split(), "daughter-in-law"),
+    "女婿": "son-in-law",
     **dict.fromkeys("继母 后妈".split(), "stepmother"),
     **dict.fromkeys("继父 后爸".split(), "stepfather"),
     **dict.fromkeys("继子 继女".split(), "stepchild"),
@@ -163,7 +165,8 @@ SIBLING_PLACES = _words("独生子 独生女 独子 独女 老大 老二 老三 
 """A stage of schooling someone is at (我儿子上小学了)."""
 MEDICINES = _words(
     "二甲双胍 阿司匹林 布洛芬 对乙酰氨基酚 氨氯地平 硝苯地平 缬沙坦 氯沙坦 美托洛尔 阿托伐他汀 瑞舒伐他汀 辛伐他汀 "
-    "奥美拉唑 雷贝拉唑 左甲状腺素 优甲乐 华法林 氯吡格雷 格列美脲 阿卡波糖 氯雷他定 西替利嗪 孟鲁司特 舍曲林 氟西汀"
+    "奥美拉唑 雷贝拉唑 左甲状腺素 优甲乐 华法林 氯吡格雷 格列美脲 阿卡波糖 氯雷他定 西替利嗪 孟鲁司特 舍曲林 氟西汀 "
+    "他汀 胰岛素"
 )
 """Medicines by their generic names, which say nothing of being one (二甲双胍): jieba cuts them apart, so it is
 taught them as nouns."""
@@ -178,6 +181,10 @@ BODY_MEASURES = _words("血压 血糖 血脂 胆固醇 尿酸 眼压 心率 转�
 """What a doctor measures of a body; one lastingly high or low (我血压高, 血糖偏高) is a condition."""
 HIGH_OR_LOW = _words("高 低")
 LIFE_CHANGES = _words("退休 离婚 毕业 辞职 退学 分手 订婚 转正 升职 出院 结婚 失业")
+PASSING_AWAY = _words("去世 过世 离世 走")
+"""How a person's death is said (我老伴2019年走了, 我爷爷去年去世了): 走 only after a year or a time."""
+PAID_IN = _words("到账 发 入账")
+"""How money comes in on its day (我的退休金每月四号到账, 每个月10号发工资)."""
 """A change of a person's life, said done with 了 (我爸退休了, 我去年离婚了)."""
 CONDITION_ENDINGS = _words("症 炎")
 """How the name of a condition ends (强迫症, 关节炎), said after 有 or 患有."""
@@ -193,6 +200,8 @@ LOVED_DOINGS = _words("看 喝 听 玩")
 """Verbs jieba glues to 爱 (爱看, 爱喝 as a name), taught apart so 爱 is read as liking (我特别爱看悬疑小说)."""
 BODY_HABITS = _words("打呼噜 打鼾 梦游 磨牙 说梦话 口吃 结巴")
 MOTION_SICKNESS = _words("晕车 晕船 晕机")
+NAPS = _words("一觉 个午觉 午觉 个好觉 一会儿")
+"""A sleep of the day as jieba cuts it after 睡了 (刚睡了一觉, 睡了个午觉): passing."""
 TREATMENTS = _words("试管 化疗 放疗 透析")
 """A course of care a person goes through (我现在在做试管, 我爸在做透析)."""
 """Sick from travelling, as a person gets it each time (我坐船总是晕船, 我晕车)."""
@@ -301,7 +310,7 @@ ATTRIBUTE_WORDS = _words(
     "名字 小名 账号 工号 学号 座位号 房间号 成绩 纪录 幼儿园"
 )
 """Attributes of the speaker that hold one value (我的车牌号是…, 我的血型是O型)."""
-MONEY_WORDS = _words("房租 房贷 车贷 工资 月薪 年薪 底薪 预算 生活费")
+MONEY_WORDS = _words("房租 房贷 车贷 工资 月薪 年薪 底薪 预算 生活费 退休金 养老金")
 """Sums of money a person pays or earns regularly (我房租一个月三千五)."""
 INJURIES = _words("骨折 扭伤 拉伤 受伤 韧带撕裂")
 """Injuries of the body (我上个月手腕骨折了)."""
@@ -647,12 +656,12 @@ GENDERED_PERSON_WORDS: dict[str, str] = {
     **dict.fromkeys(
         """妈妈 妈 母亲 老妈 妈咪 姐姐 妹妹 姐 妹 女儿 闺女 老婆 妻子 媳妇 太太 女朋友 女友 未婚妻 奶奶 外婆 姥姥 孙女
         外孙女 阿姨 姑姑 姨妈 舅妈 婶婶 表姐 表妹 堂姐 堂妹 岳母 婆婆 闺蜜 侄女 外甥女 嫂子 弟媳 弟妹
-        继母 后妈 继女""".split(),
+        继母 后妈 继女 儿媳 儿媳妇""".split(),
         "female",
     ),
     **dict.fromkeys(
         """爸爸 爸 父亲 老爸 哥哥 弟弟 哥 弟 儿子 老公 丈夫 先生 男朋友 男友 未婚夫 爷爷 外公 姥爷 孙子 外孙 叔叔 舅舅
-        伯伯 表哥 表弟 堂哥 堂弟 岳父 公公 哥们 兄弟 侄子 外甥 姐夫 妹夫 继父 后爸 继子""".split(),
+        伯伯 表哥 表弟 堂哥 堂弟 岳父 公公 哥们 兄弟 侄子 外甥 姐夫 妹夫 继父 后爸 继子 女婿""".split(),
         "male",
     ),
 }

@@ -145,6 +145,11 @@ _ON_A_DAY_OR_DATE: tuple[tuple[Spec, ...], ...] = (
 """A day of the calendar in words (三月 三号) or in digits (5 月 3 号, 14 号 of this month)."""
 _TRIP_TO_A_PLACE: Spec = {"TAG": "nz", "ORTH": {"REGEX": "^.+(?:旅游|旅行)$"}}
 """A place and a trip as jieba sometimes cuts them into one word (云南旅游)."""
+_UNTIL_A_CHANGE: tuple[Spec, ...] = (word("退休", op="?"), word("前", "以前", op="?"))
+"""The post held until retiring, before 是 (我退休前是邮递员): the last one, no other taking its place (before a
+marriage it may be another than now, and is not kept as the post)."""
+_PAID = {"ORTH": {"REGEX": f"^(?:到|{'|'.join(sorted(zh.PAID_IN))})(?:{'|'.join(sorted(zh.MONEY_WORDS))})?$"}}
+"""Money coming in, with what it is if jieba glued it on (到 账, 发工资)."""
 _ROUTINE = {**HABIT, "ORTH": {**HABIT["ORTH"], "NOT_IN": sorted(zh.GRUMBLE_FREQUENCY)}}
 """A frequency word of a routine (每天, 平时), not of a complaint (总是)."""
 _SAYS: Spec = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["t", "m", "mq", "q", "f"]}, "ORTH": {"NOT_IN": sorted(_TIME_ONLY)}}
@@ -502,12 +507,14 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(ADVERBS, word("是"), among(zh.OCCUPATION_MARKERS), ANY_OPT, CONTENT),
                     seq(
+                        *_UNTIL_A_CHANGE,
                         ADVERBS,
                         word("是"),
                         {"TAG": {"REGEX": "^[vnaf]"}, "OP": "{0,2}"},  # 退休教师, 全职护士, 初中(f) 物理 老师
                         {"ORTH": {"IN": sorted(zh.OCCUPATION_SUFFIXES)}},
                     ),
                     seq(
+                        *_UNTIL_A_CHANGE,
                         ADVERBS,
                         word("是"),
                         {"TAG": {"REGEX": "^[vna]"}, "OP": "?"},
@@ -608,6 +615,7 @@ RULES: tuple[Rule, ...] = (
         slot="works_at",
         examples=(
             Example("我在深圳做产品经理。", "王芳在深圳做产品经理。"),
+            Example("我退休前是邮递员。", "王芳退休前是邮递员。"),
             Example("我研究生读的是法学。", "王芳研究生读的是法学。"),
             Example("我在一家银行上班。", "王芳在一家银行上班。"),
             Example("我是一名中学老师。", "王芳是一名中学老师。"),
@@ -978,7 +986,16 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="keep",
         description="A change of life the speaker or a person of theirs has gone through (退休了, 离婚了, 毕业了).",
-        pattern=Tokens(each(SPEAKER_OR_THEIR_PERSON, (seq(ADVERBS, among(zh.LIFE_CHANGES), word("了")),))),
+        pattern=Tokens(
+            each(SPEAKER_OR_THEIR_PERSON, (seq(ADVERBS, among(zh.LIFE_CHANGES), word("了")),))
+            + each(
+                (MY_PERSON,),
+                (  # a death, by its year or time: 我老伴2019年走了, 我爷爷去年去世了
+                    seq({"TAG": {"IN": ["m", "t"]}, "OP": "+"}, ADVERBS, among(zh.PASSING_AWAY), word("了")),
+                    seq(ADVERBS, among(zh.PASSING_AWAY - {"走"}), word("了")),
+                ),
+            )
+        ),
         output="event",
         confidence=0.85,
         examples=(
@@ -986,8 +1003,10 @@ RULES: tuple[Rule, ...] = (
             Example("我去年离婚了。", "王芳去年离婚了。"),
             Example("我最近失业了。", "王芳最近失业了。"),
             Example("我结婚了。", "王芳结婚了。"),
+            Example("我老伴2019年走了。", "王芳的老伴2019年走了。"),
+            Example("我爷爷去世了。", "王芳的爷爷去世了。"),
         ),
-        counterexamples=("我想辞职了。", "我还没毕业。", "他退休了。", "我快毕业了。", "我怕失业。"),
+        counterexamples=("我想辞职了。", "我还没毕业。", "他退休了。", "我快毕业了。", "我怕失业。", "我老公走了。"),
     ),
     Rule(
         id="zh.keep.condition",
@@ -1153,6 +1172,16 @@ RULES: tuple[Rule, ...] = (
                     among(zh.LIVING_TOGETHER),
                 ),
                 seq(FIRST_PERSON, ADVERBS, word("一个"), word("人"), ADVERBS, word("住")),
+                seq(  # 我一个人住在平房里
+                    FIRST_PERSON,
+                    ADVERBS,
+                    word("一个"),
+                    word("人"),
+                    ADVERBS,
+                    word("住"),
+                    word("在"),
+                    {"IS_PUNCT": False, "OP": "+"},
+                ),
                 seq(  # 我奶奶和我住在一起
                     *MY_PERSON, ADVERBS, word("和", "跟"), FIRST_PERSON, ADVERBS, among(zh.LIVING_TOGETHER)
                 ),
@@ -1902,6 +1931,19 @@ RULES: tuple[Rule, ...] = (
                     word("就", "要", "就要", op="?"),
                     among(zh.FALLING_DUE),
                 ),
+                *(  # money in on its day each month: 我的退休金每月四号到账, 我每个月10号发工资
+                    seq(
+                        FIRST_PERSON,
+                        DE_OPT,
+                        among(zh.MONEY_WORDS, op="?"),
+                        HABIT,
+                        word("月", op="?"),
+                        *day,
+                        _PAID,
+                        word("账", op="?"),
+                    )
+                    for day in (({"TAG": "m", "ORTH": {"REGEX": "[号日]$"}},), DAY_OF_THIS_MONTH)
+                ),
             ),
             whole=True,
         ),
@@ -1911,6 +1953,7 @@ RULES: tuple[Rule, ...] = (
             Example("我的护照2028年3月到期。", "王芳的护照2028年3月到期。"),
             Example("我驾照下个月到期。", "王芳驾照下个月到期。"),
             Example("我的车明年三月要年检。", "王芳的车明年三月要年检。"),
+            Example("我的退休金每月四号到账。", "王芳的退休金每月四号到账。"),
         ),
         counterexamples=("我的护照到期了。", "我的牛奶明天过期。"),
     ),

@@ -148,6 +148,7 @@ RULES: tuple[Rule, ...] = (
                     word("的", op="?"),
                     {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "+"},
                 ),
+                (*FIRST_PERSON, ADVERBS, word("睡"), word("了"), among(zh.NAPS), ANY_OPT),  # 刚睡了一觉挺舒服
                 (  # 散了个步, 洗了个澡: a passing doing cut from its object
                     *FIRST_PERSON,
                     {**ADVERBS, **NOT_HABIT},
@@ -219,6 +220,7 @@ RULES: tuple[Rule, ...] = (
             Example("我们刚才散了个步。"),
             Example("我忘了带伞。"),
             Example("我今天下午看了会儿书。"),
+            Example("刚睡了一觉挺舒服。"),
             Example("我到家了。"),
             Example("我打扫了厨房。"),
             Example("我洗了衣服。"),

@@ -120,9 +120,10 @@ MY_PERSON: Piece = (
     DE_OPT,
     among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE),
     {"TAG": {"IN": PERSON_NAME_TAGS}, "OP": "?"},
+    word("一家", "全家", op="?"),
 )
 """A person of the speaker's, and their name when it follows: 我女儿, 我的老板, 我父母, 我最好的朋友, 我家双胞胎,
-我妹妹小悦."""
+我妹妹小悦; or their household (我儿子一家)."""
 ANIMAL: Spec = {
     "ORTH": {
         "REGEX": "^(?:"
@@ -137,7 +138,14 @@ MY_ANIMAL: Piece = (among(zh.MY_OWN), DE_OPT, ANIMAL)
 SPEAKER: tuple[Piece, ...] = (FIRST_PERSON,)
 MY_PERSON_AND_ANOTHER: Piece = (*MY_PERSON, word("和", "跟"), among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE))
 """Two people of the speaker's together: 我哥和嫂子, 我爸跟我妈 (the second 我 is a word of its own: not matched)."""
-SPEAKER_OR_THEIR_PERSON: tuple[Piece, ...] = (FIRST_PERSON, MY_PERSON, MY_PERSON_AND_ANOTHER)
+SPEAKER_AND_THEIR_PERSON: Piece = (
+    *FIRST_PERSON,
+    word("和", "跟"),
+    word("我", op="?"),
+    among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE),
+)
+"""The speaker and a person of theirs together: 我跟我弟弟, 我和老公."""
+SPEAKER_OR_THEIR_PERSON: tuple[Piece, ...] = (FIRST_PERSON, MY_PERSON, MY_PERSON_AND_ANOTHER, SPEAKER_AND_THEIR_PERSON)
 
 __all__ = [
     "ADVERBS",

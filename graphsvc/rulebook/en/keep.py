@@ -1673,6 +1673,20 @@ RULES: tuple[Rule, ...] = (
                         seq(_TO_BE, lower("hosting"), among(en.FEASTS), ANY_OPT, *when, ANY_OPT)
                         for when in (*_AHEAD, *_ON_A_DAY)
                     ),
+                    *(  # a happening one goes to, ahead: "I'm going to a wedding in Scotland in August"
+                        seq(
+                            _TO_BE,
+                            lower("going"),
+                            lower("to"),
+                            lower("a", "an", "my", "our"),
+                            ADJECTIVES,
+                            among(en.EVENT_NOUNS, attr="LEMMA"),
+                            ANY_OPT,
+                            *ahead,
+                            ANY_OPT,
+                        )
+                        for ahead in _AHEAD
+                    ),
                     *(  # the present for a time ahead: "our landlord is putting the rent up in March"
                         seq(
                             _TO_BE,
@@ -1744,6 +1758,9 @@ RULES: tuple[Rule, ...] = (
             Example("my son is training for a marathon", "Ana's son is training for a marathon."),
             Example("My in-laws are coming to stay for Christmas.", "Ana's in-laws are coming to stay for Christmas."),
             Example("Our landlord is putting the rent up in March.", "Ana's landlord is putting the rent up in March."),
+            Example(
+                "I'm going to a wedding in Scotland in August.", "Ana is going to a wedding in Scotland in August."
+            ),
         ),
         counterexamples=(
             "I'm going to bed.",

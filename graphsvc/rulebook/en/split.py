@@ -52,11 +52,20 @@ RULES: tuple[Rule, ...] = (
                     {"POS": "ADV", "OP": "*"},
                     among(en.CLAUSE_VERBS),
                 ),
+                (  # "… a midwife and works nights": the tagger reads "works" and "lives" as plural nouns
+                    {"POS": "NOUN", "TAG": "NN"},
+                    lower("and", "but"),
+                    {"POS": "ADV", "OP": "*"},
+                    lower("works", "lives"),
+                ),
             ),
             anchored=False,
         ),
         output="carry",
-        examples=(Example("I live in Lisbon and work as a nurse.", "Ana works as a nurse."),),
+        examples=(
+            Example("I live in Lisbon and work as a nurse.", "Ana works as a nurse."),
+            Example("My partner is a midwife and works nights.", "Ana's partner works nights."),
+        ),
         counterexamples=("I love bread and butter.",),
     ),
     Rule(

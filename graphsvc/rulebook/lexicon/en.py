@@ -616,7 +616,7 @@ LIKING_NOUNS = _words("love passion soft spot thing weakness")
 """What "I have a … for" names as a liking ("I've always had a love for horses")."""
 ABSTRACT_NOUNS = _words("problem solution reason issue process conversation story deal point question answer")
 """Nouns that name no group or thing one belongs to ("I'm part of the problem")."""
-FALLING_DUE = _words("expire renew lapse")
+FALLING_DUE = _words("expire renew lapse end")
 """Verbs of a contract or a document reaching its date ("my passport expires in March", "my membership renews on
 the 15th")."""
 BEFORE_CONTRACTED_IS = _words("a an the my our in on at from getting going called named")

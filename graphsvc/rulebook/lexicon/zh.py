@@ -160,7 +160,7 @@ DEGREES = _words("研究生 研 硕士 博士 本科 大专 博士后")
 """Stages of study after school (我在读在职研究生, 我在读博士)."""
 SHIFTS = _words("夜班 早班 晚班 白班 中班 大夜班 小夜班 倒班 三班倒")
 """Shifts of work (我一直上夜班)."""
-SIBLING_PLACES = _words("独生子 独生女 独子 独女 老大 老二 老三 老幺 老小")
+SIBLING_PLACES = _words("独生子 独生女 独生子女 独子 独女 老大 老二 老三 老幺 老小")
 """An only child or a place among one's siblings (我是独生女, 我是家里的老大)."""
 """A stage of schooling someone is at (我儿子上小学了)."""
 MEDICINES = _words(
@@ -360,7 +360,7 @@ DEGREE_WORDS = _words("很 非常 特别 真的 十分 比较 有点 有些 挺 
 TIME_WORDS = _words(
     "今天 昨天 前天 明天 后天 最近 近来 这几天 这段时间 现在 平时 刚 刚才 刚刚 终于 已经 "
     "以前 之前 去年 今年 明年 上周 下周 这周 上个月 下个月 这个月 周末 早上 晚上 下午 "
-    "中午 上午 傍晚 凌晨 夜里 今晚 昨晚 明晚"
+    "中午 上午 傍晚 凌晨 夜里 今晚 昨晚 明晚 业余时间 空闲时间"
 )
 VAGUE_WORDS = _words("事 事情 东西 问题 很多 一些 一点 一招")
 REACTION_WORDS = _words(

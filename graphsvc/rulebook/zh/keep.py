@@ -1335,6 +1335,13 @@ RULES: tuple[Rule, ...] = (
                         {"TAG": {"IN": ["m", "n", "q"]}, "OP": "{0,2}"},  # 2 号线
                         among(zh.COMMUTING),
                     ),
+                    seq(  # 我骑折叠车上班: a kind of bike by how its word ends
+                        {**_ROUTINE, "OP": "?"},
+                        ADVERBS,
+                        among(zh.RIDING),
+                        {**ending_in({"车"}), "TAG": {"REGEX": "^n"}},
+                        among(zh.COMMUTING),
+                    ),
                 ),
             ),
             whole=True,
@@ -1345,6 +1352,7 @@ RULES: tuple[Rule, ...] = (
             Example("我每天坐地铁2号线上班。", "王芳每天坐地铁2号线上班。"),
             Example("我坐公交上班。", "王芳坐公交上班。"),
             Example("我女儿坐校车上学。", "王芳的女儿坐校车上学。"),
+            Example("我骑折叠车上班。", "王芳骑折叠车上班。"),
         ),
         counterexamples=("我今天打车上班了。", "我坐公交。", "我坐公交去超市。"),
     ),
@@ -1927,7 +1935,7 @@ RULES: tuple[Rule, ...] = (
                     FIRST_PERSON,
                     DE_OPT,
                     among(zh.EXPIRING),
-                    {"TAG": {"IN": ["m", "t", "q"]}, "OP": "+"},
+                    {"TAG": {"IN": ["m", "t", "q", "mq"]}, "OP": "+"},  # 三月份 is tagged mq
                     word("就", "要", "就要", op="?"),
                     among(zh.FALLING_DUE),
                 ),
@@ -1953,6 +1961,7 @@ RULES: tuple[Rule, ...] = (
             Example("我的护照2028年3月到期。", "王芳的护照2028年3月到期。"),
             Example("我驾照下个月到期。", "王芳驾照下个月到期。"),
             Example("我的车明年三月要年检。", "王芳的车明年三月要年检。"),
+            Example("我的合同三月份到期。", "王芳的合同三月份到期。"),
             Example("我的退休金每月四号到账。", "王芳的退休金每月四号到账。"),
         ),
         counterexamples=("我的护照到期了。", "我的牛奶明天过期。"),
@@ -2180,6 +2189,14 @@ RULES: tuple[Rule, ...] = (
                 (
                     seq(ADVERBS, word("上", "读", "在读", "是", op="?"), among(zh.SCHOOL_YEARS), word("了", op="?")),
                     seq(ADVERBS, word("上", "读", "在读"), among(zh.SCHOOL_STAGES), word("了", op="?")),
+                    seq(  # 我儿子在育才小学上三年级: the school and the year
+                        ADVERBS,
+                        word("在"),
+                        {"POS": {"IN": ["NOUN", "PROPN"]}, "OP": "*"},
+                        ending_in(zh.SCHOOL_STAGES),
+                        word("上", "读"),
+                        among(zh.SCHOOL_YEARS),
+                    ),
                     seq(  # 我女儿九月去成都上大学: where they go to study
                         ADVERBS,
                         word("去", "到"),
@@ -2216,6 +2233,7 @@ RULES: tuple[Rule, ...] = (
             Example("我在读大三。", "王芳在读大三。"),
             Example("我儿子今年上小学了。", "王芳的儿子今年上小学了。"),
             Example("我女儿九月去成都上大学。", "王芳的女儿九月去成都上大学。"),
+            Example("我儿子在育才小学上三年级。", "王芳的儿子在育才小学上三年级。"),
             Example("我在读在职研究生。", "王芳在读在职研究生。"),
             Example("我女儿在读博士。", "王芳的女儿在读博士。"),
         ),

@@ -149,6 +149,14 @@ RULES: tuple[Rule, ...] = (
                     {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "+"},
                 ),
                 (*FIRST_PERSON, ADVERBS, word("睡"), word("了"), among(zh.NAPS), ANY_OPT),  # 刚睡了一觉挺舒服
+                (  # 我同事今天请病假了: a day off, the speaker's or a person's of theirs
+                    *MY_PERSON,
+                    among(zh.OF_THE_DAY),
+                    ADVERBS,
+                    {"ORTH": {"REGEX": "^请(?:假)?$"}},
+                    {"ORTH": {"REGEX": "假$"}, "OP": "?"},
+                    word("了", op="?"),
+                ),
                 (  # 散了个步, 洗了个澡: a passing doing cut from its object
                     *FIRST_PERSON,
                     {**ADVERBS, **NOT_HABIT},
@@ -221,6 +229,7 @@ RULES: tuple[Rule, ...] = (
             Example("我忘了带伞。"),
             Example("我今天下午看了会儿书。"),
             Example("刚睡了一觉挺舒服。"),
+            Example("我同事今天请病假了。"),
             Example("我到家了。"),
             Example("我打扫了厨房。"),
             Example("我洗了衣服。"),

@@ -1303,6 +1303,20 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(_TO_BE, lower("trying"), lower("for"), lower("a"), lower("baby"), ANY_OPT),
                     seq(_TO_BE, lower("going"), lower("through"), among(en.TREATMENTS), ANY_OPT),
+                    seq(_TO_BE, lower("on"), lower("the"), lower("waiting"), lower("list"), lower("for"), ANY),
+                    seq(ADVERBS, lemma("use"), DET_OPT, among(en.MACHINES_OF_CARE), lower("machine", op="?"), ANY_OPT),
+                    seq(_TO_BE, lower("on"), lower("the"), ADJECTIVES, lower("spectrum"), ANY_OPT),  # autism
+                    seq(_TO_BE, lower("registered"), among(en.HEALTH_STATES), ANY_OPT),
+                    seq(
+                        HAVE, ADVERBS, lemma("be"), lower("vaccinated", "immunised", "immunized"), lower("against"), ANY
+                    ),
+                    seq(  # "I had long Covid for about six months"
+                        {"LEMMA": "have", "TAG": "VBD"},
+                        ADJECTIVES,
+                        among(en.CONDITIONS, attr="LOWER"),
+                        lower("for"),
+                        ANY,
+                    ),
                     seq(  # "we've been trying to get pregnant for a year"
                         HAVE,
                         ADVERBS,
@@ -1358,6 +1372,14 @@ RULES: tuple[Rule, ...] = (
             Example("I always get seasick on ferries.", "Ana always gets seasick on ferries."),
             Example("my knees are bad so I can't do stairs", "Ana's knees are bad."),
             Example("I'm going through IVF at the moment.", "Ana is going through IVF at the moment."),
+            Example(
+                "I'm on the waiting list for a hip replacement.", "Ana is on the waiting list for a hip replacement."
+            ),
+            Example("My daughter is on the autism spectrum.", "Ana's daughter is on the autism spectrum."),
+            Example("I'm registered blind in one eye.", "Ana is registered blind in one eye."),
+            Example("I've been vaccinated against hepatitis B.", "Ana has been vaccinated against hepatitis B."),
+            Example("I had long Covid for about six months.", "Ana had long Covid for about six months."),
+            Example("I use a CPAP machine at night.", "Ana uses a CPAP machine at night."),
             Example("I sleep badly when I drink coffee after 2pm.", "Ana sleeps badly."),
             Example("I've been trying to get pregnant for a year.", "Ana has been trying to get pregnant for a year."),
             Example("I'm on antidepressants.", "Ana is on antidepressants."),
@@ -2543,6 +2565,7 @@ RULES: tuple[Rule, ...] = (
                     seq(
                         among(en.ATTRIBUTE_HEADS),
                         BE,
+                        ADVERBS,  # "my blood pressure is usually around 130 over 85"
                         lower("on", op="?"),
                         {"TAG": "$", "OP": "?"},  # a currency sign: "£900"
                         {"TEXT": {"REGEX": r"\d"}},

@@ -450,6 +450,22 @@ RULES: tuple[Rule, ...] = (
                         among(en.MEALS),
                         _DAY_TAIL,
                     ),
+                    seq(  # "I stubbed my toe on the door", "cut my finger chopping onions": a small hurt of the moment
+                        ADVERBS,
+                        {**_PAST, "LEMMA": {"IN": sorted(en.SMALL_HURTS)}},
+                        MY,
+                        among(en.SMALL_PARTS, attr="LEMMA"),
+                        ANY_OPT,
+                    ),
+                    seq(ADVERBS, {**_PAST, "LEMMA": {"IN": sorted(en.BODY_MOMENTS)}}, ANY_OPT),  # "I sneezed ten times"
+                    seq(  # "I read an article about vitamin D": read in passing
+                        ADVERBS,
+                        {**_PAST, "LEMMA": "read"},
+                        lower("a", "an", "this", "that"),
+                        {"POS": "ADJ", "OP": "*"},
+                        among(en.READINGS, attr="LEMMA"),
+                        ANY_OPT,
+                    ),
                     seq(  # "I had a great chat with my sister": a talk of the day with one of theirs, nothing new in it
                         ADVERBS,
                         {"LEMMA": "have", "TAG": "VBD"},
@@ -527,6 +543,9 @@ RULES: tuple[Rule, ...] = (
             Example("we watched a film last night"),
             Example("I just burnt the toast."),
             Example("I had a great chat with my sister."),
+            Example("I stubbed my toe on the door."),
+            Example("I sneezed ten times in a row."),
+            Example("I read an article about vitamin D."),
             Example("I got a bit lost on the way to work."),
             Example("I dropped my phone in the bath."),
             Example("I ordered a Thai curry earlier."),

@@ -125,7 +125,7 @@ are a month with "dry" or "sober"."""
 MOTION_SICKNESS = _words("seasick carsick airsick travelsick")
 """Sick from travelling, as a person gets it each time ("I always get seasick on ferries")."""
 HEALTH_STATES = _words(
-    """diabetic asthmatic epileptic pregnant colorblind colourblind anemic anaemic celiac coeliac deaf blind
+    """diabetic prediabetic asthmatic epileptic pregnant colorblind colourblind anemic anaemic celiac coeliac deaf blind
     autistic dyslexic shortsighted longsighted ambidextrous"""
 )
 LASTING_BODY_PARTS = _words("knee knees hip hips back joints eyes eyesight hearing ears")
@@ -171,7 +171,7 @@ CONDITIONS = _words(
     psoriasis anemia anaemia celiac coeliac ibs crohn's tinnitus scoliosis endometriosis pcos hypothyroidism
     lupus gout sciatica vertigo glaucoma allergies hay fever sleep apnea apnoea dementia alzheimer's parkinson's
     headaches nosebleeds
-    copd depression fibromyalgia osteoporosis angina cataracts"""
+    copd depression fibromyalgia osteoporosis angina cataracts covid"""
 )
 """Conditions a speaker may have ("I have asthma", "I've got migraines")."""
 MEDICATION_HINTS = _words("mg milligrams pill pills tablet tablets medication medicine inhaler insulin dose drops")
@@ -188,6 +188,8 @@ MEDICINES = _words(
 """Medicines taken for a long time, by their generic names ("I'm on metformin", "I take levothyroxine")."""
 WORN_AIDS = _words("glasses contacts lenses hearing aid aids brace retainer")
 IMPLANTS = _words("pacemaker stent implant defibrillator stoma")
+MACHINES_OF_CARE = _words("cpap nebuliser nebulizer")
+"""Machines a person uses for a lasting need of the body ("I use a CPAP machine at night")."""
 """What a person has fitted in or on their body for good ("I have a pacemaker", "an insulin pump")."""
 DISRUPTED = _words("late delayed cancelled canceled overbooked early full")
 """What a day's train or flight turns out to be ("my train is late"): a passing upset, not when it is."""
@@ -218,7 +220,7 @@ SELF_EMPLOYED = _words("freelance freelancer")
 ATTRIBUTE_HEADS = _words(
     """code pin password passcode number birthday anniversary address postcode zipcode zip email type group size
     name nickname username handle plate id day date combination combo reg registration locker school nursery
-    college university gym team rent salary wage budget mortgage commute height weight provider medication"""
+    college university gym team rent salary wage budget mortgage commute height weight provider medication pressure"""
 )
 """Head nouns of an attribute of the speaker that holds one value ("my gate code", "my blood type", "my shoe
 size", "my locker number", "our anniversary"), or the one place of a kind a person goes to, before its name ("my
@@ -362,6 +364,14 @@ PASSING_ACTIVITIES = MEALS | _words(
 SCREENINGS = _words("film movie show telly tv documentary series episode match")
 """What is watched on an evening ("we watched a film last night"): passing, unless it is named or shared."""
 MISHAPS = _words("spill burn drop smash knock")
+SMALL_HURTS = _words("stub cut bang bump burn bite trap")
+"""A small hurt of the moment ("I stubbed my toe", "cut my finger chopping onions")."""
+SMALL_PARTS = _words("toe finger thumb lip tongue fingernail")
+"""Parts of the body a small hurt of the moment falls on: none is hurt for good by it."""
+BODY_MOMENTS = _words("sneeze cough yawn hiccup burp")
+"""What the body does for a moment ("I sneezed ten times in a row")."""
+READINGS = _words("article post thread piece blog tweet headline")
+"""What one reads in passing ("I read an article about vitamin D")."""
 CHATS = _words("chat talk catch-up catchup natter conversation call")
 """A talk had with someone on a day ("I had a great chat with my sister"): passing, whoever it was with."""
 GIFTS = _words("card gift present message email text")

@@ -139,7 +139,7 @@ CONDITIONS = _words(
     "哮喘 糖尿病 高血压 低血压 失眠 偏头痛 胃病 贫血 抑郁症 焦虑症 颈椎病 腰椎间盘突出 痛风 鼻炎 湿疹 近视 色盲 "
     "自闭症 孤独症 多动症 乳糖不耐受 甲减 甲亢 心脏病 肾结石 胆结石 老年痴呆 阿尔茨海默病 帕金森 乳糜泻 癫痫 "
     "散光 远视 弱视 银屑病 牛皮癣 肠易激综合征 克罗恩病 耳鸣 脊柱侧弯 子宫内膜异位症 多囊卵巢综合征 红斑狼疮 类风湿 "
-    "多发性硬化"
+    "多发性硬化 睡眠呼吸暂停"
 )
 BODY_PARTS = _words(
     "腿 腿脚 脚 腰 背 膝盖 关节 眼睛 视力 耳朵 听力 胃 肠胃 心脏 肝 肾 肺 牙 牙齿 颈椎 腰椎 嗓子 皮肤 记性 睡眠"
@@ -186,11 +186,11 @@ PASSING_AWAY = _words("去世 过世 离世 走")
 PAID_IN = _words("到账 发 入账")
 """How money comes in on its day (我的退休金每月四号到账, 每个月10号发工资)."""
 """A change of a person's life, said done with 了 (我爸退休了, 我去年离婚了)."""
-CONDITION_ENDINGS = _words("症 炎")
-"""How the name of a condition ends (强迫症, 关节炎), said after 有 or 患有."""
+CONDITION_ENDINGS = _words("症 炎 癌")
+"""How the name of a condition ends (强迫症, 关节炎, 乳腺癌), said after 有 or 患有."""
 EYESIGHT = _words("近视 远视 散光 老花 色弱")
 """How a person's eyes see, a lasting condition whatever follows (我近视八百度, 我有点散光)."""
-WORN_AIDS = _words("眼镜 隐形眼镜 助听器 牙套 假牙")
+WORN_AIDS = _words("眼镜 隐形眼镜 老花镜 助听器 牙套 假牙 呼吸机")
 """What a person wears for a lasting need of the body (我戴隐形眼镜, 我爸戴助听器)."""
 COMPARING = _words("比起 相比 相比于")
 """What opens the thing a liking is weighed against (比起咖啡，我更喜欢喝茶)."""

@@ -1023,10 +1023,32 @@ RULES: tuple[Rule, ...] = (
                         among(zh.SINCE_CHILDHOOD, op="?"),
                         word("就", op="?"),
                         ADVERBS,
+                        {"TAG": "s", "ORTH": {"REGEX": "上$"}, "OP": "?"},  # 我儿子手上有湿疹: where on the body
                         word("有", "患有", "得了"),
                         ANY_OPT,
                         ending_in(zh.CONDITIONS | zh.CONDITION_ENDINGS),
                         ANY_OPT,
+                    ),
+                    seq(  # 我妈得过乳腺癌, 我得过新冠后遗症: had, now or once
+                        ADVERBS,
+                        word("得", "患"),
+                        word("过"),
+                        ANY_OPT,
+                        ending_in(zh.CONDITIONS | zh.CONDITION_ENDINGS),
+                        ANY_OPT,
+                    ),
+                    seq(ADVERBS, word("是"), among(zh.CONDITIONS), word("前期")),  # 我是糖尿病前期
+                    seq(among(zh.DEGREE_WORDS | zh.HABIT_WORDS, op="*"), among(zh.CONDITIONS), PUNCT),  # 我腰椎间盘突出
+                    seq(  # 我晚上睡觉要戴呼吸机, 我看书要戴老花镜: when it is worn
+                        ADVERBS,
+                        {"TAG": "v", "ORTH": {"NOT_IN": ["戴", "戴着"]}},
+                        word("要", "得", "都", op="?"),
+                        word("戴", "戴着", "用"),
+                        among(zh.WORN_AIDS),
+                    ),
+                    seq(ADVERBS, word("在", "正在"), word("做"), _NOUNS_OPT, word("治疗"), PUNCT),  # 在做激素替代治疗
+                    seq(  # 我在排队等髋关节置换手术
+                        ADVERBS, word("在"), word("排队"), word("等"), {"IS_PUNCT": False, "OP": "+"}, word("手术")
                     ),
                     seq(among(zh.CONDITIONS), {"TAG": "m", "ORTH": {"REGEX": "[年月]多?$"}}, word("了", op="?")),
                     seq(ADVERBS, _SPAN_OPT, _UNDER_WAY, among(zh.TAKING), ANY_OPT, _MEDICINE, ANY_OPT),
@@ -1068,6 +1090,13 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("我奶奶拄拐杖。", "王芳的奶奶拄拐杖。"),
+            Example("我儿子手上有湿疹。", "王芳的儿子手上有湿疹。"),
+            Example("我妈得过乳腺癌。", "王芳的妈妈得过乳腺癌。"),
+            Example("我是糖尿病前期。", "王芳是糖尿病前期。"),
+            Example("我腰椎间盘突出。", "王芳腰椎间盘突出。"),
+            Example("我晚上睡觉要戴呼吸机。", "王芳晚上睡觉要戴呼吸机。"),
+            Example("我在做激素替代治疗。", "王芳在做激素替代治疗。"),
+            Example("我在排队等髋关节置换手术。", "王芳在排队等髋关节置换手术。"),
             Example("我坐船总是晕船。", "王芳坐船总是晕船。"),
             Example("我爸在做透析。", "王芳的爸爸在做透析。"),
             Example("我妈有多发性硬化。", "王芳的妈妈有多发性硬化。"),

@@ -305,6 +305,8 @@ def _in_the_singular(doc: Any, plural: dict[str, str], language: Language) -> st
     for token in doc:
         text = token.text
         singular = plural.get(token.lower_ if language == "en" else text)
+        if language == "en" and len(text) > 1 and text.isupper():
+            singular = None  # "the US", not "us"
         if singular is not None:
             text = singular if singular == "I" or not token.text[:1].isupper() else singular.capitalize()
         elif language == "en" and token.i > 0 and doc[token.i - 1].lower_ == "we":

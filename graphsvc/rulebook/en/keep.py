@@ -585,6 +585,15 @@ RULES: tuple[Rule, ...] = (
                         ANY,
                     ),
                     seq(_TO_BE, lower("working", "teaching", "interning"), lower("at", "for"), ANY),
+                    seq(  # "my brother works on cruise ships", "I work on a farm"
+                        ADVERBS,
+                        lemma("work"),
+                        lower("on"),
+                        DET_OPT,
+                        ADJECTIVES,
+                        among(en.WORKED_ON, attr="LEMMA"),
+                        ANY_OPT,
+                    ),
                     seq(
                         ADVERBS,
                         lemma("teach"),
@@ -666,6 +675,7 @@ RULES: tuple[Rule, ...] = (
             Example("I work nights at the hospital.", "Ana works nights at the hospital."),
             Example("I'm doing my PhD on coral reefs.", "Ana is doing their PhD on coral reefs."),
             Example("I work part-time at a bakery.", "Ana works part-time at a bakery."),
+            Example("My brother works on cruise ships.", "Ana's brother works on cruise ships."),
             Example("I've been at Deloitte for four years.", "Ana has been at Deloitte for four years."),
             Example("I teach piano lessons from home.", "Ana teaches piano lessons from home."),
             Example("My sister gives swimming lessons.", "Ana's sister gives swimming lessons."),
@@ -1291,6 +1301,15 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(ADVERBS, lemma("use"), DET_OPT, ADJECTIVES, _MOBILITY_AID, ANY_OPT),
                     seq(_TO_BE, ADVERBS, lower("in"), lower("hospital"), PUNCT),
+                    seq(  # "I get travel sick on coaches"
+                        ADVERBS,
+                        {"LEMMA": "get", "TAG": {"IN": ["VBP", "VBZ"]}},
+                        ADVERBS,
+                        among(en.SICK_FROM),
+                        lower("-", op="?"),
+                        lower("sick"),
+                        ANY_OPT,
+                    ),
                     seq(  # "I always get seasick on ferries", not "I got seasick yesterday"
                         ADVERBS,
                         {"LEMMA": "get", "TAG": {"IN": ["VBP", "VBZ"]}},
@@ -1370,6 +1389,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm on levothyroxine for my thyroid.", "Ana is on levothyroxine for their thyroid."),
             Example("I have an insulin pump.", "Ana has an insulin pump."),
             Example("I always get seasick on ferries.", "Ana always gets seasick on ferries."),
+            Example("I get travel sick on coaches.", "Ana gets travel sick on coaches."),
             Example("my knees are bad so I can't do stairs", "Ana's knees are bad."),
             Example("I'm going through IVF at the moment.", "Ana is going through IVF at the moment."),
             Example(
@@ -1695,6 +1715,18 @@ RULES: tuple[Rule, ...] = (
                         seq(_TO_BE, lower("hosting"), among(en.FEASTS), ANY_OPT, *when, ANY_OPT)
                         for when in (*_AHEAD, *_ON_A_DAY)
                     ),
+                    *(  # "I'm doing the Camino de Santiago next year", "we're planning a road trip in 2026"
+                        seq(_TO_BE, *what, ANY_OPT, *ahead, ANY_OPT)
+                        for what in (
+                            (
+                                {"TAG": "VBG", "LEMMA": {"IN": sorted(en.PLAN_ACTS)}},
+                                lower("the"),
+                                {"POS": "PROPN", "OP": "+"},
+                            ),
+                            (lower("planning"), lower("a", "an"), ADJECTIVES, {"POS": "NOUN"}),
+                        )
+                        for ahead in (*_AHEAD, ({"ENT_TYPE": "DATE", "LIKE_NUM": True},))
+                    ),
                     *(  # a happening one goes to, ahead: "I'm going to a wedding in Scotland in August"
                         seq(
                             _TO_BE,
@@ -1782,6 +1814,11 @@ RULES: tuple[Rule, ...] = (
             Example("Our landlord is putting the rent up in March.", "Ana's landlord is putting the rent up in March."),
             Example(
                 "I'm going to a wedding in Scotland in August.", "Ana is going to a wedding in Scotland in August."
+            ),
+            Example("I'm doing the Camino de Santiago next year.", "Ana is doing the Camino de Santiago next year."),
+            Example(
+                "We're planning a road trip across the US in 2026.",
+                "Ana is planning a road trip across the US in 2026.",
             ),
         ),
         counterexamples=(
@@ -1875,13 +1912,17 @@ RULES: tuple[Rule, ...] = (
                         seq(
                             _TO_BE,
                             {"TAG": "VBG", "LEMMA": {"IN": sorted(en.TRAVEL_VERBS)}},
-                            lower("to"),
+                            lower("home", op="?"),  # "going home to Ghana for Christmas"
+                            lower("to", "with"),  # "flying with Ryanair on Friday"
                             {"POS": "PROPN", "OP": "+"},
                             ANY_OPT,
                             *when,
                             ANY_OPT,
                         )
                         for when in _DATED
+                    ),
+                    seq(  # "I'm taking my mum to Rome for her 70th"
+                        _TO_BE, lower("taking"), *MY_PERSON, lower("to"), {"POS": "PROPN", "OP": "+"}, ANY_OPT
                     ),
                     *(
                         seq(_TO_BE, lower("off"), lower("to"), {"POS": "PROPN", "OP": "+"}, ANY_OPT, *when, ANY_OPT)
@@ -1912,6 +1953,9 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("I'm flying to Seoul next Tuesday.", "Ana is flying to Seoul next Tuesday."),
+            Example("I'm going home to Ghana for Christmas.", "Ana is going home to Ghana for Christmas."),
+            Example("I'm flying with Ryanair on Friday.", "Ana is flying with Ryanair on Friday."),
+            Example("I'm taking my mum to Rome for her 70th.", "Ana is taking their mum to Rome for her 70th."),
             Example(
                 "I'm flying to Berlin tomorrow morning, 7am flight",
                 "Ana is flying to Berlin tomorrow morning, 7am flight.",

@@ -147,9 +147,9 @@ RULES: tuple[Rule, ...] = (
             "A 'we' beside the speaker's 'I' (alone, in a person's own conversation, 'we' is judged as the speaker: "
             "``en.voice.included``) or 'let's': who that is cannot be told from the statement."
         ),
-        pattern=Tokens(((among(en.WE),),), anchored=False),
+        pattern=Tokens((({**among(en.WE), "TEXT": {"NOT_IN": ["US"]}},),), anchored=False),  # not "the US"
         examples=(Example("I think we should move to a bigger flat."), Example("I told my mum we moved to Leeds.")),
-        counterexamples=("My wife and I went to the beach.",),
+        counterexamples=("My wife and I went to the beach.", "I'm moving to the US."),
     ),
     Rule(
         id="en.refuse.pointer",
@@ -458,6 +458,16 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(ADVERBS, {**_PAST, "LEMMA": {"IN": sorted(en.BODY_MOMENTS)}}, ANY_OPT),  # "I sneezed ten times"
+                    seq(  # "we missed the bus"
+                        ADVERBS, {**_PAST, "LEMMA": "miss"}, lower("the", "my"), among(en.PUBLIC_TRANSPORT), ANY_OPT
+                    ),
+                    seq(  # "I lost my sunglasses at the pool" (not "I lost my dad": a death)
+                        ADVERBS,
+                        {**_PAST, "LEMMA": "lose"},
+                        MY,
+                        {"POS": "NOUN", "LEMMA": {"NOT_IN": sorted(en.PERSON_NOUNS | en.ANIMAL_NOUNS | {"job"})}},
+                        ANY_OPT,
+                    ),
                     seq(  # "I read an article about vitamin D": read in passing
                         ADVERBS,
                         {**_PAST, "LEMMA": "read"},
@@ -484,7 +494,7 @@ RULES: tuple[Rule, ...] = (
                         ADVERBS,
                         lower("a", op="?"),
                         lower("bit", op="?"),
-                        lower("lost"),
+                        among(en.CAUGHT_OUT),
                         ANY_OPT,
                     ),
                     seq(  # "I just burnt the toast", "dropped my phone in the bath": a mishap of the moment
@@ -545,6 +555,9 @@ RULES: tuple[Rule, ...] = (
             Example("I had a great chat with my sister."),
             Example("I stubbed my toe on the door."),
             Example("I sneezed ten times in a row."),
+            Example("We got a bit sunburnt."),
+            Example("We missed the bus."),
+            Example("I lost my sunglasses at the pool."),
             Example("I read an article about vitamin D."),
             Example("I got a bit lost on the way to work."),
             Example("I dropped my phone in the bath."),

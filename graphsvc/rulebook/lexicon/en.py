@@ -122,8 +122,10 @@ INTOLERANCES = _words("lactose gluten dairy fructose histamine")
 ABSTAINING_MONTHS = _words("veganuary stoptober")
 """A month of going without, said by its one-word name ("I'm doing Veganuary"); "dry January" and "sober October"
 are a month with "dry" or "sober"."""
-MOTION_SICKNESS = _words("seasick carsick airsick travelsick")
-"""Sick from travelling, as a person gets it each time ("I always get seasick on ferries")."""
+SICK_FROM = _words("travel car sea air motion")
+"""What makes a person sick each time they travel, before "sick" ("I get travel sick on coaches")."""
+MOTION_SICKNESS = frozenset(f"{kind}sick" for kind in SICK_FROM)
+"""The same in one word ("I always get seasick on ferries")."""
 HEALTH_STATES = _words(
     """diabetic prediabetic asthmatic epileptic pregnant colorblind colourblind anemic anaemic celiac coeliac deaf blind
     autistic dyslexic shortsighted longsighted ambidextrous"""
@@ -364,6 +366,10 @@ PASSING_ACTIVITIES = MEALS | _words(
 SCREENINGS = _words("film movie show telly tv documentary series episode match")
 """What is watched on an evening ("we watched a film last night"): passing, unless it is named or shared."""
 MISHAPS = _words("spill burn drop smash knock")
+WORKED_ON = _words("ship farm rig site boat railway ward")
+"""Where a person works, said with "on" ("my brother works on cruise ships", "I work on a farm")."""
+CAUGHT_OUT = _words("lost sunburnt sunburned soaked drenched stuck")
+"""What one gets caught out as on a day ("I got a bit lost", "we got sunburnt", "got soaked")."""
 SMALL_HURTS = _words("stub cut bang bump burn bite trap")
 """A small hurt of the moment ("I stubbed my toe", "cut my finger chopping onions")."""
 SMALL_PARTS = _words("toe finger thumb lip tongue fingernail")
@@ -756,7 +762,7 @@ PLAN_OBJECTS = EVENT_NOUNS | STUDY_PLACES | MEDICAL_CARE | _words("job course de
 daughter starts school in September")."""
 PLAN_ACTS = _words("start begin have take sit do host throw run attend get")
 """Verbs of a plan that names a happening ("I'm having surgery in two weeks", "I'm hosting a barbecue on Saturday")."""
-NEEDS_OBJECT = _words("practise practice train study work read write lose win spend")
+NEEDS_OBJECT = _words("practise practice train study work read write lose win spend visit")
 """Verbs whose habit must say what ("I practise for twenty minutes every morning" says practising what?)."""
 LOCAL = _words("local")
 """Local to a place: only with a place named in the statement ("the local food" names none)."""

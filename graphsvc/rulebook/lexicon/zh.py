@@ -87,7 +87,7 @@ ANIMAL_ENDINGS = _words("猫 狗 犬")
 """What a kept animal's word may end with, a breed or a colour before it (橘猫, 柴犬, 小黑狗)."""
 ANIMAL_END = "(?:" + "|".join(sorted(ANIMAL_ENDINGS)) + ")$"
 """A word that ends as an animal's kind does (比格犬, 橘猫), or is it (犬)."""
-POSSESSIONS = _words("车 汽车 电动车 自行车 摩托车 手机 电脑 笔记本 房子 钢琴 吉他 相机 手表")
+POSSESSIONS = _words("车 汽车 电动车 自行车 摩托车 手机 电脑 笔记本 房子 房 公寓 钢琴 吉他 相机 手表")
 """Things a person owns and names the make or kind of (我的车是一辆特斯拉, 我的手机是华为)."""
 OWNING = _words("有 开 骑 戴")
 """Verbs of having or using a thing of one's own (我有一辆电动车, 我开一辆本田)."""
@@ -200,6 +200,8 @@ LOVED_DOINGS = _words("看 喝 听 玩")
 """Verbs jieba glues to 爱 (爱看, 爱喝 as a name), taught apart so 爱 is read as liking (我特别爱看悬疑小说)."""
 BODY_HABITS = _words("打呼噜 打鼾 梦游 磨牙 说梦话 口吃 结巴")
 MOTION_SICKNESS = _words("晕车 晕船 晕机")
+DISRUPTIONS = _words("延误 晚点 取消 停运")
+"""What befalls a flight, a train or a meeting on the day (我的航班延误了一小时): passing."""
 NAPS = _words("一觉 个午觉 午觉 个好觉 一会儿")
 """A sleep of the day as jieba cuts it after 睡了 (刚睡了一觉, 睡了个午觉): passing."""
 TREATMENTS = _words("试管 化疗 放疗 透析")
@@ -288,7 +290,7 @@ TRIP_PURPOSES = _words("出差 旅游 旅行 度假 玩 开会")
 """What a trip to a place is for, after the place (去柏林出差): it makes a word jieba tags a name a place."""
 PARTS_OF_MONTH = _words("底 初 上旬 中旬 下旬")
 """A part of a month, after its name as jieba cuts it (五月 底, 六月 初)."""
-EXPIRING = _words("护照 签证 驾照 身份证 居留卡 合同 租约 保险 车险 会员 会员卡 健身卡 车")
+EXPIRING = _words("护照 签证 驾照 身份证 居留卡 通行证 合同 租约 保险 车险 会员 会员卡 健身卡 车")
 """Documents, terms and things of a person's that run out or fall due on a date (我的护照2028年3月到期, 我的车明年
 三月要年检)."""
 FALLING_DUE = _words("到期 过期 年检 续签 续费 续保")

@@ -371,12 +371,13 @@ RULES: tuple[Rule, ...] = (
                     seq(
                         ADVERBS, word("没有", "没"), {**_OWNED, "ORTH": {"REGEX": "车$"}}
                     ),  # 我家没有车: how they get about
-                    seq(  # where it is: 我在市中心有一套小房子
+                    seq(  # where it is: 我在市中心有一套小房子, 我爸妈在三亚有套度假房
                         ADVERBS,
                         word("在"),
                         {"TAG": {"IN": ["n", "ns", "s"]}, "OP": "+"},
                         word("有"),
-                        {"POS": "NUM"},
+                        {"POS": "NUM", "OP": "?"},
+                        {"TAG": "q", "OP": "?"},
                         ANY_OPT,
                         _OWNED,
                     ),
@@ -397,6 +398,7 @@ RULES: tuple[Rule, ...] = (
             Example("我有一台单反相机。", "王芳有一台单反相机。"),
             Example("我骑一辆二手的自行车上班。", "王芳骑一辆二手的自行车上班。"),
             Example("我在市中心有一套小房子。", "王芳在市中心有一套小房子。"),
+            Example("我爸妈在三亚有套度假房。", "王芳的爸妈在三亚有套度假房。"),
             Example("我开电动车。", "王芳开电动车。"),
             Example("我没有车。", "王芳没有车。"),
         ),
@@ -460,7 +462,14 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(ADVERBS, word("在"), _PLACE_WORD, {**_PLACE_WORD, "OP": "*"}, among(zh.WORKING | zh.STUDYING)),
+                    seq(
+                        ADVERBS,
+                        word("在"),
+                        _PLACE_WORD,
+                        {**_PLACE_WORD, "OP": "*"},
+                        word("上", op="?"),  # 我哥在邮轮上工作
+                        among(zh.WORKING | zh.STUDYING),
+                    ),
                     seq(  # where they work from, on days or always (我周一和周五在家办公), not a day's (我今天在家办公)
                         among(zh.DEGREE_WORDS, op="*"),
                         word("全职", op="?"),
@@ -573,7 +582,7 @@ RULES: tuple[Rule, ...] = (
                             post,  # jieba tags 会计 a verb
                         )
                         for post in (
-                            {"ORTH": {"REGEX": zh.OCCUPATION_END}},
+                            {"ORTH": {"REGEX": zh.OCCUPATION_END, "NOT_IN": sorted(zh.MEMBER_WORDS)}},  # not 会员
                             among({w for w in zh.OCCUPATION_SUFFIXES if len(w) > 1}),
                         )
                     ),
@@ -1061,8 +1070,13 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, among(zh.BODY_HABITS), ANY_OPT),
                     seq(among(zh.MOTION_SICKNESS), PUNCT),  # 我晕车
                     seq(ADVERBS, word("在", "正在"), word("做"), among(zh.TREATMENTS), PUNCT),  # 我现在在做试管
-                    seq(  # 我坐船总是晕船: each time, not 今天晕车了
-                        ADVERBS, {"TAG": "v", "OP": "?"}, among(zh.HABIT_WORDS), among(zh.MOTION_SICKNESS), ANY_OPT
+                    seq(  # 我坐船总是晕船, 我坐大巴会晕车: each time, not 今天晕车了
+                        ADVERBS,
+                        {"TAG": "v", "OP": "?"},
+                        {"TAG": "n", "OP": "?"},
+                        among(zh.HABIT_WORDS | zh.AUXILIARIES | {"就", "都"}),
+                        among(zh.MOTION_SICKNESS),
+                        ANY_OPT,
                     ),
                     seq(  # 我坐轮椅, 我奶奶拄拐杖好几年了 (not 今天坐轮椅去医院: one day's)
                         among(zh.DEGREE_WORDS | zh.HABIT_WORDS, op="*"),
@@ -1098,6 +1112,7 @@ RULES: tuple[Rule, ...] = (
             Example("我在做激素替代治疗。", "王芳在做激素替代治疗。"),
             Example("我在排队等髋关节置换手术。", "王芳在排队等髋关节置换手术。"),
             Example("我坐船总是晕船。", "王芳坐船总是晕船。"),
+            Example("我坐大巴会晕车。", "王芳坐大巴会晕车。"),
             Example("我爸在做透析。", "王芳的爸爸在做透析。"),
             Example("我妈有多发性硬化。", "王芳的妈妈有多发性硬化。"),
             Example("我妈妈有高血压。", "王芳的妈妈有高血压。"),
@@ -1256,7 +1271,7 @@ RULES: tuple[Rule, ...] = (
                     ),  # a team
                     seq(  # 我比起咖啡更喜欢喝茶: weighed against another
                         among(zh.COMPARING),
-                        {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "+"},
+                        {"IS_PUNCT": False, "POS": {"NOT_IN": ["PRON"]}, "OP": "+"},
                         ADVERBS,
                         among(zh.LIKING),
                         ANY_OPT,
@@ -1287,6 +1302,7 @@ RULES: tuple[Rule, ...] = (
             Example("我是皇马球迷。", "王芳是皇马球迷。"),
             Example("我是国安的老球迷了。", "王芳是国安的老球迷了。"),
             Example("比起咖啡我更喜欢喝茶。", "王芳比起咖啡更喜欢喝茶。"),
+            Example("比起城市游我更喜欢海岛游。", "王芳比起城市游更喜欢海岛游。"),
             Example("我支持利物浦。", "王芳支持利物浦。"),
         ),
         counterexamples=("我喜欢。", "我是他的粉丝。"),
@@ -1583,6 +1599,23 @@ RULES: tuple[Rule, ...] = (
                         for when in (*_TIME_TO_COME, *_ON_A_DAY_OR_DATE)
                         for where in ({"TAG": "ns"}, _TRIP_TO_A_PLACE)
                     ),
+                    *(  # with whom or to see whom: 下个月去多伦多看我表姐, 要带我妈去罗马过七十大寿
+                        seq(
+                            *when,
+                            ADVERBS,
+                            word("要", "就要", op="?"),
+                            *taking,
+                            word("去", "到", "飞"),
+                            {"TAG": {"IN": ["ns", "nrt"]}},
+                            *seeing,
+                            ANY_OPT,
+                        )
+                        for when in (*_TIME_TO_COME, *_ON_A_DAY_OR_DATE, (word("要"),))
+                        for taking, seeing in (
+                            ((), (among(zh.VISITING), word("我", op="?"), among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE))),
+                            ((word("带"), word("我", op="?"), among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE)), ()),
+                        )
+                    ),
                     *(  # a foreign city after 飞, tagged as a name: 五月三号飞多伦多, 5月3号飞奥斯陆
                         seq(*when, ADVERBS, word("要", "就要", op="?"), word("飞"), {"TAG": {"IN": ["nrt", "nr"]}})
                         for when in (*_TIME_TO_COME, *_ON_A_DAY_OR_DATE)
@@ -1659,6 +1692,8 @@ RULES: tuple[Rule, ...] = (
             Example("我下个月回去陪爸妈。", "王芳下个月回去陪爸妈。"),
             Example("我下周末去看我爸。", "王芳下周末去看王芳的爸爸。"),
             Example("我公婆过年来我家住。", "王芳的公婆过年来王芳家住。"),
+            Example("我下个月去多伦多看我表姐。", "王芳下个月去多伦多看王芳的表姐。"),
+            Example("我要带我妈去罗马过七十大寿。", "王芳要带王芳的妈妈去罗马过七十大寿。"),
         ),
         counterexamples=(
             "我上个月去日本旅游了。",
@@ -1963,6 +1998,7 @@ RULES: tuple[Rule, ...] = (
                 seq(
                     FIRST_PERSON,
                     DE_OPT,
+                    {"TAG": {"IN": ["j", "ns", "n"]}, "OP": "?"},  # 港澳 通行证
                     among(zh.EXPIRING),
                     {"TAG": {"IN": ["m", "t", "q", "mq"]}, "OP": "+"},  # 三月份 is tagged mq
                     word("就", "要", "就要", op="?"),
@@ -1991,6 +2027,7 @@ RULES: tuple[Rule, ...] = (
             Example("我驾照下个月到期。", "王芳驾照下个月到期。"),
             Example("我的车明年三月要年检。", "王芳的车明年三月要年检。"),
             Example("我的合同三月份到期。", "王芳的合同三月份到期。"),
+            Example("我的港澳通行证明年三月到期。", "王芳的港澳通行证明年三月到期。"),
             Example("我的退休金每月四号到账。", "王芳的退休金每月四号到账。"),
         ),
         counterexamples=("我的护照到期了。", "我的牛奶明天过期。"),

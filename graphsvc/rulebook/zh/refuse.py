@@ -149,6 +149,16 @@ RULES: tuple[Rule, ...] = (
                     {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "+"},
                 ),
                 (*FIRST_PERSON, ADVERBS, word("睡"), word("了"), among(zh.NAPS), ANY_OPT),  # 刚睡了一觉挺舒服
+                (  # 我的航班延误了一小时, 我的会议取消了: befell it on the day
+                    *FIRST_PERSON,
+                    word("的", op="?"),
+                    among(zh.EVENT_WORDS),
+                    ADVERBS,
+                    word("被", op="?"),
+                    among(zh.DISRUPTIONS),
+                    word("了"),
+                    ANY_OPT,
+                ),
                 (  # 我同事今天请病假了: a day off, the speaker's or a person's of theirs
                     *MY_PERSON,
                     among(zh.OF_THE_DAY),
@@ -229,6 +239,7 @@ RULES: tuple[Rule, ...] = (
             Example("我忘了带伞。"),
             Example("我今天下午看了会儿书。"),
             Example("刚睡了一觉挺舒服。"),
+            Example("我的航班延误了一小时。"),
             Example("我同事今天请病假了。"),
             Example("我到家了。"),
             Example("我打扫了厨房。"),

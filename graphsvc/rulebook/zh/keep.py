@@ -519,14 +519,15 @@ RULES: tuple[Rule, ...] = (
                         *_UNTIL_A_CHANGE,
                         ADVERBS,
                         word("是"),
-                        {"TAG": {"REGEX": "^[vnaf]"}, "OP": "{0,2}"},  # 退休教师, 全职护士, 初中(f) 物理 老师
+                        # 退休教师, 全职护士, 初中(f) 物理 老师; not a surname (我的牙医是王医生 names the dentist)
+                        {"TAG": {"REGEX": "^(?!nr)[vnaf]"}, "OP": "{0,2}"},
                         {"ORTH": {"IN": sorted(zh.OCCUPATION_SUFFIXES)}},
                     ),
                     seq(
                         *_UNTIL_A_CHANGE,
                         ADVERBS,
                         word("是"),
-                        {"TAG": {"REGEX": "^[vna]"}, "OP": "?"},
+                        {"TAG": {"REGEX": "^(?!nr)[vna]"}, "OP": "?"},
                         {"ORTH": {"REGEX": zh.OCCUPATION_END}, "TAG": {"REGEX": "^n"}},
                     ),
                     seq(ADVERBS, word("在"), _PLACE_WORD, {**_PLACE_WORD, "OP": "*"}, word("当"), CONTENT),
@@ -807,6 +808,9 @@ RULES: tuple[Rule, ...] = (
                     word("叫", "名叫", "是"),
                     {"TAG": {"IN": PERSON_NAME_TAGS}},
                 ),
+                seq(  # 我的牙医是王医生: a carer of theirs by surname and title
+                    MY_PERSON, word("是"), {"TAG": {"IN": PERSON_NAME_TAGS}}, among(zh.CARERS | {"老师"}, op="?"), PUNCT
+                ),
                 seq(FIRST_PERSON, word("是"), among(zh.SIBLING_PLACES)),
                 seq(FIRST_PERSON, word("是"), word("家里", "家中"), word("的"), among(zh.SIBLING_PLACES)),
             )
@@ -819,6 +823,7 @@ RULES: tuple[Rule, ...] = (
             Example("我女儿叫朵朵。", "王芳的女儿叫朵朵。"),
             Example("我房东姓刘。", "王芳的房东姓刘。"),
             Example("我女儿的班主任是李老师。", "王芳的女儿的班主任是李老师。"),
+            Example("我的牙医是王医生。", "王芳的牙医是王医生。"),
             Example("我最好的朋友叫小雨。", "王芳最好的朋友叫小雨。"),
             Example("我是独生女。", "王芳是独生女。"),
             Example("我是家里的老大。", "王芳是家里的老大。"),

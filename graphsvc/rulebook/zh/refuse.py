@@ -149,6 +149,7 @@ RULES: tuple[Rule, ...] = (
                     {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "+"},
                 ),
                 (*FIRST_PERSON, ADVERBS, word("睡"), word("了"), among(zh.NAPS), ANY_OPT),  # 刚睡了一觉挺舒服
+                (*FIRST_PERSON, ADVERBS, word("要", "快", "快要"), word("迟到"), word("了")),  # 我要迟到了
                 (  # 我的航班延误了一小时, 我的会议取消了: befell it on the day
                     *FIRST_PERSON,
                     word("的", op="?"),
@@ -240,6 +241,7 @@ RULES: tuple[Rule, ...] = (
             Example("我今天下午看了会儿书。"),
             Example("刚睡了一觉挺舒服。"),
             Example("我的航班延误了一小时。"),
+            Example("我要迟到了。"),
             Example("我同事今天请病假了。"),
             Example("我到家了。"),
             Example("我打扫了厨房。"),

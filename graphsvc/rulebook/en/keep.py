@@ -533,6 +533,9 @@ RULES: tuple[Rule, ...] = (
                 SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(ADVERBS, _WORKS, among(en.WORK_HOURS), ANY_OPT),
+                    seq(  # "I work Monday to Thursday"
+                        ADVERBS, _WORKS, among(en.WEEKDAYS), lower("to", "through", "-"), among(en.WEEKDAYS), ANY_OPT
+                    ),
                     seq(ADVERBS, _WORKS, among(en.PARTS_OF_DAY | en.SHIFT_WORDS), lemma("shift"), ANY_OPT),
                     seq(
                         ADVERBS,
@@ -564,6 +567,7 @@ RULES: tuple[Rule, ...] = (
             Example("I do 12 hour shifts.", "Ana does 12 hour shifts."),
             Example("My husband works 10-hour shifts.", "Ana's husband works 10-hour shifts."),
             Example("I work four days a week, fridays off", "Ana works four days a week, fridays off."),
+            Example("I work Monday to Thursday.", "Ana works Monday to Thursday."),
         ),
         counterexamples=("I worked nights last week.", "I'm on nights this week.", "I did a 12 hour shift today."),
     ),
@@ -1206,6 +1210,7 @@ RULES: tuple[Rule, ...] = (
                     seq(_TO_BE, lower("a", op="?"), among(en.DIETS)),
                     seq(_TO_BE, lower("a", op="?"), among(en.DIETS), ANY),
                     seq(BE, NOT, lower("a", op="?"), among(en.DIETS), lower("anymore", "any"), lower("more", op="?")),
+                    seq(_TO_BE, lower("trying"), lower("to"), lemma("go", "become"), among(en.DIETS), ANY_OPT),
                     seq(_TO_BE, among(en.INTOLERANCES), lower("-", op="?"), lower("free"), ANY_OPT),
                     seq(HAVE, ADVERBS, lemma("be"), ADVERBS, lower("a", op="?"), among(en.DIETS), ANY_OPT),
                     seq(ADVERBS, lemma("eat", "keep"), among(en.DIETS)),
@@ -1230,6 +1235,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I've been vegetarian since 2015.", "Ana has been vegetarian since 2015."),
             Example("I'm not vegetarian any more.", "Ana is not vegetarian any more."),
+            Example("I'm trying to go vegan this year.", "Ana is trying to go vegan this year."),
             Example("I don't eat pork.", "Ana doesn't eat pork."),
             Example("I only drink decaf.", "Ana only drinks decaf."),
             Example("I don't drink.", "Ana doesn't drink."),

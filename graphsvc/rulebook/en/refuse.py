@@ -458,6 +458,24 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(ADVERBS, {**_PAST, "LEMMA": {"IN": sorted(en.BODY_MOMENTS)}}, ANY_OPT),  # "I sneezed ten times"
+                    seq(  # "I just got back from the dentist": home again from an errand (not "back from Japan")
+                        ADVERBS,
+                        {**_PAST, "LEMMA": "get"},
+                        lower("back", "home"),
+                        lower("from"),
+                        lower("the"),
+                        {"POS": "NOUN"},
+                    ),
+                    seq(  # "I had a lie-in this morning", "I had a nap after lunch"
+                        ADVERBS,
+                        {"LEMMA": "have", "TAG": "VBD"},
+                        lower("a"),
+                        {"POS": "ADJ", "OP": "*"},
+                        lower("nap", "snooze", "kip", "lie"),
+                        lower("-", op="?"),
+                        lower("in", op="?"),
+                        ANY_OPT,
+                    ),
                     seq(  # "we missed the bus"
                         ADVERBS, {**_PAST, "LEMMA": "miss"}, lower("the", "my"), among(en.PUBLIC_TRANSPORT), ANY_OPT
                     ),
@@ -555,6 +573,9 @@ RULES: tuple[Rule, ...] = (
             Example("I had a great chat with my sister."),
             Example("I stubbed my toe on the door."),
             Example("I sneezed ten times in a row."),
+            Example("I just got back from the dentist."),
+            Example("I had a lie-in this morning."),
+            Example("I had a nap after lunch."),
             Example("We got a bit sunburnt."),
             Example("We missed the bus."),
             Example("I lost my sunglasses at the pool."),

@@ -200,6 +200,8 @@ LOVED_DOINGS = _words("看 喝 听 玩")
 """Verbs jieba glues to 爱 (爱看, 爱喝 as a name), taught apart so 爱 is read as liking (我特别爱看悬疑小说)."""
 BODY_HABITS = _words("打呼噜 打鼾 梦游 磨牙 说梦话 口吃 结巴")
 MOTION_SICKNESS = _words("晕车 晕船 晕机")
+FEELING_THE_COLD = _words("怕冷 怕热")
+"""Feeling the cold, or the heat, more than others: how a person's body is (我特别怕冷)."""
 DISRUPTIONS = _words("延误 晚点 取消 停运")
 """What befalls a flight, a train or a meeting on the day (我的航班延误了一小时): passing."""
 NAPS = _words("一觉 个午觉 午觉 个好觉 一会儿")
@@ -305,7 +307,7 @@ happens as one speaks; taught to jieba whole (it reads 考驾照 as a name)."""
 EVENT_WORDS = QUALIFYING | _words(
     "预约 约 会议 开会 面试 考试 航班 飞机 手术 体检 复查 婚礼 结婚 聚会 演唱会 比赛 生日 约会 旅行 出差 课 "
     "牙医 看病 挂号 中考 高考 期末考试 期中考试 火车 高铁 动车 大巴 "
-    "智齿 拔牙 补牙 洗牙 拆线 疫苗 胃镜 肠镜 化疗 产检 铁人三项 搬家 入职"
+    "智齿 拔牙 补牙 洗牙 拆线 疫苗 胃镜 肠镜 化疗 产检 铁人三项 搬家 入职 筛查"
 )
 ATTRIBUTE_WORDS = _words(
     "密码 号码 号 车牌号 车牌 门牌号 手机号 电话 邮箱 地址 生日 纪念日 预产期 学校 血型 尺码 鞋码 身高 体重 "

@@ -580,6 +580,7 @@ RULES: tuple[Rule, ...] = (
                             word("是"),
                             {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "+"},
                             word("的"),
+                            {"TAG": "n", "OP": "?"},  # 协和医院的儿科护士
                             post,  # jieba tags 会计 a verb
                         )
                         for post in (
@@ -734,6 +735,9 @@ RULES: tuple[Rule, ...] = (
                         {"ORTH": {"REGEX": zh.DAYS}},
                         word("班"),
                     ),
+                    seq(
+                        among(zh.WEEKDAYS), word("到", "至"), among(zh.WEEKDAYS), among(zh.WORKING)
+                    ),  # 我周一到周四上班
                 ),
             )
         ),
@@ -741,6 +745,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("我一直上夜班。", "王芳一直上夜班。"),
+            Example("我周一到周四上班。", "王芳周一到周四上班。"),
             Example("我老公上夜班。", "王芳的老公上夜班。"),
             Example("我妈在工厂上早班。", "王芳的妈妈在工厂上早班。"),
             Example("我一周上四天班，周五休息", "王芳一周上四天班。"),
@@ -763,9 +768,11 @@ RULES: tuple[Rule, ...] = (
                     seq(
                         ADVERBS,
                         word("在", "在校"),
+                        {"TAG": "m", "OP": "?"},  # 我在一个乐队里打鼓
                         _NOUNS_OPT,
                         _GROUP,
                         word("里", op="?"),
+                        {"TAG": "v", "OP": "?"},
                     ),
                     seq(  # 我是家委会成员, 我是孩子学校的家委会成员
                         ADVERBS,
@@ -785,6 +792,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我女儿在校篮球队。", "王芳的女儿在校篮球队。"),
             Example("我女儿是市篮球队的。", "王芳的女儿是市篮球队的。"),
+            Example("我在一个乐队里打鼓。", "王芳在一个乐队里打鼓。"),
             Example("我哥在部队。", "王芳的哥哥在部队。"),
             Example("我在社区合唱团。", "王芳在社区合唱团。"),
             Example("我是孩子学校的家委会成员。", "王芳是孩子学校的家委会成员。"),
@@ -1052,6 +1060,10 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(ADVERBS, word("是"), among(zh.CONDITIONS), word("前期")),  # 我是糖尿病前期
+                    seq(
+                        ADVERBS, word("是"), {"ORTH": {"REGEX": "^[一二12]型$"}}, among(zh.CONDITIONS)
+                    ),  # 我是一型糖尿病
+                    seq(among(zh.DEGREE_WORDS, op="*"), among(zh.FEELING_THE_COLD), PUNCT),  # 我特别怕冷
                     seq(among(zh.DEGREE_WORDS | zh.HABIT_WORDS, op="*"), among(zh.CONDITIONS), PUNCT),  # 我腰椎间盘突出
                     seq(  # 我晚上睡觉要戴呼吸机, 我看书要戴老花镜: when it is worn
                         ADVERBS,
@@ -1112,6 +1124,8 @@ RULES: tuple[Rule, ...] = (
             Example("我儿子手上有湿疹。", "王芳的儿子手上有湿疹。"),
             Example("我妈得过乳腺癌。", "王芳的妈妈得过乳腺癌。"),
             Example("我是糖尿病前期。", "王芳是糖尿病前期。"),
+            Example("我是一型糖尿病。", "王芳是一型糖尿病。"),
+            Example("我特别怕冷。", "王芳特别怕冷。"),
             Example("我腰椎间盘突出。", "王芳腰椎间盘突出。"),
             Example("我晚上睡觉要戴呼吸机。", "王芳晚上睡觉要戴呼吸机。"),
             Example("我在做激素替代治疗。", "王芳在做激素替代治疗。"),
@@ -1814,6 +1828,13 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, word("想", "想要"), among(zh.LEARNING), {**CONTENT, "LENGTH": {">=": 2}}, ANY_OPT),
                     seq(ADVERBS, word("想", "想要"), among(zh.QUITTING), ANY_OPT),
                     seq(ADVERBS, word("在", "正在"), word("减肥"), ANY_OPT),  # giving up a habit: zh.keep.quit
+                    seq(  # a diet to take up: 我今年想开始吃纯素
+                        ADVERBS,
+                        word("想", "想要", "打算"),
+                        word("开始", op="?"),
+                        word("吃"),
+                        {"ORTH": {"REGEX": "^纯?素$"}},
+                    ),
                 ),
             )
         ),
@@ -1822,6 +1843,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我想戒烟，有什么好办法吗", "王芳想戒烟。"),
             Example("想考浙大的研究生", "王芳想考浙大的研究生。"),
+            Example("我今年想开始吃纯素。", "王芳今年想开始吃纯素。"),
             Example("我一直想学游泳。", "王芳一直想学游泳。"),
             Example("我正在减肥。", "王芳正在减肥。"),
         ),

@@ -130,17 +130,16 @@ def _unglued(words: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str]]:
             yield word, flag
 
 
+_NAMED_BY_NICKNAME = zh_lexicon.PERSON_WORDS | zh_lexicon.ANIMALS
+"""The words a doubled name may follow: a person's or an animal's (我儿子, 我家狗狗)."""
+
+
 def _nickname(word: str, flag: str, before: str, after: str) -> bool:
     """Whether ``word`` is a doubled name right after a person or an animal word (我儿子|乐乐, 我家狗狗|豆豆), which
     jieba reads as an adjective, a verb, a noun or a sound (猫|咪咪); not a doubled word that says how
     (我女儿|胖胖|的, 我妈|常常)."""
     doubled = len(word) == 2 and word[0] == word[1]
-    return (
-        doubled
-        and flag[:1] in ("a", "v", "n", "o")
-        and before in zh_lexicon.PERSON_WORDS | zh_lexicon.ANIMALS
-        and after != "的"
-    )
+    return doubled and flag[:1] in ("a", "v", "n", "o") and before in _NAMED_BY_NICKNAME and after != "的"
 
 
 def _split_person(word: str, after: str) -> bool:

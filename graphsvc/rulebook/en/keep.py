@@ -128,9 +128,9 @@ _NAMED_THING = {"POS": {"IN": ["NOUN", "PROPN", "ADJ"]}, "ENT_TYPE": {"NOT_IN": 
 _MY_OR_A = {"POS": {"IN": ["DET", "PRON", "NUM"]}, "OP": "?"}
 """A determiner or a possessive ("my first child", "a baby", "our second")."""
 _BUSINESS = among(en.ORGANIZATION_WORDS | {"business"}, attr="LEMMA")
+"""What one runs as one's work ("I run my own bakery")."""
 _WORKS = {"LEMMA": "work", "TAG": {"IN": ["VBP", "VBZ"]}}
 """'Work' said of now ("I work", "she works"; not "I worked")."""
-"""What one runs as one's work ("I run my own bakery")."""
 _HABIT_VERB = {
     "POS": {"IN": ["VERB", "AUX"]},
     "TAG": {"IN": ["VBP", "VBZ"]},

@@ -19,6 +19,7 @@ from graphsvc.conversation import ConversationMessage
 from graphsvc.rulebook import book, pastimes
 from graphsvc.rulebook.answers import in_answer, question_of
 from graphsvc.rulebook.en import compose as en_compose
+from graphsvc.rulebook.en.shapes import in_capitals
 from graphsvc.rulebook.engine import Selection, matches
 from graphsvc.rulebook.judgement import Judgement
 from graphsvc.rulebook.lexicon import en as en_lexicon
@@ -305,7 +306,7 @@ def _in_the_singular(doc: Any, plural: dict[str, str], language: Language) -> st
     for token in doc:
         text = token.text
         singular = plural.get(token.lower_ if language == "en" else text)
-        if language == "en" and len(text) > 1 and text.isupper():
+        if language == "en" and in_capitals(token):
             singular = None  # "the US", not "us"
         if singular is not None:
             text = singular if singular == "I" or not token.text[:1].isupper() else singular.capitalize()

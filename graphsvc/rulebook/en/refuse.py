@@ -14,6 +14,7 @@ from graphsvc.rulebook.en.shapes import (
     BE,
     FIRST_PERSON,
     MY,
+    NOT_IN_CAPITALS,
     Spec,
     among,
     each,
@@ -76,6 +77,16 @@ _DAY_TAIL = seq(
 """What may follow a passing happening and still add nothing: when it was ("at 7 today", "earlier", "this morning");
 not with whom, not a second clause."""
 _PAST: Spec = {"TAG": {"IN": ["VBD", "VBN"]}}
+
+
+def _did(*verbs: str | frozenset[str]) -> Spec:
+    """A verb in the past among ``verbs`` (lemmas, or lexicon sets of them): "stubbed", "got", "lost"."""
+    lemmas: set[str] = set()
+    for verb in verbs:
+        lemmas |= {verb} if isinstance(verb, str) else verb
+    return {**_PAST, "LEMMA": {"IN": sorted(lemmas)}}
+
+
 _VAGUE: Spec = {"LOWER": {"IN": sorted(en.VAGUE_OBJECTS)}, "DEP": {"NOT_IN": ["npadvmod"]}}
 """What a vague statement names ("I learned a lot"); "a lot" as how often is no object ("I swim a lot")."""
 _TIME_PREPOSITIONS = ("at", "for")
@@ -147,7 +158,7 @@ RULES: tuple[Rule, ...] = (
             "A 'we' beside the speaker's 'I' (alone, in a person's own conversation, 'we' is judged as the speaker: "
             "``en.voice.included``) or 'let's': who that is cannot be told from the statement."
         ),
-        pattern=Tokens((({**among(en.WE), "TEXT": {"NOT_IN": ["US"]}},),), anchored=False),  # not "the US"
+        pattern=Tokens((({**among(en.WE), **NOT_IN_CAPITALS},),), anchored=False),
         examples=(Example("I think we should move to a bigger flat."), Example("I told my mum we moved to Leeds.")),
         counterexamples=("My wife and I went to the beach.", "I'm moving to the US."),
     ),
@@ -165,7 +176,7 @@ RULES: tuple[Rule, ...] = (
                 (
                     {
                         "LOWER": {"IN": sorted(en.POINTERS - en.DEMONSTRATIVES - {"there"})},
-                        "TEXT": {"NOT_IN": ["IT"]},  # information technology ("my partner works in IT")
+                        **NOT_IN_CAPITALS,  # "my partner works in IT"
                         "POS": "PRON",
                         "DEP": {"NOT_IN": ["poss"]},
                     },
@@ -360,7 +371,7 @@ RULES: tuple[Rule, ...] = (
                         ADVERBS,
                         lemma("have", op="?"),
                         ADVERBS,
-                        {**_PAST, "LEMMA": {"IN": sorted(en.QUICK_VERBS)}},
+                        _did(en.QUICK_VERBS),
                         lower("out", op="?"),
                         lower("for", op="?"),
                         {"POS": {"IN": ["DET", "PRON", "NUM"]}, "OP": "?"},
@@ -372,7 +383,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(
                         ADVERBS,
-                        {**_PAST, "LEMMA": {"IN": sorted(en.PASSING_DOINGS)}},
+                        _did(en.PASSING_DOINGS),
                         lower("up", "asleep", "to"),
                         lower("bed", op="?"),
                         lower("from", op="?"),  # "woke up from a nap"
@@ -383,7 +394,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(
                         ADVERBS,
-                        {**_PAST, "LEMMA": {"IN": ["go", "get", "come"]}},
+                        _did("go", "get", "come"),
                         lower("back", op="?"),
                         lower("to", "from"),
                         lower("the"),
@@ -392,7 +403,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(  # a slip of the day: "I took the wrong bus this morning"
                         ADVERBS,
-                        {**_PAST, "LEMMA": {"IN": sorted(en.QUICK_VERBS)}},
+                        _did(en.QUICK_VERBS),
                         lower("the"),
                         lower("wrong"),
                         {"POS": "NOUN"},
@@ -400,7 +411,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(  # a chore of the day: "I cleaned the kitchen", "I vacuumed the living room"
                         ADVERBS,
-                        {**_PAST, "LEMMA": {"IN": sorted(en.CHORES)}},
+                        _did(en.CHORES),
                         lower("up", "out", op="?"),
                         {"POS": {"IN": ["DET", "PRON"]}, "OP": "*"},
                         {"POS": {"IN": ["ADJ", "NOUN"]}, "LEMMA": {"NOT_IN": sorted(en.PERSON_NOUNS)}, "OP": "+"},
@@ -408,7 +419,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(  # a meal made, for whomever: "I made dinner for the kids"
                         ADVERBS,
-                        {**_PAST, "LEMMA": {"IN": ["make", "cook"]}},
+                        _did("make", "cook"),
                         among(en.MEALS),
                         {"IS_PUNCT": False, "OP": "*"},
                     ),
@@ -422,7 +433,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(  # "I had a meeting with my team"
                         ADVERBS,
-                        {**_PAST, "LEMMA": "have"},
+                        _did("have"),
                         {"POS": "DET"},
                         {"POS": "ADJ", "OP": "*"},
                         among(en.MEETINGS),
@@ -430,7 +441,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(  # "I had a bowl of ramen for lunch", "grabbed two slices of pizza earlier"
                         ADVERBS,
-                        {**_PAST, "LEMMA": {"IN": sorted(en.QUICK_VERBS | {"eat", "drink"})}},
+                        _did(en.QUICK_VERBS, "eat", "drink"),
                         {"POS": {"IN": ["DET", "NUM"]}},
                         {"POS": "ADJ", "OP": "*"},
                         among(en.SERVINGS, attr="LEMMA"),
@@ -443,7 +454,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(
                         ADVERBS,
-                        {**_PAST, "LEMMA": {"IN": ["have", "eat"]}},
+                        _did("have", "eat"),
                         {"POS": {"IN": ["DET", "NUM"]}, "OP": "?"},
                         {"POS": {"IN": ["ADJ", "NOUN", "PROPN"]}, "OP": "+"},
                         lower("for"),
@@ -452,15 +463,15 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(  # "I stubbed my toe on the door", "cut my finger chopping onions": a small hurt of the moment
                         ADVERBS,
-                        {**_PAST, "LEMMA": {"IN": sorted(en.SMALL_HURTS)}},
+                        _did(en.SMALL_HURTS),
                         MY,
                         among(en.SMALL_PARTS, attr="LEMMA"),
                         ANY_OPT,
                     ),
-                    seq(ADVERBS, {**_PAST, "LEMMA": {"IN": sorted(en.BODY_MOMENTS)}}, ANY_OPT),  # "I sneezed ten times"
+                    seq(ADVERBS, _did(en.BODY_MOMENTS), ANY_OPT),  # "I sneezed ten times"
                     seq(  # "I just got back from the dentist": home again from an errand (not "back from Japan")
                         ADVERBS,
-                        {**_PAST, "LEMMA": "get"},
+                        _did("get"),
                         lower("back", "home"),
                         lower("from"),
                         lower("the"),
@@ -477,18 +488,18 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(  # "we missed the bus"
-                        ADVERBS, {**_PAST, "LEMMA": "miss"}, lower("the", "my"), among(en.PUBLIC_TRANSPORT), ANY_OPT
+                        ADVERBS, _did("miss"), lower("the", "my"), among(en.PUBLIC_TRANSPORT), ANY_OPT
                     ),
                     seq(  # "I lost my sunglasses at the pool" (not "I lost my dad": a death)
                         ADVERBS,
-                        {**_PAST, "LEMMA": "lose"},
+                        _did("lose"),
                         MY,
                         {"POS": "NOUN", "LEMMA": {"NOT_IN": sorted(en.PERSON_NOUNS | en.ANIMAL_NOUNS | {"job"})}},
                         ANY_OPT,
                     ),
                     seq(  # "I read an article about vitamin D": read in passing
                         ADVERBS,
-                        {**_PAST, "LEMMA": "read"},
+                        _did("read"),
                         lower("a", "an", "this", "that"),
                         {"POS": "ADJ", "OP": "*"},
                         among(en.READINGS, attr="LEMMA"),
@@ -508,7 +519,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(  # "I got a bit lost on the way to work"
                         ADVERBS,
-                        {**_PAST, "LEMMA": "get"},
+                        _did("get"),
                         ADVERBS,
                         lower("a", op="?"),
                         lower("bit", op="?"),
@@ -517,7 +528,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(  # "I just burnt the toast", "dropped my phone in the bath": a mishap of the moment
                         ADVERBS,
-                        {**_PAST, "LEMMA": {"IN": sorted(en.MISHAPS)}},
+                        _did(en.MISHAPS),
                         {"POS": {"IN": ["DET", "PRON"]}, "OP": "?"},
                         {"POS": "ADJ", "OP": "*"},
                         {"POS": "NOUN", "LEMMA": {"NOT_IN": sorted(en.PERSON_NOUNS)}},
@@ -530,7 +541,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(  # "we watched a film last night": an evening's watching, nothing named, no one else
                         ADVERBS,
-                        {**_PAST, "LEMMA": "watch"},
+                        _did("watch"),
                         {"POS": {"IN": ["DET", "PRON"]}, "OP": "?"},
                         {"POS": "ADJ", "OP": "*"},
                         among(en.SCREENINGS, attr="LEMMA"),
@@ -540,7 +551,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(  # "we had pizza last night", "I got a takeaway": an everyday dish eaten on a day
                         ADVERBS,
-                        {**_PAST, "LEMMA": {"IN": sorted(en.QUICK_VERBS | {"eat", "order"})}},
+                        _did(en.QUICK_VERBS, "eat", "order"),
                         {"POS": {"IN": ["DET", "NUM", "PRON"]}, "OP": "?"},
                         {"POS": {"IN": ["ADJ", "PROPN"]}, "OP": "*"},
                         among(en.DISHES, attr="LEMMA"),

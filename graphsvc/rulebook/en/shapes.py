@@ -67,6 +67,17 @@ def among(words: Iterable[str], *, attr: str = "LOWER", op: str | None = None) -
     return {**spec, "OP": op} if op else spec
 
 
+NOT_IN_CAPITALS: Spec = {"IS_UPPER": False}
+"""A pronoun as a word, not a name spelt in capitals: "us", not "the US"; "it", not "IT" (information technology).
+:func:`in_capitals` is the same test on a token outside a pattern."""
+
+
+def in_capitals(token: Any) -> bool:
+    """Whether a spaCy token is a word of two or more letters spelt in capitals ("US", "IT"): a name, not a
+    pronoun (the test :data:`NOT_IN_CAPITALS` makes inside a pattern)."""
+    return len(token.text) > 1 and bool(token.is_upper)
+
+
 _WORD_OR_HYPHEN = {"TAG": {"NOT_IN": [".", ",", ":", "``", "''", "-LRB-", "-RRB-", "NFP"]}}
 """A word, or a hyphen inside one ("five-a-side", "low-impact"): no other punctuation."""
 ANY: Spec = {**_WORD_OR_HYPHEN, "OP": "+"}

@@ -608,6 +608,9 @@ MIND_VERBS = _words("相信 信 认为 以为 理解 在乎 关心 担心 期待
 (不再相信爱情了)."""
 EATING = _words("吃 喝")
 """Verbs of eating and drinking (想吃火锅了: a craving of the moment)."""
+NOT_EATING = _words("不吃 不喝 从不吃 从不喝")
+"""Eating or drinking negated for good, as jieba cuts it whole (我从不吃香菜, 我是回族，不吃猪肉): a diet; 没吃 and
+别吃 (not eaten yet, don't eat) are none."""
 VAGUE_OUTINGS = _words("探险 冒险 散心 散散心 走走 转转 玩玩")
 """Going out with nowhere and nothing named (我打算去探险, 出去散散心): says nothing alone."""
 LIFE_LESSONS = _words("接受 放手 放下 释怀 忍耐 知足 做人 乖 坚强 珍惜")

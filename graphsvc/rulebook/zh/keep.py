@@ -964,7 +964,7 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, word("只", op="?"), word("是", op="?"), among(zh.DIET_WORDS), ANY_OPT),
                     seq(ADVERBS, word("在", "正在"), among(zh.DIET_WORDS - zh.QUITTING), ANY_OPT),  # 我在控糖
                     seq(ADVERBS, NOT, word("吃", "喝"), CONTENT, ANY_OPT),
-                    seq(ADVERBS, word("不吃", "不喝", "从不吃", "从不喝"), CONTENT, ANY_OPT),
+                    seq(ADVERBS, among(zh.NOT_EATING), CONTENT, ANY_OPT),
                     seq(ADVERBS, among(zh.UNABLE), among(zh.EATING), CONTENT, ANY_OPT),
                     seq(ADVERBS, among(zh.UNABLE), _EATING_WHAT, ANY_OPT),  # 不太能 吃辣, as jieba cuts it
                     seq(ADVERBS, among(zh.EATING), word("不了"), CONTENT, ANY_OPT),

@@ -89,3 +89,6 @@ def configure(*, fmt: str = "json", level: int = logging.INFO) -> None:
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).handlers[:] = []
         logging.getLogger(name).propagate = True
+    # The MCP SDK logs each stateless request's ending at INFO ("Terminating session: None"): a line per /mcp
+    # call that says nothing. Its warnings and errors still reach the log.
+    logging.getLogger("mcp").setLevel(max(level, logging.WARNING))

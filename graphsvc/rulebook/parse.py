@@ -105,8 +105,9 @@ def _unglued(words: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str]]:
     """jieba's words, with a one-character kinship word cut off the 会 its guesser glues it to (我|妈会|说 becomes
     我|妈|会|说: no dictionary frequency undoes a guess), 我 cut off a word it was guessed into (我少 becomes 我|少),
     a person word of the speaker's cut across two words made whole before the verb it lost a character to
-    (我|老|公开|一辆 becomes 我|老公|开|一辆; 我的|老|公司 stays, as 司 is no verb), and a doubled name after a person
-    or an animal word tagged a name (:func:`_nickname`)."""
+    (我|老|公开|一辆 becomes 我|老公|开|一辆; 我的|老|公司 stays, as 司 is no verb), a doubled name after a person
+    or an animal word tagged a name (:func:`_nickname`), and a familiar name cut after its prefix made whole (大|刘
+    becomes 大刘)."""
     cut = list(words)
     skip = False
     for at, (word, flag) in enumerate(cut):
@@ -126,6 +127,9 @@ def _unglued(words: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str]]:
             skip = True
         elif at and _nickname(word, flag, cut[at - 1][0], after):
             yield word, "nr"
+        elif word in zh_lexicon.NAME_PREFIXES and len(after) == 1 and cut[at + 1][1] == "nr":
+            yield word + after, "nr"  # a familiar name cut apart (大|刘): one name
+            skip = True
         else:
             yield word, flag
 
@@ -136,10 +140,10 @@ _NAMED_BY_NICKNAME = zh_lexicon.PERSON_WORDS | zh_lexicon.ANIMALS
 
 def _nickname(word: str, flag: str, before: str, after: str) -> bool:
     """Whether ``word`` is a doubled name right after a person or an animal word (我儿子|乐乐, 我家狗狗|豆豆), which
-    jieba reads as an adjective, a verb, a noun or a sound (猫|咪咪); not a doubled word that says how
-    (我女儿|胖胖|的, 我妈|常常)."""
+    jieba reads as an adjective, a verb, a noun, a sound (猫|咪咪) or a measure word (女儿|朵朵); not a doubled word
+    that says how (我女儿|胖胖|的, 我妈|常常)."""
     doubled = len(word) == 2 and word[0] == word[1]
-    return doubled and flag[:1] in ("a", "v", "n", "o") and before in _NAMED_BY_NICKNAME and after != "的"
+    return doubled and flag[:1] in ("a", "v", "n", "o", "q") and before in _NAMED_BY_NICKNAME and after != "的"
 
 
 def _split_person(word: str, after: str) -> bool:

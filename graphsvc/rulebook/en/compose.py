@@ -70,7 +70,13 @@ _IS_CONTRACTED = re.compile(
 """A contraction "'s" before an article, "my", a preposition of place, "getting"/"going", "called"/"named" or a state
 ("my husband's a firefighter", "Tom's my brother", "my flat's in Hackney", "my mum's on insulin", "my sister's getting
 married", "my husband's called Dev", "my partner's allergic to cats"): "is" (a possessive is never followed by one),
-except a degree's ("a master's in social work")."""
+except a degree's ("a master's in social work") and a shop's (:data:`_AFTER_A_PLACE`)."""
+_AFTER_A_PLACE = re.compile(
+    r"\b(?:" + "|".join(sorted(lexicon.PLACE_PREPOSITIONS)) + r")\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,2}[\w-]+$",
+    re.IGNORECASE,
+)
+"""A noun after a preposition of place ("at a small chemist"): its "'s" names a shop by its keeper ("at a small
+chemist's in Cork"), never "is" (an object of a preposition is no clause's subject)."""
 _PICTOGRAPHS = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 _MARKERS = re.compile(
     r"[,\s]*(?<![\w'’])(?:"
@@ -98,7 +104,8 @@ def normalise(sentence: str) -> str:
     text = _ROUND_BIRTHDAY.sub(r"\1 birthday", text)
     text = _NAME_IS.sub(r"\1 is ", text)
     text = _IN_LAW.sub(r"\1-in-law", text)
-    text = _IS_CONTRACTED.sub(" is ", _VALUE_IS.sub(r"\1 is ", _AGE_IS.sub(" is ", _HAS_GOT.sub(" has got", text))))
+    text = _VALUE_IS.sub(r"\1 is ", _AGE_IS.sub(" is ", _HAS_GOT.sub(" has got", text)))
+    text = _IS_CONTRACTED.sub(lambda found: found[0] if _AFTER_A_PLACE.search(text, 0, found.start()) else " is ", text)
     text = _MARKERS.sub("", text)
     return re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s{2,}", " ", text)).strip(" ,")
 
@@ -198,11 +205,7 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None]]:
     strip_first = False
     ends: list[tuple[int, Hit | None]] = [*cuts, (len(doc), None)]
     for cut, ending in ends:
-        tokens = [t for t in doc[start:cut]]
-        while tokens and (tokens[0].is_punct or tokens[0].lower_ in ("and", "but", "so")):
-            tokens = tokens[1:]
-        if strip_first and tokens and tokens[0].lower_ in lexicon.SUBORDINATORS:
-            tokens = tokens[1:]
+        tokens = _bare(list(doc[start:cut]), strip_first)
         piece = "".join(t.text_with_ws for t in tokens).strip(" ,;:-–—")
         piece = _as_role(piece, ending)
         if piece:
@@ -215,6 +218,18 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None]]:
         rule_id = ending.rule.id if ending is not None else None
         strip_first = ending is not None and ending.rule.output == "strip"
     return pieces or [(text, None)]
+
+
+def _bare(tokens: list[Any], strip_first: bool) -> list[Any]:
+    """A piece's tokens without the conjunctions and punctuation that joined it to the others ("and …", "…, so"),
+    nor its subordinating word when its rule strips it."""
+    while tokens and (tokens[0].is_punct or tokens[0].lower_ in ("and", "but", "so")):
+        tokens = tokens[1:]
+    if strip_first and tokens and tokens[0].lower_ in lexicon.SUBORDINATORS:
+        tokens = tokens[1:]
+    while len(tokens) > 1 and tokens[-1].lower_ in ("and", "but", "so"):  # "I'm diabetic, so | when I ask …"
+        tokens = tokens[:-1]
+    return tokens
 
 
 def _as_role(piece: str, ending: Hit | None) -> str:
@@ -281,10 +296,12 @@ def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
 
 
 def _with_time(text: str, time_lead: str) -> str:
+    """The text with the time phrase moved from its start put back at its end, unless it says a date of its own; a
+    clock time is no date ("Every weekday I pick up the twins at 4:30" → "… at 4:30 every weekday")."""
     if not time_lead:
         return text
     doc = parse(text, "en")
-    if any(t.ent_type_ in ("DATE", "TIME") for t in doc):
+    if any(t.ent_type_ == "DATE" for t in doc):
         return text
     return text.rstrip(" .!") + f" {time_lead}."
 

@@ -89,6 +89,12 @@ _DIET_KIND = {
 """What kind of diet a speaker is on ("low-FODMAP", "strict keto", "low salt"): words and hyphens."""
 _MOBILITY_AID = {**among(en.MOBILITY_AIDS), "DEP": {"NOT_IN": ["compound", "amod", "nmod"]}}
 """A mobility aid as what is used ("a wheelchair"), not as a word before another ("a walker app")."""
+_MAKE_AND_MODEL: Piece = (
+    {"POS": "PROPN", "ORTH": {"REGEX": "^i?[A-Z]"}, "ENT_TYPE": {"NOT_IN": ["PERSON"]}},
+    {"POS": {"IN": ["PROPN", "NUM", "X"]}, "OP": "*"},
+)
+"""A thing named by its make and model alone ("a Samsung Galaxy S23", "an iPad Pro"), nothing after it saying what
+else it is ("a Zoom call")."""
 _THING = {"POS": "NOUN", "LEMMA": {"NOT_IN": sorted(en.PERSON_NOUNS | en.ANIMAL_NOUNS)}}
 _DUE_THINGS: tuple[Piece, ...] = (
     (_THING,),
@@ -1278,7 +1284,16 @@ RULES: tuple[Rule, ...] = (
                         lower("'s", op="?"),
                         among(en.ILLNESS_HEADS),
                     ),
+                    seq(  # "my mum has early-stage Parkinson's": the parser cuts off the "'s"
+                        _HAVE_GOT,
+                        DET_OPT,
+                        {"TAG": {"IN": ["JJ", "NN", "HYPH"]}, "OP": "*"},
+                        among(en.CONDITIONS_BY_NAME),
+                        lower("'s"),
+                        ANY_OPT,
+                    ),
                     seq(_TO_BE, among(en.HEALTH_STATES)),
+                    seq(_TO_BE, {"POS": "ADJ"}, lower("-"), {"POS": "ADJ"}, among(en.HEALTH_STATES)),  # "red-green"
                     seq(_TO_BE, {"LIKE_NUM": True}, lower("weeks", "months"), lower("pregnant")),
                     seq(_TO_BE, lower("a", op="?"), lower("type"), {"LIKE_NUM": True}, among(en.HEALTH_STATES)),
                     seq(_TO_BE, lower("diagnosed"), lower("with"), ANY),
@@ -1306,6 +1321,7 @@ RULES: tuple[Rule, ...] = (
                         for first, second in en.HYPHENED_STATES
                     ),
                     seq(ADVERBS, lemma("use"), DET_OPT, ADJECTIVES, _MOBILITY_AID, ANY_OPT),
+                    seq(_TO_BE, lower("a"), among(en.MOBILITY_AIDS), lower("user"), ANY_OPT),  # "a wheelchair user"
                     seq(_TO_BE, ADVERBS, lower("in"), lower("hospital"), PUNCT),
                     seq(  # "I get travel sick on coaches"
                         ADVERBS,
@@ -1417,6 +1433,9 @@ RULES: tuple[Rule, ...] = (
             Example("I'm left-handed.", "Ana is left-handed."),
             Example("My son is colour blind.", "Ana's son is colour blind."),
             Example("I use a wheelchair.", "Ana uses a wheelchair."),
+            Example("My grandad has early-stage Alzheimer's.", "Ana's grandad has early-stage Alzheimer's."),
+            Example("My brother is a wheelchair user.", "Ana's brother is a wheelchair user."),
+            Example("I'm red-green colorblind.", "Ana is red-green colorblind."),
             Example("My dad is on crutches since the fall.", "Ana's dad is on crutches since the fall."),
             Example("My dad is in hospital with pneumonia.", "Ana's dad is in hospital with pneumonia."),
             Example("My mum is in hospital.", "Ana's mum is in hospital."),
@@ -1479,6 +1498,11 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(ADVERBS, lemma("bank"), lower("with"), NAME),
+                    *(  # a make and model: "I have a Samsung Galaxy S23", "I use an iPad Pro for sketching"
+                        seq(owning, lower("a", "an"), _MAKE_AND_MODEL, *after)
+                        for owning in (_HAVE_GOT, (ADVERBS, lemma("use")))
+                        for after in ((PUNCT,), (lower("and", "for", "with", "at"), ANY_OPT))
+                    ),
                     seq(  # "we don't have a car": how the speaker gets about, or lives without
                         lemma("do"),
                         NOT,
@@ -1507,13 +1531,22 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("I drive a 2012 Honda Jazz.", "Ana drives a 2012 Honda Jazz."),
+            Example("I've got a Kindle Paperwhite.", "Ana has got a Kindle Paperwhite."),
+            Example("I use a MacBook Air for work.", "Ana uses a MacBook Air for work."),
             Example("I have an old upright piano.", "Ana has an old upright piano."),
             Example("We don't have a car.", "Ana doesn't have a car."),
             Example("My car is a 2019 Mazda 3.", "Ana's car is a 2019 Mazda 3."),
             Example("My work laptop is a ThinkPad.", "Ana's work laptop is a ThinkPad."),
             Example("I bank with Monzo.", "Ana banks with Monzo."),
         ),
-        counterexamples=("I have a question.", "I have a lot of work.", "My car is a mess.", "My car is a Honda?"),
+        counterexamples=(
+            "I have a question.",
+            "I have a lot of work.",
+            "My car is a mess.",
+            "My car is a Honda?",
+            "I have a Zoom call at 3.",
+            "I have a Maths exam on Monday.",
+        ),
     ),
     Rule(
         id="en.keep.quit",

@@ -15,6 +15,7 @@ from graphsvc.rulebook.en.shapes import (
     FIRST_PERSON,
     MY,
     NOT_IN_CAPITALS,
+    SPEAKER_OR_THEIR_PERSON,
     Spec,
     among,
     each,
@@ -921,7 +922,7 @@ RULES: tuple[Rule, ...] = (
         description="A statement whose object says nothing alone ('I learned a lot', 'I had a personal milestone').",
         pattern=Tokens(
             each(
-                (FIRST_PERSON,),
+                SPEAKER_OR_THEIR_PERSON,
                 (
                     seq(
                         _VERB_AND_OBJECT_START,
@@ -1007,6 +1008,8 @@ RULES: tuple[Rule, ...] = (
             Example("I've got a million things to do today."),
             Example("I learned a lot."),
             Example("I had a personal milestone."),
+            Example("Dana Reyes posted something weird again."),
+            Example("My brother did something silly yesterday."),
             Example("I learned a lot of valuable lessons."),
             Example("I want to find some new skills and ideas."),
             Example("I need to relax a while."),

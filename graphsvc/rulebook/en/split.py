@@ -82,6 +82,13 @@ RULES: tuple[Rule, ...] = (
             (
                 (lower("and", "but", "so"), _SUBJECT),
                 ({"ORTH": {"IN": [",", ";", ":", "-", "–", "—"]}}, lower("and", "but", "so", op="?"), _SUBJECT),
+                (  # "…, and these days I mostly garden"
+                    {"ORTH": {"IN": [",", ";"]}},
+                    lower("and", "but", "so", op="?"),
+                    {"POS": {"IN": ["DET", "NOUN", "ADV", "ADJ", "NUM"]}, "OP": "{1,3}"},  # when: "these days"
+                    {"ORTH": ",", "OP": "?"},
+                    lower("i"),
+                ),
                 (
                     {"ORTH": {"IN": [",", ";", "-", "–", "—"]}},
                     lower("and", "but", "so", op="?"),
@@ -98,6 +105,11 @@ RULES: tuple[Rule, ...] = (
                     among(en.DATED_BY),
                 ),
                 ({"ORTH": ","}, lower("in"), lower("case")),
+                (  # a spaced dash: what follows is an aside ("I'm allergic to penicillin — got a rash as a kid")
+                    {"SPACY": True, "IS_PUNCT": False},
+                    {"ORTH": {"IN": ["-", "–", "—"]}},
+                    {"LIKE_NUM": False, "IS_PUNCT": False},
+                ),
                 (lower("so"), {"TAG": "VB", "POS": "VERB"}),
                 (lower("so"), lower("no", "please", "pls")),
                 ({"ORTH": {"IN": [",", ";", "-", "–", "—"]}}, lower("do"), lower("n't", "not"), {"TAG": "VB"}),
@@ -123,9 +135,15 @@ RULES: tuple[Rule, ...] = (
             ),
             Example("my favourite band is Elbow, seeing them in November", "Ana's favourite band is Elbow."),
             Example("My brother lives in Perth and we only speak on Sundays.", "Ana's brother lives in Perth."),
+            Example("I'm 70, and these days I mostly paint.", "Ana is 70 years old."),
             Example("I'm colour blind, so charts with red and green are hard for me.", "Ana is colour blind."),
+            Example("Our cat is called Mochi — ginger, very grumpy.", "Ana's cat is called Mochi."),
         ),
-        counterexamples=("I have a dog.", "I really enjoy sketching, playing chess and bird watching."),
+        counterexamples=(
+            "I have a dog.",
+            "I really enjoy sketching, playing chess and bird watching.",
+            "I work 9 - 5 on weekdays.",
+        ),
     ),
     Rule(
         id="en.split.question_tail",
@@ -139,7 +157,7 @@ RULES: tuple[Rule, ...] = (
                 (  # "…, any ideas for breakfast?": asked for, what the statement is the ground of
                     {"ORTH": {"IN": [",", "-", "–", "—"]}},
                     lower("any"),
-                    {"POS": "ADJ", "OP": "*"},
+                    {"POS": {"IN": ["ADJ", "NOUN"]}, "OP": "*"},  # "any cheap party ideas"
                     among(en.ASKED_FOR, attr="LEMMA"),
                     {"IS_PUNCT": False, "OP": "*"},
                     {"ORTH": "?"},
@@ -150,6 +168,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("I just moved to Porto, do you know any good cafés?", "Ana just moved to Porto."),
             Example("I'm gluten intolerant, any ideas for breakfast?", "Ana is gluten intolerant."),
+            Example("My son turns 5 in June, any fun party ideas?", "Ana's son turns 5 in June."),
         ),
         counterexamples=("I just moved to Porto.",),
     ),

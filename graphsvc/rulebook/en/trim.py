@@ -60,7 +60,7 @@ RULES: tuple[Rule, ...] = (
                 (among(en.DISCOURSE_MARKERS), PUNCT_OPT),
                 (lower("by"), lower("the"), lower("way"), PUNCT_OPT),
                 (lower("heads"), lower("up"), PUNCT_OPT),
-                (lower("quick"), lower("one", "note"), PUNCT_OPT),
+                (lower("quick"), lower("one", "note", "thing"), PUNCT_OPT),
                 (lower("for"), lower("the"), lower("record"), PUNCT_OPT),
             )
         ),
@@ -75,9 +75,20 @@ RULES: tuple[Rule, ...] = (
         id="en.trim.vocative",
         language="en",
         decision="trim",
-        description="A greeting with the listener's name opening the sentence ('Hey Sam,').",
-        pattern=Tokens(((among(en.GREETINGS), {"POS": "PROPN", "OP": "*"}, {**PUNCT, "OP": "+"}),)),
-        examples=(Example("Hey Sam, I moved to Bristol.", "Ana moved to Bristol."),),
+        description=(
+            "A greeting with the listener's name opening the sentence ('Hey Sam,'), or before a discourse marker "
+            "('hey so …')."
+        ),
+        pattern=Tokens(
+            (
+                (among(en.GREETINGS), {"POS": "PROPN", "OP": "*"}, {**PUNCT, "OP": "+"}),
+                (among(en.GREETINGS), {**PUNCT, "OP": "*"}, among(en.DISCOURSE_MARKERS), PUNCT_OPT),
+            )
+        ),
+        examples=(
+            Example("Hey Sam, I moved to Bristol.", "Ana moved to Bristol."),
+            Example("hey so my son is allergic to eggs", "Ana's son is allergic to eggs."),
+        ),
         counterexamples=("I moved to Bristol.",),
     ),
     Rule(
@@ -291,6 +302,15 @@ RULES: tuple[Rule, ...] = (
                 ({"ORTH": ",", "OP": "?"}, among(en.CLOSING_MARKERS, attr="LOWER"), PUNCT_OPT),
                 ({"ORTH": ","}, lower("wish"), lower("me"), lower("luck"), PUNCT_OPT),  # said to the listener
                 ({"ORTH": ","}, lower("forgot"), lower("to"), lower("say", "mention"), PUNCT_OPT),  # about the telling
+                (
+                    {"ORTH": ","},
+                    lower("just"),
+                    lower("so"),
+                    lower("you"),
+                    lower("know"),
+                    {"IS_PUNCT": False, "OP": "*"},
+                    PUNCT_OPT,
+                ),
             ),
             anchored=False,
             whole=True,
@@ -303,6 +323,7 @@ RULES: tuple[Rule, ...] = (
             Example("I'm left handed if that changes anything.", "Ana is left handed."),
             Example("I'm diabetic, if that's relevant.", "Ana is diabetic."),
             Example("my daughter's allergic to kiwi, forgot to say", "Ana's daughter is allergic to kiwi."),
+            Example("I'm on blood thinners, just so you know if I ask about painkillers.", "Ana is on blood thinners."),
             Example(
                 "I've got my driving test on the 22nd, wish me luck", "Ana has got their driving test on the 22nd."
             ),

@@ -176,6 +176,8 @@ CONDITIONS = _words(
     copd depression fibromyalgia osteoporosis angina cataracts covid"""
 )
 """Conditions a speaker may have ("I have asthma", "I've got migraines")."""
+CONDITIONS_BY_NAME = frozenset(c.removesuffix("'s") for c in CONDITIONS if c.endswith("'s"))
+"""Conditions named after a person ("Parkinson's"), as the parser cuts them: the name, then "'s"."""
 MEDICATION_HINTS = _words("mg milligrams pill pills tablet tablets medication medicine inhaler insulin dose drops")
 MEDICATION_CLASSES = _words(
     "antidepressants antibiotics painkillers steroids statins antihistamines hrt meds blood-thinners thinners "

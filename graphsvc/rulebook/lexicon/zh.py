@@ -52,7 +52,7 @@ PARTNER_WORDS = frozenset(w for w, r in KIN_RELATIONS.items() if r in ("wife", "
 """Words for a person's spouse or partner (老婆, 老公, 对象)."""
 
 SOCIAL_RELATIONS: dict[str, str] = {
-    **dict.fromkeys("朋友 好朋友 闺蜜 好友 哥们 兄弟".split(), "friend"),
+    **dict.fromkeys("朋友 好朋友 闺蜜 好友 哥们 兄弟 发小".split(), "friend"),
     **dict.fromkeys("同事 搭档".split(), "colleague"),
     **dict.fromkeys("老板 领导 上司 经理 主管".split(), "boss"),
     **dict.fromkeys("室友 舍友".split(), "roommate"),
@@ -652,8 +652,8 @@ RELATION_WORDS: dict[str, str] = {**KIN_RELATIONS, **SOCIAL_RELATIONS}
 """Every word for someone in a speaker's life → the relation it names (我女朋友林小雅: ``partner``)."""
 NAMING_WORDS = _words("叫 名叫 叫做")
 """Verbs that give a name (我姐姐叫李梅, 一家公司叫青禾)."""
-NAME_PREFIXES = _words("小 老 阿")
-"""What a familiar name opens with before a surname (小李, 老王, 阿杰 when jieba cuts it apart)."""
+NAME_PREFIXES = _words("小 老 阿 大")
+"""What a familiar name opens with before a surname (小李, 老王, 阿杰, 大刘 when jieba cuts it apart)."""
 THIRD_PERSON = _words("他 她")
 NAMED_PRONOUNS = THIRD_PERSON | _words("它")
 """他, 她, and 它 for a pet: who a question about someone's name (它叫什么？) speaks of."""
@@ -684,6 +684,9 @@ DEPARTMENT_ENDINGS = _words("系 专业")
 """Endings of a department or a subject a student is of (心理系, 计算机专业)."""
 MEMBER_WORDS = _words("成员 会员 队员 委员 理事")
 """What a person is of a group or a body, after its name (我是家委会成员, 我是孩子学校的家委会成员)."""
+NOT_POSTS = MEMBER_WORDS | _words("使用者 爱好者 患者 粉丝 发烧友")
+"""Words that end like a job title and name none: a member, a user of an aid, a fan, a patient (我是轮椅使用者,
+我是一个户外俱乐部的成员)."""
 GROUP_ENDINGS = _words("队 团 乐队 合唱团 俱乐部 部队")
 """Endings of a group a person is a member of (校篮球队, 合唱团, 部队), said as where they are (我女儿在校篮球队)."""
 NOT_GROUPS = _words("旅行团 旅游团 代表团 观光团 排队 插队 团队")

@@ -66,7 +66,10 @@ def trim(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> tuple[str, b
 
 
 def _subject_of(doc: Any) -> str:
-    """我, or 我 with a person of theirs (我女儿, 我的老板), when a piece opens with it; else ""."""
+    """我, or 我 with a person of theirs (我女儿, 我的老板), when a piece opens with it; a person of theirs said
+    without 我 (儿子有多动症: the speaker's son, as the piece is judged); else ""."""
+    if len(doc) > 1 and doc[0].text in lexicon.PERSON_WORDS:
+        return str(doc[0].text)
     if len(doc) == 0 or doc[0].text != "我":
         return ""
     words = ["我"]

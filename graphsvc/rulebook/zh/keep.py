@@ -70,6 +70,8 @@ _NOT_PAST = {"IS_PUNCT": False, "ORTH": {"NOT_IN": sorted(zh.PAST_MARKERS)}, "OP
 _ONE_OF_THEM = {"TAG": "m", "ORTH": {"REGEX": "^一[家所个]$"}}
 """One of a kind of place, as jieba cuts it (一家, 一所), with what kind it is: 我在一家做外贸的公司, not the bare
 我在一家公司 (which says nothing)."""
+_POST = {"ORTH": {"REGEX": zh.OCCUPATION_END, "NOT_IN": sorted(zh.NOT_POSTS)}}
+"""A job title by how it ends (护士, 程序员), not a word that only ends like one (会员, 使用者)."""
 _PLACE_WORD = {"POS": {"IN": ["NOUN", "PROPN", "NUM", "X", "ADJ"]}, "TAG": {"NOT_IN": ["f", "t"]}}
 """A word of where someone works or studies (一家 银行, 腾讯), not a locality or a time (里, 的时候)."""
 
@@ -514,7 +516,7 @@ RULES: tuple[Rule, ...] = (
                         {**_PLACE_WORD, "OP": "*"},
                         among(zh.STUDYING),
                     ),
-                    seq(ADVERBS, word("是"), among(zh.OCCUPATION_MARKERS), ANY_OPT, CONTENT),
+                    seq(ADVERBS, word("是"), among(zh.OCCUPATION_MARKERS), ANY_OPT, _POST),
                     seq(
                         *_UNTIL_A_CHANGE,
                         ADVERBS,
@@ -528,7 +530,7 @@ RULES: tuple[Rule, ...] = (
                         ADVERBS,
                         word("是"),
                         {"TAG": {"REGEX": "^(?!nr)[vna]"}, "OP": "?"},
-                        {"ORTH": {"REGEX": zh.OCCUPATION_END}, "TAG": {"REGEX": "^n"}},
+                        {**_POST, "TAG": {"REGEX": "^n"}},
                     ),
                     seq(ADVERBS, word("在"), _PLACE_WORD, {**_PLACE_WORD, "OP": "*"}, word("当"), CONTENT),
                     seq(
@@ -584,7 +586,7 @@ RULES: tuple[Rule, ...] = (
                             post,  # jieba tags 会计 a verb
                         )
                         for post in (
-                            {"ORTH": {"REGEX": zh.OCCUPATION_END, "NOT_IN": sorted(zh.MEMBER_WORDS)}},  # not 会员
+                            _POST,
                             among({w for w in zh.OCCUPATION_SUFFIXES if len(w) > 1}),
                         )
                     ),
@@ -666,6 +668,8 @@ RULES: tuple[Rule, ...] = (
         ),
         counterexamples=(
             "我是专业的。",
+            "我是轮椅使用者。",
+            "我是一个户外俱乐部的成员。",
             "我周一在招商银行面试。",
             "我北师大心理系的同学说的。",
             "我在想这个问题。",
@@ -774,9 +778,10 @@ RULES: tuple[Rule, ...] = (
                         word("里", op="?"),
                         {"TAG": "v", "OP": "?"},
                     ),
-                    seq(  # 我是家委会成员, 我是孩子学校的家委会成员
+                    seq(  # 我是家委会成员, 我是孩子学校的家委会成员, 我是一个户外俱乐部的成员
                         ADVERBS,
                         word("是"),
+                        {"TAG": "m", "OP": "?"},
                         {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "OP": "+"},
                         word("的", op="?"),
                         _NOUNS_OPT,
@@ -796,6 +801,7 @@ RULES: tuple[Rule, ...] = (
             Example("我哥在部队。", "王芳的哥哥在部队。"),
             Example("我在社区合唱团。", "王芳在社区合唱团。"),
             Example("我是孩子学校的家委会成员。", "王芳是孩子学校的家委会成员。"),
+            Example("我是一个户外俱乐部的成员。", "王芳是一个户外俱乐部的成员。"),
         ),
         counterexamples=("我在排队。", "我在旅行团。", "我哥在部队门口等我。"),
     ),
@@ -2213,13 +2219,17 @@ RULES: tuple[Rule, ...] = (
                         word("出生", "生"),
                         word("的", op="?"),
                     ),
-                    seq(  # an age about to be reached: 我奶奶下周满九十岁, 我侄女下 周六 满六岁
-                        ADVERBS,
-                        word("就", op="?"),
-                        word("满", "年满"),
-                        {"TAG": "m"},
-                        word("岁", "周岁", op="?"),
-                        word("了", op="?"),
+                    *(
+                        seq(  # an age about to be reached: 我奶奶下周满九十岁, 我侄女下 周六 满六岁, 下个月 9 号 满五岁
+                            ADVERBS,
+                            *on_day,
+                            word("就", op="?"),
+                            word("满", "年满"),
+                            {"TAG": "m"},
+                            word("岁", "周岁", op="?"),
+                            word("了", op="?"),
+                        )
+                        for on_day in ((), DAY_OF_THIS_MONTH)
                     ),
                     *(
                         seq(  # a round birthday to come: 我奶奶下个月九十大寿, 我妈六月九号七十大寿
@@ -2255,6 +2265,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我今年四十二了。", "王芳今年四十二了。"),
             Example("我儿子八岁。", "王芳的儿子八岁。"),
+            Example("我侄子下个月12号满六岁。", "王芳的侄子下个月12号满六岁。"),
             Example("我爷爷今年九十四了。", "王芳的爷爷今年九十四了。"),
             Example("我奶奶八十七岁了。", "王芳的奶奶八十七岁了。"),
             Example("我家猫麻薯十五岁了。", "王芳家猫麻薯十五岁了。"),

@@ -143,8 +143,9 @@ SPEAKER_AND_THEIR_PERSON: Piece = (
     word("和", "跟"),
     word("我", op="?"),
     among(zh.PERSON_WORDS | zh.PLURAL_PEOPLE),
+    {"TAG": {"IN": PERSON_NAME_TAGS}, "OP": "?"},
 )
-"""The speaker and a person of theirs together: 我跟我弟弟, 我和老公."""
+"""The speaker and a person of theirs together, and their name when it follows: 我跟我弟弟, 我和老公, 我和发小大刘."""
 SPEAKER_OR_THEIR_PERSON: tuple[Piece, ...] = (FIRST_PERSON, MY_PERSON, MY_PERSON_AND_ANOTHER, SPEAKER_AND_THEIR_PERSON)
 
 __all__ = [

@@ -210,7 +210,7 @@ TREATMENTS = _words("试管 化疗 放疗 透析")
 """A course of care a person goes through (我现在在做试管, 我爸在做透析)."""
 """Sick from travelling, as a person gets it each time (我坐船总是晕船, 我晕车)."""
 """What a person's body does that they cannot help (我老公打呼噜)."""
-BODY_KINDS = _words("左撇子 右撇子 色盲 红绿色盲 近视眼 老花眼")
+BODY_KINDS = _words("左撇子 右撇子 色盲 红绿色盲 红绿色弱 近视眼 老花眼")
 """What a person is, of their body (我是左撇子, 我儿子是色盲)."""
 FANS = _words("粉丝 铁粉 歌迷 球迷 影迷 书迷")
 """A fan of someone or something (我是周杰伦的粉丝, 我老公是曼联的球迷)."""
@@ -323,7 +323,7 @@ IN_HOSPITAL = _words("住院")
 OCCUPATION_MARKERS = _words("一名 一个 一位 名")
 REMINDER_REQUESTS = _words("提醒我")
 """Asking the assistant to remind or call the speaker (明天提醒我): a request, never a fact of theirs."""
-REMEMBER_VERBS = _words("记住 记一下 记下 记得 别忘了 不要忘了 备忘") | REMINDER_REQUESTS
+REMEMBER_VERBS = _words("记住 记一下 记下 记得 别忘了 不要忘了 备忘 备注") | REMINDER_REQUESTS
 REQUEST_WORDS = _words("帮我 帮忙 请你 麻烦你 麻烦 能不能 可不可以 可以帮 给我 告诉我 推荐 查一下 查查 写一 帮")
 GREETINGS = _words("你好 您好 嗨 哈喽 早上好 下午好 晚上好 早安 晚安 在吗 嘿")
 THANKS = _words("谢谢 感谢 多谢 谢啦 谢了 辛苦了 麻烦了")
@@ -484,11 +484,13 @@ TIME_UNITS = _words("月 周 星期 周末 学期 季度 时候 年 天 礼拜 �
 """What 这/那 open as a time phrase (这个月, 那周) rather than a pointer."""
 OCCUPATION_SUFFIXES = _words(
     "师 员 生 家 者 工 医 医生 护士 司机 老师 律师 工程师 设计师 会计 厨师 医师 经理 老板 记者 "
-    "作家 演员 画家 学生 研究生 博士 店主"
+    "作家 演员 画家 学生 研究生 博士 店主 翻译"
 )
 """Words a speaker's occupation ends with (我是一名护士, 我是工程师)."""
 OCCUPATION_END = "^.+(?:" + "|".join(sorted(OCCUPATION_SUFFIXES, key=len, reverse=True)) + ")$"
 """A job title of two or more characters by how it ends, one-character endings included (程序员, 医生)."""
+JOB_FIELDS = _words("设计 运营 销售 财务 研发 开发 编辑 翻译 策划 咨询 外贸 人事 行政 审计 测试")
+"""Lines of work said after 做 as what one does for a living (我在武汉做桥梁设计, 她是做婚礼策划的)."""
 NO_JOB_AFTER_DO = _words("工 家 生")
 """Endings of a job title that name no job after 做 (做手工, 做人家, 做学生)."""
 JOB_TITLE = (

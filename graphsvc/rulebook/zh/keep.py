@@ -126,6 +126,8 @@ _ME_OR_MY_HOME = among(zh.MY_OWN)
 """The speaker, or their household as the owner of a value (我家WiFi密码)."""
 _THING = {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "ORTH": {"NOT_IN": sorted(zh.QUESTION_WORDS | zh.POINTERS)}}
 """What a speaker's own thing is named by: a noun, never a question word (哪里) or a pointer (那个)."""
+_MODEL_NUMBER = {"TAG": {"IN": ["m", "eng"]}, "ORTH": {"REGEX": r"^[A-Za-z\d]+$"}, "OP": "?"}
+"""A model's number after its make and name (华为 Mate 60, 小米 14)."""
 _TIME_ONLY = zh.TIME_WORDS | zh.WEEKDAYS | zh.TIME_PREFIXES | zh.TIME_UNITS | zh.HABIT_WORDS
 _TIME_TO_COME: tuple[tuple[Spec, ...], ...] = (
     ({"ORTH": {"REGEX": zh.FUTURE_TIME}},),
@@ -350,10 +352,10 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(ADVERBS, among(zh.LASTING_USE), word("的"), word("是"), ANY_OPT, _THING),
+                    seq(ADVERBS, among(zh.LASTING_USE), word("的"), word("是"), ANY_OPT, _THING, _MODEL_NUMBER),
                     seq(ADVERBS, among(zh.TAKING), word("的"), word("是"), ANY_OPT, _MEDICINE),
                     seq(ADVERBS, among(zh.TAKING), word("的"), word("是"), ANY_OPT, {"TAG": "nz"}),
-                    seq(DE_OPT, among(zh.POSSESSIONS), word("是"), ANY_OPT, _THING),
+                    seq(DE_OPT, among(zh.POSSESSIONS), word("是"), ANY_OPT, _THING, _MODEL_NUMBER),
                     seq(  # a make, said as whose it is: 我的手机是华为的, 我的工作电脑是戴尔的
                         DE_OPT,
                         {"TAG": {"IN": ["n", "vn"]}, "OP": "?"},
@@ -394,6 +396,7 @@ RULES: tuple[Rule, ...] = (
             Example("我女儿用的是安卓手机。", "王芳的女儿用的是安卓手机。"),
             Example("我的车是一辆白色的丰田。", "王芳的车是一辆白色的丰田。"),
             Example("我的手机是华为的。", "王芳的手机是华为的。"),
+            Example("我的手机是小米13。", "王芳的手机是小米13。"),
             Example("我开一辆白色的本田。", "王芳开一辆白色的本田。"),
             Example("我老公开一辆白色的特斯拉。", "王芳的老公开一辆白色的特斯拉。"),
             Example("我有一辆电动车。", "王芳有一辆电动车。"),
@@ -551,6 +554,24 @@ RULES: tuple[Rule, ...] = (
                         among(zh.OCCUPATION_SUFFIXES - zh.NO_JOB_AFTER_DO),
                     ),
                     seq(ADVERBS, word("是", op="?"), word("做", "当"), CONTENT, word("的", "工作")),
+                    seq(  # a line of work: 她是做婚礼策划的, 我在武汉做桥梁设计, 我在一家电商公司做运营
+                        ADVERBS,
+                        word("是"),
+                        word("做"),
+                        {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "*"},
+                        among(zh.JOB_FIELDS),
+                        word("的"),
+                    ),
+                    seq(
+                        ADVERBS,
+                        word("在"),
+                        _PLACE_WORD,
+                        {**_PLACE_WORD, "OP": "*"},
+                        word("做"),
+                        {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "*"},
+                        among(zh.JOB_FIELDS),
+                        PUNCT,
+                    ),
                     seq(  # 我是浙大计算机系的, 我北师大心理系的: the body a person is of
                         ADVERBS,
                         word("是", op="?"),
@@ -577,12 +598,13 @@ RULES: tuple[Rule, ...] = (
                         PUNCT,
                     ),
                     *(
-                        seq(  # 我是小区业委会的会计: a post in a named body
+                        seq(  # 我是小区业委会的会计: a post in a named body (成都 一家 医院, 自由职业)
                             ADVERBS,
                             word("是"),
-                            {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "+"},
+                            {"TAG": {"IN": sorted(NOUN_TAGS | {"m", "l", "s"})}, "OP": "+"},
                             word("的"),
                             {"TAG": "n", "OP": "?"},  # 协和医院的儿科护士
+                            {"ORTH": {"REGEX": "^.+[科室部组]$"}, "OP": "?"},  # a department: 麻醉科
                             post,  # jieba tags 会计 a verb
                         )
                         for post in (
@@ -642,6 +664,9 @@ RULES: tuple[Rule, ...] = (
             Example("我在一家律所做律师。", "王芳在一家律所做律师。"),
             Example("我在一家面包店兼职。", "王芳在一家面包店兼职。"),
             Example("我是小区业委会的会计。", "王芳是小区业委会的会计。"),
+            Example("我是苏州一家医院的眼科医生。", "王芳是苏州一家医院的眼科医生。"),
+            Example("我在深圳做游戏测试。", "王芳在深圳做游戏测试。"),
+            Example("我老婆是做财务的。", "王芳的老婆是做财务的。"),
             Example("我妈是社区医院的护士。", "王芳的妈妈是社区医院的护士。"),
             Example("我在上海做程序员。", "王芳在上海做程序员。"),
             Example("我是做会计的。", "王芳是做会计的。"),
@@ -677,6 +702,8 @@ RULES: tuple[Rule, ...] = (
             "我在医院。",
             "我在星巴克。",
             "我在家做手工。",
+            "我在家做饭。",
+            "我是三个孩子的妈妈。",
             "我在一家公司楼下等人。",
             "我目前在一家公司上班。",
             "我干了三个小时活。",
@@ -777,12 +804,13 @@ RULES: tuple[Rule, ...] = (
                         _GROUP,
                         word("里", op="?"),
                         {"TAG": "v", "OP": "?"},
+                        {"TAG": "n", "OP": "?"},  # 我在社区合唱团唱女中音
                     ),
                     seq(  # 我是家委会成员, 我是孩子学校的家委会成员, 我是一个户外俱乐部的成员
                         ADVERBS,
                         word("是"),
                         {"TAG": "m", "OP": "?"},
-                        {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "OP": "+"},
+                        {"POS": {"IN": ["NOUN", "PROPN", "X", "VERB"]}, "OP": "+"},  # 公益 组织(v)
                         word("的", op="?"),
                         _NOUNS_OPT,
                         among(zh.MEMBER_WORDS),
@@ -798,10 +826,12 @@ RULES: tuple[Rule, ...] = (
             Example("我女儿在校篮球队。", "王芳的女儿在校篮球队。"),
             Example("我女儿是市篮球队的。", "王芳的女儿是市篮球队的。"),
             Example("我在一个乐队里打鼓。", "王芳在一个乐队里打鼓。"),
+            Example("我在校合唱团唱高音。", "王芳在校合唱团唱高音。"),
             Example("我哥在部队。", "王芳的哥哥在部队。"),
             Example("我在社区合唱团。", "王芳在社区合唱团。"),
             Example("我是孩子学校的家委会成员。", "王芳是孩子学校的家委会成员。"),
             Example("我是一个户外俱乐部的成员。", "王芳是一个户外俱乐部的成员。"),
+            Example("我是一个公益组织的理事。", "王芳是一个公益组织的理事。"),
         ),
         counterexamples=("我在排队。", "我在旅行团。", "我哥在部队门口等我。"),
     ),
@@ -970,6 +1000,14 @@ RULES: tuple[Rule, ...] = (
                     seq(ADVERBS, word("只", op="?"), word("是", op="?"), among(zh.DIET_WORDS), ANY_OPT),
                     seq(ADVERBS, word("在", "正在"), among(zh.DIET_WORDS - zh.QUITTING), ANY_OPT),  # 我在控糖
                     seq(ADVERBS, NOT, word("吃", "喝"), CONTENT, ANY_OPT),
+                    seq(  # 我从去年开始吃素了 (not 从下个月开始: a resolution)
+                        ADVERBS,
+                        word("从"),
+                        {"TAG": "t", "ORTH": {"REGEX": "^(?!" + zh.FUTURE_TIME.removeprefix("^") + ")"}, "OP": "+"},
+                        word("开始", "起"),
+                        among(zh.DIET_WORDS),
+                        word("了", op="?"),
+                    ),
                     seq(ADVERBS, among(zh.NOT_EATING), CONTENT, ANY_OPT),
                     seq(ADVERBS, among(zh.UNABLE), among(zh.EATING), CONTENT, ANY_OPT),
                     seq(ADVERBS, among(zh.UNABLE), _EATING_WHAT, ANY_OPT),  # 不太能 吃辣, as jieba cuts it
@@ -989,6 +1027,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.9,
         examples=(
             Example("我吃素已经三年了。", "王芳吃素已经三年了。"),
+            Example("我从今年开始戒糖了。", "王芳从今年开始戒糖了。"),
             Example("我在控糖。", "王芳在控糖。"),
             Example("我老公滴酒不沾。", "王芳的老公滴酒不沾。"),
             Example("我不吃香菜。", "王芳不吃香菜。"),
@@ -1069,6 +1108,14 @@ RULES: tuple[Rule, ...] = (
                     seq(
                         ADVERBS, word("是"), {"ORTH": {"REGEX": "^[一二12]型$"}}, among(zh.CONDITIONS)
                     ),  # 我是一型糖尿病
+                    seq(ADVERBS, word("是"), word("1", "2"), word("型"), among(zh.CONDITIONS)),  # 1 型 as jieba cuts it
+                    seq(  # 我一不吃早饭就偏头痛: whenever something happens
+                        ADVERBS,
+                        word("一"),
+                        {"IS_PUNCT": False, "ORTH": {"NOT_IN": ["就"]}, "OP": "{1,4}"},
+                        word("就"),
+                        among(zh.CONDITIONS),
+                    ),
                     seq(among(zh.DEGREE_WORDS, op="*"), among(zh.FEELING_THE_COLD), PUNCT),  # 我特别怕冷
                     seq(among(zh.DEGREE_WORDS | zh.HABIT_WORDS, op="*"), among(zh.CONDITIONS), PUNCT),  # 我腰椎间盘突出
                     seq(  # 我晚上睡觉要戴呼吸机, 我看书要戴老花镜: when it is worn
@@ -1131,6 +1178,8 @@ RULES: tuple[Rule, ...] = (
             Example("我妈得过乳腺癌。", "王芳的妈妈得过乳腺癌。"),
             Example("我是糖尿病前期。", "王芳是糖尿病前期。"),
             Example("我是一型糖尿病。", "王芳是一型糖尿病。"),
+            Example("我是2型糖尿病。", "王芳是2型糖尿病。"),
+            Example("我一熬夜就偏头痛。", "王芳一熬夜就偏头痛。"),
             Example("我特别怕冷。", "王芳特别怕冷。"),
             Example("我腰椎间盘突出。", "王芳腰椎间盘突出。"),
             Example("我晚上睡觉要戴呼吸机。", "王芳晚上睡觉要戴呼吸机。"),
@@ -1740,7 +1789,7 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(ADVERBS, among(zh.ABLE), among(zh.SPEAKING), _LANGUAGE),
+                    seq(ADVERBS, word("只", op="?"), among(zh.ABLE), among(zh.SPEAKING), _LANGUAGE),  # 只会说粤语
                     seq(  # 我会说粤语和一点日语
                         ADVERBS,
                         among(zh.ABLE),
@@ -1773,6 +1822,7 @@ RULES: tuple[Rule, ...] = (
         confidence=0.85,
         examples=(
             Example("我会说粤语。", "王芳会说粤语。"),
+            Example("我外婆只会说闽南话。", "王芳的外婆只会说闽南话。"),
             Example("我会说四川话和一点英语。", "王芳会说四川话和一点英语。"),
             Example("我哥会说法语。", "王芳的哥哥会说法语。"),
             Example("我女儿会下围棋。", "王芳的女儿会下围棋。"),
@@ -2164,7 +2214,18 @@ RULES: tuple[Rule, ...] = (
         pattern=Tokens(
             (
                 seq(_ME_OR_MY_HOME, DE_OPT, ANY_OPT, among(zh.ATTRIBUTE_WORDS), word("是", "为", "叫"), ANY),
-                seq(_ME_OR_MY_HOME, DE_OPT, ANY_OPT, among(zh.CODE_WORDS), word("是", op="?"), DIGITS),
+                *(  # 我社保卡号后六位：339027: some of its digits
+                    seq(
+                        _ME_OR_MY_HOME,
+                        DE_OPT,
+                        ANY_OPT,
+                        among(zh.CODE_WORDS),
+                        *part,
+                        word("是", "：", ":", op="?"),
+                        DIGITS,
+                    )
+                    for part in ((), (word("前", "后"), {"TAG": "m", "ORTH": {"REGEX": "位$"}}))
+                ),
                 seq(FIRST_PERSON, word("是"), {"ORTH": {"REGEX": zh.BLOOD_GROUP}}, word("血", op="?")),
                 # the speaker's height or weight, the number straight after (我身高一米八, 我体重65公斤)
                 seq(FIRST_PERSON, DE_OPT, among(zh.STATURE), word("有", "是", op="?"), {"TAG": "m"}, ANY_OPT),
@@ -2185,6 +2246,7 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("我的血型是A型。", "王芳的血型是A型。"),
             Example("小区快递柜取件码3318。", "王芳小区快递柜取件码3318。"),
+            Example("我银行卡号后四位是5521。", "王芳银行卡号后四位是5521。"),
             Example("我是AB型血。", "王芳是AB型血。"),
             Example("我家WiFi密码是bluefox77。", "王芳家WiFi密码是bluefox77。"),
             Example("我儿子的幼儿园叫小橡果。", "王芳的儿子的幼儿园叫小橡果。"),

@@ -185,6 +185,7 @@ RULES: tuple[Rule, ...] = (
                     {"TAG": {"IN": ["m", "q"]}, "OP": "?"},
                     among(zh.SCREENED),
                 ),
+                (*FIRST_PERSON, ADVERBS, {"TAG": "v"}, word("了"), word("一眼"), ANY_OPT),  # 刚看了一眼: a glance
                 (  # 忘了带伞, 忘记拿钥匙了
                     *FIRST_PERSON,
                     {**ADVERBS, **NOT_HABIT},
@@ -226,6 +227,7 @@ RULES: tuple[Rule, ...] = (
             Example("我刚才去了趟超市。"),
             Example("我下午去了一趟便利店。"),
             Example("我刚去了趟超市。"),
+            Example("我刚看了一眼手机。"),
             Example("我去了公园。"),
             Example("我们住在酒店。"),
             Example("我下午出去转了一圈。"),

@@ -280,6 +280,11 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I have a course in the morning.", []),
         ("My brother says that every year.", []),
         ("Jo thinks I should get a dog.", []),
+        ("I'm allergic to latex — got a rash from it once.", ["Ana is allergic to latex."]),
+        ("I'm coeliac, so when I ask for recipes please skip wheat.", ["Ana is coeliac."]),
+        ("My grandad has early-stage Parkinson's.", ["Ana's grandad has early-stage Parkinson's."]),
+        ("I work at the baker's in Frome.", ["Ana works at the baker's in Frome."]),
+        ("Dana Reyes posted something odd again.", []),
     ],
 )
 def test_an_english_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:
@@ -423,6 +428,10 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("我在攒钱买房", ["王丽在攒钱买房。"]),
         ("我在开会，晚点聊", []),
         ("我不确定我的航班是几号", []),
+        ("儿子有哮喘，每天早上要用喷雾。", ["王丽的儿子有哮喘。", "王丽的儿子每天早上要用喷雾。"]),
+        ("我是轮椅使用者。", []),
+        ("我是一个读书会的成员。", ["王丽是一个读书会的成员。"]),
+        ("我刚看了一眼手机。", []),
     ],
 )
 def test_a_chinese_statement_gives_the_right_memories_or_none(said: str, expected: list[str]) -> None:

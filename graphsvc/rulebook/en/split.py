@@ -82,12 +82,18 @@ RULES: tuple[Rule, ...] = (
             (
                 (lower("and", "but", "so"), _SUBJECT),
                 ({"ORTH": {"IN": [",", ";", ":", "-", "–", "—"]}}, lower("and", "but", "so", op="?"), _SUBJECT),
-                (  # "…, and these days I mostly garden"
-                    {"ORTH": {"IN": [",", ";"]}},
-                    lower("and", "but", "so", op="?"),
-                    {"POS": {"IN": ["DET", "NOUN", "ADV", "ADJ", "NUM"]}, "OP": "{1,3}"},  # when: "these days"
-                    {"ORTH": ",", "OP": "?"},
-                    lower("i"),
+                *(  # "…, and these days I mostly garden", "…, and nowadays I …": a time, then the speaker
+                    (
+                        {"ORTH": {"IN": [",", ";"]}},
+                        lower("and", "but", "so", op="?"),
+                        *when,
+                        {"ORTH": ",", "OP": "?"},
+                        lower("i"),
+                    )
+                    for when in (
+                        (among(en.LEAD_TIME_WORDS),),
+                        ({"POS": {"IN": ["DET", "ADJ"]}}, among(en.FREQUENCY_UNITS, attr="LEMMA")),
+                    )
                 ),
                 (
                     {"ORTH": {"IN": [",", ";", "-", "–", "—"]}},
@@ -105,10 +111,13 @@ RULES: tuple[Rule, ...] = (
                     among(en.DATED_BY),
                 ),
                 ({"ORTH": ","}, lower("in"), lower("case")),
-                (  # a spaced dash: what follows is an aside ("I'm allergic to penicillin — got a rash as a kid")
+                (  # a spaced dash before a clause with the speaker's subject dropped ("… — got a rash as a kid"); a
+                    # list or a phrase after it says more of what came before ("… each day - running, reading") and
+                    # stays with it
                     {"SPACY": True, "IS_PUNCT": False},
                     {"ORTH": {"IN": ["-", "–", "—"]}},
-                    {"LIKE_NUM": False, "IS_PUNCT": False},
+                    {"POS": "ADV", "OP": "*"},
+                    _FINITE,
                 ),
                 (lower("so"), {"TAG": "VB", "POS": "VERB"}),
                 (lower("so"), lower("no", "please", "pls")),
@@ -137,12 +146,14 @@ RULES: tuple[Rule, ...] = (
             Example("My brother lives in Perth and we only speak on Sundays.", "Ana's brother lives in Perth."),
             Example("I'm 70, and these days I mostly paint.", "Ana is 70 years old."),
             Example("I'm colour blind, so charts with red and green are hard for me.", "Ana is colour blind."),
-            Example("Our cat is called Mochi — ginger, very grumpy.", "Ana's cat is called Mochi."),
+            Example("I'm allergic to latex — found that out at the dentist.", "Ana is allergic to latex."),
         ),
         counterexamples=(
             "I have a dog.",
             "I really enjoy sketching, playing chess and bird watching.",
             "I work 9 - 5 on weekdays.",
+            "I'm a big fan of pottery - the calm of it.",
+            "I told them my story, the hurdles I had.",
         ),
     ),
     Rule(

@@ -17,15 +17,21 @@ null otherwise.
 from __future__ import annotations
 
 import asyncio
+import os
+import tempfile
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
+import click
 import httpx
 from neo4j import AsyncGraphDatabase
+from served import served
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
 from graphsvc.config import Settings
@@ -68,6 +74,27 @@ RETURN a.subject + ' -' + r.relation + '-> ' + b.subject AS text, r.rule_id AS r
 }
 """Per kind, the rows of one user's outputs: ``text`` (what is judged), ``rule`` (the rule id or null) and
 details for the labeller."""
+
+
+@contextmanager
+def served_offline(*, users_at_once: int, prefix: str) -> Iterator[tuple[str, str]]:
+    """``graphsvc serve`` learning on its own (the environment without its ``LLM_*`` settings; limits high enough
+    for one caller replaying ``users_at_once`` users at a time); yields its base URL and the path of its log, a
+    temporary file named ``prefix…``.
+
+    Raises:
+        click.ClickException: the service did not start with the offline extractor (its log is named).
+    """
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LLM_")} | {
+        "RATE_LIMIT": "100000/minute",
+        "MAX_INFLIGHT_PER_CALLER": str(4 * users_at_once),
+        "JOB_CONCURRENCY": str(users_at_once),
+    }
+    with tempfile.NamedTemporaryFile("w", prefix=prefix, suffix=".log", delete=False) as log:
+        with served(env, log=log) as (url, _):
+            yield url, log.name
+    if "extractor: the offline rulebook" not in Path(log.name).read_text(encoding="utf-8"):
+        raise click.ClickException(f"the service did not start with the offline extractor; see {log.name}")
 
 
 @dataclass

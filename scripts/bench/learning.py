@@ -42,10 +42,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import secrets
 import sys
-import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable
@@ -58,8 +56,7 @@ import httpx
 from datasets import LOCOMO_DEV, MEMORYBANK, locomo_records, locomo_sample, memorybank_records
 from everyday import EverydayGold
 from judging import KINDS, Item, Label, load_gold, on_by_default, read_jsonl, tally
-from learned import Api, Graph, Record, Replay, replay_user
-from served import served
+from learned import Api, Graph, Record, Replay, replay_user, served_offline
 from splits import Half, halves
 
 from graphsvc.config import Settings
@@ -333,18 +330,10 @@ def main(
     files = chosen_sets(sets, locomo, data)
     records = {name: load_records(name, path) for name, path in files.items()}
     tag = f"lb{secrets.token_hex(3)}"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("LLM_")} | {
-        "RATE_LIMIT": "100000/minute",
-        "MAX_INFLIGHT_PER_CALLER": str(4 * users_at_once),
-        "JOB_CONCURRENCY": str(users_at_once),
-    }
     started = time.perf_counter()
-    with tempfile.NamedTemporaryFile("w", prefix="learning-serve-", suffix=".log", delete=False) as log:
-        with served(env, log=log) as (url, _):
-            runs = asyncio.run(replay_sets(url, records, users_at_once=users_at_once, force=force, tag=tag))
+    with served_offline(users_at_once=users_at_once, prefix="learning-serve-") as (url, log_name):
+        runs = asyncio.run(replay_sets(url, records, users_at_once=users_at_once, force=force, tag=tag))
     wall_s = time.perf_counter() - started
-    if "extractor: the offline rulebook" not in Path(log.name).read_text(encoding="utf-8"):
-        raise click.ClickException(f"the service did not start with the offline extractor; see {log.name}")
     labels = load_gold(gold)
     everyday = EverydayGold.load(everyday_gold) if "everyday" in files and everyday_gold.exists() else None
     judged: list[tuple[Item, Label | None]] = []
@@ -359,7 +348,7 @@ def main(
         write_items(items_path, judged)
     shown = HALVES if half == "both" else (cast(Half, half),)
     report = figures(runs, judged, everyday, shown)
-    click.echo(f"run tag {tag}, wall {wall_s:.0f} s, {len(labels)} gold labels, offline; service log {log.name}")
+    click.echo(f"run tag {tag}, wall {wall_s:.0f} s, {len(labels)} gold labels, offline; service log {log_name}")
     print_report(report)
     if show_wrong:
         for item, label in judged:

@@ -24,10 +24,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import secrets
 import sys
-import tempfile
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -37,8 +35,7 @@ from typing import Any
 
 import click
 import httpx
-from learned import Api, Graph, Record, replay_user
-from served import served
+from learned import Api, Graph, Record, replay_user, served_offline
 
 from graphsvc.config import Settings
 
@@ -194,17 +191,9 @@ def print_report(report: dict[str, Any]) -> None:
 def main(data: Path, gold: Path, show: bool, reveal_test: bool, unlabelled: Path | None, users_at_once: int) -> None:
     statements = load_statements(data)
     tag = f"ps{secrets.token_hex(3)}"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("LLM_")} | {
-        "RATE_LIMIT": "100000/minute",
-        "MAX_INFLIGHT_PER_CALLER": str(4 * users_at_once),
-        "JOB_CONCURRENCY": str(users_at_once),
-    }
     started = time.perf_counter()
-    with tempfile.NamedTemporaryFile("w", prefix="plain-serve-", suffix=".log", delete=False) as log:
-        with served(env, log=log) as (url, _):
-            memories = asyncio.run(replay(url, records(statements), tag=tag, users_at_once=users_at_once))
-    if "extractor: the offline rulebook" not in Path(log.name).read_text(encoding="utf-8"):
-        raise click.ClickException(f"the service did not start with the offline extractor; see {log.name}")
+    with served_offline(users_at_once=users_at_once, prefix="plain-serve-") as (url, log_name):
+        memories = asyncio.run(replay(url, records(statements), tag=tag, users_at_once=users_at_once))
     found = outcomes(statements, memories, load_gold(gold))
     report = figures(found)
     click.echo(f"run tag {tag}, wall {time.perf_counter() - started:.0f} s, {len(statements)} statements, offline")

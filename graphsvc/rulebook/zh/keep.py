@@ -74,6 +74,8 @@ _POST = {"ORTH": {"REGEX": zh.OCCUPATION_END, "NOT_IN": sorted(zh.NOT_POSTS)}}
 """A job title by how it ends (护士, 程序员), not a word that only ends like one (会员, 使用者)."""
 _PLACE_WORD = {"POS": {"IN": ["NOUN", "PROPN", "NUM", "X", "ADJ"]}, "TAG": {"NOT_IN": ["f", "t"]}}
 """A word of where someone works or studies (一家 银行, 腾讯), not a locality or a time (里, 的时候)."""
+_AT_A_PLACE = (word("在"), _PLACE_WORD, {**_PLACE_WORD, "OP": "*"})
+"""Where someone works: 在 and the words of a place (在 深圳, 在 一家 银行)."""
 
 _ENDS_AS_ORGANIZATION = "^.+(?:" + "|".join(sorted(zh.WORKPLACE_SUFFIXES, key=len, reverse=True)) + ")$"
 """A name that ends as a workplace's does (北京大学, 青禾科技), more than the bare word (大学)."""
@@ -535,15 +537,9 @@ RULES: tuple[Rule, ...] = (
                         {"TAG": {"REGEX": "^(?!nr)[vna]"}, "OP": "?"},
                         {**_POST, "TAG": {"REGEX": "^n"}},
                     ),
-                    seq(ADVERBS, word("在"), _PLACE_WORD, {**_PLACE_WORD, "OP": "*"}, word("当"), CONTENT),
+                    seq(ADVERBS, *_AT_A_PLACE, word("当"), CONTENT),
                     seq(
-                        ADVERBS,
-                        word("在"),
-                        _PLACE_WORD,
-                        {**_PLACE_WORD, "OP": "*"},
-                        word("做"),
-                        {"POS": "NOUN", "OP": "*"},
-                        {"ORTH": {"REGEX": zh.JOB_TITLE}},
+                        ADVERBS, *_AT_A_PLACE, word("做"), {"POS": "NOUN", "OP": "*"}, {"ORTH": {"REGEX": zh.JOB_TITLE}}
                     ),
                     seq(
                         ADVERBS,
@@ -564,9 +560,7 @@ RULES: tuple[Rule, ...] = (
                     ),
                     seq(
                         ADVERBS,
-                        word("在"),
-                        _PLACE_WORD,
-                        {**_PLACE_WORD, "OP": "*"},
+                        *_AT_A_PLACE,
                         word("做"),
                         {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "*"},
                         among(zh.JOB_FIELDS),

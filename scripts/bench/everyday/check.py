@@ -49,8 +49,26 @@ GOLD_KEYS = {
 }
 TYPES = {"fact", "preference", "goal", "pain_point", "event"}
 ENTITY_KINDS = {"person", "place", "organization", "work", "thing", "animal", "language", "product"}
-RELATIONS = {"sister", "brother", "mother", "father", "son", "daughter", "partner", "wife", "husband", "friend",
-             "colleague", "boss", "works_at", "lives_in", "owns", "has_pet", "from", "studies_at"}
+RELATIONS = {
+    "sister",
+    "brother",
+    "mother",
+    "father",
+    "son",
+    "daughter",
+    "partner",
+    "wife",
+    "husband",
+    "friend",
+    "colleague",
+    "boss",
+    "works_at",
+    "lives_in",
+    "owns",
+    "has_pet",
+    "from",
+    "studies_at",
+}
 CJK = re.compile(r"[\u4e00-\u9fff]")
 # (trait kind, exact number of sessions it must list; None: 3 or more)
 TRAIT_SESSIONS: tuple[tuple[str, int | None], ...] = (("trait", None), ("trait_maybe", 2), ("trait_never", 1))
@@ -328,7 +346,10 @@ def check_trait_sessions(where: str, u: str, k: str, need: int | None, g: Gold, 
 
 
 def check_traits(
-    u: str, kinds: Kinds, speakers: set[str], ss: Sessions,
+    u: str,
+    kinds: Kinds,
+    speakers: set[str],
+    ss: Sessions,
     mem_by_session: defaultdict[tuple[str, str], list[str]],
 ) -> None:
     """Check a user's trait, trait_maybe and trait_never items."""
@@ -341,8 +362,9 @@ def check_traits(
                 check_trait_keywords(where, g, mem_by_session)
 
 
-def check_relations(u: str, entries: list[Entry], people: set[str], ent_names: dict[str, str],
-                    speakers: set[str]) -> None:
+def check_relations(
+    u: str, entries: list[Entry], people: set[str], ent_names: dict[str, str], speakers: set[str]
+) -> None:
     """Check a user's relations: a known relation from a person to an entity or speaker."""
     for where, g in entries:
         if g["relation"] not in RELATIONS:
@@ -427,8 +449,9 @@ def print_gold(by_user: defaultdict[str, Kinds]) -> None:
     print("plain memories:", plain, f"(not plain: {kinds['memory'] - plain})")
 
 
-def check_minimums(sessions: defaultdict[str, Sessions], sess: Counter[str], turns: Counter[str],
-                   two: list[str]) -> None:
+def check_minimums(
+    sessions: defaultdict[str, Sessions], sess: Counter[str], turns: Counter[str], two: list[str]
+) -> None:
     """Check the minimums of the set: sessions, user turns, English share, two-person chats, sessions per user."""
     total = turns["en"] + turns["zh"]
     if sum(sess.values()) < 36:

@@ -12,11 +12,11 @@ each batch is one user (``<run tag>-pp<batch>-<language>``), each statement one 
 then the assistant's "Got it."), a day apart: ``ingestMessages``, ``endConversation``, then a wait until the
 user's jobs are done. What the service stored is read back with the message ids each memory was extracted from.
 
-Figures, per half and language: plain statements that gave a memory (at least one memory extracted from the
-statement's message), look-alikes that gave one, and the memories right of those labelled, by the gold file
-(``{language, statement, memory, label}``, ``label`` ``right`` or ``wrong``; the labelling rules of
-``precision/LABELLING.md``). Test-half texts are never printed unless ``--reveal-test``; ``--show`` prints the
-tuning half's statements with what each gave; ``--unlabelled FILE`` writes the outputs no label covers, for the
+Figures, per half and language and per batch and language: plain statements that gave a memory (at least one
+memory extracted from the statement's message), look-alikes that gave one, and the memories right of those
+labelled, by the gold file (``{language, statement, memory, label}``, ``label`` ``right`` or ``wrong``; the labelling
+rules of ``precision/LABELLING.md``). Test-half texts are never printed unless ``--reveal-test``; ``--show`` prints
+the tuning half's statements with what each gave; ``--unlabelled FILE`` writes the outputs no label covers, for the
 labeller. Prints the tables, then one JSON object.
 """
 
@@ -28,6 +28,7 @@ import secrets
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -147,12 +148,13 @@ def outcomes(
     return list(found.values())
 
 
-def figures(found: list[Outcome]) -> dict[str, Any]:
-    """Per ``half/language``: plain statements and look-alikes that gave a memory, memories right of labelled."""
+def figures(found: list[Outcome], by: Callable[[Statement], str]) -> dict[str, Any]:
+    """Per ``by(statement)`` (``half/language``, ``batch/language``): plain statements and look-alikes that gave a
+    memory, memories right of labelled."""
     out: dict[str, dict[str, Any]] = {}
     for o in found:
         row = out.setdefault(
-            f"{o.statement.half}/{o.statement.language}",
+            by(o.statement),
             {
                 "plain_gave": 0,
                 "plain": 0,
@@ -172,8 +174,8 @@ def figures(found: list[Outcome]) -> dict[str, Any]:
     return dict(sorted(out.items()))
 
 
-def print_report(report: dict[str, Any]) -> None:
-    click.echo("half/language   plain gave a memory   look-alikes gave one   memories right / labelled (of kept)")
+def print_report(report: dict[str, Any], heading: str) -> None:
+    click.echo(f"{heading:<15} plain gave a memory   look-alikes gave one   memories right / labelled (of kept)")
     for key, row in report.items():
         click.echo(
             f"{key:<15} {row['plain_gave']:>3} of {row['plain']:<14} {row['look_alike_gave']:>3} of "
@@ -195,9 +197,11 @@ def main(data: Path, gold: Path, show: bool, reveal_test: bool, unlabelled: Path
     with served_offline(users_at_once=users_at_once, prefix="plain-serve-") as (url, log_name):
         memories = asyncio.run(replay(url, records(statements), tag=tag, users_at_once=users_at_once))
     found = outcomes(statements, memories, load_gold(gold))
-    report = figures(found)
+    report = figures(found, lambda s: f"{s.half}/{s.language}")
+    by_batch = figures(found, lambda s: f"{s.batch}/{s.language}")
     click.echo(f"run tag {tag}, wall {time.perf_counter() - started:.0f} s, {len(statements)} statements, offline")
-    print_report(report)
+    print_report(report, "half/language")
+    print_report(by_batch, "batch/language")
     if show:
         for o in found:
             if o.statement.half == "tune" or reveal_test:
@@ -211,7 +215,7 @@ def main(data: Path, gold: Path, show: bool, reveal_test: bool, unlabelled: Path
                     if label is None:
                         row = {"language": o.statement.language, "statement": o.statement.text, "memory": text}
                         f.write(json.dumps(row | {"half": o.statement.half}, ensure_ascii=False) + "\n")
-    json.dump({"run_tag": tag, "figures": report}, sys.stdout, ensure_ascii=False)
+    json.dump({"run_tag": tag, "figures": report, "by_batch": by_batch}, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
 
 

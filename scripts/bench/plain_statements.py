@@ -165,9 +165,9 @@ def figures(found: list[Outcome], by: Callable[[Statement], str]) -> dict[str, A
                 "memories": 0,
             },
         )
-        prefix = "plain" if o.statement.kind == "plain" else "look_alike"
-        row[prefix if prefix == "plain" else "look_alikes"] += 1
-        row[f"{prefix}_gave"] += bool(o.memories)
+        said, gave = ("plain", "plain_gave") if o.statement.kind == "plain" else ("look_alikes", "look_alike_gave")
+        row[said] += 1
+        row[gave] += bool(o.memories)
         row["memories"] += len(o.memories)
         row["labelled"] += sum(label is not None for _, _, label in o.memories)
         row["right"] += sum(label == "right" for _, _, label in o.memories)

@@ -128,6 +128,8 @@ _ME_OR_MY_HOME = among(zh.MY_OWN)
 """The speaker, or their household as the owner of a value (我家WiFi密码)."""
 _THING = {"POS": {"IN": ["NOUN", "PROPN", "X"]}, "ORTH": {"NOT_IN": sorted(zh.QUESTION_WORDS | zh.POINTERS)}}
 """What a speaker's own thing is named by: a noun, never a question word (哪里) or a pointer (那个)."""
+_LINE_OF_WORK = (word("做"), {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "*"}, among(zh.JOB_FIELDS))
+"""A line of work done for a living: 做 and its field (做 桥梁 设计, 做 运营)."""
 _MODEL_NUMBER = {"TAG": {"IN": ["m", "eng"]}, "ORTH": {"REGEX": r"^[A-Za-z\d]+$"}, "OP": "?"}
 """A model's number after its make and name (华为 Mate 60, 小米 14)."""
 _TIME_ONLY = zh.TIME_WORDS | zh.WEEKDAYS | zh.TIME_PREFIXES | zh.TIME_UNITS | zh.HABIT_WORDS
@@ -550,22 +552,8 @@ RULES: tuple[Rule, ...] = (
                         among(zh.OCCUPATION_SUFFIXES - zh.NO_JOB_AFTER_DO),
                     ),
                     seq(ADVERBS, word("是", op="?"), word("做", "当"), CONTENT, word("的", "工作")),
-                    seq(  # a line of work: 她是做婚礼策划的, 我在武汉做桥梁设计, 我在一家电商公司做运营
-                        ADVERBS,
-                        word("是"),
-                        word("做"),
-                        {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "*"},
-                        among(zh.JOB_FIELDS),
-                        word("的"),
-                    ),
-                    seq(
-                        ADVERBS,
-                        *_AT_A_PLACE,
-                        word("做"),
-                        {"TAG": {"IN": sorted(NOUN_TAGS)}, "OP": "*"},
-                        among(zh.JOB_FIELDS),
-                        PUNCT,
-                    ),
+                    seq(ADVERBS, word("是"), *_LINE_OF_WORK, word("的")),  # 她是做婚礼策划的
+                    seq(ADVERBS, *_AT_A_PLACE, *_LINE_OF_WORK, PUNCT),  # 我在武汉做桥梁设计, 我在一家电商公司做运营
                     seq(  # 我是浙大计算机系的, 我北师大心理系的: the body a person is of
                         ADVERBS,
                         word("是", op="?"),
@@ -1099,10 +1087,10 @@ RULES: tuple[Rule, ...] = (
                         ANY_OPT,
                     ),
                     seq(ADVERBS, word("是"), among(zh.CONDITIONS), word("前期")),  # 我是糖尿病前期
-                    seq(
-                        ADVERBS, word("是"), {"ORTH": {"REGEX": "^[一二12]型$"}}, among(zh.CONDITIONS)
-                    ),  # 我是一型糖尿病
-                    seq(ADVERBS, word("是"), word("1", "2"), word("型"), among(zh.CONDITIONS)),  # 1 型 as jieba cuts it
+                    *(  # 我是一型糖尿病, 我是2型糖尿病: the type in one word or in two, as jieba cuts it
+                        seq(ADVERBS, word("是"), *kind, among(zh.CONDITIONS))
+                        for kind in (({"ORTH": {"REGEX": "^[一二12]型$"}},), (word("1", "2"), word("型")))
+                    ),
                     seq(  # 我一不吃早饭就偏头痛: whenever something happens
                         ADVERBS,
                         word("一"),

@@ -9,7 +9,7 @@ never read from a global.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -120,6 +120,44 @@ def matches(doc: Any, rules: Iterable[Rule], *, every: bool = False) -> list[Hit
     for hit in hits:
         first.setdefault(hit.rule.id, hit)
     return [first[r.id] for r in ordered if r.id in first]
+
+
+GIVEN_SUBJECT = ("restore", "restore_kin", "restore_have", "carry")
+"""The outputs of the rules that give a clause a subject it did not say (a restored "I" or 我, one carried over)."""
+
+
+def subject_given(rules: Iterable[Rule], shaped_by: Iterable[str]) -> bool:
+    """Whether one of the rules that shaped a statement (``shaped_by``, ids of ``rules``) gave it its subject."""
+    shaped = set(shaped_by)
+    return any(r.output in GIVEN_SUBJECT and r.id in shaped for r in rules)
+
+
+def best_keep(doc: Any, rules: Sequence[Rule], requested: bool, *, subject_given: bool = False) -> Hit | None:
+    """The keep rule that decides a statement: the most confident that fires (the earlier on a tie), a ``requested``
+    rule only when no other fires, a ``fallback`` rule only when neither does.
+
+    Args:
+        rules: the enabled keep rules of the statement's language.
+        requested: a request to remember came before; ``requested`` rules fire only then.
+        subject_given: a rule gave the statement its subject (:func:`subject_given`); ``fallback`` rules then do
+            not fire (they keep only what the speaker said of someone they named).
+    """
+    usable = [
+        r
+        for r in rules
+        if (requested or "requested" not in r.tags)
+        and "mention" not in r.tags
+        and not (subject_given and "fallback" in r.tags)
+    ]
+    hits = matches(doc, usable)
+    for tier in (
+        [h for h in hits if not {"requested", "fallback"} & h.rule.tags],
+        [h for h in hits if "requested" in h.rule.tags],
+        hits,
+    ):
+        if tier:
+            return max(tier, key=lambda h: (h.rule.confidence, -usable.index(h.rule)))
+    return None
 
 
 def shared_string(language: Language, key: int) -> str:

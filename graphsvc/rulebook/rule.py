@@ -175,7 +175,8 @@ class Rule:
             ``requested`` (kept only after a request to remember), ``note``, ``age``, ``studied`` (a pastime that
             counts only as studied: a language), ``untrimmed`` (a refusal judged on the sentence before its lead is
             trimmed: the lead is what it reads), ``habit`` (a trait rule of what recurs: where one goes to do it is
-            no part of its item).
+            no part of its item), ``fallback`` (a keep rule that decides only when no other fires, and only on a
+            subject the speaker said: :func:`graphsvc.rulebook.engine.best_keep`).
     """
 
     id: str

@@ -12,7 +12,8 @@ _LATIN_WORD = re.compile(r"[A-Za-z][\w@.'+-]*", re.ASCII)
 """A run of Latin script: a word, a name, a code or an address (WiFi, bluefern42, ana@example.com) counts once."""
 _WORD_WEIGHT = 2
 """Han characters a Latin word stands for: a Chinese word is one to three characters."""
-_SENTENCE = re.compile(r"(?:[^。！？；!?;.\n]|\.(?!\s|$))+(?:[。！？；!?;.]+[”」』）)\"']*)?")
+_SENTENCE = re.compile(r"(?:[^。！？；!?;.\n]|\.(?!\s|$)|[!?](?=[A-Za-z0-9]))+(?:[。！？；!?;.]+[”」』）)\"']*)?")
+"""A sentence and its closing marks; a mark inside a word or a code (3.5, Lakeview!2290) closes nothing."""
 _ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|vs|etc|e\.g|i\.e)\.$", re.IGNORECASE)
 
 

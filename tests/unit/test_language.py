@@ -1,10 +1,11 @@
-"""Which language a text is read as: the share of Han characters, a Latin word counting once whatever its length."""
+"""Which language a text is read as (the share of Han characters, a Latin word counting once whatever its length),
+and where its sentences end."""
 
 from __future__ import annotations
 
 import pytest
 
-from graphsvc.text.language import detect_language
+from graphsvc.text.language import detect_language, split_sentences
 
 
 @pytest.mark.parametrize(
@@ -22,3 +23,17 @@ from graphsvc.text.language import detect_language
 )
 def test_a_text_is_read_in_the_language_most_of_its_words_are_in(text: str, language: str) -> None:
     assert detect_language(text) == language
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("the wifi password is Lakeview!2290", ["the wifi password is Lakeview!2290"]),  # a mark inside a code
+        ("My GPA is 3.8. I live in Oslo!", ["My GPA is 3.8.", "I live in Oslo!"]),
+        ("Wow! Great. Really?", ["Wow!", "Great.", "Really?"]),
+        ("I saw Dr. Ruiz today.", ["I saw Dr. Ruiz today."]),
+        ("我好开心！真的。", ["我好开心！", "真的。"]),
+    ],
+)
+def test_a_sentence_ends_at_its_mark_not_at_a_mark_inside_a_word(text: str, sentences: list[str]) -> None:
+    assert split_sentences(text) == sentences

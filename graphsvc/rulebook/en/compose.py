@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Any
 
 from graphsvc.rulebook.en.shapes import third_person
-from graphsvc.rulebook.engine import Hit, Selection, matches
+from graphsvc.rulebook.engine import Hit, Selection, best_keep, matches, subject_given
 from graphsvc.rulebook.judgement import Judgement, Statement
 from graphsvc.rulebook.lexicon import en as lexicon
 from graphsvc.rulebook.parse import parse
@@ -71,12 +71,20 @@ _IS_CONTRACTED = re.compile(
 ("my husband's a firefighter", "Tom's my brother", "my flat's in Hackney", "my mum's on insulin", "my sister's getting
 married", "my husband's called Dev", "my partner's allergic to cats"): "is" (a possessive is never followed by one),
 except a degree's ("a master's in social work") and a shop's (:data:`_AFTER_A_PLACE`)."""
+_A_WORD_NOT_JOINING = r"(?!(?:and|but|or|so)\b)[\w.-]+"
+"""A word of a name, not a conjunction ("St.", "Brigid"; never the "and" of "I stayed in and Tom's cooking")."""
 _AFTER_A_PLACE = re.compile(
-    r"\b(?:" + "|".join(sorted(lexicon.PLACE_PREPOSITIONS)) + r")\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,2}[\w-]+$",
+    r"\b(?:"
+    + "|".join(sorted(lexicon.PLACE_PREPOSITIONS))
+    + r")\s+(?:(?:a|an|the|my|our)\s+)?(?:"
+    + _A_WORD_NOT_JOINING
+    + r"\s+){0,2}"
+    + _A_WORD_NOT_JOINING
+    + "$",
     re.IGNORECASE,
 )
-"""A noun after a preposition of place ("at a small chemist"): its "'s" names a shop by its keeper ("at a small
-chemist's in Cork"), never "is" (an object of a preposition is no clause's subject)."""
+"""A noun after a preposition of place ("at a small chemist", "at St. Brigid"): its "'s" names a shop or a place by
+its keeper ("at a small chemist's in Cork"), never "is" (an object of a preposition is no clause's subject)."""
 _PICTOGRAPHS = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 _MARKERS = re.compile(
     r"[,\s]*(?<![\w'’])(?:"
@@ -186,16 +194,22 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None]]:
         cut = hit.start
         while (
             cut < hit.end
-            and doc[cut].lower_ not in ("and", "but", "so", ",", ";", ":", "-", "–", "—")
+            and (doc[cut].lower_ not in ("and", "but", "so", ",", ";", ":", "-", "–", "—") or _in_a_word(doc, cut))
             and hit.rule.output != "strip"
         ):
             cut += 1
         if hit.rule.output == "strip":
             cut = hit.start
+        elif cut == hit.end:
+            continue  # its only boundary was a hyphen inside a word ("in-laws live")
         if cuts and cut <= cuts[-1][0]:
             continue
         since = cuts[-1][0] if cuts else 0
-        if hit.rule.output not in ("strip", "role") and not any(t.pos_ in ("VERB", "AUX") for t in doc[since:cut]):
+        if (
+            hit.rule.output not in ("strip", "role")
+            and not any(t.pos_ in ("VERB", "AUX") for t in doc[since:cut])
+            and not _question_after(doc, cut)
+        ):
             continue  # "my girlfriend Odette and I are …": what comes before is no statement, the subject goes on
         if hit.rule.output == "" and _conjunct_subject(doc, cut) not in ("", *lexicon.EXPLETIVES):
             continue  # "Chris lost his job, got another …": the verb goes on with its own subject
@@ -218,6 +232,17 @@ def split(text: str, rules: Sequence[Rule]) -> list[tuple[str, str | None]]:
         rule_id = ending.rule.id if ending is not None else None
         strip_first = ending is not None and ending.rule.output == "strip"
     return pieces or [(text, None)]
+
+
+def _question_after(doc: Any, cut: int) -> bool:
+    """Whether a comma at ``cut`` opens a question closing the sentence ("Vet on May 2, can you remind me?"): what
+    comes before it is judged alone, even without a verb."""
+    return bool(doc[cut].text == "," and doc[len(doc) - 1].text == "?")
+
+
+def _in_a_word(doc: Any, i: int) -> bool:
+    """Whether token ``i`` is a hyphen inside a word ("left-handed", "part-time"): no boundary between clauses."""
+    return doc[i].text in ("-", "–") and i > 0 and not doc[i - 1].whitespace_ and not doc[i].whitespace_
 
 
 def _bare(tokens: list[Any], strip_first: bool) -> list[Any]:
@@ -258,6 +283,17 @@ def _conjunct_subject(doc: Any, cut: int) -> str:
 
 def _carry(rules: Sequence[Rule], rule_id: str) -> bool:
     return any(r.id == rule_id and r.output == "carry" for r in rules)
+
+
+def _said_here(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
+    """A sentence opening "vegan here, …" as "I'm vegan, …" (a ``restore_here`` rule), before it is split."""
+    doc = parse(text, "en")
+    here = [h for h in matches(doc, rules) if h.rule.output == "restore_here"]
+    if not here:
+        return text
+    shaped_by.append(here[0].rule.id)
+    said = doc[here[0].start : here[0].end - 2]
+    return f"I'm {said.text}{doc[here[0].end - 2].whitespace_}{doc[here[0].end - 1 :].text}"
 
 
 def _restore(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> str:
@@ -538,16 +574,6 @@ def finish(text: str) -> str:
 
 
 # --- one piece ----------------------------------------------------------------------------------------------
-def _best_keep(doc: Any, rules: Sequence[Rule], requested: bool) -> Hit | None:
-    usable = [r for r in rules if (requested or "requested" not in r.tags) and "mention" not in r.tags]
-    hits = matches(doc, usable)
-    ordinary = [h for h in hits if "requested" not in h.rule.tags]
-    ranked = ordinary or hits
-    if not ranked:
-        return None
-    return max(ranked, key=lambda h: (h.rule.confidence, -usable.index(h.rule)))
-
-
 def _whose(doc: Any) -> str:
     """The relation of the person or animal a statement is about when it opens with one of the speaker's ("my
     sister …" → ``sister``, "my dog …" → ``dog``); "" when it is about the speaker."""
@@ -649,7 +675,8 @@ def judge_piece(
     refusals = matches(doc, _rules(rules, "refuse", selection))
     if refusals:
         return Judgement(sentence, text, refused_by=refusals[0].rule.id, shaped_by=tuple(shaped_by))
-    hit = _best_keep(doc, _rules(rules, "keep", selection), requested)
+    given = subject_given(rules, shaped_by)
+    hit = best_keep(doc, _rules(rules, "keep", selection), requested, subject_given=given)
     if hit is None:
         return Judgement(sentence, text, shaped_by=tuple(shaped_by))
     memory_type: MemoryType = hit.rule.output  # type: ignore[assignment]
@@ -738,6 +765,7 @@ def judge_sentence(
     if refusals and (opened := matches(parse(said, "en"), refusals)):  # its lead is what the refusal reads
         return [Judgement(sentence, said, refused_by=opened[0].rule.id)]
     text, asked, lead = trim(said, _rules(rules, "trim", selection), shaped_by)
+    text = _said_here(text, _rules(rules, "subject", selection), shaped_by)
     out = []
     for position, (piece, cut_by) in enumerate(split(text, _rules(rules, "split", selection))):
         rules_so_far = [*shaped_by, cut_by] if cut_by else list(shaped_by)

@@ -23,7 +23,7 @@ from graphsvc.rulebook.en.shapes import (
     lower,
     seq,
 )
-from graphsvc.rulebook.lexicon import en
+from graphsvc.rulebook.lexicon import QUOTATION_OPENING, en
 from graphsvc.rulebook.rule import Example, Rule, Surface, Tokens
 
 _VERB_AND_OBJECT_START = seq(
@@ -1121,6 +1121,27 @@ RULES: tuple[Rule, ...] = (
         tags=frozenset({"untrimmed"}),
         examples=(Example("Oh great, I just love Mondays."), Example("oh joy. I get to work all weekend")),
         counterexamples=("Oh, I love gardening.", "Great, I live in Leeds too."),
+    ),
+    Rule(
+        id="en.refuse.sarcasm_mark",
+        language="en",
+        decision="refuse",
+        description="A sentence marked as sarcasm by the chat mark '/s' says the opposite of what it says.",
+        pattern=Surface(r"(?:^|\s)/s\b"),
+        tags=frozenset({"untrimmed"}),
+        examples=(Example("I just love queueing at the bank /s"),),
+        counterexamples=("I love queueing at the bank.", "I live at 3/5 Main St."),
+    ),
+    Rule(
+        id="en.refuse.quotation",
+        language="en",
+        decision="refuse",
+        description="A sentence that opens with a quotation and speaks of it: the words are another's ('\"I live "
+        "in Paris\" is my favourite line').",
+        pattern=Surface(QUOTATION_OPENING),
+        tags=frozenset({"untrimmed"}),
+        examples=(Example('"I live in Paris" is my favourite line'), Example("“I have a dog,” he said.")),
+        counterexamples=('My band is called "The Owls".', '"I live in Paris."'),
     ),
     Rule(
         id="en.refuse.near_miss",

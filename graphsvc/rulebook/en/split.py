@@ -122,7 +122,12 @@ RULES: tuple[Rule, ...] = (
                 (lower("so"), {"TAG": "VB", "POS": "VERB"}),
                 (lower("so"), lower("no", "please", "pls")),
                 ({"ORTH": {"IN": [",", ";", "-", "–", "—"]}}, lower("do"), lower("n't", "not"), {"TAG": "VB"}),
-                ({"ORTH": {"IN": [",", ";", "-", "–", "—"]}}, lower("please", "pls"), {"TAG": "VB"}),
+                (
+                    {"ORTH": {"IN": [",", ";", "-", "–", "—"]}},
+                    lower("please", "pls"),
+                    {"POS": "ADV", "OP": "*"},
+                    {"TAG": "VB"},
+                ),
                 ({"ORTH": ","}, among(en.HEDGES)),
                 ({"ORTH": ","}, {"TAG": "VBG", "DEP": "advcl"}, among(en.POINTERS)),
             ),
@@ -133,6 +138,8 @@ RULES: tuple[Rule, ...] = (
             Example("is it going to rain on Sunday, got a match at Hove", "Ana has got a match at Hove."),
             Example("can you explain osmosis simply, exam on monday", "Ana has an exam on monday."),
             Example("I'm colour blind so ignore the colours", "Ana is colour blind."),
+            Example("I'm left-handed so keep that in mind for gadgets", "Ana is left-handed."),
+            Example("I can't stand jazz, please never play it", "Ana can't stand jazz."),
             Example("my wifi password is bluefox77, don't lose it", "Ana's wifi password is bluefox77."),
             Example(
                 "internship starts in march at a law firm so this is handy",
@@ -180,6 +187,10 @@ RULES: tuple[Rule, ...] = (
             Example("I just moved to Porto, do you know any good cafés?", "Ana just moved to Porto."),
             Example("I'm gluten intolerant, any ideas for breakfast?", "Ana is gluten intolerant."),
             Example("My son turns 5 in June, any fun party ideas?", "Ana's son turns 5 in June."),
+            Example(
+                "Vet appointment with Dr. Ruiz on May 2, can you remind me?",
+                "Ana has a vet appointment with Dr. Ruiz on May 2.",
+            ),
         ),
         counterexamples=("I just moved to Porto.",),
     ),

@@ -49,6 +49,8 @@ _DROPPED_SUBJECT: tuple[tuple[Spec, ...], ...] = (
 it is ("doing a bbq", "taking on an apprentice"), a state word, "got a"."""
 _ALSO: Spec = {"LOWER": {"IN": sorted(en.BEFORE_A_DROPPED_SUBJECT)}, "OP": "?"}
 """A word the dropped subject may stand before ("also doing a bbq next weekend" → "I am also doing …")."""
+_WITH_WHOM: tuple[Spec, ...] = (lower("with", op="?"), {"POS": "PROPN", "OP": "*"})
+"""Whom a happening is with, by name, between it and its date ("appointment with Dr. Ruiz on May 2")."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -75,6 +77,47 @@ RULES: tuple[Rule, ...] = (
         counterexamples=("Sounds lovely.", "Made me feel relaxed and happy."),
     ),
     Rule(
+        id="en.subject.here",
+        language="en",
+        decision="subject",
+        description=(
+            "A word or two and 'here' opening the sentence ('vegan here', 'lactose intolerant here, …') says what "
+            "the speaker is: 'I'm …', for the keep rules to judge like any other."
+        ),
+        pattern=Tokens(
+            (
+                (
+                    {
+                        "IS_ALPHA": True,
+                        "POS": {"NOT_IN": ["DET", "PRON", "AUX", "ADP", "CCONJ", "SCONJ", "NUM", "INTJ"]},
+                        "LOWER": {"NOT_IN": ["same", "nobody", "everyone", "everybody", "me"]},
+                        "TAG": {"NOT_IN": ["VBG", "VBD", "VBN"]},
+                        "OP": "{1,3}",
+                    },
+                    lower("here"),
+                    {"IS_PUNCT": True, "ORTH": {"NOT_IN": ["'s", "’s"]}},
+                ),
+                (
+                    {
+                        "IS_ALPHA": True,
+                        "POS": {"NOT_IN": ["DET", "PRON", "AUX", "ADP", "CCONJ", "SCONJ", "NUM", "INTJ"]},
+                        "LOWER": {"NOT_IN": ["same", "nobody", "everyone", "everybody", "me"]},
+                        "TAG": {"NOT_IN": ["VBG", "VBD", "VBN"]},
+                        "OP": "{1,3}",
+                    },
+                    lower("here"),
+                    lower("so", "and", "but"),
+                ),
+            )
+        ),
+        output="restore_here",
+        examples=(
+            Example("lactose intolerant here so no dairy please", "Ana is lactose intolerant."),
+            Example("vegan here, any ideas for dinner?", "Ana is vegan."),
+        ),
+        counterexamples=("Same here.", "Raining here.", "Nice weather here today."),
+    ),
+    Rule(
         id="en.subject.dated_happening",
         language="en",
         decision="subject",
@@ -84,12 +127,16 @@ RULES: tuple[Rule, ...] = (
                 (
                     {"POS": {"IN": ["ADJ", "NOUN", "PROPN"]}, "OP": "*"},
                     {"LEMMA": {"IN": sorted(en.EVENT_NOUNS)}, "TAG": "NN"},
+                    *_WITH_WHOM,
                     among(en.DATED_BY),
                 ),
             )
         ),
         output="restore_have",
-        examples=(Example("dentist appointment on Thursday at 3", "Ana has a dentist appointment on Thursday at 3."),),
+        examples=(
+            Example("dentist appointment on Thursday at 3", "Ana has a dentist appointment on Thursday at 3."),
+            Example("Vet appointment with Dr. Ruiz on May 2", "Ana has a vet appointment with Dr. Ruiz on May 2."),
+        ),
         counterexamples=("Exams are the worst.", "The meeting on Monday was long.", "wedding's in Lagos in May"),
     ),
     Rule(

@@ -223,14 +223,15 @@ RULES: tuple[Rule, ...] = (
                 ),
                 (among(en.LEAD_TIME_WORDS), PUNCT_OPT),
                 *(seq(*map(lower, phrase), PUNCT_OPT) for phrase in en.LEAD_TIME_PHRASES),
-                (among(en.EVERY), among(en.FREQUENCY_UNITS), PUNCT_OPT),
-                (among(en.EVERY), among(en.FREQUENCY_UNITS, attr="LEMMA"), PUNCT_OPT),
+                (among(en.EVERY), among(en.FREQUENCY_UNITS), among(en.PARTS_OF_DAY, op="?"), PUNCT_OPT),
+                (among(en.EVERY), among(en.FREQUENCY_UNITS, attr="LEMMA"), among(en.PARTS_OF_DAY, op="?"), PUNCT_OPT),
             )
         ),
         output="move_to_end",
         examples=(
             Example("Last May, I adopted a cat.", "Ana adopted a cat last May."),
             Example("Every Sunday, I play chess.", "Ana plays chess every Sunday."),
+            Example("every Friday evening I go to a pub quiz", "Ana goes to a pub quiz every Friday evening."),
             Example("Right now I live in Leeds.", "Ana lives in Leeds right now."),
             Example("At the moment, I'm working as a nurse.", "Ana is working as a nurse at the moment."),
         ),

@@ -16,6 +16,10 @@ PERSON_RELATIONS = frozenset(
 """The relations between people the relation rules state, in either language (the values of each lexicon's
 ``KIN_RELATIONS`` and ``SOCIAL_RELATIONS`` they keep): family, partner, friend, colleague, boss."""
 
+QUOTATION_OPENING = r"^\s*[\"“「『]([^\"”」』\n]{2,})[\"”」』]\s*[^\s.!?。！？]"
+"""A sentence that opens with a quotation and goes on to speak of it ("'I'll be back', best line ever", "“生活就像
+一盒巧克力”，这句台词太经典了"): the quoted words are another's, in either language."""
+
 
 def alternation(words: Iterable[str], *, plural: bool = False) -> str:
     """A regular-expression alternation of ``words`` (escaped, longest first, so "grandmother" wins over

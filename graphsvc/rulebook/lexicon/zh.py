@@ -503,6 +503,18 @@ JOB_TITLE = (
 """A job title after 做 or 当, by how it ends (产品经理, 工程师, 程序员) or a title of two characters or more on its
 own (护士, 会计), never one of :data:`NO_JOB_AFTER_DO`."""
 PAST_MARKERS = _words("了 过")
+EXCLAIMING = _words("可 真 太 多么")
+"""Adverbs of an exclamation (我可真幸运, 太好吃): a reaction of the moment, not how things are."""
+CONSEQUENCE = _words("就 便 时候 会")
+"""What follows a condition or a first happening (一出门就下雨), a time when (出生的时候) or what one will do
+(我会多注意休息): the clause says what happens when, not how things are."""
+LEANING_ON_ANOTHER_TURN = _words("也 还 还是 又 再 先 然后 将 可以 应该 好像 似乎 试试 特别是")
+"""Words that lean on another turn or say what to do next (也, 还是, 再, 先…然后, 可以试试, 好像): a clause with one
+does not stand alone as a fact."""
+MOMENT_CHARACTERS = "再哪吗呢"
+"""Characters that, inside any word, make a clause a moment's or a question's (再聊, 哪天, 好吗): no fact."""
+JUST_DONE = _words("刚 刚刚 刚才 前天")
+"""Words that date a doing to just now or a day or two ago (我刚吃完饭): a moment, not how things are."""
 _DAY_OR_MONTH = r"(?:[一二三四五六七八九十]{1,3}|\d{1,2})"
 _CALENDAR_DAY = rf"{_DAY_OR_MONTH}月份?(?:{_DAY_OR_MONTH}[号日])?|{_DAY_OR_MONTH}[号日]"
 CALENDAR_DAY = rf"^(?:{_CALENDAR_DAY})$"

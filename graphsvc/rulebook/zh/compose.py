@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from graphsvc.rulebook.engine import Hit, Selection, matches
+from graphsvc.rulebook.engine import Hit, Selection, best_keep, matches, subject_given
 from graphsvc.rulebook.judgement import Judgement, Statement
 from graphsvc.rulebook.lexicon import zh as lexicon
 from graphsvc.rulebook.parse import parse
@@ -56,7 +56,8 @@ def trim(text: str, rules: Sequence[Rule], shaped_by: list[str]) -> tuple[str, b
             return "", True
         if hit.rule.output == "after_subject":  # the pattern ends on 我: the time words go right after it
             lead = _join([t for t in doc[hit.start : hit.end - 1] if not t.is_punct])
-            rest = "我" + lead + _join(doc[hit.end :])
+            person = doc[hit.end].text if hit.end < len(doc) and doc[hit.end].text in lexicon.RELATION_WORDS else ""
+            rest = "我" + person + lead + _join(doc[hit.end + (1 if person else 0) :])  # 明天我爸… → 我爸明天…
         if not re.search(r"[\u4e00-\u9fff\w]", rest):
             break
         requested = requested or hit.rule.output == "requested"
@@ -291,16 +292,6 @@ def finish(text: str) -> str:
     return text + end if text else text
 
 
-def _best_keep(doc: Any, rules: Sequence[Rule], requested: bool) -> Hit | None:
-    usable = [r for r in rules if (requested or "requested" not in r.tags) and "mention" not in r.tags]
-    hits = matches(doc, usable)
-    ordinary = [h for h in hits if "requested" not in h.rule.tags]
-    ranked = ordinary or hits
-    if not ranked:
-        return None
-    return max(ranked, key=lambda h: (h.rule.confidence, -usable.index(h.rule)))
-
-
 def _whose(doc: Any) -> str:
     """The relation of the person a statement is about when it opens with one of the speaker's (我爸爸… →
     ``father``, 我爸妈… → ``parents``), or the animal of theirs it is about, with its name if said (我家猫麻薯… →
@@ -372,10 +363,11 @@ def judge_piece(
     text = _restore(text, _rules(rules, "subject", selection), shaped_by, outputs)
     text = finish(text)
     doc = parse(text, "zh")
-    refusals = matches(doc, _rules(rules, "refuse", selection))
+    refusals = matches(doc, [r for r in _rules(rules, "refuse", selection) if "untrimmed" not in r.tags])
     if refusals:
         return Judgement(sentence, text, refused_by=refusals[0].rule.id, shaped_by=tuple(shaped_by))
-    hit = _best_keep(doc, _rules(rules, "keep", selection), requested)
+    given = subject_given(rules, shaped_by)
+    hit = best_keep(doc, _rules(rules, "keep", selection), requested, subject_given=given)
     if hit is None:
         return Judgement(sentence, text, shaped_by=tuple(shaped_by))
     shaping = list(shaped_by)
@@ -417,6 +409,9 @@ def judge_sentence(
             pronoun is resolved).
     """
     shaped_by: list[str] = []
+    refusals = [r for r in _rules(rules, "refuse", selection) if "untrimmed" in r.tags]
+    if refusals and (opened := matches(parse(sentence.strip(), "zh"), refusals)):  # a quotation opening it
+        return [Judgement(sentence, sentence.strip(), refused_by=opened[0].rule.id)]
     text, asked = trim(sentence.strip(), _rules(rules, "trim", selection), shaped_by)
     requested = requested or asked
     out = []

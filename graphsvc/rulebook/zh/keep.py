@@ -244,6 +244,67 @@ _IN_A_PLACE: Piece = (ADVERBS, word("在"), {"TAG": "ns"}, {"TAG": "ns", "OP": "
 _OWNED = {"ORTH": {"REGEX": f"(?:{'|'.join(sorted(zh.POSSESSIONS))})$"}}
 """A thing of one's own, or a kind of it (车, 电动车, 单反相机)."""
 
+_LASTING: Spec = {
+    "IS_PUNCT": False,
+    "ORTH": {
+        "NOT_IN": sorted(
+            zh.PAST_MARKERS
+            | zh.SENTENCE_PARTICLES
+            | zh.WANTING
+            | zh.CONDITIONALS
+            | zh.OF_THE_DAY
+            | zh.HEARSAY
+            | zh.FEELING_VERBS
+            | zh.MOODS
+            | zh.QUESTION_WORDS
+            | zh.POINTERS
+            | zh.LISTENER
+            | zh.JUST_DONE
+            | zh.EXCLAIMING
+            | zh.CONSEQUENCE
+            | zh.LEANING_ON_ANOTHER_TURN
+            | zh.UNCERTAIN
+            | zh.VAGUE_WORDS
+            | zh.INTERJECTIONS
+        ),
+        "REGEX": "^(?!" + zh.LONGER_AGO[1:-1] + "$)(?!.*[了" + zh.MOMENT_CHARACTERS + "])",
+    },
+}
+"""A word of a lasting statement: none that makes it a moment's (了, 过, 今天, 刚, 上个月), an exclamation, a wish, a
+condition or what follows one, hearsay, a feeling, a mood, a question, a pointer or about the listener."""
+_LASTING_OPT: Spec = {**_LASTING, "OP": "*"}
+_NOT_UNDER_WAY: Spec = {
+    **_LASTING,
+    "ORTH": {**_LASTING["ORTH"], "NOT_IN": [*_LASTING["ORTH"]["NOT_IN"], "在", "正在", "在家"]},
+}
+"""A word of a lasting statement that is not 在: before 在 and a verb a doing is under way (我在准备晚饭), as it is
+at home (我在家做手工)."""
+_NAMED_VERB: Spec = {**_LASTING, "POS": "VERB", "LENGTH": {">=": 2}}
+_NOT_DONE_YET = (
+    (_NAMED_VERB,),
+    ({**_LASTING, "POS": "VERB"}, _LASTING_OPT, _NAMED_VERB),
+    (
+        {**_LASTING, "POS": "VERB"},
+        _LASTING_OPT,
+        {
+            **_LASTING,
+            "POS": {"NOT_IN": ["VERB"]},
+            "ORTH": {**_LASTING["ORTH"], "REGEX": _LASTING["ORTH"]["REGEX"] + "(?!.*的$)"},
+        },
+    ),
+)
+"""A lasting statement's verb and what follows it, ending neither on 的 (我是专业的 says too little) nor on a lone
+one-character verb whose object is elsewhere (我每天晚饭以后吃: eats what?); the rule's pattern asks for a word
+before a verb that ends it (我相信 says too little)."""
+_PLACE_OF_THE_DAY: Spec = {
+    **_LASTING,
+    "POS": {"NOT_IN": ["VERB"]},
+    "ORTH": {**_LASTING["ORTH"], "NOT_IN": sorted({*_LASTING["ORTH"]["NOT_IN"], *zh.OFFICES, "家", "家里"})},
+    "OP": "+",
+}
+"""Where a lasting doing is done, after 在: not home or the office, where a doing is of the day (我在家做手工,
+我目前在一家公司工作)."""
+
 RULES: tuple[Rule, ...] = (
     Rule(
         id="zh.keep.name",
@@ -356,7 +417,17 @@ RULES: tuple[Rule, ...] = (
             each(
                 SPEAKER_OR_THEIR_PERSON,
                 (
-                    seq(ADVERBS, among(zh.LASTING_USE), word("的"), word("是"), ANY_OPT, _THING, _MODEL_NUMBER),
+                    seq(  # 我开的是本田, 我手机用的是华为
+                        DE_OPT,
+                        among(zh.POSSESSIONS, op="?"),
+                        ADVERBS,
+                        among(zh.LASTING_USE),
+                        word("的"),
+                        word("是"),
+                        ANY_OPT,
+                        _THING,
+                        _MODEL_NUMBER,
+                    ),
                     seq(ADVERBS, among(zh.TAKING), word("的"), word("是"), ANY_OPT, _MEDICINE),
                     seq(ADVERBS, among(zh.TAKING), word("的"), word("是"), ANY_OPT, {"TAG": "nz"}),
                     seq(DE_OPT, among(zh.POSSESSIONS), word("是"), ANY_OPT, _THING, _MODEL_NUMBER),
@@ -2430,5 +2501,40 @@ RULES: tuple[Rule, ...] = (
             Example("请记住，车停在B2层117号。", "王芳让助手记住：车停在B2层117号。"),
         ),
         counterexamples=("王老师电话13912345678。", "帮我记一下，周五早上八点。", "帮我记一下老王的电话。"),
+    ),
+    Rule(
+        id="zh.keep.lasting_statement",
+        language="zh",
+        decision="keep",
+        description=(
+            "What no other rule keeps: the speaker, or a person of theirs, said to do or be something with a verb, "
+            "with nothing that makes it a moment's (了, 过, 今天, 刚才), a wish, a condition, hearsay, a feeling, a "
+            "question or a pointer (我同事Kevin是新加坡人, 我妈一个人住在哈尔滨)."
+        ),
+        pattern=Tokens(
+            tuple(
+                seq(*subject, {**_NOT_UNDER_WAY, "OP": before}, *where, *verb)
+                for subject in (FIRST_PERSON, MY_PERSON)
+                for where, before in (((), "+"), ((), "*"), ((word("在"), _PLACE_OF_THE_DAY), "*"))
+                for verb in (_NOT_DONE_YET if where or before == "+" else _NOT_DONE_YET[1:])
+            ),
+            whole=True,
+        ),
+        output="fact",
+        confidence=0.75,
+        tags=frozenset({"fallback"}),
+        examples=(
+            Example("我同事Kevin是新加坡人。", "王芳的同事Kevin是新加坡人。"),
+            Example("我妈一个人住在哈尔滨。", "王芳的妈妈一个人住在哈尔滨。"),
+        ),
+        counterexamples=(
+            "我昨天去超市买菜。",
+            "我刚吃完饭。",
+            "如果我是兽医，估计天天被猫抓。",
+            "我觉得这样不太好。",
+            "我想去冰岛看极光。",
+            "我邻居据说中了彩票。",
+            "你知道我住哪吗？",
+        ),
     ),
 )

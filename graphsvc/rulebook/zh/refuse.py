@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from graphsvc.rulebook.lexicon import zh
+from graphsvc.rulebook.lexicon import QUOTATION_OPENING, zh
 from graphsvc.rulebook.rule import Example, Rule, Surface, Tokens
 from graphsvc.rulebook.zh.shapes import (
     ADVERBS,
@@ -48,6 +48,16 @@ _PLACE_OPT = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["m"]}, "OP": "?"}
 (到三十岁了)."""
 
 RULES: tuple[Rule, ...] = (
+    Rule(
+        id="zh.refuse.quotation",
+        language="zh",
+        decision="refuse",
+        description="开头是一句引语、接着评说它的句子（“生活就像一盒巧克力”，这句台词太经典了）：引的是别人的话。",
+        pattern=Surface(QUOTATION_OPENING),
+        tags=frozenset({"untrimmed"}),
+        examples=(Example("“我住在巴黎”，这句台词我最喜欢。"),),
+        counterexamples=("我开的店叫“小满”。", "我住在巴黎。"),
+    ),
     Rule(
         id="zh.refuse.injection",
         language="zh",

@@ -41,9 +41,16 @@ def ending_in(words: Iterable[str]) -> Spec:
 
 
 TIME: Spec = {
-    "ORTH": {"REGEX": _either(zh.TIME_WORDS | zh.WEEKDAYS | zh.TIME_PREFIXES | zh.TIME_UNITS, zh.TIME_PHRASE)}
+    "ORTH": {
+        "REGEX": _either(
+            zh.TIME_WORDS | zh.WEEKDAYS | zh.TIME_PREFIXES | zh.TIME_UNITS | (zh.HOLIDAYS - {"十一"}), zh.TIME_PHRASE
+        )
+    }
 }
-"""A time word or the words of a time phrase (昨天, 上周末, 下 周三, 这个 月)."""
+"""A time word or the words of a time phrase (昨天, 上周末, 下 周三, 这个 月), or a holiday (国庆, 五一; not 十一,
+which is as often eleven)."""
+MORE_TIME: Spec = {"TAG": {"IN": ["t", "m", "mq", "f"]}, "OP": "*"}
+"""The rest of a time phrase after its first word, as jieba tags it (下 周三 下午 两点, 下个月 18 号)."""
 ACTIVITY: Spec = {
     "POS": {"NOT_IN": ["PUNCT", "PART", "PRON", "CCONJ", "INTJ"]},
     "ORTH": {

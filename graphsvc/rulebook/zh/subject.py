@@ -15,6 +15,7 @@ from graphsvc.rulebook.zh.shapes import (
     DATE,
     DAY_OF_THIS_MONTH,
     DIGITS,
+    MORE_TIME,
     MY_PERSON,
     NOUN_TAGS,
     TIME,
@@ -27,6 +28,9 @@ _NO_SUBJECT = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["r", "nr"]}, "OP": "*"}
 _JOB_TITLE = {"ORTH": {"REGEX": zh.JOB_TITLE}}
 _ADVERBS_OF_MANNER = {"TAG": {"IN": ["d", "ad"]}, "OP": "*"}
 """Adverbs between a thing given up and 戒 (酒也彻底戒了)."""
+_AFTER_TIME = {"IS_PUNCT": False, "TAG": {"NOT_IN": ["t", "m", "mq", "f"]}, "ORTH": {"NOT_IN": ["是", "我", "我们"]}}
+"""What follows a time phrase with the subject dropped: neither 我 (it is there: 下周三我要…) nor 是 (the time is
+the subject: 下个月18号是我们的结婚纪念日)."""
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -36,7 +40,7 @@ RULES: tuple[Rule, ...] = (
         description="A dropped 我 is restored where the sentence opens with a time, a frequency, a liking or a plan.",
         pattern=Tokens(
             (
-                (TIME,),
+                (TIME, MORE_TIME, _AFTER_TIME),
                 (among(zh.HABIT_WORDS),),
                 (
                     among(
@@ -55,6 +59,7 @@ RULES: tuple[Rule, ...] = (
                     {"POS": "VERB", "ORTH": {"NOT_IN": ["是", "有"]}},
                 ),
                 (_NO_SUBJECT, among(zh.CODE_WORDS), word("是", op="?"), DIGITS),
+                (among(zh.POSSESSIONS), among(zh.LASTING_USE), word("的"), word("是")),  # 手机用的是华为
                 (among(zh.QUIT_OBJECTS), _ADVERBS_OF_MANNER, word("戒", "戒掉")),
             )
         ),
@@ -67,8 +72,9 @@ RULES: tuple[Rule, ...] = (
             Example("门禁卡号是00731。", "王芳门禁卡号是00731。"),
             Example("车位号是B2-117。", "王芳车位号是B2-117。"),
             Example("在一家医院做护士，在广州", "王芳在一家医院做护士。"),
+            Example("手机用的是华为Mate60，还行吧", "王芳手机用的是华为Mate60。"),
         ),
-        counterexamples=("天气不错。", "同事们都走了。", "她的门禁密码是4821。"),
+        counterexamples=("天气不错。", "同事们都走了。", "她的门禁密码是4821。", "下个月18号是我们结婚十周年。"),
     ),
     Rule(
         id="zh.subject.kin",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from graphsvc.rulebook.lexicon import zh
 from graphsvc.rulebook.rule import Example, Rule, Tokens
-from graphsvc.rulebook.zh.shapes import PUNCT, PUNCT_OPT, TIME, among, word
+from graphsvc.rulebook.zh.shapes import MORE_TIME, PUNCT, PUNCT_OPT, TIME, among, word
 
 _PUNCT = {**PUNCT, "OP": "+"}
 
@@ -53,9 +53,13 @@ RULES: tuple[Rule, ...] = (
         language="zh",
         decision="trim",
         description="A time phrase before 我 moves after it (昨天我去了医院 → 我昨天去了医院).",
-        pattern=Tokens((({**TIME, "OP": "+"}, PUNCT_OPT, word("我")),)),
+        pattern=Tokens((({**TIME, "OP": "+"}, MORE_TIME, PUNCT_OPT, word("我")),)),
         output="after_subject",
-        examples=(Example("昨天我去了医院看病。", "王芳昨天去了医院看病。"),),
+        examples=(
+            Example("昨天我去了医院看病。", "王芳昨天去了医院看病。"),
+            Example("下周三下午两点我要去车管所换驾照。", "王芳下周三下午两点要去车管所换驾照。"),
+            Example("明天我爸要去医院复查。", "王芳的爸爸明天要去医院复查。"),
+        ),
         counterexamples=("我昨天去了医院看病。",),
     ),
     Rule(

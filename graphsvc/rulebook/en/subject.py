@@ -49,6 +49,14 @@ _DROPPED_SUBJECT: tuple[tuple[Spec, ...], ...] = (
 it is ("doing a bbq", "taking on an apprentice"), a state word, "got a"."""
 _ALSO: Spec = {"LOWER": {"IN": sorted(en.BEFORE_A_DROPPED_SUBJECT)}, "OP": "?"}
 """A word the dropped subject may stand before ("also doing a bbq next weekend" → "I am also doing …")."""
+_SAID_HERE: Spec = {
+    "IS_ALPHA": True,
+    "POS": {"NOT_IN": ["DET", "PRON", "AUX", "ADP", "CCONJ", "SCONJ", "NUM", "INTJ"]},
+    "LOWER": {"NOT_IN": ["same", "nobody", "everyone", "everybody", "me"]},
+    "TAG": {"NOT_IN": ["VBG", "VBD", "VBN"]},
+    "OP": "{1,3}",
+}
+"""A word or up to three before "here" saying what the speaker is ("vegan here"), not "same here" or "nobody here"."""
 _WITH_WHOM: tuple[Spec, ...] = (lower("with", op="?"), {"POS": "PROPN", "OP": "*"})
 """Whom a happening is with, by name, between it and its date ("appointment with Dr. Ruiz on May 2")."""
 
@@ -85,29 +93,9 @@ RULES: tuple[Rule, ...] = (
             "the speaker is: 'I'm …', for the keep rules to judge like any other."
         ),
         pattern=Tokens(
-            (
-                (
-                    {
-                        "IS_ALPHA": True,
-                        "POS": {"NOT_IN": ["DET", "PRON", "AUX", "ADP", "CCONJ", "SCONJ", "NUM", "INTJ"]},
-                        "LOWER": {"NOT_IN": ["same", "nobody", "everyone", "everybody", "me"]},
-                        "TAG": {"NOT_IN": ["VBG", "VBD", "VBN"]},
-                        "OP": "{1,3}",
-                    },
-                    lower("here"),
-                    {"IS_PUNCT": True, "ORTH": {"NOT_IN": ["'s", "’s"]}},
-                ),
-                (
-                    {
-                        "IS_ALPHA": True,
-                        "POS": {"NOT_IN": ["DET", "PRON", "AUX", "ADP", "CCONJ", "SCONJ", "NUM", "INTJ"]},
-                        "LOWER": {"NOT_IN": ["same", "nobody", "everyone", "everybody", "me"]},
-                        "TAG": {"NOT_IN": ["VBG", "VBD", "VBN"]},
-                        "OP": "{1,3}",
-                    },
-                    lower("here"),
-                    lower("so", "and", "but"),
-                ),
+            tuple(
+                (_SAID_HERE, lower("here"), after)
+                for after in ({"IS_PUNCT": True, "ORTH": {"NOT_IN": ["'s", "’s"]}}, lower("so", "and", "but"))
             )
         ),
         output="restore_here",

@@ -27,7 +27,7 @@ from graphsvc.rulebook.lexicon import zh as zh_lexicon
 from graphsvc.rulebook.parse import parse
 from graphsvc.rulebook.referents import Discourse, Referent
 from graphsvc.rulebook.zh import compose as zh_compose
-from graphsvc.text.language import Language, detect_language, split_sentences
+from graphsvc.text.language import Language, detect_language, split_sentences, unquoted
 from graphsvc.vocabulary import NON_SOURCE_ROLES
 
 _CJK_SPACE = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
@@ -162,7 +162,8 @@ def judge_message(
     composer = zh_compose if language == "zh" else en_compose
     judgements: list[Judgement] = []
     requested = False
-    for position, sentence in enumerate(split_sentences(content)):
+    for position, said in enumerate(split_sentences(content)):
+        sentence = unquoted(said)  # a sentence wrapped whole in quotation marks is said as it is
         plain = en_compose.normalise(sentence) if language == "en" else sentence  # an emoji can bend the parse
         voiced = Voiced(sentence, speaker)
         if voice is not None:

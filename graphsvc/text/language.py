@@ -46,3 +46,24 @@ def split_sentences(text: str) -> list[str]:
         else:
             sentences.append(part)
     return sentences
+
+
+_WRAPPING_QUOTES = {'"': '"', "“": "”", "「": "」", "『": "』"}
+"""Quotation marks that may wrap a whole sentence, by their opening mark."""
+_TERMINAL = "。！？；!?;."
+
+
+def unquoted(sentence: str) -> str:
+    """A sentence wrapped whole in quotation marks without them (\"I live in Paris.\" → I live in Paris.; “我住在巴黎。”
+    → 我住在巴黎。); any other sentence as it is, one that quotes only a part of itself included."""
+    text = sentence.strip()
+    closing = _WRAPPING_QUOTES.get(text[:1])
+    if closing is None:
+        return sentence
+    body = text[1:]
+    end = body.rstrip(_TERMINAL)
+    after = body[len(end) :]
+    if not end.endswith(closing) or closing in end[:-1] or (closing != text[:1] and text[:1] in end):
+        return sentence
+    inner = end[:-1].strip()
+    return inner + after if inner else sentence

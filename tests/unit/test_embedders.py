@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 import threading
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from graphsvc.config import Settings
 from graphsvc.embed import build_embedder
 from graphsvc.embed.fair import FairEmbedder
-from graphsvc.embed.local import BACKGROUND_NICE, LocalEmbedder
+from graphsvc.embed.local import BACKGROUND_NICE, TEAM_MIN_TOKENS, LocalEmbedder
 from graphsvc.embed.remote import OpenAIEmbedder
 from tests.conftest import REPO
 from tests.fakes.openai_server import FakeOpenAI
@@ -67,6 +68,33 @@ async def test_engines_run_side_by_side_and_background_work_runs_at_a_lower_prio
     assert background is not None and foreground is not None
     foreground_nice = os.getpriority(os.PRIO_PROCESS, foreground)
     assert os.getpriority(os.PRIO_PROCESS, background) == min(19, foreground_nice + BACKGROUND_NICE)
+
+
+async def test_only_a_long_call_alone_is_spread_over_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    embedder = LocalEmbedder(engines=2)
+    engines = embedder._foreground
+    openmp = engines._openmp
+    assert openmp is not None
+
+    def team(engine: object) -> int:  # the team size the call's parallel regions would get
+        return int(openmp.omp_get_max_threads())
+
+    assert await engines.run(team, spread=False) == 1  # type: ignore[arg-type]
+    assert await engines.run(team, spread=True) == 2  # type: ignore[arg-type]
+    spread: list[bool] = []
+    run = engines.run
+
+    async def recorded(work: Any, **kwargs: bool) -> Any:
+        spread.append(kwargs["spread"])
+        return await run(work, spread=kwargs["spread"])
+
+    monkeypatch.setattr(engines, "run", recorded)
+    short, long = "where do I swim?", "I swim in the lake most weekday mornings before work, all year round. " * 3
+    assert embedder.count_tokens(short, is_query=True) < TEAM_MIN_TOKENS <= embedder.count_tokens(long)
+    await embedder.embed_queries([short])
+    await embedder.embed_passages([long])
+    await embedder.embed_passages([short] * 8)  # short texts that are long together
+    assert spread == [False, True, True]
 
 
 async def test_foreground_calls_overtake_background_work() -> None:

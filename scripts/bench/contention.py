@@ -2,10 +2,11 @@
 
     GRAPHSVC_DATA_DIR=.data/bench NEO4J_BOLT_PORT=7798 NEO4J_HTTP_PORT=7799 scripts/neo4j start
     GRAPHSVC_DATA_DIR=.data/bench NEO4J_URI=bolt://127.0.0.1:7798 \\
-        .venv/bin/python scripts/bench/contention.py [--recalls 40] [--rates 5,10,20,40] [--duration-s 6] \\
+        .venv/bin/python scripts/bench/contention.py [--recalls 40] [--rates 5,10,20,40] [--duration-s 15] \\
         [--oversubscribe 4] [--no-embedding-tenant] [--baseline DIR]
 
-``graphsvc serve`` is started on the Neo4j the environment names (``served.py``), a small conversation is
+``graphsvc serve`` is started on the Neo4j the environment names (``served.py``), in a session of its own as a
+service is (so the load generator does not share its CPU share), a small conversation is
 ingested for a few users (``load.py``'s seeding) and the background work it causes is let finish. Then, first
 on the machine as it is ("quiet") and then beside the co-tenants ("busy"), it measures:
 
@@ -305,7 +306,7 @@ def held(holding: dict[str, Any]) -> str:
 @click.command()
 @click.option("--recalls", default=40, show_default=True, help="One user's recalls, one after another.")
 @click.option("--rates", default="5,10,20,40", show_default=True, help="Offered recalls per second.")
-@click.option("--duration-s", default=6.0, show_default=True, help="Seconds at each rate.")
+@click.option("--duration-s", default=15.0, show_default=True, help="Seconds at each rate.")
 @click.option("--users", default=4, show_default=True)
 @click.option("--seed-messages", default=20, show_default=True, help="Messages ingested per user first.")
 @click.option("--oversubscribe", default=4.0, show_default=True, help="Co-tenant processes per core.")
@@ -331,9 +332,9 @@ def main(
     tenants: dict[str, Any] = {"count": max(1, round(oversubscribe * cores)), "embedding": embedding_tenant}
     env = {**os.environ, "RATE_LIMIT": "1000000/minute"}
     with contextlib.ExitStack() as stack:
-        services = {"branch": stack.enter_context(served(env))}
+        services = {"branch": stack.enter_context(served(env, own_session=True))}
         if baseline is not None:
-            services["baseline"] = stack.enter_context(served(env, checkout=baseline))
+            services["baseline"] = stack.enter_context(served(env, checkout=baseline, own_session=True))
         result: dict[str, Any] = asyncio.run(
             run(
                 services,

@@ -35,11 +35,19 @@ runpy.run_module("graphsvc.cli", run_name="__main__", alter_sys=True)
 
 @contextmanager
 def served(
-    env: dict[str, str], *, ready_s: float = 180.0, log: IO[str] | None = None, checkout: str | None = None
+    env: dict[str, str],
+    *,
+    ready_s: float = 180.0,
+    log: IO[str] | None = None,
+    checkout: str | None = None,
+    own_session: bool = False,
 ) -> Iterator[tuple[str, int]]:
     """``graphsvc serve`` with ``env`` (its settings) on a free port, until the block ends; yields its base URL
     and pid. Its log goes to ``log`` (default: this process's stderr). ``checkout`` is the directory of another
     version of graphsvc to serve (e.g. ``git archive main | tar -x -C DIR``); by default, the installed one.
+    With ``own_session`` it runs in a session of its own, as a service started on its own does: with autogroup
+    scheduling (Linux), the benchmark's load generator then has a CPU share of its own instead of taking the
+    service's.
 
     Raises:
         click.ClickException: it did not answer ``/ready`` with 200 within ``ready_s`` seconds, or exited.
@@ -51,6 +59,7 @@ def served(
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=log,
+        start_new_session=own_session,
     )
     url = f"http://127.0.0.1:{port}"
     try:

@@ -361,8 +361,10 @@ MOODS = _words(
     "糟糕 失落 迷茫 难受 痛苦 疲惫 兴奋 激动 感动 满足 轻松"
 )
 DEGREE_WORDS = _words("很 非常 特别 真的 十分 比较 有点 有些 挺 太 好 超 蛮 更 最 还 也 都 一直 真")
-TIME_WORDS = _words(
-    "今天 昨天 前天 明天 后天 最近 近来 这几天 这段时间 现在 平时 刚 刚才 刚刚 终于 已经 "
+JUST_DONE = _words("刚 刚刚 刚才 前天")
+"""Words that date a doing to just now or a day or two ago (我刚吃完饭): a moment, not how things are."""
+TIME_WORDS = JUST_DONE | _words(
+    "今天 昨天 明天 后天 最近 近来 这几天 这段时间 现在 平时 终于 已经 "
     "以前 之前 去年 今年 明年 上周 下周 这周 上个月 下个月 这个月 周末 早上 晚上 下午 "
     "中午 上午 傍晚 凌晨 夜里 今晚 昨晚 明晚 业余时间 空闲时间"
 )
@@ -513,8 +515,6 @@ LEANING_ON_ANOTHER_TURN = _words("也 还 还是 又 再 先 然后 将 可以 �
 does not stand alone as a fact."""
 MOMENT_CHARACTERS = "再哪吗呢"
 """Characters that, inside any word, make a clause a moment's or a question's (再聊, 哪天, 好吗): no fact."""
-JUST_DONE = _words("刚 刚刚 刚才 前天")
-"""Words that date a doing to just now or a day or two ago (我刚吃完饭): a moment, not how things are."""
 _DAY_OR_MONTH = r"(?:[一二三四五六七八九十]{1,3}|\d{1,2})"
 _CALENDAR_DAY = rf"{_DAY_OR_MONTH}月份?(?:{_DAY_OR_MONTH}[号日])?|{_DAY_OR_MONTH}[号日]"
 CALENDAR_DAY = rf"^(?:{_CALENDAR_DAY})$"

@@ -279,12 +279,15 @@ _NOT_UNDER_WAY: Spec = {
 }
 """A word of a lasting statement that is not 在: before 在 and a verb a doing is under way (我在准备晚饭), as it is
 at home (我在家做手工)."""
-_NAMED_VERB: Spec = {**_LASTING, "POS": "VERB", "LENGTH": {">=": 2}}
-_NOT_DONE_YET = (
-    (_NAMED_VERB,),
-    ({**_LASTING, "POS": "VERB"}, _LASTING_OPT, _NAMED_VERB),
+_LASTING_VERB: Spec = {**_LASTING, "POS": "VERB"}
+_NAMED_VERB: Spec = {**_LASTING_VERB, "LENGTH": {">=": 2}}
+_VERB_ALONE: Piece = (_NAMED_VERB,)
+"""A lasting statement's verb that ends it, of two characters or more (我每天晚饭以后吃: eats what?); the rule asks for
+a word before it (我相信 says too little)."""
+_VERB_AND_MORE: tuple[Piece, ...] = (
+    (_LASTING_VERB, _LASTING_OPT, _NAMED_VERB),
     (
-        {**_LASTING, "POS": "VERB"},
+        _LASTING_VERB,
         _LASTING_OPT,
         {
             **_LASTING,
@@ -294,8 +297,7 @@ _NOT_DONE_YET = (
     ),
 )
 """A lasting statement's verb and what follows it, ending neither on 的 (我是专业的 says too little) nor on a lone
-one-character verb whose object is elsewhere (我每天晚饭以后吃: eats what?); the rule's pattern asks for a word
-before a verb that ends it (我相信 says too little)."""
+one-character verb."""
 _PLACE_OF_THE_DAY: Spec = {
     **_LASTING,
     "POS": {"NOT_IN": ["VERB"]},
@@ -2515,8 +2517,12 @@ RULES: tuple[Rule, ...] = (
             tuple(
                 seq(*subject, {**_NOT_UNDER_WAY, "OP": before}, *where, *verb)
                 for subject in (FIRST_PERSON, MY_PERSON)
-                for where, before in (((), "+"), ((), "*"), ((word("在"), _PLACE_OF_THE_DAY), "*"))
-                for verb in (_NOT_DONE_YET if where or before == "+" else _NOT_DONE_YET[1:])
+                for where, before, verbs in (
+                    ((), "+", (_VERB_ALONE, *_VERB_AND_MORE)),  # words before the verb: it may end the statement
+                    ((), "*", _VERB_AND_MORE),
+                    ((word("在"), _PLACE_OF_THE_DAY), "*", (_VERB_ALONE, *_VERB_AND_MORE)),
+                )
+                for verb in verbs
             ),
             whole=True,
         ),

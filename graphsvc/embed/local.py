@@ -39,7 +39,7 @@ TEAM_MIN_TOKENS = 32
 """Tokens (prefixes and special tokens included, summed over a call's texts) from which a call alone is spread
 over the cores; a shorter one runs on one. Measured on 2 cores with the passive wait policy (2026-12-07, an
 English text embedded 25 times, CPU / wall ms per call, one thread → two): 15 tokens 13.6 / 13.6 → 21.4 / 17.2,
-26 tokens 22.5 / 22.5 → 32 / 22.5, 35 tokens 30.5 / 30.5 → 37.7 / 25.5, 100+ tokens 75 / 75 → 85 / 50. A team
+26 tokens 22.5 / 22.5 → 32 / 22.5, 35 tokens 30.5 / 30.5 → 37.7 / 25.5, 88 tokens 75 / 75 → 85 / 50. A team
 wakes its sleeping threads for every parallel region (one per matrix product), which a short text's small products
 do not repay: a recall's query took 12.3 ms of CPU and of wall time on one thread, 20 and 16 ms on two."""
 BACKGROUND_NICE = 10

@@ -3,7 +3,7 @@
     GRAPHSVC_DATA_DIR=.data/bench NEO4J_BOLT_PORT=7798 NEO4J_HTTP_PORT=7799 scripts/neo4j start
     GRAPHSVC_DATA_DIR=.data/bench NEO4J_URI=bolt://127.0.0.1:7798 \\
         .venv/bin/python scripts/bench/contention.py [--recalls 40] [--rates 5,10,20,40] [--duration-s 15] \\
-        [--oversubscribe 4] [--no-embedding-tenant] [--baseline DIR]
+        [--oversubscribe 4] [--no-embedding-tenant] [--drain 500] [--worker-apart] [--baseline DIR]
 
 ``graphsvc serve`` is started on the Neo4j the environment names (``served.py``), in a session of its own as a
 service is (so the load generator does not share its CPU share), a small conversation is
@@ -19,6 +19,12 @@ on the machine as it is ("quiet") and then beside the co-tenants ("busy"), it me
   were refused with ``Retry-After`` (shed) and how many failed otherwise, the recall limit at the end of each
   rate and the refusals by reason (from ``/metrics``); then the rate at which the ok p95 first passes 250 ms
   (the knee), and goodput at 2 × and 4 × the knee as a share of the peak goodput.
+
+* how fast background work drains (``--drain``, default 500): that many messages ingested in one request for a
+  user of their own, then the seconds until every one has its vector and no job is pending (``/ready``), and the
+  messages embedded per second; by default the jobs run in the service process, with ``--worker-apart`` in a
+  ``graphsvc worker`` process (in a session of its own) beside ``graphsvc serve --no-worker``. Not with
+  ``--baseline``, whose service would take some of the jobs.
 
 ``--baseline DIR`` (a checkout of another version, e.g. ``git archive main | tar -x -C DIR``) serves that
 version too, on the same Neo4j and users, and measures it right after this one in each condition, so both see
@@ -50,7 +56,7 @@ import click
 import httpx
 import numpy as np
 from figures import percentiles
-from load import RECALL, Load, sentence
+from load import INGEST, RECALL, Load, sentence
 from recall_cost import cpu_s, neo4j_pid
 from served import served
 
@@ -92,6 +98,34 @@ def co_tenants(count: int, *, embedding: bool) -> Iterator[list[int]]:
                 os.killpg(process.pid, signal.SIGTERM)
         for process in started:
             process.wait(timeout=30)
+
+
+@contextlib.contextmanager
+def worker_process(env: dict[str, str]) -> Iterator[int]:
+    """``graphsvc worker`` with ``env``, in a session of its own, until the block ends; yields its pid."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "graphsvc.cli", "worker"], env=env, start_new_session=True, stdout=subprocess.DEVNULL
+    )
+    try:
+        yield process.pid
+    finally:
+        process.terminate()
+        process.wait(timeout=60)
+
+
+async def drain(load: Load, messages: int) -> dict[str, Any]:
+    """``messages`` messages ingested in one request for a user of their own; seconds until the background work
+    is done (every message has its vector, no job pending or running), and messages embedded per second."""
+    user = f"{load.users[0]}-drain-{time.monotonic_ns()}"
+    batch = [load.message(user) for _ in range(messages)]
+    started = time.monotonic()
+    response = await load.post(INGEST, {"i": {"userId": user, "sessionId": "drain", "messages": batch}})
+    response.raise_for_status()
+    if response.json().get("errors"):
+        raise click.ClickException(f"the drain's ingest failed: {response.json()['errors'][0]['message']}")
+    await load.settle(timeout_s=900.0)
+    took_s = time.monotonic() - started
+    return {"messages": messages, "drained_s": round(took_s, 1), "per_s": round(messages / took_s, 1)}
 
 
 class McpLoad(Load):
@@ -188,13 +222,22 @@ def holding(steps: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 async def measure(
-    loads: dict[str, Load], *, recalls: int, rates: list[float], duration_s: float, service_pid: int
+    loads: dict[str, Load],
+    *,
+    recalls: int,
+    rates: list[float],
+    duration_s: float,
+    service_pid: int,
+    drained: int = 0,
 ) -> dict[str, Any]:
-    """Every figure of one condition (quiet or busy)."""
+    """Every figure of one condition (quiet or busy); the drain of ``drained`` messages unless 0."""
     graphql = loads["graphql"]
     result: dict[str, Any] = {
         "one_user": await one_user(graphql, recalls=recalls, service_pid=service_pid, graph_pid=neo4j_pid())
     }
+    if drained:
+        result["drain"] = await drain(graphql, drained)
+        print(f"  drain: {result['drain']}", file=sys.stderr, flush=True)
     for path, load in loads.items():
         result[path] = []
         for rate in rates:
@@ -214,9 +257,11 @@ async def run(
     recalls: int,
     rates: list[float],
     duration_s: float,
+    drained: int = 0,
 ) -> dict[str, Any]:
     """Every figure, quiet then busy, of each of ``services`` (version → its base URL and pid), one version
-    after the other within each condition; the users are seeded once, through the first."""
+    after the other within each condition; the users are seeded once, through the first; the drain of
+    ``drained`` messages (0: none) with the only version."""
 
     def make(kind: type[Load], url: str, seed: int) -> Load:
         urls = [f"{url}/graphql"]
@@ -241,7 +286,12 @@ async def run(
                 print(f" {version}", file=sys.stderr, flush=True)
                 pid = services[version][1]
                 measured[version] = await measure(
-                    by_path, recalls=recalls, rates=rates, duration_s=duration_s, service_pid=pid
+                    by_path,
+                    recalls=recalls,
+                    rates=rates,
+                    duration_s=duration_s,
+                    service_pid=pid,
+                    drained=drained if len(services) == 1 else 0,
                 )
             return measured
 
@@ -276,6 +326,13 @@ def table(result: dict[str, Any]) -> list[str]:
         lines.append(f"| one user's recall {p}, ms | {q} | {b} | {ratio(q, b)} |")
     q, b = (f"{c['one_user']['ok']} ok {c['one_user']['failed'] or ''}" for c in (quiet, busy))
     lines.append(f"| one user's recalls answered | {q} | {b} | |")
+    if "drain" in quiet and "drain" in busy:
+        q, b = quiet["drain"], busy["drain"]
+        lines.append(
+            f"| {q['messages']} messages ingested: embedded per second (all done after) "
+            f"| {q['per_s']} ({q['drained_s']} s) | {b['per_s']} ({b['drained_s']} s) "
+            f"| {ratio(q['per_s'], b['per_s'])} |"
+        )
     for path, name in (("graphql", "GraphQL"), ("mcp", "MCP")):
         for q, b in zip(quiet[path], busy[path], strict=True):
             cell = (
@@ -312,6 +369,14 @@ def held(holding: dict[str, Any]) -> str:
 @click.option("--oversubscribe", default=4.0, show_default=True, help="Co-tenant processes per core.")
 @click.option("--embedding-tenant/--no-embedding-tenant", default=True, show_default=True)
 @click.option(
+    "--drain",
+    "drained",
+    default=500,
+    show_default=True,
+    help="Messages of the drain figure (0: none; never with a baseline).",
+)
+@click.option("--worker-apart", is_flag=True, help="Jobs in a graphsvc worker process beside serve --no-worker.")
+@click.option(
     "--baseline",
     type=click.Path(exists=True, file_okay=False),
     default=None,
@@ -326,13 +391,18 @@ def main(
     oversubscribe: float,
     embedding_tenant: bool,
     baseline: str | None,
+    drained: int,
+    worker_apart: bool,
 ) -> None:
     """Recall CPU, latency and goodput, quiet and beside co-tenants, for GraphQL and MCP."""
     cores = os.cpu_count() or 1
     tenants: dict[str, Any] = {"count": max(1, round(oversubscribe * cores)), "embedding": embedding_tenant}
     env = {**os.environ, "RATE_LIMIT": "1000000/minute"}
     with contextlib.ExitStack() as stack:
-        services = {"branch": stack.enter_context(served(env, own_session=True))}
+        args = ["--no-worker"] if worker_apart else []
+        services = {"branch": stack.enter_context(served(env, own_session=True, args=args))}
+        if worker_apart:
+            stack.enter_context(worker_process(env))
         if baseline is not None:
             services["baseline"] = stack.enter_context(served(env, checkout=baseline, own_session=True))
         result: dict[str, Any] = asyncio.run(
@@ -345,10 +415,12 @@ def main(
                 duration_s=duration_s,
                 tenants=tenants["count"],
                 embedding_tenant=embedding_tenant,
+                drained=drained,
             )
         )
     result["co_tenants"] = tenants
     result["cores"] = cores
+    result["worker"] = "apart" if worker_apart else "in the service process"
     print(f"{cores} cores; busy = beside {tenants['count']} co-tenants", end="")
     print(" (one embedding text in a loop)" if embedding_tenant else "")
     for version in services:

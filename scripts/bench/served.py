@@ -6,7 +6,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO
 
@@ -41,13 +41,14 @@ def served(
     log: IO[str] | None = None,
     checkout: str | None = None,
     own_session: bool = False,
+    args: Sequence[str] = (),
 ) -> Iterator[tuple[str, int]]:
     """``graphsvc serve`` with ``env`` (its settings) on a free port, until the block ends; yields its base URL
     and pid. Its log goes to ``log`` (default: this process's stderr). ``checkout`` is the directory of another
     version of graphsvc to serve (e.g. ``git archive main | tar -x -C DIR``); by default, the installed one.
     With ``own_session`` it runs in a session of its own, as a service started on its own does: with autogroup
     scheduling (Linux), the benchmark's load generator then has a CPU share of its own instead of taking the
-    service's.
+    service's. ``args`` are more options of ``graphsvc serve`` (e.g. ``--no-worker``).
 
     Raises:
         click.ClickException: it did not answer ``/ready`` with 200 within ``ready_s`` seconds, or exited.
@@ -55,7 +56,7 @@ def served(
     port = free_port()
     program = ["-m", "graphsvc.cli"] if checkout is None else ["-c", _FROM_CHECKOUT, checkout]
     process = subprocess.Popen(
-        [sys.executable, *program, "serve", "--port", str(port)],
+        [sys.executable, *program, "serve", "--port", str(port), *args],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=log,

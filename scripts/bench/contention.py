@@ -195,12 +195,14 @@ async def admission_state(load: Load) -> dict[str, float]:
 
 async def goodput(load: Load, rate: float, duration_s: float) -> dict[str, Any]:
     """One rate's figures, with the requests stopped at their deadline during it (the service's count: they
-    are among ``refused``, answered 503 with Retry-After), the recall limit at its end and what admission
-    refused during it, by reason."""
+    are among ``refused``, answered 503 with Retry-After), the recall limit at its end, what admission
+    refused during it, by reason, and the kinds of errors if there were any."""
     before = await admission_state(load)
     summary = (await load.phase(rate, duration_s)).summary()
     after = await admission_state(load)
     figures = {key: summary[key] for key in ("rate", "sent", "ok", "goodput", "refused", "errors", "p95_ms")}
+    if summary["errors"]:
+        figures["error_kinds"] = summary["error_kinds"]
     figures["deadline"] = int(after.pop("deadline", 0.0) - before.pop("deadline", 0.0))
     if after:
         figures["recall_limit"] = after.pop("limit")

@@ -8,7 +8,9 @@ endpoint that answers after ``--llm-delay-s`` seconds with a valid extraction):
 2. calls ``end_conversation`` and times until the job is SUCCEEDED (seed: within 30 s),
 3. meanwhile measures ``ingest_messages`` latency (one message per call, another user) while the
    extraction runs, against the same measure taken idle just before (seed: within 20 %),
-and prints LLM calls and tokens per ended conversation. A table, then one JSON object.
+and prints LLM calls and tokens per ended conversation, and what ending one costs Neo4j: the same conversation
+ingested for another user and, once its vectors are written, ended with nothing else running, the Neo4j process's
+CPU (``/proc``) until the extraction and the jobs it queues (reflection) are done. A table, then one JSON object.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Any
 import click
 import numpy as np
 from datasets import MEMORYBANK, memorybank_records
+from recall_cost import cpu_s, neo4j_pid
 
 from graphsvc.config import Settings
 from graphsvc.conversation import MessageIn
@@ -116,7 +119,31 @@ async def measure(settings: Settings, label: str, turns: int, probes: int, round
         "ingest_during_extraction_p50_ms": round(busy_p50, 1),
         "ingest_probes": {"idle": len(idle), "during": len(busy)},
         "ingest_slowdown_pct": round(100 * (busy_p50 - idle_p50) / idle_p50, 1),
+        "neo4j_cpu_s_per_ended_conversation": round(float(np.median([r["neo4j_cpu_s"] for r in results])), 2),
     }
+
+
+async def settled(service: MemoryService, timeout_s: float = 300.0) -> None:
+    """Wait until no job is pending or running and no event waits for its vector (over every user)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        depth, _ = await service.job_backlog()
+        if not depth.get("PENDING") and not depth.get("RUNNING") and not (await service.vector_backlog()).events:
+            return
+        await asyncio.sleep(0.5)
+
+
+async def ended_alone(service: MemoryService, turns: int) -> float:
+    """Neo4j CPU seconds of ending a ``turns``-turn conversation with nothing else running: from
+    ``end_conversation`` until its extraction and the jobs it queues are done (its vectors written before)."""
+    user = f"bench-alone-{uuid.uuid4().hex[:8]}"
+    await service.ingest_messages(user_id=user, session_id="s1", messages=conversation(turns))
+    await settled(service)
+    graph = neo4j_pid()
+    before = cpu_s(graph)
+    await service.end_conversation(user_id=user, session_id="s1")
+    await settled(service)
+    return cpu_s(graph) - before
 
 
 async def _round(service: MemoryService, turns: int, probes: int) -> dict[str, Any]:
@@ -142,6 +169,7 @@ async def _round(service: MemoryService, turns: int, probes: int) -> dict[str, A
     final = await service.job(job_id=job.uid, user_ids=None)
     return {
         "elapsed_s": elapsed_s,
+        "neo4j_cpu_s": await ended_alone(service, turns),
         "idle": idle,
         "busy": busy,
         "memories_created": final.memories_created,
@@ -172,13 +200,14 @@ def main(turns: int, llm_delay_s: float, probes: int, rounds: int) -> None:
     results = asyncio.run(run(turns, llm_delay_s, probes, rounds))
     click.echo(
         f"\n{'extractor':<18}{'extract s (max)':>16}{'calls/conv':>11}{'tok in':>8}{'tok out':>8}"
-        f"{'ingest idle ms':>16}{'during ms':>11}{'slowdown':>10}"
+        f"{'ingest idle ms':>16}{'during ms':>11}{'slowdown':>10}{'Neo4j CPU s/end':>17}"
     )
     for r in results:
         click.echo(
             f"{r['extractor']:<18}{r['extraction_s_max']:>16}{r['llm_calls_per_conversation']:>11}"
             f"{r['tokens_in_per_conversation']:>8}{r['tokens_out_per_conversation']:>8}"
             f"{r['ingest_idle_p50_ms']:>16}{r['ingest_during_extraction_p50_ms']:>11}{r['ingest_slowdown_pct']:>9}%"
+            f"{r['neo4j_cpu_s_per_ended_conversation']:>17}"
         )
     json.dump({"turns": turns, "results": results}, sys.stdout)
     sys.stdout.write("\n")

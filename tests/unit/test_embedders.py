@@ -79,13 +79,13 @@ async def test_only_a_long_call_alone_is_spread_over_the_cores(monkeypatch: pyte
     def team(engine: object) -> int:  # the team size the call's parallel regions would get
         return int(openmp.omp_get_max_threads())
 
-    assert await engines.run(team, spread=False) == 1  # type: ignore[arg-type]
-    assert await engines.run(team, spread=True) == 2  # type: ignore[arg-type]
+    assert await engines.run(team, spread=lambda: False) == 1  # type: ignore[arg-type]
+    assert await engines.run(team, spread=lambda: True) == 2  # type: ignore[arg-type]
     spread: list[bool] = []
     run = engines.run
 
-    async def recorded(work: Any, **kwargs: bool) -> Any:
-        spread.append(kwargs["spread"])
+    async def recorded(work: Any, **kwargs: Any) -> Any:
+        spread.append(kwargs["spread"]())
         return await run(work, spread=kwargs["spread"])
 
     monkeypatch.setattr(engines, "run", recorded)

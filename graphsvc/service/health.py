@@ -15,6 +15,8 @@ vectors    oldest event waiting for its vector (and oldest document  degraded (2
            still processing) younger than ``BACKLOG_MAX_AGE_S``
 =========  ========================================================  ==================
 
+``jobs`` and ``vectors`` also give their sizes as numbers (:attr:`Check.counts`).
+
 The HTTP layer adds ``rate_limits`` (:meth:`graphsvc.api.rate_limits.LimitStore.readiness`): where the rate-limit
 counts live, ``down`` (degraded, 200) while a shared Redis does not answer and each process counts its own.
 
@@ -56,10 +58,13 @@ CRITICAL = ("neo4j", "schema", "embedder")
 
 @dataclass(frozen=True)
 class Check:
-    """One dependency: ``status`` and a short reason (never a raw exception text)."""
+    """One dependency: ``status``, a short reason (never a raw exception text) and, for a backlog, its sizes as
+    numbers (``jobs``: ``pending``, ``running``; ``vectors``: ``events``, ``documents``), so that a program reads
+    them without parsing ``detail``."""
 
     status: CheckStatus
     detail: str = ""
+    counts: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -79,7 +84,10 @@ class Readiness:
     def as_dict(self) -> dict[str, object]:
         return {
             "status": self.status,
-            "checks": {name: {"status": c.status, "detail": c.detail} for name, c in self.checks.items()},
+            "checks": {
+                name: {"status": c.status, "detail": c.detail} | ({"counts": dict(c.counts)} if c.counts else {})
+                for name, c in self.checks.items()
+            },
         }
 
 
@@ -132,8 +140,9 @@ class HealthArea:
 
     async def _jobs(self) -> Check:
         depth, age_s = await self.job_backlog()
-        detail = f"{depth.get('PENDING', 0)} pending, {depth.get('RUNNING', 0)} running, oldest due {age_s:.0f} s"
-        return Check("slow" if age_s > BACKLOG_MAX_AGE_S else "ok", detail)
+        counts = {"pending": depth.get("PENDING", 0), "running": depth.get("RUNNING", 0)}
+        detail = f"{counts['pending']} pending, {counts['running']} running, oldest due {age_s:.0f} s"
+        return Check("slow" if age_s > BACKLOG_MAX_AGE_S else "ok", detail, counts)
 
     async def _vectors(self) -> Check:
         waiting = await self.vector_backlog()
@@ -142,7 +151,7 @@ class HealthArea:
             f"{waiting.documents} documents processing (oldest {waiting.documents_age_s:.0f} s)"
         )
         slow = max(waiting.events_age_s, waiting.documents_age_s) > BACKLOG_MAX_AGE_S
-        return Check("slow" if slow else "ok", detail)
+        return Check("slow" if slow else "ok", detail, {"events": waiting.events, "documents": waiting.documents})
 
     async def _embedder(self) -> Check:
         await self.rt.embedder.embed_queries(["ready?"])

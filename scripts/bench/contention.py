@@ -56,9 +56,9 @@ import click
 import httpx
 import numpy as np
 from figures import percentiles
-from load import INGEST, RECALL, Load, sentence
+from load import INGEST, RECALL, Load, sentence, settled_after
 from recall_cost import cpu_s, neo4j_pid
-from served import served
+from served import served, worker
 
 BUSY_LOOP = "while True: pass"
 EMBEDDING_LOOP = """
@@ -100,19 +100,6 @@ def co_tenants(count: int, *, embedding: bool) -> Iterator[list[int]]:
             process.wait(timeout=30)
 
 
-@contextlib.contextmanager
-def worker_process(env: dict[str, str]) -> Iterator[int]:
-    """``graphsvc worker`` with ``env``, in a session of its own, until the block ends; yields its pid."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "graphsvc.cli", "worker"], env=env, start_new_session=True, stdout=subprocess.DEVNULL
-    )
-    try:
-        yield process.pid
-    finally:
-        process.terminate()
-        process.wait(timeout=60)
-
-
 async def drain(load: Load, messages: int) -> dict[str, Any]:
     """``messages`` messages ingested in one request for a user of their own; seconds until the background work
     is done (every message has its vector, no job pending or running), and messages embedded per second."""
@@ -123,7 +110,8 @@ async def drain(load: Load, messages: int) -> dict[str, Any]:
     response.raise_for_status()
     if response.json().get("errors"):
         raise click.ClickException(f"the drain's ingest failed: {response.json()['errors'][0]['message']}")
-    await load.settle(timeout_s=900.0)
+    if await load.settle(timeout_s=900.0) is None:
+        raise click.ClickException(f"{messages} messages were not drained within 900 s")
     took_s = time.monotonic() - started
     return {"messages": messages, "drained_s": round(took_s, 1), "per_s": round(messages / took_s, 1)}
 
@@ -277,7 +265,7 @@ async def run(
         load.users, load.sessions = first.users, first.sessions  # one set of users, seeded once
     try:
         await first.seed(seed_messages)
-        print(f"seeded; background work settled after {await first.settle()} s", file=sys.stderr)
+        print(f"seeded; background work {settled_after(await first.settle())}", file=sys.stderr)
         for by_path in loads.values():
             for load in by_path.values():
                 await load.warm_up()
@@ -404,7 +392,7 @@ def main(
         args = ["--no-worker"] if worker_apart else []
         services = {"branch": stack.enter_context(served(env, own_session=True, args=args))}
         if worker_apart:
-            stack.enter_context(worker_process(env))
+            stack.enter_context(worker(env))
         if baseline is not None:
             services["baseline"] = stack.enter_context(served(env, checkout=baseline, own_session=True))
         result: dict[str, Any] = asyncio.run(

@@ -54,7 +54,7 @@ import click
 import httpx
 from figures import percentiles
 from load import rss_mib
-from served import served
+from served import caught_up, served
 
 RECALL = """query($u: String!, $q: String!) { recall(userId: $u, query: $q, limit: 10) { id } }"""
 HEAVY_RATE = 1.2
@@ -404,8 +404,7 @@ async def seed(url: str, key: str, messages: int) -> None:
         answer = await client.post("/graphql", json={"query": INGEST, "variables": variables}, headers=bearer(key))
         answer.raise_for_status()
         for _ in range(600):
-            detail = (await client.get("/ready")).json()["checks"]["vectors"]["detail"]
-            if detail.startswith("0 events"):
+            if caught_up((await client.get("/ready")).json(), jobs=False):
                 return
             await asyncio.sleep(1)
 

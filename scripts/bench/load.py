@@ -51,7 +51,7 @@ import click
 import httpx
 import numpy as np
 from recall_cost import cpu_s, neo4j_pid
-from served import served
+from served import caught_up, served
 
 INGEST = """mutation($i: IngestMessagesInput!) { ingestMessages(input: $i) { stored } }"""
 RECALL = """query($u: String!, $q: String!) { recall(userId: $u, query: $q, limit: 10) { id score } }"""
@@ -62,6 +62,8 @@ WORDS = (
 ).split()
 SLO_P95_MS = 250.0
 DRAIN_WAIT_S = 60.0
+SETTLE_POLL_S = 0.25
+"""How often :meth:`Load.settle` asks ``/ready`` whether the background work is done (seconds)."""
 """Longest wait after a step for the background work it caused (at least four times the step)."""
 
 
@@ -176,20 +178,18 @@ class Load:
             if body.get("errors"):
                 raise click.ClickException(f"seeding failed: {body['errors'][0]['message']}")
 
-    async def settle(self, timeout_s: float = 600.0) -> float:
+    async def settle(self, timeout_s: float = 600.0) -> float | None:
         """Wait until the service's background work is done (``/ready``: no event waiting for its vector, no job
-        pending or running), so a phase measures its own load and not the seeding's; returns the seconds waited.
+        pending or running), so a phase measures its own load and not the seeding's; returns the seconds waited
+        (polled every :data:`SETTLE_POLL_S`), or None when it was not done within ``timeout_s``.
         """
         base = self.urls[0].removesuffix("/graphql")
         started = time.monotonic()
         while time.monotonic() - started < timeout_s:
-            checks = (await self.client.get(f"{base}/ready")).json().get("checks", {})
-            vectors = checks.get("vectors", {}).get("detail", "")
-            jobs = checks.get("jobs", {}).get("detail", "")
-            if vectors.startswith("0 events") and jobs.startswith("0 pending, 0 running"):
-                break
-            await asyncio.sleep(1.0)
-        return round(time.monotonic() - started, 1)
+            if caught_up((await self.client.get(f"{base}/ready")).json()):
+                return round(time.monotonic() - started, 2)
+            await asyncio.sleep(SETTLE_POLL_S)
+        return None
 
     async def warm_up(self) -> None:
         """Two recalls per user, one after the other, before any phase: the first use of each statement
@@ -275,11 +275,20 @@ def rss_mib(pid: int | None) -> float | None:
     return None
 
 
+def settled_after(seconds: float | None) -> str:
+    """What :meth:`Load.settle` returned, in words."""
+    return "not done within the wait" if seconds is None else f"settled after {seconds:g} s"
+
+
+def _drained(seconds: float | None) -> str:
+    return "not drained" if seconds is None else f"{seconds:g}"
+
+
 def row(s: dict[str, Any], label: str = "") -> str:
     return (
         f"| {label}{s['rate']:g} | {s['sent']} | {s['ok']} | {s['goodput']} | {s['rate_limited']} | {s['refused']} | "
         f"{s['errors']} | "
-        f"{s['p50_ms']} / {s['p95_ms']} / {s['p99_ms']} |" + (f" {s['drain_s']} |" if "drain_s" in s else "")
+        f"{s['p50_ms']} / {s['p95_ms']} / {s['p99_ms']} |" + (f" {_drained(s['drain_s'])} |" if "drain_s" in s else "")
     )
 
 
@@ -516,7 +525,7 @@ async def run(
     try:
         if seed_messages:
             await load.seed(seed_messages)
-            print(f"seeded; background work settled after {await load.settle()} s", file=sys.stderr)
+            print(f"seeded; background work {settled_after(await load.settle())}", file=sys.stderr)
         await load.warm_up()
         if warm_up_s:
             warm = (await load.phase(rates[0] / 2, warm_up_s)).summary()
@@ -549,6 +558,7 @@ async def run(
             and s["p95_ms"] < SLO_P95_MS
             and s["refused"] == 0
             and s["rate_limited"] == 0
+            and s["drain_s"] is not None
             and s["drain_s"] <= drain_slack_s
         ]
         capacity = max((s["goodput"] for s in meeting), default=0.0)

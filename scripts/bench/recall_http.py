@@ -26,7 +26,7 @@ import httpx
 import numpy as np
 from datasets import LOCOMO_DEV, REPO, locomo_questions, locomo_records, write_jsonl
 from recall_cost import cpu_s
-from served import served
+from served import caught_up, served
 
 RECALL = """query($u: String!, $q: String!) { recall(userId: $u, query: $q, limit: 10) { id score } }"""
 
@@ -47,8 +47,7 @@ def import_conversation(path: Path, index: int) -> str:
 def wait_for_vectors(client: httpx.Client, timeout_s: float = 900) -> float:
     started = time.monotonic()
     while time.monotonic() - started < timeout_s:
-        detail = client.get("/ready").json()["checks"]["vectors"]["detail"]
-        if detail.startswith("0 events"):
+        if caught_up(client.get("/ready").json(), jobs=False):
             break
         time.sleep(1)
     return round(time.monotonic() - started, 1)

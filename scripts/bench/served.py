@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import IO
+from typing import IO, Any
 
 import click
 import httpx
@@ -55,15 +55,9 @@ def served(
     """
     port = free_port()
     program = ["-m", "graphsvc.cli"] if checkout is None else ["-c", _FROM_CHECKOUT, checkout]
-    process = subprocess.Popen(
-        [sys.executable, *program, "serve", "--port", str(port), *args],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=log,
-        start_new_session=own_session,
-    )
+    command = [sys.executable, *program, "serve", "--port", str(port), *args]
     url = f"http://127.0.0.1:{port}"
-    try:
+    with _running(command, env, log=log, own_session=own_session) as process:
         deadline = time.monotonic() + ready_s
         while True:
             try:
@@ -75,6 +69,41 @@ def served(
                 raise click.ClickException("graphsvc serve did not become ready")
             time.sleep(0.5)
         yield url, process.pid
+
+
+@contextmanager
+def worker(env: dict[str, str], *, log: IO[str] | None = None) -> Iterator[int]:
+    """``graphsvc worker`` (the background jobs, no HTTP) with ``env``, in a session of its own, until the block
+    ends; yields its pid. Its log goes to ``log`` (default: this process's stderr)."""
+    with _running([sys.executable, "-m", "graphsvc.cli", "worker"], env, log=log, own_session=True) as process:
+        yield process.pid
+
+
+@contextmanager
+def _running(
+    command: Sequence[str], env: dict[str, str], *, log: IO[str] | None, own_session: bool
+) -> Iterator[subprocess.Popen[bytes]]:
+    """``command`` running (stdout discarded, stderr to ``log``) until the block ends, then terminated."""
+    process = subprocess.Popen(
+        list(command), env=env, stdout=subprocess.DEVNULL, stderr=log, start_new_session=own_session
+    )
+    try:
+        yield process
     finally:
         process.terminate()
         process.wait(timeout=60)
+
+
+def caught_up(ready: dict[str, Any], *, jobs: bool = True) -> bool:
+    """Whether a ``/ready`` answer (its JSON) says the background work is done: no event waits for its vector and,
+    with ``jobs``, no job is pending or running. False while Neo4j is down (the backlog is unknown then).
+
+    Reads the checks' ``counts``; a version of graphsvc that predates them (a ``--checkout`` baseline) is read
+    from its ``detail`` sentences instead."""
+    checks = ready.get("checks", {})
+    vectors, queue = checks.get("vectors", {}), checks.get("jobs", {})
+    if "counts" in vectors and "counts" in queue:
+        waiting = vectors["counts"]["events"]
+        return not waiting and not (jobs and (queue["counts"]["pending"] or queue["counts"]["running"]))
+    said = str(vectors.get("detail", "")).startswith("0 events")
+    return said and (not jobs or str(queue.get("detail", "")).startswith("0 pending, 0 running"))

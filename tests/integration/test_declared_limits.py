@@ -71,6 +71,7 @@ async def test_ingest_of_the_documented_maximum_returns_and_is_vector_searchable
         assert metric(text, "graphsvc_vector_backlog_events") == limit
         ready = (await http.get("/ready")).json()
         assert ready["checks"]["vectors"]["detail"].startswith(f"{limit} events waiting for their vector")
+        assert ready["checks"]["vectors"]["counts"] == {"events": limit, "documents": 0}
         await idle.worker.start()
         await idle.wait_for_jobs()
         assert metric((await http.get("/metrics")).text, "graphsvc_vector_backlog_events") == 0
@@ -78,6 +79,7 @@ async def test_ingest_of_the_documented_maximum_returns_and_is_vector_searchable
         assert ready["checks"]["vectors"] == {
             "status": "ok",
             "detail": "0 events waiting for their vector (oldest 0 s), 0 documents processing (oldest 0 s)",
+            "counts": {"events": 0, "documents": 0},
         }
     async with idle.db.driver.session(database=idle.db.database) as session:
         result = await session.run(

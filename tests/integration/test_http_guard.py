@@ -253,6 +253,9 @@ async def test_health_is_liveness_and_ready_reports_each_dependency(client_for: 
             "rate_limits": "ok",
         }
         assert checks["rate_limits"]["detail"] == "counted in this process (memory://)"
+        assert set(checks["jobs"]["counts"]) == {"pending", "running"}  # numbers a script can wait on
+        assert checks["vectors"]["counts"] == {"events": 0, "documents": 0}
+        assert "counts" not in checks["neo4j"]
         llm_settings = service.settings.model_copy(update={"llm_base_url": llm_server.base_url})
         service.rt.llm = LLMClient.from_settings(llm_settings.llm)
         service._probe_cache = {}

@@ -91,9 +91,12 @@ def _text(doc: Any, span: Span) -> str:
 
 
 def _evidenced(rule: Rule, name: str) -> bool:
-    """No word for someone alone ("Dad called …"), and the gazetteer's word on a rule that needs it (tags
-    ``region``, ``gazetteer``)."""
+    """No word for someone alone ("Dad called …"), no person named by a single Chinese character (a surname or a
+    piece cut off a name: 陈 of 陈可 cut 陈|可约; people are named by two characters or more, 小陈 and 老陈 too; a
+    work may be, 《活》), and the gazetteer's word on a rule that needs it (tags ``region``, ``gazetteer``)."""
     if name.lower() in en.PERSON_NOUNS:
+        return False
+    if len(name) == 1 and kind_of(rule) == "person" and detect_language(name) == "zh":
         return False
     if "region" in rule.tags:
         return gazetteer.is_region(name)

@@ -106,8 +106,9 @@ def _unglued(words: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str]]:
     我|妈|会|说: no dictionary frequency undoes a guess), 我 cut off a word it was guessed into (我少 becomes 我|少),
     a person word of the speaker's cut across two words made whole before the verb it lost a character to
     (我|老|公开|一辆 becomes 我|老公|开|一辆; 我的|老|公司 stays, as 司 is no verb), a doubled name after a person
-    or an animal word tagged a name (:func:`_nickname`), and a familiar name cut after its prefix made whole (大|刘
-    becomes 大刘)."""
+    or an animal word tagged a name (:func:`_nickname`), a familiar name cut after its prefix made whole (大|刘
+    becomes 大刘), and a full name cut after its surname made whole (王|小鹿 becomes 王小鹿:
+    :func:`_given_name_cut_off`)."""
     cut = list(words)
     skip = False
     for at, (word, flag) in enumerate(cut):
@@ -130,8 +131,18 @@ def _unglued(words: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str]]:
         elif word in zh_lexicon.NAME_PREFIXES and len(after) == 1 and cut[at + 1][1] == "nr":
             yield word + after, "nr"  # a familiar name cut apart (大|刘): one name
             skip = True
+        elif _given_name_cut_off(word, flag, cut[at + 1] if at + 1 < len(cut) else ("", "")):
+            yield word + after, "nr"  # a full name cut after its surname (王|小鹿): one name
+            skip = True
         else:
             yield word, flag
+
+
+def _given_name_cut_off(word: str, flag: str, following: tuple[str, str]) -> bool:
+    """Whether ``word`` is a surname that jieba cut off the given name after it: one character tagged a name,
+    then a word of one or two characters tagged a name too (王|小鹿; jieba keeps the names its dictionary or its
+    guesser knows whole, 王建国, and cuts the others after the surname)."""
+    return flag == "nr" and len(word) == 1 and following[1] == "nr" and 1 <= len(following[0]) <= 2
 
 
 _NAMED_BY_NICKNAME = zh_lexicon.PERSON_WORDS | zh_lexicon.ANIMALS

@@ -240,8 +240,11 @@ RULES: tuple[Rule, ...] = (
         ),
         output="person",
         confidence=0.85,
-        examples=(Example("上周我和王建国一起去了杭州。", "王建国 (person)"),),
-        counterexamples=("我每天早上跑马拉松。",),
+        examples=(
+            Example("上周我和王建国一起去了杭州。", "王建国 (person)"),
+            Example("周末和王小鹿去看了场电影。", "王小鹿 (person)"),
+        ),
+        counterexamples=("我每天早上跑马拉松。", "我跟陈可约了周六吃饭。"),
     ),
     Rule(
         id="zh.entity_kind.latin_name",

@@ -62,9 +62,9 @@ WORDS = (
 ).split()
 SLO_P95_MS = 250.0
 DRAIN_WAIT_S = 60.0
+"""Longest wait after a step for the background work it caused (at least four times the step)."""
 SETTLE_POLL_S = 0.25
 """How often :meth:`Load.settle` asks ``/ready`` whether the background work is done (seconds)."""
-"""Longest wait after a step for the background work it caused (at least four times the step)."""
 
 
 def sentence(rng: random.Random) -> str:

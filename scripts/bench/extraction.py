@@ -124,13 +124,18 @@ async def measure(settings: Settings, label: str, turns: int, probes: int, round
 
 
 async def settled(service: MemoryService, timeout_s: float = 300.0) -> None:
-    """Wait until no job is pending or running and no event waits for its vector (over every user)."""
+    """Wait until no job is pending or running and no event waits for its vector (over every user).
+
+    Raises:
+        click.ClickException: not so within ``timeout_s`` (a CPU figure taken then would miss work).
+    """
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         depth, _ = await service.job_backlog()
         if not depth.get("PENDING") and not depth.get("RUNNING") and not (await service.vector_backlog()).events:
             return
         await asyncio.sleep(0.5)
+    raise click.ClickException(f"background work was not done within {timeout_s:g} s")
 
 
 async def ended_alone(service: MemoryService, turns: int) -> float:

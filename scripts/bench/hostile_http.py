@@ -407,6 +407,7 @@ async def seed(url: str, key: str, messages: int) -> None:
             if caught_up((await client.get("/ready")).json(), jobs=False):
                 return
             await asyncio.sleep(1)
+        raise click.ClickException(f"the seed messages of {user} were not all embedded within 600 s; see /ready")
 
 
 @click.command()

@@ -91,3 +91,23 @@ MATCH (n)
 WHERE n.user_id = $user_id
 RETURN count(n) AS nodes
 ;
+
+// name: bench_finished_work
+// What months of use leave behind for one user: $jobs finished jobs (SUCCEEDED) and $sessions ended sessions
+// without messages (scripts/bench/idle.py: what an idle service's periodic reads must not grow with).
+CALL () {
+  UNWIND range(1, $jobs) AS i
+  CREATE (:Job {uid: $user_id + '-job-' + i, user_id: $user_id, kind: 'extract_memories', status: 'SUCCEEDED',
+                attempts: 1, priority: 1, created_at: $now, updated_at: $now, run_after: $now, started_at: $now,
+                cancel_requested: false, name: 'extract_memories'})
+  RETURN count(*) AS jobs
+}
+CALL () {
+  UNWIND range(1, $sessions) AS i
+  CREATE (:Session {uid: $user_id + '-session-' + i, user_id: $user_id, tenant_key: $tenant_key,
+                    session_id: 'ended-' + i, status: 'ended', started_at: $now, last_message_at: $now,
+                    last_ingested_at: $now, ended_at: $now, name: 'session ended-' + i})
+  RETURN count(*) AS sessions
+}
+RETURN jobs, sessions
+;

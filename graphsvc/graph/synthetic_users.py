@@ -191,3 +191,10 @@ async def count_nodes(db: Queries, *, user_id: str) -> int:
     """Every node of the user, whatever its label (a scan of the whole graph: benchmarks only)."""
     rows = await db.read("bench_user_nodes", user_id=user_id)
     return int(rows[0]["nodes"]) if rows else 0
+
+
+async def write_finished_work(db: Queries, *, user_id: str, now: datetime, jobs: int, sessions: int) -> int:
+    """Write ``jobs`` finished (SUCCEEDED) jobs and ``sessions`` ended sessions without messages for the user: the
+    history months of use leave behind. Returns how many nodes were written; the user's erasure removes them."""
+    written = await db.write("bench_finished_work", jobs=jobs, sessions=sessions, **_common(user_id, now))
+    return int(written[0]["jobs"]) + int(written[0]["sessions"]) if written else 0

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
 from graphsvc.conversation import MessageIn
 from graphsvc.errors import SchemaMismatchError
-from graphsvc.graph.cypher import CYPHER_DIR
+from graphsvc.graph.cypher import CYPHER_DIR, query
 from graphsvc.graph.database import Database
 from graphsvc.keys import event_uid, tenant_key
 from graphsvc.service import MemoryService
@@ -55,3 +56,64 @@ async def test_chinese_text_is_found_through_the_cjk_index(service: MemoryServic
     assert [m.uid for m in read.pools["event"]] == [event_uid("li", "s1", "zh1", "", at(1))]
     hits = await service.recall(user_id="li", query="北京", limit=1)
     assert hits[0].source_message_ids == ["zh1"]
+
+
+PERIODIC_QUERIES = (
+    "job_candidates",  # every job poll, each second in every worker
+    "settle_abandoned_jobs",  # the same
+    "job_backlog",  # /ready and /metrics
+    "count_open_jobs",
+    "open_jobs",
+    "vector_backlog",  # /ready and /metrics
+    "idle_open_sessions",  # the idle sweep, each minute
+    "link_document_mentions",  # every document parse and entity change
+)
+"""What runs on a timer, on every probe or on every job: its cost must follow the open work, not the history."""
+
+
+async def test_periodic_queries_read_by_index_not_the_whole_history(database: Database) -> None:
+    """With a long history (finished jobs, closed sessions, another user's document entities) in the graph, no
+    periodic query plans a scan of a whole label: an idle service's Neo4j CPU would grow with every job ever run."""
+    async with database.driver.session(database=database.database) as session:
+        await (
+            await session.run(
+                "UNWIND range(1, 2000) AS i CREATE (:Job {uid: 'old-job-' + i, user_id: 'u' + (i % 50), "
+                "status: 'SUCCEEDED', run_after: datetime(), created_at: datetime(), kind: 'extract_memories'})"
+            )
+        ).consume()
+        await (
+            await session.run(
+                "UNWIND range(1, 500) AS i CREATE (:Session {uid: 'old-session-' + i, user_id: 'u' + (i % 50), "
+                "session_id: 's' + i, status: 'closed', last_message_at: datetime()})"
+            )
+        ).consume()
+        await (
+            await session.run(
+                "UNWIND range(1, 500) AS i CREATE (:DocumentEntity {uid: 'old-entity-' + i, user_id: 'other', "
+                "normalized: 'name ' + i, document_uid: 'd' + (i % 20)})"
+            )
+        ).consume()
+        scans: dict[str, list[str]] = {}
+        for name in PERIODIC_QUERIES:
+            plan = (await (await session.run("EXPLAIN " + query(name))).consume()).plan
+            assert plan is not None
+            found = [str(op.get("args", {}).get("Details", "")) for op in _operators(plan) if _is_scan(op)]
+            if found:
+                scans[name] = found
+    assert scans == {}
+
+
+def _operators(plan: dict[str, Any]) -> list[dict[str, Any]]:
+    return [plan, *(op for child in plan.get("children", []) for op in _operators(child))]
+
+
+def _is_scan(operator: dict[str, Any]) -> bool:
+    kind = str(operator.get("operatorType", "")).split("@")[0]
+    return kind in {"NodeByLabelScan", "AllNodesScan"}
+
+
+def test_the_scan_check_notices_a_scan() -> None:
+    assert _is_scan({"operatorType": "NodeByLabelScan@neo4j"})
+    assert not _is_scan({"operatorType": "NodeIndexSeek@neo4j"})
+    nested = {"operatorType": "Filter@neo4j", "children": [{"operatorType": "AllNodesScan@neo4j"}]}
+    assert [_is_scan(op) for op in _operators(nested)] == [False, True]

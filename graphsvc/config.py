@@ -602,6 +602,9 @@ class JobSettings(Section):
     lease_s: float = Field(default=30.0, gt=0)
     """A claimed job's lease; its owner renews it every third of this. A job whose owner stopped renewing
     (killed, partitioned from Neo4j) is taken over by any process once the lease has expired."""
+    retention_days: float = Field(default=30.0, gt=0)
+    """A job that ended (SUCCEEDED, FAILED or CANCELLED) this many days ago is deleted by the idle sweep, so the
+    graph does not keep every job ever run (``job(id)`` then answers NOT_FOUND; what the job made stays)."""
 
 
 class CandidateSettings(Section):

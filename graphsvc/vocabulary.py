@@ -141,6 +141,8 @@ JobStatus = Literal["PENDING", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED"]
 ``cancelJob``. FAILED and CANCELLED jobs can be queued again with ``retryJob``."""
 JOB_STATUSES: tuple[JobStatus, ...] = get_args(JobStatus)
 OPEN_JOB_STATUSES: tuple[JobStatus, ...] = ("PENDING", "RUNNING")
+ENDED_JOB_STATUSES: tuple[JobStatus, ...] = tuple(s for s in JOB_STATUSES if s not in OPEN_JOB_STATUSES)
+"""A job in one of these will not run again unless ``retryJob`` queues it (FAILED, CANCELLED)."""
 
 JobPriority = Literal["interactive", "bulk"]
 """Interactive jobs (a conversation a user just ended) are claimed before bulk work (imports, idle sweeps)."""

@@ -217,6 +217,20 @@ SET j.status = CASE WHEN before IN ['FAILED', 'CANCELLED'] THEN 'PENDING' ELSE j
 RETURN j AS job, before
 ;
 
+// name: prune_ended_jobs
+// At most $limit jobs of any user that ended ($ended: SUCCEEDED, FAILED, CANCELLED) before $before, deleted. The
+// claim token locks each first, and the status and time are read again under that lock: a job retryJob queued
+// again meanwhile is PENDING and stays.
+MATCH (c:Job)
+WHERE c.status IN $ended AND c.updated_at < $before
+WITH c LIMIT $limit
+SET c.claim_token = $claim_token
+WITH c AS j
+WHERE j.status IN $ended AND j.updated_at < $before
+DETACH DELETE j
+RETURN count(*) AS deleted
+;
+
 // name: count_open_jobs
 MATCH (j:Job)
 WHERE j.status IN ['PENDING', 'RUNNING']

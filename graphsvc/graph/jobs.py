@@ -14,7 +14,15 @@ from graphsvc import keys
 from graphsvc.graph import nodes
 from graphsvc.graph.database import Database, NamedTx, Queries, native
 from graphsvc.graph.leases import LeaseLostError
-from graphsvc.vocabulary import JOB_KINDS, JOB_PRIORITY_RANK, JOB_STATUSES, JobKind, JobPriority, JobStatus
+from graphsvc.vocabulary import (
+    ENDED_JOB_STATUSES,
+    JOB_KINDS,
+    JOB_PRIORITY_RANK,
+    JOB_STATUSES,
+    JobKind,
+    JobPriority,
+    JobStatus,
+)
 
 _PRIORITY_OF_RANK: dict[int, JobPriority] = {rank: name for name, rank in JOB_PRIORITY_RANK.items()}
 
@@ -230,6 +238,16 @@ async def count_open(db: Queries) -> int:
     """How many jobs of any user are PENDING or RUNNING."""
     rows = await db.read("count_open_jobs")
     return int(rows[0]["open"])
+
+
+async def prune_ended(db: Queries, *, before: datetime, limit: int) -> int:
+    """Delete at most ``limit`` jobs of any user that ended (:data:`~graphsvc.vocabulary.ENDED_JOB_STATUSES`)
+    before ``before`` (UTC), oldest first by index; returns how many were deleted. A job queued again meanwhile
+    (``retryJob``) is read again under its lock and kept."""
+    rows = await db.write(
+        "prune_ended_jobs", ended=list(ENDED_JOB_STATUSES), before=before, limit=limit, claim_token=keys.new_uid()
+    )
+    return int(rows[0]["deleted"]) if rows else 0
 
 
 async def describe_open(db: Queries, *, limit: int = 10) -> list[str]:

@@ -63,7 +63,7 @@ class MemoryService(
             settings=runtime.settings,
             clock=runtime.clock,
             handlers=self.job_handlers(),
-            sweep=self.end_idle_conversations,
+            sweep=self.sweep,
         )
         self.scheduler = DailyScheduler(runtime.settings.learning, self.queue_daily_learning)
 
@@ -107,6 +107,12 @@ class MemoryService(
         learning = self.scheduler.next_fire_time()
         timer = f"daily learning next at {learning:%Y-%m-%d %H:%M %Z}" if learning else "no daily learning timer"
         return f"background jobs: run by this process (owner {self.worker.owner}; {timer})"
+
+    async def sweep(self) -> None:
+        """The job worker's housekeeping, every ``idle_sweep_interval_s`` in one process at a time: end the idle
+        conversations (seed 001 §3.3), then delete the jobs that ended more than ``job_retention_days`` ago."""
+        await self.end_idle_conversations()
+        await self.prune_ended_jobs()
 
     async def close(self, *, drain_s: float = 0.0) -> None:
         """Stop the scheduler and the worker, then close the runtime (LLM client, embedder, database).

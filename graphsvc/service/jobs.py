@@ -11,9 +11,10 @@ scheduler; seed 003).
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Collection, Mapping
-from datetime import date
+from datetime import date, timedelta
 
 from graphsvc.errors import ConflictError, InvalidInputError, NotFoundError
 from graphsvc.graph import catalog
@@ -30,6 +31,8 @@ from graphsvc.runtime import Runtime
 from graphsvc.service.worker import JobHandler, JobWorker
 from graphsvc.validation import require_id, require_limit
 from graphsvc.vocabulary import JOB_STATUSES, JobKind, JobPriority
+
+log = logging.getLogger(__name__)
 
 MAX_JOB_PAGE = 500
 
@@ -206,6 +209,21 @@ class JobArea:
             )
         self.worker.wake.set()
         return job
+
+    async def prune_ended_jobs(self, *, batch: int = 1_000, max_batches: int = 10) -> int:
+        """Delete the jobs of every user that ended (SUCCEEDED, FAILED, CANCELLED) more than
+        ``job_retention_days`` ago, ``batch`` per transaction and at most ``max_batches`` batches a call (the idle
+        sweep calls it every ``idle_sweep_interval_s``, so a long history goes in steps). Returns how many."""
+        before = self.rt.clock() - timedelta(days=self.rt.settings.jobs.retention_days)
+        deleted = 0
+        for _ in range(max_batches):
+            pruned = await job_queue.prune_ended(self.rt.db, before=before, limit=batch)
+            deleted += pruned
+            if pruned < batch:
+                break
+        if deleted:
+            log.info("deleted %d job(s) that ended before %s", deleted, before.isoformat())
+        return deleted
 
     async def wait_for_jobs(self, *, poll_s: float = 0.2, timeout_s: float | None = None) -> None:
         """Block until no job is pending or running (CLI import, benchmarks, tests), and no handler of this

@@ -224,3 +224,60 @@ async def test_llm_calls_are_counted_in_the_metrics_endpoint(
     # observations come with the extraction call; the reflector's call is the one that failed
     assert samples['graphsvc_llm_calls_total{outcome="malformed",task="reflect"}'] >= 1
     assert samples['graphsvc_llm_failures_total{task="reflect"}'] >= 1
+
+
+async def _jobs_of(service: MemoryService, user_id: str) -> list[tuple[str, str]]:
+    return sorted((j.kind, j.status) for j in await service.jobs(user_id=user_id, limit=100))
+
+
+async def test_the_sweep_deletes_jobs_that_ended_before_the_retention_and_keeps_what_they_made(
+    service: MemoryService,
+) -> None:
+    await ingest_one(service)
+    await service.end_conversation(user_id="ana", session_id="s1")
+    await service.wait_for_jobs()
+    memories = await memory_count(service)
+    assert memories >= 1
+    await service.worker.stop()  # what is queued now stays PENDING
+    await service.ingest_messages(
+        user_id="ana",
+        session_id="s2",
+        messages=[MessageIn(role="user", content="I play the cello.", occurred_at=at(2), message_id="msg-2")],
+    )
+    await service.end_conversation(user_id="ana", session_id="s2")
+    ended = [j for j in await service.jobs(user_id="ana", limit=100) if j.status == "SUCCEEDED"]
+    pending = [j for j in await service.jobs(user_id="ana", limit=100) if j.status == "PENDING"]
+    assert ended and pending
+    days = service.settings.jobs.retention_days
+    async with service.db.driver.session() as s:  # every job ended or queued long ago, but one ended just now
+        await (
+            await s.run(
+                "MATCH (j:Job {user_id: 'ana'}) SET j.updated_at = datetime() - duration({days: $days + 1})",
+                days=days,
+            )
+        ).consume()
+        await (await s.run("MATCH (j:Job {uid: $uid}) SET j.updated_at = datetime()", uid=ended[0].uid)).consume()
+
+    await service.sweep()
+
+    assert await _jobs_of(service, "ana") == sorted(
+        [(ended[0].kind, "SUCCEEDED"), *((j.kind, "PENDING") for j in pending)]
+    )
+    assert await memory_count(service) == memories
+
+
+async def test_ended_jobs_are_deleted_in_bounded_batches(service: MemoryService) -> None:
+    await service.worker.stop()
+    async with service.db.driver.session() as s:
+        await (
+            await s.run(
+                "UNWIND range(1, 5) AS i CREATE (:Job {uid: 'old-' + i, user_id: 'bo', kind: 'reflect', "
+                "status: CASE i % 3 WHEN 0 THEN 'FAILED' WHEN 1 THEN 'CANCELLED' ELSE 'SUCCEEDED' END, "
+                "attempts: 1, created_at: datetime() - duration('P90D'), updated_at: datetime() - duration('P90D'), "
+                "run_after: datetime() - duration('P90D')})"
+            )
+        ).consume()
+    assert await service.prune_ended_jobs(batch=2, max_batches=2) == 4
+    assert len(await _jobs_of(service, "bo")) == 1
+    assert await service.prune_ended_jobs(batch=2, max_batches=2) == 1
+    assert await _jobs_of(service, "bo") == []

@@ -67,6 +67,7 @@ PERIODIC_QUERIES = (
     "vector_backlog",  # /ready and /metrics
     "idle_open_sessions",  # the idle sweep, each minute
     "link_document_mentions",  # every document parse and entity change
+    "prune_ended_jobs",  # the idle sweep
 )
 """What runs on a timer, on every probe or on every job: its cost must follow the open work, not the history."""
 
@@ -78,7 +79,8 @@ async def test_periodic_queries_read_by_index_not_the_whole_history(database: Da
         await (
             await session.run(
                 "UNWIND range(1, 2000) AS i CREATE (:Job {uid: 'old-job-' + i, user_id: 'u' + (i % 50), "
-                "status: 'SUCCEEDED', run_after: datetime(), created_at: datetime(), kind: 'extract_memories'})"
+                "status: 'SUCCEEDED', run_after: datetime(), created_at: datetime(), updated_at: datetime(), "
+                "kind: 'extract_memories'})"
             )
         ).consume()
         await (

@@ -27,7 +27,9 @@ counts that work too. *Capacity* is the highest rate with p95 < 250 ms, 0 errors
 background work done within ``--drain-slack-s`` of the step's end (a backlog that grows is load not carried);
 then the load runs at ``--overload`` × capacity, and goodput there is compared with
 capacity. ``--soak-s`` runs ``--soak-fraction`` × capacity for that long and samples the server's RSS
-(``--server-pid``, or the served process) every 10 s. Output: a table and one JSON object.
+(``--server-pid``, or the served process) every 10 s. At the end it ends every session it opened and waits for
+what that queues: a run leaves no conversation for the idle sweep to end and extract half an hour later, during
+another run. Output: a table and one JSON object.
 """
 
 from __future__ import annotations
@@ -190,6 +192,15 @@ class Load:
                 return round(time.monotonic() - started, 2)
             await asyncio.sleep(SETTLE_POLL_S)
         return None
+
+    async def wind_down(self) -> float | None:
+        """End each user's open sessions (the seeding one and the current one) and wait for what that queues, so a
+        run leaves no conversation for the service's idle sweep to end, and extract, during a run half an hour
+        later; returns the seconds waited, as :meth:`settle` does."""
+        for user in self.users:
+            for session in dict.fromkeys(["seed", f"s{self.sessions[user]}"]):
+                await self.post(END, {"u": user, "s": session})  # NOT_FOUND for one without messages: fine
+        return await self.settle()
 
     async def warm_up(self) -> None:
         """Two recalls per user, one after the other, before any phase: the first use of each statement
@@ -576,6 +587,7 @@ async def run(
                 print(f"server RSS MiB: {result['soak']['rss_mib']}")
         slo = f"p95 < {SLO_P95_MS:g} ms, 0 errors, 0 rate-limited, 0 shed, drained within {drain_slack_s:g} s"
         print(f"capacity ({slo}): {capacity} req/s", file=sys.stderr)
+        print(f"sessions ended; background work {settled_after(await load.wind_down())}", file=sys.stderr)
         return result
     finally:
         await load.aclose()

@@ -142,7 +142,8 @@ JobStatus = Literal["PENDING", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED"]
 JOB_STATUSES: tuple[JobStatus, ...] = get_args(JobStatus)
 OPEN_JOB_STATUSES: tuple[JobStatus, ...] = ("PENDING", "RUNNING")
 ENDED_JOB_STATUSES: tuple[JobStatus, ...] = tuple(s for s in JOB_STATUSES if s not in OPEN_JOB_STATUSES)
-"""A job in one of these will not run again unless ``retryJob`` queues it (FAILED, CANCELLED)."""
+"""SUCCEEDED, FAILED, CANCELLED: a job in one of these runs no more (``retryJob`` queues a FAILED or CANCELLED one
+again, as PENDING)."""
 
 JobPriority = Literal["interactive", "bulk"]
 """Interactive jobs (a conversation a user just ended) are claimed before bulk work (imports, idle sweeps)."""

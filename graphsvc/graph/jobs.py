@@ -242,8 +242,8 @@ async def count_open(db: Queries) -> int:
 
 async def prune_ended(db: Queries, *, before: datetime, limit: int) -> int:
     """Delete at most ``limit`` jobs of any user that ended (:data:`~graphsvc.vocabulary.ENDED_JOB_STATUSES`)
-    before ``before`` (UTC), oldest first by index; returns how many were deleted. A job queued again meanwhile
-    (``retryJob``) is read again under its lock and kept."""
+    before ``before`` (UTC), in no particular order (the ``job_ended`` index finds them); returns how many were
+    deleted. A job queued again meanwhile (``retryJob``) is read again under its lock and kept."""
     rows = await db.write(
         "prune_ended_jobs", ended=list(ENDED_JOB_STATUSES), before=before, limit=limit, claim_token=keys.new_uid()
     )

@@ -83,7 +83,7 @@ async def main_async(
         now = datetime.now(UTC)
         for user in names:
             await synthetic_users.write_finished_work(service.db, user_id=user, now=now, jobs=jobs, sessions=sessions)
-        results["neo4j_alone_ms_per_s"] = cpu_per_s([neo4j], seconds)[0]
+        results["neo4j_alone_ms_per_s"] = (await asyncio.to_thread(cpu_per_s, [neo4j], seconds))[0]
         if checkout is not None:
             results["dropped_for_baseline"] = await drop_undeclared(service, declared(Path(checkout)))
             results["baseline"] = await asyncio.to_thread(idle_cost, checkout, settle_s, seconds, neo4j)
